@@ -1,0 +1,37 @@
+"""Exceptions users can catch. None of them carries a score made from a failure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pytest_faithful.models import FaithfulnessResult
+
+
+class JudgeError(Exception):
+    """The judge could not give one usable verdict per claim (after its retries and one repair).
+
+    A check that hits this has no score: the test errors instead of passing or failing on
+    made-up verdicts.
+    """
+
+    def __init__(self, message: str, *, judge_id: str | None = None) -> None:
+        super().__init__(message)
+        self.judge_id = judge_id
+
+
+class CacheMissError(JudgeError):
+    """Record mode ``none`` found no recording for a request."""
+
+
+class FaithfulnessError(AssertionError):
+    """A faithfulness check did not pass. ``result`` holds the full, inspectable outcome."""
+
+    def __init__(self, message: str, result: FaithfulnessResult) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+# Tracebacks and reports name these by their public home, not the module they live in.
+for _error in (JudgeError, CacheMissError, FaithfulnessError):
+    _error.__module__ = "pytest_faithful"

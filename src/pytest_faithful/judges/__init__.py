@@ -1,0 +1,1 @@
+"""Judges: anything that turns answer sentences into claims and claims into verdicts."""

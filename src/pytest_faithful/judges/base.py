@@ -1,0 +1,37 @@
+"""The judge protocol: what the verifier needs from anything that gives verdicts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from pytest_faithful.models import Claim, ExtractedClaims, Verdicts
+from pytest_faithful.segment import Sentence
+
+
+@runtime_checkable
+class Judge(Protocol):
+    """Splits an answer's sentences into claims and gives one verdict per claim.
+
+    ``id`` names the judge kind, model and prompt version (``"lexical/v1"``,
+    ``"openai:gpt-4o-mini/p1"``); it appears in every result and report.
+    ``heuristic`` is True when verdicts do not come from a model.
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def heuristic(self) -> bool: ...
+
+    def extract_claims(
+        self, sentences: Sequence[Sentence], question: str | None
+    ) -> ExtractedClaims:
+        """Claims for the given answer sentences; each claim names its sentence by offsets."""
+        ...
+
+    def verify(
+        self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
+    ) -> Verdicts:
+        """One verdict per claim, in any order, each naming its claim by index."""
+        ...

@@ -1,0 +1,153 @@
+"""The data that flows through a faithfulness check, as frozen pydantic models.
+
+Every model here round-trips through JSON exactly (``Model.model_validate_json(m.model_dump_json()) == m``),
+because results travel from xdist workers to the controller and into report files.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+
+ScoringPolicy = Literal["strict", "lenient"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Label(str, Enum):
+    """What the contexts say about one claim."""
+
+    SUPPORTED = "SUPPORTED"
+    CONTRADICTED = "CONTRADICTED"
+    NOT_ENOUGH_INFO = "NOT_ENOUGH_INFO"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Usage(_Frozen):
+    """What verifying cost: calls a judge made (or replayed), cache hits and tokens."""
+
+    judge_calls: NonNegativeInt = 0
+    cache_hits: NonNegativeInt = 0
+    input_tokens: NonNegativeInt = 0
+    output_tokens: NonNegativeInt = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            judge_calls=self.judge_calls + other.judge_calls,
+            cache_hits=self.cache_hits + other.cache_hits,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+        )
+
+
+class Claim(_Frozen):
+    """One checkable statement, tied to the answer sentence it came from.
+
+    ``start``/``end`` are character offsets of that sentence in the answer:
+    ``answer[claim.start:claim.end] == claim.sentence``.
+    """
+
+    text: str = Field(min_length=1)
+    sentence: str
+    start: NonNegativeInt
+    end: NonNegativeInt
+
+    @model_validator(mode="after")
+    def _offsets_match_sentence(self) -> Claim:
+        if self.end - self.start != len(self.sentence):
+            raise ValueError(
+                f"offsets {self.start}:{self.end} span {self.end - self.start} characters "
+                f"but the sentence has {len(self.sentence)}"
+            )
+        return self
+
+
+class Verdict(_Frozen):
+    """A judge's raw verdict on one claim, before the verifier checks its evidence."""
+
+    claim_index: NonNegativeInt
+    label: Label
+    reason: str = ""
+    evidence: str = ""
+    passage_index: NonNegativeInt | None = None
+
+
+class ClaimVerdict(_Frozen):
+    """The final verdict on one claim, with the evidence checked against the cited passage."""
+
+    claim: Claim
+    label: Label
+    reason: str
+    evidence: str
+    passage_index: NonNegativeInt | None
+    evidence_found: bool
+    judge_label: Label = Field(
+        description="The label the judge gave; differs from `label` when unverifiable evidence demoted it."
+    )
+
+
+class ExtractedClaims(_Frozen):
+    """What a judge's ``extract_claims`` returns."""
+
+    claims: tuple[Claim, ...]
+    usage: Usage = Usage()
+
+
+class Verdicts(_Frozen):
+    """What a judge's ``verify`` returns: ideally exactly one verdict per claim."""
+
+    verdicts: tuple[Verdict, ...]
+    usage: Usage = Usage()
+
+
+class VerdictCounts(_Frozen):
+    supported: NonNegativeInt = 0
+    contradicted: NonNegativeInt = 0
+    not_enough_info: NonNegativeInt = 0
+
+    @property
+    def total(self) -> int:
+        return self.supported + self.contradicted + self.not_enough_info
+
+    def __str__(self) -> str:
+        return f"{self.supported}S/{self.contradicted}C/{self.not_enough_info}N"
+
+
+class FaithfulnessResult(_Frozen):
+    """The outcome of one faithfulness check. ``passed`` is what gates the test."""
+
+    score: float = Field(ge=0.0, le=1.0)
+    passed: bool
+    threshold: float = Field(ge=0.0, le=1.0)
+    scoring: ScoringPolicy
+    allow_contradictions: bool
+    judge_id: str
+    heuristic: bool = Field(description="True when verdicts come from a heuristic, not a model.")
+    claim_verdicts: tuple[ClaimVerdict, ...]
+    vacuous: bool = Field(description="True when the answer made no claims to check.")
+    usage: Usage
+    duration_s: float = Field(ge=0.0)
+    explanation: str
+
+    @property
+    def counts(self) -> VerdictCounts:
+        labels = [cv.label for cv in self.claim_verdicts]
+        return VerdictCounts(
+            supported=labels.count(Label.SUPPORTED),
+            contradicted=labels.count(Label.CONTRADICTED),
+            not_enough_info=labels.count(Label.NOT_ENOUGH_INFO),
+        )
+
+    @property
+    def contradicted(self) -> tuple[ClaimVerdict, ...]:
+        return tuple(cv for cv in self.claim_verdicts if cv.label is Label.CONTRADICTED)
+
+    @property
+    def unsupported(self) -> tuple[ClaimVerdict, ...]:
+        return tuple(cv for cv in self.claim_verdicts if cv.label is not Label.SUPPORTED)

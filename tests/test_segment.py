@@ -1,0 +1,236 @@
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_faithful.segment import Sentence, split_sentences
+
+CASES: list[tuple[str, list[str]]] = [
+    # empty and degenerate input
+    ("", []),
+    ("   \n\t  \n", []),
+    ("no terminal punctuation at all", ["no terminal punctuation at all"]),
+    ("First one. trailing text without period", ["First one.", "trailing text without period"]),
+    ("  padded.   Multiple   spaces  inside.  ", ["padded.", "Multiple   spaces  inside."]),
+    ("One. Two! Three? Four.", ["One.", "Two!", "Three?", "Four."]),
+    # lowercase sentence starts are common in chat answers
+    (
+        "i will consider it. was there any romance? i love romance",
+        ["i will consider it.", "was there any romance?", "i love romance"],
+    ),
+    # titles and other abbreviations that precede a name or number
+    (
+        "Dr. Smith met Mr. and Mrs. Jones. They talked.",
+        ["Dr. Smith met Mr. and Mrs. Jones.", "They talked."],
+    ),
+    (
+        "Ms. Lee and Prof. Kim visited St. Louis. Fun.",
+        ["Ms. Lee and Prof. Kim visited St. Louis.", "Fun."],
+    ),
+    ("It was Smith vs. Jones. Jones won.", ["It was Smith vs. Jones.", "Jones won."]),
+    ("Cities, e.g. Paris, i.e. France. Done.", ["Cities, e.g. Paris, i.e. France.", "Done."]),
+    ("E.g. this one. Ok.", ["E.g. this one.", "Ok."]),
+    (
+        "It costs approx. 5 dollars. See Fig. 2 and cf. Smith.",
+        ["It costs approx. 5 dollars.", "See Fig. 2 and cf. Smith."],
+    ),
+    (
+        "He won No. 5 in Jan. 2020. No. It was Feb. 3.",
+        ["He won No. 5 in Jan. 2020.", "No.", "It was Feb. 3."],
+    ),
+    # abbreviations that may end a sentence: split only before a capital
+    (
+        "Apples, pears, etc. are fruit. Bananas, etc. The end.",
+        ["Apples, pears, etc. are fruit.", "Bananas, etc.", "The end."],
+    ),
+    (
+        "Apple Inc. sells phones. Acme Co. Ltd. too.",
+        ["Apple Inc. sells phones.", "Acme Co. Ltd. too."],
+    ),
+    ("We met at 5 p.m. on Monday. It rained.", ["We met at 5 p.m. on Monday.", "It rained."]),
+    ("We met at 5 p.m. The rain began.", ["We met at 5 p.m.", "The rain began."]),
+    ("King Jr. He spoke.", ["King Jr.", "He spoke."]),
+    # initialisms: split only before a typical sentence opener
+    ("I live in the U.S. It is big.", ["I live in the U.S.", "It is big."]),
+    ("The U.S. Army and the U.K. Parliament met.", ["The U.S. Army and the U.K. Parliament met."]),
+    ("J. R. R. Tolkien wrote it. It sold.", ["J. R. R. Tolkien wrote it.", "It sold."]),
+    ("She has a Ph.D. in math. Wow.", ["She has a Ph.D. in math.", "Wow."]),
+    ("So did I. Then we left.", ["So did I.", "Then we left."]),
+    # numbers, decimals and versions
+    (
+        "Prices rose 3.5% to $4.99 in v2.1 and 1.2.3 with 10.000 units. Next.",
+        ["Prices rose 3.5% to $4.99 in v2.1 and 1.2.3 with 10.000 units.", "Next."],
+    ),
+    ("Born in 1990. Died in 2050.", ["Born in 1990.", "Died in 2050."]),
+    ("Pi is about 3.14159.", ["Pi is about 3.14159."]),
+    ("Visit example.com. It is free.", ["Visit example.com.", "It is free."]),
+    # ellipses and repeated punctuation
+    ("Wait... what? Really?! Yes!!", ["Wait... what?", "Really?!", "Yes!!"]),
+    ("I thought... Then I knew.", ["I thought...", "Then I knew."]),
+    ("I thought\u2026 then I knew.", ["I thought\u2026 then I knew."]),
+    ("Well. . . Maybe.", ["Well. . .", "Maybe."]),
+    # quotes and brackets after terminal punctuation
+    ('He said "Stop." Then he left.', ['He said "Stop."', "Then he left."]),
+    ('"Stop!" he said. Then silence.', ['"Stop!" he said.', "Then silence."]),
+    ("It ended. (See above.) Next one.", ["It ended.", "(See above.)", "Next one."]),
+    ("He said \u201cno.\u201d Then left.", ["He said \u201cno.\u201d", "Then left."]),
+    # lists: each item is a sentence, marker included
+    (
+        "Items:\n- one\n- two\n* three\n\u2022 four",
+        ["Items:", "- one", "- two", "* three", "\u2022 four"],
+    ),
+    (
+        "Steps:\n1. Do this\n2) Do that\n3. Done.",
+        ["Steps:", "1. Do this", "2) Do that", "3. Done."],
+    ),
+    ("1. First item. More on it.\n2. Second", ["1. First item.", "More on it.", "2. Second"]),
+    (
+        "- item one\n  wrapped continuation\n- item two\nProse after the list.",
+        ["- item one\n  wrapped continuation", "- item two", "Prose after the list."],
+    ),
+    # newlines, paragraphs, headings
+    (
+        "A wrapped\nline here. Next line\nwraps too.",
+        ["A wrapped\nline here.", "Next line\nwraps too."],
+    ),
+    ("Ends here.\nNew line.", ["Ends here.", "New line."]),
+    ("Paragraph one\n\nParagraph two\n \nThree", ["Paragraph one", "Paragraph two", "Three"]),
+    ("Windows\r\n\r\nline ends", ["Windows", "line ends"]),
+    ("# Title\nBody text.\n## Sub\nMore", ["# Title", "Body text.", "## Sub", "More"]),
+    # punctuation-only pieces join a neighbour
+    ("Done? . Next turn.", ["Done? .", "Next turn."]),
+    # unicode
+    (
+        "\u4f60\u597d\u3002\u6211\u5f88\u597d\uff01\u4f60\u5462\uff1f\u597d",
+        ["\u4f60\u597d\u3002", "\u6211\u5f88\u597d\uff01", "\u4f60\u5462\uff1f", "\u597d"],
+    ),
+    (
+        "Caf\u00e9 cr\u00e8me. \u00c9t\u00e9 chaud. \U0001f600 ok.",
+        ["Caf\u00e9 cr\u00e8me.", "\u00c9t\u00e9 chaud.", "\U0001f600 ok."],
+    ),
+    ("Stra\u00dfe.\u00a0Next\u2003one.", ["Stra\u00dfe.", "Next\u2003one."]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_split_sentences_table(text: str, expected: list[str]) -> None:
+    sentences = split_sentences(text)
+    assert [s.text for s in sentences] == expected
+    for s in sentences:
+        assert text[s.start : s.end] == s.text
+
+
+def test_returns_sentence_tuples_with_offsets() -> None:
+    assert split_sentences("  Hi there. Bye.") == [
+        Sentence("Hi there.", 2, 11),
+        Sentence("Bye.", 12, 16),
+    ]
+
+
+def test_long_text_is_fast_enough_to_split() -> None:
+    text = "Dr. Smith paid $4.99 for v2.1, i.e. a lot. Then he left!\n- item\n\n" * 2_000
+    sentences = split_sentences(text)
+    assert len(sentences) == 3 * 2_000
+    assert sentences[-1].end == len(text.rstrip())
+
+
+FRAGMENTS = [
+    "word",
+    "The",
+    "it",
+    " ",
+    "  ",
+    ". ",
+    ".",
+    "! ",
+    "? ",
+    "?!",
+    "...",
+    "\u2026",
+    "Dr.",
+    "U.S.",
+    "e.g.",
+    "etc.",
+    "J. ",
+    "3.5",
+    "$4.99",
+    "\n",
+    "\n\n",
+    "\t",
+    "- ",
+    "* ",
+    "\u2022 ",
+    "1. ",
+    "2) ",
+    "# ",
+    '"',
+    "'",
+    "\u201d",
+    "(",
+    ")",
+    "\u3002",
+    "\u00e9t\u00e9",
+    "\r\n",
+]
+
+realistic_text = st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join)
+any_text = st.one_of(realistic_text, st.text(max_size=200))
+PROPERTY_SETTINGS = settings(max_examples=200, deadline=None)
+
+
+def _non_space(text: str) -> str:
+    return "".join(ch for ch in text if not ch.isspace())
+
+
+@PROPERTY_SETTINGS
+@given(any_text)
+def test_offsets_slice_back_to_sentence_text(text: str) -> None:
+    for s in split_sentences(text):
+        assert text[s.start : s.end] == s.text
+
+
+@PROPERTY_SETTINGS
+@given(any_text)
+def test_sentences_are_ordered_and_disjoint(text: str) -> None:
+    sentences = split_sentences(text)
+    for before, after in pairwise(sentences):
+        assert before.end <= after.start
+    for s in sentences:
+        assert s.start < s.end
+
+
+@PROPERTY_SETTINGS
+@given(any_text)
+def test_no_non_whitespace_text_is_lost_or_duplicated(text: str) -> None:
+    sentences = split_sentences(text)
+    assert "".join(_non_space(s.text) for s in sentences) == _non_space(text)
+
+
+@PROPERTY_SETTINGS
+@given(any_text)
+def test_sentences_have_no_surrounding_whitespace(text: str) -> None:
+    for s in split_sentences(text):
+        assert s.text == s.text.strip()
+        assert s.text
+
+
+@PROPERTY_SETTINGS
+@given(any_text)
+def test_splitting_is_deterministic(text: str) -> None:
+    assert split_sentences(text) == split_sentences(text)
+
+
+@PROPERTY_SETTINGS
+@given(any_text)
+def test_whitespace_only_iff_no_sentences(text: str) -> None:
+    assert (split_sentences(text) == []) == (text.strip() == "")
+
+
+@PROPERTY_SETTINGS
+@given(st.text(alphabet="abcXYZ ,;-", max_size=200))
+def test_text_without_terminators_or_newlines_is_one_sentence(text: str) -> None:
+    expected = [text.strip()] if text.strip() else []
+    assert [s.text for s in split_sentences(text)] == expected
