@@ -1,0 +1,538 @@
+"""The call cache between an LLM judge and its model backend, with vcrpy's record modes.
+
+One pure function, :func:`decide`, turns a record mode and a cache hit into an action; every
+caller goes through it. :class:`CallCache` stores one :class:`JudgeResponse` per
+:meth:`JudgeRequest.cache_key` in a diskcache directory that many processes (pytest-xdist
+workers) share. :class:`CachedBackend` puts the two in front of any :class:`Backend`.
+
+Safety rules this module keeps:
+
+* Keys and values are JSON, never pickles. A cache directory restored from an untrusted CI
+  cache may hold rows of diskcache's pickle mode; they are refused, never unpickled. Value
+  files outside the database are never read, written or deleted.
+* Keys are only request hashes (64 hex digits) and values only :class:`JudgeResponse` fields,
+  so no credential can reach the disk.
+* A damaged cache is reported with :class:`FaithCacheWarning` and rebuilt (the damaged
+  directory is moved aside as ``<dir>.damaged-<n>``); an unreadable entry is a miss. Nothing
+  here crashes a run because of what it found on disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import json
+import os
+import shutil
+import sqlite3
+import threading
+import warnings
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, get_args
+
+import diskcache
+from pydantic import ValidationError
+
+from pytest_faithful.calls import Backend, JudgeRequest, JudgeResponse
+from pytest_faithful.errors import CacheMissError
+
+__all__ = [
+    "DEFAULT_RECORD_MODE",
+    "RECORD_MODES",
+    "Action",
+    "CachedBackend",
+    "CachedCompletion",
+    "CallCache",
+    "FaithCacheWarning",
+    "RecordMode",
+    "decide",
+    "needs_lookup",
+    "parse_record_mode",
+]
+
+RecordMode = Literal["once", "none", "all", "off"]
+"""vcrpy / pytest-recording record modes.
+
+``once``: replay hits, call on misses and store. ``none``: replay only, a miss fails.
+``all``: always call and overwrite. ``off``: no cache at all.
+"""
+
+RECORD_MODES: Final[tuple[RecordMode, ...]] = get_args(RecordMode)
+DEFAULT_RECORD_MODE: Final[RecordMode] = "once"
+
+DEFAULT_TIMEOUT_S: Final = 60.0
+"""SQLite busy timeout: how long one process waits for another's write to finish."""
+
+_DB_NAME: Final = "cache.db"
+_DB_FILES: Final = (_DB_NAME, f"{_DB_NAME}-wal", f"{_DB_NAME}-shm")
+_MAX_VALUE_BYTES: Final = 64 * 1024 * 1024
+_MAX_DAMAGED_COPIES: Final = 1000
+_HEX_DIGITS: Final = frozenset("0123456789abcdef")
+
+# sqlite3 error names (Python 3.11+) that describe the environment, not the database file:
+# a busy, read-only, full or missing disk. The cache is not moved aside for these.
+_ENVIRONMENT_ERRORS: Final = (
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_READONLY",
+    "SQLITE_CANTOPEN",
+    "SQLITE_IOERR",
+    "SQLITE_FULL",
+    "SQLITE_PERM",
+    "SQLITE_NOMEM",
+    "SQLITE_AUTH",
+    "SQLITE_INTERRUPT",
+)
+# The same, by message, for Python 3.10 where exceptions carry no error name.
+_ENVIRONMENT_MESSAGES: Final = (
+    "locked",
+    "busy",
+    "readonly",
+    "unable to open",
+    "disk i/o",
+    "full",
+    "permission",
+    "out of memory",
+    "interrupted",
+)
+
+
+class FaithCacheWarning(UserWarning):
+    """The judge call cache found something wrong on disk and carried on without it."""
+
+
+class Action(enum.Enum):
+    """What :class:`CachedBackend` does with one request."""
+
+    REPLAY = "replay"
+    """Return the stored response; do not call the backend."""
+    CALL_AND_STORE = "call_and_store"
+    """Call the backend and store (or overwrite) its response."""
+    CALL = "call"
+    """Call the backend; neither read nor write the cache."""
+    FAIL = "fail"
+    """Raise :class:`CacheMissError`; do not call the backend."""
+
+
+def parse_record_mode(value: str) -> RecordMode:
+    """Return ``value`` as a :data:`RecordMode`, or raise ``ValueError`` listing the choices."""
+    for mode in RECORD_MODES:
+        if value == mode:
+            return mode
+    choices = ", ".join(repr(mode) for mode in RECORD_MODES)
+    raise ValueError(f"unknown record mode {value!r}; choose one of {choices}")
+
+
+def decide(mode: RecordMode, hit: bool) -> Action:
+    """The one decision table for record modes.
+
+    ======  ==============  ==============
+    mode    hit             miss
+    ======  ==============  ==============
+    once    REPLAY          CALL_AND_STORE
+    none    REPLAY          FAIL
+    all     CALL_AND_STORE  CALL_AND_STORE
+    off     CALL            CALL
+    ======  ==============  ==============
+    """
+    if mode == "once":
+        return Action.REPLAY if hit else Action.CALL_AND_STORE
+    if mode == "none":
+        return Action.REPLAY if hit else Action.FAIL
+    if mode == "all":
+        return Action.CALL_AND_STORE
+    if mode == "off":
+        return Action.CALL
+    parse_record_mode(mode)  # raises with the list of choices
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def needs_lookup(mode: RecordMode) -> bool:
+    """Whether ``mode`` has to read the cache: derived from :func:`decide`, not a second table."""
+    return decide(mode, hit=True) is not decide(mode, hit=False)
+
+
+# --------------------------------------------------------------------------------------------
+# Storage
+
+
+class _BadEntry(ValueError):
+    """One stored value is not a JSON JudgeResponse (damaged, foreign or poisoned)."""
+
+
+class _JsonOnlyDisk(diskcache.JSONDisk):  # type: ignore[misc]  # diskcache is untyped
+    """diskcache's JSON disk, hardened against a poisoned cache directory.
+
+    Stock ``JSONDisk.fetch`` first calls ``Disk.fetch``, which unpickles any row stored in
+    pickle mode and reads value files from any path a row names. This disk keeps every value
+    inline in sqlite as uncompressed zlib-framed JSON (so the text stays greppable), refuses
+    every other storage mode, never reads or deletes files, and ignores ``disk_*`` settings
+    found in the database.
+    """
+
+    def __init__(self, directory: str, **_settings_from_db: object) -> None:
+        super().__init__(directory, compress_level=0, min_file_size=_MAX_VALUE_BYTES + 1)
+
+    def get(self, key: object, raw: bool) -> Any:
+        if not raw or not isinstance(key, bytes):
+            raise _BadEntry("a stored key is not in JSON form")
+        return _decode_json(key)
+
+    def fetch(self, mode: int, filename: object, value: object, read: bool) -> Any:
+        if read or mode != diskcache.core.MODE_RAW or filename is not None:
+            raise _BadEntry(f"value stored in diskcache mode {mode}, not inline JSON; not read")
+        if not isinstance(value, bytes):
+            raise _BadEntry("stored value is not a JSON blob")
+        return _decode_json(value)
+
+    def remove(self, file_path: object) -> None:
+        # This disk never writes value files, so there is nothing of ours to delete; a file
+        # name found in a poisoned row must not become a deletion anywhere on disk.
+        return None
+
+
+def _decode_json(blob: bytes) -> Any:
+    try:
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(blob, _MAX_VALUE_BYTES)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise _BadEntry("stored value is truncated or too large")
+        return json.loads(data.decode("utf-8"))
+    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        if isinstance(exc, _BadEntry):
+            raise
+        raise _BadEntry(f"stored value is not JSON ({type(exc).__name__})") from exc
+
+
+def _is_environment_error(exc: BaseException) -> bool:
+    """True when ``exc`` says the disk is busy/read-only/full, not that the cache is damaged."""
+    if isinstance(exc, (diskcache.Timeout, OSError)):
+        return True
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    name = getattr(exc, "sqlite_errorname", None)
+    if isinstance(name, str):
+        return name.startswith(_ENVIRONMENT_ERRORS)
+    message = str(exc).lower()
+    return any(part in message for part in _ENVIRONMENT_MESSAGES)
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _check_key(key: str) -> None:
+    # The key is not echoed: whatever was passed by mistake might be a secret.
+    if not isinstance(key, str) or len(key) != 64 or not _HEX_DIGITS.issuperset(key):
+        raise ValueError("cache keys are sha256 hex digests from JudgeRequest.cache_key()")
+
+
+_Identity = tuple[int, int]
+
+
+def _identity(path: Path) -> _Identity | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
+
+
+class CallCache:
+    """Recorded backend responses in one diskcache directory, shared by many processes.
+
+    Open it once per process. Keys are :meth:`JudgeRequest.cache_key` digests; values are the
+    JSON form of :class:`JudgeResponse`. Recordings are fixtures, so nothing is ever evicted.
+
+    Problems on disk never raise: a damaged database is moved aside to ``<dir>.damaged-<n>``
+    and replaced by an empty one (:class:`FaithCacheWarning`); an unreadable entry reads as a
+    miss; when no cache can be opened at all (read-only or full disk) the cache turns itself
+    off for the rest of the run, with a warning, and every lookup misses.
+    """
+
+    def __init__(
+        self, directory: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT_S
+    ) -> None:
+        self._directory = Path(directory).expanduser().absolute()
+        self._db_path = self._directory / _DB_NAME
+        self._timeout = timeout
+        self._lock = threading.RLock()
+        self._closed = False
+        self._cache: diskcache.Cache | None = None
+        self._db_identity: _Identity | None = None
+        self._pending: list[str] = []
+        with self._lock:
+            self._open(recover=True)
+            self._flush_warnings()
+
+    # -- public API ---------------------------------------------------------------------------
+
+    @property
+    def directory(self) -> Path:
+        return self._directory
+
+    @property
+    def enabled(self) -> bool:
+        """False once the cache could not be opened and turned itself off."""
+        return self._cache is not None
+
+    def get(self, key: str) -> JudgeResponse | None:
+        """The stored response for ``key``, or ``None`` on a miss or an unreadable entry."""
+        _check_key(key)
+        with self._lock:
+            response = self._read(key)
+            self._flush_warnings()
+        return response
+
+    def put(self, key: str, response: JudgeResponse) -> None:
+        """Store (or overwrite) ``response`` under ``key``."""
+        _check_key(key)
+        value = response.model_dump(mode="json")
+        with self._lock:
+            self._run("write", lambda cache: cache.set(key, value))
+            self._flush_warnings()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._close_cache()
+
+    def __enter__(self) -> CallCache:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else ("open" if self.enabled else "disabled")
+        return f"CallCache({str(self._directory)!r}, {state})"
+
+    # -- internals ----------------------------------------------------------------------------
+    # Warnings are queued and issued only once the cache is consistent again, so that running
+    # under ``-W error`` cannot interrupt a recovery or drop the recording being written.
+
+    def _warn(self, message: str) -> None:
+        self._pending.append(f"pytest-faithful cache: {message}")
+
+    def _flush_warnings(self) -> None:
+        pending, self._pending = self._pending, []
+        for message in pending:
+            warnings.warn(message, FaithCacheWarning, stacklevel=3)
+
+    def _read(self, key: str) -> JudgeResponse | None:
+        try:
+            value = self._run("read", lambda cache: cache.get(key, default=None))
+        except _BadEntry as exc:
+            self._warn(f"ignoring unreadable entry {key} in {self._directory}: {exc}")
+            return None
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self._warn(f"ignoring entry {key} in {self._directory}: not a JSON object")
+            return None
+        try:
+            return JudgeResponse.model_validate(dict(value))
+        except ValidationError as exc:
+            problems = exc.error_count()
+            self._warn(
+                f"ignoring entry {key} in {self._directory}: not a judge response "
+                f"({problems} validation error{'s' if problems != 1 else ''})"
+            )
+            return None
+
+    def _new_cache(self) -> diskcache.Cache:
+        return diskcache.Cache(
+            str(self._directory),
+            timeout=self._timeout,
+            disk=_JsonOnlyDisk,
+            eviction_policy="none",
+            statistics=0,
+        )
+
+    def _open(self, *, recover: bool) -> None:
+        """Open the cache; on a damaged one, move it aside and open a fresh one."""
+        try:
+            self._cache = self._new_cache()
+        except Exception as exc:
+            self._cache = None
+            if _is_environment_error(exc) or not recover:
+                self._disable(exc)
+                return
+            self._replace_damaged(exc, _identity(self._db_path))
+            return
+        self._db_identity = _identity(self._db_path)
+
+    def _disable(self, exc: BaseException) -> None:
+        self._cache = None
+        self._db_identity = None
+        self._warn(
+            f"cannot use the cache at {self._directory} ({_describe(exc)}); judge calls will "
+            "not be replayed or recorded in this process"
+        )
+
+    def _replace_damaged(self, exc: BaseException, damaged: _Identity | None) -> None:
+        """Move the damaged database aside (unless another process already did) and reopen."""
+        self._close_cache()
+        if damaged is not None and _identity(self._db_path) == damaged:
+            done = self._move_aside()
+        else:
+            done = "another process already replaced it"
+        position = len(self._pending)
+        self._open(recover=False)  # on failure, this warns that the cache is off
+        if self._cache is not None:
+            done += " and continued with an empty cache"
+        message = (
+            f"the cache at {self._directory} is damaged ({_describe(exc)}); {done}. Judge "
+            "calls recorded there will be made (and recorded) again; record mode 'none' "
+            "reports them as missing."
+        )
+        self._pending.insert(position, f"pytest-faithful cache: {message}")
+
+    def _move_aside(self) -> str:
+        """Rename the directory to ``<dir>.damaged-<n>``, else delete its database files."""
+        for n in range(1, _MAX_DAMAGED_COPIES + 1):
+            target = self._directory.with_name(f"{self._directory.name}.damaged-{n}")
+            if target.exists():
+                continue
+            try:
+                os.rename(self._directory, target)
+            except FileNotFoundError:
+                return "another process already moved it aside"
+            except OSError:
+                if target.exists():
+                    continue  # another process took this name first
+                break  # e.g. the directory is in use (Windows) or a mount point
+            return f"moved it to {target}"
+        for name in _DB_FILES:
+            path = self._directory / name
+            with contextlib.suppress(OSError):
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+        return "deleted its database files"
+
+    def _close_cache(self) -> None:
+        cache, self._cache = self._cache, None
+        if cache is not None:
+            with contextlib.suppress(Exception):
+                cache.close()
+
+    def _ensure_current(self) -> None:
+        """Reopen when another process replaced (or someone deleted) the database file."""
+        if self._cache is not None and _identity(self._db_path) != self._db_identity:
+            self._close_cache()
+            self._open(recover=True)
+
+    def _run(self, what: Literal["read", "write"], op: Callable[[Any], Any]) -> Any:
+        """Run ``op(cache)``; rebuild a damaged cache and retry once; never raise for the disk.
+
+        Call with the lock held.
+        """
+        if self._closed:
+            raise ValueError(f"{self!r} is closed")
+        self._ensure_current()
+        for attempt in (1, 2):
+            cache = self._cache
+            if cache is None:
+                return None
+            identity = self._db_identity
+            try:
+                return op(cache)
+            except _BadEntry:
+                raise
+            except Exception as exc:
+                if _is_environment_error(exc) or attempt == 2:
+                    outcome = "read as a miss" if what == "read" else "not recorded"
+                    self._warn(f"{what} failed in {self._directory} ({_describe(exc)}); {outcome}")
+                    return None
+                self._replace_damaged(exc, identity)
+                if what == "read":
+                    return None  # the fresh cache is empty
+        return None  # pragma: no cover
+
+
+# --------------------------------------------------------------------------------------------
+# Backend wrapper
+
+
+@dataclass(frozen=True)
+class CachedCompletion:
+    """One answered request: the response, whether it was replayed, and its cache key."""
+
+    response: JudgeResponse
+    cache_hit: bool
+    key: str
+
+
+class CachedBackend:
+    """A :class:`Backend` that replays and records through a :class:`CallCache`.
+
+    ``cache`` may be ``None`` only with mode ``off``; with ``off`` a given cache is never
+    touched. Backend errors propagate and are never recorded.
+    """
+
+    def __init__(
+        self, backend: Backend, cache: CallCache | None, mode: RecordMode = DEFAULT_RECORD_MODE
+    ) -> None:
+        self._mode = parse_record_mode(mode)
+        if cache is None and self._mode != "off":
+            raise ValueError(
+                f"record mode {self._mode!r} needs a CallCache; pass one, or use mode 'off'"
+            )
+        self._backend = backend
+        self._cache = None if self._mode == "off" else cache
+
+    @property
+    def kind(self) -> str:
+        return self._backend.kind
+
+    @property
+    def mode(self) -> RecordMode:
+        return self._mode
+
+    @property
+    def backend(self) -> Backend:
+        return self._backend
+
+    def complete(self, request: JudgeRequest) -> JudgeResponse:
+        return self.complete_with_status(request).response
+
+    def complete_with_status(self, request: JudgeRequest) -> CachedCompletion:
+        if request.kind != self._backend.kind:
+            raise ValueError(
+                f"request for backend kind {request.kind!r} sent to a {self._backend.kind!r} "
+                "backend; its recording would be filed under the wrong kind"
+            )
+        key = request.cache_key()
+        stored: JudgeResponse | None = None
+        if self._cache is not None and needs_lookup(self._mode):
+            stored = self._cache.get(key)
+        action = decide(self._mode, hit=stored is not None)
+        if action is Action.REPLAY and stored is not None:
+            return CachedCompletion(response=stored, cache_hit=True, key=key)
+        if action is Action.FAIL:
+            raise CacheMissError(self._miss_message(request, key))
+        response = self._backend.complete(request)
+        if action is Action.CALL_AND_STORE and self._cache is not None:
+            self._cache.put(key, response)
+        return CachedCompletion(response=response, cache_hit=False, key=key)
+
+    def _miss_message(self, request: JudgeRequest, key: str) -> str:
+        where = self._cache.directory if self._cache is not None else "(no cache)"
+        return (
+            f"no recorded judge call for key {key} (kind {request.kind!r}, model "
+            f"{request.model!r}, prompt version {request.prompt_version!r}) in {where}, and "
+            "record mode 'none' does not call the provider. To record it, run once with "
+            "--faith-record-mode=once (the default) and credentials for the provider, then "
+            "keep the cache directory."
+        )
