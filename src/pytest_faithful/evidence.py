@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(
@@ -34,8 +35,29 @@ def normalize(text: str) -> str:
     return _WHITESPACE.sub(" ", text).strip().casefold()
 
 
+class PassageIndex:
+    """Passages normalised on first use, so a check with many claims normalises each once."""
+
+    def __init__(self, passages: Sequence[str]) -> None:
+        self._passages = passages
+        self._normalized: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._passages)
+
+    def contains(self, index: int, quote: str) -> bool:
+        """Whether ``quote`` is in passage ``index``, verbatim or after normalising both."""
+        passage = self._passages[index]
+        stripped = quote.strip()
+        if stripped and stripped in passage:
+            return True  # the common case for extractive judges; skips normalising
+        needle = normalize(quote).strip(_EDGE)
+        if not needle:
+            return False
+        if index not in self._normalized:
+            self._normalized[index] = normalize(passage)
+        return needle in self._normalized[index]
+
+
 def quote_in_passage(quote: str, passage: str) -> bool:
-    needle = normalize(quote).strip(_EDGE)
-    if not needle:
-        return False
-    return needle in normalize(passage)
+    return PassageIndex([passage]).contains(0, quote)

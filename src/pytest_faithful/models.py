@@ -1,7 +1,8 @@
 """The data that flows through a faithfulness check, as frozen pydantic models.
 
-Every model here round-trips through JSON exactly (``Model.model_validate_json(m.model_dump_json()) == m``),
-because results travel from xdist workers to the controller and into report files.
+Every model here round-trips through JSON exactly
+(``Model.model_validate_json(m.model_dump_json()) == m``), because results travel from xdist
+workers to the controller and into report files.
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ class ClaimVerdict(_Frozen):
     passage_index: NonNegativeInt | None
     evidence_found: bool
     judge_label: Label = Field(
-        description="The label the judge gave; differs from `label` when unverifiable evidence demoted it."
+        description="The label the judge gave; differs from `label` when unverifiable "
+        "evidence demoted it."
     )
 
 

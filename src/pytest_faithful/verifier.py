@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from pytest_faithful import scoring
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.evidence import normalize, quote_in_passage
+from pytest_faithful.evidence import PassageIndex, normalize
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
@@ -53,7 +53,8 @@ def check_inputs(
         passages = tuple(contexts)
     else:
         raise TypeError(
-            f"contexts must be a str or a sequence of str (list/tuple), got {type(contexts).__name__}"
+            "contexts must be a str or a sequence of str (list/tuple), "
+            f"got {type(contexts).__name__}"
         )
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a str or None, got {type(question).__name__}")
@@ -179,9 +180,10 @@ def _one_verdict_per_claim(
 def _check_evidence(
     claims: Sequence[Claim], verdicts: Sequence[Verdict], passages: Sequence[str]
 ) -> tuple[ClaimVerdict, ...]:
+    index = PassageIndex(passages)
     results = []
-    for claim, verdict in zip(claims, verdicts):
-        found = _evidence_found(verdict, passages)
+    for claim, verdict in zip(claims, verdicts, strict=True):
+        found = _evidence_found(verdict, index)
         label, reason = verdict.label, verdict.reason
         if label is Label.SUPPORTED and not found:
             label = Label.NOT_ENOUGH_INFO
@@ -200,11 +202,11 @@ def _check_evidence(
     return tuple(results)
 
 
-def _evidence_found(verdict: Verdict, passages: Sequence[str]) -> bool:
+def _evidence_found(verdict: Verdict, passages: PassageIndex) -> bool:
     i = verdict.passage_index
-    if i is None or i >= len(passages) or not normalize(verdict.evidence):
+    if i is None or i >= len(passages):
         return False
-    return quote_in_passage(verdict.evidence, passages[i])
+    return passages.contains(i, verdict.evidence)
 
 
 def _missing_evidence(verdict: Verdict, n_passages: int) -> str:

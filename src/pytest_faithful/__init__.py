@@ -1,0 +1,37 @@
+"""pytest-faithful: claim-by-claim faithfulness checks for RAG answers, in pytest and out of it."""
+
+from __future__ import annotations
+
+from pytest_faithful.api import verify
+from pytest_faithful.errors import CacheMissError, FaithfulnessError, JudgeError
+from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry, JudgeSpec
+from pytest_faithful.models import (
+    Claim,
+    ClaimVerdict,
+    ExtractedClaims,
+    FaithfulnessResult,
+    Label,
+    Usage,
+    Verdict,
+    Verdicts,
+)
+
+__all__ = [
+    "CacheMissError",
+    "Claim",
+    "ClaimVerdict",
+    "ExtractedClaims",
+    "FaithfulnessError",
+    "FaithfulnessResult",
+    "Judge",
+    "JudgeError",
+    "JudgeOptions",
+    "JudgeRegistry",
+    "JudgeSpec",
+    "Label",
+    "Usage",
+    "Verdict",
+    "Verdicts",
+    "verify",
+]

@@ -1,0 +1,61 @@
+"""``verify``: the faithfulness check as a plain function, for use outside pytest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from pytest_faithful.cache import RecordMode
+from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
+from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
+from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
+
+
+def verify(
+    answer: str,
+    contexts: str | Sequence[str],
+    *,
+    question: str | None = None,
+    judge: str | Judge | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    scoring: ScoringPolicy = DEFAULT_SCORING,
+    allow_contradictions: bool = False,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = "once",
+) -> FaithfulnessResult:
+    """Check that ``answer`` says only what ``contexts`` support.
+
+    ``judge`` is a spec string (``"lexical"``, ``"openai:gpt-4o-mini"``, ...), a judge object,
+    or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
+    judges that call a model go through the call cache in ``cache_dir``.
+    """
+    if judge is not None and not isinstance(judge, str):
+        return _run(answer, contexts, judge, question, threshold, scoring, allow_contradictions)
+    registry = builtin_registry()
+    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode)
+    try:
+        built = registry.build(judge or registry.default_spec(), options)
+        return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
+    finally:
+        options.close()
+
+
+def _run(
+    answer: str,
+    contexts: str | Sequence[str],
+    judge: Judge,
+    question: str | None,
+    threshold: float,
+    scoring: ScoringPolicy,
+    allow_contradictions: bool,
+) -> FaithfulnessResult:
+    return run_check(
+        answer,
+        contexts,
+        judge=judge,
+        question=question,
+        threshold=threshold,
+        scoring_policy=scoring,
+        allow_contradictions=allow_contradictions,
+    )

@@ -1,0 +1,135 @@
+"""Judge spec strings and the registry that turns them into judges.
+
+A spec is ``KIND`` or ``KIND:MODEL`` or ``KIND:MODEL@BASE_URL`` (``lexical``,
+``anthropic:claude-sonnet-4-5``, ``openai:qwen2.5@http://127.0.0.1:8080/v1``,
+``local:/models/judge.gguf``). Kinds map to factories in a registry; other packages add kinds
+through the ``pytest_faithful_register_judges`` hook.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pytest_faithful.cache import CachedBackend, CallCache, RecordMode, parse_record_mode
+from pytest_faithful.calls import Backend
+from pytest_faithful.judges.base import Judge
+
+DEFAULT_CACHE_DIR = ".faith-cache"
+
+
+@dataclass(frozen=True)
+class JudgeSpec:
+    kind: str
+    model: str | None = None
+    base_url: str | None = None
+
+    @classmethod
+    def parse(cls, spec: str) -> JudgeSpec:
+        text = spec.strip()
+        kind, sep, rest = text.partition(":")
+        kind = kind.strip().lower()
+        if not kind or not kind.replace("_", "").replace("-", "").isalnum():
+            raise ValueError(
+                f"judge spec {spec!r} is not KIND, KIND:MODEL or KIND:MODEL@BASE_URL "
+                "(e.g. 'lexical', 'openai:gpt-4o-mini')"
+            )
+        if not sep:
+            return cls(kind)
+        model, at, base_url = rest.partition("@") if kind != "local" else (rest, "", "")
+        if not model.strip():
+            raise ValueError(f"judge spec {spec!r} names no model after '{kind}:'")
+        if at and not base_url.strip():
+            raise ValueError(f"judge spec {spec!r} has '@' but no base URL after it")
+        return cls(kind, model.strip(), base_url.strip() or None)
+
+    def __str__(self) -> str:
+        text = self.kind if self.model is None else f"{self.kind}:{self.model}"
+        return text if self.base_url is None else f"{text}@{self.base_url}"
+
+
+class JudgeOptions:
+    """Run-wide settings every judge factory gets, and the one call cache they all share.
+
+    The cache is opened on first use (a run that only uses the lexical judge creates no cache
+    directory) and once per process, however many judges use it.
+    """
+
+    def __init__(
+        self, cache_dir: str | Path = DEFAULT_CACHE_DIR, record_mode: RecordMode = "once"
+    ) -> None:
+        self.cache_dir = Path(cache_dir)
+        self.record_mode = parse_record_mode(record_mode)
+        self._cache: CallCache | None = None
+
+    def cached(self, backend: Backend) -> CachedBackend:
+        """``backend`` behind this run's call cache and record mode."""
+        if self.record_mode == "off":
+            return CachedBackend(backend, None, "off")
+        if self._cache is None:
+            self._cache = CallCache(self.cache_dir)
+        return CachedBackend(backend, self._cache, self.record_mode)
+
+    def close(self) -> None:
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
+
+    def __repr__(self) -> str:
+        return f"JudgeOptions(cache_dir={str(self.cache_dir)!r}, record_mode={self.record_mode!r})"
+
+
+JudgeFactory = Callable[[JudgeSpec, JudgeOptions], Judge]
+# The environment variable that makes a provider the default judge, in order of preference.
+DEFAULT_JUDGE_KEYS: tuple[tuple[str, str], ...] = (
+    ("anthropic", "ANTHROPIC_API_KEY"),
+    ("openai", "OPENAI_API_KEY"),
+)
+FALLBACK_JUDGE = "lexical"
+
+
+@dataclass
+class JudgeRegistry:
+    """Kind name -> factory. One per session (plugin) or per call (``verify``); never global."""
+
+    factories: dict[str, JudgeFactory] = field(default_factory=dict)
+
+    def register(self, kind: str, factory: JudgeFactory) -> None:
+        key = kind.strip().lower()
+        if key in self.factories:
+            raise ValueError(f"a judge kind named {key!r} is already registered")
+        self.factories[key] = factory
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.factories
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self.factories))
+
+    def build(self, spec: str | JudgeSpec, options: JudgeOptions) -> Judge:
+        parsed = JudgeSpec.parse(spec) if isinstance(spec, str) else spec
+        factory = self.factories.get(parsed.kind)
+        if factory is None:
+            known = ", ".join(self) or "none"
+            raise ValueError(
+                f"unknown judge kind {parsed.kind!r} in spec {str(parsed)!r}; known kinds: {known}"
+            )
+        return factory(parsed, options)
+
+    def default_spec(self, environ: Mapping[str, str] | None = None) -> str:
+        """The judge to use when none is configured: a provider whose key is set, else lexical."""
+        env = os.environ if environ is None else environ
+        for kind, variable in DEFAULT_JUDGE_KEYS:
+            if kind in self and env.get(variable):
+                return kind
+        return FALLBACK_JUDGE
+
+
+def builtin_registry() -> JudgeRegistry:
+    from pytest_faithful.judges.lexical import make_lexical_judge
+
+    registry = JudgeRegistry()
+    registry.register("lexical", make_lexical_judge)
+    return registry

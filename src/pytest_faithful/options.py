@@ -1,0 +1,210 @@
+"""Command-line and ini options, parsed once at configure time into plain values.
+
+Mistakes are reported as ``pytest.UsageError`` naming the option and the fix, never as an
+INTERNALERROR.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_faithful.cache import RECORD_MODES, RecordMode, parse_record_mode
+from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeRegistry, JudgeSpec
+from pytest_faithful.scoring import SCORING_POLICIES
+
+TERMINAL_REPORT = "terminal"
+
+
+def _threshold(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not in [0, 1]")
+    return value
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("faithful", "faithfulness checks (pytest-faithful)")
+    group.addoption(
+        "--faith-judge",
+        default=None,
+        metavar="SPEC",
+        help="Judge spec: lexical, anthropic:MODEL, openai:MODEL, openai:MODEL@BASE_URL, "
+        "local:PATH.gguf. Default: a provider whose API key is set, else lexical.",
+    )
+    group.addoption(
+        "--faith-threshold",
+        type=_threshold,
+        default=None,
+        metavar="X",
+        help="Minimum score in [0, 1] for a check to pass. Default: 0.8.",
+    )
+    group.addoption(
+        "--faith-scoring",
+        choices=SCORING_POLICIES,
+        default=None,
+        help="strict: supported/total; lenient: not-contradicted/total. Default: strict.",
+    )
+    group.addoption(
+        "--faith-allow-contradictions",
+        action="store_true",
+        default=None,
+        help="Let a check pass on its score even when a claim is contradicted.",
+    )
+    group.addoption(
+        "--faith-record-mode",
+        choices=RECORD_MODES,
+        default=None,
+        help="Judge call cache: once (replay hits, record misses), none (replay only: for CI), "
+        "all (re-record everything), off (no cache). Default: once.",
+    )
+    group.addoption(
+        "--faith-cache-dir",
+        default=None,
+        metavar="DIR",
+        help=f"Directory of recorded judge calls. Default: {DEFAULT_CACHE_DIR} in the rootdir.",
+    )
+    group.addoption(
+        "--faith-report",
+        action="append",
+        nargs="?",
+        const=TERMINAL_REPORT,
+        default=None,
+        metavar="PATH",
+        help="Add a faithfulness summary to the terminal output.",
+    )
+    parser.addini("faith_judge", "Judge spec (see --faith-judge).", default=None)
+    parser.addini("faith_threshold", "Minimum passing score in [0, 1].", default=None)
+    parser.addini("faith_scoring", "strict or lenient.", default=None)
+    parser.addini(
+        "faith_allow_contradictions",
+        "Let contradicted claims pass on score.",
+        type="bool",
+        default=None,
+    )
+    parser.addini("faith_record_mode", "once, none, all or off.", default=None)
+    parser.addini(
+        "faith_cache_dir", "Judge call cache directory (relative to the rootdir).", default=None
+    )
+    parser.addini("faith_report", "Reports to produce: 'terminal'.", type="args", default=[])
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Run-wide policy; not settable from a marker or a call."""
+
+    record_mode: RecordMode
+    cache_dir: Path
+    reports: tuple[str, ...]
+    cli_layer: dict[str, Any]
+    ini_layer: dict[str, Any]
+
+    @property
+    def terminal_report(self) -> bool:
+        return TERMINAL_REPORT in self.reports
+
+
+def _ini(config: pytest.Config, name: str) -> Any:
+    value = config.getini(name)
+    return None if value in (None, "") else value
+
+
+def _ini_layer(config: pytest.Config) -> dict[str, Any]:
+    layer: dict[str, Any] = {}
+    judge = _ini(config, "faith_judge")
+    if judge is not None:
+        layer["judge"] = str(judge).strip()
+    threshold = _ini(config, "faith_threshold")
+    if threshold is not None:
+        try:
+            layer["threshold"] = _threshold(str(threshold).strip())
+        except argparse.ArgumentTypeError as exc:
+            raise pytest.UsageError(f"ini option faith_threshold: {exc}") from None
+    scoring = _ini(config, "faith_scoring")
+    if scoring is not None:
+        if scoring.strip() not in SCORING_POLICIES:
+            raise pytest.UsageError(
+                f"ini option faith_scoring: {scoring!r} is not one of {', '.join(SCORING_POLICIES)}"
+            )
+        layer["scoring"] = scoring.strip()
+    allow = config.getini("faith_allow_contradictions")
+    if allow is not None:
+        layer["allow_contradictions"] = bool(allow)
+    return layer
+
+
+def _cli_layer(config: pytest.Config) -> dict[str, Any]:
+    return {
+        "judge": config.getoption("faith_judge"),
+        "threshold": config.getoption("faith_threshold"),
+        "scoring": config.getoption("faith_scoring"),
+        "allow_contradictions": config.getoption("faith_allow_contradictions"),
+    }
+
+
+def _record_mode(config: pytest.Config) -> RecordMode:
+    cli = config.getoption("faith_record_mode")
+    if cli is not None:
+        return cli  # type: ignore[no-any-return]
+    ini = _ini(config, "faith_record_mode")
+    if ini is None:
+        return "once"
+    try:
+        return parse_record_mode(str(ini).strip())
+    except ValueError as exc:
+        raise pytest.UsageError(f"ini option faith_record_mode: {exc}") from None
+
+
+def _cache_dir(config: pytest.Config) -> Path:
+    cli = config.getoption("faith_cache_dir")
+    if cli:
+        return (config.invocation_params.dir / str(cli)).resolve()
+    ini = _ini(config, "faith_cache_dir")
+    base = config.inipath.parent if config.inipath else config.rootpath
+    return (base / str(ini or DEFAULT_CACHE_DIR)).resolve()
+
+
+def _reports(config: pytest.Config) -> tuple[str, ...]:
+    cli = config.getoption("faith_report")
+    requested = list(cli) if cli else list(config.getini("faith_report"))
+    for target in requested:
+        if target != TERMINAL_REPORT:
+            raise pytest.UsageError(
+                f"--faith-report {target!r}: not a report target; only the terminal summary is "
+                "available. (--faith-report takes an optional value, so a test path right after "
+                "it is read as that value: put the paths first, or write --faith-report=terminal.)"
+            )
+    return tuple(dict.fromkeys(requested))
+
+
+def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
+    try:
+        parsed = JudgeSpec.parse(spec)
+    except ValueError as exc:
+        raise pytest.UsageError(f"{source}: {exc}") from None
+    if parsed.kind not in registry:
+        raise pytest.UsageError(
+            f"{source}: unknown judge kind {parsed.kind!r}; known kinds: {', '.join(registry)}"
+        )
+
+
+def parse_run_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
+    cli_layer, ini_layer = _cli_layer(config), _ini_layer(config)
+    if cli_layer["judge"]:
+        check_judge_spec(cli_layer["judge"], registry, "--faith-judge")
+    if ini_layer.get("judge"):
+        check_judge_spec(ini_layer["judge"], registry, "ini option faith_judge")
+    return RunOptions(
+        record_mode=_record_mode(config),
+        cache_dir=_cache_dir(config),
+        reports=_reports(config),
+        cli_layer=cli_layer,
+        ini_layer=ini_layer,
+    )

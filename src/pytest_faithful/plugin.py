@@ -1,0 +1,146 @@
+"""pytest hooks, the ``faithfulness`` marker and the ``assert_faithful`` fixture."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from pytest_faithful import hookspecs
+from pytest_faithful.errors import FaithfulnessError, JudgeError
+from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
+from pytest_faithful.options import add_options, parse_run_options
+from pytest_faithful.report.failure import failure_message
+from pytest_faithful.report.records import USER_PROPERTY, CheckRecord
+from pytest_faithful.session import FaithSession
+from pytest_faithful.settings import marker_layer, resolve
+from pytest_faithful.verifier import run_check
+
+SESSION_KEY = pytest.StashKey[FaithSession]()
+MARKER = "faithfulness"
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(threshold=None, judge=None, scoring=None, allow_contradictions=None): "
+        "per-test settings for assert_faithful (function, class or module).",
+    )
+    registry = builtin_registry()
+    config.hook.pytest_faithful_register_judges(registry=registry)
+    session = FaithSession(config, registry, parse_run_options(config, registry))
+    config.stash[SESSION_KEY] = session
+    config.pluginmanager.register(session, "faithful-session")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    session = config.stash.get(SESSION_KEY, None)
+    if session is not None:
+        session.close()
+        config.pluginmanager.unregister(session)
+        del config.stash[SESSION_KEY]
+
+
+class AssertFaithful:
+    """The callable the ``assert_faithful`` fixture gives a test."""
+
+    def __init__(self, session: FaithSession, item: pytest.Item) -> None:
+        self._session = session
+        self._item = item
+        self._checks = 0
+        self._marker_layer: dict[str, Any] | None = None
+
+    def _markers(self) -> dict[str, Any]:
+        if self._marker_layer is None:
+            kwarg_sets = []
+            for mark in self._item.iter_markers(MARKER):
+                if mark.args:
+                    raise TypeError(
+                        f"@pytest.mark.{MARKER} takes keyword arguments only "
+                        f"(e.g. threshold=0.9), got positional {mark.args!r}"
+                    )
+                kwarg_sets.append(mark.kwargs)
+            self._marker_layer = marker_layer(kwarg_sets, self._item.nodeid)
+        return self._marker_layer
+
+    def __call__(
+        self,
+        answer: str,
+        contexts: str | Sequence[str],
+        *,
+        question: str | None = None,
+        threshold: float | None = None,
+        judge: str | Judge | None = None,
+        scoring: ScoringPolicy | None = None,
+        allow_contradictions: bool | None = None,
+    ) -> FaithfulnessResult:
+        """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass."""
+        __tracebackhide__ = True
+        if judge is not None and not isinstance(judge, (str, Judge)):
+            raise TypeError(
+                f"judge must be a spec string or a judge object, got {type(judge).__name__}"
+            )
+        call = {
+            "threshold": threshold,
+            "judge": judge,
+            "scoring": scoring,
+            "allow_contradictions": allow_contradictions,
+        }
+        options = self._session.options
+        settings = resolve(call, self._markers(), options.cli_layer, options.ini_layer)
+        judge_obj = (
+            settings.judge
+            if settings.judge is not None and not isinstance(settings.judge, str)
+            else self._session.judge_for(settings.judge)
+        )
+        index, self._checks = self._checks, self._checks + 1
+        try:
+            result = run_check(
+                answer,
+                contexts,
+                judge=judge_obj,
+                question=question,
+                threshold=settings.threshold,
+                scoring_policy=settings.scoring,
+                allow_contradictions=settings.allow_contradictions,
+            )
+        except JudgeError as exc:
+            self._record(
+                CheckRecord(
+                    nodeid=self._item.nodeid, index=index, error=str(exc), judge_id=judge_obj.id
+                )
+            )
+            raise
+        self._record(
+            CheckRecord(
+                nodeid=self._item.nodeid, index=index, result=result, judge_id=result.judge_id
+            )
+        )
+        if not result.passed:
+            raise FaithfulnessError(failure_message(result), result)
+        return result
+
+    def _record(self, record: CheckRecord) -> None:
+        self._item.user_properties.append((USER_PROPERTY, record.model_dump_json()))
+
+
+@pytest.fixture
+def assert_faithful(request: pytest.FixtureRequest) -> AssertFaithful:
+    """Check that an answer says only what its contexts support.
+
+    ``assert_faithful(answer, contexts, question=None, threshold=..., judge=..., scoring=...,
+    allow_contradictions=...)`` returns the FaithfulnessResult, or raises FaithfulnessError (an
+    AssertionError) with a claim-by-claim explanation when the check does not pass.
+    """
+    return AssertFaithful(request.config.stash[SESSION_KEY], request.node)

@@ -1,0 +1,1 @@
+"""Rendering results: failure messages, the terminal summary and report files. No pytest here."""

@@ -1,0 +1,40 @@
+"""The message of a failed check: readable without -vv, verdict summary first."""
+
+from __future__ import annotations
+
+from pytest_faithful.models import ClaimVerdict, FaithfulnessResult, Label
+
+_MARK = {Label.SUPPORTED: "ok", Label.CONTRADICTED: "XX", Label.NOT_ENOUGH_INFO: "??"}
+MAX_QUOTE = 160
+
+
+def shorten(text: str, width: int = MAX_QUOTE) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 3].rstrip() + "..."
+
+
+def judge_line(judge_id: str, heuristic: bool) -> str:
+    if heuristic:
+        return f"judge: {judge_id} (heuristic: word-overlap verdicts, not a model's)"
+    return f"judge: {judge_id}"
+
+
+def claim_line(verdict: ClaimVerdict) -> str:
+    line = f"  {_MARK[verdict.label]} {verdict.label.value:<15} {shorten(verdict.claim.text)!r}"
+    details = []
+    if verdict.reason:
+        details.append(shorten(verdict.reason))
+    if verdict.evidence and verdict.passage_index is not None:
+        where = f"contexts[{verdict.passage_index}]"
+        found = "" if verdict.evidence_found else " (not found there)"
+        details.append(f"evidence {where}{found}: {shorten(verdict.evidence)!r}")
+    return line + (" -- " + "; ".join(details) if details else "")
+
+
+def failure_message(result: FaithfulnessResult) -> str:
+    lines = [
+        f"faithfulness {result.explanation}",
+        judge_line(result.judge_id, result.heuristic),
+    ]
+    lines.extend(claim_line(v) for v in result.claim_verdicts)
+    return "\n".join(lines)

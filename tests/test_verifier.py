@@ -1,0 +1,297 @@
+"""The verifier's semantics (DESIGN.md "Verdicts and scoring"), each edge case on its own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_faithful import FaithfulnessResult, JudgeError, Label, verify
+from pytest_faithful.models import Claim
+from pytest_faithful.testing import FunctionJudge
+
+PASSAGES = [
+    "Returns are accepted within 30 days of delivery.",
+    "Standard shipping to Canada costs $15 and takes 5 to 8 business days.",
+]
+TWO_CLAIMS = "Returns are accepted within 30 days. Shipping to Canada costs $15."
+
+
+def verdict(i: int, label: str, evidence: str = "", passage: int | None = None) -> dict[str, Any]:
+    return {
+        "claim_index": i,
+        "label": label,
+        "reason": f"reason {i}",
+        "evidence": evidence,
+        "passage_index": passage,
+    }
+
+
+def judge_of(*verdicts: dict[str, Any]) -> FunctionJudge:
+    return FunctionJudge(lambda claims, passages: list(verdicts))
+
+
+SUPPORT_BOTH = judge_of(
+    verdict(0, "SUPPORTED", "accepted within 30 days", 0),
+    verdict(1, "SUPPORTED", "Canada costs $15", 1),
+)
+
+
+def test_all_supported_passes_with_full_score() -> None:
+    result = verify(TWO_CLAIMS, PASSAGES, judge=SUPPORT_BOTH)
+    assert result.score == 1.0
+    assert result.passed
+    assert not result.vacuous
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.SUPPORTED]
+    assert all(cv.evidence_found for cv in result.claim_verdicts)
+    assert result.claim_verdicts[1].claim.start == TWO_CLAIMS.index("Shipping")
+    assert result.usage.judge_calls == 1
+
+
+@pytest.mark.parametrize("answer", ["", "   \n\t "])
+def test_no_claims_is_vacuous_full_score_and_asks_no_judge(answer: str) -> None:
+    judge = judge_of()
+    result = verify(answer, PASSAGES, judge=judge)
+    assert (result.score, result.passed, result.vacuous) == (1.0, True, True)
+    assert result.claim_verdicts == ()
+    assert judge.calls == 0
+    assert "vacuous" in result.explanation
+
+
+def test_judge_that_finds_no_claims_is_vacuous() -> None:
+    class NoClaims(FunctionJudge):
+        def extract_claims(self, sentences: Any, question: str | None) -> Any:
+            from pytest_faithful.models import ExtractedClaims
+
+            return ExtractedClaims(claims=())
+
+    judge = NoClaims(lambda claims, passages: [])
+    result = verify("I don't know.", PASSAGES, judge=judge)
+    assert (result.vacuous, result.passed, result.score) == (True, True, 1.0)
+    assert judge.calls == 0
+
+
+@pytest.mark.parametrize("contexts", [[], "", ["", "  \n"]])
+def test_no_passages_makes_every_claim_not_enough_info_without_a_judge_call(
+    contexts: Sequence[str],
+) -> None:
+    judge = judge_of(verdict(0, "SUPPORTED"), verdict(1, "SUPPORTED"))
+    result = verify(TWO_CLAIMS, contexts, judge=judge)
+    assert judge.calls == 0
+    assert [cv.label for cv in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO] * 2
+    assert result.score == 0.0
+    assert not result.passed
+    assert result.claim_verdicts[0].reason == "no context passages were given"
+
+
+def test_contradiction_fails_even_above_threshold() -> None:
+    judge = judge_of(
+        verdict(0, "SUPPORTED", "accepted within 30 days", 0),
+        verdict(1, "CONTRADICTED", "costs $15", 1),
+    )
+    result = verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.5)
+    assert result.score == 0.5 >= result.threshold
+    assert not result.passed
+    assert "contradictions are not allowed" in result.explanation
+
+
+def test_contradiction_passes_on_score_when_allowed() -> None:
+    judge = judge_of(
+        verdict(0, "SUPPORTED", "accepted within 30 days", 0),
+        verdict(1, "CONTRADICTED", "costs $15", 1),
+    )
+    result = verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.5, allow_contradictions=True)
+    assert result.passed
+
+
+def test_lenient_scoring_counts_not_enough_info_as_fine() -> None:
+    judge = judge_of(
+        verdict(0, "SUPPORTED", "accepted within 30 days", 0), verdict(1, "NOT_ENOUGH_INFO")
+    )
+    strict = verify(TWO_CLAIMS, PASSAGES, judge=judge, scoring="strict")
+    lenient = verify(TWO_CLAIMS, PASSAGES, judge=judge, scoring="lenient")
+    assert (strict.score, strict.passed) == (0.5, False)
+    assert (lenient.score, lenient.passed) == (1.0, True)
+
+
+def test_threshold_boundary_is_inclusive() -> None:
+    judge = judge_of(
+        verdict(0, "SUPPORTED", "accepted within 30 days", 0), verdict(1, "NOT_ENOUGH_INFO")
+    )
+    assert verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.5).passed
+    assert not verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.51).passed
+
+
+def test_verdicts_may_come_in_any_order() -> None:
+    judge = judge_of(
+        verdict(1, "NOT_ENOUGH_INFO"), verdict(0, "SUPPORTED", "accepted within 30 days", 0)
+    )
+    result = verify(TWO_CLAIMS, PASSAGES, judge=judge)
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
+    assert result.claim_verdicts[0].claim.text.startswith("Returns")
+
+
+@pytest.mark.parametrize(
+    ("verdicts", "message"),
+    [
+        pytest.param(
+            [verdict(0, "SUPPORTED", "30 days", 0)], "no verdict for claim(s) 1", id="missing"
+        ),
+        pytest.param([], "no verdict for claim(s) 0, 1", id="empty-output"),
+        pytest.param(
+            [verdict(0, "SUPPORTED"), verdict(1, "SUPPORTED"), verdict(2, "SUPPORTED")],
+            "a verdict for claim 2, but there are only 2 claims",
+            id="extra",
+        ),
+        pytest.param(
+            [verdict(0, "SUPPORTED"), verdict(0, "CONTRADICTED"), verdict(1, "SUPPORTED")],
+            "two verdicts for claim 0",
+            id="duplicated",
+        ),
+        pytest.param(
+            [verdict(0, "SUPPORTED"), verdict(1, "PARTIALLY_SUPPORTED")],
+            "invalid output",
+            id="unknown-label",
+        ),
+    ],
+)
+def test_unusable_verdicts_raise_judge_error(verdicts: list[dict[str, Any]], message: str) -> None:
+    with pytest.raises(JudgeError, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
+        verify(TWO_CLAIMS, PASSAGES, judge=judge_of(*verdicts))
+    assert info.value.judge_id == "function"
+
+
+def test_judge_refusal_raised_by_the_judge_propagates_as_judge_error() -> None:
+    def refuse(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+        raise JudgeError("judge refused: I can't help with that")
+
+    with pytest.raises(JudgeError, match="refused"):
+        verify(TWO_CLAIMS, PASSAGES, judge=FunctionJudge(refuse))
+
+
+def test_claims_with_wrong_offsets_raise_judge_error() -> None:
+    class Misplaced(FunctionJudge):
+        def extract_claims(self, sentences: Any, question: str | None) -> Any:
+            from pytest_faithful.models import ExtractedClaims
+
+            return ExtractedClaims(claims=(Claim(text="x", sentence="Hello", start=3, end=8),))
+
+    with pytest.raises(JudgeError, match="do not hold its sentence"):
+        verify(TWO_CLAIMS, PASSAGES, judge=Misplaced(lambda c, p: []))
+
+
+@pytest.mark.parametrize(
+    ("evidence", "passage", "why"),
+    [
+        pytest.param("accepted within 60 days", 0, "not in contexts[0]", id="quote-not-in-passage"),
+        pytest.param("Canada costs $15", 0, "not in contexts[0]", id="quote-in-another-passage"),
+        pytest.param("accepted within 30 days", 5, "only 2 passages", id="passage-out-of-range"),
+        pytest.param("accepted within 30 days", None, "cites no passage", id="no-passage"),
+        pytest.param("", 0, "no evidence quote", id="empty-quote"),
+    ],
+)
+def test_supported_without_verifiable_evidence_is_demoted(
+    evidence: str, passage: int | None, why: str
+) -> None:
+    judge = judge_of(
+        verdict(0, "SUPPORTED", evidence, passage), verdict(1, "SUPPORTED", "Canada costs $15", 1)
+    )
+    result = verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.5)
+    demoted = result.claim_verdicts[0]
+    assert demoted.label is Label.NOT_ENOUGH_INFO
+    assert demoted.judge_label is Label.SUPPORTED
+    assert not demoted.evidence_found
+    assert why in demoted.reason
+    assert result.score == 0.5
+
+
+def test_evidence_match_tolerates_case_whitespace_and_typographic_quotes() -> None:
+    passages = ["The warranty is \u201cvalid for   two\nyears\u201d from purchase."]
+    judge = judge_of(verdict(0, "SUPPORTED", '"Valid for two years"', 0))
+    result = verify("The warranty lasts two years.", passages, judge=judge)
+    assert result.claim_verdicts[0].evidence_found
+    assert result.passed
+
+
+def test_contradicted_claim_keeps_its_label_when_the_quote_is_not_found() -> None:
+    judge = judge_of(verdict(0, "CONTRADICTED", "made-up quote", 0))
+    result = verify("Returns are accepted within 60 days.", PASSAGES, judge=judge)
+    cv = result.claim_verdicts[0]
+    assert cv.label is Label.CONTRADICTED
+    assert not cv.evidence_found
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "names"),
+    [
+        ({"answer": 42}, TypeError, "answer"),
+        ({"answer": None}, TypeError, "answer"),
+        ({"contexts": 3}, TypeError, "contexts"),
+        ({"contexts": b"bytes"}, TypeError, "contexts"),
+        ({"contexts": ["ok", 7]}, TypeError, r"contexts\[1\]"),
+        ({"contexts": {"a": 1}}, TypeError, "contexts"),
+        ({"question": 5}, TypeError, "question"),
+        ({"threshold": 1.5}, ValueError, "threshold"),
+        ({"threshold": "0.8"}, TypeError, "threshold"),
+        ({"threshold": True}, TypeError, "threshold"),
+        ({"scoring": "harsh"}, ValueError, "scoring"),
+        ({"allow_contradictions": "yes"}, TypeError, "allow_contradictions"),
+    ],
+)
+def test_bad_input_names_the_argument(
+    kwargs: dict[str, Any], error: type[Exception], names: str
+) -> None:
+    call: dict[str, Any] = {"answer": TWO_CLAIMS, "contexts": PASSAGES, "judge": SUPPORT_BOTH}
+    call.update(kwargs)
+    answer, contexts = call.pop("answer"), call.pop("contexts")
+    with pytest.raises(error, match=names):
+        verify(answer, contexts, **call)
+
+
+def test_a_single_string_context_is_one_passage() -> None:
+    judge = judge_of(verdict(0, "SUPPORTED", "accepted within 30 days", 0))
+    result = verify("Returns are accepted within 30 days.", PASSAGES[0], judge=judge)
+    assert result.passed
+
+
+def test_result_round_trips_through_json_exactly() -> None:
+    result = verify(TWO_CLAIMS, PASSAGES, judge=SUPPORT_BOTH, question="Returns?")
+    assert FaithfulnessResult.model_validate_json(result.model_dump_json()) == result
+
+
+def test_result_is_frozen() -> None:
+    result = verify(TWO_CLAIMS, PASSAGES, judge=SUPPORT_BOTH)
+    with pytest.raises(ValueError, match="frozen"):
+        result.score = 0.0  # type: ignore[misc]
+
+
+_LABELS = st.sampled_from(["SUPPORTED", "CONTRADICTED", "NOT_ENOUGH_INFO"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    labels=st.lists(_LABELS, min_size=1, max_size=6),
+    threshold=st.floats(0.0, 1.0),
+    scoring=st.sampled_from(["strict", "lenient"]),
+    allow=st.booleans(),
+)
+def test_score_is_always_in_unit_interval_and_gate_is_consistent(
+    labels: list[str], threshold: float, scoring: Any, allow: bool
+) -> None:
+    answer = " ".join(f"Claim number {i} is here." for i in range(len(labels)))
+    passage = "Claim number is here."
+    judge = judge_of(*(verdict(i, lab, "is here", 0) for i, lab in enumerate(labels)))
+    result = verify(
+        answer,
+        [passage],
+        judge=judge,
+        threshold=threshold,
+        scoring=scoring,
+        allow_contradictions=allow,
+    )
+    assert 0.0 <= result.score <= 1.0
+    contradicted = "CONTRADICTED" in labels
+    assert result.passed == (result.score >= threshold and (allow or not contradicted))
