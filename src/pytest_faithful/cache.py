@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import gc
 import json
 import os
 import shutil
@@ -221,6 +222,22 @@ def _is_environment_error(exc: BaseException) -> bool:
     return any(part in message for part in _ENVIRONMENT_MESSAGES)
 
 
+def _release_half_built_cache(exc: BaseException) -> None:
+    """Close the sqlite connection a failed ``diskcache.Cache()`` left behind, now and quietly.
+
+    diskcache connects before it reads the schema, so on a damaged file the half-built Cache
+    (reachable only from the traceback) holds an open connection; left to the garbage
+    collector it would surface later as an unrelated ResourceWarning (Python 3.13+).
+    """
+    seen: BaseException | None = exc
+    while seen is not None:
+        seen.__traceback__ = None
+        seen = seen.__context__ or seen.__cause__
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+
+
 def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
@@ -364,6 +381,7 @@ class CallCache:
             self._cache = self._new_cache()
         except Exception as exc:
             self._cache = None
+            _release_half_built_cache(exc)
             if _is_environment_error(exc) or not recover:
                 self._disable(exc)
                 return
