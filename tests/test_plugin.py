@@ -366,6 +366,11 @@ def test_terminal_report_rows_worst_first_and_totals(echo: pytest.Pytester) -> N
     assert "#1" not in rows[6]
     assert "PASS (vacuous)" in rows[-1]
     assert any(line.startswith("ERROR ") and "did not give one verdict" in line for line in section)
+    failed = section.index(
+        "FAIL test_terminal_report_rows_worst_first_and_totals.py::test_fail: failed: "
+        "0/1 claims supported, 1 contradicted; score 0.00 < threshold 0.80"
+    )
+    assert section[failed + 1].startswith("  XX CONTRADICTED    'Returns take 60 days.' -- ")
     assert (
         "checks: 8  passed: 6  failed: 1  errored: 1  mean score: 0.714  contradictions: 1"
         in section

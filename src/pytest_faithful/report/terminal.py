@@ -1,18 +1,34 @@
-"""The ``--faith-report`` terminal section: one row per check, worst first, then totals."""
+"""The ``--faith-report`` terminal section: one row per check, worst first; why each failed
+check failed, claim by claim; then totals."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_faithful.report.failure import shorten
+from pytest_faithful.report.failure import claim_line, shorten
 from pytest_faithful.report.records import CheckRecord
 from pytest_faithful.report.totals import Totals, totals
 
 HEADERS = ("test", "score", "thr", "S/C/N", "status", "judge", "hits")
 
 
+def _test_id(record: CheckRecord) -> str:
+    return record.nodeid if record.index == 0 else f"{record.nodeid} #{record.index}"
+
+
+def _failed_claims(ordered: Sequence[CheckRecord]) -> list[str]:
+    """Why each failed check failed: its claims that are not supported, one per line."""
+    lines = []
+    for record in ordered:
+        if record.result is None or record.result.passed:
+            continue
+        lines.append(f"FAIL {_test_id(record)}: {record.result.explanation}")
+        lines.extend(claim_line(v) for v in record.result.unsupported)
+    return ["", *lines] if lines else []
+
+
 def _row(record: CheckRecord) -> tuple[str, ...]:
-    test = record.nodeid if record.index == 0 else f"{record.nodeid} #{record.index}"
+    test = _test_id(record)
     result = record.result
     if result is None:
         return (test, "-", "-", "-", "ERROR", record.judge_id, "-")
@@ -66,5 +82,6 @@ def render(records: Sequence[CheckRecord]) -> list[str]:
         else ["no faithfulness checks ran"]
     )
     errors = [r for r in ordered if r.error]
-    lines.extend(f"ERROR {r.nodeid}: {shorten(r.error or '', 200)}" for r in errors)
+    lines.extend(f"ERROR {_test_id(r)}: {shorten(r.error or '', 200)}" for r in errors)
+    lines.extend(_failed_claims(ordered))
     return [*lines, "", *totals_lines(totals(records))]
