@@ -93,30 +93,47 @@ def test_tolerant_json_extraction(wrap: Any) -> None:
 
 
 def test_lowercase_and_spaced_labels_are_accepted() -> None:
-    replies = [CLAIMS, verdicts((1, "supported", "accepted within 30 days", 1), (2, "Not enough info", "", None))]
+    replies = [
+        CLAIMS,
+        verdicts((1, "supported", "accepted within 30 days", 1), (2, "Not enough info", "", None)),
+    ]
     judge, _ = judge_with(replies)
     result = verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
     assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
 
 
 BAD_VERIFICATION_REPLIES = [
-    pytest.param("I'm sorry, but I can't help with evaluating this content.", "refused", id="refusal"),
+    pytest.param(
+        "I'm sorry, but I can't help with evaluating this content.", "refused", id="refusal"
+    ),
     pytest.param("", "empty", id="empty"),
-    pytest.param('{"verdicts": [{"claim": 1, "label": "SUPP', "malformed or incomplete", id="malformed"),
+    pytest.param(
+        '{"verdicts": [{"claim": 1, "label": "SUPP', "malformed or incomplete", id="malformed"
+    ),
     pytest.param("The first claim is supported.", "no JSON", id="prose-only"),
-    pytest.param(verdicts((1, "SUPPORTED", "x", 1)), "one verdict for each of claims 1..2", id="fewer"),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1)), "one verdict for each of claims 1..2", id="fewer"
+    ),
     pytest.param(
         verdicts((1, "SUPPORTED", "x", 1), (2, "SUPPORTED", "x", 1), (3, "SUPPORTED", "x", 1)),
         "one verdict for each",
         id="more",
     ),
     pytest.param(
-        verdicts((1, "SUPPORTED", "x", 1), (1, "SUPPORTED", "x", 1)), "claims \\[1, 1\\]", id="duplicated"
+        verdicts((1, "SUPPORTED", "x", 1), (1, "SUPPORTED", "x", 1)),
+        "claims \\[1, 1\\]",
+        id="duplicated",
     ),
     pytest.param(
-        verdicts((1, "SUPPORTED", "x", 1), (2, "MOSTLY_TRUE", "x", 1)), "required shape", id="unknown-label"
+        verdicts((1, "SUPPORTED", "x", 1), (2, "MOSTLY_TRUE", "x", 1)),
+        "required shape",
+        id="unknown-label",
     ),
-    pytest.param(verdicts((1, "SUPPORTED", "x", 1), (2, "SUPPORTED", "x", 9)), "cites passage 9", id="bad-passage"),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1), (2, "SUPPORTED", "x", 9)),
+        "cites passage 9",
+        id="bad-passage",
+    ),
     pytest.param(json.dumps([1, 2]), "required shape", id="json-array"),
 ]
 
