@@ -161,12 +161,29 @@ def test_bad_reply_then_good_repair_gives_a_result(reply: str, problem: str) -> 
 
 
 @pytest.mark.parametrize("finish_reason", ["length", "max_tokens"])
-def test_truncated_output_is_never_scored(finish_reason: str) -> None:
+def test_truncated_batch_is_split_and_asked_again_never_scored(finish_reason: str) -> None:
     truncated = JudgeResponse(
         text=GOOD_VERDICTS[:40], model="test-model", finish_reason=finish_reason
     )
-    judge, backend = judge_with([CLAIMS, truncated])
-    with pytest.raises(JudgeError, match="cut off"):
+    first = verdicts((1, "SUPPORTED", "accepted within 30 days", 1))
+    second = verdicts((1, "CONTRADICTED", "costs $15", 2))
+    judge, backend = judge_with([CLAIMS, truncated, first, second])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 4, "extraction, cut-off batch of 2, then one request per half"
+    assert "[claim 1] Items can be returned" in backend.requests[2].messages[-1].content
+    assert "[claim 1] Shipping to Canada is free." in backend.requests[3].messages[-1].content
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert result.usage.judge_calls == 4
+
+
+@pytest.mark.parametrize("finish_reason", ["length", "max_tokens"])
+def test_truncated_single_claim_is_a_judge_error(finish_reason: str) -> None:
+    truncated = JudgeResponse(
+        text=GOOD_VERDICTS[:40], model="test-model", finish_reason=finish_reason
+    )
+    one_claim = json.dumps({"claims": [{"sentence": 1, "claim": "Items can be returned."}]})
+    judge, backend = judge_with([one_claim, truncated])
+    with pytest.raises(JudgeError, match="single claim was cut off"):
         verify(ANSWER, PASSAGES, judge=judge)
     assert backend.calls == 2
 

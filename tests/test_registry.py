@@ -45,7 +45,9 @@ def test_bad_specs_explain_the_shape(text: str, message: str) -> None:
 
 
 def test_unknown_kind_lists_known_kinds() -> None:
-    with pytest.raises(ValueError, match=r"unknown judge kind 'nosuch'.*known kinds: lexical"):
+    with pytest.raises(
+        ValueError, match=r"unknown judge kind 'nosuch'.*known kinds: anthropic, lexical, openai"
+    ):
         builtin_registry().build("nosuch:model", JudgeOptions())
 
 
@@ -69,9 +71,9 @@ def test_register_and_build_passes_spec_and_options() -> None:
 def test_default_judge_prefers_a_registered_provider_with_a_key() -> None:
     registry = builtin_registry()
     assert registry.default_spec({}) == "lexical"
-    assert registry.default_spec({"ANTHROPIC_API_KEY": "k"}) == "lexical", "not registered"
-    for kind in ("anthropic", "openai"):
-        registry.register(kind, lambda spec, options: FunctionJudge(lambda c, p: []))
     assert registry.default_spec({"OPENAI_API_KEY": "k"}) == "openai"
     assert registry.default_spec({"OPENAI_API_KEY": "k", "ANTHROPIC_API_KEY": "k"}) == "anthropic"
     assert registry.default_spec({"ANTHROPIC_API_KEY": ""}) == "lexical"
+    bare = JudgeRegistry()
+    bare.register("lexical", lambda spec, options: FunctionJudge(lambda c, p: []))
+    assert bare.default_spec({"ANTHROPIC_API_KEY": "k"}) == "lexical", "not registered"

@@ -525,6 +525,20 @@ class CachedBackend:
     def complete(self, request: JudgeRequest) -> JudgeResponse:
         return self.complete_with_status(request).response
 
+    def lookup(self, request: JudgeRequest) -> CachedCompletion | None:
+        """The recorded answer to ``request`` if this mode would replay it; never calls.
+
+        Lets a caller with several equivalent ways to ask (e.g. structured-output modes) replay
+        whichever was recorded before calling for any of them.
+        """
+        if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
+            return None
+        key = request.cache_key()
+        stored = self._cache.get(key)
+        if stored is None:
+            return None
+        return CachedCompletion(response=stored, cache_hit=True, key=key)
+
     def complete_with_status(self, request: JudgeRequest) -> CachedCompletion:
         if request.kind != self._backend.kind:
             raise ValueError(

@@ -17,6 +17,7 @@ def pytest_faithful_register_judges(registry: JudgeRegistry) -> None:
     """Register judge kinds: ``registry.register("mykind", factory)``.
 
     ``factory(spec, options)`` gets the parsed spec (``kind``, ``model``, ``base_url``) and the
-    run-wide options (cache directory, record mode) and returns a judge. Then
+    run-wide options (cache directory, record mode, ``options.llm`` settings; wrap a model
+    backend with ``options.cached(backend)``) and returns a judge. Then
     ``--faith-judge=mykind:some-model`` selects it.
     """

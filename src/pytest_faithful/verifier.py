@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from pytest_faithful import scoring
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.evidence import PassageIndex, normalize
+from pytest_faithful.judges.base import SingleCallJudge
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
@@ -25,7 +26,7 @@ from pytest_faithful.models import (
     Usage,
     Verdict,
 )
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.segment import Sentence, split_sentences
 
 if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
@@ -94,6 +95,19 @@ def run_check(
     usage = Usage()
     sentences = split_sentences(answer)
     claims: tuple[Claim, ...] = ()
+    has_context = any(p.strip() for p in passages)
+    if sentences and has_context and isinstance(judge, SingleCallJudge) and judge.single_call:
+        return _single_call_check(
+            judge,
+            answer,
+            sentences,
+            passages,
+            question,
+            started,
+            threshold,
+            scoring_policy,
+            allow_contradictions,
+        )
     if sentences:
         extracted = _call_judge(
             judge, "extract_claims", lambda: judge.extract_claims(sentences, question)
@@ -103,14 +117,57 @@ def run_check(
 
     if not claims:
         verdicts: tuple[ClaimVerdict, ...] = ()
-    elif not any(p.strip() for p in passages):
+    elif not has_context:
         verdicts = tuple(_no_context_verdict(c) for c in claims)
     else:
         judged = _call_judge(judge, "verify", lambda: judge.verify(claims, passages, question))
         usage = usage + judged.usage
         ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
         verdicts = _check_evidence(claims, ordered, passages)
+    return _result(
+        judge, claims, verdicts, usage, started, threshold, scoring_policy, allow_contradictions
+    )
 
+
+def _single_call_check(
+    judge: SingleCallJudge,
+    answer: str,
+    sentences: Sequence[Sentence],
+    passages: Sequence[str],
+    question: str | None,
+    started: float,
+    threshold: float,
+    scoring_policy: ScoringPolicy,
+    allow_contradictions: bool,
+) -> FaithfulnessResult:
+    """Claims and verdicts from one judge step; checked exactly like the two-step path."""
+    extracted, judged = _call_judge(
+        judge,
+        "extract_and_verify",
+        lambda: judge.extract_and_verify(sentences, passages, question),
+    )
+    _check_claims(extracted.claims, answer, judge.id)
+    claims = extracted.claims
+    verdicts: tuple[ClaimVerdict, ...] = ()
+    if claims:
+        ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
+        verdicts = _check_evidence(claims, ordered, passages)
+    usage = extracted.usage + judged.usage
+    return _result(
+        judge, claims, verdicts, usage, started, threshold, scoring_policy, allow_contradictions
+    )
+
+
+def _result(
+    judge: Judge,
+    claims: Sequence[Claim],
+    verdicts: tuple[ClaimVerdict, ...],
+    usage: Usage,
+    started: float,
+    threshold: float,
+    scoring_policy: ScoringPolicy,
+    allow_contradictions: bool,
+) -> FaithfulnessResult:
     labels = [v.label for v in verdicts]
     score = scoring.score(labels, scoring_policy)
     passed = scoring.passes(score, threshold, labels, allow_contradictions)

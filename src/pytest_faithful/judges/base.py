@@ -14,7 +14,7 @@ class Judge(Protocol):
     """Splits an answer's sentences into claims and gives one verdict per claim.
 
     ``id`` names the judge kind, model and prompt version (``"lexical/v1"``,
-    ``"openai:gpt-4o-mini/p1"``); it appears in every result and report.
+    ``"openai:gpt-4o-mini/p2"``); it appears in every result and report.
     ``heuristic`` is True when verdicts do not come from a model.
     """
 
@@ -34,4 +34,22 @@ class Judge(Protocol):
         self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
     ) -> Verdicts:
         """One verdict per claim, in any order, each naming its claim by index."""
+        ...
+
+
+@runtime_checkable
+class SingleCallJudge(Judge, Protocol):
+    """A judge that can also extract and verify in one step (e.g. one model request).
+
+    The verifier uses ``extract_and_verify`` instead of the two steps when ``single_call`` is
+    true and there are passages to check against.
+    """
+
+    @property
+    def single_call(self) -> bool: ...
+
+    def extract_and_verify(
+        self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+    ) -> tuple[ExtractedClaims, Verdicts]:
+        """Claims (as ``extract_claims``) and one verdict per claim (as ``verify``)."""
         ...

@@ -1,30 +1,54 @@
 """A judge backed by a chat model: prompt -> request -> call cache -> backend -> validated output.
 
 Provider specifics (SDK clients, keys, retries, structured-output flags) live in backends; this
-module owns the prompts, the parsing and what counts as a usable answer. A reply that cannot be
-used gets one repair request; if that fails too, the check gets a JudgeError, never a score.
+module owns the prompts, the parsing and what counts as a usable answer:
+
+* A reply that cannot be used gets one repair request; if that fails too, the check gets a
+  JudgeError, never a score.
+* A reply cut off at the token limit is never parsed: its batch (claims, or answer sentences)
+  is split in two and each half asked again; a single item that still does not fit is a
+  JudgeError.
+* Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
+  batches of one check are sent concurrently (the process-wide limit is the backend's).
+* Passages over the ``max_context_chars`` budget are refused, never cut.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from pytest_faithful.cache import CachedBackend
+from pytest_faithful.cache import CachedBackend, CachedCompletion
 from pytest_faithful.calls import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges import prompts
 from pytest_faithful.judges.parsing import ParseProblem, parse_output
+from pytest_faithful.judges.structured import PARAM, ModeNegotiator, StructuredOutputRejected
+from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import Claim, ExtractedClaims, Usage, Verdict, Verdicts
+from pytest_faithful.report.failure import shorten
 from pytest_faithful.segment import Sentence
 
 _Output = TypeVar("_Output", bound=BaseModel)
 _Parsed = TypeVar("_Parsed")
+_Item = TypeVar("_Item")
+_Result = TypeVar("_Result")
 
 DEFAULT_PARAMS: Mapping[str, Any] = {"temperature": 0.0, "max_tokens": 2048}
 TRUNCATED = frozenset({"length", "max_tokens"})
+REFUSED = frozenset({"refusal", "content_filter"})
+
+
+class _Truncated(Exception):
+    """A reply hit the token limit; carries what the cut-off calls cost."""
+
+    def __init__(self, finish_reason: str, usage: Usage) -> None:
+        super().__init__(finish_reason)
+        self.finish_reason = finish_reason
+        self.usage = usage
 
 
 class LLMJudge:
@@ -37,76 +61,155 @@ class LLMJudge:
         *,
         params: Mapping[str, Any] | None = None,
         prompt_version: str = prompts.PROMPT_VERSION,
+        tuning: LLMOptions | None = None,
+        structured: ModeNegotiator | None = None,
     ) -> None:
         self._backend = backend
         self._model = model
         self._params = dict(DEFAULT_PARAMS if params is None else params)
         self._prompt_version = prompt_version
+        self._tuning = tuning or LLMOptions()
+        self._structured = structured
 
     @property
     def id(self) -> str:
-        return f"{self._backend.kind}:{self._model}/{self._prompt_version}"
+        base = f"{self._backend.kind}:{self._model}/{self._prompt_version}"
+        return f"{base}/single-call" if self.single_call else base
 
     @property
     def heuristic(self) -> bool:
         return False
 
+    @property
+    def single_call(self) -> bool:
+        """True when claims are extracted and verified in one request per answer."""
+        return self._tuning.single_call
+
+    # -- the judge protocol -------------------------------------------------------------------
+
     def extract_claims(
         self, sentences: Sequence[Sentence], question: str | None
     ) -> ExtractedClaims:
-        messages = prompts.extraction_messages(sentences, question)
-
-        def claims_of(output: prompts.ExtractionOutput) -> tuple[Claim, ...]:
-            claims = []
-            for item in output.claims:
-                if not 1 <= item.sentence <= len(sentences):
-                    raise ParseProblem(
-                        f"claim {item.claim!r} names sentence {item.sentence}, but there are "
-                        f"only {len(sentences)} sentences"
-                    )
-                if not item.claim.strip():
-                    raise ParseProblem(f"an empty claim for sentence {item.sentence}")
-                s = sentences[item.sentence - 1]
-                claims.append(
-                    Claim(text=item.claim.strip(), sentence=s.text, start=s.start, end=s.end)
-                )
-            return tuple(claims)
-
-        claims, usage = self._ask(messages, prompts.ExtractionOutput, claims_of)
-        return ExtractedClaims(claims=claims, usage=usage)
+        claims, usage = self._split_when_truncated(
+            list(sentences), lambda part: self._extract(part, question), "answer sentence"
+        )
+        return ExtractedClaims(claims=tuple(claims), usage=usage)
 
     def verify(
         self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
     ) -> Verdicts:
-        messages = prompts.verification_messages(claims, passages, question)
+        self._check_budget(passages)
+        numbered = list(enumerate(claims))
+        size = self._tuning.batch_size
+        batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
 
-        def verdicts_of(output: prompts.VerificationOutput) -> tuple[Verdict, ...]:
+        def run(batch: list[tuple[int, Claim]]) -> tuple[list[Verdict], Usage]:
+            return self._split_when_truncated(
+                batch, lambda part: self._verify(part, passages, question), "claim"
+            )
+
+        if len(batches) > 1:
+            workers = min(len(batches), self._tuning.max_concurrency)
+            with ThreadPoolExecutor(workers, thread_name_prefix="faithful-verify") as pool:
+                outcomes = list(pool.map(run, batches))
+        else:
+            outcomes = [run(batch) for batch in batches]
+        verdicts: list[Verdict] = []
+        usage = Usage()
+        for found, cost in outcomes:
+            verdicts.extend(found)
+            usage = usage + cost
+        return Verdicts(verdicts=tuple(verdicts), usage=usage)
+
+    def extract_and_verify(
+        self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+    ) -> tuple[ExtractedClaims, Verdicts]:
+        """Single-call mode: claims and their verdicts from one request per answer."""
+        self._check_budget(passages)
+        pairs, usage = self._split_when_truncated(
+            list(sentences),
+            lambda part: self._extract_verified(part, passages, question),
+            "answer sentence",
+        )
+        claims = tuple(claim for claim, _ in pairs)
+        verdicts = tuple(
+            verdict.model_copy(update={"claim_index": i}) for i, (_, verdict) in enumerate(pairs)
+        )
+        # The usage is reported once, with the claims; the verdicts cost nothing more.
+        return ExtractedClaims(claims=claims, usage=usage), Verdicts(verdicts=verdicts)
+
+    # -- one request per part -----------------------------------------------------------------
+
+    def _extract(
+        self, sentences: Sequence[Sentence], question: str | None
+    ) -> tuple[list[Claim], Usage]:
+        messages = prompts.extraction_messages(sentences, question)
+
+        def claims_of(output: prompts.ExtractionOutput) -> list[Claim]:
+            return [_claim(item.sentence, item.claim, sentences) for item in output.claims]
+
+        return self._ask(messages, prompts.ExtractionOutput, claims_of)
+
+    def _verify(
+        self, part: Sequence[tuple[int, Claim]], passages: Sequence[str], question: str | None
+    ) -> tuple[list[Verdict], Usage]:
+        messages = prompts.verification_messages([c for _, c in part], passages, question)
+
+        def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
             numbers = sorted(v.claim for v in output.verdicts)
-            if numbers != list(range(1, len(claims) + 1)):
+            if numbers != list(range(1, len(part) + 1)):
                 raise ParseProblem(
-                    f"expected one verdict for each of claims 1..{len(claims)}, got verdicts for "
+                    f"expected one verdict for each of claims 1..{len(part)}, got verdicts for "
                     f"claims {numbers}"
                 )
-            verdicts = []
-            for v in output.verdicts:
-                if v.passage is not None and not 1 <= v.passage <= len(passages):
-                    raise ParseProblem(
-                        f"the verdict for claim {v.claim} cites passage {v.passage}, but there "
-                        f"are only {len(passages)} passages"
-                    )
-                verdicts.append(
-                    Verdict(
-                        claim_index=v.claim - 1,
-                        label=v.label,
-                        reason=v.reason,
-                        evidence=v.evidence,
-                        passage_index=None if v.passage is None else v.passage - 1,
-                    )
-                )
-            return tuple(verdicts)
+            return [
+                _verdict(part[v.claim - 1][0], v, passages, f"claim {v.claim}")
+                for v in output.verdicts
+            ]
 
-        verdicts, usage = self._ask(messages, prompts.VerificationOutput, verdicts_of)
-        return Verdicts(verdicts=verdicts, usage=usage)
+        return self._ask(messages, prompts.VerificationOutput, verdicts_of)
+
+    def _extract_verified(
+        self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+    ) -> tuple[list[tuple[Claim, Verdict]], Usage]:
+        messages = prompts.single_call_messages(sentences, passages, question)
+
+        def pairs_of(output: prompts.SingleCallOutput) -> list[tuple[Claim, Verdict]]:
+            return [
+                (
+                    _claim(item.sentence, item.claim, sentences),
+                    _verdict(0, item, passages, f"claim {item.claim!r}"),
+                )
+                for item in output.claims
+            ]
+
+        return self._ask(messages, prompts.SingleCallOutput, pairs_of)
+
+    # -- asking, repairing, splitting ---------------------------------------------------------
+
+    def _split_when_truncated(
+        self,
+        items: list[_Item],
+        ask: Callable[[list[_Item]], tuple[list[_Result], Usage]],
+        what: str,
+    ) -> tuple[list[_Result], Usage]:
+        """``ask(items)``; when the reply is cut off, ask for each half instead."""
+        if not items:
+            return [], Usage()
+        try:
+            return ask(items)
+        except _Truncated as cut:
+            if len(items) == 1:
+                raise JudgeError(
+                    f"judge {self.id} output for a single {what} was cut off at the token limit "
+                    f"(finish reason {cut.finish_reason!r}; --faith-max-tokens is "
+                    f"{self._params.get('max_tokens')}); no verdicts were scored",
+                    judge_id=self.id,
+                ) from None
+            middle = len(items) // 2
+            left, left_cost = self._split_when_truncated(items[:middle], ask, what)
+            right, right_cost = self._split_when_truncated(items[middle:], ask, what)
+            return left + right, cut.usage + left_cost + right_cost
 
     def _ask(
         self,
@@ -121,12 +224,13 @@ class LLMJudge:
             response, cost = self._send(messages, output_model)
             usage = usage + cost
             if response.finish_reason in TRUNCATED:
-                raise JudgeError(
-                    f"judge {self.id} output was cut off at the token limit "
-                    f"(finish reason {response.finish_reason!r}); no verdicts were scored",
-                    judge_id=self.id,
-                )
+                raise _Truncated(response.finish_reason or "length", usage)
             try:
+                if response.finish_reason in REFUSED:
+                    raise ParseProblem(
+                        f"the judge refused (finish reason {response.finish_reason!r}): "
+                        f"{shorten(response.text, 200)!r}"
+                    )
                 return interpret(parse_output(response.text, output_model)), usage
             except ParseProblem as exc:
                 problem = str(exc)
@@ -141,18 +245,25 @@ class LLMJudge:
             judge_id=self.id,
         )
 
-    def _send(
-        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
-    ) -> tuple[JudgeResponse, Usage]:
-        request = JudgeRequest(
+    def _request(
+        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel], mode: str | None
+    ) -> JudgeRequest:
+        params = dict(self._params)
+        if mode is not None:
+            params[PARAM] = mode
+        return JudgeRequest(
             kind=self._backend.kind,
             model=self._model,
             messages=messages,
             output_schema=prompts.schema_of(output_model),
-            params=self._params,
+            params=params,
             prompt_version=self._prompt_version,
         )
-        completion = self._backend.complete_with_status(request)
+
+    def _send(
+        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
+    ) -> tuple[JudgeResponse, Usage]:
+        completion = self._complete(messages, output_model)
         response = completion.response
         return response, Usage(
             judge_calls=1,
@@ -160,3 +271,83 @@ class LLMJudge:
             input_tokens=response.input_tokens,
             output_tokens=response.output_tokens,
         )
+
+    def _complete(
+        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
+    ) -> CachedCompletion:
+        negotiator = self._structured
+        if negotiator is None:
+            return self._backend.complete_with_status(self._request(messages, output_model, None))
+        requests = [
+            (mode, self._request(messages, output_model, mode)) for mode in negotiator.candidates()
+        ]
+        # A warm cache answers with whichever mode was recorded, without calling anyone.
+        for mode, request in requests:
+            replayed = self._backend.lookup(request)
+            if replayed is not None:
+                negotiator.accepted(mode)
+                return replayed
+        rejected: list[str] = []
+        for mode, request in requests:
+            try:
+                completion = self._backend.complete_with_status(request)
+            except StructuredOutputRejected as exc:
+                rejected.append(f"{mode}: {exc.detail}")
+                continue
+            negotiator.accepted(mode)
+            return completion
+        hint = (
+            f"structured output is pinned to {negotiator.pin!r}; try "
+            "--faith-structured-output=prompt"
+            if negotiator.pinned
+            else "no mode worked"
+        )
+        raise JudgeError(
+            f"judge {self.id}: {negotiator.where} refused every way of asking for JSON "
+            f"({'; '.join(rejected)}); {hint}",
+            judge_id=self.id,
+        )
+
+    def _check_budget(self, passages: Sequence[str]) -> None:
+        total = sum(len(p) for p in passages)
+        budget = self._tuning.max_context_chars
+        if total > budget:
+            sizes = ", ".join(f"contexts[{i}]: {len(p)}" for i, p in enumerate(passages))
+            raise JudgeError(
+                f"judge {self.id}: the passages hold {total} characters ({sizes}), over the "
+                f"budget of {budget} per request. Passages are never cut: raise "
+                "--faith-max-context-chars (faith_max_context_chars) if the model's context "
+                "window allows it, or pass fewer or shorter contexts.",
+                judge_id=self.id,
+            )
+
+
+def _claim(number: int, text: str, sentences: Sequence[Sentence]) -> Claim:
+    if not 1 <= number <= len(sentences):
+        raise ParseProblem(
+            f"claim {text!r} names sentence {number}, but there are only {len(sentences)} sentences"
+        )
+    if not text.strip():
+        raise ParseProblem(f"an empty claim for sentence {number}")
+    s = sentences[number - 1]
+    return Claim(text=text.strip(), sentence=s.text, start=s.start, end=s.end)
+
+
+def _verdict(
+    index: int,
+    judged: prompts.JudgedClaim | prompts.ExtractedJudgedClaim,
+    passages: Sequence[str],
+    which: str,
+) -> Verdict:
+    if judged.passage is not None and not 1 <= judged.passage <= len(passages):
+        raise ParseProblem(
+            f"the verdict for {which} cites passage {judged.passage}, but there are only "
+            f"{len(passages)} passages"
+        )
+    return Verdict(
+        claim_index=index,
+        label=judged.label,
+        reason=judged.reason,
+        evidence=judged.evidence,
+        passage_index=None if judged.passage is None else judged.passage - 1,
+    )

@@ -16,6 +16,9 @@ from pathlib import Path
 from pytest_faithful.cache import CachedBackend, CallCache, RecordMode, parse_record_mode
 from pytest_faithful.calls import Backend
 from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.structured import StructuredOutputMemory
+from pytest_faithful.judges.tuning import LLMOptions
+from pytest_faithful.providers.runner import AsyncRunner
 
 DEFAULT_CACHE_DIR = ".faith-cache"
 
@@ -51,18 +54,32 @@ class JudgeSpec:
 
 
 class JudgeOptions:
-    """Run-wide settings every judge factory gets, and the one call cache they all share.
+    """Run-wide settings every judge factory gets, and what their judges share in a process.
 
-    The cache is opened on first use (a run that only uses the lexical judge creates no cache
-    directory) and once per process, however many judges use it.
+    Shared: the call cache, opened on first use (a run that only uses the lexical judge
+    creates no cache directory) and once per process, however many judges use it; the
+    :class:`AsyncRunner` whose concurrency limit all provider calls obey (its thread starts on
+    first use); and what each OpenAI-compatible server accepted as structured output.
     """
 
     def __init__(
-        self, cache_dir: str | Path = DEFAULT_CACHE_DIR, record_mode: RecordMode = "once"
+        self,
+        cache_dir: str | Path = DEFAULT_CACHE_DIR,
+        record_mode: RecordMode = "once",
+        llm: LLMOptions | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.record_mode = parse_record_mode(record_mode)
+        self.llm = llm or LLMOptions()
+        self.structured_output_memory = StructuredOutputMemory()
         self._cache: CallCache | None = None
+        self._runner: AsyncRunner | None = None
+
+    def runner(self) -> AsyncRunner:
+        """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
+        if self._runner is None:
+            self._runner = AsyncRunner(self.llm.max_concurrency)
+        return self._runner
 
     def cached(self, backend: Backend) -> CachedBackend:
         """``backend`` behind this run's call cache and record mode."""
@@ -73,6 +90,9 @@ class JudgeOptions:
         return CachedBackend(backend, self._cache, self.record_mode)
 
     def close(self) -> None:
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
         if self._cache is not None:
             self._cache.close()
             self._cache = None
@@ -128,8 +148,13 @@ class JudgeRegistry:
 
 
 def builtin_registry() -> JudgeRegistry:
+    # Imported here: the provider SDKs load only when a registry is built, not with the spec
+    # parser.
     from pytest_faithful.judges.lexical import make_lexical_judge
+    from pytest_faithful.judges.provider_judges import make_anthropic_judge, make_openai_judge
 
     registry = JudgeRegistry()
     registry.register("lexical", make_lexical_judge)
+    registry.register("anthropic", make_anthropic_judge)
+    registry.register("openai", make_openai_judge)
     return registry

@@ -1,0 +1,157 @@
+"""Command-line and ini options for LLM judges (plugin layer), parsed into ``LLMOptions``.
+
+Run-wide like the record mode: command line > ini > default, never from a marker. Mistakes
+are ``pytest.UsageError`` naming the option.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+from pytest_faithful.judges.tuning import STRUCTURED_OUTPUTS, LLMOptions, parse_structured_output
+
+_DEFAULTS = {f.name: f.default for f in fields(LLMOptions)}
+
+
+def _whole(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r} is less than {minimum}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not > 0")
+    return value
+
+
+def _mode(text: str) -> str:
+    try:
+        return parse_structured_output(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+# (field, option, ini name, parser, metavar, help)
+_OPTIONS: tuple[tuple[str, str, str, Callable[[str], Any], str, str], ...] = (
+    (
+        "max_concurrency",
+        "--faith-max-concurrency",
+        "faith_max_concurrency",
+        _whole(1),
+        "N",
+        "Judge calls in flight at once, shared by all checks of a process (each xdist worker "
+        "has its own).",
+    ),
+    (
+        "timeout_s",
+        "--faith-timeout",
+        "faith_timeout",
+        _seconds,
+        "SECONDS",
+        "How long the provider SDK waits for one response before retrying.",
+    ),
+    (
+        "max_retries",
+        "--faith-max-retries",
+        "faith_max_retries",
+        _whole(0),
+        "N",
+        "SDK retries for 429 (honouring retry-after), 5xx, timeouts and connection errors.",
+    ),
+    (
+        "structured_output",
+        "--faith-structured-output",
+        "faith_structured_output",
+        _mode,
+        "|".join(STRUCTURED_OUTPUTS),
+        "How openai judges ask for JSON: schema (strict json_schema), json (json_object with "
+        "the schema), prompt (instructions only), auto (try in that order, remember per server).",
+    ),
+    (
+        "batch_size",
+        "--faith-batch-size",
+        "faith_batch_size",
+        _whole(1),
+        "N",
+        "Claims per verification request.",
+    ),
+    (
+        "max_context_chars",
+        "--faith-max-context-chars",
+        "faith_max_context_chars",
+        _whole(1),
+        "N",
+        "Largest total passage text per request; more is refused (an error), never cut.",
+    ),
+    (
+        "max_tokens",
+        "--faith-max-tokens",
+        "faith_max_tokens",
+        _whole(1),
+        "N",
+        "Output token limit of one judge request.",
+    ),
+)
+
+
+def add_llm_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("faithful")
+    for name, option, ini, convert, metavar, text in _OPTIONS:
+        group.addoption(
+            option,
+            type=convert,
+            default=None,
+            metavar=metavar,
+            help=f"{text} Default: {_DEFAULTS[name]!r}.",
+        )
+        parser.addini(ini, f"{text} (see {option}).", default=None)
+    group.addoption(
+        "--faith-single-call",
+        action="store_true",
+        default=None,
+        help="LLM judges extract and verify claims in one request instead of two.",
+    )
+    parser.addini(
+        "faith_single_call", "Extract and verify in one request.", type="bool", default=None
+    )
+
+
+def parse_llm_options(config: pytest.Config) -> LLMOptions:
+    values: dict[str, Any] = {}
+    for name, _, ini, convert, _, _ in _OPTIONS:
+        value = config.getoption(ini)
+        if value is None:
+            raw = config.getini(ini)
+            if raw not in (None, ""):
+                try:
+                    value = convert(str(raw).strip())
+                except argparse.ArgumentTypeError as exc:
+                    raise pytest.UsageError(f"ini option {ini}: {exc}") from None
+        if value is not None:
+            values[name] = value
+    single = config.getoption("faith_single_call")
+    if single is None:
+        single = config.getini("faith_single_call")
+    if single is not None:
+        values["single_call"] = bool(single)
+    try:
+        return LLMOptions(**values)
+    except ValueError as exc:
+        raise pytest.UsageError(f"pytest-faithful: {exc}") from None

@@ -1,0 +1,253 @@
+"""A loopback HTTP server speaking OpenAI chat completions and Anthropic messages, with faults.
+
+The real ``openai`` and ``anthropic`` clients talk to it. By default it answers like a careful
+judge: each answer sentence is one claim, SUPPORTED with a verbatim quote when a passage holds
+its text, else NOT_ENOUGH_INFO. Tests script faults per step (``extract``, ``verify``,
+``single``; a repair request counts as its step) with :class:`Reply` objects, consumed in order.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Transform = Callable[[dict[str, Any]], Any]
+
+
+@dataclass
+class Reply:
+    """One scripted answer. Unset fields mean: behave normally."""
+
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    error: str = "scripted failure"  # the error message of a non-200 reply
+    text: str | None = None  # the model's output text, instead of the careful answer
+    transform: Transform | None = None  # applied to the careful answer's JSON object
+    truncated: bool = False  # finish_reason "length" / stop_reason "max_tokens"
+    refusal: str | None = None  # OpenAI's message.refusal
+    delay: float = 0.0  # seconds before answering (timeouts)
+
+
+def _numbered(text: str, tag: str) -> list[str]:
+    return [line.split("] ", 1)[1] for line in text.splitlines() if line.startswith(f"[{tag} ")]
+
+
+def _verdict(claim: str, passages: list[str]) -> dict[str, Any]:
+    core = claim.strip().rstrip(".").strip()
+    for i, passage in enumerate(passages, start=1):
+        at = passage.lower().find(core.lower())
+        if core and at >= 0:
+            return {
+                "label": "SUPPORTED",
+                "reason": "The passage states it.",
+                "evidence": passage[at : at + len(core)],
+                "passage": i,
+            }
+    return {
+        "label": "NOT_ENOUGH_INFO",
+        "reason": "No passage says so.",
+        "evidence": "",
+        "passage": None,
+    }
+
+
+def careful_answer(prompt: str) -> tuple[str, dict[str, Any]]:
+    """(step, JSON object) a careful judge would give for the first user message ``prompt``."""
+    sentences = _numbered(prompt, "sentence")
+    passages = _numbered(prompt, "passage")
+    if sentences and passages:
+        return "single", {
+            "claims": [
+                {"sentence": i, "claim": s, **_verdict(s, passages)}
+                for i, s in enumerate(sentences, start=1)
+            ]
+        }
+    if sentences:
+        return "extract", {
+            "claims": [{"sentence": i, "claim": s} for i, s in enumerate(sentences, start=1)]
+        }
+    claims = _numbered(prompt, "claim")
+    return "verify", {
+        "verdicts": [{"claim": i, **_verdict(c, passages)} for i, c in enumerate(claims, start=1)]
+    }
+
+
+class FakeLLMServer:
+    """Serves on 127.0.0.1 (port chosen by the OS) until :meth:`close`."""
+
+    def __init__(self, *, reject_formats: frozenset[str] = frozenset()) -> None:
+        self.reject_formats = reject_formats  # "json_schema" / "json_object": refused like
+        # llama-cpp-python's server refuses json_schema
+        self.requests: list[tuple[str, dict[str, Any]]] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self._scripts: dict[str, deque[Reply]] = {}
+        self._lock = threading.Lock()
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._httpd.daemon_threads = True
+        self._httpd.block_on_close = False
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    @property
+    def count(self) -> int:
+        return len(self.requests)
+
+    def script(self, step: str, *replies: Reply) -> None:
+        with self._lock:
+            self._scripts.setdefault(step, deque()).extend(replies)
+
+    def bodies(self) -> list[dict[str, Any]]:
+        return [body for _, body in self.requests]
+
+    def close(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    # -- request handling ---------------------------------------------------------------------
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                try:
+                    length = int(self.headers.get("content-length") or 0)
+                    body = json.loads(self.rfile.read(length) or b"{}")
+                    status, headers, payload = server._answer(self.path, body)
+                    data = json.dumps(payload).encode()
+                    self.send_response(status)
+                    for name, value in {"content-type": "application/json", **headers}.items():
+                        self.send_header(name, value)
+                    self.send_header("content-length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test)
+
+        return Handler
+
+    def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
+        provider = "anthropic" if path.endswith("/messages") else "openai"
+        with self._lock:
+            self.requests.append((path, body))
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            return self._respond(provider, body)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    def _respond(self, provider: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
+        messages = body.get("messages", [])
+        first_user = next(m["content"] for m in messages if m["role"] == "user")
+        step, answer = careful_answer(first_user)
+        with self._lock:
+            queue = self._scripts.get(step)
+            reply = queue.popleft() if queue else Reply()
+        if reply.delay:
+            time.sleep(reply.delay)
+        fmt = (body.get("response_format") or {}).get("type")
+        if fmt in self.reject_formats:
+            # llama-cpp-python's server: HTTP 500 naming the response_format it takes.
+            return (
+                500,
+                {"retry-after-ms": "1"},
+                _error(provider, "response_format: Input should be 'text' or 'json_object'"),
+            )
+        if reply.status != 200:
+            headers = dict(reply.headers)
+            if reply.status >= 500 or reply.status == 429:
+                headers.setdefault("retry-after-ms", "1")  # keep the SDK's retry wait tiny
+            return reply.status, headers, _error(provider, reply.error)
+        if reply.transform is not None:
+            answer = reply.transform(answer)
+        if reply.text is not None:
+            text = reply.text
+        else:
+            text = answer if isinstance(answer, str) else json.dumps(answer)
+        prompt_tokens = sum(len(str(m["content"]).split()) for m in messages)
+        if provider == "openai":
+            return 200, {}, _openai(body, text, reply, prompt_tokens)
+        return 200, {}, _anthropic(body, text, reply, prompt_tokens)
+
+
+def _error(provider: str, message: str) -> dict[str, Any]:
+    if provider == "openai":
+        return {"error": {"message": message, "type": "invalid_request_error", "code": None}}
+    return {"type": "error", "error": {"type": "api_error", "message": message}}
+
+
+def _openai(body: dict[str, Any], text: str, reply: Reply, prompt_tokens: int) -> Any:
+    finish = "length" if reply.truncated else "stop"
+    if reply.truncated:
+        text = text[: len(text) // 2]
+    return {
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "created": 0,
+        "model": body.get("model", "fake"),
+        "choices": [
+            {
+                "index": 0,
+                "message": {
+                    "role": "assistant",
+                    "content": None if reply.refusal else text,
+                    "refusal": reply.refusal,
+                },
+                "finish_reason": finish,
+            }
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": len(text.split()),
+            "total_tokens": prompt_tokens + len(text.split()),
+        },
+    }
+
+
+def _anthropic(body: dict[str, Any], text: str, reply: Reply, prompt_tokens: int) -> Any:
+    tools = body.get("tools") or []
+    block: dict[str, Any] = {"type": "text", "text": text}
+    stop = "end_turn"
+    if reply.truncated:
+        block, stop = {"type": "text", "text": text[: len(text) // 2]}, "max_tokens"
+    elif tools and re.fullmatch(r"\s*\{.*\}\s*", text, re.DOTALL):
+        try:
+            block = {
+                "type": "tool_use",
+                "id": "toolu_fake",
+                "name": tools[0]["name"],
+                "input": json.loads(text),
+            }
+            stop = "tool_use"
+        except json.JSONDecodeError:
+            pass  # malformed JSON goes back as text, as from a model that skipped the tool
+    return {
+        "id": "msg_fake",
+        "type": "message",
+        "role": "assistant",
+        "model": body.get("model", "fake"),
+        "content": [block],
+        "stop_reason": stop,
+        "stop_sequence": None,
+        "usage": {"input_tokens": prompt_tokens, "output_tokens": len(text.split())},
+    }
