@@ -15,6 +15,8 @@ import pytest
 
 from pytest_faithful.cache import RECORD_MODES, RecordMode, parse_record_mode
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeRegistry, JudgeSpec
+from pytest_faithful.report.outputs import EXTENSIONS as REPORT_EXTENSIONS
+from pytest_faithful.report.outputs import renderer_for
 from pytest_faithful.scoring import SCORING_POLICIES
 
 TERMINAL_REPORT = "terminal"
@@ -78,7 +80,9 @@ def add_options(parser: pytest.Parser) -> None:
         const=TERMINAL_REPORT,
         default=None,
         metavar="PATH",
-        help="Add a faithfulness summary to the terminal output.",
+        help="Faithfulness report; repeatable. No value (or 'terminal'): a summary in the "
+        "terminal output; a path ending in .json, .html or .md: that file (written by the "
+        "xdist controller only). Write it after the test paths or as --faith-report=PATH.",
     )
     parser.addini("faith_judge", "Judge spec (see --faith-judge).", default=None)
     parser.addini("faith_threshold", "Minimum passing score in [0, 1].", default=None)
@@ -93,7 +97,13 @@ def add_options(parser: pytest.Parser) -> None:
     parser.addini(
         "faith_cache_dir", "Judge call cache directory (relative to the rootdir).", default=None
     )
-    parser.addini("faith_report", "Reports to produce: 'terminal'.", type="args", default=[])
+    parser.addini(
+        "faith_report",
+        "Reports to produce: 'terminal' and/or paths ending in .json, .html or .md "
+        "(relative to the ini file).",
+        type="args",
+        default=[],
+    )
 
 
 @dataclass(frozen=True)
@@ -109,6 +119,11 @@ class RunOptions:
     @property
     def terminal_report(self) -> bool:
         return TERMINAL_REPORT in self.reports
+
+    @property
+    def report_files(self) -> tuple[Path, ...]:
+        """Report files to write (absolute paths), in the order given."""
+        return tuple(Path(target) for target in self.reports if target != TERMINAL_REPORT)
 
 
 def _ini(config: pytest.Config, name: str) -> Any:
@@ -171,17 +186,33 @@ def _cache_dir(config: pytest.Config) -> Path:
     return (base / str(ini or DEFAULT_CACHE_DIR)).resolve()
 
 
+def _report_target(target: str, base: Path, source: str) -> str:
+    """'terminal', or the absolute path of a report file whose extension names its format."""
+    if target == TERMINAL_REPORT:
+        return target
+    if renderer_for(target) is None:
+        raise pytest.UsageError(
+            f"{source} {target!r}: not a report target; give 'terminal' or a file path ending "
+            f"in {', '.join(REPORT_EXTENSIONS)}. (--faith-report takes an optional value, so a "
+            "test path right after it is read as that value: put the paths first, or write "
+            "--faith-report=terminal.)"
+        )
+    path = (base / target).resolve()
+    if path.is_dir():
+        raise pytest.UsageError(f"{source} {target!r}: is a directory; give a file path")
+    return str(path)
+
+
 def _reports(config: pytest.Config) -> tuple[str, ...]:
+    """CLI report paths are relative to the current directory, ini ones to the ini file."""
     cli = config.getoption("faith_report")
-    requested = list(cli) if cli else list(config.getini("faith_report"))
-    for target in requested:
-        if target != TERMINAL_REPORT:
-            raise pytest.UsageError(
-                f"--faith-report {target!r}: not a report target; only the terminal summary is "
-                "available. (--faith-report takes an optional value, so a test path right after "
-                "it is read as that value: put the paths first, or write --faith-report=terminal.)"
-            )
-    return tuple(dict.fromkeys(requested))
+    if cli:
+        requested, base, source = list(cli), config.invocation_params.dir, "--faith-report"
+    else:
+        requested = list(config.getini("faith_report"))
+        base = config.inipath.parent if config.inipath else config.rootpath
+        source = "ini option faith_report"
+    return tuple(dict.fromkeys(_report_target(t, base, source) for t in requested))
 
 
 def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,8 +12,10 @@ from pytest_faithful import hookspecs
 from pytest_faithful.errors import FaithfulnessError, JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.llm_options import add_llm_options
 from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
 from pytest_faithful.options import add_options, parse_run_options
+from pytest_faithful.report import junit
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import USER_PROPERTY, CheckRecord
 from pytest_faithful.session import FaithSession
@@ -29,6 +32,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
+    add_llm_options(parser)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -118,21 +122,43 @@ class AssertFaithful:
         except JudgeError as exc:
             self._record(
                 CheckRecord(
-                    nodeid=self._item.nodeid, index=index, error=str(exc), judge_id=judge_obj.id
+                    nodeid=self._item.nodeid,
+                    index=index,
+                    error=str(exc),
+                    judge_id=judge_obj.id,
+                    **self._checked(answer, contexts, question),
                 )
             )
             raise
         self._record(
             CheckRecord(
-                nodeid=self._item.nodeid, index=index, result=result, judge_id=result.judge_id
+                nodeid=self._item.nodeid,
+                index=index,
+                result=result,
+                judge_id=result.judge_id,
+                **self._checked(answer, contexts, question),
             )
         )
         if not result.passed:
             raise FaithfulnessError(failure_message(result), result)
         return result
 
+    def _checked(
+        self, answer: str, contexts: str | Sequence[str], question: str | None
+    ) -> dict[str, Any]:
+        """What was checked and where the test is, for the report files and CI annotations."""
+        path, line, _ = self._item.location
+        return {
+            "path": path.replace(os.sep, "/"),
+            "line": None if line is None else line + 1,
+            "answer": answer,
+            "contexts": (contexts,) if isinstance(contexts, str) else tuple(contexts),
+            "question": question,
+        }
+
     def _record(self, record: CheckRecord) -> None:
         self._item.user_properties.append((USER_PROPERTY, record.model_dump_json()))
+        self._item.user_properties.extend(junit.properties(record))
 
 
 @pytest.fixture

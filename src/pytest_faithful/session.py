@@ -8,15 +8,20 @@ not the run was distributed.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
-from pytest_faithful.report import terminal
+from pytest_faithful.llm_options import parse_llm_options
+from pytest_faithful.report import github, markdown, outputs, terminal
 from pytest_faithful.report.failure import judge_line
+from pytest_faithful.report.model import Defaults, FaithReport, Outcome, build_report, outcome_of
 from pytest_faithful.report.records import USER_PROPERTY, CheckRecord
+from pytest_faithful.settings import resolve
 
 if TYPE_CHECKING:
     from pytest_faithful.options import RunOptions
@@ -30,8 +35,13 @@ class FaithSession:
         self.default_judge = registry.default_spec()
         self.records: list[CheckRecord] = []
         self._judges: dict[str, Judge] = {}
-        self._judge_options = JudgeOptions(options.cache_dir, options.record_mode)
+        self._judge_options = JudgeOptions(
+            options.cache_dir, options.record_mode, parse_llm_options(config)
+        )
         self._is_worker = hasattr(config, "workerinput")
+        self.outcomes: dict[str, Outcome] = {}  # nodeid -> how the test ended, for the reports
+        self.report: FaithReport | None = None  # built once, on the controller, at session end
+        self.report_problems: list[str] = []
 
     def judge_for(self, spec: str | None) -> Judge:
         key = spec or self.default_judge
@@ -70,11 +80,65 @@ class FaithSession:
         for name, value in report.user_properties:
             if name == USER_PROPERTY:
                 self.records.append(CheckRecord.model_validate_json(str(value)))
+                self.outcomes[report.nodeid] = outcome_of(
+                    report.outcome, hasattr(report, "wasxfail")
+                )
+
+    def build_report(self) -> FaithReport:
+        spec = self.configured_judge() or self.default_judge
+        try:
+            default_judge = self.judge_for(spec).id
+        except Exception:  # reported by the header and the checks
+            default_judge = spec
+        settings = resolve(self.options.cli_layer, self.options.ini_layer)
+        return build_report(
+            self.records,
+            generator=outputs.generator(),
+            default_judge=default_judge,
+            record_mode=self.options.record_mode,
+            defaults=Defaults(
+                threshold=settings.threshold,
+                scoring=settings.scoring,
+                allow_contradictions=settings.allow_contradictions,
+            ),
+            outcomes=self.outcomes,
+        )
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Build the report once and write the files (controller only). A file that cannot be
+        written is reported in the summary and makes an otherwise green run exit 4."""
+        if self._is_worker:
+            return
+        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+        wanted = self.options.reports or github.running_on_actions(os.environ)
+        if not (wanted or (summary_file and self.records)):
+            return
+        self.report = self.build_report()
+        self.report_problems = outputs.write_reports(self.report, self.options.report_files)
+        if summary_file and self.records:
+            try:
+                github.append_step_summary(markdown.render(self.report), Path(summary_file))
+            except OSError as exc:
+                self.report_problems.append(f"$GITHUB_STEP_SUMMARY {summary_file}: {exc}")
+        if self.report_problems and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        if self._is_worker or not self.options.terminal_report:
+        if self._is_worker or self.report is None:
             return
-        terminalreporter.write_sep("=", "faithfulness report")
-        for line in terminal.render(self.records):
-            terminalreporter.write_line(line)
+        if self.options.terminal_report:
+            terminalreporter.write_sep("=", "faithfulness report")
+            for line, markup in terminal.render_lines(self.report, self.config.get_verbosity()):
+                terminalreporter.write_line(line, **markup)
+        for problem in self.report_problems:
+            terminalreporter.write_line(
+                f"faithful: ERROR: could not write report {problem}", red=True, bold=True
+            )
+        if github.running_on_actions(os.environ):
+            workspace = os.environ.get("GITHUB_WORKSPACE")
+            for line in github.error_annotations(
+                self.report, self.config.rootpath, Path(workspace) if workspace else None
+            ):
+                terminalreporter.write_line(line)

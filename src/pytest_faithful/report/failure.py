@@ -19,15 +19,20 @@ def judge_line(judge_id: str, heuristic: bool) -> str:
     return f"judge: {judge_id}"
 
 
-def claim_line(verdict: ClaimVerdict) -> str:
-    line = f"  {_MARK[verdict.label]} {verdict.label.value:<15} {shorten(verdict.claim.text)!r}"
+def claim_line(verdict: ClaimVerdict, width: int | None = MAX_QUOTE) -> str:
+    """One claim: mark, label, text, reason and evidence; texts cut to ``width`` (None: whole)."""
+
+    def cut(text: str) -> str:
+        return " ".join(text.split()) if width is None else shorten(text, width)
+
+    line = f"  {_MARK[verdict.label]} {verdict.label.value:<15} {cut(verdict.claim.text)!r}"
     details = []
     if verdict.reason:
-        details.append(shorten(verdict.reason))
+        details.append(cut(verdict.reason))
     if verdict.evidence and verdict.passage_index is not None:
         where = f"contexts[{verdict.passage_index}]"
         found = "" if verdict.evidence_found else " (not found there)"
-        details.append(f"evidence {where}{found}: {shorten(verdict.evidence)!r}")
+        details.append(f"evidence {where}{found}: {cut(verdict.evidence)!r}")
     return line + (" -- " + "; ".join(details) if details else "")
 
 

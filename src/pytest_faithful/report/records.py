@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, NonNegativeInt
+from pydantic import BaseModel, ConfigDict, NonNegativeInt, PositiveInt
 
 from pytest_faithful.models import FaithfulnessResult
 
@@ -10,7 +10,13 @@ USER_PROPERTY = "faithfulness"
 
 
 class CheckRecord(BaseModel):
-    """A check that produced a result, or one whose judge failed (``error`` set, no score)."""
+    """A check that produced a result, or one whose judge failed (``error`` set, no score).
+
+    The fields after ``judge_id`` were added for the report files and are optional, so records
+    written without them still parse: ``path``/``line`` locate the test (rootdir-relative path,
+    1-based line, for CI annotations), ``answer``/``contexts``/``question`` are what was checked
+    (the HTML report colours the answer and highlights evidence in the contexts).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -19,6 +25,11 @@ class CheckRecord(BaseModel):
     result: FaithfulnessResult | None = None
     error: str | None = None
     judge_id: str
+    path: str | None = None
+    line: PositiveInt | None = None
+    answer: str | None = None
+    contexts: tuple[str, ...] | None = None
+    question: str | None = None
 
     @property
     def status(self) -> str:
@@ -26,7 +37,14 @@ class CheckRecord(BaseModel):
             return "errored"
         return "passed" if self.result.passed else "failed"
 
-    def sort_key(self) -> tuple[float, str, int]:
-        """Worst first (errors before any score), then by test id, so runs sort identically."""
+    @property
+    def test_id(self) -> str:
+        """The node id, with ``#index`` for a test's second and later checks."""
+        return self.nodeid if self.index == 0 else f"{self.nodeid} #{self.index}"
+
+    def sort_key(self) -> tuple[int, float, str, int]:
+        """Worst first: errors, then failed checks, then passed ones; lower scores first within
+        each; then by test id, so runs sort identically."""
+        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
         worst = -1.0 if self.result is None else self.result.score
-        return (worst, self.nodeid, self.index)
+        return (rank, worst, self.nodeid, self.index)

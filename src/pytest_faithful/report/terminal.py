@@ -1,57 +1,96 @@
 """The ``--faith-report`` terminal section: one row per check, worst first; why each failed
-check failed, claim by claim; then totals."""
+check failed, claim by claim; then the run's settings and totals.
+
+Lines come with markup hints (``{"red": True}``) that pytest's terminal writer applies only when
+it uses colour. How much is shown follows pytest's verbosity:
+
+- ``-qq``: totals only;
+- ``-q``: rows of the checks that did not pass, no claim lines;
+- default: every row, and the unsupported claims of each failed check, long texts shortened;
+- ``-v``: every claim of every check; ``-vv``: nothing shortened.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_faithful.report.failure import claim_line, shorten
-from pytest_faithful.report.records import CheckRecord
-from pytest_faithful.report.totals import Totals, totals
+from pytest_faithful.models import Label
+from pytest_faithful.report.failure import MAX_QUOTE, claim_line, shorten
+from pytest_faithful.report.model import CheckEntry, FaithReport
+from pytest_faithful.report.totals import Totals
 
 HEADERS = ("test", "score", "thr", "S/C/N", "status", "judge", "hits")
+CLAIM_WIDTH = 100  # default verbosity; -v shows up to failure.MAX_QUOTE, -vv everything
+
+Markup = dict[str, bool]
+Line = tuple[str, Markup]
+
+_STATUS_MARKUP: dict[str, Markup] = {
+    "errored": {"red": True, "bold": True},
+    "failed": {"red": True},
+    "passed": {"green": True},
+}
+_LABEL_MARKUP: dict[Label, Markup] = {
+    Label.SUPPORTED: {"green": True},
+    Label.CONTRADICTED: {"red": True},
+    Label.NOT_ENOUGH_INFO: {"yellow": True},
+}
 
 
-def _test_id(record: CheckRecord) -> str:
-    return record.nodeid if record.index == 0 else f"{record.nodeid} #{record.index}"
-
-
-def _failed_claims(ordered: Sequence[CheckRecord]) -> list[str]:
-    """Why each failed check failed: its claims that are not supported, one per line."""
-    lines = []
-    for record in ordered:
-        if record.result is None or record.result.passed:
-            continue
-        lines.append(f"FAIL {_test_id(record)}: {record.result.explanation}")
-        lines.extend(claim_line(v) for v in record.result.unsupported)
-    return ["", *lines] if lines else []
-
-
-def _row(record: CheckRecord) -> tuple[str, ...]:
-    test = _test_id(record)
-    result = record.result
+def _claim_lines(check: CheckEntry, width: int | None, every: bool) -> list[Line]:
+    result = check.result
     if result is None:
-        return (test, "-", "-", "-", "ERROR", record.judge_id, "-")
+        return []
+    verdicts = result.claim_verdicts if every else result.unsupported
+    return [(claim_line(v, width), _LABEL_MARKUP[v.label]) for v in verdicts]
+
+
+def _why(ordered: Sequence[CheckEntry], verbosity: int) -> list[Line]:
+    """Why checks failed, claim by claim (-v: every check and every claim)."""
+    width = CLAIM_WIDTH if verbosity <= 0 else (MAX_QUOTE if verbosity == 1 else None)
+    lines: list[Line] = []
+    for check in ordered:
+        result = check.result
+        if result is None:
+            continue
+        if result.passed and verbosity < 1:
+            continue
+        word = "PASS" if result.passed else "FAIL"
+        lines.append(
+            (f"{word} {check.test_id}: {result.explanation}", _STATUS_MARKUP[check.status])
+        )
+        lines.extend(_claim_lines(check, width, every=verbosity >= 1))
+    return [("", {}), *lines] if lines else []
+
+
+def _row(check: CheckEntry) -> tuple[str, ...]:
+    result = check.result
+    if result is None:
+        return (check.test_id, "-", "-", "-", "ERROR", check.judge_id, "-")
     hits = f"{result.usage.cache_hits}/{result.usage.judge_calls}"
     status = "PASS" if result.passed else "FAIL"
     if result.vacuous:
         status += " (vacuous)"
+    if check.test_outcome in ("xfailed", "xpassed"):
+        status += f" ({check.test_outcome})"
     return (
-        test,
+        check.test_id,
         f"{result.score:.2f}",
         f"{result.threshold:.2f}",
         str(result.counts),
         status,
-        record.judge_id,
+        check.judge_id,
         hits,
     )
 
 
-def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
+def _table(checks: Sequence[CheckEntry]) -> list[Line]:
+    rows = [HEADERS, *(_row(c) for c in checks)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
+    markups: list[Markup] = [{"bold": True}, *(_STATUS_MARKUP[c.status] for c in checks)]
     return [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-        for row in rows
+        ("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip(), markup)
+        for row, markup in zip(rows, markups, strict=True)
     ]
 
 
@@ -74,14 +113,48 @@ def totals_lines(summary: Totals) -> list[str]:
     return lines
 
 
-def render(records: Sequence[CheckRecord]) -> list[str]:
-    ordered = sorted(records, key=CheckRecord.sort_key)
-    lines = (
-        _table([HEADERS, *(_row(r) for r in ordered)])
-        if ordered
-        else ["no faithfulness checks ran"]
+def settings_line(report: FaithReport) -> str:
+    run = report.run
+    defaults = run.defaults
+    prompts = sorted({j.prompt_version for j in run.judges if j.prompt_version})
+    contradictions = "allowed" if defaults.allow_contradictions else "not allowed"
+    return (
+        f"record mode: {run.record_mode}  prompt version: {', '.join(prompts) or '-'}  "
+        f"defaults: threshold {defaults.threshold:.2f}, {defaults.scoring}, "
+        f"contradictions {contradictions}"
     )
-    errors = [r for r in ordered if r.error]
-    lines.extend(f"ERROR {_test_id(r)}: {shorten(r.error or '', 200)}" for r in errors)
-    lines.extend(_failed_claims(ordered))
-    return [*lines, "", *totals_lines(totals(records))]
+
+
+def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
+    """The section's lines with markup hints, for pytest's terminal writer."""
+    ordered = report.worst_first()
+    summary = report.totals
+    totals_markup: Markup = (
+        {"red": True, "bold": True} if summary.failed or summary.errored else {"green": True}
+    )
+    footer: list[Line] = [
+        ("", {}),
+        *((line, totals_markup if i == 0 else {}) for i, line in enumerate(totals_lines(summary))),
+        (settings_line(report), {}),
+    ]
+    if verbosity <= -2:
+        return footer[1:]
+    if not ordered:
+        return [("no faithfulness checks ran", {}), *footer]
+    shown = [c for c in ordered if c.failing] if verbosity < 0 else ordered
+    lines = _table(shown) if shown else []
+    if len(shown) < len(ordered):
+        lines.append((f"({len(ordered) - len(shown)} passed checks not listed: -q)", {}))
+    lines.extend(
+        (f"ERROR {c.test_id}: {shorten(c.error or '', 200)}", _STATUS_MARKUP["errored"])
+        for c in ordered
+        if c.error
+    )
+    if verbosity >= 0:
+        lines.extend(_why(ordered, verbosity))
+    return [*lines, *footer]
+
+
+def render(report: FaithReport, verbosity: int = 0) -> list[str]:
+    """The section as plain text."""
+    return [text for text, _ in render_lines(report, verbosity)]

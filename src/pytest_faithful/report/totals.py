@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, computed_field
 
 from pytest_faithful.models import Usage
 from pytest_faithful.report.records import CheckRecord
@@ -23,8 +23,10 @@ class Totals(BaseModel):
     judges: tuple[str, ...]
     heuristic: bool
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def cache_hit_rate(self) -> float | None:
+        """Cache hits / judge calls; null when no judge call was made."""
         calls = self.usage.judge_calls
         return None if calls == 0 else self.usage.cache_hits / calls
 

@@ -1,0 +1,75 @@
+"""GitHub Actions: ``::error`` annotations for failing checks, and the step summary file.
+
+Workflow-command escaping follows GitHub's runner: ``%``, CR and LF in the message; also ``:``
+and ``,`` in properties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+
+from pytest_faithful.report.failure import claim_line
+from pytest_faithful.report.model import CheckEntry, FaithReport
+
+MAX_CLAIM_LINES = 5
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _prop(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def running_on_actions(environ: Mapping[str, str]) -> bool:
+    return environ.get("GITHUB_ACTIONS") == "true"
+
+
+def repo_path(path: str, rootdir: Path, workspace: Path | None) -> str:
+    """A rootdir-relative test path made relative to the checkout, as GitHub wants it."""
+    if workspace is not None:
+        try:
+            return (rootdir / path).resolve().relative_to(workspace.resolve()).as_posix()
+        except ValueError:
+            pass
+    return PurePosixPath(path).as_posix()
+
+
+def _annotated(check: CheckEntry) -> bool:
+    # A failing check in a test that still passed (pytest.raises) or was an expected failure
+    # (xfail) is not an error of the run.
+    return check.failing and check.test_outcome in (None, "failed")
+
+
+def _message(check: CheckEntry) -> str:
+    if check.result is None:
+        return f"judge error: {check.error or ''}"
+    lines = [f"faithfulness {check.result.explanation}"]
+    unsupported = check.result.unsupported
+    lines.extend(claim_line(v).strip() for v in unsupported[:MAX_CLAIM_LINES])
+    if len(unsupported) > MAX_CLAIM_LINES:
+        lines.append(f"... and {len(unsupported) - MAX_CLAIM_LINES} more claims")
+    return "\n".join(lines)
+
+
+def error_annotations(report: FaithReport, rootdir: Path, workspace: Path | None) -> list[str]:
+    """One ``::error`` line per failing check of a failed test, worst first."""
+    lines = []
+    for check in report.worst_first():
+        if not _annotated(check):
+            continue
+        props = []
+        if check.path is not None:
+            props.append(f"file={_prop(repo_path(check.path, rootdir, workspace))}")
+            if check.line is not None:
+                props.append(f"line={check.line}")
+        props.append(f"title={_prop('faithfulness ' + check.status + ': ' + check.test_id)}")
+        lines.append(f"::error {','.join(props)}::{_data(_message(check))}")
+    return lines
+
+
+def append_step_summary(markdown: str, path: Path) -> None:
+    with path.open("a", encoding="utf-8") as summary:
+        summary.write(markdown if markdown.endswith("\n") else markdown + "\n")

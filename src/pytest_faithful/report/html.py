@@ -1,0 +1,422 @@
+"""The HTML report: one self-contained file (inline CSS and JavaScript, nothing fetched).
+
+Checks are listed failing first. Each shows the answer with every sentence coloured by the worst
+verdict of its claims, the claims with their verdicts, reasons and evidence, and the contexts
+with the evidence quotes highlighted. A filter shows all, failing or contradicted checks.
+
+Every piece of user text (answers, contexts, reasons, test ids) goes through ``html.escape``, and
+a Content-Security-Policy lets only this file's own script and style run (by hash), so an answer
+that contains markup is shown as text and the page makes no request.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import itertools
+import re
+from collections.abc import Sequence
+from html import escape
+from typing import TypeVar
+
+from pytest_faithful.models import ClaimVerdict, Label
+from pytest_faithful.report.model import CheckEntry, FaithReport
+
+_T = TypeVar("_T")
+
+_RANK = {Label.SUPPORTED: 0, Label.NOT_ENOUGH_INFO: 1, Label.CONTRADICTED: 2}
+_CLASS = {
+    Label.SUPPORTED: "supported",
+    Label.NOT_ENOUGH_INFO: "nei",
+    Label.CONTRADICTED: "contradicted",
+}
+_BADGE = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR"}
+
+CSS = """
+:root { --ok: #1a7f37; --ok-bg: #dafbe1; --nei: #9a6700; --nei-bg: #fff8c5; --bad: #cf222e;
+  --bad-bg: #ffebe9; --muted: #57606a; --line: #d0d7de; }
+* { box-sizing: border-box; }
+body { font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1f2328;
+  background: #f6f8fa; }
+header, nav, main, footer { max-width: 1100px; margin: 0 auto; padding: 0 16px; }
+header { padding-top: 16px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h3 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
+  margin: 14px 0 4px; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 12.5px; }
+.run { color: var(--muted); margin: 0 0 10px; }
+.totals { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 10px; padding: 0; }
+.totals div { background: #fff; border: 1px solid var(--line); border-radius: 6px;
+  padding: 6px 12px; min-width: 92px; }
+.totals dt { font-size: 11px; color: var(--muted); text-transform: uppercase; }
+.totals dd { margin: 0; font-size: 18px; font-weight: 600; }
+.totals .bad dd { color: var(--bad); } .totals .ok dd { color: var(--ok); }
+.note { background: var(--nei-bg); border: 1px solid #d4a72c; border-radius: 6px;
+  padding: 6px 10px; }
+nav { position: sticky; top: 0; background: #f6f8fa; padding-top: 8px; padding-bottom: 8px;
+  display: flex; gap: 14px; align-items: center; flex-wrap: wrap;
+  border-bottom: 1px solid var(--line); z-index: 1; }
+nav input[type=search] { padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px;
+  min-width: 260px; }
+#shown { color: var(--muted); }
+main { padding-top: 10px; padding-bottom: 24px; }
+.check { background: #fff; border: 1px solid var(--line); border-left: 4px solid var(--ok);
+  border-radius: 6px; margin: 0 0 8px; }
+.check.failed { border-left-color: var(--bad); } .check.errored { border-left-color: #8250df; }
+.check > summary { cursor: pointer; padding: 8px 12px; display: flex; gap: 10px;
+  align-items: baseline; flex-wrap: wrap; }
+.check .body { padding: 0 12px 12px; border-top: 1px solid var(--line); }
+.badge { font-weight: 700; font-size: 11px; border-radius: 10px; padding: 1px 8px; color: #fff;
+  background: var(--ok); }
+.badge.failed { background: var(--bad); } .badge.errored { background: #8250df; }
+.test-id { font-weight: 600; word-break: break-all; }
+.meta { color: var(--muted); }
+.explanation { margin: 8px 0 0; }
+.error { white-space: pre-wrap; background: #fbefff; padding: 8px; border-radius: 6px; }
+.answer, .passage { white-space: pre-wrap; background: #f6f8fa; border: 1px solid var(--line);
+  border-radius: 6px; padding: 8px 10px; margin: 0; }
+.s { border-radius: 3px; padding: 1px 0; }
+.s.supported { background: var(--ok-bg); } .s.nei { background: var(--nei-bg); }
+.s.contradicted { background: var(--bad-bg); text-decoration: underline wavy var(--bad); }
+mark { border-radius: 3px; }
+mark.supported { background: #aceebb; } mark.nei { background: #f5e0a0; }
+mark.contradicted { background: #ffcecb; }
+table.claims { border-collapse: collapse; width: 100%; }
+table.claims th, table.claims td { border-top: 1px solid var(--line); padding: 4px 6px;
+  text-align: left; vertical-align: top; }
+table.claims th { font-size: 12px; color: var(--muted); }
+.label { font-weight: 700; font-size: 12px; white-space: nowrap; }
+.label.supported { color: var(--ok); } .label.nei { color: var(--nei); }
+.label.contradicted { color: var(--bad); }
+tr.unsupported .reason { font-weight: 600; }
+.legend span { margin-right: 10px; }
+ol.contexts { padding-left: 0; list-style: none; margin: 0; }
+ol.contexts li { margin: 0 0 6px; }
+.pidx { color: var(--muted); font-size: 12px; }
+[hidden] { display: none !important; }
+footer { color: var(--muted); padding-bottom: 24px; }
+"""
+
+SCRIPT = """
+(function () {
+  var checks = Array.prototype.slice.call(document.querySelectorAll('.check'));
+  var search = document.getElementById('search');
+  var shown = document.getElementById('shown');
+  function apply() {
+    var mode = document.querySelector('input[name=filter]:checked').value;
+    var text = search.value.trim().toLowerCase();
+    var n = 0;
+    checks.forEach(function (c) {
+      var ok = mode === 'all' ||
+        (mode === 'failing' && c.dataset.failing === '1') ||
+        (mode === 'contradicted' && c.dataset.contradicted === '1');
+      if (ok && text) { ok = c.dataset.test.toLowerCase().indexOf(text) >= 0; }
+      c.hidden = !ok;
+      if (ok) { n += 1; }
+    });
+    shown.textContent = n + ' of ' + checks.length + ' checks shown';
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('input[name=filter]'), function (r) {
+    r.addEventListener('change', apply);
+  });
+  search.addEventListener('input', apply);
+  apply();
+})();
+"""
+
+
+def _csp_hash(text: str) -> str:
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+CSP = (
+    f"default-src 'none'; style-src {_csp_hash(CSS)}; script-src {_csp_hash(SCRIPT)}; "
+    "img-src data:; base-uri 'none'; form-action 'none'"
+)
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _worst(labels: Sequence[Label]) -> Label:
+    return max(labels, key=_RANK.__getitem__)
+
+
+def segments(length: int, spans: Sequence[tuple[int, int, _T]]) -> list[tuple[int, int, list[_T]]]:
+    """Cut ``[0, length)`` at every span edge; each piece lists the spans that cover it."""
+    bounds = {0, length}
+    for start, end, _ in spans:
+        bounds.update((max(0, min(start, length)), max(0, min(end, length))))
+    edges = sorted(bounds)
+    return [
+        (a, b, [tag for start, end, tag in spans if start <= a and b <= end])
+        for a, b in itertools.pairwise(edges)
+        if b > a
+    ]
+
+
+_WORD = re.compile(r"\w+")
+
+
+def find_quote(passage: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` is in ``passage``: verbatim, else word for word ignoring case, spacing and
+    punctuation between words (the way the verifier accepts typographic variants)."""
+    stripped = quote.strip()
+    if not stripped:
+        return None
+    at = passage.find(stripped)
+    if at >= 0:
+        return at, at + len(stripped)
+    words = _WORD.findall(stripped)
+    if not words:
+        return None
+    found = re.search(r"\W+".join(re.escape(w) for w in words), passage, re.IGNORECASE)
+    return None if found is None else (found.start(), found.end())
+
+
+def _answer_text(check: CheckEntry) -> str:
+    if check.answer is not None:
+        return check.answer
+    if check.result is None:
+        return ""
+    # A record written without the answer: rebuild it from the claims' sentences.
+    sentences = {cv.claim.start: cv.claim.sentence for cv in check.result.claim_verdicts}
+    return " ".join(sentences[k] for k in sorted(sentences))
+
+
+def _claim_title(numbered: Sequence[tuple[int, ClaimVerdict]]) -> str:
+    return "; ".join(f"claim {n}: {cv.label.value}" for n, cv in numbered)
+
+
+def _answer_html(check: CheckEntry) -> str:
+    text = _answer_text(check)
+    verdicts = () if check.result is None else check.result.claim_verdicts
+    if check.answer is None:
+        spans: list[tuple[int, int, tuple[int, ClaimVerdict]]] = []
+    else:
+        spans = [(cv.claim.start, cv.claim.end, (n, cv)) for n, cv in enumerate(verdicts, start=1)]
+    parts = []
+    for a, b, covering in segments(len(text), spans):
+        piece = _e(text[a:b])
+        if covering:
+            label = _worst([cv.label for _, cv in covering])
+            refs = " ".join(f"c{n}" for n, _ in covering)
+            parts.append(
+                f'<span class="s {_CLASS[label]}" data-claims="{refs}" '
+                f'title="{_e(_claim_title(covering))}">{piece}</span>'
+            )
+        else:
+            parts.append(piece)
+    body = "".join(parts) if text else '<span class="meta">(empty answer)</span>'
+    return f'<pre class="answer">{body}</pre>'
+
+
+def _claims_html(check: CheckEntry, cid: str) -> str:
+    if check.result is None or not check.result.claim_verdicts:
+        return ""
+    rows = []
+    for n, cv in enumerate(check.result.claim_verdicts, start=1):
+        evidence = ""
+        if cv.evidence:
+            where = "" if cv.passage_index is None else f"contexts[{cv.passage_index}]: "
+            missing = "" if cv.evidence_found else ' <span class="meta">(not found there)</span>'
+            evidence = f'<span class="mono">{_e(where)}</span>“{_e(cv.evidence)}”{missing}'
+        judge_said = (
+            ""
+            if cv.judge_label is cv.label
+            else f'<br><span class="meta">judge said {cv.judge_label.value}</span>'
+        )
+        unsupported = " unsupported" if cv.label is not Label.SUPPORTED else ""
+        rows.append(
+            f'<tr id="{cid}-c{n}" class="claim{unsupported}"><td>{n}</td>'
+            f'<td class="label {_CLASS[cv.label]}">{cv.label.value}{judge_said}</td>'
+            f"<td>{_e(cv.claim.text)}</td>"
+            f'<td class="reason">{_e(cv.reason)}</td><td>{evidence}</td></tr>'
+        )
+    return (
+        '<h3>Claims</h3><table class="claims"><thead><tr><th>#</th><th>verdict</th>'
+        "<th>claim</th><th>reason</th><th>evidence</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+
+
+def _contexts_html(check: CheckEntry) -> str:
+    if check.contexts is None:
+        return ""
+    verdicts = () if check.result is None else check.result.claim_verdicts
+    items = []
+    for index, passage in enumerate(check.contexts):
+        spans = []
+        for n, cv in enumerate(verdicts, start=1):
+            if cv.passage_index != index or not cv.evidence:
+                continue
+            where = find_quote(passage, cv.evidence)
+            if where is not None:
+                spans.append((where[0], where[1], (n, cv)))
+        parts = []
+        for a, b, covering in segments(len(passage), spans):
+            piece = _e(passage[a:b])
+            if covering:
+                label = _worst([cv.label for _, cv in covering])
+                title = "evidence for " + _claim_title(covering)
+                parts.append(f'<mark class="{_CLASS[label]}" title="{_e(title)}">{piece}</mark>')
+            else:
+                parts.append(piece)
+        items.append(
+            f'<li><span class="pidx">contexts[{index}]</span>'
+            f'<pre class="passage">{"".join(parts)}</pre></li>'
+        )
+    if not items:
+        return '<h3>Contexts</h3><p class="meta">(no passages)</p>'
+    return f'<h3>Contexts</h3><ol class="contexts">{"".join(items)}</ol>'
+
+
+def _check_html(number: int, check: CheckEntry) -> str:
+    result = check.result
+    cid = f"check-{number}"
+    badge = _BADGE[check.status]
+    if check.test_outcome in ("xfailed", "xpassed"):
+        badge += f" ({check.test_outcome})"
+    if result is None:
+        score = "no score"
+        counts = ""
+    else:
+        score = f"score {result.score:.2f} / {result.threshold:.2f}"
+        counts = f"{result.counts.supported}S/{result.counts.contradicted}C/"
+        counts += f"{result.counts.not_enough_info}N"
+        if result.vacuous:
+            counts += " (vacuous)"
+    location = "" if check.path is None else f"{check.path}:{check.line or ''}".rstrip(":")
+    summary = (
+        f'<summary><span class="badge {check.status}">{_e(badge)}</span>'
+        f'<span class="test-id">{_e(check.test_id)}</span>'
+        f'<span class="meta score">{_e(score)}</span><span class="meta">{_e(counts)}</span>'
+        f'<span class="meta">{_e(check.judge_id)}</span></summary>'
+    )
+    body = []
+    if result is not None:
+        body.append(f'<p class="explanation">{_e(result.explanation)}</p>')
+    if check.error:
+        body.append(f'<pre class="error">{_e(check.error)}</pre>')
+    meta = [location, f"judge {check.judge_id}"]
+    if result is not None:
+        meta.append(f"{result.scoring} scoring")
+        if result.allow_contradictions:
+            meta.append("contradictions allowed")
+        meta.append(f"{result.usage.judge_calls} judge calls, {result.usage.cache_hits} cached")
+    body.append(f'<p class="meta">{_e(" · ".join(m for m in meta if m))}</p>')
+    if check.question:
+        body.append(f"<h3>Question</h3><p>{_e(check.question)}</p>")
+    body.append("<h3>Answer</h3>" + _answer_html(check))
+    body.append(_claims_html(check, cid))
+    body.append(_contexts_html(check))
+    is_open = " open" if check.failing else ""
+    return (
+        f'<details class="check {check.status}" id="{cid}" data-test="{_e(check.test_id)}" '
+        f'data-status="{check.status}" data-failing="{int(check.failing)}" '
+        f'data-contradicted="{int(check.contradicted)}"{is_open}>'
+        f'{summary}<div class="body">{"".join(body)}</div></details>'
+    )
+
+
+def _totals_html(report: FaithReport) -> str:
+    t = report.totals
+    rate = "-" if t.cache_hit_rate is None else f"{t.cache_hit_rate:.0%}"
+    cells = [
+        ("checks", t.checks, ""),
+        ("passed", t.passed, "ok" if t.passed else ""),
+        ("failed", t.failed, "bad" if t.failed else ""),
+        ("errored", t.errored, "bad" if t.errored else ""),
+        ("mean score", "-" if t.mean_score is None else f"{t.mean_score:.3f}", ""),
+        ("contradictions", t.contradictions, "bad" if t.contradictions else ""),
+        ("judge calls", t.usage.judge_calls, ""),
+        ("cache hit rate", rate, ""),
+        ("tokens in/out", f"{t.usage.input_tokens}/{t.usage.output_tokens}", ""),
+    ]
+    items = "".join(
+        f'<div class="{css}" data-total="{_e(name)}"><dt>{_e(name)}</dt><dd>{_e(value)}</dd></div>'
+        for name, value, css in cells
+    )
+    return f'<dl class="totals" id="totals">{items}</dl>'
+
+
+def _run_html(report: FaithReport) -> str:
+    run = report.run
+    judges = []
+    for judge in run.judges:
+        tag = " (heuristic)" if judge.heuristic else ""
+        prompt = f", prompt {judge.prompt_version}" if judge.prompt_version else ""
+        judges.append(f"<code>{_e(judge.id)}</code>{_e(tag + prompt)}")
+    if not judges:
+        judges.append(f"<code>{_e(run.default_judge)}</code>")
+    d = run.defaults
+    contradictions = "allowed" if d.allow_contradictions else "not allowed"
+    parts = [
+        "judge" + ("s" if len(judges) > 1 else "") + ": " + ", ".join(judges),
+        f"record mode <code>{_e(run.record_mode)}</code>",
+        _e(
+            f"defaults: threshold {d.threshold:.2f}, {d.scoring} scoring, "
+            f"contradictions {contradictions}"
+        ),
+    ]
+    html = f'<p class="run" id="run">{" · ".join(parts)}</p>'
+    if report.totals.heuristic:
+        html += (
+            '<p class="note">Some verdicts are heuristic (lexical word overlap), '
+            "not a language model's.</p>"
+        )
+    return html
+
+
+def _filters_html(report: FaithReport) -> str:
+    checks = report.checks
+    failing = sum(1 for c in checks if c.failing)
+    contradicted = sum(1 for c in checks if c.contradicted)
+    options = [
+        ("all", f"All ({len(checks)})", True),
+        ("failing", f"Failing ({failing})", False),
+        ("contradicted", f"Contradicted ({contradicted})", False),
+    ]
+    radios = "".join(
+        f'<label><input type="radio" name="filter" value="{value}"'
+        f"{' checked' if checked else ''}> {_e(text)}</label>"
+        for value, text, checked in options
+    )
+    legend = (
+        '<span class="legend"><span class="s supported">supported</span>'
+        '<span class="s nei">not enough info</span>'
+        '<span class="s contradicted">contradicted</span></span>'
+    )
+    return (
+        f'<nav id="filters">{radios}<input type="search" id="search" '
+        f'placeholder="filter by test id" aria-label="filter by test id">'
+        f'<span id="shown">{len(checks)} checks</span>{legend}</nav>'
+    )
+
+
+def render(report: FaithReport) -> str:
+    t = report.totals
+    verdict = (
+        f"{t.failed} failed, {t.errored} errored of {t.checks}"
+        if t.failed or t.errored
+        else f"all {t.checks} passed"
+    )
+    checks = "".join(_check_html(n, c) for n, c in enumerate(report.worst_first(), start=1))
+    if not report.checks:
+        checks = '<p class="meta">No faithfulness checks ran.</p>'
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Faithfulness report: {_e(verdict)}</title><style>{CSS}</style></head>\n"
+        f"<body><header><h1>Faithfulness report</h1>{_run_html(report)}"
+        f"{_totals_html(report)}</header>\n{_filters_html(report)}\n"
+        f'<main id="checks">\n{checks}\n</main>\n'
+        f"<footer>{_e(report.run.generator)} · JSON schema version {report.schema_version}"
+        f"</footer>\n<script>{SCRIPT}</script></body></html>\n"
+    )

@@ -1,0 +1,30 @@
+"""Per-check properties for ``--junitxml``: score, threshold, verdict counts and status.
+
+They go into ``user_properties`` beside the full record (which the xdist controller parses), and
+pytest's junitxml writes every user property of a test as a ``<property>`` of its testcase. A
+test's first check uses ``faith.NAME``; its later checks ``faith.N.NAME`` (N = 1, 2, ...).
+"""
+
+from __future__ import annotations
+
+from pytest_faithful.report.records import CheckRecord
+
+PREFIX = "faith"
+
+
+def properties(record: CheckRecord) -> list[tuple[str, str]]:
+    prefix = PREFIX if record.index == 0 else f"{PREFIX}.{record.index}"
+    props = [(f"{prefix}.status", record.status), (f"{prefix}.judge", record.judge_id)]
+    result = record.result
+    if result is not None:
+        counts = result.counts
+        props += [
+            (f"{prefix}.score", f"{result.score:.4f}"),
+            (f"{prefix}.threshold", f"{result.threshold:.4f}"),
+            (
+                f"{prefix}.counts",
+                f"supported={counts.supported} contradicted={counts.contradicted} "
+                f"not_enough_info={counts.not_enough_info}",
+            ),
+        ]
+    return props

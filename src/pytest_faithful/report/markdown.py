@@ -1,0 +1,123 @@
+"""The Markdown report: a compact summary for a pull request or ``$GITHUB_STEP_SUMMARY``.
+
+Totals first, then one row per check that did not pass (worst first), then the passing checks
+folded away. Rows are capped so the summary stays far below GitHub's 1 MiB limit; the JSON and
+HTML reports always have every check.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from pytest_faithful.report.failure import shorten
+from pytest_faithful.report.model import CheckEntry, FaithReport
+
+MAX_FAILING_ROWS = 200
+MAX_PASSING_ROWS = 300
+_SPECIAL = re.compile(r"([\\`*_\[\]|#~])")
+_ICON = {"passed": "✅", "failed": "❌", "errored": "💥"}
+
+
+def md(text: str) -> str:
+    """User text made safe for a Markdown table cell: one line, no markup, pipes escaped."""
+    flat = " ".join(text.split())
+    return _SPECIAL.sub(r"\\\1", escape(flat, quote=False))
+
+
+def code(text: str) -> str:
+    """A test id as an inline code span (no Markdown inside; pipes still escaped for tables)."""
+    flat = " ".join(text.split()).replace("`", "'").replace("|", "\\|")
+    return f"`{flat}`"
+
+
+def _score(check: CheckEntry) -> tuple[str, str, str]:
+    result = check.result
+    if result is None:
+        return ("-", "-", "-")
+    return (f"{result.score:.2f}", f"{result.threshold:.2f}", str(result.counts))
+
+
+def _why(check: CheckEntry) -> str:
+    if check.result is None:
+        return "judge error: " + md(shorten(check.error or "", 120))
+    unsupported = check.result.unsupported
+    if not unsupported:
+        return md(check.result.explanation)
+    first = unsupported[0]
+    more = f" (+{len(unsupported) - 1} more)" if len(unsupported) > 1 else ""
+    return f"**{first.label.value}**: {md(shorten(first.claim.text, 100))}{more}"
+
+
+def _status(check: CheckEntry) -> str:
+    icon = _ICON[check.status]
+    if check.test_outcome in ("xfailed", "xpassed"):
+        return f"{icon} {check.test_outcome}"
+    return icon
+
+
+def _headline(report: FaithReport) -> str:
+    t = report.totals
+    if t.failed or t.errored:
+        return f"❌ {t.failed} failed, {t.errored} errored, {t.passed} passed of {t.checks} checks"
+    return f"✅ all {t.checks} checks passed"
+
+
+def _settings(report: FaithReport) -> str:
+    run = report.run
+    judges = [
+        code(j.id)
+        + (" (heuristic)" if j.heuristic else "")
+        + (f", prompt {md(j.prompt_version)}" if j.prompt_version else "")
+        for j in run.judges
+    ] or [code(run.default_judge)]
+    d = run.defaults
+    contradictions = "allowed" if d.allow_contradictions else "not allowed"
+    return (
+        f"judge: {', '.join(judges)} · record mode `{run.record_mode}` · defaults: threshold "
+        f"{d.threshold:.2f}, {d.scoring}, contradictions {contradictions}"
+    )
+
+
+def _totals_table(report: FaithReport) -> list[str]:
+    t = report.totals
+    mean = "-" if t.mean_score is None else f"{t.mean_score:.3f}"
+    rate = "-" if t.cache_hit_rate is None else f"{t.cache_hit_rate:.0%}"
+    return [
+        "| checks | passed | failed | errored | mean score | contradictions | judge calls "
+        "| cache hit rate | tokens in/out |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {t.checks} | {t.passed} | {t.failed} | {t.errored} | {mean} | {t.contradictions} "
+        f"| {t.usage.judge_calls} | {rate} | {t.usage.input_tokens}/{t.usage.output_tokens} |",
+    ]
+
+
+def render(report: FaithReport) -> str:
+    ordered = report.worst_first()
+    failing = [c for c in ordered if c.failing]
+    passing = [c for c in ordered if not c.failing]
+    lines = [f"### Faithfulness: {_headline(report)}", "", *_totals_table(report), ""]
+    lines.append(_settings(report))
+    if report.totals.heuristic:
+        lines.append("")
+        lines.append("> Some verdicts are heuristic (lexical word overlap), not a model's.")
+    if failing:
+        lines += ["", "| | test | score | thr | S/C/N | why |", "|---|---|---:|---:|---|---|"]
+        for check in failing[:MAX_FAILING_ROWS]:
+            score, threshold, counts = _score(check)
+            lines.append(
+                f"| {_status(check)} | {code(check.test_id)} | {score} | {threshold} | {counts} "
+                f"| {_why(check)} |"
+            )
+        if len(failing) > MAX_FAILING_ROWS:
+            lines.append(f"\n… and {len(failing) - MAX_FAILING_ROWS} more; see the JSON or HTML.")
+    if passing:
+        lines += ["", f"<details><summary>{len(passing)} passed checks</summary>", ""]
+        lines += ["| test | score | thr | S/C/N |", "|---|---:|---:|---|"]
+        for check in passing[:MAX_PASSING_ROWS]:
+            score, threshold, counts = _score(check)
+            lines.append(f"| {code(check.test_id)} | {score} | {threshold} | {counts} |")
+        if len(passing) > MAX_PASSING_ROWS:
+            lines.append(f"\n… and {len(passing) - MAX_PASSING_ROWS} more.")
+        lines += ["", "</details>"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,182 @@
+"""The report of a run: built once from the check records and the run's settings, then rendered
+as terminal text, JSON, HTML and Markdown. No pytest here.
+
+Checks are kept in one canonical order, by test id (node id, then the check's index within the
+test), so two runs of the same suite list them identically whatever the scheduling (serial or
+pytest-xdist). Renderers that show the worst first sort their own view (``worst_first``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pytest_faithful.models import FaithfulnessResult, ScoringPolicy, VerdictCounts
+from pytest_faithful.report.records import CheckRecord
+from pytest_faithful.report.totals import Totals, totals
+
+SCHEMA_VERSION: Literal[1] = 1
+
+CheckStatus = Literal["passed", "failed", "errored"]
+Outcome = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class JudgeInfo(_Frozen):
+    """A judge that gave verdicts in this run, described from its id (``kind:model/version``)."""
+
+    id: str
+    kind: str = Field(description="What comes before ':' (or before '/' when there is no ':').")
+    version: str | None = Field(description="What follows the last '/' of the id.")
+    prompt_version: str | None = Field(
+        description="The prompt version of an LLM judge; null for a heuristic judge (no prompt)."
+    )
+    heuristic: bool | None = Field(
+        description="True when verdicts come from a heuristic, not a model; null when every "
+        "check of this judge errored."
+    )
+
+    @classmethod
+    def from_id(cls, judge_id: str, heuristic: bool | None) -> JudgeInfo:
+        head, slash, version = judge_id.rpartition("/")
+        if not slash:
+            head, version = judge_id, ""
+        kind = head.split(":", 1)[0] if ":" in head else head.split("/", 1)[0]
+        return cls(
+            id=judge_id,
+            kind=kind,
+            version=version or None,
+            prompt_version=None if heuristic else (version or None),
+            heuristic=heuristic,
+        )
+
+
+class Defaults(_Frozen):
+    """The run-wide check settings (command line > ini > built-in); a marker or a call may
+    override them for a check, whose own settings are in its result."""
+
+    threshold: float
+    scoring: ScoringPolicy
+    allow_contradictions: bool
+
+
+class RunInfo(_Frozen):
+    generator: str = Field(description="'pytest-faithful <version>'.")
+    default_judge: str = Field(description="The judge a check gets when nothing selects one.")
+    judges: tuple[JudgeInfo, ...] = Field(description="Judges that checked something, by id.")
+    record_mode: str
+    defaults: Defaults
+
+
+class CheckEntry(_Frozen):
+    """One ``assert_faithful`` call."""
+
+    test_id: str = Field(description="nodeid, plus ' #index' for a test's later checks.")
+    nodeid: str
+    index: int = Field(ge=0, description="0 for a test's first check, 1 for its second, ...")
+    path: str | None = Field(description="The test file, relative to the rootdir ('/' separated).")
+    line: int | None = Field(description="1-based line of the test function in that file.")
+    status: CheckStatus
+    test_outcome: Outcome | None = Field(
+        description="How the test itself ended (a failed check in an xfail test is 'xfailed')."
+    )
+    judge_id: str
+    question: str | None
+    answer: str | None
+    contexts: tuple[str, ...] | None = Field(description="The passages, in the order passed.")
+    error: str | None = Field(description="Why the judge gave no usable verdicts (errored).")
+    counts: VerdictCounts | None
+    result: FaithfulnessResult | None
+
+    @property
+    def failing(self) -> bool:
+        return self.status != "passed"
+
+    @property
+    def contradicted(self) -> bool:
+        return self.counts is not None and self.counts.contradicted > 0
+
+    def sort_key(self) -> tuple[int, float, str, int]:
+        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
+        score = -1.0 if self.result is None else self.result.score
+        return (rank, score, self.nodeid, self.index)
+
+
+class FaithReport(_Frozen):
+    schema_version: Literal[1] = SCHEMA_VERSION
+    run: RunInfo
+    totals: Totals
+    checks: tuple[CheckEntry, ...]
+
+    def worst_first(self) -> list[CheckEntry]:
+        """Errored, then failed, then passed checks; lowest score first within each."""
+        return sorted(self.checks, key=CheckEntry.sort_key)
+
+
+def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
+    status: CheckStatus = record.status  # type: ignore[assignment]
+    return CheckEntry(
+        test_id=record.test_id,
+        nodeid=record.nodeid,
+        index=record.index,
+        path=record.path,
+        line=record.line,
+        status=status,
+        test_outcome=outcome,
+        judge_id=record.judge_id,
+        question=record.question,
+        answer=record.answer,
+        contexts=record.contexts,
+        error=record.error,
+        counts=None if record.result is None else record.result.counts,
+        result=record.result,
+    )
+
+
+def _judges(records: Iterable[CheckRecord]) -> tuple[JudgeInfo, ...]:
+    heuristic: dict[str, bool | None] = {}
+    for record in records:
+        seen = heuristic.get(record.judge_id)
+        if record.result is not None:
+            seen = bool(seen) or record.result.heuristic
+        heuristic[record.judge_id] = seen
+    return tuple(JudgeInfo.from_id(jid, heuristic[jid]) for jid in sorted(heuristic))
+
+
+def build_report(
+    records: Sequence[CheckRecord],
+    *,
+    generator: str,
+    default_judge: str,
+    record_mode: str,
+    defaults: Defaults,
+    outcomes: Mapping[str, Outcome] | None = None,
+) -> FaithReport:
+    """The one report object every renderer reads."""
+    outcomes = outcomes or {}
+    ordered = sorted(records, key=lambda r: (r.nodeid, r.index))
+    return FaithReport(
+        run=RunInfo(
+            generator=generator,
+            default_judge=default_judge,
+            judges=_judges(ordered),
+            record_mode=record_mode,
+            defaults=defaults,
+        ),
+        totals=totals(ordered),
+        checks=tuple(_entry(r, outcomes.get(r.nodeid)) for r in ordered),
+    )
+
+
+def outcome_of(outcome: str, wasxfail: bool) -> Outcome:
+    """How a test ended, from its call-phase report's ``outcome`` and ``wasxfail``."""
+    if wasxfail:
+        return "xfailed" if outcome == "skipped" else "xpassed"
+    if outcome in ("passed", "failed", "skipped"):
+        return outcome  # type: ignore[return-value]
+    return "failed"

@@ -1,0 +1,81 @@
+"""A suite whose faithfulness reports the report tests read (imported by tests/test_report_*.py).
+
+Not a test module: it holds the suite's source, a deterministic judge for it, and how to set both
+up in a pytester directory.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+# A judge with fixed rules: a claim with "60" in it is CONTRADICTED, one with "maybe" is
+# NOT_ENOUGH_INFO, any other is SUPPORTED, each quoting the start of the first passage.
+RULES_CONFTEST = """
+from pytest_faithful.testing import FunctionJudge
+
+def _label(text):
+    if "60" in text:
+        return "CONTRADICTED"
+    if "maybe" in text.lower():
+        return "NOT_ENOUGH_INFO"
+    return "SUPPORTED"
+
+def _verdicts(claims, passages):
+    return [
+        {"claim_index": i, "label": _label(c.text), "reason": f"rule: {_label(c.text).lower()}",
+         "evidence": passages[0][:28], "passage_index": 0}
+        for i, c in enumerate(claims)
+    ]
+
+def pytest_faithful_register_judges(registry):
+    registry.register("rules", lambda spec, options: FunctionJudge(_verdicts, id="rules/v1"))
+"""
+
+CONTEXT = "Returns are accepted within 30 days of delivery. Refunds take 5 days."
+
+REPORT_SUITE = f"""
+import pytest
+from pytest_faithful.testing import FunctionJudge
+
+C = {CONTEXT!r}
+
+@pytest.mark.parametrize("n", range(3))
+def test_pass(assert_faithful, n):
+    assert_faithful("Returns are accepted within 30 days.", [C, "Other passage."])
+
+def test_contradicted(assert_faithful):
+    assert_faithful("Returns are accepted within 60 days. Refunds take 5 days.", C,
+                    question="How long do I have?")
+
+def test_not_enough_info(assert_faithful):
+    assert_faithful("Returns are accepted. Maybe refunds are instant.", C)
+
+def test_twice(assert_faithful):
+    assert_faithful("Returns are accepted.", C)
+    assert_faithful("Maybe returns are free.", C, threshold=0.0)
+
+def test_error(assert_faithful):
+    assert_faithful("Returns are accepted.", C, judge=FunctionJudge(lambda c, p: []))
+
+def test_vacuous(assert_faithful):
+    assert_faithful("", C)
+
+def test_markup_in_answer(assert_faithful):
+    assert_faithful("<script>window.pwned = 1</script> Returns are <b>accepted</b>.", C)
+
+@pytest.mark.xfail(strict=True, reason="planted")
+def test_expected_failure(assert_faithful):
+    assert_faithful("Refunds take 60 days.", C)
+
+def test_no_check():
+    pass
+"""
+SUITE_OUTCOMES = {"passed": 7, "failed": 3, "xfailed": 1}
+
+
+def make_report_suite(pytester: pytest.Pytester) -> pytest.Pytester:
+    """Write the rules judge (as the default judge) and the report suite into ``pytester``."""
+    pytester.makeconftest(RULES_CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\n")
+    pytester.makepyfile(test_suite=REPORT_SUITE)
+    return pytester
