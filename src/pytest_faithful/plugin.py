@@ -9,6 +9,13 @@ from typing import Any
 import pytest
 
 from pytest_faithful import hookspecs
+from pytest_faithful.baseline_plugin import (
+    BASELINE_KEY,
+    BaselineOptions,
+    BaselineSession,
+    add_baseline_options,
+)
+from pytest_faithful.baseline_plugin import USER_PROPERTY as BASELINE_PROPERTY
 from pytest_faithful.errors import FaithfulnessError, JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import builtin_registry
@@ -16,6 +23,7 @@ from pytest_faithful.llm_options import add_llm_options
 from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
 from pytest_faithful.options import add_options, parse_run_options
 from pytest_faithful.report import junit
+from pytest_faithful.report.baseline import check_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import USER_PROPERTY, CheckRecord
 from pytest_faithful.session import FaithSession
@@ -33,6 +41,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
     add_llm_options(parser)
+    add_baseline_options(parser)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -46,9 +55,18 @@ def pytest_configure(config: pytest.Config) -> None:
     session = FaithSession(config, registry, parse_run_options(config, registry))
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "faithful-session")
+    baseline_options = BaselineOptions.from_config(config)
+    if baseline_options is not None:
+        baseline = BaselineSession(config, baseline_options)
+        config.stash[BASELINE_KEY] = baseline
+        config.pluginmanager.register(baseline, "faithful-baseline")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    baseline = config.stash.get(BASELINE_KEY, None)
+    if baseline is not None:
+        config.pluginmanager.unregister(baseline)
+        del config.stash[BASELINE_KEY]
     session = config.stash.get(SESSION_KEY, None)
     if session is not None:
         session.close()
@@ -63,6 +81,7 @@ class AssertFaithful:
         self._session = session
         self._item = item
         self._checks = 0
+        self._baseline_keys: set[str] = set()
         self._marker_layer: dict[str, Any] | None = None
 
     def _markers(self) -> dict[str, Any]:
@@ -88,8 +107,13 @@ class AssertFaithful:
         judge: str | Judge | None = None,
         scoring: ScoringPolicy | None = None,
         allow_contradictions: bool | None = None,
+        key: str | None = None,
     ) -> FaithfulnessResult:
-        """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass."""
+        """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
+
+        ``key`` names the check in the regression baseline (default: the test id and the
+        check's index within the test).
+        """
         __tracebackhide__ = True
         if judge is not None and not isinstance(judge, (str, Judge)):
             raise TypeError(
@@ -139,9 +163,30 @@ class AssertFaithful:
                 **self._checked(answer, contexts, question),
             )
         )
+        regression = self._compare_with_baseline(index, key, result)
         if not result.passed:
-            raise FaithfulnessError(failure_message(result), result)
+            message = failure_message(result)
+            raise FaithfulnessError(f"{message}\n{regression}" if regression else message, result)
+        if regression:
+            raise FaithfulnessError(regression, result)
         return result
+
+    def _compare_with_baseline(
+        self, index: int, key: str | None, result: FaithfulnessResult
+    ) -> str | None:
+        """Record how the check compares with the baseline; the message if it regressed."""
+        baseline = self._item.config.stash.get(BASELINE_KEY, None)
+        if baseline is None:
+            return None
+        if key is not None and not isinstance(key, str):
+            raise TypeError(f"key must be a str, got {type(key).__name__}")
+        name = check_key(self._item.nodeid, index, key)
+        if name in self._baseline_keys:
+            raise ValueError(f"key {name!r} is used twice in this test; give each check its own")
+        self._baseline_keys.add(name)
+        payload, regression = baseline.check(name, self._item.nodeid, result)
+        self._item.user_properties.append((BASELINE_PROPERTY, payload))
+        return regression
 
     def _checked(
         self, answer: str, contexts: str | Sequence[str], question: str | None

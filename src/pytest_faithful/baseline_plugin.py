@@ -1,0 +1,240 @@
+"""Regression baselines in pytest: options, the per-check comparison and the session verdict.
+
+Every process (each xdist worker too) reads the baseline file once, so a check that regressed
+fails in its own test with a message naming the changed claims. The comparisons travel to the
+controller in ``user_properties``; only the controller summarises, reports stale entries and
+writes the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, ConfigDict
+
+from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.report.baseline import (
+    Baseline,
+    BaselineEntry,
+    BaselineError,
+    Comparison,
+    compare,
+    load_baseline,
+    merged,
+    regression_message,
+    stale_keys,
+    write_baseline,
+)
+
+USER_PROPERTY = "faithfulness_baseline"
+BASELINE_KEY = pytest.StashKey["BaselineSession"]()
+
+
+def _tolerance(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not in [0, 1]")
+    return value
+
+
+def add_baseline_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("faithful")
+    group.addoption(
+        "--faith-baseline",
+        default=None,
+        metavar="PATH",
+        help="Compare every check with its stored score in this JSON file; a drop beyond the "
+        "tolerance fails the check.",
+    )
+    group.addoption(
+        "--faith-baseline-tolerance",
+        type=_tolerance,
+        default=None,
+        metavar="X",
+        help="Largest score drop below the baseline that still passes. Default: 0.",
+    )
+    group.addoption(
+        "--faith-update-baseline",
+        action="store_true",
+        default=False,
+        help="Write the baseline file from this run (a filtered run keeps the checks it skipped).",
+    )
+    group.addoption(
+        "--faith-baseline-strict",
+        action="store_true",
+        default=None,
+        help="Fail the session when the baseline holds entries no check produced (stale).",
+    )
+    parser.addini("faith_baseline", "Baseline file (relative to the ini file).", default=None)
+    parser.addini("faith_baseline_tolerance", "Largest tolerated score drop.", default=None)
+    parser.addini(
+        "faith_baseline_strict", "Fail on stale baseline entries.", type="bool", default=None
+    )
+
+
+class BaselineRecord(BaseModel):
+    """What one check tells the controller about its baseline comparison."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    comparison: Comparison
+    entry: BaselineEntry
+    nodeid: str
+
+
+@dataclass(frozen=True)
+class BaselineOptions:
+    path: Path
+    tolerance: float
+    update: bool
+    strict: bool
+
+    @classmethod
+    def from_config(cls, config: pytest.Config) -> BaselineOptions | None:
+        cli = config.getoption("faith_baseline")
+        ini = config.getini("faith_baseline")
+        if cli:
+            path = config.invocation_params.dir / str(cli)
+        elif ini:
+            path = (config.inipath.parent if config.inipath else config.rootpath) / str(ini)
+        elif config.getoption("faith_update_baseline"):
+            raise pytest.UsageError(
+                "--faith-update-baseline needs a file: give --faith-baseline=PATH "
+                "(or faith_baseline in the ini file)"
+            )
+        else:
+            return None
+        tolerance = config.getoption("faith_baseline_tolerance")
+        if tolerance is None:
+            ini_tolerance = config.getini("faith_baseline_tolerance")
+            try:
+                tolerance = _tolerance(str(ini_tolerance).strip()) if ini_tolerance else 0.0
+            except argparse.ArgumentTypeError as exc:
+                raise pytest.UsageError(f"ini option faith_baseline_tolerance: {exc}") from None
+        strict = config.getoption("faith_baseline_strict")
+        if strict is None:
+            strict = bool(config.getini("faith_baseline_strict"))
+        return cls(
+            path=path.resolve(),
+            tolerance=tolerance,
+            update=bool(config.getoption("faith_update_baseline")),
+            strict=strict,
+        )
+
+
+def _filtered(config: pytest.Config) -> bool:
+    """Whether tests were deselected, so that missing checks are not evidence of staleness."""
+    option = config.option
+    return bool(
+        getattr(option, "keyword", "")
+        or getattr(option, "markexpr", "")
+        or getattr(option, "deselect", None)
+        or getattr(option, "lf", False)
+        or getattr(option, "stepwise", False)
+    )
+
+
+class BaselineSession:
+    def __init__(self, config: pytest.Config, options: BaselineOptions) -> None:
+        self.config = config
+        self.options = options
+        try:
+            self.stored: Baseline = load_baseline(options.path)
+        except BaselineError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        self.records: list[BaselineRecord] = []
+        self.test_files: set[str] = set()
+        self.stale: list[str] = []
+        self.written: int | None = None
+        self._is_worker = hasattr(config, "workerinput")
+
+    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> tuple[str, str | None]:
+        """The record to send to the controller, and the failure message if the check regressed.
+
+        While the baseline is being updated a drop is reported, not failed: the run is
+        recording the new state on purpose.
+        """
+        comparison = compare(key, result, self.stored.get(key), self.options.tolerance)
+        record = BaselineRecord(
+            comparison=comparison, entry=BaselineEntry.from_result(result, nodeid), nodeid=nodeid
+        )
+        regressed = comparison.status == "regressed" and not self.options.update
+        message = regression_message(comparison, self.options.tolerance) if regressed else None
+        return record.model_dump_json(), message
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self._is_worker:
+            return
+        self.test_files.add(report.nodeid.split("::", 1)[0])
+        if report.when != "call":
+            return
+        for name, value in report.user_properties:
+            if name == USER_PROPERTY:
+                self.records.append(BaselineRecord.model_validate_json(str(value)))
+
+    def _stale(self, seen: set[str]) -> list[str]:
+        """Entries no check produced, among those this run could have produced.
+
+        An entry is stale when its test file is gone, or when its test file ran in an
+        unfiltered run without producing it; entries of files not selected are left alone.
+        """
+        stale = []
+        for key in stale_keys(self.stored, seen):
+            entry = self.stored.entries[key]
+            test_file = (entry.test or key).split("::", 1)[0]
+            gone = not (self.config.rootpath / test_file).exists()
+            if gone or (test_file in self.test_files and not _filtered(self.config)):
+                stale.append(key)
+        return stale
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self._is_worker:
+            return
+        seen = {r.comparison.key for r in self.records}
+        self.stale = self._stale(seen)
+        if self.options.update:
+            ran = {r.comparison.key: r.entry for r in self.records}
+            keep = merged(self.stored, ran, replace=False)
+            updated = Baseline(
+                entries={k: v for k, v in keep.entries.items() if k not in self.stale}
+            )
+            write_baseline(self.options.path, updated)
+            self.written = len(updated.entries)
+        elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self._is_worker:
+            return
+        for line in self.summary_lines():
+            terminalreporter.write_line(line)
+
+    def summary_lines(self) -> list[str]:
+        by_status: dict[str, list[Comparison]] = {}
+        for record in sorted(self.records, key=lambda r: r.comparison.key):
+            by_status.setdefault(record.comparison.status, []).append(record.comparison)
+        counts = ", ".join(
+            f"{len(by_status.get(s, []))} {s}"
+            for s in ("regressed", "improved", "unchanged", "new")
+        )
+        lines = [f"faithful baseline {self.options.path}: {counts}, {len(self.stale)} stale"]
+        for status in ("regressed", "improved", "new"):
+            for comparison in by_status.get(status, []):
+                lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
+        for key in self.stale:
+            strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
+            lines.append(f"  STALE {key}: no check produced it in this run{strict}")
+        if by_status.get("improved") and not self.options.update:
+            lines.append("  to record the improvements: rerun with --faith-update-baseline")
+        if self.written is not None:
+            lines.append(f"  wrote {self.written} checks to {self.options.path}")
+        return lines

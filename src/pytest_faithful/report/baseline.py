@@ -1,0 +1,223 @@
+"""Regression baselines: stored scores per check, compared with each run. No pytest here.
+
+The file is JSON meant to be reviewed in pull requests: sorted keys and one check per line, so
+a changed score or verdict is a one-line diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pytest_faithful.models import FaithfulnessResult, Label
+from pytest_faithful.report.failure import shorten
+
+BASELINE_VERSION = 1
+# Scores are ratios of small integers; anything below this is float noise, not a change.
+SCORE_EPSILON = 1e-9
+
+Status = Literal["regressed", "improved", "unchanged", "new"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BaselineClaim(_Frozen):
+    text: str
+    label: Label
+
+
+class BaselineEntry(_Frozen):
+    score: float = Field(ge=0.0, le=1.0)
+    judge: str
+    claims: tuple[BaselineClaim, ...]
+    test: str | None = Field(
+        default=None, description="The test id that produced it; tells stale from unselected."
+    )
+
+    @classmethod
+    def from_result(cls, result: FaithfulnessResult, test: str | None = None) -> BaselineEntry:
+        return cls(
+            score=result.score,
+            judge=result.judge_id,
+            test=test,
+            claims=tuple(
+                BaselineClaim(text=cv.claim.text, label=cv.label) for cv in result.claim_verdicts
+            ),
+        )
+
+
+class BaselineError(ValueError):
+    """The baseline file cannot be read; the message names the file and the fix."""
+
+
+class Baseline(_Frozen):
+    entries: dict[str, BaselineEntry] = Field(default_factory=dict)
+
+    def get(self, key: str) -> BaselineEntry | None:
+        return self.entries.get(key)
+
+
+def check_key(nodeid: str, index: int, explicit: str | None) -> str:
+    """An explicit ``key=`` wins; otherwise the test id and the check's index within the test."""
+    return explicit if explicit is not None else f"{nodeid}#{index}"
+
+
+def load_baseline(path: Path) -> Baseline:
+    """The stored baseline; a missing file is an empty baseline (the first run creates it)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Baseline()
+    except OSError as exc:
+        raise BaselineError(f"cannot read the faithfulness baseline {path}: {exc}") from None
+    try:
+        data = json.loads(text)
+        version = data.get("version") if isinstance(data, dict) else None
+        if version != BASELINE_VERSION:
+            raise BaselineError(
+                f"faithfulness baseline {path} has version {version!r}; this pytest-faithful "
+                f"reads version {BASELINE_VERSION}. Rewrite it with --faith-update-baseline."
+            )
+        return Baseline(entries=data.get("checks", {}))
+    except (json.JSONDecodeError, ValidationError, AttributeError) as exc:
+        raise BaselineError(
+            f"faithfulness baseline {path} is not a valid baseline file ({type(exc).__name__}: "
+            f"{shorten(str(exc), 200)}). Fix or delete it, then run with --faith-update-baseline."
+        ) from None
+
+
+def dump_baseline(baseline: Baseline) -> str:
+    lines = [f'{{\n  "version": {BASELINE_VERSION},\n  "checks": {{']
+    items = sorted(baseline.entries.items())
+    for i, (key, entry) in enumerate(items):
+        value = json.dumps(entry.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
+        comma = "," if i < len(items) - 1 else ""
+        lines.append(f"    {json.dumps(key, ensure_ascii=False)}: {value}{comma}")
+    lines.append("  }\n}\n")
+    return "\n".join(lines)
+
+
+def write_baseline(path: Path, baseline: Baseline) -> None:
+    """Write atomically, so an interrupted run never leaves half a baseline behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(dump_baseline(baseline))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def merged(stored: Baseline, ran: Mapping[str, BaselineEntry], *, replace: bool) -> Baseline:
+    """The baseline to write: this run's checks, plus (unless ``replace``) the ones it skipped."""
+    entries = {} if replace else dict(stored.entries)
+    entries.update(ran)
+    return Baseline(entries=entries)
+
+
+class ClaimChange(_Frozen):
+    """A claim whose verdict differs from the baseline (``None``: absent on that side)."""
+
+    text: str
+    before: Label | None
+    after: Label | None
+
+    def __str__(self) -> str:
+        claim = f"claim {shorten(self.text, 100)!r}"
+        if self.before is None:
+            return f"new {claim} {self.after}"
+        if self.after is None:
+            return f"{claim} {self.before} is gone"
+        return f"{claim} {self.before} -> {self.after}"
+
+
+class Comparison(_Frozen):
+    key: str
+    status: Status
+    score: float
+    baseline_score: float | None
+    changes: tuple[ClaimChange, ...] = ()
+
+    @property
+    def delta(self) -> float | None:
+        return None if self.baseline_score is None else self.score - self.baseline_score
+
+    def describe(self) -> str:
+        if self.baseline_score is None:
+            return f"new check (score {self.score:.2f}), not in the baseline"
+        line = (
+            f"score {self.score:.2f} vs baseline {self.baseline_score:.2f} "
+            f"({self.delta:+.2f}, {self.status})"
+        )
+        return "; ".join([line, *map(str, self.changes)])
+
+
+def _claim_changes(
+    before: Iterable[BaselineClaim], after: Iterable[BaselineClaim]
+) -> tuple[ClaimChange, ...]:
+    old = {c.text: c.label for c in before}
+    new = {c.text: c.label for c in after}
+    changes = [
+        ClaimChange(text=text, before=old.get(text), after=label)
+        for text, label in new.items()
+        if old.get(text) != label
+    ]
+    changes.extend(
+        ClaimChange(text=text, before=label, after=None)
+        for text, label in old.items()
+        if text not in new
+    )
+    return tuple(changes)
+
+
+def compare(
+    key: str, result: FaithfulnessResult, stored: BaselineEntry | None, tolerance: float
+) -> Comparison:
+    """How a check's result stands against its baseline entry.
+
+    Regressed: the score dropped by more than ``tolerance``. Improved: it rose at all.
+    """
+    if stored is None:
+        return Comparison(key=key, status="new", score=result.score, baseline_score=None)
+    current = BaselineEntry.from_result(result)
+    drop = stored.score - result.score
+    status: Status
+    if drop > tolerance + SCORE_EPSILON:
+        status = "regressed"
+    elif -drop > SCORE_EPSILON:
+        status = "improved"
+    else:
+        status = "unchanged"
+    return Comparison(
+        key=key,
+        status=status,
+        score=result.score,
+        baseline_score=stored.score,
+        changes=_claim_changes(stored.claims, current.claims),
+    )
+
+
+def regression_message(comparison: Comparison, tolerance: float) -> str:
+    assert comparison.baseline_score is not None
+    lines = [
+        f"faithfulness regressed: score {comparison.score:.2f} < baseline "
+        f"{comparison.baseline_score:.2f} (drop {-(comparison.delta or 0.0):.2f} > tolerance "
+        f"{tolerance:.2f}) for baseline key {comparison.key!r}"
+    ]
+    lines.extend(f"  {change}" for change in comparison.changes)
+    return "\n".join(lines)
+
+
+def stale_keys(stored: Baseline, seen: Iterable[str]) -> list[str]:
+    """Baseline entries no check of this run produced (meaningful only for a full run)."""
+    return sorted(set(stored.entries) - set(seen))

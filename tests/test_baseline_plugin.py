@@ -1,0 +1,205 @@
+"""Regression baselines through pytest: fail a run that makes answers less faithful."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+# A judge with fixed rules, so each answer's verdicts are known: a claim mentioning "60" is
+# CONTRADICTED, one with "maybe" NOT_ENOUGH_INFO, any other SUPPORTED.
+CONFTEST = """
+from pytest_faithful.testing import FunctionJudge
+
+def _label(text):
+    if "60" in text:
+        return "CONTRADICTED"
+    if "maybe" in text.lower():
+        return "NOT_ENOUGH_INFO"
+    return "SUPPORTED"
+
+def _verdicts(claims, passages):
+    return [{"claim_index": i, "label": _label(c.text), "reason": "rule",
+             "evidence": passages[0][:20], "passage_index": 0} for i, c in enumerate(claims)]
+
+def pytest_faithful_register_judges(registry):
+    registry.register("rules", lambda spec, options: FunctionJudge(_verdicts, id="rules"))
+"""
+
+CONTEXT = "Refunds take 30 days. Shipping is free."
+
+
+def suite(refund: str, shipping: str = "Shipping is free.") -> str:
+    return f"""
+import pytest
+
+CONTEXT = {CONTEXT!r}
+
+def test_refund(assert_faithful):
+    assert_faithful("Refunds are issued. " + {refund!r}, CONTEXT, threshold=0.0,
+                    allow_contradictions=True)
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_shipping(assert_faithful, n):
+    assert_faithful({shipping!r}, CONTEXT, threshold=0.0, key=f"shipping-{{n}}")
+
+def test_twice(assert_faithful):
+    assert_faithful("Refunds are issued.", CONTEXT)
+    assert_faithful("Shipping is free.", CONTEXT)
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeconftest(CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\nfaith_baseline = faith-baseline.json\n")
+    pytester.makepyfile(test_rag=suite("Refunds take 30 days."))
+    return pytester
+
+
+def baseline_of(pytester: pytest.Pytester) -> dict[str, dict[str, object]]:
+    data = json.loads((pytester.path / "faith-baseline.json").read_text())
+    assert data["version"] == 1
+    checks: dict[str, dict[str, object]] = data["checks"]
+    return checks
+
+
+def test_update_writes_a_diff_friendly_file_and_a_rerun_passes(project: pytest.Pytester) -> None:
+    result = project.runpytest("--faith-update-baseline")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["*wrote 5 checks to *faith-baseline.json"])
+    checks = baseline_of(project)
+    assert sorted(checks) == [
+        "shipping-1",
+        "shipping-2",
+        "test_rag.py::test_refund#0",
+        "test_rag.py::test_twice#0",
+        "test_rag.py::test_twice#1",
+    ]
+    lines = (project.path / "faith-baseline.json").read_text().splitlines()
+    assert len(lines) == 3 + 5 + 2, "one check per line"
+    rerun = project.runpytest()
+    rerun.assert_outcomes(passed=4)
+    rerun.stdout.fnmatch_lines(
+        ["faithful baseline *: 0 regressed, 0 improved, 5 unchanged, 0 new, 0 stale"]
+    )
+
+
+def test_a_drop_beyond_tolerance_fails_naming_baseline_and_changed_claims(
+    project: pytest.Pytester,
+) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    project.makepyfile(test_rag=suite("Refunds take 60 days."))
+    result = project.runpytest()
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "E *FaithfulnessError: faithfulness regressed: score 0.50 < baseline 1.00 "
+            "(drop 0.50 > tolerance 0.00) for baseline key 'test_rag.py::test_refund#0'",
+            "E *new claim 'Refunds take 60 days.' CONTRADICTED",
+            "E *claim 'Refunds take 30 days.' SUPPORTED is gone",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        ["*REGRESSED test_rag.py::test_refund#0: score 0.50 vs baseline 1.00 (-0.50, regressed)*"]
+    )
+    project.runpytest("--faith-baseline-tolerance=0.5").assert_outcomes(passed=4)
+    project.runpytest("--faith-baseline-tolerance=0.49").assert_outcomes(passed=3, failed=1)
+
+
+def test_a_changed_verdict_on_the_same_claim_is_named(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\nfaith_baseline = b.json\n")
+    pytester.makepyfile(
+        """
+        import os
+
+        def test_it(assert_faithful):
+            claim = "Refunds take 60 days." if os.environ.get("BROKEN") else "Refunds take 30 days."
+            assert_faithful(claim, "x", threshold=0.0, allow_contradictions=True, key="refunds")
+        """
+    )
+    pytester.runpytest("--faith-update-baseline").assert_outcomes(passed=1)
+    baseline = json.loads((pytester.path / "b.json").read_text())
+    baseline["checks"]["refunds"]["claims"][0]["text"] = "Refunds take 60 days."
+    (pytester.path / "b.json").write_text(json.dumps(baseline))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("BROKEN", "1")
+        result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["E *claim 'Refunds take 60 days.' SUPPORTED -> CONTRADICTED"])
+
+
+def test_improvements_and_new_checks_are_reported(project: pytest.Pytester) -> None:
+    project.makepyfile(test_rag=suite("Refunds take 60 days."))
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    project.makepyfile(
+        test_rag=suite("Refunds take 30 days.")
+        + "\ndef test_new(assert_faithful):\n    assert_faithful('Shipping is free.', CONTEXT)\n"
+    )
+    result = project.runpytest()
+    result.assert_outcomes(passed=5)
+    result.stdout.fnmatch_lines(
+        [
+            "faithful baseline *: 0 regressed, 1 improved, 4 unchanged, 1 new, 0 stale",
+            "  IMPROVED test_rag.py::test_refund#0: score 1.00 vs baseline 0.50 (+0.50, improved)*",
+            "  NEW test_rag.py::test_new#0: new check (score 1.00), not in the baseline",
+            "  to record the improvements: rerun with --faith-update-baseline",
+        ]
+    )
+
+
+def test_partial_run_update_keeps_the_other_entries(project: pytest.Pytester) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    before = baseline_of(project)
+    project.makepyfile(test_rag=suite("Refunds take 30 days. Maybe sooner."))
+    project.runpytest("--faith-update-baseline", "-k", "refund").assert_outcomes(passed=1)
+    after = baseline_of(project)
+    assert set(after) == set(before)
+    assert after["test_rag.py::test_refund#0"]["score"] == pytest.approx(2 / 3)
+    assert after["shipping-1"] == before["shipping-1"]
+
+
+def test_stale_entries_are_reported_and_strict_mode_fails(project: pytest.Pytester) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    project.makepyfile(
+        test_rag=suite("Refunds take 30 days.").replace("def test_twice", "def _gone")
+    )
+    result = project.runpytest()
+    result.assert_outcomes(passed=3)
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["*2 stale", "  STALE test_rag.py::test_twice#0: *"])
+    strict = project.runpytest("--faith-baseline-strict")
+    assert strict.ret == pytest.ExitCode.TESTS_FAILED
+    strict.stdout.fnmatch_lines(["  STALE test_rag.py::test_twice#0: *fails the session*"])
+    assert project.runpytest("--faith-baseline-strict", "-k", "refund").ret == pytest.ExitCode.OK
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=3)
+    assert "test_rag.py::test_twice#0" not in baseline_of(project)
+
+
+def test_identical_behaviour_under_xdist(project: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    project.runpytest_subprocess("--faith-update-baseline", "-n", "2").assert_outcomes(passed=4)
+    assert len(baseline_of(project)) == 5
+    project.makepyfile(test_rag=suite("Refunds take 60 days."))
+    serial = project.runpytest()
+    distributed = project.runpytest_subprocess("-n", "2")
+    distributed.assert_outcomes(passed=3, failed=1)
+    summary = [line for line in serial.outlines if line.startswith(("faithful baseline", "  REG"))]
+    assert summary
+    for line in summary:
+        assert line in distributed.outlines
+
+
+def test_bad_baseline_file_and_options_are_usage_errors(project: pytest.Pytester) -> None:
+    (project.path / "faith-baseline.json").write_text("{broken")
+    result = project.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "is not a valid baseline file" in result.stderr.str()
+    (project.path / "faith-baseline.json").unlink()
+    result = project.runpytest("--faith-baseline-tolerance=2")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    project.makeini("[pytest]\nfaith_judge = rules\n")
+    result = project.runpytest("--faith-update-baseline")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "needs a file" in result.stderr.str()

@@ -1,0 +1,136 @@
+"""Baseline file format and comparison, without pytest plumbing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_faithful import Label, verify
+from pytest_faithful.report.baseline import (
+    Baseline,
+    BaselineEntry,
+    BaselineError,
+    ClaimChange,
+    check_key,
+    compare,
+    dump_baseline,
+    load_baseline,
+    merged,
+    regression_message,
+    stale_keys,
+    write_baseline,
+)
+from pytest_faithful.testing import FunctionJudge
+
+CONTEXT = ["Refunds take 30 days. Returns are free of charge within the EU."]
+ANSWER = "Refunds take 30 days. Returns are free within the EU."
+
+
+def result_with(*labels: str) -> Any:
+    def verdicts(claims: Any, passages: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "claim_index": i,
+                "label": label,
+                "evidence": "Refunds take 30 days",
+                "passage_index": 0,
+            }
+            for i, label in enumerate(labels)
+        ]
+
+    return verify(
+        ANSWER, CONTEXT, judge=FunctionJudge(verdicts), threshold=0.0, allow_contradictions=True
+    )
+
+
+def test_keys_default_to_node_id_and_index_and_explicit_key_wins() -> None:
+    assert check_key("t.py::test_a[x-1]", 0, None) == "t.py::test_a[x-1]#0"
+    assert check_key("t.py::test_a", 2, None) == "t.py::test_a#2"
+    assert check_key("t.py::test_a", 2, "refunds") == "refunds"
+
+
+def test_round_trip_and_diff_friendly_shape(tmp_path: Path) -> None:
+    baseline = Baseline(
+        entries={
+            "b#0": BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED")),
+            "a#0": BaselineEntry.from_result(result_with("SUPPORTED", "CONTRADICTED")),
+        }
+    )
+    path = tmp_path / "sub" / "baseline.json"
+    write_baseline(path, baseline)
+    assert load_baseline(path) == baseline
+    text = path.read_text()
+    lines = text.splitlines()
+    assert lines[:3] == ["{", '  "version": 1,', '  "checks": {']
+    assert lines[3].startswith('    "a#0": {"claims": [')
+    assert lines[4].startswith('    "b#0": ')
+    assert json.loads(text)["checks"]["a#0"]["score"] == 0.5
+    assert dump_baseline(load_baseline(path)) == text, "stable: rewriting changes nothing"
+
+
+def test_missing_file_is_an_empty_baseline(tmp_path: Path) -> None:
+    assert load_baseline(tmp_path / "nope.json") == Baseline()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not a valid baseline file"),
+        ('{"version": 99, "checks": {}}', "version 99"),
+        ('{"version": 1, "checks": {"k": {"score": 2}}}', "not a valid baseline file"),
+        ("[]", "version None"),
+    ],
+)
+def test_bad_files_name_the_file_and_the_fix(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "baseline.json"
+    path.write_text(content)
+    with pytest.raises(BaselineError, match=message) as info:
+        load_baseline(path)
+    assert str(path) in str(info.value)
+    assert "--faith-update-baseline" in str(info.value)
+
+
+def test_compare_regressed_improved_unchanged_new() -> None:
+    both = BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED"))
+    worse = result_with("SUPPORTED", "CONTRADICTED")
+    regressed = compare("k", worse, both, tolerance=0.0)
+    assert regressed.status == "regressed"
+    assert regressed.delta == -0.5
+    assert regressed.changes == (
+        ClaimChange(
+            text="Returns are free within the EU.", before=Label.SUPPORTED, after=Label.CONTRADICTED
+        ),
+    )
+    assert str(regressed.changes[0]) == (
+        "claim 'Returns are free within the EU.' SUPPORTED -> CONTRADICTED"
+    )
+    assert compare("k", worse, both, tolerance=0.5).status == "unchanged"
+    assert compare("k", worse, both, tolerance=0.49).status == "regressed"
+    half = BaselineEntry.from_result(worse)
+    assert compare("k", result_with("SUPPORTED", "SUPPORTED"), half, 0.0).status == "improved"
+    assert compare("k", worse, half, 0.0).status == "unchanged"
+    new = compare("k", worse, None, 0.0)
+    assert (new.status, new.baseline_score, new.delta) == ("new", None, None)
+
+
+def test_regression_message_names_baseline_score_and_changed_claims() -> None:
+    both = BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED"))
+    comparison = compare("refunds", result_with("SUPPORTED", "CONTRADICTED"), both, 0.1)
+    message = regression_message(comparison, 0.1)
+    assert message.splitlines() == [
+        "faithfulness regressed: score 0.50 < baseline 1.00 (drop 0.50 > tolerance 0.10) "
+        "for baseline key 'refunds'",
+        "  claim 'Returns are free within the EU.' SUPPORTED -> CONTRADICTED",
+    ]
+
+
+def test_merge_keeps_unrun_entries_unless_replacing_and_stale_keys() -> None:
+    entry = BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED"))
+    other = BaselineEntry.from_result(result_with("SUPPORTED", "NOT_ENOUGH_INFO"))
+    stored = Baseline(entries={"a#0": entry, "gone#0": entry})
+    assert merged(stored, {"a#0": other}, replace=False).entries == {"a#0": other, "gone#0": entry}
+    assert merged(stored, {"a#0": other}, replace=True).entries == {"a#0": other}
+    assert stale_keys(stored, ["a#0", "new#0"]) == ["gone#0"]
