@@ -6,25 +6,11 @@ import json
 
 import pytest
 
-# A judge with fixed rules, so each answer's verdicts are known: a claim mentioning "60" is
-# CONTRADICTED, one with "maybe" NOT_ENOUGH_INFO, any other SUPPORTED.
-CONFTEST = """
-from pytest_faithful.testing import FunctionJudge
+from report_suite import RULES_CONFTEST
 
-def _label(text):
-    if "60" in text:
-        return "CONTRADICTED"
-    if "maybe" in text.lower():
-        return "NOT_ENOUGH_INFO"
-    return "SUPPORTED"
-
-def _verdicts(claims, passages):
-    return [{"claim_index": i, "label": _label(c.text), "reason": "rule",
-             "evidence": passages[0][:20], "passage_index": 0} for i, c in enumerate(claims)]
-
-def pytest_faithful_register_judges(registry):
-    registry.register("rules", lambda spec, options: FunctionJudge(_verdicts, id="rules"))
-"""
+# The report tests' judge with fixed rules: a claim mentioning "60" is CONTRADICTED, one with
+# "maybe" NOT_ENOUGH_INFO, any other SUPPORTED; registered as the judge kind "rules".
+CONFTEST = RULES_CONFTEST
 
 CONTEXT = "Refunds take 30 days. Shipping is free."
 

@@ -16,6 +16,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.options import unit_interval
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -33,16 +34,6 @@ USER_PROPERTY = "faithfulness_baseline"
 BASELINE_KEY = pytest.StashKey["BaselineSession"]()
 
 
-def _tolerance(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not in [0, 1]")
-    return value
-
-
 def add_baseline_options(parser: pytest.Parser) -> None:
     group = parser.getgroup("faithful")
     group.addoption(
@@ -54,7 +45,7 @@ def add_baseline_options(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--faith-baseline-tolerance",
-        type=_tolerance,
+        type=unit_interval,
         default=None,
         metavar="X",
         help="Largest score drop below the baseline that still passes. Default: 0.",
@@ -114,7 +105,7 @@ class BaselineOptions:
         if tolerance is None:
             ini_tolerance = config.getini("faith_baseline_tolerance")
             try:
-                tolerance = _tolerance(str(ini_tolerance).strip()) if ini_tolerance else 0.0
+                tolerance = unit_interval(str(ini_tolerance).strip()) if ini_tolerance else 0.0
             except argparse.ArgumentTypeError as exc:
                 raise pytest.UsageError(f"ini option faith_baseline_tolerance: {exc}") from None
         strict = config.getoption("faith_baseline_strict")

@@ -22,7 +22,8 @@ from pytest_faithful.scoring import SCORING_POLICIES
 TERMINAL_REPORT = "terminal"
 
 
-def _threshold(text: str) -> float:
+def unit_interval(text: str) -> float:
+    """argparse type for a number in [0, 1] (thresholds, tolerances)."""
     try:
         value = float(text)
     except ValueError:
@@ -43,7 +44,7 @@ def add_options(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--faith-threshold",
-        type=_threshold,
+        type=unit_interval,
         default=None,
         metavar="X",
         help="Minimum score in [0, 1] for a check to pass. Default: 0.8.",
@@ -139,7 +140,7 @@ def _ini_layer(config: pytest.Config) -> dict[str, Any]:
     threshold = _ini(config, "faith_threshold")
     if threshold is not None:
         try:
-            layer["threshold"] = _threshold(str(threshold).strip())
+            layer["threshold"] = unit_interval(str(threshold).strip())
         except argparse.ArgumentTypeError as exc:
             raise pytest.UsageError(f"ini option faith_threshold: {exc}") from None
     scoring = _ini(config, "faith_scoring")
