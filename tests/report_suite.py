@@ -76,6 +76,7 @@ SUITE_OUTCOMES = {"passed": 7, "failed": 3, "xfailed": 1}
 def make_report_suite(pytester: pytest.Pytester) -> pytest.Pytester:
     """Write the rules judge (as the default judge) and the report suite into ``pytester``."""
     pytester.makeconftest(RULES_CONFTEST)
-    pytester.makeini("[pytest]\nfaith_judge = rules\n")
+    # The hypothesis plugin costs about a second per run (pytester re-imports it each time).
+    pytester.makeini("[pytest]\nfaith_judge = rules\naddopts = -p no:hypothesispytest\n")
     pytester.makepyfile(test_suite=REPORT_SUITE)
     return pytester

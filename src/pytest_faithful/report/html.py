@@ -75,7 +75,7 @@ main { padding-top: 10px; padding-bottom: 24px; }
 .explanation { margin: 8px 0 0; }
 .error { white-space: pre-wrap; background: #fbefff; padding: 8px; border-radius: 6px; }
 .answer, .passage { white-space: pre-wrap; background: #f6f8fa; border: 1px solid var(--line);
-  border-radius: 6px; padding: 8px 10px; margin: 0; }
+  border-radius: 6px; padding: 8px 10px; margin: 0; font: inherit; }
 .s { border-radius: 3px; padding: 1px 0; }
 .s.supported { background: var(--ok-bg); } .s.nei { background: var(--nei-bg); }
 .s.contradicted { background: var(--bad-bg); text-decoration: underline wavy var(--bad); }

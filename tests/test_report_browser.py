@@ -1,0 +1,107 @@
+"""The HTML report in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven by
+Playwright. What a person sees: the failing check is listed first, the filters hide and bring
+back checks, the verdict colours apply (the page's Content-Security-Policy lets its own style and
+script run), and the page requests nothing but itself."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from report_suite import SUITE_OUTCOMES, make_report_suite
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Flags for this machine's closed network; Playwright adds --headless and a fresh user data dir.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+M = "test_suite.py::"
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Any]:
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install -e '.[dev]')"
+    )
+    if not CHROMIUM.exists() and shutil.which("chromium") is None:
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+    executable = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS, timeout=30_000)
+        try:
+            yield browser.new_page(viewport={"width": 1200, "height": 900})
+        finally:
+            browser.close()
+
+
+def test_report_in_chromium_failing_first_and_filters(
+    pytester: pytest.Pytester, page: Any, tmp_path: Path
+) -> None:
+    suite = make_report_suite(pytester)
+    suite.runpytest("--faith-report=report.html").assert_outcomes(**SUITE_OUTCOMES)
+    url = Path(suite.path, "report.html").resolve().as_uri()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+
+    checks = page.locator("details.check")
+    visible = page.locator("details.check:visible")
+    assert checks.count() == 11
+    first = visible.first
+    assert first.locator(".badge").inner_text() == "ERROR"
+    assert first.locator(".test-id").inner_text() == f"{M}test_error"
+    badges = [b.strip() for b in page.locator("details.check .badge").all_inner_texts()]
+    assert badges[:4] == ["ERROR", "FAIL (xfailed)", "FAIL", "FAIL"]
+    assert set(badges[4:]) <= {"PASS"}
+    # A failing check is open: its contradicted sentence is shown, coloured, with its reason.
+    contradicted = page.locator("#check-3 .answer .s.contradicted")
+    assert contradicted.inner_text() == "Returns are accepted within 60 days."
+    assert contradicted.is_visible()
+    background = contradicted.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert background == "rgb(255, 235, 233)", "the report's CSS applies"
+    assert page.locator("#check-3 tr.unsupported .reason").inner_text() == "rule: contradicted"
+    assert page.locator('[data-total="checks"] dd').inner_text() == "11"
+
+    page.get_by_label("Failing (4)").check()
+    assert visible.count() == 4
+    assert set(page.locator("details.check:visible .badge").all_inner_texts()) == {
+        "ERROR",
+        "FAIL",
+        "FAIL (xfailed)",
+    }
+    assert page.locator("#shown").inner_text() == "4 of 11 checks shown"
+    page.get_by_label("Contradicted (2)").check()
+    assert visible.locator(".test-id").all_inner_texts() == [
+        f"{M}test_expected_failure",
+        f"{M}test_contradicted",
+    ]
+    page.get_by_label("All (11)").check()
+    assert visible.count() == 11
+    page.get_by_placeholder("filter by test id").fill("test_pass")
+    assert visible.count() == 3
+    page.get_by_placeholder("filter by test id").fill("")
+
+    # The answer's markup is text: shown as written, never run.
+    markup = page.locator("details.check", has_text="test_markup_in_answer")
+    markup.locator("summary").click()
+    assert "<script>window.pwned = 1</script>" in markup.locator(".answer").inner_text()
+    assert page.evaluate("typeof window.pwned") == "undefined"
+
+    screenshot = tmp_path / "report.png"
+    page.screenshot(path=str(screenshot), full_page=True)
+    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert requests == [url], "the page requests nothing but itself"
+    assert errors == []

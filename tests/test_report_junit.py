@@ -1,0 +1,54 @@
+"""JUnit XML: each check's score, threshold and verdict counts as properties of its testcase."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from report_suite import SUITE_OUTCOMES, make_report_suite
+
+
+def _faith_properties(pytester: pytest.Pytester, *args: str) -> dict[str, dict[str, str]]:
+    """testcase name -> its ``faith.*`` properties."""
+    pytester.runpytest("--junitxml=out.xml", *args).assert_outcomes(**SUITE_OUTCOMES)
+    root = ET.parse(Path(pytester.path, "out.xml")).getroot()
+    cases = {}
+    for case in root.iter("testcase"):
+        cases[case.attrib["name"]] = {
+            p.attrib["name"]: p.attrib["value"]
+            for p in case.iter("property")
+            if p.attrib["name"].startswith("faith.")
+        }
+    return cases
+
+
+def test_testcase_properties_carry_score_threshold_and_verdict_counts(
+    pytester: pytest.Pytester,
+) -> None:
+    cases = _faith_properties(make_report_suite(pytester))
+    assert cases["test_contradicted"] == {
+        "faith.status": "failed",
+        "faith.judge": "rules/v1",
+        "faith.score": "0.5000",
+        "faith.threshold": "0.8000",
+        "faith.counts": "supported=1 contradicted=1 not_enough_info=0",
+    }
+    assert cases["test_pass[0]"]["faith.score"] == "1.0000"
+    assert cases["test_not_enough_info"]["faith.counts"] == (
+        "supported=1 contradicted=0 not_enough_info=1"
+    )
+    # A test's second check is faith.1.*; a judge error has a status and no score.
+    assert cases["test_twice"]["faith.score"] == "1.0000"
+    assert cases["test_twice"]["faith.1.threshold"] == "0.0000"
+    assert cases["test_twice"]["faith.1.status"] == "passed"
+    assert cases["test_error"] == {"faith.status": "errored", "faith.judge": "function"}
+    assert cases["test_no_check"] == {}
+
+
+def test_properties_are_the_same_under_xdist(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    suite = make_report_suite(pytester)
+    serial = _faith_properties(suite)
+    assert _faith_properties(suite, "-n", "2") == serial

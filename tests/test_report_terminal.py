@@ -1,0 +1,89 @@
+"""The terminal report: worst first, sized by -q/-v, coloured only when pytest uses colour."""
+
+from __future__ import annotations
+
+import pytest
+
+from report_suite import SUITE_OUTCOMES, make_report_suite
+
+M = "test_suite.py::"
+FAILING = [f"{M}test_error", f"{M}test_expected_failure", f"{M}test_contradicted"]
+FAILING.append(f"{M}test_not_enough_info")
+LONG_CLAIM = "Returns are accepted within 60 days " + "and this claim goes on " * 8 + "to the end."
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester) -> pytest.Pytester:
+    return make_report_suite(pytester)
+
+
+def _section(suite: pytest.Pytester, *args: str, failed: int = 3) -> list[str]:
+    result = suite.runpytest("--faith-report", *args)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    if "-qq" not in args:  # -qq prints no outcome line
+        assert f"{failed} failed, 7 passed, 1 xfailed" in result.stdout.str()
+    assert "\x1b[" not in result.stdout.str(), "no colour unless pytest uses colour"
+    lines = result.outlines
+    start = next(i for i, line in enumerate(lines) if "faithfulness report" in line)
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("="))
+    return lines[start + 1 : end]
+
+
+def _rows(section: list[str]) -> list[str]:
+    return [line.split()[0] for line in section if line.startswith(M)]
+
+
+def test_default_lists_every_check_worst_first_with_unsupported_claims(
+    suite: pytest.Pytester,
+) -> None:
+    section = _section(suite)
+    assert section[0].split() == ["test", "score", "thr", "S/C/N", "status", "judge", "hits"]
+    rows = _rows(section)
+    assert rows[:4] == FAILING
+    assert len(rows) == 11
+    assert (
+        "  XX CONTRADICTED    'Returns are accepted within 60 days.' -- rule: contradicted; "
+        "evidence contexts[0]: 'Returns are accepted within'"
+    ) in section
+    assert not any("'Refunds take 5 days.'" in line for line in section), "supported claims: -v"
+    assert "checks: 11  passed: 7  failed: 3  errored: 1  mean score: 0.700  contradictions: 2" in (
+        section
+    )
+    assert any(line.startswith("record mode: once  prompt version: v1") for line in section)
+
+
+def test_quiet_lists_only_checks_that_did_not_pass(suite: pytest.Pytester) -> None:
+    section = _section(suite, "-q")
+    assert _rows(section) == FAILING
+    assert "(7 passed checks not listed: -q)" in section
+    assert not any(line.startswith("  XX ") for line in section)
+    totals_only = _section(suite, "-qq")
+    assert not _rows(totals_only)
+    assert totals_only[0].startswith("checks: 11  passed: 7")
+
+
+def test_verbose_shows_every_claim_and_long_claims_are_shortened(suite: pytest.Pytester) -> None:
+    suite.makepyfile(
+        test_long=f"""
+        def test_long(assert_faithful):
+            assert_faithful({LONG_CLAIM!r}, "Returns are accepted within 30 days.")
+        """
+    )
+    verbose = "\n".join(_section(suite, "-v", failed=4))
+    assert "  ok SUPPORTED       'Refunds take 5 days.' -- rule: supported" in verbose
+    assert f"'{LONG_CLAIM[:150]}" in verbose
+    assert LONG_CLAIM not in verbose, "-v cuts claims at 160 characters"
+    default = "\n".join(_section(suite, failed=4))
+    assert f"'{LONG_CLAIM[:90]}" in default
+    assert LONG_CLAIM[:110] not in default, "the default cuts claims at 100 characters"
+    assert f"'{LONG_CLAIM}'" in "\n".join(_section(suite, "-vv", failed=4))
+
+
+def test_colour_only_when_pytest_uses_colour(suite: pytest.Pytester) -> None:
+    result = suite.runpytest("--faith-report", "-q", "--color=yes")
+    result.assert_outcomes(**SUITE_OUTCOMES)
+    out = result.stdout.str()
+    assert f"\x1b[31m{M}test_contradicted" in out
+    assert "\x1b[1mtest " in out
+    section = _section(suite, "-q", "--color=no")
+    assert _rows(section) == FAILING
