@@ -189,3 +189,45 @@ def test_bad_baseline_file_and_options_are_usage_errors(project: pytest.Pytester
     result = project.runpytest("--faith-update-baseline")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert "needs a file" in result.stderr.str()
+
+
+def test_the_baseline_delta_appears_in_every_report_format(project: pytest.Pytester) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from pytest_faithful.report import json_report
+
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    project.makepyfile(test_rag=suite("Refunds take 60 days."))
+    result = project.runpytest(
+        "--faith-report=r.json", "--faith-report=r.md", "--faith-report=r.html", "--faith-report"
+    )
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["faithful baseline *: 1 regressed, 0 improved, 4 unchanged*"])
+
+    document = json.loads((project.path / "r.json").read_text())
+    jsonschema.validate(document, json_report.schema())
+    baseline = document["baseline"]
+    assert baseline["tolerance"] == 0.0
+    regressed = [c for c in baseline["comparisons"] if c["status"] == "regressed"]
+    assert [(c["key"], c["score"], c["baseline_score"]) for c in regressed] == [
+        ("test_rag.py::test_refund#0", 0.5, 1.0)
+    ]
+    assert {"text": "Refunds take 60 days.", "before": None, "after": "CONTRADICTED"} in regressed[
+        0
+    ]["changes"]
+
+    markdown = (project.path / "r.md").read_text()
+    assert "1 regressed, 0 improved, 4 unchanged, 0 new, 0 stale" in markdown
+    assert "| regressed | `test_rag.py::test_refund#0` | 0.50 | 1.00 |" in markdown
+
+    html = (project.path / "r.html").read_text()
+    assert '<section id="baseline">' in html
+    assert '<tr class="regressed"><td>regressed</td><td><code>test_rag.py::test_refund#0' in html
+    assert "new claim &#x27;Refunds take 60 days.&#x27; CONTRADICTED" in html
+
+
+def test_reports_without_a_baseline_have_no_baseline_section(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\n")
+    pytester.makepyfile(test_rag=suite("Refunds take 30 days."))
+    pytester.runpytest("--faith-report=r.json").assert_outcomes(passed=4)
+    assert json.loads((pytester.path / "r.json").read_text())["baseline"] is None

@@ -21,6 +21,7 @@ from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
     BaselineError,
+    BaselineSummary,
     Comparison,
     compare,
     load_baseline,
@@ -209,23 +210,26 @@ class BaselineSession:
         for line in self.summary_lines():
             terminalreporter.write_line(line)
 
-    def summary_lines(self) -> list[str]:
-        by_status: dict[str, list[Comparison]] = {}
-        for record in sorted(self.records, key=lambda r: r.comparison.key):
-            by_status.setdefault(record.comparison.status, []).append(record.comparison)
-        counts = ", ".join(
-            f"{len(by_status.get(s, []))} {s}"
-            for s in ("regressed", "improved", "unchanged", "new")
+    def summary(self) -> BaselineSummary:
+        return BaselineSummary(
+            path=str(self.options.path),
+            tolerance=self.options.tolerance,
+            comparisons=tuple(sorted((r.comparison for r in self.records), key=lambda c: c.key)),
+            stale=tuple(self.stale),
+            written=self.written,
         )
-        lines = [f"faithful baseline {self.options.path}: {counts}, {len(self.stale)} stale"]
+
+    def summary_lines(self) -> list[str]:
+        summary = self.summary()
+        lines = [f"faithful baseline {summary.path}: {summary.counts_line()}"]
         for status in ("regressed", "improved", "new"):
-            for comparison in by_status.get(status, []):
+            for comparison in summary.with_status(status):
                 lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
-        for key in self.stale:
+        for key in summary.stale:
             strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
             lines.append(f"  STALE {key}: no check produced it in this run{strict}")
-        if by_status.get("improved") and not self.options.update:
+        if summary.with_status("improved") and not self.options.update:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")
-        if self.written is not None:
-            lines.append(f"  wrote {self.written} checks to {self.options.path}")
+        if summary.written is not None:
+            lines.append(f"  wrote {summary.written} checks to {summary.path}")
         return lines

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_faithful.baseline_plugin import BASELINE_KEY
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
 from pytest_faithful.llm_options import parse_llm_options
@@ -91,6 +92,7 @@ class FaithSession:
         except Exception:  # reported by the header and the checks
             default_judge = spec
         settings = resolve(self.options.cli_layer, self.options.ini_layer)
+        baseline = self.config.stash.get(BASELINE_KEY, None)
         return build_report(
             self.records,
             generator=outputs.generator(),
@@ -102,6 +104,7 @@ class FaithSession:
                 allow_contradictions=settings.allow_contradictions,
             ),
             outcomes=self.outcomes,
+            baseline=baseline.summary() if baseline is not None else None,
         )
 
     @pytest.hookimpl(trylast=True)

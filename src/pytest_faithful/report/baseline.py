@@ -218,6 +218,25 @@ def regression_message(comparison: Comparison, tolerance: float) -> str:
     return "\n".join(lines)
 
 
+class BaselineSummary(_Frozen):
+    """How a run compared with its baseline, for every report format."""
+
+    path: str
+    tolerance: float
+    comparisons: tuple[Comparison, ...] = Field(description="One per check, by key.")
+    stale: tuple[str, ...] = Field(description="Baseline keys no check of this run produced.")
+    written: int | None = Field(description="Checks written by --faith-update-baseline.")
+
+    def with_status(self, status: Status) -> tuple[Comparison, ...]:
+        return tuple(c for c in self.comparisons if c.status == status)
+
+    def counts_line(self) -> str:
+        counts = ", ".join(
+            f"{len(self.with_status(s))} {s}" for s in ("regressed", "improved", "unchanged", "new")
+        )
+        return f"{counts}, {len(self.stale)} stale"
+
+
 def stale_keys(stored: Baseline, seen: Iterable[str]) -> list[str]:
     """Baseline entries no check of this run produced (meaningful only for a full run)."""
     return sorted(set(stored.entries) - set(seen))

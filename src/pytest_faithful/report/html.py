@@ -372,6 +372,37 @@ def _run_html(report: FaithReport) -> str:
     return html
 
 
+def _baseline_html(report: FaithReport) -> str:
+    """The regression baseline delta, above the checks: regressions first, then the rest."""
+    summary = report.baseline
+    if summary is None:
+        return ""
+    rows = []
+    for status in ("regressed", "improved", "new"):
+        for c in summary.with_status(status):
+            before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
+            claims = "<br>".join(_e(str(change)) for change in c.changes) or "-"
+            rows.append(
+                f'<tr class="{status}"><td>{status}</td><td><code>{_e(c.key)}</code></td>'
+                f"<td>{c.score:.2f}</td><td>{before}</td><td>{claims}</td></tr>"
+            )
+    rows.extend(
+        f'<tr class="stale"><td>stale</td><td><code>{_e(key)}</code></td>'
+        "<td>-</td><td>-</td><td>-</td></tr>"
+        for key in summary.stale
+    )
+    table = (
+        "<table><thead><tr><th>baseline</th><th>key</th><th>score</th><th>baseline score</th>"
+        f"<th>changed claims</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        if rows
+        else ""
+    )
+    return (
+        f'<section id="baseline"><p class="run">baseline <code>{_e(summary.path)}</code>: '
+        f"{_e(summary.counts_line())}</p>{table}</section>"
+    )
+
+
 def _filters_html(report: FaithReport) -> str:
     checks = report.checks
     failing = sum(1 for c in checks if c.failing)
@@ -415,7 +446,7 @@ def render(report: FaithReport) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Faithfulness report: {_e(verdict)}</title><style>{CSS}</style></head>\n"
         f"<body><header><h1>Faithfulness report</h1>{_run_html(report)}"
-        f"{_totals_html(report)}</header>\n{_filters_html(report)}\n"
+        f"{_totals_html(report)}{_baseline_html(report)}</header>\n{_filters_html(report)}\n"
         f'<main id="checks">\n{checks}\n</main>\n'
         f"<footer>{_e(report.run.generator)} · JSON schema version {report.schema_version}"
         f"</footer>\n<script>{SCRIPT}</script></body></html>\n"

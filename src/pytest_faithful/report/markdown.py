@@ -92,6 +92,24 @@ def _totals_table(report: FaithReport) -> list[str]:
     ]
 
 
+def _baseline(report: FaithReport) -> list[str]:
+    """The regression baseline delta: what a reviewer needs to accept or reject a change."""
+    summary = report.baseline
+    if summary is None:
+        return []
+    lines = ["", f"**Baseline** {code(summary.path)}: {summary.counts_line()}"]
+    changed = [c for c in summary.comparisons if c.status in ("regressed", "improved", "new")]
+    if changed or summary.stale:
+        lines += ["", "| baseline | key | score | baseline score | changed claims |"]
+        lines.append("|---|---|---:|---:|---|")
+        for c in changed:
+            before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
+            claims = "<br>".join(md(str(change)) for change in c.changes) or "-"
+            lines.append(f"| {c.status} | {code(c.key)} | {c.score:.2f} | {before} | {claims} |")
+        lines.extend(f"| stale | {code(key)} | - | - | - |" for key in summary.stale)
+    return lines
+
+
 def render(report: FaithReport) -> str:
     ordered = report.worst_first()
     failing = [c for c in ordered if c.failing]
@@ -101,6 +119,7 @@ def render(report: FaithReport) -> str:
     if report.totals.heuristic:
         lines.append("")
         lines.append("> Some verdicts are heuristic (lexical word overlap), not a model's.")
+    lines += _baseline(report)
     if failing:
         lines += ["", "| | test | score | thr | S/C/N | why |", "|---|---|---:|---:|---|---|"]
         for check in failing[:MAX_FAILING_ROWS]:

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_faithful.models import FaithfulnessResult, ScoringPolicy, VerdictCounts
+from pytest_faithful.report.baseline import BaselineSummary
 from pytest_faithful.report.records import CheckRecord
 from pytest_faithful.report.totals import Totals, totals
 
@@ -112,6 +113,9 @@ class FaithReport(_Frozen):
     run: RunInfo
     totals: Totals
     checks: tuple[CheckEntry, ...]
+    baseline: BaselineSummary | None = Field(
+        default=None, description="The regression baseline comparison, when one was used."
+    )
 
     def worst_first(self) -> list[CheckEntry]:
         """Errored, then failed, then passed checks; lowest score first within each."""
@@ -156,6 +160,7 @@ def build_report(
     record_mode: str,
     defaults: Defaults,
     outcomes: Mapping[str, Outcome] | None = None,
+    baseline: BaselineSummary | None = None,
 ) -> FaithReport:
     """The one report object every renderer reads."""
     outcomes = outcomes or {}
@@ -170,6 +175,7 @@ def build_report(
         ),
         totals=totals(ordered),
         checks=tuple(_entry(r, outcomes.get(r.nodeid)) for r in ordered),
+        baseline=baseline,
     )
 
 
