@@ -33,11 +33,16 @@ def test_testcase_properties_carry_score_threshold_and_verdict_counts(
         "faith.judge": "rules/v1",
         "faith.score": "0.5000",
         "faith.threshold": "0.8000",
-        "faith.counts": "supported=1 contradicted=1 not_enough_info=0",
+        "faith.supported": "1",
+        "faith.contradicted": "1",
+        "faith.not_enough_info": "0",
     }
     assert cases["test_pass[0]"]["faith.score"] == "1.0000"
-    assert cases["test_not_enough_info"]["faith.counts"] == (
-        "supported=1 contradicted=0 not_enough_info=1"
+    nei = cases["test_not_enough_info"]
+    assert (nei["faith.supported"], nei["faith.contradicted"], nei["faith.not_enough_info"]) == (
+        "1",
+        "0",
+        "1",
     )
     # A test's second check is faith.1.*; a judge error has a status and no score.
     assert cases["test_twice"]["faith.score"] == "1.0000"

@@ -21,10 +21,9 @@ def properties(record: CheckRecord) -> list[tuple[str, str]]:
         props += [
             (f"{prefix}.score", f"{result.score:.4f}"),
             (f"{prefix}.threshold", f"{result.threshold:.4f}"),
-            (
-                f"{prefix}.counts",
-                f"supported={counts.supported} contradicted={counts.contradicted} "
-                f"not_enough_info={counts.not_enough_info}",
-            ),
+            # One number per property, so CI tools can read them without parsing a string.
+            (f"{prefix}.supported", str(counts.supported)),
+            (f"{prefix}.contradicted", str(counts.contradicted)),
+            (f"{prefix}.not_enough_info", str(counts.not_enough_info)),
         ]
     return props
