@@ -504,3 +504,31 @@ def test_passages_over_the_budget_are_refused_not_cut(
     finally:
         options.close()
     assert server.count == 1, "only the extraction was asked"
+
+
+def test_verify_outside_pytest_takes_llm_options_and_records_in_its_cache_dir(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    cache_dir = tmp_path / "verify-cache"
+    first = verify(
+        ANSWER,
+        PASSAGES,
+        judge=spec("openai", server),
+        threshold=0.5,
+        cache_dir=cache_dir,
+        llm=LLMOptions(single_call=True, max_retries=0),
+    )
+    assert first.judge_id == "openai:judge-model/p2/single-call"
+    assert server.count == 1
+    assert (cache_dir / "cache.db").is_file()
+    again = verify(
+        ANSWER,
+        PASSAGES,
+        judge=spec("openai", server),
+        threshold=0.5,
+        cache_dir=cache_dir,
+        record_mode="none",
+        llm=LLMOptions(single_call=True, max_retries=0),
+    )
+    assert server.count == 1, "replayed from the cache"
+    assert again.claim_verdicts == first.claim_verdicts

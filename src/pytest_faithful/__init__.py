@@ -6,6 +6,7 @@ from pytest_faithful.api import verify
 from pytest_faithful.errors import CacheMissError, FaithfulnessError, JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry, JudgeSpec
+from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
@@ -29,6 +30,7 @@ __all__ = [
     "JudgeOptions",
     "JudgeRegistry",
     "JudgeSpec",
+    "LLMOptions",
     "Label",
     "Usage",
     "Verdict",

@@ -8,6 +8,7 @@ from pathlib import Path
 from pytest_faithful.cache import RecordMode
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
+from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
 
@@ -23,17 +24,20 @@ def verify(
     allow_contradictions: bool = False,
     cache_dir: str | Path = DEFAULT_CACHE_DIR,
     record_mode: RecordMode = "once",
+    llm: LLMOptions | None = None,
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
 
     ``judge`` is a spec string (``"lexical"``, ``"openai:gpt-4o-mini"``, ...), a judge object,
     or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
-    judges that call a model go through the call cache in ``cache_dir``.
+    judges that call a model go through the call cache in ``cache_dir``; ``llm`` sets what the
+    command-line options set for LLM judges in pytest (concurrency, timeouts, retries,
+    structured output, single-call mode, batching, budgets).
     """
     if judge is not None and not isinstance(judge, str):
         return _run(answer, contexts, judge, question, threshold, scoring, allow_contradictions)
     registry = builtin_registry()
-    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode)
+    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm)
     try:
         built = registry.build(judge or registry.default_spec(), options)
         return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
