@@ -1,0 +1,159 @@
+"""Report edge cases: unwritable and invalid report paths, ini-relative paths, records written
+before the report fields existed, judge ids, and the escaping and text helpers of each format."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from pytest_faithful.models import FaithfulnessResult, Usage
+from pytest_faithful.report import github, html, json_report, markdown
+from pytest_faithful.report.model import Defaults, JudgeInfo, build_report
+from pytest_faithful.report.records import CheckRecord
+from report_suite import SUITE_OUTCOMES, make_report_suite
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester) -> pytest.Pytester:
+    return make_report_suite(pytester)
+
+
+def _validate(document: dict[str, Any]) -> None:
+    jsonschema.Draft202012Validator(json_report.schema()).validate(document)
+
+
+def test_unwritable_report_is_a_clear_error_not_an_internal_error(
+    suite: pytest.Pytester,
+) -> None:
+    (suite.path / "blocker").write_text("a file, not a directory")
+    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass")
+    result.assert_outcomes(passed=3)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stdout.fnmatch_lines(["faithful: ERROR: could not write report *blocker*faith.json: *"])
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+
+
+def test_directory_or_unknown_extension_is_a_usage_error(suite: pytest.Pytester) -> None:
+    (suite.path / "reports.json").mkdir()
+    result = suite.runpytest("--faith-report=reports.json")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--faith-report 'reports.json': is a directory" in result.stderr.str()
+    suite.makeini("[pytest]\nfaith_judge = rules\nfaith_report = terminal out.txt\n")
+    result = suite.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "ini option faith_report 'out.txt': not a report target" in result.stderr.str()
+
+
+def test_ini_report_paths_are_relative_to_the_ini_file(suite: pytest.Pytester) -> None:
+    suite.makeini("[pytest]\nfaith_judge = rules\nfaith_report = out/faith.json out/faith.md\n")
+    sub = suite.mkdir("elsewhere")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(sub)
+        suite.runpytest(str(suite.path)).assert_outcomes(**SUITE_OUTCOMES)
+    assert (suite.path / "out" / "faith.json").is_file()
+    assert (suite.path / "out" / "faith.md").is_file()
+    assert not (sub / "out").exists()
+
+
+def test_json_report_from_records_without_the_new_fields_is_valid() -> None:
+    # Records written before path/line/answer/contexts existed still make a valid report.
+    result = FaithfulnessResult(
+        score=1.0,
+        passed=True,
+        threshold=0.8,
+        scoring="strict",
+        allow_contradictions=False,
+        judge_id="lexical/v2",
+        heuristic=True,
+        claim_verdicts=(),
+        vacuous=True,
+        usage=Usage(),
+        duration_s=0.0,
+        explanation="passed: no claims",
+    )
+    old = CheckRecord.model_validate_json(
+        json.dumps({"nodeid": "t.py::t", "index": 0, "judge_id": "lexical/v2"})
+    )
+    with_result = CheckRecord(nodeid="t.py::u", index=0, judge_id="lexical/v2", result=result)
+    report = build_report(
+        [with_result, old],
+        generator="pytest-faithful test",
+        default_judge="lexical/v2",
+        record_mode="none",
+        defaults=Defaults(threshold=0.8, scoring="strict", allow_contradictions=False),
+    )
+    document = json.loads(json_report.render(report))
+    _validate(document)
+    assert document["run"]["judges"] == [
+        {
+            "heuristic": True,
+            "id": "lexical/v2",
+            "kind": "lexical",
+            "prompt_version": None,
+            "version": "v2",
+        }
+    ]
+    document["checks"][0]["surprise"] = 1
+    with pytest.raises(jsonschema.ValidationError, match="surprise"):
+        _validate(document)
+
+
+@pytest.mark.parametrize(
+    ("judge_id", "heuristic", "kind", "version", "prompt"),
+    [
+        ("lexical/v2", True, "lexical", "v2", None),
+        ("openai:gpt-4o-mini/p1", False, "openai", "p1", "p1"),
+        ("openai:meta-llama/Llama-3.1-8B/p2", False, "openai", "p2", "p2"),
+        ("function", False, "function", None, None),
+        ("anthropic:claude/p1", None, "anthropic", "p1", "p1"),
+    ],
+)
+def test_judge_info_from_id(
+    judge_id: str, heuristic: bool | None, kind: str, version: str | None, prompt: str | None
+) -> None:
+    info = JudgeInfo.from_id(judge_id, heuristic)
+    assert (info.kind, info.version, info.prompt_version) == (kind, version, prompt)
+
+
+def test_segments_split_at_every_edge() -> None:
+    spans = [(0, 5, "a"), (3, 8, "b")]
+    assert html.segments(10, spans) == [
+        (0, 3, ["a"]),
+        (3, 5, ["a", "b"]),
+        (5, 8, ["b"]),
+        (8, 10, []),
+    ]
+    assert html.segments(0, []) == []
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote", "found"),
+    [
+        ("Returns within 30 days.", "within 30 days", "within 30 days"),
+        ("Returns within\n30  days.", "within 30 days", "within\n30  days"),
+        ("It\u2019s free.", "it's FREE", "It\u2019s free"),
+        ("Nothing here.", "elsewhere", None),
+        ("Anything.", "  ", None),
+    ],
+)
+def test_find_quote(passage: str, quote: str, found: str | None) -> None:
+    where = html.find_quote(passage, quote)
+    assert (None if where is None else passage[where[0] : where[1]]) == found
+
+
+def test_user_text_cannot_break_the_table() -> None:
+    assert markdown.md("a | b\n*c* <img>") == "a \\| b \\*c\\* &lt;img&gt;"
+    assert markdown.code("t.py::test[a|`b`]") == "`t.py::test[a\\|'b']`"
+
+
+def test_workflow_command_escaping() -> None:
+    assert github._data("100% done\r\nnext") == "100%25 done%0D%0Anext"
+    assert github._prop("a:b,c") == "a%3Ab%2Cc"
+    assert github.repo_path("t/test_x.py", Path("/w/repo/sub"), Path("/w/repo")) == (
+        "sub/t/test_x.py"
+    )
+    assert github.repo_path("test_x.py", Path("/elsewhere"), Path("/w/repo")) == "test_x.py"
