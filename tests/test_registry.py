@@ -46,7 +46,8 @@ def test_bad_specs_explain_the_shape(text: str, message: str) -> None:
 
 def test_unknown_kind_lists_known_kinds() -> None:
     with pytest.raises(
-        ValueError, match=r"unknown judge kind 'nosuch'.*known kinds: anthropic, lexical, openai"
+        ValueError,
+        match=r"unknown judge kind 'nosuch'.*known kinds: anthropic, lexical, local, openai",
     ):
         builtin_registry().build("nosuch:model", JudgeOptions())
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pytest_faithful.api import verify
 from pytest_faithful.errors import CacheMissError, FaithfulnessError, JudgeError
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry, JudgeSpec
+from pytest_faithful.judges.local_settings import LocalOptions
+from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry, JudgeSpec, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import (
     Claim,
@@ -32,8 +33,10 @@ __all__ = [
     "JudgeSpec",
     "LLMOptions",
     "Label",
+    "LocalOptions",
     "Usage",
     "Verdict",
     "Verdicts",
+    "builtin_registry",
     "verify",
 ]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pytest_faithful.cache import RecordMode
 from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
@@ -25,6 +26,7 @@ def verify(
     cache_dir: str | Path = DEFAULT_CACHE_DIR,
     record_mode: RecordMode = "once",
     llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
 
@@ -32,12 +34,17 @@ def verify(
     or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
     judges that call a model go through the call cache in ``cache_dir``; ``llm`` sets what the
     command-line options set for LLM judges in pytest (concurrency, timeouts, retries,
-    structured output, single-call mode, batching, budgets).
+    structured output, single-call mode, batching, budgets) and ``local`` what they set for
+    the ``local:PATH.gguf`` judge.
+
+    A spec string builds its judge for this call only: for many checks with a model judge,
+    build the judge once (``builtin_registry().build(spec, JudgeOptions(...))``) and pass it,
+    so a local model is loaded once, not per call.
     """
     if judge is not None and not isinstance(judge, str):
         return _run(answer, contexts, judge, question, threshold, scoring, allow_contradictions)
     registry = builtin_registry()
-    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm)
+    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
     try:
         built = registry.build(judge or registry.default_spec(), options)
         return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)

@@ -561,6 +561,14 @@ class CachedBackend:
 
     def _miss_message(self, request: JudgeRequest, key: str) -> str:
         where = self._cache.directory if self._cache is not None else "(no cache)"
+        if request.kind == "local":
+            return (
+                f"no recorded reading for key {key} (local model {request.model!r}, prompt "
+                f"version {request.prompt_version!r}) in {where}, and record mode 'none' does "
+                "not run the model. To record it, run once with --faith-record-mode=once where "
+                "llama-cpp-python is installed and the model file is present, then keep the "
+                "cache directory."
+            )
         return (
             f"no recorded judge call for key {key} (kind {request.kind!r}, model "
             f"{request.model!r}, prompt version {request.prompt_version!r}) in {where}, and "

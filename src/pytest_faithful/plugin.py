@@ -20,6 +20,7 @@ from pytest_faithful.errors import FaithfulnessError, JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.llm_options import add_llm_options
+from pytest_faithful.local_options import add_local_options
 from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
 from pytest_faithful.options import add_options, parse_run_options
 from pytest_faithful.report import junit
@@ -41,6 +42,7 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
     add_llm_options(parser)
+    add_local_options(parser)
     add_baseline_options(parser)
 
 

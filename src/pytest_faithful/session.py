@@ -18,6 +18,7 @@ from pytest_faithful.baseline_plugin import BASELINE_KEY
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
 from pytest_faithful.llm_options import parse_llm_options
+from pytest_faithful.local_options import parse_local_options
 from pytest_faithful.report import github, markdown, outputs, terminal
 from pytest_faithful.report.failure import judge_line
 from pytest_faithful.report.model import Defaults, FaithReport, Outcome, build_report, outcome_of
@@ -37,7 +38,10 @@ class FaithSession:
         self.records: list[CheckRecord] = []
         self._judges: dict[str, Judge] = {}
         self._judge_options = JudgeOptions(
-            options.cache_dir, options.record_mode, parse_llm_options(config)
+            options.cache_dir,
+            options.record_mode,
+            parse_llm_options(config),
+            parse_local_options(config),
         )
         self._is_worker = hasattr(config, "workerinput")
         self.outcomes: dict[str, Outcome] = {}  # nodeid -> how the test ended, for the reports

@@ -888,6 +888,11 @@ def _judge(
     )
 
 
+def content_terms(text: str) -> frozenset[str]:
+    """The normalised content words (stems, numbers) of ``text`` that this judge matches on."""
+    return frozenset(_bag(_lower(text)).terms)
+
+
 class LexicalJudge:
     """Deterministic word-overlap judge; see the module docstring for its rules."""
 

@@ -12,13 +12,18 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pytest_faithful.cache import CachedBackend, CallCache, RecordMode, parse_record_mode
 from pytest_faithful.calls import Backend
 from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.structured import StructuredOutputMemory
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.providers.runner import AsyncRunner
+
+if TYPE_CHECKING:
+    from pytest_faithful.judges.local import LocalModel
 
 DEFAULT_CACHE_DIR = ".faith-cache"
 
@@ -59,7 +64,8 @@ class JudgeOptions:
     Shared: the call cache, opened on first use (a run that only uses the lexical judge
     creates no cache directory) and once per process, however many judges use it; the
     :class:`AsyncRunner` whose concurrency limit all provider calls obey (its thread starts on
-    first use); and what each OpenAI-compatible server accepted as structured output.
+    first use); what each OpenAI-compatible server accepted as structured output; and each
+    local model file, loaded at most once per process.
     """
 
     def __init__(
@@ -67,13 +73,16 @@ class JudgeOptions:
         cache_dir: str | Path = DEFAULT_CACHE_DIR,
         record_mode: RecordMode = "once",
         llm: LLMOptions | None = None,
+        local: LocalOptions | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.record_mode = parse_record_mode(record_mode)
         self.llm = llm or LLMOptions()
+        self.local = local or LocalOptions()
         self.structured_output_memory = StructuredOutputMemory()
         self._cache: CallCache | None = None
         self._runner: AsyncRunner | None = None
+        self._local_models: dict[Path, LocalModel] = {}
 
     def runner(self) -> AsyncRunner:
         """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
@@ -89,7 +98,18 @@ class JudgeOptions:
             self._cache = CallCache(self.cache_dir)
         return CachedBackend(backend, self._cache, self.record_mode)
 
+    def local_model(self, path: Path) -> LocalModel:
+        """The model file at ``path`` (resolved), shared by every local judge of this run."""
+        from pytest_faithful.judges.local import LocalModel
+
+        if path not in self._local_models:
+            self._local_models[path] = LocalModel(path, self.local)
+        return self._local_models[path]
+
     def close(self) -> None:
+        for model in self._local_models.values():
+            model.close()
+        self._local_models.clear()
         if self._runner is not None:
             self._runner.close()
             self._runner = None
@@ -151,10 +171,12 @@ def builtin_registry() -> JudgeRegistry:
     # Imported here: the provider SDKs load only when a registry is built, not with the spec
     # parser.
     from pytest_faithful.judges.lexical import make_lexical_judge
+    from pytest_faithful.judges.local import make_local_judge
     from pytest_faithful.judges.provider_judges import make_anthropic_judge, make_openai_judge
 
     registry = JudgeRegistry()
     registry.register("lexical", make_lexical_judge)
     registry.register("anthropic", make_anthropic_judge)
     registry.register("openai", make_openai_judge)
+    registry.register("local", make_local_judge)
     return registry
