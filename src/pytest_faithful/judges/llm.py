@@ -26,7 +26,12 @@ from pytest_faithful.calls import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges import prompts
 from pytest_faithful.judges.parsing import ParseProblem, parse_output
-from pytest_faithful.judges.structured import PARAM, ModeNegotiator, StructuredOutputRejected
+from pytest_faithful.judges.structured import (
+    PARAM,
+    ModeNegotiator,
+    StructuredOutputRejected,
+    WireMode,
+)
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import Claim, ExtractedClaims, Usage, Verdict, Verdicts
 from pytest_faithful.report.failure import shorten
@@ -278,19 +283,24 @@ class LLMJudge:
         negotiator = self._structured
         if negotiator is None:
             return self._backend.complete_with_status(self._request(messages, output_model, None))
-        requests = [
-            (mode, self._request(messages, output_model, mode)) for mode in negotiator.candidates()
-        ]
-        # A warm cache answers with whichever mode was recorded, without calling anyone.
-        for mode, request in requests:
-            replayed = self._backend.lookup(request)
+        built: dict[str, JudgeRequest] = {}
+
+        def request_for(mode: WireMode) -> JudgeRequest:
+            if mode not in built:
+                built[mode] = self._request(messages, output_model, mode)
+            return built[mode]
+
+        # A warm cache answers with whichever mode was recorded, without calling anyone; modes
+        # after the recorded one are never even built.
+        for mode in negotiator.candidates():
+            replayed = self._backend.lookup(request_for(mode))
             if replayed is not None:
                 negotiator.accepted(mode)
                 return replayed
         rejected: list[str] = []
-        for mode, request in requests:
+        for mode in negotiator.candidates():
             try:
-                completion = self._backend.complete_with_status(request)
+                completion = self._backend.complete_with_status(request_for(mode))
             except StructuredOutputRejected as exc:
                 rejected.append(f"{mode}: {exc.detail}")
                 continue

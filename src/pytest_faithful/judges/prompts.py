@@ -7,6 +7,7 @@ answers to a different question.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -185,5 +186,9 @@ def repair_message(problem: str) -> ChatMessage:
     )
 
 
+@functools.cache
 def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+    """The output model's JSON schema, built once per model: building it takes milliseconds,
+    and a replayed check asks for it on every request. Shared, so callers must not mutate it.
+    """
     return model.model_json_schema()
