@@ -15,8 +15,6 @@ import pytest
 
 from pytest_faithful.cache import RECORD_MODES, RecordMode, parse_record_mode
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeRegistry, JudgeSpec
-from pytest_faithful.report.outputs import EXTENSIONS as REPORT_EXTENSIONS
-from pytest_faithful.report.outputs import renderer_for
 from pytest_faithful.scoring import SCORING_POLICIES
 
 TERMINAL_REPORT = "terminal"
@@ -191,6 +189,10 @@ def _report_target(target: str, base: Path, source: str) -> str:
     """'terminal', or the absolute path of a report file whose extension names its format."""
     if target == TERMINAL_REPORT:
         return target
+    # Imported here: the renderers cost start-up time that runs without a report never need.
+    from pytest_faithful.report.outputs import EXTENSIONS as REPORT_EXTENSIONS
+    from pytest_faithful.report.outputs import renderer_for
+
     if renderer_for(target) is None:
         raise pytest.UsageError(
             f"{source} {target!r}: not a report target; give 'terminal' or a file path ending "

@@ -20,10 +20,10 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.structured import StructuredOutputMemory
 from pytest_faithful.judges.tuning import LLMOptions
-from pytest_faithful.providers.runner import AsyncRunner
 
 if TYPE_CHECKING:
     from pytest_faithful.judges.local import LocalModel
+    from pytest_faithful.providers.runner import AsyncRunner
 
 DEFAULT_CACHE_DIR = ".faith-cache"
 
@@ -87,6 +87,9 @@ class JudgeOptions:
     def runner(self) -> AsyncRunner:
         """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
         if self._runner is None:
+            # Imported here: asyncio and ssl cost start-up time runs without providers never need.
+            from pytest_faithful.providers.runner import AsyncRunner
+
             self._runner = AsyncRunner(self.llm.max_concurrency)
         return self._runner
 
