@@ -636,7 +636,10 @@ class Setup:
         self.model_path = tmp_path / "judge.gguf"
         self.model_path.write_bytes(b"GGUF not really a model")
         self.cache = CallCache(tmp_path / "cache")
-        self.options = LocalOptions(threads=1, chunk_chars=100)
+        # Round thresholds, not the calibrated ones: these tests are about the mechanics.
+        self.options = LocalOptions(
+            threads=1, chunk_chars=100, support_threshold=0.5, contradiction_threshold=0.5
+        )
 
     def judge(
         self,
