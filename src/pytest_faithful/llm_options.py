@@ -7,28 +7,11 @@ are ``pytest.UsageError`` naming the option.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from dataclasses import fields
-from typing import Any
 
 import pytest
 
 from pytest_faithful.judges.tuning import STRUCTURED_OUTPUTS, LLMOptions, parse_structured_output
-
-_DEFAULTS = {f.name: f.default for f in fields(LLMOptions)}
-
-
-def _whole(minimum: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{text!r} is less than {minimum}")
-        return value
-
-    return parse
+from pytest_faithful.option_table import TableOption, add_table, defaults_of, parse_table, whole
 
 
 def _seconds(text: str) -> float:
@@ -48,18 +31,17 @@ def _mode(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-# (field, option, ini name, parser, metavar, help)
-_OPTIONS: tuple[tuple[str, str, str, Callable[[str], Any], str, str], ...] = (
-    (
+_OPTIONS: tuple[TableOption, ...] = (
+    TableOption(
         "max_concurrency",
         "--faith-max-concurrency",
         "faith_max_concurrency",
-        _whole(1),
+        whole(1),
         "N",
         "Judge calls in flight at once, shared by all checks of a process (each xdist worker "
         "has its own).",
     ),
-    (
+    TableOption(
         "timeout_s",
         "--faith-timeout",
         "faith_timeout",
@@ -67,15 +49,15 @@ _OPTIONS: tuple[tuple[str, str, str, Callable[[str], Any], str, str], ...] = (
         "SECONDS",
         "How long the provider SDK waits for one response before retrying.",
     ),
-    (
+    TableOption(
         "max_retries",
         "--faith-max-retries",
         "faith_max_retries",
-        _whole(0),
+        whole(0),
         "N",
         "SDK retries for 429 (honouring retry-after), 5xx, timeouts and connection errors.",
     ),
-    (
+    TableOption(
         "structured_output",
         "--faith-structured-output",
         "faith_structured_output",
@@ -84,27 +66,27 @@ _OPTIONS: tuple[tuple[str, str, str, Callable[[str], Any], str, str], ...] = (
         "How openai judges ask for JSON: schema (strict json_schema), json (json_object with "
         "the schema), prompt (instructions only), auto (try in that order, remember per server).",
     ),
-    (
+    TableOption(
         "batch_size",
         "--faith-batch-size",
         "faith_batch_size",
-        _whole(1),
+        whole(1),
         "N",
         "Claims per verification request.",
     ),
-    (
+    TableOption(
         "max_context_chars",
         "--faith-max-context-chars",
         "faith_max_context_chars",
-        _whole(1),
+        whole(1),
         "N",
         "Largest total passage text per request; more is refused (an error), never cut.",
     ),
-    (
+    TableOption(
         "max_tokens",
         "--faith-max-tokens",
         "faith_max_tokens",
-        _whole(1),
+        whole(1),
         "N",
         "Output token limit of one judge request.",
     ),
@@ -112,16 +94,8 @@ _OPTIONS: tuple[tuple[str, str, str, Callable[[str], Any], str, str], ...] = (
 
 
 def add_llm_options(parser: pytest.Parser) -> None:
+    add_table(parser, _OPTIONS, defaults_of(LLMOptions))
     group = parser.getgroup("faithful")
-    for name, option, ini, convert, metavar, text in _OPTIONS:
-        group.addoption(
-            option,
-            type=convert,
-            default=None,
-            metavar=metavar,
-            help=f"{text} Default: {_DEFAULTS[name]!r}.",
-        )
-        parser.addini(ini, f"{text} (see {option}).", default=None)
     group.addoption(
         "--faith-single-call",
         action="store_true",
@@ -134,18 +108,7 @@ def add_llm_options(parser: pytest.Parser) -> None:
 
 
 def parse_llm_options(config: pytest.Config) -> LLMOptions:
-    values: dict[str, Any] = {}
-    for name, _, ini, convert, _, _ in _OPTIONS:
-        value = config.getoption(ini)
-        if value is None:
-            raw = config.getini(ini)
-            if raw not in (None, ""):
-                try:
-                    value = convert(str(raw).strip())
-                except argparse.ArgumentTypeError as exc:
-                    raise pytest.UsageError(f"ini option {ini}: {exc}") from None
-        if value is not None:
-            values[name] = value
+    values = parse_table(config, _OPTIONS)
     single = config.getoption("faith_single_call")
     if single is None:
         single = config.getini("faith_single_call")
