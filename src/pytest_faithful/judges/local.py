@@ -48,7 +48,10 @@ if TYPE_CHECKING:
     from pytest_faithful.cache import CachedBackend
     from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
 
-READ_PARAMS = {"read": "next-token-probabilities", "options": list(OPTION_WORDS)}
+
+def read_params() -> dict[str, object]:
+    """What kind of answer a reading asks for; part of every cache key (a fresh dict each time)."""
+    return {"read": "next-token-probabilities", "options": list(OPTION_WORDS)}
 
 
 @dataclass(frozen=True)
@@ -198,7 +201,7 @@ class LocalJudge:
                             role="user", content=build_prompt(chunk.text, claim.text, question)
                         ),
                     ),
-                    params=READ_PARAMS,
+                    params=read_params(),
                     prompt_version=PROMPT_VERSION,
                 )
                 completion = self._backend.complete_with_status(request)
