@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Final
-
-import anthropic
+from typing import TYPE_CHECKING, Any, Final
 
 from pytest_faithful.calls import JudgeRequest, JudgeResponse
 from pytest_faithful.providers import errors
 from pytest_faithful.providers.runner import AsyncRunner
+
+# The SDK is imported on first call, not with the judge: a run that replays from the cache (and
+# every xdist worker of one) never pays its import, about a second on 2 cores.
+if TYPE_CHECKING:
+    import anthropic
 
 KEY_VARIABLE: Final = "ANTHROPIC_API_KEY"
 TOKEN_VARIABLE: Final = "ANTHROPIC_AUTH_TOKEN"
@@ -58,6 +61,8 @@ class AnthropicBackend:
         return self._runner.run(lambda: self.acomplete(request))
 
     def _get_client(self) -> anthropic.AsyncAnthropic:
+        import anthropic
+
         if self._client is None:
             # Keys come only from the SDK's own variables, which it reads itself; without one
             # the SDK would go looking for profiles on disk, so fail here with the fix.
@@ -96,6 +101,8 @@ class AnthropicBackend:
         return kwargs
 
     async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        import anthropic
+
         client = self._get_client()
         try:
             message = await client.messages.create(**self.arguments(request))

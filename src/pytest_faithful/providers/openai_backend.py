@@ -10,15 +10,18 @@ translation of one :class:`JudgeRequest` into a chat-completions call. The reque
 from __future__ import annotations
 
 import os
-from typing import Any, Final
-
-import openai
+from typing import TYPE_CHECKING, Any, Final
 
 from pytest_faithful.calls import JudgeRequest, JudgeResponse
 from pytest_faithful.judges.structured import PARAM, StructuredOutputRejected
 from pytest_faithful.providers import errors
 from pytest_faithful.providers.runner import AsyncRunner
 from pytest_faithful.providers.schema import strict_schema
+
+# The SDK is imported on first call, not with the judge: a run that replays from the cache (and
+# every xdist worker of one) never pays its import, about a second on 2 cores.
+if TYPE_CHECKING:
+    import openai
 
 KEY_VARIABLE: Final = "OPENAI_API_KEY"
 # Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one.
@@ -67,6 +70,8 @@ class OpenAIBackend:
         return self._runner.run(lambda: self.acomplete(request))
 
     def _get_client(self) -> openai.AsyncOpenAI:
+        import openai
+
         if self._client is None:
             key = os.environ.get(KEY_VARIABLE)
             if not key:
@@ -111,6 +116,8 @@ class OpenAIBackend:
         return kwargs
 
     async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        import openai
+
         client = self._get_client()
         mode = str(request.params.get(PARAM, "prompt"))
         try:
