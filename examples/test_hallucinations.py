@@ -13,8 +13,7 @@ from __future__ import annotations
 import pytest
 from ragapp import HelpDesk
 
-from pytest_faithful import FaithfulnessError, Label
-from pytest_faithful.plugin import AssertFaithful
+from pytest_faithful import AssertFaithful, FaithfulnessError, Label
 
 
 @pytest.mark.xfail(

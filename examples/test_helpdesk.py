@@ -12,8 +12,7 @@ import re
 import pytest
 from ragapp import GROUNDED, HelpDesk
 
-from pytest_faithful import Label
-from pytest_faithful.plugin import AssertFaithful
+from pytest_faithful import AssertFaithful, Label
 
 
 def test_refund_window(assert_faithful: AssertFaithful, rag: HelpDesk) -> None:

@@ -2,7 +2,28 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import pytest
+
+import pytest_faithful
+
+
+def _import_the_whole_plugin() -> None:
+    """Load every module of the package once, in the outer test process.
+
+    pytester's in-process runs remove the modules each inner run imported. The plugin imports
+    most of its modules on first use, so without this each inner run would import a fresh
+    ``models`` while keeping stale package attributes from the previous run (``from
+    pytest_faithful import scoring``): two ``Label`` enums, and verdicts that compare unequal.
+    Real pytest runs never drop modules, so this is only about the harness.
+    """
+    for module in pkgutil.walk_packages(pytest_faithful.__path__, "pytest_faithful."):
+        importlib.import_module(module.name)
+
+
+_import_the_whole_plugin()
 
 # A developer's real credentials or endpoints must never reach the suite: with them removed,
 # no test can call a provider, and a test that needs a key sets a dummy one itself.

@@ -1,25 +1,63 @@
-"""pytest-faithful: claim-by-claim faithfulness checks for RAG answers, in pytest and out of it."""
+"""pytest-faithful: claim-by-claim faithfulness checks for RAG answers, in pytest and out of it.
+
+The names below load on first access (PEP 562): pytest imports this package for the plugin in
+every run, and most runs never touch pydantic models or judges.
+"""
 
 from __future__ import annotations
 
-from pytest_faithful.api import verify
-from pytest_faithful.errors import CacheMissError, FaithfulnessError, JudgeError
-from pytest_faithful.judges.base import Judge
-from pytest_faithful.judges.local_settings import LocalOptions
-from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry, JudgeSpec, builtin_registry
-from pytest_faithful.judges.tuning import LLMOptions
-from pytest_faithful.models import (
-    Claim,
-    ClaimVerdict,
-    ExtractedClaims,
-    FaithfulnessResult,
-    Label,
-    Usage,
-    Verdict,
-    Verdicts,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pytest_faithful.api import verify
+    from pytest_faithful.errors import CacheMissError, FaithfulnessError, JudgeError
+    from pytest_faithful.fixture import AssertFaithful
+    from pytest_faithful.judges.base import Judge
+    from pytest_faithful.judges.local_settings import LocalOptions
+    from pytest_faithful.judges.registry import (
+        JudgeOptions,
+        JudgeRegistry,
+        JudgeSpec,
+        builtin_registry,
+    )
+    from pytest_faithful.judges.tuning import LLMOptions
+    from pytest_faithful.models import (
+        Claim,
+        ClaimVerdict,
+        ExtractedClaims,
+        FaithfulnessResult,
+        Label,
+        Usage,
+        Verdict,
+        Verdicts,
+    )
+
+_WHERE: dict[str, str] = {
+    "AssertFaithful": "pytest_faithful.fixture",
+    "CacheMissError": "pytest_faithful.errors",
+    "Claim": "pytest_faithful.models",
+    "ClaimVerdict": "pytest_faithful.models",
+    "ExtractedClaims": "pytest_faithful.models",
+    "FaithfulnessError": "pytest_faithful.errors",
+    "FaithfulnessResult": "pytest_faithful.models",
+    "Judge": "pytest_faithful.judges.base",
+    "JudgeError": "pytest_faithful.errors",
+    "JudgeOptions": "pytest_faithful.judges.registry",
+    "JudgeRegistry": "pytest_faithful.judges.registry",
+    "JudgeSpec": "pytest_faithful.judges.registry",
+    "LLMOptions": "pytest_faithful.judges.tuning",
+    "Label": "pytest_faithful.models",
+    "LocalOptions": "pytest_faithful.judges.local_settings",
+    "Usage": "pytest_faithful.models",
+    "Verdict": "pytest_faithful.models",
+    "Verdicts": "pytest_faithful.models",
+    "builtin_registry": "pytest_faithful.judges.registry",
+    "verify": "pytest_faithful.api",
+}
 
 __all__ = [
+    "AssertFaithful",
     "CacheMissError",
     "Claim",
     "ClaimVerdict",
@@ -40,3 +78,17 @@ __all__ = [
     "builtin_registry",
     "verify",
 ]
+# One list for tools (ruff, mypy, IDEs) and one map for the lazy import; a test keeps them equal.
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # Not cached in this module's globals: the submodule in sys.modules stays the one source,
+    # also when a harness (pytester) drops and re-imports modules between runs.
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from pytest_faithful.cache import RecordMode
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
-from pytest_faithful.models import FaithfulnessResult, ScoringPolicy
+from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.record_modes import RecordMode
+from pytest_faithful.scoring_policy import ScoringPolicy
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
 
 

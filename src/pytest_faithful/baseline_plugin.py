@@ -1,4 +1,4 @@
-"""Regression baselines in pytest: options, the per-check comparison and the session verdict.
+"""Regression baselines in pytest: the per-check comparison and the session verdict.
 
 Every process (each xdist worker too) reads the baseline file once, so a check that regressed
 fails in its own test with a message naming the changed claims. The comparisons travel to the
@@ -8,15 +8,11 @@ writes the file.
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass
-from pathlib import Path
-
 import pytest
 from pydantic import BaseModel, ConfigDict
 
+from pytest_faithful.baseline_options import BaselineOptions
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.options import unit_interval
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -30,44 +26,7 @@ from pytest_faithful.report.baseline import (
     stale_keys,
     write_baseline,
 )
-
-USER_PROPERTY = "faithfulness_baseline"
-BASELINE_KEY = pytest.StashKey["BaselineSession"]()
-
-
-def add_baseline_options(parser: pytest.Parser) -> None:
-    group = parser.getgroup("faithful")
-    group.addoption(
-        "--faith-baseline",
-        default=None,
-        metavar="PATH",
-        help="Compare every check with its stored score in this JSON file; a drop beyond the "
-        "tolerance fails the check.",
-    )
-    group.addoption(
-        "--faith-baseline-tolerance",
-        type=unit_interval,
-        default=None,
-        metavar="X",
-        help="Largest score drop below the baseline that still passes. Default: 0.",
-    )
-    group.addoption(
-        "--faith-update-baseline",
-        action="store_true",
-        default=False,
-        help="Write the baseline file from this run (a filtered run keeps the checks it skipped).",
-    )
-    group.addoption(
-        "--faith-baseline-strict",
-        action="store_true",
-        default=None,
-        help="Fail the session when the baseline holds entries no check produced (stale).",
-    )
-    parser.addini("faith_baseline", "Baseline file (relative to the ini file).", default=None)
-    parser.addini("faith_baseline_tolerance", "Largest tolerated score drop.", default=None)
-    parser.addini(
-        "faith_baseline_strict", "Fail on stale baseline entries.", type="bool", default=None
-    )
+from pytest_faithful.user_properties import BASELINE_PROPERTY
 
 
 class BaselineRecord(BaseModel):
@@ -78,46 +37,6 @@ class BaselineRecord(BaseModel):
     comparison: Comparison
     entry: BaselineEntry
     nodeid: str
-
-
-@dataclass(frozen=True)
-class BaselineOptions:
-    path: Path
-    tolerance: float
-    update: bool
-    strict: bool
-
-    @classmethod
-    def from_config(cls, config: pytest.Config) -> BaselineOptions | None:
-        cli = config.getoption("faith_baseline")
-        ini = config.getini("faith_baseline")
-        if cli:
-            path = config.invocation_params.dir / str(cli)
-        elif ini:
-            path = (config.inipath.parent if config.inipath else config.rootpath) / str(ini)
-        elif config.getoption("faith_update_baseline"):
-            raise pytest.UsageError(
-                "--faith-update-baseline needs a file: give --faith-baseline=PATH "
-                "(or faith_baseline in the ini file)"
-            )
-        else:
-            return None
-        tolerance = config.getoption("faith_baseline_tolerance")
-        if tolerance is None:
-            ini_tolerance = config.getini("faith_baseline_tolerance")
-            try:
-                tolerance = unit_interval(str(ini_tolerance).strip()) if ini_tolerance else 0.0
-            except argparse.ArgumentTypeError as exc:
-                raise pytest.UsageError(f"ini option faith_baseline_tolerance: {exc}") from None
-        strict = config.getoption("faith_baseline_strict")
-        if strict is None:
-            strict = bool(config.getini("faith_baseline_strict"))
-        return cls(
-            path=path.resolve(),
-            tolerance=tolerance,
-            update=bool(config.getoption("faith_update_baseline")),
-            strict=strict,
-        )
 
 
 def _filtered(config: pytest.Config) -> bool:
@@ -168,7 +87,7 @@ class BaselineSession:
         if report.when != "call":
             return
         for name, value in report.user_properties:
-            if name == USER_PROPERTY:
+            if name == BASELINE_PROPERTY:
                 self.records.append(BaselineRecord.model_validate_json(str(value)))
 
     def _stale(self, seen: set[str]) -> list[str]:

@@ -1,9 +1,10 @@
 """The call cache between an LLM judge and its model backend, with vcrpy's record modes.
 
-One pure function, :func:`decide`, turns a record mode and a cache hit into an action; every
-caller goes through it. :class:`CallCache` stores one :class:`JudgeResponse` per
-:meth:`JudgeRequest.cache_key` in a diskcache directory that many processes (pytest-xdist
-workers) share. :class:`CachedBackend` puts the two in front of any :class:`Backend`.
+One pure function, :func:`~pytest_faithful.record_modes.decide`, turns a record mode and a
+cache hit into an action; every caller goes through it. :class:`CallCache` stores one
+:class:`JudgeResponse` per :meth:`JudgeRequest.cache_key` in a diskcache directory that many
+processes (pytest-xdist workers) share. :class:`CachedBackend` puts the two in front of any
+:class:`Backend`.
 
 Safety rules this module keeps:
 
@@ -20,7 +21,6 @@ Safety rules this module keeps:
 from __future__ import annotations
 
 import contextlib
-import enum
 import gc
 import json
 import os
@@ -33,13 +33,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final, Literal
 
 import diskcache
 from pydantic import ValidationError
 
 from pytest_faithful.calls import Backend, JudgeRequest, JudgeResponse
 from pytest_faithful.errors import CacheMissError
+from pytest_faithful.record_modes import (
+    DEFAULT_RECORD_MODE,
+    RECORD_MODES,
+    Action,
+    RecordMode,
+    decide,
+    needs_lookup,
+    parse_record_mode,
+)
 
 __all__ = [
     "DEFAULT_RECORD_MODE",
@@ -54,16 +63,6 @@ __all__ = [
     "needs_lookup",
     "parse_record_mode",
 ]
-
-RecordMode = Literal["once", "none", "all", "off"]
-"""vcrpy / pytest-recording record modes.
-
-``once``: replay hits, call on misses and store. ``none``: replay only, a miss fails.
-``all``: always call and overwrite. ``off``: no cache at all.
-"""
-
-RECORD_MODES: Final[tuple[RecordMode, ...]] = get_args(RecordMode)
-DEFAULT_RECORD_MODE: Final[RecordMode] = "once"
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 """SQLite busy timeout: how long one process waits for another's write to finish."""
@@ -104,57 +103,6 @@ _ENVIRONMENT_MESSAGES: Final = (
 
 class FaithCacheWarning(UserWarning):
     """The judge call cache found something wrong on disk and carried on without it."""
-
-
-class Action(enum.Enum):
-    """What :class:`CachedBackend` does with one request."""
-
-    REPLAY = "replay"
-    """Return the stored response; do not call the backend."""
-    CALL_AND_STORE = "call_and_store"
-    """Call the backend and store (or overwrite) its response."""
-    CALL = "call"
-    """Call the backend; neither read nor write the cache."""
-    FAIL = "fail"
-    """Raise :class:`CacheMissError`; do not call the backend."""
-
-
-def parse_record_mode(value: str) -> RecordMode:
-    """Return ``value`` as a :data:`RecordMode`, or raise ``ValueError`` listing the choices."""
-    for mode in RECORD_MODES:
-        if value == mode:
-            return mode
-    choices = ", ".join(repr(mode) for mode in RECORD_MODES)
-    raise ValueError(f"unknown record mode {value!r}; choose one of {choices}")
-
-
-def decide(mode: RecordMode, hit: bool) -> Action:
-    """The one decision table for record modes.
-
-    ======  ==============  ==============
-    mode    hit             miss
-    ======  ==============  ==============
-    once    REPLAY          CALL_AND_STORE
-    none    REPLAY          FAIL
-    all     CALL_AND_STORE  CALL_AND_STORE
-    off     CALL            CALL
-    ======  ==============  ==============
-    """
-    if mode == "once":
-        return Action.REPLAY if hit else Action.CALL_AND_STORE
-    if mode == "none":
-        return Action.REPLAY if hit else Action.FAIL
-    if mode == "all":
-        return Action.CALL_AND_STORE
-    if mode == "off":
-        return Action.CALL
-    parse_record_mode(mode)  # raises with the list of choices
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def needs_lookup(mode: RecordMode) -> bool:
-    """Whether ``mode`` has to read the cache: derived from :func:`decide`, not a second table."""
-    return decide(mode, hit=True) is not decide(mode, hit=False)
 
 
 # --------------------------------------------------------------------------------------------

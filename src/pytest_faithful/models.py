@@ -7,27 +7,14 @@ workers to the controller and into report files.
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
-ScoringPolicy = Literal["strict", "lenient"]
+from pytest_faithful.labels import Label as Label  # re-exported: part of the models' vocabulary
+from pytest_faithful.scoring_policy import ScoringPolicy
 
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Label(str, Enum):
-    """What the contexts say about one claim."""
-
-    SUPPORTED = "SUPPORTED"
-    CONTRADICTED = "CONTRADICTED"
-    NOT_ENOUGH_INFO = "NOT_ENOUGH_INFO"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class Usage(_Frozen):

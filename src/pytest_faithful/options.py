@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.cache import RECORD_MODES, RecordMode, parse_record_mode
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeRegistry, JudgeSpec
-from pytest_faithful.scoring import SCORING_POLICIES
+from pytest_faithful.record_modes import RECORD_MODES, RecordMode, parse_record_mode
+from pytest_faithful.scoring_policy import SCORING_POLICIES
 
 TERMINAL_REPORT = "terminal"
+MARKER = "faithfulness"
+"""The marker that sets ``assert_faithful``'s settings for a test, class or module."""
 
 
 def unit_interval(text: str) -> float:

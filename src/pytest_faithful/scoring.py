@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_faithful.models import Label, ScoringPolicy
-
-SCORING_POLICIES: tuple[ScoringPolicy, ...] = ("strict", "lenient")
+from pytest_faithful.models import Label
+from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
 
 
 def score(labels: Sequence[Label], policy: ScoringPolicy) -> float:

@@ -14,19 +14,20 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_faithful.baseline_plugin import BASELINE_KEY
-from pytest_faithful.judges.base import Judge
+from pytest_faithful.baseline_options import BASELINE_KEY
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
 from pytest_faithful.llm_options import parse_llm_options
 from pytest_faithful.local_options import parse_local_options
-from pytest_faithful.report import github, markdown, outputs, terminal
-from pytest_faithful.report.failure import judge_line
-from pytest_faithful.report.model import Defaults, FaithReport, Outcome, build_report, outcome_of
-from pytest_faithful.report.records import USER_PROPERTY, CheckRecord
-from pytest_faithful.settings import resolve
+from pytest_faithful.report import github
+from pytest_faithful.user_properties import CHECK_PROPERTY
 
+# Judges, records and report writers load when a check runs or a report is built: a run that
+# checks nothing does not import pydantic.
 if TYPE_CHECKING:
+    from pytest_faithful.judges.base import Judge
     from pytest_faithful.options import RunOptions
+    from pytest_faithful.report.model import FaithReport, Outcome
+    from pytest_faithful.report.records import CheckRecord
 
 
 class FaithSession:
@@ -72,6 +73,8 @@ class FaithSession:
         except Exception as exc:  # the header must not crash the run; the checks will report it
             described = f"judge: {spec} (cannot be built: {exc})"
         else:
+            from pytest_faithful.report.failure import judge_line
+
             described = judge_line(judge.id, judge.heuristic)
         return [
             f"faithful: {described}{origin}",
@@ -83,13 +86,20 @@ class FaithSession:
         if self._is_worker or report.when != "call":
             return
         for name, value in report.user_properties:
-            if name == USER_PROPERTY:
+            if name == CHECK_PROPERTY:
+                from pytest_faithful.report.model import outcome_of
+                from pytest_faithful.report.records import CheckRecord
+
                 self.records.append(CheckRecord.model_validate_json(str(value)))
                 self.outcomes[report.nodeid] = outcome_of(
                     report.outcome, hasattr(report, "wasxfail")
                 )
 
     def build_report(self) -> FaithReport:
+        from pytest_faithful.report import outputs
+        from pytest_faithful.report.model import Defaults, build_report
+        from pytest_faithful.settings import resolve
+
         spec = self.configured_judge() or self.default_judge
         try:
             default_judge = self.judge_for(spec).id
@@ -121,6 +131,8 @@ class FaithSession:
         wanted = self.options.reports or github.running_on_actions(os.environ)
         if not (wanted or (summary_file and self.records)):
             return
+        from pytest_faithful.report import markdown, outputs
+
         self.report = self.build_report()
         self.report_problems = outputs.write_reports(self.report, self.options.report_files)
         if summary_file and self.records:
@@ -136,6 +148,8 @@ class FaithSession:
         if self._is_worker or self.report is None:
             return
         if self.options.terminal_report:
+            from pytest_faithful.report import terminal
+
             terminalreporter.write_sep("=", "faithfulness report")
             for line, markup in terminal.render_lines(self.report, self.config.get_verbosity()):
                 terminalreporter.write_line(line, **markup)
@@ -149,3 +163,6 @@ class FaithSession:
                 self.report, self.config.rootpath, Path(workspace) if workspace else None
             ):
                 terminalreporter.write_line(line)
+
+
+SESSION_KEY = pytest.StashKey[FaithSession]()

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.models import ScoringPolicy
+from pytest_faithful.scoring_policy import ScoringPolicy
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD
 
 CHECK_SETTINGS = ("judge", "threshold", "scoring", "allow_contradictions")

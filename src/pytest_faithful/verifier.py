@@ -22,10 +22,10 @@ from pytest_faithful.models import (
     ClaimVerdict,
     FaithfulnessResult,
     Label,
-    ScoringPolicy,
     Usage,
     Verdict,
 )
+from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
 from pytest_faithful.segment import Sentence, split_sentences
 
 if TYPE_CHECKING:
@@ -67,9 +67,9 @@ def check_policy(threshold: object, scoring_policy: object, allow_contradictions
         raise TypeError(f"threshold must be a number in [0, 1], got {type(threshold).__name__}")
     if not 0.0 <= threshold <= 1.0:
         raise ValueError(f"threshold must be in [0, 1], got {threshold!r}")
-    if scoring_policy not in scoring.SCORING_POLICIES:
+    if scoring_policy not in SCORING_POLICIES:
         raise ValueError(
-            f"scoring must be one of {', '.join(scoring.SCORING_POLICIES)}, got {scoring_policy!r}"
+            f"scoring must be one of {', '.join(SCORING_POLICIES)}, got {scoring_policy!r}"
         )
     if not isinstance(allow_contradictions, bool):
         raise TypeError(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from pytest_faithful.models import Claim, ExtractedClaims, Verdicts
 from pytest_faithful.segment import Sentence
+
+if TYPE_CHECKING:
+    from pytest_faithful.models import Claim, ExtractedClaims, Verdicts
 
 
 @runtime_checkable

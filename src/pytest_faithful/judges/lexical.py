@@ -56,9 +56,14 @@ import re
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from pytest_faithful.models import Claim, ExtractedClaims, Label, Verdict, Verdicts
+from pytest_faithful.labels import Label
+
+# The run header builds this judge in every pytest run that shows a header; the pydantic models
+# load when it first extracts or verifies (a run without checks never needs them).
+if TYPE_CHECKING:
+    from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
 from pytest_faithful.segment import Sentence, split_sentences
 
 JUDGE_ID = "lexical/v2"
@@ -855,6 +860,8 @@ def _judge(
     passages: Sequence[str],
     given: AbstractSet[str],
 ) -> Verdict:
+    from pytest_faithful.models import Verdict
+
     facts = _analyse_claim(claim.text, given)
     if not facts.terms:
         return Verdict(
@@ -908,6 +915,8 @@ class LexicalJudge:
         self, sentences: Sequence[Sentence], question: str | None
     ) -> ExtractedClaims:
         """One claim per sentence that has a content word; "Sure!" or "I don't know." make none."""
+        from pytest_faithful.models import Claim, ExtractedClaims
+
         return ExtractedClaims(
             claims=tuple(
                 Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
@@ -922,6 +931,8 @@ class LexicalJudge:
         """One verdict per claim, in claim order; passages are analysed once for all claims."""
         units = _units(passages)
         given = _bag(_lower(question)).terms if question and QUESTION_WORDS_GIVEN else _EMPTY
+        from pytest_faithful.models import Verdicts
+
         return Verdicts(
             verdicts=tuple(
                 _judge(i, claim, units, passages, given) for i, claim in enumerate(claims)

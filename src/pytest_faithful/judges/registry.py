@@ -14,14 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_faithful.cache import CachedBackend, CallCache, RecordMode, parse_record_mode
-from pytest_faithful.calls import Backend
-from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.structured import StructuredOutputMemory
 from pytest_faithful.judges.tuning import LLMOptions
+from pytest_faithful.record_modes import RecordMode, parse_record_mode
 
+# Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
+# judge modules): a run whose tests check nothing should not pay for them.
 if TYPE_CHECKING:
+    from pytest_faithful.cache import CachedBackend, CallCache
+    from pytest_faithful.calls import Backend
+    from pytest_faithful.judges.base import Judge
     from pytest_faithful.judges.local import LocalModel
     from pytest_faithful.providers.runner import AsyncRunner
 
@@ -95,6 +98,8 @@ class JudgeOptions:
 
     def cached(self, backend: Backend) -> CachedBackend:
         """``backend`` behind this run's call cache and record mode."""
+        from pytest_faithful.cache import CachedBackend, CallCache
+
         if self.record_mode == "off":
             return CachedBackend(backend, None, "off")
         if self._cache is None:
@@ -124,7 +129,7 @@ class JudgeOptions:
         return f"JudgeOptions(cache_dir={str(self.cache_dir)!r}, record_mode={self.record_mode!r})"
 
 
-JudgeFactory = Callable[[JudgeSpec, JudgeOptions], Judge]
+JudgeFactory = Callable[[JudgeSpec, JudgeOptions], "Judge"]
 # The environment variable that makes a provider the default judge, in order of preference.
 DEFAULT_JUDGE_KEYS: tuple[tuple[str, str], ...] = (
     ("anthropic", "ANTHROPIC_API_KEY"),
@@ -170,16 +175,38 @@ class JudgeRegistry:
         return FALLBACK_JUDGE
 
 
-def builtin_registry() -> JudgeRegistry:
-    # Imported here: the provider SDKs load only when a registry is built, not with the spec
-    # parser.
-    from pytest_faithful.judges.lexical import make_lexical_judge
-    from pytest_faithful.judges.local import make_local_judge
-    from pytest_faithful.judges.provider_judges import make_anthropic_judge, make_openai_judge
+# The built-in factories import their judge's module on first use, so that a registry costs
+# nothing to build and a run imports only the judges it uses.
 
+
+def _lexical(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+    from pytest_faithful.judges.lexical import make_lexical_judge
+
+    return make_lexical_judge(spec, options)
+
+
+def _anthropic(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+    from pytest_faithful.judges.provider_judges import make_anthropic_judge
+
+    return make_anthropic_judge(spec, options)
+
+
+def _openai(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+    from pytest_faithful.judges.provider_judges import make_openai_judge
+
+    return make_openai_judge(spec, options)
+
+
+def _local(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+    from pytest_faithful.judges.local import make_local_judge
+
+    return make_local_judge(spec, options)
+
+
+def builtin_registry() -> JudgeRegistry:
     registry = JudgeRegistry()
-    registry.register("lexical", make_lexical_judge)
-    registry.register("anthropic", make_anthropic_judge)
-    registry.register("openai", make_openai_judge)
-    registry.register("local", make_local_judge)
+    registry.register("lexical", _lexical)
+    registry.register("anthropic", _anthropic)
+    registry.register("openai", _openai)
+    registry.register("local", _local)
     return registry

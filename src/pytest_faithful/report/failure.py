@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from pytest_faithful.models import ClaimVerdict, FaithfulnessResult, Label
+from typing import TYPE_CHECKING
+
+from pytest_faithful.labels import Label
+
+if TYPE_CHECKING:
+    from pytest_faithful.models import ClaimVerdict, FaithfulnessResult
 
 _MARK = {Label.SUPPORTED: "ok", Label.CONTRADICTED: "XX", Label.NOT_ENOUGH_INFO: "??"}
 MAX_QUOTE = 160

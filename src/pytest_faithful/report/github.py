@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
-from pytest_faithful.report.failure import claim_line
-from pytest_faithful.report.model import CheckEntry, FaithReport
+# The session asks ``running_on_actions`` at the end of every run, so this module imports
+# nothing heavy until a report is rendered.
+if TYPE_CHECKING:
+    from pytest_faithful.report.model import CheckEntry, FaithReport
 
 MAX_CLAIM_LINES = 5
 
@@ -44,6 +47,8 @@ def _annotated(check: CheckEntry) -> bool:
 
 
 def _message(check: CheckEntry) -> str:
+    from pytest_faithful.report.failure import claim_line
+
     if check.result is None:
         return f"judge error: {check.error or ''}"
     lines = [f"faithfulness {check.result.explanation}"]

@@ -13,10 +13,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pytest_faithful.models import FaithfulnessResult, ScoringPolicy, VerdictCounts
+from pytest_faithful.models import FaithfulnessResult, VerdictCounts
 from pytest_faithful.report.baseline import BaselineSummary
 from pytest_faithful.report.records import CheckRecord
 from pytest_faithful.report.totals import Totals, totals
+from pytest_faithful.scoring_policy import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
 

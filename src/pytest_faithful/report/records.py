@@ -6,8 +6,6 @@ from pydantic import BaseModel, ConfigDict, NonNegativeInt, PositiveInt
 
 from pytest_faithful.models import FaithfulnessResult
 
-USER_PROPERTY = "faithfulness"
-
 
 class CheckRecord(BaseModel):
     """A check that produced a result, or one whose judge failed (``error`` set, no score).

@@ -1,0 +1,106 @@
+"""Start-up cost: what a pytest run loads when the plugin is installed but checks nothing.
+
+pytest imports the plugin in every run of every project that installs it, so the plugin
+module and what pytest calls before the first check stay light; pydantic, diskcache, the judge
+modules and the report writers load on first use. ``benchmarks/overhead.py`` measures the
+time; these tests keep the import graph from growing back.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+# Never needed before a check runs (or a report is written).
+HEAVY = (
+    "pydantic",
+    "diskcache",
+    "sqlite3",
+    "anthropic",
+    "openai",
+    "llama_cpp",
+    "pytest_faithful.models",
+    "pytest_faithful.cache",
+    "pytest_faithful.verifier",
+    "pytest_faithful.fixture",
+    "pytest_faithful.judges.llm",
+    "pytest_faithful.judges.local",
+    "pytest_faithful.judges.provider_judges",
+    "pytest_faithful.report.model",
+    "pytest_faithful.report.outputs",
+)
+
+# A conftest that writes down, as the run ends, which of the heavy modules were loaded.
+RECORDER = f"""
+import json, sys
+
+def pytest_unconfigure(config):
+    loaded = [name for name in {HEAVY!r} if name in sys.modules]
+    with open("loaded.json", "w") as out:
+        json.dump(loaded, out)
+"""
+
+
+def test_importing_the_plugin_loads_nothing_heavy() -> None:
+    script = textwrap.dedent(
+        f"""
+        import json, sys
+        import pytest_faithful.plugin
+        print(json.dumps([name for name in {HEAVY!r} if name in sys.modules]))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+def _loaded_after_run(pytester: pytest.Pytester, *args: str) -> list[str]:
+    pytester.makeconftest(RECORDER)
+    pytester.makepyfile("def test_one():\n    assert True\n")
+    result = pytester.runpytest_subprocess(*args)
+    result.assert_outcomes(passed=1)
+    loaded: list[str] = json.loads((pytester.path / "loaded.json").read_text())
+    return loaded
+
+
+def test_a_quiet_run_that_checks_nothing_loads_nothing_heavy(pytester: pytest.Pytester) -> None:
+    assert _loaded_after_run(pytester, "-q") == []
+
+
+def test_the_run_header_builds_the_judge_without_loading_models(
+    pytester: pytest.Pytester,
+) -> None:
+    # The header names the judge and says whether it is heuristic, so it builds the default
+    # (lexical) judge; the judge's pydantic models wait for its first verdict.
+    result_lines = _loaded_after_run(pytester)
+    assert result_lines == []
+
+
+def test_a_configured_provider_judge_does_not_import_its_sdk_for_the_header(
+    pytester: pytest.Pytester,
+) -> None:
+    # Building the judge opens its call cache (diskcache), but the SDK, its HTTP stack and the
+    # event loop thread wait for the first call that misses the cache.
+    loaded = _loaded_after_run(pytester, "--faith-judge=openai:gpt-4o-mini")
+    assert "pytest_faithful.judges.provider_judges" in loaded
+    assert "openai" not in loaded
+
+
+def test_lazy_package_names_resolve_to_their_modules() -> None:
+    import pytest_faithful
+    from pytest_faithful import fixture, models
+
+    assert pytest_faithful.Label is models.Label
+    assert pytest_faithful.AssertFaithful is fixture.AssertFaithful
+    assert set(pytest_faithful.__all__) == set(pytest_faithful._WHERE)
+    assert set(pytest_faithful.__all__) <= set(dir(pytest_faithful))
+    for name in pytest_faithful.__all__:
+        assert getattr(pytest_faithful, name) is not None
+    with pytest.raises(AttributeError, match="no_such_name"):
+        pytest_faithful.no_such_name  # noqa: B018
