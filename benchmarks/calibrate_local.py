@@ -70,6 +70,37 @@ def lenient_passes(item: Item, threshold: float) -> bool:
     return all(p < threshold for p in item.best_no)
 
 
+def mean_yes_passes(item: Item, threshold: float) -> bool:
+    """The average claim's P(Yes), instead of the weakest claim's."""
+    return not item.best_yes or sum(item.best_yes) / len(item.best_yes) >= threshold
+
+
+def yes_over_no_passes(item: Item, threshold: float) -> bool:
+    """P(Yes) / (P(Yes) + P(No)) for every claim: "Unknown" left out of the comparison."""
+    return all(y / (y + n) >= threshold for y, n in zip(item.best_yes, item.best_no, strict=True))
+
+
+# Other ways to turn the readings into a pass/fail, measured so the shipped rule is a choice.
+VARIANTS: dict[str, Rule] = {
+    "every claim P(yes) >= t (shipped)": local_passes,
+    "mean over claims of P(yes) >= t": mean_yes_passes,
+    "every claim P(yes)/(P(yes)+P(no)) >= t": yes_over_no_passes,
+}
+
+
+def variant_rows(items: Sequence[Item], seed: int) -> dict[str, dict[str, float]]:
+    rows = {}
+    for name, rule in VARIANTS.items():
+        fitted = fit(items, rule)
+        predicted, _ = cross_validated(items, rule, seed)
+        rows[name] = {
+            "threshold": fitted,
+            "fitted": round(balanced_accuracy(items, lambda i, r=rule, t=fitted: r(i, t)), 4),
+            "cross_validated": round(balanced_accuracy(items, lambda i, p=predicted: p[i.id]), 4),
+        }
+    return rows
+
+
 def balanced_accuracy(items: Sequence[Item], predict: Callable[[Item], bool]) -> float:
     faithful = [predict(i) for i in items if i.faithful]
     unfaithful = [not predict(i) for i in items if not i.faithful]
@@ -200,6 +231,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"contradiction_threshold {contradiction:.2f} (lenient scoring: balanced accuracy "
         f"{lenient:.3f})"
     )
+    variants = variant_rows(items, args.seed)
+    print(f"\n{'score rule':<42} {'t':>5} {'fitted':>7} {'5-fold CV':>9}")
+    for name, row in variants.items():
+        print(
+            f"{name:<42} {row['threshold']:>5.2f} {row['fitted']:>7.3f} "
+            f"{row['cross_validated']:>9.3f}"
+        )
     report = {
         "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
         "run": run,
@@ -210,6 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "lenient_balanced_accuracy": round(lenient, 4),
         "fold_thresholds": {"local": local_folds, "hybrid": hybrid_folds},
         "rules": table,
+        "score_rules": variants,
         "python": platform.python_version(),
         "timestamp": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
     }
