@@ -13,6 +13,7 @@ from pytest_faithful.cache import CachedBackend, CallCache, RecordMode
 from pytest_faithful.calls import JudgeResponse
 from pytest_faithful.judges.llm import LLMJudge
 from pytest_faithful.judges.prompts import PROMPT_VERSION
+from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.testing import Reply, ScriptedBackend
 
 PASSAGES = ["Returns are accepted within 30 days of delivery.", "Shipping to Canada costs $15."]
@@ -224,3 +225,38 @@ def test_record_mode_none_miss_names_key_and_how_to_record(tmp_path: Path) -> No
     message = str(info.value)
     assert "test-model" in message
     assert any(len(word) == 64 and word.isalnum() for word in message.split())
+
+
+NO_CLAIMS = json.dumps({"claims": []})
+
+
+def test_no_claims_from_a_factual_answer_is_repaired() -> None:
+    judge, backend = judge_with([NO_CLAIMS, CLAIMS, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3, "extraction, its repair, verification"
+    assert "sentence(s) 1, 2 state something" in backend.requests[1].messages[-1].content
+    assert not result.vacuous
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+
+
+@pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
+def test_no_claims_twice_from_a_factual_answer_is_a_judge_error(single_call: bool) -> None:
+    # The silent failure the cost benchmark found: a small model answered {"claims": []} for a
+    # long factual sentence, and the check passed as vacuous with score 1.0.
+    backend = ScriptedBackend([NO_CLAIMS, NO_CLAIMS])
+    judge = LLMJudge(
+        CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=single_call)
+    )
+    with pytest.raises(JudgeError, match=r"no claims were extracted, but sentence\(s\) 1, 2"):
+        verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 2
+
+
+@pytest.mark.parametrize("answer", ["I don't know.", "Sure! Is there anything else?"])
+def test_no_claims_from_an_answer_without_content_words_is_vacuous(answer: str) -> None:
+    judge, backend = judge_with([NO_CLAIMS])
+    result = verify(answer, PASSAGES, judge=judge)
+    assert backend.calls == 1
+    assert result.vacuous
+    assert result.passed
+    assert result.score == 1.0

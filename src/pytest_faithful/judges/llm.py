@@ -11,6 +11,9 @@ module owns the prompts, the parsing and what counts as a usable answer:
 * Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
   batches of one check are sent concurrently (the process-wide limit is the backend's).
 * Passages over the ``max_context_chars`` budget are refused, never cut.
+* No claims at all from sentences that have content words (the lexical judge's test, so both
+  judges agree on what a vacuous answer is) is a problem to repair, not a vacuous pass: a weak
+  or confused model that drops a factual answer must not score it 1.0.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pytest_faithful.cache import CachedBackend, CachedCompletion
 from pytest_faithful.calls import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges import prompts
+from pytest_faithful.judges.lexical import content_terms
 from pytest_faithful.judges.parsing import ParseProblem, parse_output
 from pytest_faithful.judges.structured import (
     PARAM,
@@ -151,6 +155,7 @@ class LLMJudge:
         messages = prompts.extraction_messages(sentences, question)
 
         def claims_of(output: prompts.ExtractionOutput) -> list[Claim]:
+            _require_claims(len(output.claims), sentences)
             return [_claim(item.sentence, item.claim, sentences) for item in output.claims]
 
         return self._ask(messages, prompts.ExtractionOutput, claims_of)
@@ -180,6 +185,7 @@ class LLMJudge:
         messages = prompts.single_call_messages(sentences, passages, question)
 
         def pairs_of(output: prompts.SingleCallOutput) -> list[tuple[Claim, Verdict]]:
+            _require_claims(len(output.claims), sentences)
             return [
                 (
                     _claim(item.sentence, item.claim, sentences),
@@ -330,6 +336,20 @@ class LLMJudge:
                 "window allows it, or pass fewer or shorter contexts.",
                 judge_id=self.id,
             )
+
+
+def _require_claims(found: int, sentences: Sequence[Sentence]) -> None:
+    """Raise when the model extracted nothing from sentences that state something."""
+    if found:
+        return
+    stating = [n for n, s in enumerate(sentences, 1) if content_terms(s.text)]
+    if stating:
+        numbers = ", ".join(str(n) for n in stating[:10])
+        raise ParseProblem(
+            f"no claims were extracted, but sentence(s) {numbers} state something: extract "
+            "their factual claims (return no claims only for greetings, questions or "
+            "statements of uncertainty)"
+        )
 
 
 def _claim(number: int, text: str, sentences: Sequence[Sentence]) -> Claim:
