@@ -60,17 +60,19 @@ def test_importing_the_plugin_loads_nothing_heavy() -> None:
     assert json.loads(done.stdout) == []
 
 
-def _loaded_after_run(pytester: pytest.Pytester, *args: str) -> list[str]:
+def _run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, list[str]]:
+    """Run one trivial test; the result and the heavy modules loaded by the end."""
     pytester.makeconftest(RECORDER)
     pytester.makepyfile("def test_one():\n    assert True\n")
     result = pytester.runpytest_subprocess(*args)
     result.assert_outcomes(passed=1)
     loaded: list[str] = json.loads((pytester.path / "loaded.json").read_text())
-    return loaded
+    return result, loaded
 
 
 def test_a_quiet_run_that_checks_nothing_loads_nothing_heavy(pytester: pytest.Pytester) -> None:
-    assert _loaded_after_run(pytester, "-q") == []
+    _, loaded = _run(pytester, "-q")
+    assert loaded == []
 
 
 def test_the_run_header_builds_the_judge_without_loading_models(
@@ -78,8 +80,9 @@ def test_the_run_header_builds_the_judge_without_loading_models(
 ) -> None:
     # The header names the judge and says whether it is heuristic, so it builds the default
     # (lexical) judge; the judge's pydantic models wait for its first verdict.
-    result_lines = _loaded_after_run(pytester)
-    assert result_lines == []
+    result, loaded = _run(pytester)
+    result.stdout.fnmatch_lines(["faithful: judge: lexical/* (heuristic:*)*"])
+    assert loaded == []
 
 
 def test_a_configured_provider_judge_does_not_import_its_sdk_for_the_header(
@@ -87,7 +90,8 @@ def test_a_configured_provider_judge_does_not_import_its_sdk_for_the_header(
 ) -> None:
     # Building the judge opens its call cache (diskcache), but the SDK, its HTTP stack and the
     # event loop thread wait for the first call that misses the cache.
-    loaded = _loaded_after_run(pytester, "--faith-judge=openai:gpt-4o-mini")
+    result, loaded = _run(pytester, "--faith-judge=openai:gpt-4o-mini")
+    result.stdout.fnmatch_lines(["faithful: judge: openai:gpt-4o-mini/*"])
     assert "pytest_faithful.judges.provider_judges" in loaded
     assert "openai" not in loaded
 

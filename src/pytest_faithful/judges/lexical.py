@@ -929,10 +929,10 @@ class LexicalJudge:
         self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
     ) -> Verdicts:
         """One verdict per claim, in claim order; passages are analysed once for all claims."""
-        units = _units(passages)
-        given = _bag(_lower(question)).terms if question and QUESTION_WORDS_GIVEN else _EMPTY
         from pytest_faithful.models import Verdicts
 
+        units = _units(passages)
+        given = _bag(_lower(question)).terms if question and QUESTION_WORDS_GIVEN else _EMPTY
         return Verdicts(
             verdicts=tuple(
                 _judge(i, claim, units, passages, given) for i, claim in enumerate(claims)

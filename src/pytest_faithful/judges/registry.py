@@ -8,6 +8,7 @@ through the ``pytest_faithful_register_judges`` hook.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -175,38 +176,26 @@ class JudgeRegistry:
         return FALLBACK_JUDGE
 
 
-# The built-in factories import their judge's module on first use, so that a registry costs
-# nothing to build and a run imports only the judges it uses.
+# Module and factory of each built-in kind, imported on the first build so that a registry
+# costs nothing to make and a run imports only the judges it uses.
+_BUILTIN_FACTORIES: tuple[tuple[str, str, str], ...] = (
+    ("lexical", "pytest_faithful.judges.lexical", "make_lexical_judge"),
+    ("anthropic", "pytest_faithful.judges.provider_judges", "make_anthropic_judge"),
+    ("openai", "pytest_faithful.judges.provider_judges", "make_openai_judge"),
+    ("local", "pytest_faithful.judges.local", "make_local_judge"),
+)
 
 
-def _lexical(spec: JudgeSpec, options: JudgeOptions) -> Judge:
-    from pytest_faithful.judges.lexical import make_lexical_judge
+def _imported_on_first_use(module: str, name: str) -> JudgeFactory:
+    def factory(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+        made: Judge = getattr(importlib.import_module(module), name)(spec, options)
+        return made
 
-    return make_lexical_judge(spec, options)
-
-
-def _anthropic(spec: JudgeSpec, options: JudgeOptions) -> Judge:
-    from pytest_faithful.judges.provider_judges import make_anthropic_judge
-
-    return make_anthropic_judge(spec, options)
-
-
-def _openai(spec: JudgeSpec, options: JudgeOptions) -> Judge:
-    from pytest_faithful.judges.provider_judges import make_openai_judge
-
-    return make_openai_judge(spec, options)
-
-
-def _local(spec: JudgeSpec, options: JudgeOptions) -> Judge:
-    from pytest_faithful.judges.local import make_local_judge
-
-    return make_local_judge(spec, options)
+    return factory
 
 
 def builtin_registry() -> JudgeRegistry:
     registry = JudgeRegistry()
-    registry.register("lexical", _lexical)
-    registry.register("anthropic", _anthropic)
-    registry.register("openai", _openai)
-    registry.register("local", _local)
+    for kind, module, name in _BUILTIN_FACTORIES:
+        registry.register(kind, _imported_on_first_use(module, name))
     return registry
