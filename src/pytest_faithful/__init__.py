@@ -11,7 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pytest_faithful.api import verify
-    from pytest_faithful.errors import CacheMissError, FaithfulnessError, JudgeError
+    from pytest_faithful.errors import (
+        CacheMissError,
+        FaithfulnessError,
+        JudgeError,
+        UnavailableJudgeError,
+    )
     from pytest_faithful.fixture import AssertFaithful
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.judges.local_settings import LocalOptions
@@ -49,6 +54,7 @@ _WHERE: dict[str, str] = {
     "LLMOptions": "pytest_faithful.judges.tuning",
     "Label": "pytest_faithful.models",
     "LocalOptions": "pytest_faithful.judges.local_settings",
+    "UnavailableJudgeError": "pytest_faithful.errors",
     "Usage": "pytest_faithful.models",
     "Verdict": "pytest_faithful.models",
     "Verdicts": "pytest_faithful.models",
@@ -72,6 +78,7 @@ __all__ = [
     "LLMOptions",
     "Label",
     "LocalOptions",
+    "UnavailableJudgeError",
     "Usage",
     "Verdict",
     "Verdicts",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pytest_faithful.redaction import redact
+
 if TYPE_CHECKING:
     from pytest_faithful.models import FaithfulnessResult
 
@@ -12,12 +14,21 @@ class JudgeError(Exception):
     """The judge could not give one usable verdict per claim (after its retries and one repair).
 
     A check that hits this has no score: the test errors instead of passing or failing on
-    made-up verdicts.
+    made-up verdicts. The message never holds a credential: it is redacted here, whoever
+    raised it (:func:`~pytest_faithful.redaction.redact`).
     """
 
     def __init__(self, message: str, *, judge_id: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(redact(message))
         self.judge_id = judge_id
+
+
+class UnavailableJudgeError(JudgeError):
+    """The judge cannot answer at all: no key, rejected key, or a server that cannot be reached.
+
+    Retrying would fail the same way, so after the first one every later request to the same
+    judge fails at once with a short message pointing to the first (fail fast).
+    """
 
 
 class CacheMissError(JudgeError):
@@ -33,5 +44,5 @@ class FaithfulnessError(AssertionError):
 
 
 # Tracebacks and reports name these by their public home, not the module they live in.
-for _error in (JudgeError, CacheMissError, FaithfulnessError):
+for _error in (JudgeError, UnavailableJudgeError, CacheMissError, FaithfulnessError):
     _error.__module__ = "pytest_faithful"

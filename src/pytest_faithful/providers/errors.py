@@ -9,26 +9,13 @@ shaped like an API key.
 
 from __future__ import annotations
 
-import os
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pytest_faithful.errors import JudgeError
+from pytest_faithful.redaction import SECRET_VARIABLES, redact
 from pytest_faithful.report.failure import shorten
 
-# Environment variables whose values must never appear in a message.
-SECRET_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
-_KEY_SHAPED = re.compile(r"\b(sk|key|sess|org)-[A-Za-z0-9_\-]{6,}")
-
-
-def redact(text: str, secrets: Iterable[str] | None = None) -> str:
-    """``text`` without any secret value or key-shaped token."""
-    values = [os.environ.get(name, "") for name in SECRET_VARIABLES]
-    values.extend(secrets or ())
-    for value in sorted({v for v in values if len(v) >= 4}, key=len, reverse=True):
-        text = text.replace(value, "<redacted>")
-    return _KEY_SHAPED.sub("<redacted>", text)
+__all__ = ["SECRET_VARIABLES", "ProviderInfo", "redact"]
 
 
 @dataclass(frozen=True)
