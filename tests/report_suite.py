@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 # A judge with fixed rules: a claim with "60" in it is CONTRADICTED, one with "maybe" is
-# NOT_ENOUGH_INFO, any other is SUPPORTED, each quoting the start of the first passage.
+# NOT_ENOUGH_INFO (no quote), any other is SUPPORTED, quoting the start of the sentence of the
+# first passage that shares the most words with the claim (a quote must bear on its claim).
 RULES_CONFTEST = """
 from pytest_faithful.testing import FunctionJudge
 
@@ -20,10 +21,18 @@ def _label(text):
         return "NOT_ENOUGH_INFO"
     return "SUPPORTED"
 
+def _words(text):
+    return {w.strip(".,!?").lower() for w in text.split()}
+
+def _quote(claim, passage):
+    sentences = [s for s in passage.split(". ") if s.strip()]
+    return max(sentences, key=lambda s: len(_words(claim) & _words(s)))[:28]
+
 def _verdicts(claims, passages):
     return [
         {"claim_index": i, "label": _label(c.text), "reason": f"rule: {_label(c.text).lower()}",
-         "evidence": passages[0][:28], "passage_index": 0}
+         "evidence": "" if _label(c.text) == "NOT_ENOUGH_INFO" else _quote(c.text, passages[0]),
+         "passage_index": 0}
         for i, c in enumerate(claims)
     ]
 

@@ -102,7 +102,8 @@ def test_a_changed_verdict_on_the_same_claim_is_named(pytester: pytest.Pytester)
 
         def test_it(assert_faithful):
             claim = "Refunds take 60 days." if os.environ.get("BROKEN") else "Refunds take 30 days."
-            assert_faithful(claim, "x", threshold=0.0, allow_contradictions=True, key="refunds")
+            assert_faithful(claim, "Refunds take 30 days.", threshold=0.0,
+                            allow_contradictions=True, key="refunds")
         """
     )
     pytester.runpytest("--faith-update-baseline").assert_outcomes(passed=1)

@@ -35,7 +35,7 @@ def result_with(*labels: str) -> Any:
             {
                 "claim_index": i,
                 "label": label,
-                "evidence": "Refunds take 30 days",
+                "evidence": ["Refunds take 30 days", "Returns are free of charge within"][i],
                 "passage_index": 0,
             }
             for i, label in enumerate(labels)

@@ -185,7 +185,7 @@ def test_truncated_single_claim_is_a_judge_error(finish_reason: str) -> None:
     one_claim = json.dumps({"claims": [{"sentence": 1, "claim": "Items can be returned."}]})
     judge, backend = judge_with([one_claim, truncated])
     with pytest.raises(JudgeError, match="single claim was cut off"):
-        verify(ANSWER, PASSAGES, judge=judge)
+        verify("You can return items within 30 days.", PASSAGES, judge=judge)
     assert backend.calls == 2
 
 
@@ -239,17 +239,109 @@ def test_no_claims_from_a_factual_answer_is_repaired() -> None:
     assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
 
 
+WHOLE_SENTENCE_VERDICTS = verdicts(
+    (1, "SUPPORTED", "Returns are accepted within 30 days", 1),
+    (2, "CONTRADICTED", "Shipping to Canada costs $15.", 2),
+)
+
+
 @pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
-def test_no_claims_twice_from_a_factual_answer_is_a_judge_error(single_call: bool) -> None:
+def test_no_claims_twice_from_a_factual_answer_verifies_the_sentences_whole(
+    single_call: bool,
+) -> None:
     # The silent failure the cost benchmark found: a small model answered {"claims": []} for a
-    # long factual sentence, and the check passed as vacuous with score 1.0.
-    backend = ScriptedBackend([NO_CLAIMS, NO_CLAIMS])
+    # long factual sentence, and the check passed as vacuous with score 1.0. Now the sentences
+    # the model skipped are verified as they stand.
+    backend = ScriptedBackend([NO_CLAIMS, NO_CLAIMS, WHOLE_SENTENCE_VERDICTS])
     judge = LLMJudge(
         CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=single_call)
     )
-    with pytest.raises(JudgeError, match=r"no claims were extracted, but sentence\(s\) 1, 2"):
-        verify(ANSWER, PASSAGES, judge=judge)
-    assert backend.calls == 2
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3, "extraction, its repair, verification of the whole sentences"
+    assert "no claims were extracted, but sentence(s) 1, 2" in (
+        backend.requests[1].messages[-1].content
+    )
+    verification = backend.requests[2].messages[-1].content
+    assert "[claim 1] You can return items within 30 days." in verification
+    assert "[claim 2] Shipping to Canada is free." in verification
+    assert not result.vacuous
+    assert [cv.claim.text for cv in result.claim_verdicts] == [
+        "You can return items within 30 days.",
+        "Shipping to Canada is free.",
+    ]
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert all("verified whole" in cv.reason for cv in result.claim_verdicts)
+    assert not result.passed
+
+
+ONLY_FIRST = json.dumps(
+    {"claims": [{"sentence": 1, "claim": "Items can be returned within 30 days."}]}
+)
+
+
+def test_a_dropped_sentence_is_named_in_the_repair_request() -> None:
+    judge, backend = judge_with([ONLY_FIRST, CLAIMS, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert "no claim comes from sentence(s) 2" in backend.requests[1].messages[-1].content
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+
+
+def test_an_invented_second_sentence_the_judge_skips_is_still_judged() -> None:
+    # The audit's case: the extraction leaves out the invented sentence; it used to score 1.00.
+    answer = "You can return items within 30 days. We also refund the original shipping."
+    only_first_verdict = verdicts((1, "SUPPORTED", "accepted within 30 days", 1))
+    second = verdicts(
+        (1, "SUPPORTED", "accepted within 30 days", 1), (2, "NOT_ENOUGH_INFO", "", None)
+    )
+    judge, backend = judge_with([ONLY_FIRST, ONLY_FIRST, second, only_first_verdict])
+    result = verify(answer, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert result.score == 0.5
+    assert not result.passed
+    assert result.claim_verdicts[1].claim.text == "We also refund the original shipping."
+
+
+def test_single_call_verifies_a_dropped_sentence_in_one_more_request() -> None:
+    one = json.dumps(
+        {
+            "claims": [
+                {
+                    "sentence": 1,
+                    "claim": "Items can be returned within 30 days.",
+                    "label": "SUPPORTED",
+                    "reason": "r",
+                    "evidence": "accepted within 30 days",
+                    "passage": 1,
+                }
+            ]
+        }
+    )
+    second = verdicts((1, "CONTRADICTED", "Shipping to Canada costs $15.", 2))
+    backend = ScriptedBackend([one, one, second])
+    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert result.usage.judge_calls == 3
+
+
+def test_a_claim_tied_to_the_wrong_sentence_is_repaired_then_moved() -> None:
+    misplaced = json.dumps(
+        {
+            "claims": [
+                {"sentence": 2, "claim": "Items can be returned within 30 days."},
+                {"sentence": 2, "claim": "Shipping to Canada is free."},
+            ]
+        }
+    )
+    judge, backend = judge_with([misplaced, misplaced, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    repair = backend.requests[1].messages[-1].content
+    assert "names sentence 2, but shares no word with it" in repair
+    first = result.claim_verdicts[0].claim
+    assert first.sentence == "You can return items within 30 days."
+    assert first.start == 0
 
 
 @pytest.mark.parametrize("answer", ["I don't know.", "Sure! Is there anything else?"])

@@ -27,10 +27,13 @@ def reply(request):
                                       for i, s in enumerate(sentences)]})
     passage = next(line.split("] ", 1)[1] for line in prompt.splitlines()
                    if line.startswith("[passage 1]"))
-    n = sum(1 for line in prompt.splitlines() if line.startswith("[claim "))
+    claims = [line.split("] ", 1)[1] for line in prompt.splitlines()
+              if line.startswith("[claim ")]
+    # Each claim is quoted from the passage sentence that states it.
     return json.dumps({"verdicts": [
-        {"claim": i + 1, "label": "SUPPORTED", "reason": "stated", "evidence": passage[:25],
-         "passage": 1} for i in range(n)]})
+        {"claim": i + 1, "label": "SUPPORTED", "reason": "stated",
+         "evidence": next(s for s in passage.split(". ") if s.split()[0] in claim),
+         "passage": 1} for i, claim in enumerate(claims)]})
 
 def pytest_faithful_register_judges(registry):
     registry.register(
@@ -42,7 +45,8 @@ def pytest_faithful_register_judges(registry):
 SUITE = """
 import pytest
 
-CONTEXT = ["Returns are accepted within 30 days of delivery. Refunds take five days."]
+CONTEXT = ["Returns are accepted within 30 days of delivery. Refunds take five days. "
+           "Answer 0, 1, 2 and 3 is grounded."]
 
 @pytest.mark.parametrize("n", range(4))
 def test_answers(assert_faithful, n):

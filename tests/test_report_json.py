@@ -105,7 +105,7 @@ def test_every_check_with_claims_verdicts_reasons_evidence_and_usage(
             "Refunds take 5 days.",
             "SUPPORTED",
             "rule: supported",
-            "Returns are accepted within ",
+            "Refunds take 5 days.",
             0,
         ),
     ]

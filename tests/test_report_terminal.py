@@ -45,7 +45,7 @@ def test_default_lists_every_check_worst_first_with_unsupported_claims(
         "  XX CONTRADICTED    'Returns are accepted within 60 days.' -- rule: contradicted; "
         "evidence contexts[0]: 'Returns are accepted within'"
     ) in section
-    assert not any("'Refunds take 5 days.'" in line for line in section), "supported claims: -v"
+    assert not any(line.startswith("  ok SUPPORTED") for line in section), "supported claims: -v"
     assert "checks: 11  passed: 7  failed: 3  errored: 1  mean score: 0.700  contradictions: 2" in (
         section
     )

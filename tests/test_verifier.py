@@ -295,3 +295,193 @@ def test_score_is_always_in_unit_interval_and_gate_is_consistent(
     assert 0.0 <= result.score <= 1.0
     contradicted = "CONTRADICTED" in labels
     assert result.passed == (result.score >= threshold and (allow or not contradicted))
+
+
+# -- trust at the edges: coverage, duplicates, evidence that proves something, one error type --
+
+
+class SkipsSentences(FunctionJudge):
+    """Extracts claims only from the sentences whose numbers it is given (1-based)."""
+
+    def __init__(self, keep: set[int], verify: Any) -> None:
+        super().__init__(verify)
+        self.keep = keep
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        from pytest_faithful.models import ExtractedClaims
+
+        return ExtractedClaims(
+            claims=tuple(
+                Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
+                for n, s in enumerate(sentences, 1)
+                if n in self.keep
+            )
+        )
+
+
+def test_a_sentence_the_judge_skips_is_verified_whole() -> None:
+    answer = "Returns are accepted within 30 days. We also refund the original shipping."
+    seen: list[str] = []
+
+    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+        seen.extend(c.text for c in claims)
+        return [
+            verdict(0, "SUPPORTED", "accepted within 30 days", 0),
+            verdict(1, "NOT_ENOUGH_INFO"),
+        ]
+
+    result = verify(answer, PASSAGES, judge=SkipsSentences({1}, verdicts))
+    assert seen == ["Returns are accepted within 30 days.", "We also refund the original shipping."]
+    assert result.score == 0.5
+    assert not result.passed
+    assert "verified whole" in result.claim_verdicts[1].reason
+
+
+def test_a_judge_that_skips_every_sentence_is_not_vacuous() -> None:
+    judge = SkipsSentences(
+        set(),
+        lambda claims, passages: [
+            verdict(0, "SUPPORTED", "accepted within 30 days", 0),
+            verdict(1, "SUPPORTED", "Canada costs $15", 1),
+        ],
+    )
+    result = verify(TWO_CLAIMS, PASSAGES, judge=judge)
+    assert not result.vacuous
+    assert len(result.claim_verdicts) == 2
+    assert result.passed
+
+
+def test_sentences_without_content_words_need_no_claim() -> None:
+    judge = SkipsSentences(
+        {2}, lambda claims, passages: [verdict(0, "SUPPORTED", "accepted within 30 days", 0)]
+    )
+    result = verify("Sure! Returns are accepted within 30 days.", PASSAGES, judge=judge)
+    assert [cv.claim.text for cv in result.claim_verdicts] == [
+        "Returns are accepted within 30 days."
+    ]
+
+
+class Repeats(FunctionJudge):
+    """Extracts every sentence ``times`` times (the same claim again and again)."""
+
+    def __init__(self, times: int, verify: Any) -> None:
+        super().__init__(verify)
+        self.times = times
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        from pytest_faithful.models import ExtractedClaims
+
+        claims = []
+        for s in sentences:
+            for copy in range(self.times):
+                text = s.text if copy % 2 == 0 else f"  {s.text.upper().rstrip('.')} "
+                claims.append(Claim(text=text.strip(), sentence=s.text, start=s.start, end=s.end))
+        return ExtractedClaims(claims=tuple(claims))
+
+
+def test_identical_claims_count_once() -> None:
+    answer = "Returns are accepted within 30 days. We also refund the original shipping."
+
+    def by_text(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+        return [
+            verdict(i, "SUPPORTED", "accepted within 30 days", 0)
+            if "30" in c.text
+            else verdict(i, "NOT_ENOUGH_INFO")
+            for i, c in enumerate(claims)
+        ]
+
+    once = verify(answer, PASSAGES, judge=FunctionJudge(by_text))
+    five_times = verify(answer, PASSAGES, judge=Repeats(5, by_text))
+    assert once.score == five_times.score == 0.5
+    assert len(five_times.claim_verdicts) == 2
+
+
+@pytest.mark.parametrize("quote", [".", "e", "the", "30", "passage 1", "days", " "])
+def test_a_trivial_quote_never_verifies_a_claim(quote: str) -> None:
+    passages = ["Returns are accepted within 30 days. See passage 1 e.g. the terms."]
+    judge = judge_of(verdict(0, "SUPPORTED", quote, 0))
+    result = verify("Returns are accepted within 30 days.", passages, judge=judge)
+    cv = result.claim_verdicts[0]
+    assert (cv.label, cv.judge_label, cv.evidence_found) == (
+        Label.NOT_ENOUGH_INFO,
+        Label.SUPPORTED,
+        False,
+    )
+    assert not result.passed
+
+
+def test_a_quote_found_but_unrelated_to_the_claim_proves_nothing() -> None:
+    judge = judge_of(verdict(0, "SUPPORTED", "Standard shipping to Canada", 1))
+    result = verify("Returns are accepted within 30 days.", PASSAGES, judge=judge)
+    assert result.claim_verdicts[0].label is Label.NOT_ENOUGH_INFO
+    assert "proves nothing" in result.claim_verdicts[0].reason
+
+
+class Explodes(FunctionJudge):
+    def __init__(self, error: BaseException | None = None, returns: Any = None) -> None:
+        super().__init__(lambda claims, passages: [])
+        self.error, self.returns = error, returns
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.returns
+
+
+@pytest.mark.parametrize(
+    ("judge", "message"),
+    [
+        pytest.param(Explodes(RuntimeError("boom")), "extract_claims: RuntimeError: boom", id="rt"),
+        pytest.param(Explodes(RecursionError("deep")), "RecursionError", id="recursion"),
+        pytest.param(Explodes(KeyError("k")), "KeyError", id="keyerror"),
+        pytest.param(Explodes(TypeError("bug")), "TypeError: bug", id="typeerror"),
+        pytest.param(Explodes(returns=["not", "claims"]), "returned a list", id="wrong-type"),
+        pytest.param(Explodes(returns=None), "returned a NoneType", id="none"),
+    ],
+)
+def test_anything_going_wrong_in_a_judge_is_a_judge_error(judge: Any, message: str) -> None:
+    with pytest.raises(JudgeError, match=message) as info:
+        verify(TWO_CLAIMS, PASSAGES, judge=judge)
+    assert info.value.judge_id == "function"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "names"),
+    [
+        ({"answer": "Fine \ud800 text."}, "answer .*position 5"),
+        ({"contexts": ["ok", "bad \udfff"]}, r"contexts\[1\] .*position 4"),
+        ({"contexts": "\ud83d"}, "contexts .*position 0"),
+        ({"question": "why\udc80"}, "question .*position 3"),
+    ],
+)
+def test_text_that_cannot_be_encoded_is_a_value_error_naming_where(
+    kwargs: dict[str, Any], names: str
+) -> None:
+    call: dict[str, Any] = {"answer": TWO_CLAIMS, "contexts": PASSAGES}
+    call.update(kwargs)
+    answer, contexts = call.pop("answer"), call.pop("contexts")
+    for judge in (SUPPORT_BOTH, "lexical"):
+        with pytest.raises(ValueError, match=names):
+            verify(answer, contexts, judge=judge, **call)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "names"),
+    [
+        ({"judge": 123}, TypeError, "judge must be"),
+        ({"judge": object()}, TypeError, "judge must be .* without id"),
+        ({"judge": ""}, ValueError, "judge is an empty spec"),
+        ({"judge": "   "}, ValueError, "judge is an empty spec"),
+        ({"llm": {}}, TypeError, "llm must be a LLMOptions"),
+        ({"local": {"threads": 2}}, TypeError, "local must be a LocalOptions"),
+        ({"cache_dir": None}, TypeError, "cache_dir must be"),
+        ({"cache_dir": ""}, ValueError, "cache_dir is empty"),
+        ({"record_mode": "sometimes"}, ValueError, "record_mode"),
+        ({"record_mode": None}, TypeError, "record_mode"),
+    ],
+)
+def test_bad_run_arguments_name_the_argument(
+    kwargs: dict[str, Any], error: type[Exception], names: str
+) -> None:
+    with pytest.raises(error, match=names):
+        verify(TWO_CLAIMS, PASSAGES, **kwargs)

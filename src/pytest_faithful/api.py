@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.record_modes import RecordMode
+from pytest_faithful.record_modes import RecordMode, parse_record_mode
 from pytest_faithful.scoring_policy import ScoringPolicy
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
 
@@ -44,6 +45,12 @@ def verify(
     """
     if judge is not None and not isinstance(judge, str):
         return _run(answer, contexts, judge, question, threshold, scoring, allow_contradictions)
+    if judge is not None and not judge.strip():
+        raise ValueError(
+            "judge is an empty spec; give one such as 'lexical' or 'openai:gpt-4o-mini', or "
+            "leave it out (None) for the default judge"
+        )
+    _check_run_arguments(cache_dir, record_mode, llm, local)
     registry = builtin_registry()
     options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
     try:
@@ -51,6 +58,31 @@ def verify(
         return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
     finally:
         options.close()
+
+
+def _check_run_arguments(
+    cache_dir: object, record_mode: object, llm: object, local: object
+) -> None:
+    """TypeError/ValueError naming the argument, before anything is built or opened."""
+    if not isinstance(cache_dir, (str, os.PathLike)):
+        raise TypeError(
+            f"cache_dir must be a str or a path (default {DEFAULT_CACHE_DIR!r}), "
+            f"got {type(cache_dir).__name__}"
+        )
+    if not str(cache_dir).strip():
+        raise ValueError("cache_dir is empty; give a directory for recorded judge calls")
+    if not isinstance(record_mode, str):
+        raise TypeError(f"record_mode must be a str, got {type(record_mode).__name__}")
+    try:
+        parse_record_mode(record_mode)
+    except ValueError as exc:
+        raise ValueError(f"record_mode: {exc}") from None
+    for name, value, kind in (("llm", llm, LLMOptions), ("local", local, LocalOptions)):
+        if value is not None and not isinstance(value, kind):
+            raise TypeError(
+                f"{name} must be a {kind.__name__} (from pytest_faithful import "
+                f"{kind.__name__}) or None, got {type(value).__name__}"
+            )
 
 
 def _run(

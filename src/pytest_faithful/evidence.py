@@ -1,7 +1,14 @@
-"""Is a judge's evidence quote really in the passage it cites?
+"""Is a judge's evidence quote really in the passage it cites, and can it prove anything?
 
 Judges copy quotes with small changes (curly quotes, line breaks, case), so both sides are
 normalised before the substring test; a paraphrase still fails, which is the point.
+
+A quote found in the passage counts as evidence for a claim only when it *bears on* the claim
+(:func:`bears_on`): it shares at least one word with the claim (a content word: not a stopword,
+not a number, compared after the lexical judge's light stemming), and it holds at least two
+content terms, or every content term of a claim that has only one. So ".", "e", "the", "30",
+"passage 1" or a lone shared word of a longer claim never verify a claim, whatever the passage
+says: a quote that short proves nothing a reader could check.
 """
 
 from __future__ import annotations
@@ -9,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+
+from pytest_faithful.judges.lexical import content_terms
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(
@@ -61,3 +70,12 @@ class PassageIndex:
 
 def quote_in_passage(quote: str, passage: str) -> bool:
     return PassageIndex([passage]).contains(0, quote)
+
+
+def bears_on(quote: str, claim: str) -> bool:
+    """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring)."""
+    quoted = content_terms(quote)
+    claimed = content_terms(claim)
+    if not any(not term[0].isdigit() for term in quoted & claimed):
+        return False
+    return len(quoted) >= min(2, len(claimed))

@@ -3,38 +3,64 @@
 Flow: validate inputs, segment the answer, ask the judge for claims, ask it for one verdict per
 claim, check each evidence quote against the passage it cites, score. Anything the judge gets
 wrong in a way that would make the score meaningless raises JudgeError instead of scoring.
+
+Guarantees that hold whatever the judge does (a model, a heuristic or a user's own object):
+
+* Every answer sentence that states something (has a content word, the same test that makes an
+  answer vacuous) is judged: a sentence the judge left without a claim becomes a claim itself
+  and is verified like the others (its reason says so).
+* Identical claims count once (compared after normalising case, spacing and punctuation), so
+  repeating a supported claim never raises the score; when copies got different verdicts, the
+  worst one stands.
+* A SUPPORTED verdict needs a quote that is in the cited passage and bears on the claim
+  (:func:`~pytest_faithful.evidence.bears_on`); otherwise it is NOT_ENOUGH_INFO.
+* Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
+  the judge, the step and the cause; only the caller's own mistakes are TypeError/ValueError.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from pydantic import ValidationError
 
 from pytest_faithful import scoring
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.evidence import PassageIndex, normalize
-from pytest_faithful.judges.base import SingleCallJudge
+from pytest_faithful.evidence import PassageIndex, bears_on, normalize
+from pytest_faithful.judges.base import Judge, SingleCallJudge
+from pytest_faithful.judges.lexical import content_terms
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
+    ExtractedClaims,
     FaithfulnessResult,
     Label,
     Usage,
     Verdict,
+    Verdicts,
 )
+from pytest_faithful.report.failure import shorten
 from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
 from pytest_faithful.segment import Sentence, split_sentences
-
-if TYPE_CHECKING:
-    from pytest_faithful.judges.base import Judge
 
 _T = TypeVar("_T")
 
 DEFAULT_THRESHOLD = 0.8
 DEFAULT_SCORING: ScoringPolicy = "strict"
+
+
+def check_text(value: str, name: str) -> None:
+    """Raise ValueError when ``value`` cannot be encoded (a lone surrogate), naming where."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(
+            f"{name} holds a character that cannot be encoded as UTF-8 ({value[exc.start]!r}, "
+            f"a lone surrogate, at position {exc.start}); decode the text with "
+            "errors='replace' or fix its source"
+        ) from None
 
 
 def check_inputs(
@@ -43,6 +69,7 @@ def check_inputs(
     """Validate what the user passed; errors name the argument and what was wrong with it."""
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a str, got {type(answer).__name__}")
+    check_text(answer, "answer")
     if isinstance(contexts, str):
         passages: tuple[str, ...] = (contexts,)
     elif isinstance(contexts, (bytes, bytearray)):
@@ -59,7 +86,28 @@ def check_inputs(
         )
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a str or None, got {type(question).__name__}")
+    if isinstance(contexts, str):
+        check_text(contexts, "contexts")
+    else:
+        for i, passage in enumerate(passages):
+            check_text(passage, f"contexts[{i}]")
+    if question is not None:
+        check_text(question, "question")
     return answer, passages, question
+
+
+def check_judge(judge: object) -> Judge:
+    """The judge object, or a TypeError naming what it lacks."""
+    if isinstance(judge, Judge):
+        return judge
+    missing = [
+        name for name in ("id", "heuristic", "extract_claims", "verify") if not hasattr(judge, name)
+    ]
+    raise TypeError(
+        f"judge must be a judge spec string or an object with the judge protocol "
+        f"(id, heuristic, extract_claims, verify), got {type(judge).__name__}"
+        + (f" without {', '.join(missing)}" if missing else "")
+    )
 
 
 def check_policy(threshold: object, scoring_policy: object, allow_contradictions: object) -> None:
@@ -91,42 +139,55 @@ def run_check(
     started = time.perf_counter()
     answer, passages, question = check_inputs(answer, contexts, question)
     check_policy(threshold, scoring_policy, allow_contradictions)
+    judge = check_judge(judge)
 
-    usage = Usage()
     sentences = split_sentences(answer)
-    claims: tuple[Claim, ...] = ()
     has_context = any(p.strip() for p in passages)
     if sentences and has_context and isinstance(judge, SingleCallJudge) and judge.single_call:
-        return _single_call_check(
-            judge,
-            answer,
-            sentences,
-            passages,
-            question,
-            started,
-            threshold,
-            scoring_policy,
-            allow_contradictions,
-        )
-    if sentences:
-        extracted = _call_judge(
-            judge, "extract_claims", lambda: judge.extract_claims(sentences, question)
-        )
-        _check_claims(extracted.claims, answer, judge.id)
-        claims, usage = extracted.claims, usage + extracted.usage
-
-    if not claims:
-        verdicts: tuple[ClaimVerdict, ...] = ()
-    elif not has_context:
-        verdicts = tuple(_no_context_verdict(c) for c in claims)
+        claims, verdicts, usage = _single_call_check(judge, answer, sentences, passages, question)
     else:
-        judged = _call_judge(judge, "verify", lambda: judge.verify(claims, passages, question))
-        usage = usage + judged.usage
-        ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
-        verdicts = _check_evidence(claims, ordered, passages)
+        claims, verdicts, usage = _two_step_check(
+            judge, answer, sentences, passages, question, has_context
+        )
     return _result(
         judge, claims, verdicts, usage, started, threshold, scoring_policy, allow_contradictions
     )
+
+
+_Checked = tuple[tuple[Claim, ...], tuple[ClaimVerdict, ...], Usage]
+
+
+def _two_step_check(
+    judge: Judge,
+    answer: str,
+    sentences: Sequence[Sentence],
+    passages: Sequence[str],
+    question: str | None,
+    has_context: bool,
+) -> _Checked:
+    if not sentences:
+        return (), (), Usage()
+    extracted = _call_judge(
+        judge,
+        "extract_claims",
+        lambda: judge.extract_claims(sentences, question),
+        ExtractedClaims,
+    )
+    _check_claims(extracted.claims, answer, judge.id)
+    claims, _ = _distinct(extracted.claims)
+    filled = _uncovered(sentences, extracted.claims)
+    claims = (*claims, *filled)
+    usage = extracted.usage
+    if not claims:
+        return (), (), usage
+    if not has_context:
+        return claims, tuple(_no_context_verdict(c) for c in claims), usage
+    judged = _call_judge(
+        judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts
+    )
+    ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
+    verdicts = _check_evidence(claims, ordered, passages, filled)
+    return claims, verdicts, usage + judged.usage
 
 
 def _single_call_check(
@@ -135,27 +196,40 @@ def _single_call_check(
     sentences: Sequence[Sentence],
     passages: Sequence[str],
     question: str | None,
-    started: float,
-    threshold: float,
-    scoring_policy: ScoringPolicy,
-    allow_contradictions: bool,
-) -> FaithfulnessResult:
-    """Claims and verdicts from one judge step; checked exactly like the two-step path."""
+) -> _Checked:
+    """Claims and verdicts from one judge step; checked exactly like the two-step path.
+
+    Sentences the step left without a claim are verified with one more ``verify`` step.
+    """
     extracted, judged = _call_judge(
         judge,
         "extract_and_verify",
         lambda: judge.extract_and_verify(sentences, passages, question),
+        tuple,
     )
+    for value, kind in ((extracted, ExtractedClaims), (judged, Verdicts)):
+        if not isinstance(value, kind):
+            raise _wrong_type(judge, "extract_and_verify", value, kind)
     _check_claims(extracted.claims, answer, judge.id)
-    claims = extracted.claims
-    verdicts: tuple[ClaimVerdict, ...] = ()
-    if claims:
-        ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
-        verdicts = _check_evidence(claims, ordered, passages)
     usage = extracted.usage + judged.usage
-    return _result(
-        judge, claims, verdicts, usage, started, threshold, scoring_policy, allow_contradictions
-    )
+    claims, copies = _distinct(extracted.claims)
+    verdicts: list[Verdict] = []
+    if extracted.claims:
+        ordered = _one_verdict_per_claim(judged.verdicts, len(extracted.claims), judge.id)
+        verdicts = _worst_of_copies(ordered, copies)
+    filled = _uncovered(sentences, extracted.claims)
+    if filled:
+        more = _call_judge(
+            judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
+        )
+        usage = usage + more.usage
+        offset = len(claims)
+        verdicts.extend(
+            v.model_copy(update={"claim_index": v.claim_index + offset})
+            for v in _one_verdict_per_claim(more.verdicts, len(filled), judge.id)
+        )
+        claims = (*claims, *filled)
+    return claims, _check_evidence(claims, verdicts, passages, filled), usage
 
 
 def _result(
@@ -189,15 +263,83 @@ def _result(
     )
 
 
-def _call_judge(judge: Judge, step: str, call: Callable[[], _T]) -> _T:
+def _call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) -> _T:
+    """Run one judge step; whatever goes wrong in it, or with what it returns, is a JudgeError."""
     try:
-        return call()
+        value = call()
     except JudgeError:
         raise
     except ValidationError as exc:
         raise JudgeError(
             f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
         ) from exc
+    except Exception as exc:
+        # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
+        # error: none of them is the caller's mistake, and none may end the check as anything
+        # but a judge failure.
+        raise JudgeError(
+            f"judge {judge.id} failed in {step}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+            judge_id=judge.id,
+        ) from exc
+    if not isinstance(value, expected):
+        raise _wrong_type(judge, step, value, expected)
+    return value
+
+
+def _wrong_type(judge: Judge, step: str, value: object, expected: type) -> JudgeError:
+    return JudgeError(
+        f"judge {judge.id} returned a {type(value).__name__} from {step}, not {expected.__name__}",
+        judge_id=judge.id,
+    )
+
+
+def _claim_key(claim: Claim) -> str:
+    return normalize(claim.text).strip(_CLAIM_EDGE)
+
+
+_CLAIM_EDGE = " .,;:!?\"'()[]"
+
+
+def _distinct(claims: Sequence[Claim]) -> tuple[tuple[Claim, ...], list[int]]:
+    """Claims with identical copies dropped, and for each given claim the index it maps to."""
+    first: dict[str, int] = {}
+    kept: list[Claim] = []
+    copies: list[int] = []
+    for claim in claims:
+        key = _claim_key(claim)
+        if key not in first:
+            first[key] = len(kept)
+            kept.append(claim)
+        copies.append(first[key])
+    return tuple(kept), copies
+
+
+_SEVERITY = {Label.SUPPORTED: 0, Label.NOT_ENOUGH_INFO: 1, Label.CONTRADICTED: 2}
+
+
+def _worst_of_copies(ordered: Sequence[Verdict], copies: Sequence[int]) -> list[Verdict]:
+    """One verdict per distinct claim: the worst its copies got (a copy cannot hide a doubt)."""
+    chosen: dict[int, Verdict] = {}
+    for verdict, target in zip(ordered, copies, strict=True):
+        held = chosen.get(target)
+        if held is None or _SEVERITY[verdict.label] > _SEVERITY[held.label]:
+            chosen[target] = verdict
+    return [chosen[i].model_copy(update={"claim_index": i}) for i in range(len(chosen))]
+
+
+def _uncovered(sentences: Sequence[Sentence], claims: Sequence[Claim]) -> tuple[Claim, ...]:
+    """The sentences that state something but no claim comes from, each as a claim itself."""
+    covered = {(c.start, c.end) for c in claims}
+    said = {_claim_key(c) for c in claims}
+    filled = []
+    for s in sentences:
+        if (s.start, s.end) in covered or not content_terms(s.text):
+            continue
+        claim = Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
+        if _claim_key(claim) not in said:  # a repeated sentence is judged once
+            said.add(_claim_key(claim))
+            filled.append(claim)
+    return tuple(filled)
 
 
 def _check_claims(claims: Sequence[Claim], answer: str, judge_id: str) -> None:
@@ -235,16 +377,22 @@ def _one_verdict_per_claim(
 
 
 def _check_evidence(
-    claims: Sequence[Claim], verdicts: Sequence[Verdict], passages: Sequence[str]
+    claims: Sequence[Claim],
+    verdicts: Sequence[Verdict],
+    passages: Sequence[str],
+    filled: Sequence[Claim] = (),
 ) -> tuple[ClaimVerdict, ...]:
     index = PassageIndex(passages)
+    whole_sentences = set(filled)
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
-        found = _evidence_found(verdict, index)
+        found = _evidence_found(verdict, index) and bears_on(verdict.evidence, claim.text)
         label, reason = verdict.label, verdict.reason
         if label is Label.SUPPORTED and not found:
             label = Label.NOT_ENOUGH_INFO
-            reason = f"{_missing_evidence(verdict, len(passages))} (judge said SUPPORTED: {reason})"
+            reason = f"{_missing_evidence(verdict, claim, index)} (judge said SUPPORTED: {reason})"
+        if claim in whole_sentences:
+            reason = f"{_FILLED} {reason}".rstrip()
         results.append(
             ClaimVerdict(
                 claim=claim,
@@ -259,6 +407,9 @@ def _check_evidence(
     return tuple(results)
 
 
+_FILLED = "[the judge extracted no claim from this sentence, so it was verified whole]"
+
+
 def _evidence_found(verdict: Verdict, passages: PassageIndex) -> bool:
     i = verdict.passage_index
     if i is None or i >= len(passages):
@@ -266,15 +417,22 @@ def _evidence_found(verdict: Verdict, passages: PassageIndex) -> bool:
     return passages.contains(i, verdict.evidence)
 
 
-def _missing_evidence(verdict: Verdict, n_passages: int) -> str:
+def _missing_evidence(verdict: Verdict, claim: Claim, passages: PassageIndex) -> str:
     i = verdict.passage_index
     if not normalize(verdict.evidence):
         return "no evidence quote given"
     if i is None:
         return "the evidence quote cites no passage"
-    if i >= n_passages:
-        return f"the evidence quote cites contexts[{i}], but there are only {n_passages} passages"
-    return f"the evidence quote is not in contexts[{i}]"
+    if i >= len(passages):
+        return (
+            f"the evidence quote cites contexts[{i}], but there are only {len(passages)} passages"
+        )
+    if not passages.contains(i, verdict.evidence):
+        return f"the evidence quote is not in contexts[{i}]"
+    return (
+        f"the evidence quote {shorten(verdict.evidence, 60)!r} is too short or shares no word "
+        "with the claim, so it proves nothing"
+    )
 
 
 def _no_context_verdict(claim: Claim) -> ClaimVerdict:

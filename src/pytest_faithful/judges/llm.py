@@ -11,9 +11,13 @@ module owns the prompts, the parsing and what counts as a usable answer:
 * Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
   batches of one check are sent concurrently (the process-wide limit is the backend's).
 * Passages over the ``max_context_chars`` budget are refused, never cut.
-* No claims at all from sentences that have content words (the lexical judge's test, so both
-  judges agree on what a vacuous answer is) is a problem to repair, not a vacuous pass: a weak
-  or confused model that drops a factual answer must not score it 1.0.
+* Every answer sentence that has content words (the lexical judge's test, so both judges agree
+  on what a vacuous answer is) must yield a claim, and every claim must come from the sentence
+  it names. A reply that leaves sentences out, or ties a claim to a sentence that shares none of
+  its words while another does, gets a repair request naming them. If the repaired reply is
+  still incomplete it is used as it is: misplaced claims are tied to the sentence they share
+  words with, and the verifier verifies each uncovered sentence whole. A weak model that drops
+  a factual sentence never makes the check score only what remains.
 """
 
 from __future__ import annotations
@@ -58,6 +62,14 @@ class _Truncated(Exception):
         super().__init__(finish_reason)
         self.finish_reason = finish_reason
         self.usage = usage
+
+
+class _Incomplete(ParseProblem):
+    """A usable reply that leaves something to repair; ``partial`` is what it does give."""
+
+    def __init__(self, problem: str, partial: object) -> None:
+        super().__init__(problem)
+        self.partial = partial
 
 
 class LLMJudge:
@@ -155,8 +167,12 @@ class LLMJudge:
         messages = prompts.extraction_messages(sentences, question)
 
         def claims_of(output: prompts.ExtractionOutput) -> list[Claim]:
-            _require_claims(len(output.claims), sentences)
-            return [_claim(item.sentence, item.claim, sentences) for item in output.claims]
+            claims, problems = _claims(
+                [(item.sentence, item.claim) for item in output.claims], sentences
+            )
+            if problems:
+                raise _Incomplete(problems, claims)
+            return claims
 
         return self._ask(messages, prompts.ExtractionOutput, claims_of)
 
@@ -185,14 +201,16 @@ class LLMJudge:
         messages = prompts.single_call_messages(sentences, passages, question)
 
         def pairs_of(output: prompts.SingleCallOutput) -> list[tuple[Claim, Verdict]]:
-            _require_claims(len(output.claims), sentences)
-            return [
-                (
-                    _claim(item.sentence, item.claim, sentences),
-                    _verdict(0, item, passages, f"claim {item.claim!r}"),
-                )
-                for item in output.claims
+            claims, problems = _claims(
+                [(item.sentence, item.claim) for item in output.claims], sentences
+            )
+            pairs = [
+                (claim, _verdict(0, item, passages, f"claim {item.claim!r}"))
+                for claim, item in zip(claims, output.claims, strict=True)
             ]
+            if problems:
+                raise _Incomplete(problems, pairs)
+            return pairs
 
         return self._ask(messages, prompts.SingleCallOutput, pairs_of)
 
@@ -228,9 +246,14 @@ class LLMJudge:
         output_model: type[_Output],
         interpret: Callable[[_Output], _Parsed],
     ) -> tuple[_Parsed, Usage]:
-        """Ask, parse and interpret; on a problem, ask once more with the problem named."""
+        """Ask, parse and interpret; on a problem, ask once more with the problem named.
+
+        A reply that is usable but incomplete (:class:`_Incomplete`) is repaired too; when the
+        repair does not complete it, the best partial answer is used.
+        """
         usage = Usage()
         problem = ""
+        partial: _Incomplete | None = None
         for attempt in ("first", "repair"):
             response, cost = self._send(messages, output_model)
             usage = usage + cost
@@ -243,8 +266,14 @@ class LLMJudge:
                         f"{shorten(response.text, 200)!r}"
                     )
                 return interpret(parse_output(response.text, output_model)), usage
+            except _Incomplete as exc:
+                if attempt == "repair":
+                    return exc.partial, usage  # type: ignore[return-value]
+                problem, partial = str(exc), exc
             except ParseProblem as exc:
                 problem = str(exc)
+                if attempt == "repair" and partial is not None:
+                    return partial.partial, usage  # type: ignore[return-value]
             if attempt == "first":
                 messages = (
                     *messages,
@@ -338,18 +367,50 @@ class LLMJudge:
             )
 
 
-def _require_claims(found: int, sentences: Sequence[Sentence]) -> None:
-    """Raise when the model extracted nothing from sentences that state something."""
-    if found:
-        return
-    stating = [n for n, s in enumerate(sentences, 1) if content_terms(s.text)]
-    if stating:
-        numbers = ", ".join(str(n) for n in stating[:10])
-        raise ParseProblem(
-            f"no claims were extracted, but sentence(s) {numbers} state something: extract "
-            "their factual claims (return no claims only for greetings, questions or "
-            "statements of uncertainty)"
+def _claims(
+    items: Sequence[tuple[int, str]], sentences: Sequence[Sentence]
+) -> tuple[list[Claim], str]:
+    """The claims of a reply, and what is wrong with their coverage of the sentences ("" if
+    nothing). Misplaced claims come back tied to the sentence they share words with."""
+    terms = [content_terms(s.text) for s in sentences]
+    claims: list[Claim] = []
+    moved: list[str] = []
+    for number, text in items:
+        claim = _claim(number, text, sentences)
+        home = _home_sentence(content_terms(claim.text), number, terms)
+        if home != number:
+            moved.append(f"claim {shorten(claim.text, 80)!r} names sentence {number}")
+            claim = _claim(home, text, sentences)
+        claims.append(claim)
+    covered = {c.start for c in claims}
+    missing = [n for n, s in enumerate(sentences, 1) if terms[n - 1] and s.start not in covered]
+    problems = []
+    if missing:
+        numbers = ", ".join(str(n) for n in missing[:10])
+        what = "no claims were extracted, but" if not claims else "no claim comes from"
+        problems.append(
+            f"{what} sentence(s) {numbers} state something: extract their factual claims "
+            "(return no claims only for greetings, questions or statements of uncertainty)"
         )
+    if moved:
+        problems.append(
+            f"{'; '.join(moved[:5])}, but shares no word with it: give each claim the number "
+            "of the sentence it comes from"
+        )
+    return claims, "; ".join(problems)
+
+
+def _home_sentence(
+    claim_terms: frozenset[str], number: int, terms: Sequence[frozenset[str]]
+) -> int:
+    """The sentence a claim comes from: the one it names, unless that one shares none of its
+    words (and has words to share) while another sentence shares some."""
+    named = terms[number - 1]
+    if not claim_terms or not named or claim_terms & named:
+        return number
+    overlaps = [len(claim_terms & t) for t in terms]
+    best = max(overlaps)
+    return overlaps.index(best) + 1 if best else number
 
 
 def _claim(number: int, text: str, sentences: Sequence[Sentence]) -> Claim:
