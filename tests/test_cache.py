@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import pickle
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -509,6 +510,7 @@ POISONED_DISK_SETTINGS = {
     "disk_compress_level": 9,
     "disk_directory": "/",
     "disk__directory": "/",
+    "disk__value_root": "/",
     "disk__frozen": 0,
     "disk_fetch": "not a method",
     "disk_store": "not a method",
@@ -569,6 +571,204 @@ def test_a_response_that_cannot_be_stored_is_not_recorded_with_a_warning(
     assert stored is not None
     assert stored.text.endswith("(earlier)")
     assert_all_inline(cache_dir)
+
+
+# -- value files written by older versions -----------------------------------------------------
+
+
+def write_legacy_row(directory: Path, key: str, response: JudgeResponse) -> Path:
+    """Store ``response`` the way versions before the fix did, and return its value file.
+
+    They used diskcache's JSON disk at compress level 0 (keys framed the same way as now) and
+    diskcache's default ``disk_min_file_size``, so ``JSONDisk`` itself wrote the file.
+    """
+    with diskcache.Cache(
+        str(directory),
+        disk=diskcache.JSONDisk,
+        disk_compress_level=0,
+        eviction_policy="none",
+        statistics=0,
+    ) as old:
+        old.set(key, response.model_dump(mode="json"))
+    [(_, _, mode, filename, value)] = [
+        row for row in stored_rows(directory) if zlib.decompress(row[0]) == json.dumps(key).encode()
+    ]
+    assert (mode, value) == (diskcache.core.MODE_BINARY, None)
+    assert filename is not None
+    return directory / filename
+
+
+@pytest.mark.parametrize("poisoned", [False, True], ids=["as-left", "poisoned-settings"])
+def test_a_value_file_left_by_an_older_version_replays(cache_dir: Path, poisoned: bool) -> None:
+    request = make_request()
+    recorded = large_response(40_000)
+    value_file = write_legacy_row(cache_dir, request.cache_key(), recorded)
+    assert value_file.is_file()
+    if poisoned:  # e.g. "disk__value_root": the file is still looked up in this directory
+        set_settings(cache_dir, **POISONED_DISK_SETTINGS)
+
+    with CallCache(cache_dir) as cache:
+        assert cache.get(request.cache_key()) == recorded
+        backend = CountingBackend()
+        replayed = CachedBackend(backend, cache, "none").complete_with_status(request)
+        assert replayed.cache_hit
+        assert replayed.response == recorded
+        assert backend.calls == 0
+    with CallCache(cache_dir) as reopened:  # reading changed nothing
+        assert reopened.get(request.cache_key()) == recorded
+        rerecorded = CachedBackend(CountingBackend(), reopened, "all").complete(request)
+        assert reopened.get(request.cache_key()) == rerecorded
+    assert_row_inline(cache_dir, request.cache_key())
+    assert value_file.is_file(), "left behind, unreferenced; never read again"
+
+
+def test_a_diskcache_jsondisk_with_default_settings_is_read_safely(cache_dir: Path) -> None:
+    """A cache of diskcache's stock ``JSONDisk`` is foreign, but opening it breaks nothing.
+
+    No version of pytest-faithful wrote one: its keys are framed at zlib level 1, not 0, so
+    they are other keys, and its value files are never reached.
+    """
+    with diskcache.Cache(str(cache_dir), disk=diskcache.JSONDisk) as plain:
+        plain.set(key_of("plain"), large_response(40_000).model_dump(mode="json"))
+    with CallCache(cache_dir) as cache:
+        assert cache.get(key_of("plain")) is None  # its key is framed at level 1: another key
+        response = large_response(40_000)
+        cache.put(key_of("plain"), response)
+        assert cache.get(key_of("plain")) == response
+
+
+def test_orphan_value_files_are_ignored(cache_dir: Path) -> None:
+    with CallCache(cache_dir) as cache:
+        cache.put(key_of("x"), JudgeResponse(text="x", model="m"))
+    orphan = cache_dir / "ab" / "cd" / ("0" * 28 + ".val")
+    orphan.parent.mkdir(parents=True)
+    orphan.write_bytes(b"anything at all")
+    with CallCache(cache_dir) as cache:
+        assert cache.get(key_of("x")) == JudgeResponse(text="x", model="m")
+        assert cache.get(key_of("y")) is None
+        cache.put(key_of("y"), large_response(40_000))
+    assert orphan.read_bytes() == b"anything at all"
+
+
+def _payload(response: JudgeResponse) -> bytes:
+    return zlib.compress(json.dumps(response.model_dump(mode="json")).encode())
+
+
+OUTSIDE = JudgeResponse(text="read from outside the cache directory", model="evil")
+
+
+def _traversal(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"filename": "../outside/payload.val"}
+
+
+def _etc_passwd(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"filename": "../../etc/passwd"}
+
+
+def _absolute(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"filename": str(outside / "payload.val")}
+
+
+def _symlinked_file(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.unlink()
+    value_file.symlink_to(outside / "payload.val")
+    return {}
+
+
+def _symlinked_directory(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    top = value_file.parent.parent
+    mirror = outside / value_file.parent.name
+    mirror.mkdir()
+    (mirror / value_file.name).write_bytes(_payload(OUTSIDE))
+    shutil.rmtree(top)
+    top.symlink_to(outside)
+    return {}
+
+
+def _not_json(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
+    return {}
+
+
+def _pickle_mode(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.write_bytes(pickle.dumps(_Boom(outside / "payload-ran")))
+    return {"mode": diskcache.core.MODE_PICKLE}
+
+
+def _text_mode(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"mode": diskcache.core.MODE_TEXT}
+
+
+def _fifo(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.unlink()
+    os.mkfifo(value_file)  # reading would block forever
+    return {}
+
+
+def _huge(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    with value_file.open("r+b") as file:
+        file.truncate(100 * 2**20)  # sparse: above the 64 MiB limit, costs no disk
+    return {}
+
+
+def _missing(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.unlink()
+    return {}
+
+
+def _inline_value_too(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"value": _payload(OUTSIDE)}
+
+
+HOSTILE_ROWS = {
+    "traversal": (_traversal, "not one diskcache writes"),
+    "etc-passwd": (_etc_passwd, "not one diskcache writes"),
+    "absolute-path": (_absolute, "not one diskcache writes"),
+    "symlinked-file": (_symlinked_file, "reached through a link"),
+    "symlinked-directory": (_symlinked_directory, "reached through a link"),
+    "not-json": (_not_json, "not JSON"),
+    "pickle-mode": (_pickle_mode, "mode 4, not inline JSON"),
+    "text-mode": (_text_mode, "mode 3, not inline JSON"),
+    "fifo": (_fifo, "not a regular file"),
+    "too-large": (_huge, "too large"),
+    "missing": (_missing, "missing"),
+    "file-and-inline-value": (_inline_value_too, "mode 2, not inline JSON"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_ROWS))
+def test_a_hostile_value_file_row_is_refused_with_a_warning(
+    cache_dir: Path, tmp_path: Path, case: str
+) -> None:
+    build, reason = HOSTILE_ROWS[case]
+    if case == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this platform")
+    request = make_request()
+    value_file = write_legacy_row(cache_dir, request.cache_key(), large_response(40_000))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "payload.val").write_bytes(_payload(OUTSIDE))  # would be a hit if ever read
+    update = build(cache_dir, value_file, outside)
+    if update:
+        update_row(cache_dir, request.cache_key(), **update)
+
+    with CallCache(cache_dir) as cache:
+        with pytest.warns(FaithCacheWarning) as record:
+            assert cache.get(request.cache_key()) is None
+        [warning] = record
+        message = str(warning.message)
+        assert f"ignoring unreadable entry {request.cache_key()}" in message
+        assert reason in message
+        assert not (outside / "payload-ran").exists()
+
+        backend = CountingBackend()
+        with pytest.warns(FaithCacheWarning, match=reason):
+            result = CachedBackend(backend, cache, "once").complete_with_status(request)
+        assert not result.cache_hit
+        assert backend.calls == 1
+        assert cache.get(request.cache_key()) == result.response  # re-recorded, inline
+    assert_row_inline(cache_dir, request.cache_key())
+    assert (outside / "payload.val").read_bytes() == _payload(OUTSIDE)
 
 
 # -- damaged caches ----------------------------------------------------------------------------

@@ -11,7 +11,9 @@ Safety rules this module keeps:
 * Keys and values are JSON, never pickles. A cache directory restored from an untrusted CI
   cache may hold rows of diskcache's pickle mode; they are refused, never unpickled.
 * Every value is stored inline in the database, whatever its size and whatever the database's
-  own settings say. Value files are never read, written or deleted.
+  own settings say. Value files are never written or deleted; the only ones read are those
+  older versions wrote inside the cache directory, checked as :func:`_read_legacy_value_file`
+  says, so that their recordings still replay.
 * Keys are only request hashes (64 hex digits) and values only :class:`JudgeResponse` fields,
   so no credential can reach the disk.
 * A damaged cache is reported with :class:`FaithCacheWarning` and rebuilt (the damaged
@@ -25,8 +27,10 @@ import contextlib
 import gc
 import json
 import os
+import re
 import shutil
 import sqlite3
+import stat
 import threading
 import warnings
 import zlib
@@ -71,6 +75,11 @@ DEFAULT_TIMEOUT_S: Final = 60.0
 _DB_NAME: Final = "cache.db"
 _DB_FILES: Final = (_DB_NAME, f"{_DB_NAME}-wal", f"{_DB_NAME}-shm")
 _MAX_VALUE_BYTES: Final = 64 * 1024 * 1024
+# A legacy value file holds a zlib frame around at most _MAX_VALUE_BYTES of JSON; the slack
+# covers the frame's headers (5 bytes per 64 KiB block at level 0).
+_MAX_VALUE_FILE_BYTES: Final = _MAX_VALUE_BYTES + (1 << 20)
+# diskcache's value file names (Disk.filename), once the platform's separator reads "/".
+_LEGACY_NAME: Final = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
 _MAX_DAMAGED_COPIES: Final = 1000
 _HEX_DIGITS: Final = frozenset("0123456789abcdef")
 
@@ -130,7 +139,8 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
     Keys and values are zlib-framed JSON (the frame ``JSONDisk`` uses, at level 0), every
     value inline in sqlite. Stock ``Disk.fetch`` unpickles rows stored in pickle mode and
     reads value files from any path a row names; this disk refuses every storage mode except
-    inline JSON, and never reads, writes or deletes files.
+    inline JSON and the legacy value files described in :func:`_read_legacy_value_file`, and
+    never writes or deletes files.
 
     ``diskcache.Cache`` copies every ``disk_*`` row of the database's Settings table onto its
     disk, as constructor arguments and again with ``setattr`` on every open. Those rows are
@@ -142,6 +152,7 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
     def __init__(self, directory: str, /, **_ignored_settings: object) -> None:
         # Positional-only, so that even a ``disk_directory`` row is just another ignored setting.
         super().__init__(directory)
+        self._value_root = directory
         self._frozen = True
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -178,15 +189,61 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
             if not isinstance(value, bytes):
                 raise _BadEntry("stored value is not a JSON blob")
             return _decode_json(value)
+        if mode == diskcache.core.MODE_BINARY and value is None and isinstance(filename, str):
+            return _decode_json(_read_legacy_value_file(self._value_root, filename))
         raise _BadEntry(f"value stored in diskcache mode {mode}, not inline JSON; not read")
 
     def filename(self, key: object = None, value: object = None) -> tuple[str, str]:
         raise _UnstorableValue("this cache never writes value files")
 
     def remove(self, file_path: object) -> None:
-        # This disk never writes value files, so there is nothing of ours to delete; a file
-        # name found in a poisoned row must not become a deletion anywhere on disk.
+        # A file name found in a row (poisoned, or a legacy value file being replaced) must
+        # not become a deletion on disk; a legacy file left behind is never read again.
         return None
+
+
+def _shown(filename: str) -> str:
+    text = repr(filename)
+    return text if len(text) <= 80 else f"{text[:77]}..."
+
+
+def _read_legacy_value_file(root: str, filename: str) -> bytes:
+    """The bytes of a value file an older version wrote, or :class:`_BadEntry`.
+
+    Versions before the fix wrote each value of 32 KiB or more (zlib-framed JSON) to a file
+    ``xx/yy/<28 hex>.val`` that diskcache names with random hex digits, and recorded only that
+    relative name in the row. Such recordings still replay: the name must have exactly that
+    shape, every path component must be a real directory or regular file inside the cache
+    directory (no symbolic links), and the file must be small enough to be a value this cache
+    could read. Its bytes are then decoded as zlib-framed JSON only, like an inline value.
+    """
+    name = filename.replace(os.sep, "/")
+    if _LEGACY_NAME.fullmatch(name) is None:
+        raise _BadEntry(f"names value file {_shown(filename)}, not one diskcache writes; not read")
+    parts = name.split("/")
+    try:
+        real_root = Path(root).resolve(strict=True)
+        path = Path(root).joinpath(*parts)
+        if path.resolve(strict=True) != real_root.joinpath(*parts):
+            raise _BadEntry(f"value file {_shown(filename)} is reached through a link; not read")
+        flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+        # No link as the last component even if one appeared since the check above, and no
+        # waiting on a FIFO: opened non-blocking, then refused unless it is a regular file.
+        flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise _BadEntry(f"value file {_shown(filename)} is not a regular file; not read")
+            if info.st_size > _MAX_VALUE_FILE_BYTES:
+                raise _BadEntry(f"value file {_shown(filename)} is too large; not read")
+            data = file.read(_MAX_VALUE_FILE_BYTES + 1)
+    except OSError as exc:
+        reason = "missing" if isinstance(exc, FileNotFoundError) else type(exc).__name__
+        raise _BadEntry(f"value file {_shown(filename)} cannot be read ({reason})") from exc
+    if len(data) > _MAX_VALUE_FILE_BYTES:
+        raise _BadEntry(f"value file {_shown(filename)} is too large; not read")
+    return data
 
 
 def _decode_json(blob: bytes) -> Any:
