@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import pickle
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -446,6 +447,330 @@ def test_a_truncated_value_is_a_miss(cache: CallCache, cache_dir: Path) -> None:
         assert cache.get(key) is None
 
 
+# -- large values and the database's own settings ----------------------------------------------
+
+LARGE_SIZES = pytest.mark.parametrize("size", [40_000, 1_000_000], ids=["40KB", "1MB"])
+
+
+def large_response(size: int, model: str = "m") -> JudgeResponse:
+    # Hex of random bytes does not compress, so at any zlib level the value stays above
+    # diskcache's 32 KiB file threshold: the case that used to be written to a file.
+    return JudgeResponse(text=os.urandom(size // 2).hex(), model=model, output_tokens=size)
+
+
+def assert_all_inline(directory: Path) -> None:
+    rows = stored_rows(directory)
+    assert rows
+    for _, raw, mode, filename, value in rows:
+        assert (raw, mode, filename) == (1, diskcache.core.MODE_RAW, None)
+        assert isinstance(json.loads(zlib.decompress(value)), dict)
+    assert list(directory.rglob("*.val")) == []
+
+
+def assert_row_inline(directory: Path, key: str) -> None:
+    con = sqlite3.connect(directory / "cache.db")
+    try:
+        [(mode, filename)] = con.execute(
+            "SELECT mode, filename FROM Cache WHERE key = ?",
+            (zlib.compress(json.dumps(key).encode(), 0),),
+        ).fetchall()
+    finally:
+        con.close()
+    assert (mode, filename) == (diskcache.core.MODE_RAW, None)
+
+
+def settings(directory: Path) -> dict[str, object]:
+    with contextlib.closing(sqlite3.connect(directory / "cache.db")) as con:
+        return dict(con.execute("SELECT key, value FROM Settings").fetchall())
+
+
+def set_settings(directory: Path, **values: object) -> None:
+    with contextlib.closing(sqlite3.connect(directory / "cache.db")) as con:
+        con.executemany("INSERT OR REPLACE INTO Settings VALUES (?, ?)", values.items())
+        con.commit()
+
+
+@LARGE_SIZES
+def test_large_values_round_trip_inline_and_after_reopening(cache_dir: Path, size: int) -> None:
+    response = large_response(size)
+    with CallCache(cache_dir) as cache:
+        cache.put(key_of("large"), response)
+        assert cache.get(key_of("large")) == response
+    with CallCache(cache_dir) as reopened:
+        assert reopened.get(key_of("large")) == response
+    assert_all_inline(cache_dir)
+
+
+# What a database holds after versions before the fix (diskcache's defaults: values of 32 KiB or
+# more went to files), and what a poisoned one might hold: every ``disk_*`` row reaches
+# diskcache's disk, by name, on every open.
+POISONED_DISK_SETTINGS = {
+    "disk_min_file_size": 2**15,
+    "disk_pickle_protocol": pickle.HIGHEST_PROTOCOL,
+    "disk_compress_level": 9,
+    "disk_directory": "/",
+    "disk__directory": "/",
+    "disk__value_root": "/",
+    "disk__frozen": 0,
+    "disk_fetch": "not a method",
+    "disk_store": "not a method",
+}
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        {"disk_min_file_size": 2**15, "disk_pickle_protocol": pickle.HIGHEST_PROTOCOL},
+        POISONED_DISK_SETTINGS,
+    ],
+    ids=["left-by-older-versions", "poisoned"],
+)
+def test_settings_in_the_database_never_change_how_values_are_stored(
+    cache_dir: Path, rows: dict[str, object]
+) -> None:
+    small = JudgeResponse(text="recorded before", model="m")
+    with CallCache(cache_dir) as cache:
+        cache.put(key_of("small"), small)
+    set_settings(cache_dir, **rows)
+
+    responses = {key_of(f"large-{size}"): large_response(size) for size in (40_000, 1_000_000)}
+    with CallCache(cache_dir) as cache:
+        assert cache.get(key_of("small")) == small  # keys are still found: same framing
+        for key, response in responses.items():
+            cache.put(key, response)
+            assert cache.get(key) == response
+    set_settings(cache_dir, **rows)  # again, for an open that finds them
+    with CallCache(cache_dir) as reopened:
+        for key, response in responses.items():
+            assert reopened.get(key) == response
+        reopened.put(key_of("after"), large_response(50_000))
+    assert_all_inline(cache_dir)
+    assert settings(cache_dir)["disk_min_file_size"] > 64 * 2**20  # for older versions too
+    assert settings(cache_dir)["disk_compress_level"] == 0
+
+
+def test_a_response_that_cannot_be_stored_is_not_recorded_with_a_warning(
+    cache: CallCache, cache_dir: Path
+) -> None:
+    request = make_request()
+    CachedBackend(CountingBackend(label="earlier"), cache, "once").complete(request)
+
+    class Huge(CountingBackend):
+        def complete(self, request: JudgeRequest) -> JudgeResponse:
+            self.calls += 1
+            return JudgeResponse(text="x" * (64 * 2**20 + 1), model="m")
+
+    with pytest.warns(FaithCacheWarning, match="not recorded") as record:
+        result = CachedBackend(Huge(), cache, "all").complete_with_status(request)
+    message = str(record[0].message)
+    assert request.cache_key() in message
+    assert "more than the 67,108,864" in message
+    assert "earlier for this key, if any, is kept" in message
+    assert len(result.response.text) == 64 * 2**20 + 1  # the run itself goes on
+    stored = cache.get(request.cache_key())
+    assert stored is not None
+    assert stored.text.endswith("(earlier)")
+    assert_all_inline(cache_dir)
+
+
+# -- value files written by older versions -----------------------------------------------------
+
+
+def write_legacy_row(directory: Path, key: str, response: JudgeResponse) -> Path:
+    """Store ``response`` the way versions before the fix did, and return its value file.
+
+    They used diskcache's JSON disk at compress level 0 (keys framed the same way as now) and
+    diskcache's default ``disk_min_file_size``, so ``JSONDisk`` itself wrote the file.
+    """
+    with diskcache.Cache(
+        str(directory),
+        disk=diskcache.JSONDisk,
+        disk_compress_level=0,
+        eviction_policy="none",
+        statistics=0,
+    ) as old:
+        old.set(key, response.model_dump(mode="json"))
+    [(_, _, mode, filename, value)] = [
+        row for row in stored_rows(directory) if zlib.decompress(row[0]) == json.dumps(key).encode()
+    ]
+    assert (mode, value) == (diskcache.core.MODE_BINARY, None)
+    assert filename is not None
+    return directory / filename
+
+
+@pytest.mark.parametrize("poisoned", [False, True], ids=["as-left", "poisoned-settings"])
+def test_a_value_file_left_by_an_older_version_replays(cache_dir: Path, poisoned: bool) -> None:
+    request = make_request()
+    recorded = large_response(40_000)
+    value_file = write_legacy_row(cache_dir, request.cache_key(), recorded)
+    assert value_file.is_file()
+    if poisoned:  # e.g. "disk__value_root": the file is still looked up in this directory
+        set_settings(cache_dir, **POISONED_DISK_SETTINGS)
+
+    with CallCache(cache_dir) as cache:
+        assert cache.get(request.cache_key()) == recorded
+        backend = CountingBackend()
+        replayed = CachedBackend(backend, cache, "none").complete_with_status(request)
+        assert replayed.cache_hit
+        assert replayed.response == recorded
+        assert backend.calls == 0
+    with CallCache(cache_dir) as reopened:  # reading changed nothing
+        assert reopened.get(request.cache_key()) == recorded
+        rerecorded = CachedBackend(CountingBackend(), reopened, "all").complete(request)
+        assert reopened.get(request.cache_key()) == rerecorded
+    assert_row_inline(cache_dir, request.cache_key())
+    assert value_file.is_file(), "left behind, unreferenced; never read again"
+
+
+def test_a_diskcache_jsondisk_with_default_settings_is_read_safely(cache_dir: Path) -> None:
+    """A cache of diskcache's stock ``JSONDisk`` is foreign, but opening it breaks nothing.
+
+    No version of pytest-faithful wrote one: its keys are framed at zlib level 1, not 0, so
+    they are other keys, and its value files are never reached.
+    """
+    with diskcache.Cache(str(cache_dir), disk=diskcache.JSONDisk) as plain:
+        plain.set(key_of("plain"), large_response(40_000).model_dump(mode="json"))
+    with CallCache(cache_dir) as cache:
+        assert cache.get(key_of("plain")) is None  # its key is framed at level 1: another key
+        response = large_response(40_000)
+        cache.put(key_of("plain"), response)
+        assert cache.get(key_of("plain")) == response
+
+
+def test_orphan_value_files_are_ignored(cache_dir: Path) -> None:
+    with CallCache(cache_dir) as cache:
+        cache.put(key_of("x"), JudgeResponse(text="x", model="m"))
+    orphan = cache_dir / "ab" / "cd" / ("0" * 28 + ".val")
+    orphan.parent.mkdir(parents=True)
+    orphan.write_bytes(b"anything at all")
+    with CallCache(cache_dir) as cache:
+        assert cache.get(key_of("x")) == JudgeResponse(text="x", model="m")
+        assert cache.get(key_of("y")) is None
+        cache.put(key_of("y"), large_response(40_000))
+    assert orphan.read_bytes() == b"anything at all"
+
+
+def _payload(response: JudgeResponse) -> bytes:
+    return zlib.compress(json.dumps(response.model_dump(mode="json")).encode())
+
+
+OUTSIDE = JudgeResponse(text="read from outside the cache directory", model="evil")
+
+
+def _traversal(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"filename": "../outside/payload.val"}
+
+
+def _etc_passwd(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"filename": "../../etc/passwd"}
+
+
+def _absolute(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"filename": str(outside / "payload.val")}
+
+
+def _symlinked_file(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.unlink()
+    value_file.symlink_to(outside / "payload.val")
+    return {}
+
+
+def _symlinked_directory(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    top = value_file.parent.parent
+    mirror = outside / value_file.parent.name
+    mirror.mkdir()
+    (mirror / value_file.name).write_bytes(_payload(OUTSIDE))
+    shutil.rmtree(top)
+    top.symlink_to(outside)
+    return {}
+
+
+def _not_json(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
+    return {}
+
+
+def _pickle_mode(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.write_bytes(pickle.dumps(_Boom(outside / "payload-ran")))
+    return {"mode": diskcache.core.MODE_PICKLE}
+
+
+def _text_mode(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"mode": diskcache.core.MODE_TEXT}
+
+
+def _fifo(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.unlink()
+    os.mkfifo(value_file)  # reading would block forever
+    return {}
+
+
+def _huge(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    with value_file.open("r+b") as file:
+        file.truncate(100 * 2**20)  # sparse: above the 64 MiB limit, costs no disk
+    return {}
+
+
+def _missing(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    value_file.unlink()
+    return {}
+
+
+def _inline_value_too(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
+    return {"value": _payload(OUTSIDE)}
+
+
+HOSTILE_ROWS = {
+    "traversal": (_traversal, "not one diskcache writes"),
+    "etc-passwd": (_etc_passwd, "not one diskcache writes"),
+    "absolute-path": (_absolute, "not one diskcache writes"),
+    "symlinked-file": (_symlinked_file, "reached through a link"),
+    "symlinked-directory": (_symlinked_directory, "reached through a link"),
+    "not-json": (_not_json, "not JSON"),
+    "pickle-mode": (_pickle_mode, "mode 4, not inline JSON"),
+    "text-mode": (_text_mode, "mode 3, not inline JSON"),
+    "fifo": (_fifo, "not a regular file"),
+    "too-large": (_huge, "too large"),
+    "missing": (_missing, "missing"),
+    "file-and-inline-value": (_inline_value_too, "mode 2, not inline JSON"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_ROWS))
+def test_a_hostile_value_file_row_is_refused_with_a_warning(
+    cache_dir: Path, tmp_path: Path, case: str
+) -> None:
+    build, reason = HOSTILE_ROWS[case]
+    if case == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this platform")
+    request = make_request()
+    value_file = write_legacy_row(cache_dir, request.cache_key(), large_response(40_000))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "payload.val").write_bytes(_payload(OUTSIDE))  # would be a hit if ever read
+    update = build(cache_dir, value_file, outside)
+    if update:
+        update_row(cache_dir, request.cache_key(), **update)
+
+    with CallCache(cache_dir) as cache:
+        with pytest.warns(FaithCacheWarning) as record:
+            assert cache.get(request.cache_key()) is None
+        [warning] = record
+        message = str(warning.message)
+        assert f"ignoring unreadable entry {request.cache_key()}" in message
+        assert reason in message
+        assert not (outside / "payload-ran").exists()
+
+        backend = CountingBackend()
+        with pytest.warns(FaithCacheWarning, match=reason):
+            result = CachedBackend(backend, cache, "once").complete_with_status(request)
+        assert not result.cache_hit
+        assert backend.calls == 1
+        assert cache.get(request.cache_key()) == result.response  # re-recorded, inline
+    assert_row_inline(cache_dir, request.cache_key())
+    assert (outside / "payload.val").read_bytes() == _payload(OUTSIDE)
+
+
 # -- damaged caches ----------------------------------------------------------------------------
 
 
@@ -583,6 +908,14 @@ def test_a_closed_cache_refuses_use(cache_dir: Path) -> None:
 
 # -- many processes ----------------------------------------------------------------------------
 
+
+def child_env() -> dict[str, str]:
+    return {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
+    }
+
+
 WRITER = textwrap.dedent(
     """
     import hashlib, sys, time, warnings
@@ -614,16 +947,12 @@ WRITER = textwrap.dedent(
 def test_many_processes_writing_at_once_lose_nothing(cache_dir: Path, tmp_path: Path) -> None:
     workers = 4
     go = tmp_path / "go"
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]),
-    }
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", WRITER, str(cache_dir), str(w), str(go)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=env,
+            env=child_env(),
         )
         for w in range(workers)
     ]
@@ -645,3 +974,51 @@ def test_many_processes_writing_at_once_lose_nothing(cache_dir: Path, tmp_path: 
             assert stored is not None
             assert stored.text in {f"shared-{s} by w{w}" for w in range(workers)}
     assert len(stored_rows(cache_dir)) == workers * 100 + 20
+
+
+PEER = textwrap.dedent(
+    """
+    import json, os, sys, warnings
+    sys.modules["pytest"] = None  # the cache is a plain library: no pytest needed
+    warnings.simplefilter("error")  # any FaithCacheWarning fails this process
+    from pathlib import Path
+    from pytest_faithful.cache import CallCache
+    from pytest_faithful.calls import JudgeResponse
+
+    directory, exchange = sys.argv[1], Path(sys.argv[2])
+    expected = json.loads((exchange / "parent.json").read_text())
+    written = {}
+    with CallCache(directory) as cache:
+        for key, response in expected.items():
+            assert cache.get(key) == JudgeResponse.model_validate(response), key
+        for n, size in enumerate((40_000, 1_000_000)):
+            key = f"{n + 1:064x}"
+            written[key] = JudgeResponse(text=os.urandom(size // 2).hex(), model="peer")
+            cache.put(key, written[key])
+    (exchange / "peer.json").write_text(
+        json.dumps({k: r.model_dump(mode="json") for k, r in written.items()})
+    )
+    """
+)
+
+
+def test_large_values_round_trip_between_two_processes(cache_dir: Path, tmp_path: Path) -> None:
+    mine = {key_of(f"large-{size}"): large_response(size) for size in (40_000, 1_000_000)}
+    with CallCache(cache_dir) as cache:
+        for key, response in mine.items():
+            cache.put(key, response)
+        (tmp_path / "parent.json").write_text(
+            json.dumps({k: r.model_dump(mode="json") for k, r in mine.items()})
+        )
+        peer = subprocess.run(
+            [sys.executable, "-c", PEER, str(cache_dir), str(tmp_path)],
+            capture_output=True,
+            env=child_env(),
+            timeout=60,
+        )
+        assert peer.returncode == 0, peer.stderr.decode()
+        theirs = json.loads((tmp_path / "peer.json").read_text())
+        assert len(theirs) == 2
+        for key, response in theirs.items():  # read by the cache opened before they wrote
+            assert cache.get(key) == JudgeResponse.model_validate(response)
+    assert_all_inline(cache_dir)
