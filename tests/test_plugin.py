@@ -441,12 +441,13 @@ def test_summary_is_identical_under_xdist(echo: pytest.Pytester) -> None:
     assert _report_section(distributed.stdout.str()) == serial
 
 
-def test_results_reach_user_properties_and_junit(echo: pytest.Pytester) -> None:
+def test_results_reach_junit_as_faith_properties_only(echo: pytest.Pytester) -> None:
     echo.makepyfile(SUITE)
     echo.runpytest("--junitxml=out.xml")
     xml = Path(echo.path, "out.xml").read_text()
-    assert xml.count('<property name="faithfulness"') == 8
-    assert "&quot;score&quot;:1.0" in xml or '"score":1.0' in xml
+    assert xml.count('<property name="faith.status"') == 7
+    assert xml.count('<property name="faith.1.status"') == 1
+    assert '<property name="faithfulness' not in xml
 
 
 def test_plugin_works_without_xdist(echo: pytest.Pytester) -> None:

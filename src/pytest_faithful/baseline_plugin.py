@@ -1,12 +1,15 @@
 """Regression baselines in pytest: the per-check comparison and the session verdict.
 
 Every process (each xdist worker too) reads the baseline file once, so a check that regressed
-fails in its own test with a message naming the changed claims. The comparisons travel to the
-controller in ``user_properties``; only the controller summarises, reports stale entries and
-writes the file.
+fails in its own test with a message naming the changed claims. Each comparison stays in the
+process that made it: a worker sends its list to the controller in ``config.workeroutput``
+when its session ends. Only the controller summarises, reports stale entries and writes the
+file.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, ConfigDict
@@ -26,7 +29,9 @@ from pytest_faithful.report.baseline import (
     stale_keys,
     write_baseline,
 )
-from pytest_faithful.user_properties import BASELINE_PROPERTY
+
+WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
+"""Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
 
 
 class BaselineRecord(BaseModel):
@@ -65,30 +70,35 @@ class BaselineSession:
         self.written: int | None = None
         self._is_worker = hasattr(config, "workerinput")
 
-    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> tuple[str, str | None]:
-        """The record to send to the controller, and the failure message if the check regressed.
+    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> str | None:
+        """Record how the check compares with the baseline; the failure message if it regressed.
 
         While the baseline is being updated a drop is reported, not failed: the run is
         recording the new state on purpose.
         """
         comparison = compare(key, result, self.stored.get(key), self.options.tolerance)
-        record = BaselineRecord(
-            comparison=comparison, entry=BaselineEntry.from_result(result, nodeid), nodeid=nodeid
+        self.records.append(
+            BaselineRecord(
+                comparison=comparison,
+                entry=BaselineEntry.from_result(result, nodeid),
+                nodeid=nodeid,
+            )
         )
         regressed = comparison.status == "regressed" and not self.options.update
-        message = regression_message(comparison, self.options.tolerance) if regressed else None
-        return record.model_dump_json(), message
+        return regression_message(comparison, self.options.tolerance) if regressed else None
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
         self.test_files.add(report.nodeid.split("::", 1)[0])
-        if report.when != "call":
-            return
-        for name, value in report.user_properties:
-            if name == BASELINE_PROPERTY:
-                self.records.append(BaselineRecord.model_validate_json(str(value)))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object | None) -> None:
+        """Merge a finished xdist worker's comparisons (none from a worker that crashed)."""
+        output = getattr(node, "workeroutput", None) or {}
+        for data in output.get(WORKER_OUTPUT_KEY, ()):
+            self.records.append(BaselineRecord.model_validate(data))
 
     def _stale(self, seen: set[str]) -> list[str]:
         """Entries no check produced, among those this run could have produced.
@@ -108,6 +118,8 @@ class BaselineSession:
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self._is_worker:
+            output: dict[str, Any] = getattr(self.config, "workeroutput", {})
+            output[WORKER_OUTPUT_KEY] = [r.model_dump(mode="json") for r in self.records]
             return
         seen = {r.comparison.key for r in self.records}
         self.stale = self._stale(seen)

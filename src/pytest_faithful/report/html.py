@@ -369,6 +369,8 @@ def _run_html(report: FaithReport) -> str:
             '<p class="note">Some verdicts are heuristic (lexical word overlap), '
             "not a language model's.</p>"
         )
+    for unjudged in report.not_judged:
+        html += f'<p class="note not-judged">{_e(unjudged.describe())}</p>'
     return html
 
 
