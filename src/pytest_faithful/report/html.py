@@ -393,6 +393,11 @@ def _baseline_html(report: FaithReport) -> str:
         "<td>-</td><td>-</td><td>-</td></tr>"
         for key in summary.stale
     )
+    rows.extend(
+        f'<tr class="not-run"><td>not run</td><td><code>{_e(key)}</code></td>'
+        "<td>-</td><td>-</td><td>-</td></tr>"
+        for key in summary.not_run
+    )
     table = (
         "<table><thead><tr><th>baseline</th><th>key</th><th>score</th><th>baseline score</th>"
         f"<th>changed claims</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -99,7 +99,7 @@ def _baseline(report: FaithReport) -> list[str]:
         return []
     lines = ["", f"**Baseline** {code(summary.path)}: {summary.counts_line()}"]
     changed = [c for c in summary.comparisons if c.status in ("regressed", "improved", "new")]
-    if changed or summary.stale:
+    if changed or summary.stale or summary.not_run:
         lines += ["", "| baseline | key | score | baseline score | changed claims |"]
         lines.append("|---|---|---:|---:|---|")
         for c in changed:
@@ -107,6 +107,7 @@ def _baseline(report: FaithReport) -> list[str]:
             claims = "<br>".join(md(str(change)) for change in c.changes) or "-"
             lines.append(f"| {c.status} | {code(c.key)} | {c.score:.2f} | {before} | {claims} |")
         lines.extend(f"| stale | {code(key)} | - | - | - |" for key in summary.stale)
+        lines.extend(f"| not run | {code(key)} | - | - | - |" for key in summary.not_run)
     return lines
 
 
