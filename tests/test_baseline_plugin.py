@@ -232,3 +232,53 @@ def test_reports_without_a_baseline_have_no_baseline_section(pytester: pytest.Py
     pytester.makepyfile(test_rag=suite("Refunds take 30 days."))
     pytester.runpytest("--faith-report=r.json").assert_outcomes(passed=4)
     assert json.loads((pytester.path / "r.json").read_text())["baseline"] is None
+
+
+@pytest.mark.parametrize(
+    "args", [pytest.param([], id="serial"), pytest.param(["-n", "2"], id="xdist")]
+)
+def test_update_keeps_the_entries_of_checks_a_test_did_not_reach(
+    project: pytest.Pytester, args: list[str]
+) -> None:
+    if args:
+        pytest.importorskip("xdist")
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    before = baseline_of(project)
+    assert len(before) == 5
+    # test_twice now fails between its checks; test_refund is skipped: neither entry is stale.
+    broken = (
+        suite("Refunds take 30 days.")
+        .replace(
+            '    assert_faithful("Shipping is free.", CONTEXT)\n',
+            '    raise RuntimeError("the app broke")\n'
+            '    assert_faithful("Shipping is free.", CONTEXT)\n',
+        )
+        .replace("def test_refund", "@pytest.mark.skip(reason='flaky')\ndef test_refund")
+    )
+    project.makepyfile(test_rag=broken)
+    result = project.runpytest(
+        "--faith-update-baseline", "--faith-report=r.json", "--faith-report=r.md", *args
+    )
+    result.assert_outcomes(passed=2, failed=1, skipped=1)
+    result.stdout.fnmatch_lines(
+        [
+            "faithful baseline *: 0 regressed, 0 improved, 3 unchanged, 0 new, 0 stale, 2 not run",
+            "  NOT RUN test_rag.py::test_refund#0: its test stopped before this check * (kept)",
+            "  NOT RUN test_rag.py::test_twice#1: its test stopped before this check * (kept)",
+            "  wrote 5 checks to *faith-baseline.json",
+        ]
+    )
+    assert "STALE" not in result.stdout.str()
+    assert baseline_of(project) == before
+    document = json.loads((project.path / "r.json").read_text())
+    assert document["baseline"]["not_run"] == [
+        "test_rag.py::test_refund#0",
+        "test_rag.py::test_twice#1",
+    ]
+    assert document["baseline"]["stale"] == []
+    markdown = (project.path / "r.md").read_text()
+    assert "| not run | `test_rag.py::test_twice#1` | - | - | - |" in markdown
+    # Without the update, strict mode does not count them as stale either.
+    strict = project.runpytest("--faith-baseline-strict", *args)
+    strict.stdout.fnmatch_lines(["faithful baseline *, 0 stale, 2 not run"])
+    assert "(kept)" not in strict.stdout.str()

@@ -253,6 +253,30 @@ def test_every_setting_from_ini_and_cli(echo: pytest.Pytester) -> None:
             "ini option faith_judge: judge spec 'openai:' names no model",
         ),
         (["--faith-report=out.pdf"], "", "--faith-report 'out.pdf': not a report target"),
+        (["--faith-judge="], "", "--faith-judge: empty judge spec; give one such as lexical"),
+        (["--faith-judge= "], "", "--faith-judge: empty judge spec"),
+        (
+            [],
+            "faith_allow_contradictions = maybe",
+            "ini option faith_allow_contradictions: invalid truth value 'maybe'; "
+            "accepted values: true/false, yes/no, on/off or 1/0",
+        ),
+        (
+            [],
+            "faith_baseline_strict = sometimes",
+            "ini option faith_baseline_strict: invalid truth value 'sometimes'; accepted values",
+        ),
+        ([], "faith_single_call = 2", "ini option faith_single_call: invalid truth value '2'"),
+        (
+            [],
+            'faith_report = "out dir/faith.json',
+            "ini option faith_report: No closing quotation; give space-separated targets",
+        ),
+        (
+            [],
+            "faith_max_concurrency = many",
+            "ini option faith_max_concurrency: 'many' is not a whole number (expected 1 or more)",
+        ),
     ],
 )
 def test_bad_options_are_usage_errors_naming_the_option(
@@ -264,6 +288,15 @@ def test_bad_options_are_usage_errors_naming_the_option(
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     assert message in result.stderr.str()
     assert "INTERNALERROR" not in result.stderr.str() + result.stdout.str()
+
+
+def test_an_empty_ini_judge_means_no_judge_configured(pytester: pytest.Pytester) -> None:
+    # As for pytest's own string options, "faith_judge =" is the same as leaving it out.
+    pytester.makeini("[pytest]\nfaith_judge =\n")
+    pytester.makepyfile("def test_it(): pass")
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["faithful: judge: lexical/* (default: no judge configured)"])
 
 
 def test_strict_markers_accepts_the_marker(pytester: pytest.Pytester) -> None:
@@ -408,12 +441,13 @@ def test_summary_is_identical_under_xdist(echo: pytest.Pytester) -> None:
     assert _report_section(distributed.stdout.str()) == serial
 
 
-def test_results_reach_user_properties_and_junit(echo: pytest.Pytester) -> None:
+def test_results_reach_junit_as_faith_properties_only(echo: pytest.Pytester) -> None:
     echo.makepyfile(SUITE)
     echo.runpytest("--junitxml=out.xml")
     xml = Path(echo.path, "out.xml").read_text()
-    assert xml.count('<property name="faithfulness"') == 8
-    assert "&quot;score&quot;:1.0" in xml or '"score":1.0' in xml
+    assert xml.count('<property name="faith.status"') == 7
+    assert xml.count('<property name="faith.1.status"') == 1
+    assert '<property name="faithfulness' not in xml
 
 
 def test_plugin_works_without_xdist(echo: pytest.Pytester) -> None:

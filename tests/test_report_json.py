@@ -76,7 +76,9 @@ def test_every_check_with_claims_verdicts_reasons_evidence_and_usage(
         ]
     )
     source = Path(suite.path, "test_suite.py").read_text().splitlines()
-    line = source.index("def test_contradicted(assert_faithful):") + 1
+    # The line of the assert_faithful call (its first line), not of the def.
+    line = source.index("def test_contradicted(assert_faithful):") + 2
+    assert source[line - 1].lstrip().startswith("assert_faithful(")
     bad = checks[f"{M}test_contradicted"]
     assert (bad["status"], bad["test_outcome"], bad["path"], bad["line"]) == (
         "failed",

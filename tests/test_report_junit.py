@@ -1,4 +1,5 @@
-"""JUnit XML: each check's score, threshold and verdict counts as properties of its testcase."""
+"""JUnit XML: each check's score, threshold and verdict counts as properties of its testcase,
+and nothing else of the check: answers and contexts stay out of CI artifacts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from report_suite import SUITE_OUTCOMES, make_report_suite
+from report_suite import CONTEXT, SUITE_OUTCOMES, make_report_suite
 
 
 def _faith_properties(pytester: pytest.Pytester, *args: str) -> dict[str, dict[str, str]]:
@@ -57,3 +58,24 @@ def test_properties_are_the_same_under_xdist(pytester: pytest.Pytester) -> None:
     suite = make_report_suite(pytester)
     serial = _faith_properties(suite)
     assert _faith_properties(suite, "-n", "2") == serial
+
+
+@pytest.mark.parametrize(
+    "args", [pytest.param([], id="serial"), pytest.param(["-n", "2"], id="xdist")]
+)
+def test_only_faith_properties_and_no_checked_text(
+    pytester: pytest.Pytester, args: list[str]
+) -> None:
+    if args:
+        pytest.importorskip("xdist")
+    suite = make_report_suite(pytester)
+    suite.runpytest("--junitxml=out.xml", *args).assert_outcomes(**SUITE_OUTCOMES)
+    root = ET.parse(Path(suite.path, "out.xml")).getroot()
+    properties = {(p.attrib["name"], p.attrib["value"]) for p in root.iter("property")}
+    assert properties
+    assert all(name.startswith("faith.") for name, _ in properties), sorted(properties)
+    # No property holds the contexts, the answers or the claims' reasons. (A failed test's
+    # <failure> text is pytest's: the failure message, which names the failing claims.)
+    values = " ".join(value for _, value in properties)
+    for text in (CONTEXT[:30], "Returns are accepted", "rule: "):
+        assert text not in values

@@ -17,8 +17,11 @@ def suite(pytester: pytest.Pytester) -> pytest.Pytester:
 
 
 def _line_of(pytester: pytest.Pytester, name: str) -> int:
+    """The line of the test's first assert_faithful call (the line after its def)."""
     source = Path(pytester.path, "test_suite.py").read_text().splitlines()
-    return source.index(f"def {name}(assert_faithful):") + 1
+    line = source.index(f"def {name}(assert_faithful):") + 2
+    assert source[line - 1].lstrip().startswith("assert_faithful(")
+    return line
 
 
 def test_markdown_table_failing_rows_worst_first_passing_folded(suite: pytest.Pytester) -> None:

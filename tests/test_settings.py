@@ -55,6 +55,8 @@ def test_marker_layer_closest_marker_wins_per_key() -> None:
         ({"allow_contradictions": "yes"}, "allow_contradictions"),
         ({"record_mode": "none"}, "record_mode: Extra inputs are not permitted"),
         ({"judge": 3}, "judge"),
+        ({"judge": ""}, "judge: Value error, empty judge spec"),
+        ({"judge": "  "}, "judge: Value error, empty judge spec"),
     ],
 )
 def test_marker_layer_rejects_bad_arguments_by_name(kwargs: dict[str, Any], message: str) -> None:

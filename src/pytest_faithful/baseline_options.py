@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_faithful.options import unit_interval
+from pytest_faithful.options import ini_bool, unit_interval
 
 if TYPE_CHECKING:
     from pytest_faithful.baseline_plugin import BaselineSession
@@ -87,7 +87,7 @@ class BaselineOptions:
                 raise pytest.UsageError(f"ini option faith_baseline_tolerance: {exc}") from None
         strict = config.getoption("faith_baseline_strict")
         if strict is None:
-            strict = bool(config.getini("faith_baseline_strict"))
+            strict = bool(ini_bool(config, "faith_baseline_strict"))
         return cls(
             path=path.resolve(),
             tolerance=tolerance,

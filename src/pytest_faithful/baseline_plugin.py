@@ -1,12 +1,16 @@
 """Regression baselines in pytest: the per-check comparison and the session verdict.
 
 Every process (each xdist worker too) reads the baseline file once, so a check that regressed
-fails in its own test with a message naming the changed claims. The comparisons travel to the
-controller in ``user_properties``; only the controller summarises, reports stale entries and
-writes the file.
+fails in its own test with a message naming the changed claims. Each comparison stays in the
+process that made it: a worker sends its list to the controller in ``config.workeroutput``
+when its session ends. Only the controller summarises, reports stale entries and writes the
+file.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import pytest
 from pydantic import BaseModel, ConfigDict
@@ -26,7 +30,11 @@ from pytest_faithful.report.baseline import (
     stale_keys,
     write_baseline,
 )
-from pytest_faithful.user_properties import BASELINE_PROPERTY
+
+WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
+"""Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
+
+_INDEXED_KEY = re.compile(r"^(?P<nodeid>.+)#\d+$")
 
 
 class BaselineRecord(BaseModel):
@@ -51,6 +59,12 @@ def _filtered(config: pytest.Config) -> bool:
     )
 
 
+def _test_of(key: str) -> str | None:
+    """The test id in a default key (``nodeid#index``); None for an explicit ``key=``."""
+    match = _INDEXED_KEY.match(key)
+    return match["nodeid"] if match else None
+
+
 class BaselineSession:
     def __init__(self, config: pytest.Config, options: BaselineOptions) -> None:
         self.config = config
@@ -61,56 +75,75 @@ class BaselineSession:
             raise pytest.UsageError(str(exc)) from None
         self.records: list[BaselineRecord] = []
         self.test_files: set[str] = set()
+        self.unfinished: set[str] = set()  # node ids of tests that did not pass
         self.stale: list[str] = []
+        self.not_run: list[str] = []
         self.written: int | None = None
         self._is_worker = hasattr(config, "workerinput")
 
-    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> tuple[str, str | None]:
-        """The record to send to the controller, and the failure message if the check regressed.
+    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> str | None:
+        """Record how the check compares with the baseline; the failure message if it regressed.
 
         While the baseline is being updated a drop is reported, not failed: the run is
         recording the new state on purpose.
         """
         comparison = compare(key, result, self.stored.get(key), self.options.tolerance)
-        record = BaselineRecord(
-            comparison=comparison, entry=BaselineEntry.from_result(result, nodeid), nodeid=nodeid
+        self.records.append(
+            BaselineRecord(
+                comparison=comparison,
+                entry=BaselineEntry.from_result(result, nodeid),
+                nodeid=nodeid,
+            )
         )
         regressed = comparison.status == "regressed" and not self.options.update
-        message = regression_message(comparison, self.options.tolerance) if regressed else None
-        return record.model_dump_json(), message
+        return regression_message(comparison, self.options.tolerance) if regressed else None
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
         self.test_files.add(report.nodeid.split("::", 1)[0])
-        if report.when != "call":
-            return
-        for name, value in report.user_properties:
-            if name == BASELINE_PROPERTY:
-                self.records.append(BaselineRecord.model_validate_json(str(value)))
+        if not report.passed:
+            # Failed, errored, skipped or xfailed in some phase: the checks it did not reach
+            # are not evidence that the baseline's entries for it are stale.
+            self.unfinished.add(report.nodeid)
 
-    def _stale(self, seen: set[str]) -> list[str]:
-        """Entries no check produced, among those this run could have produced.
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object | None) -> None:
+        """Merge a finished xdist worker's comparisons (none from a worker that crashed)."""
+        output = getattr(node, "workeroutput", None) or {}
+        for data in output.get(WORKER_OUTPUT_KEY, ()):
+            self.records.append(BaselineRecord.model_validate(data))
 
-        An entry is stale when its test file is gone, or when its test file ran in an
-        unfiltered run without producing it; entries of files not selected are left alone.
+    def _missing(self, seen: set[str]) -> tuple[list[str], list[str]]:
+        """Entries no check produced, among those this run could have produced: (stale, not run).
+
+        Not run: the entry's test ran and did not finish (it failed before the check, errored
+        or was skipped), so the entry says nothing about the check and is kept. Stale: its test
+        file is gone, or its test file ran in an unfiltered run without producing it. Entries
+        of files not selected are left alone.
         """
-        stale = []
+        stale, not_run = [], []
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
-            test_file = (entry.test or key).split("::", 1)[0]
+            test = entry.test or _test_of(key)
+            if test is not None and test in self.unfinished:
+                not_run.append(key)
+                continue
+            test_file = (test or key).split("::", 1)[0]
             gone = not (self.config.rootpath / test_file).exists()
             if gone or (test_file in self.test_files and not _filtered(self.config)):
                 stale.append(key)
-        return stale
+        return stale, not_run
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self._is_worker:
+            output: dict[str, Any] = getattr(self.config, "workeroutput", {})
+            output[WORKER_OUTPUT_KEY] = [r.model_dump(mode="json") for r in self.records]
             return
         seen = {r.comparison.key for r in self.records}
-        self.stale = self._stale(seen)
+        self.stale, self.not_run = self._missing(seen)
         if self.options.update:
             ran = {r.comparison.key: r.entry for r in self.records}
             keep = merged(self.stored, ran, replace=False)
@@ -136,6 +169,7 @@ class BaselineSession:
             comparisons=tuple(sorted((r.comparison for r in self.records), key=lambda c: c.key)),
             stale=tuple(self.stale),
             written=self.written,
+            not_run=tuple(self.not_run),
         )
 
     def summary_lines(self) -> list[str]:
@@ -147,6 +181,9 @@ class BaselineSession:
         for key in summary.stale:
             strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
             lines.append(f"  STALE {key}: no check produced it in this run{strict}")
+        kept = " (kept)" if self.options.update else ""
+        for key in summary.not_run:
+            lines.append(f"  NOT RUN {key}: its test stopped before this check scored{kept}")
         if summary.with_status("improved") and not self.options.update:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")
         if summary.written is not None:

@@ -28,7 +28,9 @@ def whole(minimum: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a whole number (expected {minimum} or more)"
+            ) from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"{text!r} is less than {minimum}")
         return value

@@ -22,15 +22,43 @@ MARKER = "faithfulness"
 """The marker that sets ``assert_faithful``'s settings for a test, class or module."""
 
 
+BOOL_INI_VALUES = "true/false, yes/no, on/off or 1/0"
+"""What pytest accepts for an ini option of type bool (any case)."""
+
+BOOL_INIS = ("faith_allow_contradictions", "faith_baseline_strict", "faith_single_call")
+"""Every ini option of type bool this plugin declares (here, in baseline_options and in
+llm_options): checked at start-up so that a bad value names its key (see ``ini_bool``)."""
+
+
 def unit_interval(text: str) -> float:
     """argparse type for a number in [0, 1] (thresholds, tolerances)."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (expected 0 to 1)") from None
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text!r} is not in [0, 1]")
     return value
+
+
+def ini_bool(config: pytest.Config, name: str) -> bool | None:
+    """A bool ini option, None when unset. pytest's own error ("invalid truth value 'maybe'")
+    names neither the option nor what it accepts; this one does."""
+    try:
+        value = config.getini(name)
+    # pytest 8 raises ValueError; pytest 9 a UsageError with the same words.
+    except (ValueError, pytest.UsageError) as exc:
+        raise pytest.UsageError(
+            f"ini option {name}: {exc}; accepted values: {BOOL_INI_VALUES}"
+        ) from None
+    return None if value is None else bool(value)
+
+
+def check_bool_inis(config: pytest.Config) -> None:
+    """Read every bool ini option once at start-up, so a bad value is a UsageError naming
+    its key wherever the option is parsed later."""
+    for name in BOOL_INIS:
+        ini_bool(config, name)
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -128,7 +156,11 @@ class RunOptions:
 
 
 def _ini(config: pytest.Config, name: str) -> Any:
+    """A string ini option; None when unset or empty (``faith_judge =`` means "no judge
+    configured", as an empty value means unset for pytest's own string options)."""
     value = config.getini(name)
+    if isinstance(value, str):
+        value = value.strip()
     return None if value in (None, "") else value
 
 
@@ -136,7 +168,7 @@ def _ini_layer(config: pytest.Config) -> dict[str, Any]:
     layer: dict[str, Any] = {}
     judge = _ini(config, "faith_judge")
     if judge is not None:
-        layer["judge"] = str(judge).strip()
+        layer["judge"] = str(judge)
     threshold = _ini(config, "faith_threshold")
     if threshold is not None:
         try:
@@ -145,14 +177,14 @@ def _ini_layer(config: pytest.Config) -> dict[str, Any]:
             raise pytest.UsageError(f"ini option faith_threshold: {exc}") from None
     scoring = _ini(config, "faith_scoring")
     if scoring is not None:
-        if scoring.strip() not in SCORING_POLICIES:
+        if scoring not in SCORING_POLICIES:
             raise pytest.UsageError(
                 f"ini option faith_scoring: {scoring!r} is not one of {', '.join(SCORING_POLICIES)}"
             )
-        layer["scoring"] = scoring.strip()
-    allow = config.getini("faith_allow_contradictions")
+        layer["scoring"] = scoring
+    allow = ini_bool(config, "faith_allow_contradictions")
     if allow is not None:
-        layer["allow_contradictions"] = bool(allow)
+        layer["allow_contradictions"] = allow
     return layer
 
 
@@ -214,9 +246,15 @@ def _reports(config: pytest.Config) -> tuple[str, ...]:
     if cli:
         requested, base, source = list(cli), config.invocation_params.dir, "--faith-report"
     else:
-        requested = list(config.getini("faith_report"))
-        base = config.inipath.parent if config.inipath else config.rootpath
         source = "ini option faith_report"
+        try:
+            requested = list(config.getini("faith_report"))
+        except (ValueError, pytest.UsageError) as exc:  # shlex: an unbalanced quote
+            raise pytest.UsageError(
+                f"{source}: {exc}; give space-separated targets ('terminal' or file paths), "
+                "quoting a path that has spaces"
+            ) from None
+        base = config.inipath.parent if config.inipath else config.rootpath
     return tuple(dict.fromkeys(_report_target(t, base, source) for t in requested))
 
 
@@ -233,7 +271,14 @@ def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
 
 def parse_run_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
     cli_layer, ini_layer = _cli_layer(config), _ini_layer(config)
-    if cli_layer["judge"]:
+    if cli_layer["judge"] is not None:
+        # An empty value (--faith-judge= or a variable that expanded to nothing) must not
+        # quietly mean "the default judge", which may be a paid one.
+        if not cli_layer["judge"].strip():
+            raise pytest.UsageError(
+                "--faith-judge: empty judge spec; give one such as lexical, anthropic:MODEL, "
+                "openai:MODEL or local:PATH.gguf, or leave the option out for the default judge"
+            )
         check_judge_spec(cli_layer["judge"], registry, "--faith-judge")
     if ini_layer.get("judge"):
         check_judge_spec(ini_layer["judge"], registry, "ini option faith_judge")

@@ -16,7 +16,7 @@ from pytest_faithful.baseline_options import BASELINE_KEY, BaselineOptions, add_
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.llm_options import add_llm_options
 from pytest_faithful.local_options import add_local_options
-from pytest_faithful.options import MARKER, add_options, parse_run_options
+from pytest_faithful.options import MARKER, add_options, check_bool_inis, parse_run_options
 from pytest_faithful.session import SESSION_KEY, FaithSession
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(threshold=None, judge=None, scoring=None, allow_contradictions=None): "
         "per-test settings for assert_faithful (function, class or module).",
     )
+    check_bool_inis(config)
     registry = builtin_registry()
     config.hook.pytest_faithful_register_judges(registry=registry)
     session = FaithSession(config, registry, parse_run_options(config, registry))

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.scoring_policy import ScoringPolicy
@@ -39,6 +39,17 @@ class LayerSettings(BaseModel):
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     scoring: ScoringPolicy | None = None
     allow_contradictions: StrictBool | None = None
+
+    @field_validator("judge")
+    @classmethod
+    def _judge_not_blank(cls, judge: str | None) -> str | None:
+        # judge="" must not quietly mean "the default judge", which may be a paid one.
+        if judge is not None and not judge.strip():
+            raise ValueError(
+                f"empty judge spec {judge!r}; give one such as 'lexical' or 'openai:MODEL', "
+                "or leave judge out"
+            )
+        return judge
 
 
 def resolve(*layers: Mapping[str, Any]) -> CheckSettings:

@@ -226,6 +226,11 @@ class BaselineSummary(_Frozen):
     comparisons: tuple[Comparison, ...] = Field(description="One per check, by key.")
     stale: tuple[str, ...] = Field(description="Baseline keys no check of this run produced.")
     written: int | None = Field(description="Checks written by --faith-update-baseline.")
+    not_run: tuple[str, ...] = Field(
+        default=(),
+        description="Baseline keys of tests that ran but did not finish (failed, errored or "
+        "skipped) before reaching the check; kept by --faith-update-baseline, never stale.",
+    )
 
     def with_status(self, status: Status) -> tuple[Comparison, ...]:
         return tuple(c for c in self.comparisons if c.status == status)
@@ -234,7 +239,9 @@ class BaselineSummary(_Frozen):
         counts = ", ".join(
             f"{len(self.with_status(s))} {s}" for s in ("regressed", "improved", "unchanged", "new")
         )
-        return f"{counts}, {len(self.stale)} stale"
+        # "not run" only when there are some, so a clean run's line is what it always was.
+        not_run = f", {len(self.not_run)} not run" if self.not_run else ""
+        return f"{counts}, {len(self.stale)} stale{not_run}"
 
 
 def stale_keys(stored: Baseline, seen: Iterable[str]) -> list[str]:

@@ -48,3 +48,9 @@ def failure_message(result: FaithfulnessResult) -> str:
     ]
     lines.extend(claim_line(v) for v in result.claim_verdicts)
     return "\n".join(lines)
+
+
+def error_label(error_kind: str | None) -> str:
+    """How the reports introduce an errored check's message: a judge that gave no usable
+    verdicts (or none at all) is a "judge error"; another exception is just an "error"."""
+    return "error" if error_kind == "exception" else "judge error"

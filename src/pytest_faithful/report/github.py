@@ -47,10 +47,10 @@ def _annotated(check: CheckEntry) -> bool:
 
 
 def _message(check: CheckEntry) -> str:
-    from pytest_faithful.report.failure import claim_line
+    from pytest_faithful.report.failure import claim_line, error_label
 
     if check.result is None:
-        return f"judge error: {check.error or ''}"
+        return f"{error_label(check.error_kind)}: {check.error or ''}"
     lines = [f"faithfulness {check.result.explanation}"]
     unsupported = check.result.unsupported
     lines.extend(claim_line(v).strip() for v in unsupported[:MAX_CLAIM_LINES])

@@ -369,6 +369,8 @@ def _run_html(report: FaithReport) -> str:
             '<p class="note">Some verdicts are heuristic (lexical word overlap), '
             "not a language model's.</p>"
         )
+    for unjudged in report.not_judged:
+        html += f'<p class="note not-judged">{_e(unjudged.describe())}</p>'
     return html
 
 
@@ -390,6 +392,11 @@ def _baseline_html(report: FaithReport) -> str:
         f'<tr class="stale"><td>stale</td><td><code>{_e(key)}</code></td>'
         "<td>-</td><td>-</td><td>-</td></tr>"
         for key in summary.stale
+    )
+    rows.extend(
+        f'<tr class="not-run"><td>not run</td><td><code>{_e(key)}</code></td>'
+        "<td>-</td><td>-</td><td>-</td></tr>"
+        for key in summary.not_run
     )
     table = (
         "<table><thead><tr><th>baseline</th><th>key</th><th>score</th><th>baseline score</th>"

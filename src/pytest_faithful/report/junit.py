@@ -1,8 +1,9 @@
 """Per-check properties for ``--junitxml``: score, threshold, verdict counts and status.
 
-They go into ``user_properties`` beside the full record (which the xdist controller parses), and
-pytest's junitxml writes every user property of a test as a ``<property>`` of its testcase. A
-test's first check uses ``faith.NAME``; its later checks ``faith.N.NAME`` (N = 1, 2, ...).
+These are the only ``user_properties`` the plugin adds, because pytest's junitxml writes every
+user property of a test as a ``<property>`` of its testcase: the answer, the contexts and the
+claims (the full record) reach the reports another way and stay out of CI artifacts. A test's
+first check uses ``faith.NAME``; its later checks ``faith.N.NAME`` (N = 1, 2, ...).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from pytest_faithful.report.failure import shorten
+from pytest_faithful.report.failure import error_label, shorten
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
 MAX_FAILING_ROWS = 200
@@ -40,7 +40,7 @@ def _score(check: CheckEntry) -> tuple[str, str, str]:
 
 def _why(check: CheckEntry) -> str:
     if check.result is None:
-        return "judge error: " + md(shorten(check.error or "", 120))
+        return f"{error_label(check.error_kind)}: " + md(shorten(check.error or "", 120))
     unsupported = check.result.unsupported
     if not unsupported:
         return md(check.result.explanation)
@@ -99,7 +99,7 @@ def _baseline(report: FaithReport) -> list[str]:
         return []
     lines = ["", f"**Baseline** {code(summary.path)}: {summary.counts_line()}"]
     changed = [c for c in summary.comparisons if c.status in ("regressed", "improved", "new")]
-    if changed or summary.stale:
+    if changed or summary.stale or summary.not_run:
         lines += ["", "| baseline | key | score | baseline score | changed claims |"]
         lines.append("|---|---|---:|---:|---|")
         for c in changed:
@@ -107,6 +107,7 @@ def _baseline(report: FaithReport) -> list[str]:
             claims = "<br>".join(md(str(change)) for change in c.changes) or "-"
             lines.append(f"| {c.status} | {code(c.key)} | {c.score:.2f} | {before} | {claims} |")
         lines.extend(f"| stale | {code(key)} | - | - | - |" for key in summary.stale)
+        lines.extend(f"| not run | {code(key)} | - | - | - |" for key in summary.not_run)
     return lines
 
 
@@ -119,6 +120,8 @@ def render(report: FaithReport) -> str:
     if report.totals.heuristic:
         lines.append("")
         lines.append("> Some verdicts are heuristic (lexical word overlap), not a model's.")
+    for unjudged in report.not_judged:
+        lines += ["", f"> **Not judged**: {md(unjudged.describe())}"]
     lines += _baseline(report)
     if failing:
         lines += ["", "| | test | score | thr | S/C/N | why |", "|---|---|---:|---:|---|---|"]

@@ -8,14 +8,15 @@ pytest-xdist). Renderers that show the worst first sort their own view (``worst_
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from pytest_faithful.models import FaithfulnessResult, VerdictCounts
 from pytest_faithful.report.baseline import BaselineSummary
-from pytest_faithful.report.records import CheckRecord
+from pytest_faithful.report.failure import shorten
+from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.report.totals import Totals, totals
 from pytest_faithful.scoring_policy import ScoringPolicy
 
@@ -82,7 +83,10 @@ class CheckEntry(_Frozen):
     nodeid: str
     index: int = Field(ge=0, description="0 for a test's first check, 1 for its second, ...")
     path: str | None = Field(description="The test file, relative to the rootdir ('/' separated).")
-    line: int | None = Field(description="1-based line of the test function in that file.")
+    line: int | None = Field(
+        description="1-based line of the assert_faithful call in that file (of the test "
+        "function when the call could not be located)."
+    )
     status: CheckStatus
     test_outcome: Outcome | None = Field(
         description="How the test itself ended (a failed check in an xfail test is 'xfailed')."
@@ -91,7 +95,13 @@ class CheckEntry(_Frozen):
     question: str | None
     answer: str | None
     contexts: tuple[str, ...] | None = Field(description="The passages, in the order passed.")
-    error: str | None = Field(description="Why the judge gave no usable verdicts (errored).")
+    error: str | None = Field(description="Why the check has no result (errored).")
+    error_kind: ErrorKind | None = Field(
+        default=None,
+        description="Errored checks: 'judge' (the judge gave no usable verdicts), "
+        "'judge_unavailable' (the judge could not answer at all) or 'exception' (another "
+        "exception escaped the judge or the verifier).",
+    )
     counts: VerdictCounts | None
     result: FaithfulnessResult | None
 
@@ -109,6 +119,26 @@ class CheckEntry(_Frozen):
         return (rank, score, self.nodeid, self.index)
 
 
+class NotJudged(_Frozen):
+    """Checks that errored because their judge could not answer at all.
+
+    The first such check of a judge (in each process) carries the full explanation; the
+    judge then fails every later check at once, with a one-line message.
+    """
+
+    judge_id: str
+    checks: int = Field(ge=1, description="How many checks of this judge were not judged.")
+    first: str = Field(description="test_id of the first failure: its error explains why.")
+    reason: str = Field(description="The first line of that failure's error.")
+
+    def describe(self) -> str:
+        checks = "check" if self.checks == 1 else "checks"
+        return (
+            f"{self.checks} {checks} not judged: judge {self.judge_id} is unavailable "
+            f"(first failure {self.first}: {shorten(self.reason, 160)})"
+        )
+
+
 class FaithReport(_Frozen):
     schema_version: Literal[1] = SCHEMA_VERSION
     run: RunInfo
@@ -116,6 +146,9 @@ class FaithReport(_Frozen):
     checks: tuple[CheckEntry, ...]
     baseline: BaselineSummary | None = Field(
         default=None, description="The regression baseline comparison, when one was used."
+    )
+    not_judged: tuple[NotJudged, ...] = Field(
+        default=(), description="Per judge that was unavailable: the checks it left unjudged."
     )
 
     def worst_first(self) -> list[CheckEntry]:
@@ -138,6 +171,7 @@ def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
         answer=record.answer,
         contexts=record.contexts,
         error=record.error,
+        error_kind=record.error_kind,
         counts=None if record.result is None else record.result.counts,
         result=record.result,
     )
@@ -153,6 +187,35 @@ def _judges(records: Iterable[CheckRecord]) -> tuple[JudgeInfo, ...]:
     return tuple(JudgeInfo.from_id(jid, heuristic[jid]) for jid in sorted(heuristic))
 
 
+def summarize_not_judged(
+    records: Iterable[CheckRecord], first_failures: Collection[tuple[str, int]] = ()
+) -> tuple[NotJudged, ...]:
+    """The checks each unavailable judge left unjudged, by judge id.
+
+    ``first_failures`` are the (nodeid, index) of each process's first unavailable check of a
+    judge, the ones with the full explanation; the earliest in test order is named. Without
+    one (a worker that crashed before reporting it), the earliest check of the judge is.
+    """
+    by_judge: dict[str, list[CheckRecord]] = {}
+    for record in records:
+        if record.error_kind == "judge_unavailable":
+            by_judge.setdefault(record.judge_id, []).append(record)
+    summaries = []
+    for judge_id, failed in sorted(by_judge.items()):
+        failed.sort(key=lambda r: (r.nodeid, r.index))
+        first = next((r for r in failed if (r.nodeid, r.index) in first_failures), failed[0])
+        reason = (first.error or "").strip().splitlines()
+        summaries.append(
+            NotJudged(
+                judge_id=judge_id,
+                checks=len(failed),
+                first=first.test_id,
+                reason=reason[0] if reason else "",
+            )
+        )
+    return tuple(summaries)
+
+
 def build_report(
     records: Sequence[CheckRecord],
     *,
@@ -162,6 +225,7 @@ def build_report(
     defaults: Defaults,
     outcomes: Mapping[str, Outcome] | None = None,
     baseline: BaselineSummary | None = None,
+    first_failures: Collection[tuple[str, int]] = (),
 ) -> FaithReport:
     """The one report object every renderer reads."""
     outcomes = outcomes or {}
@@ -177,6 +241,7 @@ def build_report(
         totals=totals(ordered),
         checks=tuple(_entry(r, outcomes.get(r.nodeid)) for r in ordered),
         baseline=baseline,
+        not_judged=summarize_not_judged(ordered, first_failures),
     )
 
 

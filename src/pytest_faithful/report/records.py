@@ -1,19 +1,28 @@
-"""One record per ``assert_faithful`` call, as it travels in ``user_properties``."""
+"""One record per ``assert_faithful`` call: what the reports are built from.
+
+Without xdist the fixture hands each record to the session object; an xdist worker sends its
+records to the controller, as plain JSON data, when its session ends.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, NonNegativeInt, PositiveInt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
 
 from pytest_faithful.models import FaithfulnessResult
 
+ErrorKind = Literal["judge", "judge_unavailable", "exception"]
+
 
 class CheckRecord(BaseModel):
-    """A check that produced a result, or one whose judge failed (``error`` set, no score).
+    """A check that produced a result, or one that errored (``error`` set, no score).
 
-    The fields after ``judge_id`` were added for the report files and are optional, so records
-    written without them still parse: ``path``/``line`` locate the test (rootdir-relative path,
-    1-based line, for CI annotations), ``answer``/``contexts``/``question`` are what was checked
-    (the HTML report colours the answer and highlights evidence in the contexts).
+    The fields after ``judge_id`` were added later and are optional, so records written
+    without them still parse: ``path``/``line`` locate the ``assert_faithful`` call
+    (rootdir-relative path, 1-based line, for CI annotations), ``answer``/``contexts``/
+    ``question`` are what was checked (the HTML report colours the answer and highlights
+    evidence in the contexts), ``error_kind`` says what kind of failure an errored check had.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -28,6 +37,12 @@ class CheckRecord(BaseModel):
     answer: str | None = None
     contexts: tuple[str, ...] | None = None
     question: str | None = None
+    error_kind: ErrorKind | None = Field(
+        default=None,
+        description="Errored checks only: 'judge' (JudgeError: no usable verdicts), "
+        "'judge_unavailable' (UnavailableJudgeError: the judge cannot answer at all) or "
+        "'exception' (any other exception escaped the judge or the verifier).",
+    )
 
     @property
     def status(self) -> str:
