@@ -85,12 +85,13 @@ def test_any_exception_from_the_judge_is_an_errored_check_in_every_report(
     project.makepyfile(
         test_it=f"""
         import pytest
+        from pytest_faithful import JudgeError
 
         def test_bug(assert_faithful):
             assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="raise:bug")
 
         def test_caught(assert_faithful):
-            with pytest.raises(RuntimeError):
+            with pytest.raises(JudgeError, match="RuntimeError: the custom judge has a bug"):
                 assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="raise:bug")
         """
     )
@@ -98,17 +99,19 @@ def test_any_exception_from_the_judge_is_an_errored_check_in_every_report(
     result.assert_outcomes(failed=1, passed=1)
     checks = {c["test_id"]: c for c in document["checks"]}
     assert sorted(checks) == ["test_it.py::test_bug", "test_it.py::test_caught"]
+    # The verifier turns whatever a judge raises into a JudgeError naming the judge and step.
     for check in checks.values():
         assert (check["status"], check["error_kind"], check["result"]) == (
             "errored",
-            "exception",
+            "judge",
             None,
         )
-        assert check["error"] == "RuntimeError: the custom judge has a bug"
+        assert check["error"].endswith("RuntimeError: the custom judge has a bug")
+        assert check["error"].startswith("judge bug failed in ")
         assert check["judge_id"] == "bug"
     assert document["totals"]["errored"] == 2
     markdown = Path(project.path, "r.md").read_text(encoding="utf-8")
-    assert "| error: RuntimeError: the custom judge has a bug |" in markdown
+    assert "RuntimeError: the custom judge has a bug |" in markdown
     assert "no faithfulness checks ran" not in result.stdout.str()
     html = Path(project.path, "r.html").read_text(encoding="utf-8")
     assert html.count('<details class="check errored"') == 2

@@ -75,8 +75,10 @@ def test_no_plugin_frames_in_any_failure(result: pytest.RunResult) -> None:
     failures = result.stdout.str().split("= FAILURES =")[1].split("short test summary")[0]
     for frame in OUR_FRAMES:
         assert frame not in failures, f"{frame} shown in a failure"
-    assert "The above exception was the direct cause" not in failures
     assert "During handling of the above exception" not in failures
+    # Only a bug in the user's own judge is shown as the cause of its JudgeError.
+    for test in ("test_judge_error", "test_invalid_judge_output", "test_unfaithful"):
+        assert "The above exception was the direct cause" not in "\n".join(_failure(result, test))
 
 
 @pytest.mark.parametrize(
@@ -112,6 +114,8 @@ def test_a_custom_judge_bug_keeps_the_judges_own_frames(result: pytest.RunResult
     section = "\n".join(_failure(result, "test_custom_judge_bug"))
     assert 'raise KeyError("custom judge bug")' in section
     assert "E       KeyError: 'custom judge bug'" in section
+    assert "The above exception was the direct cause" in section
+    assert "judge function failed in verify: KeyError: 'custom judge bug'" in section
 
 
 def test_full_trace_shows_everything(pytester: pytest.Pytester) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType, TracebackType
@@ -59,6 +60,26 @@ def _without_our_frames(tb: TracebackType | None) -> TracebackType | None:
     for entry in reversed(kept):
         rebuilt = TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
     return rebuilt
+
+
+_LIBRARY_DIRS = tuple(
+    os.path.normcase(os.path.abspath(path))
+    for path in {
+        sysconfig.get_path(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")
+    }
+    if path
+)
+
+
+def _in_user_code(tb: TracebackType | None) -> bool:
+    """Whether ``tb`` passes through code that is neither this package nor an installed library
+    (a judge the user wrote in a conftest or test module)."""
+    while tb is not None:
+        filename = os.path.normcase(os.path.abspath(tb.tb_frame.f_code.co_filename))
+        if not _ours(filename) and not filename.startswith(_LIBRARY_DIRS):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def _error_kind(exc: Exception) -> ErrorKind:
@@ -132,6 +153,11 @@ class AssertFaithful:
             # say nothing a user can act on. A custom judge's own frames stay.
             exc.__traceback__ = _without_our_frames(exc.__traceback__)
             if isinstance(exc, JudgeError):
+                cause = exc.__cause__
+                if cause is not None and _in_user_code(cause.__traceback__):
+                    # A bug in the user's own judge: its frames are what they need to see.
+                    cause.__traceback__ = _without_our_frames(cause.__traceback__)
+                    raise exc from cause
                 # Its message already states the cause; the chain would only repeat it
                 # through our frames (and pydantic's). --full-trace shows everything.
                 raise exc from None
