@@ -44,6 +44,7 @@ from recording_proxy import Exchange, ProxyServer, recording_proxy
 from server_judge import DEFAULT_MODEL, model_server
 
 from pytest_faithful import FaithfulnessResult, LLMOptions, verify
+from pytest_faithful.verifier import WHOLE_SENTENCE_NOTE
 
 OURS = {"two-step": False, "single-call": True}  # system -> single_call
 ADAPTERS = {"ragas": "ragas_faithfulness.py", "deepeval": "deepeval_faithfulness.py"}
@@ -71,6 +72,8 @@ class Evaluation:
     nan: bool = False
     statements: int | None = None  # claims/statements extracted from the answer
     verdicts: int | None = None  # usable verdicts the score was computed from
+    # ours: sentences the judge left without a claim (after its repair) that were verified whole
+    judged_whole: int = 0
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
     calls: int = 0
@@ -100,6 +103,14 @@ class Evaluation:
             return None
         return self.score >= threshold and not self.contradicted
 
+    def gate(self, threshold: float, whole_is_error: bool) -> bool:
+        """Whether a CI gate passes the check: an error fails it. ``whole_is_error``: the other
+        coverage policy, where a sentence still skipped after the repair is a JudgeError
+        instead of being verified whole."""
+        if whole_is_error and self.judged_whole:
+            return False
+        return bool(self.predicts_faithful(threshold))
+
     def as_json(self) -> dict[str, Any]:
         return {
             "id": self.example.id,
@@ -111,6 +122,7 @@ class Evaluation:
             "nan": self.nan,
             "statements": self.statements,
             "verdicts": self.verdicts,
+            "judged_whole": self.judged_whole,
             "silent_failures": self.silent_failures,
             "seconds": round(self.seconds, 3),
             "calls": self.calls,
@@ -176,6 +188,9 @@ def record_result(evaluation: Evaluation, result: FaithfulnessResult) -> None:
     evaluation.contradicted = bool(result.contradicted)
     # One ClaimVerdict per claim by construction: a missing verdict is a JudgeError instead.
     evaluation.statements = evaluation.verdicts = len(result.claim_verdicts)
+    evaluation.judged_whole = sum(
+        cv.reason.startswith(WHOLE_SENTENCE_NOTE) for cv in result.claim_verdicts
+    )
 
 
 def run_other(
@@ -329,6 +344,12 @@ class Summary:
             tally.add(evaluation.example, evaluation.predicts_faithful(threshold))
         return tally
 
+    def gate_tally(self, threshold: float, whole_is_error: bool) -> Tally:
+        tally = Tally()
+        for evaluation in self.evaluations:
+            tally.add(evaluation.example, evaluation.gate(threshold, whole_is_error))
+        return tally
+
     def as_json(self) -> dict[str, Any]:
         return {
             "evaluations": self.n,
@@ -352,6 +373,15 @@ class Summary:
             },
             "scored_with_logged_warnings": self.count(lambda e: e.error is None and e.warnings),
             "accuracy": {str(t): self.tally(t).as_json() for t in THRESHOLDS},
+            "evaluations_with_sentences_judged_whole": self.count(lambda e: e.judged_whole),
+            # Errors counted as failed checks, as a CI gate counts them: the coverage policy
+            # shipped (skipped sentences verified whole) against the other one (JudgeError).
+            "gate_accuracy_judged_whole": {
+                str(t): self.gate_tally(t, whole_is_error=False).as_json() for t in THRESHOLDS
+            },
+            "gate_accuracy_if_skipped_sentences_were_errors": {
+                str(t): self.gate_tally(t, whole_is_error=True).as_json() for t in THRESHOLDS
+            },
             "per_evaluation": [e.as_json() for e in self.evaluations],
         }
 
@@ -595,6 +625,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     checks = target_checks(summaries)
     print(f"{len(examples)} examples (seed {args.seed}) of {args.data}, model {args.model.name}")
     print("\n".join(summary_table(list(summaries.values()))))
+    print()
+    for name, summary in summaries.items():
+        if name in OURS:
+            fill, error = (
+                summary.gate_tally(max(THRESHOLDS), whole_is_error=flag).balanced_accuracy
+                for flag in (False, True)
+            )
+            print(
+                f"{name}: {summary.count(lambda e: e.judged_whole)} checks verified a skipped "
+                f"sentence whole; gate bal. acc. @{max(THRESHOLDS):g}, errors as failures: "
+                f"{_fmt(fill)} as shipped, {_fmt(error)} if those were JudgeErrors"
+            )
     print()
     print("\n".join(evaluation_table(list(summaries.values()))))
     print()

@@ -392,7 +392,7 @@ def _check_evidence(
             label = Label.NOT_ENOUGH_INFO
             reason = f"{_missing_evidence(verdict, claim, index)} (judge said SUPPORTED: {reason})"
         if claim in whole_sentences:
-            reason = f"{_FILLED} {reason}".rstrip()
+            reason = f"{WHOLE_SENTENCE_NOTE} {reason}".rstrip()
         results.append(
             ClaimVerdict(
                 claim=claim,
@@ -407,7 +407,8 @@ def _check_evidence(
     return tuple(results)
 
 
-_FILLED = "[the judge extracted no claim from this sentence, so it was verified whole]"
+WHOLE_SENTENCE_NOTE = "[the judge extracted no claim from this sentence, so it was verified whole]"
+"""Starts the reason of a claim the verifier added for a sentence the judge left out."""
 
 
 def _evidence_found(verdict: Verdict, passages: PassageIndex) -> bool:
