@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pytest_faithful.calls import JudgeRequest, JudgeResponse
 from pytest_faithful.providers import errors
+from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.runner import AsyncRunner
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 KEY_VARIABLE: Final = "ANTHROPIC_API_KEY"
 TOKEN_VARIABLE: Final = "ANTHROPIC_AUTH_TOKEN"
+BASE_URL_VARIABLE: Final = "ANTHROPIC_BASE_URL"
+DEFAULT_BASE_URL: Final = "https://api.anthropic.com"
 TOOL_NAME: Final = "submit_answer"
 # Stop reasons that mean the reply was cut short: never parsed as a complete answer.
 _TRUNCATED: Final = frozenset({"max_tokens", "model_context_window_exceeded"})
@@ -39,15 +42,15 @@ class AnthropicBackend:
         max_retries: int,
         model: str,
     ) -> None:
-        self._base_url = base_url
         self._runner = runner
         self._timeout_s = timeout_s
         self._max_retries = max_retries
         self._client: anthropic.AsyncAnthropic | None = None
         self.info = errors.ProviderInfo(
             provider="anthropic",
+            api="Anthropic messages",
             key_variable=KEY_VARIABLE,
-            base_url=base_url,
+            endpoint=Endpoint.resolve(base_url, BASE_URL_VARIABLE, DEFAULT_BASE_URL),
             model=model,
             timeout_s=timeout_s,
             max_retries=max_retries,
@@ -69,7 +72,9 @@ class AnthropicBackend:
             if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
                 raise errors.missing_key(self.info)
             self._client = anthropic.AsyncAnthropic(
-                base_url=self._base_url, timeout=self._timeout_s, max_retries=self._max_retries
+                base_url=self.info.endpoint.url,
+                timeout=self._timeout_s,
+                max_retries=self._max_retries,
             )
             self._runner.on_close(self._client.close)
         return self._client

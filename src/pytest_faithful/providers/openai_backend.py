@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from pytest_faithful.calls import JudgeRequest, JudgeResponse
 from pytest_faithful.judges.structured import PARAM, StructuredOutputRejected
 from pytest_faithful.providers import errors
+from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.runner import AsyncRunner
 from pytest_faithful.providers.schema import strict_schema
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     import openai
 
 KEY_VARIABLE: Final = "OPENAI_API_KEY"
+BASE_URL_VARIABLE: Final = "OPENAI_BASE_URL"
+DEFAULT_BASE_URL: Final = "https://api.openai.com/v1"
 # Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one.
 PLACEHOLDER_KEY: Final = "not-needed"
 # Words in an error body that mean "this response_format is not supported", not "bad request".
@@ -50,8 +53,9 @@ class OpenAIBackend:
         self._client: openai.AsyncOpenAI | None = None
         self.info = errors.ProviderInfo(
             provider="openai",
+            api="OpenAI chat completions",
             key_variable=KEY_VARIABLE,
-            base_url=base_url,
+            endpoint=Endpoint.resolve(base_url, BASE_URL_VARIABLE, DEFAULT_BASE_URL),
             model=model,
             timeout_s=timeout_s,
             max_retries=max_retries,
@@ -63,8 +67,9 @@ class OpenAIBackend:
 
     @property
     def where(self) -> str:
-        """Which server this is, for remembering its structured-output support."""
-        return self._base_url or "https://api.openai.com/v1"
+        """Which server this is, for remembering its structured-output support (redacted: it
+        appears in messages)."""
+        return self.info.endpoint.shown
 
     def complete(self, request: JudgeRequest) -> JudgeResponse:
         return self._runner.run(lambda: self.acomplete(request))
@@ -80,7 +85,7 @@ class OpenAIBackend:
                 key = PLACEHOLDER_KEY
             self._client = openai.AsyncOpenAI(
                 api_key=key,
-                base_url=self._base_url,
+                base_url=self.info.endpoint.url,
                 timeout=self._timeout_s,
                 max_retries=self._max_retries,
             )
@@ -129,7 +134,7 @@ class OpenAIBackend:
                 and exc.status_code in _FORMAT_STATUSES
                 and any(word in body for word in _FORMAT_WORDS)
             ):
-                raise StructuredOutputRejected(mode, errors.redact(body)[:300]) from None
+                raise StructuredOutputRejected(mode, self.info.redact(body)[:300]) from None
             raise errors.status_error(self.info, exc.status_code, body) from None
         except openai.APITimeoutError:
             raise errors.timeout_error(self.info) from None
