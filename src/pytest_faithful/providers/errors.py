@@ -1,10 +1,12 @@
 """Provider failures as JudgeErrors that say what to fix, with no credential in them.
 
 The SDKs have already retried what is worth retrying (429, 5xx, timeouts, connection errors)
-when an exception reaches here, so every failure is final. Authentication and permission errors
-never include the server's text: providers echo (part of) the key there. Everything else is
-passed through :func:`redact` with the secrets of the base URL, which removes those, the key
-variables' values (fragments included) and anything shaped like an API key.
+when an exception reaches here, so every failure is final.
+
+Authentication and permission errors never include the server's text: providers echo (part
+of) the key there. Everything else is passed through :func:`redact` with the secrets of the
+base URL, which removes those, the key variables' values (fragments included) and anything
+shaped like an API key.
 """
 
 from __future__ import annotations
@@ -72,16 +74,16 @@ def status_error(info: ProviderInfo, status: int, server_message: str) -> JudgeE
     p, retries = info.provider, info.max_retries
     detail = shorten(info.redact(server_message), DETAIL_CHARS)
     if status == 401:
-        text = (
+        return JudgeError(
             f"{p} rejected the API key (HTTP 401 from {info.where}): set a valid key in "
             f"{info.key_variable}"
         )
-    elif status == 403:
-        text = (
+    if status == 403:
+        return JudgeError(
             f"{p} denied access (HTTP 403 from {info.where}): the key in {info.key_variable} "
             f"may not use model {info.model!r}"
         )
-    elif status == 404:
+    if status == 404:
         text = (
             f"{p} does not know this endpoint or model (HTTP 404 from {info.where}): check "
             f"the model {info.model!r} and {info.endpoint.setting}: {detail}"
@@ -115,4 +117,22 @@ def connection_error(info: ProviderInfo, cause: BaseException) -> JudgeError:
     return JudgeError(
         f"{info.provider}: cannot reach {info.where}: {reason}; {info.max_retries} retries "
         f"included. Check {info.endpoint.setting} and that the server is running"
+    )
+
+
+def unusable_reply(info: ProviderInfo, problem: str) -> JudgeError:
+    """A reply with a success status whose body is not what the API sends."""
+    return JudgeError(
+        f"{info.provider}: unusable reply from {info.where}: {info.redact(problem)}. A server "
+        f"speaking the {info.api} API sends a JSON object there: check {info.endpoint.setting} "
+        "(a proxy or login page may be answering instead)"
+    )
+
+
+def unexpected_error(info: ProviderInfo, exc: BaseException) -> JudgeError:
+    """Anything else the SDK raised: still a JudgeError, never another exception."""
+    return JudgeError(
+        f"{info.provider}: the {info.provider} SDK failed on the request to {info.where}: "
+        f"{info.describe(exc)}. Check {info.endpoint.setting} (a malformed URL fails this "
+        "way) and the judge options"
     )
