@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import JudgeError, verify
+from pytest_faithful import JudgeError, UnavailableJudgeError, verify
 from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import FaithfulnessResult
@@ -147,6 +147,22 @@ def test_error_bodies_that_cannot_be_read_are_still_status_errors(
     server.script("extract", *[Reply(status=502, body=b"\xff\xfe\x80")] * 2)
     with pytest.raises(JudgeError, match=r"server error after 1 retries \(HTTP 502 from "):
         check(provider, server, tmp_path)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_broken_replies_do_not_latch_the_judge(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    server.script("extract", Reply(body=HTML, content_type="text/html"))
+    options = JudgeOptions(tmp_path / "cache", "off", LLMOptions(max_retries=0))
+    try:
+        judge = builtin_registry().build(f"{provider}:m@{base_url(provider, server)}", options)
+        with pytest.raises(JudgeError) as info:
+            verify(ANSWER, PASSAGES, judge=judge)
+        assert not isinstance(info.value, UnavailableJudgeError)
+        assert verify(ANSWER, PASSAGES, judge=judge).passed, "the next reply is read again"
+    finally:
+        options.close()
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

@@ -1,7 +1,9 @@
 """Provider failures as JudgeErrors that say what to fix, with no credential in them.
 
 The SDKs have already retried what is worth retrying (429, 5xx, timeouts, connection errors)
-when an exception reaches here, so every failure is final.
+when an exception reaches here, so every failure is final. A judge that cannot answer at all
+(no key, a rejected key, a server that cannot be reached) raises
+:class:`UnavailableJudgeError`, which the backend's fail-fast latch remembers.
 
 Authentication and permission errors never include the server's text: providers echo (part
 of) the key there. Everything else is passed through :func:`redact` with the secrets of the
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pytest_faithful.errors import JudgeError
+from pytest_faithful.errors import JudgeError, UnavailableJudgeError
 from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.redaction import SECRET_VARIABLES, redact
 from pytest_faithful.report.failure import shorten
@@ -62,8 +64,8 @@ def _innermost(exc: BaseException) -> BaseException:
     return exc
 
 
-def missing_key(info: ProviderInfo) -> JudgeError:
-    return JudgeError(
+def missing_key(info: ProviderInfo) -> UnavailableJudgeError:
+    return UnavailableJudgeError(
         f"{info.provider} judge: no API key. Set {info.key_variable} in the environment (keys "
         "are read only from there), or replay recorded calls with --faith-record-mode=none."
     )
@@ -74,12 +76,12 @@ def status_error(info: ProviderInfo, status: int, server_message: str) -> JudgeE
     p, retries = info.provider, info.max_retries
     detail = shorten(info.redact(server_message), DETAIL_CHARS)
     if status == 401:
-        return JudgeError(
+        return UnavailableJudgeError(
             f"{p} rejected the API key (HTTP 401 from {info.where}): set a valid key in "
             f"{info.key_variable}"
         )
     if status == 403:
-        return JudgeError(
+        return UnavailableJudgeError(
             f"{p} denied access (HTTP 403 from {info.where}): the key in {info.key_variable} "
             f"may not use model {info.model!r}"
         )
@@ -112,9 +114,9 @@ def timeout_error(info: ProviderInfo) -> JudgeError:
     )
 
 
-def connection_error(info: ProviderInfo, cause: BaseException) -> JudgeError:
+def connection_error(info: ProviderInfo, cause: BaseException) -> UnavailableJudgeError:
     reason = info.describe(cause.__cause__ or cause)
-    return JudgeError(
+    return UnavailableJudgeError(
         f"{info.provider}: cannot reach {info.where}: {reason}; {info.max_retries} retries "
         f"included. Check {info.endpoint.setting} and that the server is running"
     )
