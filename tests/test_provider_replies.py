@@ -7,6 +7,7 @@ themselves. Every message names the provider, the base URL and the cause.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from pytest_faithful import JudgeError, UnavailableJudgeError, verify
 from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.redaction import FRAGMENT
 
 KEY = "sk-test-REPLIES-0123456789abcdefghijWXYZ1234"
 PASSAGES = ["Returns are accepted within 30 days of delivery."]
@@ -51,6 +53,10 @@ def check(
         return verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
     finally:
         options.close()
+
+
+def fragments(secret: str) -> set[str]:
+    return {secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)}
 
 
 def drop_choice_message(whole: dict[str, Any]) -> dict[str, Any]:
@@ -147,6 +153,40 @@ def test_error_bodies_that_cannot_be_read_are_still_status_errors(
     server.script("extract", *[Reply(status=502, body=b"\xff\xfe\x80")] * 2)
     with pytest.raises(JudgeError, match=r"server error after 1 retries \(HTTP 502 from "):
         check(provider, server, tmp_path)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_reply_echoing_the_key_is_recorded_without_it(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    # A proxy (or a model fed the key) echoes it back with status 200: the backend removes
+    # the fragments before the reply reaches the cache, the verdicts and the reports.
+    claims = {"claims": [{"sentence": 1, "claim": f"Returns use token ...{KEY[-12:]}."}]}
+
+    def echo_model(whole: dict[str, Any]) -> dict[str, Any]:
+        return {**whole, "model": f"proxy-for-{KEY[5:30]}"}
+
+    server.script("extract", Reply(text=json.dumps(claims), envelope=echo_model))
+    result = check(provider, server, tmp_path, mode="once")
+    assert result.claim_verdicts[0].claim.text == "Returns use token ...<redacted>."
+    stored = b"".join(p.read_bytes() for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert b"Returns use token" in stored, "the reply was recorded"
+    for fragment in fragments(KEY):
+        assert fragment.encode() not in stored
+
+
+def test_ordinary_replies_are_not_redacted(server: FakeLLMServer, tmp_path: Path) -> None:
+    # Key-shaped words and URLs with credentials in a passage reach the verdicts unchanged:
+    # only fragments of a real secret make the backend redact a reply.
+    passage = "The key-performance metric is listed at https://demo:demo@example.com/kpis."
+    options = JudgeOptions(tmp_path / "cache", "off", LLMOptions(max_retries=0))
+    try:
+        judge = builtin_registry().build(f"openai:m@{server.url}/v1", options)
+        result = verify(passage, [passage], judge=judge)
+    finally:
+        options.close()
+    assert result.passed
+    assert result.claim_verdicts[0].evidence == passage.rstrip(".")
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

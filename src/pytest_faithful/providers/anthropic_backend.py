@@ -166,7 +166,7 @@ class AnthropicBackend:
             response = self._response(message, request)
         except replies.UnusableReply as exc:
             return errors.unusable_reply(self.info, str(exc))
-        return response
+        return replies.scrub(response, self.info.endpoint.secrets)
 
     @staticmethod
     def _response(message: _Message, request: JudgeRequest) -> JudgeResponse:

@@ -199,7 +199,7 @@ class OpenAIBackend:
             response = self._response(completion, request)
         except replies.UnusableReply as exc:
             return errors.unusable_reply(self.info, str(exc))
-        return response
+        return replies.scrub(response, self.info.endpoint.secrets)
 
     @staticmethod
     def _response(completion: _Completion, request: JudgeRequest) -> JudgeResponse:

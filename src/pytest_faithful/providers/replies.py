@@ -1,4 +1,4 @@
-"""Reading a provider's HTTP body: JSON and the API's shape.
+"""Reading a provider's HTTP body: JSON, the API's shape, and no secret recorded from it.
 
 The SDKs parse replies leniently: an HTML page sent with status 200 comes back as a string, a
 body that is not JSON raises ``json``'s own errors, a few thousand nested brackets a
@@ -10,10 +10,13 @@ fields they use; whatever is wrong becomes an :class:`UnusableReply` that says w
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from pytest_faithful.calls import JudgeResponse
+from pytest_faithful.redaction import FRAGMENT, redact, secret_values
 from pytest_faithful.report.failure import shorten
 
 PREVIEW_BYTES = 120
@@ -98,6 +101,35 @@ def error_text(body: object, fallback: str) -> str:
 def tokens(value: int | None) -> int:
     """A token count as recorded: missing or negative counts (some servers send -1) are 0."""
     return max(0, value or 0)
+
+
+def scrub(response: JudgeResponse, secrets: Iterable[str] = ()) -> JudgeResponse:
+    """``response`` without any secret it echoes, so that it is never recorded with one.
+
+    A reply is only changed when it holds a FRAGMENT-long piece of a secret at least that long
+    (a key variable's value or ``secrets``): then everything :func:`redact` removes goes.
+    Ordinary replies are left alone, because redaction would also change text that merely
+    looks like a credential (``key-performance``) and break the evidence quotes copied from
+    the passages. Shorter secrets cannot be told from ordinary words in a reply.
+    """
+    extra = tuple(secrets)
+    values = [value for value in secret_values(extra) if len(value) >= FRAGMENT]
+    if not values:
+        return response
+    changed: dict[str, str] = {}
+    for name in ("text", "model", "finish_reason"):
+        text = getattr(response, name)
+        if text and _echoes(text, values):
+            changed[name] = redact(text, extra)
+    return response.model_copy(update=changed) if changed else response
+
+
+def _echoes(text: str, values: list[str]) -> bool:
+    return any(
+        value[i : i + FRAGMENT] in text
+        for value in values
+        for i in range(len(value) - FRAGMENT + 1)
+    )
 
 
 def _json_type(data: Any) -> str:
