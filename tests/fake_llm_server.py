@@ -3,7 +3,8 @@
 The real ``openai`` and ``anthropic`` clients talk to it. By default it answers like a careful
 judge: each answer sentence is one claim, SUPPORTED with a verbatim quote when a passage holds
 its text, else NOT_ENOUGH_INFO. Tests script faults per step (``extract``, ``verify``,
-``single``; a repair request counts as its step) with :class:`Reply` objects, consumed in order.
+``single``; a repair request counts as its step) with :class:`Reply` objects, consumed in order;
+``fallback`` answers every request no script does (a server that is always broken).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ class Reply:
     truncated: bool = False  # finish_reason "length" / stop_reason "max_tokens"
     refusal: str | None = None  # OpenAI's message.refusal
     delay: float = 0.0  # seconds before answering (timeouts)
+    body: bytes | None = None  # sent as is, with `status` and `content_type`: broken bodies
+    content_type: str = "application/json"
+    envelope: Transform | None = None  # applied to the provider's whole reply object
 
 
 def _numbered(text: str, tag: str) -> list[str]:
@@ -88,6 +92,7 @@ class FakeLLMServer:
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.in_flight = 0
         self.max_in_flight = 0
+        self.fallback: Reply | None = None
         self._scripts: dict[str, deque[Reply]] = {}
         self._lock = threading.Lock()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -132,7 +137,7 @@ class FakeLLMServer:
                     length = int(self.headers.get("content-length") or 0)
                     body = json.loads(self.rfile.read(length) or b"{}")
                     status, headers, payload = server._answer(self.path, body)
-                    data = json.dumps(payload).encode()
+                    data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
                     self.send_response(status)
                     for name, value in {"content-type": "application/json", **headers}.items():
                         self.send_header(name, value)
@@ -162,7 +167,7 @@ class FakeLLMServer:
         step, answer = careful_answer(first_user)
         with self._lock:
             queue = self._scripts.get(step)
-            reply = queue.popleft() if queue else Reply()
+            reply = queue.popleft() if queue else self.fallback or Reply()
         if reply.delay:
             time.sleep(reply.delay)
         fmt = (body.get("response_format") or {}).get("type")
@@ -173,10 +178,13 @@ class FakeLLMServer:
                 {"retry-after-ms": "1"},
                 _error(provider, "response_format: Input should be 'text' or 'json_object'"),
             )
-        if reply.status != 200:
+        if reply.body is not None or reply.status != 200:
             headers = dict(reply.headers)
             if reply.status >= 500 or reply.status == 429:
                 headers.setdefault("retry-after-ms", "1")  # keep the SDK's retry wait tiny
+            if reply.body is not None:
+                headers["content-type"] = reply.content_type
+                return reply.status, headers, reply.body
             return reply.status, headers, _error(provider, reply.error)
         if reply.transform is not None:
             answer = reply.transform(answer)
@@ -186,8 +194,10 @@ class FakeLLMServer:
             text = answer if isinstance(answer, str) else json.dumps(answer)
         prompt_tokens = sum(len(str(m["content"]).split()) for m in messages)
         if provider == "openai":
-            return 200, {}, _openai(body, text, reply, prompt_tokens)
-        return 200, {}, _anthropic(body, text, reply, prompt_tokens)
+            whole = _openai(body, text, reply, prompt_tokens)
+        else:
+            whole = _anthropic(body, text, reply, prompt_tokens)
+        return 200, {}, reply.envelope(whole) if reply.envelope is not None else whole
 
 
 def _error(provider: str, message: str) -> dict[str, Any]:

@@ -3,13 +3,21 @@
 The conftest registers a ``scripted`` judge kind the way a provider judge plugs in: an
 ``LLMJudge`` over ``options.cached(backend)``. The backend answers every request correctly and
 appends a line per call to a file, so calls are counted across xdist worker processes too.
+Where credentials matter, the real provider judges run against the fake server instead.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+# Imported here so the in-process pytester runs find the SDKs loaded: pytester unloads modules
+# first imported during a run, and re-importing them costs about a second per run.
+import anthropic  # noqa: F401
+import openai  # noqa: F401
 import pytest
+
+from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful.redaction import FRAGMENT
 
 CONFTEST = """
 import json, os
@@ -142,15 +150,41 @@ def test_lexical_runs_create_no_cache_directory(pytester: pytest.Pytester) -> No
     assert not Path(pytester.path, ".faith-cache").exists()
 
 
+GROUNDED = """
+import pytest
+
+@pytest.mark.parametrize("n", range(4))
+def test_answers(assert_faithful, n):
+    assert assert_faithful("Returns are accepted within 30 days.",
+                           ["Returns are accepted within 30 days of delivery."]).passed
+"""
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
 def test_no_secret_reaches_the_cache_or_the_report(
-    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, provider: str
 ) -> None:
+    # The real provider path: the SDK reads the key from the environment and sends it, and the
+    # fake server echoes its tail in every reply's model name, as some gateways do.
     secret = "sk-test-SECRET-abcdefghijklmnop123456"
-    monkeypatch.setenv("OPENAI_API_KEY", secret)
-    monkeypatch.setenv("ANTHROPIC_API_KEY", secret)
-    result = suite.runpytest("--faith-report", "--junitxml=junit.xml")
-    result.assert_outcomes(passed=4)
-    assert secret not in result.stdout.str() + result.stderr.str()
-    for path in suite.path.rglob("*"):
-        if path.is_file():
-            assert secret.encode() not in path.read_bytes(), path
+    variable = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
+    monkeypatch.setenv(variable, secret)
+    server = FakeLLMServer()
+    server.fallback = Reply(envelope=lambda whole: {**whole, "model": f"m-{secret[-10:]}"})
+    try:
+        base = f"{server.url}/v1" if provider == "openai" else server.url
+        suite.makeini(f"[pytest]\nfaith_judge = {provider}:judge-model@{base}\n")
+        suite.makepyfile(GROUNDED)
+        result = suite.runpytest(
+            "--faith-report", "--faith-report=out.json", "--junitxml=junit.xml"
+        )
+        result.assert_outcomes(passed=4)
+        assert server.count == 2, "two distinct requests, recorded once and replayed"
+    finally:
+        server.close()
+    assert (suite.path / ".faith-cache" / "cache.db").is_file()
+    fragments = [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
+    outputs = {"output": (result.stdout.str() + result.stderr.str()).encode()}
+    outputs.update({str(p): p.read_bytes() for p in suite.path.rglob("*") if p.is_file()})
+    leaks = [(where, f) for where, data in outputs.items() for f in fragments if f.encode() in data]
+    assert not leaks

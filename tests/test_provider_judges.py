@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import JudgeError, Label, verify
+from pytest_faithful import JudgeError, Label, UnavailableJudgeError, verify
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
 from pytest_faithful.judges.tuning import LLMOptions
@@ -159,7 +159,7 @@ def test_401_fails_at_once_naming_the_setting_without_the_key(
 ) -> None:
     # Providers echo (part of) the key in 401 bodies; none of it may reach the message.
     server.script("extract", Reply(status=401, error=f"Incorrect API key provided: {SECRET}"))
-    with pytest.raises(JudgeError) as info:
+    with pytest.raises(UnavailableJudgeError) as info:
         run.check(spec(provider, server))
     message = str(info.value)
     variable = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
@@ -168,7 +168,8 @@ def test_401_fails_at_once_naming_the_setting_without_the_key(
     assert SECRET not in message
     assert SECRET[:12] not in message
     assert info.value.__cause__ is None
-    assert info.value.__suppress_context__, "the SDK error (with the body) is not chained"
+    # The SDK error (with the body) is not chained: it is no cause, and no context shown.
+    assert info.value.__context__ is None or info.value.__suppress_context__
     assert server.count == 1, "authentication errors are not retried"
 
 
@@ -186,12 +187,12 @@ def test_missing_key_says_which_variable_to_set(
 ) -> None:
     variable = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
     monkeypatch.delenv(variable)
-    with pytest.raises(JudgeError, match=f"no API key. Set {variable}"):
+    with pytest.raises(UnavailableJudgeError, match=f"no API key. Set {variable}"):
         run.check(provider)
 
 
-def test_unreachable_server_is_a_judge_error(run: Run) -> None:
-    with pytest.raises(JudgeError, match=r"cannot reach http://127.0.0.1:9/v1"):
+def test_unreachable_server_is_an_unavailable_judge(run: Run) -> None:
+    with pytest.raises(UnavailableJudgeError, match=r"cannot reach http://127.0.0.1:9/v1"):
         run.check("openai:m@http://127.0.0.1:9/v1")
 
 

@@ -82,7 +82,10 @@ class FaithSession:
         try:
             judge = self.judge_for(spec)
         except Exception as exc:  # the header must not crash the run; the checks will report it
-            described = f"judge: {spec} (cannot be built: {exc})"
+            from pytest_faithful.redaction import redact
+
+            # The spec and the error may hold a base URL with credentials in it.
+            described = redact(f"judge: {spec} (cannot be built: {exc})")
         else:
             from pytest_faithful.report.failure import judge_line
 

@@ -3,7 +3,9 @@
 ``anthropic`` / ``anthropic:MODEL`` / ``anthropic:MODEL@BASE_URL``, and the same for
 ``openai`` (``@BASE_URL`` being any OpenAI-compatible server: Ollama, vLLM, llama.cpp server,
 LM Studio, gateways). Each builds an :class:`LLMJudge` over the provider's backend behind the
-run's call cache. The SDKs are imported only when such a judge is built.
+run's call cache, with the fail-fast latch between the two: once the judge proved unavailable,
+later calls fail at once, while calls the cache replays still succeed. The SDKs are imported
+only when a request is sent.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ def _params(options: JudgeOptions, *, temperature: bool) -> dict[str, object]:
 
 
 def make_openai_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
+    from pytest_faithful.providers.fail_fast import FailFast
     from pytest_faithful.providers.openai_backend import OpenAIBackend
 
     model = spec.model or DEFAULT_MODELS["openai"]
@@ -43,7 +46,7 @@ def make_openai_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
         options.structured_output_memory, backend.where, options.llm.structured_output
     )
     return LLMJudge(
-        options.cached(backend),
+        options.cached(FailFast(backend)),
         model,
         params=_params(options, temperature=True),
         tuning=options.llm,
@@ -53,6 +56,7 @@ def make_openai_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
 
 def make_anthropic_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
     from pytest_faithful.providers.anthropic_backend import AnthropicBackend
+    from pytest_faithful.providers.fail_fast import FailFast
 
     model = spec.model or DEFAULT_MODELS["anthropic"]
     backend = AnthropicBackend(
@@ -65,7 +69,7 @@ def make_anthropic_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
     # Anthropic always gets forced tool use; the structured-output setting is for
     # OpenAI-compatible servers, whose support varies.
     return LLMJudge(
-        options.cached(backend),
+        options.cached(FailFast(backend)),
         model,
         params=_params(options, temperature=False),
         tuning=options.llm,

@@ -19,6 +19,7 @@ from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.judges.structured import StructuredOutputMemory
 from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.record_modes import RecordMode, parse_record_mode
+from pytest_faithful.redaction import redact
 
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
 # judge modules): a run whose tests check nothing should not pay for them.
@@ -34,6 +35,9 @@ DEFAULT_CACHE_DIR = ".faith-cache"
 
 @dataclass(frozen=True)
 class JudgeSpec:
+    """A parsed spec. Shown (``str``, ``repr``, messages) with any credentials of its base URL
+    redacted: specs appear in headers, reports and tracebacks; ``base_url`` keeps them."""
+
     kind: str
     model: str | None = None
     base_url: str | None = None
@@ -41,25 +45,30 @@ class JudgeSpec:
     @classmethod
     def parse(cls, spec: str) -> JudgeSpec:
         text = spec.strip()
+        shown = redact(spec)
         kind, sep, rest = text.partition(":")
         kind = kind.strip().lower()
         if not kind or not kind.replace("_", "").replace("-", "").isalnum():
             raise ValueError(
-                f"judge spec {spec!r} is not KIND, KIND:MODEL or KIND:MODEL@BASE_URL "
+                f"judge spec {shown!r} is not KIND, KIND:MODEL or KIND:MODEL@BASE_URL "
                 "(e.g. 'lexical', 'openai:gpt-4o-mini')"
             )
         if not sep:
             return cls(kind)
         model, at, base_url = rest.partition("@") if kind != "local" else (rest, "", "")
         if not model.strip():
-            raise ValueError(f"judge spec {spec!r} names no model after '{kind}:'")
+            raise ValueError(f"judge spec {shown!r} names no model after '{kind}:'")
         if at and not base_url.strip():
-            raise ValueError(f"judge spec {spec!r} has '@' but no base URL after it")
+            raise ValueError(f"judge spec {shown!r} has '@' but no base URL after it")
         return cls(kind, model.strip(), base_url.strip() or None)
 
     def __str__(self) -> str:
         text = self.kind if self.model is None else f"{self.kind}:{self.model}"
-        return text if self.base_url is None else f"{text}@{self.base_url}"
+        return text if self.base_url is None else f"{text}@{redact(self.base_url)}"
+
+    def __repr__(self) -> str:
+        base_url = None if self.base_url is None else redact(self.base_url)
+        return f"JudgeSpec(kind={self.kind!r}, model={self.model!r}, base_url={base_url!r})"
 
 
 class JudgeOptions:

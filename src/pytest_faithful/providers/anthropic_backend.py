@@ -12,7 +12,9 @@ import os
 from typing import TYPE_CHECKING, Any, Final
 
 from pytest_faithful.calls import JudgeRequest, JudgeResponse
-from pytest_faithful.providers import errors
+from pytest_faithful.errors import JudgeError
+from pytest_faithful.providers import errors, replies
+from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.runner import AsyncRunner
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
@@ -22,9 +24,32 @@ if TYPE_CHECKING:
 
 KEY_VARIABLE: Final = "ANTHROPIC_API_KEY"
 TOKEN_VARIABLE: Final = "ANTHROPIC_AUTH_TOKEN"
+BASE_URL_VARIABLE: Final = "ANTHROPIC_BASE_URL"
+DEFAULT_BASE_URL: Final = "https://api.anthropic.com"
 TOOL_NAME: Final = "submit_answer"
 # Stop reasons that mean the reply was cut short: never parsed as a complete answer.
 _TRUNCATED: Final = frozenset({"max_tokens", "model_context_window_exceeded"})
+
+
+class _Block(replies.WireModel):
+    type: str
+    text: str | None = None
+    name: str | None = None
+    input: Any = None
+
+
+class _Usage(replies.WireModel):
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cache_creation_input_tokens: int | None = None
+    cache_read_input_tokens: int | None = None
+
+
+class _Message(replies.WireModel):
+    content: list[_Block]
+    model: str | None = None
+    stop_reason: str | None = None
+    usage: _Usage | None = None
 
 
 class AnthropicBackend:
@@ -39,15 +64,15 @@ class AnthropicBackend:
         max_retries: int,
         model: str,
     ) -> None:
-        self._base_url = base_url
         self._runner = runner
         self._timeout_s = timeout_s
         self._max_retries = max_retries
         self._client: anthropic.AsyncAnthropic | None = None
         self.info = errors.ProviderInfo(
             provider="anthropic",
+            api="Anthropic messages",
             key_variable=KEY_VARIABLE,
-            base_url=base_url,
+            endpoint=Endpoint.resolve(base_url, BASE_URL_VARIABLE, DEFAULT_BASE_URL),
             model=model,
             timeout_s=timeout_s,
             max_retries=max_retries,
@@ -69,7 +94,9 @@ class AnthropicBackend:
             if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
                 raise errors.missing_key(self.info)
             self._client = anthropic.AsyncAnthropic(
-                base_url=self._base_url, timeout=self._timeout_s, max_retries=self._max_retries
+                base_url=self.info.endpoint.url,
+                timeout=self._timeout_s,
+                max_retries=self._max_retries,
             )
             self._runner.on_close(self._client.close)
         return self._client
@@ -101,38 +128,73 @@ class AnthropicBackend:
         return kwargs
 
     async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        # Failures come back from the helpers as values and are raised here, in a frame with
+        # no local holding what the server sent: a traceback shown with its locals (pytest
+        # --showlocals) must not show a key that an error body echoed.
+        outcome = await self._exchange(request)
+        if isinstance(outcome, JudgeError):
+            raise outcome
+        return outcome
+
+    async def _exchange(self, request: JudgeRequest) -> JudgeResponse | JudgeError:
         import anthropic
 
-        client = self._get_client()
         try:
-            message = await client.messages.create(**self.arguments(request))
+            client = self._get_client()
+            raw = await client.messages.with_raw_response.create(**self.arguments(request))
+            body, content_type = await raw.read(), raw.headers.get("content-type")
         except anthropic.APIStatusError as exc:
-            text = exc.api_message or str(exc.body or exc.message)
-            raise errors.status_error(self.info, exc.status_code, text) from None
+            text = replies.error_text(exc.body, exc.message)
+            return errors.status_error(self.info, exc.status_code, text)
         except anthropic.APITimeoutError:
-            raise errors.timeout_error(self.info) from None
+            return errors.timeout_error(self.info)
         except anthropic.APIConnectionError as exc:
-            raise errors.connection_error(self.info, exc) from None
+            return errors.connection_error(self.info, exc)
+        except JudgeError as exc:
+            return exc.with_traceback(None)
+        except Exception as exc:
+            # Whatever else the SDK or the HTTP stack raises is still a JudgeError: the check
+            # is errored, not crashed.
+            return errors.unexpected_error(self.info, exc)
+        return self._read(body, content_type, request)
+
+    def _read(
+        self, body: bytes, content_type: str | None, request: JudgeRequest
+    ) -> JudgeResponse | JudgeError:
+        try:
+            message = replies.parse_as(_Message, replies.read_json(body, content_type), "message")
+            response = self._response(message, request)
+        except replies.UnusableReply as exc:
+            return errors.unusable_reply(self.info, str(exc))
+        return replies.scrub(response, self.info.endpoint.secrets)
+
+    @staticmethod
+    def _response(message: _Message, request: JudgeRequest) -> JudgeResponse:
         tool_input: Any = None
         texts: list[str] = []
         for block in message.content:
             if block.type == "tool_use" and block.name == TOOL_NAME:
                 tool_input = block.input
             elif block.type == "text":
-                texts.append(block.text)
-        text = (
-            json.dumps(tool_input, ensure_ascii=False) if tool_input is not None else "".join(texts)
-        )
+                texts.append(block.text or "")
+        try:
+            text = (
+                json.dumps(tool_input, ensure_ascii=False)
+                if tool_input is not None
+                else "".join(texts)
+            )
+        except (ValueError, RecursionError) as exc:
+            raise replies.UnusableReply(
+                f"the tool input cannot be written as JSON ({type(exc).__name__})"
+            ) from None
         stop = message.stop_reason
-        usage = message.usage
+        usage = message.usage or _Usage()
         return JudgeResponse(
             text=text,
-            model=str(message.model or request.model),
-            input_tokens=(
-                usage.input_tokens
-                + (usage.cache_creation_input_tokens or 0)
-                + (usage.cache_read_input_tokens or 0)
-            ),
-            output_tokens=usage.output_tokens,
+            model=message.model or request.model,
+            input_tokens=replies.tokens(usage.input_tokens)
+            + replies.tokens(usage.cache_creation_input_tokens)
+            + replies.tokens(usage.cache_read_input_tokens),
+            output_tokens=replies.tokens(usage.output_tokens),
             finish_reason="max_tokens" if stop in _TRUNCATED else stop,
         )

@@ -1,9 +1,13 @@
 """Provider failures as JudgeErrors that say what to fix, with no credential in them.
 
 The SDKs have already retried what is worth retrying (429, 5xx, timeouts, connection errors)
-when an exception reaches here, so every failure is final. Authentication and permission errors
-never include the server's text: providers echo (part of) the key there. Everything else is
-passed through :func:`redact`, which removes the values of the key variables and anything
+when an exception reaches here, so every failure is final. A judge that cannot answer at all
+(no key, a rejected key, a server that cannot be reached) raises
+:class:`UnavailableJudgeError`, which the backend's fail-fast latch remembers.
+
+Authentication and permission errors never include the server's text: providers echo (part
+of) the key there. Everything else is passed through :func:`redact` with the secrets of the
+base URL, which removes those, the key variables' values (fragments included) and anything
 shaped like an API key.
 """
 
@@ -11,11 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pytest_faithful.errors import JudgeError
+from pytest_faithful.errors import JudgeError, UnavailableJudgeError
+from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.redaction import SECRET_VARIABLES, redact
 from pytest_faithful.report.failure import shorten
 
 __all__ = ["SECRET_VARIABLES", "ProviderInfo", "redact"]
+
+DETAIL_CHARS = 300
+"""How much of a server's own message an error quotes."""
 
 
 @dataclass(frozen=True)
@@ -23,19 +31,41 @@ class ProviderInfo:
     """What an error message needs to name: provider, key variable, where, and the limits."""
 
     provider: str
+    api: str
+    """The wire protocol, as users know it ("OpenAI chat completions")."""
     key_variable: str
-    base_url: str | None
+    endpoint: Endpoint
     model: str
     timeout_s: float
     max_retries: int
 
     @property
     def where(self) -> str:
-        return self.base_url or f"the {self.provider} API"
+        return self.endpoint.where
+
+    def redact(self, text: str) -> str:
+        """``text`` without the key variables' values nor the base URL's credentials."""
+        return redact(text, self.endpoint.secrets)
+
+    def describe(self, exc: BaseException, width: int = 200) -> str:
+        """``Type: detail`` of ``exc``, shortened and redacted."""
+        exc = _innermost(exc)
+        detail = shorten(self.redact(str(exc)), width).rstrip(".")
+        return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
 
 
-def missing_key(info: ProviderInfo) -> JudgeError:
-    return JudgeError(
+def _innermost(exc: BaseException) -> BaseException:
+    # An exception group (from the HTTP stack's task groups) says only how many errors it
+    # holds; its first member says what went wrong.
+    members = getattr(exc, "exceptions", None)
+    while isinstance(members, tuple) and members and isinstance(members[0], BaseException):
+        exc = members[0]
+        members = getattr(exc, "exceptions", None)
+    return exc
+
+
+def missing_key(info: ProviderInfo) -> UnavailableJudgeError:
+    return UnavailableJudgeError(
         f"{info.provider} judge: no API key. Set {info.key_variable} in the environment (keys "
         "are read only from there), or replay recorded calls with --faith-record-mode=none."
     )
@@ -44,21 +74,21 @@ def missing_key(info: ProviderInfo) -> JudgeError:
 def status_error(info: ProviderInfo, status: int, server_message: str) -> JudgeError:
     """The JudgeError for an HTTP error status that the SDK did not (or no longer) retry."""
     p, retries = info.provider, info.max_retries
-    detail = shorten(redact(server_message), 300)
+    detail = shorten(info.redact(server_message), DETAIL_CHARS)
     if status == 401:
-        text = (
+        return UnavailableJudgeError(
             f"{p} rejected the API key (HTTP 401 from {info.where}): set a valid key in "
             f"{info.key_variable}"
         )
-    elif status == 403:
-        text = (
+    if status == 403:
+        return UnavailableJudgeError(
             f"{p} denied access (HTTP 403 from {info.where}): the key in {info.key_variable} "
             f"may not use model {info.model!r}"
         )
-    elif status == 404:
+    if status == 404:
         text = (
             f"{p} does not know this endpoint or model (HTTP 404 from {info.where}): check "
-            f"the model {info.model!r} and the base URL in the judge spec: {detail}"
+            f"the model {info.model!r} and {info.endpoint.setting}: {detail}"
         )
     elif status == 429:
         text = (
@@ -84,10 +114,27 @@ def timeout_error(info: ProviderInfo) -> JudgeError:
     )
 
 
-def connection_error(info: ProviderInfo, cause: BaseException) -> JudgeError:
-    reason = redact(str(cause.__cause__ or cause))
+def connection_error(info: ProviderInfo, cause: BaseException) -> UnavailableJudgeError:
+    reason = info.describe(cause.__cause__ or cause)
+    return UnavailableJudgeError(
+        f"{info.provider}: cannot reach {info.where}: {reason}; {info.max_retries} retries "
+        f"included. Check {info.endpoint.setting} and that the server is running"
+    )
+
+
+def unusable_reply(info: ProviderInfo, problem: str) -> JudgeError:
+    """A reply with a success status whose body is not what the API sends."""
     return JudgeError(
-        f"{info.provider}: cannot reach {info.where} ({shorten(reason, 200)}), "
-        f"{info.max_retries} retries included: check the base URL in the judge spec and "
-        "that the server is running"
+        f"{info.provider}: unusable reply from {info.where}: {info.redact(problem)}. A server "
+        f"speaking the {info.api} API sends a JSON object there: check {info.endpoint.setting} "
+        "(a proxy or login page may be answering instead)"
+    )
+
+
+def unexpected_error(info: ProviderInfo, exc: BaseException) -> JudgeError:
+    """Anything else the SDK raised: still a JudgeError, never another exception."""
+    return JudgeError(
+        f"{info.provider}: the {info.provider} SDK failed on the request to {info.where}: "
+        f"{info.describe(exc)}. Check {info.endpoint.setting} (a malformed URL fails this "
+        "way) and the judge options"
     )

@@ -1,0 +1,231 @@
+"""No fragment of a key, and no credential of a base URL, leaves the process.
+
+Real pytest sessions (pytester) with the real SDK clients against the fake server, which echoes
+the key in its error bodies and replies the way providers and proxies do. Every byte the run
+writes is scanned: stdout, stderr, the JUnit XML, every report and every file of the cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+# Imported here so the in-process pytester runs find the SDKs loaded: pytester unloads modules
+# first imported during a run, and re-importing them costs about a second per run.
+import anthropic  # noqa: F401
+import openai  # noqa: F401
+import pytest
+
+from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful import JudgeSpec
+from pytest_faithful.redaction import FRAGMENT
+
+KEY = "sk-proj-Q7mPz0Lx4Nc8Rv2Ht6Jk1Bs9Dw3Fy5Ge0AhWXYZ1234"
+PASSWORD = "s3cretpass"
+PROVIDERS = ["openai", "anthropic"]
+VARIABLES = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+REPORTS = ("out.json", "out.html", "out.md")
+
+# One test per fault, in the order the server's scripts are consumed; the 401 comes last
+# because it makes the judge unavailable for the rest of the run.
+SUITE = """
+CONTEXT = ["Returns are accepted within 30 days of delivery."]
+
+def test_1_reply_echoes_the_key(assert_faithful):
+    assert_faithful("Returns are accepted within 30 days.", CONTEXT)
+
+def test_2_html_page_echoes_the_key(assert_faithful):
+    assert_faithful("Returns are accepted within 31 days.", CONTEXT)
+
+def test_3_bad_request_echoes_the_key(assert_faithful):
+    assert_faithful("Returns are accepted within 32 days.", CONTEXT)
+
+def test_4_server_error_echoes_the_key(assert_faithful):
+    assert_faithful("Returns are accepted within 33 days.", CONTEXT)
+
+def test_5_unauthorized_echoes_the_key(assert_faithful):
+    assert_faithful("Returns are accepted within 34 days.", CONTEXT)
+
+def test_6_after_the_judge_is_unavailable(assert_faithful):
+    assert_faithful("Returns are accepted within 35 days.", CONTEXT)
+"""
+
+
+def fragments(secret: str) -> list[str]:
+    return [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
+
+
+def echo_model(whole: dict[str, Any]) -> dict[str, Any]:
+    return {**whole, "model": f"gateway-{KEY[8:40]}"}
+
+
+def script_key_echoes(server: FakeLLMServer, provider: str) -> None:
+    claims = f'{{"claims": [{{"sentence": 1, "claim": "Returns need token ...{KEY[-12:]}."}}]}}'
+    server.script(
+        "extract",
+        Reply(text=claims, envelope=echo_model),
+        Reply(body=f"<html>Signed in as {KEY[3:27]}</html>".encode(), content_type="text/html"),
+        Reply(status=400, error=f"Model not allowed for key {KEY[10:30]} (org {KEY[20:44]})"),
+        *[Reply(status=500, error=f"upstream failed for key sk-...{KEY[-12:]}")] * 2,
+        Reply(status=401, error=f"Incorrect API key provided: sk-...{KEY[-8:]}. Also {KEY}"),
+    )
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    fake = FakeLLMServer()
+    yield fake
+    fake.close()
+
+
+INPUTS = frozenset({"tox.ini"})
+"""Files the test writes for the run (the ini holds the spec): not scanned."""
+
+
+def written(pytester: pytest.Pytester, result: pytest.RunResult) -> dict[str, bytes]:
+    """Everything the run printed or wrote, by where it went."""
+    out = {
+        "stdout": result.stdout.str().encode(),
+        "stderr": result.stderr.str().encode(),
+    }
+    for path in sorted(pytester.path.rglob("*")):
+        name = str(path.relative_to(pytester.path))
+        if path.is_file() and name not in INPUTS:
+            out[name] = path.read_bytes()
+    return out
+
+
+def assert_nowhere(secrets: list[str], everything: dict[str, bytes]) -> None:
+    found = [
+        (where, secret)
+        for where, data in everything.items()
+        for secret in secrets
+        if secret.encode() in data
+    ]
+    assert not found
+
+
+def run(pytester: pytest.Pytester, spec: str, *args: str) -> pytest.RunResult:
+    pytester.makeini(f"[pytest]\nfaith_judge = {spec}\nfaith_max_retries = 1\n")
+    return pytester.runpytest(
+        "--junitxml=junit.xml",
+        "--faith-report",
+        *(f"--faith-report={name}" for name in REPORTS),
+        "-rA",
+        "--tb=long",
+        "--showlocals",
+        *args,
+    )
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_no_key_fragment_in_output_reports_junit_or_cache(
+    provider: str,
+    pytester: pytest.Pytester,
+    server: FakeLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(VARIABLES[provider], KEY)
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(pytester.path / "step-summary.md"))
+    script_key_echoes(server, provider)
+    pytester.makepyfile(SUITE)
+    base = f"{server.url}/v1" if provider == "openai" else server.url
+    result = run(pytester, f"{provider}:judge-model@{base}")
+    result.assert_outcomes(failed=6)
+    everything = written(pytester, result)
+    # The run did see the echoes, and wrote what they were about:
+    assert server.count == 7
+    assert (pytester.path / ".faith-cache" / "cache.db").is_file()
+    assert b"Returns need token ...<redacted>." in everything["out.json"]
+    for name in (*REPORTS, "junit.xml", "step-summary.md"):
+        assert name in everything
+    result.stdout.fnmatch_lines(
+        [
+            "*unusable reply from*: the body (* bytes, sent as text/html) is not JSON*",
+            "*refused the request (HTTP 400 from*Model not allowed for key <redacted>*",
+            "*server error after 1 retries (HTTP 500 from*<redacted>*",
+            f"*rejected the API key (HTTP 401 from*set a valid key in {VARIABLES[provider]}*",
+            "*judge unavailable, not called again in this run*",
+        ]
+    )
+    assert_nowhere(fragments(KEY), everything)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize("where", ["spec", "environment"])
+def test_base_url_credentials_never_appear(
+    provider: str,
+    where: str,
+    pytester: pytest.Pytester,
+    server: FakeLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(VARIABLES[provider], KEY)
+    host = server.url.removeprefix("http://")
+    base = f"http://judge-user:{PASSWORD}@{host}" + ("/v1" if provider == "openai" else "")
+    if where == "spec":
+        spec = f"{provider}:judge-model@{base}"
+    else:
+        monkeypatch.setenv(f"{provider.upper()}_BASE_URL", base)
+        spec = f"{provider}:judge-model"
+    server.script(
+        "extract",
+        Reply(),
+        Reply(status=400, error="no such model"),
+        Reply(status=401, error="Unauthorized"),
+    )
+    pytester.makepyfile(SUITE.split("def test_4")[0])
+    result = run(pytester, spec)
+    result.assert_outcomes(passed=1, failed=2)
+    shown = f"http://<redacted>@{host}"
+    source = "the judge spec" if where == "spec" else f"{provider.upper()}_BASE_URL"
+    result.stdout.fnmatch_lines(
+        [
+            f"*refused the request (HTTP 400 from {shown}* (base URL from {source})): *",
+            f"*rejected the API key (HTTP 401 from {shown}* (base URL from {source})): *",
+        ]
+    )
+    assert_nowhere([PASSWORD, *fragments(KEY)], written(pytester, result))
+
+
+def test_header_and_usage_errors_show_specs_without_credentials(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makeconftest(
+        """
+        def pytest_faithful_register_judges(registry):
+            def broken(spec, options):
+                raise ValueError(f"cannot build a judge for {spec} at {spec.base_url}")
+            registry.register("broken", broken)
+        """
+    )
+    pytester.makepyfile("def test_it(): pass")
+    spec = f"broken:m@http://judge-user:{PASSWORD}@127.0.0.1:9/v1"
+    built = pytester.runpytest(f"--faith-judge={spec}")
+    built.assert_outcomes(passed=1)
+    built.stdout.fnmatch_lines(["faithful: judge: broken:m@http://<redacted>@127.0.0.1:9/v1 *"])
+    refused = pytester.runpytest(f"--faith-judge=openai:@http://judge-user:{PASSWORD}@h/v1")
+    assert refused.ret == pytest.ExitCode.USAGE_ERROR
+    refused.stderr.fnmatch_lines(["*judge spec 'openai:@http://<redacted>@h/v1' names no model*"])
+    for result in (built, refused):
+        assert PASSWORD not in result.stdout.str() + result.stderr.str()
+
+
+def test_a_spec_shows_its_base_url_without_credentials() -> None:
+    spec = JudgeSpec.parse(f"openai:m@https://judge-user:{PASSWORD}@gateway.example/v1")
+    assert spec.base_url == f"https://judge-user:{PASSWORD}@gateway.example/v1"
+    assert str(spec) == "openai:m@https://<redacted>@gateway.example/v1"
+    assert PASSWORD not in repr(spec)
+    assert JudgeSpec.parse(str(JudgeSpec("openai", "m", "http://h/v1"))) == JudgeSpec(
+        "openai", "m", "http://h/v1"
+    )
+
+
+def test_key_fragments_are_found_by_this_scan(tmp_path: Path) -> None:
+    # The scan itself is sound: a file holding only a key's 8-character tail is caught.
+    (tmp_path / "leak.txt").write_text(f"Incorrect API key provided: sk-...{KEY[-8:]}")
+    data = {"leak.txt": (tmp_path / "leak.txt").read_bytes()}
+    with pytest.raises(AssertionError):
+        assert_nowhere(fragments(KEY), data)
