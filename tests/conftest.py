@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
 import pkgutil
 
@@ -24,6 +26,33 @@ def _import_the_whole_plugin() -> None:
 
 
 _import_the_whole_plugin()
+
+
+def _load_the_http_stack() -> None:
+    """Load, once in the outer process, what the provider SDKs import on their first request.
+
+    The SDKs' HTTP stack imports its transport lazily. If an in-process pytester run made the
+    first request, pytester would drop those modules afterwards, and a later run would raise
+    transport exceptions of fresh modules that the SDKs' ``except`` clauses (bound to the old
+    ones) no longer catch: a refused connection would escape as a bare ConnectError instead of
+    the SDK's APIConnectionError. One refused request to a closed loopback port loads it all.
+    """
+    import anthropic
+    import openai
+
+    async def refused() -> None:
+        for client in (
+            openai.AsyncOpenAI(api_key="x", base_url="http://127.0.0.1:9/v1", max_retries=0),
+            anthropic.AsyncAnthropic(api_key="x", base_url="http://127.0.0.1:9", max_retries=0),
+        ):
+            with contextlib.suppress(openai.APIError, anthropic.APIError):
+                await client.models.list()
+            await client.close()
+
+    asyncio.run(refused())
+
+
+_load_the_http_stack()
 
 # A developer's real credentials or endpoints must never reach the suite: with them removed,
 # no test can call a provider, and a test that needs a key sets a dummy one itself.

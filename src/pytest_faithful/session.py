@@ -21,6 +21,7 @@ from pytest_faithful.baseline_options import BASELINE_KEY
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
 from pytest_faithful.llm_options import parse_llm_options
 from pytest_faithful.local_options import parse_local_options
+from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
 # Judges, records and report writers load when a check runs or a report is built: a run that
@@ -82,8 +83,6 @@ class FaithSession:
         try:
             judge = self.judge_for(spec)
         except Exception as exc:  # the header must not crash the run; the checks will report it
-            from pytest_faithful.redaction import redact
-
             # The spec and the error may hold a base URL with credentials in it.
             described = redact(f"judge: {spec} (cannot be built: {exc})")
         else:
@@ -130,7 +129,7 @@ class FaithSession:
         try:
             default_judge = self.judge_for(spec).id
         except Exception:  # reported by the header and the checks
-            default_judge = spec
+            default_judge = redact(spec)  # a spec's base URL may carry credentials
         settings = resolve(self.options.cli_layer, self.options.ini_layer)
         baseline = self.config.stash.get(BASELINE_KEY, None)
         return build_report(
