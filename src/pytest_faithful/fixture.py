@@ -152,6 +152,10 @@ class AssertFaithful:
             # The failure is the test's line and our message: the frames inside this package
             # say nothing a user can act on. A custom judge's own frames stay.
             exc.__traceback__ = _without_our_frames(exc.__traceback__)
+            if isinstance(exc, JudgeError) and not _in_user_code(exc.__traceback__):
+                # What is left are library frames (the event loop's future, an SDK's): no
+                # more use to the user than ours.
+                exc.__traceback__ = None
             if isinstance(exc, JudgeError):
                 cause = exc.__cause__
                 if cause is not None and _in_user_code(cause.__traceback__):
