@@ -485,3 +485,51 @@ def test_bad_run_arguments_name_the_argument(
 ) -> None:
     with pytest.raises(error, match=names):
         verify(TWO_CLAIMS, PASSAGES, **kwargs)
+
+
+class SaysNothing(FunctionJudge):
+    """Ties the claim "0" to every sentence: it covers them by offsets, not by content."""
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        from pytest_faithful.models import ExtractedClaims
+
+        return ExtractedClaims(
+            claims=tuple(
+                Claim(text="0", sentence=s.text, start=s.start, end=s.end) for s in sentences
+            )
+        )
+
+
+def test_a_claim_that_says_nothing_about_its_sentence_does_not_cover_it() -> None:
+    # Found by hypothesis: "Returns. Returns." with the claim "0" for both sentences.
+    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+        return [verdict(i, "SUPPORTED", "accepted within 30 days", 0) for i in range(len(claims))]
+
+    result = verify("Returns. Returns.", PASSAGES, judge=SaysNothing(verdicts))
+    assert [cv.claim.text for cv in result.claim_verdicts] == ["0", "Returns."]
+    assert "verified whole" in result.claim_verdicts[1].reason
+
+
+def test_a_claim_spelled_out_from_the_question_covers_its_sentence() -> None:
+    class FromQuestion(FunctionJudge):
+        def extract_claims(self, sentences: Any, question: str | None) -> Any:
+            from pytest_faithful.models import ExtractedClaims
+
+            s = sentences[0]
+            return ExtractedClaims(
+                claims=(
+                    Claim(
+                        text="Standard shipping to Canada costs $15.",
+                        sentence=s.text,
+                        start=s.start,
+                        end=s.end,
+                    ),
+                )
+            )
+
+    judge = FromQuestion(lambda claims, passages: [verdict(0, "SUPPORTED", "Canada costs $15", 1)])
+    result = verify(
+        "Absolutely, it does.", PASSAGES, judge=judge, question="Does shipping to Canada cost $15?"
+    )
+    assert len(result.claim_verdicts) == 1
+    assert result.passed

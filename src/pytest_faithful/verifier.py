@@ -175,7 +175,7 @@ def _two_step_check(
     )
     _check_claims(extracted.claims, answer, judge.id)
     claims, _ = _distinct(extracted.claims)
-    filled = _uncovered(sentences, extracted.claims)
+    filled = _uncovered(sentences, extracted.claims, question)
     claims = (*claims, *filled)
     usage = extracted.usage
     if not claims:
@@ -217,7 +217,7 @@ def _single_call_check(
     if extracted.claims:
         ordered = _one_verdict_per_claim(judged.verdicts, len(extracted.claims), judge.id)
         verdicts = _worst_of_copies(ordered, copies)
-    filled = _uncovered(sentences, extracted.claims)
+    filled = _uncovered(sentences, extracted.claims, question)
     if filled:
         more = _call_judge(
             judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
@@ -327,9 +327,17 @@ def _worst_of_copies(ordered: Sequence[Verdict], copies: Sequence[int]) -> list[
     return [chosen[i].model_copy(update={"claim_index": i}) for i in range(len(chosen))]
 
 
-def _uncovered(sentences: Sequence[Sentence], claims: Sequence[Claim]) -> tuple[Claim, ...]:
-    """The sentences that state something but no claim comes from, each as a claim itself."""
-    covered = {(c.start, c.end) for c in claims}
+def _uncovered(
+    sentences: Sequence[Sentence], claims: Sequence[Claim], question: str | None
+) -> tuple[Claim, ...]:
+    """The sentences that state something but no claim comes from, each as a claim itself.
+
+    A claim covers the sentence it names only if it shares a content word with it (or with
+    the question, for a claim that spells out "Yes, they do."): a claim tied to a sentence it
+    says nothing about would leave that sentence unjudged.
+    """
+    asked = content_terms(question) if question else frozenset()
+    covered = {(c.start, c.end) for c in claims if _speaks_for(c, asked)}
     said = {_claim_key(c) for c in claims}
     filled = []
     for s in sentences:
@@ -340,6 +348,11 @@ def _uncovered(sentences: Sequence[Sentence], claims: Sequence[Claim]) -> tuple[
             said.add(_claim_key(claim))
             filled.append(claim)
     return tuple(filled)
+
+
+def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
+    stated = content_terms(claim.sentence)
+    return not stated or bool(content_terms(claim.text) & (stated | asked))
 
 
 def _check_claims(claims: Sequence[Claim], answer: str, judge_id: str) -> None:
