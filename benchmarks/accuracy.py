@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from pytest_faithful import Claim, Judge, JudgeError, JudgeOptions, verify
-from pytest_faithful.cache import RECORD_MODES, parse_record_mode
-from pytest_faithful.judges.local import LocalJudge, Reading, decide
-from pytest_faithful.judges.local_prompt import Chunk
-from pytest_faithful.judges.local_settings import LocalOptions
+from pytest_faithful.cache.store import RECORD_MODES, parse_record_mode
+from pytest_faithful.judges.local.judge import LocalJudge, Reading, decide
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.judges.local.prompt import Chunk
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.scoring import passes, score
 from pytest_faithful.segment import Sentence

@@ -20,7 +20,7 @@ from pathlib import Path
 import diskcache
 import pytest
 
-from pytest_faithful.cache import (
+from pytest_faithful.cache.store import (
     DEFAULT_RECORD_MODE,
     RECORD_MODES,
     Action,
@@ -32,8 +32,8 @@ from pytest_faithful.cache import (
     needs_lookup,
     parse_record_mode,
 )
-from pytest_faithful.calls import Backend, ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.errors import CacheMissError, JudgeError
+from pytest_faithful.providers.base import Backend, ChatMessage, JudgeRequest, JudgeResponse
 
 SECRET = "sk-test-SECRET-123"
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -922,8 +922,8 @@ WRITER = textwrap.dedent(
     sys.modules["pytest"] = None  # the cache is a plain library: no pytest needed
     warnings.simplefilter("error")  # any FaithCacheWarning fails this writer
     from pathlib import Path
-    from pytest_faithful.cache import CallCache
-    from pytest_faithful.calls import JudgeResponse
+    from pytest_faithful.cache.store import CallCache
+    from pytest_faithful.providers.base import JudgeResponse
 
     directory, worker, go = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])
     deadline = time.monotonic() + 20
@@ -982,8 +982,8 @@ PEER = textwrap.dedent(
     sys.modules["pytest"] = None  # the cache is a plain library: no pytest needed
     warnings.simplefilter("error")  # any FaithCacheWarning fails this process
     from pathlib import Path
-    from pytest_faithful.cache import CallCache
-    from pytest_faithful.calls import JudgeResponse
+    from pytest_faithful.cache.store import CallCache
+    from pytest_faithful.providers.base import JudgeResponse
 
     directory, exchange = sys.argv[1], Path(sys.argv[2])
     expected = json.loads((exchange / "parent.json").read_text())

@@ -16,13 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import JudgeError, Label, verify
-from pytest_faithful.cache import CachedBackend
+from pytest_faithful.cache.store import CachedBackend
 from pytest_faithful.evidence import PassageIndex, bears_on
-from pytest_faithful.judges.lexical import content_terms
-from pytest_faithful.judges.llm import LLMJudge
-from pytest_faithful.judges.parsing import ParseProblem, extract_json, parse_output
-from pytest_faithful.judges.prompts import ExtractionOutput, SingleCallOutput, VerificationOutput
-from pytest_faithful.judges.tuning import LLMOptions
+from pytest_faithful.judges.lexical.judge import content_terms
+from pytest_faithful.judges.llm.judge import LLMJudge
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.llm.parsing import ParseProblem, extract_json, parse_output
+from pytest_faithful.judges.llm.prompts import (
+    ExtractionOutput,
+    SingleCallOutput,
+    VerificationOutput,
+)
 from pytest_faithful.models import Claim, ExtractedClaims, FaithfulnessResult, Usage, Verdicts
 from pytest_faithful.segment import Sentence, split_sentences
 from pytest_faithful.testing import ScriptedBackend

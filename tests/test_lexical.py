@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pytest_faithful import FaithfulnessResult, Label, verify
 from pytest_faithful.evidence import quote_in_passage
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.judges.lexical import (
+from pytest_faithful.judges.lexical.judge import (
     STOPWORDS,
     LexicalJudge,
     _sentences,

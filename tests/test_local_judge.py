@@ -22,9 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import CacheMissError, JudgeError, Label, LocalOptions, verify
-from pytest_faithful.cache import CachedBackend, CallCache
-from pytest_faithful.calls import ChatMessage, JudgeRequest, JudgeResponse
-from pytest_faithful.judges.local import (
+from pytest_faithful.cache.store import CachedBackend, CallCache
+from pytest_faithful.judges.local.judge import (
     LocalJudge,
     LocalModel,
     Reading,
@@ -32,16 +31,7 @@ from pytest_faithful.judges.local import (
     make_local_judge,
     parse_reading,
 )
-from pytest_faithful.judges.local_model import (
-    INSTALL_HINT,
-    KIND,
-    LlamaBackend,
-    _distinct_first_tokens,
-    common_prefix,
-    file_sha256,
-    option_probabilities,
-)
-from pytest_faithful.judges.local_prompt import (
+from pytest_faithful.judges.local.prompt import (
     INSTRUCTIONS,
     OPTION_WORDS,
     PASSAGE_SEPARATOR,
@@ -56,6 +46,16 @@ from pytest_faithful.judges.local_prompt import (
 )
 from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec, builtin_registry
 from pytest_faithful.models import Claim
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
+from pytest_faithful.providers.llama import (
+    INSTALL_HINT,
+    KIND,
+    LlamaBackend,
+    _distinct_first_tokens,
+    common_prefix,
+    file_sha256,
+    option_probabilities,
+)
 from pytest_faithful.segment import split_sentences
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from pytest_faithful import JudgeError, Label, LocalOptions, verify
-from pytest_faithful.cache import CachedBackend
-from pytest_faithful.judges.local import LocalJudge
-from pytest_faithful.judges.local_model import LlamaBackend, common_prefix
-from pytest_faithful.judges.local_prompt import INSTRUCTIONS, build_prompt
+from pytest_faithful.cache.store import CachedBackend
+from pytest_faithful.judges.local.judge import LocalJudge
+from pytest_faithful.judges.local.prompt import INSTRUCTIONS, build_prompt
 from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
 from pytest_faithful.models import Claim
+from pytest_faithful.providers.llama import LlamaBackend, common_prefix
 
 DEFAULT_MODEL = "~/.cache/pytest-faithful/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 MODEL_PATH = Path(os.environ.get("FAITH_TEST_GGUF", DEFAULT_MODEL)).expanduser()

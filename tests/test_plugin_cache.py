@@ -21,7 +21,7 @@ from pytest_faithful.redaction import FRAGMENT
 
 CONFTEST = """
 import json, os
-from pytest_faithful.judges.llm import LLMJudge
+from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.testing import ScriptedBackend
 
 def reply(request):

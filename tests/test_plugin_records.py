@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.session import SESSION_KEY, WORKER_OUTPUT_KEY
+from pytest_faithful.plugin.session import SESSION_KEY, WORKER_OUTPUT_KEY
 
 XDIST = [pytest.param([], id="serial"), pytest.param(["-n", "2"], id="xdist")]
 

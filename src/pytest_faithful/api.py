@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.judges.local_settings import LocalOptions
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
-from pytest_faithful.judges.tuning import LLMOptions
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.record_modes import RecordMode, parse_record_mode
 from pytest_faithful.scoring_policy import ScoringPolicy

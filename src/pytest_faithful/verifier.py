@@ -30,7 +30,7 @@ from pytest_faithful import scoring
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.evidence import PassageIndex, bears_on, normalize
 from pytest_faithful.judges.base import Judge, SingleCallJudge
-from pytest_faithful.judges.lexical import content_terms
+from pytest_faithful.judges.lexical.judge import content_terms
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,

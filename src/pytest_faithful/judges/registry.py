@@ -15,19 +15,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_faithful.judges.local_settings import LocalOptions
-from pytest_faithful.judges.structured import StructuredOutputMemory
-from pytest_faithful.judges.tuning import LLMOptions
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.llm.structured import StructuredOutputMemory
+from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.record_modes import RecordMode, parse_record_mode
 from pytest_faithful.redaction import redact
 
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
 # judge modules): a run whose tests check nothing should not pay for them.
 if TYPE_CHECKING:
-    from pytest_faithful.cache import CachedBackend, CallCache
-    from pytest_faithful.calls import Backend
+    from pytest_faithful.cache.store import CachedBackend, CallCache
     from pytest_faithful.judges.base import Judge
-    from pytest_faithful.judges.local import LocalModel
+    from pytest_faithful.judges.local.judge import LocalModel
+    from pytest_faithful.providers.base import Backend
     from pytest_faithful.providers.runner import AsyncRunner
 
 DEFAULT_CACHE_DIR = ".faith-cache"
@@ -108,7 +108,7 @@ class JudgeOptions:
 
     def cached(self, backend: Backend) -> CachedBackend:
         """``backend`` behind this run's call cache and record mode."""
-        from pytest_faithful.cache import CachedBackend, CallCache
+        from pytest_faithful.cache.store import CachedBackend, CallCache
 
         if self.record_mode == "off":
             return CachedBackend(backend, None, "off")
@@ -118,7 +118,7 @@ class JudgeOptions:
 
     def local_model(self, path: Path) -> LocalModel:
         """The model file at ``path`` (resolved), shared by every local judge of this run."""
-        from pytest_faithful.judges.local import LocalModel
+        from pytest_faithful.judges.local.judge import LocalModel
 
         if path not in self._local_models:
             self._local_models[path] = LocalModel(path, self.local)
@@ -188,10 +188,10 @@ class JudgeRegistry:
 # Module and factory of each built-in kind, imported on the first build so that a registry
 # costs nothing to make and a run imports only the judges it uses.
 _BUILTIN_FACTORIES: tuple[tuple[str, str, str], ...] = (
-    ("lexical", "pytest_faithful.judges.lexical", "make_lexical_judge"),
-    ("anthropic", "pytest_faithful.judges.provider_judges", "make_anthropic_judge"),
-    ("openai", "pytest_faithful.judges.provider_judges", "make_openai_judge"),
-    ("local", "pytest_faithful.judges.local", "make_local_judge"),
+    ("lexical", "pytest_faithful.judges.lexical.judge", "make_lexical_judge"),
+    ("anthropic", "pytest_faithful.judges.llm.factories", "make_anthropic_judge"),
+    ("openai", "pytest_faithful.judges.llm.factories", "make_openai_judge"),
+    ("local", "pytest_faithful.judges.local.judge", "make_local_judge"),
 )
 
 

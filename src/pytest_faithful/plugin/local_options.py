@@ -11,8 +11,14 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.judges.local_settings import LocalOptions
-from pytest_faithful.option_table import TableOption, add_table, defaults_of, parse_table, whole
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.plugin.option_table import (
+    TableOption,
+    add_table,
+    defaults_of,
+    parse_table,
+    whole,
+)
 
 
 def _probability(text: str) -> float:

@@ -11,16 +11,20 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_faithful import hookspecs
-from pytest_faithful.baseline_options import BASELINE_KEY, BaselineOptions, add_baseline_options
 from pytest_faithful.judges.registry import builtin_registry
-from pytest_faithful.llm_options import add_llm_options
-from pytest_faithful.local_options import add_local_options
-from pytest_faithful.options import MARKER, add_options, check_bool_inis, parse_run_options
-from pytest_faithful.session import SESSION_KEY, FaithSession
+from pytest_faithful.plugin import hookspecs
+from pytest_faithful.plugin.baseline_options import (
+    BASELINE_KEY,
+    BaselineOptions,
+    add_baseline_options,
+)
+from pytest_faithful.plugin.llm_options import add_llm_options
+from pytest_faithful.plugin.local_options import add_local_options
+from pytest_faithful.plugin.options import MARKER, add_options, check_bool_inis, parse_run_options
+from pytest_faithful.plugin.session import SESSION_KEY, FaithSession
 
 if TYPE_CHECKING:
-    from pytest_faithful.fixture import AssertFaithful
+    from pytest_faithful.plugin.fixture import AssertFaithful
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -48,7 +52,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(session, "faithful-session")
     baseline_options = BaselineOptions.from_config(config)
     if baseline_options is not None:
-        from pytest_faithful.baseline_plugin import BaselineSession
+        from pytest_faithful.plugin.baseline import BaselineSession
 
         baseline = BaselineSession(config, baseline_options)
         config.stash[BASELINE_KEY] = baseline
@@ -75,6 +79,6 @@ def assert_faithful(request: pytest.FixtureRequest) -> AssertFaithful:
     allow_contradictions=...)`` returns the FaithfulnessResult, or raises FaithfulnessError (an
     AssertionError) with a claim-by-claim explanation when the check does not pass.
     """
-    from pytest_faithful.fixture import AssertFaithful
+    from pytest_faithful.plugin.fixture import AssertFaithful
 
     return AssertFaithful(request.config.stash[SESSION_KEY], request.node)

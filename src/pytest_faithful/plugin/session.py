@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_faithful.baseline_options import BASELINE_KEY
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
-from pytest_faithful.llm_options import parse_llm_options
-from pytest_faithful.local_options import parse_local_options
+from pytest_faithful.plugin.baseline_options import BASELINE_KEY
+from pytest_faithful.plugin.llm_options import parse_llm_options
+from pytest_faithful.plugin.local_options import parse_local_options
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -28,7 +28,7 @@ from pytest_faithful.report import github
 # checks nothing does not import pydantic.
 if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
-    from pytest_faithful.options import RunOptions
+    from pytest_faithful.plugin.options import RunOptions
     from pytest_faithful.report.model import FaithReport
     from pytest_faithful.report.records import CheckRecord
 
@@ -121,9 +121,9 @@ class FaithSession:
         self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
 
     def build_report(self) -> FaithReport:
+        from pytest_faithful.plugin.settings import resolve
         from pytest_faithful.report import outputs
         from pytest_faithful.report.model import Defaults, build_report, outcome_of
-        from pytest_faithful.settings import resolve
 
         spec = self.configured_judge() or self.default_judge
         try:

@@ -1,7 +1,7 @@
 """A GGUF model in this process (llama-cpp-python), asked for next-token probabilities.
 
-The backend answers a :class:`~pytest_faithful.calls.JudgeRequest` whose single message is a
-complete prompt: it evaluates the prompt and returns, as JSON, the probabilities of the
+The backend answers a :class:`~pytest_faithful.providers.base.JudgeRequest` whose single
+message is a complete prompt: it evaluates the prompt and returns, as JSON, the probabilities of the
 answer words' first tokens, normalised over the answer words. Nothing is generated.
 
 Prefix reuse: llama.cpp keeps the evaluated tokens' keys and values (the KV state). Each
@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pytest_faithful.calls import JudgeRequest, JudgeResponse
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.judges.local_settings import LocalOptions
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 
 if TYPE_CHECKING:
     import llama_cpp

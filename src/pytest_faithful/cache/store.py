@@ -43,8 +43,8 @@ from typing import Any, Final, Literal
 import diskcache
 from pydantic import ValidationError
 
-from pytest_faithful.calls import Backend, JudgeRequest, JudgeResponse
 from pytest_faithful.errors import CacheMissError
+from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
 from pytest_faithful.record_modes import (
     DEFAULT_RECORD_MODE,
     RECORD_MODES,

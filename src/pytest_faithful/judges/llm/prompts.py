@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from pytest_faithful.calls import ChatMessage
 from pytest_faithful.models import Claim, Label
+from pytest_faithful.providers.base import ChatMessage
 from pytest_faithful.segment import Sentence
 
 PROMPT_VERSION = "p2"

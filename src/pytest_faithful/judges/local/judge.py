@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pytest_faithful.calls import ChatMessage, JudgeRequest
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.judges.lexical import LexicalJudge
-from pytest_faithful.judges.local_model import KIND, LlamaBackend, file_sha256
-from pytest_faithful.judges.local_prompt import (
+from pytest_faithful.judges.lexical.judge import LexicalJudge
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.judges.local.prompt import (
     OPTION_WORDS,
     PROMPT_VERSION,
     Chunk,
@@ -40,12 +39,13 @@ from pytest_faithful.judges.local_prompt import (
     build_prompt,
     chunk_passages,
 )
-from pytest_faithful.judges.local_settings import LocalOptions
 from pytest_faithful.models import Claim, ExtractedClaims, Label, Usage, Verdict, Verdicts
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest
+from pytest_faithful.providers.llama import KIND, LlamaBackend, file_sha256
 from pytest_faithful.segment import Sentence
 
 if TYPE_CHECKING:
-    from pytest_faithful.cache import CachedBackend
+    from pytest_faithful.cache.store import CachedBackend
     from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
 
 

@@ -1,6 +1,6 @@
 """Run-wide settings of the local (in-process GGUF) judge.
 
-One frozen value per run, like :class:`~pytest_faithful.judges.tuning.LLMOptions`: from the
+One frozen value per run, like :class:`~pytest_faithful.judges.llm.options.LLMOptions`: from the
 command line and ini in the plugin, or given to ``verify(local=...)``. Judge factories read it
 from ``JudgeOptions.local``.
 """

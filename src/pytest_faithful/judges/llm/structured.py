@@ -16,7 +16,7 @@ import threading
 from typing import Final
 
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.judges.tuning import StructuredOutput
+from pytest_faithful.judges.llm.options import StructuredOutput
 
 WireMode = str
 WIRE_MODES: Final[tuple[WireMode, ...]] = ("schema", "json", "prompt")

@@ -22,26 +22,26 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-import pytest_faithful
-from pytest_faithful.baseline_options import BASELINE_KEY
 from pytest_faithful.errors import FaithfulnessError, JudgeError, UnavailableJudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.options import MARKER
+from pytest_faithful.plugin.baseline_options import BASELINE_KEY
+from pytest_faithful.plugin.options import MARKER
+from pytest_faithful.plugin.settings import CheckSettings, marker_layer, resolve
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.scoring_policy import ScoringPolicy
-from pytest_faithful.settings import CheckSettings, marker_layer, resolve
 from pytest_faithful.verifier import check_inputs, check_policy, run_check
 
 if TYPE_CHECKING:
-    from pytest_faithful.session import FaithSession
+    from pytest_faithful.plugin.session import FaithSession
 
-_PACKAGE_DIR = os.path.normcase(os.path.dirname(os.path.abspath(pytest_faithful.__file__)))
+# The package folder: this module lives in its plugin/ sub-folder.
+_PACKAGE_DIR = os.path.normcase(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _ours(filename: str) -> bool:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pytest_faithful.judges.llm import LLMJudge
+from pytest_faithful.judges.llm.judge import LLMJudge
+from pytest_faithful.judges.llm.structured import ModeNegotiator
 from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
-from pytest_faithful.judges.structured import ModeNegotiator
 
 # The model a bare ``anthropic`` / ``openai`` spec uses: small, fast models that support the
 # structured output used here (tool use, strict json_schema). Name a model to use another.
@@ -32,7 +32,7 @@ def _params(options: JudgeOptions, *, temperature: bool) -> dict[str, object]:
 
 def make_openai_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
     from pytest_faithful.providers.fail_fast import FailFast
-    from pytest_faithful.providers.openai_backend import OpenAIBackend
+    from pytest_faithful.providers.openai import OpenAIBackend
 
     model = spec.model or DEFAULT_MODELS["openai"]
     backend = OpenAIBackend(
@@ -55,7 +55,7 @@ def make_openai_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
 
 
 def make_anthropic_judge(spec: JudgeSpec, options: JudgeOptions) -> LLMJudge:
-    from pytest_faithful.providers.anthropic_backend import AnthropicBackend
+    from pytest_faithful.providers.anthropic import AnthropicBackend
     from pytest_faithful.providers.fail_fast import FailFast
 
     model = spec.model or DEFAULT_MODELS["anthropic"]

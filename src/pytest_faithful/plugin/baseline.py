@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from pytest_faithful.baseline_options import BaselineOptions
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.baseline_options import BaselineOptions
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,

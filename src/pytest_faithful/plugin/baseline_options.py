@@ -1,6 +1,6 @@
 """The regression baseline's options, parsed without loading the baseline machinery.
 
-:mod:`pytest_faithful.baseline_plugin` (pydantic models, the file format) is imported only when
+:mod:`pytest_faithful.plugin.baseline` (pydantic models, the file format) is imported only when
 a baseline file is configured.
 """
 
@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_faithful.options import ini_bool, unit_interval
+from pytest_faithful.plugin.options import ini_bool, unit_interval
 
 if TYPE_CHECKING:
-    from pytest_faithful.baseline_plugin import BaselineSession
+    from pytest_faithful.plugin.baseline import BaselineSession
 
 BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()
 

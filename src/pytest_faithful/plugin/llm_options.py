@@ -10,8 +10,18 @@ import argparse
 
 import pytest
 
-from pytest_faithful.judges.tuning import STRUCTURED_OUTPUTS, LLMOptions, parse_structured_output
-from pytest_faithful.option_table import TableOption, add_table, defaults_of, parse_table, whole
+from pytest_faithful.judges.llm.options import (
+    STRUCTURED_OUTPUTS,
+    LLMOptions,
+    parse_structured_output,
+)
+from pytest_faithful.plugin.option_table import (
+    TableOption,
+    add_table,
+    defaults_of,
+    parse_table,
+    whole,
+)
 
 
 def _seconds(text: str) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pytest_faithful.judges.lexical import content_terms
+from pytest_faithful.judges.lexical.judge import content_terms
 from pytest_faithful.segment import Sentence, split_sentences
 
 PROMPT_VERSION = "c1"
