@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+from dataclasses import dataclass
 from pathlib import Path
 
 PKG = "pytest_faithful"
@@ -20,8 +21,9 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # Layers, top first, separated by "|"; the empty first layer is the package's __init__ alone.
 TARGET = (
     " | plugin | report | api testing | metrics verifier | evidence scoring | judges | cache"
-    " | providers | models errors | segment terms | fields vocab"
+    " | providers | models errors redaction | segment | labels scoring_policy record_modes"
 )
+# The layout before the re-layout (commit fec5d5b), for --layers before --src OLD_CHECKOUT/src.
 BEFORE = (
     " | plugin fixture session options option_table llm_options local_options baseline_options"
     " baseline_plugin hookspecs user_properties settings | report | api testing | verifier"
@@ -105,6 +107,36 @@ def layer(name: str, layers: list[list[str]]) -> int:
     return -best[1]
 
 
+@dataclass
+class Graph:
+    modules: dict[str, Path]
+    raw: dict[str, set[str]]  # every import, the package's and others' (pytest, pydantic...)
+    arrows: list[tuple[str, str]]
+    cycles: list[list[str]]
+    upward: list[tuple[str, str]]
+    unplaced: list[str]
+    pytest_users: list[str]
+
+
+def measure(src: Path = SRC, layers: str = "target", type_checking: bool = True) -> Graph:
+    found = modules(src)
+    raw = {n: imports(p, set(found), type_checking) for n, p in found.items()}
+    graph = {n: {t for t in ts if t in found and t != n} for n, ts in raw.items()}
+    arrows = sorted((a, b) for a, ts in graph.items() for b in ts)
+    rows = LAYERS[layers]
+    return Graph(
+        modules=found,
+        raw=raw,
+        arrows=arrows,
+        cycles=cycles(graph),
+        upward=[(a, b) for a, b in arrows if layer(b, rows) < layer(a, rows)],
+        unplaced=sorted(n for n in found if layer(n, rows) == len(rows)),
+        pytest_users=sorted(
+            n for n, ts in raw.items() if any(t.split(".")[0] == "pytest" for t in ts)
+        ),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--src", type=Path, default=SRC)
@@ -112,27 +144,22 @@ def main() -> None:
     parser.add_argument("--no-type-checking", action="store_true")
     parser.add_argument("--edges", action="store_true")
     args = parser.parse_args()
-    found = modules(args.src)
-    raw = {n: imports(p, set(found), not args.no_type_checking) for n, p in found.items()}
-    graph = {n: {t for t in ts if t in found and t != n} for n, ts in raw.items()}
-    arrows = sorted((a, b) for a, ts in graph.items() for b in ts)
-    layers = LAYERS[args.layers]
-    up = [(a, b) for a, b in arrows if layer(b, layers) < layer(a, layers)]
-    top = [n for n, p in found.items() if p.parent == args.src / PKG and n != PKG]
-    size = {n: len(p.read_text(encoding="utf-8").splitlines()) for n, p in found.items()}
-    loops = cycles(graph)
-    print(f"modules: {len(found)} ({len(top)} at the top level besides __init__)")
-    print(f"import arrows: {len(arrows)}")
-    print(f"cycles: {len(loops)}" + "".join(f"\n  {' <-> '.join(c)}" for c in loops))
-    print(f"upward arrows ({args.layers}): {len(up)}" + "".join(f"\n  {a} -> {b}" for a, b in up))
-    unplaced = sorted(n for n in found if layer(n, layers) == len(layers))
-    print(f"in no layer: {', '.join(unplaced) or '-'}")
-    users = sorted(n for n, ts in raw.items() if any(t.split(".")[0] == "pytest" for t in ts))
-    print(f"import pytest: {', '.join(users)}")
+    g = measure(args.src, args.layers, not args.no_type_checking)
+    top = [n for n, p in g.modules.items() if p.parent == args.src / PKG and n != PKG]
+    size = {n: len(p.read_text(encoding="utf-8").splitlines()) for n, p in g.modules.items()}
+    print(f"modules: {len(g.modules)} ({len(top)} at the top level besides __init__)")
+    print(f"import arrows: {len(g.arrows)}")
+    print(f"cycles: {len(g.cycles)}" + "".join(f"\n  {' <-> '.join(c)}" for c in g.cycles))
+    print(
+        f"upward arrows ({args.layers}): {len(g.upward)}"
+        + "".join(f"\n  {a} -> {b}" for a, b in g.upward)
+    )
+    print(f"in no layer: {', '.join(g.unplaced) or '-'}")
+    print(f"import pytest: {', '.join(g.pytest_users)}")
     big = sorted(size, key=size.__getitem__, reverse=True)[:5]
     print("largest (lines): " + ", ".join(f"{n} {size[n]}" for n in big))
     if args.edges:
-        print("\n".join(f"{a} -> {b}" for a, b in arrows))
+        print("\n".join(f"{a} -> {b}" for a, b in g.arrows))
 
 
 if __name__ == "__main__":

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.structured import StructuredOutputMemory
@@ -26,7 +26,6 @@ from pytest_faithful.redaction import redact
 if TYPE_CHECKING:
     from pytest_faithful.cache.store import CachedBackend, CallCache
     from pytest_faithful.judges.base import Judge
-    from pytest_faithful.judges.local.judge import LocalModel
     from pytest_faithful.providers.base import Backend
     from pytest_faithful.providers.runner import AsyncRunner
 
@@ -71,14 +70,17 @@ class JudgeSpec:
         return f"JudgeSpec(kind={self.kind!r}, model={self.model!r}, base_url={base_url!r})"
 
 
+_T = TypeVar("_T")
+
+
 class JudgeOptions:
     """Run-wide settings every judge factory gets, and what their judges share in a process.
 
     Shared: the call cache, opened on first use (a run that only uses the lexical judge
     creates no cache directory) and once per process, however many judges use it; the
     :class:`AsyncRunner` whose concurrency limit all provider calls obey (its thread starts on
-    first use); what each OpenAI-compatible server accepted as structured output; and each
-    local model file, loaded at most once per process.
+    first use); what each OpenAI-compatible server accepted as structured output; and what a
+    judge kind keeps in :meth:`shared` (each local model file, loaded at most once per process).
     """
 
     def __init__(
@@ -95,7 +97,7 @@ class JudgeOptions:
         self.structured_output_memory = StructuredOutputMemory()
         self._cache: CallCache | None = None
         self._runner: AsyncRunner | None = None
-        self._local_models: dict[Path, LocalModel] = {}
+        self._shared: dict[Hashable, Any] = {}
 
     def runner(self) -> AsyncRunner:
         """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
@@ -116,18 +118,23 @@ class JudgeOptions:
             self._cache = CallCache(self.cache_dir)
         return CachedBackend(backend, self._cache, self.record_mode)
 
-    def local_model(self, path: Path) -> LocalModel:
-        """The model file at ``path`` (resolved), shared by every local judge of this run."""
-        from pytest_faithful.judges.local.judge import LocalModel
+    def shared(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """The one object for ``key`` in this run, made by ``make()`` on first use.
 
-        if path not in self._local_models:
-            self._local_models[path] = LocalModel(path, self.local)
-        return self._local_models[path]
+        A judge kind keeps what its judges share here (each local model file, loaded once);
+        :meth:`close` closes whatever has a ``close()``.
+        """
+        if key not in self._shared:
+            self._shared[key] = make()
+        made: _T = self._shared[key]
+        return made
 
     def close(self) -> None:
-        for model in self._local_models.values():
-            model.close()
-        self._local_models.clear()
+        for value in self._shared.values():
+            close = getattr(value, "close", None)
+            if callable(close):
+                close()
+        self._shared.clear()
         if self._runner is not None:
             self._runner.close()
             self._runner = None

@@ -13,15 +13,11 @@ import pytest
 
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.plugin import hookspecs
-from pytest_faithful.plugin.baseline_options import (
-    BASELINE_KEY,
-    BaselineOptions,
-    add_baseline_options,
-)
+from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baseline_options
 from pytest_faithful.plugin.llm_options import add_llm_options
 from pytest_faithful.plugin.local_options import add_local_options
 from pytest_faithful.plugin.options import MARKER, add_options, check_bool_inis, parse_run_options
-from pytest_faithful.plugin.session import SESSION_KEY, FaithSession
+from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful

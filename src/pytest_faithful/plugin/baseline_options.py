@@ -9,16 +9,10 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
 from pytest_faithful.plugin.options import ini_bool, unit_interval
-
-if TYPE_CHECKING:
-    from pytest_faithful.plugin.baseline import BaselineSession
-
-BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()
 
 
 def add_baseline_options(parser: pytest.Parser) -> None:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
-from pytest_faithful.plugin.baseline_options import BASELINE_KEY
 from pytest_faithful.plugin.llm_options import parse_llm_options
 from pytest_faithful.plugin.local_options import parse_local_options
 from pytest_faithful.redaction import redact
@@ -28,6 +27,7 @@ from pytest_faithful.report import github
 # checks nothing does not import pydantic.
 if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
+    from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
     from pytest_faithful.report.model import FaithReport
     from pytest_faithful.report.records import CheckRecord
@@ -219,3 +219,5 @@ class FaithSession:
 
 
 SESSION_KEY = pytest.StashKey[FaithSession]()
+# The baseline gate, set in ``pytest_configure`` only when a baseline file is configured.
+BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()

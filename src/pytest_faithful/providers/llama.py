@@ -17,10 +17,9 @@ import math
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 
 if TYPE_CHECKING:
@@ -71,11 +70,24 @@ def _variants(word: str) -> tuple[str, ...]:
     return (word, word.lower(), " " + word, " " + word.lower())
 
 
+class LlamaSettings(Protocol):
+    """What the backend reads of the local judge's options (``LocalOptions``)."""
+
+    @property
+    def context_window(self) -> int: ...
+
+    @property
+    def threads(self) -> int: ...
+
+    @property
+    def gpu_layers(self) -> int: ...
+
+
 class LlamaBackend:
     """One loaded GGUF model; thread-safe (one request at a time)."""
 
     def __init__(
-        self, model_path: Path, options: LocalOptions, option_words: Sequence[str]
+        self, model_path: Path, options: LlamaSettings, option_words: Sequence[str]
     ) -> None:
         self._path = model_path
         self._options = options

@@ -14,10 +14,10 @@ import os
 from typing import TYPE_CHECKING, Any, Final
 
 from pytest_faithful.errors import JudgeError
-from pytest_faithful.judges.llm.structured import PARAM, StructuredOutputRejected
 from pytest_faithful.providers import errors, replies
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
-from pytest_faithful.providers.endpoint import Endpoint
+from pytest_faithful.providers.endpoint import PARAM, Endpoint
+from pytest_faithful.providers.errors import StructuredOutputRejected
 from pytest_faithful.providers.runner import AsyncRunner
 from pytest_faithful.providers.schema import strict_schema
 

@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from pytest_faithful.errors import shorten
 from pytest_faithful.models import FaithfulnessResult, Label
-from pytest_faithful.report.failure import shorten
 
 BASELINE_VERSION = 1
 # Scores are ratios of small integers; anything below this is float noise, not a change.

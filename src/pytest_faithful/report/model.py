@@ -13,9 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_faithful.errors import shorten
 from pytest_faithful.models import FaithfulnessResult, VerdictCounts
 from pytest_faithful.report.baseline import BaselineSummary
-from pytest_faithful.report.failure import shorten
 from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.report.totals import Totals, totals
 from pytest_faithful.scoring_policy import ScoringPolicy

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pytest_faithful.errors import MAX_QUOTE, shorten
 from pytest_faithful.models import Label
-from pytest_faithful.report.failure import MAX_QUOTE, claim_line, shorten
+from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
 from pytest_faithful.report.totals import Totals
 

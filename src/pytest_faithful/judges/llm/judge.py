@@ -29,20 +29,16 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from pytest_faithful.cache.store import CachedBackend, CachedCompletion
-from pytest_faithful.errors import JudgeError
+from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.judges.lexical.judge import content_terms
 from pytest_faithful.judges.llm import prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
-from pytest_faithful.judges.llm.structured import (
-    PARAM,
-    ModeNegotiator,
-    StructuredOutputRejected,
-    WireMode,
-)
+from pytest_faithful.judges.llm.structured import ModeNegotiator
 from pytest_faithful.models import Claim, ExtractedClaims, Usage, Verdict, Verdicts
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
-from pytest_faithful.report.failure import shorten
+from pytest_faithful.providers.endpoint import PARAM, WireMode
+from pytest_faithful.providers.errors import StructuredOutputRejected
 from pytest_faithful.segment import Sentence
 
 _Output = TypeVar("_Output", bound=BaseModel)

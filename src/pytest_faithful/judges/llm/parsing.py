@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pytest_faithful.report.failure import shorten
+from pytest_faithful.errors import shorten
 
 _Output = TypeVar("_Output", bound=BaseModel)
 

@@ -13,23 +13,9 @@ a recording made with one mode is never replayed as another's.
 from __future__ import annotations
 
 import threading
-from typing import Final
 
-from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.llm.options import StructuredOutput
-
-WireMode = str
-WIRE_MODES: Final[tuple[WireMode, ...]] = ("schema", "json", "prompt")
-PARAM: Final = "structured_output"
-
-
-class StructuredOutputRejected(JudgeError):
-    """The server refused the way a request asked for JSON (not the request's content)."""
-
-    def __init__(self, mode: WireMode, detail: str) -> None:
-        super().__init__(f"the server does not accept structured output mode {mode!r}: {detail}")
-        self.mode = mode
-        self.detail = detail
+from pytest_faithful.providers.endpoint import WIRE_MODES, WireMode
 
 
 class StructuredOutputMemory:

@@ -1,8 +1,8 @@
 """The ``local:PATH.gguf`` judge: verification as classification by a model in this process.
 
 For each claim and each passage chunk it reads, the model gives P(Yes), P(No), P(Unknown) for
-"does the chunk support the claim?" from one forward pass (see ``local_prompt`` for the prompt
-and ``local_model`` for prefix reuse). Per claim, over the chunks read:
+"does the chunk support the claim?" from one forward pass (see ``judges.local.prompt`` for the
+prompt and ``providers.llama`` for prefix reuse). Per claim, over the chunks read:
 
 * SUPPORTED when the best support reaches ``support_threshold``;
 * else CONTRADICTED when the strongest contradiction reaches ``contradiction_threshold``;
@@ -260,5 +260,6 @@ def make_local_judge(spec: JudgeSpec, options: JudgeOptions) -> LocalJudge:
         raise ValueError(f"the local judge reads GGUF model files; {spec.model!r} is not a .gguf")
     if not path.is_file():
         raise ValueError(f"the local judge's model file {str(path)!r} does not exist")
-    model = options.local_model(path.resolve())
+    resolved = path.resolve()
+    model = options.shared((KIND, resolved), lambda: LocalModel(resolved, options.local))
     return LocalJudge(model, options.cached(model.backend), options.local)
