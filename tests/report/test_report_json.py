@@ -13,7 +13,7 @@ from pytest_faithful.report import json_report
 from report_suite import SUITE_OUTCOMES, make_report_suite
 
 SCHEMA_FILE = (
-    Path(__file__).parents[1]
+    Path(__file__).parents[2]
     / "src"
     / "pytest_faithful"
     / "report"

@@ -36,7 +36,7 @@ from pytest_faithful.errors import CacheMissError, JudgeError
 from pytest_faithful.providers.base import Backend, ChatMessage, JudgeRequest, JudgeResponse
 
 SECRET = "sk-test-SECRET-123"
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 class CountingBackend:

@@ -1,6 +1,7 @@
 """Property-based tests: whatever a judge or a model writes, the verifier's guarantees hold.
 
-Run more examples with ``FAITH_PROPERTY_EXAMPLES=5000 pytest tests/test_judge_properties.py``.
+Run more examples with
+``FAITH_PROPERTY_EXAMPLES=5000 pytest tests/judges/test_judge_properties.py``.
 """
 
 from __future__ import annotations
