@@ -11,7 +11,7 @@ from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.record_modes import RecordMode, parse_record_mode
+from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.scoring_policy import ScoringPolicy
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
 
@@ -26,7 +26,7 @@ def verify(
     scoring: ScoringPolicy = DEFAULT_SCORING,
     allow_contradictions: bool = False,
     cache_dir: str | Path = DEFAULT_CACHE_DIR,
-    record_mode: RecordMode = "once",
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
 ) -> FaithfulnessResult:

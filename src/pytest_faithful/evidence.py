@@ -68,10 +68,6 @@ class PassageIndex:
         return needle in self._normalized[index]
 
 
-def quote_in_passage(quote: str, passage: str) -> bool:
-    return PassageIndex([passage]).contains(0, quote)
-
-
 def bears_on(quote: str, claim: str) -> bool:
     """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring)."""
     quoted = content_terms(quote)

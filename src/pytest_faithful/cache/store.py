@@ -574,14 +574,6 @@ class CachedBackend:
     def kind(self) -> str:
         return self._backend.kind
 
-    @property
-    def mode(self) -> RecordMode:
-        return self._mode
-
-    @property
-    def backend(self) -> Backend:
-        return self._backend
-
     def complete(self, request: JudgeRequest) -> JudgeResponse:
         return self.complete_with_status(request).response
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.structured import StructuredOutputMemory
 from pytest_faithful.judges.local.options import LocalOptions
-from pytest_faithful.record_modes import RecordMode, parse_record_mode
+from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.redaction import redact
 
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
@@ -86,7 +86,7 @@ class JudgeOptions:
     def __init__(
         self,
         cache_dir: str | Path = DEFAULT_CACHE_DIR,
-        record_mode: RecordMode = "once",
+        record_mode: RecordMode = DEFAULT_RECORD_MODE,
         llm: LLMOptions | None = None,
         local: LocalOptions | None = None,
     ) -> None:

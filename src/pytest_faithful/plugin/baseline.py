@@ -13,9 +13,8 @@ import re
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ConfigDict
 
-from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.models import FaithfulnessResult, FrozenModel
 from pytest_faithful.plugin.baseline_options import BaselineOptions
 from pytest_faithful.report.baseline import (
     Baseline,
@@ -37,10 +36,8 @@ WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
 _INDEXED_KEY = re.compile(r"^(?P<nodeid>.+)#\d+$")
 
 
-class BaselineRecord(BaseModel):
+class BaselineRecord(FrozenModel):
     """What one check tells the controller about its baseline comparison."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     comparison: Comparison
     entry: BaselineEntry

@@ -6,7 +6,6 @@ Run-wide like the LLM options: command line > ini > default, never from a marker
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 import pytest
@@ -19,17 +18,7 @@ from pytest_faithful.plugin.option_table import (
     parse_table,
     whole,
 )
-
-
-def _probability(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not in [0, 1]")
-    return value
-
+from pytest_faithful.plugin.options import unit_interval
 
 _OPTIONS: tuple[TableOption, ...] = (
     TableOption(
@@ -76,7 +65,7 @@ _OPTIONS: tuple[TableOption, ...] = (
         "support_threshold",
         "--faith-local-support-threshold",
         "faith_local_support_threshold",
-        _probability,
+        unit_interval,
         "P",
         "P(Yes) from which the local judge calls a claim SUPPORTED (calibrated per model).",
     ),
@@ -84,7 +73,7 @@ _OPTIONS: tuple[TableOption, ...] = (
         "contradiction_threshold",
         "--faith-local-contradiction-threshold",
         "faith_local_contradiction_threshold",
-        _probability,
+        unit_interval,
         "P",
         "P(No) from which an unsupported claim is CONTRADICTED (calibrated per model).",
     ),

@@ -14,7 +14,12 @@ from typing import Any
 import pytest
 
 from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeRegistry, JudgeSpec
-from pytest_faithful.record_modes import RECORD_MODES, RecordMode, parse_record_mode
+from pytest_faithful.record_modes import (
+    DEFAULT_RECORD_MODE,
+    RECORD_MODES,
+    RecordMode,
+    parse_record_mode,
+)
 from pytest_faithful.scoring_policy import SCORING_POLICIES
 
 TERMINAL_REPORT = "terminal"
@@ -203,7 +208,7 @@ def _record_mode(config: pytest.Config) -> RecordMode:
         return cli  # type: ignore[no-any-return]
     ini = _ini(config, "faith_record_mode")
     if ini is None:
-        return "once"
+        return DEFAULT_RECORD_MODE
     try:
         return parse_record_mode(str(ini).strip())
     except ValueError as exc:

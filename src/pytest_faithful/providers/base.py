@@ -11,21 +11,19 @@ import hashlib
 import json
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt
+from pydantic import Field, NonNegativeInt
+
+from pytest_faithful.models import FrozenModel
 
 JsonValue = Any
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class ChatMessage(_Frozen):
+class ChatMessage(FrozenModel):
     role: Literal["system", "user", "assistant"]
     content: str
 
 
-class JudgeRequest(_Frozen):
+class JudgeRequest(FrozenModel):
     kind: str = Field(description="Backend kind, e.g. 'openai' or 'anthropic'.")
     model: str
     messages: tuple[ChatMessage, ...]
@@ -44,7 +42,7 @@ class JudgeRequest(_Frozen):
         return hashlib.sha256(self.canonical_json().encode("utf-8")).hexdigest()
 
 
-class JudgeResponse(_Frozen):
+class JudgeResponse(FrozenModel):
     text: str
     model: str = Field(description="The model name the provider echoed.")
     input_tokens: NonNegativeInt = 0

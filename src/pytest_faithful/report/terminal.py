@@ -154,8 +154,3 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     if verbosity >= 0:
         lines.extend(_why(ordered, verbosity))
     return [*lines, *footer]
-
-
-def render(report: FaithReport, verbosity: int = 0) -> list[str]:
-    """The section as plain text."""
-    return [text for text, _ in render_lines(report, verbosity)]

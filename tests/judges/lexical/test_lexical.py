@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import FaithfulnessResult, Label, verify
-from pytest_faithful.evidence import quote_in_passage
+from pytest_faithful.evidence import PassageIndex
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.lexical.judge import (
     STOPWORDS,
@@ -27,6 +27,10 @@ PASSAGES = [
     "The Eiffel Tower was completed in 1889. It is 330 metres tall and stands in Paris.",
     "Returns are accepted within 30 days of delivery. Refunds go to the original card.",
 ]
+
+
+def quote_in_passage(quote: str, passage: str) -> bool:
+    return PassageIndex([passage]).contains(0, quote)
 
 
 def check(answer: str, contexts: str | list[str], **kwargs: object) -> FaithfulnessResult:

@@ -22,8 +22,10 @@ from pytest_faithful.judges.local.judge import (
     LocalJudge,
     LocalModel,
     Reading,
-    decide,
     parse_reading,
+)
+from pytest_faithful.judges.local.judge import (
+    decide_label as decide,
 )
 from pytest_faithful.judges.local.prompt import (
     OPTION_WORDS,

@@ -71,7 +71,7 @@ class Decision:
     """The chunk that decided the label (for NOT_ENOUGH_INFO: the best support, if any)."""
 
 
-def decide(readings: Sequence[Reading], options: LocalOptions) -> Decision:
+def decide_label(readings: Sequence[Reading], options: LocalOptions) -> Decision:
     """Best support first, then the strongest contradiction, else not enough information."""
     if not readings:
         return Decision(Label.NOT_ENOUGH_INFO, None)
@@ -216,7 +216,7 @@ class LocalJudge:
     def _verdict(
         self, index: int, claim: Claim, readings: Sequence[Reading], passages: Sequence[str]
     ) -> Verdict:
-        decision = decide(readings, self._options)
+        decision = decide_label(readings, self._options)
         read = f"{len(readings)} chunk{'s' if len(readings) != 1 else ''} read"
         if decision.deciding is None:
             return Verdict(
