@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         JudgeRegistry,
         JudgeSpec,
         builtin_registry,
+        installed_registry,
     )
     from pytest_faithful.models import (
         Claim,
@@ -59,6 +60,7 @@ _WHERE: dict[str, str] = {
     "Verdict": "pytest_faithful.models",
     "Verdicts": "pytest_faithful.models",
     "builtin_registry": "pytest_faithful.judges.registry",
+    "installed_registry": "pytest_faithful.judges.registry",
     "verify": "pytest_faithful.api",
 }
 
@@ -83,6 +85,7 @@ __all__ = [
     "Verdict",
     "Verdicts",
     "builtin_registry",
+    "installed_registry",
     "verify",
 ]
 # One list for tools (ruff, mypy, IDEs) and one map for the lazy import; a test keeps them equal.

@@ -9,7 +9,7 @@ from pathlib import Path
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
-from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
+from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, installed_registry
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.scoring_policy import ScoringPolicy
@@ -40,7 +40,7 @@ def verify(
     the ``local:PATH.gguf`` judge.
 
     A spec string builds its judge for this call only: for many checks with a model judge,
-    build the judge once (``builtin_registry().build(spec, JudgeOptions(...))``) and pass it,
+    build the judge once (``installed_registry().build(spec, JudgeOptions(...))``) and pass it,
     so a local model is loaded once, not per call.
     """
     if judge is not None and not isinstance(judge, str):
@@ -51,7 +51,7 @@ def verify(
             "leave it out (None) for the default judge"
         )
     _check_run_arguments(cache_dir, record_mode, llm, local)
-    registry = builtin_registry()
+    registry = installed_registry()
     options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
     try:
         built = registry.build(judge or registry.default_spec(), options)

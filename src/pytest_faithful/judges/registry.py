@@ -8,10 +8,12 @@ through the ``pytest_faithful_register_judges`` hook.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -214,4 +216,34 @@ def builtin_registry() -> JudgeRegistry:
     registry = JudgeRegistry()
     for kind, module, name in _BUILTIN_FACTORIES:
         registry.register(kind, _imported_on_first_use(module, name))
+    return registry
+
+
+# Other packages add judge kinds under this entry-point group: the name is the kind, the value
+# "module:factory" (a JudgeFactory), imported on the first build like the built-ins.
+ENTRY_POINT_GROUP = "pytest_faithful.judges"
+
+
+@functools.cache  # read once per process: verify() builds a registry on every call
+def _entry_points() -> tuple[metadata.EntryPoint, ...]:
+    return tuple(metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _loaded_on_first_use(entry_point: metadata.EntryPoint) -> JudgeFactory:
+    def factory(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+        made: Judge = entry_point.load()(spec, options)
+        return made
+
+    return factory
+
+
+def installed_registry() -> JudgeRegistry:
+    """The built-in judge kinds plus those installed packages declare under the entry-point
+    group ``pytest_faithful.judges``: what ``verify()`` and the plugin both start from.
+
+    A kind declared twice (or shadowing a built-in) is a ``ValueError`` naming it.
+    """
+    registry = builtin_registry()
+    for entry_point in _entry_points():
+        registry.register(entry_point.name, _loaded_on_first_use(entry_point))
     return registry

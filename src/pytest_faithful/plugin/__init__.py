@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
 from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baseline_options
 from pytest_faithful.plugin.llm_options import add_llm_options
@@ -41,7 +41,12 @@ def pytest_configure(config: pytest.Config) -> None:
         "per-test settings for assert_faithful (function, class or module).",
     )
     check_bool_inis(config)
-    registry = builtin_registry()
+    try:
+        registry = installed_registry()
+    except ValueError as exc:  # two installed packages declare the same judge kind
+        raise pytest.UsageError(
+            f"pytest-faithful: {exc} (entry-point group {ENTRY_POINT_GROUP!r})"
+        ) from None
     config.hook.pytest_faithful_register_judges(registry=registry)
     session = FaithSession(config, registry, parse_run_options(config, registry))
     config.stash[SESSION_KEY] = session
