@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from pytest_faithful.judges.lexical.judge import content_terms
+from pytest_faithful.terms import content_terms
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(

@@ -30,7 +30,6 @@ from pytest_faithful import scoring
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import PassageIndex, bears_on, normalize
 from pytest_faithful.judges.base import Judge, SingleCallJudge
-from pytest_faithful.judges.lexical.judge import content_terms
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
@@ -43,6 +42,7 @@ from pytest_faithful.models import (
 )
 from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
 from pytest_faithful.segment import Sentence, split_sentences
+from pytest_faithful.terms import content_terms
 
 _T = TypeVar("_T")
 

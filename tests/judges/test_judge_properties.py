@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from pytest_faithful import JudgeError, Label, verify
 from pytest_faithful.cache.store import CachedBackend
 from pytest_faithful.evidence import PassageIndex, bears_on
-from pytest_faithful.judges.lexical.judge import content_terms
 from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, extract_json, parse_output
@@ -30,6 +29,7 @@ from pytest_faithful.judges.llm.prompts import (
 )
 from pytest_faithful.models import Claim, ExtractedClaims, FaithfulnessResult, Usage, Verdicts
 from pytest_faithful.segment import Sentence, split_sentences
+from pytest_faithful.terms import content_terms
 from pytest_faithful.testing import ScriptedBackend
 
 PROPERTIES = settings(

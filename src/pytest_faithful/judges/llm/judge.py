@@ -30,7 +30,6 @@ from pydantic import BaseModel
 
 from pytest_faithful.cache.store import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.judges.lexical.judge import content_terms
 from pytest_faithful.judges.llm import prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
@@ -40,6 +39,7 @@ from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeRespo
 from pytest_faithful.providers.endpoint import PARAM, WireMode
 from pytest_faithful.providers.errors import StructuredOutputRejected
 from pytest_faithful.segment import Sentence
+from pytest_faithful.terms import content_terms
 
 _Output = TypeVar("_Output", bound=BaseModel)
 _Parsed = TypeVar("_Parsed")
