@@ -45,6 +45,10 @@ finds the quote; the reason says what was found, where, and what is missing.
 Verdicts do not depend on the process's hash seed: sets are sorted before anything picks
 from them, and weights are summed with ``math.fsum``, whose result does not depend on order.
 
+The question is not read: counting its words as given (needing no support) changed nothing
+overall on the BEGIN dialogue data (0.883 either way, a few examples flip both ways), and it
+would let a reply that repeats the user's own mistaken words pass as supported.
+
 This is a heuristic and says so (``heuristic = True``): it cannot see paraphrase, and word
 overlap is not entailment. Its accuracy on labelled data: ``benchmarks/accuracy.py``.
 """
@@ -107,11 +111,6 @@ CONTRADICTION_COVERAGE = 0.8
 # A passage's "A ... not B" clashes with a claim that has B at most this many content words
 # after A, un-negated ("the plant was not closed" against "the Oslo plant was closed").
 NEGATION_PAIR_GAP = 2
-# Whether words of the question (in a dialogue: the previous turn) count as given and need no
-# support. Off: on the BEGIN dialogue data it changed nothing overall (0.883 either way, a few
-# examples flip both ways), and it would let a reply that repeats the user's own mistaken
-# words pass as supported.
-QUESTION_WORDS_GIVEN = False
 # Sentence lists (see the module docstring). Why: some contexts are one web page given as ~80
 # one-sentence passages (WiCE), and a faithful claim there draws on neighbouring sentences,
 # which the one-passage rule kept apart: almost no such claim could be supported (WiCE recall
@@ -219,7 +218,7 @@ class _Claim(NamedTuple):
     """A claim's checkable content."""
 
     bag: _Bag
-    terms: frozenset[str]  # the terms that need support (bag terms less given question words)
+    terms: frozenset[str]  # the terms that need support
     names: frozenset[str]
     numbers: frozenset[str]
     key_words: frozenset[str]  # KEY_WORDS terms of the claim
@@ -237,11 +236,11 @@ _KEY_TERMS = frozenset(map(_term, KEY_WORDS))
 _ONE_TERM = "1"
 
 
-def _analyse_claim(text: str, given: AbstractSet[str]) -> _Claim:
+def _analyse_claim(text: str) -> _Claim:
     shown = _TOKEN.findall(_normalised(text))  # the claim's own tokens, case kept
     tokens = [token.lower() for token in shown]
     bag = _bag(_lower(text))
-    terms = frozenset(bag.terms - {t for t in given if not _is_number(t)} or bag.terms)
+    terms = frozenset(bag.terms)
     words: dict[str, str] = {}
     order: dict[str, int] = {}
     names = set()
@@ -612,11 +611,10 @@ def _judge(
     claim: Claim,
     units: Sequence[_Unit],
     passages: Sequence[str],
-    given: AbstractSet[str],
 ) -> Verdict:
     from pytest_faithful.models import Verdict
 
-    facts = _analyse_claim(claim.text, given)
+    facts = _analyse_claim(claim.text)
     if not facts.terms:
         return Verdict(
             claim_index=index,
@@ -681,11 +679,8 @@ class LexicalJudge:
         from pytest_faithful.models import Verdicts
 
         units = _units(passages)
-        given = _bag(_lower(question)).terms if question and QUESTION_WORDS_GIVEN else _EMPTY
         return Verdicts(
-            verdicts=tuple(
-                _judge(i, claim, units, passages, given) for i, claim in enumerate(claims)
-            )
+            verdicts=tuple(_judge(i, claim, units, passages) for i, claim in enumerate(claims))
         )
 
 
