@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from pytest_faithful import Claim, Judge, JudgeError, JudgeOptions, verify
-from pytest_faithful.cache.store import RECORD_MODES, parse_record_mode
 from pytest_faithful.judges.local.judge import LocalJudge, Reading, decide_label
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.local.prompt import Chunk
 from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.record_modes import RECORD_MODES, parse_record_mode
 from pytest_faithful.scoring import passes, score
 from pytest_faithful.segment import Sentence
 

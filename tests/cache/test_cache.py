@@ -20,20 +20,19 @@ from pathlib import Path
 import diskcache
 import pytest
 
-from pytest_faithful.cache.store import (
+from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.store import CallCache, FaithCacheWarning
+from pytest_faithful.errors import CacheMissError, JudgeError
+from pytest_faithful.providers.base import Backend, ChatMessage, JudgeRequest, JudgeResponse
+from pytest_faithful.record_modes import (
     DEFAULT_RECORD_MODE,
     RECORD_MODES,
     Action,
-    CachedBackend,
-    CallCache,
-    FaithCacheWarning,
     RecordMode,
     decide,
     needs_lookup,
     parse_record_mode,
 )
-from pytest_faithful.errors import CacheMissError, JudgeError
-from pytest_faithful.providers.base import Backend, ChatMessage, JudgeRequest, JudgeResponse
 
 SECRET = "sk-test-SECRET-123"
 SRC = Path(__file__).resolve().parents[2] / "src"

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import JudgeError, Label, verify
-from pytest_faithful.cache.store import CachedBackend
+from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.evidence import PassageIndex, bears_on
 from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.options import LLMOptions

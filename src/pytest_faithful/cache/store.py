@@ -1,10 +1,8 @@
-"""The call cache between an LLM judge and its model backend, with vcrpy's record modes.
+"""The call cache's store: one recorded response per request key, shared by processes.
 
-One pure function, :func:`~pytest_faithful.record_modes.decide`, turns a record mode and a
-cache hit into an action; every caller goes through it. :class:`CallCache` stores one
-:class:`JudgeResponse` per :meth:`JudgeRequest.cache_key` in a diskcache directory that many
-processes (pytest-xdist workers) share. :class:`CachedBackend` puts the two in front of any
-:class:`Backend`.
+:class:`CallCache` stores one :class:`JudgeResponse` per :meth:`JudgeRequest.cache_key` in a
+diskcache directory that many processes (pytest-xdist workers) share;
+:class:`~pytest_faithful.cache.replay.CachedBackend` puts it in front of a backend.
 
 Safety rules this module keeps:
 
@@ -35,7 +33,6 @@ import threading
 import warnings
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal
@@ -43,31 +40,7 @@ from typing import Any, Final, Literal
 import diskcache
 from pydantic import ValidationError
 
-from pytest_faithful.errors import CacheMissError
-from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
-from pytest_faithful.record_modes import (
-    DEFAULT_RECORD_MODE,
-    RECORD_MODES,
-    Action,
-    RecordMode,
-    decide,
-    needs_lookup,
-    parse_record_mode,
-)
-
-__all__ = [
-    "DEFAULT_RECORD_MODE",
-    "RECORD_MODES",
-    "Action",
-    "CachedBackend",
-    "CachedCompletion",
-    "CallCache",
-    "FaithCacheWarning",
-    "RecordMode",
-    "decide",
-    "needs_lookup",
-    "parse_record_mode",
-]
+from pytest_faithful.providers.base import JudgeResponse
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 """SQLite busy timeout: how long one process waits for another's write to finish."""
@@ -537,94 +510,3 @@ class CallCache:
                 if what == "read":
                     return None  # the fresh cache is empty
         return None  # pragma: no cover
-
-
-# --------------------------------------------------------------------------------------------
-# Backend wrapper
-
-
-@dataclass(frozen=True)
-class CachedCompletion:
-    """One answered request: the response, whether it was replayed, and its cache key."""
-
-    response: JudgeResponse
-    cache_hit: bool
-    key: str
-
-
-class CachedBackend:
-    """A :class:`Backend` that replays and records through a :class:`CallCache`.
-
-    ``cache`` may be ``None`` only with mode ``off``; with ``off`` a given cache is never
-    touched. Backend errors propagate and are never recorded.
-    """
-
-    def __init__(
-        self, backend: Backend, cache: CallCache | None, mode: RecordMode = DEFAULT_RECORD_MODE
-    ) -> None:
-        self._mode = parse_record_mode(mode)
-        if cache is None and self._mode != "off":
-            raise ValueError(
-                f"record mode {self._mode!r} needs a CallCache; pass one, or use mode 'off'"
-            )
-        self._backend = backend
-        self._cache = None if self._mode == "off" else cache
-
-    @property
-    def kind(self) -> str:
-        return self._backend.kind
-
-    def complete(self, request: JudgeRequest) -> JudgeResponse:
-        return self.complete_with_status(request).response
-
-    def lookup(self, request: JudgeRequest) -> CachedCompletion | None:
-        """The recorded answer to ``request`` if this mode would replay it; never calls.
-
-        Lets a caller with several equivalent ways to ask (e.g. structured-output modes) replay
-        whichever was recorded before calling for any of them.
-        """
-        if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
-            return None
-        key = request.cache_key()
-        stored = self._cache.get(key)
-        if stored is None:
-            return None
-        return CachedCompletion(response=stored, cache_hit=True, key=key)
-
-    def complete_with_status(self, request: JudgeRequest) -> CachedCompletion:
-        if request.kind != self._backend.kind:
-            raise ValueError(
-                f"request for backend kind {request.kind!r} sent to a {self._backend.kind!r} "
-                "backend; its recording would be filed under the wrong kind"
-            )
-        key = request.cache_key()
-        stored: JudgeResponse | None = None
-        if self._cache is not None and needs_lookup(self._mode):
-            stored = self._cache.get(key)
-        action = decide(self._mode, hit=stored is not None)
-        if action is Action.REPLAY and stored is not None:
-            return CachedCompletion(response=stored, cache_hit=True, key=key)
-        if action is Action.FAIL:
-            raise CacheMissError(self._miss_message(request, key))
-        response = self._backend.complete(request)
-        if action is Action.CALL_AND_STORE and self._cache is not None:
-            self._cache.put(key, response)
-        return CachedCompletion(response=response, cache_hit=False, key=key)
-
-    def _miss_message(self, request: JudgeRequest, key: str) -> str:
-        where = self._cache.directory if self._cache is not None else "(no cache)"
-        if request.kind == "local":
-            return (
-                f"no recorded reading for key {key} (local model {request.model!r}, prompt "
-                f"version {request.prompt_version!r}) in {where}, and record mode 'none' does "
-                "not run the model. To record it, run once with --faith-record-mode=once where "
-                "llama-cpp-python is installed and the model file is present, then keep the "
-                "cache directory."
-            )
-        return (
-            f"no recorded judge call for key {key} (kind {request.kind!r}, model "
-            f"{request.model!r}, prompt version {request.prompt_version!r}) in {where}, and "
-            "record mode 'none' does not call the provider. To record it, run once with "
-            "--faith-record-mode=once (the default) and credentials for the provider, then "
-            "keep the cache directory."
-        )

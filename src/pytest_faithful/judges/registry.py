@@ -26,7 +26,8 @@ from pytest_faithful.redaction import redact
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
 # judge modules): a run whose tests check nothing should not pay for them.
 if TYPE_CHECKING:
-    from pytest_faithful.cache.store import CachedBackend, CallCache
+    from pytest_faithful.cache.replay import CachedBackend
+    from pytest_faithful.cache.store import CallCache
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.providers.base import Backend
     from pytest_faithful.providers.runner import AsyncRunner
@@ -112,7 +113,8 @@ class JudgeOptions:
 
     def cached(self, backend: Backend) -> CachedBackend:
         """``backend`` behind this run's call cache and record mode."""
-        from pytest_faithful.cache.store import CachedBackend, CallCache
+        from pytest_faithful.cache.replay import CachedBackend
+        from pytest_faithful.cache.store import CallCache
 
         if self.record_mode == "off":
             return CachedBackend(backend, None, "off")

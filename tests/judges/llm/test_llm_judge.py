@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 
 from pytest_faithful import CacheMissError, JudgeError, Label, verify
-from pytest_faithful.cache.store import CachedBackend, CallCache, RecordMode
+from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.store import CallCache
 from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.prompts import PROMPT_VERSION
 from pytest_faithful.providers.base import JudgeResponse
+from pytest_faithful.record_modes import RecordMode
 from pytest_faithful.testing import Reply, ScriptedBackend
 
 PASSAGES = ["Returns are accepted within 30 days of delivery.", "Shipping to Canada costs $15."]

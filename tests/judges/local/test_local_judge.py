@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from pytest_faithful import CacheMissError, JudgeError, Label, LocalOptions, verify
-from pytest_faithful.cache.store import CachedBackend, CallCache
+from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.store import CallCache
 from pytest_faithful.judges.local.judge import (
     LocalJudge,
     LocalModel,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pytest_faithful import JudgeError, Label, LocalOptions, verify
-from pytest_faithful.cache.store import CachedBackend
+from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.judges.local.judge import LocalJudge
 from pytest_faithful.judges.local.prompt import INSTRUCTIONS, build_prompt
 from pytest_faithful.judges.registry import JudgeOptions, builtin_registry

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from pytest_faithful.cache.store import CachedBackend, CachedCompletion
+from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.judges.llm import prompts
 from pytest_faithful.judges.llm.options import LLMOptions

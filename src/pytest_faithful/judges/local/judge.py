@@ -45,7 +45,7 @@ from pytest_faithful.providers.llama import KIND, LlamaBackend, file_sha256
 from pytest_faithful.segment import Sentence
 
 if TYPE_CHECKING:
-    from pytest_faithful.cache.store import CachedBackend
+    from pytest_faithful.cache.replay import CachedBackend
     from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
 
 
