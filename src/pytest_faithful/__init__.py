@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     from pytest_faithful.judges.llm.options import LLMOptions
     from pytest_faithful.judges.local.options import LocalOptions
     from pytest_faithful.judges.registry import (
-        JudgeOptions,
         JudgeRegistry,
         JudgeSpec,
         builtin_registry,
         installed_registry,
     )
+    from pytest_faithful.judges.resources import JudgeOptions
     from pytest_faithful.models import (
         Claim,
         ClaimVerdict,
@@ -49,7 +49,7 @@ _WHERE: dict[str, str] = {
     "FaithfulnessResult": "pytest_faithful.models",
     "Judge": "pytest_faithful.judges.base",
     "JudgeError": "pytest_faithful.errors",
-    "JudgeOptions": "pytest_faithful.judges.registry",
+    "JudgeOptions": "pytest_faithful.judges.resources",
     "JudgeRegistry": "pytest_faithful.judges.registry",
     "JudgeSpec": "pytest_faithful.judges.registry",
     "LLMOptions": "pytest_faithful.judges.llm.options",

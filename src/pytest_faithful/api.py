@@ -9,7 +9,8 @@ from pathlib import Path
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
-from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, installed_registry
+from pytest_faithful.judges.registry import installed_registry
+from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.scoring_policy import ScoringPolicy

@@ -8,12 +8,8 @@ import pytest
 
 from pytest_faithful import verify
 from pytest_faithful.judges import registry as registry_module
-from pytest_faithful.judges.registry import (
-    ENTRY_POINT_GROUP,
-    JudgeOptions,
-    JudgeSpec,
-    installed_registry,
-)
+from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, JudgeSpec, installed_registry
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.testing import FunctionJudge
 
 BUILT: list[str] = []

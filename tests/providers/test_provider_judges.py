@@ -17,7 +17,8 @@ from fake_llm_server import FakeLLMServer, Reply
 from pytest_faithful import JudgeError, Label, UnavailableJudgeError, verify
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
-from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
 
 SECRET = "sk-test-SECRET-0123456789abcdefghij"

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeRegistry, JudgeSpec
+from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
+from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR
 from pytest_faithful.record_modes import (
     DEFAULT_RECORD_MODE,
     RECORD_MODES,

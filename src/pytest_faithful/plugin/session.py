@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_faithful.judges.registry import JudgeOptions, JudgeRegistry
+from pytest_faithful.judges.registry import JudgeRegistry
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.llm_options import parse_llm_options
 from pytest_faithful.plugin.local_options import parse_local_options
 from pytest_faithful.redaction import redact

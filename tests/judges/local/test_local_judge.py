@@ -36,7 +36,8 @@ from pytest_faithful.judges.local.prompt import (
     build_prompt,
     chunk_passages,
 )
-from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import Claim
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.providers.llama import INSTALL_HINT, KIND, LlamaBackend

@@ -18,7 +18,8 @@ from pytest_faithful import JudgeError, Label, LocalOptions, verify
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.judges.local.judge import LocalJudge
 from pytest_faithful.judges.local.prompt import INSTRUCTIONS, build_prompt
-from pytest_faithful.judges.registry import JudgeOptions, builtin_registry
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import Claim
 from pytest_faithful.providers.llama import LlamaBackend, common_prefix
 

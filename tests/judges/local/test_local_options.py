@@ -9,7 +9,8 @@ import pytest
 
 from pytest_faithful import LocalOptions
 from pytest_faithful.judges.local.judge import make_local_judge
-from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
+from pytest_faithful.judges.registry import JudgeSpec
+from pytest_faithful.judges.resources import JudgeOptions
 
 # ``import llama_cpp`` fails in every test here, as in CI, even where it is installed.
 pytestmark = pytest.mark.usefixtures("no_llama_cpp")

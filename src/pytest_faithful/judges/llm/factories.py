@@ -14,7 +14,8 @@ from typing import Final
 
 from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.structured import ModeNegotiator
-from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
+from pytest_faithful.judges.registry import JudgeSpec
+from pytest_faithful.judges.resources import JudgeOptions
 
 # The model a bare ``anthropic`` / ``openai`` spec uses: small, fast models that support the
 # structured output used here (tool use, strict json_schema). Name a model to use another.

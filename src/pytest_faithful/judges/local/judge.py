@@ -46,7 +46,8 @@ from pytest_faithful.segment import Sentence
 
 if TYPE_CHECKING:
     from pytest_faithful.cache.replay import CachedBackend
-    from pytest_faithful.judges.registry import JudgeOptions, JudgeSpec
+    from pytest_faithful.judges.registry import JudgeSpec
+    from pytest_faithful.judges.resources import JudgeOptions
 
 
 def read_params() -> dict[str, object]:
