@@ -55,7 +55,7 @@ def verify(
     registry = installed_registry()
     options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
     try:
-        built = registry.build(judge or registry.default_spec(), options)
+        built = registry.build(registry.choose(judge), options)
         return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
     finally:
         options.close()

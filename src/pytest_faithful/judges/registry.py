@@ -100,6 +100,13 @@ class JudgeRegistry:
             )
         return factory(parsed, options)
 
+    def choose(self, spec: str | None, environ: Mapping[str, str] | None = None) -> str:
+        """The spec a check uses: ``spec`` when one is given, else :meth:`default_spec`.
+
+        The one place that decides the default judge, for ``verify()`` and the plugin alike.
+        """
+        return spec or self.default_spec(environ)
+
     def default_spec(self, environ: Mapping[str, str] | None = None) -> str:
         """The judge to use when none is configured: a provider whose key is set, else lexical."""
         env = os.environ if environ is None else environ

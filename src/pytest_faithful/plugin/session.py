@@ -42,7 +42,9 @@ class FaithSession:
         self.config = config
         self.registry = registry
         self.options = options
-        self.default_judge = registry.default_spec()
+        # The judge of a check that names none, decided once per run (the environment's keys
+        # are read at start-up, so every check and the header agree).
+        self.default_judge = registry.choose(None)
         self.records: list[CheckRecord] = []
         # (nodeid, index) of the first check in each process that found a judge unavailable:
         # the one whose error explains why; the judge failed its later checks at once.
