@@ -13,8 +13,8 @@ from pytest_faithful.judges.registry import installed_registry
 from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
-from pytest_faithful.scoring_policy import ScoringPolicy
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
+from pytest_faithful.vocab import ScoringPolicy
 
 
 def verify(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
-from pytest_faithful.labels import Label as Label  # re-exported: part of the models' vocabulary
-from pytest_faithful.scoring_policy import ScoringPolicy
+from pytest_faithful.vocab import Label as Label
+from pytest_faithful.vocab import ScoringPolicy
 
 
 class FrozenModel(BaseModel):

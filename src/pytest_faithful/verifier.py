@@ -40,9 +40,9 @@ from pytest_faithful.models import (
     Verdict,
     Verdicts,
 )
-from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
 from pytest_faithful.segment import Sentence, split_sentences
 from pytest_faithful.terms import content_terms
+from pytest_faithful.vocab import SCORING_POLICIES, ScoringPolicy
 
 _T = TypeVar("_T")
 

@@ -34,8 +34,8 @@ from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import CheckRecord, ErrorKind
-from pytest_faithful.scoring_policy import ScoringPolicy
 from pytest_faithful.verifier import check_inputs, check_policy, run_check
+from pytest_faithful.vocab import ScoringPolicy
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.session import FaithSession

@@ -21,7 +21,7 @@ from pytest_faithful.record_modes import (
     RecordMode,
     parse_record_mode,
 )
-from pytest_faithful.scoring_policy import SCORING_POLICIES
+from pytest_faithful.vocab import SCORING_POLICIES
 
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"

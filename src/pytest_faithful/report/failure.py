@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pytest_faithful.errors import MAX_QUOTE, shorten
-from pytest_faithful.labels import Label
+from pytest_faithful.vocab import Label
 
 if TYPE_CHECKING:
     from pytest_faithful.models import ClaimVerdict, FaithfulnessResult

@@ -18,7 +18,7 @@ from pytest_faithful.models import FaithfulnessResult, FrozenModel, VerdictCount
 from pytest_faithful.report.baseline import BaselineSummary
 from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.report.totals import Totals, totals
-from pytest_faithful.scoring_policy import ScoringPolicy
+from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
 

@@ -61,7 +61,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, NamedTuple
 
-from pytest_faithful.labels import Label
+from pytest_faithful.vocab import Label
 
 # The run header builds this judge in every pytest run that shows a header; the pydantic models
 # load when it first extracts or verifies (a run without checks never needs them).
