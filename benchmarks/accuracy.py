@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from pytest_faithful import Claim, Judge, JudgeError, JudgeOptions, verify
-from pytest_faithful.cache import RECORD_MODES, parse_record_mode
-from pytest_faithful.judges.local import LocalJudge, Reading, decide
-from pytest_faithful.judges.local_prompt import Chunk
-from pytest_faithful.judges.local_settings import LocalOptions
+from pytest_faithful.judges.local.judge import LocalJudge, Reading, decide_label
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.judges.local.prompt import Chunk
 from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.record_modes import RECORD_MODES, parse_record_mode
 from pytest_faithful.scoring import passes, score
 from pytest_faithful.segment import Sentence
 
@@ -295,7 +295,7 @@ def relabel(record: Record, options: LocalOptions, threshold: float) -> bool | N
     labels = []
     for claim in record.readings:
         readings = [Reading(_NO_CHUNK, yes, no, unknown) for yes, no, unknown in claim]
-        labels.append(decide(readings, options).label)
+        labels.append(decide_label(readings, options).label)
     return passes(score(labels, "strict"), threshold, labels, allow_contradictions=False)
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from accuracy import DEFAULT_DATA, OVERALL, RESULTS_DIR, Example, Record, Tally, load_examples
 
-from pytest_faithful.judges.lexical import LexicalJudge
+from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Label
 from pytest_faithful.segment import split_sentences
 

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import importlib
 import pkgutil
+import sys
 
 import pytest
 
@@ -78,3 +79,9 @@ def _not_on_github_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     """The inner pytest runs must not write annotations or the step summary of a real CI job."""
     for name in ("GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE"):
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def no_llama_cpp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``import llama_cpp`` fails, as in CI, even where llama-cpp-python is installed."""
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)

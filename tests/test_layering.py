@@ -5,26 +5,19 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
-CORE_MODULES = [
-    "pytest_faithful",
-    "pytest_faithful.api",
-    "pytest_faithful.cache",
-    "pytest_faithful.calls",
-    "pytest_faithful.evidence",
-    "pytest_faithful.judges.lexical",
-    "pytest_faithful.judges.llm",
-    "pytest_faithful.judges.provider_judges",
-    "pytest_faithful.providers.anthropic_backend",
-    "pytest_faithful.providers.openai_backend",
-    "pytest_faithful.judges.registry",
-    "pytest_faithful.models",
-    "pytest_faithful.report.terminal",
-    "pytest_faithful.segment",
-    "pytest_faithful.settings",
-    "pytest_faithful.testing",
-    "pytest_faithful.verifier",
-]
+import pytest_faithful
+
+PACKAGE_DIR = Path(pytest_faithful.__file__).parent
+# Every module outside the plugin package, the only one allowed to import pytest.
+CORE_MODULES = sorted(
+    ".".join(
+        ("pytest_faithful", *path.relative_to(PACKAGE_DIR).with_suffix("").parts)
+    ).removesuffix(".__init__")
+    for path in PACKAGE_DIR.rglob("*.py")
+    if path.relative_to(PACKAGE_DIR).parts[0] != "plugin"
+)
 
 
 def test_core_imports_and_verifies_without_pytest() -> None:

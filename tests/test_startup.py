@@ -24,12 +24,12 @@ HEAVY = (
     "openai",
     "llama_cpp",
     "pytest_faithful.models",
-    "pytest_faithful.cache",
+    "pytest_faithful.cache.store",
     "pytest_faithful.verifier",
-    "pytest_faithful.fixture",
-    "pytest_faithful.judges.llm",
-    "pytest_faithful.judges.local",
-    "pytest_faithful.judges.provider_judges",
+    "pytest_faithful.plugin.fixture",
+    "pytest_faithful.judges.llm.judge",
+    "pytest_faithful.judges.local.judge",
+    "pytest_faithful.judges.llm.factories",
     "pytest_faithful.report.model",
     "pytest_faithful.report.outputs",
 )
@@ -92,13 +92,14 @@ def test_a_configured_provider_judge_does_not_import_its_sdk_for_the_header(
     # event loop thread wait for the first call that misses the cache.
     result, loaded = _run(pytester, "--faith-judge=openai:gpt-4o-mini")
     result.stdout.fnmatch_lines(["faithful: judge: openai:gpt-4o-mini/*"])
-    assert "pytest_faithful.judges.provider_judges" in loaded
+    assert "pytest_faithful.judges.llm.factories" in loaded
     assert "openai" not in loaded
 
 
 def test_lazy_package_names_resolve_to_their_modules() -> None:
     import pytest_faithful
-    from pytest_faithful import fixture, models
+    from pytest_faithful import models
+    from pytest_faithful.plugin import fixture
 
     assert pytest_faithful.Label is models.Label
     assert pytest_faithful.AssertFaithful is fixture.AssertFaithful

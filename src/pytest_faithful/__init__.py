@@ -17,16 +17,16 @@ if TYPE_CHECKING:
         JudgeError,
         UnavailableJudgeError,
     )
-    from pytest_faithful.fixture import AssertFaithful
     from pytest_faithful.judges.base import Judge
-    from pytest_faithful.judges.local_settings import LocalOptions
+    from pytest_faithful.judges.llm.options import LLMOptions
+    from pytest_faithful.judges.local.options import LocalOptions
     from pytest_faithful.judges.registry import (
-        JudgeOptions,
         JudgeRegistry,
         JudgeSpec,
         builtin_registry,
+        installed_registry,
     )
-    from pytest_faithful.judges.tuning import LLMOptions
+    from pytest_faithful.judges.resources import JudgeOptions
     from pytest_faithful.models import (
         Claim,
         ClaimVerdict,
@@ -37,9 +37,10 @@ if TYPE_CHECKING:
         Verdict,
         Verdicts,
     )
+    from pytest_faithful.plugin.fixture import AssertFaithful
 
 _WHERE: dict[str, str] = {
-    "AssertFaithful": "pytest_faithful.fixture",
+    "AssertFaithful": "pytest_faithful.plugin.fixture",
     "CacheMissError": "pytest_faithful.errors",
     "Claim": "pytest_faithful.models",
     "ClaimVerdict": "pytest_faithful.models",
@@ -48,17 +49,18 @@ _WHERE: dict[str, str] = {
     "FaithfulnessResult": "pytest_faithful.models",
     "Judge": "pytest_faithful.judges.base",
     "JudgeError": "pytest_faithful.errors",
-    "JudgeOptions": "pytest_faithful.judges.registry",
+    "JudgeOptions": "pytest_faithful.judges.resources",
     "JudgeRegistry": "pytest_faithful.judges.registry",
     "JudgeSpec": "pytest_faithful.judges.registry",
-    "LLMOptions": "pytest_faithful.judges.tuning",
+    "LLMOptions": "pytest_faithful.judges.llm.options",
     "Label": "pytest_faithful.models",
-    "LocalOptions": "pytest_faithful.judges.local_settings",
+    "LocalOptions": "pytest_faithful.judges.local.options",
     "UnavailableJudgeError": "pytest_faithful.errors",
     "Usage": "pytest_faithful.models",
     "Verdict": "pytest_faithful.models",
     "Verdicts": "pytest_faithful.models",
     "builtin_registry": "pytest_faithful.judges.registry",
+    "installed_registry": "pytest_faithful.judges.registry",
     "verify": "pytest_faithful.api",
 }
 
@@ -83,6 +85,7 @@ __all__ = [
     "Verdict",
     "Verdicts",
     "builtin_registry",
+    "installed_registry",
     "verify",
 ]
 # One list for tools (ruff, mypy, IDEs) and one map for the lazy import; a test keeps them equal.

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.judges.local_settings import LocalOptions
-from pytest_faithful.judges.registry import DEFAULT_CACHE_DIR, JudgeOptions, builtin_registry
-from pytest_faithful.judges.tuning import LLMOptions
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.judges.registry import installed_registry
+from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.record_modes import RecordMode, parse_record_mode
-from pytest_faithful.scoring_policy import ScoringPolicy
+from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
+from pytest_faithful.vocab import ScoringPolicy
 
 
 def verify(
@@ -26,7 +27,7 @@ def verify(
     scoring: ScoringPolicy = DEFAULT_SCORING,
     allow_contradictions: bool = False,
     cache_dir: str | Path = DEFAULT_CACHE_DIR,
-    record_mode: RecordMode = "once",
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
 ) -> FaithfulnessResult:
@@ -40,7 +41,7 @@ def verify(
     the ``local:PATH.gguf`` judge.
 
     A spec string builds its judge for this call only: for many checks with a model judge,
-    build the judge once (``builtin_registry().build(spec, JudgeOptions(...))``) and pass it,
+    build the judge once (``installed_registry().build(spec, JudgeOptions(...))``) and pass it,
     so a local model is loaded once, not per call.
     """
     if judge is not None and not isinstance(judge, str):
@@ -51,10 +52,10 @@ def verify(
             "leave it out (None) for the default judge"
         )
     _check_run_arguments(cache_dir, record_mode, llm, local)
-    registry = builtin_registry()
+    registry = installed_registry()
     options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
     try:
-        built = registry.build(judge or registry.default_spec(), options)
+        built = registry.build(registry.choose(judge), options)
         return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
     finally:
         options.close()

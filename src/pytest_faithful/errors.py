@@ -6,6 +6,15 @@ from typing import TYPE_CHECKING
 
 from pytest_faithful.redaction import redact
 
+# How much of a quote, reply or reason one line of a message shows.
+MAX_QUOTE = 160
+
+
+def shorten(text: str, width: int = MAX_QUOTE) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 3].rstrip() + "..."
+
+
 if TYPE_CHECKING:
     from pytest_faithful.models import FaithfulnessResult
 

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from pytest_faithful.judges.lexical import content_terms
+from pytest_faithful.terms import content_terms
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(
@@ -66,10 +66,6 @@ class PassageIndex:
         if index not in self._normalized:
             self._normalized[index] = normalize(passage)
         return needle in self._normalized[index]
-
-
-def quote_in_passage(quote: str, passage: str) -> bool:
-    return PassageIndex([passage]).contains(0, quote)
 
 
 def bears_on(quote: str, claim: str) -> bool:

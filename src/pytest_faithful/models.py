@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
-from pytest_faithful.labels import Label as Label  # re-exported: part of the models' vocabulary
-from pytest_faithful.scoring_policy import ScoringPolicy
+from pytest_faithful.vocab import Label as Label
+from pytest_faithful.vocab import ScoringPolicy
 
 
-class _Frozen(BaseModel):
+class FrozenModel(BaseModel):
+    """The base of every immutable model here: frozen, and unknown fields are an error."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Usage(_Frozen):
+class Usage(FrozenModel):
     """What verifying cost: calls a judge made (or replayed), cache hits and tokens."""
 
     judge_calls: NonNegativeInt = 0
@@ -34,7 +36,7 @@ class Usage(_Frozen):
         )
 
 
-class Claim(_Frozen):
+class Claim(FrozenModel):
     """One checkable statement, tied to the answer sentence it came from.
 
     ``start``/``end`` are character offsets of that sentence in the answer:
@@ -56,7 +58,7 @@ class Claim(_Frozen):
         return self
 
 
-class Verdict(_Frozen):
+class Verdict(FrozenModel):
     """A judge's raw verdict on one claim, before the verifier checks its evidence."""
 
     claim_index: NonNegativeInt
@@ -66,7 +68,7 @@ class Verdict(_Frozen):
     passage_index: NonNegativeInt | None = None
 
 
-class ClaimVerdict(_Frozen):
+class ClaimVerdict(FrozenModel):
     """The final verdict on one claim, with the evidence checked against the cited passage."""
 
     claim: Claim
@@ -81,21 +83,21 @@ class ClaimVerdict(_Frozen):
     )
 
 
-class ExtractedClaims(_Frozen):
+class ExtractedClaims(FrozenModel):
     """What a judge's ``extract_claims`` returns."""
 
     claims: tuple[Claim, ...]
     usage: Usage = Usage()
 
 
-class Verdicts(_Frozen):
+class Verdicts(FrozenModel):
     """What a judge's ``verify`` returns: ideally exactly one verdict per claim."""
 
     verdicts: tuple[Verdict, ...]
     usage: Usage = Usage()
 
 
-class VerdictCounts(_Frozen):
+class VerdictCounts(FrozenModel):
     supported: NonNegativeInt = 0
     contradicted: NonNegativeInt = 0
     not_enough_info: NonNegativeInt = 0
@@ -108,7 +110,7 @@ class VerdictCounts(_Frozen):
         return f"{self.supported}S/{self.contradicted}C/{self.not_enough_info}N"
 
 
-class FaithfulnessResult(_Frozen):
+class FaithfulnessResult(FrozenModel):
     """The outcome of one faithfulness check. ``passed`` is what gates the test."""
 
     score: float = Field(ge=0.0, le=1.0)

@@ -1,7 +1,7 @@
 """Record modes (vcrpy's vocabulary) and the one table that says what each mode does.
 
-Kept apart from :mod:`pytest_faithful.cache` so that option parsing at pytest start-up does not
-import diskcache, sqlite3 or pydantic.
+Kept apart from :mod:`pytest_faithful.cache.store` so that option parsing at pytest start-up
+does not import diskcache, sqlite3 or pydantic.
 """
 
 from __future__ import annotations

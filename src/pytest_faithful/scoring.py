@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pytest_faithful.models import Label
-from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
+from pytest_faithful.vocab import SCORING_POLICIES, ScoringPolicy
 
 
 def score(labels: Sequence[Label], policy: ScoringPolicy) -> float:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from pytest_faithful.calls import JudgeRequest, JudgeResponse
 from pytest_faithful.models import Claim, ExtractedClaims, Usage, Verdict, Verdicts
+from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 from pytest_faithful.segment import Sentence
 
 VerifyFunction = Callable[[Sequence[Claim], Sequence[str]], Iterable[Verdict | Mapping[str, Any]]]

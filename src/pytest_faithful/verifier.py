@@ -27,10 +27,9 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from pytest_faithful import scoring
-from pytest_faithful.errors import JudgeError
+from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import PassageIndex, bears_on, normalize
 from pytest_faithful.judges.base import Judge, SingleCallJudge
-from pytest_faithful.judges.lexical import content_terms
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
@@ -41,9 +40,9 @@ from pytest_faithful.models import (
     Verdict,
     Verdicts,
 )
-from pytest_faithful.report.failure import shorten
-from pytest_faithful.scoring_policy import SCORING_POLICIES, ScoringPolicy
 from pytest_faithful.segment import Sentence, split_sentences
+from pytest_faithful.terms import content_terms
+from pytest_faithful.vocab import SCORING_POLICIES, ScoringPolicy
 
 _T = TypeVar("_T")
 

@@ -8,29 +8,21 @@ through the ``pytest_faithful_register_judges`` hook.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from importlib import metadata
 from typing import TYPE_CHECKING
 
-from pytest_faithful.judges.local_settings import LocalOptions
-from pytest_faithful.judges.structured import StructuredOutputMemory
-from pytest_faithful.judges.tuning import LLMOptions
-from pytest_faithful.record_modes import RecordMode, parse_record_mode
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.redaction import redact
 
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
 # judge modules): a run whose tests check nothing should not pay for them.
 if TYPE_CHECKING:
-    from pytest_faithful.cache import CachedBackend, CallCache
-    from pytest_faithful.calls import Backend
     from pytest_faithful.judges.base import Judge
-    from pytest_faithful.judges.local import LocalModel
-    from pytest_faithful.providers.runner import AsyncRunner
-
-DEFAULT_CACHE_DIR = ".faith-cache"
 
 
 @dataclass(frozen=True)
@@ -71,74 +63,6 @@ class JudgeSpec:
         return f"JudgeSpec(kind={self.kind!r}, model={self.model!r}, base_url={base_url!r})"
 
 
-class JudgeOptions:
-    """Run-wide settings every judge factory gets, and what their judges share in a process.
-
-    Shared: the call cache, opened on first use (a run that only uses the lexical judge
-    creates no cache directory) and once per process, however many judges use it; the
-    :class:`AsyncRunner` whose concurrency limit all provider calls obey (its thread starts on
-    first use); what each OpenAI-compatible server accepted as structured output; and each
-    local model file, loaded at most once per process.
-    """
-
-    def __init__(
-        self,
-        cache_dir: str | Path = DEFAULT_CACHE_DIR,
-        record_mode: RecordMode = "once",
-        llm: LLMOptions | None = None,
-        local: LocalOptions | None = None,
-    ) -> None:
-        self.cache_dir = Path(cache_dir)
-        self.record_mode = parse_record_mode(record_mode)
-        self.llm = llm or LLMOptions()
-        self.local = local or LocalOptions()
-        self.structured_output_memory = StructuredOutputMemory()
-        self._cache: CallCache | None = None
-        self._runner: AsyncRunner | None = None
-        self._local_models: dict[Path, LocalModel] = {}
-
-    def runner(self) -> AsyncRunner:
-        """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
-        if self._runner is None:
-            # Imported here: asyncio and ssl cost start-up time runs without providers never need.
-            from pytest_faithful.providers.runner import AsyncRunner
-
-            self._runner = AsyncRunner(self.llm.max_concurrency)
-        return self._runner
-
-    def cached(self, backend: Backend) -> CachedBackend:
-        """``backend`` behind this run's call cache and record mode."""
-        from pytest_faithful.cache import CachedBackend, CallCache
-
-        if self.record_mode == "off":
-            return CachedBackend(backend, None, "off")
-        if self._cache is None:
-            self._cache = CallCache(self.cache_dir)
-        return CachedBackend(backend, self._cache, self.record_mode)
-
-    def local_model(self, path: Path) -> LocalModel:
-        """The model file at ``path`` (resolved), shared by every local judge of this run."""
-        from pytest_faithful.judges.local import LocalModel
-
-        if path not in self._local_models:
-            self._local_models[path] = LocalModel(path, self.local)
-        return self._local_models[path]
-
-    def close(self) -> None:
-        for model in self._local_models.values():
-            model.close()
-        self._local_models.clear()
-        if self._runner is not None:
-            self._runner.close()
-            self._runner = None
-        if self._cache is not None:
-            self._cache.close()
-            self._cache = None
-
-    def __repr__(self) -> str:
-        return f"JudgeOptions(cache_dir={str(self.cache_dir)!r}, record_mode={self.record_mode!r})"
-
-
 JudgeFactory = Callable[[JudgeSpec, JudgeOptions], "Judge"]
 # The environment variable that makes a provider the default judge, in order of preference.
 DEFAULT_JUDGE_KEYS: tuple[tuple[str, str], ...] = (
@@ -176,6 +100,13 @@ class JudgeRegistry:
             )
         return factory(parsed, options)
 
+    def choose(self, spec: str | None, environ: Mapping[str, str] | None = None) -> str:
+        """The spec a check uses: ``spec`` when one is given, else :meth:`default_spec`.
+
+        The one place that decides the default judge, for ``verify()`` and the plugin alike.
+        """
+        return spec or self.default_spec(environ)
+
     def default_spec(self, environ: Mapping[str, str] | None = None) -> str:
         """The judge to use when none is configured: a provider whose key is set, else lexical."""
         env = os.environ if environ is None else environ
@@ -188,10 +119,10 @@ class JudgeRegistry:
 # Module and factory of each built-in kind, imported on the first build so that a registry
 # costs nothing to make and a run imports only the judges it uses.
 _BUILTIN_FACTORIES: tuple[tuple[str, str, str], ...] = (
-    ("lexical", "pytest_faithful.judges.lexical", "make_lexical_judge"),
-    ("anthropic", "pytest_faithful.judges.provider_judges", "make_anthropic_judge"),
-    ("openai", "pytest_faithful.judges.provider_judges", "make_openai_judge"),
-    ("local", "pytest_faithful.judges.local", "make_local_judge"),
+    ("lexical", "pytest_faithful.judges.lexical.judge", "make_lexical_judge"),
+    ("anthropic", "pytest_faithful.judges.llm.factories", "make_anthropic_judge"),
+    ("openai", "pytest_faithful.judges.llm.factories", "make_openai_judge"),
+    ("local", "pytest_faithful.judges.local.judge", "make_local_judge"),
 )
 
 
@@ -207,4 +138,34 @@ def builtin_registry() -> JudgeRegistry:
     registry = JudgeRegistry()
     for kind, module, name in _BUILTIN_FACTORIES:
         registry.register(kind, _imported_on_first_use(module, name))
+    return registry
+
+
+# Other packages add judge kinds under this entry-point group: the name is the kind, the value
+# "module:factory" (a JudgeFactory), imported on the first build like the built-ins.
+ENTRY_POINT_GROUP = "pytest_faithful.judges"
+
+
+@functools.cache  # read once per process: verify() builds a registry on every call
+def _entry_points() -> tuple[metadata.EntryPoint, ...]:
+    return tuple(metadata.entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _loaded_on_first_use(entry_point: metadata.EntryPoint) -> JudgeFactory:
+    def factory(spec: JudgeSpec, options: JudgeOptions) -> Judge:
+        made: Judge = entry_point.load()(spec, options)
+        return made
+
+    return factory
+
+
+def installed_registry() -> JudgeRegistry:
+    """The built-in judge kinds plus those installed packages declare under the entry-point
+    group ``pytest_faithful.judges``: what ``verify()`` and the plugin both start from.
+
+    A kind declared twice (or shadowing a built-in) is a ``ValueError`` naming it.
+    """
+    registry = builtin_registry()
+    for entry_point in _entry_points():
+        registry.register(entry_point.name, _loaded_on_first_use(entry_point))
     return registry

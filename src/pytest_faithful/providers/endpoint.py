@@ -12,10 +12,15 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 from urllib.parse import unquote, urlsplit
 
 from pytest_faithful.redaction import redact
+
+# How a request asks an OpenAI-compatible server for JSON (``params[PARAM]``).
+WireMode = str
+WIRE_MODES: Final[tuple[WireMode, ...]] = ("schema", "json", "prompt")
+PARAM: Final = "structured_output"
 
 Source = Literal["spec", "environment", "default"]
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pytest_faithful.errors import JudgeError, UnavailableJudgeError
-from pytest_faithful.providers.endpoint import Endpoint
+from pytest_faithful.errors import JudgeError, UnavailableJudgeError, shorten
+from pytest_faithful.providers.endpoint import Endpoint, WireMode
 from pytest_faithful.redaction import SECRET_VARIABLES, redact
-from pytest_faithful.report.failure import shorten
 
 __all__ = ["SECRET_VARIABLES", "ProviderInfo", "redact"]
 
@@ -138,3 +137,12 @@ def unexpected_error(info: ProviderInfo, exc: BaseException) -> JudgeError:
         f"{info.describe(exc)}. Check {info.endpoint.setting} (a malformed URL fails this "
         "way) and the judge options"
     )
+
+
+class StructuredOutputRejected(JudgeError):
+    """The server refused the way a request asked for JSON (not the request's content)."""
+
+    def __init__(self, mode: WireMode, detail: str) -> None:
+        super().__init__(f"the server does not accept structured output mode {mode!r}: {detail}")
+        self.mode = mode
+        self.detail = detail

@@ -13,9 +13,8 @@ import os
 import threading
 from typing import Final
 
-from pytest_faithful.calls import Backend, JudgeRequest, JudgeResponse
-from pytest_faithful.errors import UnavailableJudgeError
-from pytest_faithful.report.failure import shorten
+from pytest_faithful.errors import UnavailableJudgeError, shorten
+from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
 
 # pytest sets this variable to the running test's node id; reading it lets the short message
 # name the test that holds the full explanation without this layer importing pytest.

@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from pytest_faithful.calls import JudgeResponse
+from pytest_faithful.errors import shorten
+from pytest_faithful.providers.base import JudgeResponse
 from pytest_faithful.redaction import FRAGMENT, redact, secret_values
-from pytest_faithful.report.failure import shorten
 
 PREVIEW_BYTES = 120
 """How much of an unreadable body a message quotes (after redaction)."""

@@ -7,16 +7,15 @@ a changed score or verdict is a one-line diff.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from pytest_faithful.models import FaithfulnessResult, Label
-from pytest_faithful.report.failure import shorten
+from pytest_faithful.errors import shorten
+from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label
+from pytest_faithful.report.files import write_text
 
 BASELINE_VERSION = 1
 # Scores are ratios of small integers; anything below this is float noise, not a change.
@@ -25,16 +24,12 @@ SCORE_EPSILON = 1e-9
 Status = Literal["regressed", "improved", "unchanged", "new"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class BaselineClaim(_Frozen):
+class BaselineClaim(FrozenModel):
     text: str
     label: Label
 
 
-class BaselineEntry(_Frozen):
+class BaselineEntry(FrozenModel):
     score: float = Field(ge=0.0, le=1.0)
     judge: str
     claims: tuple[BaselineClaim, ...]
@@ -58,7 +53,7 @@ class BaselineError(ValueError):
     """The baseline file cannot be read; the message names the file and the fix."""
 
 
-class Baseline(_Frozen):
+class Baseline(FrozenModel):
     entries: dict[str, BaselineEntry] = Field(default_factory=dict)
 
     def get(self, key: str) -> BaselineEntry | None:
@@ -107,15 +102,7 @@ def dump_baseline(baseline: Baseline) -> str:
 
 def write_baseline(path: Path, baseline: Baseline) -> None:
     """Write atomically, so an interrupted run never leaves half a baseline behind."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(dump_baseline(baseline))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text(path, dump_baseline(baseline))
 
 
 def merged(stored: Baseline, ran: Mapping[str, BaselineEntry], *, replace: bool) -> Baseline:
@@ -125,7 +112,7 @@ def merged(stored: Baseline, ran: Mapping[str, BaselineEntry], *, replace: bool)
     return Baseline(entries=entries)
 
 
-class ClaimChange(_Frozen):
+class ClaimChange(FrozenModel):
     """A claim whose verdict differs from the baseline (``None``: absent on that side)."""
 
     text: str
@@ -141,7 +128,7 @@ class ClaimChange(_Frozen):
         return f"{claim} {self.before} -> {self.after}"
 
 
-class Comparison(_Frozen):
+class Comparison(FrozenModel):
     key: str
     status: Status
     score: float
@@ -218,7 +205,7 @@ def regression_message(comparison: Comparison, tolerance: float) -> str:
     return "\n".join(lines)
 
 
-class BaselineSummary(_Frozen):
+class BaselineSummary(FrozenModel):
     """How a run compared with its baseline, for every report format."""
 
     path: str

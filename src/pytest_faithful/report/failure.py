@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_faithful.labels import Label
+from pytest_faithful.errors import MAX_QUOTE, shorten
+from pytest_faithful.vocab import Label
 
 if TYPE_CHECKING:
     from pytest_faithful.models import ClaimVerdict, FaithfulnessResult
 
 _MARK = {Label.SUPPORTED: "ok", Label.CONTRADICTED: "XX", Label.NOT_ENOUGH_INFO: "??"}
-MAX_QUOTE = 160
-
-
-def shorten(text: str, width: int = MAX_QUOTE) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 3].rstrip() + "..."
 
 
 def judge_line(judge_id: str, heuristic: bool) -> str:

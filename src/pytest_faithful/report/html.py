@@ -17,6 +17,7 @@ import itertools
 import re
 from collections.abc import Sequence
 from html import escape
+from importlib import resources
 from typing import TypeVar
 
 from pytest_faithful.models import ClaimVerdict, Label
@@ -32,98 +33,16 @@ _CLASS = {
 }
 _BADGE = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR"}
 
-CSS = """
-:root { --ok: #1a7f37; --ok-bg: #dafbe1; --nei: #9a6700; --nei-bg: #fff8c5; --bad: #cf222e;
-  --bad-bg: #ffebe9; --muted: #57606a; --line: #d0d7de; }
-* { box-sizing: border-box; }
-body { font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1f2328;
-  background: #f6f8fa; }
-header, nav, main, footer { max-width: 1100px; margin: 0 auto; padding: 0 16px; }
-header { padding-top: 16px; }
-h1 { font-size: 22px; margin: 0 0 4px; }
-h3 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted);
-  margin: 14px 0 4px; }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  font-size: 12.5px; }
-.run { color: var(--muted); margin: 0 0 10px; }
-.totals { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 10px; padding: 0; }
-.totals div { background: #fff; border: 1px solid var(--line); border-radius: 6px;
-  padding: 6px 12px; min-width: 92px; }
-.totals dt { font-size: 11px; color: var(--muted); text-transform: uppercase; }
-.totals dd { margin: 0; font-size: 18px; font-weight: 600; }
-.totals .bad dd { color: var(--bad); } .totals .ok dd { color: var(--ok); }
-.note { background: var(--nei-bg); border: 1px solid #d4a72c; border-radius: 6px;
-  padding: 6px 10px; }
-nav { position: sticky; top: 0; background: #f6f8fa; padding-top: 8px; padding-bottom: 8px;
-  display: flex; gap: 14px; align-items: center; flex-wrap: wrap;
-  border-bottom: 1px solid var(--line); z-index: 1; }
-nav input[type=search] { padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px;
-  min-width: 260px; }
-#shown { color: var(--muted); }
-main { padding-top: 10px; padding-bottom: 24px; }
-.check { background: #fff; border: 1px solid var(--line); border-left: 4px solid var(--ok);
-  border-radius: 6px; margin: 0 0 8px; }
-.check.failed { border-left-color: var(--bad); } .check.errored { border-left-color: #8250df; }
-.check > summary { cursor: pointer; padding: 8px 12px; display: flex; gap: 10px;
-  align-items: baseline; flex-wrap: wrap; }
-.check .body { padding: 0 12px 12px; border-top: 1px solid var(--line); }
-.badge { font-weight: 700; font-size: 11px; border-radius: 10px; padding: 1px 8px; color: #fff;
-  background: var(--ok); }
-.badge.failed { background: var(--bad); } .badge.errored { background: #8250df; }
-.test-id { font-weight: 600; word-break: break-all; }
-.meta { color: var(--muted); }
-.explanation { margin: 8px 0 0; }
-.error { white-space: pre-wrap; background: #fbefff; padding: 8px; border-radius: 6px; }
-.answer, .passage { white-space: pre-wrap; background: #f6f8fa; border: 1px solid var(--line);
-  border-radius: 6px; padding: 8px 10px; margin: 0; font: inherit; }
-.s { border-radius: 3px; padding: 1px 0; }
-.s.supported { background: var(--ok-bg); } .s.nei { background: var(--nei-bg); }
-.s.contradicted { background: var(--bad-bg); text-decoration: underline wavy var(--bad); }
-mark { border-radius: 3px; }
-mark.supported { background: #aceebb; } mark.nei { background: #f5e0a0; }
-mark.contradicted { background: #ffcecb; }
-table.claims { border-collapse: collapse; width: 100%; }
-table.claims th, table.claims td { border-top: 1px solid var(--line); padding: 4px 6px;
-  text-align: left; vertical-align: top; }
-table.claims th { font-size: 12px; color: var(--muted); }
-.label { font-weight: 700; font-size: 12px; white-space: nowrap; }
-.label.supported { color: var(--ok); } .label.nei { color: var(--nei); }
-.label.contradicted { color: var(--bad); }
-tr.unsupported .reason { font-weight: 600; }
-.legend span { margin-right: 10px; }
-ol.contexts { padding-left: 0; list-style: none; margin: 0; }
-ol.contexts li { margin: 0 0 6px; }
-.pidx { color: var(--muted); font-size: 12px; }
-[hidden] { display: none !important; }
-footer { color: var(--muted); padding-bottom: 24px; }
-"""
 
-SCRIPT = """
-(function () {
-  var checks = Array.prototype.slice.call(document.querySelectorAll('.check'));
-  var search = document.getElementById('search');
-  var shown = document.getElementById('shown');
-  function apply() {
-    var mode = document.querySelector('input[name=filter]:checked').value;
-    var text = search.value.trim().toLowerCase();
-    var n = 0;
-    checks.forEach(function (c) {
-      var ok = mode === 'all' ||
-        (mode === 'failing' && c.dataset.failing === '1') ||
-        (mode === 'contradicted' && c.dataset.contradicted === '1');
-      if (ok && text) { ok = c.dataset.test.toLowerCase().indexOf(text) >= 0; }
-      c.hidden = !ok;
-      if (ok) { n += 1; }
-    });
-    shown.textContent = n + ' of ' + checks.length + ' checks shown';
-  }
-  Array.prototype.forEach.call(document.querySelectorAll('input[name=filter]'), function (r) {
-    r.addEventListener('change', apply);
-  });
-  search.addEventListener('input', apply);
-  apply();
-})();
-"""
+def _asset(name: str) -> str:
+    return (resources.files("pytest_faithful.report") / "assets" / name).read_text(encoding="utf-8")
+
+
+# The page's style and script are package files (report/assets), read once at import; the
+# leading newline keeps the page byte for byte as it was when they were inline.
+CSS = "\n" + _asset("report.css")
+
+SCRIPT = "\n" + _asset("report.js")
 
 
 def _csp_hash(text: str) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from pytest_faithful.report.failure import error_label, shorten
+from pytest_faithful.errors import shorten
+from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
 MAX_FAILING_ROWS = 200

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from pytest_faithful.models import FaithfulnessResult, VerdictCounts
+from pytest_faithful.errors import shorten
+from pytest_faithful.models import FaithfulnessResult, FrozenModel, VerdictCounts
 from pytest_faithful.report.baseline import BaselineSummary
-from pytest_faithful.report.failure import shorten
 from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.report.totals import Totals, totals
-from pytest_faithful.scoring_policy import ScoringPolicy
+from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
 
@@ -26,11 +26,7 @@ CheckStatus = Literal["passed", "failed", "errored"]
 Outcome = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class JudgeInfo(_Frozen):
+class JudgeInfo(FrozenModel):
     """A judge that gave verdicts in this run, described from its id (``kind:model/version``)."""
 
     id: str
@@ -59,7 +55,7 @@ class JudgeInfo(_Frozen):
         )
 
 
-class Defaults(_Frozen):
+class Defaults(FrozenModel):
     """The run-wide check settings (command line > ini > built-in); a marker or a call may
     override them for a check, whose own settings are in its result."""
 
@@ -68,7 +64,7 @@ class Defaults(_Frozen):
     allow_contradictions: bool
 
 
-class RunInfo(_Frozen):
+class RunInfo(FrozenModel):
     generator: str = Field(description="'pytest-faithful <version>'.")
     default_judge: str = Field(description="The judge a check gets when nothing selects one.")
     judges: tuple[JudgeInfo, ...] = Field(description="Judges that checked something, by id.")
@@ -76,7 +72,7 @@ class RunInfo(_Frozen):
     defaults: Defaults
 
 
-class CheckEntry(_Frozen):
+class CheckEntry(FrozenModel):
     """One ``assert_faithful`` call."""
 
     test_id: str = Field(description="nodeid, plus ' #index' for a test's later checks.")
@@ -119,7 +115,7 @@ class CheckEntry(_Frozen):
         return (rank, score, self.nodeid, self.index)
 
 
-class NotJudged(_Frozen):
+class NotJudged(FrozenModel):
     """Checks that errored because their judge could not answer at all.
 
     The first such check of a judge (in each process) carries the full explanation; the
@@ -139,7 +135,7 @@ class NotJudged(_Frozen):
         )
 
 
-class FaithReport(_Frozen):
+class FaithReport(FrozenModel):
     schema_version: Literal[1] = SCHEMA_VERSION
     run: RunInfo
     totals: Totals

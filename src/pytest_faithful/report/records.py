@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt
+from pydantic import Field, NonNegativeInt, PositiveInt
 
-from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.models import FaithfulnessResult, FrozenModel
 
 ErrorKind = Literal["judge", "judge_unavailable", "exception"]
 
 
-class CheckRecord(BaseModel):
+class CheckRecord(FrozenModel):
     """A check that produced a result, or one that errored (``error`` set, no score).
 
     The fields after ``judge_id`` were added later and are optional, so records written
@@ -24,8 +24,6 @@ class CheckRecord(BaseModel):
     ``question`` are what was checked (the HTML report colours the answer and highlights
     evidence in the contexts), ``error_kind`` says what kind of failure an errored check had.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     nodeid: str
     index: NonNegativeInt
@@ -54,10 +52,3 @@ class CheckRecord(BaseModel):
     def test_id(self) -> str:
         """The node id, with ``#index`` for a test's second and later checks."""
         return self.nodeid if self.index == 0 else f"{self.nodeid} #{self.index}"
-
-    def sort_key(self) -> tuple[int, float, str, int]:
-        """Worst first: errors, then failed checks, then passed ones; lower scores first within
-        each; then by test id, so runs sort identically."""
-        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
-        worst = -1.0 if self.result is None else self.result.score
-        return (rank, worst, self.nodeid, self.index)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pytest_faithful.errors import MAX_QUOTE, shorten
 from pytest_faithful.models import Label
-from pytest_faithful.report.failure import MAX_QUOTE, claim_line, shorten
+from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
 from pytest_faithful.report.totals import Totals
 
@@ -153,8 +154,3 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     if verbosity >= 0:
         lines.extend(_why(ordered, verbosity))
     return [*lines, *footer]
-
-
-def render(report: FaithReport, verbosity: int = 0) -> list[str]:
-    """The section as plain text."""
-    return [text for text, _ in render_lines(report, verbosity)]

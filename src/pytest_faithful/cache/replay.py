@@ -1,0 +1,112 @@
+"""Replay or record: a backend behind the call cache, by vcrpy's record modes.
+
+One pure function, :func:`~pytest_faithful.record_modes.decide`, turns a record mode and a
+cache hit into an action; :class:`CachedBackend` goes through it for every request it
+puts in front of its :class:`Backend`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pytest_faithful.errors import CacheMissError
+from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
+from pytest_faithful.record_modes import (
+    DEFAULT_RECORD_MODE,
+    Action,
+    RecordMode,
+    decide,
+    needs_lookup,
+    parse_record_mode,
+)
+
+if TYPE_CHECKING:
+    from pytest_faithful.cache.store import CallCache
+
+
+@dataclass(frozen=True)
+class CachedCompletion:
+    """One answered request: the response, whether it was replayed, and its cache key."""
+
+    response: JudgeResponse
+    cache_hit: bool
+    key: str
+
+
+class CachedBackend:
+    """A :class:`Backend` that replays and records through a :class:`CallCache`.
+
+    ``cache`` may be ``None`` only with mode ``off``; with ``off`` a given cache is never
+    touched. Backend errors propagate and are never recorded.
+    """
+
+    def __init__(
+        self, backend: Backend, cache: CallCache | None, mode: RecordMode = DEFAULT_RECORD_MODE
+    ) -> None:
+        self._mode = parse_record_mode(mode)
+        if cache is None and self._mode != "off":
+            raise ValueError(
+                f"record mode {self._mode!r} needs a CallCache; pass one, or use mode 'off'"
+            )
+        self._backend = backend
+        self._cache = None if self._mode == "off" else cache
+
+    @property
+    def kind(self) -> str:
+        return self._backend.kind
+
+    def complete(self, request: JudgeRequest) -> JudgeResponse:
+        return self.complete_with_status(request).response
+
+    def lookup(self, request: JudgeRequest) -> CachedCompletion | None:
+        """The recorded answer to ``request`` if this mode would replay it; never calls.
+
+        Lets a caller with several equivalent ways to ask (e.g. structured-output modes) replay
+        whichever was recorded before calling for any of them.
+        """
+        if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
+            return None
+        key = request.cache_key()
+        stored = self._cache.get(key)
+        if stored is None:
+            return None
+        return CachedCompletion(response=stored, cache_hit=True, key=key)
+
+    def complete_with_status(self, request: JudgeRequest) -> CachedCompletion:
+        if request.kind != self._backend.kind:
+            raise ValueError(
+                f"request for backend kind {request.kind!r} sent to a {self._backend.kind!r} "
+                "backend; its recording would be filed under the wrong kind"
+            )
+        key = request.cache_key()
+        stored: JudgeResponse | None = None
+        if self._cache is not None and needs_lookup(self._mode):
+            stored = self._cache.get(key)
+        action = decide(self._mode, hit=stored is not None)
+        if action is Action.REPLAY and stored is not None:
+            return CachedCompletion(response=stored, cache_hit=True, key=key)
+        if action is Action.FAIL:
+            raise CacheMissError(self._miss_message(request, key))
+        response = self._backend.complete(request)
+        if action is Action.CALL_AND_STORE and self._cache is not None:
+            self._cache.put(key, response)
+        return CachedCompletion(response=response, cache_hit=False, key=key)
+
+    def _miss_message(self, request: JudgeRequest, key: str) -> str:
+        where = self._cache.directory if self._cache is not None else "(no cache)"
+        if request.kind == "local":
+            return (
+                f"no recorded reading for key {key} (local model {request.model!r}, prompt "
+                f"version {request.prompt_version!r}) in {where}, and record mode 'none' does "
+                "not run the model. To record it, run once with --faith-record-mode=once where "
+                "llama-cpp-python is installed and the model file is present, then keep the "
+                "cache directory."
+            )
+        return (
+            f"no recorded judge call for key {key} (kind {request.kind!r}, model "
+            f"{request.model!r}, prompt version {request.prompt_version!r}) in {where}, and "
+            "record mode 'none' does not call the provider. To record it, run once with "
+            "--faith-record-mode=once (the default) and credentials for the provider, then "
+            "keep the cache directory."
+        )

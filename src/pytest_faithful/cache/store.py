@@ -1,0 +1,512 @@
+"""The call cache's store: one recorded response per request key, shared by processes.
+
+:class:`CallCache` stores one :class:`JudgeResponse` per :meth:`JudgeRequest.cache_key` in a
+diskcache directory that many processes (pytest-xdist workers) share;
+:class:`~pytest_faithful.cache.replay.CachedBackend` puts it in front of a backend.
+
+Safety rules this module keeps:
+
+* Keys and values are JSON, never pickles. A cache directory restored from an untrusted CI
+  cache may hold rows of diskcache's pickle mode; they are refused, never unpickled.
+* Every value is stored inline in the database, whatever its size and whatever the database's
+  own settings say. Value files are never written or deleted; the only ones read are those
+  older versions wrote inside the cache directory, checked as :func:`_read_legacy_value_file`
+  says, so that their recordings still replay.
+* Keys are only request hashes (64 hex digits) and values only :class:`JudgeResponse` fields,
+  so no credential can reach the disk.
+* A damaged cache is reported with :class:`FaithCacheWarning` and rebuilt (the damaged
+  directory is moved aside as ``<dir>.damaged-<n>``); an unreadable entry is a miss. Nothing
+  here crashes a run because of what it found on disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import os
+import re
+import shutil
+import sqlite3
+import stat
+import threading
+import warnings
+import zlib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal
+
+import diskcache
+from pydantic import ValidationError
+
+from pytest_faithful.providers.base import JudgeResponse
+
+DEFAULT_TIMEOUT_S: Final = 60.0
+"""SQLite busy timeout: how long one process waits for another's write to finish."""
+
+_DB_NAME: Final = "cache.db"
+_DB_FILES: Final = (_DB_NAME, f"{_DB_NAME}-wal", f"{_DB_NAME}-shm")
+_MAX_VALUE_BYTES: Final = 64 * 1024 * 1024
+# A legacy value file holds a zlib frame around at most _MAX_VALUE_BYTES of JSON; the slack
+# covers the frame's headers (5 bytes per 64 KiB block at level 0).
+_MAX_VALUE_FILE_BYTES: Final = _MAX_VALUE_BYTES + (1 << 20)
+# diskcache's value file names (Disk.filename), once the platform's separator reads "/".
+_LEGACY_NAME: Final = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
+_MAX_DAMAGED_COPIES: Final = 1000
+_HEX_DIGITS: Final = frozenset("0123456789abcdef")
+
+# sqlite3 error names (Python 3.11+) that describe the environment, not the database file:
+# a busy, read-only, full or missing disk. The cache is not moved aside for these.
+_ENVIRONMENT_ERRORS: Final = (
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_READONLY",
+    "SQLITE_CANTOPEN",
+    "SQLITE_IOERR",
+    "SQLITE_FULL",
+    "SQLITE_PERM",
+    "SQLITE_NOMEM",
+    "SQLITE_AUTH",
+    "SQLITE_INTERRUPT",
+)
+# The same, by message, for Python 3.10 where exceptions carry no error name.
+_ENVIRONMENT_MESSAGES: Final = (
+    "locked",
+    "busy",
+    "readonly",
+    "unable to open",
+    "disk i/o",
+    "full",
+    "permission",
+    "out of memory",
+    "interrupted",
+)
+
+
+class FaithCacheWarning(UserWarning):
+    """The judge call cache found something wrong on disk and carried on without it."""
+
+
+# --------------------------------------------------------------------------------------------
+# Storage
+
+
+class _BadEntry(ValueError):
+    """One stored value is not a JSON JudgeResponse (damaged, foreign or poisoned)."""
+
+
+class _UnstorableValue(ValueError):
+    """A response that this store cannot keep inline as JSON (so it is not recorded)."""
+
+
+def _frame_json(data: object) -> bytes:
+    # zlib level 0: the frame older versions wrote (keys must stay byte-identical to be found),
+    # and the JSON text stays greppable in the database.
+    return zlib.compress(json.dumps(data).encode("utf-8"), 0)
+
+
+class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyped
+    """diskcache's disk, hardened against a poisoned cache directory.
+
+    Keys and values are zlib-framed JSON (the frame ``JSONDisk`` uses, at level 0), every
+    value inline in sqlite. Stock ``Disk.fetch`` unpickles rows stored in pickle mode and
+    reads value files from any path a row names; this disk refuses every storage mode except
+    inline JSON and the legacy value files described in :func:`_read_legacy_value_file`, and
+    never writes or deletes files.
+
+    ``diskcache.Cache`` copies every ``disk_*`` row of the database's Settings table onto its
+    disk, as constructor arguments and again with ``setattr`` on every open. Those rows are
+    data from the cache directory (older versions left ``disk_min_file_size=32768`` there,
+    which turned every value of 32 KiB or more into a file), so no attribute decides how this
+    disk stores or where it reads, and none can be changed once it is built.
+    """
+
+    def __init__(self, directory: str, /, **_ignored_settings: object) -> None:
+        # Positional-only, so that even a ``disk_directory`` row is just another ignored setting.
+        super().__init__(directory)
+        self._value_root = directory
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_frozen", False):
+            return  # a setting from the database: see the class docstring
+        super().__setattr__(name, value)
+
+    def put(self, key: object) -> tuple[Any, bool]:
+        return sqlite3.Binary(_frame_json(key)), True
+
+    def get(self, key: object, raw: bool) -> Any:
+        if not raw or not isinstance(key, bytes):
+            raise _BadEntry("a stored key is not in JSON form")
+        return _decode_json(key)
+
+    def store(self, value: object, read: bool, key: object = None) -> tuple[int, int, None, Any]:
+        if read:
+            raise _UnstorableValue("a file-like value cannot be stored as JSON")
+        try:
+            data = json.dumps(value).encode("utf-8")
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise _UnstorableValue(f"value is not JSON ({type(exc).__name__})") from exc
+        if len(data) > _MAX_VALUE_BYTES:
+            raise _UnstorableValue(
+                f"its JSON is {len(data):,} bytes, more than the {_MAX_VALUE_BYTES:,} this "
+                "cache reads back"
+            )
+        return 0, diskcache.core.MODE_RAW, None, sqlite3.Binary(zlib.compress(data, 0))
+
+    def fetch(self, mode: int, filename: object, value: object, read: bool) -> Any:
+        if read:
+            raise _BadEntry("value requested as a file; not read")
+        if mode == diskcache.core.MODE_RAW and filename is None:
+            if not isinstance(value, bytes):
+                raise _BadEntry("stored value is not a JSON blob")
+            return _decode_json(value)
+        if mode == diskcache.core.MODE_BINARY and value is None and isinstance(filename, str):
+            return _decode_json(_read_legacy_value_file(self._value_root, filename))
+        raise _BadEntry(f"value stored in diskcache mode {mode}, not inline JSON; not read")
+
+    def filename(self, key: object = None, value: object = None) -> tuple[str, str]:
+        raise _UnstorableValue("this cache never writes value files")
+
+    def remove(self, file_path: object) -> None:
+        # A file name found in a row (poisoned, or a legacy value file being replaced) must
+        # not become a deletion on disk; a legacy file left behind is never read again.
+        return None
+
+
+def _shown(filename: str) -> str:
+    text = repr(filename)
+    return text if len(text) <= 80 else f"{text[:77]}..."
+
+
+def _read_legacy_value_file(root: str, filename: str) -> bytes:
+    """The bytes of a value file an older version wrote, or :class:`_BadEntry`.
+
+    Versions before the fix wrote each value of 32 KiB or more (zlib-framed JSON) to a file
+    ``xx/yy/<28 hex>.val`` that diskcache names with random hex digits, and recorded only that
+    relative name in the row. Such recordings still replay: the name must have exactly that
+    shape, every path component must be a real directory or regular file inside the cache
+    directory (no symbolic links), and the file must be small enough to be a value this cache
+    could read. Its bytes are then decoded as zlib-framed JSON only, like an inline value.
+    """
+    name = filename.replace(os.sep, "/")
+    if _LEGACY_NAME.fullmatch(name) is None:
+        raise _BadEntry(f"names value file {_shown(filename)}, not one diskcache writes; not read")
+    parts = name.split("/")
+    try:
+        real_root = Path(root).resolve(strict=True)
+        path = Path(root).joinpath(*parts)
+        if path.resolve(strict=True) != real_root.joinpath(*parts):
+            raise _BadEntry(f"value file {_shown(filename)} is reached through a link; not read")
+        flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+        # No link as the last component even if one appeared since the check above, and no
+        # waiting on a FIFO: opened non-blocking, then refused unless it is a regular file.
+        flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise _BadEntry(f"value file {_shown(filename)} is not a regular file; not read")
+            if info.st_size > _MAX_VALUE_FILE_BYTES:
+                raise _BadEntry(f"value file {_shown(filename)} is too large; not read")
+            data = file.read(_MAX_VALUE_FILE_BYTES + 1)
+    except OSError as exc:
+        reason = "missing" if isinstance(exc, FileNotFoundError) else type(exc).__name__
+        raise _BadEntry(f"value file {_shown(filename)} cannot be read ({reason})") from exc
+    if len(data) > _MAX_VALUE_FILE_BYTES:
+        raise _BadEntry(f"value file {_shown(filename)} is too large; not read")
+    return data
+
+
+def _decode_json(blob: bytes) -> Any:
+    try:
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(blob, _MAX_VALUE_BYTES)
+        if inflater.unconsumed_tail or not inflater.eof:
+            raise _BadEntry("stored value is truncated or too large")
+        return json.loads(data.decode("utf-8"))
+    except (zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        if isinstance(exc, _BadEntry):
+            raise
+        raise _BadEntry(f"stored value is not JSON ({type(exc).__name__})") from exc
+
+
+def _is_environment_error(exc: BaseException) -> bool:
+    """True when ``exc`` says the disk is busy/read-only/full, not that the cache is damaged."""
+    if isinstance(exc, (diskcache.Timeout, OSError)):
+        return True
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    name = getattr(exc, "sqlite_errorname", None)
+    if isinstance(name, str):
+        return name.startswith(_ENVIRONMENT_ERRORS)
+    message = str(exc).lower()
+    return any(part in message for part in _ENVIRONMENT_MESSAGES)
+
+
+def _release_half_built_cache(exc: BaseException) -> None:
+    """Close the sqlite connection a failed ``diskcache.Cache()`` left behind, now and quietly.
+
+    diskcache connects before it reads the schema, so on a damaged file the half-built Cache
+    (reachable only from the traceback) holds an open connection; left to the garbage
+    collector it would surface later as an unrelated ResourceWarning (Python 3.13+).
+    """
+    seen: BaseException | None = exc
+    while seen is not None:
+        seen.__traceback__ = None
+        seen = seen.__context__ or seen.__cause__
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _check_key(key: str) -> None:
+    # The key is not echoed: whatever was passed by mistake might be a secret.
+    if not isinstance(key, str) or len(key) != 64 or not _HEX_DIGITS.issuperset(key):
+        raise ValueError("cache keys are sha256 hex digests from JudgeRequest.cache_key()")
+
+
+_Identity = tuple[int, int]
+
+
+def _identity(path: Path) -> _Identity | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
+
+
+class CallCache:
+    """Recorded backend responses in one diskcache directory, shared by many processes.
+
+    Open it once per process. Keys are :meth:`JudgeRequest.cache_key` digests; values are the
+    JSON form of :class:`JudgeResponse`. Recordings are fixtures, so nothing is ever evicted.
+
+    Problems on disk never raise: a damaged database is moved aside to ``<dir>.damaged-<n>``
+    and replaced by an empty one (:class:`FaithCacheWarning`); an unreadable entry reads as a
+    miss; when no cache can be opened at all (read-only or full disk) the cache turns itself
+    off for the rest of the run, with a warning, and every lookup misses.
+    """
+
+    def __init__(
+        self, directory: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT_S
+    ) -> None:
+        self._directory = Path(directory).expanduser().absolute()
+        self._db_path = self._directory / _DB_NAME
+        self._timeout = timeout
+        self._lock = threading.RLock()
+        self._closed = False
+        self._cache: diskcache.Cache | None = None
+        self._db_identity: _Identity | None = None
+        self._pending: list[str] = []
+        with self._lock:
+            self._open(recover=True)
+            self._flush_warnings()
+
+    # -- public API ---------------------------------------------------------------------------
+
+    @property
+    def directory(self) -> Path:
+        return self._directory
+
+    @property
+    def enabled(self) -> bool:
+        """False once the cache could not be opened and turned itself off."""
+        return self._cache is not None
+
+    def get(self, key: str) -> JudgeResponse | None:
+        """The stored response for ``key``, or ``None`` on a miss or an unreadable entry."""
+        _check_key(key)
+        with self._lock:
+            response = self._read(key)
+            self._flush_warnings()
+        return response
+
+    def put(self, key: str, response: JudgeResponse) -> None:
+        """Store (or overwrite) ``response`` under ``key``; warn when it cannot be kept."""
+        _check_key(key)
+        value = response.model_dump(mode="json")
+        with self._lock:
+            try:
+                self._run("write", lambda cache: cache.set(key, value))
+            except _UnstorableValue as exc:
+                self._warn(
+                    f"response for {key} not recorded in {self._directory}: {exc}; a recording "
+                    "made earlier for this key, if any, is kept"
+                )
+            self._flush_warnings()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._close_cache()
+
+    def __enter__(self) -> CallCache:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else ("open" if self.enabled else "disabled")
+        return f"CallCache({str(self._directory)!r}, {state})"
+
+    # -- internals ----------------------------------------------------------------------------
+    # Warnings are queued and issued only once the cache is consistent again, so that running
+    # under ``-W error`` cannot interrupt a recovery or drop the recording being written.
+
+    def _warn(self, message: str) -> None:
+        self._pending.append(f"pytest-faithful cache: {message}")
+
+    def _flush_warnings(self) -> None:
+        pending, self._pending = self._pending, []
+        for message in pending:
+            warnings.warn(message, FaithCacheWarning, stacklevel=3)
+
+    def _read(self, key: str) -> JudgeResponse | None:
+        try:
+            value = self._run("read", lambda cache: cache.get(key, default=None))
+        except _BadEntry as exc:
+            self._warn(f"ignoring unreadable entry {key} in {self._directory}: {exc}")
+            return None
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self._warn(f"ignoring entry {key} in {self._directory}: not a JSON object")
+            return None
+        try:
+            return JudgeResponse.model_validate(dict(value))
+        except ValidationError as exc:
+            problems = exc.error_count()
+            self._warn(
+                f"ignoring entry {key} in {self._directory}: not a judge response "
+                f"({problems} validation error{'s' if problems != 1 else ''})"
+            )
+            return None
+
+    def _new_cache(self) -> diskcache.Cache:
+        return diskcache.Cache(
+            str(self._directory),
+            timeout=self._timeout,
+            disk=_JsonOnlyDisk,
+            eviction_policy="none",
+            statistics=0,
+            # This version's disk ignores these; they overwrite what the Settings table holds,
+            # so that an older pytest-faithful opening the same directory stores inline too.
+            disk_min_file_size=_MAX_VALUE_BYTES + 1,
+            disk_compress_level=0,
+        )
+
+    def _open(self, *, recover: bool) -> None:
+        """Open the cache; on a damaged one, move it aside and open a fresh one."""
+        try:
+            self._cache = self._new_cache()
+        except Exception as exc:
+            self._cache = None
+            _release_half_built_cache(exc)
+            if _is_environment_error(exc) or not recover:
+                self._disable(exc)
+                return
+            self._replace_damaged(exc, _identity(self._db_path))
+            return
+        self._db_identity = _identity(self._db_path)
+
+    def _disable(self, exc: BaseException) -> None:
+        self._cache = None
+        self._db_identity = None
+        self._warn(
+            f"cannot use the cache at {self._directory} ({_describe(exc)}); judge calls will "
+            "not be replayed or recorded in this process"
+        )
+
+    def _replace_damaged(self, exc: BaseException, damaged: _Identity | None) -> None:
+        """Move the damaged database aside (unless another process already did) and reopen."""
+        self._close_cache()
+        if damaged is not None and _identity(self._db_path) == damaged:
+            done = self._move_aside()
+        else:
+            done = "another process already replaced it"
+        position = len(self._pending)
+        self._open(recover=False)  # on failure, this warns that the cache is off
+        if self._cache is not None:
+            done += " and continued with an empty cache"
+        message = (
+            f"the cache at {self._directory} is damaged ({_describe(exc)}); {done}. Judge "
+            "calls recorded there will be made (and recorded) again; record mode 'none' "
+            "reports them as missing."
+        )
+        self._pending.insert(position, f"pytest-faithful cache: {message}")
+
+    def _move_aside(self) -> str:
+        """Rename the directory to ``<dir>.damaged-<n>``, else delete its database files."""
+        for n in range(1, _MAX_DAMAGED_COPIES + 1):
+            target = self._directory.with_name(f"{self._directory.name}.damaged-{n}")
+            if target.exists():
+                continue
+            try:
+                os.rename(self._directory, target)
+            except FileNotFoundError:
+                return "another process already moved it aside"
+            except OSError:
+                if target.exists():
+                    continue  # another process took this name first
+                break  # e.g. the directory is in use (Windows) or a mount point
+            return f"moved it to {target}"
+        for name in _DB_FILES:
+            path = self._directory / name
+            with contextlib.suppress(OSError):
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+        return "deleted its database files"
+
+    def _close_cache(self) -> None:
+        cache, self._cache = self._cache, None
+        if cache is not None:
+            with contextlib.suppress(Exception):
+                cache.close()
+
+    def _ensure_current(self) -> None:
+        """Reopen when another process replaced (or someone deleted) the database file."""
+        if self._cache is not None and _identity(self._db_path) != self._db_identity:
+            self._close_cache()
+            self._open(recover=True)
+
+    def _run(self, what: Literal["read", "write"], op: Callable[[Any], Any]) -> Any:
+        """Run ``op(cache)``; rebuild a damaged cache and retry once; never raise for the disk.
+
+        Call with the lock held.
+        """
+        if self._closed:
+            raise ValueError(f"{self!r} is closed")
+        self._ensure_current()
+        for attempt in (1, 2):
+            cache = self._cache
+            if cache is None:
+                return None
+            identity = self._db_identity
+            try:
+                return op(cache)
+            except (_BadEntry, _UnstorableValue):
+                raise
+            except Exception as exc:
+                if _is_environment_error(exc) or attempt == 2:
+                    outcome = "read as a miss" if what == "read" else "not recorded"
+                    self._warn(f"{what} failed in {self._directory} ({_describe(exc)}); {outcome}")
+                    return None
+                self._replace_damaged(exc, identity)
+                if what == "read":
+                    return None  # the fresh cache is empty
+        return None  # pragma: no cover

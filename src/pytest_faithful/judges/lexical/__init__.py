@@ -1,0 +1,1 @@
+"""The deterministic judge without a model: content-word overlap, labelled heuristic."""

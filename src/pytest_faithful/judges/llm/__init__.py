@@ -1,0 +1,1 @@
+"""Judges that ask a language model through a provider: prompts, parsing, structured output."""

@@ -1,0 +1,440 @@
+"""A judge backed by a chat model: prompt -> request -> call cache -> backend -> validated output.
+
+Provider specifics (SDK clients, keys, retries, structured-output flags) live in backends; this
+module owns the prompts, the parsing and what counts as a usable answer:
+
+* A reply that cannot be used gets one repair request; if that fails too, the check gets a
+  JudgeError, never a score.
+* A reply cut off at the token limit is never parsed: its batch (claims, or answer sentences)
+  is split in two and each half asked again; a single item that still does not fit is a
+  JudgeError.
+* Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
+  batches of one check are sent concurrently (the process-wide limit is the backend's).
+* Passages over the ``max_context_chars`` budget are refused, never cut.
+* Every answer sentence that has content words (the lexical judge's test, so both judges agree
+  on what a vacuous answer is) must yield a claim, and every claim must come from the sentence
+  it names. A reply that leaves sentences out, or ties a claim to a sentence that shares none of
+  its words while another does, gets a repair request naming them. If the repaired reply is
+  still incomplete it is used as it is: misplaced claims are tied to the sentence they share
+  words with, and the verifier verifies each uncovered sentence whole. A weak model that drops
+  a factual sentence never makes the check score only what remains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
+from pytest_faithful.errors import JudgeError, shorten
+from pytest_faithful.judges.llm import prompts
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
+from pytest_faithful.judges.llm.structured import ModeNegotiator
+from pytest_faithful.models import Claim, ExtractedClaims, Usage, Verdict, Verdicts
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
+from pytest_faithful.providers.endpoint import PARAM, WireMode
+from pytest_faithful.providers.errors import StructuredOutputRejected
+from pytest_faithful.segment import Sentence
+from pytest_faithful.terms import content_terms
+
+_Output = TypeVar("_Output", bound=BaseModel)
+_Parsed = TypeVar("_Parsed")
+_Item = TypeVar("_Item")
+_Result = TypeVar("_Result")
+
+DEFAULT_PARAMS: Mapping[str, Any] = {"temperature": 0.0, "max_tokens": 2048}
+TRUNCATED = frozenset({"length", "max_tokens"})
+REFUSED = frozenset({"refusal", "content_filter"})
+
+
+class _Truncated(Exception):
+    """A reply hit the token limit; carries what the cut-off calls cost."""
+
+    def __init__(self, finish_reason: str, usage: Usage) -> None:
+        super().__init__(finish_reason)
+        self.finish_reason = finish_reason
+        self.usage = usage
+
+
+class _Incomplete(ParseProblem):
+    """A usable reply that leaves something to repair; ``partial`` is what it does give."""
+
+    def __init__(self, problem: str, partial: object) -> None:
+        super().__init__(problem)
+        self.partial = partial
+
+
+class LLMJudge:
+    """Extracts claims and verifies them with a chat model behind a (cached) backend."""
+
+    def __init__(
+        self,
+        backend: CachedBackend,
+        model: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        prompt_version: str = prompts.PROMPT_VERSION,
+        tuning: LLMOptions | None = None,
+        structured: ModeNegotiator | None = None,
+    ) -> None:
+        self._backend = backend
+        self._model = model
+        self._params = dict(DEFAULT_PARAMS if params is None else params)
+        self._prompt_version = prompt_version
+        self._tuning = tuning or LLMOptions()
+        self._structured = structured
+
+    @property
+    def id(self) -> str:
+        base = f"{self._backend.kind}:{self._model}/{self._prompt_version}"
+        return f"{base}/single-call" if self.single_call else base
+
+    @property
+    def heuristic(self) -> bool:
+        return False
+
+    @property
+    def single_call(self) -> bool:
+        """True when claims are extracted and verified in one request per answer."""
+        return self._tuning.single_call
+
+    # -- the judge protocol -------------------------------------------------------------------
+
+    def extract_claims(
+        self, sentences: Sequence[Sentence], question: str | None
+    ) -> ExtractedClaims:
+        claims, usage = self._split_when_truncated(
+            list(sentences), lambda part: self._extract(part, question), "answer sentence"
+        )
+        return ExtractedClaims(claims=tuple(claims), usage=usage)
+
+    def verify(
+        self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
+    ) -> Verdicts:
+        self._check_budget(passages)
+        numbered = list(enumerate(claims))
+        size = self._tuning.batch_size
+        batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
+
+        def run(batch: list[tuple[int, Claim]]) -> tuple[list[Verdict], Usage]:
+            return self._split_when_truncated(
+                batch, lambda part: self._verify(part, passages, question), "claim"
+            )
+
+        if len(batches) > 1:
+            workers = min(len(batches), self._tuning.max_concurrency)
+            with ThreadPoolExecutor(workers, thread_name_prefix="faithful-verify") as pool:
+                outcomes = list(pool.map(run, batches))
+        else:
+            outcomes = [run(batch) for batch in batches]
+        verdicts: list[Verdict] = []
+        usage = Usage()
+        for found, cost in outcomes:
+            verdicts.extend(found)
+            usage = usage + cost
+        return Verdicts(verdicts=tuple(verdicts), usage=usage)
+
+    def extract_and_verify(
+        self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+    ) -> tuple[ExtractedClaims, Verdicts]:
+        """Single-call mode: claims and their verdicts from one request per answer."""
+        self._check_budget(passages)
+        pairs, usage = self._split_when_truncated(
+            list(sentences),
+            lambda part: self._extract_verified(part, passages, question),
+            "answer sentence",
+        )
+        claims = tuple(claim for claim, _ in pairs)
+        verdicts = tuple(
+            verdict.model_copy(update={"claim_index": i}) for i, (_, verdict) in enumerate(pairs)
+        )
+        # The usage is reported once, with the claims; the verdicts cost nothing more.
+        return ExtractedClaims(claims=claims, usage=usage), Verdicts(verdicts=verdicts)
+
+    # -- one request per part -----------------------------------------------------------------
+
+    def _extract(
+        self, sentences: Sequence[Sentence], question: str | None
+    ) -> tuple[list[Claim], Usage]:
+        messages = prompts.extraction_messages(sentences, question)
+
+        def claims_of(output: prompts.ExtractionOutput) -> list[Claim]:
+            claims, problems = _claims(
+                [(item.sentence, item.claim) for item in output.claims], sentences
+            )
+            if problems:
+                raise _Incomplete(problems, claims)
+            return claims
+
+        return self._ask(messages, prompts.ExtractionOutput, claims_of)
+
+    def _verify(
+        self, part: Sequence[tuple[int, Claim]], passages: Sequence[str], question: str | None
+    ) -> tuple[list[Verdict], Usage]:
+        messages = prompts.verification_messages([c for _, c in part], passages, question)
+
+        def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
+            numbers = sorted(v.claim for v in output.verdicts)
+            if numbers != list(range(1, len(part) + 1)):
+                raise ParseProblem(
+                    f"expected one verdict for each of claims 1..{len(part)}, got verdicts for "
+                    f"claims {numbers}"
+                )
+            return [
+                _verdict(part[v.claim - 1][0], v, passages, f"claim {v.claim}")
+                for v in output.verdicts
+            ]
+
+        return self._ask(messages, prompts.VerificationOutput, verdicts_of)
+
+    def _extract_verified(
+        self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+    ) -> tuple[list[tuple[Claim, Verdict]], Usage]:
+        messages = prompts.single_call_messages(sentences, passages, question)
+
+        def pairs_of(output: prompts.SingleCallOutput) -> list[tuple[Claim, Verdict]]:
+            claims, problems = _claims(
+                [(item.sentence, item.claim) for item in output.claims], sentences
+            )
+            pairs = [
+                (claim, _verdict(0, item, passages, f"claim {item.claim!r}"))
+                for claim, item in zip(claims, output.claims, strict=True)
+            ]
+            if problems:
+                raise _Incomplete(problems, pairs)
+            return pairs
+
+        return self._ask(messages, prompts.SingleCallOutput, pairs_of)
+
+    # -- asking, repairing, splitting ---------------------------------------------------------
+
+    def _split_when_truncated(
+        self,
+        items: list[_Item],
+        ask: Callable[[list[_Item]], tuple[list[_Result], Usage]],
+        what: str,
+    ) -> tuple[list[_Result], Usage]:
+        """``ask(items)``; when the reply is cut off, ask for each half instead."""
+        if not items:
+            return [], Usage()
+        try:
+            return ask(items)
+        except _Truncated as cut:
+            if len(items) == 1:
+                raise JudgeError(
+                    f"judge {self.id} output for a single {what} was cut off at the token limit "
+                    f"(finish reason {cut.finish_reason!r}; --faith-max-tokens is "
+                    f"{self._params.get('max_tokens')}); no verdicts were scored",
+                    judge_id=self.id,
+                ) from None
+            middle = len(items) // 2
+            left, left_cost = self._split_when_truncated(items[:middle], ask, what)
+            right, right_cost = self._split_when_truncated(items[middle:], ask, what)
+            return left + right, cut.usage + left_cost + right_cost
+
+    def _ask(
+        self,
+        messages: tuple[ChatMessage, ...],
+        output_model: type[_Output],
+        interpret: Callable[[_Output], _Parsed],
+    ) -> tuple[_Parsed, Usage]:
+        """Ask, parse and interpret; on a problem, ask once more with the problem named.
+
+        A reply that is usable but incomplete (:class:`_Incomplete`) is repaired too; when the
+        repair does not complete it, the best partial answer is used.
+        """
+        usage = Usage()
+        problem = ""
+        partial: _Incomplete | None = None
+        for attempt in ("first", "repair"):
+            response, cost = self._send(messages, output_model)
+            usage = usage + cost
+            if response.finish_reason in TRUNCATED:
+                raise _Truncated(response.finish_reason or "length", usage)
+            try:
+                if response.finish_reason in REFUSED:
+                    raise ParseProblem(
+                        f"the judge refused (finish reason {response.finish_reason!r}): "
+                        f"{shorten(response.text, 200)!r}"
+                    )
+                return interpret(parse_output(response.text, output_model)), usage
+            except _Incomplete as exc:
+                if attempt == "repair":
+                    return exc.partial, usage  # type: ignore[return-value]
+                problem, partial = str(exc), exc
+            except ParseProblem as exc:
+                problem = str(exc)
+                if attempt == "repair" and partial is not None:
+                    return partial.partial, usage  # type: ignore[return-value]
+            if attempt == "first":
+                messages = (
+                    *messages,
+                    ChatMessage(role="assistant", content=response.text),
+                    prompts.repair_message(problem),
+                )
+        raise JudgeError(
+            f"judge {self.id} gave no usable answer after one repair request: {problem}",
+            judge_id=self.id,
+        )
+
+    def _request(
+        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel], mode: str | None
+    ) -> JudgeRequest:
+        params = dict(self._params)
+        if mode is not None:
+            params[PARAM] = mode
+        return JudgeRequest(
+            kind=self._backend.kind,
+            model=self._model,
+            messages=messages,
+            output_schema=prompts.schema_of(output_model),
+            params=params,
+            prompt_version=self._prompt_version,
+        )
+
+    def _send(
+        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
+    ) -> tuple[JudgeResponse, Usage]:
+        completion = self._complete(messages, output_model)
+        response = completion.response
+        return response, Usage(
+            judge_calls=1,
+            cache_hits=int(completion.cache_hit),
+            input_tokens=response.input_tokens,
+            output_tokens=response.output_tokens,
+        )
+
+    def _complete(
+        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
+    ) -> CachedCompletion:
+        negotiator = self._structured
+        if negotiator is None:
+            return self._backend.complete_with_status(self._request(messages, output_model, None))
+        built: dict[str, JudgeRequest] = {}
+
+        def request_for(mode: WireMode) -> JudgeRequest:
+            if mode not in built:
+                built[mode] = self._request(messages, output_model, mode)
+            return built[mode]
+
+        # A warm cache answers with whichever mode was recorded, without calling anyone; modes
+        # after the recorded one are never even built.
+        for mode in negotiator.candidates():
+            replayed = self._backend.lookup(request_for(mode))
+            if replayed is not None:
+                negotiator.accepted(mode)
+                return replayed
+        rejected: list[str] = []
+        for mode in negotiator.candidates():
+            try:
+                completion = self._backend.complete_with_status(request_for(mode))
+            except StructuredOutputRejected as exc:
+                rejected.append(f"{mode}: {exc.detail}")
+                continue
+            negotiator.accepted(mode)
+            return completion
+        hint = (
+            f"structured output is pinned to {negotiator.pin!r}; try "
+            "--faith-structured-output=prompt"
+            if negotiator.pinned
+            else "no mode worked"
+        )
+        raise JudgeError(
+            f"judge {self.id}: {negotiator.where} refused every way of asking for JSON "
+            f"({'; '.join(rejected)}); {hint}",
+            judge_id=self.id,
+        )
+
+    def _check_budget(self, passages: Sequence[str]) -> None:
+        total = sum(len(p) for p in passages)
+        budget = self._tuning.max_context_chars
+        if total > budget:
+            sizes = ", ".join(f"contexts[{i}]: {len(p)}" for i, p in enumerate(passages))
+            raise JudgeError(
+                f"judge {self.id}: the passages hold {total} characters ({sizes}), over the "
+                f"budget of {budget} per request. Passages are never cut: raise "
+                "--faith-max-context-chars (faith_max_context_chars) if the model's context "
+                "window allows it, or pass fewer or shorter contexts.",
+                judge_id=self.id,
+            )
+
+
+def _claims(
+    items: Sequence[tuple[int, str]], sentences: Sequence[Sentence]
+) -> tuple[list[Claim], str]:
+    """The claims of a reply, and what is wrong with their coverage of the sentences ("" if
+    nothing). Misplaced claims come back tied to the sentence they share words with."""
+    terms = [content_terms(s.text) for s in sentences]
+    claims: list[Claim] = []
+    moved: list[str] = []
+    for number, text in items:
+        claim = _claim(number, text, sentences)
+        home = _home_sentence(content_terms(claim.text), number, terms)
+        if home != number:
+            moved.append(f"claim {shorten(claim.text, 80)!r} names sentence {number}")
+            claim = _claim(home, text, sentences)
+        claims.append(claim)
+    covered = {c.start for c in claims}
+    missing = [n for n, s in enumerate(sentences, 1) if terms[n - 1] and s.start not in covered]
+    problems = []
+    if missing:
+        numbers = ", ".join(str(n) for n in missing[:10])
+        what = "no claims were extracted, but" if not claims else "no claim comes from"
+        problems.append(
+            f"{what} sentence(s) {numbers} state something: extract their factual claims "
+            "(return no claims only for greetings, questions or statements of uncertainty)"
+        )
+    if moved:
+        problems.append(
+            f"{'; '.join(moved[:5])}, but shares no word with it: give each claim the number "
+            "of the sentence it comes from"
+        )
+    return claims, "; ".join(problems)
+
+
+def _home_sentence(
+    claim_terms: frozenset[str], number: int, terms: Sequence[frozenset[str]]
+) -> int:
+    """The sentence a claim comes from: the one it names, unless that one shares none of its
+    words (and has words to share) while another sentence shares some."""
+    named = terms[number - 1]
+    if not claim_terms or not named or claim_terms & named:
+        return number
+    overlaps = [len(claim_terms & t) for t in terms]
+    best = max(overlaps)
+    return overlaps.index(best) + 1 if best else number
+
+
+def _claim(number: int, text: str, sentences: Sequence[Sentence]) -> Claim:
+    if not 1 <= number <= len(sentences):
+        raise ParseProblem(
+            f"claim {text!r} names sentence {number}, but there are only {len(sentences)} sentences"
+        )
+    if not text.strip():
+        raise ParseProblem(f"an empty claim for sentence {number}")
+    s = sentences[number - 1]
+    return Claim(text=text.strip(), sentence=s.text, start=s.start, end=s.end)
+
+
+def _verdict(
+    index: int,
+    judged: prompts.JudgedClaim | prompts.ExtractedJudgedClaim,
+    passages: Sequence[str],
+    which: str,
+) -> Verdict:
+    if judged.passage is not None and not 1 <= judged.passage <= len(passages):
+        raise ParseProblem(
+            f"the verdict for {which} cites passage {judged.passage}, but there are only "
+            f"{len(passages)} passages"
+        )
+    return Verdict(
+        claim_index=index,
+        label=judged.label,
+        reason=judged.reason,
+        evidence=judged.evidence,
+        passage_index=None if judged.passage is None else judged.passage - 1,
+    )

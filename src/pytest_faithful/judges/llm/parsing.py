@@ -1,0 +1,109 @@
+"""Turning a model's raw reply into a validated output model, or saying exactly why not.
+
+Tolerant where tolerance is safe (code fences, prose around the JSON) and strict where it is
+not: a refusal, an empty reply or JSON of the wrong shape is a problem, never a verdict.
+Whatever the text (thousands of nested brackets, lone surrogates, megabytes of braces), the
+outcome is a validated model or a :class:`ParseProblem`, never another exception.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pytest_faithful.errors import shorten
+
+_Output = TypeVar("_Output", bound=BaseModel)
+
+_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_REFUSAL = re.compile(
+    r"\b(i'?m sorry|i am sorry|i apologi[sz]e|i can(?:'|no)?t (?:help|assist|comply|do)|"
+    r"i cannot|i won'?t|i'?m (?:not able|unable)|i am (?:not able|unable)|as an ai)\b",
+    re.IGNORECASE,
+)
+
+
+# How many "{" positions to try when the JSON is embedded in prose: a reply with thousands of
+# braces must not cost thousands of decode attempts.
+_MAX_EMBEDDED_STARTS = 64
+
+
+class ParseProblem(ValueError):
+    """Why a reply could not be used; the text goes into the repair request and the error."""
+
+
+def _without_surrogates(value: Any) -> Any:
+    """``value`` with lone surrogates (from JSON escapes such as "\\ud800") replaced by U+FFFD:
+    they cannot be written to a report file or a terminal."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(value) else value
+    if isinstance(value, dict):
+        return {_without_surrogates(k): _without_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_surrogates(v) for v in value]
+    return value
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _json_candidates(text: str) -> list[str]:
+    candidates = [text]
+    candidates.extend(match.group(1) for match in _FENCE.finditer(text))
+    return candidates
+
+
+def extract_json(text: str) -> Any:
+    """The first JSON object in ``text``: the whole reply, a fenced block, or embedded in prose."""
+    try:
+        return _without_surrogates(_extract_json(text))
+    except RecursionError:
+        raise ParseProblem("the reply's JSON is nested too deeply to read") from None
+
+
+def _extract_json(text: str) -> Any:
+    if not text.strip():
+        raise ParseProblem("the reply was empty")
+    decoder = json.JSONDecoder()
+    for candidate in _json_candidates(text):
+        stripped = candidate.strip()
+        try:
+            return json.loads(stripped)
+        except json.JSONDecodeError:
+            pass
+        for tried, match in enumerate(re.finditer(r"\{", stripped)):
+            if tried == _MAX_EMBEDDED_STARTS:
+                break
+            try:
+                value, _ = decoder.raw_decode(stripped, match.start())
+            except json.JSONDecodeError:
+                continue
+            if isinstance(value, dict):
+                return value
+    if _REFUSAL.search(text) and "{" not in text:
+        raise ParseProblem(f"the judge refused instead of answering: {shorten(text, 200)!r}")
+    if "{" in text:
+        raise ParseProblem(f"the reply holds malformed or incomplete JSON: {shorten(text, 200)!r}")
+    raise ParseProblem(f"the reply holds no JSON object: {shorten(text, 200)!r}")
+
+
+def parse_output(text: str, model: type[_Output]) -> _Output:
+    value = extract_json(text)
+    try:
+        return model.model_validate(value)
+    except RecursionError:
+        raise ParseProblem("the reply's JSON is nested too deeply to read") from None
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'reply'}: {err['msg']}"
+            for err in exc.errors()[:5]
+        )
+        raise ParseProblem(f"the JSON does not have the required shape ({problems})") from None

@@ -1,0 +1,101 @@
+"""What a run's judges share: settings, the call cache, the async runner, loaded models.
+
+One :class:`JudgeOptions` per pytest session (closed at its end) or per ``verify()`` call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.llm.structured import StructuredOutputMemory
+from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
+
+# Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
+# judge modules): a run whose tests check nothing should not pay for them.
+if TYPE_CHECKING:
+    from pytest_faithful.cache.replay import CachedBackend
+    from pytest_faithful.cache.store import CallCache
+    from pytest_faithful.providers.base import Backend
+    from pytest_faithful.providers.runner import AsyncRunner
+
+DEFAULT_CACHE_DIR = ".faith-cache"
+
+_T = TypeVar("_T")
+
+
+class JudgeOptions:
+    """Run-wide settings every judge factory gets, and what their judges share in a process.
+
+    Shared: the call cache, opened on first use (a run that only uses the lexical judge
+    creates no cache directory) and once per process, however many judges use it; the
+    :class:`AsyncRunner` whose concurrency limit all provider calls obey (its thread starts on
+    first use); what each OpenAI-compatible server accepted as structured output; and what a
+    judge kind keeps in :meth:`shared` (each local model file, loaded at most once per process).
+    """
+
+    def __init__(
+        self,
+        cache_dir: str | Path = DEFAULT_CACHE_DIR,
+        record_mode: RecordMode = DEFAULT_RECORD_MODE,
+        llm: LLMOptions | None = None,
+        local: LocalOptions | None = None,
+    ) -> None:
+        self.cache_dir = Path(cache_dir)
+        self.record_mode = parse_record_mode(record_mode)
+        self.llm = llm or LLMOptions()
+        self.local = local or LocalOptions()
+        self.structured_output_memory = StructuredOutputMemory()
+        self._cache: CallCache | None = None
+        self._runner: AsyncRunner | None = None
+        self._shared: dict[Hashable, Any] = {}
+
+    def runner(self) -> AsyncRunner:
+        """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
+        if self._runner is None:
+            # Imported here: asyncio and ssl cost start-up time runs without providers never need.
+            from pytest_faithful.providers.runner import AsyncRunner
+
+            self._runner = AsyncRunner(self.llm.max_concurrency)
+        return self._runner
+
+    def cached(self, backend: Backend) -> CachedBackend:
+        """``backend`` behind this run's call cache and record mode."""
+        from pytest_faithful.cache.replay import CachedBackend
+        from pytest_faithful.cache.store import CallCache
+
+        if self.record_mode == "off":
+            return CachedBackend(backend, None, "off")
+        if self._cache is None:
+            self._cache = CallCache(self.cache_dir)
+        return CachedBackend(backend, self._cache, self.record_mode)
+
+    def shared(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """The one object for ``key`` in this run, made by ``make()`` on first use.
+
+        A judge kind keeps what its judges share here (each local model file, loaded once);
+        :meth:`close` closes whatever has a ``close()``.
+        """
+        if key not in self._shared:
+            self._shared[key] = make()
+        made: _T = self._shared[key]
+        return made
+
+    def close(self) -> None:
+        for value in self._shared.values():
+            close = getattr(value, "close", None)
+            if callable(close):
+                close()
+        self._shared.clear()
+        if self._runner is not None:
+            self._runner.close()
+            self._runner = None
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None
+
+    def __repr__(self) -> str:
+        return f"JudgeOptions(cache_dir={str(self.cache_dir)!r}, record_mode={self.record_mode!r})"

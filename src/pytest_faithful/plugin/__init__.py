@@ -1,0 +1,85 @@
+"""pytest hooks, the ``faithfulness`` marker and the ``assert_faithful`` fixture.
+
+This module is imported by every pytest run in an environment that has the plugin installed,
+so it and what it imports at the top stay light: options, the registry of judge kinds and the
+session object. Judges, pydantic models, the cache and the report writers load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+
+from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
+from pytest_faithful.plugin import hookspecs
+from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baseline_options
+from pytest_faithful.plugin.llm_options import add_llm_options
+from pytest_faithful.plugin.local_options import add_local_options
+from pytest_faithful.plugin.options import MARKER, add_options, check_bool_inis, parse_run_options
+from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
+
+if TYPE_CHECKING:
+    from pytest_faithful.plugin.fixture import AssertFaithful
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    add_options(parser)
+    add_llm_options(parser)
+    add_local_options(parser)
+    add_baseline_options(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(threshold=None, judge=None, scoring=None, allow_contradictions=None): "
+        "per-test settings for assert_faithful (function, class or module).",
+    )
+    check_bool_inis(config)
+    try:
+        registry = installed_registry()
+    except ValueError as exc:  # two installed packages declare the same judge kind
+        raise pytest.UsageError(
+            f"pytest-faithful: {exc} (entry-point group {ENTRY_POINT_GROUP!r})"
+        ) from None
+    config.hook.pytest_faithful_register_judges(registry=registry)
+    session = FaithSession(config, registry, parse_run_options(config, registry))
+    config.stash[SESSION_KEY] = session
+    config.pluginmanager.register(session, "faithful-session")
+    baseline_options = BaselineOptions.from_config(config)
+    if baseline_options is not None:
+        from pytest_faithful.plugin.baseline import BaselineSession
+
+        baseline = BaselineSession(config, baseline_options)
+        config.stash[BASELINE_KEY] = baseline
+        config.pluginmanager.register(baseline, "faithful-baseline")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    baseline = config.stash.get(BASELINE_KEY, None)
+    if baseline is not None:
+        config.pluginmanager.unregister(baseline)
+        del config.stash[BASELINE_KEY]
+    session = config.stash.get(SESSION_KEY, None)
+    if session is not None:
+        session.close()
+        config.pluginmanager.unregister(session)
+        del config.stash[SESSION_KEY]
+
+
+@pytest.fixture
+def assert_faithful(request: pytest.FixtureRequest) -> AssertFaithful:
+    """Check that an answer says only what its contexts support.
+
+    ``assert_faithful(answer, contexts, question=None, threshold=..., judge=..., scoring=...,
+    allow_contradictions=...)`` returns the FaithfulnessResult, or raises FaithfulnessError (an
+    AssertionError) with a claim-by-claim explanation when the check does not pass.
+    """
+    from pytest_faithful.plugin.fixture import AssertFaithful
+
+    return AssertFaithful(request.config.stash[SESSION_KEY], request.node)

@@ -1,0 +1,188 @@
+"""Regression baselines in pytest: the per-check comparison and the session verdict.
+
+Every process (each xdist worker too) reads the baseline file once, so a check that regressed
+fails in its own test with a message naming the changed claims. Each comparison stays in the
+process that made it: a worker sends its list to the controller in ``config.workeroutput``
+when its session ends. Only the controller summarises, reports stale entries and writes the
+file.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from pytest_faithful.models import FaithfulnessResult, FrozenModel
+from pytest_faithful.plugin.baseline_options import BaselineOptions
+from pytest_faithful.report.baseline import (
+    Baseline,
+    BaselineEntry,
+    BaselineError,
+    BaselineSummary,
+    Comparison,
+    compare,
+    load_baseline,
+    merged,
+    regression_message,
+    stale_keys,
+    write_baseline,
+)
+
+WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
+"""Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
+
+_INDEXED_KEY = re.compile(r"^(?P<nodeid>.+)#\d+$")
+
+
+class BaselineRecord(FrozenModel):
+    """What one check tells the controller about its baseline comparison."""
+
+    comparison: Comparison
+    entry: BaselineEntry
+    nodeid: str
+
+
+def _filtered(config: pytest.Config) -> bool:
+    """Whether tests were deselected, so that missing checks are not evidence of staleness."""
+    option = config.option
+    return bool(
+        getattr(option, "keyword", "")
+        or getattr(option, "markexpr", "")
+        or getattr(option, "deselect", None)
+        or getattr(option, "lf", False)
+        or getattr(option, "stepwise", False)
+    )
+
+
+def _test_of(key: str) -> str | None:
+    """The test id in a default key (``nodeid#index``); None for an explicit ``key=``."""
+    match = _INDEXED_KEY.match(key)
+    return match["nodeid"] if match else None
+
+
+class BaselineSession:
+    def __init__(self, config: pytest.Config, options: BaselineOptions) -> None:
+        self.config = config
+        self.options = options
+        try:
+            self.stored: Baseline = load_baseline(options.path)
+        except BaselineError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        self.records: list[BaselineRecord] = []
+        self.test_files: set[str] = set()
+        self.unfinished: set[str] = set()  # node ids of tests that did not pass
+        self.stale: list[str] = []
+        self.not_run: list[str] = []
+        self.written: int | None = None
+        self._is_worker = hasattr(config, "workerinput")
+
+    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> str | None:
+        """Record how the check compares with the baseline; the failure message if it regressed.
+
+        While the baseline is being updated a drop is reported, not failed: the run is
+        recording the new state on purpose.
+        """
+        comparison = compare(key, result, self.stored.get(key), self.options.tolerance)
+        self.records.append(
+            BaselineRecord(
+                comparison=comparison,
+                entry=BaselineEntry.from_result(result, nodeid),
+                nodeid=nodeid,
+            )
+        )
+        regressed = comparison.status == "regressed" and not self.options.update
+        return regression_message(comparison, self.options.tolerance) if regressed else None
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self._is_worker:
+            return
+        self.test_files.add(report.nodeid.split("::", 1)[0])
+        if not report.passed:
+            # Failed, errored, skipped or xfailed in some phase: the checks it did not reach
+            # are not evidence that the baseline's entries for it are stale.
+            self.unfinished.add(report.nodeid)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object | None) -> None:
+        """Merge a finished xdist worker's comparisons (none from a worker that crashed)."""
+        output = getattr(node, "workeroutput", None) or {}
+        for data in output.get(WORKER_OUTPUT_KEY, ()):
+            self.records.append(BaselineRecord.model_validate(data))
+
+    def _missing(self, seen: set[str]) -> tuple[list[str], list[str]]:
+        """Entries no check produced, among those this run could have produced: (stale, not run).
+
+        Not run: the entry's test ran and did not finish (it failed before the check, errored
+        or was skipped), so the entry says nothing about the check and is kept. Stale: its test
+        file is gone, or its test file ran in an unfiltered run without producing it. Entries
+        of files not selected are left alone.
+        """
+        stale, not_run = [], []
+        for key in stale_keys(self.stored, seen):
+            entry = self.stored.entries[key]
+            test = entry.test or _test_of(key)
+            if test is not None and test in self.unfinished:
+                not_run.append(key)
+                continue
+            test_file = (test or key).split("::", 1)[0]
+            gone = not (self.config.rootpath / test_file).exists()
+            if gone or (test_file in self.test_files and not _filtered(self.config)):
+                stale.append(key)
+        return stale, not_run
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        if self._is_worker:
+            output: dict[str, Any] = getattr(self.config, "workeroutput", {})
+            output[WORKER_OUTPUT_KEY] = [r.model_dump(mode="json") for r in self.records]
+            return
+        seen = {r.comparison.key for r in self.records}
+        self.stale, self.not_run = self._missing(seen)
+        if self.options.update:
+            ran = {r.comparison.key: r.entry for r in self.records}
+            keep = merged(self.stored, ran, replace=False)
+            updated = Baseline(
+                entries={k: v for k, v in keep.entries.items() if k not in self.stale}
+            )
+            write_baseline(self.options.path, updated)
+            self.written = len(updated.entries)
+        elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self._is_worker:
+            return
+        for line in self.summary_lines():
+            terminalreporter.write_line(line)
+
+    def summary(self) -> BaselineSummary:
+        return BaselineSummary(
+            path=str(self.options.path),
+            tolerance=self.options.tolerance,
+            comparisons=tuple(sorted((r.comparison for r in self.records), key=lambda c: c.key)),
+            stale=tuple(self.stale),
+            written=self.written,
+            not_run=tuple(self.not_run),
+        )
+
+    def summary_lines(self) -> list[str]:
+        summary = self.summary()
+        lines = [f"faithful baseline {summary.path}: {summary.counts_line()}"]
+        for status in ("regressed", "improved", "new"):
+            for comparison in summary.with_status(status):
+                lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
+        for key in summary.stale:
+            strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
+            lines.append(f"  STALE {key}: no check produced it in this run{strict}")
+        kept = " (kept)" if self.options.update else ""
+        for key in summary.not_run:
+            lines.append(f"  NOT RUN {key}: its test stopped before this check scored{kept}")
+        if summary.with_status("improved") and not self.options.update:
+            lines.append("  to record the improvements: rerun with --faith-update-baseline")
+        if summary.written is not None:
+            lines.append(f"  wrote {summary.written} checks to {summary.path}")
+        return lines

@@ -1,0 +1,342 @@
+"""The callable behind the ``assert_faithful`` fixture: one check, recorded for the reports.
+
+Imported on the first ``assert_faithful`` request, not with the plugin, so that a test run
+that checks nothing never loads pydantic, the verifier or the judges.
+
+A call has two stages. First the test's own arguments (and its marker) are validated: a
+mistake there is a bug in the test, raised as TypeError/ValueError naming the argument, and is
+not a check, so nothing is recorded. Then the judge is built and run: whatever escapes that
+stage (JudgeError, or any other exception, e.g. from a custom judge) is recorded as an errored
+check, so it appears in every report, and then propagates.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import sysconfig
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType, TracebackType
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_faithful.errors import FaithfulnessError, JudgeError, UnavailableJudgeError
+from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.registry import JudgeSpec
+from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.options import MARKER
+from pytest_faithful.plugin.session import BASELINE_KEY
+from pytest_faithful.plugin.settings import CheckSettings, marker_layer, resolve
+from pytest_faithful.redaction import redact
+from pytest_faithful.report import junit
+from pytest_faithful.report.baseline import check_key
+from pytest_faithful.report.failure import failure_message
+from pytest_faithful.report.records import CheckRecord, ErrorKind
+from pytest_faithful.verifier import check_inputs, check_policy, run_check
+from pytest_faithful.vocab import ScoringPolicy
+
+if TYPE_CHECKING:
+    from pytest_faithful.plugin.session import FaithSession
+
+# The package folder: this module lives in its plugin/ sub-folder.
+_PACKAGE_DIR = os.path.normcase(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _ours(filename: str) -> bool:
+    """Whether code in ``filename`` is this package's (the installed or the source copy)."""
+    return os.path.normcase(os.path.abspath(filename)).startswith(_PACKAGE_DIR + os.sep)
+
+
+def _without_our_frames(tb: TracebackType | None) -> TracebackType | None:
+    """``tb`` with this package's frames cut out; the test's and a custom judge's stay."""
+    kept = []
+    while tb is not None:
+        if not _ours(tb.tb_frame.f_code.co_filename):
+            kept.append(tb)
+        tb = tb.tb_next
+    rebuilt = None
+    for entry in reversed(kept):
+        rebuilt = TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    return rebuilt
+
+
+_LIBRARY_DIRS = tuple(
+    os.path.normcase(os.path.abspath(path))
+    for path in {
+        sysconfig.get_path(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")
+    }
+    if path
+)
+
+
+def _in_user_code(tb: TracebackType | None) -> bool:
+    """Whether ``tb`` passes through code that is neither this package nor an installed library
+    (a judge the user wrote in a conftest or test module)."""
+    while tb is not None:
+        filename = os.path.normcase(os.path.abspath(tb.tb_frame.f_code.co_filename))
+        if not _ours(filename) and not filename.startswith(_LIBRARY_DIRS):
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def _error_kind(exc: Exception) -> ErrorKind:
+    if isinstance(exc, UnavailableJudgeError):
+        return "judge_unavailable"
+    return "judge" if isinstance(exc, JudgeError) else "exception"
+
+
+def _error_text(exc: Exception) -> str:
+    """The error as the reports show it. JudgeError redacts its own message; any other
+    exception is named (its message alone may say little) and redacted here, since an SDK's
+    exception can echo a key."""
+    if isinstance(exc, JudgeError):
+        return str(exc)
+    return redact(f"{type(exc).__name__}: {exc}")
+
+
+class AssertFaithful:
+    """The callable the ``assert_faithful`` fixture gives a test."""
+
+    def __init__(self, session: FaithSession, item: pytest.Item) -> None:
+        self._session = session
+        self._item = item
+        self._checks = 0
+        self._baseline_keys: set[str] = set()
+        self._marker_layer: dict[str, Any] | None = None
+
+    def _markers(self) -> dict[str, Any]:
+        if self._marker_layer is None:
+            kwarg_sets = []
+            for mark in self._item.iter_markers(MARKER):
+                if mark.args:
+                    raise TypeError(
+                        f"@pytest.mark.{MARKER} takes keyword arguments only "
+                        f"(e.g. threshold=0.9), got positional {mark.args!r}"
+                    )
+                kwarg_sets.append(mark.kwargs)
+            self._marker_layer = marker_layer(kwarg_sets, self._item.nodeid)
+        return self._marker_layer
+
+    def __call__(
+        self,
+        answer: str,
+        contexts: str | Sequence[str],
+        *,
+        question: str | None = None,
+        threshold: float | None = None,
+        judge: str | Judge | None = None,
+        scoring: ScoringPolicy | None = None,
+        allow_contradictions: bool | None = None,
+        key: str | None = None,
+    ) -> FaithfulnessResult:
+        """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
+
+        ``key`` names the check in the regression baseline (default: the test id and the
+        check's index within the test).
+        """
+        __tracebackhide__ = True
+        call = {
+            "threshold": threshold,
+            "judge": judge,
+            "scoring": scoring,
+            "allow_contradictions": allow_contradictions,
+        }
+        try:
+            return self._check(answer, contexts, question, call, key)
+        except Exception as exc:
+            if self._item.config.getoption("fulltrace", False):
+                raise
+            # The failure is the test's line and our message: the frames inside this package
+            # say nothing a user can act on. A custom judge's own frames stay.
+            exc.__traceback__ = _without_our_frames(exc.__traceback__)
+            if isinstance(exc, JudgeError) and not _in_user_code(exc.__traceback__):
+                # What is left are library frames (the event loop's future, an SDK's): no
+                # more use to the user than ours.
+                exc.__traceback__ = None
+            if isinstance(exc, JudgeError):
+                cause = exc.__cause__
+                if cause is not None and _in_user_code(cause.__traceback__):
+                    # A bug in the user's own judge: its frames are what they need to see.
+                    cause.__traceback__ = _without_our_frames(cause.__traceback__)
+                    raise exc from cause
+                # Its message already states the cause; the chain would only repeat it
+                # through our frames (and pydantic's). --full-trace shows everything.
+                raise exc from None
+            raise
+
+    def _check(
+        self,
+        answer: str,
+        contexts: str | Sequence[str],
+        question: str | None,
+        call: dict[str, Any],
+        key: str | None,
+    ) -> FaithfulnessResult:
+        # 1. The test's arguments: a mistake here is the test's bug, not a check.
+        settings = self._settings(answer, contexts, question, call)
+        index = self._checks
+        baseline_key = self._baseline_key(index, key)
+        self._checks += 1
+        checked = self._checked(answer, contexts, question)
+        # 2. The check: from here on, whatever happens is recorded.
+        judge_id = settings.judge if isinstance(settings.judge, str) else None
+        try:
+            judge_obj = (
+                settings.judge
+                if isinstance(settings.judge, Judge)
+                else self._session.judge_for(settings.judge)
+            )
+            judge_id = judge_obj.id
+            result = run_check(
+                answer,
+                contexts,
+                judge=judge_obj,
+                question=question,
+                threshold=settings.threshold,
+                scoring_policy=settings.scoring,
+                allow_contradictions=settings.allow_contradictions,
+            )
+        except Exception as exc:
+            self._record(
+                CheckRecord(
+                    nodeid=self._item.nodeid,
+                    index=index,
+                    error=_error_text(exc),
+                    error_kind=_error_kind(exc),
+                    judge_id=judge_id or self._session.default_judge,
+                    **checked,
+                )
+            )
+            raise
+        self._record(
+            CheckRecord(
+                nodeid=self._item.nodeid,
+                index=index,
+                result=result,
+                judge_id=result.judge_id,
+                **checked,
+            )
+        )
+        regression = self._compare_with_baseline(baseline_key, result)
+        if not result.passed:
+            message = failure_message(result)
+            raise FaithfulnessError(f"{message}\n{regression}" if regression else message, result)
+        if regression:
+            raise FaithfulnessError(regression, result)
+        return result
+
+    def _settings(
+        self,
+        answer: object,
+        contexts: object,
+        question: object,
+        call: dict[str, Any],
+    ) -> CheckSettings:
+        """Validate the test's arguments and marker; the settings the check runs with."""
+        judge = call["judge"]
+        if judge is not None and not isinstance(judge, (str, Judge)):
+            raise TypeError(
+                f"judge must be a spec string or a judge object, got {type(judge).__name__}"
+            )
+        if isinstance(judge, str) and not judge.strip():
+            raise ValueError(
+                f"judge must be a judge spec such as 'lexical' or 'openai:MODEL', got {judge!r}; "
+                "leave judge out to use the configured judge"
+            )
+        check_inputs(answer, contexts, question)
+        markers = self._markers()
+        options = self._session.options
+        settings = resolve(call, markers, options.cli_layer, options.ini_layer)
+        check_policy(settings.threshold, settings.scoring, settings.allow_contradictions)
+        if isinstance(settings.judge, str):
+            # An unknown kind or a malformed spec from the call or the marker is the test's
+            # mistake (the command line and ini are checked at start-up).
+            where = "judge" if judge is not None else f"@pytest.mark.{MARKER}(judge=...)"
+            try:
+                parsed = JudgeSpec.parse(settings.judge)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            if parsed.kind not in self._session.registry:
+                known = ", ".join(self._session.registry)
+                raise ValueError(
+                    f"{where}: unknown judge kind {parsed.kind!r} in {settings.judge!r}; "
+                    f"known kinds: {known}"
+                )
+        return settings
+
+    def _baseline_key(self, index: int, key: str | None) -> str | None:
+        """The check's baseline key, validated before the check runs; None without a baseline."""
+        if key is not None and not isinstance(key, str):
+            raise TypeError(f"key must be a str, got {type(key).__name__}")
+        if self._item.config.stash.get(BASELINE_KEY, None) is None:
+            return None
+        name = check_key(self._item.nodeid, index, key)
+        if name in self._baseline_keys:
+            raise ValueError(f"key {name!r} is used twice in this test; give each check its own")
+        self._baseline_keys.add(name)
+        return name
+
+    def _compare_with_baseline(self, name: str | None, result: FaithfulnessResult) -> str | None:
+        """Record how the check compares with the baseline; the message if it regressed."""
+        baseline = self._item.config.stash.get(BASELINE_KEY, None)
+        if baseline is None or name is None:
+            return None
+        return baseline.check(name, self._item.nodeid, result)
+
+    def _checked(
+        self, answer: str, contexts: str | Sequence[str], question: str | None
+    ) -> dict[str, Any]:
+        """What was checked and where the call is, for the report files and CI annotations."""
+        path, line = self._call_site()
+        return {
+            "path": path,
+            "line": line,
+            "answer": answer,
+            "contexts": (contexts,) if isinstance(contexts, str) else tuple(contexts),
+            "question": question,
+        }
+
+    def _call_site(self) -> tuple[str, int | None]:
+        """The rootdir-relative file and 1-based line of the ``assert_faithful`` call.
+
+        The innermost caller in the test's own file (a helper in that file counts); else the
+        innermost caller outside this package, if it is under the rootdir (a helper in a
+        conftest); else the test function's ``def`` line.
+        """
+        test_file = os.path.normcase(os.path.abspath(self._item.path))
+        frame: FrameType | None = inspect.currentframe()
+        outside: FrameType | None = None
+        try:
+            while frame is not None:
+                filename = frame.f_code.co_filename
+                if os.path.normcase(os.path.abspath(filename)) == test_file:
+                    return self._location()[0], frame.f_lineno
+                if outside is None and not _ours(filename):
+                    outside = frame
+                frame = frame.f_back
+            if outside is not None:
+                where = Path(os.path.abspath(outside.f_code.co_filename))
+                try:
+                    relative = where.relative_to(self._item.config.rootpath)
+                except ValueError:
+                    pass
+                else:
+                    return relative.as_posix(), outside.f_lineno
+            return self._location()
+        finally:
+            # Frames hold their locals: drop the references instead of leaving a cycle.
+            del frame, outside
+
+    def _location(self) -> tuple[str, int | None]:
+        """The test's own file and ``def`` line (pytest's location is 0-based)."""
+        path, line, _ = self._item.location
+        return path.replace(os.sep, "/"), None if line is None else line + 1
+
+    def _record(self, record: CheckRecord) -> None:
+        self._session.add(record)
+        # JUnit XML gets the documented per-check numbers only: the full record holds the
+        # answer and the contexts, which have no place in a CI artifact.
+        self._item.user_properties.extend(junit.properties(record))

@@ -1,0 +1,226 @@
+"""The per-run session object: judges built once, results gathered, the summary written.
+
+Registered as a plugin in ``pytest_configure`` and kept in ``config.stash``; there is no module
+state. The fixture hands each check's record to the session of its own process. Under xdist
+every worker has one (for its judges and its records) and sends its records to the controller
+as plain JSON data in ``config.workeroutput`` when its session ends; the controller merges them
+in ``pytest_testnodedown``. The reports sort records by test id, so they are the same whether
+or not the run was distributed. How each test ended still comes from the controller's
+``pytest_runtest_logreport``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_faithful.judges.registry import JudgeRegistry
+from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.plugin.llm_options import parse_llm_options
+from pytest_faithful.plugin.local_options import parse_local_options
+from pytest_faithful.redaction import redact
+from pytest_faithful.report import github
+
+# Judges, records and report writers load when a check runs or a report is built: a run that
+# checks nothing does not import pydantic.
+if TYPE_CHECKING:
+    from pytest_faithful.judges.base import Judge
+    from pytest_faithful.plugin.baseline import BaselineSession
+    from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.report.model import FaithReport
+    from pytest_faithful.report.records import CheckRecord
+
+WORKER_OUTPUT_KEY = "pytest_faithful.checks"
+"""Where a worker's check records travel to the controller, in ``config.workeroutput``."""
+
+
+class FaithSession:
+    def __init__(self, config: pytest.Config, registry: JudgeRegistry, options: RunOptions) -> None:
+        self.config = config
+        self.registry = registry
+        self.options = options
+        # The judge of a check that names none, decided once per run (the environment's keys
+        # are read at start-up, so every check and the header agree).
+        self.default_judge = registry.choose(None)
+        self.records: list[CheckRecord] = []
+        # (nodeid, index) of the first check in each process that found a judge unavailable:
+        # the one whose error explains why; the judge failed its later checks at once.
+        self.first_failures: set[tuple[str, int]] = set()
+        self._unavailable: set[str] = set()  # judge ids this process found unavailable
+        self._judges: dict[str, Judge] = {}
+        self._judge_options = JudgeOptions(
+            options.cache_dir,
+            options.record_mode,
+            parse_llm_options(config),
+            parse_local_options(config),
+        )
+        self._is_worker = hasattr(config, "workerinput")
+        # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
+        # Kept raw, so that a run without checks never imports the report model (pydantic).
+        self.outcomes: dict[str, tuple[str, bool]] = {}
+        self.report: FaithReport | None = None  # built once, on the controller, at session end
+        self.report_problems: list[str] = []
+
+    def judge_for(self, spec: str | None) -> Judge:
+        key = spec or self.default_judge
+        judge = self._judges.get(key)
+        if judge is None:
+            judge = self._judges[key] = self.registry.build(key, self._judge_options)
+        return judge
+
+    def close(self) -> None:
+        self._judge_options.close()
+
+    def configured_judge(self) -> str | None:
+        """The judge spec set on the command line or in the ini file, if any."""
+        spec = self.options.cli_layer.get("judge") or self.options.ini_layer.get("judge")
+        return str(spec) if spec else None
+
+    @pytest.hookimpl
+    def pytest_report_header(self) -> list[str]:
+        spec = self.configured_judge() or self.default_judge
+        origin = "" if self.configured_judge() else " (default: no judge configured)"
+        try:
+            judge = self.judge_for(spec)
+        except Exception as exc:  # the header must not crash the run; the checks will report it
+            # The spec and the error may hold a base URL with credentials in it.
+            described = redact(f"judge: {spec} (cannot be built: {exc})")
+        else:
+            from pytest_faithful.report.failure import judge_line
+
+            described = judge_line(judge.id, judge.heuristic)
+        return [
+            f"faithful: {described}{origin}",
+            f"faithful: record mode {self.options.record_mode}; cache {self.options.cache_dir}",
+        ]
+
+    def add(self, record: CheckRecord) -> None:
+        """Keep a check's record; the fixture calls this in the process that ran the check."""
+        self.records.append(record)
+        if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
+            self._unavailable.add(record.judge_id)
+            self.first_failures.add((record.nodeid, record.index))
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self._is_worker or report.when != "call":
+            return
+        self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object | None) -> None:
+        """Merge a finished xdist worker's records. A worker that crashed sent none: its
+        finished tests keep their outcomes, but their checks are missing from the reports."""
+        output = getattr(node, "workeroutput", None) or {}
+        sent = output.get(WORKER_OUTPUT_KEY)
+        if not sent:
+            return
+        from pytest_faithful.report.records import CheckRecord
+
+        self.records.extend(CheckRecord.model_validate(data) for data in sent["records"])
+        self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
+
+    def build_report(self) -> FaithReport:
+        from pytest_faithful.plugin.settings import resolve
+        from pytest_faithful.report import outputs
+        from pytest_faithful.report.model import Defaults, build_report, outcome_of
+
+        spec = self.configured_judge() or self.default_judge
+        try:
+            default_judge = self.judge_for(spec).id
+        except Exception:  # reported by the header and the checks
+            default_judge = redact(spec)  # a spec's base URL may carry credentials
+        settings = resolve(self.options.cli_layer, self.options.ini_layer)
+        baseline = self.config.stash.get(BASELINE_KEY, None)
+        return build_report(
+            self.records,
+            generator=outputs.generator(),
+            default_judge=default_judge,
+            record_mode=self.options.record_mode,
+            defaults=Defaults(
+                threshold=settings.threshold,
+                scoring=settings.scoring,
+                allow_contradictions=settings.allow_contradictions,
+            ),
+            outcomes={nodeid: outcome_of(*ended) for nodeid, ended in self.outcomes.items()},
+            baseline=baseline.summary() if baseline is not None else None,
+            first_failures=self.first_failures,
+        )
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Build the report once and write the files (controller only). A file that cannot be
+        written is reported in the summary and makes an otherwise green run exit 4.
+
+        A worker sends its records instead, as plain JSON data that execnet can carry.
+        """
+        if self._is_worker:
+            if self.records:
+                output: dict[str, Any] = getattr(self.config, "workeroutput", {})
+                output[WORKER_OUTPUT_KEY] = {
+                    "records": [r.model_dump(mode="json") for r in self.records],
+                    "first_failures": sorted(self.first_failures),
+                }
+            return
+        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+        wanted = self.options.reports or github.running_on_actions(os.environ)
+        if not (wanted or (summary_file and self.records)):
+            return
+        from pytest_faithful.report import markdown, outputs
+
+        self.report = self.build_report()
+        self.report_problems = outputs.write_reports(self.report, self.options.report_files)
+        if summary_file and self.records:
+            try:
+                github.append_step_summary(markdown.render(self.report), Path(summary_file))
+            except OSError as exc:
+                self.report_problems.append(f"$GITHUB_STEP_SUMMARY {summary_file}: {exc}")
+        if self.report_problems and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self._is_worker:
+            return
+        if self.report is not None and self.options.terminal_report:
+            from pytest_faithful.report import terminal
+
+            terminalreporter.write_sep("=", "faithfulness report")
+            for line, markup in terminal.render_lines(self.report, self.config.get_verbosity()):
+                terminalreporter.write_line(line, **markup)
+        self._write_not_judged(terminalreporter)
+        if self.report is None:
+            return
+        for problem in self.report_problems:
+            terminalreporter.write_line(
+                f"faithful: ERROR: could not write report {problem}", red=True, bold=True
+            )
+        if github.running_on_actions(os.environ):
+            workspace = os.environ.get("GITHUB_WORKSPACE")
+            for line in github.error_annotations(
+                self.report, self.config.rootpath, Path(workspace) if workspace else None
+            ):
+                terminalreporter.write_line(line)
+
+    def _write_not_judged(self, terminalreporter: pytest.TerminalReporter) -> None:
+        """One line per unavailable judge, with or without --faith-report: a run whose judge
+        could not answer must say so plainly, not only as a list of errored tests."""
+        if not any(r.error_kind == "judge_unavailable" for r in self.records):
+            return
+        from pytest_faithful.report.model import summarize_not_judged
+
+        summaries = (
+            self.report.not_judged
+            if self.report is not None
+            else summarize_not_judged(self.records, self.first_failures)
+        )
+        for summary in summaries:
+            terminalreporter.write_line(f"faithful: {summary.describe()}", red=True, bold=True)
+
+
+SESSION_KEY = pytest.StashKey[FaithSession]()
+# The baseline gate, set in ``pytest_configure`` only when a baseline file is configured.
+BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()

@@ -1,0 +1,200 @@
+"""The ``anthropic`` backend: Anthropic's messages API through the official SDK.
+
+Structured output is a tool whose input schema is the requested output schema, with
+``tool_choice`` forcing that tool; the tool input is the reply. A reply without the tool call
+(a refusal, prose) passes through as text and is judged unusable by the judge's parser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any, Final
+
+from pytest_faithful.errors import JudgeError
+from pytest_faithful.providers import errors, replies
+from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
+from pytest_faithful.providers.endpoint import Endpoint
+from pytest_faithful.providers.runner import AsyncRunner
+
+# The SDK is imported on first call, not with the judge: a run that replays from the cache (and
+# every xdist worker of one) never pays its import, about a second on 2 cores.
+if TYPE_CHECKING:
+    import anthropic
+
+KEY_VARIABLE: Final = "ANTHROPIC_API_KEY"
+TOKEN_VARIABLE: Final = "ANTHROPIC_AUTH_TOKEN"
+BASE_URL_VARIABLE: Final = "ANTHROPIC_BASE_URL"
+DEFAULT_BASE_URL: Final = "https://api.anthropic.com"
+TOOL_NAME: Final = "submit_answer"
+# Stop reasons that mean the reply was cut short: never parsed as a complete answer.
+_TRUNCATED: Final = frozenset({"max_tokens", "model_context_window_exceeded"})
+
+
+class _Block(replies.WireModel):
+    type: str
+    text: str | None = None
+    name: str | None = None
+    input: Any = None
+
+
+class _Usage(replies.WireModel):
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    cache_creation_input_tokens: int | None = None
+    cache_read_input_tokens: int | None = None
+
+
+class _Message(replies.WireModel):
+    content: list[_Block]
+    model: str | None = None
+    stop_reason: str | None = None
+    usage: _Usage | None = None
+
+
+class AnthropicBackend:
+    """Sends judge requests to Anthropic (or a gateway at ``base_url``)."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None,
+        runner: AsyncRunner,
+        timeout_s: float,
+        max_retries: int,
+        model: str,
+    ) -> None:
+        self._runner = runner
+        self._timeout_s = timeout_s
+        self._max_retries = max_retries
+        self._client: anthropic.AsyncAnthropic | None = None
+        self.info = errors.ProviderInfo(
+            provider="anthropic",
+            api="Anthropic messages",
+            key_variable=KEY_VARIABLE,
+            endpoint=Endpoint.resolve(base_url, BASE_URL_VARIABLE, DEFAULT_BASE_URL),
+            model=model,
+            timeout_s=timeout_s,
+            max_retries=max_retries,
+        )
+
+    @property
+    def kind(self) -> str:
+        return "anthropic"
+
+    def complete(self, request: JudgeRequest) -> JudgeResponse:
+        return self._runner.run(lambda: self.acomplete(request))
+
+    def _get_client(self) -> anthropic.AsyncAnthropic:
+        import anthropic
+
+        if self._client is None:
+            # Keys come only from the SDK's own variables, which it reads itself; without one
+            # the SDK would go looking for profiles on disk, so fail here with the fix.
+            if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
+                raise errors.missing_key(self.info)
+            self._client = anthropic.AsyncAnthropic(
+                base_url=self.info.endpoint.url,
+                timeout=self._timeout_s,
+                max_retries=self._max_retries,
+            )
+            self._runner.on_close(self._client.close)
+        return self._client
+
+    @staticmethod
+    def arguments(request: JudgeRequest) -> dict[str, Any]:
+        """The keyword arguments of ``messages.create`` for ``request``."""
+        system = "\n\n".join(m.content for m in request.messages if m.role == "system")
+        kwargs: dict[str, Any] = {
+            "model": request.model,
+            "max_tokens": int(request.params.get("max_tokens", 2048)),
+            "messages": [
+                {"role": m.role, "content": m.content}
+                for m in request.messages
+                if m.role != "system"
+            ],
+        }
+        if system:
+            kwargs["system"] = system
+        if request.output_schema is not None:
+            kwargs["tools"] = [
+                {
+                    "name": TOOL_NAME,
+                    "description": "Submit the answer in the required JSON shape.",
+                    "input_schema": request.output_schema,
+                }
+            ]
+            kwargs["tool_choice"] = {"type": "tool", "name": TOOL_NAME}
+        return kwargs
+
+    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        # Failures come back from the helpers as values and are raised here, in a frame with
+        # no local holding what the server sent: a traceback shown with its locals (pytest
+        # --showlocals) must not show a key that an error body echoed.
+        outcome = await self._exchange(request)
+        if isinstance(outcome, JudgeError):
+            raise outcome
+        return outcome
+
+    async def _exchange(self, request: JudgeRequest) -> JudgeResponse | JudgeError:
+        import anthropic
+
+        try:
+            client = self._get_client()
+            raw = await client.messages.with_raw_response.create(**self.arguments(request))
+            body, content_type = await raw.read(), raw.headers.get("content-type")
+        except anthropic.APIStatusError as exc:
+            text = replies.error_text(exc.body, exc.message)
+            return errors.status_error(self.info, exc.status_code, text)
+        except anthropic.APITimeoutError:
+            return errors.timeout_error(self.info)
+        except anthropic.APIConnectionError as exc:
+            return errors.connection_error(self.info, exc)
+        except JudgeError as exc:
+            return exc.with_traceback(None)
+        except Exception as exc:
+            # Whatever else the SDK or the HTTP stack raises is still a JudgeError: the check
+            # is errored, not crashed.
+            return errors.unexpected_error(self.info, exc)
+        return self._read(body, content_type, request)
+
+    def _read(
+        self, body: bytes, content_type: str | None, request: JudgeRequest
+    ) -> JudgeResponse | JudgeError:
+        try:
+            message = replies.parse_as(_Message, replies.read_json(body, content_type), "message")
+            response = self._response(message, request)
+        except replies.UnusableReply as exc:
+            return errors.unusable_reply(self.info, str(exc))
+        return replies.scrub(response, self.info.endpoint.secrets)
+
+    @staticmethod
+    def _response(message: _Message, request: JudgeRequest) -> JudgeResponse:
+        tool_input: Any = None
+        texts: list[str] = []
+        for block in message.content:
+            if block.type == "tool_use" and block.name == TOOL_NAME:
+                tool_input = block.input
+            elif block.type == "text":
+                texts.append(block.text or "")
+        try:
+            text = (
+                json.dumps(tool_input, ensure_ascii=False)
+                if tool_input is not None
+                else "".join(texts)
+            )
+        except (ValueError, RecursionError) as exc:
+            raise replies.UnusableReply(
+                f"the tool input cannot be written as JSON ({type(exc).__name__})"
+            ) from None
+        stop = message.stop_reason
+        usage = message.usage or _Usage()
+        return JudgeResponse(
+            text=text,
+            model=message.model or request.model,
+            input_tokens=replies.tokens(usage.input_tokens)
+            + replies.tokens(usage.cache_creation_input_tokens)
+            + replies.tokens(usage.cache_read_input_tokens),
+            output_tokens=replies.tokens(usage.output_tokens),
+            finish_reason="max_tokens" if stop in _TRUNCATED else stop,
+        )

@@ -1,0 +1,226 @@
+"""The ``openai`` backend: OpenAI's chat completions API and any server that speaks it.
+
+Owns the SDK client (``AsyncOpenAI``, created on first call inside the run's event loop),
+the key, the base URL, timeouts and retries (the SDK's own, bounded by ``max_retries``), and the
+translation of one :class:`JudgeRequest` into a chat-completions call and of the reply's body
+into a :class:`JudgeResponse`. The request's ``params["structured_output"]`` says how to ask
+for JSON: ``schema`` (strict json_schema), ``json`` (json_object carrying the schema) or
+``prompt`` (no response_format).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Final
+
+from pytest_faithful.errors import JudgeError
+from pytest_faithful.providers import errors, replies
+from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
+from pytest_faithful.providers.endpoint import PARAM, Endpoint
+from pytest_faithful.providers.errors import StructuredOutputRejected
+from pytest_faithful.providers.runner import AsyncRunner
+from pytest_faithful.providers.schema import strict_schema
+
+# The SDK is imported on first call, not with the judge: a run that replays from the cache (and
+# every xdist worker of one) never pays its import, about a second on 2 cores.
+if TYPE_CHECKING:
+    import openai
+
+KEY_VARIABLE: Final = "OPENAI_API_KEY"
+BASE_URL_VARIABLE: Final = "OPENAI_BASE_URL"
+DEFAULT_BASE_URL: Final = "https://api.openai.com/v1"
+# Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one.
+PLACEHOLDER_KEY: Final = "not-needed"
+# Words in an error body that mean "this response_format is not supported", not "bad request".
+_FORMAT_WORDS: Final = ("response_format", "json_schema", "json_object", "schema", "'text'")
+_FORMAT_STATUSES: Final = frozenset({400, 422, 500, 501})
+
+
+class _Part(replies.WireModel):
+    type: str | None = None
+    text: str | None = None
+
+
+class _Message(replies.WireModel):
+    # Some compatible servers send a list of typed parts instead of one string.
+    content: str | list[_Part] | None = None
+    refusal: str | None = None
+
+
+class _Choice(replies.WireModel):
+    message: _Message
+    finish_reason: str | None = None
+
+
+class _Usage(replies.WireModel):
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+class _Completion(replies.WireModel):
+    choices: list[_Choice]
+    model: str | None = None
+    usage: _Usage | None = None
+
+
+class OpenAIBackend:
+    """Sends judge requests to ``base_url`` (None: OpenAI itself) with the run's runner."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None,
+        runner: AsyncRunner,
+        timeout_s: float,
+        max_retries: int,
+        model: str,
+    ) -> None:
+        self._base_url = base_url
+        self._runner = runner
+        self._timeout_s = timeout_s
+        self._max_retries = max_retries
+        self._client: openai.AsyncOpenAI | None = None
+        self.info = errors.ProviderInfo(
+            provider="openai",
+            api="OpenAI chat completions",
+            key_variable=KEY_VARIABLE,
+            endpoint=Endpoint.resolve(base_url, BASE_URL_VARIABLE, DEFAULT_BASE_URL),
+            model=model,
+            timeout_s=timeout_s,
+            max_retries=max_retries,
+        )
+
+    @property
+    def kind(self) -> str:
+        return "openai"
+
+    @property
+    def where(self) -> str:
+        """Which server this is, for remembering its structured-output support (redacted: it
+        appears in messages)."""
+        return self.info.endpoint.shown
+
+    def complete(self, request: JudgeRequest) -> JudgeResponse:
+        return self._runner.run(lambda: self.acomplete(request))
+
+    def _get_client(self) -> openai.AsyncOpenAI:
+        import openai
+
+        if self._client is None:
+            key = os.environ.get(KEY_VARIABLE)
+            if not key:
+                if self._base_url is None:
+                    raise errors.missing_key(self.info)
+                key = PLACEHOLDER_KEY
+            self._client = openai.AsyncOpenAI(
+                api_key=key,
+                base_url=self.info.endpoint.url,
+                timeout=self._timeout_s,
+                max_retries=self._max_retries,
+            )
+            self._runner.on_close(self._client.close)
+        return self._client
+
+    def arguments(self, request: JudgeRequest) -> dict[str, Any]:
+        """The keyword arguments of ``chat.completions.create`` for ``request``."""
+        params = dict(request.params)
+        mode = params.pop(PARAM, "prompt")
+        max_tokens = params.pop("max_tokens", None)
+        kwargs: dict[str, Any] = {
+            "model": request.model,
+            "messages": [{"role": m.role, "content": m.content} for m in request.messages],
+            **params,
+        }
+        if max_tokens is not None:
+            # OpenAI's newer models accept only max_completion_tokens; compatible servers
+            # mostly know only max_tokens.
+            kwargs["max_completion_tokens" if self._base_url is None else "max_tokens"] = max_tokens
+        schema = request.output_schema
+        if schema is not None and mode == "schema":
+            kwargs["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {
+                    "name": str(schema.get("title", "output")),
+                    "schema": strict_schema(schema),
+                    "strict": True,
+                },
+            }
+        elif schema is not None and mode == "json":
+            kwargs["response_format"] = {"type": "json_object", "schema": schema}
+        return kwargs
+
+    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        # Failures come back from the helpers as values and are raised here, in a frame with
+        # no local holding what the server sent: a traceback shown with its locals (pytest
+        # --showlocals) must not show a key that an error body echoed.
+        outcome = await self._exchange(request)
+        if isinstance(outcome, JudgeError):
+            raise outcome
+        return outcome
+
+    async def _exchange(self, request: JudgeRequest) -> JudgeResponse | JudgeError:
+        import openai
+
+        try:
+            client = self._get_client()
+            raw = await client.chat.completions.with_raw_response.create(**self.arguments(request))
+            body, content_type = raw.content, raw.headers.get("content-type")
+        except openai.APIStatusError as exc:
+            return self._status_failure(exc, str(request.params.get(PARAM, "prompt")))
+        except openai.APITimeoutError:
+            return errors.timeout_error(self.info)
+        except openai.APIConnectionError as exc:
+            return errors.connection_error(self.info, exc)
+        except JudgeError as exc:
+            return exc.with_traceback(None)
+        except Exception as exc:
+            # Whatever else the SDK or the HTTP stack raises is still a JudgeError: the check
+            # is errored, not crashed.
+            return errors.unexpected_error(self.info, exc)
+        return self._read(body, content_type, request)
+
+    def _status_failure(self, exc: openai.APIStatusError, mode: str) -> JudgeError:
+        text = replies.error_text(exc.body, exc.message)
+        if (
+            mode != "prompt"
+            and exc.status_code in _FORMAT_STATUSES
+            and any(word in text for word in _FORMAT_WORDS)
+        ):
+            return StructuredOutputRejected(mode, self.info.redact(text)[:300])
+        return errors.status_error(self.info, exc.status_code, text)
+
+    def _read(
+        self, body: bytes, content_type: str | None, request: JudgeRequest
+    ) -> JudgeResponse | JudgeError:
+        try:
+            completion = replies.parse_as(
+                _Completion, replies.read_json(body, content_type), "chat completion"
+            )
+            response = self._response(completion, request)
+        except replies.UnusableReply as exc:
+            return errors.unusable_reply(self.info, str(exc))
+        return replies.scrub(response, self.info.endpoint.secrets)
+
+    @staticmethod
+    def _response(completion: _Completion, request: JudgeRequest) -> JudgeResponse:
+        model = completion.model or request.model
+        if not completion.choices:
+            # Nothing to read (e.g. a filtered prompt): the judge's parser calls that unusable
+            # and asks once more.
+            return JudgeResponse(text="", model=model)
+        choice = completion.choices[0]
+        message = choice.message
+        content = message.content
+        if isinstance(content, list):
+            content = "".join(part.text or "" for part in content if part.type in (None, "text"))
+        text, finish = content or "", choice.finish_reason
+        if message.refusal:
+            text, finish = message.refusal, "refusal"
+        usage = completion.usage or _Usage()
+        return JudgeResponse(
+            text=text,
+            model=model,
+            input_tokens=replies.tokens(usage.prompt_tokens),
+            output_tokens=replies.tokens(usage.completion_tokens),
+            finish_reason=finish,
+        )

@@ -1,0 +1,356 @@
+"""The LLM judge over a scripted backend: every faulty reply ends in a JudgeError or a repair."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_faithful import CacheMissError, JudgeError, Label, verify
+from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.store import CallCache
+from pytest_faithful.judges.llm.judge import LLMJudge
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.llm.prompts import PROMPT_VERSION
+from pytest_faithful.providers.base import JudgeResponse
+from pytest_faithful.record_modes import RecordMode
+from pytest_faithful.testing import Reply, ScriptedBackend
+
+PASSAGES = ["Returns are accepted within 30 days of delivery.", "Shipping to Canada costs $15."]
+ANSWER = "You can return items within 30 days. Shipping to Canada is free."
+
+CLAIMS = json.dumps(
+    {
+        "claims": [
+            {"sentence": 1, "claim": "Items can be returned within 30 days."},
+            {"sentence": 2, "claim": "Shipping to Canada is free."},
+        ]
+    }
+)
+
+
+def verdicts(*items: tuple[int, str, str, int | None]) -> str:
+    return json.dumps(
+        {
+            "verdicts": [
+                {"claim": c, "label": label, "reason": "r", "evidence": ev, "passage": p}
+                for c, label, ev, p in items
+            ]
+        }
+    )
+
+
+GOOD_VERDICTS = verdicts(
+    (1, "SUPPORTED", "accepted within 30 days", 1), (2, "CONTRADICTED", "costs $15", 2)
+)
+
+
+def judge_with(
+    replies: list[Reply], cache: CallCache | None = None, mode: RecordMode = "off"
+) -> tuple[LLMJudge, ScriptedBackend]:
+    backend = ScriptedBackend(replies)
+    return LLMJudge(CachedBackend(backend, cache, mode), "test-model"), backend
+
+
+def test_two_step_success_maps_numbers_to_indexes() -> None:
+    judge, backend = judge_with([CLAIMS, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 2
+    first, second = result.claim_verdicts
+    assert (first.label, first.passage_index, first.evidence_found) == (Label.SUPPORTED, 0, True)
+    assert (second.label, second.passage_index) == (Label.CONTRADICTED, 1)
+    assert second.claim.sentence == "Shipping to Canada is free."
+    assert result.judge_id == f"scripted:test-model/{PROMPT_VERSION}"
+    assert not result.heuristic
+    assert result.usage.judge_calls == 2
+    assert result.usage.input_tokens > 0
+
+
+def test_requests_carry_schema_params_and_prompt_version() -> None:
+    judge, backend = judge_with([CLAIMS, GOOD_VERDICTS])
+    verify(ANSWER, PASSAGES, judge=judge, question="Returns?")
+    extraction, verification = backend.requests
+    assert extraction.prompt_version == PROMPT_VERSION
+    assert extraction.output_schema is not None
+    assert "claims" in extraction.output_schema["properties"]
+    assert extraction.params["temperature"] == 0.0
+    assert "[passage 2] Shipping to Canada costs $15." in verification.messages[-1].content
+    assert "[claim 2] Shipping to Canada is free." in verification.messages[-1].content
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [
+        pytest.param(lambda s: f"```json\n{s}\n```", id="code-fence"),
+        pytest.param(lambda s: f"Here is the result:\n{s}\nHope this helps!", id="prose-around"),
+        pytest.param(lambda s: f"```\n{s}\n```", id="bare-fence"),
+    ],
+)
+def test_tolerant_json_extraction(wrap: Any) -> None:
+    judge, backend = judge_with([wrap(CLAIMS), wrap(GOOD_VERDICTS)])
+    result = verify(ANSWER, PASSAGES, judge=judge, allow_contradictions=True, threshold=0.5)
+    assert backend.calls == 2
+    assert result.passed
+
+
+def test_lowercase_and_spaced_labels_are_accepted() -> None:
+    replies = [
+        CLAIMS,
+        verdicts((1, "supported", "accepted within 30 days", 1), (2, "Not enough info", "", None)),
+    ]
+    judge, _ = judge_with(replies)
+    result = verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
+
+
+BAD_VERIFICATION_REPLIES = [
+    pytest.param(
+        "I'm sorry, but I can't help with evaluating this content.", "refused", id="refusal"
+    ),
+    pytest.param("", "empty", id="empty"),
+    pytest.param(
+        '{"verdicts": [{"claim": 1, "label": "SUPP', "malformed or incomplete", id="malformed"
+    ),
+    pytest.param("The first claim is supported.", "no JSON", id="prose-only"),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1)), "one verdict for each of claims 1..2", id="fewer"
+    ),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1), (2, "SUPPORTED", "x", 1), (3, "SUPPORTED", "x", 1)),
+        "one verdict for each",
+        id="more",
+    ),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1), (1, "SUPPORTED", "x", 1)),
+        "claims \\[1, 1\\]",
+        id="duplicated",
+    ),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1), (2, "MOSTLY_TRUE", "x", 1)),
+        "required shape",
+        id="unknown-label",
+    ),
+    pytest.param(
+        verdicts((1, "SUPPORTED", "x", 1), (2, "SUPPORTED", "x", 9)),
+        "cites passage 9",
+        id="bad-passage",
+    ),
+    pytest.param(json.dumps([1, 2]), "required shape", id="json-array"),
+]
+
+
+@pytest.mark.parametrize(("reply", "problem"), BAD_VERIFICATION_REPLIES)
+def test_bad_reply_twice_is_judge_error_after_one_repair(reply: str, problem: str) -> None:
+    judge, backend = judge_with([CLAIMS, reply, reply])
+    with pytest.raises(JudgeError, match=problem) as info:
+        verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3, "one extraction, one verification, one repair"
+    assert "after one repair request" in str(info.value)
+    repair = backend.requests[2]
+    assert repair.messages[-2].role == "assistant"
+    assert repair.messages[-2].content == reply
+    assert "could not be used" in repair.messages[-1].content
+
+
+@pytest.mark.parametrize(("reply", "problem"), BAD_VERIFICATION_REPLIES)
+def test_bad_reply_then_good_repair_gives_a_result(reply: str, problem: str) -> None:
+    judge, backend = judge_with([CLAIMS, reply, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert result.usage.judge_calls == 3
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+
+
+@pytest.mark.parametrize("finish_reason", ["length", "max_tokens"])
+def test_truncated_batch_is_split_and_asked_again_never_scored(finish_reason: str) -> None:
+    truncated = JudgeResponse(
+        text=GOOD_VERDICTS[:40], model="test-model", finish_reason=finish_reason
+    )
+    first = verdicts((1, "SUPPORTED", "accepted within 30 days", 1))
+    second = verdicts((1, "CONTRADICTED", "costs $15", 2))
+    judge, backend = judge_with([CLAIMS, truncated, first, second])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 4, "extraction, cut-off batch of 2, then one request per half"
+    assert "[claim 1] Items can be returned" in backend.requests[2].messages[-1].content
+    assert "[claim 1] Shipping to Canada is free." in backend.requests[3].messages[-1].content
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert result.usage.judge_calls == 4
+
+
+@pytest.mark.parametrize("finish_reason", ["length", "max_tokens"])
+def test_truncated_single_claim_is_a_judge_error(finish_reason: str) -> None:
+    truncated = JudgeResponse(
+        text=GOOD_VERDICTS[:40], model="test-model", finish_reason=finish_reason
+    )
+    one_claim = json.dumps({"claims": [{"sentence": 1, "claim": "Items can be returned."}]})
+    judge, backend = judge_with([one_claim, truncated])
+    with pytest.raises(JudgeError, match="single claim was cut off"):
+        verify("You can return items within 30 days.", PASSAGES, judge=judge)
+    assert backend.calls == 2
+
+
+def test_extraction_naming_a_missing_sentence_is_repaired_or_fails() -> None:
+    bad = json.dumps({"claims": [{"sentence": 7, "claim": "Something."}]})
+    judge, _ = judge_with([bad, bad])
+    with pytest.raises(JudgeError, match="names sentence 7"):
+        verify(ANSWER, PASSAGES, judge=judge)
+
+
+def test_backend_exception_propagates_without_a_score() -> None:
+    judge, _ = judge_with([CLAIMS, JudgeError("provider said 401: check OPENAI_API_KEY")])
+    with pytest.raises(JudgeError, match="401"):
+        verify(ANSWER, PASSAGES, judge=judge)
+
+
+def test_warm_rerun_replays_from_cache_with_zero_calls(tmp_path: Path) -> None:
+    with CallCache(tmp_path) as cache:
+        judge, backend = judge_with([CLAIMS, GOOD_VERDICTS], cache, "once")
+        first = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 2
+    with CallCache(tmp_path) as cache:
+        judge, backend = judge_with([], cache, "none")
+        second = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 0
+    assert second.claim_verdicts == first.claim_verdicts
+    assert second.usage.cache_hits == 2
+    assert second.usage.input_tokens == first.usage.input_tokens, "replays report recorded cost"
+
+
+def test_record_mode_none_miss_names_key_and_how_to_record(tmp_path: Path) -> None:
+    with CallCache(tmp_path) as cache:
+        judge, backend = judge_with([], cache, "none")
+        with pytest.raises(CacheMissError, match="--faith-record-mode=once") as info:
+            verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 0
+    message = str(info.value)
+    assert "test-model" in message
+    assert any(len(word) == 64 and word.isalnum() for word in message.split())
+
+
+NO_CLAIMS = json.dumps({"claims": []})
+
+
+def test_no_claims_from_a_factual_answer_is_repaired() -> None:
+    judge, backend = judge_with([NO_CLAIMS, CLAIMS, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3, "extraction, its repair, verification"
+    assert "sentence(s) 1, 2 state something" in backend.requests[1].messages[-1].content
+    assert not result.vacuous
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+
+
+WHOLE_SENTENCE_VERDICTS = verdicts(
+    (1, "SUPPORTED", "Returns are accepted within 30 days", 1),
+    (2, "CONTRADICTED", "Shipping to Canada costs $15.", 2),
+)
+
+
+@pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
+def test_no_claims_twice_from_a_factual_answer_verifies_the_sentences_whole(
+    single_call: bool,
+) -> None:
+    # The silent failure the cost benchmark found: a small model answered {"claims": []} for a
+    # long factual sentence, and the check passed as vacuous with score 1.0. Now the sentences
+    # the model skipped are verified as they stand.
+    backend = ScriptedBackend([NO_CLAIMS, NO_CLAIMS, WHOLE_SENTENCE_VERDICTS])
+    judge = LLMJudge(
+        CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=single_call)
+    )
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3, "extraction, its repair, verification of the whole sentences"
+    assert "no claims were extracted, but sentence(s) 1, 2" in (
+        backend.requests[1].messages[-1].content
+    )
+    verification = backend.requests[2].messages[-1].content
+    assert "[claim 1] You can return items within 30 days." in verification
+    assert "[claim 2] Shipping to Canada is free." in verification
+    assert not result.vacuous
+    assert [cv.claim.text for cv in result.claim_verdicts] == [
+        "You can return items within 30 days.",
+        "Shipping to Canada is free.",
+    ]
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert all("verified whole" in cv.reason for cv in result.claim_verdicts)
+    assert not result.passed
+
+
+ONLY_FIRST = json.dumps(
+    {"claims": [{"sentence": 1, "claim": "Items can be returned within 30 days."}]}
+)
+
+
+def test_a_dropped_sentence_is_named_in_the_repair_request() -> None:
+    judge, backend = judge_with([ONLY_FIRST, CLAIMS, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert "no claim comes from sentence(s) 2" in backend.requests[1].messages[-1].content
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+
+
+def test_an_invented_second_sentence_the_judge_skips_is_still_judged() -> None:
+    # The audit's case: the extraction leaves out the invented sentence; it used to score 1.00.
+    answer = "You can return items within 30 days. We also refund the original shipping."
+    only_first_verdict = verdicts((1, "SUPPORTED", "accepted within 30 days", 1))
+    second = verdicts(
+        (1, "SUPPORTED", "accepted within 30 days", 1), (2, "NOT_ENOUGH_INFO", "", None)
+    )
+    judge, backend = judge_with([ONLY_FIRST, ONLY_FIRST, second, only_first_verdict])
+    result = verify(answer, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert result.score == 0.5
+    assert not result.passed
+    assert result.claim_verdicts[1].claim.text == "We also refund the original shipping."
+
+
+def test_single_call_verifies_a_dropped_sentence_in_one_more_request() -> None:
+    one = json.dumps(
+        {
+            "claims": [
+                {
+                    "sentence": 1,
+                    "claim": "Items can be returned within 30 days.",
+                    "label": "SUPPORTED",
+                    "reason": "r",
+                    "evidence": "accepted within 30 days",
+                    "passage": 1,
+                }
+            ]
+        }
+    )
+    second = verdicts((1, "CONTRADICTED", "Shipping to Canada costs $15.", 2))
+    backend = ScriptedBackend([one, one, second])
+    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 3
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert result.usage.judge_calls == 3
+
+
+def test_a_claim_tied_to_the_wrong_sentence_is_repaired_then_moved() -> None:
+    misplaced = json.dumps(
+        {
+            "claims": [
+                {"sentence": 2, "claim": "Items can be returned within 30 days."},
+                {"sentence": 2, "claim": "Shipping to Canada is free."},
+            ]
+        }
+    )
+    judge, backend = judge_with([misplaced, misplaced, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    repair = backend.requests[1].messages[-1].content
+    assert "names sentence 2, but shares no word with it" in repair
+    first = result.claim_verdicts[0].claim
+    assert first.sentence == "You can return items within 30 days."
+    assert first.start == 0
+
+
+@pytest.mark.parametrize("answer", ["I don't know.", "Sure! Is there anything else?"])
+def test_no_claims_from_an_answer_without_content_words_is_vacuous(answer: str) -> None:
+    judge, backend = judge_with([NO_CLAIMS])
+    result = verify(answer, PASSAGES, judge=judge)
+    assert backend.calls == 1
+    assert result.vacuous
+    assert result.passed
+    assert result.score == 1.0

@@ -1,0 +1,138 @@
+"""The local judge's command-line and ini options in pytest, without a model."""
+
+from __future__ import annotations
+
+import pytest
+
+from pytest_faithful import LocalOptions
+
+# ``import llama_cpp`` fails in every test here, as in CI, even where it is installed.
+pytestmark = pytest.mark.usefixtures("no_llama_cpp")
+
+
+# --------------------------------------------------------------------------------------------
+# Plugin options
+
+PLUGIN_CONFTEST = """
+from pytest_faithful.testing import FunctionJudge
+
+def _factory(spec, options):
+    local = options.local
+    def verdicts(claims, passages):
+        return [
+            {"claim_index": i, "label": "SUPPORTED", "reason": "ok",
+             "evidence": passages[0], "passage_index": 0}
+            for i, _ in enumerate(claims)
+        ]
+    seen = (
+        f"{local.threads}-{local.context_window}-{local.chunk_chars}-{local.chunks_per_claim}-"
+        f"{local.gpu_layers}-{local.support_threshold}-{local.contradiction_threshold}"
+    )
+    return FunctionJudge(verdicts, id=f"probe:{seen}")
+
+def pytest_faithful_register_judges(registry):
+    registry.register("probe", _factory)
+
+def pytest_addoption(parser):
+    parser.addoption("--expected")
+"""
+
+PLUGIN_TEST = """
+def test_it(assert_faithful, request):
+    result = assert_faithful("Refunds take 30 days.", ["Refunds take 30 days."], judge="probe")
+    assert result.judge_id == "probe:" + request.config.getoption("expected")
+"""
+
+# The hypothesis plugin costs about a second per in-process run.
+_INI = "[pytest]\naddopts = -p no:hypothesispytest\n"
+
+
+@pytest.fixture
+def probe(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeconftest(PLUGIN_CONFTEST)
+    pytester.makepyfile(PLUGIN_TEST)
+    return pytester
+
+
+@pytest.mark.parametrize(
+    ("args", "ini", "message"),
+    [
+        (["--faith-local-threads=0"], "", "argument --faith-local-threads: '0' is less than 1"),
+        (["--faith-local-threads=two"], "", "--faith-local-threads: 'two' is not a whole number"),
+        (["--faith-local-context=100"], "", "--faith-local-context: '100' is less than 256"),
+        (["--faith-local-gpu-layers=-2"], "", "--faith-local-gpu-layers: '-2' is less than -1"),
+        (
+            ["--faith-local-support-threshold=1.5"],
+            "",
+            "--faith-local-support-threshold: '1.5' is not in [0, 1]",
+        ),
+        (
+            [],
+            "faith_local_chunk_chars = 50",
+            "ini option faith_local_chunk_chars: '50' is less than 100",
+        ),
+        (
+            [],
+            "faith_local_chunks_per_claim = some",
+            "ini option faith_local_chunks_per_claim: 'some' is not a whole number",
+        ),
+        (
+            [],
+            "faith_local_contradiction_threshold = high",
+            "ini option faith_local_contradiction_threshold: 'high' is not a number",
+        ),
+    ],
+)
+def test_bad_local_options_are_usage_errors_naming_the_option(
+    pytester: pytest.Pytester, args: list[str], ini: str, message: str
+) -> None:
+    pytester.makeini(f"{_INI}{ini}\n")
+    pytester.makepyfile("def test_it(): pass")
+    result = pytester.runpytest(*args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert message in result.stderr.str()
+    assert "INTERNALERROR" not in result.stderr.str() + result.stdout.str()
+
+
+def test_local_options_resolve_command_line_over_ini_over_default(probe: pytest.Pytester) -> None:
+    probe.makeini(
+        f"{_INI}faith_local_threads = 3\nfaith_local_chunk_chars = 800\n"
+        "faith_local_support_threshold = 0.25\nfaith_local_gpu_layers = -1\n"
+    )
+    result = probe.runpytest(
+        "--faith-local-threads=5",
+        "--faith-local-chunks-per-claim=0",
+        "--faith-local-contradiction-threshold=0.9",
+        "--expected=5-2048-800-0--1-0.25-0.9",
+    )
+    result.assert_outcomes(passed=1)
+
+
+def test_default_local_options_reach_the_judge_factories(probe: pytest.Pytester) -> None:
+    probe.makeini(_INI)
+    default = LocalOptions()
+    result = probe.runpytest(
+        f"--expected={default.threads}-2048-1500-1-0-{default.support_threshold}-"
+        f"{default.contradiction_threshold}"
+    )
+    result.assert_outcomes(passed=1)
+
+
+def test_help_lists_the_local_options(pytester: pytest.Pytester) -> None:
+    pytester.makeini(_INI)
+    result = pytester.runpytest("--help")
+    result.stdout.fnmatch_lines(
+        [
+            "*--faith-local-threads=N*",
+            "*--faith-local-context=TOKENS*",
+            "*--faith-local-chunk-chars=N*",
+            "*--faith-local-chunks-per-claim=N*",
+            "*--faith-local-gpu-layers=N*",
+            "*--faith-local-support-threshold=P*",
+            "*--faith-local-contradiction-threshold=P*",
+        ]
+    )
+    text = result.stdout.str()
+    for ini in ("faith_local_threads", "faith_local_chunk_chars", "faith_local_gpu_layers"):
+        assert ini in text
+    assert "Default: 1500" in text

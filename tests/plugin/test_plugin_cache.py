@@ -1,0 +1,190 @@
+"""Record modes and the cache directory end to end: an LLM judge over a counting backend.
+
+The conftest registers a ``scripted`` judge kind the way a provider judge plugs in: an
+``LLMJudge`` over ``options.cached(backend)``. The backend answers every request correctly and
+appends a line per call to a file, so calls are counted across xdist worker processes too.
+Where credentials matter, the real provider judges run against the fake server instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# Imported here so the in-process pytester runs find the SDKs loaded: pytester unloads modules
+# first imported during a run, and re-importing them costs about a second per run.
+import anthropic  # noqa: F401
+import openai  # noqa: F401
+import pytest
+
+from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful.redaction import FRAGMENT
+
+CONFTEST = """
+import json, os
+from pytest_faithful.judges.llm.judge import LLMJudge
+from pytest_faithful.testing import ScriptedBackend
+
+def reply(request):
+    with open(os.environ["CALL_LOG"], "a") as log:
+        log.write(request.model + "\\n")
+    prompt = request.messages[-1].content
+    if "Answer sentences:" in prompt:
+        sentences = [line.split("] ", 1)[1] for line in prompt.splitlines()
+                     if line.startswith("[sentence ")]
+        return json.dumps({"claims": [{"sentence": i + 1, "claim": s}
+                                      for i, s in enumerate(sentences)]})
+    passage = next(line.split("] ", 1)[1] for line in prompt.splitlines()
+                   if line.startswith("[passage 1]"))
+    claims = [line.split("] ", 1)[1] for line in prompt.splitlines()
+              if line.startswith("[claim ")]
+    # Each claim is quoted from the passage sentence that states it.
+    return json.dumps({"verdicts": [
+        {"claim": i + 1, "label": "SUPPORTED", "reason": "stated",
+         "evidence": next(s for s in passage.split(". ") if s.split()[0] in claim),
+         "passage": 1} for i, claim in enumerate(claims)]})
+
+def pytest_faithful_register_judges(registry):
+    registry.register(
+        "scripted",
+        lambda spec, options: LLMJudge(options.cached(ScriptedBackend(reply)), spec.model),
+    )
+"""
+
+SUITE = """
+import pytest
+
+CONTEXT = ["Returns are accepted within 30 days of delivery. Refunds take five days. "
+           "Answer 0, 1, 2 and 3 is grounded."]
+
+@pytest.mark.parametrize("n", range(4))
+def test_answers(assert_faithful, n):
+    result = assert_faithful(f"Returns are accepted. Answer {n} is grounded.", CONTEXT)
+    assert result.passed
+"""
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    monkeypatch.setenv("CALL_LOG", str(pytester.path / "calls.log"))
+    pytester.makeconftest(CONFTEST)
+    pytester.makepyfile(SUITE)
+    pytester.makeini("[pytest]\nfaith_judge = scripted:model-a\n")
+    return pytester
+
+
+def calls(pytester: pytest.Pytester) -> list[str]:
+    log = pytester.path / "calls.log"
+    lines = log.read_text().splitlines() if log.exists() else []
+    log.unlink(missing_ok=True)
+    return lines
+
+
+@pytest.mark.parametrize("xdist", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_warm_rerun_makes_zero_calls_and_replays_identically(
+    suite: pytest.Pytester, xdist: list[str]
+) -> None:
+    if xdist:
+        pytest.importorskip("xdist")
+    run = suite.runpytest_subprocess if xdist else suite.runpytest
+    first = run("--faith-report", *xdist)
+    first.assert_outcomes(passed=4)
+    assert len(calls(suite)) == 8, "extraction + verification per check"
+    assert (suite.path / ".faith-cache").is_dir()
+
+    second = run("--faith-report", "--faith-record-mode=none", *xdist)
+    second.assert_outcomes(passed=4)
+    assert calls(suite) == []
+    second.stdout.fnmatch_lines(["judge calls: 8  cache hits: 8 (100%)  tokens in/out: *"])
+
+
+def test_record_mode_none_on_an_empty_cache_fails_with_key_and_how_to_record(
+    suite: pytest.Pytester,
+) -> None:
+    result = suite.runpytest("--faith-record-mode=none", "--faith-report")
+    result.assert_outcomes(failed=4)
+    assert calls(suite) == []
+    result.stdout.fnmatch_lines(
+        [
+            "E *pytest_faithful.CacheMissError: no recorded judge call for key * "
+            "(kind 'scripted', model 'model-a'*",
+            "*--faith-record-mode=once*",
+        ]
+    )
+    result.stdout.fnmatch_lines(["checks: 4  passed: 0  failed: 0  errored: 4*"])
+
+
+def test_changing_the_model_misses_the_cache(suite: pytest.Pytester) -> None:
+    suite.runpytest().assert_outcomes(passed=4)
+    assert len(calls(suite)) == 8
+    suite.runpytest("--faith-judge=scripted:model-b").assert_outcomes(passed=4)
+    assert calls(suite) == ["model-b"] * 8
+
+
+def test_record_mode_all_calls_again_and_off_writes_nothing(suite: pytest.Pytester) -> None:
+    suite.runpytest().assert_outcomes(passed=4)
+    calls(suite)
+    suite.runpytest("--faith-record-mode=all").assert_outcomes(passed=4)
+    assert len(calls(suite)) == 8
+    suite.runpytest("--faith-record-mode=off", "--faith-cache-dir=unused").assert_outcomes(passed=4)
+    assert len(calls(suite)) == 8
+    assert not (suite.path / "unused").exists()
+
+
+def test_cache_dir_option_and_ini(suite: pytest.Pytester) -> None:
+    suite.runpytest("--faith-cache-dir=cli-cache").assert_outcomes(passed=4)
+    assert (suite.path / "cli-cache" / "cache.db").is_file()
+    suite.makeini("[pytest]\nfaith_judge = scripted:model-a\nfaith_cache_dir = ini-cache\n")
+    suite.runpytest().assert_outcomes(passed=4)
+    assert (suite.path / "ini-cache" / "cache.db").is_file()
+    assert not (suite.path / ".faith-cache").exists()
+
+
+def test_lexical_runs_create_no_cache_directory(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        def test_it(assert_faithful):
+            assert_faithful("Returns are accepted.", "Returns are accepted within 30 days.")
+        """
+    )
+    pytester.runpytest().assert_outcomes(passed=1)
+    assert not Path(pytester.path, ".faith-cache").exists()
+
+
+GROUNDED = """
+import pytest
+
+@pytest.mark.parametrize("n", range(4))
+def test_answers(assert_faithful, n):
+    assert assert_faithful("Returns are accepted within 30 days.",
+                           ["Returns are accepted within 30 days of delivery."]).passed
+"""
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_no_secret_reaches_the_cache_or_the_report(
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, provider: str
+) -> None:
+    # The real provider path: the SDK reads the key from the environment and sends it, and the
+    # fake server echoes its tail in every reply's model name, as some gateways do.
+    secret = "sk-test-SECRET-abcdefghijklmnop123456"
+    variable = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
+    monkeypatch.setenv(variable, secret)
+    server = FakeLLMServer()
+    server.fallback = Reply(envelope=lambda whole: {**whole, "model": f"m-{secret[-10:]}"})
+    try:
+        base = f"{server.url}/v1" if provider == "openai" else server.url
+        suite.makeini(f"[pytest]\nfaith_judge = {provider}:judge-model@{base}\n")
+        suite.makepyfile(GROUNDED)
+        result = suite.runpytest(
+            "--faith-report", "--faith-report=out.json", "--junitxml=junit.xml"
+        )
+        result.assert_outcomes(passed=4)
+        assert server.count == 2, "two distinct requests, recorded once and replayed"
+    finally:
+        server.close()
+    assert (suite.path / ".faith-cache" / "cache.db").is_file()
+    fragments = [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
+    outputs = {"output": (result.stdout.str() + result.stderr.str()).encode()}
+    outputs.update({str(p): p.read_bytes() for p in suite.path.rglob("*") if p.is_file()})
+    leaks = [(where, f) for where, data in outputs.items() for f in fragments if f.encode() in data]
+    assert not leaks

@@ -1,0 +1,65 @@
+"""The one precedence rule, as a table: call > marker > CLI > ini > default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pytest_faithful.plugin.settings import CheckSettings, marker_layer, resolve
+
+CALL = {"threshold": 0.1, "judge": "call-judge"}
+MARKER = {"threshold": 0.2, "scoring": "lenient", "judge": "marker-judge"}
+CLI = {"threshold": 0.3, "allow_contradictions": True, "judge": None}
+INI = {"threshold": 0.4, "scoring": "strict", "judge": "ini-judge", "allow_contradictions": False}
+
+
+@pytest.mark.parametrize(
+    ("layers", "expected"),
+    [
+        ((), CheckSettings()),
+        ((INI,), CheckSettings("ini-judge", 0.4, "strict", False)),
+        ((CLI, INI), CheckSettings("ini-judge", 0.3, "strict", True)),
+        ((MARKER, CLI, INI), CheckSettings("marker-judge", 0.2, "lenient", True)),
+        ((CALL, MARKER, CLI, INI), CheckSettings("call-judge", 0.1, "lenient", True)),
+        ((CALL, {}, {}, {}), CheckSettings("call-judge", 0.1)),
+        (({"threshold": None}, MARKER), CheckSettings("marker-judge", 0.2, "lenient")),
+        (({"threshold": 0.0}, MARKER), CheckSettings("marker-judge", 0.0, "lenient")),
+        (({"allow_contradictions": False}, CLI), CheckSettings(None, 0.3, "strict", False)),
+    ],
+)
+def test_resolve_first_layer_that_sets_a_key_wins(
+    layers: tuple[dict[str, Any], ...], expected: CheckSettings
+) -> None:
+    assert resolve(*layers) == expected
+
+
+def test_defaults() -> None:
+    assert resolve() == CheckSettings(
+        judge=None, threshold=0.8, scoring="strict", allow_contradictions=False
+    )
+
+
+def test_marker_layer_closest_marker_wins_per_key() -> None:
+    closest = {"threshold": 0.9}
+    outer = {"threshold": 0.5, "scoring": "lenient"}
+    assert marker_layer([closest, outer], "t") == {"threshold": 0.9, "scoring": "lenient"}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"threshold": -0.1}, "threshold"),
+        ({"threshold": "high"}, "threshold"),
+        ({"scoring": "harsh"}, "scoring"),
+        ({"allow_contradictions": "yes"}, "allow_contradictions"),
+        ({"record_mode": "none"}, "record_mode: Extra inputs are not permitted"),
+        ({"judge": 3}, "judge"),
+        ({"judge": ""}, "judge: Value error, empty judge spec"),
+        ({"judge": "  "}, "judge: Value error, empty judge spec"),
+    ],
+)
+def test_marker_layer_rejects_bad_arguments_by_name(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message) as info:
+        marker_layer([kwargs], "test_x.py::test_y")
+    assert "test_x.py::test_y" in str(info.value)

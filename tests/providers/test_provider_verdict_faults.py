@@ -1,0 +1,121 @@
+"""Judge replies that would score silently, through the real SDKs against the loopback server.
+
+A model that drops a sentence, repeats a claim or quotes something trivial must not raise the
+score: the verifier's guarantees hold on the wire exactly as they do for a scripted judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful import Label, verify
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.models import FaithfulnessResult
+
+PASSAGES = [
+    "Returns are accepted within 30 days of delivery.",
+    "Shipping to Canada costs $15 per order.",
+]
+ANSWER = (
+    "Returns are accepted within 30 days. Shipping to Canada costs $15. Gift cards never expire."
+)
+CAREFUL = [Label.SUPPORTED, Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
+PROVIDERS = ["openai", "anthropic"]
+MODES = {"two-step": False, "single-call": True}
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    fake = FakeLLMServer()
+    yield fake
+    fake.close()
+
+
+@pytest.fixture(autouse=True)
+def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-0123456789abcdefghij")
+
+
+def check(provider: str, server: FakeLLMServer, tmp_path: Path, single: bool) -> FaithfulnessResult:
+    base = f"{server.url}/v1" if provider == "openai" else server.url
+    options = JudgeOptions(
+        tmp_path / "cache", "off", LLMOptions(timeout_s=2, max_retries=0, single_call=single)
+    )
+    try:
+        judge = builtin_registry().build(f"{provider}:judge-model@{base}", options)
+        return verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
+    finally:
+        options.close()
+
+
+def _items(answer: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    key = "claims" if "claims" in answer else "verdicts"
+    return key, answer[key]
+
+
+def drop_last_claim(answer: dict[str, Any]) -> dict[str, Any]:
+    key, items = _items(answer)
+    return {key: items[:-1]}
+
+
+def repeat_first_claim(answer: dict[str, Any]) -> dict[str, Any]:
+    key, items = _items(answer)
+    return {key: [items[0]] * 5 + items[1:]}
+
+
+def trivial_quotes(quote: str) -> Any:
+    def transform(answer: dict[str, Any]) -> dict[str, Any]:
+        key, items = _items(answer)
+        return {key: [{**item, "evidence": quote} if "label" in item else item for item in items]}
+
+    return transform
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_dropped_sentence_is_still_judged(
+    provider: str, mode: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    step = "single" if MODES[mode] else "extract"
+    # The first reply and its repair both leave the third sentence out.
+    server.script(step, Reply(transform=drop_last_claim), Reply(transform=drop_last_claim))
+    result = check(provider, server, tmp_path, MODES[mode])
+    assert [cv.label for cv in result.claim_verdicts] == CAREFUL
+    assert result.claim_verdicts[2].claim.text == "Gift cards never expire."
+    assert "verified whole" in result.claim_verdicts[2].reason
+    assert result.score == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_repeated_claim_counts_once(
+    provider: str, mode: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    step = "single" if MODES[mode] else "extract"
+    server.script(step, Reply(transform=repeat_first_claim))
+    result = check(provider, server, tmp_path, MODES[mode])
+    assert [cv.label for cv in result.claim_verdicts] == CAREFUL
+    assert result.score == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize("quote", [".", "e", "the", "30", "passage 1"])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_trivial_quote_supports_nothing(
+    provider: str, mode: str, quote: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    step = "single" if MODES[mode] else "verify"
+    server.script(step, Reply(transform=trivial_quotes(quote)))
+    result = check(provider, server, tmp_path, MODES[mode])
+    assert [cv.label for cv in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO] * 3
+    assert [cv.judge_label for cv in result.claim_verdicts] == CAREFUL
+    assert result.score == 0.0
+    assert not result.passed

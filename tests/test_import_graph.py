@@ -1,0 +1,62 @@
+"""The package's import graph stays layered: no cycles, no arrow up, pytest only in plugin/.
+
+Counted by ``tools/import_graph.py`` (run it to see the whole graph); see ARCHITECTURE.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "import_graph.py"
+
+
+@pytest.fixture(scope="module")
+def import_graph() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("import_graph", TOOL)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while defining
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    return module
+
+
+def test_no_import_cycles(import_graph: ModuleType) -> None:
+    assert import_graph.measure().cycles == []
+
+
+def test_no_arrow_runs_up_a_layer(import_graph: ModuleType) -> None:
+    graph = import_graph.measure()
+    assert graph.upward == []
+    assert graph.unplaced == []
+
+
+def test_only_the_plugin_package_imports_pytest(import_graph: ModuleType) -> None:
+    users = import_graph.measure().pytest_users
+    assert users
+    assert all(
+        u == "pytest_faithful.plugin" or u.startswith("pytest_faithful.plugin.") for u in users
+    )
+
+
+def test_the_graph_is_read_from_the_source(import_graph: ModuleType) -> None:
+    graph = import_graph.measure()
+    assert "pytest_faithful.verifier" in graph.modules
+    assert ("pytest_faithful.verifier", "pytest_faithful.segment") in graph.arrows
+
+
+def test_builtin_judges_name_modules_that_exist() -> None:
+    """The registry names its built-in factories as strings, which no import tool follows."""
+    from pytest_faithful.judges.registry import _BUILTIN_FACTORIES
+
+    for _kind, module, name in _BUILTIN_FACTORIES:
+        assert callable(getattr(importlib.import_module(module), name))
