@@ -34,13 +34,6 @@ PROVIDERS = ["openai", "anthropic"]
 FAST = LLMOptions(timeout_s=0.4, max_retries=1)
 
 
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    fake = FakeLLMServer()
-    yield fake
-    fake.close()
-
-
 @pytest.fixture(autouse=True)
 def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)

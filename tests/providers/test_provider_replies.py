@@ -8,7 +8,6 @@ themselves. Every message names the provider, the base URL and the cause.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,6 @@ KEY = "sk-test-REPLIES-0123456789abcdefghijWXYZ1234"
 PASSAGES = ["Returns are accepted within 30 days of delivery."]
 ANSWER = "Returns are accepted within 30 days."
 PROVIDERS = ["openai", "anthropic"]
-
-
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    fake = FakeLLMServer()
-    yield fake
-    fake.close()
 
 
 @pytest.fixture(autouse=True)

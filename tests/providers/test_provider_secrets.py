@@ -7,7 +7,6 @@ writes is scanned: stdout, stderr, the JUnit XML, every report and every file of
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,13 +69,6 @@ def script_key_echoes(server: FakeLLMServer, provider: str) -> None:
         *[Reply(status=500, error=f"upstream failed for key sk-...{KEY[-12:]}")] * 2,
         Reply(status=401, error=f"Incorrect API key provided: sk-...{KEY[-8:]}. Also {KEY}"),
     )
-
-
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    fake = FakeLLMServer()
-    yield fake
-    fake.close()
 
 
 INPUTS = frozenset({"tox.ini"})

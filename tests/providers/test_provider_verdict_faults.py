@@ -6,7 +6,6 @@ score: the verifier's guarantees hold on the wire exactly as they do for a scrip
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +28,6 @@ ANSWER = (
 CAREFUL = [Label.SUPPORTED, Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
 PROVIDERS = ["openai", "anthropic"]
 MODES = {"two-step": False, "single-call": True}
-
-
-@pytest.fixture
-def server() -> Iterator[FakeLLMServer]:
-    fake = FakeLLMServer()
-    yield fake
-    fake.close()
 
 
 @pytest.fixture(autouse=True)
