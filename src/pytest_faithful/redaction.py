@@ -78,6 +78,7 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     return _URL_CREDENTIALS.sub(lambda m: f"{m['scheme']}{MASK}@", text)
 
 
-def contains_secret(text: str, secrets: Iterable[str] = ()) -> bool:
-    """Whether :func:`redact` would change anything in ``text`` for these secrets."""
-    return redact(text, secrets) != text
+def echoes_secret(text: str, secrets: Iterable[str] = ()) -> bool:
+    """Whether ``text`` holds a FRAGMENT-long run of a secret at least that long (the key
+    variables' values and ``secrets``): the test for rewriting a reply before it is recorded."""
+    return bool(_fragment_spans(text, secret_values(secrets)))

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pytest_faithful.errors import shorten
 from pytest_faithful.providers.base import JudgeResponse
-from pytest_faithful.redaction import FRAGMENT, redact, secret_values
+from pytest_faithful.redaction import FRAGMENT, echoes_secret, redact, secret_values
 
 PREVIEW_BYTES = 120
 """How much of an unreadable body a message quotes (after redaction)."""
@@ -113,23 +113,14 @@ def scrub(response: JudgeResponse, secrets: Iterable[str] = ()) -> JudgeResponse
     the passages. Shorter secrets cannot be told from ordinary words in a reply.
     """
     extra = tuple(secrets)
-    values = [value for value in secret_values(extra) if len(value) >= FRAGMENT]
-    if not values:
+    if not any(len(value) >= FRAGMENT for value in secret_values(extra)):
         return response
     changed: dict[str, str] = {}
     for name in ("text", "model", "finish_reason"):
         text = getattr(response, name)
-        if text and _echoes(text, values):
+        if text and echoes_secret(text, extra):
             changed[name] = redact(text, extra)
     return response.model_copy(update=changed) if changed else response
-
-
-def _echoes(text: str, values: list[str]) -> bool:
-    return any(
-        value[i : i + FRAGMENT] in text
-        for value in values
-        for i in range(len(value) - FRAGMENT + 1)
-    )
 
 
 def _json_type(data: Any) -> str:
