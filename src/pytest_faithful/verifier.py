@@ -9,6 +9,10 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
 * Every answer sentence that states something (has a content word, the same test that makes an
   answer vacuous) is judged: a sentence the judge left without a claim becomes a claim itself
   and is verified like the others (its reason says so).
+* An answer sentence that only declines to answer ("I don't know.", "I'm sorry, I don't have
+  that information."; :mod:`~pytest_faithful.abstentions`) states nothing: claims a judge ties
+  to it are dropped, so an answer of abstentions is vacuous whatever the judge. A judge's
+  ``abstentions`` attribute, if it has one, adds patterns to the built-in list.
 * Identical claims count once (compared after normalising case, spacing and punctuation), so
   repeating a supported claim never raises the score; when copies got different verdicts, the
   worst one stands.
@@ -27,6 +31,7 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from pytest_faithful import scoring
+from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import PassageIndex, bears_on, normalize
 from pytest_faithful.judges.base import Judge, SingleCallJudge
@@ -173,8 +178,10 @@ def _two_step_check(
         ExtractedClaims,
     )
     _check_claims(extracted.claims, answer, judge.id)
-    claims, _ = _distinct(extracted.claims)
-    filled = _uncovered(sentences, extracted.claims, question)
+    abstaining = _abstaining(judge, sentences)
+    stated = tuple(c for c in extracted.claims if (c.start, c.end) not in abstaining)
+    claims, _ = _distinct(stated)
+    filled = _uncovered(sentences, stated, question, abstaining)
     claims = (*claims, *filled)
     usage = extracted.usage
     if not claims:
@@ -211,12 +218,14 @@ def _single_call_check(
             raise _wrong_type(judge, "extract_and_verify", value, kind)
     _check_claims(extracted.claims, answer, judge.id)
     usage = extracted.usage + judged.usage
-    claims, copies = _distinct(extracted.claims)
+    abstaining = _abstaining(judge, sentences)
+    stated = [(i, c) for i, c in enumerate(extracted.claims) if (c.start, c.end) not in abstaining]
+    claims, copies = _distinct([c for _, c in stated])
     verdicts: list[Verdict] = []
     if extracted.claims:
         ordered = _one_verdict_per_claim(judged.verdicts, len(extracted.claims), judge.id)
-        verdicts = _worst_of_copies(ordered, copies)
-    filled = _uncovered(sentences, extracted.claims, question)
+        verdicts = _worst_of_copies([ordered[i] for i, _ in stated], copies)
+    filled = _uncovered(sentences, [c for _, c in stated], question, abstaining)
     if filled:
         more = _call_judge(
             judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
@@ -326,8 +335,28 @@ def _worst_of_copies(ordered: Sequence[Verdict], copies: Sequence[int]) -> list[
     return [chosen[i].model_copy(update={"claim_index": i}) for i in range(len(chosen))]
 
 
+def _abstaining(judge: Judge, sentences: Sequence[Sentence]) -> frozenset[tuple[int, int]]:
+    """The spans of the sentences that only decline to answer (``abstentions.is_abstention``)."""
+    extra = judge_abstentions(judge)
+    return frozenset((s.start, s.end) for s in sentences if is_abstention(s.text, extra))
+
+
+def judge_abstentions(judge: object) -> tuple[str, ...]:
+    """The extra abstention patterns a judge carries (its ``abstentions`` attribute), or ()."""
+    extra = getattr(judge, "abstentions", ())
+    if isinstance(extra, str) or not all(isinstance(p, str) for p in extra):
+        raise TypeError(
+            f"judge {getattr(judge, 'id', judge)!r}: abstentions must be a sequence of regular "
+            f"expression strings, got {extra!r}"
+        )
+    return tuple(extra)
+
+
 def _uncovered(
-    sentences: Sequence[Sentence], claims: Sequence[Claim], question: str | None
+    sentences: Sequence[Sentence],
+    claims: Sequence[Claim],
+    question: str | None,
+    abstaining: frozenset[tuple[int, int]] = frozenset(),
 ) -> tuple[Claim, ...]:
     """The sentences that state something but no claim comes from, each as a claim itself.
 
@@ -340,7 +369,9 @@ def _uncovered(
     said = {_claim_key(c) for c in claims}
     filled = []
     for s in sentences:
-        if (s.start, s.end) in covered or not content_terms(s.text):
+        if (s.start, s.end) in covered or (s.start, s.end) in abstaining:
+            continue
+        if not content_terms(s.text):
             continue
         claim = Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
         if _claim_key(claim) not in said:  # a repeated sentence is judged once

@@ -61,6 +61,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, NamedTuple
 
+from pytest_faithful.abstentions import states_something
 from pytest_faithful.vocab import Label
 
 # The run header builds this judge in every pytest run that shows a header; the pydantic models
@@ -648,7 +649,18 @@ def _judge(
 
 
 class LexicalJudge:
-    """Deterministic word-overlap judge; see the module docstring for its rules."""
+    """Deterministic word-overlap judge; see the module docstring for its rules.
+
+    ``abstentions``: regular expressions added to ``abstentions.ABSTENTIONS`` for this judge's
+    checks (sentences that only decline to answer make no claim).
+    """
+
+    def __init__(self, abstentions: Sequence[str] = ()) -> None:
+        self._abstentions = tuple(abstentions)
+
+    @property
+    def abstentions(self) -> tuple[str, ...]:
+        return self._abstentions
 
     @property
     def id(self) -> str:
@@ -661,14 +673,16 @@ class LexicalJudge:
     def extract_claims(
         self, sentences: Sequence[Sentence], question: str | None
     ) -> ExtractedClaims:
-        """One claim per sentence that has a content word; "Sure!" or "I don't know." make none."""
+        """One claim per sentence that states something: has a content word and is not an
+        abstention ("Sure!", "I don't know." or "I'm sorry, I don't have that information."
+        make none)."""
         from pytest_faithful.models import Claim, ExtractedClaims
 
         return ExtractedClaims(
             claims=tuple(
                 Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
                 for s in sentences
-                if _bag(_lower(s.text)).terms
+                if states_something(s.text, self._abstentions)
             )
         )
 

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.judges.llm import prompts
@@ -379,14 +380,19 @@ def _claims(
             claim = _claim(home, text, sentences)
         claims.append(claim)
     covered = {c.start for c in claims}
-    missing = [n for n, s in enumerate(sentences, 1) if terms[n - 1] and s.start not in covered]
+    missing = [
+        n
+        for n, s in enumerate(sentences, 1)
+        if terms[n - 1] and s.start not in covered and not is_abstention(s.text)
+    ]
     problems = []
     if missing:
         numbers = ", ".join(str(n) for n in missing[:10])
         what = "no claims were extracted, but" if not claims else "no claim comes from"
         problems.append(
             f"{what} sentence(s) {numbers} state something: extract their factual claims "
-            "(return no claims only for greetings, questions or statements of uncertainty)"
+            "(return no claims only for greetings, questions or sentences that only decline "
+            "to answer)"
         )
     if moved:
         problems.append(
