@@ -49,6 +49,9 @@ class LLMOptions:
     """Largest total passage text sent in one request; more is refused, never cut."""
     max_tokens: int = 2048
     """Output token limit of one judge request."""
+    quote_repair: bool = True
+    """Ask once more when a SUPPORTED verdict gives no quote that is in a passage and bears on
+    its claim (the repair request that also covers malformed replies)."""
 
     def __post_init__(self) -> None:
         positive = {
