@@ -28,6 +28,7 @@ request for quotes.
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import json
 import os
@@ -212,6 +213,12 @@ def run_ours(
         evaluation.seconds = time.perf_counter() - started
         evaluations.append(evaluation)
         progress(system, n, len(examples), evaluation)
+        # Each evaluation as soon as it is done, with its calls and tokens: a long run on a busy
+        # machine can be read before it ends (the summary JSON is written at the end).
+        partial = copy.deepcopy(evaluation)
+        attach_usage(system, [partial], proxy.recorder.exchanges(system))
+        with args.output.with_suffix(".partial.jsonl").open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"system": system, **partial.as_json()}) + "\n")
     return evaluations
 
 
@@ -680,6 +687,7 @@ def framework_versions(args: argparse.Namespace) -> dict[str, str | None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
     examples = select(load_examples(args.data), args.limit, args.seed)
     with tempfile.TemporaryDirectory(prefix="faith-cost-") as scratch:
         work_dir = args.work_dir or Path(scratch)
