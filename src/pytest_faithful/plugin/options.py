@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
-from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR
-from pytest_faithful.record_modes import (
+from pytest_faithful.vocab import (
+    DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
     RECORD_MODES,
+    SCORING_POLICIES,
     RecordMode,
     parse_record_mode,
 )
-from pytest_faithful.vocab import SCORING_POLICIES
 
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"

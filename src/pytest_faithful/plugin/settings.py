@@ -14,8 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
 
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD
-from pytest_faithful.vocab import ScoringPolicy
+from pytest_faithful.vocab import DEFAULT_SCORING, DEFAULT_THRESHOLD, ScoringPolicy
 
 CHECK_SETTINGS = ("judge", "threshold", "scoring", "allow_contradictions")
 
