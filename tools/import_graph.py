@@ -22,7 +22,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 TARGET = (
     " | plugin | report | api testing | metrics verifier | scoring | judges | cache"
     " | providers | models errors redaction | abstentions evidence | segment terms"
-    " | vocab record_modes"
+    " | fields vocab"
 )
 # The layout before the re-layout (commit fec5d5b), for --layers before --src OLD_CHECKOUT/src.
 BEFORE = (

@@ -19,8 +19,6 @@ import pytest
 
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
-from pytest_faithful.plugin.llm_options import parse_llm_options
-from pytest_faithful.plugin.local_options import parse_local_options
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -54,8 +52,8 @@ class FaithSession:
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
-            parse_llm_options(config),
-            parse_local_options(config),
+            options.llm,
+            options.local,
         )
         self._is_worker = hasattr(config, "workerinput")
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
