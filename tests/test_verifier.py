@@ -569,3 +569,21 @@ def test_a_claim_spelled_out_from_the_question_covers_its_sentence() -> None:
     )
     assert len(result.claim_verdicts) == 1
     assert result.passed
+
+
+def test_the_failure_line_says_how_the_evidence_was_found() -> None:
+    from pytest_faithful.report.failure import claim_line, evidence_note
+
+    fuzzy = verify(
+        "Returns are accepted within 30 days.",
+        PASSAGES,
+        judge=judge_of(verdict(0, "SUPPORTED", "Returns accepted within 30 days of delivery", 0)),
+    ).claim_verdicts[0]
+    assert fuzzy.evidence == PASSAGES[0].rstrip(".")
+    assert evidence_note(fuzzy).startswith(" (aligned, quality 0.9")
+    located = verify(
+        "Returns are accepted within 30 days.",
+        PASSAGES,
+        judge=judge_of(verdict(0, "SUPPORTED", "passage 1", 0)),
+    ).claim_verdicts[0]
+    assert "located" in claim_line(located)

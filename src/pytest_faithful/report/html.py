@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from pytest_faithful.evidence import align
 from pytest_faithful.models import ClaimVerdict, Label
+from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
 _T = TypeVar("_T")
@@ -129,7 +130,8 @@ def _claims_html(check: CheckEntry, cid: str) -> str:
         evidence = ""
         if cv.evidence:
             where = "" if cv.passage_index is None else f"contexts[{cv.passage_index}]: "
-            missing = "" if cv.evidence_found else ' <span class="meta">(not found there)</span>'
+            note = evidence_note(cv).strip()
+            missing = f' <span class="meta">{_e(note)}</span>' if note else ""
             evidence = f'<span class="mono">{_e(where)}</span>“{_e(cv.evidence)}”{missing}'
         judge_said = (
             ""
