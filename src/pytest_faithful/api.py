@@ -11,7 +11,9 @@ from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import installed_registry
 from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
-from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.metrics.inputs import check_reference_arguments
+from pytest_faithful.metrics.reference import DEFAULT_REFERENCE_THRESHOLD, CitationMode, compare
+from pytest_faithful.models import FaithfulnessResult, MetricResult
 from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
 from pytest_faithful.vocab import ScoringPolicy
@@ -103,4 +105,41 @@ def _run(
         threshold=threshold,
         scoring_policy=scoring,
         allow_contradictions=allow_contradictions,
+    )
+
+
+def verify_reference(
+    answer: str,
+    reference: str,
+    *,
+    numbers: bool = True,
+    keywords: bool | Sequence[str] = True,
+    exact: bool = False,
+    completeness: bool = False,
+    citations: bool | CitationMode = False,
+    contexts: str | Sequence[str] | None = None,
+    threshold: float = DEFAULT_REFERENCE_THRESHOLD,
+) -> MetricResult:
+    """Compare ``answer`` with a golden ``reference`` answer, deterministically (no judge).
+
+    ``numbers``: every quantity of the reference (value, currency, percentage, unit) is in the
+    answer. ``keywords``: True for the reference's own keywords (capitalised phrases, numbers,
+    content words; coverage must reach ``threshold``), or a list of words that must all be
+    there. ``exact``: normalised exact match. ``completeness``: the share of reference
+    sentences the answer covers must reach ``threshold``. ``citations``: the answer's ``[n]``
+    markers point at passages of ``contexts`` that exist (``"sentence"``: and every sentence
+    that states something has one). Each failing check names what is missing.
+    """
+    return compare(
+        **check_reference_arguments(
+            answer,
+            reference,
+            numbers,
+            keywords,
+            exact,
+            completeness,
+            citations,
+            contexts,
+            threshold,
+        )
     )

@@ -16,11 +16,18 @@ from pytest_faithful.plugin import hookspecs
 from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baseline_options
 from pytest_faithful.plugin.llm_options import add_llm_options
 from pytest_faithful.plugin.local_options import add_local_options
-from pytest_faithful.plugin.options import MARKER, add_options, check_bool_inis, parse_run_options
+from pytest_faithful.plugin.options import (
+    MARKER,
+    METRIC_MARKERS,
+    add_options,
+    check_bool_inis,
+    parse_run_options,
+)
 from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
+    from pytest_faithful.plugin.metric_fixture import AssertReference
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -40,6 +47,8 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}(threshold=None, judge=None, scoring=None, allow_contradictions=None): "
         "per-test settings for assert_faithful (function, class or module).",
     )
+    for line in METRIC_MARKERS.values():
+        config.addinivalue_line("markers", line)
     check_bool_inis(config)
     try:
         registry = installed_registry()
@@ -83,3 +92,16 @@ def assert_faithful(request: pytest.FixtureRequest) -> AssertFaithful:
     from pytest_faithful.plugin.fixture import AssertFaithful
 
     return AssertFaithful(request.config.stash[SESSION_KEY], request.node)
+
+
+@pytest.fixture
+def assert_reference(request: pytest.FixtureRequest) -> AssertReference:
+    """Compare an answer with a golden reference answer, deterministically (no judge).
+
+    ``assert_reference(answer, reference, numbers=True, keywords=True, exact=False,
+    completeness=False, citations=False, contexts=None, threshold=None, key=None)`` returns the
+    MetricResult, or raises MetricError (an AssertionError) naming what is missing.
+    """
+    from pytest_faithful.plugin.metric_fixture import AssertReference
+
+    return AssertReference(request.config.stash[SESSION_KEY], request.node)

@@ -26,6 +26,15 @@ from pytest_faithful.vocab import SCORING_POLICIES
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
 """The marker that sets ``assert_faithful``'s settings for a test, class or module."""
+METRIC_MARKERS = {
+    "relevancy": "relevancy(threshold=None, judge=None): settings for assert_relevant.",
+    "retrieval": (
+        "retrieval(precision=None, recall=None, judge=None): thresholds (or True/False to "
+        "require or skip) for assert_retrieval."
+    ),
+    "reference": "reference(threshold=None): the coverage threshold for assert_reference.",
+}
+"""The metric fixtures' markers (``plugin/metric_settings.py`` validates their arguments)."""
 
 
 BOOL_INI_VALUES = "true/false, yes/no, on/off or 1/0"

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
     from pytest_faithful.report.model import FaithReport
-    from pytest_faithful.report.records import CheckRecord
+    from pytest_faithful.report.records import CheckRecord, MetricRecord
 
 WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 """Where a worker's check records travel to the controller, in ``config.workeroutput``."""
@@ -46,6 +46,10 @@ class FaithSession:
         # are read at start-up, so every check and the header agree).
         self.default_judge = registry.choose(None)
         self.records: list[CheckRecord] = []
+        self.metric_records: list[MetricRecord] = []
+        # Claims extracted from answers, shared by faithfulness and answer relevancy so that
+        # the same answer is not decomposed twice in one process (metrics.claims.ClaimMemo).
+        self.claim_memo: Any = None
         # (nodeid, index) of the first check in each process that found a judge unavailable:
         # the one whose error explains why; the judge failed its later checks at once.
         self.first_failures: set[tuple[str, int]] = set()
@@ -104,6 +108,12 @@ class FaithSession:
             self._unavailable.add(record.judge_id)
             self.first_failures.add((record.nodeid, record.index))
 
+    def add_metric(self, record: MetricRecord) -> None:
+        """Keep a metric check's record (relevancy, precision, recall, reference)."""
+        self.metric_records.append(record)
+        if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
+            self._unavailable.add(record.judge_id)
+
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker or report.when != "call":
@@ -118,9 +128,12 @@ class FaithSession:
         sent = output.get(WORKER_OUTPUT_KEY)
         if not sent:
             return
-        from pytest_faithful.report.records import CheckRecord
+        from pytest_faithful.report.records import CheckRecord, MetricRecord
 
         self.records.extend(CheckRecord.model_validate(data) for data in sent["records"])
+        self.metric_records.extend(
+            MetricRecord.model_validate(data) for data in sent.get("metric_records", ())
+        )
         self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
 
     def build_report(self) -> FaithReport:
@@ -158,10 +171,11 @@ class FaithSession:
         A worker sends its records instead, as plain JSON data that execnet can carry.
         """
         if self._is_worker:
-            if self.records:
+            if self.records or self.metric_records:
                 output: dict[str, Any] = getattr(self.config, "workeroutput", {})
                 output[WORKER_OUTPUT_KEY] = {
                     "records": [r.model_dump(mode="json") for r in self.records],
+                    "metric_records": [r.model_dump(mode="json") for r in self.metric_records],
                     "first_failures": sorted(self.first_failures),
                 }
             return
