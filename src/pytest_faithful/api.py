@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import installed_registry
 from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
-from pytest_faithful.metrics.inputs import check_reference_arguments
+from pytest_faithful.metrics.inputs import (
+    check_reference_arguments,
+    check_relevancy_arguments,
+    check_retrieval_arguments,
+)
 from pytest_faithful.metrics.reference import DEFAULT_REFERENCE_THRESHOLD, CitationMode, compare
+from pytest_faithful.metrics.relevancy import DEFAULT_RELEVANCY_THRESHOLD, run_relevancy
+from pytest_faithful.metrics.retrieval import RetrievalResult, run_retrieval
 from pytest_faithful.models import FaithfulnessResult, MetricResult
 from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
 from pytest_faithful.vocab import ScoringPolicy
+
+_T = TypeVar("_T")
 
 
 def verify(
@@ -46,8 +55,29 @@ def verify(
     build the judge once (``installed_registry().build(spec, JudgeOptions(...))``) and pass it,
     so a local model is loaded once, not per call.
     """
+    return _with_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        lambda built: _run(
+            answer, contexts, built, question, threshold, scoring, allow_contradictions
+        ),
+    )
+
+
+def _with_judge(
+    judge: str | Judge | None,
+    cache_dir: str | Path,
+    record_mode: RecordMode,
+    llm: LLMOptions | None,
+    local: LocalOptions | None,
+    run: Callable[[Judge], _T],
+) -> _T:
+    """``run(judge)``: the judge object as given, or built from its spec for this call only."""
     if judge is not None and not isinstance(judge, str):
-        return _run(answer, contexts, judge, question, threshold, scoring, allow_contradictions)
+        return run(judge)
     if judge is not None and not judge.strip():
         raise ValueError(
             "judge is an empty spec; give one such as 'lexical' or 'openai:gpt-4o-mini', or "
@@ -57,8 +87,7 @@ def verify(
     registry = installed_registry()
     options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
     try:
-        built = registry.build(registry.choose(judge), options)
-        return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
+        return run(registry.build(registry.choose(judge), options))
     finally:
         options.close()
 
@@ -142,4 +171,56 @@ def verify_reference(
             contexts,
             threshold,
         )
+    )
+
+
+def verify_relevancy(
+    answer: str,
+    question: str,
+    *,
+    judge: str | Judge | None = None,
+    threshold: float = DEFAULT_RELEVANCY_THRESHOLD,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+) -> MetricResult:
+    """Judge whether each claim of ``answer`` addresses ``question`` (answer relevancy).
+
+    Score: relevant claims / claims; a noncommittal answer (no claims, or evasive) scores 0.
+    ``judge`` and the run arguments work as for :func:`verify`.
+    """
+    answer, question, threshold = check_relevancy_arguments(answer, question, threshold)
+    return _with_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        lambda built: run_relevancy(answer, question, judge=built, threshold=threshold),
+    )
+
+
+def verify_retrieval(
+    contexts: str | Sequence[str],
+    question: str | None = None,
+    *,
+    reference: str | None = None,
+    precision: bool | float | None = None,
+    recall: bool | float | None = None,
+    judge: str | Judge | None = None,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+) -> RetrievalResult:
+    """Context precision (which passages are useful, rank-aware) and context recall (the
+    reference's claims found in the passages).
+
+    ``precision``/``recall``: a threshold, True (the default threshold), False (not checked)
+    or None (precision when there is a question, recall when there is a reference).
+    """
+    plan = check_retrieval_arguments(contexts, question, reference, precision, recall)
+    return _with_judge(
+        judge, cache_dir, record_mode, llm, local, lambda built: run_retrieval(plan, built)
     )

@@ -40,3 +40,52 @@ def test_assert_reference(pytester: pytest.Pytester) -> None:
     junit = (pytester.path / "junit.xml").read_text()
     assert 'name="faith.reference.status" value="failed"' in junit
     assert 'name="faith.reference.score"' in junit
+
+
+RETRIEVAL_TESTS = """
+import pytest
+
+QUESTION = "How long do I have to return an item?"
+USEFUL = "Items can be returned within 30 days of delivery for a full refund."
+OTHER = "Shipping to Canada takes 5 business days."
+REFERENCE = "You can return items within 30 days of delivery."
+
+def test_good(assert_retrieval, assert_relevant):
+    result = assert_retrieval([USEFUL, OTHER], QUESTION, reference=REFERENCE)
+    assert result.passed and result.precision.score == 1.0
+    assert_relevant("You have 30 days to return an item.", QUESTION)
+
+def test_ranked_last(assert_retrieval):
+    assert_retrieval([OTHER, USEFUL], QUESTION, reference=REFERENCE)
+
+@pytest.mark.retrieval(precision=0.5)
+def test_marker_lowers_precision(assert_retrieval):
+    assert assert_retrieval([OTHER, USEFUL], QUESTION).precision.threshold == 0.5
+
+def test_off_topic(assert_relevant):
+    assert_relevant("Our CEO loves golf.", QUESTION)
+
+@pytest.mark.retrieval(precison=0.5)
+def test_marker_typo(assert_retrieval):
+    assert_retrieval([USEFUL], QUESTION)
+"""
+
+
+@pytest.mark.parametrize("args", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_assert_retrieval_and_assert_relevant(pytester: pytest.Pytester, args: list[str]) -> None:
+    pytester.makepyfile(RETRIEVAL_TESTS)
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    result = pytester.runpytest(
+        "--strict-markers", "--faith-report=faith.json", "-p", "no:randomly", *args
+    )
+    result.assert_outcomes(passed=2, failed=3)
+    result.stdout.fnmatch_lines_random(
+        [
+            "*MetricError: context precision failed: 1/2 passages useful*; "
+            "average precision 0.50 < threshold 0.80*",
+            "*XX NOT USEFUL contexts?0? 'Shipping to Canada takes 5 business days.'*",
+            "*MetricError: answer relevancy failed: 0/1 claims relevant*",
+            "*XX OFF-TOPIC  'Our CEO loves golf.'*",
+            "*invalid @pytest.mark.retrieval*precison*allowed arguments: precision, recall, judge*",
+        ]
+    )

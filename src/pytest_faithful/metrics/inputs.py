@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from pytest_faithful.terms import content_terms
 from pytest_faithful.verifier import check_inputs, check_text
 
 
@@ -109,3 +111,66 @@ def _keywords(keywords: object) -> bool | tuple[str, ...]:
     if not keywords:
         raise ValueError("keywords is an empty list; give at least one, or keywords=False")
     return tuple(keywords)
+
+
+def check_relevancy_arguments(
+    answer: object, question: object, threshold: object
+) -> tuple[str, str, float]:
+    checked = check_str(answer, "answer")
+    assert checked is not None
+    return checked, check_question(question), check_threshold(threshold, "threshold")
+
+
+@dataclass(frozen=True)
+class RetrievalPlan:
+    """What one retrieval check checks: None for a metric that is not checked."""
+
+    passages: tuple[str, ...]
+    question: str | None
+    reference: str | None
+    precision: float | None
+    recall: float | None
+
+
+def _wanted(value: object, name: str, default_on: bool, default: float) -> float | None:
+    if value is None:
+        return default if default_on else None
+    if isinstance(value, bool):
+        return default if value else None
+    return check_threshold(value, name)
+
+
+def check_retrieval_arguments(
+    contexts: object,
+    question: object,
+    reference: object,
+    precision: object,
+    recall: object,
+    default: float = 0.8,
+) -> RetrievalPlan:
+    """Validate ``assert_retrieval``/``verify_retrieval`` arguments into a plan.
+
+    ``precision``/``recall``: a threshold, True (``default``), False (skip) or None (precision
+    when there is a question, recall when there is a reference).
+    """
+    passages = check_passages(contexts)
+    asked = None if question is None else check_question(question)
+    golden = check_str(reference, "reference", optional=True)
+    if golden is not None and not content_terms(golden):
+        raise ValueError(
+            f"reference states nothing to look for ({golden!r}); give the golden answer"
+        )
+    wanted_precision = _wanted(precision, "precision", asked is not None, default)
+    wanted_recall = _wanted(recall, "recall", golden is not None, default)
+    if wanted_precision is not None and asked is None:
+        raise ValueError("precision needs the question: passages are useful for a question")
+    if wanted_recall is not None and golden is None:
+        raise ValueError(
+            "recall needs reference=: the golden answer whose claims the passages should hold"
+        )
+    if wanted_precision is None and wanted_recall is None:
+        raise ValueError(
+            "nothing to check: give a question (precision) or reference= (recall), and do not "
+            "turn both off"
+        )
+    return RetrievalPlan(passages, asked, golden, wanted_precision, wanted_recall)

@@ -27,7 +27,11 @@ from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSessi
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
-    from pytest_faithful.plugin.metric_fixture import AssertReference
+    from pytest_faithful.plugin.metric_fixture import (
+        AssertReference,
+        AssertRelevant,
+        AssertRetrieval,
+    )
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -105,3 +109,29 @@ def assert_reference(request: pytest.FixtureRequest) -> AssertReference:
     from pytest_faithful.plugin.metric_fixture import AssertReference
 
     return AssertReference(request.config.stash[SESSION_KEY], request.node)
+
+
+@pytest.fixture
+def assert_relevant(request: pytest.FixtureRequest) -> AssertRelevant:
+    """Check that an answer's claims address the question (answer relevancy).
+
+    ``assert_relevant(answer, question, threshold=None, judge=None, key=None)`` returns the
+    MetricResult, or raises MetricError (an AssertionError) listing each claim, relevant or
+    off-topic. A noncommittal answer ("I don't know") scores 0.
+    """
+    from pytest_faithful.plugin.metric_fixture import AssertRelevant
+
+    return AssertRelevant(request.config.stash[SESSION_KEY], request.node)
+
+
+@pytest.fixture
+def assert_retrieval(request: pytest.FixtureRequest) -> AssertRetrieval:
+    """Check retrieved passages: context precision (rank-aware) and context recall.
+
+    ``assert_retrieval(contexts, question=None, reference=None, precision=None, recall=None,
+    judge=None, key=None)`` returns the RetrievalResult, or raises MetricError listing each
+    passage (useful or not) and each reference claim (found or missing).
+    """
+    from pytest_faithful.plugin.metric_fixture import AssertRetrieval
+
+    return AssertRetrieval(request.config.stash[SESSION_KEY], request.node)

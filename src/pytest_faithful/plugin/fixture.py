@@ -206,6 +206,7 @@ class AssertFaithful:
                 threshold=settings.threshold,
                 scoring_policy=settings.scoring,
                 allow_contradictions=settings.allow_contradictions,
+                memo=self._session.memo(),
             )
         except Exception as exc:
             self._record(

@@ -28,6 +28,7 @@ from pytest_faithful.report.failure import metric_failure_message
 from pytest_faithful.report.records import MetricRecord
 
 if TYPE_CHECKING:
+    from pytest_faithful.metrics.retrieval import RetrievalResult
     from pytest_faithful.plugin.session import FaithSession
 
 
@@ -241,5 +242,144 @@ class AssertReference(_MetricCheck):
             result = self._run("reference", index, None, checked, lambda: compare(**prepared))
             self._gate([(result, name)], result)
             return result
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+
+class AssertRelevant(_MetricCheck):
+    """The callable the ``assert_relevant`` fixture gives a test."""
+
+    marker = "relevancy"
+
+    def __call__(
+        self,
+        answer: str,
+        question: str,
+        *,
+        threshold: float | None = None,
+        judge: str | Judge | None = None,
+        key: str | None = None,
+    ) -> MetricResult:
+        """Check that ``answer``'s claims address ``question``; see ``verify_relevancy``."""
+        __tracebackhide__ = True
+        try:
+            from pytest_faithful.metrics.inputs import check_relevancy_arguments
+            from pytest_faithful.metrics.relevancy import run_relevancy
+
+            limit = self._threshold("threshold", {"threshold": threshold}, "relevancy_threshold")
+            answer, question, limit = check_relevancy_arguments(answer, question, limit)
+            chosen = self._judge(judge)
+            index, (name,) = self._next_index(key, ["answer_relevancy"])
+            checked = {**self._where(), "answer": answer, "question": question}
+            spec = chosen if isinstance(chosen, str) else None
+
+            def run() -> MetricResult:
+                return run_relevancy(
+                    answer,
+                    question,
+                    judge=self._built(chosen),
+                    threshold=limit,
+                    memo=self._session.memo(),
+                )
+
+            result = self._run("answer_relevancy", index, spec, checked, run)
+            self._gate([(result, name)], result)
+            return result
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+
+class AssertRetrieval(_MetricCheck):
+    """The callable the ``assert_retrieval`` fixture gives a test."""
+
+    marker = "retrieval"
+
+    def __call__(
+        self,
+        contexts: str | Sequence[str],
+        question: str | None = None,
+        *,
+        reference: str | None = None,
+        precision: bool | float | None = None,
+        recall: bool | float | None = None,
+        judge: str | Judge | None = None,
+        key: str | None = None,
+    ) -> RetrievalResult:
+        """Check the retrieved ``contexts``: context precision for ``question`` (rank-aware)
+        and context recall of ``reference``'s claims; see ``verify_retrieval``."""
+        __tracebackhide__ = True
+        try:
+            from pytest_faithful.metrics.inputs import check_retrieval_arguments
+            from pytest_faithful.metrics.retrieval import (
+                RetrievalResult,
+                run_precision,
+                run_recall,
+            )
+
+            markers = self._markers()
+            options = self._session.options
+            wanted = {}
+            for metric, given in (("precision", precision), ("recall", recall)):
+                wanted[metric] = first(
+                    metric,
+                    {metric: given},
+                    markers,
+                    {metric: options.cli_layer.get(f"{metric}_threshold")},
+                    {metric: options.ini_layer.get(f"{metric}_threshold")},
+                )
+            default = DEFAULT_METRIC_THRESHOLD
+            plan = check_retrieval_arguments(
+                contexts, question, reference, wanted["precision"], wanted["recall"], default
+            )
+            chosen = self._judge(judge)
+            metrics = [
+                m
+                for m, on in (
+                    ("context_precision", plan.precision is not None),
+                    ("context_recall", plan.recall is not None),
+                )
+                if on
+            ]
+            index, names = self._next_index(key, metrics)
+            checked = {
+                **self._where(),
+                "question": plan.question,
+                "reference": plan.reference,
+                "contexts": plan.passages,
+            }
+            spec = chosen if isinstance(chosen, str) else None
+            memo = self._session.memo()
+            runs: dict[str, Callable[[Judge], MetricResult]] = {
+                "context_precision": lambda built: run_precision(
+                    plan.passages,
+                    plan.question or "",
+                    judge=built,
+                    reference=plan.reference,
+                    threshold=plan.precision or 0.0,
+                ),
+                "context_recall": lambda built: run_recall(
+                    plan.passages,
+                    plan.reference or "",
+                    judge=built,
+                    question=plan.question,
+                    threshold=plan.recall or 0.0,
+                    memo=memo,
+                ),
+            }
+            results: dict[str, MetricResult] = {}
+            for metric in metrics:
+                run = runs[metric]
+                results[metric] = self._run(
+                    metric,  # type: ignore[arg-type]
+                    index,
+                    spec,
+                    checked,
+                    lambda run=run: run(self._built(chosen)),  # type: ignore[misc]
+                )
+            value = RetrievalResult(
+                precision=results.get("context_precision"), recall=results.get("context_recall")
+            )
+            self._gate([(results[m], name) for m, name in zip(metrics, names, strict=True)], value)
+            return value
         except Exception as exc:
             reraise_trimmed(exc, self._item.config)

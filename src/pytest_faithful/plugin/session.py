@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from pytest_faithful.plugin.options import RunOptions
     from pytest_faithful.report.model import FaithReport
     from pytest_faithful.report.records import CheckRecord, MetricRecord
+    from pytest_faithful.verifier import ClaimMemo
 
 WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 """Where a worker's check records travel to the controller, in ``config.workeroutput``."""
@@ -48,8 +49,8 @@ class FaithSession:
         self.records: list[CheckRecord] = []
         self.metric_records: list[MetricRecord] = []
         # Claims extracted from answers, shared by faithfulness and answer relevancy so that
-        # the same answer is not decomposed twice in one process (metrics.claims.ClaimMemo).
-        self.claim_memo: Any = None
+        # the same answer is not decomposed twice in one process (verifier.ClaimMemo).
+        self._claim_memo: ClaimMemo | None = None
         # (nodeid, index) of the first check in each process that found a judge unavailable:
         # the one whose error explains why; the judge failed its later checks at once.
         self.first_failures: set[tuple[str, int]] = set()
@@ -107,6 +108,14 @@ class FaithSession:
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
             self.first_failures.add((record.nodeid, record.index))
+
+    def memo(self) -> ClaimMemo:
+        """The run's claim memo (made on first use: it needs the verifier, and pydantic)."""
+        if self._claim_memo is None:
+            from pytest_faithful.verifier import ClaimMemo
+
+            self._claim_memo = ClaimMemo()
+        return self._claim_memo
 
     def add_metric(self, record: MetricRecord) -> None:
         """Keep a metric check's record (relevancy, precision, recall, reference)."""
