@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 REFERENCE_TESTS = """
+import json
+
 import pytest
 
 def test_passes(assert_reference):
@@ -43,6 +47,8 @@ def test_assert_reference(pytester: pytest.Pytester) -> None:
 
 
 RETRIEVAL_TESTS = """
+import json
+
 import pytest
 
 QUESTION = "How long do I have to return an item?"
@@ -89,3 +95,25 @@ def test_assert_retrieval_and_assert_relevant(pytester: pytest.Pytester, args: l
             "*invalid @pytest.mark.retrieval*precison*allowed arguments: precision, recall, judge*",
         ]
     )
+
+
+def _baseline_suite(answer: str) -> str:
+    return f"""
+def test_relevant(assert_relevant):
+    assert_relevant({answer!r}, "How long do I have to return an item?", threshold=0.0)
+"""
+
+
+def test_metric_baselines_have_per_metric_keys_and_gate_a_drop(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nfaith_judge = lexical\nfaith_baseline = faith-baseline.json\n")
+    pytester.makepyfile(test_rag=_baseline_suite("You have 30 days to return an item."))
+    pytester.runpytest("--faith-update-baseline").assert_outcomes(passed=1)
+    stored = json.loads((pytester.path / "faith-baseline.json").read_text())["checks"]
+    assert list(stored) == ["answer_relevancy:test_rag.py::test_relevant#0"]
+    assert stored["answer_relevancy:test_rag.py::test_relevant#0"]["score"] == 1.0
+    pytester.makepyfile(
+        test_rag=_baseline_suite("You have 30 days to return an item. Our CEO loves golf.")
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*answer relevancy regressed: score 0.50 < baseline 1.00*"])

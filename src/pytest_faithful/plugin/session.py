@@ -170,6 +170,7 @@ class FaithSession:
             outcomes={nodeid: outcome_of(*ended) for nodeid, ended in self.outcomes.items()},
             baseline=baseline.summary() if baseline is not None else None,
             first_failures=self.first_failures,
+            metric_records=self.metric_records,
         )
 
     @pytest.hookimpl(trylast=True)
@@ -190,13 +191,14 @@ class FaithSession:
             return
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
         wanted = self.options.reports or github.running_on_actions(os.environ)
-        if not (wanted or (summary_file and self.records)):
+        checked = bool(self.records or self.metric_records)
+        if not (wanted or (summary_file and checked)):
             return
         from pytest_faithful.report import markdown, outputs
 
         self.report = self.build_report()
         self.report_problems = outputs.write_reports(self.report, self.options.report_files)
-        if summary_file and self.records:
+        if summary_file and checked:
             try:
                 github.append_step_summary(markdown.render(self.report), Path(summary_file))
             except OSError as exc:
