@@ -10,7 +10,8 @@ labelled heuristic wherever they appear (``lexical/vN/relevance-h1``):
   A sentence that declines to answer ("I don't know", "I can't help with that") is not relevant,
   and an answer whose other claims are not relevant either is noncommittal.
 * A passage is useful when it holds at least :data:`USEFUL_SHARE` of the reference's content
-  words (given a reference) or of the question's (without one).
+  words, or every content word of the question and :data:`QUESTION_AND_SOME` of the
+  reference's; without a reference, when it holds :data:`USEFUL_SHARE` of the question's.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pytest_faithful.terms import content_terms
 
 HEURISTIC_VERSION = "relevance-h1"
 USEFUL_SHARE = 0.5
+QUESTION_AND_SOME = 0.3
 
 _ASKS_QUANTITY = re.compile(
     r"\b(?:how\s+(?:long|many|much|often|far|old|big|soon|fast)|when|what\s+(?:time|year|date"
@@ -104,22 +106,34 @@ def judge_relevance(claims: Sequence[Claim], question: str) -> Relevances:
 
 
 def judge_passages(passages: Sequence[str], question: str, reference: str | None) -> PassageUses:
-    target = content_terms(reference) if reference is not None else frozenset()
-    against = "the reference"
-    if not target:
-        target, against = content_terms(question), "the question"
+    asked = content_terms(question)
+    golden = content_terms(reference) if reference is not None else frozenset()
     uses = []
     for i, passage in enumerate(passages):
-        shared = content_terms(passage) & target
-        share = len(shared) / len(target) if target else 0.0
-        useful = share >= USEFUL_SHARE
-        reason = (
-            f"holds {len(shared)}/{len(target)} of {against}'s content words"
-            + (f" ({_listing(shared)})" if shared else "")
-            + ("" if useful else f"; needs {USEFUL_SHARE:.0%}")
-        )
+        terms = content_terms(passage)
+        q_share = _share(terms, asked)
+        if golden:
+            r_share = _share(terms, golden)
+            useful = r_share >= USEFUL_SHARE or (q_share == 1.0 and r_share >= QUESTION_AND_SOME)
+            reason = _holds(terms & golden, golden, "the reference")
+            if useful and r_share < USEFUL_SHARE:
+                reason += "; and every content word of the question"
+        else:
+            useful = q_share >= USEFUL_SHARE
+            reason = _holds(terms & asked, asked, "the question")
+        if not useful:
+            reason += f"; needs {USEFUL_SHARE:.0%}"
         uses.append(PassageUse(passage_index=i, useful=useful, reason=reason))
     return PassageUses(uses=tuple(uses))
+
+
+def _share(terms: frozenset[str], target: frozenset[str]) -> float:
+    return len(terms & target) / len(target) if target else 0.0
+
+
+def _holds(shared: frozenset[str], target: frozenset[str], what: str) -> str:
+    listed = f" ({_listing(shared)})" if shared else ""
+    return f"holds {len(shared)}/{len(target)} of {what}'s content words{listed}"
 
 
 def _listing(terms: frozenset[str], most: int = 5) -> str:
