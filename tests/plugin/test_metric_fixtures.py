@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 REFERENCE_TESTS = """
 import json
+import re
 
 import pytest
 
@@ -48,6 +50,7 @@ def test_assert_reference(pytester: pytest.Pytester) -> None:
 
 RETRIEVAL_TESTS = """
 import json
+import re
 
 import pytest
 
@@ -117,3 +120,68 @@ def test_metric_baselines_have_per_metric_keys_and_gate_a_drop(pytester: pytest.
     result = pytester.runpytest()
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*answer relevancy regressed: score 0.50 < baseline 1.00*"])
+
+
+PRECEDENCE = """
+import pytest
+
+Q = "How long do I have to return an item?"
+A = "You have 30 days to return an item."
+
+def test_default(assert_relevant, assert_retrieval, assert_reference):
+    print("T", assert_relevant(A, Q, threshold=None).threshold,
+          assert_retrieval([A], Q, reference=A).precision.threshold,
+          assert_retrieval([A], Q, reference=A).recall.threshold,
+          assert_reference(A, A).threshold)
+
+@pytest.mark.relevancy(threshold=0.3)
+@pytest.mark.retrieval(precision=0.3, recall=0.3)
+@pytest.mark.reference(threshold=0.3)
+def test_marker(assert_relevant, assert_retrieval, assert_reference):
+    print("T", assert_relevant(A, Q).threshold,
+          assert_retrieval([A], Q, reference=A).precision.threshold,
+          assert_retrieval([A], Q, reference=A).recall.threshold,
+          assert_reference(A, A).threshold)
+
+@pytest.mark.relevancy(threshold=0.3)
+@pytest.mark.retrieval(precision=0.3, recall=0.3)
+@pytest.mark.reference(threshold=0.3)
+def test_call(assert_relevant, assert_retrieval, assert_reference):
+    print("T", assert_relevant(A, Q, threshold=0.2).threshold,
+          assert_retrieval([A], Q, reference=A, precision=0.2).precision.threshold,
+          assert_retrieval([A], Q, reference=A, recall=0.2).recall.threshold,
+          assert_reference(A, A, threshold=0.2).threshold)
+"""
+
+NAMES = ("relevancy", "precision", "recall", "reference")
+
+
+@pytest.mark.parametrize(
+    ("ini", "cli", "expected"),
+    [
+        ({}, {}, {"test_default": "0.8", "test_marker": "0.3", "test_call": "0.2"}),
+        (dict.fromkeys(NAMES, "0.6"), {}, {"test_default": "0.6", "test_marker": "0.3"}),
+        (dict.fromkeys(NAMES, "0.6"), dict.fromkeys(NAMES, "0.5"), {"test_default": "0.5"}),
+    ],
+    ids=["default-marker-call", "ini", "cli-over-ini"],
+)
+def test_metric_thresholds_follow_call_marker_cli_ini_default(
+    pytester: pytest.Pytester, ini: dict[str, str], cli: dict[str, str], expected: dict[str, str]
+) -> None:
+    lines = "".join(f"faith_{name}_threshold = {value}\n" for name, value in ini.items())
+    pytester.makeini(f"[pytest]\nfaith_judge = lexical\n{lines}")
+    pytester.makepyfile(PRECEDENCE)
+    args = [f"--faith-{name}-threshold={value}" for name, value in cli.items()]
+    result = pytester.runpytest("-s", "--strict-markers", *args)
+    result.assert_outcomes(passed=3)
+    printed = re.findall(r"T (\S+ \S+ \S+ \S+)", result.stdout.str())
+    by_test = dict(zip(["test_default", "test_marker", "test_call"], printed, strict=True))
+    for test, value in expected.items():
+        assert by_test[test] == " ".join([value] * 4), test
+
+
+def test_a_bad_metric_option_names_itself(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\nfaith_recall_threshold = lots\n")
+    pytester.makepyfile("def test_x(): pass")
+    result = pytester.runpytest()
+    result.stderr.fnmatch_lines(["*ini option faith_recall_threshold: 'lots' is not a number*"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,11 +147,13 @@ def check_retrieval_arguments(
     precision: object,
     recall: object,
     default: float = 0.8,
+    defaults: Mapping[str, float | None] | None = None,
 ) -> RetrievalPlan:
     """Validate ``assert_retrieval``/``verify_retrieval`` arguments into a plan.
 
-    ``precision``/``recall``: a threshold, True (``default``), False (skip) or None (precision
-    when there is a question, recall when there is a reference).
+    ``precision``/``recall``: a threshold, True (the default), False (skip) or None (precision
+    when there is a question, recall when there is a reference). The default is ``defaults``'
+    entry for the metric when set (the command line or ini file), else ``default``.
     """
     passages = check_passages(contexts)
     asked = None if question is None else check_question(question)
@@ -160,8 +162,11 @@ def check_retrieval_arguments(
         raise ValueError(
             f"reference states nothing to look for ({golden!r}); give the golden answer"
         )
-    wanted_precision = _wanted(precision, "precision", asked is not None, default)
-    wanted_recall = _wanted(recall, "recall", golden is not None, default)
+    given = {k: v for k, v in (defaults or {}).items() if v is not None}
+    wanted_precision = _wanted(
+        precision, "precision", asked is not None, given.get("precision", default)
+    )
+    wanted_recall = _wanted(recall, "recall", golden is not None, given.get("recall", default))
     if wanted_precision is not None and asked is None:
         raise ValueError("precision needs the question: passages are useful for a question")
     if wanted_recall is not None and golden is None:

@@ -16,6 +16,7 @@ from pytest_faithful.plugin import hookspecs
 from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baseline_options
 from pytest_faithful.plugin.llm_options import add_llm_options
 from pytest_faithful.plugin.local_options import add_local_options
+from pytest_faithful.plugin.metric_options import add_metric_options
 from pytest_faithful.plugin.options import (
     MARKER,
     METRIC_MARKERS,
@@ -43,6 +44,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_llm_options(parser)
     add_local_options(parser)
     add_baseline_options(parser)
+    add_metric_options(parser)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -68,13 +68,12 @@ class _MetricCheck:
         return (call, self._markers(), options.cli_layer, options.ini_layer)
 
     def _threshold(self, key: str, call: dict[str, Any], option: str) -> float:
-        options = self._session.options
+        """call > marker > command line > ini (``option``, merged in that order) > default."""
         value = first(
             key,
             call,
             self._markers(),
-            {key: options.cli_layer.get(option)},
-            {key: options.ini_layer.get(option)},
+            {key: self._session.metric_thresholds.get(option)},
             default=DEFAULT_METRIC_THRESHOLD,
         )
         return float(value)
@@ -316,20 +315,25 @@ class AssertRetrieval(_MetricCheck):
                 run_recall,
             )
 
+            # A threshold or True/False from the call or the marker; a threshold from the
+            # command line or the ini file only sets the default of a metric that runs.
             markers = self._markers()
-            options = self._session.options
-            wanted = {}
-            for metric, given in (("precision", precision), ("recall", recall)):
-                wanted[metric] = first(
-                    metric,
-                    {metric: given},
-                    markers,
-                    {metric: options.cli_layer.get(f"{metric}_threshold")},
-                    {metric: options.ini_layer.get(f"{metric}_threshold")},
-                )
-            default = DEFAULT_METRIC_THRESHOLD
+            wanted = {
+                metric: first(metric, {metric: given}, markers)
+                for metric, given in (("precision", precision), ("recall", recall))
+            }
+            configured = self._session.metric_thresholds
             plan = check_retrieval_arguments(
-                contexts, question, reference, wanted["precision"], wanted["recall"], default
+                contexts,
+                question,
+                reference,
+                wanted["precision"],
+                wanted["recall"],
+                DEFAULT_METRIC_THRESHOLD,
+                defaults={
+                    "precision": configured.get("precision_threshold"),
+                    "recall": configured.get("recall_threshold"),
+                },
             )
             chosen = self._judge(judge)
             metrics = [

@@ -21,6 +21,7 @@ from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.llm_options import parse_llm_options
 from pytest_faithful.plugin.local_options import parse_local_options
+from pytest_faithful.plugin.metric_options import parse_metric_options
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -63,6 +64,8 @@ class FaithSession:
             parse_local_options(config),
         )
         self._is_worker = hasattr(config, "workerinput")
+        # The metrics' thresholds from the command line (first) or the ini file.
+        self.metric_thresholds: dict[str, Any] = parse_metric_options(config)
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
         # Kept raw, so that a run without checks never imports the report model (pydantic).
         self.outcomes: dict[str, tuple[str, bool]] = {}
