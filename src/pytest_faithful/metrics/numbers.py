@@ -10,6 +10,7 @@ pydantic.
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
@@ -127,6 +128,8 @@ _QUANTITY = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+# A cheap first test: text without a digit or a number word holds no quantity.
+_MAY_HOLD_NUMBER = re.compile(rf"\d|\b(?:{_WORDS})\b", re.IGNORECASE)
 _RANGE = re.compile(r"^\s*(?:-|\u2013|\u2014|to|or|and)\s*$", re.IGNORECASE)
 
 
@@ -210,9 +213,13 @@ def _usable(match: re.Match[str]) -> bool:
     )
 
 
-def quantities(text: str) -> list[Quantity]:
+@functools.lru_cache(maxsize=2048)
+def quantities(text: str) -> tuple[Quantity, ...]:
     """Every quantity stated in ``text``, in order. A range's first number takes the unit of
-    the second ("3-5 days": 3 days and 5 days)."""
+    the second ("3-5 days": 3 days and 5 days). Cached: a check reads the same answer once per
+    reference keyword."""
+    if not _MAY_HOLD_NUMBER.search(text):
+        return ()
     found: list[Quantity] = []
     for match in _QUANTITY.finditer(text):
         if not _usable(match):
@@ -230,7 +237,7 @@ def quantities(text: str) -> list[Quantity]:
         found.append(
             Quantity(value, kind, unit, text_span, match.start(), match.start() + len(text_span))
         )
-    return _ranges(text, found)
+    return tuple(_ranges(text, found))
 
 
 def _ranges(text: str, found: list[Quantity]) -> list[Quantity]:
