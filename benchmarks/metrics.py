@@ -160,6 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache-dir", type=Path, default=REPO / ".faithful-cache")
     parser.add_argument("--out", type=Path, default=None, help="JSON results file.")
     parser.add_argument("--timeout", type=float, default=300.0, help="Seconds per model call.")
+    parser.add_argument(
+        "--metrics", nargs="+", choices=METRICS, default=list(METRICS), help="Metrics to run."
+    )
     args = parser.parse_args(argv)
 
     cases = build_cases(load(args.data), args.seed, args.limit)
@@ -168,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         judge = builtin_registry().build(args.judge, options)
         summaries = []
-        for metric in METRICS:
+        for metric in args.metrics:
             judged: list[tuple[Case, MetricResult | None]] = []
             started = time.perf_counter()
             for case in (c for c in cases if c.metric == metric):
@@ -177,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 except JudgeError:
                     judged.append((case, None))
             summaries.append(summarize(metric, judged, time.perf_counter() - started))
+            print(table(judge.id, summaries[-1:]), flush=True)
         judge_id = judge.id
     finally:
         options.close()
