@@ -17,7 +17,13 @@ from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baselin
 from pytest_faithful.plugin.llm_options import add_llm_options
 from pytest_faithful.plugin.local_options import add_local_options
 from pytest_faithful.plugin.options import MARKER, add_options, check_bool_inis, parse_run_options
-from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
+from pytest_faithful.plugin.recording_options import RecordingOptions, add_recording_options
+from pytest_faithful.plugin.session import (
+    BASELINE_KEY,
+    RECORDINGS_KEY,
+    SESSION_KEY,
+    FaithSession,
+)
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
@@ -32,6 +38,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     add_llm_options(parser)
     add_local_options(parser)
     add_baseline_options(parser)
+    add_recording_options(parser)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -48,9 +55,22 @@ def pytest_configure(config: pytest.Config) -> None:
             f"pytest-faithful: {exc} (entry-point group {ENTRY_POINT_GROUP!r})"
         ) from None
     config.hook.pytest_faithful_register_judges(registry=registry)
-    session = FaithSession(config, registry, parse_run_options(config, registry))
+    run_options = parse_run_options(config, registry)
+    recording_options = RecordingOptions.from_config(config)
+    session = FaithSession(
+        config,
+        registry,
+        run_options,
+        recording_options.directory if recording_options is not None else None,
+    )
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "faithful-session")
+    if recording_options is not None:
+        from pytest_faithful.plugin.recordings import RecordingsSession
+
+        recordings = RecordingsSession(config, recording_options, session.judge_options)
+        config.stash[RECORDINGS_KEY] = recordings
+        config.pluginmanager.register(recordings, "faithful-recordings")
     baseline_options = BaselineOptions.from_config(config)
     if baseline_options is not None:
         from pytest_faithful.plugin.baseline import BaselineSession
@@ -61,6 +81,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    recordings = config.stash.get(RECORDINGS_KEY, None)
+    if recordings is not None:
+        config.pluginmanager.unregister(recordings)
+        del config.stash[RECORDINGS_KEY]
     baseline = config.stash.get(BASELINE_KEY, None)
     if baseline is not None:
         config.pluginmanager.unregister(baseline)

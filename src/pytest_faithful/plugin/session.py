@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.plugin.recordings import RecordingsSession
     from pytest_faithful.report.model import FaithReport
     from pytest_faithful.report.records import CheckRecord
 
@@ -38,8 +39,15 @@ WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 
 
 class FaithSession:
-    def __init__(self, config: pytest.Config, registry: JudgeRegistry, options: RunOptions) -> None:
+    def __init__(
+        self,
+        config: pytest.Config,
+        registry: JudgeRegistry,
+        options: RunOptions,
+        recordings_dir: Path | None = None,
+    ) -> None:
         self.config = config
+        self.recordings_dir = recordings_dir
         self.registry = registry
         self.options = options
         # The judge of a check that names none, decided once per run (the environment's keys
@@ -56,6 +64,7 @@ class FaithSession:
             options.record_mode,
             parse_llm_options(config),
             parse_local_options(config),
+            recordings_dir=recordings_dir,
         )
         self._is_worker = hasattr(config, "workerinput")
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
@@ -73,6 +82,11 @@ class FaithSession:
 
     def close(self) -> None:
         self._judge_options.close()
+
+    @property
+    def judge_options(self) -> JudgeOptions:
+        """What this process's judges share: the call store, the runner, loaded models."""
+        return self._judge_options
 
     def configured_judge(self) -> str | None:
         """The judge spec set on the command line or in the ini file, if any."""
@@ -92,9 +106,14 @@ class FaithSession:
             from pytest_faithful.report.failure import judge_line
 
             described = judge_line(judge.id, judge.heuristic)
+        store = (
+            f"recordings {self.recordings_dir}"
+            if self.recordings_dir is not None
+            else f"cache {self.options.cache_dir}"
+        )
         return [
             f"faithful: {described}{origin}",
-            f"faithful: record mode {self.options.record_mode}; cache {self.options.cache_dir}",
+            f"faithful: record mode {self.options.record_mode}; {store}",
         ]
 
     def add(self, record: CheckRecord) -> None:
@@ -224,3 +243,5 @@ class FaithSession:
 SESSION_KEY = pytest.StashKey[FaithSession]()
 # The baseline gate, set in ``pytest_configure`` only when a baseline file is configured.
 BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()
+# The recordings directory's session, set in ``pytest_configure`` only when one is configured.
+RECORDINGS_KEY: pytest.StashKey[RecordingsSession] = pytest.StashKey()
