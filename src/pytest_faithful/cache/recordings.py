@@ -117,12 +117,16 @@ def _read_file(path: Path) -> bytes | None:
         if exc.errno == errno.ELOOP:
             raise _Refused("it is a symbolic link") from None
         raise _Refused(f"it cannot be read ({type(exc).__name__})") from None
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(file.fileno())
-        if not stat.S_ISREG(info.st_mode):
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # checked before a read could block or fail
             raise _Refused("it is not a regular file")
         if info.st_size > _MAX_FILE_BYTES:
             raise _Refused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as file:
         data = file.read(_MAX_FILE_BYTES + 1)
     if len(data) > _MAX_FILE_BYTES:
         raise _Refused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
@@ -172,6 +176,16 @@ def _response(key: str, document: dict[str, Any], request: JudgeRequest | None) 
 def _shown_forms(value: Any) -> list[Any]:
     """How ``value`` may appear in a file: as is, or redacted when it was written."""
     return [value, _scrub(value)]
+
+
+def _quiet(entry: os.DirEntry[str]) -> bool:
+    """A dot file (``.gitattributes``, a write in progress) is skipped without a warning; a
+    directory, a link or a ``..`` name is not."""
+    return (
+        entry.name.startswith(".")
+        and not entry.name.startswith("..")
+        and entry.is_file(follow_symlinks=False)
+    )
 
 
 class RecordingStore:
@@ -291,7 +305,7 @@ class RecordingStore:
         except (FileNotFoundError, NotADirectoryError):
             return
         for shard in shards:
-            if shard.name.startswith("."):
+            if _quiet(shard):
                 continue  # .gitattributes, .gitkeep and the like
             if not _SHARD.fullmatch(shard.name):
                 self._warn(f"ignoring {shard.path}: not a recording shard (two hex digits)")
@@ -300,7 +314,7 @@ class RecordingStore:
                 self._warn(f"ignoring {shard.path}: not a directory (a link or a file)")
                 continue
             for entry in sorted(os.scandir(shard.path), key=lambda e: e.name):
-                if entry.name.startswith("."):
+                if _quiet(entry):
                     continue  # another process's write in progress
                 match = _NAME.fullmatch(entry.name)
                 if match is None or not entry.name.startswith(shard.name):
