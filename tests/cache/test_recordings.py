@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from pytest_faithful import verify
 from pytest_faithful.cache import convert
 from pytest_faithful.cache.recordings import RecordingStore
 from pytest_faithful.cache.replay import CachedBackend
@@ -379,3 +380,29 @@ def test_export_counts_kept_and_unreadable_entries(
     assert "copied 1 recordings" in capsys.readouterr().out
     with CallCache(tmp_path / "cache") as cache:
         assert cache.stored_keys() == [good]
+
+
+def test_verify_records_into_and_replays_from_a_recordings_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fake_llm_server import FakeLLMServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-verify-recordings")
+    answer, contexts = (
+        "Returns are accepted within 30 days.",
+        ["Returns are accepted within 30 days."],
+    )
+    server = FakeLLMServer()
+    try:
+        judge = f"openai:judge-model@{server.url}/v1"
+        first = verify(answer, contexts, judge=judge, recordings_dir=tmp_path / "rec")
+    finally:
+        server.close()
+    again = verify(
+        answer, contexts, judge=judge, recordings_dir=tmp_path / "rec", record_mode="none"
+    )
+    assert again.score == first.score == 1.0
+    assert len(RecordingStore(tmp_path / "rec").stored_keys()) == 2
+    assert not (tmp_path / ".faith-cache").exists()
+    with pytest.raises(TypeError, match="recordings_dir"):
+        verify(answer, contexts, judge=judge, recordings_dir=3)  # type: ignore[arg-type]
