@@ -102,15 +102,19 @@ def dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _read_file(path: Path) -> bytes | None:
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+_READ_FLAGS: Final = (
+    os.O_RDONLY | getattr(os, "O_BINARY", 0) | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+)
+
+
+def _read_file(path: str) -> bytes | None:
     """The bytes of a recording file; ``None`` when there is none; :class:`_Refused` for a
     link, a non-regular file, one too large or one that cannot be read."""
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
-    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        if path.is_symlink():
+        if not _NOFOLLOW and os.path.islink(path):  # where open cannot refuse links itself
             raise _Refused("it is a symbolic link")
-        fd = os.open(path, flags)
+        fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -164,18 +168,16 @@ def _response(key: str, document: dict[str, Any], request: JudgeRequest | None) 
         raise _Refused("its test is not a string")
     if request is not None:
         for field, attribute in _REQUEST_FIELDS:
-            if field in document and document[field] not in _shown_forms(
-                getattr(request, attribute)
-            ):
+            if field in document and not _shows(document[field], getattr(request, attribute)):
                 raise _Refused(f"its {field} is not the request's")
-        if "asked" in document and document["asked"] not in _shown_forms(asked_view(request)):
+        if "asked" in document and not _shows(document["asked"], asked_view(request)):
             raise _Refused("what it says was asked is not the request")
     return response
 
 
-def _shown_forms(value: Any) -> list[Any]:
-    """How ``value`` may appear in a file: as is, or redacted when it was written."""
-    return [value, _scrub(value)]
+def _shows(stored: Any, value: Any) -> bool:
+    """Whether a file shows ``value``: as is, or redacted as it was when written."""
+    return bool(stored == value or stored == _scrub(value))
 
 
 def _quiet(entry: os.DirEntry[str]) -> bool:
@@ -199,6 +201,7 @@ class RecordingStore:
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self._directory = Path(directory).expanduser().absolute()
+        self._root = str(self._directory)
         self.current_test: str | None = None
         self.used: set[str] = set()
 
@@ -217,14 +220,14 @@ class RecordingStore:
     def get(self, key: str, request: JudgeRequest | None = None) -> JudgeResponse | None:
         """The recorded response for ``key`` (the hash of ``request``, when given), or ``None``
         when there is none or its file is refused (with a warning naming the file)."""
-        path = self.path_for(key)
+        check_key(key)
         try:
             document = self._load(key)
             if document is None:
                 return None
             response = _response(key, document, request)
         except _Refused as exc:
-            self._warn(f"ignoring {path}: {exc}; read as a miss")
+            self._warn(f"ignoring {self.path_for(key)}: {exc}; read as a miss")
             return None
         self.used.add(key)
         return response
@@ -282,12 +285,12 @@ class RecordingStore:
 
     def _check_shard(self, key: str, *, create: bool) -> None:
         """Refuse a shard directory that is a link or not a directory; create it if asked."""
-        shard = self._directory / key[:2]
+        shard = os.path.join(self._root, key[:2])
         try:
             mode = os.lstat(shard).st_mode
         except FileNotFoundError:
             if create:
-                shard.mkdir(parents=True, exist_ok=True)
+                os.makedirs(shard, exist_ok=True)
             return
         if stat.S_ISLNK(mode):
             raise _Refused(f"its directory {shard} is a symbolic link")
@@ -296,7 +299,7 @@ class RecordingStore:
 
     def _load(self, key: str) -> dict[str, Any] | None:
         self._check_shard(key, create=False)
-        data = _read_file(self.path_for(key))
+        data = _read_file(os.path.join(self._root, key[:2], f"{key}{SUFFIX}"))
         return None if data is None else _parse(data)
 
     def _scan(self) -> Iterator[str]:
