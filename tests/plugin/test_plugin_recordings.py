@@ -130,6 +130,7 @@ def test_prune_after_a_full_run_removes_exactly_the_unused_files(suite: pytest.P
     for selection in (
         ["test_suite.py::test_answers"],
         ["--deselect", "test_suite.py::test_answers[0]"],
+        ["--collect-only"],
     ):
         suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings", *selection)
         assert recordings(suite) == recorded

@@ -45,6 +45,9 @@ def filter_reason(config: pytest.Config, session: pytest.Session, deselected: bo
         ("deselect", "--deselect"),
         ("lf", "--lf"),
         ("stepwise", "--sw"),
+        ("collectonly", "--collect-only"),
+        ("setuponly", "--setup-only"),
+        ("setupplan", "--setup-plan"),
     ):
         if getattr(option, name, None):
             return flag
@@ -139,7 +142,8 @@ class RecordingsSession:
     def _could_have_used(self, test: str | None) -> bool:
         """Whether a check of this run would have used a recording made by ``test``."""
         if test is None:  # exported from a diskcache: the whole suite must have run
-            return self.config.args_source is not pytest.Config.ArgsSource.ARGS
+            explicit = self.config.args_source is pytest.Config.ArgsSource.ARGS
+            return bool(self.seen.files) and not explicit
         if test in self.seen.unfinished:
             return False  # it stopped before its checks, or was skipped here
         test_file = test.split("::", 1)[0]
