@@ -241,3 +241,26 @@ def test_a_real_provider_records_without_secrets_and_replays_without_the_server(
     assert {"passages": ["Returns are accepted within 30 days of delivery."]} in [
         {k: v for k, v in view.items() if k == "passages"} for view in views
     ]
+
+
+def test_entries_that_are_not_recordings_are_listed_at_the_end_even_under_w_error(
+    suite: pytest.Pytester, tmp_path: Path
+) -> None:
+    suite.makeini(f"[pytest]\nfaith_judge = scripted:model-a\n{RECORDINGS}filterwarnings = error\n")
+    suite.runpytest().assert_outcomes(passed=4)
+    root = suite.path / "recordings"
+    (root / "..%2Fetc").mkdir()
+    (root / "notes.txt").write_text("hello")
+    (root / "ab").symlink_to(tmp_path, target_is_directory=True)
+    result = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines_random(
+        [
+            "  ignoring */recordings/..%2Fetc: not a recording shard (two hex digits) (left alone)",
+            "  ignoring */recordings/ab: not a directory (a link or a file) (left alone)",
+            "  ignoring */recordings/notes.txt: not a recording shard * (left alone)",
+            "  pruned 0 unused recordings",
+        ]
+    )
+    assert (root / "notes.txt").exists()
+    assert (root / "ab").is_symlink()

@@ -180,6 +180,11 @@ def _shows(stored: Any, value: Any) -> bool:
     return bool(stored == value or stored == _scrub(value))
 
 
+def _entries(directory: str) -> list[os.DirEntry[str]]:
+    with os.scandir(directory) as found:
+        return sorted(found, key=lambda e: e.name)
+
+
 def _quiet(entry: os.DirEntry[str]) -> bool:
     """A dot file (``.gitattributes``, a write in progress) is skipped without a warning; a
     directory, a link or a ``..`` name is not."""
@@ -244,10 +249,20 @@ class RecordingStore:
             return
         self.used.add(key)
 
-    def stored_keys(self) -> list[str]:
-        """Every key with a recording file, sorted; entries that are not recordings are
-        reported with a warning and left alone (never read, never pruned)."""
-        return sorted(self._scan())
+    def stored_keys(self, problems: list[str] | None = None) -> list[str]:
+        """Every key with a recording file, sorted. Entries that are not recordings are left
+        alone (never read, never pruned) and reported: appended to ``problems`` when given (the
+        plugin prints them at the end of a run, where a warning under ``-W error`` would be an
+        internal error), else as warnings."""
+        found: list[str] = []
+        reported: list[str] = [] if problems is None else problems
+        try:
+            found.extend(self._scan(reported))
+        finally:
+            if problems is None:
+                for problem in reported:
+                    self._warn(problem)
+        return sorted(found)
 
     def test_of(self, key: str) -> str | None:
         """The test that recorded ``key``, if its file says and is readable."""
@@ -302,27 +317,35 @@ class RecordingStore:
         data = _read_file(os.path.join(self._root, key[:2], f"{key}{SUFFIX}"))
         return None if data is None else _parse(data)
 
-    def _scan(self) -> Iterator[str]:
+    def _scan(self, problems: list[str]) -> Iterator[str]:
         try:
-            shards = sorted(os.scandir(self._directory), key=lambda e: e.name)
+            shards = _entries(self._root)
         except (FileNotFoundError, NotADirectoryError):
+            return
+        except OSError as exc:
+            problems.append(f"cannot list {self._root} ({type(exc).__name__})")
             return
         for shard in shards:
             if _quiet(shard):
                 continue  # .gitattributes, .gitkeep and the like
             if not _SHARD.fullmatch(shard.name):
-                self._warn(f"ignoring {shard.path}: not a recording shard (two hex digits)")
+                problems.append(f"ignoring {shard.path}: not a recording shard (two hex digits)")
                 continue
             if shard.is_symlink() or not shard.is_dir(follow_symlinks=False):
-                self._warn(f"ignoring {shard.path}: not a directory (a link or a file)")
+                problems.append(f"ignoring {shard.path}: not a directory (a link or a file)")
                 continue
-            for entry in sorted(os.scandir(shard.path), key=lambda e: e.name):
+            try:
+                entries = _entries(shard.path)
+            except OSError as exc:
+                problems.append(f"cannot list {shard.path} ({type(exc).__name__})")
+                continue
+            for entry in entries:
                 if _quiet(entry):
                     continue  # another process's write in progress
                 match = _NAME.fullmatch(entry.name)
                 if match is None or not entry.name.startswith(shard.name):
-                    self._warn(f"ignoring {entry.path}: not a recording name (<key>.json)")
+                    problems.append(f"ignoring {entry.path}: not a recording name (<key>.json)")
                 elif entry.is_symlink() or not entry.is_file(follow_symlinks=False):
-                    self._warn(f"ignoring {entry.path}: not a regular file (a link or other)")
+                    problems.append(f"ignoring {entry.path}: not a regular file (a link or other)")
                 else:
                     yield match["key"]

@@ -77,6 +77,7 @@ class RecordingsSession:
         self.total = 0
         self.unused: list[tuple[str, str | None]] = []  # (key, test that recorded it)
         self.pruned = 0
+        self.problems: list[str] = []  # entries of the directory that are not recordings
         self._is_worker = hasattr(config, "workerinput")
 
     @pytest.hookimpl(wrapper=True)
@@ -119,7 +120,7 @@ class RecordingsSession:
         from pytest_faithful.cache.recordings import RecordingStore
 
         store = RecordingStore(self.options.directory)
-        keys = store.stored_keys()
+        keys = store.stored_keys(self.problems)
         self.total = len(keys)
         reason = filter_reason(self.config, session, self.deselected)
         if self.judges.record_mode == "off":
@@ -158,15 +159,19 @@ class RecordingsSession:
 
     def summary_lines(self, verbose: bool = False) -> list[str]:
         head = f"faithful recordings {self.options.directory}: {self.total} files"
+        problems = [f"  {problem} (left alone)" for problem in self.problems]
         if self.skipped_reason is not None:
-            lines = [f"{head}; unused ones not looked for: {self.skipped_reason}"]
+            lines = [f"{head}; unused ones not looked for: {self.skipped_reason}", *problems]
             if self.options.prune:
                 lines.append(
                     "  not pruned: only a run of the whole suite that finishes can tell which "
                     "recordings no check uses"
                 )
             return lines
-        lines = [f"{head}, {len(self.used)} used by this run, {len(self.unused)} unused"]
+        lines = [
+            f"{head}, {len(self.used)} used by this run, {len(self.unused)} unused",
+            *problems,
+        ]
         shown = self.unused if verbose else self.unused[:_SHOWN]
         verb = "PRUNED" if self.pruned else "UNUSED"
         for key, test in shown:
