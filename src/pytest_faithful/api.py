@@ -10,11 +10,18 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import installed_registry
-from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
-from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
-from pytest_faithful.vocab import ScoringPolicy
+from pytest_faithful.verifier import run_check
+from pytest_faithful.vocab import (
+    DEFAULT_CACHE_DIR,
+    DEFAULT_RECORD_MODE,
+    DEFAULT_SCORING,
+    DEFAULT_THRESHOLD,
+    RecordMode,
+    ScoringPolicy,
+    parse_record_mode,
+)
 
 
 def verify(

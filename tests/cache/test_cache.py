@@ -20,17 +20,14 @@ from pathlib import Path
 import diskcache
 import pytest
 
-from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.replay import Action, CachedBackend, decide, needs_lookup
 from pytest_faithful.cache.store import CallCache, FaithCacheWarning
 from pytest_faithful.errors import CacheMissError, JudgeError
 from pytest_faithful.providers.base import Backend, ChatMessage, JudgeRequest, JudgeResponse
-from pytest_faithful.record_modes import (
+from pytest_faithful.vocab import (
     DEFAULT_RECORD_MODE,
     RECORD_MODES,
-    Action,
     RecordMode,
-    decide,
-    needs_lookup,
     parse_record_mode,
 )
 

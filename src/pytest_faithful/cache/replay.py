@@ -1,12 +1,13 @@
 """Replay or record: a backend behind the call cache, by vcrpy's record modes.
 
-One pure function, :func:`~pytest_faithful.record_modes.decide`, turns a record mode and a
+One pure function, :func:`decide`, turns a record mode and a
 cache hit into an action; :class:`CachedBackend` goes through it for every request it
 puts in front of its :class:`Backend`.
 """
 
 from __future__ import annotations
 
+import enum
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,14 +15,7 @@ from typing import Protocol
 
 from pytest_faithful.errors import CacheMissError
 from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
-from pytest_faithful.record_modes import (
-    DEFAULT_RECORD_MODE,
-    Action,
-    RecordMode,
-    decide,
-    needs_lookup,
-    parse_record_mode,
-)
+from pytest_faithful.vocab import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 
 
 class CallStore(Protocol):
@@ -43,6 +37,48 @@ class CallStore(Protocol):
     ) -> None: ...
 
     def close(self) -> None: ...
+
+
+class Action(enum.Enum):
+    """What :class:`CachedBackend` does with one request."""
+
+    REPLAY = "replay"
+    """Return the stored response; do not call the backend."""
+    CALL_AND_STORE = "call_and_store"
+    """Call the backend and store (or overwrite) its response."""
+    CALL = "call"
+    """Call the backend; neither read nor write the cache."""
+    FAIL = "fail"
+    """Raise :class:`CacheMissError`; do not call the backend."""
+
+
+def decide(mode: RecordMode, hit: bool) -> Action:
+    """The one decision table for record modes.
+
+    ======  ==============  ==============
+    mode    hit             miss
+    ======  ==============  ==============
+    once    REPLAY          CALL_AND_STORE
+    none    REPLAY          FAIL
+    all     CALL_AND_STORE  CALL_AND_STORE
+    off     CALL            CALL
+    ======  ==============  ==============
+    """
+    if mode == "once":
+        return Action.REPLAY if hit else Action.CALL_AND_STORE
+    if mode == "none":
+        return Action.REPLAY if hit else Action.FAIL
+    if mode == "all":
+        return Action.CALL_AND_STORE
+    if mode == "off":
+        return Action.CALL
+    parse_record_mode(mode)  # raises with the list of choices
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def needs_lookup(mode: RecordMode) -> bool:
+    """Whether ``mode`` has to read the cache: derived from :func:`decide`, not a second table."""
+    return decide(mode, hit=True) is not decide(mode, hit=False)
 
 
 @dataclass(frozen=True)

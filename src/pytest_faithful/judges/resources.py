@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.structured import StructuredOutputMemory
 from pytest_faithful.judges.local.options import LocalOptions
-from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
+from pytest_faithful.vocab import (
+    DEFAULT_CACHE_DIR,
+    DEFAULT_RECORD_MODE,
+    RecordMode,
+    parse_record_mode,
+)
 
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
 # judge modules): a run whose tests check nothing should not pay for them.
@@ -20,8 +25,6 @@ if TYPE_CHECKING:
     from pytest_faithful.cache.replay import CachedBackend, CallStore
     from pytest_faithful.providers.base import Backend
     from pytest_faithful.providers.runner import AsyncRunner
-
-DEFAULT_CACHE_DIR = ".faith-cache"
 
 _T = TypeVar("_T")
 

@@ -10,12 +10,13 @@ file.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pytest_faithful.models import FaithfulnessResult, FrozenModel
-from pytest_faithful.plugin.baseline_options import BaselineOptions
+from pytest_faithful.plugin.options import BaselineOptions
 from pytest_faithful.plugin.seen import TestsSeen
 from pytest_faithful.report.baseline import (
     Baseline,
@@ -64,11 +65,12 @@ def _test_of(key: str) -> str | None:
 
 
 class BaselineSession:
-    def __init__(self, config: pytest.Config, options: BaselineOptions) -> None:
+    def __init__(self, config: pytest.Config, options: BaselineOptions, path: Path) -> None:
         self.config = config
         self.options = options
+        self.path = path  # options.path, known to be set
         try:
-            self.stored: Baseline = load_baseline(options.path)
+            self.stored: Baseline = load_baseline(path)
         except BaselineError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.records: list[BaselineRecord] = []
@@ -143,7 +145,7 @@ class BaselineSession:
             updated = Baseline(
                 entries={k: v for k, v in keep.entries.items() if k not in self.stale}
             )
-            write_baseline(self.options.path, updated)
+            write_baseline(self.path, updated)
             self.written = len(updated.entries)
         elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -157,7 +159,7 @@ class BaselineSession:
 
     def summary(self) -> BaselineSummary:
         return BaselineSummary(
-            path=str(self.options.path),
+            path=str(self.path),
             tolerance=self.options.tolerance,
             comparisons=tuple(sorted((r.comparison for r in self.records), key=lambda c: c.key)),
             stale=tuple(self.stale),

@@ -12,11 +12,12 @@ test that did not finish, never one of a test file this run did not collect.
 from __future__ import annotations
 
 from collections.abc import Generator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_faithful.plugin.recording_options import RecordingOptions
+from pytest_faithful.plugin.options import RecordingOptions
 from pytest_faithful.plugin.seen import TestsSeen
 
 if TYPE_CHECKING:
@@ -64,10 +65,15 @@ def filter_reason(config: pytest.Config, session: pytest.Session, deselected: bo
 
 class RecordingsSession:
     def __init__(
-        self, config: pytest.Config, options: RecordingOptions, judges: JudgeOptions
+        self,
+        config: pytest.Config,
+        options: RecordingOptions,
+        directory: Path,
+        judges: JudgeOptions,
     ) -> None:
         self.config = config
         self.options = options
+        self.directory = directory  # options.directory, known to be set
         self.judges = judges  # the process's judge resources, which own the store
         self.used: set[str] = set()
         self.seen = TestsSeen()  # test files run, tests that did not pass
@@ -119,7 +125,7 @@ class RecordingsSession:
             return
         from pytest_faithful.cache.recordings import RecordingStore
 
-        store = RecordingStore(self.options.directory)
+        store = RecordingStore(self.directory)
         keys = store.stored_keys(self.problems)
         self.total = len(keys)
         reason = filter_reason(self.config, session, self.deselected)
@@ -158,7 +164,7 @@ class RecordingsSession:
             terminalreporter.write_line(line)
 
     def summary_lines(self, verbose: bool = False) -> list[str]:
-        head = f"faithful recordings {self.options.directory}: {self.total} files"
+        head = f"faithful recordings {self.directory}: {self.total} files"
         problems = [f"  {problem} (left alone)" for problem in self.problems]
         if self.skipped_reason is not None:
             lines = [f"{head}; unused ones not looked for: {self.skipped_reason}", *problems]

@@ -19,8 +19,6 @@ import pytest
 
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
-from pytest_faithful.plugin.llm_options import parse_llm_options
-from pytest_faithful.plugin.local_options import parse_local_options
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -39,15 +37,8 @@ WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 
 
 class FaithSession:
-    def __init__(
-        self,
-        config: pytest.Config,
-        registry: JudgeRegistry,
-        options: RunOptions,
-        recordings_dir: Path | None = None,
-    ) -> None:
+    def __init__(self, config: pytest.Config, registry: JudgeRegistry, options: RunOptions) -> None:
         self.config = config
-        self.recordings_dir = recordings_dir
         self.registry = registry
         self.options = options
         # The judge of a check that names none, decided once per run (the environment's keys
@@ -62,9 +53,9 @@ class FaithSession:
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
-            parse_llm_options(config),
-            parse_local_options(config),
-            recordings_dir=recordings_dir,
+            options.llm,
+            options.local,
+            recordings_dir=options.recordings.directory,
         )
         self._is_worker = hasattr(config, "workerinput")
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
@@ -106,9 +97,10 @@ class FaithSession:
             from pytest_faithful.report.failure import judge_line
 
             described = judge_line(judge.id, judge.heuristic)
+        recordings = self.options.recordings.directory
         store = (
-            f"recordings {self.recordings_dir}"
-            if self.recordings_dir is not None
+            f"recordings {recordings}"
+            if recordings is not None
             else f"cache {self.options.cache_dir}"
         )
         return [
