@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from pytest_faithful.api import verify
     from pytest_faithful.errors import (
         CacheMissError,
+        FaithCacheWarning,
         FaithfulnessError,
         JudgeError,
         UnavailableJudgeError,
@@ -45,6 +46,7 @@ _WHERE: dict[str, str] = {
     "Claim": "pytest_faithful.models",
     "ClaimVerdict": "pytest_faithful.models",
     "ExtractedClaims": "pytest_faithful.models",
+    "FaithCacheWarning": "pytest_faithful.errors",
     "FaithfulnessError": "pytest_faithful.errors",
     "FaithfulnessResult": "pytest_faithful.models",
     "Judge": "pytest_faithful.judges.base",
@@ -70,6 +72,7 @@ __all__ = [
     "Claim",
     "ClaimVerdict",
     "ExtractedClaims",
+    "FaithCacheWarning",
     "FaithfulnessError",
     "FaithfulnessResult",
     "Judge",

@@ -37,12 +37,14 @@ def verify(
     record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
 
     ``judge`` is a spec string (``"lexical"``, ``"openai:gpt-4o-mini"``, ...), a judge object,
     or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
-    judges that call a model go through the call cache in ``cache_dir``; ``llm`` sets what the
+    judges that call a model go through the call cache in ``cache_dir``, or through a
+    directory of JSON recordings in ``recordings_dir`` when given; ``llm`` sets what the
     command-line options set for LLM judges in pytest (concurrency, timeouts, retries,
     structured output, single-call mode, batching, budgets) and ``local`` what they set for
     the ``local:PATH.gguf`` judge.
@@ -59,8 +61,18 @@ def verify(
             "leave it out (None) for the default judge"
         )
     _check_run_arguments(cache_dir, record_mode, llm, local)
+    if recordings_dir is not None and (
+        not isinstance(recordings_dir, (str, os.PathLike)) or not str(recordings_dir).strip()
+    ):
+        raise TypeError("recordings_dir must be a non-empty str or path, or None (the diskcache)")
     registry = installed_registry()
-    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
+    options = JudgeOptions(
+        cache_dir=cache_dir,
+        record_mode=record_mode,
+        llm=llm,
+        local=local,
+        recordings_dir=recordings_dir,
+    )
     try:
         built = registry.build(registry.choose(judge), options)
         return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)

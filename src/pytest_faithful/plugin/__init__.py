@@ -15,7 +15,12 @@ from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
 from pytest_faithful.plugin.options import MARKER, CheckSettings, add_options, parse_options
-from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
+from pytest_faithful.plugin.session import (
+    BASELINE_KEY,
+    RECORDINGS_KEY,
+    SESSION_KEY,
+    FaithSession,
+)
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
@@ -52,6 +57,14 @@ def pytest_configure(config: pytest.Config) -> None:
     session = FaithSession(config, registry, options)
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "faithful-session")
+    if options.recordings.directory is not None:
+        from pytest_faithful.plugin.recordings import RecordingsSession
+
+        recordings = RecordingsSession(
+            config, options.recordings, options.recordings.directory, session.judge_options
+        )
+        config.stash[RECORDINGS_KEY] = recordings
+        config.pluginmanager.register(recordings, "faithful-recordings")
     if options.baseline.path is not None:
         from pytest_faithful.plugin.baseline import BaselineSession
 
@@ -61,6 +74,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    recordings = config.stash.get(RECORDINGS_KEY, None)
+    if recordings is not None:
+        config.pluginmanager.unregister(recordings)
+        del config.stash[RECORDINGS_KEY]
     baseline = config.stash.get(BASELINE_KEY, None)
     if baseline is not None:
         config.pluginmanager.unregister(baseline)

@@ -17,6 +17,7 @@ import pytest
 
 from pytest_faithful.models import FaithfulnessResult, FrozenModel
 from pytest_faithful.plugin.options import BaselineOptions
+from pytest_faithful.plugin.seen import TestsSeen
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -73,8 +74,7 @@ class BaselineSession:
         except BaselineError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.records: list[BaselineRecord] = []
-        self.test_files: set[str] = set()
-        self.unfinished: set[str] = set()  # node ids of tests that did not pass
+        self.seen = TestsSeen()  # test files run, tests that did not pass
         self.stale: list[str] = []
         self.not_run: list[str] = []
         self.written: int | None = None
@@ -101,11 +101,7 @@ class BaselineSession:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
-        self.test_files.add(report.nodeid.split("::", 1)[0])
-        if not report.passed:
-            # Failed, errored, skipped or xfailed in some phase: the checks it did not reach
-            # are not evidence that the baseline's entries for it are stale.
-            self.unfinished.add(report.nodeid)
+        self.seen.add(report)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
@@ -126,12 +122,12 @@ class BaselineSession:
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
             test = entry.test or _test_of(key)
-            if test is not None and test in self.unfinished:
+            if test is not None and test in self.seen.unfinished:
                 not_run.append(key)
                 continue
             test_file = (test or key).split("::", 1)[0]
             gone = not (self.config.rootpath / test_file).exists()
-            if gone or (test_file in self.test_files and not _filtered(self.config)):
+            if gone or (test_file in self.seen.files and not _filtered(self.config)):
                 stale.append(key)
         return stale, not_run
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.plugin.recordings import RecordingsSession
     from pytest_faithful.report.model import FaithReport
     from pytest_faithful.report.records import CheckRecord
 
@@ -54,6 +55,7 @@ class FaithSession:
             options.record_mode,
             options.llm,
             options.local,
+            recordings_dir=options.recordings.directory,
         )
         self._is_worker = hasattr(config, "workerinput")
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
@@ -71,6 +73,11 @@ class FaithSession:
 
     def close(self) -> None:
         self._judge_options.close()
+
+    @property
+    def judge_options(self) -> JudgeOptions:
+        """What this process's judges share: the call store, the runner, loaded models."""
+        return self._judge_options
 
     def configured_judge(self) -> str | None:
         """The judge spec set on the command line or in the ini file, if any."""
@@ -90,9 +97,15 @@ class FaithSession:
             from pytest_faithful.report.failure import judge_line
 
             described = judge_line(judge.id, judge.heuristic)
+        recordings = self.options.recordings.directory
+        store = (
+            f"recordings {recordings}"
+            if recordings is not None
+            else f"cache {self.options.cache_dir}"
+        )
         return [
             f"faithful: {described}{origin}",
-            f"faithful: record mode {self.options.record_mode}; cache {self.options.cache_dir}",
+            f"faithful: record mode {self.options.record_mode}; {store}",
         ]
 
     def add(self, record: CheckRecord) -> None:
@@ -222,3 +235,5 @@ class FaithSession:
 SESSION_KEY = pytest.StashKey[FaithSession]()
 # The baseline gate, set in ``pytest_configure`` only when a baseline file is configured.
 BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()
+# The recordings directory's session, set in ``pytest_configure`` only when one is configured.
+RECORDINGS_KEY: pytest.StashKey[RecordingsSession] = pytest.StashKey()
