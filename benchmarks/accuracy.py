@@ -34,9 +34,9 @@ from pytest_faithful.judges.local.judge import LocalJudge, Reading, decide_label
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.local.prompt import Chunk
 from pytest_faithful.judges.registry import builtin_registry
-from pytest_faithful.record_modes import RECORD_MODES, parse_record_mode
 from pytest_faithful.scoring import passes, score
 from pytest_faithful.segment import Sentence
+from pytest_faithful.vocab import RECORD_MODES, parse_record_mode
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO / ".." / "shared" / "data" / "faith-dev.jsonl"

@@ -42,7 +42,7 @@ from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.metrics.relevancy import run_relevancy
 from pytest_faithful.metrics.retrieval import run_precision, run_recall
 from pytest_faithful.models import MetricResult
-from pytest_faithful.record_modes import RECORD_MODES
+from pytest_faithful.vocab import RECORD_MODES
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO / ".." / "shared" / "data" / "faith-dev.jsonl"

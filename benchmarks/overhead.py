@@ -7,10 +7,13 @@ records its judge calls once against a loopback fake OpenAI-compatible server wi
 
 * replay: ``assert_faithful(answer, contexts)`` with ``--faith-record-mode=none`` (a cache miss
   fails the check without calling anyone, and the server is gone, so every verdict is replayed);
+* replay-recordings: the same, replayed from a directory of JSON recordings
+  (``--faith-recordings``) recorded the same way, instead of the diskcache;
 * plain: the same parametrized functions with ``assert answer.strip() and all(contexts)``.
 
 Both run with ``-p no:cacheprovider``, no xdist, and a timer conftest. Per-check overhead is
-(median replay wall - median plain wall) / N. Start-up cost is the wall time of a one-test
+(median replay wall - median plain wall) / N, for each store. The size of both stores is
+reported too (files, bytes, disk blocks). Start-up cost is the wall time of a one-test
 session with the plugin against ``-p no:faithful``, interleaved, median of ``--startup-repeat``.
 
     python benchmarks/overhead.py                         # ~3 min on 2 cores
@@ -298,12 +301,13 @@ def interleaved(
 
 
 def record(
-    suite: Path, cache: Path, checks: int, env: dict[str, str], per_check: int = 2
+    suite: Path, store: str, checks: int, env: dict[str, str], per_check: int = 2
 ) -> tuple[str, int]:
-    """Record every judge call of the suite once; return the judge spec and the call count."""
+    """Record every judge call of the suite once into ``store`` (the option naming it); return
+    the judge spec and the call count."""
     with LatencyServer(latency_s=0.0) as server:
         judge = f"openai:{MODEL}@{server.base_url}"
-        args = [f"--faith-judge={judge}", f"--faith-cache-dir={cache}", "--faith-record-mode=once"]
+        args = [f"--faith-judge={judge}", store, "--faith-record-mode=once"]
         run_pytest(suite, args, env=env)
         calls = server.calls
     # Faithfulness: two calls per check (extraction, then one verification batch of three
@@ -319,17 +323,46 @@ def measure_checks(args: argparse.Namespace, scratch: Path, env: dict[str, str])
         scratch / "faithful", cases, per_function=10, faithful=True, metric=args.metric
     )
     plain = write_suite(scratch / "plain", cases, per_function=10, faithful=False)
-    cache = scratch / "cache"
+    cache, recordings = scratch / "cache", scratch / "recordings"
     per_check = METRIC_CALLS_PER_CHECK[args.metric]
-    judge, calls = record(faithful, cache, args.checks, env, per_check)
-    # Both suites get the same options, so both sessions start alike (the run header builds the
-    # judge and opens the cache in each) and the difference is what the checks cost.
+    judge, calls = record(faithful, f"--faith-cache-dir={cache}", args.checks, env, per_check)
+    # The server's URL is not in the request key, so the judge spec of this second recording
+    # (another port) replays the same keys.
+    record(faithful, f"--faith-recordings={recordings}", args.checks, env, per_check)
+    # The plain suite and the diskcache replay get the same options, so both sessions start
+    # alike (the run header builds the judge and opens the cache in each) and the difference
+    # is what the checks cost. The recordings replay differs only in the store.
     options = [f"--faith-judge={judge}", f"--faith-cache-dir={cache}", "--faith-record-mode=none"]
-    configs = {"plain": (plain, options), "replay": (faithful, options)}
+    from_recordings = [*options, f"--faith-recordings={recordings}"]
+    configs = {
+        "plain": (plain, options),
+        "replay": (faithful, options),
+        "replay-recordings": (faithful, from_recordings),
+    }
     interleaved(configs, 1, env)  # warm-up: bytecode and the OS page cache, not timed
     series = interleaved(configs, args.repeat, env)
     profile = profile_replay(faithful, options, scratch, env) if args.profile else None
-    return {"judge": judge, "recorded_calls": calls, "series": series, "profile": profile}
+    sizes = {"diskcache": store_size(cache), "recordings": store_size(recordings)}
+    return {
+        "judge": judge,
+        "recorded_calls": calls,
+        "series": series,
+        "profile": profile,
+        "sizes": sizes,
+    }
+
+
+def store_size(directory: Path) -> dict[str, int]:
+    """Files, their bytes, and the disk they take (allocated blocks), of a store's directory."""
+    files = [p for p in directory.rglob("*") if p.is_file()]
+    sizes = sorted(p.stat().st_size for p in files)
+    return {
+        "files": len(files),
+        "bytes": sum(sizes),
+        "disk_bytes": sum(p.stat().st_blocks * 512 for p in files),
+        "median_file_bytes": sizes[len(sizes) // 2] if sizes else 0,
+        "largest_file_bytes": sizes[-1] if sizes else 0,
+    }
 
 
 def measure_startup(
@@ -366,8 +399,10 @@ def profile_replay(suite: Path, replay_args: list[str], scratch: Path, env: dict
 # -- the report -------------------------------------------------------------------------------
 
 
-def check_numbers(series: dict[str, Series], checks: int) -> dict[str, float]:
-    replay, plain = series["replay"], series["plain"]
+def check_numbers(
+    series: dict[str, Series], checks: int, replayed: str = "replay"
+) -> dict[str, float]:
+    replay, plain = series[replayed], series["plain"]
 
     def per_check_ms(key: str) -> float:
         return (replay.median(key) - plain.median(key)) / checks * 1000
@@ -383,7 +418,7 @@ def check_numbers(series: dict[str, Series], checks: int) -> dict[str, float]:
         "overhead_call_ms_per_check": per_check_ms("call_s"),
         **{
             f"{name}_{key}": suite.median(key)
-            for name, suite in series.items()
+            for name, suite in (("plain", plain), ("replay", replay))
             for key in ("collect_s", "protocol_s", "call_s")
         },
     }
@@ -410,6 +445,36 @@ def verdict(value: float, target: float) -> str:
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     lines = [header, ["---"] * len(header), *rows]
     return "\n".join("| " + " | ".join(line) + " |" for line in lines)
+
+
+def stores_table(checks: int, disk: dict[str, float], files: dict[str, float]) -> str:
+    rows = [
+        [
+            name,
+            f"{n['replay_wall_s']:.2f} s",
+            f"**{n['overhead_wall_ms_per_check']:.2f} ms**",
+            f"{n['overhead_cpu_ms_per_check']:.2f} ms",
+            f"{n['overhead_call_ms_per_check']:.2f} ms",
+        ]
+        for name, n in (("diskcache (default)", disk), ("directory (--faith-recordings)", files))
+    ]
+    header = ["store", "replay wall", "per check, wall", "per check, CPU", "per check, call"]
+    return f"{checks} checks replayed from each store, medians\n\n" + markdown_table(header, rows)
+
+
+def sizes_table(sizes: dict[str, dict[str, int]]) -> str:
+    rows = [
+        [
+            name,
+            f"{s['files']:,}",
+            f"{s['bytes'] / 1024:,.0f} KiB",
+            f"{s['disk_bytes'] / 1024:,.0f} KiB",
+            f"{s['median_file_bytes']:,} B",
+        ]
+        for name, s in sizes.items()
+    ]
+    header = ["store", "files", "bytes", "on disk (blocks)", "median file"]
+    return markdown_table(header, rows)
 
 
 def checks_table(checks: int, n: dict[str, float]) -> str:
@@ -533,8 +598,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             {} if args.no_startup else measure_startup(args, scratch, clean_env(api_key=False))
         )
     numbers = check_numbers(measured["series"], args.checks)
+    recordings = check_numbers(measured["series"], args.checks, "replay-recordings")
     startup = startup_numbers(startup_series) if startup_series else {"added_ms": 0.0}
     print(f"\n### Per check ({args.metric})\n\n{checks_table(args.checks, numbers)}")
+    print(f"\n### Per check, by store\n\n{stores_table(args.checks, numbers, recordings)}")
+    print(f"\n### Store sizes\n\n{sizes_table(measured['sizes'])}")
     if startup_series:
         print(f"\n### Start-up\n\n{startup_table(startup)}")
     if measured["profile"]:
@@ -549,6 +617,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "judge": measured["judge"],
         "recorded_calls": measured["recorded_calls"],
         "per_check": {k: round(v, 4) for k, v in numbers.items()},
+        "per_check_recordings": {k: round(v, 4) for k, v in recordings.items()},
+        "store_sizes": measured["sizes"],
         "startup": {k: round(v, 4) for k, v in startup.items()},
         "targets": {
             "ms_per_replayed_check": TARGET_MS_PER_CHECK,

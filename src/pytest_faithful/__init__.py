@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     )
     from pytest_faithful.errors import (
         CacheMissError,
+        FaithCacheWarning,
         FaithfulnessError,
         JudgeError,
         MetricError,
@@ -63,6 +64,7 @@ _WHERE: dict[str, str] = {
     "Claim": "pytest_faithful.models",
     "ClaimVerdict": "pytest_faithful.models",
     "ExtractedClaims": "pytest_faithful.models",
+    "FaithCacheWarning": "pytest_faithful.errors",
     "FaithfulnessError": "pytest_faithful.errors",
     "FaithfulnessResult": "pytest_faithful.models",
     "Judge": "pytest_faithful.judges.base",
@@ -99,6 +101,7 @@ __all__ = [
     "Claim",
     "ClaimVerdict",
     "ExtractedClaims",
+    "FaithCacheWarning",
     "FaithfulnessError",
     "FaithfulnessResult",
     "Judge",

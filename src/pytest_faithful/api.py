@@ -11,7 +11,7 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import installed_registry
-from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR, JudgeOptions
+from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.metrics.inputs import (
     check_reference_arguments,
     check_relevancy_arguments,
@@ -21,9 +21,16 @@ from pytest_faithful.metrics.reference import DEFAULT_REFERENCE_THRESHOLD, Citat
 from pytest_faithful.metrics.relevancy import DEFAULT_RELEVANCY_THRESHOLD, run_relevancy
 from pytest_faithful.metrics.retrieval import RetrievalResult, run_retrieval
 from pytest_faithful.models import FaithfulnessResult, MetricResult
-from pytest_faithful.record_modes import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
-from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD, run_check
-from pytest_faithful.vocab import ScoringPolicy
+from pytest_faithful.verifier import run_check
+from pytest_faithful.vocab import (
+    DEFAULT_CACHE_DIR,
+    DEFAULT_RECORD_MODE,
+    DEFAULT_SCORING,
+    DEFAULT_THRESHOLD,
+    RecordMode,
+    ScoringPolicy,
+    parse_record_mode,
+)
 
 _T = TypeVar("_T")
 
@@ -41,12 +48,14 @@ def verify(
     record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
 
     ``judge`` is a spec string (``"lexical"``, ``"openai:gpt-4o-mini"``, ...), a judge object,
     or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
-    judges that call a model go through the call cache in ``cache_dir``; ``llm`` sets what the
+    judges that call a model go through the call cache in ``cache_dir``, or through a
+    directory of JSON recordings in ``recordings_dir`` when given; ``llm`` sets what the
     command-line options set for LLM judges in pytest (concurrency, timeouts, retries,
     structured output, single-call mode, batching, budgets) and ``local`` what they set for
     the ``local:PATH.gguf`` judge.
@@ -61,6 +70,7 @@ def verify(
         record_mode,
         llm,
         local,
+        recordings_dir,
         lambda built: _run(
             answer, contexts, built, question, threshold, scoring, allow_contradictions
         ),
@@ -73,6 +83,7 @@ def _with_judge(
     record_mode: RecordMode,
     llm: LLMOptions | None,
     local: LocalOptions | None,
+    recordings_dir: str | Path | None,
     run: Callable[[Judge], _T],
 ) -> _T:
     """``run(judge)``: the judge object as given, or built from its spec for this call only."""
@@ -84,8 +95,18 @@ def _with_judge(
             "leave it out (None) for the default judge"
         )
     _check_run_arguments(cache_dir, record_mode, llm, local)
+    if recordings_dir is not None and (
+        not isinstance(recordings_dir, (str, os.PathLike)) or not str(recordings_dir).strip()
+    ):
+        raise TypeError("recordings_dir must be a non-empty str or path, or None (the diskcache)")
     registry = installed_registry()
-    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
+    options = JudgeOptions(
+        cache_dir=cache_dir,
+        record_mode=record_mode,
+        llm=llm,
+        local=local,
+        recordings_dir=None if recordings_dir is None else Path(recordings_dir),
+    )
     try:
         return run(registry.build(registry.choose(judge), options))
     finally:
@@ -184,6 +205,7 @@ def verify_relevancy(
     record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
 ) -> MetricResult:
     """Judge whether each claim of ``answer`` addresses ``question`` (answer relevancy).
 
@@ -197,6 +219,7 @@ def verify_relevancy(
         record_mode,
         llm,
         local,
+        recordings_dir,
         lambda built: run_relevancy(answer, question, judge=built, threshold=threshold),
     )
 
@@ -213,6 +236,7 @@ def verify_retrieval(
     record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
 ) -> RetrievalResult:
     """Context precision (which passages are useful, rank-aware) and context recall (the
     reference's claims found in the passages).
@@ -222,5 +246,11 @@ def verify_retrieval(
     """
     plan = check_retrieval_arguments(contexts, question, reference, precision, recall)
     return _with_judge(
-        judge, cache_dir, record_mode, llm, local, lambda built: run_retrieval(plan, built)
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: run_retrieval(plan, built),
     )

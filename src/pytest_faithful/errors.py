@@ -44,6 +44,11 @@ class CacheMissError(JudgeError):
     """Record mode ``none`` found no recording for a request."""
 
 
+class FaithCacheWarning(UserWarning):
+    """The judge call cache or a recordings directory found something wrong on disk and
+    carried on without it."""
+
+
 class FaithfulnessError(AssertionError):
     """A faithfulness check did not pass. ``result`` holds the full, inspectable outcome."""
 

@@ -42,12 +42,14 @@ from pytest_faithful.models import (
 )
 from pytest_faithful.segment import Sentence, split_sentences
 from pytest_faithful.terms import content_terms
-from pytest_faithful.vocab import SCORING_POLICIES, ScoringPolicy
+from pytest_faithful.vocab import (
+    DEFAULT_SCORING,
+    DEFAULT_THRESHOLD,
+    SCORING_POLICIES,
+    ScoringPolicy,
+)
 
 _T = TypeVar("_T")
-
-DEFAULT_THRESHOLD = 0.8
-DEFAULT_SCORING: ScoringPolicy = "strict"
 
 
 def check_text(value: str, name: str) -> None:

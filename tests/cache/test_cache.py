@@ -20,17 +20,14 @@ from pathlib import Path
 import diskcache
 import pytest
 
-from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.replay import Action, CachedBackend, decide, needs_lookup
 from pytest_faithful.cache.store import CallCache, FaithCacheWarning
 from pytest_faithful.errors import CacheMissError, JudgeError
 from pytest_faithful.providers.base import Backend, ChatMessage, JudgeRequest, JudgeResponse
-from pytest_faithful.record_modes import (
+from pytest_faithful.vocab import (
     DEFAULT_RECORD_MODE,
     RECORD_MODES,
-    Action,
     RecordMode,
-    decide,
-    needs_lookup,
     parse_record_mode,
 )
 
@@ -238,7 +235,7 @@ def test_off_calls_every_time_and_never_touches_disk(cache_dir: Path) -> None:
 
 def test_modes_other_than_off_need_a_cache() -> None:
     for mode in ("once", "none", "all"):
-        with pytest.raises(ValueError, match="needs a CallCache"):
+        with pytest.raises(ValueError, match="needs a CallStore"):
             CachedBackend(CountingBackend(), None, mode)
     with pytest.raises(ValueError, match="unknown record mode"):
         CachedBackend(CountingBackend(), None, "record")  # type: ignore[arg-type]

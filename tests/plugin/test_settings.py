@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.plugin.settings import CheckSettings, marker_layer, resolve
+from pytest_faithful.plugin.options import CheckSettings
+from pytest_faithful.plugin.settings import marker_layer, resolve
 
 CALL = {"threshold": 0.1, "judge": "call-judge"}
 MARKER = {"threshold": 0.2, "scoring": "lenient", "judge": "marker-judge"}

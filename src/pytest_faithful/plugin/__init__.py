@@ -11,20 +11,22 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
-from pytest_faithful.plugin.baseline_options import BaselineOptions, add_baseline_options
-from pytest_faithful.plugin.llm_options import add_llm_options
-from pytest_faithful.plugin.local_options import add_local_options
-from pytest_faithful.plugin.metric_options import add_metric_options
 from pytest_faithful.plugin.options import (
     MARKER,
     METRIC_MARKERS,
+    CheckSettings,
     add_options,
-    check_bool_inis,
-    parse_run_options,
+    parse_options,
 )
-from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
+from pytest_faithful.plugin.session import (
+    BASELINE_KEY,
+    RECORDINGS_KEY,
+    SESSION_KEY,
+    FaithSession,
+)
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
@@ -41,21 +43,22 @@ def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     add_options(parser)
-    add_llm_options(parser)
-    add_local_options(parser)
-    add_baseline_options(parser)
-    add_metric_options(parser)
+
+
+def _marker_arguments() -> str:
+    """The per-check options a marker may set, the threshold (the one most tests set) first."""
+    names = sorted((f.name for f, _ in options_of(CheckSettings)), key=lambda n: n != "threshold")
+    return ", ".join(f"{name}=None" for name in names)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        f"{MARKER}(threshold=None, judge=None, scoring=None, allow_contradictions=None): "
+        f"{MARKER}({_marker_arguments()}): "
         "per-test settings for assert_faithful (function, class or module).",
     )
     for line in METRIC_MARKERS.values():
         config.addinivalue_line("markers", line)
-    check_bool_inis(config)
     try:
         registry = installed_registry()
     except ValueError as exc:  # two installed packages declare the same judge kind
@@ -63,19 +66,31 @@ def pytest_configure(config: pytest.Config) -> None:
             f"pytest-faithful: {exc} (entry-point group {ENTRY_POINT_GROUP!r})"
         ) from None
     config.hook.pytest_faithful_register_judges(registry=registry)
-    session = FaithSession(config, registry, parse_run_options(config, registry))
+    options = parse_options(config, registry)
+    session = FaithSession(config, registry, options)
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "faithful-session")
-    baseline_options = BaselineOptions.from_config(config)
-    if baseline_options is not None:
+    if options.recordings.directory is not None:
+        from pytest_faithful.plugin.recordings import RecordingsSession
+
+        recordings = RecordingsSession(
+            config, options.recordings, options.recordings.directory, session.judge_options
+        )
+        config.stash[RECORDINGS_KEY] = recordings
+        config.pluginmanager.register(recordings, "faithful-recordings")
+    if options.baseline.path is not None:
         from pytest_faithful.plugin.baseline import BaselineSession
 
-        baseline = BaselineSession(config, baseline_options)
+        baseline = BaselineSession(config, options.baseline, options.baseline.path)
         config.stash[BASELINE_KEY] = baseline
         config.pluginmanager.register(baseline, "faithful-baseline")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    recordings = config.stash.get(RECORDINGS_KEY, None)
+    if recordings is not None:
+        config.pluginmanager.unregister(recordings)
+        del config.stash[RECORDINGS_KEY]
     baseline = config.stash.get(BASELINE_KEY, None)
     if baseline is not None:
         config.pluginmanager.unregister(baseline)

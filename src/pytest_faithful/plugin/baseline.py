@@ -10,12 +10,14 @@ file.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
-from pytest_faithful.plugin.baseline_options import BaselineOptions
+from pytest_faithful.plugin.options import BaselineOptions
+from pytest_faithful.plugin.seen import TestsSeen
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -65,16 +67,16 @@ def _test_of(key: str) -> str | None:
 
 
 class BaselineSession:
-    def __init__(self, config: pytest.Config, options: BaselineOptions) -> None:
+    def __init__(self, config: pytest.Config, options: BaselineOptions, path: Path) -> None:
         self.config = config
         self.options = options
+        self.path = path  # options.path, known to be set
         try:
-            self.stored: Baseline = load_baseline(options.path)
+            self.stored: Baseline = load_baseline(path)
         except BaselineError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.records: list[BaselineRecord] = []
-        self.test_files: set[str] = set()
-        self.unfinished: set[str] = set()  # node ids of tests that did not pass
+        self.seen = TestsSeen()  # test files run, tests that did not pass
         self.stale: list[str] = []
         self.not_run: list[str] = []
         self.written: int | None = None
@@ -101,11 +103,7 @@ class BaselineSession:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
-        self.test_files.add(report.nodeid.split("::", 1)[0])
-        if not report.passed:
-            # Failed, errored, skipped or xfailed in some phase: the checks it did not reach
-            # are not evidence that the baseline's entries for it are stale.
-            self.unfinished.add(report.nodeid)
+        self.seen.add(report)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
@@ -126,12 +124,12 @@ class BaselineSession:
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
             test = entry.test or _test_of(key)
-            if test is not None and test in self.unfinished:
+            if test is not None and test in self.seen.unfinished:
                 not_run.append(key)
                 continue
             test_file = (test or key).split("::", 1)[0]
             gone = not (self.config.rootpath / test_file).exists()
-            if gone or (test_file in self.test_files and not _filtered(self.config)):
+            if gone or (test_file in self.seen.files and not _filtered(self.config)):
                 stale.append(key)
         return stale, not_run
 
@@ -149,7 +147,7 @@ class BaselineSession:
             updated = Baseline(
                 entries={k: v for k, v in keep.entries.items() if k not in self.stale}
             )
-            write_baseline(self.options.path, updated)
+            write_baseline(self.path, updated)
             self.written = len(updated.entries)
         elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -163,7 +161,7 @@ class BaselineSession:
 
     def summary(self) -> BaselineSummary:
         return BaselineSummary(
-            path=str(self.options.path),
+            path=str(self.path),
             tolerance=self.options.tolerance,
             comparisons=tuple(sorted((r.comparison for r in self.records), key=lambda c: c.key)),
             stale=tuple(self.stale),

@@ -26,9 +26,9 @@ from pytest_faithful.errors import FaithfulnessError, JudgeError, UnavailableJud
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
-from pytest_faithful.plugin.options import MARKER
+from pytest_faithful.plugin.options import MARKER, CheckSettings
 from pytest_faithful.plugin.session import BASELINE_KEY
-from pytest_faithful.plugin.settings import CheckSettings, marker_layer, resolve
+from pytest_faithful.plugin.settings import marker_layer, resolve
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key

@@ -63,10 +63,6 @@ class _MetricCheck:
             self._marker_layer = marker_layer(self.marker, kwarg_sets, self._item.nodeid)
         return self._marker_layer
 
-    def _layers(self, call: dict[str, Any]) -> tuple[dict[str, Any], ...]:
-        options = self._session.options
-        return (call, self._markers(), options.cli_layer, options.ini_layer)
-
     def _threshold(self, key: str, call: dict[str, Any], option: str) -> float:
         """call > marker > command line > ini (``option``, merged in that order) > default."""
         value = first(

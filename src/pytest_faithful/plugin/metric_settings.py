@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-DEFAULT_METRIC_THRESHOLD = 0.8
+from pytest_faithful.plugin.options import DEFAULT_METRIC_THRESHOLD as DEFAULT_METRIC_THRESHOLD
 
 
 class _Layer(BaseModel):

@@ -1,27 +1,57 @@
-"""Command-line and ini options, parsed once at configure time into plain values.
+"""The option table: every command-line option and ini key of the plugin, added and parsed once.
 
-Mistakes are reported as ``pytest.UsageError`` naming the option and the fix, never as an
-INTERNALERROR.
+Each option is declared once, as a field of the settings dataclass it fills (see
+:mod:`pytest_faithful.fields`): :class:`CheckSettings` (per check: its command-line and ini
+values are two layers of :func:`pytest_faithful.plugin.settings.resolve`), :class:`RunOptions`
+(run-wide policy), ``LLMOptions`` and ``LocalOptions`` (judge tuning, declared beside the judges
+that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and :class:`MetricOptions`
+(the metrics' thresholds). :data:`TABLE` lists them in ``--help`` order.
+
+Command line > ini > default; only the per-check settings come from a marker or a call too.
+Mistakes are reported as ``pytest.UsageError`` naming the option or ini key and the fix, never
+as an INTERNALERROR.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_faithful.fields import (
+    UNIT,
+    Choice,
+    Flag,
+    Kind,
+    Option,
+    PathValue,
+    Text,
+    check_fields,
+    option,
+    options_of,
+    shown_default,
+)
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
-from pytest_faithful.judges.resources import DEFAULT_CACHE_DIR
-from pytest_faithful.record_modes import (
+from pytest_faithful.vocab import (
+    DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
+    DEFAULT_SCORING,
+    DEFAULT_THRESHOLD,
     RECORD_MODES,
+    SCORING_POLICIES,
     RecordMode,
+    ScoringPolicy,
     parse_record_mode,
 )
-from pytest_faithful.vocab import SCORING_POLICIES
+
+if TYPE_CHECKING:
+    from pytest_faithful.judges.base import Judge
 
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
@@ -36,24 +66,269 @@ METRIC_MARKERS = {
 }
 """The metric fixtures' markers (``plugin/metric_settings.py`` validates their arguments)."""
 
-
 BOOL_INI_VALUES = "true/false, yes/no, on/off or 1/0"
 """What pytest accepts for an ini option of type bool (any case)."""
 
-BOOL_INIS = ("faith_allow_contradictions", "faith_baseline_strict", "faith_single_call")
-"""Every ini option of type bool this plugin declares (here, in baseline_options and in
-llm_options): checked at start-up so that a bad value names its key (see ``ini_bool``)."""
+
+class Reports(Kind):
+    """Report targets: repeatable on the command line (no value: the terminal), a list in the
+    ini file; each 'terminal' or a file path whose extension names its format."""
 
 
-def unit_interval(text: str) -> float:
-    """argparse type for a number in [0, 1] (thresholds, tolerances)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number (expected 0 to 1)") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not in [0, 1]")
-    return value
+@dataclasses.dataclass(frozen=True)
+class CheckSettings:
+    """What one ``assert_faithful`` call runs with. ``judge`` None means the default judge.
+
+    Its options give the command-line and ini layers of the precedence; the call and the
+    marker are checked where they are read (``verifier.check_policy``, the marker model), so
+    this class checks nothing itself.
+    """
+
+    judge: str | Judge | None = option(
+        "--faith-judge",
+        Text(),
+        "Judge spec: lexical, anthropic:MODEL, openai:MODEL, openai:MODEL@BASE_URL, "
+        "local:PATH.gguf.",
+        metavar="SPEC",
+        ini_help="Judge spec (see --faith-judge).",
+        shown_default="a provider whose API key is set, else lexical",
+        default=None,
+    )
+    threshold: float = option(
+        "--faith-threshold",
+        UNIT,
+        "Minimum score in [0, 1] for a check to pass.",
+        metavar="X",
+        ini_help="Minimum passing score in [0, 1].",
+        default=DEFAULT_THRESHOLD,
+    )
+    scoring: ScoringPolicy = option(
+        "--faith-scoring",
+        Choice(SCORING_POLICIES),
+        "strict: supported/total; lenient: not-contradicted/total.",
+        ini_help="strict or lenient.",
+        default=DEFAULT_SCORING,
+    )
+    allow_contradictions: bool = option(
+        "--faith-allow-contradictions",
+        Flag(),
+        "Let a check pass on its score even when a claim is contradicted.",
+        ini_help="Let contradicted claims pass on score.",
+        default=False,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class BaselineOptions:
+    """The regression baseline: off while ``path`` is None."""
+
+    path: Path | None = option(
+        "--faith-baseline",
+        PathValue(),
+        "Compare every check with its stored score in this JSON file; a drop beyond the "
+        "tolerance fails the check.",
+        metavar="PATH",
+        ini_help="Baseline file (relative to the ini file).",
+        default=None,
+    )
+    tolerance: float = option(
+        "--faith-baseline-tolerance",
+        UNIT,
+        "Largest score drop below the baseline that still passes.",
+        metavar="X",
+        ini_help="Largest tolerated score drop.",
+        default=0.0,
+    )
+    update: bool = option(
+        "--faith-update-baseline",
+        Flag(),
+        "Write the baseline file from this run (a filtered run keeps the checks it skipped).",
+        ini=False,
+        default=False,
+    )
+    strict: bool = option(
+        "--faith-baseline-strict",
+        Flag(),
+        "Fail the session when the baseline holds entries no check produced (stale).",
+        ini_help="Fail on stale baseline entries.",
+        default=False,
+    )
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordingOptions:
+    """A directory of JSON recordings used instead of the diskcache: off while ``directory``
+    is None."""
+
+    directory: Path | None = option(
+        "--faith-recordings",
+        PathValue(),
+        "Keep judge calls as JSON files in DIR (one per call, to commit and review) instead "
+        "of the diskcache in --faith-cache-dir.",
+        metavar="DIR",
+        ini_help="Directory of JSON recordings of judge calls (relative to the ini file).",
+        shown_default="off",
+        default=None,
+    )
+    prune: bool = option(
+        "--faith-prune-recordings",
+        Flag(),
+        "After a run of the whole suite, delete the recordings no check used (a filtered run "
+        "never deletes).",
+        ini=False,
+        default=False,
+    )
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+
+DEFAULT_METRIC_THRESHOLD = 0.8
+
+
+def _metric_threshold(name: str, what: str, fixture: str) -> Any:
+    return option(
+        f"--faith-{name}-threshold",
+        UNIT,
+        f"Minimum {what} score in [0, 1] for {fixture} to pass.",
+        metavar="X",
+        ini_help=f"Minimum {what} score in [0, 1].",
+        default=DEFAULT_METRIC_THRESHOLD,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricOptions:
+    """The metrics' thresholds: command line > ini > default, below the call and the marker
+    (``plugin/metric_fixture.py``)."""
+
+    relevancy_threshold: float = _metric_threshold(
+        "relevancy", "answer relevancy", "assert_relevant"
+    )
+    precision_threshold: float = _metric_threshold(
+        "precision", "context precision (average precision)", "assert_retrieval"
+    )
+    recall_threshold: float = _metric_threshold("recall", "context recall", "assert_retrieval")
+    reference_threshold: float = _metric_threshold(
+        "reference", "keyword coverage and completeness", "assert_reference"
+    )
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class RunOptions:
+    """Run-wide policy; not settable from a marker or a call. Holds every parsed option: the
+    per-check ones as the command-line and ini layers, the judges' and the baseline's."""
+
+    record_mode: RecordMode = option(
+        "--faith-record-mode",
+        Choice(RECORD_MODES, parse_record_mode),
+        "Judge call cache: once (replay hits, record misses), none (replay only: for CI), "
+        "all (re-record everything), off (no cache).",
+        ini_help="once, none, all or off.",
+        default=DEFAULT_RECORD_MODE,
+    )
+    cache_dir: Path = option(
+        "--faith-cache-dir",
+        PathValue(),
+        "Directory of recorded judge calls.",
+        metavar="DIR",
+        ini_help="Judge call cache directory (relative to the rootdir).",
+        shown_default=f"{DEFAULT_CACHE_DIR} in the rootdir",
+        default=Path(DEFAULT_CACHE_DIR),
+    )
+    reports: tuple[str, ...] = option(
+        "--faith-report",
+        Reports(),
+        "Faithfulness report; repeatable. No value (or 'terminal'): a summary in the "
+        "terminal output; a path ending in .json, .html or .md: that file (written by the "
+        "xdist controller only). Write it after the test paths or as --faith-report=PATH.",
+        metavar="PATH",
+        ini_help="Reports to produce: 'terminal' and/or paths ending in .json, .html or .md "
+        "(relative to the ini file).",
+        default=(),
+    )
+    cli_layer: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    ini_layer: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    llm: LLMOptions = dataclasses.field(default_factory=LLMOptions)
+    local: LocalOptions = dataclasses.field(default_factory=LocalOptions)
+    baseline: BaselineOptions = dataclasses.field(default_factory=BaselineOptions)
+    recordings: RecordingOptions = dataclasses.field(default_factory=RecordingOptions)
+    metrics: MetricOptions = dataclasses.field(default_factory=MetricOptions)
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+    @property
+    def terminal_report(self) -> bool:
+        return TERMINAL_REPORT in self.reports
+
+    @property
+    def report_files(self) -> tuple[Path, ...]:
+        """Report files to write (absolute paths), in the order given."""
+        return tuple(Path(target) for target in self.reports if target != TERMINAL_REPORT)
+
+
+TABLE: tuple[type[Any], ...] = (
+    CheckSettings,
+    RunOptions,
+    LLMOptions,
+    LocalOptions,
+    BaselineOptions,
+    RecordingOptions,
+    MetricOptions,
+)
+"""Every dataclass whose fields are options, in ``--help`` order."""
+
+
+def declared_options() -> Iterator[tuple[dataclasses.Field[Any], Option]]:
+    for settings in TABLE:
+        yield from options_of(settings)
+
+
+def _argparse_type(kind: Kind) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            return kind.parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def add_options(parser: pytest.Parser) -> None:
+    group = parser.getgroup("faithful", "faithfulness checks (pytest-faithful)")
+    for f, declared in declared_options():
+        kind = declared.kind
+        shown = shown_default(f, declared)
+        help_text = declared.help + (f" Default: {shown}." if shown is not None else "")
+        extra: dict[str, Any] = {}
+        ini_type: Any = "string"
+        if isinstance(kind, Flag):
+            extra = {"action": "store_true"}
+            ini_type = "bool"
+        elif isinstance(kind, Reports):
+            extra = {"action": "append", "nargs": "?", "const": TERMINAL_REPORT}
+            ini_type = "args"
+        elif isinstance(kind, Choice) and kind.cli_choices:
+            extra = {"choices": kind.values}
+        elif not isinstance(kind, (Text, PathValue)):
+            extra = {"type": _argparse_type(kind)}
+        if declared.metavar is not None:
+            extra["metavar"] = declared.metavar
+        group.addoption(declared.flag, default=None, help=help_text, **extra)
+        if declared.ini:
+            parser.addini(
+                declared.dest,
+                declared.ini_help or f"{declared.help} (see {declared.flag}).",
+                type=ini_type,
+                default=[] if ini_type == "args" else None,
+            )
 
 
 def ini_bool(config: pytest.Config, name: str) -> bool | None:
@@ -69,169 +344,37 @@ def ini_bool(config: pytest.Config, name: str) -> bool | None:
     return None if value is None else bool(value)
 
 
-def check_bool_inis(config: pytest.Config) -> None:
-    """Read every bool ini option once at start-up, so a bad value is a UsageError naming
-    its key wherever the option is parsed later."""
-    for name in BOOL_INIS:
-        ini_bool(config, name)
+def _ini_base(config: pytest.Config) -> Path:
+    """What relative paths in the ini file (and path defaults) are relative to."""
+    return config.inipath.parent if config.inipath else config.rootpath
 
 
-def add_options(parser: pytest.Parser) -> None:
-    group = parser.getgroup("faithful", "faithfulness checks (pytest-faithful)")
-    group.addoption(
-        "--faith-judge",
-        default=None,
-        metavar="SPEC",
-        help="Judge spec: lexical, anthropic:MODEL, openai:MODEL, openai:MODEL@BASE_URL, "
-        "local:PATH.gguf. Default: a provider whose API key is set, else lexical.",
-    )
-    group.addoption(
-        "--faith-threshold",
-        type=unit_interval,
-        default=None,
-        metavar="X",
-        help="Minimum score in [0, 1] for a check to pass. Default: 0.8.",
-    )
-    group.addoption(
-        "--faith-scoring",
-        choices=SCORING_POLICIES,
-        default=None,
-        help="strict: supported/total; lenient: not-contradicted/total. Default: strict.",
-    )
-    group.addoption(
-        "--faith-allow-contradictions",
-        action="store_true",
-        default=None,
-        help="Let a check pass on its score even when a claim is contradicted.",
-    )
-    group.addoption(
-        "--faith-record-mode",
-        choices=RECORD_MODES,
-        default=None,
-        help="Judge call cache: once (replay hits, record misses), none (replay only: for CI), "
-        "all (re-record everything), off (no cache). Default: once.",
-    )
-    group.addoption(
-        "--faith-cache-dir",
-        default=None,
-        metavar="DIR",
-        help=f"Directory of recorded judge calls. Default: {DEFAULT_CACHE_DIR} in the rootdir.",
-    )
-    group.addoption(
-        "--faith-report",
-        action="append",
-        nargs="?",
-        const=TERMINAL_REPORT,
-        default=None,
-        metavar="PATH",
-        help="Faithfulness report; repeatable. No value (or 'terminal'): a summary in the "
-        "terminal output; a path ending in .json, .html or .md: that file (written by the "
-        "xdist controller only). Write it after the test paths or as --faith-report=PATH.",
-    )
-    parser.addini("faith_judge", "Judge spec (see --faith-judge).", default=None)
-    parser.addini("faith_threshold", "Minimum passing score in [0, 1].", default=None)
-    parser.addini("faith_scoring", "strict or lenient.", default=None)
-    parser.addini(
-        "faith_allow_contradictions",
-        "Let contradicted claims pass on score.",
-        type="bool",
-        default=None,
-    )
-    parser.addini("faith_record_mode", "once, none, all or off.", default=None)
-    parser.addini(
-        "faith_cache_dir", "Judge call cache directory (relative to the rootdir).", default=None
-    )
-    parser.addini(
-        "faith_report",
-        "Reports to produce: 'terminal' and/or paths ending in .json, .html or .md "
-        "(relative to the ini file).",
-        type="args",
-        default=[],
-    )
+def _from_cli(config: pytest.Config, declared: Option) -> Any:
+    """The option's command-line value, None when not given (already parsed by argparse)."""
+    value = config.getoption(declared.dest)
+    if isinstance(declared.kind, PathValue):
+        # An empty path (--faith-cache-dir=) is not given; the ini value or the default applies.
+        return (config.invocation_params.dir / str(value)).resolve() if value else None
+    return value
 
 
-@dataclass(frozen=True)
-class RunOptions:
-    """Run-wide policy; not settable from a marker or a call."""
-
-    record_mode: RecordMode
-    cache_dir: Path
-    reports: tuple[str, ...]
-    cli_layer: dict[str, Any]
-    ini_layer: dict[str, Any]
-
-    @property
-    def terminal_report(self) -> bool:
-        return TERMINAL_REPORT in self.reports
-
-    @property
-    def report_files(self) -> tuple[Path, ...]:
-        """Report files to write (absolute paths), in the order given."""
-        return tuple(Path(target) for target in self.reports if target != TERMINAL_REPORT)
-
-
-def _ini(config: pytest.Config, name: str) -> Any:
-    """A string ini option; None when unset or empty (``faith_judge =`` means "no judge
+def _from_ini(config: pytest.Config, declared: Option) -> Any:
+    """The option's ini value, None when unset or empty (``faith_judge =`` means "no judge
     configured", as an empty value means unset for pytest's own string options)."""
-    value = config.getini(name)
-    if isinstance(value, str):
-        value = value.strip()
-    return None if value in (None, "") else value
-
-
-def _ini_layer(config: pytest.Config) -> dict[str, Any]:
-    layer: dict[str, Any] = {}
-    judge = _ini(config, "faith_judge")
-    if judge is not None:
-        layer["judge"] = str(judge)
-    threshold = _ini(config, "faith_threshold")
-    if threshold is not None:
-        try:
-            layer["threshold"] = unit_interval(str(threshold).strip())
-        except argparse.ArgumentTypeError as exc:
-            raise pytest.UsageError(f"ini option faith_threshold: {exc}") from None
-    scoring = _ini(config, "faith_scoring")
-    if scoring is not None:
-        if scoring not in SCORING_POLICIES:
-            raise pytest.UsageError(
-                f"ini option faith_scoring: {scoring!r} is not one of {', '.join(SCORING_POLICIES)}"
-            )
-        layer["scoring"] = scoring
-    allow = ini_bool(config, "faith_allow_contradictions")
-    if allow is not None:
-        layer["allow_contradictions"] = allow
-    return layer
-
-
-def _cli_layer(config: pytest.Config) -> dict[str, Any]:
-    return {
-        "judge": config.getoption("faith_judge"),
-        "threshold": config.getoption("faith_threshold"),
-        "scoring": config.getoption("faith_scoring"),
-        "allow_contradictions": config.getoption("faith_allow_contradictions"),
-    }
-
-
-def _record_mode(config: pytest.Config) -> RecordMode:
-    cli = config.getoption("faith_record_mode")
-    if cli is not None:
-        return cli  # type: ignore[no-any-return]
-    ini = _ini(config, "faith_record_mode")
-    if ini is None:
-        return DEFAULT_RECORD_MODE
+    if not declared.ini:
+        return None
+    if isinstance(declared.kind, Flag):
+        return ini_bool(config, declared.dest)
+    raw = config.getini(declared.dest)
+    text = raw.strip() if isinstance(raw, str) else raw
+    if text in (None, ""):
+        return None
+    if isinstance(declared.kind, PathValue):
+        return (_ini_base(config) / str(text)).resolve()
     try:
-        return parse_record_mode(str(ini).strip())
+        return declared.kind.parse(str(text))
     except ValueError as exc:
-        raise pytest.UsageError(f"ini option faith_record_mode: {exc}") from None
-
-
-def _cache_dir(config: pytest.Config) -> Path:
-    cli = config.getoption("faith_cache_dir")
-    if cli:
-        return (config.invocation_params.dir / str(cli)).resolve()
-    ini = _ini(config, "faith_cache_dir")
-    base = config.inipath.parent if config.inipath else config.rootpath
-    return (base / str(ini or DEFAULT_CACHE_DIR)).resolve()
+        raise pytest.UsageError(f"ini option {declared.dest}: {exc}") from None
 
 
 def _report_target(target: str, base: Path, source: str) -> str:
@@ -255,22 +398,47 @@ def _report_target(target: str, base: Path, source: str) -> str:
     return str(path)
 
 
-def _reports(config: pytest.Config) -> tuple[str, ...]:
+def _reports(config: pytest.Config, declared: Option) -> tuple[str, ...]:
     """CLI report paths are relative to the current directory, ini ones to the ini file."""
-    cli = config.getoption("faith_report")
+    cli = config.getoption(declared.dest)
     if cli:
-        requested, base, source = list(cli), config.invocation_params.dir, "--faith-report"
+        requested, base, source = list(cli), config.invocation_params.dir, declared.flag
     else:
-        source = "ini option faith_report"
+        source = f"ini option {declared.dest}"
         try:
-            requested = list(config.getini("faith_report"))
+            requested = list(config.getini(declared.dest))
         except (ValueError, pytest.UsageError) as exc:  # shlex: an unbalanced quote
             raise pytest.UsageError(
                 f"{source}: {exc}; give space-separated targets ('terminal' or file paths), "
                 "quoting a path that has spaces"
             ) from None
-        base = config.inipath.parent if config.inipath else config.rootpath
+        base = _ini_base(config)
     return tuple(dict.fromkeys(_report_target(t, base, source) for t in requested))
+
+
+def _values(config: pytest.Config, settings: type[Any]) -> dict[str, Any]:
+    """The fields of ``settings`` set on the command line (first) or in the ini file; a path
+    left unset gets its default relative to the ini file's folder."""
+    values: dict[str, Any] = {}
+    for f, declared in options_of(settings):
+        if isinstance(declared.kind, Reports):
+            value = _reports(config, declared)
+        else:
+            value = _from_cli(config, declared)
+            if value is None:
+                value = _from_ini(config, declared)
+        if value is None and isinstance(declared.kind, PathValue) and f.default is not None:
+            value = (_ini_base(config) / f.default).resolve()
+        if value is not None:
+            values[f.name] = value
+    return values
+
+
+def _build(settings: type[Any], values: Mapping[str, Any]) -> Any:
+    try:
+        return settings(**values)
+    except ValueError as exc:
+        raise pytest.UsageError(f"pytest-faithful: {exc}") from None
 
 
 def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
@@ -284,8 +452,9 @@ def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
         )
 
 
-def parse_run_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
-    cli_layer, ini_layer = _cli_layer(config), _ini_layer(config)
+def _check_judges(
+    cli_layer: Mapping[str, Any], ini_layer: Mapping[str, Any], registry: JudgeRegistry
+) -> None:
     if cli_layer["judge"] is not None:
         # An empty value (--faith-judge= or a variable that expanded to nothing) must not
         # quietly mean "the default judge", which may be a paid one.
@@ -297,10 +466,42 @@ def parse_run_options(config: pytest.Config, registry: JudgeRegistry) -> RunOpti
         check_judge_spec(cli_layer["judge"], registry, "--faith-judge")
     if ini_layer.get("judge"):
         check_judge_spec(ini_layer["judge"], registry, "ini option faith_judge")
-    return RunOptions(
-        record_mode=_record_mode(config),
-        cache_dir=_cache_dir(config),
-        reports=_reports(config),
-        cli_layer=cli_layer,
-        ini_layer=ini_layer,
+
+
+def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
+    """Every option of the table, read once: command line > ini > default."""
+    check = options_of(CheckSettings)
+    cli_layer = {f.name: _from_cli(config, declared) for f, declared in check}
+    ini_layer = {f.name: _from_ini(config, declared) for f, declared in check}
+    ini_layer = {name: value for name, value in ini_layer.items() if value is not None}
+    _check_judges(cli_layer, ini_layer, registry)
+    baseline = _build(BaselineOptions, _values(config, BaselineOptions))
+    if baseline.path is None and baseline.update:
+        raise pytest.UsageError(
+            "--faith-update-baseline needs a file: give --faith-baseline=PATH "
+            "(or faith_baseline in the ini file)"
+        )
+    recordings = _build(RecordingOptions, _values(config, RecordingOptions))
+    if recordings.directory is None and recordings.prune:
+        raise pytest.UsageError(
+            "--faith-prune-recordings needs a recordings directory: give "
+            "--faith-recordings=DIR (or faith_recordings in the ini file)"
+        )
+    if recordings.directory is not None and recordings.directory.is_file():
+        raise pytest.UsageError(
+            f"--faith-recordings {recordings.directory}: is a file; give a directory"
+        )
+    result: RunOptions = _build(
+        RunOptions,
+        {
+            **_values(config, RunOptions),
+            "cli_layer": cli_layer,
+            "ini_layer": ini_layer,
+            "llm": _build(LLMOptions, _values(config, LLMOptions)),
+            "local": _build(LocalOptions, _values(config, LocalOptions)),
+            "baseline": baseline,
+            "recordings": recordings,
+            "metrics": _build(MetricOptions, _values(config, MetricOptions)),
+        },
     )
+    return result

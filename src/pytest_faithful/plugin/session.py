@@ -11,6 +11,7 @@ or not the run was distributed. How each test ended still comes from the control
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,9 +20,6 @@ import pytest
 
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
-from pytest_faithful.plugin.llm_options import parse_llm_options
-from pytest_faithful.plugin.local_options import parse_local_options
-from pytest_faithful.plugin.metric_options import parse_metric_options
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -31,6 +29,7 @@ if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.plugin.recordings import RecordingsSession
     from pytest_faithful.report.model import FaithReport
     from pytest_faithful.report.records import CheckRecord, MetricRecord
     from pytest_faithful.verifier import ClaimMemo
@@ -60,12 +59,13 @@ class FaithSession:
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
-            parse_llm_options(config),
-            parse_local_options(config),
+            options.llm,
+            options.local,
+            recordings_dir=options.recordings.directory,
         )
         self._is_worker = hasattr(config, "workerinput")
         # The metrics' thresholds from the command line (first) or the ini file.
-        self.metric_thresholds: dict[str, Any] = parse_metric_options(config)
+        self.metric_thresholds: dict[str, Any] = dataclasses.asdict(options.metrics)
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
         # Kept raw, so that a run without checks never imports the report model (pydantic).
         self.outcomes: dict[str, tuple[str, bool]] = {}
@@ -81,6 +81,11 @@ class FaithSession:
 
     def close(self) -> None:
         self._judge_options.close()
+
+    @property
+    def judge_options(self) -> JudgeOptions:
+        """What this process's judges share: the call store, the runner, loaded models."""
+        return self._judge_options
 
     def configured_judge(self) -> str | None:
         """The judge spec set on the command line or in the ini file, if any."""
@@ -100,9 +105,15 @@ class FaithSession:
             from pytest_faithful.report.failure import judge_line
 
             described = judge_line(judge.id, judge.heuristic)
+        recordings = self.options.recordings.directory
+        store = (
+            f"recordings {recordings}"
+            if recordings is not None
+            else f"cache {self.options.cache_dir}"
+        )
         return [
             f"faithful: {described}{origin}",
-            f"faithful: record mode {self.options.record_mode}; cache {self.options.cache_dir}",
+            f"faithful: record mode {self.options.record_mode}; {store}",
         ]
 
     def add(self, record: CheckRecord) -> None:
@@ -252,3 +263,5 @@ class FaithSession:
 SESSION_KEY = pytest.StashKey[FaithSession]()
 # The baseline gate, set in ``pytest_configure`` only when a baseline file is configured.
 BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()
+# The recordings directory's session, set in ``pytest_configure`` only when one is configured.
+RECORDINGS_KEY: pytest.StashKey[RecordingsSession] = pytest.StashKey()

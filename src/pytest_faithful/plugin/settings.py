@@ -8,39 +8,43 @@ never comes from a marker or a call.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import fields
+from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    create_model,
+    field_validator,
+)
 
-from pytest_faithful.judges.base import Judge
-from pytest_faithful.verifier import DEFAULT_SCORING, DEFAULT_THRESHOLD
-from pytest_faithful.vocab import ScoringPolicy
+from pytest_faithful.fields import Choice, Flag, Kind, Number, Whole, options_of
+from pytest_faithful.plugin.options import CheckSettings
 
-CHECK_SETTINGS = ("judge", "threshold", "scoring", "allow_contradictions")
-
-
-@dataclass(frozen=True)
-class CheckSettings:
-    """What one ``assert_faithful`` call runs with. ``judge`` None means the default judge."""
-
-    judge: str | Judge | None = None
-    threshold: float = DEFAULT_THRESHOLD
-    scoring: ScoringPolicy = DEFAULT_SCORING
-    allow_contradictions: bool = False
+CHECK_SETTINGS = tuple(f.name for f in fields(CheckSettings))
 
 
-class LayerSettings(BaseModel):
-    """One layer's settings, validated; used for the marker (where typos must not pass)."""
+def _marker_type(kind: Kind) -> Any:
+    """The pydantic type a marker argument of this kind must have (None: not set there)."""
+    if isinstance(kind, Number):
+        bound = Field(ge=kind.low, le=kind.high) if kind.high is not None else Field(gt=kind.low)
+        return Optional[Annotated[float, bound]]  # noqa: UP045 - a runtime type expression
+    if isinstance(kind, Whole):
+        return Optional[Annotated[int, Field(ge=kind.minimum)]]  # noqa: UP045
+    if isinstance(kind, Choice):
+        return Optional[Literal[tuple(kind.values)]]  # noqa: UP045
+    if isinstance(kind, Flag):
+        return Optional[StrictBool]  # noqa: UP045
+    return Optional[str]  # noqa: UP045
 
+
+class _MarkerLayer(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    judge: str | None = None
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
-    scoring: ScoringPolicy | None = None
-    allow_contradictions: StrictBool | None = None
-
-    @field_validator("judge")
+    @field_validator("judge", check_fields=False)
     @classmethod
     def _judge_not_blank(cls, judge: str | None) -> str | None:
         # judge="" must not quietly mean "the default judge", which may be a paid one.
@@ -50,6 +54,18 @@ class LayerSettings(BaseModel):
                 "or leave judge out"
             )
         return judge
+
+
+_MARKER_FIELDS: dict[str, Any] = {
+    f.name: (_marker_type(declared.kind), None) for f, declared in options_of(CheckSettings)
+}
+LayerSettings = create_model(
+    "LayerSettings",
+    __base__=_MarkerLayer,
+    __doc__="One layer's settings, validated; used for the marker (where typos must not pass). "
+    "Built from the option table: each per-check option is a marker argument of its kind.",
+    **_MARKER_FIELDS,
+)
 
 
 def resolve(*layers: Mapping[str, Any]) -> CheckSettings:

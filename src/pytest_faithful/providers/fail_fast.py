@@ -40,10 +40,6 @@ class FailFast:
         return self._backend.kind
 
     @property
-    def backend(self) -> Backend:
-        return self._backend
-
-    @property
     def unavailable(self) -> UnavailableJudgeError | None:
         """The failure that made this judge unavailable, if one did."""
         with self._lock:

@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import Field, ValidationError
 
 from pytest_faithful.errors import shorten
+from pytest_faithful.files import write_text
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label, MetricResult
-from pytest_faithful.report.files import write_text
 
 BASELINE_VERSION = 1
 # Scores are ratios of small integers; anything below this is float noise, not a change.

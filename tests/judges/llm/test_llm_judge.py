@@ -15,8 +15,8 @@ from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.prompts import PROMPT_VERSION
 from pytest_faithful.providers.base import JudgeResponse
-from pytest_faithful.record_modes import RecordMode
 from pytest_faithful.testing import Reply, ScriptedBackend
+from pytest_faithful.vocab import RecordMode
 
 PASSAGES = ["Returns are accepted within 30 days of delivery.", "Shipping to Canada costs $15."]
 ANSWER = "You can return items within 30 days. Shipping to Canada is free."

@@ -1,13 +1,15 @@
 """Run-wide settings for LLM judges: transport limits, structured output, batching, budgets.
 
-One frozen value per run (from the command line and ini in the plugin, or defaults in
-``verify``). Judge factories read it from ``JudgeOptions.llm``.
+One frozen value per run (from the command line and ini in the plugin, where each field is an
+option, or given to ``verify(llm=...)``). Judge factories read it from ``JudgeOptions.llm``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
+
+from pytest_faithful.fields import SECONDS, Choice, Flag, Whole, check_fields, option
 
 StructuredOutput = Literal["auto", "schema", "json", "prompt"]
 """How an OpenAI-compatible judge asks for JSON.
@@ -32,38 +34,67 @@ def parse_structured_output(value: str) -> StructuredOutput:
 
 @dataclass(frozen=True)
 class LLMOptions:
-    """What every LLM judge of a run shares. Defaults are documented in the README."""
+    """What every LLM judge of a run shares. Each field is also a command-line option and an
+    ini key (see :mod:`pytest_faithful.fields`); defaults are documented in the README."""
 
-    max_concurrency: int = 4
-    """Judge calls in flight at once, across all checks of the process."""
-    timeout_s: float = 60.0
-    """Seconds the SDK waits for one HTTP response before it retries."""
-    max_retries: int = 2
-    """SDK retries for 429 (honouring retry-after), 5xx, timeouts and connection errors."""
-    structured_output: StructuredOutput = "auto"
-    single_call: bool = False
-    """Extract and verify claims in one request instead of two."""
-    batch_size: int = 8
-    """Claims per verification request; a truncated reply splits its batch further."""
-    max_context_chars: int = 60_000
-    """Largest total passage text sent in one request; more is refused, never cut."""
-    max_tokens: int = 2048
-    """Output token limit of one judge request."""
+    max_concurrency: int = option(
+        "--faith-max-concurrency",
+        Whole(1),
+        "Judge calls in flight at once, shared by all checks of a process (each xdist worker "
+        "has its own).",
+        metavar="N",
+        default=4,
+    )
+    timeout_s: float = option(
+        "--faith-timeout",
+        SECONDS,
+        "How long the provider SDK waits for one response before retrying.",
+        metavar="SECONDS",
+        default=60.0,
+    )
+    max_retries: int = option(
+        "--faith-max-retries",
+        Whole(0),
+        "SDK retries for 429 (honouring retry-after), 5xx, timeouts and connection errors.",
+        metavar="N",
+        default=2,
+    )
+    structured_output: StructuredOutput = option(
+        "--faith-structured-output",
+        Choice(STRUCTURED_OUTPUTS, parse_structured_output, cli_choices=False),
+        "How openai judges ask for JSON: schema (strict json_schema), json (json_object with "
+        "the schema), prompt (instructions only), auto (try in that order, remember per server).",
+        metavar="|".join(STRUCTURED_OUTPUTS),
+        default="auto",
+    )
+    single_call: bool = option(
+        "--faith-single-call",
+        Flag(),
+        "LLM judges extract and verify claims in one request instead of two.",
+        ini_help="Extract and verify in one request.",
+        default=False,
+    )
+    batch_size: int = option(
+        "--faith-batch-size",
+        Whole(1),
+        "Claims per verification request.",  # a truncated reply splits its batch further
+        metavar="N",
+        default=8,
+    )
+    max_context_chars: int = option(
+        "--faith-max-context-chars",
+        Whole(1),
+        "Largest total passage text per request; more is refused (an error), never cut.",
+        metavar="N",
+        default=60_000,
+    )
+    max_tokens: int = option(
+        "--faith-max-tokens",
+        Whole(1),
+        "Output token limit of one judge request.",
+        metavar="N",
+        default=2048,
+    )
 
     def __post_init__(self) -> None:
-        positive = {
-            "max_concurrency": self.max_concurrency,
-            "batch_size": self.batch_size,
-            "max_context_chars": self.max_context_chars,
-            "max_tokens": self.max_tokens,
-        }
-        for name, value in positive.items():
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
-        if isinstance(self.max_retries, bool) or not isinstance(self.max_retries, int):
-            raise ValueError(f"max_retries must be a whole number >= 0, got {self.max_retries!r}")
-        if self.max_retries < 0:
-            raise ValueError(f"max_retries must be a whole number >= 0, got {self.max_retries!r}")
-        if not isinstance(self.timeout_s, (int, float)) or not self.timeout_s > 0:
-            raise ValueError(f"timeout_s must be a number of seconds > 0, got {self.timeout_s!r}")
-        parse_structured_output(self.structured_output)
+        check_fields(self)

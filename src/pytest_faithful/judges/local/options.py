@@ -1,14 +1,16 @@
 """Run-wide settings of the local (in-process GGUF) judge.
 
 One frozen value per run, like :class:`~pytest_faithful.judges.llm.options.LLMOptions`: from the
-command line and ini in the plugin, or given to ``verify(local=...)``. Judge factories read it
-from ``JudgeOptions.local``.
+command line and ini in the plugin (each field is an option), or given to ``verify(local=...)``.
+Judge factories read it from ``JudgeOptions.local``.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from pytest_faithful.fields import UNIT, Whole, check_fields, option
 
 # Thresholds on the model's probabilities (normalised over Yes / No / Unknown), calibrated for
 # Qwen2.5-Coder-1.5B-Instruct Q4_K_M with prompt version c1 on the 1,000 faith-dev examples by
@@ -33,38 +35,59 @@ def default_threads() -> int:
 
 @dataclass(frozen=True)
 class LocalOptions:
-    """How the local judge runs its model. Defaults are documented in the README."""
+    """How the local judge runs its model. Each field is also a command-line option and an ini
+    key (see :mod:`pytest_faithful.fields`); defaults are documented in the README."""
 
-    threads: int = field(default_factory=default_threads)
-    """CPU threads llama.cpp uses."""
-    context_window: int = 2048
-    """Tokens the model's context holds (instructions + one chunk + one claim)."""
-    chunk_chars: int = 1500
-    """Passage characters the model reads at once."""
-    chunks_per_claim: int = 1
-    """Chunks each claim is read against: those sharing most of its words (0: all chunks)."""
-    gpu_layers: int = 0
-    """Layers offloaded to a GPU (-1: all; needs a GPU build of llama-cpp-python); 0: CPU only."""
-    support_threshold: float = SUPPORT_THRESHOLD
-    """A claim is SUPPORTED when some chunk gives it at least this P(Yes)."""
-    contradiction_threshold: float = CONTRADICTION_THRESHOLD
-    """Otherwise CONTRADICTED when some chunk gives it at least this P(No)."""
+    threads: int = option(
+        "--faith-local-threads",
+        Whole(1),
+        "CPU threads of the local judge's model.",
+        metavar="N",
+        shown_default="the usable cores, at most 8",
+        default_factory=default_threads,
+    )
+    context_window: int = option(
+        "--faith-local-context",
+        Whole(256),
+        "Context window of the local judge's model (instructions + one chunk + one claim).",
+        metavar="TOKENS",
+        default=2048,
+    )
+    chunk_chars: int = option(
+        "--faith-local-chunk-chars",
+        Whole(100),
+        "Passage characters the local judge's model reads at once.",
+        metavar="N",
+        default=1500,
+    )
+    chunks_per_claim: int = option(
+        "--faith-local-chunks-per-claim",
+        Whole(0),
+        "Chunks each claim is checked against, those sharing most of its words (0: all).",
+        metavar="N",
+        default=1,
+    )
+    gpu_layers: int = option(
+        "--faith-local-gpu-layers",
+        Whole(-1),
+        "Model layers offloaded to a GPU (-1: all; needs a GPU build of llama-cpp-python).",
+        metavar="N",
+        default=0,  # CPU only
+    )
+    support_threshold: float = option(
+        "--faith-local-support-threshold",
+        UNIT,
+        "P(Yes) from which the local judge calls a claim SUPPORTED (calibrated per model).",
+        metavar="P",
+        default=SUPPORT_THRESHOLD,
+    )
+    contradiction_threshold: float = option(
+        "--faith-local-contradiction-threshold",
+        UNIT,
+        "P(No) from which an unsupported claim is CONTRADICTED (calibrated per model).",
+        metavar="P",
+        default=CONTRADICTION_THRESHOLD,
+    )
 
     def __post_init__(self) -> None:
-        minimum = {"threads": 1, "context_window": 256, "chunk_chars": 100, "chunks_per_claim": 0}
-        for name, lowest in minimum.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
-                raise ValueError(f"{name} must be a whole number >= {lowest}, got {value!r}")
-        if (
-            isinstance(self.gpu_layers, bool)
-            or not isinstance(self.gpu_layers, int)
-            or self.gpu_layers < -1
-        ):
-            raise ValueError(f"gpu_layers must be a whole number >= -1, got {self.gpu_layers!r}")
-        for name in ("support_threshold", "contradiction_threshold"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError(f"{name} must be a number in [0, 1], got {value!r}")
-            if not 0.0 <= value <= 1.0:
-                raise ValueError(f"{name} must be a number in [0, 1], got {value!r}")
+        check_fields(self)
