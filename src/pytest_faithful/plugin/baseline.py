@@ -17,7 +17,7 @@ import pytest
 
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
 from pytest_faithful.plugin.options import BaselineOptions
-from pytest_faithful.plugin.seen import TestsSeen
+from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -46,18 +46,6 @@ class BaselineRecord(FrozenModel):
     comparison: Comparison
     entry: BaselineEntry
     nodeid: str
-
-
-def _filtered(config: pytest.Config) -> bool:
-    """Whether tests were deselected, so that missing checks are not evidence of staleness."""
-    option = config.option
-    return bool(
-        getattr(option, "keyword", "")
-        or getattr(option, "markexpr", "")
-        or getattr(option, "deselect", None)
-        or getattr(option, "lf", False)
-        or getattr(option, "stepwise", False)
-    )
 
 
 def _test_of(key: str) -> str | None:
@@ -105,6 +93,10 @@ class BaselineSession:
             return
         self.seen.add(report)
 
+    @pytest.hookimpl
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.seen.deselect(items)
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
         """Merge a finished xdist worker's comparisons (none from a worker that crashed)."""
@@ -112,7 +104,7 @@ class BaselineSession:
         for data in output.get(WORKER_OUTPUT_KEY, ()):
             self.records.append(BaselineRecord.model_validate(data))
 
-    def _missing(self, seen: set[str]) -> tuple[list[str], list[str]]:
+    def _missing(self, seen: set[str], session: pytest.Session) -> tuple[list[str], list[str]]:
         """Entries no check produced, among those this run could have produced: (stale, not run).
 
         Not run: the entry's test ran and did not finish (it failed before the check, errored
@@ -121,6 +113,8 @@ class BaselineSession:
         of files not selected are left alone.
         """
         stale, not_run = [], []
+        # Node ids on the command line, -k, -x and the like leave checks of a file unrun.
+        complete = filter_reason(self.config, session, self.seen.deselected) is None
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
             test = entry.test or _test_of(key)
@@ -129,7 +123,7 @@ class BaselineSession:
                 continue
             test_file = (test or key).split("::", 1)[0]
             gone = not (self.config.rootpath / test_file).exists()
-            if gone or (test_file in self.seen.files and not _filtered(self.config)):
+            if gone or (test_file in self.seen.files and complete):
                 stale.append(key)
         return stale, not_run
 
@@ -140,7 +134,7 @@ class BaselineSession:
             output[WORKER_OUTPUT_KEY] = [r.model_dump(mode="json") for r in self.records]
             return
         seen = {r.comparison.key for r in self.records}
-        self.stale, self.not_run = self._missing(seen)
+        self.stale, self.not_run = self._missing(seen, session)
         if self.options.update:
             ran = {r.comparison.key: r.entry for r in self.records}
             keep = merged(self.stored, ran, replace=False)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.plugin.options import RecordingOptions
-from pytest_faithful.plugin.seen import TestsSeen
+from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 
 if TYPE_CHECKING:
     from pytest_faithful.judges.resources import JudgeOptions
@@ -28,39 +28,6 @@ WORKER_OUTPUT_KEY = "pytest_faithful.recordings"
 
 _SHOWN: int = 20
 """Unused recordings listed by name in the summary (all of them with -v)."""
-
-_STOPPED = (
-    pytest.ExitCode.INTERRUPTED,
-    pytest.ExitCode.INTERNAL_ERROR,
-    pytest.ExitCode.USAGE_ERROR,
-    pytest.ExitCode.NO_TESTS_COLLECTED,
-)
-
-
-def filter_reason(config: pytest.Config, session: pytest.Session, deselected: bool) -> str | None:
-    """Why this run may not have run every check of the files it collected; None if it did."""
-    option = config.option
-    for name, flag in (
-        ("keyword", "-k"),
-        ("markexpr", "-m"),
-        ("deselect", "--deselect"),
-        ("lf", "--lf"),
-        ("stepwise", "--sw"),
-        ("collectonly", "--collect-only"),
-        ("setuponly", "--setup-only"),
-        ("setupplan", "--setup-plan"),
-    ):
-        if getattr(option, name, None):
-            return flag
-    if deselected:
-        return "deselected tests"
-    if any("::" in str(arg) for arg in config.args):
-        return "explicit node ids"
-    if session.shouldstop or session.shouldfail:
-        return "the run stopped early"
-    if session.exitstatus in _STOPPED:
-        return f"the run ended with {pytest.ExitCode(session.exitstatus).name}"
-    return None
 
 
 class RecordingsSession:
@@ -77,7 +44,6 @@ class RecordingsSession:
         self.judges = judges  # the process's judge resources, which own the store
         self.used: set[str] = set()
         self.seen = TestsSeen()  # test files run, tests that did not pass
-        self.deselected = False
         self.lost_worker = False
         self.skipped_reason: str | None = None  # why unused recordings were not looked for
         self.total = 0
@@ -96,8 +62,7 @@ class RecordingsSession:
 
     @pytest.hookimpl
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
-        if items:
-            self.deselected = True
+        self.seen.deselect(items)
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -128,7 +93,7 @@ class RecordingsSession:
         store = RecordingStore(self.directory)
         keys = store.stored_keys(self.problems)
         self.total = len(keys)
-        reason = filter_reason(self.config, session, self.deselected)
+        reason = filter_reason(self.config, session, self.seen.deselected)
         if self.judges.record_mode == "off":
             reason = "record mode off reads no recordings"
         elif self.lost_worker:
