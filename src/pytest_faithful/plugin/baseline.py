@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.models import FaithfulnessResult, FrozenModel
+from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
 from pytest_faithful.plugin.options import BaselineOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 from pytest_faithful.report.baseline import (
@@ -35,7 +35,9 @@ from pytest_faithful.report.baseline import (
 WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
 """Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
 
-_INDEXED_KEY = re.compile(r"^(?P<nodeid>.+)#\d+$")
+_INDEXED_KEY = re.compile(
+    r"^(?:(?:answer_relevancy|context_precision|context_recall|reference):)?(?P<nodeid>.+)#\d+$"
+)
 
 
 class BaselineRecord(FrozenModel):
@@ -68,7 +70,7 @@ class BaselineSession:
         self.written: int | None = None
         self._is_worker = hasattr(config, "workerinput")
 
-    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> str | None:
+    def check(self, key: str, nodeid: str, result: FaithfulnessResult | MetricResult) -> str | None:
         """Record how the check compares with the baseline; the failure message if it regressed.
 
         While the baseline is being updated a drop is reported, not failed: the run is

@@ -4,8 +4,8 @@ Each option is declared once, as a field of the settings dataclass it fills (see
 :mod:`pytest_faithful.fields`): :class:`CheckSettings` (per check: its command-line and ini
 values are two layers of :func:`pytest_faithful.plugin.settings.resolve`), :class:`RunOptions`
 (run-wide policy), ``LLMOptions`` and ``LocalOptions`` (judge tuning, declared beside the judges
-that read them), :class:`BaselineOptions` and :class:`RecordingOptions`. :data:`TABLE` lists
-them in ``--help`` order.
+that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and :class:`MetricOptions`
+(the metrics' thresholds). :data:`TABLE` lists them in ``--help`` order.
 
 Command line > ini > default; only the per-check settings come from a marker or a call too.
 Mistakes are reported as ``pytest.UsageError`` naming the option or ini key and the fix, never
@@ -56,6 +56,15 @@ if TYPE_CHECKING:
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
 """The marker that sets ``assert_faithful``'s settings for a test, class or module."""
+METRIC_MARKERS = {
+    "relevancy": "relevancy(threshold=None, judge=None): settings for assert_relevant.",
+    "retrieval": (
+        "retrieval(precision=None, recall=None, judge=None): thresholds (or True/False to "
+        "require or skip) for assert_retrieval."
+    ),
+    "reference": "reference(threshold=None): the coverage threshold for assert_reference.",
+}
+"""The metric fixtures' markers (``plugin/metric_settings.py`` validates their arguments)."""
 
 BOOL_INI_VALUES = "true/false, yes/no, on/off or 1/0"
 """What pytest accepts for an ini option of type bool (any case)."""
@@ -177,6 +186,40 @@ class RecordingOptions:
         check_fields(self)
 
 
+DEFAULT_METRIC_THRESHOLD = 0.8
+
+
+def _metric_threshold(name: str, what: str, fixture: str) -> Any:
+    return option(
+        f"--faith-{name}-threshold",
+        UNIT,
+        f"Minimum {what} score in [0, 1] for {fixture} to pass.",
+        metavar="X",
+        ini_help=f"Minimum {what} score in [0, 1].",
+        default=DEFAULT_METRIC_THRESHOLD,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricOptions:
+    """The metrics' thresholds: command line > ini > default, below the call and the marker
+    (``plugin/metric_fixture.py``)."""
+
+    relevancy_threshold: float = _metric_threshold(
+        "relevancy", "answer relevancy", "assert_relevant"
+    )
+    precision_threshold: float = _metric_threshold(
+        "precision", "context precision (average precision)", "assert_retrieval"
+    )
+    recall_threshold: float = _metric_threshold("recall", "context recall", "assert_retrieval")
+    reference_threshold: float = _metric_threshold(
+        "reference", "keyword coverage and completeness", "assert_reference"
+    )
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+
 @dataclasses.dataclass(frozen=True)
 class RunOptions:
     """Run-wide policy; not settable from a marker or a call. Holds every parsed option: the
@@ -216,6 +259,7 @@ class RunOptions:
     local: LocalOptions = dataclasses.field(default_factory=LocalOptions)
     baseline: BaselineOptions = dataclasses.field(default_factory=BaselineOptions)
     recordings: RecordingOptions = dataclasses.field(default_factory=RecordingOptions)
+    metrics: MetricOptions = dataclasses.field(default_factory=MetricOptions)
 
     def __post_init__(self) -> None:
         check_fields(self)
@@ -237,6 +281,7 @@ TABLE: tuple[type[Any], ...] = (
     LocalOptions,
     BaselineOptions,
     RecordingOptions,
+    MetricOptions,
 )
 """Every dataclass whose fields are options, in ``--help`` order."""
 
@@ -456,6 +501,7 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             "local": _build(LocalOptions, _values(config, LocalOptions)),
             "baseline": baseline,
             "recordings": recordings,
+            "metrics": _build(MetricOptions, _values(config, MetricOptions)),
         },
     )
     return result
