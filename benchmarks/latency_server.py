@@ -46,7 +46,27 @@ def _verdict(claim: str, passages: list[str]) -> Json:
 
 
 def judge_answer(prompt: str) -> Json:
-    """The JSON object a careful judge returns for the first user message of a judge request."""
+    """The JSON object a careful judge returns for the first user message of a judge request.
+
+    The metric prompts get every claim relevant and every passage useful.
+    """
+    if "Claims of the answer:" in prompt:  # answer relevancy
+        claims = _numbered(prompt, "claim")
+        return {
+            "noncommittal": False,
+            "verdicts": [
+                {"claim": i, "relevant": True, "reason": "on topic"}
+                for i in range(1, len(claims) + 1)
+            ],
+        }
+    if "Retrieved passages, in ranked order:" in prompt:  # context precision
+        passages = _numbered(prompt, "passage")
+        return {
+            "verdicts": [
+                {"passage": i, "useful": True, "reason": "on topic"}
+                for i in range(1, len(passages) + 1)
+            ]
+        }
     sentences = _numbered(prompt, "sentence")
     passages = _numbered(prompt, "passage")
     if sentences and passages:  # single-call: extract and verify at once

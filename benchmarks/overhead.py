@@ -7,10 +7,13 @@ records its judge calls once against a loopback fake OpenAI-compatible server wi
 
 * replay: ``assert_faithful(answer, contexts)`` with ``--faith-record-mode=none`` (a cache miss
   fails the check without calling anyone, and the server is gone, so every verdict is replayed);
+* replay-recordings: the same, replayed from a directory of JSON recordings
+  (``--faith-recordings``) recorded the same way, instead of the diskcache;
 * plain: the same parametrized functions with ``assert answer.strip() and all(contexts)``.
 
 Both run with ``-p no:cacheprovider``, no xdist, and a timer conftest. Per-check overhead is
-(median replay wall - median plain wall) / N. Start-up cost is the wall time of a one-test
+(median replay wall - median plain wall) / N, for each store. The size of both stores is
+reported too (files, bytes, disk blocks). Start-up cost is the wall time of a one-test
 session with the plugin against ``-p no:faithful``, interleaved, median of ``--startup-repeat``.
 
     python benchmarks/overhead.py                         # ~3 min on 2 cores
@@ -152,9 +155,29 @@ CASES = json.loads((pathlib.Path(__file__).parent / "cases.json").read_text())
 """
 FAITHFUL_TEST = """
 @pytest.mark.parametrize(("answer", "contexts"), CASES[{start}:{stop}])
-def test_check_{number:03d}(assert_faithful, answer, contexts):
-    assert_faithful(answer, contexts)
+def test_check_{number:03d}({fixture}, answer, contexts):
+    {call}
 """
+# The check each --metric times; the question is fixed (the fake judge calls every claim
+# relevant and every passage useful, so every check passes).
+QUESTION = "What are the shipping, returns, warranty and support terms?"
+METRIC_CALLS = {
+    "faithfulness": ("assert_faithful", "assert_faithful(answer, contexts)"),
+    "relevancy": ("assert_relevant", f"assert_relevant(answer, {QUESTION!r})"),
+    "precision": ("assert_retrieval", f"assert_retrieval(contexts, {QUESTION!r})"),
+    "recall": ("assert_retrieval", "assert_retrieval(contexts, reference=answer)"),
+    "reference": ("assert_reference", "assert_reference(answer, answer)"),
+}
+# Judge calls per check when recorded: relevancy extracts and judges the claims; precision
+# judges the passages in one call; recall extracts and verifies the reference; reference
+# checks call no judge.
+METRIC_CALLS_PER_CHECK = {
+    "faithfulness": 2,
+    "relevancy": 2,
+    "precision": 1,
+    "recall": 2,
+    "reference": 0,
+}
 PLAIN_TEST = """
 @pytest.mark.parametrize(("answer", "contexts"), CASES[{start}:{stop}])
 def test_check_{number:03d}(answer, contexts):
@@ -163,7 +186,12 @@ def test_check_{number:03d}(answer, contexts):
 
 
 def write_suite(
-    folder: Path, cases: Sequence[tuple[str, list[str]]], *, per_function: int, faithful: bool
+    folder: Path,
+    cases: Sequence[tuple[str, list[str]]],
+    *,
+    per_function: int,
+    faithful: bool,
+    metric: str = "faithfulness",
 ) -> Path:
     """A self-contained suite (own pytest.ini, so the repository's settings play no part)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -171,8 +199,11 @@ def write_suite(
     (folder / "conftest.py").write_text(TIMER_CONFTEST)
     (folder / "cases.json").write_text(json.dumps(list(cases)))
     template = FAITHFUL_TEST if faithful else PLAIN_TEST
+    fixture, call = METRIC_CALLS[metric]
     functions = [
-        template.format(start=start, stop=start + per_function, number=number)
+        template.format(
+            start=start, stop=start + per_function, number=number, fixture=fixture, call=call
+        )
         for number, start in enumerate(range(0, len(cases), per_function))
     ]
     (folder / "test_suite.py").write_text(MODULE_HEAD + "".join(functions))
@@ -269,33 +300,69 @@ def interleaved(
 # -- the measurements -------------------------------------------------------------------------
 
 
-def record(suite: Path, cache: Path, checks: int, env: dict[str, str]) -> tuple[str, int]:
-    """Record every judge call of the suite once; return the judge spec and the call count."""
+def record(
+    suite: Path, store: str, checks: int, env: dict[str, str], per_check: int = 2
+) -> tuple[str, int]:
+    """Record every judge call of the suite once into ``store`` (the option naming it); return
+    the judge spec and the call count."""
     with LatencyServer(latency_s=0.0) as server:
         judge = f"openai:{MODEL}@{server.base_url}"
-        args = [f"--faith-judge={judge}", f"--faith-cache-dir={cache}", "--faith-record-mode=once"]
+        args = [f"--faith-judge={judge}", store, "--faith-record-mode=once"]
         run_pytest(suite, args, env=env)
         calls = server.calls
-    # Two calls per check: extraction, then one verification batch (three claims <= batch 8).
-    if calls != 2 * checks:
-        sys.exit(f"recording made {calls} judge calls; expected {2 * checks}")
+    # Faithfulness: two calls per check (extraction, then one verification batch of three
+    # claims <= batch 8); the metrics: METRIC_CALLS_PER_CHECK.
+    if calls != per_check * checks:
+        sys.exit(f"recording made {calls} judge calls; expected {per_check * checks}")
     return judge, calls
 
 
 def measure_checks(args: argparse.Namespace, scratch: Path, env: dict[str, str]) -> dict[str, Any]:
     cases = [make_case(i, sentences=3) for i in range(args.checks)]
-    faithful = write_suite(scratch / "faithful", cases, per_function=10, faithful=True)
+    faithful = write_suite(
+        scratch / "faithful", cases, per_function=10, faithful=True, metric=args.metric
+    )
     plain = write_suite(scratch / "plain", cases, per_function=10, faithful=False)
-    cache = scratch / "cache"
-    judge, calls = record(faithful, cache, args.checks, env)
-    # Both suites get the same options, so both sessions start alike (the run header builds the
-    # judge and opens the cache in each) and the difference is what the checks cost.
+    cache, recordings = scratch / "cache", scratch / "recordings"
+    per_check = METRIC_CALLS_PER_CHECK[args.metric]
+    judge, calls = record(faithful, f"--faith-cache-dir={cache}", args.checks, env, per_check)
+    # The server's URL is not in the request key, so the judge spec of this second recording
+    # (another port) replays the same keys.
+    record(faithful, f"--faith-recordings={recordings}", args.checks, env, per_check)
+    # The plain suite and the diskcache replay get the same options, so both sessions start
+    # alike (the run header builds the judge and opens the cache in each) and the difference
+    # is what the checks cost. The recordings replay differs only in the store.
     options = [f"--faith-judge={judge}", f"--faith-cache-dir={cache}", "--faith-record-mode=none"]
-    configs = {"plain": (plain, options), "replay": (faithful, options)}
+    from_recordings = [*options, f"--faith-recordings={recordings}"]
+    configs = {
+        "plain": (plain, options),
+        "replay": (faithful, options),
+        "replay-recordings": (faithful, from_recordings),
+    }
     interleaved(configs, 1, env)  # warm-up: bytecode and the OS page cache, not timed
     series = interleaved(configs, args.repeat, env)
     profile = profile_replay(faithful, options, scratch, env) if args.profile else None
-    return {"judge": judge, "recorded_calls": calls, "series": series, "profile": profile}
+    sizes = {"diskcache": store_size(cache), "recordings": store_size(recordings)}
+    return {
+        "judge": judge,
+        "recorded_calls": calls,
+        "series": series,
+        "profile": profile,
+        "sizes": sizes,
+    }
+
+
+def store_size(directory: Path) -> dict[str, int]:
+    """Files, their bytes, and the disk they take (allocated blocks), of a store's directory."""
+    files = [p for p in directory.rglob("*") if p.is_file()]
+    sizes = sorted(p.stat().st_size for p in files)
+    return {
+        "files": len(files),
+        "bytes": sum(sizes),
+        "disk_bytes": sum(p.stat().st_blocks * 512 for p in files),
+        "median_file_bytes": sizes[len(sizes) // 2] if sizes else 0,
+        "largest_file_bytes": sizes[-1] if sizes else 0,
+    }
 
 
 def measure_startup(
@@ -332,8 +399,10 @@ def profile_replay(suite: Path, replay_args: list[str], scratch: Path, env: dict
 # -- the report -------------------------------------------------------------------------------
 
 
-def check_numbers(series: dict[str, Series], checks: int) -> dict[str, float]:
-    replay, plain = series["replay"], series["plain"]
+def check_numbers(
+    series: dict[str, Series], checks: int, replayed: str = "replay"
+) -> dict[str, float]:
+    replay, plain = series[replayed], series["plain"]
 
     def per_check_ms(key: str) -> float:
         return (replay.median(key) - plain.median(key)) / checks * 1000
@@ -349,7 +418,7 @@ def check_numbers(series: dict[str, Series], checks: int) -> dict[str, float]:
         "overhead_call_ms_per_check": per_check_ms("call_s"),
         **{
             f"{name}_{key}": suite.median(key)
-            for name, suite in series.items()
+            for name, suite in (("plain", plain), ("replay", replay))
             for key in ("collect_s", "protocol_s", "call_s")
         },
     }
@@ -376,6 +445,36 @@ def verdict(value: float, target: float) -> str:
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     lines = [header, ["---"] * len(header), *rows]
     return "\n".join("| " + " | ".join(line) + " |" for line in lines)
+
+
+def stores_table(checks: int, disk: dict[str, float], files: dict[str, float]) -> str:
+    rows = [
+        [
+            name,
+            f"{n['replay_wall_s']:.2f} s",
+            f"**{n['overhead_wall_ms_per_check']:.2f} ms**",
+            f"{n['overhead_cpu_ms_per_check']:.2f} ms",
+            f"{n['overhead_call_ms_per_check']:.2f} ms",
+        ]
+        for name, n in (("diskcache (default)", disk), ("directory (--faith-recordings)", files))
+    ]
+    header = ["store", "replay wall", "per check, wall", "per check, CPU", "per check, call"]
+    return f"{checks} checks replayed from each store, medians\n\n" + markdown_table(header, rows)
+
+
+def sizes_table(sizes: dict[str, dict[str, int]]) -> str:
+    rows = [
+        [
+            name,
+            f"{s['files']:,}",
+            f"{s['bytes'] / 1024:,.0f} KiB",
+            f"{s['disk_bytes'] / 1024:,.0f} KiB",
+            f"{s['median_file_bytes']:,} B",
+        ]
+        for name, s in sizes.items()
+    ]
+    header = ["store", "files", "bytes", "on disk (blocks)", "median file"]
+    return markdown_table(header, rows)
 
 
 def checks_table(checks: int, n: dict[str, float]) -> str:
@@ -474,6 +573,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=5, help="timed runs of each suite")
     parser.add_argument("--startup-repeat", type=int, default=15, help="timed start-ups of each")
     parser.add_argument("--profile", action="store_true", help="cProfile one replay run too")
+    parser.add_argument(
+        "--metric",
+        choices=tuple(METRIC_CALLS),
+        default="faithfulness",
+        help="the check timed: assert_faithful, or a metric fixture. Default: %(default)s",
+    )
+    parser.add_argument("--no-startup", action="store_true", help="skip the start-up measurement")
     parser.add_argument("--output", type=Path, default=RESULTS / "overhead.json")
     args = parser.parse_args(argv)
     if args.checks < 10 or args.checks % 10:
@@ -488,28 +594,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="faith-overhead-") as folder:
         scratch = Path(folder)
         measured = measure_checks(args, scratch, clean_env(api_key=True))
-        startup_series = measure_startup(args, scratch, clean_env(api_key=False))
+        startup_series = (
+            {} if args.no_startup else measure_startup(args, scratch, clean_env(api_key=False))
+        )
     numbers = check_numbers(measured["series"], args.checks)
-    startup = startup_numbers(startup_series)
-    print(f"\n### Per check\n\n{checks_table(args.checks, numbers)}")
-    print(f"\n### Start-up\n\n{startup_table(startup)}")
+    recordings = check_numbers(measured["series"], args.checks, "replay-recordings")
+    startup = startup_numbers(startup_series) if startup_series else {"added_ms": 0.0}
+    print(f"\n### Per check ({args.metric})\n\n{checks_table(args.checks, numbers)}")
+    print(f"\n### Per check, by store\n\n{stores_table(args.checks, numbers, recordings)}")
+    print(f"\n### Store sizes\n\n{sizes_table(measured['sizes'])}")
+    if startup_series:
+        print(f"\n### Start-up\n\n{startup_table(startup)}")
     if measured["profile"]:
         print("\n### cProfile of one replay run (plugin, cache, pydantic; cumulative)\n")
         print(measured["profile"])
     report = {
         "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
         "checks": args.checks,
+        "metric": args.metric,
         "repeat": args.repeat,
         "startup_repeat": args.startup_repeat,
         "judge": measured["judge"],
         "recorded_calls": measured["recorded_calls"],
         "per_check": {k: round(v, 4) for k, v in numbers.items()},
+        "per_check_recordings": {k: round(v, 4) for k, v in recordings.items()},
+        "store_sizes": measured["sizes"],
         "startup": {k: round(v, 4) for k, v in startup.items()},
         "targets": {
             "ms_per_replayed_check": TARGET_MS_PER_CHECK,
             "added_startup_ms": TARGET_STARTUP_MS,
             "per_check_pass": numbers["overhead_wall_ms_per_check"] <= TARGET_MS_PER_CHECK,
-            "startup_pass": startup["added_ms"] <= TARGET_STARTUP_MS,
+            "startup_pass": startup["added_ms"] <= TARGET_STARTUP_MS if startup_series else None,
         },
         "reference_not_measured": {"ragas_ms_per_cached_sample": RAGAS_MS_PER_SAMPLE},
         "raw_wall_s": {

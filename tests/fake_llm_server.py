@@ -62,8 +62,37 @@ def _verdict(claim: str, passages: list[str]) -> dict[str, Any]:
     }
 
 
+def _words(text: str) -> set[str]:
+    return {w.strip(".,?!;:'\"").lower() for w in text.split() if len(w.strip(".,?!;:")) > 3}
+
+
+def _question(prompt: str) -> str:
+    first = prompt.splitlines()[0] if prompt else ""
+    return first.removeprefix("Question: ")
+
+
 def careful_answer(prompt: str) -> tuple[str, dict[str, Any]]:
-    """(step, JSON object) a careful judge would give for the first user message ``prompt``."""
+    """(step, JSON object) a careful judge would give for the first user message ``prompt``.
+
+    The metric prompts: a claim is relevant, a passage useful, when it shares a word of four
+    letters or more with the question.
+    """
+    asked = _words(_question(prompt))
+    if "Claims of the answer:" in prompt:
+        return "relevance", {
+            "noncommittal": False,
+            "verdicts": [
+                {"claim": i, "relevant": bool(_words(c) & asked), "reason": "word overlap"}
+                for i, c in enumerate(_numbered(prompt, "claim"), start=1)
+            ],
+        }
+    if "Retrieved passages, in ranked order:" in prompt:
+        return "passages", {
+            "verdicts": [
+                {"passage": i, "useful": bool(_words(p) & asked), "reason": "word overlap"}
+                for i, p in enumerate(_numbered(prompt, "passage"), start=1)
+            ]
+        }
     sentences = _numbered(prompt, "sentence")
     passages = _numbered(prompt, "passage")
     if sentences and passages:

@@ -58,7 +58,11 @@ def test_every_option_is_declared_once_with_its_ini_twin() -> None:
     for option in declared:
         assert option.flag.startswith("--faith-")
         assert option.dest == option.flag[2:].replace("-", "_")
-    assert [o.flag for o in declared if not o.ini] == ["--faith-update-baseline"]
+    # One-run actions, not settings a project keeps: no ini key.
+    assert [o.flag for o in declared if not o.ini] == [
+        "--faith-update-baseline",
+        "--faith-prune-recordings",
+    ]
 
 
 def test_the_marker_takes_exactly_the_per_check_options() -> None:

@@ -10,12 +10,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pytest_faithful.api import verify
+    from pytest_faithful.api import (
+        verify,
+        verify_reference,
+        verify_relevancy,
+        verify_retrieval,
+    )
     from pytest_faithful.errors import (
         CacheMissError,
+        FaithCacheWarning,
         FaithfulnessError,
         JudgeError,
+        MetricError,
         UnavailableJudgeError,
+        UnsupportedMetricError,
     )
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.judges.llm.options import LLMOptions
@@ -27,24 +35,36 @@ if TYPE_CHECKING:
         installed_registry,
     )
     from pytest_faithful.judges.resources import JudgeOptions
+    from pytest_faithful.metrics.retrieval import RetrievalResult
     from pytest_faithful.models import (
         Claim,
         ClaimVerdict,
         ExtractedClaims,
         FaithfulnessResult,
         Label,
+        MetricItem,
+        MetricResult,
         Usage,
         Verdict,
         Verdicts,
     )
     from pytest_faithful.plugin.fixture import AssertFaithful
+    from pytest_faithful.plugin.metric_fixture import (
+        AssertReference,
+        AssertRelevant,
+        AssertRetrieval,
+    )
 
 _WHERE: dict[str, str] = {
     "AssertFaithful": "pytest_faithful.plugin.fixture",
+    "AssertReference": "pytest_faithful.plugin.metric_fixture",
+    "AssertRelevant": "pytest_faithful.plugin.metric_fixture",
+    "AssertRetrieval": "pytest_faithful.plugin.metric_fixture",
     "CacheMissError": "pytest_faithful.errors",
     "Claim": "pytest_faithful.models",
     "ClaimVerdict": "pytest_faithful.models",
     "ExtractedClaims": "pytest_faithful.models",
+    "FaithCacheWarning": "pytest_faithful.errors",
     "FaithfulnessError": "pytest_faithful.errors",
     "FaithfulnessResult": "pytest_faithful.models",
     "Judge": "pytest_faithful.judges.base",
@@ -55,21 +75,33 @@ _WHERE: dict[str, str] = {
     "LLMOptions": "pytest_faithful.judges.llm.options",
     "Label": "pytest_faithful.models",
     "LocalOptions": "pytest_faithful.judges.local.options",
+    "MetricError": "pytest_faithful.errors",
+    "MetricItem": "pytest_faithful.models",
+    "MetricResult": "pytest_faithful.models",
+    "RetrievalResult": "pytest_faithful.metrics.retrieval",
     "UnavailableJudgeError": "pytest_faithful.errors",
+    "UnsupportedMetricError": "pytest_faithful.errors",
     "Usage": "pytest_faithful.models",
     "Verdict": "pytest_faithful.models",
     "Verdicts": "pytest_faithful.models",
     "builtin_registry": "pytest_faithful.judges.registry",
     "installed_registry": "pytest_faithful.judges.registry",
     "verify": "pytest_faithful.api",
+    "verify_reference": "pytest_faithful.api",
+    "verify_relevancy": "pytest_faithful.api",
+    "verify_retrieval": "pytest_faithful.api",
 }
 
 __all__ = [
     "AssertFaithful",
+    "AssertReference",
+    "AssertRelevant",
+    "AssertRetrieval",
     "CacheMissError",
     "Claim",
     "ClaimVerdict",
     "ExtractedClaims",
+    "FaithCacheWarning",
     "FaithfulnessError",
     "FaithfulnessResult",
     "Judge",
@@ -80,13 +112,21 @@ __all__ = [
     "LLMOptions",
     "Label",
     "LocalOptions",
+    "MetricError",
+    "MetricItem",
+    "MetricResult",
+    "RetrievalResult",
     "UnavailableJudgeError",
+    "UnsupportedMetricError",
     "Usage",
     "Verdict",
     "Verdicts",
     "builtin_registry",
     "installed_registry",
     "verify",
+    "verify_reference",
+    "verify_relevancy",
+    "verify_retrieval",
 ]
 # One list for tools (ruff, mypy, IDEs) and one map for the lazy import; a test keeps them equal.
 

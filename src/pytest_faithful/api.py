@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import installed_registry
 from pytest_faithful.judges.resources import JudgeOptions
-from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.metrics.inputs import (
+    check_reference_arguments,
+    check_relevancy_arguments,
+    check_retrieval_arguments,
+)
+from pytest_faithful.metrics.reference import DEFAULT_REFERENCE_THRESHOLD, CitationMode, compare
+from pytest_faithful.metrics.relevancy import DEFAULT_RELEVANCY_THRESHOLD, run_relevancy
+from pytest_faithful.metrics.retrieval import RetrievalResult, run_retrieval
+from pytest_faithful.models import FaithfulnessResult, MetricResult
 from pytest_faithful.verifier import run_check
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
@@ -22,6 +31,8 @@ from pytest_faithful.vocab import (
     ScoringPolicy,
     parse_record_mode,
 )
+
+_T = TypeVar("_T")
 
 
 def verify(
@@ -37,12 +48,14 @@ def verify(
     record_mode: RecordMode = DEFAULT_RECORD_MODE,
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
 
     ``judge`` is a spec string (``"lexical"``, ``"openai:gpt-4o-mini"``, ...), a judge object,
     or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
-    judges that call a model go through the call cache in ``cache_dir``; ``llm`` sets what the
+    judges that call a model go through the call cache in ``cache_dir``, or through a
+    directory of JSON recordings in ``recordings_dir`` when given; ``llm`` sets what the
     command-line options set for LLM judges in pytest (concurrency, timeouts, retries,
     structured output, single-call mode, batching, budgets) and ``local`` what they set for
     the ``local:PATH.gguf`` judge.
@@ -51,19 +64,51 @@ def verify(
     build the judge once (``installed_registry().build(spec, JudgeOptions(...))``) and pass it,
     so a local model is loaded once, not per call.
     """
+    return _with_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: _run(
+            answer, contexts, built, question, threshold, scoring, allow_contradictions
+        ),
+    )
+
+
+def _with_judge(
+    judge: str | Judge | None,
+    cache_dir: str | Path,
+    record_mode: RecordMode,
+    llm: LLMOptions | None,
+    local: LocalOptions | None,
+    recordings_dir: str | Path | None,
+    run: Callable[[Judge], _T],
+) -> _T:
+    """``run(judge)``: the judge object as given, or built from its spec for this call only."""
     if judge is not None and not isinstance(judge, str):
-        return _run(answer, contexts, judge, question, threshold, scoring, allow_contradictions)
+        return run(judge)
     if judge is not None and not judge.strip():
         raise ValueError(
             "judge is an empty spec; give one such as 'lexical' or 'openai:gpt-4o-mini', or "
             "leave it out (None) for the default judge"
         )
     _check_run_arguments(cache_dir, record_mode, llm, local)
+    if recordings_dir is not None and (
+        not isinstance(recordings_dir, (str, os.PathLike)) or not str(recordings_dir).strip()
+    ):
+        raise TypeError("recordings_dir must be a non-empty str or path, or None (the diskcache)")
     registry = installed_registry()
-    options = JudgeOptions(cache_dir=cache_dir, record_mode=record_mode, llm=llm, local=local)
+    options = JudgeOptions(
+        cache_dir=cache_dir,
+        record_mode=record_mode,
+        llm=llm,
+        local=local,
+        recordings_dir=None if recordings_dir is None else Path(recordings_dir),
+    )
     try:
-        built = registry.build(registry.choose(judge), options)
-        return _run(answer, contexts, built, question, threshold, scoring, allow_contradictions)
+        return run(registry.build(registry.choose(judge), options))
     finally:
         options.close()
 
@@ -110,4 +155,102 @@ def _run(
         threshold=threshold,
         scoring_policy=scoring,
         allow_contradictions=allow_contradictions,
+    )
+
+
+def verify_reference(
+    answer: str,
+    reference: str,
+    *,
+    numbers: bool = True,
+    keywords: bool | Sequence[str] = True,
+    exact: bool = False,
+    completeness: bool = False,
+    citations: bool | CitationMode = False,
+    contexts: str | Sequence[str] | None = None,
+    threshold: float = DEFAULT_REFERENCE_THRESHOLD,
+) -> MetricResult:
+    """Compare ``answer`` with a golden ``reference`` answer, deterministically (no judge).
+
+    ``numbers``: every quantity of the reference (value, currency, percentage, unit) is in the
+    answer. ``keywords``: True for the reference's own keywords (capitalised phrases, numbers,
+    content words; coverage must reach ``threshold``), or a list of words that must all be
+    there. ``exact``: normalised exact match. ``completeness``: the share of reference
+    sentences the answer covers must reach ``threshold``. ``citations``: the answer's ``[n]``
+    markers point at passages of ``contexts`` that exist (``"sentence"``: and every sentence
+    that states something has one). Each failing check names what is missing.
+    """
+    return compare(
+        **check_reference_arguments(
+            answer,
+            reference,
+            numbers,
+            keywords,
+            exact,
+            completeness,
+            citations,
+            contexts,
+            threshold,
+        )
+    )
+
+
+def verify_relevancy(
+    answer: str,
+    question: str,
+    *,
+    judge: str | Judge | None = None,
+    threshold: float = DEFAULT_RELEVANCY_THRESHOLD,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
+) -> MetricResult:
+    """Judge whether each claim of ``answer`` addresses ``question`` (answer relevancy).
+
+    Score: relevant claims / claims; a noncommittal answer (no claims, or evasive) scores 0.
+    ``judge`` and the run arguments work as for :func:`verify`.
+    """
+    answer, question, threshold = check_relevancy_arguments(answer, question, threshold)
+    return _with_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: run_relevancy(answer, question, judge=built, threshold=threshold),
+    )
+
+
+def verify_retrieval(
+    contexts: str | Sequence[str],
+    question: str | None = None,
+    *,
+    reference: str | None = None,
+    precision: bool | float | None = None,
+    recall: bool | float | None = None,
+    judge: str | Judge | None = None,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
+) -> RetrievalResult:
+    """Context precision (which passages are useful, rank-aware) and context recall (the
+    reference's claims found in the passages).
+
+    ``precision``/``recall``: a threshold, True (the default threshold), False (not checked)
+    or None (precision when there is a question, recall when there is a reference).
+    """
+    plan = check_retrieval_arguments(contexts, question, reference, precision, recall)
+    return _with_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: run_retrieval(plan, built),
     )

@@ -16,7 +16,7 @@ def shorten(text: str, width: int = MAX_QUOTE) -> str:
 
 
 if TYPE_CHECKING:
-    from pytest_faithful.models import FaithfulnessResult
+    from pytest_faithful.models import FaithfulnessResult, MetricResult
 
 
 class JudgeError(Exception):
@@ -44,6 +44,11 @@ class CacheMissError(JudgeError):
     """Record mode ``none`` found no recording for a request."""
 
 
+class FaithCacheWarning(UserWarning):
+    """The judge call cache or a recordings directory found something wrong on disk and
+    carried on without it."""
+
+
 class FaithfulnessError(AssertionError):
     """A faithfulness check did not pass. ``result`` holds the full, inspectable outcome."""
 
@@ -52,6 +57,33 @@ class FaithfulnessError(AssertionError):
         self.result = result
 
 
+class MetricError(AssertionError):
+    """A metric check (relevancy, retrieval, reference) did not pass.
+
+    ``result`` is the check's :class:`~pytest_faithful.models.MetricResult`, or for
+    ``assert_retrieval`` its ``RetrievalResult`` (precision and recall together).
+    """
+
+    def __init__(self, message: str, result: MetricResult | object) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+class UnsupportedMetricError(TypeError):
+    """The judge cannot judge this metric (e.g. the local judge and answer relevancy).
+
+    Raised before anything is judged, so it is a setup mistake, not a judge failure: choose
+    a judge that supports the metric (the message names them).
+    """
+
+
 # Tracebacks and reports name these by their public home, not the module they live in.
-for _error in (JudgeError, UnavailableJudgeError, CacheMissError, FaithfulnessError):
+for _error in (
+    JudgeError,
+    UnavailableJudgeError,
+    CacheMissError,
+    FaithfulnessError,
+    MetricError,
+    UnsupportedMetricError,
+):
     _error.__module__ = "pytest_faithful"

@@ -175,3 +175,101 @@ class FaithfulnessResult(FrozenModel):
     @property
     def unsupported(self) -> tuple[ClaimVerdict, ...]:
         return tuple(cv for cv in self.claim_verdicts if cv.label is not Label.SUPPORTED)
+
+
+# --- Metrics beside faithfulness (pytest_faithful.metrics) ---------------------------------------
+
+MetricName = Literal["answer_relevancy", "context_precision", "context_recall", "reference"]
+"""The metrics beside faithfulness; each names its records, report sections and baseline keys."""
+
+ItemKind = Literal["claim", "passage", "number", "keyword", "exact", "sentence", "citation"]
+
+
+class MetricItem(FrozenModel):
+    """One thing a metric judged: an answer claim, a retrieved passage, a reference number...
+
+    ``ok`` is the item's verdict in the metric's own terms (relevant, useful, supported,
+    found); ``reason`` says why; ``label``/``evidence``/``evidence_found`` are set for
+    context recall, whose items are the faithfulness verdicts on the reference's claims.
+    ``passage_index`` is the passage's position in the ranked list (precision) or the passage
+    the evidence cites (recall).
+    """
+
+    kind: ItemKind
+    text: str
+    ok: bool
+    reason: str = ""
+    part: str | None = Field(
+        default=None, description="Reference checks: which check the item belongs to."
+    )
+    passage_index: NonNegativeInt | None = None
+    label: Label | None = None
+    evidence: str = ""
+    evidence_found: bool | None = None
+
+
+class MetricPart(FrozenModel):
+    """One check of a reference comparison (numbers, keywords, exact, completeness, citations)."""
+
+    name: str
+    score: float = Field(ge=0.0, le=1.0)
+    passed: bool
+    detail: str
+
+
+class MetricResult(FrozenModel):
+    """The outcome of one metric check; ``passed`` is what gates the test.
+
+    ``judge_id`` is ``"reference/v1"`` for the deterministic reference checks (no judge).
+    ``noncommittal`` marks an answer relevancy check on an answer that commits to nothing
+    (an abstention, or no claims at all): it scores 0.
+    """
+
+    metric: MetricName
+    score: float = Field(ge=0.0, le=1.0)
+    passed: bool
+    threshold: float = Field(ge=0.0, le=1.0)
+    judge_id: str
+    heuristic: bool = Field(description="True when verdicts come from a heuristic, not a model.")
+    items: tuple[MetricItem, ...]
+    parts: tuple[MetricPart, ...] = ()
+    noncommittal: bool = False
+    usage: Usage = Usage()
+    duration_s: float = Field(ge=0.0)
+    explanation: str
+
+    @property
+    def failing_items(self) -> tuple[MetricItem, ...]:
+        return tuple(item for item in self.items if not item.ok)
+
+
+class ClaimRelevance(FrozenModel):
+    """A judge's verdict on one answer claim: does it address the question?"""
+
+    claim_index: NonNegativeInt
+    relevant: bool
+    reason: str = ""
+
+
+class Relevances(FrozenModel):
+    """What a judge's ``judge_relevance`` returns: one verdict per claim, and whether the answer
+    as a whole is noncommittal (it evades, hedges or abstains)."""
+
+    relevances: tuple[ClaimRelevance, ...]
+    noncommittal: bool = False
+    usage: Usage = Usage()
+
+
+class PassageUse(FrozenModel):
+    """A judge's verdict on one retrieved passage: is it useful for answering the question?"""
+
+    passage_index: NonNegativeInt
+    useful: bool
+    reason: str = ""
+
+
+class PassageUses(FrozenModel):
+    """What a judge's ``judge_passages`` returns: one verdict per passage."""
+
+    uses: tuple[PassageUse, ...]
+    usage: Usage = Usage()

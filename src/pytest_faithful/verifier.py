@@ -150,8 +150,13 @@ def run_check(
     threshold: float = DEFAULT_THRESHOLD,
     scoring_policy: ScoringPolicy = DEFAULT_SCORING,
     allow_contradictions: bool = False,
+    memo: ClaimMemo | None = None,
 ) -> FaithfulnessResult:
-    """Verify ``answer`` against ``contexts`` with an already built judge."""
+    """Verify ``answer`` against ``contexts`` with an already built judge.
+
+    ``memo`` keeps the claims extracted from each answer, so a later check of the same answer
+    (answer relevancy) does not ask the judge to decompose it again.
+    """
     started = time.perf_counter()
     answer, passages, question = check_inputs(answer, contexts, question)
     check_policy(threshold, scoring_policy, allow_contradictions)
@@ -163,7 +168,7 @@ def run_check(
         claims, verdicts, usage = _single_call_check(judge, answer, sentences, passages, question)
     else:
         claims, verdicts, usage = _two_step_check(
-            judge, answer, sentences, passages, question, has_context
+            judge, answer, sentences, passages, question, has_context, memo
         )
     return _result(
         judge, claims, verdicts, usage, started, threshold, scoring_policy, allow_contradictions
@@ -180,10 +185,62 @@ def _two_step_check(
     passages: Sequence[str],
     question: str | None,
     has_context: bool,
+    memo: ClaimMemo | None = None,
 ) -> _Checked:
     if not sentences:
         return (), (), Usage()
-    extracted = _call_judge(
+    claims, filled, usage = answer_claims(judge, answer, sentences, question, memo)
+    if not claims:
+        return (), (), usage
+    if not has_context:
+        return claims, tuple(_no_context_verdict(c) for c in claims), usage
+    judged = call_judge(judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts)
+    ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
+    verdicts = _check_evidence(claims, ordered, passages, filled)
+    return claims, verdicts, usage + judged.usage
+
+
+class ClaimMemo:
+    """The claims a judge extracted from an answer, kept for the rest of the run (bounded).
+
+    Keyed by judge id, answer and question: the same inputs to the same judge give the same
+    claims, so faithfulness and answer relevancy on one answer decompose it once.
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._kept: dict[
+            tuple[str, str, str | None], tuple[tuple[Claim, ...], tuple[Claim, ...]]
+        ] = {}
+
+    def get(
+        self, key: tuple[str, str, str | None]
+    ) -> tuple[tuple[Claim, ...], tuple[Claim, ...]] | None:
+        return self._kept.get(key)
+
+    def put(
+        self, key: tuple[str, str, str | None], value: tuple[tuple[Claim, ...], tuple[Claim, ...]]
+    ) -> None:
+        if len(self._kept) >= self._size:
+            self._kept.pop(next(iter(self._kept)))
+        self._kept[key] = value
+
+
+def answer_claims(
+    judge: Judge,
+    answer: str,
+    sentences: Sequence[Sentence],
+    question: str | None,
+    memo: ClaimMemo | None = None,
+) -> tuple[tuple[Claim, ...], tuple[Claim, ...], Usage]:
+    """The answer's distinct claims (the judge's, then each uncovered sentence whole), the
+    uncovered sentences among them, and what extracting cost (nothing when ``memo`` had them).
+    """
+    key = (judge.id, answer, question)
+    kept = memo.get(key) if memo is not None else None
+    if kept is not None:
+        return kept[0], kept[1], Usage()
+    extracted = call_judge(
         judge,
         "extract_claims",
         lambda: judge.extract_claims(sentences, question),
@@ -195,17 +252,9 @@ def _two_step_check(
     claims, _ = _distinct(stated)
     filled = _uncovered(sentences, stated, question, abstaining)
     claims = (*claims, *filled)
-    usage = extracted.usage
-    if not claims:
-        return (), (), usage
-    if not has_context:
-        return claims, tuple(_no_context_verdict(c) for c in claims), usage
-    judged = _call_judge(
-        judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts
-    )
-    ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
-    verdicts = _check_evidence(claims, ordered, passages, filled)
-    return claims, verdicts, usage + judged.usage
+    if memo is not None:
+        memo.put(key, (claims, filled))
+    return claims, filled, extracted.usage
 
 
 def _single_call_check(
@@ -219,7 +268,7 @@ def _single_call_check(
 
     Sentences the step left without a claim are verified with one more ``verify`` step.
     """
-    extracted, judged = _call_judge(
+    extracted, judged = call_judge(
         judge,
         "extract_and_verify",
         lambda: judge.extract_and_verify(sentences, passages, question),
@@ -239,7 +288,7 @@ def _single_call_check(
         verdicts = _worst_of_copies([ordered[i] for i, _ in stated], copies)
     filled = _uncovered(sentences, [c for _, c in stated], question, abstaining)
     if filled:
-        more = _call_judge(
+        more = call_judge(
             judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
         )
         usage = usage + more.usage
@@ -283,7 +332,7 @@ def _result(
     )
 
 
-def _call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) -> _T:
+def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) -> _T:
     """Run one judge step; whatever goes wrong in it, or with what it returns, is a JudgeError."""
     try:
         value = call()

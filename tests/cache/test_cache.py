@@ -235,7 +235,7 @@ def test_off_calls_every_time_and_never_touches_disk(cache_dir: Path) -> None:
 
 def test_modes_other_than_off_need_a_cache() -> None:
     for mode in ("once", "none", "all"):
-        with pytest.raises(ValueError, match="needs a CallCache"):
+        with pytest.raises(ValueError, match="needs a CallStore"):
             CachedBackend(CountingBackend(), None, mode)
     with pytest.raises(ValueError, match="unknown record mode"):
         CachedBackend(CountingBackend(), None, "record")  # type: ignore[arg-type]

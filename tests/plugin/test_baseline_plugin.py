@@ -147,6 +147,27 @@ def test_partial_run_update_keeps_the_other_entries(project: pytest.Pytester) ->
     assert after["shipping-1"] == before["shipping-1"]
 
 
+@pytest.mark.parametrize(
+    "selection",
+    [["test_rag.py::test_refund"], ["-x"]],
+    ids=["explicit-node-id", "stopped-early"],
+)
+def test_a_run_that_may_skip_checks_of_a_file_marks_none_stale(
+    project: pytest.Pytester, selection: list[str]
+) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    before = baseline_of(project)
+    # test_refund fails before its check, so -x stops before the file's other tests run.
+    failing_first = suite("Refunds take 30 days.").replace(
+        "def test_refund(assert_faithful):\n", "def test_refund(assert_faithful):\n    assert 0\n"
+    )
+    project.makepyfile(test_rag=failing_first)
+    result = project.runpytest("--faith-update-baseline", *selection)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*0 new, 0 stale*"])
+    assert baseline_of(project) == before
+
+
 def test_stale_entries_are_reported_and_strict_mode_fails(project: pytest.Pytester) -> None:
     project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
     project.makepyfile(

@@ -18,65 +18,12 @@ import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
 from pytest_faithful.redaction import FRAGMENT
-
-CONFTEST = """
-import json, os
-from pytest_faithful.judges.llm.judge import LLMJudge
-from pytest_faithful.testing import ScriptedBackend
-
-def reply(request):
-    with open(os.environ["CALL_LOG"], "a") as log:
-        log.write(request.model + "\\n")
-    prompt = request.messages[-1].content
-    if "Answer sentences:" in prompt:
-        sentences = [line.split("] ", 1)[1] for line in prompt.splitlines()
-                     if line.startswith("[sentence ")]
-        return json.dumps({"claims": [{"sentence": i + 1, "claim": s}
-                                      for i, s in enumerate(sentences)]})
-    passage = next(line.split("] ", 1)[1] for line in prompt.splitlines()
-                   if line.startswith("[passage 1]"))
-    claims = [line.split("] ", 1)[1] for line in prompt.splitlines()
-              if line.startswith("[claim ")]
-    # Each claim is quoted from the passage sentence that states it.
-    return json.dumps({"verdicts": [
-        {"claim": i + 1, "label": "SUPPORTED", "reason": "stated",
-         "evidence": next(s for s in passage.split(". ") if s.split()[0] in claim),
-         "passage": 1} for i, claim in enumerate(claims)]})
-
-def pytest_faithful_register_judges(registry):
-    registry.register(
-        "scripted",
-        lambda spec, options: LLMJudge(options.cached(ScriptedBackend(reply)), spec.model),
-    )
-"""
-
-SUITE = """
-import pytest
-
-CONTEXT = ["Returns are accepted within 30 days of delivery. Refunds take five days. "
-           "Answer 0, 1, 2 and 3 is grounded."]
-
-@pytest.mark.parametrize("n", range(4))
-def test_answers(assert_faithful, n):
-    result = assert_faithful(f"Returns are accepted. Answer {n} is grounded.", CONTEXT)
-    assert result.passed
-"""
+from scripted_suite import calls, make_suite
 
 
 @pytest.fixture
 def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
-    monkeypatch.setenv("CALL_LOG", str(pytester.path / "calls.log"))
-    pytester.makeconftest(CONFTEST)
-    pytester.makepyfile(SUITE)
-    pytester.makeini("[pytest]\nfaith_judge = scripted:model-a\n")
-    return pytester
-
-
-def calls(pytester: pytest.Pytester) -> list[str]:
-    log = pytester.path / "calls.log"
-    lines = log.read_text().splitlines() if log.exists() else []
-    log.unlink(missing_ok=True)
-    return lines
+    return make_suite(pytester, monkeypatch)
 
 
 @pytest.mark.parametrize("xdist", [[], ["-n", "2"]], ids=["serial", "xdist"])
@@ -174,7 +121,7 @@ def test_no_secret_reaches_the_cache_or_the_report(
     try:
         base = f"{server.url}/v1" if provider == "openai" else server.url
         suite.makeini(f"[pytest]\nfaith_judge = {provider}:judge-model@{base}\n")
-        suite.makepyfile(GROUNDED)
+        suite.makepyfile(test_suite=GROUNDED)
         result = suite.runpytest(
             "--faith-report", "--faith-report=out.json", "--junitxml=junit.xml"
         )

@@ -8,15 +8,35 @@ puts in front of its :class:`Backend`.
 from __future__ import annotations
 
 import enum
+import shlex
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from pytest_faithful.errors import CacheMissError
 from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
 from pytest_faithful.vocab import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 
-if TYPE_CHECKING:
-    from pytest_faithful.cache.store import CallCache
+
+class CallStore(Protocol):
+    """Where recordings are kept: the diskcache store (:class:`~pytest_faithful.cache.store.
+    CallCache`) or a directory of JSON files (:class:`~pytest_faithful.cache.recordings.
+    RecordingStore`). ``request`` is the request ``key`` hashes: a store may keep a readable
+    view of it and check that view on reading. ``current_test`` names the test asking, if
+    any (set by the pytest plugin)."""
+
+    current_test: str | None
+
+    @property
+    def directory(self) -> Path: ...
+
+    def get(self, key: str, request: JudgeRequest | None = None) -> JudgeResponse | None: ...
+
+    def put(
+        self, key: str, response: JudgeResponse, request: JudgeRequest | None = None
+    ) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Action(enum.Enum):
@@ -70,20 +90,29 @@ class CachedCompletion:
     key: str
 
 
+def _near(path: Path) -> str:
+    """``path`` relative to the current directory when it is inside it, else absolute."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 class CachedBackend:
-    """A :class:`Backend` that replays and records through a :class:`CallCache`.
+    """A :class:`Backend` that replays and records through a :class:`CallStore`.
 
     ``cache`` may be ``None`` only with mode ``off``; with ``off`` a given cache is never
     touched. Backend errors propagate and are never recorded.
     """
 
     def __init__(
-        self, backend: Backend, cache: CallCache | None, mode: RecordMode = DEFAULT_RECORD_MODE
+        self, backend: Backend, cache: CallStore | None, mode: RecordMode = DEFAULT_RECORD_MODE
     ) -> None:
         self._mode = parse_record_mode(mode)
         if cache is None and self._mode != "off":
             raise ValueError(
-                f"record mode {self._mode!r} needs a CallCache; pass one, or use mode 'off'"
+                f"record mode {self._mode!r} needs a CallStore (a CallCache or a "
+                "RecordingStore); pass one, or use mode 'off'"
             )
         self._backend = backend
         self._cache = None if self._mode == "off" else cache
@@ -104,7 +133,7 @@ class CachedBackend:
         if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
             return None
         key = request.cache_key()
-        stored = self._cache.get(key)
+        stored = self._cache.get(key, request)
         if stored is None:
             return None
         return CachedCompletion(response=stored, cache_hit=True, key=key)
@@ -118,7 +147,7 @@ class CachedBackend:
         key = request.cache_key()
         stored: JudgeResponse | None = None
         if self._cache is not None and needs_lookup(self._mode):
-            stored = self._cache.get(key)
+            stored = self._cache.get(key, request)
         action = decide(self._mode, hit=stored is not None)
         if action is Action.REPLAY and stored is not None:
             return CachedCompletion(response=stored, cache_hit=True, key=key)
@@ -126,23 +155,32 @@ class CachedBackend:
             raise CacheMissError(self._miss_message(request, key))
         response = self._backend.complete(request)
         if action is Action.CALL_AND_STORE and self._cache is not None:
-            self._cache.put(key, response)
+            self._cache.put(key, response, request)
         return CachedCompletion(response=response, cache_hit=False, key=key)
 
     def _miss_message(self, request: JudgeRequest, key: str) -> str:
-        where = self._cache.directory if self._cache is not None else "(no cache)"
+        cache = self._cache
+        where = cache.directory if cache is not None else "(no cache)"
+        keep = "keep the cache directory"
+        rerun = "run once with --faith-record-mode=once (the default mode)"
+        path_for = getattr(cache, "path_for", None)
+        if cache is not None and path_for is not None:  # a directory of recordings
+            where = path_for(key)
+            keep = f"commit the new files in {_near(cache.directory)}"
+            test = f" {shlex.quote(cache.current_test)}" if cache.current_test else ""
+            shown = shlex.quote(_near(cache.directory))
+            rerun = f"run `pytest{test} --faith-record-mode=once --faith-recordings={shown}`"
         if request.kind == "local":
             return (
                 f"no recorded reading for key {key} (local model {request.model!r}, prompt "
                 f"version {request.prompt_version!r}) in {where}, and record mode 'none' does "
-                "not run the model. To record it, run once with --faith-record-mode=once where "
-                "llama-cpp-python is installed and the model file is present, then keep the "
-                "cache directory."
+                f"not run the model. To record it, {rerun} where "
+                "llama-cpp-python is installed and the model file is present, then "
+                f"{keep}."
             )
         return (
             f"no recorded judge call for key {key} (kind {request.kind!r}, model "
             f"{request.model!r}, prompt version {request.prompt_version!r}) in {where}, and "
-            "record mode 'none' does not call the provider. To record it, run once with "
-            "--faith-record-mode=once (the default) and credentials for the provider, then "
-            "keep the cache directory."
+            f"record mode 'none' does not call the provider. To record it, {rerun} with "
+            f"credentials for the provider, then {keep}."
         )

@@ -40,7 +40,11 @@ from typing import Any, Final, Literal
 import diskcache
 from pydantic import ValidationError
 
-from pytest_faithful.providers.base import JudgeResponse
+from pytest_faithful.cache.keys import check_key, is_key
+from pytest_faithful.errors import FaithCacheWarning
+from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
+
+__all__ = ["DEFAULT_TIMEOUT_S", "CallCache", "FaithCacheWarning"]
 
 DEFAULT_TIMEOUT_S: Final = 60.0
 """SQLite busy timeout: how long one process waits for another's write to finish."""
@@ -54,7 +58,6 @@ _MAX_VALUE_FILE_BYTES: Final = _MAX_VALUE_BYTES + (1 << 20)
 # diskcache's value file names (Disk.filename), once the platform's separator reads "/".
 _LEGACY_NAME: Final = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
 _MAX_DAMAGED_COPIES: Final = 1000
-_HEX_DIGITS: Final = frozenset("0123456789abcdef")
 
 # sqlite3 error names (Python 3.11+) that describe the environment, not the database file:
 # a busy, read-only, full or missing disk. The cache is not moved aside for these.
@@ -82,10 +85,6 @@ _ENVIRONMENT_MESSAGES: Final = (
     "out of memory",
     "interrupted",
 )
-
-
-class FaithCacheWarning(UserWarning):
-    """The judge call cache found something wrong on disk and carried on without it."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -265,12 +264,6 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-def _check_key(key: str) -> None:
-    # The key is not echoed: whatever was passed by mistake might be a secret.
-    if not isinstance(key, str) or len(key) != 64 or not _HEX_DIGITS.issuperset(key):
-        raise ValueError("cache keys are sha256 hex digests from JudgeRequest.cache_key()")
-
-
 _Identity = tuple[int, int]
 
 
@@ -305,6 +298,7 @@ class CallCache:
         self._cache: diskcache.Cache | None = None
         self._db_identity: _Identity | None = None
         self._pending: list[str] = []
+        self.current_test: str | None = None  # the store interface; this store does not use it
         with self._lock:
             self._open(recover=True)
             self._flush_warnings()
@@ -320,17 +314,33 @@ class CallCache:
         """False once the cache could not be opened and turned itself off."""
         return self._cache is not None
 
-    def get(self, key: str) -> JudgeResponse | None:
-        """The stored response for ``key``, or ``None`` on a miss or an unreadable entry."""
-        _check_key(key)
+    def get(self, key: str, request: JudgeRequest | None = None) -> JudgeResponse | None:
+        """The stored response for ``key``, or ``None`` on a miss or an unreadable entry.
+
+        ``request`` (the request ``key`` hashes) is accepted for the store interface; this
+        store keeps responses only.
+        """
+        check_key(key)
         with self._lock:
             response = self._read(key)
             self._flush_warnings()
         return response
 
-    def put(self, key: str, response: JudgeResponse) -> None:
-        """Store (or overwrite) ``response`` under ``key``; warn when it cannot be kept."""
-        _check_key(key)
+    def stored_keys(self) -> list[str]:
+        """Every stored key, sorted (rows whose key is not a request hash are left out)."""
+        with self._lock:
+            try:
+                found = self._run("read", lambda cache: [k for k in cache.iterkeys() if is_key(k)])
+            except _BadEntry as exc:
+                self._warn(f"cannot list the keys in {self._directory}: {exc}")
+                found = None
+            self._flush_warnings()
+        return sorted(found or ())
+
+    def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> None:
+        """Store (or overwrite) ``response`` under ``key``; warn when it cannot be kept.
+        ``request`` is accepted for the store interface and not stored."""
+        check_key(key)
         value = response.model_dump(mode="json")
         with self._lock:
             try:

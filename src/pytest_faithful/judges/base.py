@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from pytest_faithful.segment import Sentence
 
 if TYPE_CHECKING:
-    from pytest_faithful.models import Claim, ExtractedClaims, Verdicts
+    from pytest_faithful.models import Claim, ExtractedClaims, PassageUses, Relevances, Verdicts
 
 
 @runtime_checkable
@@ -54,4 +54,47 @@ class SingleCallJudge(Judge, Protocol):
         self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
     ) -> tuple[ExtractedClaims, Verdicts]:
         """Claims (as ``extract_claims``) and one verdict per claim (as ``verify``)."""
+        ...
+
+
+@runtime_checkable
+class RelevanceJudge(Protocol):
+    """A judge that can say whether answer claims address the question (answer relevancy).
+
+    ``metric_version`` names the metric prompts (or heuristic) and is added to the judge id in
+    metric results (``openai:gpt-4o-mini/p2/m1``).
+    """
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def heuristic(self) -> bool: ...
+
+    @property
+    def metric_version(self) -> str: ...
+
+    def judge_relevance(self, claims: Sequence[Claim], question: str) -> Relevances:
+        """One verdict per claim (any order, each naming its claim by index), and whether the
+        answer as a whole is noncommittal."""
+        ...
+
+
+@runtime_checkable
+class PassageJudge(Protocol):
+    """A judge that can say which retrieved passages are useful for a question (precision)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def heuristic(self) -> bool: ...
+
+    @property
+    def metric_version(self) -> str: ...
+
+    def judge_passages(
+        self, passages: Sequence[str], question: str, reference: str | None
+    ) -> PassageUses:
+        """One verdict per passage (any order, each naming its passage by index)."""
         ...

@@ -22,8 +22,7 @@ from pytest_faithful.vocab import (
 # Only what the plugin needs at pytest start-up is imported above (no pydantic, diskcache or
 # judge modules): a run whose tests check nothing should not pay for them.
 if TYPE_CHECKING:
-    from pytest_faithful.cache.replay import CachedBackend
-    from pytest_faithful.cache.store import CallCache
+    from pytest_faithful.cache.replay import CachedBackend, CallStore
     from pytest_faithful.providers.base import Backend
     from pytest_faithful.providers.runner import AsyncRunner
 
@@ -46,13 +45,17 @@ class JudgeOptions:
         record_mode: RecordMode = DEFAULT_RECORD_MODE,
         llm: LLMOptions | None = None,
         local: LocalOptions | None = None,
+        recordings_dir: str | Path | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
+        # A directory of committed JSON recordings, used instead of the diskcache at cache_dir.
+        self.recordings_dir = Path(recordings_dir) if recordings_dir is not None else None
         self.record_mode = parse_record_mode(record_mode)
         self.llm = llm or LLMOptions()
         self.local = local or LocalOptions()
         self.structured_output_memory = StructuredOutputMemory()
-        self._cache: CallCache | None = None
+        self._cache: CallStore | None = None
+        self._current_test: str | None = None
         self._runner: AsyncRunner | None = None
         self._shared: dict[Hashable, Any] = {}
 
@@ -68,13 +71,32 @@ class JudgeOptions:
     def cached(self, backend: Backend) -> CachedBackend:
         """``backend`` behind this run's call cache and record mode."""
         from pytest_faithful.cache.replay import CachedBackend
-        from pytest_faithful.cache.store import CallCache
 
         if self.record_mode == "off":
             return CachedBackend(backend, None, "off")
         if self._cache is None:
-            self._cache = CallCache(self.cache_dir)
+            if self.recordings_dir is not None:
+                from pytest_faithful.cache.recordings import RecordingStore
+
+                self._cache = RecordingStore(self.recordings_dir)
+            else:
+                from pytest_faithful.cache.store import CallCache
+
+                self._cache = CallCache(self.cache_dir)
+            self._cache.current_test = self._current_test
         return CachedBackend(backend, self._cache, self.record_mode)
+
+    def set_current_test(self, test: str | None) -> None:
+        """Name the test whose checks run now (the pytest plugin does, around each test):
+        recordings made meanwhile say which test made them, and a miss says how to rerun it."""
+        self._current_test = test
+        if self._cache is not None:
+            self._cache.current_test = test
+
+    def used_recordings(self) -> set[str]:
+        """The keys this process replayed or recorded in a recordings directory (none with
+        the diskcache store, or before any judge call)."""
+        return set(getattr(self._cache, "used", ()))
 
     def shared(self, key: Hashable, make: Callable[[], _T]) -> _T:
         """The one object for ``key`` in this run, made by ``make()`` on first use.
@@ -101,4 +123,9 @@ class JudgeOptions:
             self._cache = None
 
     def __repr__(self) -> str:
-        return f"JudgeOptions(cache_dir={str(self.cache_dir)!r}, record_mode={self.record_mode!r})"
+        store = (
+            f"recordings_dir={str(self.recordings_dir)!r}"
+            if self.recordings_dir is not None
+            else f"cache_dir={str(self.cache_dir)!r}"
+        )
+        return f"JudgeOptions({store}, record_mode={self.record_mode!r})"

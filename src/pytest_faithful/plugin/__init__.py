@@ -14,11 +14,27 @@ import pytest
 from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
-from pytest_faithful.plugin.options import MARKER, CheckSettings, add_options, parse_options
-from pytest_faithful.plugin.session import BASELINE_KEY, SESSION_KEY, FaithSession
+from pytest_faithful.plugin.options import (
+    MARKER,
+    METRIC_MARKERS,
+    CheckSettings,
+    add_options,
+    parse_options,
+)
+from pytest_faithful.plugin.session import (
+    BASELINE_KEY,
+    RECORDINGS_KEY,
+    SESSION_KEY,
+    FaithSession,
+)
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
+    from pytest_faithful.plugin.metric_fixture import (
+        AssertReference,
+        AssertRelevant,
+        AssertRetrieval,
+    )
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -41,6 +57,8 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{MARKER}({_marker_arguments()}): "
         "per-test settings for assert_faithful (function, class or module).",
     )
+    for line in METRIC_MARKERS.values():
+        config.addinivalue_line("markers", line)
     try:
         registry = installed_registry()
     except ValueError as exc:  # two installed packages declare the same judge kind
@@ -52,6 +70,14 @@ def pytest_configure(config: pytest.Config) -> None:
     session = FaithSession(config, registry, options)
     config.stash[SESSION_KEY] = session
     config.pluginmanager.register(session, "faithful-session")
+    if options.recordings.directory is not None:
+        from pytest_faithful.plugin.recordings import RecordingsSession
+
+        recordings = RecordingsSession(
+            config, options.recordings, options.recordings.directory, session.judge_options
+        )
+        config.stash[RECORDINGS_KEY] = recordings
+        config.pluginmanager.register(recordings, "faithful-recordings")
     if options.baseline.path is not None:
         from pytest_faithful.plugin.baseline import BaselineSession
 
@@ -61,6 +87,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    recordings = config.stash.get(RECORDINGS_KEY, None)
+    if recordings is not None:
+        config.pluginmanager.unregister(recordings)
+        del config.stash[RECORDINGS_KEY]
     baseline = config.stash.get(BASELINE_KEY, None)
     if baseline is not None:
         config.pluginmanager.unregister(baseline)
@@ -83,3 +113,42 @@ def assert_faithful(request: pytest.FixtureRequest) -> AssertFaithful:
     from pytest_faithful.plugin.fixture import AssertFaithful
 
     return AssertFaithful(request.config.stash[SESSION_KEY], request.node)
+
+
+@pytest.fixture
+def assert_reference(request: pytest.FixtureRequest) -> AssertReference:
+    """Compare an answer with a golden reference answer, deterministically (no judge).
+
+    ``assert_reference(answer, reference, numbers=True, keywords=True, exact=False,
+    completeness=False, citations=False, contexts=None, threshold=None, key=None)`` returns the
+    MetricResult, or raises MetricError (an AssertionError) naming what is missing.
+    """
+    from pytest_faithful.plugin.metric_fixture import AssertReference
+
+    return AssertReference(request.config.stash[SESSION_KEY], request.node)
+
+
+@pytest.fixture
+def assert_relevant(request: pytest.FixtureRequest) -> AssertRelevant:
+    """Check that an answer's claims address the question (answer relevancy).
+
+    ``assert_relevant(answer, question, threshold=None, judge=None, key=None)`` returns the
+    MetricResult, or raises MetricError (an AssertionError) listing each claim, relevant or
+    off-topic. A noncommittal answer ("I don't know") scores 0.
+    """
+    from pytest_faithful.plugin.metric_fixture import AssertRelevant
+
+    return AssertRelevant(request.config.stash[SESSION_KEY], request.node)
+
+
+@pytest.fixture
+def assert_retrieval(request: pytest.FixtureRequest) -> AssertRetrieval:
+    """Check retrieved passages: context precision (rank-aware) and context recall.
+
+    ``assert_retrieval(contexts, question=None, reference=None, precision=None, recall=None,
+    judge=None, key=None)`` returns the RetrievalResult, or raises MetricError listing each
+    passage (useful or not) and each reference claim (found or missing).
+    """
+    from pytest_faithful.plugin.metric_fixture import AssertRetrieval
+
+    return AssertRetrieval(request.config.stash[SESSION_KEY], request.node)

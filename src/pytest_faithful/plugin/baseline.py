@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.models import FaithfulnessResult, FrozenModel
+from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
 from pytest_faithful.plugin.options import BaselineOptions
+from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -34,7 +35,9 @@ from pytest_faithful.report.baseline import (
 WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
 """Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
 
-_INDEXED_KEY = re.compile(r"^(?P<nodeid>.+)#\d+$")
+_INDEXED_KEY = re.compile(
+    r"^(?:(?:answer_relevancy|context_precision|context_recall|reference):)?(?P<nodeid>.+)#\d+$"
+)
 
 
 class BaselineRecord(FrozenModel):
@@ -43,18 +46,6 @@ class BaselineRecord(FrozenModel):
     comparison: Comparison
     entry: BaselineEntry
     nodeid: str
-
-
-def _filtered(config: pytest.Config) -> bool:
-    """Whether tests were deselected, so that missing checks are not evidence of staleness."""
-    option = config.option
-    return bool(
-        getattr(option, "keyword", "")
-        or getattr(option, "markexpr", "")
-        or getattr(option, "deselect", None)
-        or getattr(option, "lf", False)
-        or getattr(option, "stepwise", False)
-    )
 
 
 def _test_of(key: str) -> str | None:
@@ -73,14 +64,13 @@ class BaselineSession:
         except BaselineError as exc:
             raise pytest.UsageError(str(exc)) from None
         self.records: list[BaselineRecord] = []
-        self.test_files: set[str] = set()
-        self.unfinished: set[str] = set()  # node ids of tests that did not pass
+        self.seen = TestsSeen()  # test files run, tests that did not pass
         self.stale: list[str] = []
         self.not_run: list[str] = []
         self.written: int | None = None
         self._is_worker = hasattr(config, "workerinput")
 
-    def check(self, key: str, nodeid: str, result: FaithfulnessResult) -> str | None:
+    def check(self, key: str, nodeid: str, result: FaithfulnessResult | MetricResult) -> str | None:
         """Record how the check compares with the baseline; the failure message if it regressed.
 
         While the baseline is being updated a drop is reported, not failed: the run is
@@ -101,11 +91,11 @@ class BaselineSession:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
-        self.test_files.add(report.nodeid.split("::", 1)[0])
-        if not report.passed:
-            # Failed, errored, skipped or xfailed in some phase: the checks it did not reach
-            # are not evidence that the baseline's entries for it are stale.
-            self.unfinished.add(report.nodeid)
+        self.seen.add(report)
+
+    @pytest.hookimpl
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.seen.deselect(items)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
@@ -114,7 +104,7 @@ class BaselineSession:
         for data in output.get(WORKER_OUTPUT_KEY, ()):
             self.records.append(BaselineRecord.model_validate(data))
 
-    def _missing(self, seen: set[str]) -> tuple[list[str], list[str]]:
+    def _missing(self, seen: set[str], session: pytest.Session) -> tuple[list[str], list[str]]:
         """Entries no check produced, among those this run could have produced: (stale, not run).
 
         Not run: the entry's test ran and did not finish (it failed before the check, errored
@@ -123,15 +113,17 @@ class BaselineSession:
         of files not selected are left alone.
         """
         stale, not_run = [], []
+        # Node ids on the command line, -k, -x and the like leave checks of a file unrun.
+        complete = filter_reason(self.config, session, self.seen.deselected) is None
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
             test = entry.test or _test_of(key)
-            if test is not None and test in self.unfinished:
+            if test is not None and test in self.seen.unfinished:
                 not_run.append(key)
                 continue
             test_file = (test or key).split("::", 1)[0]
             gone = not (self.config.rootpath / test_file).exists()
-            if gone or (test_file in self.test_files and not _filtered(self.config)):
+            if gone or (test_file in self.seen.files and complete):
                 stale.append(key)
         return stale, not_run
 
@@ -142,7 +134,7 @@ class BaselineSession:
             output[WORKER_OUTPUT_KEY] = [r.model_dump(mode="json") for r in self.records]
             return
         seen = {r.comparison.key for r in self.records}
-        self.stale, self.not_run = self._missing(seen)
+        self.stale, self.not_run = self._missing(seen, session)
         if self.options.update:
             ran = {r.comparison.key: r.entry for r in self.records}
             keep = merged(self.stored, ran, replace=False)

@@ -18,7 +18,7 @@ import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType, TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
@@ -97,6 +97,32 @@ def _error_text(exc: Exception) -> str:
     return redact(f"{type(exc).__name__}: {exc}")
 
 
+def reraise_trimmed(exc: Exception, config: pytest.Config) -> NoReturn:
+    """Raise ``exc`` again as the test should see it: the test's line and our message.
+
+    The frames inside this package say nothing a user can act on; a custom judge's own frames
+    stay. ``--full-trace`` shows everything.
+    """
+    __tracebackhide__ = True
+    if config.getoption("fulltrace", False):
+        raise exc
+    exc.__traceback__ = _without_our_frames(exc.__traceback__)
+    if isinstance(exc, JudgeError) and not _in_user_code(exc.__traceback__):
+        # What is left are library frames (the event loop's future, an SDK's): no more use
+        # to the user than ours.
+        exc.__traceback__ = None
+    if isinstance(exc, JudgeError):
+        cause = exc.__cause__
+        if cause is not None and _in_user_code(cause.__traceback__):
+            # A bug in the user's own judge: its frames are what they need to see.
+            cause.__traceback__ = _without_our_frames(cause.__traceback__)
+            raise exc from cause
+        # Its message already states the cause; the chain would only repeat it through our
+        # frames (and pydantic's).
+        raise exc from None
+    raise exc
+
+
 class AssertFaithful:
     """The callable the ``assert_faithful`` fixture gives a test."""
 
@@ -147,25 +173,7 @@ class AssertFaithful:
         try:
             return self._check(answer, contexts, question, call, key)
         except Exception as exc:
-            if self._item.config.getoption("fulltrace", False):
-                raise
-            # The failure is the test's line and our message: the frames inside this package
-            # say nothing a user can act on. A custom judge's own frames stay.
-            exc.__traceback__ = _without_our_frames(exc.__traceback__)
-            if isinstance(exc, JudgeError) and not _in_user_code(exc.__traceback__):
-                # What is left are library frames (the event loop's future, an SDK's): no
-                # more use to the user than ours.
-                exc.__traceback__ = None
-            if isinstance(exc, JudgeError):
-                cause = exc.__cause__
-                if cause is not None and _in_user_code(cause.__traceback__):
-                    # A bug in the user's own judge: its frames are what they need to see.
-                    cause.__traceback__ = _without_our_frames(cause.__traceback__)
-                    raise exc from cause
-                # Its message already states the cause; the chain would only repeat it
-                # through our frames (and pydantic's). --full-trace shows everything.
-                raise exc from None
-            raise
+            reraise_trimmed(exc, self._item.config)
 
     def _check(
         self,
@@ -198,6 +206,7 @@ class AssertFaithful:
                 threshold=settings.threshold,
                 scoring_policy=settings.scoring,
                 allow_contradictions=settings.allow_contradictions,
+                memo=self._session.memo(),
             )
         except Exception as exc:
             self._record(

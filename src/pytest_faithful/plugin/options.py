@@ -4,7 +4,8 @@ Each option is declared once, as a field of the settings dataclass it fills (see
 :mod:`pytest_faithful.fields`): :class:`CheckSettings` (per check: its command-line and ini
 values are two layers of :func:`pytest_faithful.plugin.settings.resolve`), :class:`RunOptions`
 (run-wide policy), ``LLMOptions`` and ``LocalOptions`` (judge tuning, declared beside the judges
-that read them) and :class:`BaselineOptions`. :data:`TABLE` lists them in ``--help`` order.
+that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and :class:`MetricOptions`
+(the metrics' thresholds). :data:`TABLE` lists them in ``--help`` order.
 
 Command line > ini > default; only the per-check settings come from a marker or a call too.
 Mistakes are reported as ``pytest.UsageError`` naming the option or ini key and the fix, never
@@ -55,6 +56,15 @@ if TYPE_CHECKING:
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
 """The marker that sets ``assert_faithful``'s settings for a test, class or module."""
+METRIC_MARKERS = {
+    "relevancy": "relevancy(threshold=None, judge=None): settings for assert_relevant.",
+    "retrieval": (
+        "retrieval(precision=None, recall=None, judge=None): thresholds (or True/False to "
+        "require or skip) for assert_retrieval."
+    ),
+    "reference": "reference(threshold=None): the coverage threshold for assert_reference.",
+}
+"""The metric fixtures' markers (``plugin/metric_settings.py`` validates their arguments)."""
 
 BOOL_INI_VALUES = "true/false, yes/no, on/off or 1/0"
 """What pytest accepts for an ini option of type bool (any case)."""
@@ -149,6 +159,68 @@ class BaselineOptions:
 
 
 @dataclasses.dataclass(frozen=True)
+class RecordingOptions:
+    """A directory of JSON recordings used instead of the diskcache: off while ``directory``
+    is None."""
+
+    directory: Path | None = option(
+        "--faith-recordings",
+        PathValue(),
+        "Keep judge calls as JSON files in DIR (one per call, to commit and review) instead "
+        "of the diskcache in --faith-cache-dir.",
+        metavar="DIR",
+        ini_help="Directory of JSON recordings of judge calls (relative to the ini file).",
+        shown_default="off",
+        default=None,
+    )
+    prune: bool = option(
+        "--faith-prune-recordings",
+        Flag(),
+        "After a run of the whole suite, delete the recordings no check used (a filtered run "
+        "never deletes).",
+        ini=False,
+        default=False,
+    )
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+
+DEFAULT_METRIC_THRESHOLD = 0.8
+
+
+def _metric_threshold(name: str, what: str, fixture: str) -> Any:
+    return option(
+        f"--faith-{name}-threshold",
+        UNIT,
+        f"Minimum {what} score in [0, 1] for {fixture} to pass.",
+        metavar="X",
+        ini_help=f"Minimum {what} score in [0, 1].",
+        default=DEFAULT_METRIC_THRESHOLD,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class MetricOptions:
+    """The metrics' thresholds: command line > ini > default, below the call and the marker
+    (``plugin/metric_fixture.py``)."""
+
+    relevancy_threshold: float = _metric_threshold(
+        "relevancy", "answer relevancy", "assert_relevant"
+    )
+    precision_threshold: float = _metric_threshold(
+        "precision", "context precision (average precision)", "assert_retrieval"
+    )
+    recall_threshold: float = _metric_threshold("recall", "context recall", "assert_retrieval")
+    reference_threshold: float = _metric_threshold(
+        "reference", "keyword coverage and completeness", "assert_reference"
+    )
+
+    def __post_init__(self) -> None:
+        check_fields(self)
+
+
+@dataclasses.dataclass(frozen=True)
 class RunOptions:
     """Run-wide policy; not settable from a marker or a call. Holds every parsed option: the
     per-check ones as the command-line and ini layers, the judges' and the baseline's."""
@@ -186,6 +258,8 @@ class RunOptions:
     llm: LLMOptions = dataclasses.field(default_factory=LLMOptions)
     local: LocalOptions = dataclasses.field(default_factory=LocalOptions)
     baseline: BaselineOptions = dataclasses.field(default_factory=BaselineOptions)
+    recordings: RecordingOptions = dataclasses.field(default_factory=RecordingOptions)
+    metrics: MetricOptions = dataclasses.field(default_factory=MetricOptions)
 
     def __post_init__(self) -> None:
         check_fields(self)
@@ -206,6 +280,8 @@ TABLE: tuple[type[Any], ...] = (
     LLMOptions,
     LocalOptions,
     BaselineOptions,
+    RecordingOptions,
+    MetricOptions,
 )
 """Every dataclass whose fields are options, in ``--help`` order."""
 
@@ -405,6 +481,16 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             "--faith-update-baseline needs a file: give --faith-baseline=PATH "
             "(or faith_baseline in the ini file)"
         )
+    recordings = _build(RecordingOptions, _values(config, RecordingOptions))
+    if recordings.directory is None and recordings.prune:
+        raise pytest.UsageError(
+            "--faith-prune-recordings needs a recordings directory: give "
+            "--faith-recordings=DIR (or faith_recordings in the ini file)"
+        )
+    if recordings.directory is not None and recordings.directory.is_file():
+        raise pytest.UsageError(
+            f"--faith-recordings {recordings.directory}: is a file; give a directory"
+        )
     result: RunOptions = _build(
         RunOptions,
         {
@@ -414,6 +500,8 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             "llm": _build(LLMOptions, _values(config, LLMOptions)),
             "local": _build(LocalOptions, _values(config, LocalOptions)),
             "baseline": baseline,
+            "recordings": recordings,
+            "metrics": _build(MetricOptions, _values(config, MetricOptions)),
         },
     )
     return result

@@ -11,6 +11,7 @@ or not the run was distributed. How each test ended still comes from the control
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,8 +29,10 @@ if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.plugin.recordings import RecordingsSession
     from pytest_faithful.report.model import FaithReport
-    from pytest_faithful.report.records import CheckRecord
+    from pytest_faithful.report.records import CheckRecord, MetricRecord
+    from pytest_faithful.verifier import ClaimMemo
 
 WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 """Where a worker's check records travel to the controller, in ``config.workeroutput``."""
@@ -44,6 +47,10 @@ class FaithSession:
         # are read at start-up, so every check and the header agree).
         self.default_judge = registry.choose(None)
         self.records: list[CheckRecord] = []
+        self.metric_records: list[MetricRecord] = []
+        # Claims extracted from answers, shared by faithfulness and answer relevancy so that
+        # the same answer is not decomposed twice in one process (verifier.ClaimMemo).
+        self._claim_memo: ClaimMemo | None = None
         # (nodeid, index) of the first check in each process that found a judge unavailable:
         # the one whose error explains why; the judge failed its later checks at once.
         self.first_failures: set[tuple[str, int]] = set()
@@ -54,8 +61,11 @@ class FaithSession:
             options.record_mode,
             options.llm,
             options.local,
+            recordings_dir=options.recordings.directory,
         )
         self._is_worker = hasattr(config, "workerinput")
+        # The metrics' thresholds from the command line (first) or the ini file.
+        self.metric_thresholds: dict[str, Any] = dataclasses.asdict(options.metrics)
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
         # Kept raw, so that a run without checks never imports the report model (pydantic).
         self.outcomes: dict[str, tuple[str, bool]] = {}
@@ -71,6 +81,11 @@ class FaithSession:
 
     def close(self) -> None:
         self._judge_options.close()
+
+    @property
+    def judge_options(self) -> JudgeOptions:
+        """What this process's judges share: the call store, the runner, loaded models."""
+        return self._judge_options
 
     def configured_judge(self) -> str | None:
         """The judge spec set on the command line or in the ini file, if any."""
@@ -90,9 +105,15 @@ class FaithSession:
             from pytest_faithful.report.failure import judge_line
 
             described = judge_line(judge.id, judge.heuristic)
+        recordings = self.options.recordings.directory
+        store = (
+            f"recordings {recordings}"
+            if recordings is not None
+            else f"cache {self.options.cache_dir}"
+        )
         return [
             f"faithful: {described}{origin}",
-            f"faithful: record mode {self.options.record_mode}; cache {self.options.cache_dir}",
+            f"faithful: record mode {self.options.record_mode}; {store}",
         ]
 
     def add(self, record: CheckRecord) -> None:
@@ -101,6 +122,20 @@ class FaithSession:
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
             self.first_failures.add((record.nodeid, record.index))
+
+    def memo(self) -> ClaimMemo:
+        """The run's claim memo (made on first use: it needs the verifier, and pydantic)."""
+        if self._claim_memo is None:
+            from pytest_faithful.verifier import ClaimMemo
+
+            self._claim_memo = ClaimMemo()
+        return self._claim_memo
+
+    def add_metric(self, record: MetricRecord) -> None:
+        """Keep a metric check's record (relevancy, precision, recall, reference)."""
+        self.metric_records.append(record)
+        if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
+            self._unavailable.add(record.judge_id)
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -116,9 +151,12 @@ class FaithSession:
         sent = output.get(WORKER_OUTPUT_KEY)
         if not sent:
             return
-        from pytest_faithful.report.records import CheckRecord
+        from pytest_faithful.report.records import CheckRecord, MetricRecord
 
         self.records.extend(CheckRecord.model_validate(data) for data in sent["records"])
+        self.metric_records.extend(
+            MetricRecord.model_validate(data) for data in sent.get("metric_records", ())
+        )
         self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
 
     def build_report(self) -> FaithReport:
@@ -146,6 +184,7 @@ class FaithSession:
             outcomes={nodeid: outcome_of(*ended) for nodeid, ended in self.outcomes.items()},
             baseline=baseline.summary() if baseline is not None else None,
             first_failures=self.first_failures,
+            metric_records=self.metric_records,
         )
 
     @pytest.hookimpl(trylast=True)
@@ -156,22 +195,24 @@ class FaithSession:
         A worker sends its records instead, as plain JSON data that execnet can carry.
         """
         if self._is_worker:
-            if self.records:
+            if self.records or self.metric_records:
                 output: dict[str, Any] = getattr(self.config, "workeroutput", {})
                 output[WORKER_OUTPUT_KEY] = {
                     "records": [r.model_dump(mode="json") for r in self.records],
+                    "metric_records": [r.model_dump(mode="json") for r in self.metric_records],
                     "first_failures": sorted(self.first_failures),
                 }
             return
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
         wanted = self.options.reports or github.running_on_actions(os.environ)
-        if not (wanted or (summary_file and self.records)):
+        checked = bool(self.records or self.metric_records)
+        if not (wanted or (summary_file and checked)):
             return
         from pytest_faithful.report import markdown, outputs
 
         self.report = self.build_report()
         self.report_problems = outputs.write_reports(self.report, self.options.report_files)
-        if summary_file and self.records:
+        if summary_file and checked:
             try:
                 github.append_step_summary(markdown.render(self.report), Path(summary_file))
             except OSError as exc:
@@ -222,3 +263,5 @@ class FaithSession:
 SESSION_KEY = pytest.StashKey[FaithSession]()
 # The baseline gate, set in ``pytest_configure`` only when a baseline file is configured.
 BASELINE_KEY: pytest.StashKey[BaselineSession] = pytest.StashKey()
+# The recordings directory's session, set in ``pytest_configure`` only when one is configured.
+RECORDINGS_KEY: pytest.StashKey[RecordingsSession] = pytest.StashKey()

@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import Field, ValidationError
 
 from pytest_faithful.errors import shorten
-from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label
-from pytest_faithful.report.files import write_text
+from pytest_faithful.files import write_text
+from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label, MetricResult
 
 BASELINE_VERSION = 1
 # Scores are ratios of small integers; anything below this is float noise, not a change.
@@ -38,15 +38,22 @@ class BaselineEntry(FrozenModel):
     )
 
     @classmethod
-    def from_result(cls, result: FaithfulnessResult, test: str | None = None) -> BaselineEntry:
-        return cls(
-            score=result.score,
-            judge=result.judge_id,
-            test=test,
-            claims=tuple(
+    def from_result(
+        cls, result: FaithfulnessResult | MetricResult, test: str | None = None
+    ) -> BaselineEntry:
+        """A metric check (key ``METRIC:nodeid#index``) stores its score only; context recall
+        also its reference claims' labels."""
+        if isinstance(result, FaithfulnessResult):
+            claims = tuple(
                 BaselineClaim(text=cv.claim.text, label=cv.label) for cv in result.claim_verdicts
-            ),
-        )
+            )
+        else:
+            claims = tuple(
+                BaselineClaim(text=item.text, label=item.label)
+                for item in result.items
+                if item.label is not None
+            )
+        return cls(score=result.score, judge=result.judge_id, test=test, claims=claims)
 
 
 class BaselineError(ValueError):
@@ -168,7 +175,10 @@ def _claim_changes(
 
 
 def compare(
-    key: str, result: FaithfulnessResult, stored: BaselineEntry | None, tolerance: float
+    key: str,
+    result: FaithfulnessResult | MetricResult,
+    stored: BaselineEntry | None,
+    tolerance: float,
 ) -> Comparison:
     """How a check's result stands against its baseline entry.
 
@@ -194,10 +204,15 @@ def compare(
     )
 
 
+_METRICS = ("answer_relevancy", "context_precision", "context_recall", "reference")
+
+
 def regression_message(comparison: Comparison, tolerance: float) -> str:
     assert comparison.baseline_score is not None
+    metric, colon, _ = comparison.key.partition(":")
+    title = metric.replace("_", " ") if colon and metric in _METRICS else "faithfulness"
     lines = [
-        f"faithfulness regressed: score {comparison.score:.2f} < baseline "
+        f"{title} regressed: score {comparison.score:.2f} < baseline "
         f"{comparison.baseline_score:.2f} (drop {-(comparison.delta or 0.0):.2f} > tolerance "
         f"{tolerance:.2f}) for baseline key {comparison.key!r}"
     ]

@@ -8,7 +8,7 @@ from pytest_faithful.errors import MAX_QUOTE, shorten
 from pytest_faithful.vocab import Label
 
 if TYPE_CHECKING:
-    from pytest_faithful.models import ClaimVerdict, FaithfulnessResult
+    from pytest_faithful.models import ClaimVerdict, FaithfulnessResult, MetricItem, MetricResult
 
 _MARK = {Label.SUPPORTED: "ok", Label.CONTRADICTED: "XX", Label.NOT_ENOUGH_INFO: "??"}
 
@@ -64,3 +64,47 @@ def error_label(error_kind: str | None) -> str:
     """How the reports introduce an errored check's message: a judge that gave no usable
     verdicts (or none at all) is a "judge error"; another exception is just an "error"."""
     return "error" if error_kind == "exception" else "judge error"
+
+
+METRIC_TITLES = {
+    "answer_relevancy": "answer relevancy",
+    "context_precision": "context precision",
+    "context_recall": "context recall",
+    "reference": "reference",
+}
+_ITEM_WORDS = {
+    "answer_relevancy": ("relevant", "OFF-TOPIC"),
+    "context_precision": ("useful", "NOT USEFUL"),
+    "context_recall": ("found", "MISSING"),
+    "reference": ("found", "MISSING"),
+}
+
+
+def metric_item_line(result: MetricResult, item: MetricItem, width: int | None = MAX_QUOTE) -> str:
+    """One judged item: ok/XX, its verdict word, where it is, its text and the reason."""
+
+    def cut(text: str) -> str:
+        return " ".join(text.split()) if width is None else shorten(text, width)
+
+    good, bad = _ITEM_WORDS[result.metric]
+    where = ""
+    if item.kind == "passage" and item.passage_index is not None:
+        where = f"contexts[{item.passage_index}] "
+    elif item.part:
+        where = f"{item.part}: "
+    line = f"  {'ok' if item.ok else 'XX'} {good if item.ok else bad:<10} {where}{cut(item.text)!r}"
+    details = [cut(item.reason)] if item.reason else []
+    if item.evidence and item.passage_index is not None and item.kind != "passage":
+        found = "" if item.evidence_found else " (not found there)"
+        details.append(f"evidence contexts[{item.passage_index}]{found}: {cut(item.evidence)!r}")
+    return line + (" -- " + "; ".join(details) if details else "")
+
+
+def metric_failure_message(result: MetricResult) -> str:
+    """First line the verdict; then the judge; then every item, failing ones marked XX."""
+    lines = [f"{METRIC_TITLES[result.metric]} {result.explanation}"]
+    if result.metric != "reference":
+        lines.append(judge_line(result.judge_id, result.heuristic))
+    items = result.items if result.metric != "reference" else result.failing_items
+    lines.extend(metric_item_line(result, item) for item in items)
+    return "\n".join(lines)

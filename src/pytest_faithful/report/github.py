@@ -59,19 +59,37 @@ def _message(check: CheckEntry) -> str:
     return "\n".join(lines)
 
 
+def _location(
+    path: str | None, line: int | None, title: str, rootdir: Path, workspace: Path | None
+) -> str:
+    props = []
+    if path is not None:
+        props.append(f"file={_prop(repo_path(path, rootdir, workspace))}")
+        if line is not None:
+            props.append(f"line={line}")
+    props.append(f"title={_prop(title)}")
+    return ",".join(props)
+
+
 def error_annotations(report: FaithReport, rootdir: Path, workspace: Path | None) -> list[str]:
     """One ``::error`` line per failing check of a failed test, worst first."""
     lines = []
     for check in report.worst_first():
         if not _annotated(check):
             continue
-        props = []
-        if check.path is not None:
-            props.append(f"file={_prop(repo_path(check.path, rootdir, workspace))}")
-            if check.line is not None:
-                props.append(f"line={check.line}")
-        props.append(f"title={_prop('faithfulness ' + check.status + ': ' + check.test_id)}")
-        lines.append(f"::error {','.join(props)}::{_data(_message(check))}")
+        title = f"faithfulness {check.status}: {check.test_id}"
+        props = _location(check.path, check.line, title, rootdir, workspace)
+        lines.append(f"::error {props}::{_data(_message(check))}")
+    from pytest_faithful.report import metric_sections
+
+    for _, entries in report.metric_sections():
+        for entry in entries:
+            if not metric_sections.annotated(entry):
+                continue
+            title = f"{entry.metric.replace('_', ' ')} {entry.status}: {entry.test_id}"
+            props = _location(entry.path, entry.line, title, rootdir, workspace)
+            message = metric_sections.annotation_message(entry)
+            lines.append(f"::error {props}::{_data(message)}")
     return lines
 
 

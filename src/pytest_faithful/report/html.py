@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from pytest_faithful.evidence import align
 from pytest_faithful.models import ClaimVerdict, Label
+from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
@@ -354,7 +355,7 @@ def render(report: FaithReport) -> str:
     )
     checks = "".join(_check_html(n, c) for n, c in enumerate(report.worst_first(), start=1))
     if not report.checks:
-        checks = '<p class="meta">No faithfulness checks ran.</p>'
+        checks = '<p class="meta">No faithfulness checks ran.</p>' if not report.metrics else ""
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -363,7 +364,7 @@ def render(report: FaithReport) -> str:
         f"<title>Faithfulness report: {_e(verdict)}</title><style>{CSS}</style></head>\n"
         f"<body><header><h1>Faithfulness report</h1>{_run_html(report)}"
         f"{_totals_html(report)}{_baseline_html(report)}</header>\n{_filters_html(report)}\n"
-        f'<main id="checks">\n{checks}\n</main>\n'
+        f'<main id="checks">\n{checks}\n{metric_sections.html_sections(report)}\n</main>\n'
         f"<footer>{_e(report.run.generator)} · JSON schema version {report.schema_version}"
         f"</footer>\n<script>{SCRIPT}</script></body></html>\n"
     )

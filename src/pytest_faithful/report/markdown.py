@@ -11,6 +11,7 @@ import re
 from html import escape
 
 from pytest_faithful.errors import shorten
+from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
@@ -143,4 +144,5 @@ def render(report: FaithReport) -> str:
         if len(passing) > MAX_PASSING_ROWS:
             lines.append(f"\n… and {len(passing) - MAX_PASSING_ROWS} more.")
         lines += ["", "</details>"]
+    lines += metric_sections.markdown_lines(report, md, code, MAX_FAILING_ROWS)
     return "\n".join(lines) + "\n"

@@ -14,9 +14,16 @@ from typing import Literal
 from pydantic import Field
 
 from pytest_faithful.errors import shorten
-from pytest_faithful.models import FaithfulnessResult, FrozenModel, VerdictCounts
+from pytest_faithful.models import (
+    FaithfulnessResult,
+    FrozenModel,
+    MetricName,
+    MetricResult,
+    Usage,
+    VerdictCounts,
+)
 from pytest_faithful.report.baseline import BaselineSummary
-from pytest_faithful.report.records import CheckRecord, ErrorKind
+from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord
 from pytest_faithful.report.totals import Totals, totals
 from pytest_faithful.vocab import ScoringPolicy
 
@@ -135,6 +142,58 @@ class NotJudged(FrozenModel):
         )
 
 
+class MetricEntry(FrozenModel):
+    """One metric check: ``assert_relevant``, ``assert_reference``, or one of the (up to two)
+    metrics an ``assert_retrieval`` call checked."""
+
+    metric: MetricName
+    test_id: str = Field(description="nodeid, plus ' #index' for a test's later checks.")
+    nodeid: str
+    index: int = Field(ge=0, description="Counts the test's calls of this metric's fixture.")
+    path: str | None
+    line: int | None
+    status: CheckStatus
+    test_outcome: Outcome | None
+    judge_id: str
+    question: str | None
+    answer: str | None
+    reference: str | None = Field(description="The golden answer, when the check had one.")
+    contexts: tuple[str, ...] | None
+    error: str | None
+    error_kind: ErrorKind | None
+    result: MetricResult | None
+
+    @property
+    def failing(self) -> bool:
+        return self.status != "passed"
+
+    def sort_key(self) -> tuple[int, float, str, int]:
+        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
+        score = -1.0 if self.result is None else self.result.score
+        return (rank, score, self.nodeid, self.index)
+
+
+class MetricTotals(FrozenModel):
+    """A metric's checks in this run."""
+
+    metric: MetricName
+    checks: int = Field(ge=0)
+    passed: int = Field(ge=0)
+    failed: int = Field(ge=0)
+    errored: int = Field(ge=0)
+    mean_score: float | None = Field(description="Over checks with a score; null if none.")
+    usage: Usage
+    heuristic: bool = Field(description="True when some verdicts were heuristic.")
+
+
+METRIC_ORDER: tuple[MetricName, ...] = (
+    "answer_relevancy",
+    "context_precision",
+    "context_recall",
+    "reference",
+)
+
+
 class FaithReport(FrozenModel):
     schema_version: Literal[1] = SCHEMA_VERSION
     run: RunInfo
@@ -146,10 +205,26 @@ class FaithReport(FrozenModel):
     not_judged: tuple[NotJudged, ...] = Field(
         default=(), description="Per judge that was unavailable: the checks it left unjudged."
     )
+    metrics: tuple[MetricEntry, ...] = Field(
+        default=(),
+        description="The metric checks beside faithfulness (answer relevancy, context "
+        "precision and recall, reference checks), by metric, then test id.",
+    )
+    metric_totals: tuple[MetricTotals, ...] = Field(
+        default=(), description="Per metric that ran: its checks, outcomes and cost."
+    )
 
     def worst_first(self) -> list[CheckEntry]:
         """Errored, then failed, then passed checks; lowest score first within each."""
         return sorted(self.checks, key=CheckEntry.sort_key)
+
+    def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
+        """Each metric that ran with its checks, worst first."""
+        return [
+            (metric, sorted(entries, key=MetricEntry.sort_key))
+            for metric in METRIC_ORDER
+            if (entries := [e for e in self.metrics if e.metric == metric])
+        ]
 
 
 def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
@@ -173,7 +248,42 @@ def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
     )
 
 
-def _judges(records: Iterable[CheckRecord]) -> tuple[JudgeInfo, ...]:
+def _metric_entry(record: MetricRecord, outcome: Outcome | None) -> MetricEntry:
+    status: CheckStatus = record.status  # type: ignore[assignment]
+    return MetricEntry(
+        **dict(record),
+        test_id=record.test_id,
+        status=status,
+        test_outcome=outcome,
+    )
+
+
+def _metric_totals(entries: Sequence[MetricEntry]) -> tuple[MetricTotals, ...]:
+    found = []
+    for metric in METRIC_ORDER:
+        mine = [e for e in entries if e.metric == metric]
+        if not mine:
+            continue
+        scored = [e.result for e in mine if e.result is not None]
+        usage = Usage()
+        for result in scored:
+            usage = usage + result.usage
+        found.append(
+            MetricTotals(
+                metric=metric,
+                checks=len(mine),
+                passed=sum(e.status == "passed" for e in mine),
+                failed=sum(e.status == "failed" for e in mine),
+                errored=sum(e.status == "errored" for e in mine),
+                mean_score=sum(r.score for r in scored) / len(scored) if scored else None,
+                usage=usage,
+                heuristic=any(r.heuristic for r in scored),
+            )
+        )
+    return tuple(found)
+
+
+def _judges(records: Iterable[CheckRecord | MetricRecord]) -> tuple[JudgeInfo, ...]:
     heuristic: dict[str, bool | None] = {}
     for record in records:
         seen = heuristic.get(record.judge_id)
@@ -222,15 +332,22 @@ def build_report(
     outcomes: Mapping[str, Outcome] | None = None,
     baseline: BaselineSummary | None = None,
     first_failures: Collection[tuple[str, int]] = (),
+    metric_records: Sequence[MetricRecord] = (),
 ) -> FaithReport:
     """The one report object every renderer reads."""
     outcomes = outcomes or {}
     ordered = sorted(records, key=lambda r: (r.nodeid, r.index))
+    metric_entries = tuple(
+        _metric_entry(r, outcomes.get(r.nodeid))
+        for r in sorted(
+            metric_records, key=lambda r: (METRIC_ORDER.index(r.metric), r.nodeid, r.index)
+        )
+    )
     return FaithReport(
         run=RunInfo(
             generator=generator,
             default_judge=default_judge,
-            judges=_judges(ordered),
+            judges=_judges([*ordered, *(r for r in metric_records if r.metric != "reference")]),
             record_mode=record_mode,
             defaults=defaults,
         ),
@@ -238,6 +355,8 @@ def build_report(
         checks=tuple(_entry(r, outcomes.get(r.nodeid)) for r in ordered),
         baseline=baseline,
         not_judged=summarize_not_judged(ordered, first_failures),
+        metrics=metric_entries,
+        metric_totals=_metric_totals(metric_entries),
     )
 
 

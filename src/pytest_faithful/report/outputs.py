@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
 
+from pytest_faithful.files import write_text
 from pytest_faithful.report import html, json_report, markdown
-from pytest_faithful.report.files import write_text
 from pytest_faithful.report.model import FaithReport
 
 RENDERERS: dict[str, Callable[[FaithReport], str]] = {

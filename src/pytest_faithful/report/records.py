@@ -10,12 +10,31 @@ from typing import Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from pytest_faithful.models import FaithfulnessResult, FrozenModel
+from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, MetricResult
 
 ErrorKind = Literal["judge", "judge_unavailable", "exception"]
 
 
-class CheckRecord(FrozenModel):
+class _Outcome(FrozenModel):
+    """What every record says about how its check ended, and its id in the reports."""
+
+    nodeid: str
+    index: NonNegativeInt
+    result: FaithfulnessResult | MetricResult | None = None
+
+    @property
+    def status(self) -> str:
+        if self.result is None:
+            return "errored"
+        return "passed" if self.result.passed else "failed"
+
+    @property
+    def test_id(self) -> str:
+        """The node id, with ``#index`` for a test's second and later checks."""
+        return self.nodeid if self.index == 0 else f"{self.nodeid} #{self.index}"
+
+
+class CheckRecord(_Outcome):
     """A check that produced a result, or one that errored (``error`` set, no score).
 
     The fields after ``judge_id`` were added later and are optional, so records written
@@ -42,13 +61,25 @@ class CheckRecord(FrozenModel):
         "'exception' (any other exception escaped the judge or the verifier).",
     )
 
-    @property
-    def status(self) -> str:
-        if self.result is None:
-            return "errored"
-        return "passed" if self.result.passed else "failed"
 
-    @property
-    def test_id(self) -> str:
-        """The node id, with ``#index`` for a test's second and later checks."""
-        return self.nodeid if self.index == 0 else f"{self.nodeid} #{self.index}"
+class MetricRecord(_Outcome):
+    """One metric check (relevancy, precision, recall, reference): a result, or an error.
+
+    ``index`` counts the test's checks of this metric (0, 1, ...); ``assert_retrieval``
+    writes one record per metric it checked, with the same index. ``reference`` is the golden
+    answer when the check had one.
+    """
+
+    metric: MetricName
+    nodeid: str
+    index: NonNegativeInt
+    result: MetricResult | None = None
+    error: str | None = None
+    error_kind: ErrorKind | None = None
+    judge_id: str
+    path: str | None = None
+    line: PositiveInt | None = None
+    question: str | None = None
+    answer: str | None = None
+    reference: str | None = None
+    contexts: tuple[str, ...] | None = None

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from pytest_faithful.errors import MAX_QUOTE, shorten
 from pytest_faithful.models import Label
+from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
 from pytest_faithful.report.totals import Totals
@@ -138,9 +139,12 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
         *((line, totals_markup if i == 0 else {}) for i, line in enumerate(totals_lines(summary))),
         (settings_line(report), {}),
     ]
+    metrics = metric_sections.terminal_lines(report, verbosity)
     if verbosity <= -2:
-        return footer[1:]
+        return [*footer[1:], *metrics]
     if not ordered:
+        if report.metrics:
+            return [*metrics, *footer] if report.checks else metrics
         return [("no faithfulness checks ran", {}), *footer]
     shown = [c for c in ordered if c.failing] if verbosity < 0 else ordered
     lines = _table(shown) if shown else []
@@ -153,4 +157,4 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     )
     if verbosity >= 0:
         lines.extend(_why(ordered, verbosity))
-    return [*lines, *footer]
+    return [*lines, *footer, *metrics]

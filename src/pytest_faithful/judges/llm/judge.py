@@ -32,11 +32,22 @@ from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import align_in, bears_on
-from pytest_faithful.judges.llm import prompts
+from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
 from pytest_faithful.judges.llm.structured import ModeNegotiator
-from pytest_faithful.models import Claim, ExtractedClaims, Label, Usage, Verdict, Verdicts
+from pytest_faithful.models import (
+    Claim,
+    ClaimRelevance,
+    ExtractedClaims,
+    Label,
+    PassageUse,
+    PassageUses,
+    Relevances,
+    Usage,
+    Verdict,
+    Verdicts,
+)
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.providers.endpoint import PARAM, WireMode
 from pytest_faithful.providers.errors import StructuredOutputRejected
@@ -157,6 +168,53 @@ class LLMJudge:
         # The usage is reported once, with the claims; the verdicts cost nothing more.
         return ExtractedClaims(claims=claims, usage=usage), Verdicts(verdicts=verdicts)
 
+    # -- the metrics beside faithfulness (judges/base.RelevanceJudge, PassageJudge) ------------
+
+    @property
+    def metric_version(self) -> str:
+        """The version of the metric prompts (``metric_prompts.METRIC_PROMPT_VERSION``)."""
+        return metric_prompts.METRIC_PROMPT_VERSION
+
+    def judge_relevance(self, claims: Sequence[Claim], question: str) -> Relevances:
+        """One relevant/not verdict per answer claim, and whether the answer is noncommittal."""
+        messages = metric_prompts.relevance_messages(claims, question)
+
+        def relevances_of(output: metric_prompts.RelevanceOutput) -> Relevances:
+            _one_per_item([v.claim for v in output.verdicts], len(claims), "claim")
+            return Relevances(
+                relevances=tuple(
+                    ClaimRelevance(claim_index=v.claim - 1, relevant=v.relevant, reason=v.reason)
+                    for v in output.verdicts
+                ),
+                noncommittal=output.noncommittal,
+            )
+
+        found, usage = self._ask(
+            messages, metric_prompts.RelevanceOutput, relevances_of, self.metric_version
+        )
+        return found.model_copy(update={"usage": usage})
+
+    def judge_passages(
+        self, passages: Sequence[str], question: str, reference: str | None
+    ) -> PassageUses:
+        """One useful/not verdict per retrieved passage (given the reference, if any)."""
+        self._check_budget(passages)
+        messages = metric_prompts.passage_messages(passages, question, reference)
+
+        def uses_of(output: metric_prompts.PassageOutput) -> PassageUses:
+            _one_per_item([v.passage for v in output.verdicts], len(passages), "passage")
+            return PassageUses(
+                uses=tuple(
+                    PassageUse(passage_index=v.passage - 1, useful=v.useful, reason=v.reason)
+                    for v in output.verdicts
+                )
+            )
+
+        found, usage = self._ask(
+            messages, metric_prompts.PassageOutput, uses_of, self.metric_version
+        )
+        return found.model_copy(update={"usage": usage})
+
     # -- one request per part -----------------------------------------------------------------
 
     def _extract(
@@ -262,6 +320,7 @@ class LLMJudge:
         messages: tuple[ChatMessage, ...],
         output_model: type[_Output],
         interpret: Callable[[_Output], _Parsed],
+        prompt_version: str | None = None,
     ) -> tuple[_Parsed, Usage]:
         """Ask, parse and interpret; on a problem, ask once more with the problem named.
 
@@ -272,7 +331,7 @@ class LLMJudge:
         problem = ""
         partial: _Incomplete | None = None
         for attempt in ("first", "repair"):
-            response, cost = self._send(messages, output_model)
+            response, cost = self._send(messages, output_model, prompt_version)
             usage = usage + cost
             if response.finish_reason in TRUNCATED:
                 raise _Truncated(response.finish_reason or "length", usage)
@@ -303,7 +362,11 @@ class LLMJudge:
         )
 
     def _request(
-        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel], mode: str | None
+        self,
+        messages: tuple[ChatMessage, ...],
+        output_model: type[BaseModel],
+        mode: str | None,
+        prompt_version: str | None = None,
     ) -> JudgeRequest:
         params = dict(self._params)
         if mode is not None:
@@ -314,13 +377,16 @@ class LLMJudge:
             messages=messages,
             output_schema=prompts.schema_of(output_model),
             params=params,
-            prompt_version=self._prompt_version,
+            prompt_version=prompt_version or self._prompt_version,
         )
 
     def _send(
-        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
+        self,
+        messages: tuple[ChatMessage, ...],
+        output_model: type[BaseModel],
+        prompt_version: str | None = None,
     ) -> tuple[JudgeResponse, Usage]:
-        completion = self._complete(messages, output_model)
+        completion = self._complete(messages, output_model, prompt_version)
         response = completion.response
         return response, Usage(
             judge_calls=1,
@@ -330,16 +396,21 @@ class LLMJudge:
         )
 
     def _complete(
-        self, messages: tuple[ChatMessage, ...], output_model: type[BaseModel]
+        self,
+        messages: tuple[ChatMessage, ...],
+        output_model: type[BaseModel],
+        prompt_version: str | None = None,
     ) -> CachedCompletion:
         negotiator = self._structured
         if negotiator is None:
-            return self._backend.complete_with_status(self._request(messages, output_model, None))
+            return self._backend.complete_with_status(
+                self._request(messages, output_model, None, prompt_version)
+            )
         built: dict[str, JudgeRequest] = {}
 
         def request_for(mode: WireMode) -> JudgeRequest:
             if mode not in built:
-                built[mode] = self._request(messages, output_model, mode)
+                built[mode] = self._request(messages, output_model, mode, prompt_version)
             return built[mode]
 
         # A warm cache answers with whichever mode was recorded, without calling anyone; modes
@@ -382,6 +453,16 @@ class LLMJudge:
                 "window allows it, or pass fewer or shorter contexts.",
                 judge_id=self.id,
             )
+
+
+def _one_per_item(numbers: Sequence[int], count: int, what: str) -> None:
+    """A ParseProblem (repaired once, then a JudgeError) unless there is one verdict for each of
+    items 1..count."""
+    if sorted(numbers) != list(range(1, count + 1)):
+        raise ParseProblem(
+            f"expected one verdict for each of {what}s 1..{count}, got verdicts for {what}s "
+            f"{sorted(numbers)}"
+        )
 
 
 def _claims(

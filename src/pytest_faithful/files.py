@@ -1,4 +1,4 @@
-"""Writing a file whole or not at all: report files and the baseline. No pytest here."""
+"""Writing a file whole or not at all: report files, the baseline, recordings. No pytest here."""
 
 from __future__ import annotations
 

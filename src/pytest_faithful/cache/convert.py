@@ -1,0 +1,104 @@
+"""Moving recordings between the two stores, so nothing already paid for is recorded again.
+
+    python -m pytest_faithful.cache to-recordings .faith-cache tests/faith-recordings
+    python -m pytest_faithful.cache to-cache tests/faith-recordings .faith-cache
+
+Both read every entry through the source store's own checks (an unreadable one is a warning and
+is skipped) and write through the destination's (atomic files, JSON rows). An entry already in
+the destination is kept unless ``--overwrite``. A diskcache keeps responses only, so a recording
+exported from it has no judge, model, prompt version or view of what was asked until it is
+recorded again (``--faith-record-mode=all``); it replays all the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_faithful.cache.recordings import RecordingStore
+from pytest_faithful.cache.replay import CallStore
+from pytest_faithful.cache.store import CallCache
+
+
+@dataclass(frozen=True)
+class Copied:
+    written: int
+    kept: int  # already in the destination
+    unreadable: int
+
+    def describe(self, source: Path, destination: Path) -> str:
+        return (
+            f"copied {self.written} recordings from {source} to {destination}; "
+            f"{self.kept} already there (kept), {self.unreadable} unreadable (skipped)"
+        )
+
+
+def copy(
+    source: CallCache | RecordingStore,
+    destination: CallStore,
+    *,
+    overwrite: bool = False,
+) -> Copied:
+    """Copy every readable entry of ``source`` into ``destination``."""
+    written = kept = unreadable = 0
+    for key in source.stored_keys():
+        if not overwrite and destination.get(key) is not None:
+            kept += 1
+            continue
+        response = source.get(key)
+        if response is None:
+            unreadable += 1
+            continue
+        destination.put(key, response)
+        written += 1
+    return Copied(written=written, kept=kept, unreadable=unreadable)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m pytest_faithful.cache",
+        description="Copy recorded judge calls between a diskcache directory (--faith-cache-dir) "
+        "and a directory of JSON recordings (--faith-recordings).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    to_recordings = commands.add_parser(
+        "to-recordings", help="diskcache directory -> recordings directory"
+    )
+    to_recordings.add_argument("cache_dir", type=Path, help="diskcache directory to read")
+    to_recordings.add_argument("recordings", type=Path, help="recordings directory to write")
+    to_cache = commands.add_parser("to-cache", help="recordings directory -> diskcache directory")
+    to_cache.add_argument("recordings", type=Path, help="recordings directory to read")
+    to_cache.add_argument("cache_dir", type=Path, help="diskcache directory to write")
+    for command in (to_recordings, to_cache):
+        command.add_argument(
+            "--overwrite",
+            action="store_true",
+            help="replace entries the destination already has (default: keep them)",
+        )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    # Skipped entries are warnings: show them once each, whatever the interpreter's filters.
+    warnings.simplefilter("default")
+    if args.command == "to-recordings":
+        source_dir, destination_dir = args.cache_dir, args.recordings
+        if not (source_dir / "cache.db").is_file():
+            print(f"error: {source_dir} holds no diskcache (no cache.db)", file=sys.stderr)
+            return 2
+        with CallCache(source_dir) as cache:
+            copied = copy(cache, RecordingStore(destination_dir), overwrite=args.overwrite)
+    else:
+        source_dir, destination_dir = args.recordings, args.cache_dir
+        if not source_dir.is_dir():
+            print(f"error: {source_dir} is not a directory", file=sys.stderr)
+            return 2
+        with CallCache(destination_dir) as cache:
+            copied = copy(RecordingStore(source_dir), cache, overwrite=args.overwrite)
+    print(copied.describe(source_dir, destination_dir))
+    return 0

@@ -1,0 +1,351 @@
+"""A directory of recordings a team commits: one small JSON file per judge call.
+
+``<dir>/<key[:2]>/<key>.json``, where ``key`` is :meth:`JudgeRequest.cache_key` (the same
+key as the diskcache store's). Each file is pretty-printed with sorted keys and holds what a
+reviewer reads in a pull request's diff: the judge kind, model and prompt version, what was
+asked (:func:`~pytest_faithful.cache.views.asked_view`: claims, sentences, passages, no
+boilerplate prompt), the reply with its usage and model echo, the reply parsed as JSON, and
+the test that recorded it. Two branches that record different calls add different files, so
+they merge without conflicts.
+
+Safety rules this module keeps:
+
+* Writes are whole or nothing (:func:`pytest_faithful.files.write_text`: a temporary file in
+  the same directory, then a rename), so xdist workers recording at once never leave half a
+  file; two writers of one key both write a complete file and the last rename wins.
+* A file is read only if its name is a request hash in its own shard, it is a regular file
+  reached through no symbolic link inside the directory, it is JSON of a bounded size, its
+  ``key`` matches its name, its reply is a judge response, and the views a reviewer reads
+  match the request being asked and the reply being replayed. Anything else is a
+  :class:`FaithCacheWarning` naming the file and a miss: never a crash, never a wrong reply.
+* No secret is written: the request holds none, and every string that echoes a key
+  variable's value (or a fragment of it) is redacted before writing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import re
+import stat
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+from pydantic import ValidationError
+
+from pytest_faithful.cache.keys import check_key
+from pytest_faithful.cache.views import asked_view, reply_view
+from pytest_faithful.errors import FaithCacheWarning
+from pytest_faithful.files import write_text
+from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
+from pytest_faithful.redaction import echoes_secret, redact
+
+FORMAT: Final = 1
+"""The recording file format; a file of another format is refused (read as a miss)."""
+
+SUFFIX: Final = ".json"
+_MAX_FILE_BYTES: Final = 512 * 1024 * 1024
+# Replies longer than this are not also shown parsed: nobody reviews a megabyte of JSON.
+_MAX_REPLY_VIEW_CHARS: Final = 1024 * 1024
+_SHARD: Final = re.compile(r"[0-9a-f]{2}")
+_NAME: Final = re.compile(r"(?P<key>[0-9a-f]{64})\.json")
+_REQUEST_FIELDS: Final = (
+    ("judge", "kind"),
+    ("model", "model"),
+    ("prompt_version", "prompt_version"),
+)
+
+
+class _Refused(ValueError):
+    """A file in the recordings directory that is not read (its reason is the message)."""
+
+
+def _scrub(value: Any) -> Any:
+    """``value`` with every string that echoes a secret redacted."""
+    if isinstance(value, str):
+        return redact(value) if echoes_secret(value) else value
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub(v) for k, v in value.items()}
+    return value
+
+
+def _document(
+    key: str, response: JudgeResponse, request: JudgeRequest | None, test: str | None
+) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "key": key,
+        "reply": _scrub(response.model_dump(mode="json")),
+    }
+    text = document["reply"]["text"]
+    if len(text) <= _MAX_REPLY_VIEW_CHARS:
+        parsed = reply_view(text)
+        if parsed is not None:
+            document["reply_json"] = parsed
+    if request is not None:
+        for field, attribute in _REQUEST_FIELDS:
+            document[field] = _scrub(getattr(request, attribute))
+        document["asked"] = _scrub(asked_view(request))
+    if test:
+        document["test"] = _scrub(test)
+    return document
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """A recording's text: two-space indents, sorted keys, UTF-8 as is, a final newline."""
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+_NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+_READ_FLAGS: Final = (
+    os.O_RDONLY | getattr(os, "O_BINARY", 0) | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+)
+
+
+def _read_file(path: str) -> bytes | None:
+    """The bytes of a recording file; ``None`` when there is none; :class:`_Refused` for a
+    link, a non-regular file, one too large or one that cannot be read."""
+    try:
+        if not _NOFOLLOW and os.path.islink(path):  # where open cannot refuse links itself
+            raise _Refused("it is a symbolic link")
+        fd = os.open(path, _READ_FLAGS)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _Refused("it is a symbolic link") from None
+        raise _Refused(f"it cannot be read ({type(exc).__name__})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # checked before a read could block or fail
+            raise _Refused("it is not a regular file")
+        if info.st_size > _MAX_FILE_BYTES:
+            raise _Refused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(_MAX_FILE_BYTES + 1)
+    if len(data) > _MAX_FILE_BYTES:
+        raise _Refused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+    return data
+
+
+def _parse(data: bytes) -> dict[str, Any]:
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _Refused("it is not JSON") from None
+    if not isinstance(document, dict):
+        raise _Refused("it is not a JSON object")
+    if document.get("format") != FORMAT:
+        raise _Refused(f"its format is {document.get('format')!r}, not {FORMAT}")
+    return document
+
+
+def _response(key: str, document: dict[str, Any], request: JudgeRequest | None) -> JudgeResponse:
+    """The reply of a parsed recording, once everything a reviewer reads in it is checked."""
+    if document.get("key") != key:
+        raise _Refused("the key inside it is not its file name")
+    try:
+        response = JudgeResponse.model_validate(document.get("reply"))
+    except ValidationError as exc:
+        problems = exc.error_count()
+        raise _Refused(
+            f"its reply is not a judge response ({problems} validation "
+            f"error{'s' if problems != 1 else ''})"
+        ) from None
+    if "reply_json" in document and document["reply_json"] != reply_view(response.text):
+        raise _Refused("its reply_json is not its reply text")
+    test = document.get("test")
+    if test is not None and not isinstance(test, str):
+        raise _Refused("its test is not a string")
+    if request is not None:
+        for field, attribute in _REQUEST_FIELDS:
+            if field in document and not _shows(document[field], getattr(request, attribute)):
+                raise _Refused(f"its {field} is not the request's")
+        if "asked" in document and not _shows(document["asked"], asked_view(request)):
+            raise _Refused("what it says was asked is not the request")
+    return response
+
+
+def _shows(stored: Any, value: Any) -> bool:
+    """Whether a file shows ``value``: as is, or redacted as it was when written."""
+    return bool(stored == value or stored == _scrub(value))
+
+
+def _entries(directory: str) -> list[os.DirEntry[str]]:
+    with os.scandir(directory) as found:
+        return sorted(found, key=lambda e: e.name)
+
+
+def _quiet(entry: os.DirEntry[str]) -> bool:
+    """A dot file (``.gitattributes``, a write in progress) is skipped without a warning; a
+    directory, a link or a ``..`` name is not."""
+    return (
+        entry.name.startswith(".")
+        and not entry.name.startswith("..")
+        and entry.is_file(follow_symlinks=False)
+    )
+
+
+class RecordingStore:
+    """A directory of recording files, behind the same interface as the diskcache store.
+
+    ``used`` holds every key this process replayed or recorded: after a run, the files of the
+    other keys are the unused recordings. ``current_test`` (set by the pytest plugin around
+    each check) is written into the recordings made meanwhile, for reviewers and for
+    deciding which recordings a partial run could have used.
+    """
+
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self._directory = Path(directory).expanduser().absolute()
+        self._root = str(self._directory)
+        self.current_test: str | None = None
+        self.used: set[str] = set()
+
+    @property
+    def directory(self) -> Path:
+        return self._directory
+
+    def path_for(self, key: str) -> Path:
+        check_key(key)
+        return self._directory / key[:2] / f"{key}{SUFFIX}"
+
+    def relative(self, key: str) -> str:
+        """The file of ``key`` inside the directory, as git shows it."""
+        return f"{key[:2]}/{key}{SUFFIX}"
+
+    def get(self, key: str, request: JudgeRequest | None = None) -> JudgeResponse | None:
+        """The recorded response for ``key`` (the hash of ``request``, when given), or ``None``
+        when there is none or its file is refused (with a warning naming the file)."""
+        check_key(key)
+        try:
+            document = self._load(key)
+            if document is None:
+                return None
+            response = _response(key, document, request)
+        except _Refused as exc:
+            self._warn(f"ignoring {self.path_for(key)}: {exc}; read as a miss")
+            return None
+        self.used.add(key)
+        return response
+
+    def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> None:
+        """Write (or overwrite) the recording of ``key``; warn when it cannot be written."""
+        path = self.path_for(key)
+        text = dumps(_document(key, response, request, self.current_test))
+        try:
+            self._check_shard(key, create=True)
+            write_text(path, text)
+        except (_Refused, OSError) as exc:
+            self._warn(f"response for {key} not recorded in {path}: {exc}")
+            return
+        self.used.add(key)
+
+    def stored_keys(self, problems: list[str] | None = None) -> list[str]:
+        """Every key with a recording file, sorted. Entries that are not recordings are left
+        alone (never read, never pruned) and reported: appended to ``problems`` when given (the
+        plugin prints them at the end of a run, where a warning under ``-W error`` would be an
+        internal error), else as warnings."""
+        found: list[str] = []
+        reported: list[str] = [] if problems is None else problems
+        try:
+            found.extend(self._scan(reported))
+        finally:
+            if problems is None:
+                for problem in reported:
+                    self._warn(problem)
+        return sorted(found)
+
+    def test_of(self, key: str) -> str | None:
+        """The test that recorded ``key``, if its file says and is readable."""
+        try:
+            document = self._load(key)
+        except _Refused:
+            return None
+        test = document.get("test") if document is not None else None
+        return test if isinstance(test, str) else None
+
+    def remove(self, key: str) -> bool:
+        """Delete the recording of ``key`` (a regular file only), and its shard once empty."""
+        path = self.path_for(key)
+        try:
+            self._check_shard(key, create=False)
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                return False
+            path.unlink()
+        except (_Refused, OSError):
+            return False
+        with contextlib.suppress(OSError):  # not empty, or another process wrote meanwhile
+            path.parent.rmdir()
+        return True
+
+    def close(self) -> None:
+        """Nothing to release: every file is closed after each read and write."""
+
+    def __repr__(self) -> str:
+        return f"RecordingStore({str(self._directory)!r})"
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _warn(self, message: str) -> None:
+        warnings.warn(f"pytest-faithful recordings: {message}", FaithCacheWarning, stacklevel=4)
+
+    def _check_shard(self, key: str, *, create: bool) -> None:
+        """Refuse a shard directory that is a link or not a directory; create it if asked."""
+        shard = os.path.join(self._root, key[:2])
+        try:
+            mode = os.lstat(shard).st_mode
+        except FileNotFoundError:
+            if create:
+                os.makedirs(shard, exist_ok=True)
+            return
+        if stat.S_ISLNK(mode):
+            raise _Refused(f"its directory {shard} is a symbolic link")
+        if not stat.S_ISDIR(mode):
+            raise _Refused(f"{shard} is not a directory")
+
+    def _load(self, key: str) -> dict[str, Any] | None:
+        self._check_shard(key, create=False)
+        data = _read_file(os.path.join(self._root, key[:2], f"{key}{SUFFIX}"))
+        return None if data is None else _parse(data)
+
+    def _scan(self, problems: list[str]) -> Iterator[str]:
+        try:
+            shards = _entries(self._root)
+        except (FileNotFoundError, NotADirectoryError):
+            return
+        except OSError as exc:
+            problems.append(f"cannot list {self._root} ({type(exc).__name__})")
+            return
+        for shard in shards:
+            if _quiet(shard):
+                continue  # .gitattributes, .gitkeep and the like
+            if not _SHARD.fullmatch(shard.name):
+                problems.append(f"ignoring {shard.path}: not a recording shard (two hex digits)")
+                continue
+            if shard.is_symlink() or not shard.is_dir(follow_symlinks=False):
+                problems.append(f"ignoring {shard.path}: not a directory (a link or a file)")
+                continue
+            try:
+                entries = _entries(shard.path)
+            except OSError as exc:
+                problems.append(f"cannot list {shard.path} ({type(exc).__name__})")
+                continue
+            for entry in entries:
+                if _quiet(entry):
+                    continue  # another process's write in progress
+                match = _NAME.fullmatch(entry.name)
+                if match is None or not entry.name.startswith(shard.name):
+                    problems.append(f"ignoring {entry.path}: not a recording name (<key>.json)")
+                elif entry.is_symlink() or not entry.is_file(follow_symlinks=False):
+                    problems.append(f"ignoring {entry.path}: not a regular file (a link or other)")
+                else:
+                    yield match["key"]

@@ -1,0 +1,385 @@
+"""The callables behind ``assert_reference``, ``assert_relevant`` and ``assert_retrieval``.
+
+They follow ``assert_faithful`` (``plugin/fixture.py``): the test's own arguments and marker are
+validated first (a mistake there is the test's bug: TypeError/ValueError naming the argument,
+nothing recorded); then the check runs and whatever happens is recorded for the reports (an
+error as an errored check); a check that does not pass raises :class:`MetricError`, whose first
+line is the verdict and whose next lines are the items, and which carries the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_faithful.errors import MetricError
+from pytest_faithful.judges.base import Judge
+from pytest_faithful.judges.registry import JudgeSpec
+from pytest_faithful.metrics.reference import CitationMode
+from pytest_faithful.models import MetricName, MetricResult
+from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
+from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first, marker_layer
+from pytest_faithful.plugin.session import BASELINE_KEY
+from pytest_faithful.report import junit
+from pytest_faithful.report.baseline import check_key
+from pytest_faithful.report.failure import metric_failure_message
+from pytest_faithful.report.records import MetricRecord
+
+if TYPE_CHECKING:
+    from pytest_faithful.metrics.retrieval import RetrievalResult
+    from pytest_faithful.plugin.session import FaithSession
+
+
+def metric_key(metric: str, nodeid: str, index: int, explicit: str | None) -> str:
+    """A metric check's baseline key: the metric, then the faithfulness-style key."""
+    return f"{metric}:{check_key(nodeid, index, explicit)}"
+
+
+class _MetricCheck:
+    """What the three metric callables share: markers, judge, records, baseline, errors."""
+
+    marker: str
+
+    def __init__(self, session: FaithSession, item: pytest.Item) -> None:
+        self._session = session
+        self._item = item
+        self._site = AssertFaithful(session, item)
+        self._checks = 0
+        self._baseline_keys: set[str] = set()
+        self._marker_layer: dict[str, Any] | None = None
+
+    def _markers(self) -> dict[str, Any]:
+        if self._marker_layer is None:
+            kwarg_sets = []
+            for mark in self._item.iter_markers(self.marker):
+                if mark.args:
+                    raise TypeError(
+                        f"@pytest.mark.{self.marker} takes keyword arguments only, "
+                        f"got positional {mark.args!r}"
+                    )
+                kwarg_sets.append(mark.kwargs)
+            self._marker_layer = marker_layer(self.marker, kwarg_sets, self._item.nodeid)
+        return self._marker_layer
+
+    def _threshold(self, key: str, call: dict[str, Any], option: str) -> float:
+        """call > marker > command line > ini (``option``, merged in that order) > default."""
+        value = first(
+            key,
+            call,
+            self._markers(),
+            {key: self._session.metric_thresholds.get(option)},
+            default=DEFAULT_METRIC_THRESHOLD,
+        )
+        return float(value)
+
+    def _judge(self, judge: object) -> str | Judge | None:
+        """The check's judge: the call's, the marker's, the run's; validated like
+        ``assert_faithful``'s (a bad spec from the call or marker is the test's mistake)."""
+        if judge is not None and not isinstance(judge, (str, Judge)):
+            raise TypeError(
+                f"judge must be a spec string or a judge object, got {type(judge).__name__}"
+            )
+        if isinstance(judge, str) and not judge.strip():
+            raise ValueError(
+                f"judge must be a judge spec such as 'lexical' or 'openai:MODEL', got {judge!r}"
+            )
+        options = self._session.options
+        chosen = first(
+            "judge", {"judge": judge}, self._markers(), options.cli_layer, options.ini_layer
+        )
+        if isinstance(chosen, str):
+            where = "judge" if judge is not None else f"@pytest.mark.{self.marker}(judge=...)"
+            try:
+                parsed = JudgeSpec.parse(chosen)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            if parsed.kind not in self._session.registry:
+                known = ", ".join(self._session.registry)
+                raise ValueError(
+                    f"{where}: unknown judge kind {parsed.kind!r} in {chosen!r}; known kinds: "
+                    f"{known}"
+                )
+        return chosen  # type: ignore[no-any-return]
+
+    def _built(self, judge: str | Judge | None) -> Judge:
+        return judge if isinstance(judge, Judge) else self._session.judge_for(judge)
+
+    def _next_index(self, key: object, metrics: Sequence[str]) -> tuple[int, list[str | None]]:
+        """The check's index within the test and its baseline keys (None without a baseline)."""
+        if key is not None and not isinstance(key, str):
+            raise TypeError(f"key must be a str, got {type(key).__name__}")
+        index = self._checks
+        names: list[str | None] = []
+        for metric in metrics:
+            if self._item.config.stash.get(BASELINE_KEY, None) is None:
+                names.append(None)
+                continue
+            name = metric_key(metric, self._item.nodeid, index, key)
+            if name in self._baseline_keys:
+                raise ValueError(
+                    f"key {name!r} is used twice in this test; give each check its own"
+                )
+            self._baseline_keys.add(name)
+            names.append(name)
+        self._checks += 1
+        return index, names
+
+    def _where(self) -> dict[str, Any]:
+        path, line = self._site._call_site()
+        return {"path": path, "line": line}
+
+    def _run(
+        self,
+        metric: MetricName,
+        index: int,
+        judge_id: str | None,
+        checked: dict[str, Any],
+        run: Callable[[], MetricResult],
+    ) -> MetricResult:
+        """Run one metric check and record it, as a result or an error."""
+        try:
+            result = run()
+        except Exception as exc:
+            self._record(
+                MetricRecord(
+                    metric=metric,
+                    nodeid=self._item.nodeid,
+                    index=index,
+                    error=_error_text(exc),
+                    error_kind=_error_kind(exc),
+                    judge_id=judge_id or self._session.default_judge,
+                    **checked,
+                )
+            )
+            raise
+        self._record(
+            MetricRecord(
+                metric=metric,
+                nodeid=self._item.nodeid,
+                index=index,
+                result=result,
+                judge_id=result.judge_id,
+                **checked,
+            )
+        )
+        return result
+
+    def _record(self, record: MetricRecord) -> None:
+        self._session.add_metric(record)
+        self._item.user_properties.extend(junit.metric_properties(record))
+
+    def _regression(self, name: str | None, result: MetricResult) -> str | None:
+        baseline = self._item.config.stash.get(BASELINE_KEY, None)
+        if baseline is None or name is None:
+            return None
+        return baseline.check(name, self._item.nodeid, result)
+
+    def _gate(self, results: Sequence[tuple[MetricResult, str | None]], value: object) -> None:
+        """Raise MetricError when a result did not pass or regressed from its baseline."""
+        __tracebackhide__ = True
+        messages = []
+        for result, name in results:
+            regression = self._regression(name, result)
+            if not result.passed:
+                messages.append(metric_failure_message(result))
+            if regression:
+                messages.append(regression)
+        if messages:
+            raise MetricError("\n".join(messages), value)
+
+
+class AssertReference(_MetricCheck):
+    """The callable the ``assert_reference`` fixture gives a test."""
+
+    marker = "reference"
+
+    def __call__(
+        self,
+        answer: str,
+        reference: str,
+        *,
+        numbers: bool = True,
+        keywords: bool | Sequence[str] = True,
+        exact: bool = False,
+        completeness: bool = False,
+        citations: bool | CitationMode = False,
+        contexts: str | Sequence[str] | None = None,
+        threshold: float | None = None,
+        key: str | None = None,
+    ) -> MetricResult:
+        """Compare ``answer`` with the golden ``reference`` (no judge); see ``verify_reference``."""
+        __tracebackhide__ = True
+        try:
+            from pytest_faithful.metrics.inputs import check_reference_arguments
+            from pytest_faithful.metrics.reference import compare
+
+            limit = self._threshold("threshold", {"threshold": threshold}, "reference_threshold")
+            prepared = check_reference_arguments(
+                answer,
+                reference,
+                numbers,
+                keywords,
+                exact,
+                completeness,
+                citations,
+                contexts,
+                limit,
+            )
+            index, (name,) = self._next_index(key, ["reference"])
+            checked = {
+                **self._where(),
+                "answer": prepared["answer"],
+                "reference": prepared["reference"],
+                "contexts": prepared["contexts"],
+            }
+            result = self._run("reference", index, None, checked, lambda: compare(**prepared))
+            self._gate([(result, name)], result)
+            return result
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+
+class AssertRelevant(_MetricCheck):
+    """The callable the ``assert_relevant`` fixture gives a test."""
+
+    marker = "relevancy"
+
+    def __call__(
+        self,
+        answer: str,
+        question: str,
+        *,
+        threshold: float | None = None,
+        judge: str | Judge | None = None,
+        key: str | None = None,
+    ) -> MetricResult:
+        """Check that ``answer``'s claims address ``question``; see ``verify_relevancy``."""
+        __tracebackhide__ = True
+        try:
+            from pytest_faithful.metrics.inputs import check_relevancy_arguments
+            from pytest_faithful.metrics.relevancy import run_relevancy
+
+            limit = self._threshold("threshold", {"threshold": threshold}, "relevancy_threshold")
+            answer, question, limit = check_relevancy_arguments(answer, question, limit)
+            chosen = self._judge(judge)
+            index, (name,) = self._next_index(key, ["answer_relevancy"])
+            checked = {**self._where(), "answer": answer, "question": question}
+            spec = chosen if isinstance(chosen, str) else None
+
+            def run() -> MetricResult:
+                return run_relevancy(
+                    answer,
+                    question,
+                    judge=self._built(chosen),
+                    threshold=limit,
+                    memo=self._session.memo(),
+                )
+
+            result = self._run("answer_relevancy", index, spec, checked, run)
+            self._gate([(result, name)], result)
+            return result
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+
+class AssertRetrieval(_MetricCheck):
+    """The callable the ``assert_retrieval`` fixture gives a test."""
+
+    marker = "retrieval"
+
+    def __call__(
+        self,
+        contexts: str | Sequence[str],
+        question: str | None = None,
+        *,
+        reference: str | None = None,
+        precision: bool | float | None = None,
+        recall: bool | float | None = None,
+        judge: str | Judge | None = None,
+        key: str | None = None,
+    ) -> RetrievalResult:
+        """Check the retrieved ``contexts``: context precision for ``question`` (rank-aware)
+        and context recall of ``reference``'s claims; see ``verify_retrieval``."""
+        __tracebackhide__ = True
+        try:
+            from pytest_faithful.metrics.inputs import check_retrieval_arguments
+            from pytest_faithful.metrics.retrieval import (
+                RetrievalResult,
+                run_precision,
+                run_recall,
+            )
+
+            # A threshold or True/False from the call or the marker; a threshold from the
+            # command line or the ini file only sets the default of a metric that runs.
+            markers = self._markers()
+            wanted = {
+                metric: first(metric, {metric: given}, markers)
+                for metric, given in (("precision", precision), ("recall", recall))
+            }
+            configured = self._session.metric_thresholds
+            plan = check_retrieval_arguments(
+                contexts,
+                question,
+                reference,
+                wanted["precision"],
+                wanted["recall"],
+                DEFAULT_METRIC_THRESHOLD,
+                defaults={
+                    "precision": configured.get("precision_threshold"),
+                    "recall": configured.get("recall_threshold"),
+                },
+            )
+            chosen = self._judge(judge)
+            metrics = [
+                m
+                for m, on in (
+                    ("context_precision", plan.precision is not None),
+                    ("context_recall", plan.recall is not None),
+                )
+                if on
+            ]
+            index, names = self._next_index(key, metrics)
+            checked = {
+                **self._where(),
+                "question": plan.question,
+                "reference": plan.reference,
+                "contexts": plan.passages,
+            }
+            spec = chosen if isinstance(chosen, str) else None
+            memo = self._session.memo()
+            runs: dict[str, Callable[[Judge], MetricResult]] = {
+                "context_precision": lambda built: run_precision(
+                    plan.passages,
+                    plan.question or "",
+                    judge=built,
+                    reference=plan.reference,
+                    threshold=plan.precision or 0.0,
+                ),
+                "context_recall": lambda built: run_recall(
+                    plan.passages,
+                    plan.reference or "",
+                    judge=built,
+                    question=plan.question,
+                    threshold=plan.recall or 0.0,
+                    memo=memo,
+                ),
+            }
+            results: dict[str, MetricResult] = {}
+            for metric in metrics:
+                run = runs[metric]
+                results[metric] = self._run(
+                    metric,  # type: ignore[arg-type]
+                    index,
+                    spec,
+                    checked,
+                    lambda run=run: run(self._built(chosen)),  # type: ignore[misc]
+                )
+            value = RetrievalResult(
+                precision=results.get("context_precision"), recall=results.get("context_recall")
+            )
+            self._gate([(results[m], name) for m, name in zip(metrics, names, strict=True)], value)
+            return value
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)

@@ -1,0 +1,157 @@
+"""A recordings directory in pytest: which test records, which recordings no check used.
+
+Every process (each xdist worker too) names the running test to its judges' store, so a
+recording says which test made it and a miss says how to record it. Each process collects
+the keys its checks replayed or recorded; a worker sends them to the controller in
+``config.workeroutput``. Only the controller decides which recordings are unused, reports them
+and, with ``--faith-prune-recordings``, deletes them, as the baseline finds stale entries
+(:mod:`pytest_faithful.plugin.baseline`): never after a filtered run, never a recording of a
+test that did not finish, never one of a test file this run did not collect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pytest_faithful.plugin.options import RecordingOptions
+from pytest_faithful.plugin.seen import TestsSeen, filter_reason
+
+if TYPE_CHECKING:
+    from pytest_faithful.judges.resources import JudgeOptions
+
+WORKER_OUTPUT_KEY = "pytest_faithful.recordings"
+"""Where a worker's used keys travel to the controller, in ``config.workeroutput``."""
+
+_SHOWN: int = 20
+"""Unused recordings listed by name in the summary (all of them with -v)."""
+
+
+class RecordingsSession:
+    def __init__(
+        self,
+        config: pytest.Config,
+        options: RecordingOptions,
+        directory: Path,
+        judges: JudgeOptions,
+    ) -> None:
+        self.config = config
+        self.options = options
+        self.directory = directory  # options.directory, known to be set
+        self.judges = judges  # the process's judge resources, which own the store
+        self.used: set[str] = set()
+        self.seen = TestsSeen()  # test files run, tests that did not pass
+        self.lost_worker = False
+        self.skipped_reason: str | None = None  # why unused recordings were not looked for
+        self.total = 0
+        self.unused: list[tuple[str, str | None]] = []  # (key, test that recorded it)
+        self.pruned = 0
+        self.problems: list[str] = []  # entries of the directory that are not recordings
+        self._is_worker = hasattr(config, "workerinput")
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, object, object]:
+        self.judges.set_current_test(item.nodeid)
+        try:
+            return (yield)
+        finally:
+            self.judges.set_current_test(None)
+
+    @pytest.hookimpl
+    def pytest_deselected(self, items: list[pytest.Item]) -> None:
+        self.seen.deselect(items)
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self._is_worker:
+            return
+        self.seen.add(report)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object | None) -> None:
+        """Merge a finished worker's used keys; a crashed worker's are lost, so nothing is
+        pruned after it."""
+        if error is not None:
+            self.lost_worker = True
+        output = getattr(node, "workeroutput", None) or {}
+        if WORKER_OUTPUT_KEY not in output and error is None:
+            self.lost_worker = True
+        self.used.update(str(key) for key in output.get(WORKER_OUTPUT_KEY, ()))
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.used |= self.judges.used_recordings()
+        if self._is_worker:
+            output: dict[str, Any] = getattr(self.config, "workeroutput", {})
+            output[WORKER_OUTPUT_KEY] = sorted(self.used)
+            return
+        from pytest_faithful.cache.recordings import RecordingStore
+
+        store = RecordingStore(self.directory)
+        keys = store.stored_keys(self.problems)
+        self.total = len(keys)
+        reason = filter_reason(self.config, session, self.seen.deselected)
+        if self.judges.record_mode == "off":
+            reason = "record mode off reads no recordings"
+        elif self.lost_worker:
+            reason = "a worker ended without reporting what it used"
+        self.skipped_reason = reason
+        if reason is not None:
+            return
+        self.unused = [
+            (key, test)
+            for key in keys
+            if key not in self.used
+            for test in [store.test_of(key)]
+            if self._could_have_used(test)
+        ]
+        if self.options.prune:
+            self.pruned = sum(store.remove(key) for key, _ in self.unused)
+
+    def _could_have_used(self, test: str | None) -> bool:
+        """Whether a check of this run would have used a recording made by ``test``."""
+        if test is None:  # exported from a diskcache: the whole suite must have run
+            explicit = self.config.args_source is pytest.Config.ArgsSource.ARGS
+            return bool(self.seen.files) and not explicit
+        if test in self.seen.unfinished:
+            return False  # it stopped before its checks, or was skipped here
+        test_file = test.split("::", 1)[0]
+        return test_file in self.seen.files or not (self.config.rootpath / test_file).exists()
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if self._is_worker:
+            return
+        for line in self.summary_lines(self.config.get_verbosity() > 0):
+            terminalreporter.write_line(line)
+
+    def summary_lines(self, verbose: bool = False) -> list[str]:
+        head = f"faithful recordings {self.directory}: {self.total} files"
+        problems = [f"  {problem} (left alone)" for problem in self.problems]
+        if self.skipped_reason is not None:
+            lines = [f"{head}; unused ones not looked for: {self.skipped_reason}", *problems]
+            if self.options.prune:
+                lines.append(
+                    "  not pruned: only a run of the whole suite that finishes can tell which "
+                    "recordings no check uses"
+                )
+            return lines
+        lines = [
+            f"{head}, {len(self.used)} used by this run, {len(self.unused)} unused",
+            *problems,
+        ]
+        shown = self.unused if verbose else self.unused[:_SHOWN]
+        verb = "PRUNED" if self.pruned else "UNUSED"
+        for key, test in shown:
+            origin = f" (recorded by {test})" if test else ""
+            lines.append(f"  {verb} {key[:2]}/{key}.json{origin}")
+        if len(shown) < len(self.unused):
+            lines.append(f"  ... and {len(self.unused) - len(shown)} more (-v lists them all)")
+        if self.unused and not self.options.prune:
+            lines.append("  to delete them: rerun the whole suite with --faith-prune-recordings")
+        if self.options.prune:
+            lines.append(f"  pruned {self.pruned} unused recordings")
+        return lines

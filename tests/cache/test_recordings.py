@@ -1,0 +1,408 @@
+"""The directory store: file format, record modes, hostile files, secrets, many writers, export."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_faithful import verify
+from pytest_faithful.cache import convert
+from pytest_faithful.cache.recordings import RecordingStore
+from pytest_faithful.cache.replay import CachedBackend
+from pytest_faithful.cache.store import CallCache
+from pytest_faithful.cache.views import asked_view
+from pytest_faithful.errors import CacheMissError, FaithCacheWarning
+from pytest_faithful.judges.llm.prompts import repair_message, verification_messages
+from pytest_faithful.judges.local.prompt import build_prompt
+from pytest_faithful.models import Claim
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
+from pytest_faithful.redaction import FRAGMENT
+from pytest_faithful.testing import ScriptedBackend
+
+PASSAGES = ["Returns are accepted within 30 days.", "Refunds take five days."]
+CLAIMS = ["Returns are accepted within 30 days.", "Refunds are instant."]
+VERDICTS = {
+    "verdicts": [
+        {"claim": 1, "label": "SUPPORTED", "reason": "stated", "evidence": "30 days", "passage": 1},
+        {"claim": 2, "label": "CONTRADICTED", "reason": "five days", "evidence": "five days",
+         "passage": 2},
+    ]
+}  # fmt: skip
+
+
+def make_request(claims: list[str] = CLAIMS, model: str = "gpt-4o-mini") -> JudgeRequest:
+    return JudgeRequest(
+        kind="openai",
+        model=model,
+        messages=verification_messages(
+            [Claim(text=c, sentence=c, start=0, end=len(c)) for c in claims], PASSAGES, "Refunds?"
+        ),
+        params={"temperature": 0},
+        prompt_version="p2",
+    )
+
+
+def reply(request: JudgeRequest) -> JudgeResponse:
+    return JudgeResponse(
+        text=json.dumps(VERDICTS),
+        model=f"{request.model}-2024-07-18",
+        input_tokens=120,
+        output_tokens=40,
+        finish_reason="stop",
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> RecordingStore:
+    return RecordingStore(tmp_path / "recordings")
+
+
+def record(store: RecordingStore, request: JudgeRequest | None = None) -> tuple[str, Path]:
+    request = request or make_request()
+    CachedBackend(ScriptedBackend(reply, kind="openai"), store, "once").complete(request)
+    key = request.cache_key()
+    return key, store.path_for(key)
+
+
+def test_one_sharded_pretty_sorted_file_per_call_holding_what_a_reviewer_reads(
+    store: RecordingStore,
+) -> None:
+    store.current_test = "tests/test_rag.py::test_refunds[1]"
+    key, path = record(store)
+    assert path == store.directory / key[:2] / f"{key}.json"
+    text = path.read_text(encoding="utf-8")
+    document = json.loads(text)
+    assert text == json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert document == {
+        "asked": {"claims": CLAIMS, "passages": PASSAGES, "question": "Refunds?"},
+        "format": 1,
+        "judge": "openai",
+        "key": key,
+        "model": "gpt-4o-mini",
+        "prompt_version": "p2",
+        "reply": {
+            "finish_reason": "stop",
+            "input_tokens": 120,
+            "model": "gpt-4o-mini-2024-07-18",
+            "output_tokens": 40,
+            "text": json.dumps(VERDICTS),
+        },
+        "reply_json": VERDICTS,
+        "test": "tests/test_rag.py::test_refunds[1]",
+    }
+    assert "You check claims" not in text  # the boilerplate prompt is not in the file
+    assert '"label": "CONTRADICTED"' in text  # a verdict is one line of the diff
+
+
+def test_same_key_as_the_diskcache_and_every_record_mode(tmp_path: Path) -> None:
+    request = make_request()
+    store = RecordingStore(tmp_path / "recordings")
+    backend = ScriptedBackend(reply, kind="openai")
+    first = CachedBackend(backend, store, "once").complete_with_status(request)
+    with CallCache(tmp_path / "cache") as cache:
+        assert CachedBackend(backend, cache, "once").complete_with_status(request).key == first.key
+    assert backend.calls == 2
+    replayed = CachedBackend(backend, store, "none").complete_with_status(request)
+    assert replayed.cache_hit
+    assert replayed.response == first.response
+    assert backend.calls == 2
+    CachedBackend(backend, store, "all").complete(request)
+    assert backend.calls == 3
+    CachedBackend(backend, store, "off").complete(make_request(model="other"))
+    assert backend.calls == 4
+    assert store.stored_keys() == [first.key]
+    with pytest.raises(CacheMissError) as missed:
+        CachedBackend(backend, store, "none").complete(make_request(model="other"))
+    key = make_request(model="other").cache_key()
+    message = str(missed.value)
+    assert key in message
+    assert f"{key[:2]}/{key}.json" in message
+    assert "--faith-record-mode=once --faith-recordings=" in message
+    assert "commit" in message
+
+
+def test_a_repair_request_shows_the_reply_it_answers_and_the_local_prompt_its_claim() -> None:
+    request = make_request()
+    repaired = request.model_copy(
+        update={
+            "messages": (
+                *request.messages,
+                ChatMessage(role="assistant", content="not json"),
+                repair_message("no JSON object"),
+            )
+        }
+    )
+    view = asked_view(repaired)
+    assert view["claims"] == CLAIMS
+    assert view["repair"][0] == {
+        "role": "assistant",
+        "content": "not json",
+    }
+    local = JudgeRequest(
+        kind="local",
+        model="m.gguf@sha256:0",
+        messages=(ChatMessage(role="user", content=build_prompt(PASSAGES[0], CLAIMS[1], "Q?")),),
+        prompt_version="l1",
+    )
+    assert asked_view(local) == {"claim": CLAIMS[1], "passage": PASSAGES[0], "question": "Q?"}
+
+
+# -- damaged and hostile files ------------------------------------------------------------------
+
+
+def _load(path: Path) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return document
+
+
+def _save(path: Path, document: dict[str, Any]) -> None:
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+
+def _not_json(path: Path, outside: Path) -> None:
+    path.write_text('{"format": 1, "key": ', encoding="utf-8")
+
+
+def _binary(path: Path, outside: Path) -> None:
+    path.write_bytes(b"\xff\xfe\x00garbage")
+
+
+def _symlink_to_a_valid_recording_elsewhere(path: Path, outside: Path) -> None:
+    outside.write_bytes(path.read_bytes())
+    path.unlink()
+    path.symlink_to(outside)
+
+
+def _symlinked_shard(path: Path, outside: Path) -> None:
+    shard = path.parent
+    elsewhere = outside.parent / "elsewhere"
+    shard.rename(elsewhere)
+    shard.symlink_to(elsewhere, target_is_directory=True)
+
+
+def _a_list(path: Path, outside: Path) -> None:
+    path.write_text("[1, 2]")
+
+
+def _fifo(path: Path, outside: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)  # reading would block forever
+
+
+def _directory(path: Path, outside: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+# Edits inside a valid recording: (path of keys, new value).
+EDITS: dict[str, tuple[tuple[str | int, ...], object]] = {
+    "wrong_key_inside": (("key",), "0" * 64),
+    "traversal_key_inside": (("key",), "../../outside"),
+    "not_a_response": (("reply",), {"text": 7}),
+    "other_format": (("format",), 99),
+    "reviewer_sees_another_verdict": (("reply_json", "verdicts", 1, "label"), "SUPPORTED"),
+    "reviewer_sees_other_claims": (("asked", "claims"), ["Something harmless."]),
+    "other_model": (("model",), "gpt-5"),
+}
+
+
+def _edit(where: tuple[str | int, ...], value: object) -> Callable[[Path, Path], None]:
+    def edit(path: Path, outside: Path) -> None:
+        document = _load(path)
+        inner: Any = document
+        for step in where[:-1]:
+            inner = inner[step]
+        inner[where[-1]] = value
+        _save(path, document)
+
+    return edit
+
+
+HOSTILE: dict[str, Callable[[Path, Path], None]] = {
+    f.__name__.lstrip("_"): f
+    for f in (
+        _not_json,
+        _binary,
+        _symlink_to_a_valid_recording_elsewhere,
+        _symlinked_shard,
+        _a_list,
+        _fifo,
+        _directory,
+    )
+}
+HOSTILE.update({name: _edit(where, value) for name, (where, value) in EDITS.items()})
+
+
+@pytest.mark.parametrize("damage", list(HOSTILE))
+def test_a_damaged_or_hostile_file_is_a_warning_naming_it_and_a_miss(
+    store: RecordingStore, tmp_path: Path, damage: str
+) -> None:
+    request = make_request()
+    key, path = record(store, request)
+    HOSTILE[damage](path, tmp_path / "outside.json")
+    with pytest.warns(FaithCacheWarning, match=f"ignoring .*{key}"):
+        assert store.get(key, request) is None
+    # Replay-only mode: a miss with the key, never a crash or a reply.
+    with pytest.warns(FaithCacheWarning), pytest.raises(CacheMissError, match=key):
+        CachedBackend(ScriptedBackend([], kind="openai"), store, "none").complete(request)
+
+
+def test_a_file_without_reviewer_views_still_replays(store: RecordingStore) -> None:
+    request = make_request()
+    key, path = record(store, request)
+    document = _load(path)
+    for field in ("asked", "judge", "model", "prompt_version", "reply_json", "test"):
+        document.pop(field, None)
+    _save(path, document)
+    assert store.get(key, request) == reply(request)
+
+
+def test_keys_are_request_hashes_only(store: RecordingStore) -> None:
+    for bad in ("../../etc/passwd", "AB" * 32, "0" * 63, f"{'0' * 62}/."):
+        with pytest.raises(ValueError, match="sha256"):
+            store.get(bad)
+        with pytest.raises(ValueError, match="sha256"):
+            store.put(bad, reply(make_request()))
+    assert not store.directory.exists()
+
+
+def test_listing_warns_about_entries_that_are_not_recordings_and_never_prunes_them(
+    store: RecordingStore, tmp_path: Path
+) -> None:
+    key, path = record(store)
+    root = store.directory
+    (root / ".gitattributes").write_text("* -diff\n")  # dot files are the team's own: silent
+    (root / "..evil").mkdir()
+    (root / "zz").mkdir()
+    (root / key[:2] / "..%2F..%2Fescape.json").write_text("{}")
+    (root / key[:2] / f"{'f' * 64}.json").write_text("{}")  # in the wrong shard
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / f"{'a' * 64}.json").write_text("{}")
+    (root / "aa").symlink_to(outside, target_is_directory=True)
+    link = root / key[:2] / f"{key[:2]}{'1' * 62}.json"
+    link.symlink_to(path)
+    with pytest.warns(FaithCacheWarning) as caught:
+        assert store.stored_keys() == [key]
+    messages = "\n".join(str(w.message) for w in caught)
+    for name in ("..evil", "zz", "..%2F..%2Fescape.json", "f" * 64, "aa", link.name):
+        assert name in messages
+    assert ".gitattributes" not in messages
+    assert not store.remove(f"{key[:2]}{'1' * 62}")
+    assert link.is_symlink()
+    assert not store.remove("a" * 64)
+    assert (outside / f"{'a' * 64}.json").exists()
+    assert store.remove(key)
+    assert not path.exists()
+
+
+def test_large_replies_round_trip(store: RecordingStore) -> None:
+    request = make_request()
+    big = JudgeResponse(text="x" * (3 * 2**20), model="m", output_tokens=1)
+    store.put(request.cache_key(), big, request)
+    assert store.get(request.cache_key(), request) == big
+
+
+def test_no_secret_is_written(store: RecordingStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    request = make_request(claims=[f"The key is {secret[10:30]}."])
+    echo = JudgeResponse(text=f"my key is {secret}", model=f"m-{secret[-12:]}")
+    store.current_test = f"tests/test_x.py::test_key[{secret[5:20]}]"
+    store.put(request.cache_key(), echo, request)
+    data = store.path_for(request.cache_key()).read_text()
+    fragments = [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
+    assert not [f for f in fragments if f in data]
+    assert store.get(request.cache_key(), request) is not None  # and it still replays
+
+
+def _write_many(directory: str, worker: int) -> None:
+    store = RecordingStore(directory)
+    for i in range(40):
+        request = make_request(claims=[f"Claim {i % 25}."])  # keys shared between writers
+        store.put(request.cache_key(), reply(request), request)
+
+
+def test_many_processes_writing_at_once_leave_only_whole_files(store: RecordingStore) -> None:
+    context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    workers = [
+        context.Process(target=_write_many, args=(str(store.directory), n)) for n in range(8)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    keys = store.stored_keys()
+    assert len(keys) == 25
+    assert all(store.get(key) is not None for key in keys)
+    leftovers = [p for p in store.directory.rglob(".*") if p.is_file()]
+    assert leftovers == []
+
+
+def test_export_a_diskcache_into_recordings_and_back(tmp_path: Path) -> None:
+    requests = [make_request(claims=[f"Claim {i}."]) for i in range(5)]
+    backend = ScriptedBackend(reply, kind="openai")
+    with CallCache(tmp_path / "cache") as cache:
+        for request in requests:
+            CachedBackend(backend, cache, "once").complete(request)
+    recordings, back = tmp_path / "recordings", tmp_path / "back"
+    assert convert.main(["to-recordings", str(tmp_path / "cache"), str(recordings)]) == 0
+    assert convert.main(["to-recordings", str(tmp_path / "cache"), str(recordings)]) == 0
+    assert convert.main(["to-cache", str(recordings), str(back)]) == 0
+    store = RecordingStore(recordings)
+    assert len(store.stored_keys()) == 5
+    with CallCache(back) as cache:
+        for request in requests:
+            for replayer in (store, cache):
+                replayed = CachedBackend(
+                    ScriptedBackend([], kind="openai"), replayer, "none"
+                ).complete(request)
+                assert replayed == reply(request)
+    assert convert.main(["to-recordings", str(tmp_path / "nothing"), str(recordings)]) == 2
+
+
+def test_export_counts_kept_and_unreadable_entries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = RecordingStore(tmp_path / "recordings")
+    good, _ = record(store, make_request(claims=["A."]))
+    bad, bad_path = record(store, make_request(claims=["B."]))
+    bad_path.write_text("not json")
+    with pytest.warns(FaithCacheWarning, match=bad):
+        assert convert.main(["to-cache", str(store.directory), str(tmp_path / "cache")]) == 0
+    assert "copied 1 recordings" in capsys.readouterr().out
+    with CallCache(tmp_path / "cache") as cache:
+        assert cache.stored_keys() == [good]
+
+
+def test_verify_records_into_and_replays_from_a_recordings_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fake_llm_server import FakeLLMServer
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-verify-recordings")
+    answer, contexts = (
+        "Returns are accepted within 30 days.",
+        ["Returns are accepted within 30 days."],
+    )
+    server = FakeLLMServer()
+    try:
+        judge = f"openai:judge-model@{server.url}/v1"
+        first = verify(answer, contexts, judge=judge, recordings_dir=tmp_path / "rec")
+    finally:
+        server.close()
+    again = verify(
+        answer, contexts, judge=judge, recordings_dir=tmp_path / "rec", record_mode="none"
+    )
+    assert again.score == first.score == 1.0
+    assert len(RecordingStore(tmp_path / "rec").stored_keys()) == 2
+    assert not (tmp_path / ".faith-cache").exists()
+    with pytest.raises(TypeError, match="recordings_dir"):
+        verify(answer, contexts, judge=judge, recordings_dir=3)  # type: ignore[arg-type]

@@ -1,0 +1,200 @@
+"""Reference checks: numbers, keywords, exact match, completeness, citations (no judge)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.api import verify_reference
+from pytest_faithful.metrics.numbers import quantities
+from pytest_faithful.metrics.reference import (
+    citation_markers,
+    normalize_exact,
+    reference_keywords,
+)
+
+REFERENCE = "Refunds are accepted within 30 days at Acme Store. Premium costs $25 per month."
+
+
+@pytest.mark.parametrize(
+    ("text", "described"),
+    [
+        ("$1,200.50", "USD 1200.5"),
+        ("USD 1200.5", "USD 1200.5"),
+        ("1,200.50 dollars", "USD 1200.5"),
+        ("15%", "15%"),
+        ("15 percent", "15%"),
+        ("fifteen per cent", "15%"),
+        ("2.5 million", "2500000"),
+        ("€5m", "EUR 5000000"),
+        ("30 days", "30 day"),
+        ("30-day", "30 day"),
+        ("three weeks", "3 week"),
+        ("12 GB", "12 gigabyte"),
+        ("10 min", "10 minute"),
+        ("5 m", "5 metre"),
+    ],
+)
+def test_quantities_read_values_currency_percentages_and_units(text: str, described: str) -> None:
+    (quantity,) = quantities(text)
+    assert quantity.describe() == described
+
+
+def test_a_range_shares_its_unit_and_number_words_need_a_measure() -> None:
+    assert [q.describe() for q in quantities("3-5 business days")] == ["3 day", "5 day"]
+    assert quantities("one of them said ten things") == ()
+
+
+def test_numbers_name_what_is_missing() -> None:
+    result = verify_reference("Returns within 30 days; premium is $20.", REFERENCE, keywords=False)
+    assert not result.passed
+    (part,) = result.parts
+    assert part.name == "numbers"
+    assert [i.text for i in result.failing_items] == ["$25"]
+    assert "missing: '$25'" in result.explanation
+
+
+def test_numbers_differ_by_unit_and_currency() -> None:
+    assert not verify_reference("30 hours", "30 days", keywords=False).passed
+    assert not verify_reference("€25", "$25", keywords=False).passed
+    assert not verify_reference("30", "30%", keywords=False).passed
+    assert verify_reference("a 30-day window", "within thirty days", keywords=False).passed
+
+
+def test_keywords_given_must_all_be_there() -> None:
+    result = verify_reference(
+        "Acme refunds in 30 days.", REFERENCE, numbers=False, keywords=["Acme", "Premium"]
+    )
+    assert not result.passed
+    assert [i.text for i in result.failing_items] == ["Premium"]
+
+
+def test_reference_keywords_are_phrases_numbers_and_content_words() -> None:
+    keywords = reference_keywords(REFERENCE)
+    assert keywords[:3] == ["Acme Store", "30 days", "$25"]
+    assert "accepted" in keywords
+    assert "are" not in keywords
+
+
+def test_keyword_coverage_uses_the_threshold() -> None:
+    answer = "Refunds are accepted within 30 days at Acme Store."
+    loose = verify_reference(answer, REFERENCE, numbers=False, threshold=0.5)
+    strict = verify_reference(answer, REFERENCE, numbers=False, threshold=1.0)
+    assert loose.passed
+    assert not strict.passed
+
+
+def test_exact_match_is_normalised() -> None:
+    assert verify_reference("The  Eiffel tower!", "eiffel Tower", exact=True, keywords=False).passed
+    assert not verify_reference("Eiffel", "Eiffel Tower", exact=True, keywords=False).passed
+
+
+def test_completeness_names_the_sentences_not_covered() -> None:
+    result = verify_reference(
+        "Refunds are accepted within 30 days at Acme Store.",
+        REFERENCE,
+        numbers=False,
+        keywords=False,
+        completeness=True,
+    )
+    assert not result.passed
+    assert [i.text for i in result.failing_items] == ["Premium costs $25 per month."]
+
+
+def test_citations_point_at_passages_that_exist() -> None:
+    contexts = ["one", "two"]
+    ok = verify_reference(
+        "Yes [1]. Also [1, 2].",
+        "x",
+        numbers=False,
+        keywords=False,
+        citations=True,
+        contexts=contexts,
+    )
+    assert ok.passed
+    dangling = verify_reference(
+        "Yes [3].", "x", numbers=False, keywords=False, citations=True, contexts=contexts
+    )
+    assert "cites passage(s) 3, but there are 2" in dangling.explanation
+    none = verify_reference(
+        "Yes.", "x", numbers=False, keywords=False, citations=True, contexts=contexts
+    )
+    assert "cites no passage" in none.explanation
+    per_sentence = verify_reference(
+        "Refunds take 30 days [1]. Shipping is free.",
+        "x",
+        numbers=False,
+        keywords=False,
+        citations="sentence",
+        contexts=contexts,
+    )
+    assert [i.text for i in per_sentence.failing_items] == ["Shipping is free."]
+
+
+def test_markers_are_not_numbers() -> None:
+    assert verify_reference("Within 30 days [2].", "Within 30 days [1].", keywords=False).passed
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"answer": 1}, TypeError, "answer must be a str"),
+        ({"reference": None}, TypeError, "reference must be a str"),
+        ({"keywords": "Acme"}, TypeError, "keywords must be True"),
+        ({"keywords": []}, ValueError, "keywords is an empty list"),
+        ({"keywords": ["ok", ""]}, ValueError, "keywords[1] is empty"),
+        ({"numbers": "yes"}, TypeError, "numbers must be a bool"),
+        ({"threshold": 2}, ValueError, "threshold must be in [0, 1]"),
+        ({"citations": True}, ValueError, "citations needs contexts"),
+        ({"citations": "all", "contexts": ["a"]}, ValueError, "citations must be"),
+        ({"numbers": False, "keywords": False}, ValueError, "nothing to check"),
+        ({"contexts": [1]}, TypeError, "contexts[0] must be a str"),
+    ],
+)
+def test_bad_arguments_name_the_argument(
+    kwargs: dict[str, object], error: type[Exception], words: str
+) -> None:
+    arguments: dict[str, object] = {"answer": "a", "reference": "b"} | kwargs
+    with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):
+        verify_reference(**arguments)  # type: ignore[arg-type]
+
+
+# --- properties of the text parsing --------------------------------------------------------------
+
+
+@given(st.text())
+def test_quantities_never_fail_and_spans_hold_their_text(text: str) -> None:
+    for quantity in quantities(text):
+        assert text[quantity.start : quantity.end] == quantity.text
+
+
+@given(
+    st.integers(min_value=0, max_value=10**12),
+    st.sampled_from(["{}", "{:,}", "${:,}", "USD {}", "{} %", "{}%", "{} days", "{}-day"]),
+)
+def test_a_written_number_reads_back_as_its_value(value: int, form: str) -> None:
+    (quantity,) = quantities(f"It is {form.format(value)} today.")
+    assert quantity.value == Decimal(value)
+
+
+@given(st.text())
+def test_a_reference_always_matches_itself(reference: str) -> None:
+    result = verify_reference(reference, reference, exact=True, completeness=True)
+    assert result.passed
+    assert result.score == 1.0
+
+
+@given(st.text())
+def test_exact_normalisation_is_idempotent_and_ignores_case(text: str) -> None:
+    once = normalize_exact(text)
+    assert normalize_exact(once) == once
+    assert normalize_exact(text.upper()) == normalize_exact(text.lower()) or not text.isascii()
+
+
+@given(st.lists(st.integers(min_value=1, max_value=50), min_size=1, max_size=5))
+def test_citation_markers_read_back_their_numbers(numbers: list[int]) -> None:
+    ((_, _, read),) = citation_markers(f"Said so [{', '.join(map(str, numbers))}].")
+    assert list(read) == numbers

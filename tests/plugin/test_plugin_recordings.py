@@ -1,0 +1,266 @@
+"""A recordings directory end to end: git branches, xdist, damaged files, unused recordings.
+
+The scripted judge (``scripted_suite``) answers every request correctly and logs each call, so
+a replay-only run that passes and logs nothing replayed everything from the committed files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+# Imported here so the in-process pytester runs find the SDKs loaded (see test_plugin_cache).
+import anthropic  # noqa: F401
+import openai  # noqa: F401
+import pytest
+
+from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful.redaction import FRAGMENT
+from scripted_suite import calls, make_suite
+
+RECORDINGS = "faith_recordings = recordings\n"
+
+CHECKS = """
+import pytest
+
+CONTEXT = ["Returns are accepted within 30 days of delivery. Refunds take five days. "
+           "Answer 0, 1, 2 and 3 is grounded."]
+
+@pytest.mark.parametrize("n", {ns})
+def test_{name}(assert_faithful, n):
+    {before}answer = f"Returns are accepted. Answer {{n}} is grounded{end}"
+    assert assert_faithful(answer, CONTEXT).passed
+"""
+
+
+def checks(name: str, ns: str = "range(2)", before: str = "", end: str = ".") -> str:
+    return CHECKS.format(name=name, ns=ns, before=before, end=end)
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    return make_suite(pytester, monkeypatch, RECORDINGS)
+
+
+def recordings(pytester: pytest.Pytester) -> dict[str, str]:
+    """Recording file (relative path) -> the test that recorded it."""
+    root = pytester.path / "recordings"
+    return {
+        str(p.relative_to(root)): json.loads(p.read_text())["test"] for p in root.rglob("*.json")
+    }
+
+
+def git(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
+    return subprocess.run(
+        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True
+    )
+
+
+def test_two_branches_record_different_checks_merge_cleanly_and_both_replay(
+    suite: pytest.Pytester,
+) -> None:
+    root = suite.path
+    (root / "test_suite.py").unlink()  # make_suite's four checks: each branch brings its own
+    (root / ".gitignore").write_text("calls.log\n__pycache__/\n")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "base")
+    for branch in ("refunds", "returns"):
+        git(root, "checkout", "-q", "-b", branch, "main")
+        # Different checks on each branch; the same request on both would share one file.
+        suite.makepyfile(**{f"test_{branch}": checks(branch, end=f" for {branch}.")})
+        suite.runpytest().assert_outcomes(passed=2)
+        assert len(calls(suite)) == 4
+        git(root, "add", "-A")
+        git(root, "commit", "-q", "-m", f"record {branch}")
+    git(root, "checkout", "-q", "refunds")
+    merge = git(root, "merge", "--no-edit", "returns")
+    assert "CONFLICT" not in merge.stdout
+    assert git(root, "status", "--porcelain").stdout == ""
+    assert sorted(set(recordings(suite).values())) == [
+        f"test_{branch}.py::test_{branch}[{n}]" for branch in ("refunds", "returns") for n in (0, 1)
+    ]
+    result = suite.runpytest("--faith-record-mode=none")
+    result.assert_outcomes(passed=4)
+    assert calls(suite) == []
+    result.stdout.fnmatch_lines(["faithful recordings *: 8 files, 8 used by this run, 0 unused"])
+
+
+def test_recorded_by_four_workers_then_replayed_serially(suite: pytest.Pytester) -> None:
+    pytest.importorskip("xdist")
+    suite.makepyfile(test_more=checks("more", "range(4)", end=" for more."))
+    first = suite.runpytest_subprocess("-n", "4")
+    first.assert_outcomes(passed=8)
+    assert len(calls(suite)) == 16
+    assert len(recordings(suite)) == 16
+    # Every worker's used keys reached the controller: none of the files reads as unused.
+    first.stdout.fnmatch_lines(["faithful recordings *: 16 files, 16 used by this run, 0 unused"])
+    second = suite.runpytest("--faith-record-mode=none")
+    second.assert_outcomes(passed=8)
+    assert calls(suite) == []
+
+
+def test_prune_after_a_full_run_removes_exactly_the_unused_files(suite: pytest.Pytester) -> None:
+    suite.runpytest().assert_outcomes(passed=4)
+    assert len(calls(suite)) == 8
+    recorded = recordings(suite)
+    assert len(recorded) == 8
+    suite.makepyfile(test_suite=Path(suite.path, "test_suite.py").read_text().replace("4", "3"))
+    dropped = {path for path, test in recorded.items() if test.endswith("[3]")}
+    assert len(dropped) == 2
+
+    filtered = suite.runpytest(
+        "--faith-record-mode=none", "-k", "answers", "--faith-prune-recordings"
+    )
+    filtered.assert_outcomes(passed=3)
+    filtered.stdout.fnmatch_lines(["*unused ones not looked for: -k", "  not pruned: *"])
+    assert recordings(suite) == recorded
+
+    for selection in (
+        ["test_suite.py::test_answers"],
+        ["--deselect", "test_suite.py::test_answers[0]"],
+        ["--collect-only"],
+    ):
+        suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings", *selection)
+        assert recordings(suite) == recorded
+
+    listed = suite.runpytest("--faith-record-mode=none")
+    listed.stdout.fnmatch_lines(
+        ["faithful recordings *: 8 files, 6 used by this run, 2 unused"]
+        + [
+            f"  UNUSED {path} (recorded by test_suite.py::test_answers[[]3[]])"
+            for path in sorted(dropped)
+        ]
+        + ["  to delete them: rerun the whole suite with --faith-prune-recordings"]
+    )
+    pruned = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings")
+    pruned.assert_outcomes(passed=3)
+    pruned.stdout.fnmatch_lines(["  pruned 2 unused recordings"])
+    assert recordings(suite) == {p: t for p, t in recorded.items() if p not in dropped}
+    suite.runpytest("--faith-record-mode=none").assert_outcomes(passed=3)
+    assert calls(suite) == []
+
+
+def test_prune_keeps_the_recordings_of_tests_that_stopped_before_their_checks(
+    suite: pytest.Pytester,
+) -> None:
+    suite.makepyfile(test_suite=checks("answers", "range(4)"))
+    suite.runpytest().assert_outcomes(passed=4)
+    recorded = recordings(suite)
+    suite.makepyfile(test_suite=checks("answers", "range(4)", before="assert n != 2\n    "))
+    result = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings")
+    result.assert_outcomes(passed=3, failed=1)
+    result.stdout.fnmatch_lines(["*8 files, 6 used by this run, 0 unused", "  pruned 0 *"])
+    assert recordings(suite) == recorded
+
+
+def test_a_damaged_recording_is_a_warning_naming_it_then_a_miss_never_a_crash(
+    suite: pytest.Pytester,
+) -> None:
+    suite.runpytest().assert_outcomes(passed=4)
+    calls(suite)
+    damaged = sorted((suite.path / "recordings").rglob("*.json"))[0]
+    key = damaged.stem
+    damaged.write_text("<<<<<<< HEAD\n")  # e.g. a merge conflict marker left in
+    replay = suite.runpytest("--faith-record-mode=none", "-W", "default")
+    replay.assert_outcomes(passed=3, failed=1)
+    replay.stdout.fnmatch_lines([f"E *CacheMissError: no recorded judge call for key {key} *"])
+    replay.stdout.fnmatch_lines(
+        [f"*FaithCacheWarning: pytest-faithful recordings: ignoring *{key}.json: it is not JSON*"]
+    )
+    replay.stdout.fnmatch_lines(
+        ["*To record it, run `pytest 'test_suite.py::test_answers[[]*[]]' --faith-record-mode=once"
+         " --faith-recordings=recordings` with credentials for the provider, then commit the new"
+         " files in recordings*"]
+    )  # fmt: skip
+    assert calls(suite) == []
+    rerecord = suite.runpytest("-W", "default")
+    rerecord.assert_outcomes(passed=4)
+    assert len(calls(suite)) == 1
+    assert json.loads(damaged.read_text())["key"] == key
+
+
+def test_options_header_and_mistakes(suite: pytest.Pytester) -> None:
+    result = suite.runpytest("--faith-recordings=cli-recordings")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["faithful: record mode once; recordings */cli-recordings"])
+    assert len(list((suite.path / "cli-recordings").rglob("*.json"))) == 8
+    assert not (suite.path / ".faith-cache").exists()
+    assert not (suite.path / "recordings").exists()
+    suite.makeini("[pytest]\nfaith_judge = scripted:model-a\n")
+    missing = suite.runpytest("--faith-prune-recordings")
+    missing.stderr.fnmatch_lines(["*--faith-prune-recordings needs a recordings directory*"])
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    off = suite.runpytest("--faith-recordings=cli-recordings", "--faith-record-mode=off",
+                          "--faith-prune-recordings")  # fmt: skip
+    off.stdout.fnmatch_lines(["*unused ones not looked for: record mode off*", "  not pruned*"])
+    assert len(list((suite.path / "cli-recordings").rglob("*.json"))) == 8
+
+
+GROUNDED = """
+def test_grounded(assert_faithful):
+    assert assert_faithful("Returns are accepted within 30 days.",
+                           ["Returns are accepted within 30 days of delivery."]).passed
+"""
+
+
+def test_a_real_provider_records_without_secrets_and_replays_without_the_server(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = "sk-test-SECRET-abcdefghijklmnop123456"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    server = FakeLLMServer()
+    server.fallback = Reply(envelope=lambda whole: {**whole, "model": f"m-{secret[-10:]}"})
+    try:
+        pytester.makeini(
+            f"[pytest]\nfaith_judge = openai:judge-model@{server.url}/v1\n{RECORDINGS}"
+        )
+        pytester.makepyfile(GROUNDED)
+        pytester.runpytest().assert_outcomes(passed=1)
+        assert server.count == 2
+    finally:
+        server.close()
+    replay = pytester.runpytest("--faith-record-mode=none")
+    replay.assert_outcomes(passed=1)
+    files = list((pytester.path / "recordings").rglob("*.json"))
+    assert len(files) == 2
+    fragments = [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
+    assert not [(f, p) for p in files for f in fragments if f in p.read_text()]
+    views = [json.loads(p.read_text())["asked"] for p in files]
+    assert {"passages": ["Returns are accepted within 30 days of delivery."]} in [
+        {k: v for k, v in view.items() if k == "passages"} for view in views
+    ]
+
+
+def test_entries_that_are_not_recordings_are_listed_at_the_end_even_under_w_error(
+    suite: pytest.Pytester, tmp_path: Path
+) -> None:
+    suite.makeini(f"[pytest]\nfaith_judge = scripted:model-a\n{RECORDINGS}filterwarnings = error\n")
+    suite.runpytest().assert_outcomes(passed=4)
+    root = suite.path / "recordings"
+    (root / "..%2Fetc").mkdir()
+    (root / "notes.txt").write_text("hello")
+    (root / "ab").symlink_to(tmp_path, target_is_directory=True)
+    result = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines_random(
+        [
+            "  ignoring */recordings/..%2Fetc: not a recording shard (two hex digits) (left alone)",
+            "  ignoring */recordings/ab: not a directory (a link or a file) (left alone)",
+            "  ignoring */recordings/notes.txt: not a recording shard * (left alone)",
+            "  pruned 0 unused recordings",
+        ]
+    )
+    assert (root / "notes.txt").exists()
+    assert (root / "ab").is_symlink()
