@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_faithful import FaithfulnessResult, JudgeError, Label, verify
+from pytest_faithful import FaithfulnessResult, JudgeError, Label, verifier, verify
 from pytest_faithful.models import Claim
 from pytest_faithful.testing import FunctionJudge
 
@@ -187,14 +187,14 @@ def test_claims_with_wrong_offsets_raise_judge_error() -> None:
     ("evidence", "passage", "why"),
     [
         pytest.param("accepted within 60 days", 0, "not in contexts[0]", id="quote-not-in-passage"),
-        pytest.param("Canada costs $15", 0, "not in contexts[0]", id="quote-in-another-passage"),
-        pytest.param("accepted within 30 days", 5, "only 2 passages", id="passage-out-of-range"),
-        pytest.param("accepted within 30 days", None, "cites no passage", id="no-passage"),
+        pytest.param("Canada costs $15", 0, "proves nothing", id="quote-in-another-passage"),
+        pytest.param("accepted within 90 days", 5, "only 2 passages", id="passage-out-of-range"),
+        pytest.param("accepted within 90 days", None, "cites no passage", id="no-passage"),
         pytest.param("", 0, "no evidence quote", id="empty-quote"),
     ],
 )
 def test_supported_without_verifiable_evidence_is_demoted(
-    evidence: str, passage: int | None, why: str
+    evidence: str, passage: int | None, why: str, no_locating: None
 ) -> None:
     judge = judge_of(
         verdict(0, "SUPPORTED", evidence, passage), verdict(1, "SUPPORTED", "Canada costs $15", 1)
@@ -206,6 +206,42 @@ def test_supported_without_verifiable_evidence_is_demoted(
     assert not demoted.evidence_found
     assert why in demoted.reason
     assert result.score == 0.5
+
+
+@pytest.fixture
+def no_locating(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The verifier demotes an unquoted SUPPORTED instead of locating a span for it."""
+    monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
+
+
+@pytest.mark.parametrize("quote", ["", ".", "passage 1", "the", "accepted within 60 days"])
+def test_an_unquoted_supported_shows_the_span_that_covers_the_claim(quote: str) -> None:
+    judge = judge_of(verdict(0, "SUPPORTED", quote, 0))
+    result = verify("Returns are accepted within 30 days.", PASSAGES, judge=judge)
+    cv = result.claim_verdicts[0]
+    assert (cv.label, cv.evidence_found, cv.passage_index) == (Label.SUPPORTED, True, 0)
+    assert cv.evidence == PASSAGES[0]
+    assert cv.alignment is not None
+    assert (cv.alignment.method, cv.alignment.quoted) == ("located", quote)
+    assert cv.reason.startswith(verifier.LOCATED_NOTE)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Returns are accepted within 60 days.",  # another number
+        "Returns are not accepted within 30 days.",  # a negation
+        "Exchanges are possible at the Berlin store.",  # nothing covers it
+    ],
+)
+def test_no_span_is_located_for_a_claim_the_passages_do_not_cover(claim: str) -> None:
+    judge = judge_of(verdict(0, "SUPPORTED", "", 0))
+    cv = verify(claim, PASSAGES, judge=judge).claim_verdicts[0]
+    assert (cv.label, cv.judge_label, cv.alignment) == (
+        Label.NOT_ENOUGH_INFO,
+        Label.SUPPORTED,
+        None,
+    )
 
 
 def test_evidence_match_tolerates_case_whitespace_and_typographic_quotes() -> None:
@@ -397,7 +433,7 @@ def test_identical_claims_count_once() -> None:
 
 
 @pytest.mark.parametrize("quote", [".", "e", "the", "30", "passage 1", "days", " "])
-def test_a_trivial_quote_never_verifies_a_claim(quote: str) -> None:
+def test_a_trivial_quote_never_verifies_a_claim(quote: str, no_locating: None) -> None:
     passages = ["Returns are accepted within 30 days. See passage 1 e.g. the terms."]
     judge = judge_of(verdict(0, "SUPPORTED", quote, 0))
     result = verify("Returns are accepted within 30 days.", passages, judge=judge)
@@ -410,7 +446,7 @@ def test_a_trivial_quote_never_verifies_a_claim(quote: str) -> None:
     assert not result.passed
 
 
-def test_a_quote_found_but_unrelated_to_the_claim_proves_nothing() -> None:
+def test_a_quote_found_but_unrelated_to_the_claim_proves_nothing(no_locating: None) -> None:
     judge = judge_of(verdict(0, "SUPPORTED", "Standard shipping to Canada", 1))
     result = verify("Returns are accepted within 30 days.", PASSAGES, judge=judge)
     assert result.claim_verdicts[0].label is Label.NOT_ENOUGH_INFO
@@ -533,3 +569,21 @@ def test_a_claim_spelled_out_from_the_question_covers_its_sentence() -> None:
     )
     assert len(result.claim_verdicts) == 1
     assert result.passed
+
+
+def test_the_failure_line_says_how_the_evidence_was_found() -> None:
+    from pytest_faithful.report.failure import claim_line, evidence_note
+
+    fuzzy = verify(
+        "Returns are accepted within 30 days.",
+        PASSAGES,
+        judge=judge_of(verdict(0, "SUPPORTED", "Returns accepted within 30 days of delivery", 0)),
+    ).claim_verdicts[0]
+    assert fuzzy.evidence == PASSAGES[0].rstrip(".")
+    assert evidence_note(fuzzy).startswith(" (aligned, quality 0.9")
+    located = verify(
+        "Returns are accepted within 30 days.",
+        PASSAGES,
+        judge=judge_of(verdict(0, "SUPPORTED", "passage 1", 0)),
+    ).claim_verdicts[0]
+    assert "located" in claim_line(located)

@@ -13,11 +13,15 @@ says: a quote that short proves nothing a reader could check.
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
+from typing import Literal, NamedTuple
 
-from pytest_faithful.terms import content_terms
+from pytest_faithful.segment import split_sentences
+from pytest_faithful.terms import NUMBER_WORDS, content_terms
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(
@@ -75,3 +79,234 @@ def bears_on(quote: str, claim: str) -> bool:
     if not any(not term[0].isdigit() for term in quoted & claimed):
         return False
     return len(quoted) >= min(2, len(claimed))
+
+
+# --- Aligning a quote to its passage -------------------------------------------------------------
+
+# Words as the aligner compares them: letters/digits with inner apostrophes, decimal points and
+# thousands separators ("don't", "3.5", "1,000"); case and curly quotes are folded first.
+_ALIGN_WORD = re.compile(r"\w+(?:['\u2019.,]\w+)*")
+_ELLIPSIS = re.compile(r"\.\.\.|\u2026|\[\.\.\.\]|\(\.\.\.\)")
+_NEGATION_WORDS = frozenset(
+    {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
+    | {"cannot"}
+)
+# Quality (difflib's ratio, over words, between the quote and the passage span) a quote that is
+# not in its passage word for word needs to be aligned. Chosen with benchmarks/alignment.py:
+# every kind of small edit of a dev passage's sentence aligns at or above it, and quotes of
+# other passages' sentences stay below.
+MIN_ALIGNMENT = 0.7
+# How far around the longest matching run the aligner looks, in words, as a share of the quote.
+_SLACK = 0.5
+
+AlignmentMethod = Literal["verbatim", "normalized", "fuzzy", "located"]
+
+
+class Aligned(NamedTuple):
+    """Where a quote is in a passage: ``passage[start:end]`` is the passage's own text."""
+
+    passage: int
+    start: int
+    end: int
+    quality: float  # 1.0 for verbatim and normalised matches; difflib's word ratio otherwise
+    method: AlignmentMethod
+
+
+def _fold(word: str) -> str:
+    return word.casefold().replace("\u2019", "'").replace("\u2018", "'")
+
+
+class _Words(NamedTuple):
+    words: list[str]
+    starts: list[int]
+    ends: list[int]
+    vocabulary: frozenset[str]
+
+
+@functools.lru_cache(maxsize=256)
+def _words(text: str) -> _Words:
+    """The words of a passage with their offsets; cached, since every claim of a check (and
+    every check of a test that reuses its contexts) aligns against the same passages."""
+    found = list(_ALIGN_WORD.finditer(unicodedata.normalize("NFC", text)))
+    if len(unicodedata.normalize("NFC", text)) != len(text):  # offsets must hold: no folding
+        found = list(_ALIGN_WORD.finditer(text))
+    words = [_fold(m[0]) for m in found]
+    return _Words(words, [m.start() for m in found], [m.end() for m in found], frozenset(words))
+
+
+def _find_run(haystack: Sequence[str], needle: Sequence[str], start: int = 0) -> int:
+    """The first index >= ``start`` where ``needle`` occurs in ``haystack`` as a run, or -1."""
+    first = needle[0]
+    n = len(needle)
+    for i in range(start, len(haystack) - n + 1):
+        if haystack[i] == first and haystack[i : i + n] == needle:
+            return i
+    return -1
+
+
+def _guards_hold(quote: Sequence[str], span: Sequence[str], shown: str) -> bool:
+    """A small edit never changes what a quote asserts: every number and capitalised name of
+    the quote is in the span, and both hold as many negations."""
+    spanned = set(span)
+    if any(w[0].isdigit() or w in NUMBER_WORDS for w in quote):
+        quoted_numbers = {t for t in content_terms(" ".join(quote)) if t[0].isdigit()}
+        if not quoted_numbers <= content_terms(" ".join(span)):
+            return False
+    if _negations(quote) != _negations(span):
+        return False
+    for match in _ALIGN_WORD.finditer(shown):
+        word = match[0]
+        if word[0].isupper() and match.start() > 0 and _fold(word) not in spanned:
+            return False
+    return True
+
+
+def _align_words(
+    passage: _Words, quote: Sequence[str], shown: str, start: int = 0
+) -> tuple[int, int, float] | None:
+    """The passage word span (first, last) best matching ``quote`` from word ``start`` on."""
+    if not quote or len(passage.words) <= start:
+        return None
+    at = _find_run(passage.words, quote, start)
+    if at >= 0:
+        return at, at + len(quote) - 1, 1.0
+    # A ratio of MIN_ALIGNMENT needs more than half of the quote's words in the span: a
+    # passage holding fewer of them is not searched (most passages, for most quotes).
+    if sum(w in passage.vocabulary for w in quote) * 2 < len(quote):
+        return None
+    words = passage.words
+    matcher = difflib.SequenceMatcher(None, words, quote, autojunk=False)
+    anchor = matcher.find_longest_match(start, len(words), 0, len(quote))
+    if anchor.size == 0:
+        return None
+    slack = max(2, int(len(quote) * _SLACK))
+    lo = max(start, anchor.a - anchor.b - slack)
+    hi = min(len(words), anchor.a + (len(quote) - anchor.b) + slack)
+    region = words[lo:hi]
+    ops = [
+        op
+        for op in difflib.SequenceMatcher(None, region, quote, autojunk=False).get_opcodes()
+        if op[0] in ("equal", "replace")
+    ]
+    if not any(op[0] == "equal" for op in ops):
+        return None
+    # The span runs from the passage word the quote's first word matches (or replaces) to the
+    # one its last word matches or replaces: a changed last word is shown, not cut off.
+    # An edge "replace" may pair a word or two of the quote with many passage words: keep as
+    # many passage words as the quote has there.
+    tag, i1, i2, j1, j2 = ops[0]
+    first = lo + (i2 - min(i2 - i1, j2 - j1) if tag == "replace" else i1)
+    tag, i1, i2, j1, j2 = ops[-1]
+    last = lo + (i1 + min(i2 - i1, j2 - j1) if tag == "replace" else i2) - 1
+    matched = sum(op[2] - op[1] for op in ops if op[0] == "equal")
+    quality = 2.0 * matched / (len(quote) + last - first + 1)
+    if not _guards_hold(quote, words[first : last + 1], shown):
+        return None
+    return first, last, quality
+
+
+def align(passage: str, quote: str, index: int = 0) -> Aligned | None:
+    """Where ``quote`` is in ``passage``, allowing small edits; None when it is not there.
+
+    Verbatim first; then word for word ignoring case, spacing and punctuation ("normalized");
+    then, for quotes with dropped, added or changed words, two sentences joined or an ellipsis,
+    the passage span difflib matches best ("fuzzy"), if its quality is at least
+    ``MIN_ALIGNMENT`` and it keeps the quote's numbers, names and negation (:func:`_guards_hold`).
+    """
+    stripped = quote.strip().strip("\"'\u201c\u201d")
+    if not stripped:
+        return None
+    at = passage.find(stripped)
+    if at >= 0:
+        return Aligned(index, at, at + len(stripped), 1.0, "verbatim")
+    words = _words(passage)
+    pieces = [p for p in _ELLIPSIS.split(stripped) if _ALIGN_WORD.search(p)]
+    if not pieces:
+        return None
+    spans: list[tuple[int, int, float]] = []
+    cursor = 0
+    for piece in pieces:
+        found = _align_words(words, [_fold(w) for w in _ALIGN_WORD.findall(piece)], piece, cursor)
+        if found is None:
+            return None
+        spans.append(found)
+        cursor = found[1] + 1
+    quality = min(q for _, _, q in spans)
+    if quality < MIN_ALIGNMENT:
+        return None
+    first, last = spans[0][0], spans[-1][1]
+    exact = quality == 1.0 and len(spans) == 1
+    return Aligned(
+        index, words.starts[first], words.ends[last], quality, "normalized" if exact else "fuzzy"
+    )
+
+
+def align_in(passages: Sequence[str], quote: str, cited: int | None) -> Aligned | None:
+    """``quote`` aligned in the passage it cites, else in the passage where it aligns best (a
+    judge that numbers passages wrongly still quoted one of them); None when in none."""
+    if cited is not None and 0 <= cited < len(passages):
+        found = align(passages[cited], quote, cited)
+        if found is not None and found.quality == 1.0:
+            return found
+    else:
+        found = None
+    best = found
+    for i, passage in enumerate(passages):
+        if i == cited:
+            continue
+        other = align(passage, quote, i)
+        if other is not None and (best is None or other.quality > best.quality):
+            best = other
+    return best
+
+
+# Share of a claim's content terms the located span must hold (every number of the claim, too).
+MIN_LOCATED_COVERAGE = 0.6
+# Neighbouring sentences a located span may join.
+_LOCATE_SENTENCES = 2
+
+
+def locate(passages: Sequence[str], claim: str) -> Aligned | None:
+    """The passage span (one or two neighbouring sentences) that best covers ``claim``.
+
+    For a SUPPORTED verdict whose judge gave no usable quote: the span must hold every number of
+    the claim and at least ``MIN_LOCATED_COVERAGE`` of its content terms, agree with it on
+    negation, and bear on it (:func:`bears_on`); the most covering span wins, then the shortest,
+    then the first. None when no span qualifies.
+    """
+    wanted = content_terms(claim)
+    if not wanted:
+        return None
+    numbers = {t for t in wanted if t[0].isdigit()}
+    negated = _has_negation(claim)
+    best: tuple[float, int, int] | None = None
+    found: Aligned | None = None
+    for p, passage in enumerate(passages):
+        sentences = split_sentences(passage)
+        terms = [content_terms(s.text) for s in sentences]
+        for i in range(len(sentences)):
+            for width in range(1, _LOCATE_SENTENCES + 1):
+                if i + width > len(sentences):
+                    break
+                held = frozenset().union(*terms[i : i + width]) & wanted
+                coverage = len(held) / len(wanted)
+                if coverage < MIN_LOCATED_COVERAGE or not numbers <= held:
+                    continue
+                start, end = sentences[i].start, sentences[i + width - 1].end
+                text = passage[start:end]
+                key = (coverage, -(end - start), 0)
+                if best is not None and key <= best:
+                    continue
+                if _has_negation(text) != negated or not bears_on(text, claim):
+                    continue
+                best = key
+                found = Aligned(p, start, end, coverage, "located")
+    return found
+
+
+def _has_negation(text: str) -> bool:
+    return _negations([_fold(w) for w in _ALIGN_WORD.findall(text)]) > 0
+
+
+def _negations(words: Sequence[str]) -> int:
+    return sum(w in _NEGATION_WORDS or w.endswith("n't") for w in words)

@@ -70,18 +70,49 @@ class Verdict(FrozenModel):
     passage_index: NonNegativeInt | None = None
 
 
+class EvidenceAlignment(FrozenModel):
+    """How the evidence shown for a verdict was found in its passage."""
+
+    method: Literal["verbatim", "normalized", "fuzzy", "located"] = Field(
+        description="verbatim: the judge's quote is in the passage as given; normalized: word "
+        "for word, ignoring case, spacing and punctuation; fuzzy: after small edits (dropped, "
+        "added or changed words, an ellipsis, joined sentences), never another number, name or "
+        "negation; located: the judge gave no usable quote and the verifier showed the passage "
+        "span that best covers the claim."
+    )
+    quality: float = Field(
+        ge=0.0,
+        le=1.0,
+        description="1.0 for verbatim and normalized; for fuzzy, difflib's word ratio between "
+        "the quote and the span; for located, the share of the claim's content words the span "
+        "holds.",
+    )
+    quoted: str = Field(description="The judge's own quote, as it gave it.")
+    cited_passage: NonNegativeInt | None = Field(
+        description="The passage the judge cited; differs from `passage_index` when the quote "
+        "was found in another one."
+    )
+
+
 class ClaimVerdict(FrozenModel):
     """The final verdict on one claim, with the evidence checked against the cited passage."""
 
     claim: Claim
     label: Label
     reason: str
-    evidence: str
+    evidence: str = Field(
+        description="The evidence quote: the passage's own text when it was found there "
+        "(`alignment` says how), else what the judge quoted."
+    )
     passage_index: NonNegativeInt | None
     evidence_found: bool
     judge_label: Label = Field(
         description="The label the judge gave; differs from `label` when unverifiable "
         "evidence demoted it."
+    )
+    alignment: EvidenceAlignment | None = Field(
+        default=None,
+        description="How `evidence` was found in passage `passage_index`; null when it was not.",
     )
 
 

@@ -66,10 +66,39 @@ MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
 
 # Tokens of lowercased text: words with inner apostrophes ("don't"; an ASCII fast path first),
 # numbers with inner separators ("1,000", "3.5") and "%". Hyphens and other punctuation split.
-_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)*(?![^\W\d_])|[^\W\d_]+(?:'[^\W\d_]+)*|\d+(?:[.,]\d+)*|%")
+# Number readings come first, so "24/7", "9am", "9:30 p.m.", "17:00", "21st" and "$" are one
+# token each (see ``_compute_term``); ``(?i:...)`` because the lexical judge also scans text
+# whose case is kept.
+_READINGS = (
+    r"24\s?/\s?7(?![\d/])"
+    r"|\d{1,2}(?::[0-5]\d)?\s?(?i:a\.?m\b\.?|p\.?m\b\.?)"
+    r"|\d{1,2}:[0-5]\d(?![\d:])"
+    r"|\d+(?i:st|nd|rd|th)\b"
+    r"|[$\u20ac\u00a3]"
+)
+_TOKEN = re.compile(
+    rf"(?=[\d$\u20ac\u00a3])(?:{_READINGS})"
+    + r"|[a-z]+(?:'[a-z]+)*(?![^\W\d_])|[^\W\d_]+(?:'[^\W\d_]+)*|\d+(?:[.,]\d+)*|%"
+)
+_TIME = re.compile(r"(\d{1,2})(?::([0-5]\d))?\s?(?:(a)|(p))?")
+# Currencies are part of their amount, not words to cover: "$15" = "15 dollars" = "USD 15" (the
+# amount must match; ``number_kinds`` tells amounts of money from other numbers).
+_CURRENCY = MappingProxyType(
+    dict.fromkeys(("$", "\u20ac", "\u00a3", "usd", "eur", "gbp", "dollar", "dollars"), "")
+    | dict.fromkeys(("euro", "euros"), "")
+)
+# Phrases that say "24/7" in words; the passage's "24 hours a day" supports a claim's "24/7".
+_ALL_DAY = re.compile(
+    r"\b24/7|\b24 hours a day|\b24 hours, (?:7|seven) days|\baround the clock|"
+    r"\bround[- ]the[- ]clock|\b24 hours every day"
+)
+ALL_DAY = "24/7"
+"""The term of "24/7" and the phrases that say it."""
 _PER_CENT = re.compile(r"\bper[\s-]?cent\b", re.IGNORECASE)
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _ISO_DATE = re.compile(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
+# A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05").
+_YEAR_RANGE = re.compile(r"\b(1\d|20)(\d\d)\s?[-\u2013]\s?(\d\d)(?![\d-])")
 _NEG = "#neg"  # the term of a negation word; never a content term
 _EMPTY: frozenset[str] = frozenset()
 
@@ -110,6 +139,8 @@ _TERM_CACHE_SIZE = 1 << 17
 def _compute_term(token: str) -> str:
     """The match term of a lowercased token: "" for a stopword, ``_NEG`` for a negation."""
     if token[0].isdigit():
+        if not token[-1].isdigit() or ":" in token or "/" in token:
+            return _reading(token)
         if _THOUSANDS.fullmatch(token):
             return token.replace(",", "")
         token = token.replace(",", ".")
@@ -118,6 +149,8 @@ def _compute_term(token: str) -> str:
         return token.lstrip("0") or "0"  # "08" (a month, a day) = "8"
     if token == "%":
         return "percent"
+    if token in _CURRENCY:
+        return _CURRENCY[token]
     if token.endswith("n't"):
         return _NEG
     if token.endswith("'s"):
@@ -131,6 +164,24 @@ def _compute_term(token: str) -> str:
 
 
 _term = _TermCache().__getitem__
+
+
+def _reading(token: str) -> str:
+    """The term of a number token read as what it means: "24/7"; a time of day as 24-hour
+    "H:MM" ("9am" = "9:00 a.m." = "9:00", "5pm" = "17:00"); an ordinal as its number ("21st")."""
+    if "/" in token:
+        return ALL_DAY
+    if token[-2:] in ("st", "nd", "rd", "th"):
+        return token[:-2].lstrip("0") or "0"
+    m = _TIME.match(token)
+    if m is None:  # not reached: every reading token matches
+        return token
+    hour, minutes = int(m[1]), m[2] or "00"
+    if m[4] and hour < 12:
+        hour += 12
+    elif m[3] and hour == 12:
+        hour = 0
+    return f"{hour}:{minutes}"
 
 
 def _stem(word: str) -> str:
@@ -210,10 +261,18 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
     end = len(text) if end is None else end
     terms = set(map(_term, _TOKEN.findall(text, start, end)))
     terms.discard("")
+    if (
+        text.find("24", start, end) >= 0 or text.find("clock", start, end) >= 0
+    ) and _ALL_DAY.search(text, start, end):
+        terms.add(ALL_DAY)
     if text.find("-", start, end) >= 0:  # an ISO date states its month
         for m in _ISO_DATE.finditer(text, start, end):
             if 1 <= int(m[1]) <= 12:
                 terms.add(_MONTH_TERMS[int(m[1]) - 1])
+    if text.find("-", start, end) >= 0 or text.find("\u2013", start, end) >= 0:
+        for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
+            terms.discard(m[3].lstrip("0") or "0")
+            terms.add(m[1] + m[3])
     if _NEG not in terms:
         return _Bag(terms, _EMPTY, terms, ())
     terms.discard(_NEG)
@@ -277,3 +336,41 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
 def content_terms(text: str) -> frozenset[str]:
     """The normalised content words (stems, numbers) of ``text`` that this judge matches on."""
     return frozenset(_bag(_lower(text)).terms)
+
+
+_YEAR = re.compile(r"1\d{3}|20\d\d")
+_PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
+
+
+def number_kinds(text: str) -> dict[str, frozenset[str]]:
+    """What each number of ``text`` counts: its term -> the kinds it is used as.
+
+    A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
+    ``percent``, ``year`` (four digits, 1000-2099, with no unit), ``unit:<term>`` (the content
+    word after it: "30 days" -> ``unit:day``) or ``plain``. Two numbers of one kind are values
+    of the same thing: "60 days" against a passage's "30 days", not against its "9am".
+    """
+    tokens = _TOKEN.findall(_lower(text))
+    kinds: dict[str, set[str]] = {}
+    for i, token in enumerate(tokens):
+        term = _term(token)
+        if not term or not term[0].isdigit():
+            continue
+        before = tokens[i - 1] if i else ""
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if term == ALL_DAY:
+            kind = ALL_DAY
+        elif ":" in term:
+            kind = "time"
+        elif before in _CURRENCY or after in _CURRENCY:
+            kind = "money"
+        elif after in _PERCENT_TOKENS:
+            kind = "percent"
+        elif after and _term(after) and not _term(after)[0].isdigit() and _term(after) != _NEG:
+            kind = f"unit:{_term(after)}"
+        elif _YEAR.fullmatch(term):
+            kind = "year"
+        else:
+            kind = "plain"
+        kinds.setdefault(term, set()).add(kind)
+    return {term: frozenset(found) for term, found in kinds.items()}

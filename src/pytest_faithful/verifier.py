@@ -9,11 +9,20 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
 * Every answer sentence that states something (has a content word, the same test that makes an
   answer vacuous) is judged: a sentence the judge left without a claim becomes a claim itself
   and is verified like the others (its reason says so).
+* An answer sentence that only declines to answer ("I don't know.", "I'm sorry, I don't have
+  that information."; :mod:`~pytest_faithful.abstentions`) states nothing: claims a judge ties
+  to it are dropped, so an answer of abstentions is vacuous whatever the judge. A judge's
+  ``abstentions`` attribute, if it has one, adds patterns to the built-in list.
 * Identical claims count once (compared after normalising case, spacing and punctuation), so
   repeating a supported claim never raises the score; when copies got different verdicts, the
   worst one stands.
-* A SUPPORTED verdict needs a quote that is in the cited passage and bears on the claim
-  (:func:`~pytest_faithful.evidence.bears_on`); otherwise it is NOT_ENOUGH_INFO.
+* A SUPPORTED verdict shows a span that is in a passage and bears on the claim
+  (:func:`~pytest_faithful.evidence.bears_on`): the judge's quote aligned to the passage's own
+  text (:func:`~pytest_faithful.evidence.align_in`: small edits and a wrong passage number are
+  forgiven, another number, name or negation is not), or, when the judge gave no usable quote,
+  the span that best covers the claim (:func:`~pytest_faithful.evidence.locate`, its reason
+  says so). Otherwise it is NOT_ENOUGH_INFO; ``judge_label`` keeps what the judge said and
+  ``alignment.quoted`` what it quoted.
 * Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
   the judge, the step and the cause; only the caller's own mistakes are TypeError/ValueError.
 """
@@ -27,12 +36,14 @@ from typing import TypeVar
 from pydantic import ValidationError
 
 from pytest_faithful import scoring
+from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.evidence import PassageIndex, bears_on, normalize
+from pytest_faithful.evidence import Aligned, align_in, bears_on, locate, normalize
 from pytest_faithful.judges.base import Judge, SingleCallJudge
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
+    EvidenceAlignment,
     ExtractedClaims,
     FaithfulnessResult,
     Label,
@@ -50,6 +61,10 @@ from pytest_faithful.vocab import (
 )
 
 _T = TypeVar("_T")
+
+LOCATE_UNQUOTED = True
+"""A SUPPORTED verdict without a usable quote keeps its label when a passage span covers the
+claim (``evidence.locate``); that span is shown as its evidence. False: it is demoted."""
 
 
 def check_text(value: str, name: str) -> None:
@@ -232,8 +247,10 @@ def answer_claims(
         ExtractedClaims,
     )
     _check_claims(extracted.claims, answer, judge.id)
-    claims, _ = _distinct(extracted.claims)
-    filled = _uncovered(sentences, extracted.claims, question)
+    abstaining = _abstaining(judge, sentences)
+    stated = tuple(c for c in extracted.claims if (c.start, c.end) not in abstaining)
+    claims, _ = _distinct(stated)
+    filled = _uncovered(sentences, stated, question, abstaining)
     claims = (*claims, *filled)
     if memo is not None:
         memo.put(key, (claims, filled))
@@ -262,12 +279,14 @@ def _single_call_check(
             raise _wrong_type(judge, "extract_and_verify", value, kind)
     _check_claims(extracted.claims, answer, judge.id)
     usage = extracted.usage + judged.usage
-    claims, copies = _distinct(extracted.claims)
+    abstaining = _abstaining(judge, sentences)
+    stated = [(i, c) for i, c in enumerate(extracted.claims) if (c.start, c.end) not in abstaining]
+    claims, copies = _distinct([c for _, c in stated])
     verdicts: list[Verdict] = []
     if extracted.claims:
         ordered = _one_verdict_per_claim(judged.verdicts, len(extracted.claims), judge.id)
-        verdicts = _worst_of_copies(ordered, copies)
-    filled = _uncovered(sentences, extracted.claims, question)
+        verdicts = _worst_of_copies([ordered[i] for i, _ in stated], copies)
+    filled = _uncovered(sentences, [c for _, c in stated], question, abstaining)
     if filled:
         more = call_judge(
             judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
@@ -377,8 +396,28 @@ def _worst_of_copies(ordered: Sequence[Verdict], copies: Sequence[int]) -> list[
     return [chosen[i].model_copy(update={"claim_index": i}) for i in range(len(chosen))]
 
 
+def _abstaining(judge: Judge, sentences: Sequence[Sentence]) -> frozenset[tuple[int, int]]:
+    """The spans of the sentences that only decline to answer (``abstentions.is_abstention``)."""
+    extra = judge_abstentions(judge)
+    return frozenset((s.start, s.end) for s in sentences if is_abstention(s.text, extra))
+
+
+def judge_abstentions(judge: object) -> tuple[str, ...]:
+    """The extra abstention patterns a judge carries (its ``abstentions`` attribute), or ()."""
+    extra = getattr(judge, "abstentions", ())
+    if isinstance(extra, str) or not all(isinstance(p, str) for p in extra):
+        raise TypeError(
+            f"judge {getattr(judge, 'id', judge)!r}: abstentions must be a sequence of regular "
+            f"expression strings, got {extra!r}"
+        )
+    return tuple(extra)
+
+
 def _uncovered(
-    sentences: Sequence[Sentence], claims: Sequence[Claim], question: str | None
+    sentences: Sequence[Sentence],
+    claims: Sequence[Claim],
+    question: str | None,
+    abstaining: frozenset[tuple[int, int]] = frozenset(),
 ) -> tuple[Claim, ...]:
     """The sentences that state something but no claim comes from, each as a claim itself.
 
@@ -391,7 +430,9 @@ def _uncovered(
     said = {_claim_key(c) for c in claims}
     filled = []
     for s in sentences:
-        if (s.start, s.end) in covered or not content_terms(s.text):
+        if (s.start, s.end) in covered or (s.start, s.end) in abstaining:
+            continue
+        if not content_terms(s.text):
             continue
         claim = Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
         if _claim_key(claim) not in said:  # a repeated sentence is judged once
@@ -445,26 +486,47 @@ def _check_evidence(
     passages: Sequence[str],
     filled: Sequence[Claim] = (),
 ) -> tuple[ClaimVerdict, ...]:
-    index = PassageIndex(passages)
     whole_sentences = set(filled)
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
-        found = _evidence_found(verdict, index) and bears_on(verdict.evidence, claim.text)
         label, reason = verdict.label, verdict.reason
+        aligned = _aligned(verdict, passages)
+        found = aligned is not None and bears_on(
+            passages[aligned.passage][aligned.start : aligned.end], claim.text
+        )
         if label is Label.SUPPORTED and not found:
-            label = Label.NOT_ENOUGH_INFO
-            reason = f"{_missing_evidence(verdict, claim, index)} (judge said SUPPORTED: {reason})"
+            located = locate(passages, claim.text) if LOCATE_UNQUOTED else None
+            if located is not None:
+                reason = f"{LOCATED_NOTE} {reason}".rstrip()
+                aligned, found = located, True
+            else:
+                label = Label.NOT_ENOUGH_INFO
+                reason = (
+                    f"{_missing_evidence(verdict, claim, passages, aligned)} "
+                    f"(judge said SUPPORTED: {reason})"
+                )
         if claim in whole_sentences:
             reason = f"{WHOLE_SENTENCE_NOTE} {reason}".rstrip()
+        shown = aligned if found or (aligned is not None and label is not Label.SUPPORTED) else None
         results.append(
             ClaimVerdict(
                 claim=claim,
                 label=label,
                 reason=reason,
-                evidence=verdict.evidence,
-                passage_index=verdict.passage_index,
+                evidence=verdict.evidence
+                if shown is None
+                else passages[shown.passage][shown.start : shown.end],
+                passage_index=verdict.passage_index if shown is None else shown.passage,
                 evidence_found=found,
                 judge_label=verdict.label,
+                alignment=None
+                if shown is None
+                else EvidenceAlignment(
+                    method=shown.method,
+                    quality=round(shown.quality, 4),
+                    quoted=verdict.evidence,
+                    cited_passage=verdict.passage_index,
+                ),
             )
         )
     return tuple(results)
@@ -473,26 +535,35 @@ def _check_evidence(
 WHOLE_SENTENCE_NOTE = "[the judge extracted no claim from this sentence, so it was verified whole]"
 """Starts the reason of a claim the verifier added for a sentence the judge left out."""
 
-
-def _evidence_found(verdict: Verdict, passages: PassageIndex) -> bool:
-    i = verdict.passage_index
-    if i is None or i >= len(passages):
-        return False
-    return passages.contains(i, verdict.evidence)
+LOCATED_NOTE = (
+    "[the judge gave no usable quote; the evidence is the passage span that best covers the claim]"
+)
+"""Starts the reason of a SUPPORTED claim whose evidence the verifier located."""
 
 
-def _missing_evidence(verdict: Verdict, claim: Claim, passages: PassageIndex) -> str:
+def _aligned(verdict: Verdict, passages: Sequence[str]) -> Aligned | None:
+    if not verdict.evidence.strip():
+        return None
+    return align_in(passages, verdict.evidence, verdict.passage_index)
+
+
+def _missing_evidence(
+    verdict: Verdict, claim: Claim, passages: Sequence[str], aligned: Aligned | None
+) -> str:
     i = verdict.passage_index
     if not normalize(verdict.evidence):
         return "no evidence quote given"
-    if i is None:
-        return "the evidence quote cites no passage"
-    if i >= len(passages):
+    if aligned is None:
+        if i is None:
+            return "the evidence quote cites no passage and is in none"
+        if i >= len(passages):
+            return (
+                f"the evidence quote cites contexts[{i}], but there are only {len(passages)} "
+                "passages, and it is in none of them"
+            )
         return (
-            f"the evidence quote cites contexts[{i}], but there are only {len(passages)} passages"
+            f"the evidence quote is not in contexts[{i}] (nor, after small edits, in any passage)"
         )
-    if not passages.contains(i, verdict.evidence):
-        return f"the evidence quote is not in contexts[{i}]"
     return (
         f"the evidence quote {shorten(verdict.evidence, 60)!r} is too short or shares no word "
         "with the claim, so it proves nothing"

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import JudgeError, Label, verify
+from pytest_faithful.abstentions import states_something
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.evidence import PassageIndex, bears_on
 from pytest_faithful.judges.llm.judge import LLMJudge
@@ -29,7 +30,6 @@ from pytest_faithful.judges.llm.prompts import (
 )
 from pytest_faithful.models import Claim, ExtractedClaims, FaithfulnessResult, Usage, Verdicts
 from pytest_faithful.segment import Sentence, split_sentences
-from pytest_faithful.terms import content_terms
 from pytest_faithful.testing import ScriptedBackend
 
 PROPERTIES = settings(
@@ -192,7 +192,7 @@ class AdversarialJudge:
 def _check_invariants(answer: str, passages: Sequence[str], result: FaithfulnessResult) -> None:
     assert 0.0 <= result.score <= 1.0
     covered = {cv.claim.start for cv in result.claim_verdicts}
-    stating = [s for s in split_sentences(answer) if content_terms(s.text)]
+    stating = [s for s in split_sentences(answer) if states_something(s.text)]
     if any(p.strip() for p in passages) or stating:
         for s in stating:
             assert s.start in covered or any(
@@ -205,6 +205,10 @@ def _check_invariants(answer: str, passages: Sequence[str], result: Faithfulness
             assert cv.evidence_found
             assert cv.passage_index is not None
             assert index.contains(cv.passage_index, cv.evidence)
+            # The passage's own text, not the judge's: reports quote the source.
+            assert cv.evidence.strip()
+            assert cv.evidence in passages[cv.passage_index]
+            assert cv.alignment is not None
             assert bears_on(cv.evidence, cv.claim.text)
     result.model_dump_json().encode("utf-8")
 

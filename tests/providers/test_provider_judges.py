@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import JudgeError, Label, UnavailableJudgeError, verify
+from pytest_faithful import JudgeError, Label, UnavailableJudgeError, verifier, verify
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
@@ -102,7 +102,7 @@ def test_success(provider: str, server: FakeLLMServer, run: Run) -> None:
     result = run.check(spec(provider, server))
     assert labels(result) == EXPECTED
     assert result.claim_verdicts[0].evidence_found
-    assert result.judge_id == f"{provider}:judge-model/p2"
+    assert result.judge_id == f"{provider}:judge-model/p3"
     assert result.usage.judge_calls == 2 == server.count
     assert result.usage.input_tokens > 0
     assert result.usage.output_tokens > 0
@@ -251,14 +251,31 @@ def test_json_in_code_fences(provider: str, server: FakeLLMServer, run: Run) -> 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_evidence_quote_not_in_the_passage_is_not_supported(
-    provider: str, server: FakeLLMServer, run: Run
+    provider: str, server: FakeLLMServer, run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    server.script("verify", Reply(transform=invented_quote))
+    monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
+    server.script("verify", Reply(transform=invented_quote), Reply(transform=invented_quote))
     result = run.check(spec(provider, server))
     first = result.claim_verdicts[0]
     assert (first.label, first.judge_label) == (Label.NOT_ENOUGH_INFO, Label.SUPPORTED)
     assert not first.evidence_found
     assert "not in contexts[0]" in first.reason
+    # The judge was asked once more for a quote (quote_repair), and invented one again.
+    assert "gives no evidence that is in a passage" in json.dumps(server.bodies())
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_repair_request_asks_for_the_missing_quote(
+    provider: str, server: FakeLLMServer, run: Run
+) -> None:
+    server.script("verify", Reply(transform=invented_quote))
+    result = run.check(spec(provider, server))
+    assert labels(result) == EXPECTED
+    first = result.claim_verdicts[0]
+    assert first.evidence_found
+    assert first.alignment is not None
+    assert first.alignment.method != "located"
+    assert result.usage.judge_calls == 3  # extraction, verification, its repair
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -472,7 +489,7 @@ def test_single_call_mode_makes_one_request(
     finally:
         options.close()
     assert labels(result) == EXPECTED
-    assert result.judge_id == f"{provider}:judge-model/p2/single-call"
+    assert result.judge_id == f"{provider}:judge-model/p3/single-call"
     assert server.count == 1 == result.usage.judge_calls
     assert "Answer sentences:" in server.bodies()[0]["messages"][-1]["content"]
 
@@ -513,7 +530,7 @@ def test_verify_outside_pytest_takes_llm_options_and_records_in_its_cache_dir(
         cache_dir=cache_dir,
         llm=LLMOptions(single_call=True, max_retries=0),
     )
-    assert first.judge_id == "openai:judge-model/p2/single-call"
+    assert first.judge_id == "openai:judge-model/p3/single-call"
     assert server.count == 1
     assert (cache_dir / "cache.db").is_file()
     again = verify(

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import Label, verify
+from pytest_faithful import Label, verifier, verify
+from pytest_faithful.evidence import bears_on
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
@@ -36,11 +37,12 @@ def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-0123456789abcdefghij")
 
 
-def check(provider: str, server: FakeLLMServer, tmp_path: Path, single: bool) -> FaithfulnessResult:
+def check(
+    provider: str, server: FakeLLMServer, tmp_path: Path, single: bool, quote_repair: bool = True
+) -> FaithfulnessResult:
     base = f"{server.url}/v1" if provider == "openai" else server.url
-    options = JudgeOptions(
-        tmp_path / "cache", "off", LLMOptions(timeout_s=2, max_retries=0, single_call=single)
-    )
+    llm = LLMOptions(timeout_s=2, max_retries=0, single_call=single, quote_repair=quote_repair)
+    options = JudgeOptions(tmp_path / "cache", "off", llm)
     try:
         judge = builtin_registry().build(f"{provider}:judge-model@{base}", options)
         return verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
@@ -102,12 +104,42 @@ def test_a_repeated_claim_counts_once(
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_trivial_quote_supports_nothing(
-    provider: str, mode: str, quote: str, server: FakeLLMServer, tmp_path: Path
+    provider: str,
+    mode: str,
+    quote: str,
+    server: FakeLLMServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
     step = "single" if MODES[mode] else "verify"
     server.script(step, Reply(transform=trivial_quotes(quote)))
-    result = check(provider, server, tmp_path, MODES[mode])
+    result = check(provider, server, tmp_path, MODES[mode], quote_repair=False)
     assert [cv.label for cv in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO] * 3
     assert [cv.judge_label for cv in result.claim_verdicts] == CAREFUL
     assert result.score == 0.0
     assert not result.passed
+
+
+@pytest.mark.parametrize("quote", [".", "30", "passage 1"])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_trivial_quote_gets_a_repair_request_or_a_located_span(
+    provider: str, mode: str, quote: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """As shipped: the judge is asked once for real quotes; whatever it answers, a SUPPORTED
+    verdict shows a span of its passage that bears on the claim, never the trivial quote."""
+    step = "single" if MODES[mode] else "verify"
+    server.script(
+        step, Reply(transform=trivial_quotes(quote)), Reply(transform=trivial_quotes(quote))
+    )
+    result = check(provider, server, tmp_path, MODES[mode])
+    assert "gives no evidence that is in a passage" in str(server.bodies())
+    assert [cv.judge_label for cv in result.claim_verdicts] == CAREFUL
+    for cv in result.claim_verdicts:
+        if cv.label is Label.SUPPORTED:
+            assert cv.alignment is not None
+            assert cv.alignment.method == "located"
+            assert cv.passage_index is not None
+            assert cv.evidence in PASSAGES[cv.passage_index]
+            assert bears_on(cv.evidence, cv.claim.text)

@@ -100,7 +100,7 @@ def test_every_check_with_claims_verdicts_reasons_evidence_and_usage(
             "Returns are accepted within 60 days.",
             "CONTRADICTED",
             "rule: contradicted",
-            "Returns are accepted within ",
+            "Returns are accepted within",
             0,
         ),
         (

@@ -31,9 +31,24 @@ def claim_line(verdict: ClaimVerdict, width: int | None = MAX_QUOTE) -> str:
         details.append(cut(verdict.reason))
     if verdict.evidence and verdict.passage_index is not None:
         where = f"contexts[{verdict.passage_index}]"
-        found = "" if verdict.evidence_found else " (not found there)"
-        details.append(f"evidence {where}{found}: {cut(verdict.evidence)!r}")
+        details.append(f"evidence {where}{evidence_note(verdict)}: {cut(verdict.evidence)!r}")
     return line + (" -- " + "; ".join(details) if details else "")
+
+
+def evidence_note(verdict: ClaimVerdict) -> str:
+    """How the evidence shown was found, in a few words ("" for a verbatim quote)."""
+    if verdict.alignment is None:
+        return "" if verdict.evidence_found else " (not found there)"
+    how = verdict.alignment
+    if how.method == "located":
+        note = f"located, {how.quality:.0%} of the claim's words; the judge gave no usable quote"
+    elif how.method == "fuzzy":
+        note = f"aligned, quality {how.quality:.2f}"
+    else:
+        note = ""
+    if not verdict.evidence_found:
+        note = ", ".join(n for n in (note, "does not bear on the claim") if n)
+    return f" ({note})" if note else ""
 
 
 def failure_message(result: FaithfulnessResult) -> str:

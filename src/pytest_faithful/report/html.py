@@ -14,14 +14,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import itertools
-import re
 from collections.abc import Sequence
 from html import escape
 from importlib import resources
 from typing import TypeVar
 
+from pytest_faithful.evidence import align
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import metric_sections
+from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
 _T = TypeVar("_T")
@@ -78,23 +79,11 @@ def segments(length: int, spans: Sequence[tuple[int, int, _T]]) -> list[tuple[in
     ]
 
 
-_WORD = re.compile(r"\w+")
-
-
 def find_quote(passage: str, quote: str) -> tuple[int, int] | None:
-    """Where ``quote`` is in ``passage``: verbatim, else word for word ignoring case, spacing and
-    punctuation between words (the way the verifier accepts typographic variants)."""
-    stripped = quote.strip()
-    if not stripped:
-        return None
-    at = passage.find(stripped)
-    if at >= 0:
-        return at, at + len(stripped)
-    words = _WORD.findall(stripped)
-    if not words:
-        return None
-    found = re.search(r"\W+".join(re.escape(w) for w in words), passage, re.IGNORECASE)
-    return None if found is None else (found.start(), found.end())
+    """Where ``quote`` is in ``passage``: the verifier's own matcher (``evidence.align``), so
+    the page highlights exactly the span the verdict was checked against."""
+    found = align(passage, quote)
+    return None if found is None else (found.start, found.end)
 
 
 def _answer_text(check: CheckEntry) -> str:
@@ -142,7 +131,8 @@ def _claims_html(check: CheckEntry, cid: str) -> str:
         evidence = ""
         if cv.evidence:
             where = "" if cv.passage_index is None else f"contexts[{cv.passage_index}]: "
-            missing = "" if cv.evidence_found else ' <span class="meta">(not found there)</span>'
+            note = evidence_note(cv).strip()
+            missing = f' <span class="meta">{_e(note)}</span>' if note else ""
             evidence = f'<span class="mono">{_e(where)}</span>“{_e(cv.evidence)}”{missing}'
         judge_said = (
             ""

@@ -132,11 +132,6 @@ BAD_VERIFICATION_REPLIES = [
         "required shape",
         id="unknown-label",
     ),
-    pytest.param(
-        verdicts((1, "SUPPORTED", "x", 1), (2, "SUPPORTED", "x", 9)),
-        "cites passage 9",
-        id="bad-passage",
-    ),
     pytest.param(json.dumps([1, 2]), "required shape", id="json-array"),
 ]
 

@@ -12,7 +12,10 @@ neighbouring sentences. Words of different documents never add up.
   and the claim does not stutter ("his home home in Sheffield": garbled text states nothing).
 * **CONTRADICTED** when the windows cover the claim's other words well
   (``CONTRADICTION_COVERAGE``) but a number of the claim is missing where they state a
-  different one, or the polarity differs ("is not open" against "is open", or the reverse).
+  different value for the same thing (a number of the same kind, ``terms.number_kinds``: "60
+  days" against "30 days", "10am" against "9am", "$20" against "$15"; not "24/7" against
+  "9am-5pm"), or the polarity differs ("is not open" against "is open", or the reverse). A
+  number missing with no other value of its kind is NOT_ENOUGH_INFO.
 * **NOT_ENOUGH_INFO** otherwise.
 
 Sentence lists: contexts are sometimes one document cut into single sentences, one per passage
@@ -36,9 +39,13 @@ content words after it up to ``;``, ``:``, a bracket, a word that opens another 
 "does not cover accidental damage, wear and tear, or misuse" negates the whole list.
 
 Words are lowercased, stopwords dropped and lightly stemmed (plural -s/-es, -ed, -ing, -ly,
-possessive 's); numbers are normalised ("1,000" = "1000", "30%" = "30 percent" = "30 per cent",
-"three" = "3", "08" = "8", "1 year" = "a year" = "one year"); month abbreviations are months
-("Jan. 5" = "January 5"), and an ISO date states its month ("2019-01-05" holds "January").
+possessive 's); numbers are read as what they mean ("1,000" = "1000", "30%" = "30 percent" =
+"30 per cent", "three" = "3", "08" = "8", "1 year" = "a year" = "one year", "9am" = "9 a.m." =
+"9:00", "5pm" = "17:00", "24/7" = "24 hours a day" = "around the clock", "21st" = "21", "$15" =
+"15 dollars", "2018-19" = 2018 and 2019, "2-3 days" = 2 and 3 days); month abbreviations are
+months ("Jan. 5" = "January 5"), and an ISO date states its month ("2019-01-05" holds
+"January"). Of these readings only the year range changed a verdict on faith-dev (+1 WiCE
+example); the others fix known false verdicts ("24/7", "9am-5pm", "$15" against "15 dollars").
 Every verdict that found any overlap cites a passage and quotes it verbatim, so the verifier
 finds the quote; the reason says what was found, where, and what is missing.
 
@@ -61,6 +68,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, NamedTuple
 
+from pytest_faithful.abstentions import states_something
 from pytest_faithful.vocab import Label
 
 # The run header builds this judge in every pytest run that shows a header; the pydantic models
@@ -81,6 +89,7 @@ from pytest_faithful.terms import (
     _normalised,
     _term,
     _tokens,
+    number_kinds,
 )
 
 JUDGE_ID = "lexical/v2"
@@ -224,6 +233,7 @@ class _Claim(NamedTuple):
     key_words: frozenset[str]  # KEY_WORDS terms of the claim
     clauses: tuple[frozenset[str], ...]  # the terms of each clause, if it has two or more
     one: str  # the word after "1" in "1 year" (also found as "a year", "one year"), or ""
+    kinds: Mapping[str, frozenset[str]]  # number term -> what it counts (terms.number_kinds)
     stutter: str  # the word a garbled claim repeats, or ""
     words: Mapping[str, str]  # term -> the claim's own word, for reasons
     order: Mapping[str, int]  # term -> position of its first occurrence among the content terms
@@ -271,6 +281,7 @@ def _analyse_claim(text: str) -> _Claim:
         frozenset(key_words & terms),
         _clauses(text, terms),
         one if _ONE_TERM in terms else "",
+        number_kinds(text) if numbers else {},
         _stutter(text),
         words,
         order,
@@ -542,12 +553,28 @@ class _Assessment(NamedTuple):
     end: int
 
 
+def _other_values(
+    facts: _Claim, missing: AbstractSet[str], inside: Sequence[_Unit], passages: Sequence[str]
+) -> list[str]:
+    """The numbers of the windows that state another value for what a missing number of the
+    claim counts (same kind: ``terms.number_kinds``): "30 days" for the claim's "60 days",
+    not "9am" for its "24/7". Only these make a missing number a contradiction."""
+    wanted = frozenset().union(*(facts.kinds.get(t, _EMPTY) for t in missing))
+    found: set[str] = set()
+    for unit in inside:
+        for term, kinds in number_kinds(passages[unit.passage][unit.start : unit.end]).items():
+            if term not in facts.numbers and kinds & wanted:
+                found.add(term)
+    return sorted(found)
+
+
 def _assess(
     facts: _Claim,
     cover: _Cover,
     units: Sequence[_Unit],
     hits: Mapping[int, frozenset[str]],
     weights: Mapping[str, float],
+    passages: Sequence[str],
 ) -> _Assessment:
     """The label of a claim covered by ``cover``, why, and what to quote."""
     inside = [u for w in cover.windows for u in units[w.first : w.last + 1]]
@@ -592,8 +619,7 @@ def _assess(
         word_coverage = plain_found / plain_total if plain_total else 1.0
         other_numbers: list[str] = []
         if missing_numbers:
-            window_terms = frozenset().union(*(u.bag.terms for u in inside))
-            other_numbers = sorted(t for t in window_terms - facts.numbers if _is_number(t))
+            other_numbers = _other_values(facts, missing_numbers, inside, passages)
         if word_coverage >= CONTRADICTION_COVERAGE and (polarity or other_numbers):
             label = Label.CONTRADICTED
             if other_numbers:
@@ -630,12 +656,12 @@ def _judge(
             reason=f"none of the claim's {len(facts.terms)} content words is in any passage",
         )
     cover = _Cover((window,), window.matched, window.coverage)
-    assessed = _assess(facts, cover, units, hits, weights)
+    assessed = _assess(facts, cover, units, hits, weights, passages)
     if assessed.label is not Label.SUPPORTED and facts.clauses and window.coverage < 1.0:
         # Not one window: perhaps one per clause, in one document.
         clause_cover = _clause_cover(units, hits, weights, facts.clauses, window.coverage)
         if clause_cover is not None:
-            again = _assess(facts, clause_cover, units, hits, weights)
+            again = _assess(facts, clause_cover, units, hits, weights, passages)
             if again.label is Label.SUPPORTED:
                 assessed = again
     return Verdict(
@@ -648,7 +674,18 @@ def _judge(
 
 
 class LexicalJudge:
-    """Deterministic word-overlap judge; see the module docstring for its rules."""
+    """Deterministic word-overlap judge; see the module docstring for its rules.
+
+    ``abstentions``: regular expressions added to ``abstentions.ABSTENTIONS`` for this judge's
+    checks (sentences that only decline to answer make no claim).
+    """
+
+    def __init__(self, abstentions: Sequence[str] = ()) -> None:
+        self._abstentions = tuple(abstentions)
+
+    @property
+    def abstentions(self) -> tuple[str, ...]:
+        return self._abstentions
 
     @property
     def id(self) -> str:
@@ -661,14 +698,16 @@ class LexicalJudge:
     def extract_claims(
         self, sentences: Sequence[Sentence], question: str | None
     ) -> ExtractedClaims:
-        """One claim per sentence that has a content word; "Sure!" or "I don't know." make none."""
+        """One claim per sentence that states something: has a content word and is not an
+        abstention ("Sure!", "I don't know." or "I'm sorry, I don't have that information."
+        make none)."""
         from pytest_faithful.models import Claim, ExtractedClaims
 
         return ExtractedClaims(
             claims=tuple(
                 Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
                 for s in sentences
-                if _bag(_lower(s.text)).terms
+                if states_something(s.text, self._abstentions)
             )
         )
 

@@ -28,8 +28,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
+from pytest_faithful.evidence import align_in, bears_on
 from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
@@ -38,6 +40,7 @@ from pytest_faithful.models import (
     Claim,
     ClaimRelevance,
     ExtractedClaims,
+    Label,
     PassageUse,
     PassageUses,
     Relevances,
@@ -241,10 +244,19 @@ class LLMJudge:
                     f"expected one verdict for each of claims 1..{len(part)}, got verdicts for "
                     f"claims {numbers}"
                 )
-            return [
+            verdicts = [
                 _verdict(part[v.claim - 1][0], v, passages, f"claim {v.claim}")
                 for v in output.verdicts
             ]
+            if self._tuning.quote_repair:
+                unquoted = [
+                    v.claim
+                    for v, verdict in zip(output.verdicts, verdicts, strict=True)
+                    if not _quote_usable(verdict, part[v.claim - 1][1].text, passages)
+                ]
+                if unquoted:
+                    raise _Incomplete(_unquoted_problem(unquoted, "claim"), verdicts)
+            return verdicts
 
         return self._ask(messages, prompts.VerificationOutput, verdicts_of)
 
@@ -261,6 +273,16 @@ class LLMJudge:
                 (claim, _verdict(0, item, passages, f"claim {item.claim!r}"))
                 for claim, item in zip(claims, output.claims, strict=True)
             ]
+            if self._tuning.quote_repair:
+                unquoted = [
+                    n
+                    for n, (claim, verdict) in enumerate(pairs, 1)
+                    if not _quote_usable(verdict, claim.text, passages)
+                ]
+                if unquoted:
+                    problems = "; ".join(
+                        p for p in (problems, _unquoted_problem(unquoted, "claims item")) if p
+                    )
             if problems:
                 raise _Incomplete(problems, pairs)
             return pairs
@@ -459,14 +481,19 @@ def _claims(
             claim = _claim(home, text, sentences)
         claims.append(claim)
     covered = {c.start for c in claims}
-    missing = [n for n, s in enumerate(sentences, 1) if terms[n - 1] and s.start not in covered]
+    missing = [
+        n
+        for n, s in enumerate(sentences, 1)
+        if terms[n - 1] and s.start not in covered and not is_abstention(s.text)
+    ]
     problems = []
     if missing:
         numbers = ", ".join(str(n) for n in missing[:10])
         what = "no claims were extracted, but" if not claims else "no claim comes from"
         problems.append(
             f"{what} sentence(s) {numbers} state something: extract their factual claims "
-            "(return no claims only for greetings, questions or statements of uncertainty)"
+            "(return no claims only for greetings, questions or sentences that only decline "
+            "to answer)"
         )
     if moved:
         problems.append(
@@ -474,6 +501,26 @@ def _claims(
             "of the sentence it comes from"
         )
     return claims, "; ".join(problems)
+
+
+def _quote_usable(verdict: Verdict, claim: str, passages: Sequence[str]) -> bool:
+    """Whether a verdict needs no quote, or gives one the verifier will accept: in a passage
+    (after small edits) and bearing on the claim."""
+    if verdict.label is not Label.SUPPORTED:
+        return True
+    aligned = align_in(passages, verdict.evidence, verdict.passage_index)
+    if aligned is None:
+        return False
+    return bears_on(passages[aligned.passage][aligned.start : aligned.end], claim)
+
+
+def _unquoted_problem(numbers: Sequence[int], what: str) -> str:
+    listed = ", ".join(str(n) for n in numbers[:10])
+    return (
+        f"the SUPPORTED verdict for {what}(s) {listed} gives no evidence that is in a passage: "
+        'copy into "evidence" the exact words of one passage that state the claim, and give '
+        "that passage's number; if no passage states it, use NOT_ENOUGH_INFO"
+    )
 
 
 def _home_sentence(
@@ -506,15 +553,13 @@ def _verdict(
     passages: Sequence[str],
     which: str,
 ) -> Verdict:
-    if judged.passage is not None and not 1 <= judged.passage <= len(passages):
-        raise ParseProblem(
-            f"the verdict for {which} cites passage {judged.passage}, but there are only "
-            f"{len(passages)} passages"
-        )
+    # A passage number out of range is read as none: the verifier looks for the quote in
+    # every passage (small models miscount), and a quote in none is not evidence.
+    cited = judged.passage
     return Verdict(
         claim_index=index,
         label=judged.label,
         reason=judged.reason,
         evidence=judged.evidence,
-        passage_index=None if judged.passage is None else judged.passage - 1,
+        passage_index=None if cited is None or not 1 <= cited <= len(passages) else cited - 1,
     )

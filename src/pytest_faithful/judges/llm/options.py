@@ -95,6 +95,12 @@ class LLMOptions:
         metavar="N",
         default=2048,
     )
+    quote_repair: bool = True
+    """Ask once more when a SUPPORTED verdict gives no quote that is in a passage and bears on
+    its claim (the repair request that also covers malformed replies). Not a command-line
+    option: ``verify(llm=LLMOptions(quote_repair=False))`` and benchmarks/cost.py turn it off."""
 
     def __post_init__(self) -> None:
         check_fields(self)
+        if not isinstance(self.quote_repair, bool):
+            raise ValueError(f"quote_repair must be a bool, got {self.quote_repair!r}")

@@ -13,11 +13,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from pytest_faithful.abstentions import ABSTENTION_RULE
 from pytest_faithful.models import Claim, Label
 from pytest_faithful.providers.base import ChatMessage
 from pytest_faithful.segment import Sentence
 
-PROMPT_VERSION = "p2"
+PROMPT_VERSION = "p3"
 
 
 class _Output(BaseModel):
@@ -84,7 +85,7 @@ class SingleCallOutput(_Output):
     claims: list[ExtractedJudgedClaim]
 
 
-EXTRACTION_SYSTEM = """\
+EXTRACTION_SYSTEM = f"""\
 You split an answer into atomic factual claims so each can be checked against source passages.
 Rules:
 - Work sentence by sentence. Every claim names the number of the sentence it comes from.
@@ -92,9 +93,10 @@ Rules:
 - Make each claim self-contained: replace pronouns and vague references with what they refer to,
   using the question and the earlier sentences.
 - Keep numbers, dates, names, units and negations exactly as the answer states them.
-- Do not add facts the answer does not state. Skip greetings, questions, opinions about the
-  conversation and statements of uncertainty; a sentence may yield no claims.
-Reply with JSON only: {"claims": [{"sentence": <number>, "claim": "<text>"}, ...]}"""
+- Do not add facts the answer does not state. Skip greetings, questions and opinions about the
+  conversation; a sentence may yield no claims.
+- {ABSTENTION_RULE}
+Reply with JSON only: {{"claims": [{{"sentence": <number>, "claim": "<text>"}}, ...]}}"""
 
 VERIFICATION_SYSTEM = """\
 You check claims against numbered source passages. Use only the passages, not your own knowledge.
@@ -111,7 +113,7 @@ Reply with JSON only:
   "reason": "<why>", "evidence": "<quote>", "passage": <number or null>}, ...]}"""
 
 
-SINGLE_CALL_SYSTEM = """\
+SINGLE_CALL_SYSTEM = f"""\
 You check an answer against numbered source passages, claim by claim. Use only the passages,
 not your own knowledge.
 First split the answer into atomic factual claims:
@@ -120,8 +122,9 @@ First split the answer into atomic factual claims:
 - Make each claim self-contained: replace pronouns and vague references with what they refer to,
   using the question and the earlier sentences.
 - Keep numbers, dates, names, units and negations exactly as the answer states them.
-- Do not add facts the answer does not state. Skip greetings, questions, opinions about the
-  conversation and statements of uncertainty; a sentence may yield no claims.
+- Do not add facts the answer does not state. Skip greetings, questions and opinions about the
+  conversation; a sentence may yield no claims.
+- {ABSTENTION_RULE}
 Then give each claim exactly one verdict:
 - SUPPORTED: a passage states it or directly implies it.
 - CONTRADICTED: a passage states something incompatible with it (another number, date, name,
@@ -130,9 +133,9 @@ Then give each claim exactly one verdict:
 For SUPPORTED and CONTRADICTED, copy the shortest decisive quote from one passage word for word
 into "evidence" and give that passage's number. For NOT_ENOUGH_INFO use "" and null.
 Reply with JSON only:
-{"claims": [{"sentence": <number>, "claim": "<text>",
+{{"claims": [{{"sentence": <number>, "claim": "<text>",
   "label": "SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO", "reason": "<why>", "evidence": "<quote>",
-  "passage": <number or null>}, ...]}"""
+  "passage": <number or null>}}, ...]}}"""
 
 
 def _numbered(items: Sequence[str], tag: str) -> str:

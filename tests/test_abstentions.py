@@ -1,0 +1,174 @@
+"""Abstentions: sentences that only decline to answer are vacuous in every judge."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import verify
+from pytest_faithful.abstentions import is_abstention, states_something
+from pytest_faithful.judges.lexical.judge import LexicalJudge
+from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
+from pytest_faithful.segment import split_sentences
+from pytest_faithful.vocab import Label
+
+CONTEXT = "Support is open Monday to Friday. Returns are accepted within 30 days."
+
+ABSTAINING = [
+    "I don't know.",
+    "I\u2019m sorry, I don\u2019t know.",
+    "I'm sorry, I don't know.",
+    "I don't have that information.",
+    "I'm not sure.",
+    "Sorry!",
+    "No idea.",
+    "I have no idea.",
+    "I cannot answer that based on the given context.",
+    "Unfortunately, the passages do not mention the refund window.",
+    "The context does not specify the price.",
+    "This information is not provided in the context.",
+    "There is no information about shipping to Canada.",
+    "I'm afraid I can't say.",
+    "It is unclear.",
+]
+
+STATING = [
+    "I'm not sure, but the store opens at 9am.",
+    "I don't know but the store is open on Sundays.",
+    "I'm not sure it opened in 1990.",
+    "I don't know how much those flags weigh.",
+    "There is no information about the 1990 opening.",
+    "Sorry, we do not ship to Canada.",
+    "I'm afraid returns are not free.",
+    "I know the store opened in 1990.",
+    "Returns are accepted within 30 days.",
+    "I have no idea why; it is Paris.",
+]
+
+
+@pytest.mark.parametrize("sentence", ABSTAINING)
+def test_abstentions_are_recognised(sentence: str) -> None:
+    assert is_abstention(sentence)
+    assert not states_something(sentence)
+
+
+@pytest.mark.parametrize("sentence", STATING)
+def test_a_sentence_that_also_states_something_is_not_an_abstention(sentence: str) -> None:
+    assert not is_abstention(sentence)
+    assert states_something(sentence)
+
+
+@pytest.mark.parametrize("answer", ABSTAINING)
+def test_an_abstaining_answer_is_vacuous_with_the_lexical_judge(answer: str) -> None:
+    result = verify(answer, CONTEXT, judge="lexical")
+    assert result.vacuous
+    assert result.passed
+    assert result.score == 1.0
+
+
+def test_abstaining_and_stating_sentences_in_one_answer() -> None:
+    result = verify("I'm sorry, I don't know. Returns are free.", CONTEXT, judge="lexical")
+    assert not result.vacuous
+    assert [cv.claim.text for cv in result.claim_verdicts] == ["Returns are free."]
+
+
+class _ClaimingJudge:
+    """A judge that makes every sentence a claim and supports none: a careless model."""
+
+    id = "claiming"
+    heuristic = False
+
+    def __init__(self, abstentions: object = ()) -> None:
+        self.abstentions = abstentions
+
+    def extract_claims(self, sentences, question):  # type: ignore[no-untyped-def]
+        return ExtractedClaims(
+            claims=tuple(
+                Claim(text=s.text, sentence=s.text, start=s.start, end=s.end) for s in sentences
+            )
+        )
+
+    def verify(self, claims, passages, question):  # type: ignore[no-untyped-def]
+        return Verdicts(
+            verdicts=tuple(
+                Verdict(claim_index=i, label=Label.NOT_ENOUGH_INFO) for i in range(len(claims))
+            )
+        )
+
+
+def _claiming_judge(abstentions: object = ()) -> _ClaimingJudge:
+    return _ClaimingJudge(abstentions)
+
+
+def test_any_judge_gets_abstentions_dropped_by_the_verifier() -> None:
+    judge = _claiming_judge()
+    assert verify("I'm sorry, I don't have that information.", CONTEXT, judge=judge).vacuous
+    kept = verify("I'm sorry. Returns are free.", CONTEXT, judge=judge)
+    assert [cv.claim.text for cv in kept.claim_verdicts] == ["Returns are free."]
+
+
+def test_a_judge_can_add_abstention_patterns() -> None:
+    answer = "Das weiss ich nicht."
+    assert not verify(answer, CONTEXT, judge=_claiming_judge()).vacuous
+    german = (r"\b(?:das )?weiss ich nicht\b",)
+    assert verify(answer, CONTEXT, judge=_claiming_judge(german)).vacuous
+    assert not verify(answer, CONTEXT, judge="lexical").vacuous
+    lexical = LexicalJudge(abstentions=german)
+    assert verify(answer, CONTEXT, judge=lexical).vacuous
+
+
+def test_bad_abstentions_attribute_is_a_type_error() -> None:
+    judge = _claiming_judge("not a tuple")
+    with pytest.raises(TypeError, match="abstentions"):
+        verify("Returns are free.", CONTEXT, judge=judge)
+
+
+def test_the_llm_prompts_use_the_same_definition() -> None:
+    from pytest_faithful.abstentions import ABSTENTION_RULE
+    from pytest_faithful.judges.llm import prompts
+
+    assert ABSTENTION_RULE in prompts.EXTRACTION_SYSTEM
+    assert ABSTENTION_RULE in prompts.SINGLE_CALL_SYSTEM
+    # Every example the rule names is an abstention by the lexical rule too.
+    for example in ("I don't know.", "I'm sorry, I don't have that information.", "I'm not sure."):
+        assert example in ABSTENTION_RULE
+        assert is_abstention(example)
+
+
+_PREFIXES = st.sampled_from(["", "Sorry, ", "Unfortunately, ", "I'm sorry, ", "Honestly "])
+_ABSTAIN = st.sampled_from(["I don't know", "I'm not sure", "I don't have that information"])
+_ENDS = st.sampled_from([".", "!", "", "...", " :("])
+
+
+@given(prefix=_PREFIXES, core=_ABSTAIN, end=_ENDS, upper=st.booleans())
+def test_abstention_phrasings_compose(prefix: str, core: str, end: str, upper: bool) -> None:
+    sentence = f"{prefix}{core}{end}"
+    sentence = sentence.upper() if upper else sentence
+    # "Honestly" is a content word (not a stopword): the sentence then states something.
+    assert is_abstention(sentence) is ("Honestly" not in prefix)
+
+
+_FACT = st.sampled_from(
+    ["the store opens at 9am", "returns cost 5 dollars", "we ship to Canada", "Paris is big"]
+)
+
+
+@given(core=_ABSTAIN, fact=_FACT, joint=st.sampled_from([", but ", "; ", ". However, "]))
+def test_an_abstention_joined_to_a_fact_is_not_vacuous(core: str, fact: str, joint: str) -> None:
+    assert states_something(f"{core}{joint}{fact}.")
+
+
+@given(st.text(max_size=200))
+def test_is_abstention_never_raises_and_needs_a_phrase(text: str) -> None:
+    result = is_abstention(text)
+    assert isinstance(result, bool)
+    if result:
+        assert states_something(text) is False
+
+
+@given(st.text(max_size=120), st.sampled_from(ABSTAINING))
+def test_segmented_answers_keep_abstentions_apart(fact: str, abstention: str) -> None:
+    answer = f"{abstention} {fact}"
+    for sentence in split_sentences(answer):
+        is_abstention(sentence.text)  # never raises on any sentence

@@ -1,0 +1,176 @@
+"""Aligning a judge's quote to the exact passage span: small edits align, meaning changes do not."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.evidence import MIN_ALIGNMENT, align, align_in, locate
+
+PASSAGE = (
+    "Returns are accepted within 30 days of delivery. The store opens at 9am on weekdays. "
+    "We do not ship to Australia. Orders ship from Berlin."
+)
+
+
+def shown(quote: str, passage: str = PASSAGE) -> str | None:
+    found = align(passage, quote)
+    return None if found is None else passage[found.start : found.end]
+
+
+@pytest.mark.parametrize(
+    ("quote", "span", "method"),
+    [
+        pytest.param(
+            "Orders ship from Berlin", "Orders ship from Berlin", "verbatim", id="verbatim"
+        ),
+        pytest.param(
+            "RETURNS ARE ACCEPTED within 30 DAYS",
+            "Returns are accepted within 30 days",
+            "normalized",
+            id="case",
+        ),
+        pytest.param(
+            "returns are accepted, within 30 days!",
+            "Returns are accepted within 30 days",
+            "normalized",
+            id="punctuation",
+        ),
+        pytest.param(
+            "Returns accepted within 30 days of delivery",
+            "Returns are accepted within 30 days of delivery",
+            "fuzzy",
+            id="dropped-word",
+        ),
+        pytest.param(
+            "Returns are allowed within 30 days of delivery",
+            "Returns are accepted within 30 days of delivery",
+            "fuzzy",
+            id="changed-word",
+        ),
+        pytest.param(
+            "Returns are accepted ... of delivery",
+            "Returns are accepted within 30 days of delivery",
+            "fuzzy",
+            id="ellipsis",
+        ),
+        pytest.param(
+            "Returns are accepted within 30 days of delivery and the store opens at 9am",
+            "Returns are accepted within 30 days of delivery. The store opens at 9am",
+            "fuzzy",
+            id="two-sentences-joined",
+        ),
+        pytest.param(
+            "The store opens at 9am on weekends",
+            "The store opens at 9am on weekdays",
+            "fuzzy",
+            id="changed-last-word-is-shown",
+        ),
+        pytest.param(
+            "\u201cWe don\u2019t ship to Australia\u201d",
+            "We do not ship to Australia",
+            "fuzzy",
+            id="contraction-and-curly-quotes",
+        ),
+    ],
+)
+def test_small_edits_align_to_the_passage_span(quote: str, span: str, method: str) -> None:
+    found = align(PASSAGE, quote)
+    assert found is not None
+    assert PASSAGE[found.start : found.end] == span
+    assert found.method == method
+    assert MIN_ALIGNMENT <= found.quality <= 1.0
+    exact = method in ("verbatim", "normalized") or "..." in quote
+    assert (found.quality == 1.0) == exact
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        pytest.param("Returns are accepted within 60 days of delivery", id="other-number"),
+        pytest.param("Returns are accepted within sixty days of delivery", id="number-word"),
+        pytest.param("The store opens at 10am on weekdays", id="other-time"),
+        pytest.param("We ship to Australia", id="negation-dropped"),
+        pytest.param("Returns are not accepted within 30 days", id="negation-added"),
+        pytest.param("Orders ship from Paris", id="another-entity"),
+        pytest.param("Refunds are paid by cheque to customers abroad", id="unrelated"),
+        pytest.param("", id="empty"),
+        pytest.param(" ... ", id="only-an-ellipsis"),
+    ],
+)
+def test_quotes_that_change_the_meaning_do_not_align(quote: str) -> None:
+    assert shown(quote) is None
+
+
+def test_a_wrong_passage_number_is_corrected() -> None:
+    passages = ["Shipping to Canada costs $15.", PASSAGE]
+    found = align_in(passages, "returns are accepted within 30 days", 0)
+    assert found is not None
+    assert found.passage == 1
+    assert passages[1][found.start : found.end] == "Returns are accepted within 30 days"
+    assert align_in(passages, "returns are accepted within 30 days", None) == found
+    assert align_in(passages, "returns are accepted within 30 days", 7) == found
+
+
+def test_the_cited_passage_wins_a_tie() -> None:
+    passages = ["Returns are free.", "Returns are free."]
+    found = align_in(passages, "returns are free", 1)
+    assert found is not None
+    assert found.passage == 1
+
+
+def test_locate_finds_the_span_that_covers_a_claim() -> None:
+    found = locate(["Intro text here.", PASSAGE], "Orders are shipped from Berlin.")
+    assert found is not None
+    assert (found.passage, found.method) == (1, "located")
+    assert PASSAGE[found.start : found.end] == "Orders ship from Berlin."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Returns are accepted within 60 days of delivery.",
+        "We ship to Australia.",
+        "Gift cards never expire.",
+        "",
+    ],
+)
+def test_locate_refuses_claims_the_passage_does_not_cover(claim: str) -> None:
+    assert locate([PASSAGE], claim) is None
+
+
+_SENTENCES = [s.strip() + "." for s in PASSAGE.split(".") if s.strip()]
+
+
+@given(
+    sentence=st.sampled_from(_SENTENCES),
+    drop=st.integers(0, 20),
+    upper=st.booleans(),
+    punct=st.sampled_from(["", ",", "!", ";"]),
+)
+def test_a_sentence_with_one_dropped_word_aligns_to_itself(
+    sentence: str, drop: int, upper: bool, punct: str
+) -> None:
+    words = sentence.rstrip(".").split()
+    if len(words) > 4:
+        del words[drop % len(words)]
+    quote = " ".join(words) + punct
+    quote = quote.upper() if upper else quote
+    found = align(PASSAGE, quote)
+    if found is None:
+        # only a dropped number or negation may stop it
+        assert any(w[0].isdigit() or w in ("not",) for w in sentence.split())
+        return
+    start = PASSAGE.index(sentence.rstrip("."))
+    assert start <= found.start
+    assert found.end <= start + len(sentence)
+
+
+@given(st.text(max_size=200), st.text(max_size=80))
+def test_align_never_raises_and_spans_are_in_the_passage(passage: str, quote: str) -> None:
+    found = align(passage, quote)
+    if found is not None:
+        assert 0 <= found.start < found.end
+        assert found.end <= len(passage)
+        assert 0.0 <= found.quality <= 1.0
