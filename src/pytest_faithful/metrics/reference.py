@@ -24,7 +24,6 @@ passes.
 
 from __future__ import annotations
 
-import functools
 import re
 import time
 import unicodedata
@@ -34,10 +33,7 @@ from typing import Literal
 from pytest_faithful.metrics.numbers import missing_quantities, quantities
 from pytest_faithful.models import MetricItem, MetricPart, MetricResult
 from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import content_terms as _content_terms
-
-# Keywords are single words and short phrases that recur across checks: their terms are cached.
-content_terms = functools.lru_cache(maxsize=8192)(_content_terms)
+from pytest_faithful.terms import content_terms  # memoised: keywords recur across checks
 
 REFERENCE_JUDGE_ID = "reference/v1"
 DEFAULT_REFERENCE_THRESHOLD = 0.8
