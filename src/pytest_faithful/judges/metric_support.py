@@ -3,10 +3,12 @@
 | metric | lexical | LLM (openai:, anthropic:, OpenAI-compatible servers) | local: |
 |---|---|---|---|
 | faithfulness, context recall | yes (heuristic) | yes | yes |
-| answer relevancy | yes (heuristic) | yes | no |
-| context precision | yes (heuristic) | yes | no |
+| answer relevancy | yes (heuristic) | yes | yes (yes/no reading) |
+| context precision | yes (heuristic) | yes | yes (yes/no reading) |
 
 Context recall is the faithfulness pipeline on (reference, contexts), so every judge does it.
+Relevancy and precision are yes/no questions, which the local judge reads from its model's next
+token exactly as it reads support (``judges/local/metrics.py``).
 A judge of another package supports relevancy or precision by having ``judge_relevance`` /
 ``judge_passages`` and ``metric_version`` (``judges/base.py``). Any other judge gets an
 :class:`UnsupportedMetricError` that names the judges that can.
@@ -14,31 +16,44 @@ A judge of another package supports relevancy or precision by having ``judge_rel
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pytest_faithful.errors import UnsupportedMetricError
 from pytest_faithful.judges.base import Judge, PassageJudge, RelevanceJudge
 
+if TYPE_CHECKING:
+    from pytest_faithful.judges.lexical.relevance import LexicalMetrics
+    from pytest_faithful.judges.local.metrics import LocalMetrics
+
 _WHO_CAN = (
     "judges that can: 'lexical' (heuristic), any LLM judge ('openai:MODEL', "
-    "'anthropic:MODEL', 'openai:MODEL@URL'), or a judge object with {method} and metric_version"
+    "'anthropic:MODEL', 'openai:MODEL@URL'), 'local:PATH.gguf', or a judge object with {method} "
+    "and metric_version"
 )
 
 
-def _lexical(judge: Judge) -> RelevanceJudge | None:
+def _builtin(judge: Judge) -> LexicalMetrics | LocalMetrics | None:
+    """The metric side of a built-in judge that keeps it apart from its faithfulness side."""
     from pytest_faithful.judges.lexical.judge import LexicalJudge
+    from pytest_faithful.judges.local.judge import LocalJudge
 
     if isinstance(judge, LexicalJudge):
         from pytest_faithful.judges.lexical.relevance import LexicalMetrics
 
         return LexicalMetrics(judge.id)
+    if isinstance(judge, LocalJudge):
+        from pytest_faithful.judges.local.metrics import LocalMetrics
+
+        return LocalMetrics(judge)
     return None
 
 
 def relevance_judge(judge: Judge) -> RelevanceJudge:
     if isinstance(judge, RelevanceJudge):
         return judge
-    lexical = _lexical(judge)
-    if lexical is not None:
-        return lexical
+    builtin = _builtin(judge)
+    if builtin is not None:
+        return builtin
     raise UnsupportedMetricError(
         f"judge {judge.id} cannot judge answer relevancy; "
         + _WHO_CAN.format(method="judge_relevance")
@@ -48,9 +63,9 @@ def relevance_judge(judge: Judge) -> RelevanceJudge:
 def passage_judge(judge: Judge) -> PassageJudge:
     if isinstance(judge, PassageJudge):
         return judge
-    lexical = _lexical(judge)
-    if lexical is not None:
-        return lexical  # type: ignore[return-value]
+    builtin = _builtin(judge)
+    if builtin is not None:
+        return builtin
     raise UnsupportedMetricError(
         f"judge {judge.id} cannot judge context precision; "
         + _WHO_CAN.format(method="judge_passages")

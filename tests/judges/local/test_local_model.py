@@ -14,7 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from pytest_faithful import JudgeError, Label, LocalOptions, verify
+from pytest_faithful import (
+    JudgeError,
+    Label,
+    LocalOptions,
+    verify,
+    verify_relevancy,
+    verify_retrieval,
+)
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.judges.local.judge import LocalJudge
 from pytest_faithful.judges.local.prompt import INSTRUCTIONS, build_prompt
@@ -153,3 +160,20 @@ def test_count_tokens_uses_the_models_tokenizer(run: Run) -> None:
     assert backend.count_tokens("<|im_start|>") == 1, "chat markers are special tokens"
     assert 1 <= backend.count_tokens("Hello world") <= 3
     assert 100 < backend.count_tokens(INSTRUCTIONS) < LocalOptions().context_window // 2
+
+
+def test_relevancy_and_precision_read_yes_no_from_the_same_model(run: Run) -> None:
+    question = "How tall is the Eiffel Tower?"
+    relevancy = verify_relevancy(
+        "The Eiffel Tower is 330 metres tall. Bananas are rich in potassium.",
+        question,
+        judge=run.judge(),
+    )
+    assert [item.ok for item in relevancy.items] == [True, False]
+    retrieval = verify_retrieval(
+        ["Bananas are rich in potassium and grow in the tropics.", TOWER[0]],
+        question,
+        judge=run.judge(),
+    )
+    assert retrieval.precision is not None
+    assert [item.ok for item in retrieval.precision.items] == [False, True]

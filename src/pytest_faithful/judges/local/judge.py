@@ -87,6 +87,11 @@ def decide_label(readings: Sequence[Reading], options: LocalOptions) -> Decision
 
 def parse_reading(text: str, chunk: Chunk) -> Reading:
     """A backend response (or a cache entry) as a reading; anything else is a JudgeError."""
+    return Reading(chunk, *parse_probabilities(text))
+
+
+def parse_probabilities(text: str) -> tuple[float, float, float]:
+    """P(Yes), P(No), P(Unknown) from a backend response or cache entry; else a JudgeError."""
     try:
         data = json.loads(text)
         options = list(data["options"])
@@ -101,7 +106,7 @@ def parse_reading(text: str, chunk: Chunk) -> Reading:
         sum(values), 1.0, abs_tol=1e-6
     ):
         raise JudgeError(f"local judge response has invalid probabilities: {values!r}")
-    return Reading(chunk, values[0], values[1], values[2])
+    return values[0], values[1], values[2]
 
 
 class LocalModel:
@@ -152,6 +157,15 @@ class LocalJudge:
     def model(self) -> LocalModel:
         return self._model
 
+    @property
+    def backend(self) -> CachedBackend:
+        """The model behind the call cache (the metric readings go through it too)."""
+        return self._backend
+
+    def model_id(self) -> str:
+        """The model as cache keys name it: its file name and sha256."""
+        return f"{self._model.name}@sha256:{self._model.sha256()}"
+
     def extract_claims(
         self, sentences: Sequence[Sentence], question: str | None
     ) -> ExtractedClaims:
@@ -190,7 +204,7 @@ class LocalJudge:
         usage = Usage()
         if not plan:
             return per_claim, usage
-        model_id = f"{self._model.name}@sha256:{self._model.sha256()}"
+        model_id = self.model_id()
         for chunk, readers in plan:
             for index in readers:
                 claim = claims[index]

@@ -61,8 +61,22 @@ _EXAMPLES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _turn(role: str, content: str) -> str:
+def chat_turn(role: str, content: str) -> str:
+    """One ChatML turn."""
     return f"<|im_start|>{role}\n{content}<|im_end|>\n"
+
+
+def few_shot(system: str, shots: Sequence[tuple[str, str]]) -> str:
+    """The system turn, then each worked example as a user turn and the assistant's answer."""
+    turns = [chat_turn("system", system)]
+    for asked, answer in shots:
+        turns += [chat_turn("user", asked), chat_turn("assistant", answer)]
+    return "".join(turns)
+
+
+def ask(content: str) -> str:
+    """The user turn and the cue after which the model's next token is its answer."""
+    return chat_turn("user", content) + "<|im_start|>assistant\n"
 
 
 def _question(passage: str, claim: str, question: str | None) -> str:
@@ -76,15 +90,9 @@ def _question(passage: str, claim: str, question: str | None) -> str:
     )
 
 
-def _header() -> str:
-    parts = [_turn("system", _SYSTEM)]
-    for passage, claim, answer in _EXAMPLES:
-        parts.append(_turn("user", _question(passage, claim, None)))
-        parts.append(_turn("assistant", answer))
-    return "".join(parts)
-
-
-INSTRUCTIONS = _header()
+INSTRUCTIONS = few_shot(
+    _SYSTEM, [(_question(passage, claim, None), answer) for passage, claim, answer in _EXAMPLES]
+)
 """The shared prefix of every prompt (ChatML, which the Qwen, SmolLM and many other GGUF chat
 models use)."""
 
@@ -95,10 +103,7 @@ def build_prompt(chunk: str, claim: str, question: str | None) -> str:
     The chunk comes before the claim (and the question, which is the same for all claims of
     a check) so that all claims of a chunk share the longest possible prefix.
     """
-    return (
-        INSTRUCTIONS + "<|im_start|>user\n" + _question(chunk, claim, question) + "<|im_end|>\n"
-        "<|im_start|>assistant\n"
-    )
+    return INSTRUCTIONS + ask(_question(chunk, claim, question))
 
 
 # --------------------------------------------------------------------------------------------
