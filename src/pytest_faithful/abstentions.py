@@ -113,9 +113,14 @@ def is_abstention(text: str, extra: Iterable[str] = ()) -> bool:
 
     ``extra``: more patterns, added to :data:`ABSTENTIONS` for this call.
     """
-    lowered = _lowered(text)
-    pattern = _compiled(tuple(extra))
-    rest, found = pattern.subn(" ", lowered)
+    return _abstains(text, tuple(extra))
+
+
+# A pure function of its text, asked for every answer sentence of every check (and again by
+# relevancy); replayed suites repeat the same answers.
+@functools.lru_cache(maxsize=4096)
+def _abstains(text: str, extra: tuple[str, ...]) -> bool:
+    rest, found = _compiled(extra).subn(" ", _lowered(text))
     return bool(found) and not content_terms(rest)
 
 

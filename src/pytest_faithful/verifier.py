@@ -39,7 +39,7 @@ from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import Aligned, align_in, bears_on, locate, normalize
-from pytest_faithful.judges.base import Judge, SingleCallJudge
+from pytest_faithful.judges.base import Judge, SingleCallJudge, is_judge, is_single_call_judge
 from pytest_faithful.models import (
     Claim,
     ClaimVerdict,
@@ -114,7 +114,7 @@ def check_inputs(
 
 def check_judge(judge: object) -> Judge:
     """The judge object, or a TypeError naming what it lacks."""
-    if isinstance(judge, Judge):
+    if is_judge(judge):
         return judge
     missing = [
         name for name in ("id", "heuristic", "extract_claims", "verify") if not hasattr(judge, name)
@@ -164,7 +164,7 @@ def run_check(
 
     sentences = split_sentences(answer)
     has_context = any(p.strip() for p in passages)
-    if sentences and has_context and isinstance(judge, SingleCallJudge) and judge.single_call:
+    if sentences and has_context and is_single_call_judge(judge) and judge.single_call:
         claims, verdicts, usage = _single_call_check(judge, answer, sentences, passages, question)
     else:
         claims, verdicts, usage = _two_step_check(

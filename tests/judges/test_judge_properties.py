@@ -95,6 +95,30 @@ def test_json_extraction_gives_a_value_or_a_parse_problem(text: str) -> None:
         extract_json(text)
 
 
+# JSON values whose strings hold any code point, lone surrogates included.
+lone_surrogates = st.lists(st.characters(categories=["Cs"]), min_size=1, max_size=2).map("".join)
+texts_with_surrogates = st.one_of(any_text, st.tuples(any_text, lone_surrogates).map("".join))
+json_any_text = st.recursive(
+    st.none() | st.integers() | texts_with_surrogates,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(texts_with_surrogates, inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@PROPERTIES
+@given(json_any_text, st.booleans(), st.booleans())
+def test_extracted_json_never_holds_a_lone_surrogate(
+    value: Any, ascii_only: bool, fenced: bool
+) -> None:
+    # Escaped ("\ud800") or raw, anywhere in the value: the parse can always be written out.
+    text = json.dumps({"v": value}, ensure_ascii=ascii_only)
+    if fenced:
+        text = f"Sure:\n```json\n{text}\n```"
+    json.dumps(extract_json(text), ensure_ascii=False).encode("utf-8")
+
+
 @PROPERTIES
 @given(json_shaped, st.sampled_from([ExtractionOutput, VerificationOutput, SingleCallOutput]))
 def test_parsing_gives_a_model_or_a_parse_problem(text: str, model: type[Any]) -> None:

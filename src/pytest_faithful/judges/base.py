@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, runtime_checkable
 
 from pytest_faithful.segment import Sentence
 
@@ -98,3 +99,26 @@ class PassageJudge(Protocol):
     ) -> PassageUses:
         """One verdict per passage (any order, each naming its passage by index)."""
         ...
+
+
+def _class_conforms(obj: object, protocol: Any) -> bool:
+    cls: Any = obj.__class__
+    return _conforming_class(cls, protocol)
+
+
+# Any: mypy does not see a class or a protocol as Hashable, which lru_cache's arguments are.
+@functools.lru_cache(maxsize=256)
+def _conforming_class(cls: Any, protocol: Any) -> bool:
+    # A class that has every member of the protocol makes every instance conform.
+    return isinstance(cls, protocol)
+
+
+# ``isinstance(obj, Judge)``, remembered per class: on Python < 3.12 each runtime protocol
+# check lists the protocol's members again, which cost a replayed check ~0.1 ms. Members set on
+# the instance only are still found (the class answer is not cached as "no" for its instances).
+def is_judge(obj: object) -> TypeGuard[Judge]:
+    return _class_conforms(obj, Judge) or isinstance(obj, Judge)
+
+
+def is_single_call_judge(obj: object) -> TypeGuard[SingleCallJudge]:
+    return _class_conforms(obj, SingleCallJudge) or isinstance(obj, SingleCallJudge)

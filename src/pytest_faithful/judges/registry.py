@@ -37,21 +37,20 @@ class JudgeSpec:
     @classmethod
     def parse(cls, spec: str) -> JudgeSpec:
         text = spec.strip()
-        shown = redact(spec)
         kind, sep, rest = text.partition(":")
         kind = kind.strip().lower()
         if not kind or not kind.replace("_", "").replace("-", "").isalnum():
             raise ValueError(
-                f"judge spec {shown!r} is not KIND, KIND:MODEL or KIND:MODEL@BASE_URL "
+                f"judge spec {redact(spec)!r} is not KIND, KIND:MODEL or KIND:MODEL@BASE_URL "
                 "(e.g. 'lexical', 'openai:gpt-4o-mini')"
             )
         if not sep:
             return cls(kind)
         model, at, base_url = rest.partition("@") if kind != "local" else (rest, "", "")
         if not model.strip():
-            raise ValueError(f"judge spec {shown!r} names no model after '{kind}:'")
+            raise ValueError(f"judge spec {redact(spec)!r} names no model after '{kind}:'")
         if at and not base_url.strip():
-            raise ValueError(f"judge spec {shown!r} has '@' but no base URL after it")
+            raise ValueError(f"judge spec {redact(spec)!r} has '@' but no base URL after it")
         return cls(kind, model.strip(), base_url.strip() or None)
 
     def __str__(self) -> str:

@@ -29,6 +29,7 @@ _REFUSAL = re.compile(
 # How many "{" positions to try when the JSON is embedded in prose: a reply with thousands of
 # braces must not cost thousands of decode attempts.
 _MAX_EMBEDDED_STARTS = 64
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class ParseProblem(ValueError):
@@ -64,7 +65,12 @@ def _json_candidates(text: str) -> list[str]:
 def extract_json(text: str) -> Any:
     """The first JSON object in ``text``: the whole reply, a fenced block, or embedded in prose."""
     try:
-        return _without_surrogates(_extract_json(text))
+        found = _extract_json(text)
+        # Lone surrogates come from "\\udXXX" escapes or the text itself; most replies have
+        # neither, and walking every parsed value costs more than the rest of the parse.
+        if _SURROGATE_ESCAPE.search(text) or _has_surrogate(text):
+            return _without_surrogates(found)
+        return found
     except RecursionError:
         raise ParseProblem("the reply's JSON is nested too deeply to read") from None
 
