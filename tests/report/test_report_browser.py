@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from report_suite import SUITE_OUTCOMES, make_report_suite
+from report_suite import METRIC_SUITE, METRIC_SUITE_OUTCOMES, SUITE_OUTCOMES, make_report_suite
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Flags for this machine's closed network; Playwright adds --headless and a fresh user data dir.
@@ -44,18 +44,66 @@ def page(tmp_path: Path) -> Iterator[Any]:
             browser.close()
 
 
-def test_report_in_chromium_failing_first_and_filters(
-    pytester: pytest.Pytester, page: Any, tmp_path: Path
-) -> None:
-    suite = make_report_suite(pytester)
-    suite.runpytest("--faith-report=report.html").assert_outcomes(**SUITE_OUTCOMES)
-    url = Path(suite.path, "report.html").resolve().as_uri()
+def _open(page: Any, path: Path) -> tuple[str, list[str], list[str]]:
+    url = path.resolve().as_uri()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(url)
+    return url, requests, errors
+
+
+def test_metric_sections_in_chromium(pytester: pytest.Pytester, page: Any) -> None:
+    pytester.makepyfile(test_suite=METRIC_SUITE)
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    pytester.runpytest("--faith-report=report.html").assert_outcomes(**METRIC_SUITE_OUTCOMES)
+    url, requests, errors = _open(page, Path(pytester.path, "report.html"))
+
+    sections = page.locator("section.metric")
+    assert sections.evaluate_all("s => s.map(e => e.id)") == [
+        "answer_relevancy",
+        "context_precision",
+        "context_recall",
+        "reference",
+    ]
+    # The passage ranked first is marked not useful, the second useful, each with its reason.
+    precision = page.locator("#context_precision details.check")
+    assert precision.count() == 1
+    assert precision.get_attribute("open") is not None, "a failing check is open"
+    rows = precision.locator("tbody tr")
+    assert rows.evaluate_all("r => r.map(e => e.className)") == ["contradicted", "supported"]
+    assert rows.nth(0).locator("td").nth(1).inner_text() == "contexts[0]"
+    assert rows.nth(0).is_visible()
+    assert rows.nth(1).is_visible()
+    assert "0.50" in precision.locator(".score").inner_text()
+    recall = page.locator("#context_recall details.check")
+    assert recall.locator("tbody tr.supported q.evidence").count() == 1
+    xfailed = page.locator("#reference details.check", has_text="test_number_changed")
+    assert xfailed.locator(".badge").inner_text() == "FAIL (xfailed)"
+
+    # The filters count and filter every check on the page, metric checks included.
+    every = page.locator("details.check")
+    visible = page.locator("details.check:visible")
+    total = every.count()
+    assert total == 7  # one faithfulness check and six metric checks
+    assert page.get_by_label(f"All ({total})").is_checked()
+    failing = every.evaluate_all("c => c.filter(e => e.dataset.failing === '1').length")
+    page.get_by_label(f"Failing ({failing})").check()
+    assert visible.count() == failing == 3
+    assert page.locator("#shown").inner_text() == f"{failing} of {total} checks shown"
+    assert page.locator("#context_recall details.check:visible").count() == 0
+    assert requests == [url], "the page requests nothing but itself"
+    assert errors == []
+
+
+def test_report_in_chromium_failing_first_and_filters(
+    pytester: pytest.Pytester, page: Any, tmp_path: Path
+) -> None:
+    suite = make_report_suite(pytester)
+    suite.runpytest("--faith-report=report.html").assert_outcomes(**SUITE_OUTCOMES)
+    url, requests, errors = _open(page, Path(suite.path, "report.html"))
 
     checks = page.locator("details.check")
     visible = page.locator("details.check:visible")

@@ -9,34 +9,8 @@ from typing import Any
 import pytest
 
 from pytest_faithful.report import json_report
-
-SUITE = """
-import pytest
-
-QUESTION = "How long do I have to return an item?"
-USEFUL = "Items can be returned within 30 days of delivery for a full refund."
-OTHER = "Shipping to Canada takes 5 business days."
-REFERENCE = "You can return items within 30 days of delivery."
-
-def test_faithful_and_relevant(assert_faithful, assert_relevant):
-    answer = "Items can be returned within 30 days of delivery."
-    assert_faithful(answer, [USEFUL], question=QUESTION)
-    assert_relevant(answer, QUESTION)
-
-def test_retrieval_ranked_last(assert_retrieval):
-    assert_retrieval([OTHER, USEFUL], QUESTION, reference=REFERENCE)
-
-def test_off_topic(assert_relevant):
-    assert_relevant("Our CEO loves golf.", QUESTION)
-
-@pytest.mark.xfail(strict=True)
-def test_number_changed(assert_reference):
-    assert_reference("You have 14 days.", REFERENCE, keywords=False)
-
-def test_reference_ok(assert_reference):
-    assert_reference("Return items within 30 days of delivery.", REFERENCE)
-"""
-OUTCOMES = {"passed": 2, "failed": 2, "xfailed": 1}
+from report_suite import METRIC_SUITE as SUITE
+from report_suite import METRIC_SUITE_OUTCOMES as OUTCOMES
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from pytest_faithful.evidence import align
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import evidence_note
-from pytest_faithful.report.model import CheckEntry, FaithReport
+from pytest_faithful.report.model import BADGES, CheckEntry, FaithReport
 
 _T = TypeVar("_T")
 
@@ -33,7 +33,6 @@ _CLASS = {
     Label.NOT_ENOUGH_INFO: "nei",
     Label.CONTRADICTED: "contradicted",
 }
-_BADGE = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR"}
 
 
 def _asset(name: str) -> str:
@@ -188,7 +187,7 @@ def _contexts_html(check: CheckEntry) -> str:
 def _check_html(number: int, check: CheckEntry) -> str:
     result = check.result
     cid = f"check-{number}"
-    badge = _BADGE[check.status]
+    badge = BADGES[check.status]
     if check.test_outcome in ("xfailed", "xpassed"):
         badge += f" ({check.test_outcome})"
     if result is None:
@@ -321,11 +320,13 @@ def _baseline_html(report: FaithReport) -> str:
 
 
 def _filters_html(report: FaithReport) -> str:
+    # The filters and the page's script count every check on the page, metric checks included.
     checks = report.checks
-    failing = sum(1 for c in checks if c.failing)
+    listed = len(checks) + len(report.metrics)
+    failing = sum(1 for c in checks if c.failing) + sum(1 for m in report.metrics if m.failing)
     contradicted = sum(1 for c in checks if c.contradicted)
     options = [
-        ("all", f"All ({len(checks)})", True),
+        ("all", f"All ({listed})", True),
         ("failing", f"Failing ({failing})", False),
         ("contradicted", f"Contradicted ({contradicted})", False),
     ]
@@ -342,7 +343,7 @@ def _filters_html(report: FaithReport) -> str:
     return (
         f'<nav id="filters">{radios}<input type="search" id="search" '
         f'placeholder="filter by test id" aria-label="filter by test id">'
-        f'<span id="shown">{len(checks)} checks</span>{legend}</nav>'
+        f'<span id="shown">{listed} checks</span>{legend}</nav>'
     )
 
 

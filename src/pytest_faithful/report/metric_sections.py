@@ -14,7 +14,7 @@ from html import escape
 
 from pytest_faithful.errors import shorten
 from pytest_faithful.report.failure import METRIC_TITLES, error_label, metric_item_line
-from pytest_faithful.report.model import FaithReport, MetricEntry, MetricTotals
+from pytest_faithful.report.model import BADGES, FaithReport, MetricEntry, MetricTotals
 
 Markup = dict[str, bool]
 Line = tuple[str, Markup]
@@ -163,7 +163,7 @@ _ITEM_CLASS = {True: "supported", False: "contradicted"}
 def _entry_html(number: int, entry: MetricEntry) -> str:
     result = entry.result
     score = "no score" if result is None else f"score {result.score:.2f} / {result.threshold:.2f}"
-    badge = entry.status + (
+    badge = BADGES[entry.status] + (
         f" ({entry.test_outcome})" if entry.test_outcome in ("xfailed", "xpassed") else ""
     )
     summary = (

@@ -30,6 +30,8 @@ from pytest_faithful.vocab import ScoringPolicy
 SCHEMA_VERSION: Literal[1] = 1
 
 CheckStatus = Literal["passed", "failed", "errored"]
+BADGES: dict[str, str] = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR"}
+"""How a status is shown on a check's badge (HTML report), faithfulness and metric checks alike."""
 Outcome = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
 
 
