@@ -77,6 +77,32 @@ def test_claims_are_extracted_once_for_faithfulness_and_relevancy(
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_single_call_judges_claims_are_not_shared_with_relevancy(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    # The single step's claims come with its verdicts; relevancy extracts its own, so its
+    # requests and result never depend on whether (or on which xdist worker) a faithfulness
+    # check of the same answer ran first.
+    single = LLMOptions(timeout_s=0.4, max_retries=1, single_call=True)
+    opened = JudgeOptions(tmp_path / "cache", "once", single)
+    alone = JudgeOptions(tmp_path / "alone", "once", single)
+    try:
+        judge = builtin_registry().build(spec(provider, server), opened)
+        memo = ClaimMemo()
+        run_check(ANSWER, PASSAGES, judge=judge, question=QUESTION, memo=memo)
+        assert server.count == 1
+        after = run_relevancy(ANSWER, QUESTION, judge=judge, memo=memo)
+        assert server.count == 3, "its own extraction, then relevance"
+        first = builtin_registry().build(spec(provider, server), alone)
+        without = run_relevancy(ANSWER, QUESTION, judge=first, memo=ClaimMemo())
+        assert without.items == after.items
+        assert without.score == after.score
+    finally:
+        opened.close()
+        alone.close()
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
 def test_precision_is_rank_aware_and_replays_from_the_cache(
     provider: str, server: FakeLLMServer, tmp_path: Path
 ) -> None:

@@ -2,7 +2,10 @@
 
 The answer is split into claims exactly as for faithfulness (the same judge step, the same
 guarantee that every sentence stating something is judged, and with a :class:`ClaimMemo` the
-same claims: an answer checked for faithfulness is not decomposed again). The judge then gives
+same claims: an answer checked for faithfulness is not decomposed again). Claims a single-call
+judge gave together with its verdicts are not shared: they differ from an extraction's, so
+relevancy would then depend on whether a faithfulness check of the answer happened to run
+first in the same process (test order, xdist worker), and its requests would not replay. The judge then gives
 each claim a relevant / not relevant verdict with a reason.
 
 Score: relevant claims / claims. An answer that commits to nothing scores 0 (noncommittal):
