@@ -5,8 +5,8 @@ guarantee that every sentence stating something is judged, and with a :class:`Cl
 same claims: an answer checked for faithfulness is not decomposed again). Claims a single-call
 judge gave together with its verdicts are not shared: they differ from an extraction's, so
 relevancy would then depend on whether a faithfulness check of the answer happened to run
-first in the same process (test order, xdist worker), and its requests would not replay. The judge then gives
-each claim a relevant / not relevant verdict with a reason.
+first in the same process (test order, xdist worker), and its requests would not replay.
+The judge then gives each claim a relevant / not relevant verdict with a reason.
 
 Score: relevant claims / claims. An answer that commits to nothing scores 0 (noncommittal):
 one without claims ("I don't know.", empty), or one the judge calls evasive as a whole.
