@@ -5,6 +5,7 @@ Every case ends in a correct result or a JudgeError; none ends in a score made f
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from collections.abc import Iterator
@@ -63,6 +64,14 @@ class Run:
 @pytest.fixture
 def run(tmp_path: Path) -> Iterator[Run]:
     options = JudgeOptions(tmp_path / "cache", "off", FAST)
+    yield Run(options)
+    options.close()
+
+
+@pytest.fixture
+def repairing(tmp_path: Path) -> Iterator[Run]:
+    """Judges that ask once more for a quote (``quote_repair``, off by default)."""
+    options = JudgeOptions(tmp_path / "cache", "off", dataclasses.replace(FAST, quote_repair=True))
     yield Run(options)
     options.close()
 
@@ -251,8 +260,9 @@ def test_json_in_code_fences(provider: str, server: FakeLLMServer, run: Run) -> 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_evidence_quote_not_in_the_passage_is_not_supported(
-    provider: str, server: FakeLLMServer, run: Run, monkeypatch: pytest.MonkeyPatch
+    provider: str, server: FakeLLMServer, repairing: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    run = repairing
     monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
     server.script("verify", Reply(transform=invented_quote), Reply(transform=invented_quote))
     result = run.check(spec(provider, server))
@@ -266,8 +276,9 @@ def test_evidence_quote_not_in_the_passage_is_not_supported(
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_repair_request_asks_for_the_missing_quote(
-    provider: str, server: FakeLLMServer, run: Run
+    provider: str, server: FakeLLMServer, repairing: Run
 ) -> None:
+    run = repairing
     server.script("verify", Reply(transform=invented_quote))
     result = run.check(spec(provider, server))
     assert labels(result) == EXPECTED

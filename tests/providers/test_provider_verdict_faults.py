@@ -38,7 +38,7 @@ def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def check(
-    provider: str, server: FakeLLMServer, tmp_path: Path, single: bool, quote_repair: bool = True
+    provider: str, server: FakeLLMServer, tmp_path: Path, single: bool, quote_repair: bool = False
 ) -> FaithfulnessResult:
     base = f"{server.url}/v1" if provider == "openai" else server.url
     llm = LLMOptions(timeout_s=2, max_retries=0, single_call=single, quote_repair=quote_repair)
@@ -121,20 +121,24 @@ def test_a_trivial_quote_supports_nothing(
     assert not result.passed
 
 
+@pytest.mark.parametrize("repair", [False, True], ids=["shipped", "quote-repair"])
 @pytest.mark.parametrize("quote", [".", "30", "passage 1"])
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_a_trivial_quote_gets_a_repair_request_or_a_located_span(
-    provider: str, mode: str, quote: str, server: FakeLLMServer, tmp_path: Path
+def test_a_trivial_quote_gets_a_located_span_with_or_without_a_repair_request(
+    provider: str, mode: str, quote: str, repair: bool, server: FakeLLMServer, tmp_path: Path
 ) -> None:
-    """As shipped: the judge is asked once for real quotes; whatever it answers, a SUPPORTED
-    verdict shows a span of its passage that bears on the claim, never the trivial quote."""
+    """As shipped, no second request; with ``quote_repair`` the judge is asked once for real
+    quotes. Either way a SUPPORTED verdict shows a span of its passage that bears on the claim,
+    never the trivial quote."""
     step = "single" if MODES[mode] else "verify"
     server.script(
         step, Reply(transform=trivial_quotes(quote)), Reply(transform=trivial_quotes(quote))
     )
-    result = check(provider, server, tmp_path, MODES[mode])
-    assert "gives no evidence that is in a passage" in str(server.bodies())
+    result = check(provider, server, tmp_path, MODES[mode], quote_repair=repair)
+    asked = "gives no evidence that is in a passage" in str(server.bodies())
+    assert asked is repair
+    assert server.count == (1 if MODES[mode] else 2) + int(repair)
     assert [cv.judge_label for cv in result.claim_verdicts] == CAREFUL
     for cv in result.claim_verdicts:
         if cv.label is Label.SUPPORTED:
