@@ -71,8 +71,14 @@ def verify(
         llm,
         local,
         recordings_dir,
-        lambda built: _run(
-            answer, contexts, built, question, threshold, scoring, allow_contradictions
+        lambda built: run_check(
+            answer,
+            contexts,
+            judge=built,
+            question=question,
+            threshold=threshold,
+            scoring_policy=scoring,
+            allow_contradictions=allow_contradictions,
         ),
     )
 
@@ -136,26 +142,6 @@ def _check_run_arguments(
                 f"{name} must be a {kind.__name__} (from pytest_faithful import "
                 f"{kind.__name__}) or None, got {type(value).__name__}"
             )
-
-
-def _run(
-    answer: str,
-    contexts: str | Sequence[str],
-    judge: Judge,
-    question: str | None,
-    threshold: float,
-    scoring: ScoringPolicy,
-    allow_contradictions: bool,
-) -> FaithfulnessResult:
-    return run_check(
-        answer,
-        contexts,
-        judge=judge,
-        question=question,
-        threshold=threshold,
-        scoring_policy=scoring,
-        allow_contradictions=allow_contradictions,
-    )
 
 
 def verify_reference(

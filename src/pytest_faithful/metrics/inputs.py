@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pytest_faithful.terms import content_terms
 from pytest_faithful.verifier import check_inputs, check_text
@@ -121,6 +121,9 @@ def check_relevancy_arguments(
     return checked, check_question(question), check_threshold(threshold, "threshold")
 
 
+RetrievalMetric = Literal["context_precision", "context_recall"]
+
+
 @dataclass(frozen=True)
 class RetrievalPlan:
     """What one retrieval check checks: None for a metric that is not checked."""
@@ -130,6 +133,15 @@ class RetrievalPlan:
     reference: str | None
     precision: float | None
     recall: float | None
+
+    @property
+    def metrics(self) -> tuple[RetrievalMetric, ...]:
+        """The metrics this check runs, precision first."""
+        wanted: tuple[tuple[RetrievalMetric, float | None], ...] = (
+            ("context_precision", self.precision),
+            ("context_recall", self.recall),
+        )
+        return tuple(metric for metric, threshold in wanted if threshold is not None)
 
 
 def _wanted(value: object, name: str, default_on: bool, default: float) -> float | None:

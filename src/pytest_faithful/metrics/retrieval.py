@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.metric_support import metric_judge_id, passage_judge
-from pytest_faithful.metrics.inputs import RetrievalPlan
+from pytest_faithful.metrics.inputs import RetrievalMetric, RetrievalPlan
 from pytest_faithful.models import (
     FrozenModel,
     Label,
@@ -169,28 +169,37 @@ def run_recall(
     )
 
 
-def run_retrieval(
-    plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
-) -> RetrievalResult:
-    """Precision and recall as the plan asks (arguments already validated)."""
-    precision = recall = None
-    if plan.precision is not None:
+def run_planned(
+    metric: RetrievalMetric, plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
+) -> MetricResult:
+    """One metric of a retrieval plan (``metric`` in ``plan.metrics``)."""
+    if metric == "context_precision":
         assert plan.question is not None
-        precision = run_precision(
+        assert plan.precision is not None
+        return run_precision(
             plan.passages,
             plan.question,
             judge=judge,
             reference=plan.reference,
             threshold=plan.precision,
         )
-    if plan.recall is not None:
-        assert plan.reference is not None
-        recall = run_recall(
-            plan.passages,
-            plan.reference,
-            judge=judge,
-            question=plan.question,
-            threshold=plan.recall,
-            memo=memo,
-        )
-    return RetrievalResult(precision=precision, recall=recall)
+    assert plan.reference is not None
+    assert plan.recall is not None
+    return run_recall(
+        plan.passages,
+        plan.reference,
+        judge=judge,
+        question=plan.question,
+        threshold=plan.recall,
+        memo=memo,
+    )
+
+
+def run_retrieval(
+    plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
+) -> RetrievalResult:
+    """Precision and recall as the plan asks (arguments already validated)."""
+    results = {metric: run_planned(metric, plan, judge, memo) for metric in plan.metrics}
+    return RetrievalResult(
+        precision=results.get("context_precision"), recall=results.get("context_recall")
+    )

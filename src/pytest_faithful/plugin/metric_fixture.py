@@ -305,11 +305,7 @@ class AssertRetrieval(_MetricCheck):
         __tracebackhide__ = True
         try:
             from pytest_faithful.metrics.inputs import check_retrieval_arguments
-            from pytest_faithful.metrics.retrieval import (
-                RetrievalResult,
-                run_precision,
-                run_recall,
-            )
+            from pytest_faithful.metrics.retrieval import RetrievalResult, run_planned
 
             # A threshold or True/False from the call or the marker; a threshold from the
             # command line or the ini file only sets the default of a metric that runs.
@@ -332,15 +328,8 @@ class AssertRetrieval(_MetricCheck):
                 },
             )
             chosen = self._judge(judge)
-            metrics = [
-                m
-                for m, on in (
-                    ("context_precision", plan.precision is not None),
-                    ("context_recall", plan.recall is not None),
-                )
-                if on
-            ]
-            index, names = self._next_index(key, metrics)
+            metrics = plan.metrics
+            index, names = self._next_index(key, list(metrics))
             checked = {
                 **self._where(),
                 "question": plan.question,
@@ -349,32 +338,14 @@ class AssertRetrieval(_MetricCheck):
             }
             spec = chosen if isinstance(chosen, str) else None
             memo = self._session.memo()
-            runs: dict[str, Callable[[Judge], MetricResult]] = {
-                "context_precision": lambda built: run_precision(
-                    plan.passages,
-                    plan.question or "",
-                    judge=built,
-                    reference=plan.reference,
-                    threshold=plan.precision or 0.0,
-                ),
-                "context_recall": lambda built: run_recall(
-                    plan.passages,
-                    plan.reference or "",
-                    judge=built,
-                    question=plan.question,
-                    threshold=plan.recall or 0.0,
-                    memo=memo,
-                ),
-            }
             results: dict[str, MetricResult] = {}
             for metric in metrics:
-                run = runs[metric]
                 results[metric] = self._run(
-                    metric,  # type: ignore[arg-type]
+                    metric,
                     index,
                     spec,
                     checked,
-                    lambda run=run: run(self._built(chosen)),  # type: ignore[misc]
+                    lambda metric=metric: run_planned(metric, plan, self._built(chosen), memo),  # type: ignore[misc]
                 )
             value = RetrievalResult(
                 precision=results.get("context_precision"), recall=results.get("context_recall")
