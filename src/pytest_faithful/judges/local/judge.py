@@ -157,14 +157,24 @@ class LocalJudge:
     def model(self) -> LocalModel:
         return self._model
 
-    @property
-    def backend(self) -> CachedBackend:
-        """The model behind the call cache (the metric readings go through it too)."""
-        return self._backend
-
-    def model_id(self) -> str:
-        """The model as cache keys name it: its file name and sha256."""
-        return f"{self._model.name}@sha256:{self._model.sha256()}"
+    def ask(self, prompt: str, prompt_version: str) -> tuple[tuple[float, float, float], Usage]:
+        """P(Yes), P(No), P(Unknown) for the model's next token after ``prompt``, through the
+        call cache (keyed by the exact prompt, the model file's sha256 and ``prompt_version``),
+        and what the reading cost."""
+        request = JudgeRequest(
+            kind=KIND,
+            model=f"{self._model.name}@sha256:{self._model.sha256()}",
+            messages=(ChatMessage(role="user", content=prompt),),
+            params=read_params(),
+            prompt_version=prompt_version,
+        )
+        completion = self._backend.complete_with_status(request)
+        spent = Usage(
+            judge_calls=1,
+            cache_hits=int(completion.cache_hit),
+            input_tokens=completion.response.input_tokens,
+        )
+        return parse_probabilities(completion.response.text), spent
 
     def extract_claims(
         self, sentences: Sequence[Sentence], question: str | None
@@ -204,28 +214,12 @@ class LocalJudge:
         usage = Usage()
         if not plan:
             return per_claim, usage
-        model_id = self.model_id()
         for chunk, readers in plan:
             for index in readers:
-                claim = claims[index]
-                request = JudgeRequest(
-                    kind=KIND,
-                    model=model_id,
-                    messages=(
-                        ChatMessage(
-                            role="user", content=build_prompt(chunk.text, claim.text, question)
-                        ),
-                    ),
-                    params=read_params(),
-                    prompt_version=PROMPT_VERSION,
-                )
-                completion = self._backend.complete_with_status(request)
-                per_claim[index].append(parse_reading(completion.response.text, chunk))
-                usage = usage + Usage(
-                    judge_calls=1,
-                    cache_hits=int(completion.cache_hit),
-                    input_tokens=completion.response.input_tokens,
-                )
+                prompt = build_prompt(chunk.text, claims[index].text, question)
+                probabilities, spent = self.ask(prompt, PROMPT_VERSION)
+                per_claim[index].append(Reading(chunk, *probabilities))
+                usage = usage + spent
         return per_claim, usage
 
     def _verdict(

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_faithful.judges.local.judge import LocalJudge, parse_probabilities, read_params
+from pytest_faithful.judges.local.judge import LocalJudge
 from pytest_faithful.judges.local.prompt import ask, chunk_passages, few_shot
 from pytest_faithful.models import (
     Claim,
@@ -29,8 +29,6 @@ from pytest_faithful.models import (
     Relevances,
     Usage,
 )
-from pytest_faithful.providers.base import ChatMessage, JudgeRequest
-from pytest_faithful.providers.llama import KIND
 
 METRIC_VERSION = "r1"
 RELEVANT_AT = 0.5
@@ -181,18 +179,5 @@ class LocalMetrics:
         return PassageUses(uses=tuple(uses), usage=usage)
 
     def _read(self, prompt: str) -> tuple[tuple[float, float], Usage]:
-        request = JudgeRequest(
-            kind=KIND,
-            model=self._judge.model_id(),
-            messages=(ChatMessage(role="user", content=prompt),),
-            params=read_params(),
-            prompt_version=METRIC_VERSION,
-        )
-        completion = self._judge.backend.complete_with_status(request)
-        yes, no, _ = parse_probabilities(completion.response.text)
-        spent = Usage(
-            judge_calls=1,
-            cache_hits=int(completion.cache_hit),
-            input_tokens=completion.response.input_tokens,
-        )
+        (yes, no, _), spent = self._judge.ask(prompt, METRIC_VERSION)
         return (yes, no), spent
