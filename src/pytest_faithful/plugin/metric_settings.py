@@ -13,28 +13,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 
 from pytest_faithful.plugin.options import DEFAULT_METRIC_THRESHOLD as DEFAULT_METRIC_THRESHOLD
+from pytest_faithful.plugin.settings import MarkerLayer
 
 
-class _Layer(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    @field_validator("judge", check_fields=False)
-    @classmethod
-    def _judge_not_blank(cls, judge: str | None) -> str | None:
-        if judge is not None and not judge.strip():
-            raise ValueError(f"empty judge spec {judge!r}; give one such as 'lexical'")
-        return judge
-
-
-class RelevancyLayer(_Layer):
+class RelevancyLayer(MarkerLayer):
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
     judge: str | None = None
 
 
-class RetrievalLayer(_Layer):
+class RetrievalLayer(MarkerLayer):
     precision: bool | float | None = None
     recall: bool | float | None = None
     judge: str | None = None
@@ -47,11 +37,11 @@ class RetrievalLayer(_Layer):
         return value
 
 
-class ReferenceLayer(_Layer):
+class ReferenceLayer(MarkerLayer):
     threshold: float | None = Field(default=None, ge=0.0, le=1.0)
 
 
-LAYERS: Mapping[str, type[_Layer]] = {
+LAYERS: Mapping[str, type[MarkerLayer]] = {
     "relevancy": RelevancyLayer,
     "retrieval": RetrievalLayer,
     "reference": ReferenceLayer,

@@ -41,7 +41,9 @@ def _marker_type(kind: Kind) -> Any:
     return Optional[str]  # noqa: UP045
 
 
-class _MarkerLayer(BaseModel):
+class MarkerLayer(BaseModel):
+    """A marker's arguments: frozen, no unknown names, and no blank judge spec."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     @field_validator("judge", check_fields=False)
@@ -61,7 +63,7 @@ _MARKER_FIELDS: dict[str, Any] = {
 }
 LayerSettings = create_model(
     "LayerSettings",
-    __base__=_MarkerLayer,
+    __base__=MarkerLayer,
     __doc__="One layer's settings, validated; used for the marker (where typos must not pass). "
     "Built from the option table: each per-check option is a marker argument of its kind.",
     **_MARKER_FIELDS,
