@@ -578,6 +578,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--systems", default=",".join(DEFAULT_SYSTEMS))
     parser.add_argument("--limit", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        help="skip the first START examples of the --limit/--seed sample: extends an earlier "
+        "run of the same seed (temperature 0, so those verdicts would repeat) in pieces",
+    )
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp threads")
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per request")
@@ -647,6 +654,7 @@ def write_report(
         "data": str(args.data),
         "limit": args.limit,
         "seed": args.seed,
+        "start": args.start,
         "threads": args.threads,
         "max_tokens": args.max_tokens,
         "ragas_instructor_mode": args.ragas_instructor_mode,
@@ -688,7 +696,7 @@ def framework_versions(args: argparse.Namespace) -> dict[str, str | None]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    examples = select(load_examples(args.data), args.limit, args.seed)
+    examples = select(load_examples(args.data), args.limit, args.seed)[args.start :]
     with tempfile.TemporaryDirectory(prefix="faith-cost-") as scratch:
         work_dir = args.work_dir or Path(scratch)
         work_dir.mkdir(parents=True, exist_ok=True)

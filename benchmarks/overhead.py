@@ -221,6 +221,12 @@ def clean_env(*, api_key: bool) -> dict[str, str]:
     """
     dropped = ("ANTHROPIC_", "OPENAI_", "PYTEST_", "GITHUB_")
     env = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
+    # The warm-up round must be able to leave bytecode behind, as on any developer machine or
+    # CI runner after its first run. With PYTHONDONTWRITEBYTECODE set (some sandboxes set it)
+    # and no bytecode yet, every timed replay compiled again, through pytest's assertion
+    # rewriter (an entry-point plugin's modules are rewritten), the modules a check imports on
+    # first use, and the per-check figure charged that one-off cost to the checks.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if api_key:
         env["OPENAI_API_KEY"] = "bench-dummy-key"
     return env
