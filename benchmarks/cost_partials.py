@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from accuracy import Example, Tally
 
 THRESHOLD = 1.0
 
@@ -49,14 +52,19 @@ def gate_passes(row: dict[str, Any]) -> bool:
 
 
 def balanced_accuracy(rows: Sequence[dict[str, Any]]) -> float | None:
-    """Mean of the recall on faithful and on unfaithful examples; None without both kinds."""
-    faithful = [r for r in rows if r["label"] == "faithful"]
-    unfaithful = [r for r in rows if r["label"] != "faithful"]
-    if not faithful or not unfaithful:
-        return None
-    passed = sum(gate_passes(r) for r in faithful) / len(faithful)
-    failed = sum(not gate_passes(r) for r in unfaithful) / len(unfaithful)
-    return (passed + failed) / 2
+    """The gate's balanced accuracy (accuracy.py's Tally); None without both kinds of label."""
+    tally = Tally()
+    for row in rows:
+        labelled = Example(
+            id=row["id"],
+            source=row["source"],
+            question=None,
+            context=(),
+            answer="",
+            faithful=row["label"] == "faithful",
+        )
+        tally.add(labelled, gate_passes(row))
+    return tally.balanced_accuracy
 
 
 def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -137,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.output is not None:
         report = {
             "command": "python "
-            + " ".join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+            + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
             "threshold": THRESHOLD,
             "files": [str(p) for p in args.partials],
             "examples": {name: sorted(r["id"] for r in by_system[name]) for name in summaries},
