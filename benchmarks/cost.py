@@ -203,13 +203,18 @@ def run_ours(
                 question=example.question,
                 judge=f"openai:{alias}@{proxy.base_url(system, example.id)}",
                 threshold=max(THRESHOLDS),
-                record_mode="off",  # every check calls the model: the cost is the point
+                # Every check calls the model (the cost is the point), unless --cache-dir asks
+                # to replay the replies of an earlier run through a changed verifier.
+                record_mode="off" if args.cache_dir is None else "once",
+                **({} if args.cache_dir is None else {"cache_dir": args.cache_dir}),
                 llm=options,
             )
         except Exception as exc:  # JudgeError and anything else: a result, not a crash
             evaluation.error = f"{type(exc).__name__}: {exc}"[:1000]
         else:
             record_result(evaluation, result)
+            if args.details is not None:
+                write_details(args.details, system, example, result)
         evaluation.seconds = time.perf_counter() - started
         evaluations.append(evaluation)
         progress(system, n, len(examples), evaluation)
@@ -234,6 +239,26 @@ def record_result(evaluation: Evaluation, result: FaithfulnessResult) -> None:
         (cv.label.value, cv.judge_label.value, cv.alignment.method if cv.alignment else None)
         for cv in result.claim_verdicts
     ]
+
+
+def write_details(path: Path, system: str, example: Example, result: FaithfulnessResult) -> None:
+    """What each claim's verdict rests on, for reading why a check passed or failed."""
+    claims = [
+        {
+            "claim": cv.claim.text,
+            "label": cv.label.value,
+            "judge_label": cv.judge_label.value,
+            "reason": cv.reason,
+            "quoted": cv.alignment.quoted if cv.alignment else cv.evidence,
+            "evidence": cv.evidence if cv.alignment else None,
+            "method": cv.alignment.method if cv.alignment else None,
+            "passage": cv.passage_index,
+        }
+        for cv in result.claim_verdicts
+    ]
+    row = {"system": system, "id": example.id, "faithful": example.faithful, "claims": claims}
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(row) + "\n")
 
 
 def run_other(
@@ -585,6 +610,26 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="skip the first START examples of the --limit/--seed sample: extends an earlier "
         "run of the same seed (temperature 0, so those verdicts would repeat) in pieces",
     )
+    parser.add_argument(
+        "--ids",
+        default="",
+        help="comma-separated example ids: judge only these of the sample (to look into them)",
+    )
+    parser.add_argument(
+        "--details",
+        type=Path,
+        default=None,
+        help="ours: append each evaluation's claims, quotes, evidence and reasons to this JSON "
+        "lines file. It holds dataset text: keep it outside the repository",
+    )
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=None,
+        help="ours: keep the judge's replies in this call cache and replay them on the next run "
+        "(record mode 'once'), to measure a verifier change without the model. The calls and "
+        "tokens counted are then only those of requests not yet in the cache",
+    )
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp threads")
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per request")
@@ -697,6 +742,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     examples = select(load_examples(args.data), args.limit, args.seed)[args.start :]
+    if args.ids:
+        wanted = set(args.ids.split(","))
+        unknown = wanted - {e.id for e in examples}
+        if unknown:
+            raise SystemExit(f"--ids: not in the sample: {', '.join(sorted(unknown))}")
+        examples = [e for e in examples if e.id in wanted]
     with tempfile.TemporaryDirectory(prefix="faith-cost-") as scratch:
         work_dir = args.work_dir or Path(scratch)
         work_dir.mkdir(parents=True, exist_ok=True)
