@@ -18,7 +18,8 @@ Matchers: ``difflib`` is what ships (``pytest_faithful.evidence.align_in``: word
 behind the same acceptance rule (score >= 70, and the same number / name / negation guards);
 ``exact`` is the matcher before issue 14 (the quote, normalised, is a substring of the cited
 passage). It prints one table (share aligned per edit, share refused per meaning change,
-microseconds per quote) and writes ``results/alignment.json``.
+microseconds per quote) and writes ``results/alignment.json``. An ``initialism`` case copies a
+passage sentence with its dotted initialism spaced out ("U.S." as "U. S."), where one has it.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ POSITIVE = (
     "ellipsis",
     "joined",
     "wrong-passage",
+    "initialism",
 )
 NEGATIVE = ("other-number", "negation", "other-name", "other-sentence")
 _NUMBER = re.compile(r"\b\d+\b")
@@ -58,6 +60,7 @@ _AUX = re.compile(r"\b(is|are|was|were|can|will|does|did|has|have)\b")
 _NOT = re.compile(r"\b(not|never|no)\b ?|n't\b")
 _NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")
 _WORD = re.compile(r"\b[a-z]{4,}\b")
+_DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
 
 
 # --- matchers ----------------------------------------------------------------------------------
@@ -189,6 +192,14 @@ def cases(limit: int, seed: int, data: Path) -> list[dict[str, Any]]:
             swap = rng.choice([n for n in names if n != name[0]] or ["Zanzibar"])
             add("other-name", text[: name.start()] + swap + text[name.end() :], None)
         add("other-sentence", decoy, None, where=passages)
+        # An initialism copied with spaces ("U.S." as "U. S."): from any sentence of the
+        # passage that has one, since few sampled sentences do.
+        dotted = [t for t in sentences if _DOTTED.search(t.text)]
+        if dotted:
+            t = dotted[0]
+            plain = t.text.rstrip(".!?")
+            spaced = _DOTTED.sub(lambda m: m[0].replace(".", ". ").rstrip() + " ", plain, count=1)
+            add("initialism", spaced.replace("  ", " "), (p, t.start, t.start + len(plain)))
     return built
 
 

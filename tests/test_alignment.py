@@ -174,3 +174,37 @@ def test_align_never_raises_and_spans_are_in_the_passage(passage: str, quote: st
         assert 0 <= found.start < found.end
         assert found.end <= len(passage)
         assert 0.0 <= found.quality <= 1.0
+
+
+INITIALISMS = (
+    "Sales rose 4% in the U.S. last year, led by L.F. Rothschild. The U.K. lagged at 3.5%."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "span"),
+    [
+        pytest.param("Sales rose 4% in the U. S. last year", "Sales rose 4% in the U.S. last year",
+                     id="spaced"),
+        pytest.param("Sales rose 4% in the US last year", "Sales rose 4% in the U.S. last year",
+                     id="without-dots"),
+        pytest.param("led by L. F. Rothschild", "led by L.F. Rothschild", id="spaced-name"),
+    ],
+)  # fmt: skip
+def test_initialisms_align_however_they_are_dotted(quote: str, span: str) -> None:
+    found = align(INITIALISMS, quote)
+    assert found is not None
+    assert (INITIALISMS[found.start : found.end], found.method) == (span, "normalized")
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        pytest.param("Sales rose 4% in the U. K. last year", id="another-country"),
+        pytest.param("The U.S. lagged at 3.5%", id="another-subject"),
+        pytest.param("The U.K. lagged at 35%", id="decimal-point-is-not-an-initialism-dot"),
+        pytest.param("led by L. G. Rothschild", id="another-initial"),
+    ],
+)
+def test_initialisms_that_name_something_else_do_not_align(quote: str) -> None:
+    assert align(INITIALISMS, quote) is None

@@ -83,9 +83,13 @@ def bears_on(quote: str, claim: str) -> bool:
 
 # --- Aligning a quote to its passage -------------------------------------------------------------
 
-# Words as the aligner compares them: letters/digits with inner apostrophes, decimal points and
-# thousands separators ("don't", "3.5", "1,000"); case and curly quotes are folded first.
-_ALIGN_WORD = re.compile(r"\w+(?:['\u2019.,]\w+)*")
+# Words as the aligner compares them: initialisms, spaced or not ("U.S.", "U. S.", "L.F."), then
+# letters/digits with inner apostrophes, decimal points and thousands separators ("don't",
+# "3.5", "1,000"); case, curly quotes and an initialism's dots and spaces are folded first, since
+# judges copy "U.S." as "U. S." or "US" as often as sources print either.
+_INITIALISM = r"[^\W\d_](?:\.[^\W\d_](?!\w))+\.?|[A-Z](?:\. [A-Z](?!\w))+\.?"
+_ALIGN_WORD = re.compile(rf"{_INITIALISM}|\w+(?:['\u2019.,]\w+)*")
+_INITIALISM_MARKS = re.compile(r"[. ]")
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026|\[\.\.\.\]|\(\.\.\.\)")
 _NEGATION_WORDS = frozenset(
     {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
@@ -113,6 +117,8 @@ class Aligned(NamedTuple):
 
 
 def _fold(word: str) -> str:
+    if len(word) > 2 and word[1] == "." and not word[0].isdigit():  # an initialism
+        word = _INITIALISM_MARKS.sub("", word)
     return word.casefold().replace("\u2019", "'").replace("\u2018", "'")
 
 
