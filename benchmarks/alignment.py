@@ -20,6 +20,9 @@ behind the same acceptance rule (score >= 70, and the same number / name / negat
 passage). It prints one table (share aligned per edit, share refused per meaning change,
 microseconds per quote) and writes ``results/alignment.json``. An ``initialism`` case copies a
 passage sentence with its dotted initialism spaced out ("U.S." as "U. S."), where one has it.
+In a transcript (lines "Speaker: ..."), ``speaker-label`` quotes a later sentence of a turn
+with its speaker's label in front, and ``other-speaker`` with another speaker's label, which
+must not align.
 """
 
 from __future__ import annotations
@@ -53,14 +56,16 @@ POSITIVE = (
     "joined",
     "wrong-passage",
     "initialism",
+    "speaker-label",
 )
-NEGATIVE = ("other-number", "negation", "other-name", "other-sentence")
+NEGATIVE = ("other-number", "negation", "other-name", "other-sentence", "other-speaker")
 _NUMBER = re.compile(r"\b\d+\b")
 _AUX = re.compile(r"\b(is|are|was|were|can|will|does|did|has|have)\b")
 _NOT = re.compile(r"\b(not|never|no)\b ?|n't\b")
 _NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")
 _WORD = re.compile(r"\b[a-z]{4,}\b")
 _DOTTED = re.compile(r"\b(?:[A-Z]\.){2,}")
+_TURN = re.compile(r"^([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}): +(.+)$", re.MULTILINE)
 
 
 # --- matchers ----------------------------------------------------------------------------------
@@ -200,7 +205,29 @@ def cases(limit: int, seed: int, data: Path) -> list[dict[str, Any]]:
             plain = t.text.rstrip(".!?")
             spaced = _DOTTED.sub(lambda m: m[0].replace(".", ". ").rstrip() + " ", plain, count=1)
             add("initialism", spaced.replace("  ", " "), (p, t.start, t.start + len(plain)))
+        # A generator of its own, so the other kinds' quotes stay those of earlier runs.
+        turn_cases(passage, p, random.Random(f"{seed}:{example.id}"), add)
     return built
+
+
+def turn_cases(
+    passage: str, p: int, rng: random.Random, add: Callable[[str, str, Span | None], None]
+) -> None:
+    """In a transcript, a later sentence of one speaker's turn quoted with the speaker's label
+    in front (must align to the sentence), and with another speaker's label (must not)."""
+    turns = list(_TURN.finditer(passage))
+    speakers = {t[1] for t in turns}
+    later = [
+        (t[1], s) for t in turns for s in split_sentences(t[2])[1:] if len(s.text.split()) >= 4
+    ]
+    if not later or len(speakers) < 2:
+        return
+    speaker, sentence = rng.choice(later)
+    turn = next(t for t in turns if t[1] == speaker and sentence.text in t[2])
+    start = turn.start(2) + turn[2].index(sentence.text)
+    add("speaker-label", f"{speaker}: {sentence.text}", (p, start, start + len(sentence.text)))
+    other = rng.choice(sorted(speakers - {speaker}))
+    add("other-speaker", f"{other}: {sentence.text}", None)
 
 
 def correct(found: Span | None, expected: Span | None) -> bool:

@@ -208,3 +208,71 @@ def test_initialisms_align_however_they_are_dotted(quote: str, span: str) -> Non
 )
 def test_initialisms_that_name_something_else_do_not_align(quote: str) -> None:
     assert align(INITIALISMS, quote) is None
+
+
+TRANSCRIPT = (
+    "Sales Agent: Hello, I'm calling from BestInsurance. We offer a wide range of plans to fit "
+    "your needs.\n"
+    "Client: I might be interested. It costs too much though.\n"
+)
+FLAT_TRANSCRIPT = "Ovi: Way warmer haha . Candice: I bet . Shyann: You had a lot of fun? . Ovi: Yes"
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote", "span"),
+    [
+        pytest.param(
+            TRANSCRIPT,
+            "Sales Agent: We offer a wide range of plans to fit your needs.",
+            "We offer a wide range of plans to fit your needs.",
+            id="later-sentence-of-the-turn",
+        ),
+        pytest.param(
+            TRANSCRIPT,
+            "Client: It costs too much though.",
+            "It costs too much though.",
+            id="short-turn",
+        ),
+        pytest.param(
+            TRANSCRIPT,
+            "Client: I might be very interested",
+            "Client: I might be interested",
+            id="first-words-of-the-turn-keep-the-label",
+        ),
+        pytest.param(
+            FLAT_TRANSCRIPT,
+            "Shyann: You had lot of fun?",
+            "Shyann: You had a lot of fun",
+            id="turns-on-one-line",
+        ),
+    ],
+)
+def test_a_speaker_label_before_a_sentence_of_that_speakers_turn_aligns(
+    passage: str, quote: str, span: str
+) -> None:
+    found = align(passage, quote)
+    assert found is not None
+    assert passage[found.start : found.end] == span
+    assert found.method == "fuzzy"
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote"),
+    [
+        pytest.param(
+            TRANSCRIPT,
+            "Client: We offer a wide range of plans to fit your needs.",
+            id="another-speakers-words",
+        ),
+        pytest.param(TRANSCRIPT, "Sales Agent: It costs too much though.", id="the-other-way"),
+        pytest.param(
+            TRANSCRIPT, "Client: Hello, I'm calling from BestInsurance.", id="a-turn-start"
+        ),
+        pytest.param(FLAT_TRANSCRIPT, "Candice: You had a lot of fun?", id="flat"),
+        pytest.param(TRANSCRIPT, "Client: Darling, it costs too much though.", id="first-word"),
+    ],
+)
+def test_a_speaker_label_never_gives_one_speakers_words_to_another(
+    passage: str, quote: str
+) -> None:
+    assert align(passage, quote) is None

@@ -222,6 +222,47 @@ def align(passage: str, quote: str, index: int = 0) -> Aligned | None:
     stripped = quote.strip().strip("\"'\u201c\u201d")
     if not stripped:
         return None
+    found = _align(passage, stripped, index)
+    label = _QUOTE_LABEL.match(stripped)
+    # A quote that opens with a speaker's label aligns word for word, or inside that speaker's
+    # turn: a fuzzy match could edit the label away, or run from the label into another
+    # speaker's turn, and give one speaker's words to another.
+    if label is None or (found is not None and found.method != "fuzzy"):
+        return found
+    return _align_in_turn(passage, stripped, label, index)
+
+
+# A transcript's speaker label ("Sales Agent: ...", "Candice: ..."): one to three capitalised
+# words and a colon, at the start of a quote, or of a turn in a passage: a line, or a sentence
+# (transcripts flattened to one line read "... I bet . Shyann: You had a lot of fun?").
+_LABEL = r"([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}):[ \t]+"
+_QUOTE_LABEL = re.compile(_LABEL)
+_TURN_LABEL = re.compile(rf"(?:^|(?<=[.!?] ))[ \t]*{_LABEL}", re.MULTILINE)
+
+
+def _align_in_turn(passage: str, quote: str, label: re.Match[str], index: int) -> Aligned | None:
+    """A quote of a transcript that puts its speaker's label before a sentence from the middle
+    of that speaker's turn ("Sales Agent: We offer ..."), where the passage has the label only
+    at the turn's start: the rest of the quote, if it aligns inside a turn of that same speaker.
+    Another speaker's words never align, so the label cannot shift who said what."""
+    rest = quote[label.end() :]
+    found = _align(passage, rest, index)
+    if found is None:
+        return None
+    # The aligner lets a quote's first word differ (it is capitalised as a sentence start, not
+    # as a name); after a label it opens the quoted sentence, so it must be the passage's own.
+    first = _ALIGN_WORD.search(rest)
+    if first is None or _fold(first[0]) != _words(passage[found.start : found.end]).words[0]:
+        return None
+    turns = list(_TURN_LABEL.finditer(passage, 0, found.start))
+    if not turns or turns[-1][1].casefold().split() != label[1].casefold().split():
+        return None
+    if not passage[turns[-1].end() : found.start].strip():  # the turn's first words: show who
+        found = found._replace(start=turns[-1].start(1))
+    return found._replace(method="fuzzy")
+
+
+def _align(passage: str, stripped: str, index: int) -> Aligned | None:
     at = passage.find(stripped)
     if at >= 0:
         return Aligned(index, at, at + len(stripped), 1.0, "verbatim")
