@@ -29,6 +29,7 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -421,9 +422,10 @@ def _uncovered(
 ) -> tuple[Claim, ...]:
     """The sentences that state something but no claim comes from, each as a claim itself.
 
-    A claim covers the sentence it names only if it shares a content word with it (or with
-    the question, for a claim that spells out "Yes, they do."): a claim tied to a sentence it
-    says nothing about would leave that sentence unjudged.
+    A claim covers the sentence it names only if it shares a content word with it, or, for a
+    sentence that opens with a yes or a no (:data:`ANSWER_OPENERS`: "Absolutely, it does."),
+    with the question it spells out: a claim tied to a sentence it says nothing about (one the
+    judge took from the question, say) would leave that sentence unjudged.
     """
     asked = content_terms(question) if question else frozenset()
     covered = {(c.start, c.end) for c in claims if _speaks_for(c, asked)}
@@ -441,9 +443,25 @@ def _uncovered(
     return tuple(filled)
 
 
+# Words that open a sentence answering a yes/no question, whose claim may spell out the
+# question ("Yes, absolutely." -> "Shipping to Canada costs $15.").
+ANSWER_OPENERS = frozenset(
+    {"yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "absolutely", "certainly"}
+    | {"definitely", "indeed", "correct", "right", "exactly", "true", "false"}
+)
+_FIRST_WORDS = re.compile(r"[^\W\d_]+")
+
+
 def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
     stated = content_terms(claim.sentence)
-    return not stated or bool(content_terms(claim.text) & (stated | asked))
+    if not stated:
+        return True
+    claimed = content_terms(claim.text)
+    if claimed & stated:
+        return True
+    opening = [w.casefold() for w in _FIRST_WORDS.findall(claim.sentence[:40])[:3]]
+    answers = bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
+    return answers and bool(claimed & asked)
 
 
 def _check_claims(claims: Sequence[Claim], answer: str, judge_id: str) -> None:
