@@ -546,83 +546,55 @@ def test_a_claim_that_says_nothing_about_its_sentence_does_not_cover_it() -> Non
     assert "verified whole" in result.claim_verdicts[1].reason
 
 
-def test_a_claim_spelled_out_from_the_question_covers_its_sentence() -> None:
-    class FromQuestion(FunctionJudge):
-        def extract_claims(self, sentences: Any, question: str | None) -> Any:
-            from pytest_faithful.models import ExtractedClaims
-
-            s = sentences[0]
-            return ExtractedClaims(
-                claims=(
-                    Claim(
-                        text="Standard shipping to Canada costs $15.",
-                        sentence=s.text,
-                        start=s.start,
-                        end=s.end,
-                    ),
-                )
-            )
-
-    judge = FromQuestion(lambda claims, passages: [verdict(0, "SUPPORTED", "Canada costs $15", 1)])
-    result = verify(
-        "Absolutely, it does.", PASSAGES, judge=judge, question="Does shipping to Canada cost $15?"
-    )
-    assert len(result.claim_verdicts) == 1
-    assert result.passed
-
-
 class QuestionClaimJudge(FunctionJudge):
-    """Ties one claim, taken from the question, to the answer's first sentence."""
+    """Ties the claim "Standard shipping to Canada costs $15." (the question, spelled out) to
+    the answer's first sentence, and supports every claim with a quote of that price."""
 
-    def __init__(self, text: str, verdicts: Any) -> None:
-        super().__init__(verdicts)
-        self.text = text
+    def __init__(self) -> None:
+        super().__init__(
+            lambda claims, passages: [
+                verdict(i, "SUPPORTED", "Canada costs $15", 1) for i in range(len(claims))
+            ]
+        )
 
     def extract_claims(self, sentences: Any, question: str | None) -> Any:
         from pytest_faithful.models import ExtractedClaims
 
         s = sentences[0]
         return ExtractedClaims(
-            claims=(Claim(text=self.text, sentence=s.text, start=s.start, end=s.end),)
+            claims=(Claim(text=SPELLED_OUT, sentence=s.text, start=s.start, end=s.end),)
         )
+
+
+SPELLED_OUT = "Standard shipping to Canada costs $15."
+ASKED = "Does shipping to Canada cost $15?"
+
+
+def test_a_claim_spelled_out_from_the_question_covers_its_sentence() -> None:
+    result = verify("Absolutely, it does.", PASSAGES, judge=QuestionClaimJudge(), question=ASKED)
+    assert len(result.claim_verdicts) == 1
+    assert result.passed
 
 
 @pytest.mark.parametrize(
     "answer", ["Absolutely, it does.", "Yes, it costs that much.", "Of course it does, yes."]
 )
 def test_a_yes_or_no_answer_is_covered_by_the_claim_it_spells_out(answer: str) -> None:
-    judge = QuestionClaimJudge(
-        "Standard shipping to Canada costs $15.",
-        lambda claims, passages: [
-            verdict(i, "SUPPORTED", "Canada costs $15", 1) for i in range(len(claims))
-        ],
-    )
-    result = verify(answer, PASSAGES, judge=judge, question="Does shipping to Canada cost $15?")
-    assert [cv.claim.text for cv in result.claim_verdicts] == [
-        "Standard shipping to Canada costs $15."
-    ]
+    result = verify(answer, PASSAGES, judge=QuestionClaimJudge(), question=ASKED)
+    assert [cv.claim.text for cv in result.claim_verdicts] == [SPELLED_OUT]
 
 
 def test_a_claim_copied_from_the_question_does_not_cover_a_sentence_that_says_more() -> None:
     # Seen on the cost benchmark: the claim "seriously" (the question) tied to the answer
     # "he was a stockbroker ...", which was never judged.
-    judge = QuestionClaimJudge(
-        "Standard shipping to Canada costs $15.",
-        lambda claims, passages: [
-            verdict(i, "SUPPORTED", "Canada costs $15", 1) for i in range(len(claims))
-        ],
-    )
     result = verify(
         "Returns are accepted within 60 days.",
         PASSAGES,
-        judge=judge,
-        question="Does shipping to Canada cost $15?",
+        judge=QuestionClaimJudge(),
+        question=ASKED,
     )
     texts = [cv.claim.text for cv in result.claim_verdicts]
-    assert texts == [
-        "Standard shipping to Canada costs $15.",
-        "Returns are accepted within 60 days.",
-    ]
+    assert texts == [SPELLED_OUT, "Returns are accepted within 60 days."]
     assert "verified whole" in result.claim_verdicts[1].reason
 
 

@@ -89,7 +89,6 @@ def bears_on(quote: str, claim: str) -> bool:
 # judges copy "U.S." as "U. S." or "US" as often as sources print either.
 _INITIALISM = r"[^\W\d_](?:\.[^\W\d_](?!\w))+\.?|[A-Z](?:\. [A-Z](?!\w))+\.?"
 _ALIGN_WORD = re.compile(rf"{_INITIALISM}|\w+(?:['\u2019.,]\w+)*")
-_INITIALISM_MARKS = re.compile(r"[. ]")
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026|\[\.\.\.\]|\(\.\.\.\)")
 _NEGATION_WORDS = frozenset(
     {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
@@ -118,7 +117,7 @@ class Aligned(NamedTuple):
 
 def _fold(word: str) -> str:
     if len(word) > 2 and word[1] == "." and not word[0].isdigit():  # an initialism
-        word = _INITIALISM_MARKS.sub("", word)
+        word = word.replace(".", "").replace(" ", "")
     return word.casefold().replace("\u2019", "'").replace("\u2018", "'")
 
 
@@ -251,8 +250,8 @@ def _align_in_turn(passage: str, quote: str, label: re.Match[str], index: int) -
         return None
     # The aligner lets a quote's first word differ (it is capitalised as a sentence start, not
     # as a name); after a label it opens the quoted sentence, so it must be the passage's own.
-    first = _ALIGN_WORD.search(rest)
-    if first is None or _fold(first[0]) != _words(passage[found.start : found.end]).words[0]:
+    first, shown = _ALIGN_WORD.search(rest), _ALIGN_WORD.search(passage, found.start)
+    if first is None or shown is None or _fold(first[0]) != _fold(shown[0]):
         return None
     turns = list(_TURN_LABEL.finditer(passage, 0, found.start))
     if not turns or turns[-1][1].casefold().split() != label[1].casefold().split():

@@ -459,7 +459,7 @@ def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
     claimed = content_terms(claim.text)
     if claimed & stated:
         return True
-    opening = [w.casefold() for w in _FIRST_WORDS.findall(claim.sentence[:40])[:3]]
+    opening = [w.casefold() for w in _FIRST_WORDS.findall(claim.sentence[:40])[:2]]
     answers = bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
     return answers and bool(claimed & asked)
 
