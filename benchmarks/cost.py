@@ -94,6 +94,9 @@ class Evaluation:
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
     calls: int = 0
+    # ours: judge requests the check made, replayed from --cache-dir or not (None on an error:
+    # a JudgeError carries no usage)
+    requests: int | None = None
     other_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -158,6 +161,7 @@ class Evaluation:
             "silent_failures": self.silent_failures,
             "seconds": round(self.seconds, 3),
             "calls": self.calls,
+            "requests": self.requests,
             "other_requests": self.other_requests,
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
@@ -230,6 +234,7 @@ def run_ours(
 def record_result(evaluation: Evaluation, result: FaithfulnessResult) -> None:
     evaluation.score = result.score
     evaluation.contradicted = bool(result.contradicted)
+    evaluation.requests = result.usage.judge_calls
     # One ClaimVerdict per claim by construction: a missing verdict is a JudgeError instead.
     evaluation.statements = evaluation.verdicts = len(result.claim_verdicts)
     evaluation.judged_whole = sum(
@@ -396,6 +401,11 @@ class Summary:
         return self.count(lambda e: e.error is not None)
 
     @property
+    def requests_per_completed(self) -> float | None:
+        made = [e.requests for e in self.evaluations if e.requests is not None]
+        return round(sum(made) / len(made), 3) if made else None
+
+    @property
     def parse_errors(self) -> int:
         return self.count(lambda e: e.error is not None and bool(PARSE_WORDS.search(e.error)))
 
@@ -441,6 +451,9 @@ class Summary:
             "seconds_per_evaluation": round(self.mean("seconds"), 2),
             "calls_per_evaluation": round(self.mean("calls"), 3),
             "max_calls": max((e.calls for e in self.evaluations), default=0),
+            # With --cache-dir, calls are only the replies the cache did not have; requests
+            # count every judge request of the completed checks, replayed or not.
+            "requests_per_completed_evaluation": self.requests_per_completed,
             "prompt_tokens_per_evaluation": round(self.mean("prompt_tokens"), 1),
             "completion_tokens_per_evaluation": round(self.mean("completion_tokens"), 1),
             "prompt_tokens": sum(e.prompt_tokens for e in self.evaluations),
