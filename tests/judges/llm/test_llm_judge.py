@@ -335,10 +335,77 @@ def test_a_claim_tied_to_the_wrong_sentence_is_repaired_then_moved() -> None:
     judge, backend = judge_with([misplaced, misplaced, GOOD_VERDICTS])
     result = verify(ANSWER, PASSAGES, judge=judge)
     repair = backend.requests[1].messages[-1].content
-    assert "names sentence 2, but shares no word with it" in repair
+    assert "names sentence 2, which shares no word with it" in repair
     first = result.claim_verdicts[0].claim
     assert first.sentence == "You can return items within 30 days."
     assert first.start == 0
+
+
+# Small models copy a passage's number into the claim's or the sentence's field.
+ONE_SENTENCE = "You can return items within 30 days."
+
+
+@pytest.mark.parametrize("named", [0, 2, 27])
+def test_the_only_sentence_takes_a_misnumbered_claim_without_a_repair(named: int) -> None:
+    extracted = json.dumps({"claims": [{"sentence": named, "claim": "Returns: 30 days."}]})
+    judge, backend = judge_with([extracted, verdicts((named, "SUPPORTED", "within 30 days", 1))])
+    result = verify(ONE_SENTENCE, PASSAGES, judge=judge)
+    assert backend.calls == 2, "neither reply is sent back for a repair"
+    (verdict,) = result.claim_verdicts
+    assert verdict.claim.sentence == ONE_SENTENCE
+    assert (verdict.label, verdict.evidence) == (Label.SUPPORTED, "within 30 days")
+
+
+def test_single_call_ties_a_misnumbered_claim_to_the_only_sentence() -> None:
+    reply = json.dumps(
+        {
+            "claims": [
+                {
+                    "sentence": 25,
+                    "claim": "Items can be returned within 30 days.",
+                    "label": "SUPPORTED",
+                    "reason": "r",
+                    "evidence": "accepted within 30 days",
+                    "passage": 1,
+                }
+            ]
+        }
+    )
+    backend = ScriptedBackend([reply])
+    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    result = verify(ONE_SENTENCE, PASSAGES, judge=judge)
+    assert backend.calls == 1
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED]
+
+
+def test_a_claim_naming_no_sentence_moves_to_the_one_it_shares_words_with() -> None:
+    misnumbered = json.dumps(
+        {
+            "claims": [
+                {"sentence": 1, "claim": "Items can be returned within 30 days."},
+                {"sentence": 9, "claim": "Shipping to Canada is free."},
+            ]
+        }
+    )
+    judge, backend = judge_with([misnumbered, misnumbered, GOOD_VERDICTS])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert "names sentence 9, of none" in backend.requests[1].messages[-1].content
+    assert result.claim_verdicts[1].claim.sentence == "Shipping to Canada is free."
+
+
+def test_a_lone_verdict_for_two_claims_is_still_repaired_then_an_error() -> None:
+    lone = verdicts((26, "SUPPORTED", "within 30 days", 1))
+    judge, _ = judge_with([CLAIMS, lone, lone])
+    with pytest.raises(JudgeError, match=r"claims 1\.\.2, got verdicts for claims \[26\]"):
+        verify(ANSWER, PASSAGES, judge=judge)
+
+
+def test_two_verdicts_for_one_claim_are_still_repaired_then_an_error() -> None:
+    one_claim = json.dumps({"claims": [{"sentence": 1, "claim": "Returns: 30 days."}]})
+    two = verdicts((1, "NOT_ENOUGH_INFO", "", None), (26, "SUPPORTED", "within 30 days", 1))
+    judge, _ = judge_with([one_claim, two, two])
+    with pytest.raises(JudgeError, match=r"claims 1\.\.1, got verdicts for claims \[1, 26\]"):
+        verify(ONE_SENTENCE, PASSAGES, judge=judge)
 
 
 @pytest.mark.parametrize("answer", ["I don't know.", "Sure! Is there anything else?"])

@@ -238,21 +238,22 @@ class LLMJudge:
         messages = prompts.verification_messages([c for _, c in part], passages, question)
 
         def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
-            numbers = sorted(v.claim for v in output.verdicts)
+            # One claim asked, one verdict given: it can only be for that claim, whatever number
+            # it carries (small models copy a passage's number there).
+            alone = len(part) == 1 and len(output.verdicts) == 1
+            given = [(1 if alone else v.claim, v) for v in output.verdicts]
+            numbers = sorted(n for n, _ in given)
             if numbers != list(range(1, len(part) + 1)):
                 raise ParseProblem(
                     f"expected one verdict for each of claims 1..{len(part)}, got verdicts for "
                     f"claims {numbers}"
                 )
-            verdicts = [
-                _verdict(part[v.claim - 1][0], v, passages, f"claim {v.claim}")
-                for v in output.verdicts
-            ]
+            verdicts = [_verdict(part[n - 1][0], v, passages, f"claim {n}") for n, v in given]
             if self._tuning.quote_repair:
                 unquoted = [
-                    v.claim
-                    for v, verdict in zip(output.verdicts, verdicts, strict=True)
-                    if not _quote_usable(verdict, part[v.claim - 1][1].text, passages)
+                    n
+                    for (n, _), verdict in zip(given, verdicts, strict=True)
+                    if not _quote_usable(verdict, part[n - 1][1].text, passages)
                 ]
                 if unquoted:
                     raise _Incomplete(_unquoted_problem(unquoted, "claim"), verdicts)
@@ -474,12 +475,21 @@ def _claims(
     claims: list[Claim] = []
     moved: list[str] = []
     for number, text in items:
-        claim = _claim(number, text, sentences)
-        home = _home_sentence(content_terms(claim.text), number, terms)
-        if home != number:
-            moved.append(f"claim {shorten(claim.text, 80)!r} names sentence {number}")
-            claim = _claim(home, text, sentences)
-        claims.append(claim)
+        if len(sentences) == 1:
+            # Small models put a passage's number where the sentence's belongs; with one
+            # sentence there is only one it can come from.
+            claims.append(_claim(1, text, sentences))
+            continue
+        claimed = content_terms(text)
+        home = _home_sentence(claimed, number, terms)
+        if not 1 <= home <= len(sentences):
+            claims.append(_claim(number, text, sentences))  # raises: names no sentence
+        elif home != number:
+            why = "which shares no word with it" if 1 <= number <= len(sentences) else "of none"
+            moved.append(f"claim {shorten(text.strip(), 80)!r} names sentence {number}, {why}")
+            claims.append(_claim(home, text, sentences))
+        else:
+            claims.append(_claim(number, text, sentences))
     covered = {c.start for c in claims}
     missing = [
         n
@@ -497,8 +507,7 @@ def _claims(
         )
     if moved:
         problems.append(
-            f"{'; '.join(moved[:5])}, but shares no word with it: give each claim the number "
-            "of the sentence it comes from"
+            f"{'; '.join(moved[:5])}: give each claim the number of the sentence it comes from"
         )
     return claims, "; ".join(problems)
 
@@ -527,9 +536,9 @@ def _home_sentence(
     claim_terms: frozenset[str], number: int, terms: Sequence[frozenset[str]]
 ) -> int:
     """The sentence a claim comes from: the one it names, unless that one shares none of its
-    words (and has words to share) while another sentence shares some."""
-    named = terms[number - 1]
-    if not claim_terms or not named or claim_terms & named:
+    words (and has words to share) or does not exist, while another sentence shares some."""
+    named = terms[number - 1] if 1 <= number <= len(terms) else None
+    if not claim_terms or (named is not None and (not named or claim_terms & named)):
         return number
     overlaps = [len(claim_terms & t) for t in terms]
     best = max(overlaps)
