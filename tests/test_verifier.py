@@ -542,8 +542,9 @@ def test_a_claim_that_says_nothing_about_its_sentence_does_not_cover_it() -> Non
         return [verdict(i, "SUPPORTED", "accepted within 30 days", 0) for i in range(len(claims))]
 
     result = verify("Returns. Returns.", PASSAGES, judge=SaysNothing(verdicts))
-    assert [cv.claim.text for cv in result.claim_verdicts] == ["0", "Returns."]
-    assert "verified whole" in result.claim_verdicts[1].reason
+    # "0" is not something the answer says, so it is left out; the sentence is judged whole.
+    assert [cv.claim.text for cv in result.claim_verdicts] == ["Returns."]
+    assert "verified whole" in result.claim_verdicts[0].reason
 
 
 class QuestionClaimJudge(FunctionJudge):
@@ -584,9 +585,9 @@ def test_a_yes_or_no_answer_is_covered_by_the_claim_it_spells_out(answer: str) -
     assert [cv.claim.text for cv in result.claim_verdicts] == [SPELLED_OUT]
 
 
-def test_a_claim_copied_from_the_question_does_not_cover_a_sentence_that_says_more() -> None:
+def test_a_claim_copied_from_the_question_is_left_out_and_its_sentence_judged_whole() -> None:
     # Seen on the cost benchmark: the claim "seriously" (the question) tied to the answer
-    # "he was a stockbroker ...", which was never judged.
+    # "he was a stockbroker ...": the answer never says it, so it cannot fail the answer.
     result = verify(
         "Returns are accepted within 60 days.",
         PASSAGES,
@@ -594,8 +595,51 @@ def test_a_claim_copied_from_the_question_does_not_cover_a_sentence_that_says_mo
         question=ASKED,
     )
     texts = [cv.claim.text for cv in result.claim_verdicts]
-    assert texts == [SPELLED_OUT, "Returns are accepted within 60 days."]
-    assert "verified whole" in result.claim_verdicts[1].reason
+    assert texts == ["Returns are accepted within 60 days."]
+    assert "verified whole" in result.claim_verdicts[0].reason
+
+
+class YesJudge(FunctionJudge):
+    """Extracts the claim "yes" from the first sentence and the second sentence as it is, and
+    supports the second with a quote of the return window."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            lambda claims, passages: [
+                verdict(i, "SUPPORTED", "" if c.text == "yes" else "within 30 days", 0)
+                for i, c in enumerate(claims)
+            ]
+        )
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        from pytest_faithful.models import ExtractedClaims
+
+        first, second = sentences
+        return ExtractedClaims(
+            claims=(
+                Claim(text="yes", sentence=first.text, start=first.start, end=first.end),
+                Claim(text=second.text, sentence=second.text, start=second.start, end=second.end),
+            )
+        )
+
+
+YEAH = "Yeah. Returns are accepted within 30 days."
+
+
+@pytest.mark.parametrize("question", [None, "i guess returns are easy there.", "Returns, then."])
+def test_a_yes_that_answers_no_question_is_left_out(question: str | None) -> None:
+    # "yeah." agreeing with a remark asserts nothing the passages could support.
+    result = verify(YEAH, PASSAGES, judge=YesJudge(), question=question)
+    assert [cv.claim.text for cv in result.claim_verdicts] == [YEAH.split(". ")[1]]
+    assert result.passed
+
+
+def test_a_yes_to_a_question_stays_a_claim_that_fails_unless_spelled_out() -> None:
+    # "Yes." to "Is shipping free?" says shipping is free: with no claim that spells it out,
+    # it cannot be verified, so the check fails rather than passing on the second sentence.
+    result = verify(YEAH, PASSAGES, judge=YesJudge(), question="Is shipping to Canada free?")
+    assert [cv.label for cv in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO, Label.SUPPORTED]
+    assert not result.passed
 
 
 def test_the_failure_line_says_how_the_evidence_was_found() -> None:

@@ -249,7 +249,7 @@ def answer_claims(
     )
     _check_claims(extracted.claims, answer, judge.id)
     abstaining = _abstaining(judge, sentences)
-    stated = tuple(c for c in extracted.claims if (c.start, c.end) not in abstaining)
+    stated = tuple(c for c in extracted.claims if _stated(c, answer, question, abstaining))
     claims, _ = _distinct(stated)
     filled = _uncovered(sentences, stated, question, abstaining)
     claims = (*claims, *filled)
@@ -281,7 +281,9 @@ def _single_call_check(
     _check_claims(extracted.claims, answer, judge.id)
     usage = extracted.usage + judged.usage
     abstaining = _abstaining(judge, sentences)
-    stated = [(i, c) for i, c in enumerate(extracted.claims) if (c.start, c.end) not in abstaining]
+    stated = [
+        (i, c) for i, c in enumerate(extracted.claims) if _stated(c, answer, question, abstaining)
+    ]
     claims, copies = _distinct([c for _, c in stated])
     verdicts: list[Verdict] = []
     if extracted.claims:
@@ -403,6 +405,27 @@ def _abstaining(judge: Judge, sentences: Sequence[Sentence]) -> frozenset[tuple[
     return frozenset((s.start, s.end) for s in sentences if is_abstention(s.text, extra))
 
 
+def _stated(
+    claim: Claim, answer: str, question: str | None, abstaining: frozenset[tuple[int, int]]
+) -> bool:
+    """Whether the answer makes ``claim``; a claim it does not make is left out, and its
+    sentence, if no other claim covers it, is verified whole (:func:`_uncovered`).
+
+    Out: claims of sentences that only abstain; claims that say nothing checkable ("yes" from
+    "Yeah.", "Yes, I do.") unless the question asks something they may answer; and claims that
+    share no content word with the answer (the judge took them from the question), unless they
+    spell out a yes or a no ("Yes." -> "Shipping to Canada costs $15.").
+    """
+    if (claim.start, claim.end) in abstaining:
+        return False
+    claimed = content_terms(claim.text)
+    if not claimed:
+        return question is not None and "?" in question
+    if claimed & content_terms(answer):
+        return True
+    return _answers_yes_or_no(claim.sentence) and bool(claimed & content_terms(question or ""))
+
+
 def judge_abstentions(judge: object) -> tuple[str, ...]:
     """The extra abstention patterns a judge carries (its ``abstentions`` attribute), or ()."""
     extra = getattr(judge, "abstentions", ())
@@ -459,9 +482,12 @@ def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
     claimed = content_terms(claim.text)
     if claimed & stated:
         return True
-    opening = [w.casefold() for w in _FIRST_WORDS.findall(claim.sentence[:40])[:2]]
-    answers = bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
-    return answers and bool(claimed & asked)
+    return _answers_yes_or_no(claim.sentence) and bool(claimed & asked)
+
+
+def _answers_yes_or_no(sentence: str) -> bool:
+    opening = [w.casefold() for w in _FIRST_WORDS.findall(sentence[:40])[:2]]
+    return bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
 
 
 def _check_claims(claims: Sequence[Claim], answer: str, judge_id: str) -> None:
