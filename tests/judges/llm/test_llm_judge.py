@@ -243,22 +243,25 @@ WHOLE_SENTENCE_VERDICTS = verdicts(
 
 
 @pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
-def test_no_claims_twice_from_a_factual_answer_verifies_the_sentences_whole(
+def test_no_claims_from_a_factual_answer_verifies_the_sentences_whole(
     single_call: bool,
 ) -> None:
     # The silent failure the cost benchmark found: a small model answered {"claims": []} for a
     # long factual sentence, and the check passed as vacuous with score 1.0. Now the sentences
-    # the model skipped are verified as they stand.
-    backend = ScriptedBackend([NO_CLAIMS, NO_CLAIMS, WHOLE_SENTENCE_VERDICTS])
+    # the model skipped are verified as they stand: two-step after one repair of the (cheap)
+    # extraction, single-call at once, since a repair would resend the passages too.
+    replies = [NO_CLAIMS, WHOLE_SENTENCE_VERDICTS]
+    backend = ScriptedBackend(replies if single_call else [NO_CLAIMS, *replies])
     judge = LLMJudge(
         CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=single_call)
     )
     result = verify(ANSWER, PASSAGES, judge=judge)
-    assert backend.calls == 3, "extraction, its repair, verification of the whole sentences"
-    assert "no claims were extracted, but sentence(s) 1, 2" in (
-        backend.requests[1].messages[-1].content
-    )
-    verification = backend.requests[2].messages[-1].content
+    assert backend.calls == len(backend.requests) == (2 if single_call else 3)
+    if not single_call:
+        assert "no claims were extracted, but sentence(s) 1, 2" in (
+            backend.requests[1].messages[-1].content
+        )
+    verification = backend.requests[-1].messages[-1].content
     assert "[claim 1] You can return items within 30 days." in verification
     assert "[claim 2] Shipping to Canada is free." in verification
     assert not result.vacuous
@@ -315,12 +318,14 @@ def test_single_call_verifies_a_dropped_sentence_in_one_more_request() -> None:
         }
     )
     second = verdicts((1, "CONTRADICTED", "Shipping to Canada costs $15.", 2))
-    backend = ScriptedBackend([one, one, second])
+    backend = ScriptedBackend([one, second])
     judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
     result = verify(ANSWER, PASSAGES, judge=judge)
-    assert backend.calls == 3
+    assert backend.calls == 2, "no repair request: the dropped sentence is verified whole"
+    assert "[claim 1] Shipping to Canada is free." in backend.requests[1].messages[-1].content
     assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
-    assert result.usage.judge_calls == 3
+    assert "verified whole" in result.claim_verdicts[1].reason
+    assert result.usage.judge_calls == 2
 
 
 def test_a_claim_tied_to_the_wrong_sentence_is_repaired_then_moved() -> None:
@@ -376,6 +381,34 @@ def test_single_call_ties_a_misnumbered_claim_to_the_only_sentence() -> None:
     result = verify(ONE_SENTENCE, PASSAGES, judge=judge)
     assert backend.calls == 1
     assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED]
+
+
+def test_single_call_moves_a_misplaced_claim_without_resending_the_passages() -> None:
+    def item(sentence: int, claim: str, evidence: str, passage: int) -> dict[str, Any]:
+        return {
+            "sentence": sentence,
+            "claim": claim,
+            "label": "SUPPORTED",
+            "reason": "r",
+            "evidence": evidence,
+            "passage": passage,
+        }
+
+    reply = json.dumps(
+        {
+            "claims": [
+                item(2, "Items can be returned within 30 days.", "accepted within 30 days", 1),
+                item(9, "Shipping to Canada costs $15.", "Shipping to Canada costs $15.", 2),
+            ]
+        }
+    )
+    answer = "You can return items within 30 days. Shipping to Canada costs $15."
+    backend = ScriptedBackend([reply])
+    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    result = verify(answer, PASSAGES, judge=judge)
+    assert backend.calls == 1
+    assert [cv.claim.start for cv in result.claim_verdicts] == [0, answer.index("Shipping")]
+    assert result.passed
 
 
 def test_a_claim_naming_no_sentence_moves_to_the_one_it_shares_words_with() -> None:

@@ -267,8 +267,13 @@ class LLMJudge:
         messages = prompts.single_call_messages(sentences, passages, question)
 
         def pairs_of(output: prompts.SingleCallOutput) -> list[tuple[Claim, Verdict]]:
+            # No repair for a sentence left without a claim, or a claim naming the wrong one: a
+            # repair resends the passages, and would not change a verdict; the verifier verifies
+            # a sentence left without a claim whole, for the same one request.
             claims, problems = _claims(
-                [(item.sentence, item.claim) for item in output.claims], sentences
+                [(item.sentence, item.claim) for item in output.claims],
+                sentences,
+                repairable=False,
             )
             pairs = [
                 (claim, _verdict(0, item, passages, f"claim {item.claim!r}"))
@@ -467,10 +472,14 @@ def _one_per_item(numbers: Sequence[int], count: int, what: str) -> None:
 
 
 def _claims(
-    items: Sequence[tuple[int, str]], sentences: Sequence[Sentence]
+    items: Sequence[tuple[int, str]], sentences: Sequence[Sentence], *, repairable: bool = True
 ) -> tuple[list[Claim], str]:
     """The claims of a reply, and what is wrong with their coverage of the sentences ("" if
-    nothing). Misplaced claims come back tied to the sentence they share words with."""
+    nothing). Misplaced claims come back tied to the sentence they share words with.
+
+    ``repairable=False`` reports no problem at all: misplaced claims are moved all the same, and
+    the verifier verifies a sentence left without a claim whole
+    (:func:`pytest_faithful.verifier._uncovered`)."""
     terms = [content_terms(s.text) for s in sentences]
     claims: list[Claim] = []
     moved: list[str] = []
@@ -490,6 +499,8 @@ def _claims(
             claims.append(_claim(home, text, sentences))
         else:
             claims.append(_claim(number, text, sentences))
+    if not repairable:
+        return claims, ""
     covered = {c.start for c in claims}
     missing = [
         n
