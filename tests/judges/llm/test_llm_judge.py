@@ -426,6 +426,23 @@ def test_a_claim_naming_no_sentence_moves_to_the_one_it_shares_words_with() -> N
     assert result.claim_verdicts[1].claim.sentence == "Shipping to Canada is free."
 
 
+def test_verdicts_counted_from_zero_are_read_as_claims_one_to_n() -> None:
+    from_zero = verdicts(
+        (0, "SUPPORTED", "accepted within 30 days", 1), (1, "CONTRADICTED", "costs $15", 2)
+    )
+    judge, backend = judge_with([CLAIMS, from_zero])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 2
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+
+
+def test_verdicts_from_zero_that_skip_a_claim_are_still_repaired() -> None:
+    gap = verdicts((0, "SUPPORTED", "accepted within 30 days", 1), (2, "SUPPORTED", "x", 2))
+    judge, _ = judge_with([CLAIMS, gap, gap])
+    with pytest.raises(JudgeError, match=r"got verdicts for claims \[0, 2\]"):
+        verify(ANSWER, PASSAGES, judge=judge)
+
+
 def test_a_lone_verdict_for_two_claims_is_still_repaired_then_an_error() -> None:
     lone = verdicts((26, "SUPPORTED", "within 30 days", 1))
     judge, _ = judge_with([CLAIMS, lone, lone])

@@ -239,9 +239,11 @@ class LLMJudge:
 
         def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
             # One claim asked, one verdict given: it can only be for that claim, whatever number
-            # it carries (small models copy a passage's number there).
+            # it carries (small models copy a passage's number there). Verdicts numbered 0..n-1
+            # are claims 1..n counted from zero, as code-trained models do.
             alone = len(part) == 1 and len(output.verdicts) == 1
-            given = [(1 if alone else v.claim, v) for v in output.verdicts]
+            shift = 1 if sorted(v.claim for v in output.verdicts) == list(range(len(part))) else 0
+            given = [(1 if alone else v.claim + shift, v) for v in output.verdicts]
             numbers = sorted(n for n, _ in given)
             if numbers != list(range(1, len(part) + 1)):
                 raise ParseProblem(
