@@ -97,6 +97,7 @@ class Evaluation:
     # ours: judge requests the check made, replayed from --cache-dir or not (None on an error:
     # a JudgeError carries no usage)
     requests: int | None = None
+    request_prompt_tokens: int | None = None  # ours: the tokens of those requests, as recorded
     other_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -162,6 +163,7 @@ class Evaluation:
             "seconds": round(self.seconds, 3),
             "calls": self.calls,
             "requests": self.requests,
+            "request_prompt_tokens": self.request_prompt_tokens,
             "other_requests": self.other_requests,
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
@@ -235,6 +237,7 @@ def record_result(evaluation: Evaluation, result: FaithfulnessResult) -> None:
     evaluation.score = result.score
     evaluation.contradicted = bool(result.contradicted)
     evaluation.requests = result.usage.judge_calls
+    evaluation.request_prompt_tokens = result.usage.input_tokens
     # One ClaimVerdict per claim by construction: a missing verdict is a JudgeError instead.
     evaluation.statements = evaluation.verdicts = len(result.claim_verdicts)
     evaluation.judged_whole = sum(
@@ -400,9 +403,10 @@ class Summary:
     def errors(self) -> int:
         return self.count(lambda e: e.error is not None)
 
-    @property
-    def requests_per_completed(self) -> float | None:
-        made = [e.requests for e in self.evaluations if e.requests is not None]
+    def per_completed(self, attribute: str) -> float | None:
+        """Mean of an attribute the completed checks have (None on a JudgeError)."""
+        made = [getattr(e, attribute) for e in self.evaluations]
+        made = [m for m in made if m is not None]
         return round(sum(made) / len(made), 3) if made else None
 
     @property
@@ -453,7 +457,10 @@ class Summary:
             "max_calls": max((e.calls for e in self.evaluations), default=0),
             # With --cache-dir, calls are only the replies the cache did not have; requests
             # count every judge request of the completed checks, replayed or not.
-            "requests_per_completed_evaluation": self.requests_per_completed,
+            "requests_per_completed_evaluation": self.per_completed("requests"),
+            "request_prompt_tokens_per_completed_evaluation": self.per_completed(
+                "request_prompt_tokens"
+            ),
             "prompt_tokens_per_evaluation": round(self.mean("prompt_tokens"), 1),
             "completion_tokens_per_evaluation": round(self.mean("completion_tokens"), 1),
             "prompt_tokens": sum(e.prompt_tokens for e in self.evaluations),
