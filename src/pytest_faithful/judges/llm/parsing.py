@@ -1,7 +1,8 @@
 """Turning a model's raw reply into a validated output model, or saying exactly why not.
 
-Tolerant where tolerance is safe (code fences, prose around the JSON) and strict where it is
-not: a refusal, an empty reply or JSON of the wrong shape is a problem, never a verdict.
+Tolerant where tolerance is safe (code fences, prose around the JSON, an enum value written
+without quotes, Python's None) and strict where it is not: a refusal, an empty reply or JSON of
+the wrong shape is a problem, never a verdict.
 Whatever the text (thousands of nested brackets, lone surrogates, megabytes of braces), the
 outcome is a validated model or a :class:`ParseProblem`, never another exception.
 """
@@ -62,6 +63,49 @@ def _json_candidates(text: str) -> list[str]:
     return candidates
 
 
+_PYTHON_LITERALS = {"None": "null", "True": "true", "False": "false"}
+_JSON_WORDS = frozenset({"null", "true", "false"})
+_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z_ ]*[A-Za-z_]|[A-Za-z_]")
+
+
+def _bare_words_quoted(text: str) -> str:
+    """``text`` with every unquoted word outside strings (``NOT_ENOUGH_INFO``) turned into a JSON
+    string, and Python's None/True/False into null/true/false. Strings are left as they are."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    in_string = False
+    while i < n:
+        char = text[i]
+        if in_string:
+            if char == "\\":
+                out.append(text[i : i + 2])
+                i += 2
+                continue
+            in_string = char != '"'
+        elif char == '"':
+            in_string = True
+        elif word := _BARE_WORD.match(text, i):
+            found = word[0]
+            if found in _JSON_WORDS or not _after_value_opener(out):
+                out.append(found)  # prose around the JSON stays as it is
+            else:
+                out.append(_PYTHON_LITERALS.get(found) or json.dumps(found))
+            i = word.end()
+            continue
+        out.append(char)
+        i += 1
+    return "".join(out)
+
+
+def _after_value_opener(out: list[str]) -> bool:
+    """Whether the last non-blank text written opens a JSON value (a colon, comma or "[")."""
+    for piece in reversed(out):
+        stripped = piece.rstrip()
+        if stripped:
+            return stripped[-1] in ":,["
+    return False
+
+
 def extract_json(text: str) -> Any:
     """The first JSON object in ``text``: the whole reply, a fenced block, or embedded in prose."""
     try:
@@ -81,6 +125,13 @@ def _extract_json(text: str) -> Any:
     decoder = json.JSONDecoder()
     for candidate in _json_candidates(text):
         stripped = candidate.strip()
+        try:
+            return json.loads(stripped)
+        except json.JSONDecodeError:
+            pass
+        # Small models often drop the quotes of an enum value ("label": NOT_ENOUGH_INFO) or
+        # write Python's None; valid JSON never reaches this, and strings are not touched.
+        stripped = _bare_words_quoted(stripped)
         try:
             return json.loads(stripped)
         except json.JSONDecodeError:
