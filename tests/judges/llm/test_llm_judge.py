@@ -54,6 +54,34 @@ def judge_with(
     return LLMJudge(CachedBackend(backend, cache, mode), "test-model"), backend
 
 
+def supported_claims(*items: tuple[int, str, str, int]) -> str:
+    """A single-call reply: each (sentence, claim, evidence, passage) SUPPORTED."""
+    return json.dumps(
+        {
+            "claims": [
+                {
+                    "sentence": sentence,
+                    "claim": claim,
+                    "label": "SUPPORTED",
+                    "reason": "r",
+                    "evidence": evidence,
+                    "passage": passage,
+                }
+                for sentence, claim, evidence, passage in items
+            ]
+        }
+    )
+
+
+def single_call_judge(replies: list[Reply]) -> tuple[LLMJudge, ScriptedBackend]:
+    backend = ScriptedBackend(replies)
+    options = LLMOptions(single_call=True)
+    return LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=options), backend
+
+
+RETURNS_SUPPORTED = (1, "Items can be returned within 30 days.", "accepted within 30 days", 1)
+
+
 def test_two_step_success_maps_numbers_to_indexes() -> None:
     judge, backend = judge_with([CLAIMS, GOOD_VERDICTS])
     result = verify(ANSWER, PASSAGES, judge=judge)
@@ -303,23 +331,8 @@ def test_an_invented_second_sentence_the_judge_skips_is_still_judged() -> None:
 
 
 def test_single_call_verifies_a_dropped_sentence_in_one_more_request() -> None:
-    one = json.dumps(
-        {
-            "claims": [
-                {
-                    "sentence": 1,
-                    "claim": "Items can be returned within 30 days.",
-                    "label": "SUPPORTED",
-                    "reason": "r",
-                    "evidence": "accepted within 30 days",
-                    "passage": 1,
-                }
-            ]
-        }
-    )
     second = verdicts((1, "CONTRADICTED", "Shipping to Canada costs $15.", 2))
-    backend = ScriptedBackend([one, second])
-    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    judge, backend = single_call_judge([supported_claims(RETURNS_SUPPORTED), second])
     result = verify(ANSWER, PASSAGES, judge=judge)
     assert backend.calls == 2, "no repair request: the dropped sentence is verified whole"
     assert "[claim 1] Shipping to Canada is free." in backend.requests[1].messages[-1].content
@@ -362,49 +375,19 @@ def test_the_only_sentence_takes_a_misnumbered_claim_without_a_repair(named: int
 
 
 def test_single_call_ties_a_misnumbered_claim_to_the_only_sentence() -> None:
-    reply = json.dumps(
-        {
-            "claims": [
-                {
-                    "sentence": 25,
-                    "claim": "Items can be returned within 30 days.",
-                    "label": "SUPPORTED",
-                    "reason": "r",
-                    "evidence": "accepted within 30 days",
-                    "passage": 1,
-                }
-            ]
-        }
-    )
-    backend = ScriptedBackend([reply])
-    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    judge, backend = single_call_judge([supported_claims((25, *RETURNS_SUPPORTED[1:]))])
     result = verify(ONE_SENTENCE, PASSAGES, judge=judge)
     assert backend.calls == 1
     assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED]
 
 
 def test_single_call_moves_a_misplaced_claim_without_resending_the_passages() -> None:
-    def item(sentence: int, claim: str, evidence: str, passage: int) -> dict[str, Any]:
-        return {
-            "sentence": sentence,
-            "claim": claim,
-            "label": "SUPPORTED",
-            "reason": "r",
-            "evidence": evidence,
-            "passage": passage,
-        }
-
-    reply = json.dumps(
-        {
-            "claims": [
-                item(2, "Items can be returned within 30 days.", "accepted within 30 days", 1),
-                item(9, "Shipping to Canada costs $15.", "Shipping to Canada costs $15.", 2),
-            ]
-        }
+    reply = supported_claims(
+        (2, *RETURNS_SUPPORTED[1:]),
+        (9, "Shipping to Canada costs $15.", "Shipping to Canada costs $15.", 2),
     )
     answer = "You can return items within 30 days. Shipping to Canada costs $15."
-    backend = ScriptedBackend([reply])
-    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=LLMOptions(single_call=True))
+    judge, backend = single_call_judge([reply])
     result = verify(answer, PASSAGES, judge=judge)
     assert backend.calls == 1
     assert [cv.claim.start for cv in result.claim_verdicts] == [0, answer.index("Shipping")]
