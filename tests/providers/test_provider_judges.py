@@ -203,8 +203,9 @@ def test_unreachable_server_is_an_unavailable_judge(run: Run) -> None:
 
 
 BAD_REPLIES = [
+    pytest.param(Reply(text="{{{{{ oops"), "malformed", id="malformed"),
     pytest.param(
-        Reply(text='{"verdicts": [{"claim": 1, "label": "SUPP'), "malformed", id="malformed"
+        Reply(text='{"verdicts": [{"claim": 1, "label": "SUPP'), "required shape", id="cut-off"
     ),
     pytest.param(
         Reply(text="I'm sorry, but I can't help with that."), "refused", id="refusal-text"

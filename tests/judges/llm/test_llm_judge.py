@@ -114,6 +114,8 @@ def test_requests_carry_schema_params_and_prompt_version() -> None:
         pytest.param(lambda s: f"```json\n{s}\n```", id="code-fence"),
         pytest.param(lambda s: f"Here is the result:\n{s}\nHope this helps!", id="prose-around"),
         pytest.param(lambda s: f"```\n{s}\n```", id="bare-fence"),
+        pytest.param(lambda s: s.replace("}]}", "},]}"), id="trailing-comma"),
+        pytest.param(lambda s: s.removesuffix("]}"), id="no-closing-brackets"),
     ],
 )
 def test_tolerant_json_extraction(wrap: Any) -> None:
@@ -138,9 +140,8 @@ BAD_VERIFICATION_REPLIES = [
         "I'm sorry, but I can't help with evaluating this content.", "refused", id="refusal"
     ),
     pytest.param("", "empty", id="empty"),
-    pytest.param(
-        '{"verdicts": [{"claim": 1, "label": "SUPP', "malformed or incomplete", id="malformed"
-    ),
+    pytest.param("{{{{{ oops", "malformed or incomplete", id="malformed"),
+    pytest.param('{"verdicts": [{"claim": 1, "label": "SUPP', "required shape", id="cut-off"),
     pytest.param("The first claim is supported.", "no JSON", id="prose-only"),
     pytest.param(
         verdicts((1, "SUPPORTED", "x", 1)), "one verdict for each of claims 1..2", id="fewer"

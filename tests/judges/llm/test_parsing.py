@@ -80,11 +80,107 @@ def test_strings_are_never_rewritten(reason: str) -> None:
     "text",
     [
         '{"verdicts": [{"claim": 1, "label": MAYBE}]}',  # quoted, it is still no label
-        '{"verdicts": [{"claim": 1, "label": NOT_ENOUGH_INFO}',  # cut off
+        '{"verdicts": [{"claim": 1, "label": "SUPP',  # mended, the label is still no label
         "I'm sorry, NOT_ENOUGH_INFO.",
+        "I'm sorry, I cannot help with {that}.",
+        '{"claims": [{"sentence": 1, "claim": "x"}]}',  # another step's shape
     ],
 )
-def test_what_quoting_cannot_save_is_still_a_parse_problem(text: str) -> None:
+def test_what_mending_cannot_save_is_still_a_parse_problem(text: str) -> None:
+    with pytest.raises(ParseProblem):
+        parse_output(text, VerificationOutput)
+
+
+_SLIPS = {
+    "trailing commas": '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": "y",},]}',
+    "single quotes": "{'verdicts': [{'claim': 1, 'label': 'SUPPORTED', 'evidence': 'y'}]}",
+    "missing commas": '{"verdicts": [{"claim": 1 "label": "SUPPORTED" "evidence": "y"}]}',
+    "a comment": '{"verdicts": [{"claim": 1, // the first\n "label": "SUPPORTED", '
+    '"evidence": "y"}]}',
+    "no closing brackets": '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": "y"}',
+    "a bare label and a trailing comma": '{"verdicts": [{"claim": 1, "label": SUPPORTED, '
+    '"evidence": "y",}]}',
+    "fenced, then prose": 'Sure:\n```json\n{"verdicts": [{"claim": 1, "label": "SUPPORTED", '
+    '"evidence": "y",}]}\n```\nHope that helps.',
+}
+
+
+@pytest.mark.parametrize("text", _SLIPS.values(), ids=_SLIPS.keys())
+def test_the_slips_small_models_make_are_mended(text: str) -> None:
+    (verdict,) = parse_output(text, VerificationOutput).verdicts
+    assert (verdict.claim, verdict.label, verdict.evidence) == (1, Label.SUPPORTED, "y")
+
+
+def test_a_string_left_unclosed_before_the_next_key_is_mended() -> None:
+    # Seen from Qwen2.5-Coder-1.5B: the reason's closing quote and comma are missing.
+    text = (
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "reason": "The passage says \'it '
+        'rains\', which supports the claim. "evidence": "It rains.", "passage": 1}]}'
+    )
+    (verdict,) = parse_output(text, VerificationOutput).verdicts
+    assert (verdict.label, verdict.evidence, verdict.passage) == (Label.SUPPORTED, "It rains.", 1)
+
+
+# Reasons as models write them. No backslash: json_repair misreads an escape just before a
+# bracket ("\\[") and takes the next items into the string; test_mending_never_invents_a_verdict
+# covers that case.
+_PROSE = st.text(
+    st.characters(
+        whitelist_categories=["L", "N", "P", "Zs"], max_codepoint=0x2FF, blacklist_characters="\\"
+    ),
+    max_size=40,
+)
+
+
+@st.composite
+def slipped_verdicts(draw: st.DrawFn, reasons: st.SearchStrategy[str]) -> tuple[str, list[Label]]:
+    """Verdicts written with the slips above: commas after the last item or dropped between
+    keys, the closing brackets left off."""
+    labels = draw(st.lists(st.sampled_from(list(Label)), min_size=1, max_size=4))
+    trailing = draw(st.booleans())
+    items = []
+    for number, label in enumerate(labels, 1):
+        comma = "" if draw(st.booleans()) else ","
+        reason = json.dumps(draw(reasons), ensure_ascii=False)
+        items.append(
+            f'{{"claim": {number}{comma} "label": "{label.value}", "reason": {reason}'
+            f"{',' if trailing else ''}}}"
+        )
+    text = '{"verdicts": [' + ", ".join(items) + ("," if trailing else "")
+    return text + draw(st.sampled_from(["]}", "]", ""])), labels
+
+
+@PROPERTIES
+@given(slipped_verdicts(_PROSE))
+def test_slipped_verdicts_with_prose_reasons_are_all_read(written: tuple[str, list[Label]]) -> None:
+    text, labels = written
+    assert [v.label for v in parse_output(text, VerificationOutput).verdicts] == labels
+
+
+@PROPERTIES
+@given(slipped_verdicts(_REASONS))
+def test_mending_never_invents_a_verdict(written: tuple[str, list[Label]]) -> None:
+    # With escapes in a string, json_repair may read the next items as part of it: fewer
+    # verdicts, which the judge's count check turns into a repair request; never other ones.
+    text, labels = written
+    try:
+        read = parse_output(text, VerificationOutput).verdicts
+    except ParseProblem:
+        return
+    assert [(v.claim, v.label) for v in read] == list(enumerate(labels, 1))[: len(read)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{" * 20_000,
+        '{"a": [1, {"b": "c' * 1_500,
+        '{"reason": "' + "x" * 40_000,
+        "{" + ":" * 20_000,
+    ],
+    ids=["deep braces", "deep mixed", "a huge unclosed string", "a colon storm"],
+)
+def test_pathological_replies_are_a_quick_parse_problem(text: str) -> None:
     with pytest.raises(ParseProblem):
         parse_output(text, VerificationOutput)
 

@@ -1,8 +1,12 @@
 """Turning a model's raw reply into a validated output model, or saying exactly why not.
 
 Tolerant where tolerance is safe (code fences, prose around the JSON, an enum value written
-without quotes, Python's None) and strict where it is not: a refusal, an empty reply or JSON of
-the wrong shape is a problem, never a verdict.
+without quotes, Python's None, and the slips json_repair mends: trailing or missing commas,
+single quotes, a string left unclosed before the next key, missing closing brackets) and strict
+where it is not: a refusal, an empty reply or JSON of the wrong shape is a problem, never a
+verdict. Mending is safe here because nothing read is taken on trust: the shape is validated,
+a label must be one of three words, counts and coverage are checked by the judge, and evidence
+must be found in a passage.
 Whatever the text (thousands of nested brackets, lone surrogates, megabytes of braces), the
 outcome is a validated model or a :class:`ParseProblem`, never another exception.
 """
@@ -13,6 +17,7 @@ import json
 import re
 from typing import Any, TypeVar
 
+import json_repair
 from pydantic import BaseModel, ValidationError
 
 from pytest_faithful.errors import shorten
@@ -106,6 +111,38 @@ def _after_value_opener(out: list[str]) -> bool:
     return False
 
 
+# json_repair's parser recurses and slows down on pathological input (100k nested braces take
+# seconds); a reply in our shapes is a few thousand tokens, nested four deep.
+_MAX_MENDED_CHARS = 32_000
+_MAX_MENDED_DEPTH = 16
+
+
+def _mended(text: str) -> dict[str, Any] | None:
+    """The object json_repair reads from ``text``'s first "{" on, or None."""
+    start = text.find("{")
+    if start < 0 or len(text) - start > _MAX_MENDED_CHARS or _depth(text) > _MAX_MENDED_DEPTH:
+        return None
+    try:
+        value = json_repair.repair_json(text[start:], return_objects=True, skip_json_loads=True)
+    except Exception:  # a library bug must read as an unusable reply, not crash the judge
+        return None
+    if isinstance(value, list) and value and isinstance(value[0], dict):
+        value = value[0]  # an object followed by prose or a second object
+    return value if isinstance(value, dict) and value else None
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting in ``text``, strings not told apart (an upper bound)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "{[":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "}]":
+            depth = max(depth - 1, 0)
+    return deepest
+
+
 def extract_json(text: str) -> Any:
     """The first JSON object in ``text``: the whole reply, a fenced block, or embedded in prose."""
     try:
@@ -142,6 +179,10 @@ def _extract_json(text: str) -> Any:
             try:
                 value, _ = decoder.raw_decode(stripped, match.start())
             except json.JSONDecodeError:
+                if tried == 0 and (mended := _mended(stripped)) is not None:
+                    # The outermost object is broken; an inner one would read, but as the
+                    # wrong shape. Mend the outer one instead.
+                    return mended
                 continue
             if isinstance(value, dict):
                 return value
