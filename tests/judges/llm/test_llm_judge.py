@@ -342,6 +342,72 @@ def test_single_call_verifies_a_dropped_sentence_in_one_more_request() -> None:
     assert result.usage.judge_calls == 2
 
 
+def _labelled(reply: str, *labels: object) -> str:
+    """``reply`` (a single-call reply) with its items' labels replaced; None drops the key."""
+    value = json.loads(reply)
+    for item, label in zip(value["claims"], labels, strict=True):
+        if label is None:
+            del item["label"]
+        else:
+            item["label"] = label
+    return json.dumps(value)
+
+
+BOTH_SUPPORTED = supported_claims(
+    RETURNS_SUPPORTED, (2, "Shipping to Canada is free.", "Shipping to Canada costs $15.", 2)
+)
+
+
+@pytest.mark.parametrize(
+    "unusable",
+    [
+        pytest.param("SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO", id="the-template-copied"),
+        pytest.param("PARTLY_SUPPORTED", id="another-word"),
+        pytest.param(None, id="left-out"),
+        pytest.param(1, id="a-number"),
+    ],
+)
+def test_single_call_verifies_a_claim_left_without_a_label(unusable: object) -> None:
+    reply = _labelled(BOTH_SUPPORTED, "SUPPORTED", unusable)
+    second = verdicts((1, "CONTRADICTED", "Shipping to Canada costs $15.", 2))
+    judge, backend = single_call_judge([reply, second])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 2, "a verify step for the one claim, no repair request"
+    sent = backend.requests[1].messages
+    assert len(sent) == 2, "a fresh verification request, not the conversation resent"
+    assert "[claim 1] Shipping to Canada is free." in sent[-1].content
+    assert "Items can be returned" not in sent[-1].content
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert result.claim_verdicts[1].claim.text == "Shipping to Canada is free."
+    assert result.usage.judge_calls == 2
+
+
+def test_single_call_unlabelled_claims_and_a_dropped_sentence_are_both_verified() -> None:
+    answer = ANSWER + " Refunds take 5 days."
+    reply = _labelled(BOTH_SUPPORTED, "SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO", None)
+    second = verdicts(
+        (1, "SUPPORTED", "accepted within 30 days", 1),
+        (2, "CONTRADICTED", "Shipping to Canada costs $15.", 2),
+    )
+    third = verdicts((1, "NOT_ENOUGH_INFO", "", None))
+    judge, backend = single_call_judge([reply, second, third])
+    result = verify(answer, PASSAGES, judge=judge)
+    assert [cv.label for cv in result.claim_verdicts] == [
+        Label.SUPPORTED,
+        Label.CONTRADICTED,
+        Label.NOT_ENOUGH_INFO,
+    ]
+    assert result.usage.judge_calls == backend.calls == 3
+
+
+def test_single_call_a_verify_step_that_fails_too_is_a_judge_error() -> None:
+    reply = _labelled(BOTH_SUPPORTED, "SUPPORTED", "SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO")
+    echoed = verdicts((1, "SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO", "", None))
+    judge, _ = single_call_judge([reply, echoed, echoed])
+    with pytest.raises(JudgeError, match="required shape"):
+        verify(ANSWER, PASSAGES, judge=judge)
+
+
 def test_a_claim_tied_to_the_wrong_sentence_is_repaired_then_moved() -> None:
     misplaced = json.dumps(
         {

@@ -18,6 +18,8 @@ module owns the prompts, the parsing and what counts as a usable answer:
   still incomplete it is used as it is: misplaced claims are tied to the sentence they share
   words with, and the verifier verifies each uncovered sentence whole. A weak model that drops
   a factual sentence never makes the check score only what remains.
+* Single-call: a claim the reply gives no usable label (the template's label list copied, or
+  none) is verified in a verify step, not sent back for a repair.
 """
 
 from __future__ import annotations
@@ -162,9 +164,16 @@ class LLMJudge:
             "answer sentence",
         )
         claims = tuple(claim for claim, _ in pairs)
-        verdicts = tuple(
-            verdict.model_copy(update={"claim_index": i}) for i, (_, verdict) in enumerate(pairs)
-        )
+        unlabelled = [i for i, (_, verdict) in enumerate(pairs) if verdict is None]
+        given = {i: verdict for i, (_, verdict) in enumerate(pairs) if verdict is not None}
+        if unlabelled:
+            # Claims the reply gave no usable label go to a verify step, as sentences it left
+            # without a claim do: a repair would resend the passages and the whole reply, and
+            # small models copy the template's label list again when asked again.
+            more = self.verify([claims[i] for i in unlabelled], passages, question)
+            usage = usage + more.usage
+            given.update((unlabelled[v.claim_index], v) for v in more.verdicts)
+        verdicts = tuple(given[i].model_copy(update={"claim_index": i}) for i in range(len(pairs)))
         # The usage is reported once, with the claims; the verdicts cost nothing more.
         return ExtractedClaims(claims=claims, usage=usage), Verdicts(verdicts=verdicts)
 
@@ -250,7 +259,7 @@ class LLMJudge:
                     f"expected one verdict for each of claims 1..{len(part)}, got verdicts for "
                     f"claims {numbers}"
                 )
-            verdicts = [_verdict(part[n - 1][0], v, passages, f"claim {n}") for n, v in given]
+            verdicts = [_verdict(part[n - 1][0], v, v.label, passages) for n, v in given]
             if self._tuning.quote_repair:
                 unquoted = [
                     n
@@ -265,10 +274,11 @@ class LLMJudge:
 
     def _extract_verified(
         self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
-    ) -> tuple[list[tuple[Claim, Verdict]], Usage]:
+    ) -> tuple[list[tuple[Claim, Verdict | None]], Usage]:
+        """Claims with their verdicts; None for a claim the reply gave no usable label."""
         messages = prompts.single_call_messages(sentences, passages, question)
 
-        def pairs_of(output: prompts.SingleCallOutput) -> list[tuple[Claim, Verdict]]:
+        def pairs_of(output: prompts.SingleCallReading) -> list[tuple[Claim, Verdict | None]]:
             # No repair for a sentence left without a claim, or a claim naming the wrong one: a
             # repair resends the passages, and would not change a verdict; the verifier verifies
             # a sentence left without a claim whole, for the same one request.
@@ -278,14 +288,14 @@ class LLMJudge:
                 repairable=False,
             )
             pairs = [
-                (claim, _verdict(0, item, passages, f"claim {item.claim!r}"))
+                (claim, None if item.label is None else _verdict(0, item, item.label, passages))
                 for claim, item in zip(claims, output.claims, strict=True)
             ]
             if self._tuning.quote_repair:
                 unquoted = [
                     n
                     for n, (claim, verdict) in enumerate(pairs, 1)
-                    if not _quote_usable(verdict, claim.text, passages)
+                    if verdict is not None and not _quote_usable(verdict, claim.text, passages)
                 ]
                 if unquoted:
                     problems = "; ".join(
@@ -295,7 +305,9 @@ class LLMJudge:
                 raise _Incomplete(problems, pairs)
             return pairs
 
-        return self._ask(messages, prompts.SingleCallOutput, pairs_of)
+        return self._ask(
+            messages, prompts.SingleCallReading, pairs_of, asked=prompts.SingleCallOutput
+        )
 
     # -- asking, repairing, splitting ---------------------------------------------------------
 
@@ -329,17 +341,21 @@ class LLMJudge:
         output_model: type[_Output],
         interpret: Callable[[_Output], _Parsed],
         prompt_version: str | None = None,
+        *,
+        asked: type[BaseModel] | None = None,
     ) -> tuple[_Parsed, Usage]:
         """Ask, parse and interpret; on a problem, ask once more with the problem named.
 
-        A reply that is usable but incomplete (:class:`_Incomplete`) is repaired too; when the
-        repair does not complete it, the best partial answer is used.
+        The reply is read as ``output_model``; the request asks for ``asked``'s schema when the
+        two differ (a reading more lenient than what is asked for). A reply that is usable but
+        incomplete (:class:`_Incomplete`) is repaired too; when the repair does not complete
+        it, the best partial answer is used.
         """
         usage = Usage()
         problem = ""
         partial: _Incomplete | None = None
         for attempt in ("first", "repair"):
-            response, cost = self._send(messages, output_model, prompt_version)
+            response, cost = self._send(messages, asked or output_model, prompt_version)
             usage = usage + cost
             if response.finish_reason in TRUNCATED:
                 raise _Truncated(response.finish_reason or "length", usage)
@@ -571,16 +587,16 @@ def _claim(number: int, text: str, sentences: Sequence[Sentence]) -> Claim:
 
 def _verdict(
     index: int,
-    judged: prompts.JudgedClaim | prompts.ExtractedJudgedClaim,
+    judged: prompts.JudgedClaim | prompts.ReadJudgedClaim,
+    label: Label,
     passages: Sequence[str],
-    which: str,
 ) -> Verdict:
     # A passage number out of range is read as none: the verifier looks for the quote in
     # every passage (small models miscount), and a quote in none is not evidence.
     cited = judged.passage
     return Verdict(
         claim_index=index,
-        label=judged.label,
+        label=label,
         reason=judged.reason,
         evidence=judged.evidence,
         passage_index=None if cited is None or not 1 <= cited <= len(passages) else cited - 1,

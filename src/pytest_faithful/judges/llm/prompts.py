@@ -85,6 +85,32 @@ class SingleCallOutput(_Output):
     claims: list[ExtractedJudgedClaim]
 
 
+def _label_or_none(value: Any) -> Any:
+    spelled = _label_spelling(value)
+    return spelled if spelled in Label.__members__ else None
+
+
+class ReadJudgedClaim(_Output):
+    """A single-call item as it is read, never asked for: a label that is none of the three
+    (the template's "SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO" copied, or left out) is None, and
+    the claim is verified in a verify step instead of failing the whole reply."""
+
+    sentence: int
+    claim: str
+    label: Label | None = None
+    reason: str = ""
+    evidence: str = ""
+    passage: int | None = None
+
+    _labels = field_validator("label", mode="before")(_label_or_none)
+
+
+class SingleCallReading(_Output):
+    """How a reply to the single-call prompt is read (its schema is ``SingleCallOutput``'s)."""
+
+    claims: list[ReadJudgedClaim]
+
+
 EXTRACTION_SYSTEM = f"""\
 You split an answer into atomic factual claims so each can be checked against source passages.
 Rules:
