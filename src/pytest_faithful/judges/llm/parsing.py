@@ -1,14 +1,19 @@
 """Turning a model's raw reply into a validated output model, or saying exactly why not.
 
-Tolerant where tolerance is safe (code fences, prose around the JSON, an enum value written
-without quotes, Python's None, and the slips json_repair mends: trailing or missing commas,
-single quotes, a string left unclosed before the next key, missing closing brackets) and strict
-where it is not: a refusal, an empty reply or JSON of the wrong shape is a problem, never a
-verdict. Mending is safe here because nothing read is taken on trust: the shape is validated,
-a label must be one of three words, counts and coverage are checked by the judge, and evidence
-must be found in a passage.
-Whatever the text (thousands of nested brackets, lone surrogates, megabytes of braces), the
-outcome is a validated model or a :class:`ParseProblem`, never another exception.
+Tolerant where tolerance is safe and strict where it is not:
+
+* Read: code fences, prose around the JSON, an enum value written without quotes, Python's
+  None, and the slips json_repair mends (trailing or missing commas, single quotes, a string
+  left unclosed before the next key, missing closing brackets).
+* Read as meant: a shape close to the one asked for (a key's case, a key nobody asked for, the
+  list without its object; :mod:`.shaping`).
+* A problem, never a verdict: a refusal, an empty reply, JSON of the wrong shape.
+
+Mending is safe because nothing read is taken on trust: the shape is validated, a label must
+be one of three words, counts and coverage are checked by the judge, and evidence must be
+found in a passage. Whatever the text (thousands of nested brackets, lone surrogates,
+megabytes of braces), the outcome is a validated model or a :class:`ParseProblem`, never
+another exception.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import json_repair
 from pydantic import BaseModel, ValidationError
 
 from pytest_faithful.errors import shorten
+from pytest_faithful.judges.llm.shaping import shaped
 
 _Output = TypeVar("_Output", bound=BaseModel)
 
@@ -194,7 +200,7 @@ def _extract_json(text: str) -> Any:
 
 
 def parse_output(text: str, model: type[_Output]) -> _Output:
-    value = extract_json(text)
+    value = shaped(extract_json(text), model)
     try:
         return model.model_validate(value)
     except RecursionError:

@@ -1,0 +1,128 @@
+"""Replies in a shape close to the one asked for are read as meant; nothing missing is supplied."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
+from pytest_faithful.judges.llm.prompts import (
+    ExtractionOutput,
+    SingleCallReading,
+    VerificationOutput,
+)
+from pytest_faithful.models import Label
+
+PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")))
+
+_TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
+_NUMBER = st.integers(min_value=0, max_value=200)
+
+
+@st.composite
+def verdict_lists(draw: st.DrawFn) -> list[dict[str, Any]]:
+    return [
+        {
+            "claim": draw(_NUMBER),
+            "label": draw(st.sampled_from(list(Label))).value,
+            "reason": draw(_TEXT),
+            "evidence": draw(_TEXT),
+            "passage": draw(st.none() | _NUMBER),
+        }
+        for _ in range(draw(st.integers(min_value=0, max_value=4)))
+    ]
+
+
+@PROPERTIES
+@given(verdict_lists(), st.booleans())
+def test_replies_in_the_shape_asked_for_read_as_written(
+    items: list[dict[str, Any]], single_call: bool
+) -> None:
+    if single_call:
+        for item in items:
+            item["sentence"] = item["claim"]
+            item["claim"] = f"claim {item['claim']}"
+        model: Any = SingleCallReading
+        value = {"claims": items}
+    else:
+        model = VerificationOutput
+        value = {"verdicts": items}
+    assert parse_output(json.dumps(value), model) == model.model_validate(value)
+
+
+def _recased(key: str, how: int) -> str:
+    return [key, key.title(), key.upper()][how]
+
+
+@st.composite
+def close_shapes(draw: st.DrawFn) -> tuple[str, list[dict[str, Any]]]:
+    """Verdicts written in the shapes small models use for them, and what they mean."""
+    items = draw(verdict_lists())
+    meant = [dict(item) for item in items]
+    written = []
+    for item in items:
+        one: dict[str, Any] = {}
+        for key, value in item.items():
+            if key in ("reason", "evidence") and value == "" and draw(st.booleans()):
+                value = None  # null for an empty string
+            if key == "passage" and value is not None and draw(st.booleans()):
+                value = draw(st.sampled_from(["passage {}", "[passage {}]", "Passage {}."]))
+                value = value.format(item["passage"])
+            if key == "passage" and value is None and draw(st.booleans()):
+                value = draw(st.sampled_from(["none", "N/A", ""]))
+            one[_recased(key, draw(st.integers(0, 2)))] = value
+        if draw(st.booleans()):
+            one["confidence"] = draw(st.floats(0, 1))  # a key nobody asked for
+        written.append(one)
+    if len(written) == 1 and draw(st.booleans()):
+        shape: Any = written[0] if draw(st.booleans()) else {"verdicts": written[0]}
+    elif written and draw(st.booleans()):
+        shape = written  # the list without its object
+    else:
+        shape = {_recased("verdicts", draw(st.integers(0, 2))): written, "summary": "done"}
+    return json.dumps(shape), meant
+
+
+@PROPERTIES
+@given(close_shapes())
+def test_close_shapes_read_as_meant(written: tuple[str, list[dict[str, Any]]]) -> None:
+    text, meant = written
+    expected = VerificationOutput.model_validate({"verdicts": meant})
+    assert parse_output(text, VerificationOutput) == expected
+
+
+def test_several_quotes_are_read_as_one_with_a_gap_the_aligner_understands() -> None:
+    text = (
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": ["Returns: 30 days.", " "]}]}'
+    )
+    (verdict,) = parse_output(text, VerificationOutput).verdicts
+    assert verdict.evidence == "Returns: 30 days."
+    text = '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": ["A b.", "C d."]}]}'
+    assert parse_output(text, VerificationOutput).verdicts[0].evidence == "A b. ... C d."
+
+
+def test_a_sentence_number_written_with_its_noun_is_read() -> None:
+    text = '{"claims": [{"Sentence": "sentence 2", "claim": "Shipping is free."}]}'
+    assert parse_output(text, ExtractionOutput).claims[0].sentence == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ('{"verdicts": [{"label": "SUPPORTED"}]}', "verdicts.0.claim: Field required"),
+        ('{"results": [{"claim": 1, "label": "SUPPORTED"}]}', "verdicts: Field required"),
+        ('{"verdicts": [{"claim": "claims 1-2", "label": "SUPPORTED"}]}', "verdicts.0.claim"),
+        ('{"verdicts": [{"claim": 1, "label": null}]}', "verdicts.0.label"),
+        ('{"claims": ["Shipping is free."]}', "claims.0"),
+        ('{"claims": [{"sentence": 1, "claim": ["A.", "B."]}]}', "claims.0.claim"),
+    ],
+)
+def test_nothing_a_reply_leaves_out_is_supplied(text: str, missing: str) -> None:
+    model: Any = ExtractionOutput if text.startswith('{"claims"') else VerificationOutput
+    with pytest.raises(ParseProblem, match=missing.replace(".", r"\.")):
+        parse_output(text, model)
