@@ -215,6 +215,45 @@ def test_truncated_single_claim_is_a_judge_error(finish_reason: str) -> None:
     assert backend.calls == 2
 
 
+def _cut(text: str) -> JudgeResponse:
+    return JudgeResponse(text=text[: len(text) // 2], model="m", finish_reason="length")
+
+
+@pytest.mark.parametrize("single_call", [False, True])
+def test_a_sentence_whose_reply_is_cut_off_is_verified_whole(single_call: bool) -> None:
+    looping = '{"claims": [{"sentence": 1, "claim": "' + "Returns, " * 200
+    whole = verdicts((1, "SUPPORTED", "accepted within 30 days", 1))
+    if single_call:
+        judge, backend = single_call_judge([_cut(looping), whole])
+    else:
+        judge, backend = judge_with([_cut(looping), whole])
+    result = verify(ONE_SENTENCE, PASSAGES, judge=judge)
+    assert backend.calls == 2, "the cut-off reply, then one verification of the sentence"
+    assert f"[claim 1] {ONE_SENTENCE}" in backend.requests[1].messages[-1].content
+    (verdict,) = result.claim_verdicts
+    assert (verdict.claim.text, verdict.label) == (ONE_SENTENCE, Label.SUPPORTED)
+    assert "verified whole" in verdict.reason
+    assert result.usage.judge_calls == 2
+
+
+def test_a_cut_off_sentence_is_split_from_its_batch_first() -> None:
+    only_second = json.dumps({"claims": [{"sentence": 1, "claim": "Shipping is free."}]})
+    both = verdicts((1, "SUPPORTED", "accepted within 30 days", 1), (2, "CONTRADICTED", "$15", 2))
+    judge, backend = judge_with([_cut(CLAIMS), _cut(CLAIMS), only_second, both])
+    result = verify(ANSWER, PASSAGES, judge=judge)
+    assert backend.calls == 4, "the batch, each half, then one verification"
+    texts = [cv.claim.text for cv in result.claim_verdicts]
+    assert texts == ["Shipping is free.", "You can return items within 30 days."]
+    assert "verified whole" in result.claim_verdicts[1].reason
+
+
+def test_a_whole_sentence_whose_verdict_is_cut_off_too_is_a_judge_error() -> None:
+    judge, backend = judge_with([_cut(CLAIMS), _cut(GOOD_VERDICTS)])
+    with pytest.raises(JudgeError, match="single claim was cut off"):
+        verify(ONE_SENTENCE, PASSAGES, judge=judge)
+    assert backend.calls == 2
+
+
 def test_extraction_naming_a_missing_sentence_is_repaired_or_fails() -> None:
     bad = json.dumps({"claims": [{"sentence": 7, "claim": "Something."}]})
     judge, _ = judge_with([bad, bad])

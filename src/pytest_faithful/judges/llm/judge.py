@@ -6,8 +6,8 @@ module owns the prompts, the parsing and what counts as a usable answer:
 * A reply that cannot be used gets one repair request; if that fails too, the check gets a
   JudgeError, never a score.
 * A reply cut off at the token limit is never parsed: its batch (claims, or answer sentences)
-  is split in two and each half asked again; a single item that still does not fit is a
-  JudgeError.
+  is split in two and each half asked again. A single claim that still does not fit is a
+  JudgeError; a single answer sentence yields no claim, and the verifier verifies it whole.
 * Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
   batches of one check are sent concurrently (the process-wide limit is the backend's).
 * Passages over the ``max_context_chars`` budget are refused, never cut.
@@ -123,7 +123,10 @@ class LLMJudge:
         self, sentences: Sequence[Sentence], question: str | None
     ) -> ExtractedClaims:
         claims, usage = self._split_when_truncated(
-            list(sentences), lambda part: self._extract(part, question), "answer sentence"
+            list(sentences),
+            lambda part: self._extract(part, question),
+            "answer sentence",
+            leave_cut_sentence=True,
         )
         return ExtractedClaims(claims=tuple(claims), usage=usage)
 
@@ -162,6 +165,7 @@ class LLMJudge:
             list(sentences),
             lambda part: self._extract_verified(part, passages, question),
             "answer sentence",
+            leave_cut_sentence=True,
         )
         claims = tuple(claim for claim, _ in pairs)
         unlabelled = [i for i, (_, verdict) in enumerate(pairs) if verdict is None]
@@ -316,13 +320,24 @@ class LLMJudge:
         items: list[_Item],
         ask: Callable[[list[_Item]], tuple[list[_Result], Usage]],
         what: str,
+        *,
+        leave_cut_sentence: bool = False,
     ) -> tuple[list[_Result], Usage]:
-        """``ask(items)``; when the reply is cut off, ask for each half instead."""
+        """``ask(items)``; when the reply is cut off, ask for each half instead.
+
+        With ``leave_cut_sentence``, a single answer sentence whose reply is still cut off
+        yields no claim, and the verifier verifies it whole as it does any sentence left
+        without a claim: a different request, which a model that looped (a quote repeated in
+        the reason until the limit) may well answer. Otherwise a single item still cut off is
+        a JudgeError.
+        """
         if not items:
             return [], Usage()
         try:
             return ask(items)
         except _Truncated as cut:
+            if len(items) == 1 and leave_cut_sentence:
+                return [], cut.usage
             if len(items) == 1:
                 raise JudgeError(
                     f"judge {self.id} output for a single {what} was cut off at the token limit "
@@ -331,8 +346,11 @@ class LLMJudge:
                     judge_id=self.id,
                 ) from None
             middle = len(items) // 2
-            left, left_cost = self._split_when_truncated(items[:middle], ask, what)
-            right, right_cost = self._split_when_truncated(items[middle:], ask, what)
+            halves = [
+                self._split_when_truncated(half, ask, what, leave_cut_sentence=leave_cut_sentence)
+                for half in (items[:middle], items[middle:])
+            ]
+            (left, left_cost), (right, right_cost) = halves
             return left + right, cut.usage + left_cost + right_cost
 
     def _ask(
