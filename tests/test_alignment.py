@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_faithful.evidence import MIN_ALIGNMENT, align, align_in, locate
+from pytest_faithful.evidence import MIN_ALIGNMENT, align, align_in, bears_on, could_bear_on, locate
+from pytest_faithful.terms import content_terms
 
 PASSAGE = (
     "Returns are accepted within 30 days of delivery. The store opens at 9am on weekdays. "
@@ -276,3 +277,57 @@ def test_a_speaker_label_never_gives_one_speakers_words_to_another(
     passage: str, quote: str
 ) -> None:
     assert align(passage, quote) is None
+
+
+_WORDS = st.sampled_from(
+    [
+        "returns",
+        "accepted",
+        "within",
+        "30",
+        "days",
+        "delivery",
+        "store",
+        "opens",
+        "9am",
+        "the",
+        "a",
+        "of",
+        "shipping",
+        "Canada",
+        "costs",
+        "$15",
+        "24/7",
+        "2-3",
+        "New",
+        "York-based",
+        "not",
+        "never",
+        "Berlin",
+        "orders",
+        "ship",
+        "U.S.",
+        "1995",
+        "first",
+    ]
+)
+
+
+@given(
+    st.lists(st.lists(_WORDS, min_size=1, max_size=12), min_size=1, max_size=4),
+    st.lists(_WORDS, min_size=1, max_size=8),
+)
+def test_a_passage_that_could_not_bear_on_a_claim_holds_no_quote_that_does(
+    passages: list[list[str]], claim_words: list[str]
+) -> None:
+    # What lets the LLM judge leave such passages out of its requests: no quote from them
+    # could ever be evidence for the claim.
+    claim = " ".join(claim_words)
+    for words in passages:
+        passage = " ".join(words)
+        if could_bear_on(passage, content_terms(claim)):
+            continue
+        for start in range(len(words)):
+            for end in range(start + 1, len(words) + 1):
+                assert not bears_on(" ".join(words[start:end]), claim)
+        assert locate([passage], claim) is None

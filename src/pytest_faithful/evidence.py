@@ -72,6 +72,12 @@ class PassageIndex:
         return needle in self._normalized[index]
 
 
+def could_bear_on(passage: str, terms: frozenset[str]) -> bool:
+    """Whether a quote from ``passage`` could bear on a claim whose content terms are among
+    ``terms``: :func:`bears_on` needs a shared word that is not a number."""
+    return any(not term[0].isdigit() for term in content_terms(passage) & terms)
+
+
 def bears_on(quote: str, claim: str) -> bool:
     """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring)."""
     quoted = content_terms(quote)

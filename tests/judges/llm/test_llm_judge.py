@@ -254,6 +254,51 @@ def test_a_whole_sentence_whose_verdict_is_cut_off_too_is_a_judge_error() -> Non
     assert backend.calls == 2
 
 
+def test_passages_no_claim_shares_a_word_with_are_not_sent() -> None:
+    passages = ["The weather was sunny.", *PASSAGES, "Our office is in Berlin."]
+    cited = verdicts((1, "SUPPORTED", "accepted within 30 days", 2))
+    judge, backend = judge_with([ONE_SENTENCE_CLAIM, cited])
+    result = verify(ONE_SENTENCE, passages, judge=judge)
+    sent = backend.requests[1].messages[-1].content
+    assert "[passage 2] Returns are accepted within 30 days of delivery." in sent
+    assert "weather" not in sent
+    assert "Shipping" not in sent
+    assert "Berlin" not in sent
+    (verdict,) = result.claim_verdicts
+    assert (verdict.label, verdict.passage_index) == (Label.SUPPORTED, 1), "numbers kept"
+
+
+def test_the_question_keeps_the_passages_a_short_answer_relies_on() -> None:
+    question = "Is shipping to Canada free?"
+    reply = json.dumps(
+        {
+            "claims": [
+                {
+                    "sentence": 1,
+                    "claim": "Shipping to Canada is not free.",
+                    "label": "SUPPORTED",
+                    "evidence": "Shipping to Canada costs $15.",
+                    "passage": 2,
+                }
+            ]
+        }
+    )
+    judge, backend = single_call_judge([reply])
+    result = verify("No, it is not.", PASSAGES, judge=judge, question=question)
+    sent = backend.requests[0].messages[-1].content
+    assert "[passage 2] Shipping to Canada costs $15." in sent
+    assert "Returns" not in sent
+    assert result.passed
+
+
+def test_every_passage_is_sent_when_none_shares_a_word_with_the_claims() -> None:
+    judge, backend = judge_with([ONE_SENTENCE_CLAIM, verdicts((1, "NOT_ENOUGH_INFO", "", None))])
+    verify(ONE_SENTENCE, ["The weather was sunny.", "Our office is in Berlin."], judge=judge)
+    sent = backend.requests[1].messages[-1].content
+    assert "[passage 1] The weather was sunny." in sent
+    assert "[passage 2] Our office is in Berlin." in sent
+
+
 def test_extraction_naming_a_missing_sentence_is_repaired_or_fails() -> None:
     bad = json.dumps({"claims": [{"sentence": 7, "claim": "Something."}]})
     judge, _ = judge_with([bad, bad])
@@ -467,6 +512,9 @@ def test_a_claim_tied_to_the_wrong_sentence_is_repaired_then_moved() -> None:
 
 # Small models copy a passage's number into the claim's or the sentence's field.
 ONE_SENTENCE = "You can return items within 30 days."
+ONE_SENTENCE_CLAIM = json.dumps(
+    {"claims": [{"sentence": 1, "claim": "Items can be returned within 30 days."}]}
+)
 
 
 @pytest.mark.parametrize("named", [0, 2, 27])

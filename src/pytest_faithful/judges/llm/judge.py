@@ -33,7 +33,7 @@ from pydantic import BaseModel
 from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.evidence import align_in, bears_on
+from pytest_faithful.evidence import align_in, bears_on, could_bear_on
 from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
@@ -248,7 +248,9 @@ class LLMJudge:
     def _verify(
         self, part: Sequence[tuple[int, Claim]], passages: Sequence[str], question: str | None
     ) -> tuple[list[Verdict], Usage]:
-        messages = prompts.verification_messages([c for _, c in part], passages, question)
+        claims = [c.text for _, c in part]
+        shown = _evidence_passages(passages, [*claims, question or ""])
+        messages = prompts.verification_messages([c for _, c in part], passages, question, shown)
 
         def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
             # One claim asked, one verdict given: it can only be for that claim, whatever number
@@ -280,7 +282,8 @@ class LLMJudge:
         self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
     ) -> tuple[list[tuple[Claim, Verdict | None]], Usage]:
         """Claims with their verdicts; None for a claim the reply gave no usable label."""
-        messages = prompts.single_call_messages(sentences, passages, question)
+        shown = _evidence_passages(passages, [*(s.text for s in sentences), question or ""])
+        messages = prompts.single_call_messages(sentences, passages, question, shown)
 
         def pairs_of(output: prompts.SingleCallReading) -> list[tuple[Claim, Verdict | None]]:
             # No repair for a sentence left without a claim, or a claim naming the wrong one: a
@@ -495,6 +498,20 @@ class LLMJudge:
                 "window allows it, or pass fewer or shorter contexts.",
                 judge_id=self.id,
             )
+
+
+def _evidence_passages(passages: Sequence[str], texts: Sequence[str]) -> list[int] | None:
+    """The passages a quote bearing on ``texts`` (claims, or answer sentences and the
+    question) could come from; None (all of them) when that is every passage, or none.
+
+    The verifier accepts no evidence from any other passage (a quote must share a word with
+    its claim, and a located span most of them), so sending one costs tokens and gives a small
+    model more to misnumber, for no verdict that could stand. Long retrieved lists are mostly
+    such passages.
+    """
+    wanted = frozenset().union(*(content_terms(text) for text in texts))
+    shown = [i for i, passage in enumerate(passages) if could_bear_on(passage, wanted)]
+    return shown if 0 < len(shown) < len(passages) else None
 
 
 def _one_per_item(numbers: Sequence[int], count: int, what: str) -> None:

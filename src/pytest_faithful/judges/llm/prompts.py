@@ -168,6 +168,14 @@ def _numbered(items: Sequence[str], tag: str) -> str:
     return "\n".join(f"[{tag} {i}] {text}" for i, text in enumerate(items, start=1))
 
 
+def _passages(passages: Sequence[str], shown: Sequence[int] | None) -> str:
+    """The passages numbered from 1 as given; only those in ``shown`` (0-based) when set, each
+    keeping its own number so that a citation names the same passage either way."""
+    if shown is None:
+        return _numbered(passages, "passage")
+    return "\n".join(f"[passage {i + 1}] {passages[i]}" for i in shown)
+
+
 def extraction_messages(
     sentences: Sequence[Sentence], question: str | None
 ) -> tuple[ChatMessage, ...]:
@@ -182,9 +190,12 @@ def extraction_messages(
 
 
 def verification_messages(
-    claims: Sequence[Claim], passages: Sequence[str], question: str | None
+    claims: Sequence[Claim],
+    passages: Sequence[str],
+    question: str | None,
+    shown: Sequence[int] | None = None,
 ) -> tuple[ChatMessage, ...]:
-    parts = ["Passages:\n" + _numbered(passages, "passage")]
+    parts = ["Passages:\n" + _passages(passages, shown)]
     if question:
         parts.append(f"Question the answer responded to:\n{question}")
     parts.append("Claims:\n" + _numbered([c.text for c in claims], "claim"))
@@ -195,9 +206,12 @@ def verification_messages(
 
 
 def single_call_messages(
-    sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+    sentences: Sequence[Sentence],
+    passages: Sequence[str],
+    question: str | None,
+    shown: Sequence[int] | None = None,
 ) -> tuple[ChatMessage, ...]:
-    parts = ["Passages:\n" + _numbered(passages, "passage")]
+    parts = ["Passages:\n" + _passages(passages, shown)]
     if question:
         parts.append(f"Question the answer responded to:\n{question}")
     parts.append("Answer sentences:\n" + _numbered([s.text for s in sentences], "sentence"))
