@@ -10,7 +10,9 @@ module owns the prompts, the parsing and what counts as a usable answer:
   JudgeError; a single answer sentence yields no claim, and the verifier verifies it whole.
 * Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
   batches of one check are sent concurrently (the process-wide limit is the backend's).
-* Passages over the ``max_context_chars`` budget are refused, never cut.
+* Passages over the ``max_context_chars`` budget are refused, never cut. A request carries only
+  the passages that could hold evidence for its claims (:func:`_evidence_passages`), each with
+  its own number.
 * Every answer sentence that has content words (the lexical judge's test, so both judges agree
   on what a vacuous answer is) must yield a claim, and every claim must come from the sentence
   it names. A reply that leaves sentences out, or ties a claim to a sentence that shares none of
@@ -248,9 +250,9 @@ class LLMJudge:
     def _verify(
         self, part: Sequence[tuple[int, Claim]], passages: Sequence[str], question: str | None
     ) -> tuple[list[Verdict], Usage]:
-        claims = [c.text for _, c in part]
-        shown = _evidence_passages(passages, [*claims, question or ""])
-        messages = prompts.verification_messages([c for _, c in part], passages, question, shown)
+        claims = [c for _, c in part]
+        shown = _evidence_passages(passages, [*(c.text for c in claims), question or ""])
+        messages = prompts.verification_messages(claims, passages, question, shown)
 
         def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
             # One claim asked, one verdict given: it can only be for that claim, whatever number
