@@ -291,6 +291,21 @@ def test_the_question_keeps_the_passages_a_short_answer_relies_on() -> None:
     assert result.passed
 
 
+def test_the_budget_counts_only_the_passages_a_request_would_carry() -> None:
+    passages = [PASSAGES[0], "The weather was sunny all week. " * 10]
+    cited = verdicts((1, "SUPPORTED", "accepted within 30 days", 1))
+    backend = ScriptedBackend([ONE_SENTENCE_CLAIM, cited])
+    options = LLMOptions(max_context_chars=100)
+    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=options)
+    assert verify(ONE_SENTENCE, passages, judge=judge).passed
+    over = [PASSAGES[0] * 3, passages[1]]
+    backend = ScriptedBackend([ONE_SENTENCE_CLAIM])
+    judge = LLMJudge(CachedBackend(backend, None, "off"), "m", tuning=options)
+    with pytest.raises(JudgeError, match=r"could hold evidence \(1 of 2\) hold 144 characters"):
+        verify(ONE_SENTENCE, over, judge=judge)
+    assert backend.calls == 1, "refused before the verification request"
+
+
 def test_every_passage_is_sent_when_none_shares_a_word_with_the_claims() -> None:
     judge, backend = judge_with([ONE_SENTENCE_CLAIM, verdicts((1, "NOT_ENOUGH_INFO", "", None))])
     verify(ONE_SENTENCE, ["The weather was sunny.", "Our office is in Berlin."], judge=judge)

@@ -10,9 +10,9 @@ module owns the prompts, the parsing and what counts as a usable answer:
   JudgeError; a single answer sentence yields no claim, and the verifier verifies it whole.
 * Verification goes in batches of ``batch_size`` claims so each reply fits its token limit;
   batches of one check are sent concurrently (the process-wide limit is the backend's).
-* Passages over the ``max_context_chars`` budget are refused, never cut. A request carries only
-  the passages that could hold evidence for its claims (:func:`_evidence_passages`), each with
-  its own number.
+* A request carries only the passages that could hold evidence for its claims
+  (:func:`_evidence_passages`), each with its own number. Passages to send over the
+  ``max_context_chars`` budget are refused, never cut.
 * Every answer sentence that has content words (the lexical judge's test, so both judges agree
   on what a vacuous answer is) must yield a claim, and every claim must come from the sentence
   it names. A reply that leaves sentences out, or ties a claim to a sentence that shares none of
@@ -135,7 +135,9 @@ class LLMJudge:
     def verify(
         self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
     ) -> Verdicts:
-        self._check_budget(passages)
+        self._check_budget(
+            passages, _evidence_passages(passages, [*(c.text for c in claims), question or ""])
+        )
         numbered = list(enumerate(claims))
         size = self._tuning.batch_size
         batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
@@ -162,7 +164,9 @@ class LLMJudge:
         self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
     ) -> tuple[ExtractedClaims, Verdicts]:
         """Single-call mode: claims and their verdicts from one request per answer."""
-        self._check_budget(passages)
+        self._check_budget(
+            passages, _evidence_passages(passages, [*(s.text for s in sentences), question or ""])
+        )
         pairs, usage = self._split_when_truncated(
             list(sentences),
             lambda part: self._extract_verified(part, passages, question),
@@ -488,13 +492,22 @@ class LLMJudge:
             judge_id=self.id,
         )
 
-    def _check_budget(self, passages: Sequence[str]) -> None:
-        total = sum(len(p) for p in passages)
+    def _check_budget(self, passages: Sequence[str], shown: Sequence[int] | None = None) -> None:
+        """A JudgeError when the passages a request would carry (``shown``, default all) are
+        over the budget. Requests of one check carry subsets of ``shown``, so checking it once,
+        before any call, is enough."""
+        sent = range(len(passages)) if shown is None else shown
+        total = sum(len(passages[i]) for i in sent)
         budget = self._tuning.max_context_chars
         if total > budget:
-            sizes = ", ".join(f"contexts[{i}]: {len(p)}" for i, p in enumerate(passages))
+            sizes = ", ".join(f"contexts[{i}]: {len(passages[i])}" for i in sent)
+            which = (
+                "the passages"
+                if shown is None
+                else f"the passages that could hold evidence ({len(sent)} of {len(passages)})"
+            )
             raise JudgeError(
-                f"judge {self.id}: the passages hold {total} characters ({sizes}), over the "
+                f"judge {self.id}: {which} hold {total} characters ({sizes}), over the "
                 f"budget of {budget} per request. Passages are never cut: raise "
                 "--faith-max-context-chars (faith_max_context_chars) if the model's context "
                 "window allows it, or pass fewer or shorter contexts.",
