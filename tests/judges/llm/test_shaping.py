@@ -67,6 +67,8 @@ def close_shapes(draw: st.DrawFn) -> tuple[str, list[dict[str, Any]]]:
     written = []
     for item in items:
         one: dict[str, Any] = {}
+        split = draw(st.booleans())  # evidence and passage in an object of their own
+        rest: dict[str, Any] = {}
         for key, value in item.items():
             if key in ("reason", "evidence") and value == "" and draw(st.booleans()):
                 value = None  # null for an empty string
@@ -75,10 +77,15 @@ def close_shapes(draw: st.DrawFn) -> tuple[str, list[dict[str, Any]]]:
                 value = value.format(item["passage"])
             if key == "passage" and value is None and draw(st.booleans()):
                 value = draw(st.sampled_from(["none", "N/A", ""]))
-            one[_recased(key, draw(st.integers(0, 2)))] = value
+            target = rest if split and key in ("evidence", "passage") else one
+            target[_recased(key, draw(st.integers(0, 2)))] = value
         if draw(st.booleans()):
             one["confidence"] = draw(st.floats(0, 1))  # a key nobody asked for
         written.append(one)
+        if rest:
+            written.append(rest)
+        if draw(st.booleans()):
+            written.append({"note": "checked"})  # an object with nothing to read
     if len(written) == 1 and draw(st.booleans()):
         shape: Any = written[0] if draw(st.booleans()) else {"verdicts": written[0]}
     elif written and draw(st.booleans()):
@@ -104,6 +111,35 @@ def test_several_quotes_are_read_as_one_with_a_gap_the_aligner_understands() -> 
     assert verdict.evidence == "Returns: 30 days."
     text = '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": ["A b.", "C d."]}]}'
     assert parse_output(text, VerificationOutput).verdicts[0].evidence == "A b. ... C d."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Seen from Qwen2.5-Coder-1.5B: the quote and passage of a verdict in an object of
+        # their own after it.
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "reason": "r"}, '
+        '{"evidence": "Returns: 30 days.", "passage": 1}]}',
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED"}, {"Evidence": "Returns: 30 days."}, '
+        '{"passage": "passage 1"}]}',
+    ],
+)
+def test_a_verdict_split_over_two_objects_is_read_whole(text: str) -> None:
+    (verdict,) = parse_output(text, VerificationOutput).verdicts
+    assert (verdict.label, verdict.evidence, verdict.passage) == (
+        Label.SUPPORTED,
+        "Returns: 30 days.",
+        1,
+    )
+
+
+def test_a_fragment_that_repeats_a_key_is_not_joined() -> None:
+    text = (
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": "a"}, '
+        '{"evidence": "b", "passage": 1}]}'
+    )
+    with pytest.raises(ParseProblem, match=r"verdicts\.1\.claim: Field required"):
+        parse_output(text, VerificationOutput)
 
 
 def test_a_sentence_number_written_with_its_noun_is_read() -> None:

@@ -4,7 +4,8 @@ the reply says.
 Small models, above all without a server that enforces the schema, answer in shapes close to
 the one asked for: ``"Label"`` for ``"label"``, a ``"confidence"`` nobody asked for, ``null``
 for an empty reason, the list of verdicts without the object around it, one verdict as an
-object instead of a list of one, ``"passage 2"`` for ``2``, a list of quotes for one quote.
+object instead of a list of one, one verdict split over two objects, ``"passage 2"`` for ``2``,
+a list of quotes for one quote.
 Each of those would cost a repair request and, repeated, a JudgeError. :func:`shaped` reads
 them as meant. What it never does is supply what a reply leaves out: a missing label, claim
 number or list is still missing, and pydantic reports it. Every verdict read this way is then
@@ -54,12 +55,35 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
             if isinstance(items, dict):
                 items = [items]
             if isinstance(items, list):
-                out[name] = [shaped(one, item_model) for one in items]
+                out[name] = _rejoined([shaped(one, item_model) for one in items], item_model)
         else:
             out[name] = _scalar(out[name], field)
         if out[name] is None and not field.is_required():
             del out[name]  # null where the model has a default means the default
     return out
+
+
+def _rejoined(items: list[Any], model: type[BaseModel]) -> list[Any]:
+    """``items`` with each fragment joined to the item before it, and objects with nothing
+    the model reads (``{"note": ...}``, once shaped: ``{}``) left out. A fragment holds none of
+    the item's required keys and none of the keys the item before it already has: it is the
+    rest of that item (``{"claim": 1, "label": ...}, {"evidence": ..., "passage": 1}``)."""
+    required = {name for name, field in model.model_fields.items() if field.is_required()}
+    joined: list[Any] = []
+    for item in items:
+        if item == {}:
+            continue
+        before = joined[-1] if joined else None
+        if (
+            isinstance(item, dict)
+            and isinstance(before, dict)
+            and required <= before.keys()
+            and not (required | before.keys()) & item.keys()
+        ):
+            joined[-1] = {**before, **item}
+        else:
+            joined.append(item)
+    return joined
 
 
 def _list_fields(model: type[BaseModel]) -> dict[str, type[BaseModel]]:
