@@ -68,7 +68,7 @@ def _rejoined(items: list[Any], model: type[BaseModel]) -> list[Any]:
     the model reads (``{"note": ...}``, once shaped: ``{}``) left out. A fragment holds none of
     the item's required keys and none of the keys the item before it already has: it is the
     rest of that item (``{"claim": 1, "label": ...}, {"evidence": ..., "passage": 1}``)."""
-    required = {name for name, field in model.model_fields.items() if field.is_required()}
+    required = _required(model)
     joined: list[Any] = []
     for item in items:
         if item == {}:
@@ -103,8 +103,12 @@ def _lowered(value: dict[Any, Any]) -> set[str]:
 
 def _looks_like(value: dict[Any, Any], model: type[BaseModel]) -> bool:
     """Whether ``value`` has every required key of ``model`` (in any case)."""
-    required = {name for name, field in model.model_fields.items() if field.is_required()}
+    required = _required(model)
     return bool(required) and required <= _lowered(value)
+
+
+def _required(model: type[BaseModel]) -> set[str]:
+    return {name for name, field in model.model_fields.items() if field.is_required()}
 
 
 def _field_name(key: Any, fields: dict[str, FieldInfo]) -> str | None:
