@@ -200,9 +200,14 @@ def _extract_json(text: str) -> Any:
 
 
 def parse_output(text: str, model: type[_Output]) -> _Output:
-    value = shaped(extract_json(text), model)
+    value = extract_json(text)
     try:
-        return model.model_validate(value)
+        try:
+            return model.model_validate(value)
+        except ValidationError:
+            # Replies mostly come in the shape asked for, and shaping one that does changes
+            # nothing; only a reply that fails is reshaped and validated again.
+            return model.model_validate(shaped(value, model))
     except RecursionError:
         raise ParseProblem("the reply's JSON is nested too deeply to read") from None
     except ValidationError as exc:

@@ -14,9 +14,11 @@ checked like any other: counts, coverage, and evidence in a passage.
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -57,7 +59,7 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
             if isinstance(items, list):
                 out[name] = _rejoined([shaped(one, item_model) for one in items], item_model)
         else:
-            out[name] = _scalar(out[name], field)
+            out[name] = _scalar(out[name], _field_types(model)[name], field.is_required())
         if out[name] is None and not field.is_required():
             del out[name]  # null where the model has a default means the default
     return out
@@ -86,7 +88,10 @@ def _rejoined(items: list[Any], model: type[BaseModel]) -> list[Any]:
     return joined
 
 
-def _list_fields(model: type[BaseModel]) -> dict[str, type[BaseModel]]:
+# A model's fields are fixed once the class exists, and every replayed reply is shaped: read them
+# once per model, not once per item.
+@functools.cache
+def _list_fields(model: type[BaseModel]) -> Mapping[str, type[BaseModel]]:
     """The model's fields that hold a list of models, with the item model."""
     found = {}
     for name, field in model.model_fields.items():
@@ -94,7 +99,7 @@ def _list_fields(model: type[BaseModel]) -> dict[str, type[BaseModel]]:
             (item,) = typing.get_args(field.annotation)
             if isinstance(item, type) and issubclass(item, BaseModel):
                 found[name] = item
-    return found
+    return types.MappingProxyType(found)
 
 
 def _lowered(value: dict[Any, Any]) -> set[str]:
@@ -107,8 +112,9 @@ def _looks_like(value: dict[Any, Any], model: type[BaseModel]) -> bool:
     return bool(required) and required <= _lowered(value)
 
 
-def _required(model: type[BaseModel]) -> set[str]:
-    return {name for name, field in model.model_fields.items() if field.is_required()}
+@functools.cache
+def _required(model: type[BaseModel]) -> frozenset[str]:
+    return frozenset(name for name, field in model.model_fields.items() if field.is_required())
 
 
 def _field_name(key: Any, fields: dict[str, FieldInfo]) -> str | None:
@@ -120,10 +126,10 @@ def _field_name(key: Any, fields: dict[str, FieldInfo]) -> str | None:
     return lowered if lowered in fields else None
 
 
-def _scalar(value: Any, field: FieldInfo) -> Any:
+def _scalar(value: Any, allowed: frozenset[Any], required: bool) -> Any:
     """A number written with its noun ("passage 2"), or several strings where one optional
-    string (a quote, a reason) is asked for, read as meant; anything else as it is."""
-    allowed = _allowed_types(field.annotation)
+    string (a quote, a reason) is asked for, read as meant; anything else as it is. ``allowed``
+    holds the types the field accepts."""
     if int in allowed and isinstance(value, str) and not _is_int(value):
         numbers = _NUMBER.findall(value)
         if len(numbers) == 1:
@@ -131,15 +137,19 @@ def _scalar(value: Any, field: FieldInfo) -> Any:
         if type(None) in allowed:
             return None  # "none", "N/A": no number given, like null
     several = isinstance(value, list) and all(isinstance(v, str) for v in value)
-    if str in allowed and several and not field.is_required():
+    if str in allowed and several and not required:
         return _QUOTE_GAP.join(v.strip() for v in value if v.strip())
     return value
 
 
-def _allowed_types(annotation: Any) -> set[Any]:
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return set(typing.get_args(annotation))
-    return {annotation}
+@functools.cache
+def _field_types(model: type[BaseModel]) -> Mapping[str, frozenset[Any]]:
+    """The types each of the model's fields accepts (the members of a union, else the one)."""
+    found = {}
+    for name, field in model.model_fields.items():
+        union = typing.get_origin(field.annotation) in (typing.Union, types.UnionType)
+        found[name] = frozenset(typing.get_args(field.annotation) if union else {field.annotation})
+    return types.MappingProxyType(found)
 
 
 def _is_int(text: str) -> bool:
