@@ -6,7 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_faithful.evidence import MIN_ALIGNMENT, align, align_in, bears_on, could_bear_on, locate
+from pytest_faithful.evidence import (
+    MIN_ALIGNMENT,
+    align,
+    align_in,
+    bears_on,
+    could_bear_on,
+    locate,
+    quotes_in,
+)
 from pytest_faithful.terms import content_terms
 
 PASSAGE = (
@@ -331,3 +339,36 @@ def test_a_passage_that_could_not_bear_on_a_claim_holds_no_quote_that_does(
             for end in range(start + 1, len(words) + 1):
                 assert not bears_on(" ".join(words[start:end]), claim)
         assert locate([passage], claim) is None
+
+
+@pytest.mark.parametrize(
+    ("reason", "quotes"),
+    [
+        pytest.param(
+            "Passage 2 states: 'Orders ship from Berlin.'",
+            ["Orders ship from Berlin."],
+            id="single quotes",
+        ),
+        pytest.param('It says "opens at 9am" here.', ["opens at 9am"], id="double quotes"),
+        pytest.param(
+            "\u201cWe do not ship\u201d and \u2018to Australia\u2019",
+            ["We do not ship", "to Australia"],
+            id="curly quotes, longest first",
+        ),
+        pytest.param(
+            "The store's hours don't say 'Sunday'", ["Sunday"], id="apostrophes do not delimit"
+        ),
+        pytest.param("'The band's album' is named", ["The band's album"], id="apostrophe inside"),
+        pytest.param("No quote at all.", [], id="none"),
+        pytest.param("An empty one: '' and \"  \"", [], id="empty"),
+    ],
+)
+def test_quotes_in_free_text(reason: str, quotes: list[str]) -> None:
+    assert quotes_in(reason) == quotes
+
+
+@given(st.text(alphabet=st.sampled_from("ab '\"\u2018\u2019\u201c\u201d.:"), max_size=60))
+def test_quotes_in_returns_stretches_of_the_text_longest_first(text: str) -> None:
+    found = quotes_in(text)
+    assert all(quote.strip() and quote in text for quote in found)
+    assert [len(q) for q in found] == sorted((len(q) for q in found), reverse=True)

@@ -244,6 +244,48 @@ def test_no_span_is_located_for_a_claim_the_passages_do_not_cover(claim: str) ->
     )
 
 
+def reasoned(label: str, reason: str, evidence: str = "", passage: int | None = 0) -> FunctionJudge:
+    return judge_of({**verdict(0, label, evidence, passage), "reason": reason})
+
+
+@pytest.mark.parametrize("evidence", ["", "passage 2", "Passage 2 says so."])
+def test_a_quote_the_judge_wrote_into_its_reason_is_its_evidence(evidence: str) -> None:
+    quote = "Standard shipping to Canada costs $15"
+    judge = reasoned("SUPPORTED", f"Passage 2 states: '{quote}.' So it holds.", evidence, None)
+    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
+    assert (cv.label, cv.evidence_found, cv.passage_index) == (Label.SUPPORTED, True, 1)
+    assert cv.evidence == quote
+    assert cv.alignment is not None
+    assert (cv.alignment.method, cv.alignment.quoted) == ("normalized", f"{quote}.")
+    assert cv.reason.startswith(verifier.REASON_QUOTE_NOTE)
+
+
+def test_a_quote_in_the_reason_comes_before_a_located_span() -> None:
+    judge = reasoned("SUPPORTED", "It says 'shipping to canada costs $15' there.")
+    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
+    assert cv.alignment is not None
+    assert cv.alignment.method == "normalized"
+    assert cv.reason.startswith(verifier.REASON_QUOTE_NOTE)
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "It says 'shipping to Canada costs $25'.",  # not in any passage: another number
+        "It says 'Returns are accepted within 30 days'.",  # in a passage, about something else
+        "It says 'Canada' and 'the'.",  # too short to prove anything
+    ],
+)
+def test_a_reason_quote_that_proves_nothing_is_not_evidence(reason: str, no_locating: None) -> None:
+    judge = reasoned("SUPPORTED", reason)
+    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
+    assert (cv.label, cv.judge_label, cv.evidence_found) == (
+        Label.NOT_ENOUGH_INFO,
+        Label.SUPPORTED,
+        False,
+    )
+
+
 def test_evidence_match_tolerates_case_whitespace_and_typographic_quotes() -> None:
     passages = ["The warranty is \u201cvalid for   two\nyears\u201d from purchase."]
     judge = judge_of(verdict(0, "SUPPORTED", '"Valid for two years"', 0))

@@ -312,6 +312,24 @@ def align_in(passages: Sequence[str], quote: str, cited: int | None) -> Aligned 
     return best
 
 
+# A quoted stretch inside free text: double or curly quotes, or single quotes that open after a
+# space, colon or bracket and close before one (so "don't" and "the band's" never delimit).
+_QUOTED = re.compile(
+    r'"([^"]+)"|\u201c([^\u201d]+)\u201d|\u2018([^\u2019]+)\u2019|(?<![\w\'])\'(.+?)\'(?![\w\'])',
+    re.DOTALL,
+)
+
+
+def quotes_in(text: str) -> list[str]:
+    """The stretches of ``text`` in quotation marks, longest first.
+
+    Small models often write their quote into a verdict's reason ("Passage 15 states: '...'")
+    and leave the evidence empty or write "passage 15" there; these are the candidates.
+    """
+    found = [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(text)]
+    return sorted((q for q in found if q.strip()), key=len, reverse=True)
+
+
 # Share of a claim's content terms the located span must hold (every number of the claim, too).
 MIN_LOCATED_COVERAGE = 0.6
 # Neighbouring sentences a located span may join.

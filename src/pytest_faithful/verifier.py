@@ -23,6 +23,8 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   the span that best covers the claim (:func:`~pytest_faithful.evidence.locate`, its reason
   says so). Otherwise it is NOT_ENOUGH_INFO; ``judge_label`` keeps what the judge said and
   ``alignment.quoted`` what it quoted.
+  A quote the judge wrote into its reason instead ("Passage 2 states: '...'") is held to the
+  same rule and comes before a located span.
 * Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
   the judge, the step and the cause; only the caller's own mistakes are TypeError/ValueError.
 """
@@ -39,7 +41,7 @@ from pydantic import ValidationError
 from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.evidence import Aligned, align_in, bears_on, locate, normalize
+from pytest_faithful.evidence import Aligned, align_in, bears_on, locate, normalize, quotes_in
 from pytest_faithful.judges.base import Judge, SingleCallJudge, is_judge, is_single_call_judge
 from pytest_faithful.models import (
     Claim,
@@ -538,11 +540,12 @@ def _check_evidence(
         found = aligned is not None and bears_on(
             passages[aligned.passage][aligned.start : aligned.end], claim.text
         )
+        quoted = verdict.evidence
         if label is Label.SUPPORTED and not found:
-            located = locate(passages, claim.text) if LOCATE_UNQUOTED else None
-            if located is not None:
-                reason = f"{LOCATED_NOTE} {reason}".rstrip()
-                aligned, found = located, True
+            other = _unquoted_support(verdict, claim, passages)
+            if other is not None:
+                (aligned, quoted, note), found = other, True
+                reason = f"{note} {reason}".rstrip()
             else:
                 label = Label.NOT_ENOUGH_INFO
                 reason = (
@@ -568,7 +571,7 @@ def _check_evidence(
                 else EvidenceAlignment(
                     method=shown.method,
                     quality=round(shown.quality, 4),
-                    quoted=verdict.evidence,
+                    quoted=quoted,
                     cited_passage=verdict.passage_index,
                 ),
             )
@@ -583,6 +586,29 @@ LOCATED_NOTE = (
     "[the judge gave no usable quote; the evidence is the passage span that best covers the claim]"
 )
 """Starts the reason of a SUPPORTED claim whose evidence the verifier located."""
+
+
+REASON_QUOTE_NOTE = "[the judge's quote was in its reason, not in its evidence]"
+"""Starts the reason of a SUPPORTED claim whose evidence is a quote from the judge's reason."""
+
+
+def _unquoted_support(
+    verdict: Verdict, claim: Claim, passages: Sequence[str]
+) -> tuple[Aligned, str, str] | None:
+    """For a SUPPORTED verdict whose evidence quote proves nothing: the span, the quote and the
+    note that the reason gets, from the first quote in the judge's reason that aligns to a
+    passage and bears on the claim (the evidence rule, applied to that quote), else from the
+    span that best covers the claim (:func:`~pytest_faithful.evidence.locate`)."""
+    for quote in quotes_in(verdict.reason):
+        aligned = align_in(passages, quote, verdict.passage_index)
+        if aligned is not None and bears_on(
+            passages[aligned.passage][aligned.start : aligned.end], claim.text
+        ):
+            return aligned, quote, REASON_QUOTE_NOTE
+    located = locate(passages, claim.text) if LOCATE_UNQUOTED else None
+    if located is None:
+        return None
+    return located, verdict.evidence, LOCATED_NOTE
 
 
 def _aligned(verdict: Verdict, passages: Sequence[str]) -> Aligned | None:
