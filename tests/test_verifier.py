@@ -286,6 +286,30 @@ def test_a_reason_quote_that_proves_nothing_is_not_evidence(reason: str, no_loca
     )
 
 
+@pytest.mark.parametrize(
+    ("claim", "missing"),
+    [
+        ("Shipping to Canada from Berlin costs $15.", "Berlin"),
+        ("Shipping to Canada costs $15 and takes 3 days.", "3"),
+    ],
+)
+def test_a_supported_claim_stating_what_no_passage_states_is_not_enough_info(
+    claim: str, missing: str
+) -> None:
+    judge = judge_of(verdict(0, "SUPPORTED", "Standard shipping to Canada costs $15", 1))
+    cv = verify(claim, PASSAGES, judge=judge).claim_verdicts[0]
+    assert (cv.label, cv.judge_label) == (Label.NOT_ENOUGH_INFO, Label.SUPPORTED)
+    assert cv.reason.startswith(f"the claim states {missing} and no passage mentions it")
+    # The quote was found; the evidence stays on show.
+    assert (cv.evidence_found, cv.evidence) == (True, "Standard shipping to Canada costs $15")
+
+
+def test_only_a_supported_verdict_is_held_to_the_passages_names_and_numbers() -> None:
+    judge = judge_of(verdict(0, "CONTRADICTED", "Returns are accepted within 30 days", 0))
+    cv = verify("Returns in Berlin are accepted within 60 days.", PASSAGES, judge=judge)
+    assert cv.claim_verdicts[0].label is Label.CONTRADICTED
+
+
 def test_evidence_match_tolerates_case_whitespace_and_typographic_quotes() -> None:
     passages = ["The warranty is \u201cvalid for   two\nyears\u201d from purchase."]
     judge = judge_of(verdict(0, "SUPPORTED", '"Valid for two years"', 0))

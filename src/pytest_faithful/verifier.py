@@ -25,6 +25,9 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   ``alignment.quoted`` what it quoted.
   A quote the judge wrote into its reason instead ("Passage 2 states: '...'") is held to the
   same rule and comes before a located span.
+* A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number or a name
+  that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
+  reason names what is missing.
 * Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
   the judge, the step and the cause; only the caller's own mistakes are TypeError/ValueError.
 """
@@ -55,6 +58,7 @@ from pytest_faithful.models import (
     Verdicts,
 )
 from pytest_faithful.segment import Sentence, split_sentences
+from pytest_faithful.specifics import passage_terms, unstated
 from pytest_faithful.terms import content_terms
 from pytest_faithful.vocab import (
     DEFAULT_SCORING,
@@ -533,6 +537,7 @@ def _check_evidence(
     filled: Sequence[Claim] = (),
 ) -> tuple[ClaimVerdict, ...]:
     whole_sentences = set(filled)
+    stated: frozenset[str] | None = None  # the passages' terms, read once a claim needs them
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
@@ -552,6 +557,17 @@ def _check_evidence(
                     f"{_missing_evidence(verdict, claim, passages, aligned)} "
                     f"(judge said SUPPORTED: {reason})"
                 )
+        missing: list[str] = []
+        if label is Label.SUPPORTED:
+            stated = passage_terms(passages) if stated is None else stated
+            missing = unstated(claim.text, claim.sentence, stated)
+        if missing:
+            label = Label.NOT_ENOUGH_INFO
+            reason = (
+                f"the claim states {', '.join(missing)} and no passage mentions "
+                f"{'it' if len(missing) == 1 else 'them'} "
+                f"(judge said SUPPORTED: {reason})"
+            )
         if claim in whole_sentences:
             reason = f"{WHOLE_SENTENCE_NOTE} {reason}".rstrip()
         shown = aligned if found or (aligned is not None and label is not Label.SUPPORTED) else None

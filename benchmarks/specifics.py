@@ -1,0 +1,85 @@
+"""How often do answers state a number or a name that no passage states, faithful against not?
+
+    python benchmarks/specifics.py
+
+The verifier turns a SUPPORTED verdict into NOT_ENOUGH_INFO when the claim's answer sentence
+states a number or a name that no passage states (``pytest_faithful.specifics``). That is only
+worth doing if faithful answers almost never do it. This counts, for every labelled dev example
+(read from ``../shared/data``, never copied here), whether some sentence of the answer states a
+number, a name, or either, that no passage of the example states: per source and label. A rule
+that flags an answer flags it whatever the judge said, so the share of flagged faithful answers
+bounds what the rule can cost any judge, and the share of flagged unfaithful ones what it can
+gain. Prints one table; writes ``results/specifics.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+
+from accuracy import DEFAULT_DATA, RESULTS_DIR, load_examples
+
+from pytest_faithful.segment import split_sentences
+from pytest_faithful.specifics import passage_terms, unstated
+
+KINDS = ("number", "name", "either")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--output", type=Path, default=RESULTS_DIR / "specifics.json")
+    args = parser.parse_args(argv)
+    examples = load_examples(args.data)
+    flagged: Counter[tuple[str, bool, str]] = Counter()
+    totals: Counter[tuple[str, bool]] = Counter()
+    for example in examples:
+        stated = passage_terms(example.context)
+        missing = [
+            item
+            for sentence in split_sentences(example.answer)
+            for item in unstated(sentence.text, sentence.text, stated)
+        ]
+        numbers = any(item[0].isdigit() for item in missing)
+        names = any(not item[0].isdigit() for item in missing)
+        for source in (example.source, "all"):
+            totals[source, example.faithful] += 1
+            for kind, hit in zip(KINDS, (numbers, names, numbers or names), strict=True):
+                flagged[source, example.faithful, kind] += hit
+    sources = [*sorted({e.source for e in examples}), "all"]
+    header = f"{'source':<10} {'label':<11} {'n':>4}  " + "  ".join(f"{k:>7}" for k in KINDS)
+    lines = [header, "-" * len(header)]
+    table: dict[str, dict[str, dict[str, int]]] = {}
+    for source in sources:
+        for faithful in (True, False):
+            label = "faithful" if faithful else "unfaithful"
+            counts = {kind: flagged[source, faithful, kind] for kind in KINDS}
+            table.setdefault(source, {})[label] = {"n": totals[source, faithful], **counts}
+            lines.append(
+                f"{source:<10} {label:<11} {totals[source, faithful]:>4}  "
+                + "  ".join(f"{counts[k]:>7}" for k in KINDS)
+            )
+    print(f"answers stating a number / a name / either that no passage states ({args.data})")
+    print("\n".join(lines))
+    report = {
+        "command": "python " + " ".join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        "data": str(args.data),
+        "flagged": table,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

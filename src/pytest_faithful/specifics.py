@@ -1,0 +1,90 @@
+"""The names and numbers a claim states that no passage states.
+
+A SUPPORTED verdict cannot stand for a claim that names someone or something ("Moscow", "Ms.
+Johnson") or states a number ("$30 billion", "3 episodes") that no passage mentions: whatever
+the judge read, the context does not say it. Judges, small models most of all, pass such claims
+when the rest of the sentence matches a passage, which is exactly how a changed name or figure
+hides. On the 1,000 labelled dev examples (``benchmarks/specifics.py``), 2 of 500 faithful
+answers state a number no passage states, and 68 of 500 unfaithful ones; 8 faithful answers
+(all WiCE, adding world knowledge) and 70 unfaithful ones a name.
+
+Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
+"51million" is "51 million", "three" is "3", "9am-5pm" is two times of day and "Ross's" is
+"Ross". A name is a capitalised word that does not open a sentence, in a claim that is not in
+title case or capitals (there every word is capitalised, and none is a name by its case).
+Only what the answer sentence itself states counts: a judge that misspells a name while
+rewording a claim has not made the answer say it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from pytest_faithful.segment import split_sentences
+from pytest_faithful.terms import content_terms
+
+_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+# Share of capitalised words above which a text is in title case or capitals.
+_TITLE_CASE = 0.5
+
+
+def passage_terms(passages: Iterable[str]) -> frozenset[str]:
+    """Every content term of ``passages``."""
+    return frozenset().union(*(content_terms(p) for p in passages))
+
+
+def unstated(claim: str, sentence: str, stated: frozenset[str]) -> list[str]:
+    """The numbers and names of ``claim`` that its answer ``sentence`` states and no passage
+    does (``stated`` is :func:`passage_terms` of the passages): numbers first, then names."""
+    said = content_terms(sentence)
+    missing: list[str] = []
+    for term in sorted(t for t in content_terms(claim) if t[0].isdigit()):
+        if term in said and not _number_stated(term, stated):
+            missing.append(term)
+    for name in _names(claim):
+        terms = content_terms(name)
+        if terms and terms <= said and not terms <= stated and name not in missing:
+            missing.append(name)
+    return missing
+
+
+def _number_stated(term: str, stated: frozenset[str]) -> bool:
+    if term in stated or term == "1":  # 1 is as often "a", "an", "one", "single" or "first"
+        return True
+    if term in _ORDINALS and _ORDINALS[term] in stated:  # "2nd" = "second"
+        return True
+    hour, _, minutes = term.partition(":")
+    if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
+        return hour in stated or str(int(hour) - 12) in stated
+    return False
+
+
+_ORDINALS = {
+    "2": "second",
+    "3": "third",
+    "4": "fourth",
+    "5": "fifth",
+    "6": "sixth",
+    "7": "seventh",
+    "8": "eighth",
+    "9": "ninth",
+    "10": "tenth",
+}
+
+
+def _names(text: str) -> list[str]:
+    words = list(_WORD.finditer(text))
+    capitalised = [m for m in words if m[0][0].isupper()]
+    if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words):
+        return []
+    first_words = {
+        first.start()
+        for sentence in split_sentences(text)
+        if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
+    }
+    return [m[0] for m in capitalised if m[0] not in _FIRST_PERSON and m.start() not in first_words]
+
+
+# "I" and its contractions are capitalised wherever they stand, and name nobody.
+_FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'd", "I'll", "I\u2019m", "I\u2019ve", "I\u2019d"})

@@ -1,0 +1,80 @@
+"""Names and numbers a claim states that no passage states (pytest_faithful.specifics)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.specifics import passage_terms, unstated
+from pytest_faithful.terms import content_terms
+
+PASSAGES = [
+    "Activists in London poured yellow and blue paint in front of the Russian embassy.",
+    "Support answers emails within one business day, from 9am to 5pm, and finished second in "
+    "a survey of 30 shops. Bob Ross's paintings are on show.",
+]
+
+
+def missing(claim: str, sentence: str | None = None) -> list[str]:
+    return unstated(claim, claim if sentence is None else sentence, passage_terms(PASSAGES))
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        pytest.param("The activists poured paint in Moscow.", ["Moscow"], id="another place"),
+        pytest.param("The embassy was painted by activists from Canada.", ["Canada"], id="name"),
+        pytest.param("Support answered 40 emails.", ["40"], id="another number"),
+        pytest.param("A survey of 30 shops ranked Support 3rd.", ["3"], id="ordinal"),
+        pytest.param(
+            "The activists met with Ms. Smith and the painter Jones.",
+            ["Ms", "Smith", "Jones"],
+            id="several, after an abbreviation too",
+        ),
+    ],
+)
+def test_what_no_passage_states_is_listed(claim: str, expected: list[str]) -> None:
+    assert missing(claim) == expected
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        pytest.param("Activists in London poured paint.", id="a name the passage has"),
+        pytest.param("Moscow was not mentioned by the activists.", id="a sentence's first word"),
+        pytest.param("Emails are answered within 1 business day.", id="1 as one"),
+        pytest.param("It ranked 2nd in a survey of thirty shops.", id="ordinal and number words"),
+        pytest.param("Support works from 9 a.m. until 17:00.", id="times of day"),
+        pytest.param("It opens at 9am.", id="an hour against the passage's own reading"),
+        pytest.param("I'm told Bob Ross paintings are on show.", id="I and a possessive"),
+        pytest.param("ACTIVISTS FROM MOSCOW POUR PAINT", id="capitals"),
+        pytest.param("Activists From Moscow Pour Paint On Embassy", id="title case"),
+    ],
+)
+def test_what_the_passages_state_or_case_alone_suggests_is_not_listed(claim: str) -> None:
+    assert missing(claim) == []
+
+
+def test_only_what_the_answer_sentence_states_counts() -> None:
+    # A judge that misspells a name, or adds one, while rewording the sentence has not made
+    # the answer say it.
+    sentence = "activists in london poured paint at the russian embassy."
+    assert missing("Activists in Londn poured paint at the Russian embassy.", sentence) == []
+    assert missing("Activists in Moscow poured paint.", "activists poured paint.") == []
+
+
+_WORDS = st.sampled_from(
+    ["Moscow", "London", "paint", "poured", "30", "40", "three", "9am", "the", "Ms.", "I'm"]
+)
+
+
+@given(st.lists(_WORDS, min_size=1, max_size=12).map(" ".join))
+def test_a_claim_a_passage_states_word_for_word_leaves_nothing_unstated(claim: str) -> None:
+    assert unstated(claim, claim, passage_terms([claim])) == []
+
+
+@given(st.lists(_WORDS, min_size=1, max_size=12).map(" ".join))
+def test_whatever_is_listed_is_a_word_or_a_number_of_the_claim(claim: str) -> None:
+    for item in missing(claim):
+        assert item in claim or item in content_terms(claim)
