@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_faithful import Claim, Judge, JudgeError, JudgeOptions, verify
+from pytest_faithful import Claim, Judge, JudgeError, JudgeOptions, Label, verify
 from pytest_faithful.judges.local.judge import LocalJudge, Reading, decide_label
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.local.prompt import Chunk
@@ -170,6 +170,9 @@ class Record:
     tokens_evaluated: int = 0  # local judges: tokens the model actually ran (prefix reuse)
     context_tokens: int = 0  # local judges: tokens of the chunks read, once each
     readings: list[list[list[float]]] | None = None  # local: per claim, per chunk [yes, no, unk]
+    # local: per claim, whether the verifier overruled the judge's SUPPORTED (evidence, names and
+    # numbers), which no probability threshold undoes; exact at the thresholds of the run.
+    vetoed: list[bool] | None = None
     error: str | None = None
 
 
@@ -278,6 +281,10 @@ def judge_example(job: JudgeRun, example: Example, threshold: float) -> Record:
             [[r.supported, r.contradicted, r.unknown] for r in claim] for claim in local.last
         ]
         record.score = local_score(record.readings)
+        record.vetoed = [
+            cv.judge_label is Label.SUPPORTED and cv.label is not Label.SUPPORTED
+            for cv in result.claim_verdicts
+        ]
         record.tokens_evaluated = local.inner.model.backend.tokens_evaluated - evaluated_before
         record.context_tokens = local.context_tokens
     return record
@@ -293,9 +300,11 @@ def relabel(record: Record, options: LocalOptions, threshold: float) -> bool | N
     if record.readings is None or record.passed is None:
         return record.passed
     labels = []
-    for claim in record.readings:
+    vetoed = record.vetoed or [False] * len(record.readings)
+    for claim, overruled in zip(record.readings, vetoed, strict=True):
         readings = [Reading(_NO_CHUNK, yes, no, unknown) for yes, no, unknown in claim]
-        labels.append(decide_label(readings, options).label)
+        label = decide_label(readings, options).label
+        labels.append(Label.NOT_ENOUGH_INFO if overruled and label is Label.SUPPORTED else label)
     return passes(score(labels, "strict"), threshold, labels, allow_contradictions=False)
 
 
