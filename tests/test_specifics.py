@@ -64,6 +64,16 @@ def test_only_what_the_answer_sentence_states_counts() -> None:
     assert missing("Activists in Moscow poured paint.", "activists poured paint.") == []
 
 
+def test_names_are_read_in_english_only_and_numbers_in_every_language() -> None:
+    # German capitalises every noun: "Lieferung" is no name, and a passage that says
+    # "ausgeliefert" has not left it out. Its numbers are still numbers.
+    german = "Die Lieferung nach Kanada dauert 40 Werktage."
+    passages = ["Pakete werden nach Kanada in 5 bis 8 Werktagen ausgeliefert."]
+    assert unstated(german, german, passage_terms(passages)) == ["40"]
+    english = "The Lieferung to Kanada takes only 8 days."
+    assert unstated(english, english, passage_terms(passages)) == ["Lieferung"]
+
+
 _WORDS = st.sampled_from(
     ["Moscow", "London", "paint", "poured", "30", "40", "three", "9am", "the", "Ms.", "I'm"]
 )

@@ -11,7 +11,9 @@ answers state a number no passage states, and 68 of 500 unfaithful ones; 8 faith
 Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
 "51million" is "51 million", "three" is "3", "9am-5pm" is two times of day and "Ross's" is
 "Ross". A name is a capitalised word that does not open a sentence, in a claim that is not in
-title case or capitals (there every word is capitalised, and none is a name by its case).
+title case or capitals (there every word is capitalised, and none is a name by its case), of
+an answer sentence that reads as English (in German every noun is capitalised; numbers are
+checked in every language).
 Only what the answer sentence itself states counts: a judge that misspells a name while
 rewording a claim has not made the answer say it.
 """
@@ -42,7 +44,7 @@ def unstated(claim: str, sentence: str, stated: frozenset[str]) -> list[str]:
     for term in sorted(t for t in content_terms(claim) if t[0].isdigit()):
         if term in said and not _number_stated(term, stated):
             missing.append(term)
-    for name in _names(claim):
+    for name in _names(claim) if _reads_as_english(sentence) else ():
         terms = content_terms(name)
         if terms and terms <= said and not terms <= stated and name not in missing:
             missing.append(name)
@@ -71,6 +73,17 @@ _ORDINALS = {
     "9": "ninth",
     "10": "tenth",
 }
+
+
+# Words that nearly every English sentence has and German ones never do: case marks a name only
+# in a language that does not capitalise every noun, and English is the one this rule knows.
+_ENGLISH_MARKERS = frozenset(
+    "the of and to is that for with it on are this by be as at from has have not were".split()  # noqa: SIM905
+)
+
+
+def _reads_as_english(sentence: str) -> bool:
+    return any(m[0].casefold() in _ENGLISH_MARKERS for m in _WORD.finditer(sentence))
 
 
 def _names(text: str) -> list[str]:
