@@ -268,6 +268,15 @@ def test_a_quote_in_the_reason_comes_before_a_located_span() -> None:
     assert cv.reason.startswith(verifier.REASON_QUOTE_NOTE)
 
 
+def test_a_reason_full_of_quotes_tries_its_longest_few() -> None:
+    quote = "Standard shipping to Canada costs $15"
+    reason = " ".join(f"'word{i}'" for i in range(5000)) + f" '{quote}'"
+    judge = reasoned("SUPPORTED", reason)
+    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
+    assert cv.alignment is not None
+    assert cv.alignment.quoted == quote
+
+
 @pytest.mark.parametrize(
     "reason",
     [

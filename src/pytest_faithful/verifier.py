@@ -607,6 +607,10 @@ LOCATED_NOTE = (
 REASON_QUOTE_NOTE = "[the judge's quote was in its reason, not in its evidence]"
 """Starts the reason of a SUPPORTED claim whose evidence is a quote from the judge's reason."""
 
+# Quotes of a reason tried, longest first: a reason quotes its evidence once or twice, and each
+# try aligns against every passage, so a reply full of quoted words cannot slow a check down.
+_REASON_QUOTES = 3
+
 
 def _unquoted_support(
     verdict: Verdict, claim: Claim, passages: Sequence[str]
@@ -615,7 +619,7 @@ def _unquoted_support(
     note that the reason gets, from the first quote in the judge's reason that aligns to a
     passage and bears on the claim (the evidence rule, applied to that quote), else from the
     span that best covers the claim (:func:`~pytest_faithful.evidence.locate`)."""
-    for quote in quotes_in(verdict.reason):
+    for quote in quotes_in(verdict.reason)[:_REASON_QUOTES]:
         aligned = align_in(passages, quote, verdict.passage_index)
         if aligned is not None and bears_on(
             passages[aligned.passage][aligned.start : aligned.end], claim.text
