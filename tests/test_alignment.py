@@ -367,7 +367,10 @@ def test_quotes_in_free_text(reason: str, quotes: list[str]) -> None:
     assert quotes_in(reason) == quotes
 
 
-@given(st.text(alphabet=st.sampled_from("ab '\"\u2018\u2019\u201c\u201d.:"), max_size=60))
+@given(
+    st.text(alphabet=st.sampled_from("ab '\"\u2018\u2019\u201c\u201d.:"), max_size=60)
+    | st.text(max_size=200)
+)
 def test_quotes_in_returns_stretches_of_the_text_longest_first(text: str) -> None:
     found = quotes_in(text)
     assert all(quote.strip() and quote in text for quote in found)

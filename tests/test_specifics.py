@@ -88,3 +88,9 @@ def test_a_claim_a_passage_states_word_for_word_leaves_nothing_unstated(claim: s
 def test_whatever_is_listed_is_a_word_or_a_number_of_the_claim(claim: str) -> None:
     for item in missing(claim):
         assert item in claim or item in content_terms(claim)
+
+
+@given(st.text(max_size=200), st.lists(st.text(max_size=200), max_size=3))
+def test_any_text_gives_words_or_numbers_of_the_claim(claim: str, passages: list[str]) -> None:
+    for item in unstated(claim, claim, passage_terms(passages)):
+        assert item in claim or item in content_terms(claim)
