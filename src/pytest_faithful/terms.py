@@ -154,9 +154,9 @@ def _compute_term(token: str) -> str:
         return _CURRENCY[token]
     if token.endswith("n't"):
         return _NEG
-    if token.endswith("'s"):
-        token = token[:-2]
-    token = token.replace("'", "")
+    # A possessive or a pronoun's contraction: "paris's" -> "paris", "i'm" -> "i", "they'd" ->
+    # "they" (not "im" and "theyd", content words no passage has).
+    token = _SUFFIX.sub("", token).replace("'", "")
     if token in NEGATIONS:
         return _NEG
     if len(token) < 2 or token in STOPWORDS:
@@ -164,6 +164,7 @@ def _compute_term(token: str) -> str:
     return NUMBER_WORDS.get(token) or _stem(MONTH_ABBREVIATIONS.get(token, token))
 
 
+_SUFFIX = re.compile(r"'(?:s|m|re|ve|ll|d)$")
 _term = _TermCache().__getitem__
 
 

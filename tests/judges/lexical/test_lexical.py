@@ -17,7 +17,7 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.lexical.judge import LexicalJudge, _sentences, make_lexical_judge
 from pytest_faithful.models import Claim
 from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import STOPWORDS
+from pytest_faithful.terms import STOPWORDS, content_terms
 
 PASSAGES = [
     "The Eiffel Tower was completed in 1889. It is 330 metres tall and stands in Paris.",
@@ -571,3 +571,17 @@ def test_a_different_count_is_still_no_match() -> None:
     assert only(check("We answer emails within 1 business day.", context))[0] is not (
         Label.SUPPORTED
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("I'm a big fan", {"big", "fan"}),
+        ("I've been there", set()),
+        ("you're right, they'd go", {"right", "go"}),
+        ("we'll see what I'd do", {"see"}),
+        ("O'Neill's shop", {"oneill", "shop"}),  # a name's apostrophe is not a contraction
+    ],
+)
+def test_pronoun_contractions_are_not_content(text: str, terms: set[str]) -> None:
+    assert content_terms(text) == terms
