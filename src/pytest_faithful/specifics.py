@@ -96,8 +96,5 @@ def _names(text: str) -> list[str]:
         for sentence in split_sentences(text)
         if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
     }
-    return [m[0] for m in capitalised if m[0] not in _FIRST_PERSON and m.start() not in first_words]
-
-
-# "I" and its contractions are capitalised wherever they stand, and name nobody.
-_FIRST_PERSON = frozenset({"I", "I'm", "I've", "I'd", "I'll", "I\u2019m", "I\u2019ve", "I\u2019d"})
+    # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
+    return [m[0] for m in capitalised if m.start() not in first_words]
