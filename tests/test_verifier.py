@@ -676,12 +676,14 @@ def test_a_claim_copied_from_the_question_is_left_out_and_its_sentence_judged_wh
 
 class YesJudge(FunctionJudge):
     """Extracts the claim "yes" from the first sentence and the second sentence as it is, and
-    supports the second with a quote of the return window."""
+    supports the second with a quote of the return window (and "yes" with ``yes_quote``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, yes_quote: str = "", yes_passage: int = 0) -> None:
         super().__init__(
             lambda claims, passages: [
-                verdict(i, "SUPPORTED", "" if c.text == "yes" else "within 30 days", 0)
+                verdict(i, "SUPPORTED", yes_quote, yes_passage)
+                if c.text == "yes"
+                else verdict(i, "SUPPORTED", "within 30 days", 0)
                 for i, c in enumerate(claims)
             ]
         )
@@ -715,6 +717,21 @@ def test_a_yes_to_a_question_stays_a_claim_that_fails_unless_spelled_out() -> No
     result = verify(YEAH, PASSAGES, judge=YesJudge(), question="Is shipping to Canada free?")
     assert [cv.label for cv in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO, Label.SUPPORTED]
     assert not result.passed
+
+
+def test_a_yes_is_supported_by_a_quote_that_bears_on_the_question_it_answers() -> None:
+    judge = YesJudge("Standard shipping to Canada costs $15", 1)
+    result = verify(YEAH, PASSAGES, judge=judge, question="Does shipping to Canada cost $15?")
+    yes = result.claim_verdicts[0]
+    assert (yes.claim.text, yes.label, yes.evidence_found) == ("yes", Label.SUPPORTED, True)
+    assert result.passed
+
+
+@pytest.mark.parametrize("quote", ["Returns are accepted within 30 days", "Canada"])
+def test_a_yes_quote_that_says_nothing_about_the_question_is_not_evidence(quote: str) -> None:
+    judge = YesJudge(quote, 0)
+    result = verify(YEAH, PASSAGES, judge=judge, question="Does shipping to Canada cost $15?")
+    assert result.claim_verdicts[0].label is Label.NOT_ENOUGH_INFO
 
 
 def test_the_failure_line_says_how_the_evidence_was_found() -> None:

@@ -24,7 +24,8 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   says so). Otherwise it is NOT_ENOUGH_INFO; ``judge_label`` keeps what the judge said and
   ``alignment.quoted`` what it quoted.
   A quote the judge wrote into its reason instead ("Passage 2 states: '...'") is held to the
-  same rule and comes before a located span.
+  same rule and comes before a located span. A claim with no content word of its own (a bare
+  "Yes." answering a question) needs a quote of the judge's that bears on the question.
 * A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number or a name
   that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
   reason names what is missing.
@@ -203,7 +204,7 @@ def _two_step_check(
         return claims, tuple(_no_context_verdict(c) for c in claims), usage
     judged = call_judge(judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts)
     ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
-    verdicts = _check_evidence(claims, ordered, passages, filled)
+    verdicts = _check_evidence(claims, ordered, passages, question, filled)
     return claims, verdicts, usage + judged.usage
 
 
@@ -307,7 +308,7 @@ def _single_call_check(
             for v in _one_verdict_per_claim(more.verdicts, len(filled), judge.id)
         )
         claims = (*claims, *filled)
-    return claims, _check_evidence(claims, verdicts, passages, filled), usage
+    return claims, _check_evidence(claims, verdicts, passages, question, filled), usage
 
 
 def _result(
@@ -534,6 +535,7 @@ def _check_evidence(
     claims: Sequence[Claim],
     verdicts: Sequence[Verdict],
     passages: Sequence[str],
+    question: str | None,
     filled: Sequence[Claim] = (),
 ) -> tuple[ClaimVerdict, ...]:
     whole_sentences = set(filled)
@@ -541,13 +543,15 @@ def _check_evidence(
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
+        subject = _subject(claim, question)
         aligned = _aligned(verdict, passages)
         found = aligned is not None and bears_on(
-            passages[aligned.passage][aligned.start : aligned.end], claim.text
+            passages[aligned.passage][aligned.start : aligned.end], subject
         )
         quoted = verdict.evidence
         if label is Label.SUPPORTED and not found:
-            other = _unquoted_support(verdict, claim, passages)
+            # A span "located" from a question's words would hold for "yes" and "no" alike.
+            other = _unquoted_support(verdict, subject, passages, subject == claim.text)
             if other is not None:
                 (aligned, quoted, note), found = other, True
                 reason = f"{note} {reason}".rstrip()
@@ -612,20 +616,30 @@ REASON_QUOTE_NOTE = "[the judge's quote was in its reason, not in its evidence]"
 _REASON_QUOTES = 3
 
 
+def _subject(claim: Claim, question: str | None) -> str:
+    """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
+    of its own ("Yes.", "Yes, I do."; kept only when a question asks something, see
+    :func:`_stated`), the claim with the question it answers. Such a claim's evidence must
+    come from the judge: no span is located for it."""
+    if question is None or content_terms(claim.text):
+        return claim.text
+    return f"{claim.text} {question}"
+
+
 def _unquoted_support(
-    verdict: Verdict, claim: Claim, passages: Sequence[str]
+    verdict: Verdict, subject: str, passages: Sequence[str], may_locate: bool
 ) -> tuple[Aligned, str, str] | None:
     """For a SUPPORTED verdict whose evidence quote proves nothing: the span, the quote and the
     note that the reason gets, from the first quote in the judge's reason that aligns to a
-    passage and bears on the claim (the evidence rule, applied to that quote), else from the
-    span that best covers the claim (:func:`~pytest_faithful.evidence.locate`)."""
+    passage and bears on the claim's ``subject`` (the evidence rule, applied to that quote),
+    else from the span that best covers it (:func:`~pytest_faithful.evidence.locate`)."""
     for quote in quotes_in(verdict.reason)[:_REASON_QUOTES]:
         aligned = align_in(passages, quote, verdict.passage_index)
         if aligned is not None and bears_on(
-            passages[aligned.passage][aligned.start : aligned.end], claim.text
+            passages[aligned.passage][aligned.start : aligned.end], subject
         ):
             return aligned, quote, REASON_QUOTE_NOTE
-    located = locate(passages, claim.text) if LOCATE_UNQUOTED else None
+    located = locate(passages, subject) if LOCATE_UNQUOTED and may_locate else None
     if located is None:
         return None
     return located, verdict.evidence, LOCATED_NOTE
