@@ -260,6 +260,23 @@ def test_a_quote_the_judge_wrote_into_its_reason_is_its_evidence(evidence: str) 
     assert cv.reason.startswith(verifier.REASON_QUOTE_NOTE)
 
 
+@pytest.mark.parametrize(
+    "evidence",
+    [
+        "Passage 2: 'Standard shipping to Canada costs $15'",
+        'It says "shipping to Canada costs $15" there',
+    ],
+)
+def test_a_quote_wrapped_in_the_evidence_field_is_read_from_it(evidence: str) -> None:
+    judge = reasoned("SUPPORTED", "It holds.", evidence, None)
+    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
+    assert (cv.label, cv.evidence_found, cv.passage_index) == (Label.SUPPORTED, True, 1)
+    assert cv.evidence.casefold() in PASSAGES[1].casefold()
+    assert cv.alignment is not None
+    assert cv.alignment.quoted == evidence  # the evidence as the judge gave it
+    assert cv.reason == "It holds."
+
+
 def test_a_quote_in_the_reason_comes_before_a_located_span() -> None:
     judge = reasoned("SUPPORTED", "It says 'shipping to canada costs $15' there.")
     cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]

@@ -23,8 +23,8 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   the span that best covers the claim (:func:`~pytest_faithful.evidence.locate`, its reason
   says so). Otherwise it is NOT_ENOUGH_INFO; ``judge_label`` keeps what the judge said and
   ``alignment.quoted`` what it quoted.
-  A quote the judge wrote into its reason instead ("Passage 2 states: '...'") is held to the
-  same rule and comes before a located span. A claim with no content word of its own (a bare
+  A quote the judge wrapped in other words ("Passage 2: '...'") or wrote into its reason
+  instead is held to the same rule and comes before a located span. A claim with no content word of its own (a bare
   "Yes." answering a question) needs a quote of the judge's that bears on the question.
 * A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number or a name
   that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
@@ -554,7 +554,7 @@ def _check_evidence(
             other = _unquoted_support(verdict, subject, passages, subject == claim.text)
             if other is not None:
                 (aligned, quoted, note), found = other, True
-                reason = f"{note} {reason}".rstrip()
+                reason = f"{note} {reason}".strip()
             else:
                 label = Label.NOT_ENOUGH_INFO
                 reason = (
@@ -611,9 +611,10 @@ LOCATED_NOTE = (
 REASON_QUOTE_NOTE = "[the judge's quote was in its reason, not in its evidence]"
 """Starts the reason of a SUPPORTED claim whose evidence is a quote from the judge's reason."""
 
-# Quotes of a reason tried, longest first: a reason quotes its evidence once or twice, and each
-# try aligns against every passage, so a reply full of quoted words cannot slow a check down.
-_REASON_QUOTES = 3
+# Quotes of an evidence or reason text tried, longest first: a judge quotes its evidence once or
+# twice, and each try aligns against every passage, so a reply full of quoted words cannot slow
+# a check down.
+_QUOTES_TRIED = 3
 
 
 def _subject(claim: Claim, question: str | None) -> str:
@@ -630,15 +631,20 @@ def _unquoted_support(
     verdict: Verdict, subject: str, passages: Sequence[str], may_locate: bool
 ) -> tuple[Aligned, str, str] | None:
     """For a SUPPORTED verdict whose evidence quote proves nothing: the span, the quote and the
-    note that the reason gets, from the first quote in the judge's reason that aligns to a
-    passage and bears on the claim's ``subject`` (the evidence rule, applied to that quote),
-    else from the span that best covers it (:func:`~pytest_faithful.evidence.locate`)."""
-    for quote in quotes_in(verdict.reason)[:_REASON_QUOTES]:
-        aligned = align_in(passages, quote, verdict.passage_index)
-        if aligned is not None and bears_on(
-            passages[aligned.passage][aligned.start : aligned.end], subject
-        ):
-            return aligned, quote, REASON_QUOTE_NOTE
+    note that the reason gets, from the first quote that aligns to a passage and bears on the
+    claim's ``subject`` (the evidence rule, applied to that quote): one inside the evidence
+    ("Passage 2: '...'"), then one in the reason; else from the span that best covers the
+    subject (:func:`~pytest_faithful.evidence.locate`)."""
+    for quotes, note in (
+        (quotes_in(verdict.evidence), ""),
+        (quotes_in(verdict.reason), REASON_QUOTE_NOTE),
+    ):
+        for quote in quotes[:_QUOTES_TRIED]:
+            aligned = align_in(passages, quote, verdict.passage_index)
+            if aligned is not None and bears_on(
+                passages[aligned.passage][aligned.start : aligned.end], subject
+            ):
+                return aligned, verdict.evidence if not note else quote, note
     located = locate(passages, subject) if LOCATE_UNQUOTED and may_locate else None
     if located is None:
         return None
