@@ -24,8 +24,9 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   says so). Otherwise it is NOT_ENOUGH_INFO; ``judge_label`` keeps what the judge said and
   ``alignment.quoted`` what it quoted.
   A quote the judge wrapped in other words ("Passage 2: '...'") or wrote into its reason
-  instead is held to the same rule and comes before a located span. A claim with no content word of its own (a bare
-  "Yes." answering a question) needs a quote of the judge's that bears on the question.
+  instead is held to the same rule and comes before a located span. A claim with no content
+  word of its own (a bare "Yes." answering a question) needs a quote of the judge's that bears
+  on the question.
 * A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number or a name
   that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
   reason names what is missing.
