@@ -26,7 +26,7 @@ from pathlib import Path
 from accuracy import DEFAULT_DATA, RESULTS_DIR, load_examples
 
 from pytest_faithful.segment import split_sentences
-from pytest_faithful.specifics import passage_terms, unstated
+from pytest_faithful.specifics import unstated
 
 KINDS = ("number", "name", "either")
 
@@ -40,11 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     flagged: Counter[tuple[str, bool, str]] = Counter()
     totals: Counter[tuple[str, bool]] = Counter()
     for example in examples:
-        stated = passage_terms(example.context)
         missing = [
             item
             for sentence in split_sentences(example.answer)
-            for item in unstated(sentence.text, sentence.text, stated)
+            for item in unstated(sentence.text, sentence.text, example.context)
         ]
         numbers = any(item[0].isdigit() for item in missing)
         names = any(not item[0].isdigit() for item in missing)

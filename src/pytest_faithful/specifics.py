@@ -20,8 +20,9 @@ rewording a claim has not made the answer say it.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from pytest_faithful.segment import split_sentences
 from pytest_faithful.terms import content_terms
@@ -31,24 +32,30 @@ _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _TITLE_CASE = 0.5
 
 
-def passage_terms(passages: Iterable[str]) -> frozenset[str]:
-    """Every content term of ``passages``."""
-    return frozenset().union(*(content_terms(p) for p in passages))
-
-
-def unstated(claim: str, sentence: str, stated: frozenset[str]) -> list[str]:
+def unstated(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
     """The numbers and names of ``claim`` that its answer ``sentence`` states and no passage
-    does (``stated`` is :func:`passage_terms` of the passages): numbers first, then names."""
+    does: numbers first, then names. The passages are read only for a claim that has some."""
     said = content_terms(sentence)
-    missing: list[str] = []
-    for term in sorted(t for t in content_terms(claim) if t[0].isdigit()):
-        if term in said and not _number_stated(term, stated):
-            missing.append(term)
-    for name in _names(claim) if _reads_as_english(sentence) else ():
-        terms = content_terms(name)
-        if terms and terms <= said and not terms <= stated and name not in missing:
+    numbers = sorted(t for t in content_terms(claim) if t[0].isdigit() and t in said)
+    names = [
+        (name, terms)
+        for name in (_names(claim) if _reads_as_english(sentence) else ())
+        if (terms := content_terms(name)) and terms <= said
+    ]
+    if not numbers and not names:
+        return []
+    stated = _passage_terms(tuple(passages))
+    missing = [term for term in numbers if not _number_stated(term, stated)]
+    for name, terms in names:
+        if not terms <= stated and name not in missing:
             missing.append(name)
     return missing
+
+
+# A suite checks many answers against the same few contexts; the union is a value of the texts.
+@functools.lru_cache(maxsize=64)
+def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(content_terms(p) for p in passages))
 
 
 def _number_stated(term: str, stated: frozenset[str]) -> bool:

@@ -60,7 +60,7 @@ from pytest_faithful.models import (
     Verdicts,
 )
 from pytest_faithful.segment import Sentence, split_sentences
-from pytest_faithful.specifics import passage_terms, unstated
+from pytest_faithful.specifics import unstated
 from pytest_faithful.terms import content_terms
 from pytest_faithful.vocab import (
     DEFAULT_SCORING,
@@ -540,7 +540,6 @@ def _check_evidence(
     filled: Sequence[Claim] = (),
 ) -> tuple[ClaimVerdict, ...]:
     whole_sentences = set(filled)
-    stated: frozenset[str] | None = None  # the passages' terms, read once a claim needs them
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
@@ -562,10 +561,7 @@ def _check_evidence(
                     f"{_missing_evidence(verdict, claim, passages, aligned)} "
                     f"(judge said SUPPORTED: {reason})"
                 )
-        missing: list[str] = []
-        if label is Label.SUPPORTED:
-            stated = passage_terms(passages) if stated is None else stated
-            missing = unstated(claim.text, claim.sentence, stated)
+        missing = unstated(claim.text, claim.sentence, passages) if label is Label.SUPPORTED else []
         if missing:
             label = Label.NOT_ENOUGH_INFO
             reason = (
