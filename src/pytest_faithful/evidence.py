@@ -120,6 +120,10 @@ class Aligned(NamedTuple):
     quality: float  # 1.0 for verbatim and normalised matches; difflib's word ratio otherwise
     method: AlignmentMethod
 
+    def text(self, passages: Sequence[str]) -> str:
+        """The passage's own text of this span."""
+        return passages[self.passage][self.start : self.end]
+
 
 def _fold(word: str) -> str:
     if len(word) > 2 and word[1] == "." and not word[0].isdigit():  # an initialism

@@ -545,9 +545,7 @@ def _check_evidence(
         label, reason = verdict.label, verdict.reason
         subject = _subject(claim, question)
         aligned = _aligned(verdict, passages)
-        found = aligned is not None and bears_on(
-            passages[aligned.passage][aligned.start : aligned.end], subject
-        )
+        found = aligned is not None and bears_on(aligned.text(passages), subject)
         quoted = verdict.evidence
         if label is Label.SUPPORTED and not found:
             # A span "located" from a question's words would hold for "yes" and "no" alike.
@@ -577,9 +575,7 @@ def _check_evidence(
                 claim=claim,
                 label=label,
                 reason=reason,
-                evidence=verdict.evidence
-                if shown is None
-                else passages[shown.passage][shown.start : shown.end],
+                evidence=verdict.evidence if shown is None else shown.text(passages),
                 passage_index=verdict.passage_index if shown is None else shown.passage,
                 evidence_found=found,
                 judge_label=verdict.label,
@@ -638,9 +634,7 @@ def _unquoted_support(
     ):
         for quote in quotes[:_QUOTES_TRIED]:
             aligned = align_in(passages, quote, verdict.passage_index)
-            if aligned is not None and bears_on(
-                passages[aligned.passage][aligned.start : aligned.end], subject
-            ):
+            if aligned is not None and bears_on(aligned.text(passages), subject):
                 return aligned, verdict.evidence if not note else quote, note
     located = locate(passages, subject) if LOCATE_UNQUOTED and may_locate else None
     if located is None:

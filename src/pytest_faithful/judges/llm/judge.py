@@ -599,7 +599,7 @@ def _quote_usable(verdict: Verdict, claim: str, passages: Sequence[str]) -> bool
     aligned = align_in(passages, verdict.evidence, verdict.passage_index)
     if aligned is None:
         return False
-    return bears_on(passages[aligned.passage][aligned.start : aligned.end], claim)
+    return bears_on(aligned.text(passages), claim)
 
 
 def _unquoted_problem(numbers: Sequence[int], what: str) -> str:
