@@ -13,7 +13,9 @@ from pytest_faithful.evidence import (
     bears_on,
     could_bear_on,
     locate,
+    quoted_within,
     quotes_in,
+    subject_of,
 )
 from pytest_faithful.terms import content_terms
 
@@ -375,3 +377,37 @@ def test_quotes_in_returns_stretches_of_the_text_longest_first(text: str) -> Non
     found = quotes_in(text)
     assert all(quote.strip() and quote in text for quote in found)
     assert [len(q) for q in found] == sorted((len(q) for q in found), reverse=True)
+
+
+SHOP = ["Orders ship from Berlin within two days.", "Returns are free for thirty days."]
+
+
+def test_a_quote_inside_the_evidence_comes_before_one_in_the_reason() -> None:
+    found = quoted_within(
+        SHOP,
+        "Returns are free for thirty days.",
+        "Passage 2: 'Returns are free for thirty days.'",
+        "It says 'returns are free'.",
+        1,
+    )
+    assert found is not None
+    assert (found.quote, found.in_reason) == ("Returns are free for thirty days.", False)
+    assert found.span.text(SHOP) == SHOP[1]
+
+
+def test_a_quote_in_the_reason_counts_only_when_it_bears_on_the_subject() -> None:
+    claim = "Orders ship from Berlin."
+    found = quoted_within(SHOP, claim, "passage 1", "Passage 1 says 'ship from Berlin'.", 0)
+    assert found is not None
+    assert found.in_reason
+    assert found.span.passage == 0
+    # In the passage, but about something else: no evidence for this claim.
+    assert quoted_within(SHOP, claim, "", "It says 'Returns are free for thirty days'.", 1) is None
+    # Not in any passage.
+    assert quoted_within(SHOP, claim, "", "It says 'Orders ship from Paris'.", 0) is None
+
+
+def test_a_claim_without_a_content_word_is_judged_with_its_question() -> None:
+    assert subject_of("Yes.", "Do orders ship from Berlin?") == "Yes. Do orders ship from Berlin?"
+    assert subject_of("Yes.", None) == "Yes."
+    assert subject_of("Orders ship from Berlin.", "Where from?") == "Orders ship from Berlin."

@@ -355,6 +355,46 @@ def quotes_in(text: str) -> list[str]:
     return sorted((q for q in found if q.strip()), key=len, reverse=True)
 
 
+# Quotes of an evidence or reason text tried, longest first: a judge quotes its evidence once or
+# twice, and each try aligns against every passage, so a reply full of quoted words cannot slow
+# a check down.
+_QUOTES_TRIED = 3
+
+
+class QuotedSpan(NamedTuple):
+    """A passage span that a quote inside a judge's evidence or reason aligns to."""
+
+    span: Aligned
+    quote: str
+    in_reason: bool
+
+
+def quoted_within(
+    passages: Sequence[str], subject: str, evidence: str, reason: str, cited: int | None
+) -> QuotedSpan | None:
+    """For a verdict whose evidence, taken whole, proves nothing: the first quote inside its
+    evidence ("Passage 2: '...'"), then inside its reason ("Passage 15 states: '...'"), that
+    aligns to a passage and bears on ``subject`` (the evidence rule, applied to that quote).
+
+    The verifier accepts such a quote as the judge's evidence, and an LLM judge asks for no
+    repair when there is one, so both decide with this one function.
+    """
+    for text, in_reason in ((evidence, False), (reason, True)):
+        for quote in quotes_in(text)[:_QUOTES_TRIED]:
+            aligned = align_in(passages, quote, cited)
+            if aligned is not None and bears_on(aligned.text(passages), subject):
+                return QuotedSpan(aligned, quote, in_reason)
+    return None
+
+
+def subject_of(claim: str, question: str | None) -> str:
+    """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
+    of its own ("Yes.", "Yes, I do."), the claim with the ``question`` it answers."""
+    if question is None or content_terms(claim):
+        return claim
+    return f"{claim} {question}"
+
+
 # Share of a claim's content terms the located span must hold (every number of the claim, too).
 MIN_LOCATED_COVERAGE = 0.6
 # Neighbouring sentences a located span may join.

@@ -46,7 +46,15 @@ from pydantic import ValidationError
 from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.evidence import Aligned, align_in, bears_on, locate, normalize, quotes_in
+from pytest_faithful.evidence import (
+    Aligned,
+    align_in,
+    bears_on,
+    locate,
+    normalize,
+    quoted_within,
+    subject_of,
+)
 from pytest_faithful.judges.base import Judge, SingleCallJudge, is_judge, is_single_call_judge
 from pytest_faithful.models import (
     Claim,
@@ -543,7 +551,9 @@ def _check_evidence(
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
-        subject = _subject(claim, question)
+        # A claim with no content word of its own ("Yes.") is kept only when a question asks
+        # something (see :func:`_stated`); its evidence must bear on that question.
+        subject = subject_of(claim.text, question)
         aligned = _aligned(verdict, passages)
         found = aligned is not None and bears_on(aligned.text(passages), subject)
         quoted = verdict.evidence
@@ -604,38 +614,21 @@ LOCATED_NOTE = (
 REASON_QUOTE_NOTE = "[the judge's quote was in its reason, not in its evidence]"
 """Starts the reason of a SUPPORTED claim whose evidence is a quote from the judge's reason."""
 
-# Quotes of an evidence or reason text tried, longest first: a judge quotes its evidence once or
-# twice, and each try aligns against every passage, so a reply full of quoted words cannot slow
-# a check down.
-_QUOTES_TRIED = 3
-
-
-def _subject(claim: Claim, question: str | None) -> str:
-    """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
-    of its own ("Yes.", "Yes, I do."; kept only when a question asks something, see
-    :func:`_stated`), the claim with the question it answers. Such a claim's evidence must
-    come from the judge: no span is located for it."""
-    if question is None or content_terms(claim.text):
-        return claim.text
-    return f"{claim.text} {question}"
-
 
 def _unquoted_support(
     verdict: Verdict, subject: str, passages: Sequence[str], may_locate: bool
 ) -> tuple[Aligned, str, str] | None:
     """For a SUPPORTED verdict whose evidence quote proves nothing: the span, the quote and the
-    note that the reason gets, from the first quote that aligns to a passage and bears on the
-    claim's ``subject`` (the evidence rule, applied to that quote): one inside the evidence
-    ("Passage 2: '...'"), then one in the reason; else from the span that best covers the
-    subject (:func:`~pytest_faithful.evidence.locate`)."""
-    for quotes, note in (
-        (quotes_in(verdict.evidence), ""),
-        (quotes_in(verdict.reason), REASON_QUOTE_NOTE),
-    ):
-        for quote in quotes[:_QUOTES_TRIED]:
-            aligned = align_in(passages, quote, verdict.passage_index)
-            if aligned is not None and bears_on(aligned.text(passages), subject):
-                return aligned, verdict.evidence if not note else quote, note
+    note that the reason gets, from a quote inside the judge's evidence or reason
+    (:func:`~pytest_faithful.evidence.quoted_within`), else from the span that best covers the
+    claim's ``subject`` (:func:`~pytest_faithful.evidence.locate`)."""
+    quoted = quoted_within(
+        passages, subject, verdict.evidence, verdict.reason, verdict.passage_index
+    )
+    if quoted is not None:
+        if quoted.in_reason:
+            return quoted.span, quoted.quote, REASON_QUOTE_NOTE
+        return quoted.span, verdict.evidence, ""
     located = locate(passages, subject) if LOCATE_UNQUOTED and may_locate else None
     if located is None:
         return None

@@ -147,3 +147,44 @@ def test_a_trivial_quote_gets_a_located_span_with_or_without_a_repair_request(
             assert cv.passage_index is not None
             assert cv.evidence in PASSAGES[cv.passage_index]
             assert bears_on(cv.evidence, cv.claim.text)
+
+
+def quote_moved(where: str) -> Any:
+    """Each SUPPORTED item's quote moved where small models put it: into the reason, with
+    "passage 1" left as the evidence, or wrapped inside the evidence field."""
+
+    def transform(answer: dict[str, Any]) -> dict[str, Any]:
+        key, items = _items(answer)
+        moved = []
+        for item in items:
+            if item.get("label") == "SUPPORTED":
+                quote = item["evidence"]
+                if where == "reason":
+                    item = {**item, "evidence": "passage 1", "reason": f"It states: '{quote}'."}
+                else:
+                    item = {**item, "evidence": f"Passage {item['passage']}: '{quote}'"}
+            moved.append(item)
+        return {key: moved}
+
+    return transform
+
+
+@pytest.mark.parametrize("where", ["reason", "wrapped"])
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_quote_repair_asks_nothing_for_a_quote_the_verifier_accepts(
+    provider: str, mode: str, where: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """``quote_repair`` spends a request only on a verdict the verifier would demote: a quote
+    written into the reason, or wrapped in the evidence field, is the judge's own evidence."""
+    step = "single" if MODES[mode] else "verify"
+    server.script(step, Reply(transform=quote_moved(where)))
+    result = check(provider, server, tmp_path, MODES[mode], quote_repair=True)
+    assert server.count == (1 if MODES[mode] else 2)
+    assert [cv.label for cv in result.claim_verdicts] == CAREFUL
+    for cv in result.claim_verdicts[:2]:
+        assert cv.alignment is not None
+        assert cv.alignment.method != "located"
+        assert cv.passage_index is not None
+        assert cv.evidence in PASSAGES[cv.passage_index]
+        assert ("in its reason" in cv.reason) is (where == "reason")

@@ -35,7 +35,7 @@ from pydantic import BaseModel
 from pytest_faithful.abstentions import is_abstention
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.evidence import align_in, bears_on, could_bear_on
+from pytest_faithful.evidence import align_in, bears_on, could_bear_on, quoted_within, subject_of
 from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
@@ -276,7 +276,7 @@ class LLMJudge:
                 unquoted = [
                     n
                     for (n, _), verdict in zip(given, verdicts, strict=True)
-                    if not _quote_usable(verdict, part[n - 1][1].text, passages)
+                    if not _quote_usable(verdict, part[n - 1][1].text, question, passages)
                 ]
                 if unquoted:
                     raise _Incomplete(_unquoted_problem(unquoted, "claim"), verdicts)
@@ -308,7 +308,8 @@ class LLMJudge:
                 unquoted = [
                     n
                     for n, (claim, verdict) in enumerate(pairs, 1)
-                    if verdict is not None and not _quote_usable(verdict, claim.text, passages)
+                    if verdict is not None
+                    and not _quote_usable(verdict, claim.text, question, passages)
                 ]
                 if unquoted:
                     problems = "; ".join(
@@ -591,15 +592,20 @@ def _claims(
     return claims, "; ".join(problems)
 
 
-def _quote_usable(verdict: Verdict, claim: str, passages: Sequence[str]) -> bool:
-    """Whether a verdict needs no quote, or gives one the verifier will accept: in a passage
-    (after small edits) and bearing on the claim."""
+def _quote_usable(
+    verdict: Verdict, claim: str, question: str | None, passages: Sequence[str]
+) -> bool:
+    """Whether a verdict needs no quote, or gives one the verifier will accept: its evidence, or
+    a quote inside its evidence or reason, in a passage (after small edits) and bearing on the
+    claim (for a bare "Yes.", on the question it answers), as the verifier decides it."""
     if verdict.label is not Label.SUPPORTED:
         return True
+    subject = subject_of(claim, question)
     aligned = align_in(passages, verdict.evidence, verdict.passage_index)
-    if aligned is None:
-        return False
-    return bears_on(aligned.text(passages), claim)
+    if aligned is not None and bears_on(aligned.text(passages), subject):
+        return True
+    cited = verdict.passage_index
+    return quoted_within(passages, subject, verdict.evidence, verdict.reason, cited) is not None
 
 
 def _unquoted_problem(numbers: Sequence[int], what: str) -> str:
