@@ -769,3 +769,55 @@ def test_the_failure_line_says_how_the_evidence_was_found() -> None:
         judge=judge_of(verdict(0, "SUPPORTED", "passage 1", 0)),
     ).claim_verdicts[0]
     assert "located" in claim_line(located)
+
+
+class YesAndNothingElseJudge(FunctionJudge):
+    """Extracts only "yes" from a sentence that says more ("Yes, returns are ..."), so that the
+    verifier verifies the sentence whole; "yes" alone gets NOT_ENOUGH_INFO, the sentence
+    ``whole_label`` with a quote of the return window. With ``single_call``, in one step."""
+
+    def __init__(self, whole_label: str, single_call: bool) -> None:
+        super().__init__(
+            lambda claims, passages: [
+                verdict(i, "NOT_ENOUGH_INFO")
+                if c.text == "yes"
+                else verdict(i, whole_label, "Returns are accepted within 30 days", 0)
+                for i, c in enumerate(claims)
+            ]
+        )
+        self.single_call = single_call
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        from pytest_faithful.models import ExtractedClaims
+
+        (only,) = sentences
+        return ExtractedClaims(
+            claims=(Claim(text="yes", sentence=only.text, start=only.start, end=only.end),)
+        )
+
+    def extract_and_verify(self, sentences: Any, passages: Any, question: str | None) -> Any:
+        from pytest_faithful.models import Verdicts
+
+        extracted = self.extract_claims(sentences, question)
+        return extracted, Verdicts(verdicts=(verdict(0, "NOT_ENOUGH_INFO"),))
+
+
+@pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
+@pytest.mark.parametrize(
+    ("answer", "whole_label", "passed"),
+    [
+        ("Yes, returns are accepted within 30 days.", "SUPPORTED", True),
+        ("Yes, returns are accepted within 60 days.", "CONTRADICTED", False),
+    ],
+)
+def test_a_yes_is_judged_once_with_the_sentence_that_is_verified_whole(
+    single_call: bool, answer: str, whole_label: str, passed: bool
+) -> None:
+    # The sentence's own verdict judges its "yes" together with what it goes on to say; a
+    # second verdict on "yes" alone, which has no words to quote, would fail every such answer.
+    judge = YesAndNothingElseJudge(whole_label, single_call)
+    result = verify(answer, PASSAGES, judge=judge, question="Are returns accepted?")
+    assert [cv.claim.text for cv in result.claim_verdicts] == [answer]
+    assert [cv.label.value for cv in result.claim_verdicts] == [whole_label]
+    assert "verified whole" in result.claim_verdicts[0].reason
+    assert result.passed is passed

@@ -266,8 +266,8 @@ def answer_claims(
     _check_claims(extracted.claims, answer, judge.id)
     abstaining = _abstaining(judge, sentences)
     stated = tuple(c for c in extracted.claims if _stated(c, answer, question, abstaining))
-    claims, _ = _distinct(stated)
     filled = _uncovered(sentences, stated, question, abstaining)
+    claims, _ = _distinct([c for c in stated if not _judged_whole(c, filled)])
     claims = (*claims, *filled)
     if memo is not None:
         memo.put(key, (claims, filled))
@@ -300,12 +300,13 @@ def _single_call_check(
     stated = [
         (i, c) for i, c in enumerate(extracted.claims) if _stated(c, answer, question, abstaining)
     ]
+    filled = _uncovered(sentences, [c for _, c in stated], question, abstaining)
+    stated = [(i, c) for i, c in stated if not _judged_whole(c, filled)]
     claims, copies = _distinct([c for _, c in stated])
     verdicts: list[Verdict] = []
     if extracted.claims:
         ordered = _one_verdict_per_claim(judged.verdicts, len(extracted.claims), judge.id)
         verdicts = _worst_of_copies([ordered[i] for i, _ in stated], copies)
-    filled = _uncovered(sentences, [c for _, c in stated], question, abstaining)
     if filled:
         more = call_judge(
             judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
@@ -480,6 +481,15 @@ def _uncovered(
             said.add(_claim_key(claim))
             filled.append(claim)
     return tuple(filled)
+
+
+def _judged_whole(claim: Claim, filled: Sequence[Claim]) -> bool:
+    """Whether ``claim`` says nothing of its own ("yes" from "Yes, the internet is a network.")
+    and its sentence is verified whole: that verdict judges the "yes" with the rest of the
+    sentence, so a second verdict on it alone would count the same words twice."""
+    return not content_terms(claim.text) and any(
+        (claim.start, claim.end) == (f.start, f.end) for f in filled
+    )
 
 
 # Words that open a sentence answering a yes/no question, whose claim may spell out the
