@@ -13,15 +13,11 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import datetime as dt
 import hashlib
 import json
-import os
-import platform
 import random
 import re
 import resource
-import shlex
 import sys
 import time
 from collections.abc import Sequence
@@ -37,6 +33,7 @@ from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.scoring import passes, score
 from pytest_faithful.segment import Sentence
 from pytest_faithful.vocab import RECORD_MODES, parse_record_mode
+from report import provenance, write_report
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO / ".." / "shared" / "data" / "faith-dev.jsonl"
@@ -566,7 +563,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{item['judge_id']}: {json.dumps(item['local'])}")
     output = args.output or RESULTS_DIR / f"accuracy-{names}.json"
     report = {
-        "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "threshold": args.threshold,
         "data": str(data),
         "data_sha256": hashlib.sha256(data.read_bytes()).hexdigest(),
@@ -575,14 +572,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "examples": len(examples),
         "records": str(records.path),
         "judges": [{k: v for k, v in item.items() if k != "tallies"} for item in summaries],
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-        "cpu_count": os.cpu_count(),
-        "timestamp": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
     }
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {output}")
+    write_report(output, report)
     return 0
 
 

@@ -28,14 +28,10 @@ must not align.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import random
 import re
-import sys
 import time
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +39,7 @@ from accuracy import DEFAULT_DATA, RESULTS_DIR, load_examples
 
 from pytest_faithful import evidence
 from pytest_faithful.segment import split_sentences
+from report import provenance, write_report
 
 Span = tuple[int, int, int]  # passage, start, end
 Matcher = Callable[[Sequence[str], str, int | None], Span | None]
@@ -297,18 +294,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(built)} quotes from {args.limit} examples (seed {args.seed}) of {args.data}")
     print("\n".join(lines))
     report = {
-        "command": "python " + " ".join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "data": str(args.data),
         "quotes": len(built),
         "min_alignment": evidence.MIN_ALIGNMENT,
         "matchers": results,
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {args.output}")
+    write_report(args.output, report)
     return 0
 
 

@@ -19,12 +19,8 @@ it replays those readings at other thresholds.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
-import platform
 import random
-import shlex
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +31,7 @@ from accuracy import DEFAULT_DATA, OVERALL, RESULTS_DIR, Example, Record, Tally,
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Label
 from pytest_faithful.segment import split_sentences
+from report import provenance, write_report
 
 GRID = [round(i / 100, 2) for i in range(1, 100)]
 FOLDS = 5
@@ -239,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{row['cross_validated']:>9.3f}"
         )
     report = {
-        "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "run": run,
         "examples": len(items),
         "support_threshold": support,
@@ -249,12 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "fold_thresholds": {"local": local_folds, "hybrid": hybrid_folds},
         "rules": table,
         "score_rules": variants,
-        "python": platform.python_version(),
-        "timestamp": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
     }
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {args.output}")
+    write_report(args.output, report)
     return 0
 
 

@@ -32,7 +32,6 @@ import copy
 import dataclasses
 import json
 import os
-import platform
 import re
 import shlex
 import subprocess
@@ -41,7 +40,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +49,7 @@ from server_judge import DEFAULT_MODEL, model_server
 
 from pytest_faithful import FaithfulnessResult, LLMOptions, verify
 from pytest_faithful.verifier import WHOLE_SENTENCE_NOTE
+from report import provenance, write_report
 
 # system -> (single_call, quote_repair). The "-noquote" variants turn off the repair request
 # for a SUPPORTED verdict without a usable quote, to measure it against locating the span.
@@ -704,17 +703,17 @@ def run_systems(
     return summaries, exchanges
 
 
-def write_report(
+def cost_report(
     args: argparse.Namespace,
     argv: Sequence[str] | None,
     examples: Sequence[Example],
     summaries: dict[str, Summary],
     checks: list[Check],
     exchanges: list[Exchange],
-) -> None:
+) -> dict[str, Any]:
     untagged = [e for e in exchanges if e.client not in summaries]
-    report = {
-        "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+    return {
+        **provenance(__file__, argv),
         "model": args.model.name,
         "data": str(args.data),
         "limit": args.limit,
@@ -729,12 +728,7 @@ def write_report(
         "response_formats": response_formats(exchanges),
         "untagged_requests": len(untagged),
         "versions": framework_versions(args),
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
 
 
 def response_formats(exchanges: list[Exchange]) -> dict[str, dict[str, int]]:
@@ -797,8 +791,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(evaluation_table(list(summaries.values()))))
     print()
     print("\n".join(check.line() for check in checks))
-    write_report(args, argv, examples, summaries, checks, exchanges)
-    print(f"wrote {args.output}")
+    write_report(args.output, cost_report(args, argv, examples, summaries, checks, exchanges))
     return 0
 
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from accuracy import Example, Tally
+
+from report import provenance, write_report
 
 THRESHOLD = 1.0
 
@@ -144,15 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(table(summaries))
     if args.output is not None:
         report = {
-            "command": "python "
-            + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+            **provenance(__file__, argv),
             "threshold": THRESHOLD,
             "files": [str(p) for p in args.partials],
             "examples": {name: sorted(r["id"] for r in by_system[name]) for name in summaries},
             "systems": summaries,
         }
-        args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-        print(f"\nwrote {args.output}")
+        print()
+        write_report(args.output, report)
     return 0
 
 

@@ -25,11 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import random
-import subprocess
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,6 +39,7 @@ from pytest_faithful.metrics.relevancy import run_relevancy
 from pytest_faithful.metrics.retrieval import run_precision, run_recall
 from pytest_faithful.models import MetricResult
 from pytest_faithful.vocab import RECORD_MODES
+from report import provenance, write_report
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO / ".." / "shared" / "data" / "faith-dev.jsonl"
@@ -185,28 +182,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         options.close()
     print(table(judge_id, summaries))
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
     document = {
-        "command": "python benchmarks/metrics.py "
-        + " ".join(sys.argv[1:] if argv is None else argv),
-        "commit": commit,
+        **provenance(__file__, argv),
         "judge": judge_id,
         "seed": args.seed,
         "limit": args.limit,
-        "load_average": os.getloadavg(),
-        "python": platform.python_version(),
         "metrics": summaries,
     }
     slug = "".join(ch if ch.isalnum() else "-" for ch in args.judge)[:60]
-    out = args.out or RESULTS_DIR / f"metrics-{slug}.json"
-    out.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {out.relative_to(REPO) if out.is_relative_to(REPO) else out}")
+    write_report(args.out or RESULTS_DIR / f"metrics-{slug}.json", document)
     return 0
 
 

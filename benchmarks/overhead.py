@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import pstats
 import resource
 import shlex
@@ -36,11 +35,12 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from latency_server import LatencyServer
+
+from report import load_average, provenance, write_report
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -554,25 +554,13 @@ def startup_table(s: dict[str, float]) -> str:
     return markdown_table(header, rows)
 
 
-def load_average() -> list[float]:
-    """1-, 5- and 15-minute load averages: how busy the (shared) machine was."""
-    return [round(x, 2) for x in os.getloadavg()]
+def machine(load_at_start: list[float] | None) -> dict[str, Any]:
+    """The load average at the start and at the end of a timed run.
 
-
-def machine(load_at_start: list[float]) -> dict[str, Any]:
-    return {
-        "platform": platform.platform(),
-        "cpu_count": os.cpu_count(),
-        "python": platform.python_version(),
-        "load_average_at_start": load_at_start,
-        "load_average_at_end": load_average(),
-    }
-
-
-def write_json(path: Path, report: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"\nwrote {path}")
+    A run takes minutes on a shared machine, so the load when it began matters as much as the
+    load at the end; the rest of the machine is in the report's shared fields (``report.py``).
+    """
+    return {"load_average_at_start": load_at_start, "load_average_at_end": load_average()}
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -617,7 +605,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n### cProfile of one replay run (plugin, cache, pydantic; cumulative)\n")
         print(measured["profile"])
     report = {
-        "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "checks": args.checks,
         "metric": args.metric,
         "repeat": args.repeat,
@@ -641,9 +629,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "benchmark_seconds": round(time.perf_counter() - started, 1),
         "machine": machine(load_at_start),
-        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    write_json(args.output, report)
+    print()
+    write_report(args.output, report)
     return 0
 
 

@@ -15,24 +15,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import subprocess
-import sys
 import tempfile
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from latency_server import LatencyServer
-from overhead import (
-    PYTEST,
-    clean_env,
-    load_average,
-    machine,
-    markdown_table,
-    store_size,
-    write_json,
-)
+from overhead import PYTEST, clean_env, machine, markdown_table, store_size
+
+from report import load_average, provenance, write_report
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
@@ -122,12 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     ]
     print(markdown_table(header, rows))
     report = {
-        "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "sizes": sizes,
         "machine": machine(load_at_start),
-        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    write_json(args.output, report)
+    print()
+    write_report(args.output, report)
     return 0
 
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+
+from report import provenance, write_report
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTEST = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
@@ -83,10 +85,6 @@ def measure(checks: int) -> dict[str, object]:
         "bytes": sizes,
         "bytes_per_check": {name: round(size / checks) for name, size in sizes.items()},
         "pytest_seconds": round(seconds, 2),
-        "command": " ".join(["python", "benchmarks/report_size.py", "--checks", str(checks)]),
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-        "timestamp": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
 
 
@@ -106,16 +104,16 @@ def screenshot(png: Path) -> None:
     print(f"{png}: {png.stat().st_size:,} bytes")
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--checks", type=int, default=1000)
     parser.add_argument("--output", type=Path, default=ROOT / "benchmarks/results/report-size.json")
     parser.add_argument("--screenshot", type=Path, metavar="PNG")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.screenshot:
         screenshot(args.screenshot)
         return
-    result = measure(args.checks)
+    result = {**provenance(__file__, argv), **measure(args.checks)}
     sizes, per = result["bytes"], result["bytes_per_check"]
     assert isinstance(sizes, dict)
     assert isinstance(per, dict)
@@ -124,8 +122,7 @@ def main() -> None:
     print(f"{'format':<8}{'bytes':>12}{'MiB':>8}{'bytes/check':>13}")
     for name, size in sizes.items():
         print(f"{name:<8}{size:>12,}{size / 2**20:>8.2f}{per[name]:>13,}")
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    write_report(args.output, result)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +43,13 @@ from overhead import (
     RESULTS,
     children_cpu_s,
     clean_env,
-    load_average,
     machine,
     make_case,
     markdown_table,
-    write_json,
     write_suite,
 )
+
+from report import load_average, provenance, write_report
 
 TARGET_XDIST_8 = 6.0
 TARGET_IN_PROCESS = 4.0
@@ -289,15 +288,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"\n### Scaling ({args.latency:g} s per judge call)\n")
     print(render(table, goals, args.latency))
     report = {
-        "command": "python " + shlex.join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "latency_s": args.latency,
         "results": table,
         "targets": goals,
         "benchmark_seconds": round(time.perf_counter() - started, 1),
         "machine": machine(load_at_start),
-        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    write_json(args.output, report)
+    print()
+    write_report(args.output, report)
     return 0
 
 

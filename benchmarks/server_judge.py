@@ -17,8 +17,6 @@ numbers are those of real calls, not replays.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import socket
 import subprocess
 import sys
@@ -28,7 +26,6 @@ import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 
 from accuracy import DEFAULT_DATA, Example, Tally, load_examples, select
@@ -38,6 +35,7 @@ from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.verifier import run_check
+from report import provenance, write_report
 
 DEFAULT_MODEL = (
     Path.home()
@@ -202,34 +200,24 @@ def main(argv: list[str] | None = None) -> int:
     for mode, s in stats.items():
         for error in s.errors:
             print(f"error [{mode}] {error[:300]}")
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(
-        json.dumps(
-            {
-                "command": " ".join(sys.argv),
-                "model": args.model.name,
-                "examples": [e.id for e in examples],
-                "modes": {
-                    mode: {
-                        "checks": s.checks,
-                        "errors": s.errors,
-                        "balanced_accuracy": s.tally.balanced_accuracy,
-                        "judge_calls_per_check": s.per_check(s.calls),
-                        "prompt_tokens_per_check": s.per_check(s.input_tokens),
-                        "completion_tokens_per_check": s.per_check(s.output_tokens),
-                        "seconds_per_check": s.per_check(s.seconds),
-                    }
-                    for mode, s in stats.items()
-                },
-                "python": platform.python_version(),
-                "platform": platform.platform(),
-                "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            },
-            indent=2,
-        )
-        + "\n"
-    )
-    print(f"wrote {args.output}")
+    report = {
+        **provenance(__file__, argv),
+        "model": args.model.name,
+        "examples": [e.id for e in examples],
+        "modes": {
+            mode: {
+                "checks": s.checks,
+                "errors": s.errors,
+                "balanced_accuracy": s.tally.balanced_accuracy,
+                "judge_calls_per_check": s.per_check(s.calls),
+                "prompt_tokens_per_check": s.per_check(s.input_tokens),
+                "completion_tokens_per_check": s.per_check(s.output_tokens),
+                "seconds_per_check": s.per_check(s.seconds),
+            }
+            for mode, s in stats.items()
+        },
+    }
+    write_report(args.output, report)
     return 0
 
 

@@ -15,18 +15,15 @@ gain. Prints one table; writes ``results/specifics.json``.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
-import sys
 from collections import Counter
 from collections.abc import Sequence
-from datetime import datetime, timezone
 from pathlib import Path
 
 from accuracy import DEFAULT_DATA, RESULTS_DIR, load_examples
 
 from pytest_faithful.segment import split_sentences
 from pytest_faithful.specifics import unstated
+from report import provenance, write_report
 
 KINDS = ("number", "name", "either")
 
@@ -67,16 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"answers stating a number / a name / either that no passage states ({args.data})")
     print("\n".join(lines))
     report = {
-        "command": "python " + " ".join([sys.argv[0], *(sys.argv[1:] if argv is None else argv)]),
+        **provenance(__file__, argv),
         "data": str(args.data),
         "flagged": table,
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-        "timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {args.output}")
+    write_report(args.output, report)
     return 0
 
 
