@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful import verify
 from pytest_faithful.abstentions import is_abstention, states_something
+from pytest_faithful.evidence import quotes_in
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
 from pytest_faithful.segment import split_sentences
@@ -131,9 +132,10 @@ def test_the_llm_prompts_use_the_same_definition() -> None:
     assert ABSTENTION_RULE in prompts.EXTRACTION_SYSTEM
     assert ABSTENTION_RULE in prompts.SINGLE_CALL_SYSTEM
     # Every example the rule names is an abstention by the lexical rule too.
-    for example in ("I don't know.", "I'm sorry, I don't have that information.", "I'm not sure."):
-        assert example in ABSTENTION_RULE
-        assert is_abstention(example)
+    examples = quotes_in(ABSTENTION_RULE)
+    assert len(examples) >= 3
+    for example in examples:
+        assert is_abstention(example), example
 
 
 _PREFIXES = st.sampled_from(["", "Sorry, ", "Unfortunately, ", "I'm sorry, ", "Honestly "])

@@ -91,10 +91,9 @@ ABSTENTIONS: tuple[str, ...] = (
 """The usual English ways to decline to answer, as regular expressions (module docstring)."""
 
 ABSTENTION_RULE = (
-    "A sentence that only declines to answer (\"I don't know.\", \"I'm sorry, I don't have that "
-    'information.", "I\'m not sure.", "The passages do not say.") states nothing: it yields '
-    "no claim. A sentence that declines and also states something yields claims for what it "
-    "states."
+    'A sentence that only declines to answer ("I don\'t know.", "I\'m not sure.", "The '
+    'passages do not say.") yields no claim; one that declines and also states something yields '
+    "claims for what it states."
 )
 """How the LLM judges' prompts describe an abstention: the same rule as :func:`is_abstention`."""
 

@@ -330,8 +330,8 @@ def test_header_names_the_judge_and_says_it_is_heuristic(pytester: pytest.Pytest
 @pytest.mark.parametrize(
     ("keys", "expected"),
     [
-        ({"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"}, "anthropic:*/p3"),
-        ({"OPENAI_API_KEY": "sk-test"}, "openai:gpt-*/p3"),
+        ({"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"}, "anthropic:*/p4"),
+        ({"OPENAI_API_KEY": "sk-test"}, "openai:gpt-*/p4"),
         ({}, "lexical/* (heuristic:*)"),
     ],
     ids=["anthropic-first", "openai", "no-key"],

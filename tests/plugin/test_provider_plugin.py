@@ -65,7 +65,7 @@ def test_warm_rerun_sends_zero_requests_and_reports_recorded_tokens(
 ) -> None:
     first = suite.runpytest("--faith-report", "--junitxml=junit.xml")
     first.assert_outcomes(passed=3)
-    first.stdout.fnmatch_lines(["faithful: judge: *:judge-model/p3"])
+    first.stdout.fnmatch_lines(["faithful: judge: *:judge-model/p4"])
     recorded = server.count
     assert recorded == 2, "the three checks ask the same questions: recorded once, replayed"
     second = suite.runpytest("--faith-report", "--faith-record-mode=none")
@@ -105,7 +105,7 @@ def test_llm_options_reach_the_judge(pytester: pytest.Pytester, server: FakeLLMS
     )
     result = pytester.runpytest("--faith-max-concurrency=2", "--faith-record-mode=off")
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["faithful: judge: openai:m/p3/single-call"])
+    result.stdout.fnmatch_lines(["faithful: judge: openai:m/p4/single-call"])
     assert server.count == 3
     body = server.bodies()[0]
     assert "response_format" not in body

@@ -111,7 +111,7 @@ def test_success(provider: str, server: FakeLLMServer, run: Run) -> None:
     result = run.check(spec(provider, server))
     assert labels(result) == EXPECTED
     assert result.claim_verdicts[0].evidence_found
-    assert result.judge_id == f"{provider}:judge-model/p3"
+    assert result.judge_id == f"{provider}:judge-model/p4"
     assert result.usage.judge_calls == 2 == server.count
     assert result.usage.input_tokens > 0
     assert result.usage.output_tokens > 0
@@ -501,7 +501,7 @@ def test_single_call_mode_makes_one_request(
     finally:
         options.close()
     assert labels(result) == EXPECTED
-    assert result.judge_id == f"{provider}:judge-model/p3/single-call"
+    assert result.judge_id == f"{provider}:judge-model/p4/single-call"
     assert server.count == 1 == result.usage.judge_calls
     assert "Answer sentences:" in server.bodies()[0]["messages"][-1]["content"]
 
@@ -542,7 +542,7 @@ def test_verify_outside_pytest_takes_llm_options_and_records_in_its_cache_dir(
         cache_dir=cache_dir,
         llm=LLMOptions(single_call=True, max_retries=0),
     )
-    assert first.judge_id == "openai:judge-model/p3/single-call"
+    assert first.judge_id == "openai:judge-model/p4/single-call"
     assert server.count == 1
     assert (cache_dir / "cache.db").is_file()
     again = verify(

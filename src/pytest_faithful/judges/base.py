@@ -17,7 +17,7 @@ class Judge(Protocol):
     """Splits an answer's sentences into claims and gives one verdict per claim.
 
     ``id`` names the judge kind, model and prompt version (``"lexical/v1"``,
-    ``"openai:gpt-4o-mini/p3"``); it appears in every result and report.
+    ``"openai:gpt-4o-mini/p4"``); it appears in every result and report.
     ``heuristic`` is True when verdicts do not come from a model.
     """
 

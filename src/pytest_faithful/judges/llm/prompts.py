@@ -18,7 +18,7 @@ from pytest_faithful.models import Claim, Label
 from pytest_faithful.providers.base import ChatMessage
 from pytest_faithful.segment import Sentence
 
-PROMPT_VERSION = "p3"
+PROMPT_VERSION = "p4"
 
 
 class _Output(BaseModel):
@@ -112,15 +112,11 @@ class SingleCallReading(_Output):
 
 
 EXTRACTION_SYSTEM = f"""\
-You split an answer into atomic factual claims so each can be checked against source passages.
-Rules:
-- Work sentence by sentence. Every claim names the number of the sentence it comes from.
-- A claim is one checkable fact: split "A and B" into two claims.
-- Make each claim self-contained: replace pronouns and vague references with what they refer to,
-  using the question and the earlier sentences.
-- Keep numbers, dates, names, units and negations exactly as the answer states them.
-- Do not add facts the answer does not state. Skip greetings, questions and opinions about the
-  conversation; a sentence may yield no claims.
+Split the answer into factual claims, sentence by sentence.
+- One checkable fact per claim ("A and B" is two), with its sentence number.
+- Resolve pronouns from the question and earlier sentences.
+- Keep numbers, dates, names, units and negations as stated; add nothing.
+- Skip greetings, questions and talk about the conversation; a sentence may yield no claims.
 - {ABSTENTION_RULE}
 Reply with JSON only: {{"claims": [{{"sentence": <number>, "claim": "<text>"}}, ...]}}"""
 
