@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_faithful.specifics import unstated
+from pytest_faithful.specifics import left_out, unstated
 from pytest_faithful.terms import content_terms
 
 PASSAGES = [
@@ -94,3 +94,33 @@ def test_whatever_is_listed_is_a_word_or_a_number_of_the_claim(claim: str) -> No
 def test_any_text_gives_words_or_numbers_of_the_claim(claim: str, passages: list[str]) -> None:
     for item in unstated(claim, claim, passages):
         assert item in claim or item in content_terms(claim)
+
+
+def test_what_a_sentence_states_and_its_claims_leave_out_is_listed() -> None:
+    sentence = "Support answered 40 emails in Moscow and finished second."
+    # Claimed in part, or rewritten to what the passages say: 40 and Moscow go unjudged.
+    assert left_out(sentence, ["Support finished second."], PASSAGES) == ["40", "Moscow"]
+    assert left_out(sentence, ["Support answered 30 emails in London."], PASSAGES) == [
+        "40",
+        "Moscow",
+    ]
+    assert left_out(sentence, ["Support answered 40 emails.", "It was in Moscow."], PASSAGES) == []
+    # What a passage states is the claims' business, not this list's.
+    assert (
+        left_out("Support finished second in a survey of 30 shops.", ["It ranked."], PASSAGES) == []
+    )
+
+
+_SENTENCES = st.lists(_WORDS, min_size=1, max_size=12).map(" ".join)
+
+
+@given(_SENTENCES, st.lists(_SENTENCES, max_size=3), st.lists(_SENTENCES, max_size=2))
+def test_left_out_lists_what_unstated_would_find_in_a_claim_carrying_it(
+    sentence: str, claims: list[str], passages: list[str]
+) -> None:
+    listed = left_out(sentence, claims, passages)
+    assert set(listed) <= set(unstated(sentence, sentence, passages))
+    assert left_out(sentence, [], passages) == unstated(sentence, sentence, passages)
+    assert left_out(sentence, [*claims, sentence], passages) == []
+    for item in listed:
+        assert not content_terms(item) <= frozenset().union(*map(content_terms, claims))

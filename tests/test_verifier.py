@@ -771,6 +771,9 @@ def test_the_failure_line_says_how_the_evidence_was_found() -> None:
     assert "located" in claim_line(located)
 
 
+_MODES = pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
+
+
 class YesAndNothingElseJudge(FunctionJudge):
     """Extracts only "yes" from a sentence that says more ("Yes, returns are ..."), so that the
     verifier verifies the sentence whole; "yes" alone gets NOT_ENOUGH_INFO, the sentence
@@ -802,7 +805,7 @@ class YesAndNothingElseJudge(FunctionJudge):
         return extracted, Verdicts(verdicts=(verdict(0, "NOT_ENOUGH_INFO"),))
 
 
-@pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
+@_MODES
 @pytest.mark.parametrize(
     ("answer", "whole_label", "passed"),
     [
@@ -821,3 +824,113 @@ def test_a_yes_is_judged_once_with_the_sentence_that_is_verified_whole(
     assert [cv.label.value for cv in result.claim_verdicts] == [whole_label]
     assert "verified whole" in result.claim_verdicts[0].reason
     assert result.passed is passed
+
+
+class ClaimsAsWritten(FunctionJudge):
+    """Extracts ``claims[n]`` from sentence n (0-based) and calls each claim SUPPORTED with the
+    first passage sentence as its quote, or CONTRADICTED with it where ``contradicted`` says
+    so. With ``single_call``, in one step."""
+
+    def __init__(
+        self, claims: dict[int, list[str]], single_call: bool, contradicted: bool = False
+    ) -> None:
+        label = "CONTRADICTED" if contradicted else "SUPPORTED"
+        super().__init__(
+            lambda claims, passages: [
+                verdict(i, label, passages[0].rstrip("."), 0) for i in range(len(claims))
+            ]
+        )
+        self.claims = claims
+        self.single_call = single_call
+
+    def extract_claims(self, sentences: Any, question: str | None) -> Any:
+        from pytest_faithful.models import ExtractedClaims
+
+        return ExtractedClaims(
+            claims=tuple(
+                Claim(text=text, sentence=s.text, start=s.start, end=s.end)
+                for n, s in enumerate(sentences)
+                for text in self.claims.get(n, [])
+            )
+        )
+
+    def extract_and_verify(self, sentences: Any, passages: Any, question: str | None) -> Any:
+        from pytest_faithful.models import Verdict, Verdicts
+
+        extracted = self.extract_claims(sentences, question)
+        verdicts = self._verify(extracted.claims, passages)
+        return extracted, Verdicts(verdicts=tuple(map(Verdict.model_validate, verdicts)))
+
+
+@_MODES
+@pytest.mark.parametrize(
+    ("answer", "claim", "missing"),
+    [
+        pytest.param(
+            "Returns are accepted within 45 days.", "Returns are accepted.", "45", id="dropped"
+        ),
+        pytest.param(
+            "Returns are accepted within 45 days.",
+            "Returns are accepted within 30 days.",
+            "45",
+            id="rewritten to the passage's number",
+        ),
+        pytest.param(
+            "Returns are accepted within 30 days at the Berlin store.",
+            "Returns are accepted within 30 days.",
+            "Berlin",
+            id="a name dropped",
+        ),
+    ],
+)
+def test_a_number_or_name_the_claims_leave_out_and_no_passage_states_fails_the_sentence(
+    single_call: bool, answer: str, claim: str, missing: str
+) -> None:
+    # The judge's claim is supported, but the sentence says more than the claim carries, and
+    # what it leaves out is what no passage states: the sentence is NOT_ENOUGH_INFO itself,
+    # as a claim carrying it would be, and no request is spent on it.
+    judge = ClaimsAsWritten({0: [claim]}, single_call)
+    result = verify(answer, PASSAGES, judge=judge)
+    assert [(cv.claim.text, cv.label.value) for cv in result.claim_verdicts] == [
+        (claim, "SUPPORTED"),
+        (answer, "NOT_ENOUGH_INFO"),
+    ]
+    left = result.claim_verdicts[1]
+    assert left.reason == (
+        f"{verifier.LEFT_OUT_NOTE} the sentence states {missing} and no passage mentions it"
+    )
+    assert (left.evidence, left.evidence_found, left.judge_label) == (
+        "",
+        False,
+        Label.NOT_ENOUGH_INFO,
+    )
+    assert (result.score, result.passed) == (0.5, False)
+    assert judge.calls == (0 if single_call else 1)  # one verify step in two-step, nothing more
+
+
+@_MODES
+@pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        pytest.param(
+            "Returns are accepted within 30 days, and shipping to Canada costs $15.",
+            {0: ["Returns are accepted within 30 days."]},
+            id="what is left out is what a passage states",
+        ),
+        pytest.param(
+            # $20 is in no passage: the claims that carry it are NOT_ENOUGH_INFO themselves, and
+            # the second sentence's copy, counted once, still carries it for that sentence.
+            "Shipping to Canada costs $20. As said, shipping to Canada costs $20 in Berlin too.",
+            {
+                0: ["Shipping to Canada costs $20."],
+                1: ["Shipping to Canada costs $20.", "Berlin has it too."],
+            },
+            id="a copy of another sentence's claim carries what it says",
+        ),
+    ],
+)
+def test_nothing_is_added_for_what_the_claims_carry_or_a_passage_states(
+    single_call: bool, answer: str, claims: dict[int, list[str]]
+) -> None:
+    result = verify(answer, PASSAGES, judge=ClaimsAsWritten(claims, single_call))
+    assert not any(verifier.LEFT_OUT_NOTE in cv.reason for cv in result.claim_verdicts)

@@ -15,7 +15,9 @@ title case or capitals (there every word is capitalised, and none is a name by i
 an answer sentence that reads as English (in German every noun is capitalised; numbers are
 checked in every language).
 Only what the answer sentence itself states counts: a judge that misspells a name while
-rewording a claim has not made the answer say it.
+rewording a claim has not made the answer say it. And what the sentence states counts even when
+no claim carries it (:func:`left_out`): a judge that drops a figure, or rewrites it to the
+passage's, has not made the answer stop saying it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,21 @@ _TITLE_CASE = 0.5
 def unstated(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
     """The numbers and names of ``claim`` that its answer ``sentence`` states and no passage
     does: numbers first, then names. The passages are read only for a claim that has some."""
+    return [shown for shown, _ in _unstated(claim, sentence, passages)]
+
+
+def left_out(sentence: str, claims: Sequence[str], passages: Sequence[str]) -> list[str]:
+    """The numbers and names ``sentence`` states that none of its ``claims`` carries and no
+    passage states: what :func:`unstated` would find in a claim that carried them."""
+    carried = frozenset().union(*(content_terms(c) for c in claims))
+    return [
+        shown for shown, terms in _unstated(sentence, sentence, passages) if not terms <= carried
+    ]
+
+
+def _unstated(
+    claim: str, sentence: str, passages: Sequence[str]
+) -> list[tuple[str, frozenset[str]]]:
     said = content_terms(sentence)
     numbers = sorted(t for t in content_terms(claim) if t[0].isdigit() and t in said)
     names = [
@@ -45,10 +62,10 @@ def unstated(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
     if not numbers and not names:
         return []
     stated = _passage_terms(tuple(passages))
-    missing = [term for term in numbers if not _number_stated(term, stated)]
+    missing = [(term, frozenset({term})) for term in numbers if not _number_stated(term, stated)]
     for name, terms in names:
-        if not terms <= stated and name not in missing:
-            missing.append(name)
+        if not terms <= stated and name not in [shown for shown, _ in missing]:
+            missing.append((name, terms))
     return missing
 
 

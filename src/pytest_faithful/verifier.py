@@ -29,13 +29,15 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   on the question.
 * A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number or a name
   that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
-  reason names what is missing.
+  reason names what is missing. A sentence whose claims leave such a number or name out gets
+  that verdict itself (:func:`_left_out`).
 * Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
   the judge, the step and the cause; only the caller's own mistakes are TypeError/ValueError.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -68,7 +70,7 @@ from pytest_faithful.models import (
     Verdicts,
 )
 from pytest_faithful.segment import Sentence, split_sentences
-from pytest_faithful.specifics import unstated
+from pytest_faithful.specifics import left_out, unstated
 from pytest_faithful.terms import content_terms
 from pytest_faithful.vocab import (
     DEFAULT_SCORING,
@@ -206,7 +208,8 @@ def _two_step_check(
 ) -> _Checked:
     if not sentences:
         return (), (), Usage()
-    claims, filled, usage = answer_claims(judge, answer, sentences, question, memo)
+    extracted, usage = answer_claims(judge, answer, sentences, question, memo)
+    claims, filled = extracted.claims, extracted.filled
     if not claims:
         return (), (), usage
     if not has_context:
@@ -214,7 +217,21 @@ def _two_step_check(
     judged = call_judge(judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts)
     ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
     verdicts = _check_evidence(claims, ordered, passages, question, filled)
-    return claims, verdicts, usage + judged.usage
+    left = _left_out(sentences, claims, extracted.stated, filled, passages)
+    return (*claims, *(v.claim for v in left)), (*verdicts, *left), usage + judged.usage
+
+
+@dataclasses.dataclass(frozen=True)
+class AnswerClaims:
+    """What the verifier judges of an answer, before any passage is read."""
+
+    claims: tuple[Claim, ...]
+    """The distinct claims: the judge's, then each uncovered sentence whole."""
+    filled: tuple[Claim, ...]
+    """The uncovered sentences among them (:func:`_uncovered`)."""
+    stated: tuple[Claim, ...]
+    """Every claim of the judge's the answer makes, copies included: what each sentence's
+    claims carry (:func:`_left_out`)."""
 
 
 class ClaimMemo:
@@ -226,18 +243,12 @@ class ClaimMemo:
 
     def __init__(self, size: int = 512) -> None:
         self._size = size
-        self._kept: dict[
-            tuple[str, str, str | None], tuple[tuple[Claim, ...], tuple[Claim, ...]]
-        ] = {}
+        self._kept: dict[tuple[str, str, str | None], AnswerClaims] = {}
 
-    def get(
-        self, key: tuple[str, str, str | None]
-    ) -> tuple[tuple[Claim, ...], tuple[Claim, ...]] | None:
+    def get(self, key: tuple[str, str, str | None]) -> AnswerClaims | None:
         return self._kept.get(key)
 
-    def put(
-        self, key: tuple[str, str, str | None], value: tuple[tuple[Claim, ...], tuple[Claim, ...]]
-    ) -> None:
+    def put(self, key: tuple[str, str, str | None], value: AnswerClaims) -> None:
         if len(self._kept) >= self._size:
             self._kept.pop(next(iter(self._kept)))
         self._kept[key] = value
@@ -249,14 +260,12 @@ def answer_claims(
     sentences: Sequence[Sentence],
     question: str | None,
     memo: ClaimMemo | None = None,
-) -> tuple[tuple[Claim, ...], tuple[Claim, ...], Usage]:
-    """The answer's distinct claims (the judge's, then each uncovered sentence whole), the
-    uncovered sentences among them, and what extracting cost (nothing when ``memo`` had them).
-    """
+) -> tuple[AnswerClaims, Usage]:
+    """The answer's claims and what extracting them cost (nothing when ``memo`` had them)."""
     key = (judge.id, answer, question)
     kept = memo.get(key) if memo is not None else None
     if kept is not None:
-        return kept[0], kept[1], Usage()
+        return kept, Usage()
     extracted = call_judge(
         judge,
         "extract_claims",
@@ -268,10 +277,10 @@ def answer_claims(
     stated = tuple(c for c in extracted.claims if _stated(c, answer, question, abstaining))
     filled = _uncovered(sentences, stated, question, abstaining)
     claims, _ = _distinct([c for c in stated if not _judged_whole(c, filled)])
-    claims = (*claims, *filled)
+    found = AnswerClaims(claims=(*claims, *filled), filled=filled, stated=stated)
     if memo is not None:
-        memo.put(key, (claims, filled))
-    return claims, filled, extracted.usage
+        memo.put(key, found)
+    return found, extracted.usage
 
 
 def _single_call_check(
@@ -318,7 +327,62 @@ def _single_call_check(
             for v in _one_verdict_per_claim(more.verdicts, len(filled), judge.id)
         )
         claims = (*claims, *filled)
-    return claims, _check_evidence(claims, verdicts, passages, question, filled), usage
+    checked = _check_evidence(claims, verdicts, passages, question, filled)
+    left = _left_out(sentences, claims, [c for _, c in stated], filled, passages)
+    return (*claims, *(v.claim for v in left)), (*checked, *left), usage
+
+
+def _left_out(
+    sentences: Sequence[Sentence],
+    claims: Sequence[Claim],
+    stated: Sequence[Claim],
+    filled: Sequence[Claim],
+    passages: Sequence[str],
+) -> tuple[ClaimVerdict, ...]:
+    """A NOT_ENOUGH_INFO verdict on each sentence whose claims leave out a number or a name
+    that no passage states (:func:`~pytest_faithful.specifics.left_out`).
+
+    The specifics rule demotes a SUPPORTED claim that carries such a number or name; a judge
+    that leaves it out of every claim ("Refunds take 30 days." claimed as "Refunds are
+    offered.", or rewritten to the passage's "14 days") would otherwise pass the sentence with
+    it unjudged. Any verdict on a claim carrying it would end NOT_ENOUGH_INFO or CONTRADICTED,
+    so no judge request is spent: the sentence gets that verdict itself. Sentences verified
+    whole carry all they state.
+    """
+    whole = {(f.start, f.end) for f in filled}
+    carried: dict[tuple[int, int], list[str]] = {}
+    for claim in stated:
+        carried.setdefault((claim.start, claim.end), []).append(claim.text)
+    judged = {_claim_key(c) for c in claims}
+    verdicts = []
+    for sentence in sentences:
+        span = (sentence.start, sentence.end)
+        if span in whole or span not in carried:
+            continue
+        missing = left_out(sentence.text, carried[span], passages)
+        claim = Claim(
+            text=sentence.text, sentence=sentence.text, start=sentence.start, end=sentence.end
+        )
+        if not missing or _claim_key(claim) in judged:
+            continue
+        judged.add(_claim_key(claim))
+        verdicts.append(
+            ClaimVerdict(
+                claim=claim,
+                label=Label.NOT_ENOUGH_INFO,
+                reason=f"{LEFT_OUT_NOTE} the sentence states {', '.join(missing)} and no "
+                f"passage mentions {'it' if len(missing) == 1 else 'them'}",
+                evidence="",
+                passage_index=None,
+                evidence_found=False,
+                judge_label=Label.NOT_ENOUGH_INFO,
+            )
+        )
+    return tuple(verdicts)
+
+
+LEFT_OUT_NOTE = "[the judge's claims from this sentence leave out part of it]"
+"""Starts the reason of the verdict a sentence gets for what its claims leave out."""
 
 
 def _result(

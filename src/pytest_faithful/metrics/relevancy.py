@@ -46,7 +46,8 @@ def run_relevancy(
     claims: tuple[Claim, ...] = ()
     usage = None
     if sentences:
-        claims, _, usage = answer_claims(judge, answer, sentences, question, memo)
+        extracted, usage = answer_claims(judge, answer, sentences, question, memo)
+        claims = extracted.claims
     if not claims:
         return _result(
             judge_id,
