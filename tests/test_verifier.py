@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful import FaithfulnessResult, JudgeError, Label, verifier, verify
 from pytest_faithful.models import Claim
+from pytest_faithful.terms import content_terms
 from pytest_faithful.testing import FunctionJudge
 
 PASSAGES = [
@@ -771,6 +772,11 @@ def test_the_failure_line_says_how_the_evidence_was_found() -> None:
     assert "located" in claim_line(located)
 
 
+def _closest(claim: str, passages: Sequence[str]) -> int:
+    shared = [len(content_terms(claim) & content_terms(p)) for p in passages]
+    return shared.index(max(shared))
+
+
 _MODES = pytest.mark.parametrize("single_call", [False, True], ids=["two-step", "single-call"])
 
 
@@ -827,17 +833,22 @@ def test_a_yes_is_judged_once_with_the_sentence_that_is_verified_whole(
 
 
 class ClaimsAsWritten(FunctionJudge):
-    """Extracts ``claims[n]`` from sentence n (0-based) and calls each claim SUPPORTED with the
-    first passage sentence as its quote, or CONTRADICTED with it where ``contradicted`` says
-    so. With ``single_call``, in one step."""
+    """Extracts ``claims[n]`` from sentence n (0-based) and gives each claim the label
+    ``labels`` names for its text (SUPPORTED if none), quoting the passage that shares the most
+    words with it. With ``single_call``, in one step."""
 
     def __init__(
-        self, claims: dict[int, list[str]], single_call: bool, contradicted: bool = False
+        self,
+        claims: dict[int, list[str]],
+        single_call: bool,
+        labels: dict[str, str] | None = None,
     ) -> None:
-        label = "CONTRADICTED" if contradicted else "SUPPORTED"
+        named = labels or {}
         super().__init__(
             lambda claims, passages: [
-                verdict(i, label, passages[0].rstrip("."), 0) for i in range(len(claims))
+                verdict(i, named.get(c.text, "SUPPORTED"), passages[p].rstrip("."), p)
+                for i, c in enumerate(claims)
+                for p in [_closest(c.text, passages)]
             ]
         )
         self.claims = claims
@@ -934,3 +945,66 @@ def test_nothing_is_added_for_what_the_claims_carry_or_a_passage_states(
 ) -> None:
     result = verify(answer, PASSAGES, judge=ClaimsAsWritten(claims, single_call))
     assert not any(verifier.LEFT_OUT_NOTE in cv.reason for cv in result.claim_verdicts)
+
+
+@_MODES
+@pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        pytest.param(
+            "Standard shipping to Canada does not cost $15.",
+            ["Standard shipping to Canada costs $15."],
+            id="negation dropped",
+        ),
+        pytest.param(
+            "Shipping to Canada costs $15, but it never takes 5 to 8 business days.",
+            ["Shipping to Canada costs $15."],
+            id="negated clause dropped",
+        ),
+    ],
+)
+def test_a_sentence_whose_claims_leave_out_its_negation_is_verified_whole(
+    single_call: bool, answer: str, claims: list[str]
+) -> None:
+    # The claim is what the passage says; the sentence says the opposite, or more. Only the
+    # sentence's own verdict judges what it states.
+    judge = ClaimsAsWritten({0: claims}, single_call, labels={answer: "CONTRADICTED"})
+    result = verify(answer, PASSAGES, judge=judge)
+    assert [(cv.claim.text, cv.label.value) for cv in result.claim_verdicts] == [
+        (claims[0], "SUPPORTED"),
+        (answer, "CONTRADICTED"),
+    ]
+    assert result.claim_verdicts[1].reason.startswith(verifier.NEGATION_LEFT_OUT_NOTE)
+    assert not result.passed
+    # Two-step verifies the sentence in its one verify request; single-call spends a verify step.
+    assert judge.calls == 1
+
+
+@_MODES
+@pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        pytest.param(
+            "No, shipping to Canada is not free.",
+            ["Standard shipping to Canada is not free."],
+            id="an opening no",
+        ),
+        pytest.param(
+            "I'm not sure, but shipping to Canada costs $15.",
+            ["Standard shipping to Canada costs $15."],
+            id="the negation of an abstention",
+        ),
+        pytest.param(
+            "No refund is paid for shipping to Canada.",
+            ["Shipping to Canada is not refunded.", "Shipping to Canada costs $15."],
+            id="carried in other words",
+        ),
+    ],
+)
+def test_claims_that_carry_the_sentences_negations_cover_it(
+    single_call: bool, answer: str, claims: list[str]
+) -> None:
+    judge = ClaimsAsWritten({0: claims}, single_call)
+    result = verify(answer, PASSAGES, judge=judge)
+    assert [cv.claim.text for cv in result.claim_verdicts] == claims
+    assert judge.calls == (0 if single_call else 1)

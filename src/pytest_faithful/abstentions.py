@@ -123,6 +123,11 @@ def _abstains(text: str, extra: tuple[str, ...]) -> bool:
     return bool(found) and not content_terms(rest)
 
 
+def without_abstentions(text: str, extra: Iterable[str] = ()) -> str:
+    """``text`` with its abstention phrases taken out: what it states besides declining."""
+    return _compiled(tuple(extra)).sub(" ", _lowered(text))
+
+
 def states_something(text: str, extra: Iterable[str] = ()) -> bool:
     """Whether ``text`` (one sentence) has content words and is not an abstention."""
     return bool(content_terms(text)) and not is_abstention(text, extra)

@@ -440,7 +440,12 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
 
 
 def _has_negation(text: str) -> bool:
-    return _negations([_fold(w) for w in _ALIGN_WORD.findall(text)]) > 0
+    return negations(text) > 0
+
+
+def negations(text: str) -> int:
+    """How many negation words ``text`` has ("not", "never", "no", "don't", "cannot", ...)."""
+    return _negations([_fold(w) for w in _ALIGN_WORD.findall(text)])
 
 
 def _negations(words: Sequence[str]) -> int:

@@ -8,7 +8,8 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
 
 * Every answer sentence that states something (has a content word, the same test that makes an
   answer vacuous) is judged: a sentence the judge left without a claim becomes a claim itself
-  and is verified like the others (its reason says so).
+  and is verified like the others (its reason says so). So is a sentence whose claims leave out
+  a negation it states (:func:`_uncovered`), beside its claims.
 * An answer sentence that only declines to answer ("I don't know.", "I'm sorry, I don't have
   that information."; :mod:`~pytest_faithful.abstentions`) states nothing: claims a judge ties
   to it are dropped, so an answer of abstentions is vacuous whatever the judge. A judge's
@@ -40,19 +41,20 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from pydantic import ValidationError
 
 from pytest_faithful import scoring
-from pytest_faithful.abstentions import is_abstention
+from pytest_faithful.abstentions import is_abstention, without_abstentions
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import (
     Aligned,
     align_in,
     bears_on,
     locate,
+    negations,
     normalize,
     quoted_within,
     subject_of,
@@ -216,7 +218,8 @@ def _two_step_check(
         return claims, tuple(_no_context_verdict(c) for c in claims), usage
     judged = call_judge(judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts)
     ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
-    verdicts = _check_evidence(claims, ordered, passages, question, filled)
+    notes = _whole_notes(filled, extracted.stated, question)
+    verdicts = _check_evidence(claims, ordered, passages, question, notes)
     left = _left_out(sentences, claims, extracted.stated, filled, passages)
     return (*claims, *(v.claim for v in left)), (*verdicts, *left), usage + judged.usage
 
@@ -275,7 +278,7 @@ def answer_claims(
     _check_claims(extracted.claims, answer, judge.id)
     abstaining = _abstaining(judge, sentences)
     stated = tuple(c for c in extracted.claims if _stated(c, answer, question, abstaining))
-    filled = _uncovered(sentences, stated, question, abstaining)
+    filled = _uncovered(sentences, stated, question, abstaining, judge_abstentions(judge))
     claims, _ = _distinct([c for c in stated if not _judged_whole(c, filled)])
     found = AnswerClaims(claims=(*claims, *filled), filled=filled, stated=stated)
     if memo is not None:
@@ -309,7 +312,9 @@ def _single_call_check(
     stated = [
         (i, c) for i, c in enumerate(extracted.claims) if _stated(c, answer, question, abstaining)
     ]
-    filled = _uncovered(sentences, [c for _, c in stated], question, abstaining)
+    filled = _uncovered(
+        sentences, [c for _, c in stated], question, abstaining, judge_abstentions(judge)
+    )
     stated = [(i, c) for i, c in stated if not _judged_whole(c, filled)]
     claims, copies = _distinct([c for _, c in stated])
     verdicts: list[Verdict] = []
@@ -327,8 +332,11 @@ def _single_call_check(
             for v in _one_verdict_per_claim(more.verdicts, len(filled), judge.id)
         )
         claims = (*claims, *filled)
-    checked = _check_evidence(claims, verdicts, passages, question, filled)
-    left = _left_out(sentences, claims, [c for _, c in stated], filled, passages)
+    said = [c for _, c in stated]
+    checked = _check_evidence(
+        claims, verdicts, passages, question, _whole_notes(filled, said, question)
+    )
+    left = _left_out(sentences, claims, said, filled, passages)
     return (*claims, *(v.claim for v in left)), (*checked, *left), usage
 
 
@@ -523,28 +531,61 @@ def _uncovered(
     claims: Sequence[Claim],
     question: str | None,
     abstaining: frozenset[tuple[int, int]] = frozenset(),
+    extra: tuple[str, ...] = (),
 ) -> tuple[Claim, ...]:
-    """The sentences that state something but no claim comes from, each as a claim itself.
+    """The sentences that state something the claims do not cover, each as a claim itself.
 
     A claim covers the sentence it names only if it shares a content word with it, or, for a
     sentence that opens with a yes or a no (:data:`ANSWER_OPENERS`: "Absolutely, it does."),
     with the question it spells out: a claim tied to a sentence it says nothing about (one the
     judge took from the question, say) would leave that sentence unjudged.
+
+    And the claims of a sentence cover it only if, together, they carry as many negations as
+    it states (outside its abstentions and an opening "No,"): claims that leave a "not" out
+    judge a sentence that says the opposite ("We ship to Canada." from "We do not ship to
+    Canada."), or leave the clause it belongs to unjudged ("..., but he decided not to
+    compete."). Such a sentence is verified whole as well as through its claims.
     """
     asked = content_terms(question) if question else frozenset()
-    covered = {(c.start, c.end) for c in claims if _speaks_for(c, asked)}
+    carried: dict[tuple[int, int], int] = {}
+    for c in claims:
+        if _speaks_for(c, asked):
+            span = (c.start, c.end)
+            carried[span] = carried.get(span, 0) + negations(c.text)
     said = {_claim_key(c) for c in claims}
     filled = []
     for s in sentences:
-        if (s.start, s.end) in covered or (s.start, s.end) in abstaining:
+        span = (s.start, s.end)
+        if span in abstaining or not content_terms(s.text):
             continue
-        if not content_terms(s.text):
+        if span in carried and carried[span] >= _stated_negations(s.text, extra):
             continue
         claim = Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
         if _claim_key(claim) not in said:  # a repeated sentence is judged once
             said.add(_claim_key(claim))
             filled.append(claim)
     return tuple(filled)
+
+
+# "No," answering a question: the claims spell out what it denies ("Shipping is not free.").
+_OPENING_NO = re.compile(r"^\W*no\s*[,.!;:\u2013\u2014-]", re.IGNORECASE)
+
+
+def _stated_negations(sentence: str, extra: tuple[str, ...]) -> int:
+    return negations(without_abstentions(_OPENING_NO.sub(" ", sentence), extra))
+
+
+def _whole_notes(
+    filled: Sequence[Claim], stated: Sequence[Claim], question: str | None
+) -> dict[Claim, str]:
+    """Why each sentence of ``filled`` is verified whole: no claim of ``stated`` covers it, or
+    (when some speak for it) they leave out a negation it states (:func:`_uncovered`)."""
+    asked = content_terms(question) if question else frozenset()
+    spoken = {(c.start, c.end) for c in stated if _speaks_for(c, asked)}
+    return {
+        f: NEGATION_LEFT_OUT_NOTE if (f.start, f.end) in spoken else WHOLE_SENTENCE_NOTE
+        for f in filled
+    }
 
 
 def _judged_whole(claim: Claim, filled: Sequence[Claim]) -> bool:
@@ -619,9 +660,11 @@ def _check_evidence(
     verdicts: Sequence[Verdict],
     passages: Sequence[str],
     question: str | None,
-    filled: Sequence[Claim] = (),
+    whole: Mapping[Claim, str] | None = None,
 ) -> tuple[ClaimVerdict, ...]:
-    whole_sentences = set(filled)
+    """Each verdict held to the evidence and specifics rules; ``whole`` maps the sentences
+    verified whole to the note that says why (:func:`_whole_notes`)."""
+    whole = whole or {}
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
@@ -651,8 +694,8 @@ def _check_evidence(
                 f"{'it' if len(missing) == 1 else 'them'} "
                 f"(judge said SUPPORTED: {reason})"
             )
-        if claim in whole_sentences:
-            reason = f"{WHOLE_SENTENCE_NOTE} {reason}".rstrip()
+        if claim in whole:
+            reason = f"{whole[claim]} {reason}".rstrip()
         shown = aligned if found or (aligned is not None and label is not Label.SUPPORTED) else None
         results.append(
             ClaimVerdict(
@@ -678,6 +721,12 @@ def _check_evidence(
 
 WHOLE_SENTENCE_NOTE = "[the judge extracted no claim from this sentence, so it was verified whole]"
 """Starts the reason of a claim the verifier added for a sentence the judge left out."""
+
+NEGATION_LEFT_OUT_NOTE = (
+    "[the judge's claims from this sentence leave out a negation it states, so it was verified "
+    "whole]"
+)
+"""Starts the reason of a sentence verified whole because its claims leave out a negation."""
 
 LOCATED_NOTE = (
     "[the judge gave no usable quote; the evidence is the passage span that best covers the claim]"

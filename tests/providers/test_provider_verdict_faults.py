@@ -38,14 +38,19 @@ def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def check(
-    provider: str, server: FakeLLMServer, tmp_path: Path, single: bool, quote_repair: bool = False
+    provider: str,
+    server: FakeLLMServer,
+    tmp_path: Path,
+    single: bool,
+    quote_repair: bool = False,
+    answer: str = ANSWER,
 ) -> FaithfulnessResult:
     base = f"{server.url}/v1" if provider == "openai" else server.url
     llm = LLMOptions(timeout_s=2, max_retries=0, single_call=single, quote_repair=quote_repair)
     options = JudgeOptions(tmp_path / "cache", "off", llm)
     try:
         judge = builtin_registry().build(f"{provider}:judge-model@{base}", options)
-        return verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
+        return verify(answer, PASSAGES, judge=judge, threshold=0.5)
     finally:
         options.close()
 
@@ -188,3 +193,58 @@ def test_quote_repair_asks_nothing_for_a_quote_the_verifier_accepts(
         assert cv.passage_index is not None
         assert cv.evidence in PASSAGES[cv.passage_index]
         assert ("in its reason" in cv.reason) is (where == "reason")
+
+
+def claims_as_the_passage_says(said: str, passage_says: str) -> Any:
+    """Each claim rewritten from what the answer ``said`` to what the first passage says, and
+    (single-call) judged SUPPORTED with the passage's words: a judge that "corrects" its claims."""
+
+    def transform(answer: dict[str, Any]) -> dict[str, Any]:
+        key, items = _items(answer)
+        rewritten = []
+        for item in items:
+            if said in item.get("claim", ""):
+                item = {**item, "claim": item["claim"].replace(said, passage_says)}
+                if "label" in item:
+                    quote = PASSAGES[0].rstrip(".")
+                    item = {**item, "label": "SUPPORTED", "evidence": quote, "passage": 1}
+            rewritten.append(item)
+        return {key: rewritten}
+
+    return transform
+
+
+@pytest.mark.parametrize(
+    ("said", "note", "single_call_requests"),
+    [
+        # A number no passage states, left out: what any verdict on it would be is known.
+        pytest.param("accepted within 45", verifier.LEFT_OUT_NOTE, 1, id="45"),
+        # A "not" left out: the sentence is verified whole, in a verify step of its own.
+        pytest.param("not accepted within 30", verifier.NEGATION_LEFT_OUT_NOTE, 2, id="not"),
+    ],
+)
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_claim_rewritten_to_what_the_passage_says_does_not_pass_its_sentence(
+    provider: str,
+    mode: str,
+    said: str,
+    note: str,
+    single_call_requests: int,
+    server: FakeLLMServer,
+    tmp_path: Path,
+) -> None:
+    answer = f"Returns are {said} days. Shipping to Canada costs $15."
+    step = "single" if MODES[mode] else "extract"
+    passage_says = "accepted within 30"
+    server.script(step, Reply(transform=claims_as_the_passage_says(said, passage_says)))
+    result = check(provider, server, tmp_path, MODES[mode], answer=answer)
+    assert [(cv.claim.text, cv.label) for cv in result.claim_verdicts] == [
+        (f"Returns are {passage_says} days.", Label.SUPPORTED),
+        ("Shipping to Canada costs $15.", Label.SUPPORTED),
+        (answer.split(". ")[0] + ".", Label.NOT_ENOUGH_INFO),
+    ]
+    assert result.claim_verdicts[2].reason.startswith(note)
+    assert result.score == pytest.approx(2 / 3)
+    # Two-step verifies a whole sentence among the other claims, in its one verify request.
+    assert server.count == (single_call_requests if MODES[mode] else 2)
