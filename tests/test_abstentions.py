@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful import verify
-from pytest_faithful.abstentions import is_abstention, states_something
+from pytest_faithful.abstentions import is_abstention, states_something, without_abstentions
 from pytest_faithful.evidence import quotes_in
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
@@ -174,3 +174,10 @@ def test_segmented_answers_keep_abstentions_apart(fact: str, abstention: str) ->
     answer = f"{abstention} {fact}"
     for sentence in split_sentences(answer):
         is_abstention(sentence.text)  # never raises on any sentence
+
+
+def test_what_a_sentence_states_besides_declining_keeps_its_own_case() -> None:
+    rest = without_abstentions("I'm sorry, I don't know, but World War I ended in 1918.")
+    assert "I'm" not in rest
+    assert "know" not in rest
+    assert "World War I ended in 1918." in rest

@@ -333,6 +333,24 @@ def test_a_supported_claim_stating_what_no_passage_states_is_not_enough_info(
     assert (cv.evidence_found, cv.evidence) == (True, "Standard shipping to Canada costs $15")
 
 
+def test_a_supported_claim_in_which_the_answer_speaks_of_itself_is_not_enough_info() -> None:
+    # The passage verifies the topic, not the answerer's taste; a transcript in the first
+    # person may say it, and there the judge's verdict stands.
+    answer = "I love that shipping to Canada costs $15."
+    quote = "Standard shipping to Canada costs $15"
+    cv = verify(answer, PASSAGES, judge=judge_of(verdict(0, "SUPPORTED", quote, 1)))
+    (only,) = cv.claim_verdicts
+    assert (only.label, only.judge_label) == (Label.NOT_ENOUGH_INFO, Label.SUPPORTED)
+    assert only.reason.startswith(
+        "the claim speaks of the answerer ('I') and no passage speaks in the first person"
+    )
+    transcript = ["Agent: I love that standard shipping to Canada costs $15."]
+    judge = judge_of(
+        verdict(0, "SUPPORTED", "I love that standard shipping to Canada costs $15", 0)
+    )
+    assert verify(answer, transcript, judge=judge).claim_verdicts[0].label is Label.SUPPORTED
+
+
 def test_only_a_supported_verdict_is_held_to_the_passages_names_and_numbers() -> None:
     judge = judge_of(verdict(0, "CONTRADICTED", "Returns are accepted within 30 days", 0))
     cv = verify("Returns in Berlin are accepted within 60 days.", PASSAGES, judge=judge)

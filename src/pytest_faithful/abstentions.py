@@ -124,8 +124,16 @@ def _abstains(text: str, extra: tuple[str, ...]) -> bool:
 
 
 def without_abstentions(text: str, extra: Iterable[str] = ()) -> str:
-    """``text`` with its abstention phrases taken out: what it states besides declining."""
-    return _compiled(tuple(extra)).sub(" ", _lowered(text))
+    """``text`` with its abstention phrases taken out: what it states besides declining, in its
+    own case where lowering keeps every offset (it does for all but a few letters, "İ")."""
+    lowered = _lowered(text)
+    source = text if len(lowered) == len(text) else lowered
+    kept, at = [], 0
+    for found in _compiled(tuple(extra)).finditer(lowered):
+        kept.append(source[at : found.start()])
+        at = found.end()
+    kept.append(source[at:])
+    return " ".join(kept)
 
 
 def states_something(text: str, extra: Iterable[str] = ()) -> bool:

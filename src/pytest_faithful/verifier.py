@@ -32,6 +32,8 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
   reason names what is missing. A sentence whose claims leave such a number or name out gets
   that verdict itself (:func:`_left_out`).
+* Nor can it stand for a claim in which the answer speaks of itself ("I'm a big fan of
+  football"; :mod:`~pytest_faithful.answerer`), unless a passage speaks in the first person too.
 * Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
   the judge, the step and the cause; only the caller's own mistakes are TypeError/ValueError.
 """
@@ -48,6 +50,7 @@ from pydantic import ValidationError
 
 from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention, without_abstentions
+from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import (
     Aligned,
@@ -693,6 +696,13 @@ def _check_evidence(
                 f"the claim states {', '.join(missing)} and no passage mentions "
                 f"{'it' if len(missing) == 1 else 'them'} "
                 f"(judge said SUPPORTED: {reason})"
+            )
+        speaker = about_the_answerer(claim.text, passages) if label is Label.SUPPORTED else None
+        if speaker is not None:
+            label = Label.NOT_ENOUGH_INFO
+            reason = (
+                f"the claim speaks of the answerer ({speaker!r}) and no passage speaks in the "
+                f"first person (judge said SUPPORTED: {reason})"
             )
         if claim in whole:
             reason = f"{whole[claim]} {reason}".rstrip()

@@ -1,0 +1,83 @@
+"""Claims about the answerer: what an answer says of itself, which no passage can state.
+
+"I'm a big fan of football", "my favourite episode is the first one", "I watched it again last
+night": the "I" of an answer is the assistant (or the chatbot, or the person in a dialogue), and
+the passages are about something else. A judge that finds the topic in a passage ("Football is a
+family of team sports ...") and calls such a claim SUPPORTED has verified the topic, not the
+claim. So a SUPPORTED verdict cannot stand for a claim in the first person singular unless a
+passage speaks in the first person too (a transcript, an email, a quotation: there the answer's
+"I" may be the passage's).
+
+What is not the answerer speaking of itself:
+
+* words in double quotes (a title, "I Will Survive"; a quotation);
+* a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure"): the claim
+  is what follows it;
+* an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.abstentions`);
+* a capital "I" after a capitalised word inside a sentence, or before one: a numeral or part of
+  a name ("World War I", "I Love Lucy").
+
+On the 1,000 labelled dev examples, 62 of the 150 unfaithful BEGIN (dialogue) answers speak of
+the answerer, against 3 of the 150 faithful ones; the other sources' answers almost never do.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from pytest_faithful.abstentions import without_abstentions
+
+# Pronouns that are the first person singular wherever they stand; "I" alone is checked in
+# context (:func:`_pronoun_i`).
+_FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
+_ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+_FRAME = re.compile(
+    r"\bi (?:really |honestly |do |still )?"
+    r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
+    r"|can tell you|can say)(?: that)?\b"
+    r"|\bi'm (?:pretty |quite |fairly |very )?(?:sure|certain|confident)(?: that)?\b",
+    re.IGNORECASE,
+)
+
+
+def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
+    """The first word by which ``claim`` speaks of the answerer ("I'm", "my"), or None when it
+    does not, or when a passage speaks in the first person too (module docstring)."""
+    spoken = _first_person(_FRAME.sub(" ", without_abstentions(_QUOTED.sub(" ", claim))))
+    if spoken is None or _passages_in_first_person(tuple(passages)):
+        return None
+    return spoken
+
+
+# A suite checks many answers against the same few contexts. Any "I" counts here, a numeral's
+# too: a passage that might be speaking in the first person leaves the claim to the judge.
+@functools.lru_cache(maxsize=64)
+def _passages_in_first_person(passages: tuple[str, ...]) -> bool:
+    return any(
+        w[0].replace("\u2019", "'").lower() in _ANY_FIRST_PERSON
+        for p in passages
+        for w in _WORD.finditer(p)
+    )
+
+
+def _first_person(text: str) -> str | None:
+    words = [m[0].replace("\u2019", "'") for m in _WORD.finditer(text)]
+    for k, word in enumerate(words):
+        if word.lower() in _FIRST_PERSON or (word in ("I", "i") and _pronoun_i(words, k)):
+            return word
+    return None
+
+
+def _pronoun_i(words: Sequence[str], k: int) -> bool:
+    # A lowercase "i" is a pronoun (chat answers: "i watched it"); a capital one after a
+    # capitalised word that does not open the text, or before a capitalised word, is a numeral
+    # or part of a name.
+    if words[k] == "i":
+        return True
+    after_name = k > 1 and words[k - 1][0].isupper()
+    before_name = k + 1 < len(words) and words[k + 1][0].isupper()
+    return not after_name and not before_name

@@ -1,0 +1,70 @@
+"""Claims in which the answer speaks of itself (pytest_faithful.answerer)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.answerer import about_the_answerer
+
+PASSAGES = ["Football is a family of team sports that involve kicking a ball to score a goal."]
+
+
+@pytest.mark.parametrize(
+    ("claim", "word"),
+    [
+        pytest.param("Yes I'm a big fan of football.", "I'm", id="I'm"),
+        pytest.param("i watched the football final again last night", "i", id="lowercase i"),
+        pytest.param("My favourite sport is football.", "My", id="my"),
+        pytest.param("Football reminds me of school.", "me", id="me"),
+        pytest.param("I\u2019ve played football since I was five.", "I've", id="curly apostrophe"),
+        pytest.param("I think I love football.", "I", id="after a frame"),
+    ],
+)
+def test_a_claim_in_which_the_answer_speaks_of_itself_is_found(claim: str, word: str) -> None:
+    assert about_the_answerer(claim, PASSAGES) == word
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        pytest.param("We offer football lessons for children.", id="we: a company's voice"),
+        pytest.param("I think football is a team sport.", id="a frame"),
+        pytest.param("I can confirm that football is a team sport.", id="a frame with that"),
+        pytest.param("I'm sure football involves kicking a ball.", id="a sure frame"),
+        pytest.param("I'm sorry, I don't know the score.", id="an abstention"),
+        pytest.param('The anthem "I Will Survive" was sung at the final.', id="a quoted title"),
+        pytest.param("Football was suspended during World War I.", id="a numeral"),
+        pytest.param("I Love Lucy was interrupted by football.", id="a title's I"),
+    ],
+)
+def test_what_is_not_the_answer_speaking_of_itself_is_not_found(claim: str) -> None:
+    assert about_the_answerer(claim, PASSAGES) is None
+
+
+def test_a_passage_in_the_first_person_leaves_the_claim_to_the_judge() -> None:
+    transcript = ["Sales Agent: I'm calling from BestInsuranceXYZ about my plans."]
+    assert about_the_answerer("I'm calling from BestInsuranceXYZ.", transcript) is None
+    assert about_the_answerer("I'm calling from BestInsuranceXYZ.", PASSAGES) == "I'm"
+
+
+_WORDS = st.sampled_from(
+    ["I", "i", "I'm", "my", "me", "we", "War", "think", "football", "the", '"', "Lucy", "sure"]
+)
+_TEXT = st.lists(_WORDS, max_size=10).map(" ".join)
+
+
+@given(_TEXT, _TEXT, _TEXT)
+def test_a_claim_a_passage_holds_word_for_word_is_never_held_against_it(
+    claim: str, before: str, after: str
+) -> None:
+    assert about_the_answerer(claim, [f"{before} {claim} {after}"]) is None
+
+
+@given(st.text(max_size=200), st.lists(st.text(max_size=200), max_size=3))
+def test_what_is_found_is_a_first_person_word_of_the_claim(claim: str, passages: list[str]) -> None:
+    found = about_the_answerer(claim, passages)
+    if found is not None:
+        assert found.lower() in {"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"}
+        assert found in claim.replace("\u2019", "'")
