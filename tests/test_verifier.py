@@ -979,6 +979,11 @@ def test_nothing_is_added_for_what_the_claims_carry_or_a_passage_states(
             ["Shipping to Canada costs $15."],
             id="negated clause dropped",
         ),
+        pytest.param(
+            "No-one pays $15 for shipping to Canada.",
+            ["Shipping to Canada costs $15."],
+            id="no-one is no answering no",
+        ),
     ],
 )
 def test_a_sentence_whose_claims_leave_out_its_negation_is_verified_whole(

@@ -571,7 +571,8 @@ def _uncovered(
 
 
 # "No," answering a question: the claims spell out what it denies ("Shipping is not free.").
-_OPENING_NO = re.compile(r"^\W*no\s*[,.!;:\u2013\u2014-]", re.IGNORECASE)
+# Not "No-one ...", which is a negation of its own.
+_OPENING_NO = re.compile(r"^\W*no(?:\s*[,.!;:\u2013\u2014]|\s+-)", re.IGNORECASE)
 
 
 def _stated_negations(sentence: str, extra: tuple[str, ...]) -> int:
