@@ -11,6 +11,7 @@ from pytest_faithful.evidence import (
     align,
     align_in,
     bears_on,
+    claim_terms,
     could_bear_on,
     locate,
     quoted_within,
@@ -411,3 +412,16 @@ def test_a_claim_without_a_content_word_is_judged_with_its_question() -> None:
     assert subject_of("Yes.", "Do orders ship from Berlin?") == "Yes. Do orders ship from Berlin?"
     assert subject_of("Yes.", None) == "Yes."
     assert subject_of("Orders ship from Berlin.", "Where from?") == "Orders ship from Berlin."
+    asked = "Do orders ship from Berlin?"
+    assert subject_of("Yes, right.", asked) == f"Yes, right. {asked}"
+
+
+@pytest.mark.parametrize("text", ["Yes, right.", "Exactly!", "Of course.", "Correct, sure."])
+def test_words_that_only_say_yes_state_nothing(text: str) -> None:
+    assert content_terms(text)  # "right", "exact", "cours": content words elsewhere
+    assert claim_terms(text) == frozenset()
+
+
+@pytest.mark.parametrize("text", ["You have the right to return it.", "Exactly 30 days."])
+def test_the_same_words_among_others_are_content(text: str) -> None:
+    assert claim_terms(text) == content_terms(text)

@@ -713,18 +713,19 @@ def test_a_claim_copied_from_the_question_is_left_out_and_its_sentence_judged_wh
 
 
 class YesJudge(FunctionJudge):
-    """Extracts the claim "yes" from the first sentence and the second sentence as it is, and
-    supports the second with a quote of the return window (and "yes" with ``yes_quote``)."""
+    """Extracts the claim ``yes`` from the first sentence and the second sentence as it is, and
+    supports the second with a quote of the return window (and ``yes`` with ``yes_quote``)."""
 
-    def __init__(self, yes_quote: str = "", yes_passage: int = 0) -> None:
+    def __init__(self, yes_quote: str = "", yes_passage: int = 0, yes: str = "yes") -> None:
         super().__init__(
             lambda claims, passages: [
                 verdict(i, "SUPPORTED", yes_quote, yes_passage)
-                if c.text == "yes"
+                if c.text == yes
                 else verdict(i, "SUPPORTED", "within 30 days", 0)
                 for i, c in enumerate(claims)
             ]
         )
+        self.yes = yes
 
     def extract_claims(self, sentences: Any, question: str | None) -> Any:
         from pytest_faithful.models import ExtractedClaims
@@ -732,7 +733,7 @@ class YesJudge(FunctionJudge):
         first, second = sentences
         return ExtractedClaims(
             claims=(
-                Claim(text="yes", sentence=first.text, start=first.start, end=first.end),
+                Claim(text=self.yes, sentence=first.text, start=first.start, end=first.end),
                 Claim(text=second.text, sentence=second.text, start=second.start, end=second.end),
             )
         )
@@ -741,10 +742,18 @@ class YesJudge(FunctionJudge):
 YEAH = "Yeah. Returns are accepted within 30 days."
 
 
-@pytest.mark.parametrize("question", [None, "i guess returns are easy there.", "Returns, then."])
-def test_a_yes_that_answers_no_question_is_left_out(question: str | None) -> None:
+# Claims that only say yes: a content word such as "right" says nothing more here.
+_YESES = pytest.mark.parametrize("yes", ["yes", "Yes, right.", "Exactly!", "Of course."])
+
+
+@_YESES
+@pytest.mark.parametrize(
+    "question",
+    [None, "i guess returns are easy there.", "Returns, then.", "yes, right. returns are easy."],
+)
+def test_a_yes_that_answers_no_question_is_left_out(question: str | None, yes: str) -> None:
     # "yeah." agreeing with a remark asserts nothing the passages could support.
-    result = verify(YEAH, PASSAGES, judge=YesJudge(), question=question)
+    result = verify(YEAH, PASSAGES, judge=YesJudge(yes=yes), question=question)
     assert [cv.claim.text for cv in result.claim_verdicts] == [YEAH.split(". ")[1]]
     assert result.passed
 
@@ -757,11 +766,12 @@ def test_a_yes_to_a_question_stays_a_claim_that_fails_unless_spelled_out() -> No
     assert not result.passed
 
 
-def test_a_yes_is_supported_by_a_quote_that_bears_on_the_question_it_answers() -> None:
-    judge = YesJudge("Standard shipping to Canada costs $15", 1)
+@_YESES
+def test_a_yes_is_supported_by_a_quote_that_bears_on_the_question_it_answers(yes: str) -> None:
+    judge = YesJudge("Standard shipping to Canada costs $15", 1, yes)
     result = verify(YEAH, PASSAGES, judge=judge, question="Does shipping to Canada cost $15?")
-    yes = result.claim_verdicts[0]
-    assert (yes.claim.text, yes.label, yes.evidence_found) == ("yes", Label.SUPPORTED, True)
+    first = result.claim_verdicts[0]
+    assert (first.claim.text, first.label, first.evidence_found) == (yes, Label.SUPPORTED, True)
     assert result.passed
 
 

@@ -389,10 +389,29 @@ def quoted_within(
 
 def subject_of(claim: str, question: str | None) -> str:
     """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
-    of its own ("Yes.", "Yes, I do."), the claim with the ``question`` it answers."""
-    if question is None or content_terms(claim):
+    of its own ("Yes.", "Yes, I do.", "Yes, right."; :func:`claim_terms`), the claim with the
+    ``question`` it answers."""
+    if question is None or claim_terms(claim):
         return claim
     return f"{claim} {question}"
+
+
+# Words that open a sentence answering a yes/no question, whose claim may spell out the
+# question ("Yes, absolutely." -> "Shipping to Canada costs $15.").
+ANSWER_OPENERS = frozenset(
+    {"yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "absolutely", "certainly"}
+    | {"definitely", "indeed", "correct", "right", "exactly", "true", "false"}
+)
+WORDS = re.compile(r"[^\W\d_]+")
+
+
+def claim_terms(text: str) -> frozenset[str]:
+    """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
+    "Exactly!", "Of course."), which are content words elsewhere ("the right to vote")."""
+    words = [w.casefold() for w in WORDS.findall(text)]
+    if words and all(w in ANSWER_OPENERS or w in ("of", "course") for w in words):
+        return frozenset()
+    return content_terms(text)
 
 
 # Share of a claim's content terms the located span must hold (every number of the claim, too).

@@ -53,9 +53,12 @@ from pytest_faithful.abstentions import is_abstention, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import (
+    ANSWER_OPENERS,
+    WORDS,
     Aligned,
     align_in,
     bears_on,
+    claim_terms,
     locate,
     negations,
     normalize,
@@ -504,13 +507,14 @@ def _stated(
     sentence, if no other claim covers it, is verified whole (:func:`_uncovered`).
 
     Out: claims of sentences that only abstain; claims that say nothing checkable ("yes" from
-    "Yeah.", "Yes, I do.") unless the question asks something they may answer; and claims that
+    "Yeah.", "Yes, I do.", "Yes, right."; :func:`~pytest_faithful.evidence.claim_terms`) unless
+    the question asks something they may answer; and claims that
     share no content word with the answer (the judge took them from the question), unless they
     spell out a yes or a no ("Yes." -> "Shipping to Canada costs $15.").
     """
     if (claim.start, claim.end) in abstaining:
         return False
-    claimed = content_terms(claim.text)
+    claimed = claim_terms(claim.text)
     if not claimed:
         return question is not None and "?" in question
     if claimed & content_terms(answer):
@@ -559,7 +563,7 @@ def _uncovered(
     filled = []
     for s in sentences:
         span = (s.start, s.end)
-        if span in abstaining or not content_terms(s.text):
+        if span in abstaining or not claim_terms(s.text):
             continue
         if span in carried and carried[span] >= _stated_negations(s.text, extra):
             continue
@@ -596,32 +600,23 @@ def _judged_whole(claim: Claim, filled: Sequence[Claim]) -> bool:
     """Whether ``claim`` says nothing of its own ("yes" from "Yes, the internet is a network.")
     and its sentence is verified whole: that verdict judges the "yes" with the rest of the
     sentence, so a second verdict on it alone would count the same words twice."""
-    return not content_terms(claim.text) and any(
+    return not claim_terms(claim.text) and any(
         (claim.start, claim.end) == (f.start, f.end) for f in filled
     )
 
 
-# Words that open a sentence answering a yes/no question, whose claim may spell out the
-# question ("Yes, absolutely." -> "Shipping to Canada costs $15.").
-ANSWER_OPENERS = frozenset(
-    {"yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "absolutely", "certainly"}
-    | {"definitely", "indeed", "correct", "right", "exactly", "true", "false"}
-)
-_FIRST_WORDS = re.compile(r"[^\W\d_]+")
-
-
 def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
-    stated = content_terms(claim.sentence)
+    stated = claim_terms(claim.sentence)
     if not stated:
         return True
-    claimed = content_terms(claim.text)
+    claimed = claim_terms(claim.text)
     if claimed & stated:
         return True
     return _answers_yes_or_no(claim.sentence) and bool(claimed & asked)
 
 
 def _answers_yes_or_no(sentence: str) -> bool:
-    opening = [w.casefold() for w in _FIRST_WORDS.findall(sentence[:40])[:2]]
+    opening = [w.casefold() for w in WORDS.findall(sentence[:40])[:2]]
     return bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
 
 
