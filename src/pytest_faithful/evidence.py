@@ -402,13 +402,13 @@ ANSWER_OPENERS = frozenset(
     {"yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "absolutely", "certainly"}
     | {"definitely", "indeed", "correct", "right", "exactly", "true", "false"}
 )
-WORDS = re.compile(r"[^\W\d_]+")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
 def claim_terms(text: str) -> frozenset[str]:
     """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
     "Exactly!", "Of course."), which are content words elsewhere ("the right to vote")."""
-    words = [w.casefold() for w in WORDS.findall(text)]
+    words = [w.casefold() for w in _LETTER_RUN.findall(text)]
     if words and all(w in ANSWER_OPENERS or w in ("of", "course") for w in words):
         return frozenset()
     return content_terms(text)

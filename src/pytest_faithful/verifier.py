@@ -54,7 +54,6 @@ from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import (
     ANSWER_OPENERS,
-    WORDS,
     Aligned,
     align_in,
     bears_on,
@@ -615,8 +614,11 @@ def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
     return _answers_yes_or_no(claim.sentence) and bool(claimed & asked)
 
 
+_FIRST_WORDS = re.compile(r"[^\W\d_]+")
+
+
 def _answers_yes_or_no(sentence: str) -> bool:
-    opening = [w.casefold() for w in WORDS.findall(sentence[:40])[:2]]
+    opening = [w.casefold() for w in _FIRST_WORDS.findall(sentence[:40])[:2]]
     return bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
 
 
