@@ -397,11 +397,12 @@ def subject_of(claim: str, question: str | None) -> str:
 
 
 # Words that open a sentence answering a yes/no question, whose claim may spell out the
-# question ("Yes, absolutely." -> "Shipping to Canada costs $15.").
+# question ("Yes, absolutely." -> "Shipping to Canada costs $15."); "of course" too.
 ANSWER_OPENERS = frozenset(
     {"yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "absolutely", "certainly"}
     | {"definitely", "indeed", "correct", "right", "exactly", "true", "false"}
 )
+_OF_COURSE = ("of", "course")
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
@@ -409,9 +410,15 @@ def claim_terms(text: str) -> frozenset[str]:
     """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
     "Exactly!", "Of course."), which are content words elsewhere ("the right to vote")."""
     words = [w.casefold() for w in _LETTER_RUN.findall(text)]
-    if words and all(w in ANSWER_OPENERS or w in ("of", "course") for w in words):
+    if words and all(w in ANSWER_OPENERS or w in _OF_COURSE for w in words):
         return frozenset()
     return content_terms(text)
+
+
+def answers_yes_or_no(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a yes or a no (:data:`ANSWER_OPENERS`, "of course")."""
+    opening = [w.casefold() for w in _LETTER_RUN.findall(sentence[:40])[:2]]
+    return bool(opening) and (opening[0] in ANSWER_OPENERS or tuple(opening) == _OF_COURSE)
 
 
 # Share of a claim's content terms the located span must hold (every number of the claim, too).

@@ -37,35 +37,35 @@ _TITLE_CASE = 0.5
 def unstated(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
     """The numbers and names of ``claim`` that its answer ``sentence`` states and no passage
     does: numbers first, then names. The passages are read only for a claim that has some."""
-    return [shown for shown, _ in _unstated(claim, sentence, passages)]
+    return _unstated(claim, sentence, passages, frozenset())
 
 
 def left_out(sentence: str, claims: Sequence[str], passages: Sequence[str]) -> list[str]:
     """The numbers and names ``sentence`` states that none of its ``claims`` carries and no
     passage states: what :func:`unstated` would find in a claim that carried them."""
     carried = frozenset().union(*(content_terms(c) for c in claims))
-    return [
-        shown for shown, terms in _unstated(sentence, sentence, passages) if not terms <= carried
-    ]
+    return _unstated(sentence, sentence, passages, carried)
 
 
 def _unstated(
-    claim: str, sentence: str, passages: Sequence[str]
-) -> list[tuple[str, frozenset[str]]]:
+    claim: str, sentence: str, passages: Sequence[str], carried: frozenset[str]
+) -> list[str]:
     said = content_terms(sentence)
-    numbers = sorted(t for t in content_terms(claim) if t[0].isdigit() and t in said)
+    numbers = sorted(
+        t for t in content_terms(claim) if t[0].isdigit() and t in said and t not in carried
+    )
     names = [
         (name, terms)
         for name in (_names(claim) if _reads_as_english(sentence) else ())
-        if (terms := content_terms(name)) and terms <= said
+        if (terms := content_terms(name)) and terms <= said and not terms <= carried
     ]
     if not numbers and not names:
         return []
     stated = _passage_terms(tuple(passages))
-    missing = [(term, frozenset({term})) for term in numbers if not _number_stated(term, stated)]
+    missing = [term for term in numbers if not _number_stated(term, stated)]
     for name, terms in names:
-        if not terms <= stated and name not in [shown for shown, _ in missing]:
-            missing.append((name, terms))
+        if not terms <= stated and name not in missing:
+            missing.append(name)
     return missing
 
 

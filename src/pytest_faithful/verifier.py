@@ -53,9 +53,9 @@ from pytest_faithful.abstentions import is_abstention, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import (
-    ANSWER_OPENERS,
     Aligned,
     align_in,
+    answers_yes_or_no,
     bears_on,
     claim_terms,
     locate,
@@ -518,7 +518,7 @@ def _stated(
         return question is not None and "?" in question
     if claimed & content_terms(answer):
         return True
-    return _answers_yes_or_no(claim.sentence) and bool(claimed & content_terms(question or ""))
+    return answers_yes_or_no(claim.sentence) and bool(claimed & content_terms(question or ""))
 
 
 def judge_abstentions(judge: object) -> tuple[str, ...]:
@@ -542,9 +542,10 @@ def _uncovered(
     """The sentences that state something the claims do not cover, each as a claim itself.
 
     A claim covers the sentence it names only if it shares a content word with it, or, for a
-    sentence that opens with a yes or a no (:data:`ANSWER_OPENERS`: "Absolutely, it does."),
-    with the question it spells out: a claim tied to a sentence it says nothing about (one the
-    judge took from the question, say) would leave that sentence unjudged.
+    sentence that opens with a yes or a no ("Absolutely, it does.";
+    :func:`~pytest_faithful.evidence.answers_yes_or_no`), with the question it spells out: a
+    claim tied to a sentence it says nothing about (one the judge took from the question, say)
+    would leave that sentence unjudged.
 
     And the claims of a sentence cover it only if, together, they carry as many negations as
     it states (outside its abstentions and an opening "No,"): claims that leave a "not" out
@@ -579,6 +580,8 @@ _OPENING_NO = re.compile(r"^\W*no(?:\s*[,.!;:\u2013\u2014]|\s+-)", re.IGNORECASE
 
 
 def _stated_negations(sentence: str, extra: tuple[str, ...]) -> int:
+    if not negations(sentence):  # most sentences: nothing to set aside
+        return 0
     return negations(without_abstentions(_OPENING_NO.sub(" ", sentence), extra))
 
 
@@ -611,15 +614,7 @@ def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
     claimed = claim_terms(claim.text)
     if claimed & stated:
         return True
-    return _answers_yes_or_no(claim.sentence) and bool(claimed & asked)
-
-
-_FIRST_WORDS = re.compile(r"[^\W\d_]+")
-
-
-def _answers_yes_or_no(sentence: str) -> bool:
-    opening = [w.casefold() for w in _FIRST_WORDS.findall(sentence[:40])[:2]]
-    return bool(opening) and (opening[0] in ANSWER_OPENERS or opening[:2] == ["of", "course"])
+    return answers_yes_or_no(claim.sentence) and bool(claimed & asked)
 
 
 def _check_claims(claims: Sequence[Claim], answer: str, judge_id: str) -> None:
@@ -661,11 +656,10 @@ def _check_evidence(
     verdicts: Sequence[Verdict],
     passages: Sequence[str],
     question: str | None,
-    whole: Mapping[Claim, str] | None = None,
+    whole: Mapping[Claim, str],
 ) -> tuple[ClaimVerdict, ...]:
     """Each verdict held to the evidence and specifics rules; ``whole`` maps the sentences
     verified whole to the note that says why (:func:`_whole_notes`)."""
-    whole = whole or {}
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
