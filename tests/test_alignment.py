@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful.evidence import (
     MIN_ALIGNMENT,
+    MIN_QUOTE_SHARE,
     align,
     align_in,
     bears_on,
@@ -16,6 +17,7 @@ from pytest_faithful.evidence import (
     locate,
     quoted_within,
     quotes_in,
+    shows_little_of,
     subject_of,
 )
 from pytest_faithful.terms import content_terms
@@ -394,6 +396,75 @@ def test_a_quote_inside_the_evidence_comes_before_one_in_the_reason() -> None:
     assert found is not None
     assert (found.quote, found.in_reason) == ("Returns are free for thirty days.", False)
     assert found.span.text(SHOP) == SHOP[1]
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim"),
+    [
+        pytest.param(
+            "Leon Yeaman, 55, was killed by a single punch from Phillip Pama.",
+            "Mr Yeaman was in his yard on Muller Road making a lot of noise at 9pm Thursday.",
+            id="same-subject-other-fact",
+        ),
+        pytest.param(
+            "Industrial Designer: But it",
+            "They considered removing certain features, but the designers did not agree.",
+            id="a-speaker-label",
+        ),
+        pytest.param(
+            "The Healthy Me initiative was launched at Carrick Primary School in Lurgan.",
+            "A school in Northern Ireland launched a programme for children with mental "
+            "health problems.",
+            id="two-words-of-a-long-claim",
+        ),
+    ],
+)
+def test_a_quote_that_shares_little_of_a_long_claim_shows_little_of_it(
+    quote: str, claim: str
+) -> None:
+    # Still evidence (it bears on the claim); the verifier looks for a span that shows more.
+    assert bears_on(quote, claim)
+    assert shows_little_of(quote, claim)
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim"),
+    [
+        pytest.param("Orders ship from Berlin.", "Our parcels leave Berlin.", id="one-of-three"),
+        pytest.param(
+            "Real apprenticeships are as important as good degrees.",
+            "More needs to be done to improve apprenticeships in England.",
+            id="one-of-four",
+        ),
+        pytest.param(
+            "Activists in London dumped gallons of yellow and blue paint in front of the "
+            "Russian embassy.",
+            "Campaigners emptied gallons of yellow and blue paint on the road in front of the "
+            "London Russian embassy.",
+            id="a-paraphrase",
+        ),
+    ],
+)
+def test_a_quote_that_holds_a_quarter_of_the_claim_shows_enough(quote: str, claim: str) -> None:
+    assert not shows_little_of(quote, claim)
+
+
+@given(
+    st.lists(_WORDS, min_size=1, max_size=10),
+    st.lists(_WORDS, min_size=1, max_size=10),
+    st.lists(_WORDS, max_size=6),
+)
+def test_more_of_the_passage_never_makes_a_quote_show_less(
+    quote_words: list[str], claim_words: list[str], more: list[str]
+) -> None:
+    quote, claim = " ".join(quote_words), " ".join(claim_words)
+    if not shows_little_of(quote, claim):
+        assert not shows_little_of(f"{quote} {' '.join(more)}", claim)
+    assert not shows_little_of(claim, claim)
+    shared = content_terms(quote) & content_terms(claim)
+    assert shows_little_of(quote, claim) == (
+        len(shared) < MIN_QUOTE_SHARE * len(content_terms(claim))
+    )
 
 
 def test_a_quote_in_the_reason_counts_only_when_it_bears_on_the_subject() -> None:

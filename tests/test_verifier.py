@@ -566,6 +566,41 @@ def test_a_quote_found_but_unrelated_to_the_claim_proves_nothing(no_locating: No
     assert "proves nothing" in result.claim_verdicts[0].reason
 
 
+YEAMAN = [
+    "Leon Yeaman, 55, was killed by a single punch from shift worker Phillip Pama. "
+    "Mr Yeaman was in his yard on Muller Road making a lot of noise at 9pm on Thursday."
+]
+
+
+def test_a_quote_about_the_claims_subject_but_not_its_fact_gives_way_to_the_span_that_is() -> None:
+    # Small models quote the same sentence for every claim about one person.
+    answer = "Mr Yeaman was in his yard on Muller Road making a lot of noise at 9pm."
+    quote = "Leon Yeaman, 55, was killed by a single punch from shift worker Phillip Pama."
+    result = verify(answer, YEAMAN, judge=judge_of(verdict(0, "SUPPORTED", quote, 0)))
+    cv = result.claim_verdicts[0]
+    assert (cv.label, cv.judge_label, cv.evidence_found) == (
+        Label.SUPPORTED,
+        Label.SUPPORTED,
+        True,
+    )
+    assert cv.evidence.startswith("Mr Yeaman was in his yard")
+    assert cv.alignment is not None
+    assert (cv.alignment.method, cv.alignment.quoted) == ("located", quote)
+    assert cv.reason.startswith(verifier.WEAK_QUOTE_NOTE)
+
+
+def test_a_weak_quote_stays_when_no_span_covers_the_claim() -> None:
+    # Demoting such verdicts lost faithful paraphrases (benchmarks/RESULTS.md); the quote is
+    # still evidence, since it bears on the claim.
+    answer = "Mr Yeaman shouted at his neighbours from the garden of his house."
+    quote = "Leon Yeaman, 55, was killed by a single punch from shift worker Phillip Pama."
+    cv = verify(answer, YEAMAN, judge=judge_of(verdict(0, "SUPPORTED", quote, 0))).claim_verdicts[0]
+    assert (cv.label, cv.evidence) == (Label.SUPPORTED, quote)
+    assert cv.alignment is not None
+    assert cv.alignment.method != "located"
+    assert not cv.reason.startswith(verifier.WEAK_QUOTE_NOTE)
+
+
 class Explodes(FunctionJudge):
     def __init__(self, error: BaseException | None = None, returns: Any = None) -> None:
         super().__init__(lambda claims, passages: [])

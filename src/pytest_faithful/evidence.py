@@ -87,6 +87,23 @@ def bears_on(quote: str, claim: str) -> bool:
     return len(quoted) >= min(2, len(claimed))
 
 
+# Share of a claim's content terms below which a quote that bears on the claim still shows little
+# of it: small models quote one sentence about a person for every claim about that person
+# ("Leon Yeaman, 55, was killed ..." for "Mr Yeaman was in his yard making noise at 9pm").
+MIN_QUOTE_SHARE = 0.25
+
+
+def shows_little_of(quote: str, claim: str) -> bool:
+    """Whether ``quote`` holds less than :data:`MIN_QUOTE_SHARE` of ``claim``'s content terms.
+
+    Not a reason to doubt the verdict (measured in benchmarks/RESULTS.md, "Issue 14, session
+    27": demoting such verdicts loses faithful paraphrases); the verifier shows the span that
+    covers the claim instead, when one does (:func:`locate`).
+    """
+    claimed = content_terms(claim)
+    return len(content_terms(quote) & claimed) < MIN_QUOTE_SHARE * len(claimed)
+
+
 # --- Aligning a quote to its passage -------------------------------------------------------------
 
 # Words as the aligner compares them: initialisms, spaced or not ("U.S.", "U. S.", "L.F."), then

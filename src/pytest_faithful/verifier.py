@@ -62,6 +62,7 @@ from pytest_faithful.evidence import (
     negations,
     normalize,
     quoted_within,
+    shows_little_of,
     subject_of,
 )
 from pytest_faithful.judges.base import Judge, SingleCallJudge, is_judge, is_single_call_judge
@@ -681,6 +682,11 @@ def _check_evidence(
                     f"{_missing_evidence(verdict, claim, passages, aligned)} "
                     f"(judge said SUPPORTED: {reason})"
                 )
+        if label is Label.SUPPORTED and found and subject == claim.text:
+            better = _covering_span(aligned, claim.text, passages)
+            if better is not None:
+                aligned = better
+                reason = f"{WEAK_QUOTE_NOTE} {reason}".strip()
         missing = unstated(claim.text, claim.sentence, passages) if label is Label.SUPPORTED else []
         if missing:
             label = Label.NOT_ENOUGH_INFO
@@ -738,6 +744,23 @@ LOCATED_NOTE = (
 
 REASON_QUOTE_NOTE = "[the judge's quote was in its reason, not in its evidence]"
 """Starts the reason of a SUPPORTED claim whose evidence is a quote from the judge's reason."""
+
+WEAK_QUOTE_NOTE = (
+    "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
+)
+"""Starts the reason of a SUPPORTED claim shown with a located span in place of a weak quote."""
+
+
+def _covering_span(aligned: Aligned | None, claim: str, passages: Sequence[str]) -> Aligned | None:
+    """For a SUPPORTED claim whose quote bears on it but shows little of it
+    (:func:`~pytest_faithful.evidence.shows_little_of`): the span that covers the claim, so
+    that a report shows what the claim says rather than a sentence that only names its
+    subject. None when the quote is kept."""
+    if aligned is None or aligned.method == "located" or not LOCATE_UNQUOTED:
+        return None
+    if not shows_little_of(aligned.text(passages), claim):
+        return None
+    return locate(passages, claim)
 
 
 def _unquoted_support(
