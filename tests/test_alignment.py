@@ -87,6 +87,24 @@ def shown(quote: str, passage: str = PASSAGE) -> str | None:
             "fuzzy",
             id="contraction-and-curly-quotes",
         ),
+        pytest.param(
+            "Passage 13: Orders ship from Berlin.",
+            "Orders ship from Berlin.",
+            "verbatim",
+            id="citation-in-front",
+        ),
+        pytest.param(
+            "[passage 2] The store opens at 9am",
+            "The store opens at 9am",
+            "verbatim",
+            id="bracketed-citation",
+        ),
+        pytest.param(
+            "Passage 1 states that returns are accepted within 30 days",
+            "Returns are accepted within 30 days",
+            "normalized",
+            id="citation-that-states",
+        ),
     ],
 )
 def test_small_edits_align_to_the_passage_span(quote: str, span: str, method: str) -> None:
@@ -108,6 +126,8 @@ def test_small_edits_align_to_the_passage_span(quote: str, span: str, method: st
         pytest.param("We ship to Australia", id="negation-dropped"),
         pytest.param("Returns are not accepted within 30 days", id="negation-added"),
         pytest.param("Orders ship from Paris", id="another-entity"),
+        pytest.param("Passage 1: Orders ship from Paris", id="another-entity-cited"),
+        pytest.param("Passage 4", id="a-citation-alone"),
         pytest.param("Refunds are paid by cheque to customers abroad", id="unrelated"),
         pytest.param("", id="empty"),
         pytest.param(" ... ", id="only-an-ellipsis"),
@@ -115,6 +135,15 @@ def test_small_edits_align_to_the_passage_span(quote: str, span: str, method: st
 )
 def test_quotes_that_change_the_meaning_do_not_align(quote: str) -> None:
     assert shown(quote) is None
+
+
+@given(st.integers(min_value=0, max_value=999), st.sampled_from(["", " states", " says that"]))
+def test_a_citation_in_front_of_a_sentence_never_stops_it_aligning(number: int, verb: str) -> None:
+    for sentence in (
+        "Returns are accepted within 30 days of delivery.",
+        "Orders ship from Berlin.",
+    ):
+        assert shown(f"Passage {number}{verb}: {sentence}") == sentence
 
 
 def test_a_wrong_passage_number_is_corrected() -> None:

@@ -245,7 +245,7 @@ def align(passage: str, quote: str, index: int = 0) -> Aligned | None:
     the passage span difflib matches best ("fuzzy"), if its quality is at least
     ``MIN_ALIGNMENT`` and it keeps the quote's numbers, names and negation (:func:`_guards_hold`).
     """
-    stripped = quote.strip().strip("\"'\u201c\u201d")
+    stripped = _without_citation(quote.strip(), passage).strip("\"'\u201c\u201d")
     if not stripped:
         return None
     found = _align(passage, stripped, index)
@@ -256,6 +256,23 @@ def align(passage: str, quote: str, index: int = 0) -> Aligned | None:
     if label is None or (found is not None and found.method != "fuzzy"):
         return found
     return _align_in_turn(passage, stripped, label, index)
+
+
+# The passage a judge names in front of its quote ("Passage 13: Reading announced ...", "[passage
+# 2] ...", "Passage 1 states: ..."): the judge's citation, not the passage's words. Its number
+# would stop the quote aligning anywhere (numbers must match), so it is left out.
+_CITATION = re.compile(
+    r"(?:[\[(]passage\s*\d+[\])]\s*:?"
+    r"|passage\s*\d+(?:\s*[:\-\u2013\u2014]|\s+(?:states|says|reads)(?:\s+that)?\s*:?))\s*",
+    re.IGNORECASE,
+)
+
+
+def _without_citation(quote: str, passage: str) -> str:
+    cited = _CITATION.match(quote)
+    if cited is None or quote in passage:
+        return quote
+    return quote[cited.end() :]
 
 
 # A transcript's speaker label ("Sales Agent: ...", "Candice: ..."): one to three capitalised
