@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful import verify
 from pytest_faithful.abstentions import is_abstention, states_something, without_abstentions
-from pytest_faithful.evidence import quotes_in
+from pytest_faithful.evidence import negations, quotes_in
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
 from pytest_faithful.segment import split_sentences
@@ -32,6 +32,36 @@ ABSTAINING = [
     "There is no information about shipping to Canada.",
     "I'm afraid I can't say.",
     "It is unclear.",
+    # What is left besides the phrase speaks only of the question, the answer or the sources.
+    "I don't know the answer to that.",
+    "I'm not aware of that.",
+    "I am not aware of any information about that.",
+    "Based on the provided context, I cannot answer this question.",
+    # "I'm" before "unable" / "not able".
+    "I'm unable to find the answer in the given documents.",
+    "I'm not able to answer that question.",
+    # The sources' silence, with the topic before or after it.
+    "That information isn't available in the provided documents.",
+    "The information you requested is not included in the documents.",
+    "The answer is not in the context.",
+    "The refund window is not mentioned in the passages.",
+    "Sorry, the store's opening hours are not mentioned in the context.",
+    "There is no mention of the refund window in the passages.",
+    "There isn't enough information to answer.",
+    "The given passages have no information on this.",
+    "The passages are silent on the refund window.",
+    "Nothing in the context addresses this.",
+    "I don't have enough context to answer.",
+    "It is not possible to determine this from the context.",
+    "This question cannot be answered from the provided context.",
+    # Whole sentences without a subject.
+    "No information available.",
+    "No relevant information was found.",
+    "Insufficient information.",
+    "Not enough information to answer the question.",
+    "Cannot be determined from the context.",
+    "Unknown.",
+    "N/A",
 ]
 
 STATING = [
@@ -45,6 +75,16 @@ STATING = [
     "I know the store opened in 1990.",
     "Returns are accepted within 30 days.",
     "I have no idea why; it is Paris.",
+    "I don't know how that's possible.",
+    "I'm not aware of any store in Paris.",
+    "The 1990 opening is not mentioned in the passages.",
+    "No data is sent to third parties.",
+    "No information is shared with advertisers.",
+    "The battery cannot be replaced.",
+    "The keys could not be found in the car.",
+    "It is not available in stores.",
+    "Returns are not covered by the warranty.",
+    "Unknown soldiers are buried there.",
 ]
 
 
@@ -174,6 +214,49 @@ def test_segmented_answers_keep_abstentions_apart(fact: str, abstention: str) ->
     answer = f"{abstention} {fact}"
     for sentence in split_sentences(answer):
         is_abstention(sentence.text)  # never raises on any sentence
+
+
+_WHOLE = st.sampled_from(
+    ["No information", "Insufficient data", "Cannot be determined", "Unknown", "Not enough details"]
+)
+_EXCHANGE_TAIL = st.lists(
+    st.sampled_from(["available", "found", "in the context", "about this", "to answer", "here"]),
+    max_size=3,
+)
+_WORLD = st.sampled_from(["shipping", "Paris", "third parties", "the battery", "refunds", "1990"])
+
+
+@given(head=_WHOLE, tail=_EXCHANGE_TAIL, end=_ENDS)
+def test_a_subjectless_abstention_may_end_in_words_about_the_exchange(
+    head: str, tail: list[str], end: str
+) -> None:
+    assert is_abstention(" ".join([head, *tail]) + end)
+
+
+@given(
+    head=_WHOLE, tail=_EXCHANGE_TAIL, world=_WORLD, verb=st.sampled_from([" is sent to ", " on "])
+)
+def test_a_subjectless_abstention_with_a_topic_of_the_world_states_it(
+    head: str, tail: list[str], world: str, verb: str
+) -> None:
+    sentence = " ".join([head, *tail]) + verb + world + "."
+    assert not is_abstention(sentence)
+    # Its "no" stays for the verifier's negation checks: the phrase only counts whole.
+    assert negations(without_abstentions(sentence)) == negations(sentence)
+
+
+_PERSONAL = st.sampled_from(
+    ["I don't know", "I'm not sure about", "I'm not aware of", "Sorry, I have no idea about"]
+)
+
+
+@given(core=_PERSONAL, topic=_WORLD, tail=_EXCHANGE_TAIL)
+def test_a_personal_abstention_keeps_a_topic_of_the_world(
+    core: str, topic: str, tail: list[str]
+) -> None:
+    # "I don't know X" is judged on X, whatever words about the exchange come with it.
+    assert not is_abstention(" ".join([core, topic, *tail]) + ".")
+    assert is_abstention(" ".join([core, "that", *tail]) + ".")
 
 
 def test_what_a_sentence_states_besides_declining_keeps_its_own_case() -> None:

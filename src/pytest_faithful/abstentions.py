@@ -7,16 +7,24 @@ that abstains *and* states something ("I'm not sure, but the store opens at 9am.
 abstention: it is judged like any other.
 
 The rule: a sentence is an abstention when it contains at least one phrase of
-:data:`ABSTENTIONS` and, once every such phrase is taken out, nothing with a content word
-(:func:`~pytest_faithful.terms.content_terms`) is left. A phrase that declines to say something
-about the sources ("the passages do not mention *the refund window*", "there is no information
-*about shipping*", "I cannot answer *that based on the context*") takes the rest of its clause
-with it, up to a comma, ``;``, ``:``, a sentence end or a word that opens another clause
-("but", "however", ...), unless that rest holds a number (a figure a reader could check). A
-personal one does not: "I don't know *how much those flags weigh*" keeps its topic and is
-judged. (Measured on faith-dev with the lexical judge: letting "I don't know" / "I'm not sure"
-take their clause made one more BEGIN answer vacuous that its annotators call not
-attributable, 0.730 -> 0.729 overall.)
+:data:`ABSTENTIONS` and, once every such phrase is taken out, nothing is left but words about
+the exchange itself (:data:`EXCHANGE_WORDS`: the question, the answer, the context and its
+information), so "I don't know *the answer to that question*." and "No information
+*available*." abstain. Any other content word (:func:`~pytest_faithful.terms.content_terms`)
+is something the sentence states. A phrase that declines to say something about the sources
+("the passages do not mention *the refund window*", "there is no information *about
+shipping*", "I cannot answer *that based on the context*") takes the rest of its clause with
+it, up to a comma, ``;``, ``:``, a sentence end or a word that opens another clause ("but",
+"however", ...), unless that rest holds a number (a figure a reader could check); one whose
+verb has the sources' silence as its predicate ("*the refund window* is not mentioned in the
+passages") takes its clause's subject the same way. A personal one does not: "I don't know
+*how much those flags weigh*" and "I'm not aware *of any store in Paris*" keep their topic
+and are judged. (Measured on faith-dev with the lexical judge: letting "I don't know" / "I'm
+not sure" take their clause made one more BEGIN answer vacuous that its annotators call not
+attributable, 0.730 -> 0.729 overall.) A phrase with no subject ("No information available.",
+"Cannot be determined from the context.", "Unknown.") counts only as a whole sentence: "No
+data is sent to third parties." states a fact, and its "no" stays a negation for the
+verifier's checks.
 
 Extending the list: :data:`ABSTENTIONS` is a tuple of regular expressions (matched on the
 lowercased sentence with straight apostrophes, at word boundaries). A judge object may carry
@@ -35,28 +43,55 @@ from pytest_faithful.terms import content_terms
 
 _NOT = r"(?:do not|don't|dont|does not|doesn't|did not|didn't)"
 _CANT = (
-    r"(?:can't|cannot|can not|couldn't|could not|am unable to|'m unable to|am not able to"
-    r"|'m not able to)"
+    r"(?:i (?:can't|cannot|can not|couldn't|could not|am unable to|am not able to|was unable to"
+    r"|was not able to)|(?:i'm|im) (?:unable|not able) to)"
 )
 _I_AM = r"(?:i am|i'm|im)"
+_ISNT = r"(?:is not|isn't|'s not|are not|aren't|was not|wasn't|were not|weren't)"
 _CONTEXT = (
-    r"(?:the |this |that |these |those |your |my )?(?:provided |given |available |retrieved )?"
+    r"(?:the |this |that |these |those |your |my |any )?(?:provided |given |available "
+    r"|retrieved |supplied |attached )?"
     r"(?:context|contexts|passage|passages|document|documents|docs|text|texts|source|sources|"
-    r"information|info|data|material|materials|excerpt|excerpts)"
+    r"information|info|data|material|materials|excerpt|excerpts|knowledge base|records)"
 )
 _SAY = (
     r"(?:say|mention|specify|specifie|state|contain|include|provide|cover|addresse|answer|tell"
-    r"|give|indicate|discusse)s?"
+    r"|give|indicate|discusse|offer|show|explain|describe|reference)s?"
 )
 _INFO = (
-    r"(?:information|info|data|details|detail|answer|answers|knowledge|idea|clue|record|records)"
+    r"(?:information|info|data|details|detail|answer|answers|knowledge|idea|clue|record|records"
+    r"|context|mention|reference|indication|evidence)"
 )
+# Clause boundaries and the words that open another clause: a declining phrase takes its clause
+# with it, never the next one.
+_OPENS_CLAUSE = r"(?!\b(?:but|however|although|though|yet|whereas|while|because|since|and)\b)"
 # A phrase that declines to say something may take the rest of its clause: no number, no
 # clause boundary, no word that opens another clause.
-_REST = (
-    r"(?:\s+(?:(?!\b(?:but|however|although|though|yet|whereas|while|because|since|and)\b)"
-    r"[^,;:.!?\d])*)?(?=[\s,;:.!?]|$)"
+_REST = rf"(?:\s+(?:{_OPENS_CLAUSE}[^,;:.!?\d])*)?(?=[\s,;:.!?]|$)"
+# ... and, when the sources are its subject's verb ("The refund window is not mentioned in the
+# passages."), the clause before it: from the sentence start or a , ; : up to the phrase.
+_LEAD = rf"(?:^|(?<=[,;:]))(?:{_OPENS_CLAUSE}[^,;:.!?\d])*?"
+
+# Words that speak of the exchange (the question, the answer) and of the sources (the context,
+# its information), never of the world. They are not something an abstention states: "I don't
+# know *the answer to that question*", "No information *available*".
+EXCHANGE_WORDS: tuple[str, ...] = (
+    "answer", "answers", "answered", "question", "questions", "query", "request", "requested",
+    "ask", "asked", "asking", "context", "contexts", "passage", "passages", "document",
+    "documents", "doc", "docs", "text", "texts", "source", "sources", "information", "info",
+    "data", "detail", "details", "material", "materials", "excerpt", "excerpts", "record",
+    "records", "topic", "subject", "matter", "mention", "mentioned", "provided", "given",
+    "available", "found", "relevant", "enough", "sufficient", "specific", "additional",
+    "further", "more", "based", "regarding", "related",
+)  # fmt: skip
+_FUNCTION_WORDS = (
+    "is are was were be been to of on in about for from with within using the a an this that "
+    "these those it any such your my me you here there what"
 )
+# An abstention that is the whole sentence and has no subject ("No information available.",
+# "Cannot be determined from the context."): only exchange and function words may follow it.
+_TAIL = rf"(?:\s+(?:{'|'.join((*EXCHANGE_WORDS, *_FUNCTION_WORDS.split()))}))*\W*$"
+_START = r"^\W*"
 
 ABSTENTIONS: tuple[str, ...] = (
     # not knowing
@@ -64,25 +99,43 @@ ABSTENTIONS: tuple[str, ...] = (
     r"\b(?:i have |there is |there's |i've got )?no (?:idea|clue)\b",
     rf"\b{_I_AM} (?:not|un)(?: really| quite| entirely| completely)? ?(?:sure|certain)\b",
     rf"\b{_I_AM} uncertain\b",
-    rf"\bi {_CANT} (?:say|tell|answer|determine|confirm|verify|find|know|help|provide|give|"
-    rf"share|access){_REST}",
-    rf"\bit(?: is|'s) (?:unclear|not clear|unknown|not known|impossible to (?:say|tell|know))"
-    rf"{_REST}",
-    rf"\b(?:this|that|it) (?:cannot|can't|can not) be (?:determined|answered|confirmed|verified)"
-    rf"{_REST}",
+    rf"\b{_I_AM} not aware\b",
+    rf"\b{_CANT} (?:say|tell|answer|determine|confirm|verify|find|locate|identify|know|help"
+    rf"|provide|give|share|access|comment|respond|assist|be sure|be certain){_REST}",
+    rf"\bit(?: is|'s) (?:unclear|not clear|unknown|not known|(?:impossible|not possible) to "
+    rf"(?:say|tell|know|determine|answer|confirm)){_REST}",
+    rf"\b(?:this|that|it|the question|this question|that question|your question|the answer) "
+    rf"(?:cannot|can't|can not|could not|couldn't) be (?:determined|answered|confirmed|verified"
+    rf"|known|found){_REST}",
     # not having the information
     rf"\bi {_NOT} have (?:that |this |the |any |enough |such |specific |more |further "
     rf"|the specific |access to (?:that |this |the |any )?)?{_INFO}{_REST}",
     rf"\bi {_NOT} have access to{_REST}",
     rf"\bi have no (?:specific |further |more |such )?{_INFO}{_REST}",
-    rf"\bthere (?:is|are|'s) (?:no|not enough|insufficient) (?:specific |relevant )?{_INFO}"
+    rf"\bthere(?: is|'s| are| was| were) (?:no|not enough|not any|insufficient) "
+    rf"(?:specific |relevant |further |additional |such )?{_INFO}{_REST}",
+    rf"\bthere (?:isn't|aren't|wasn't|weren't) (?:any |enough )?(?:specific |relevant )?{_INFO}"
     rf"{_REST}",
-    rf"\b(?:that|this) (?:information |info )?(?:is|'s) not (?:available|provided|mentioned|"
-    rf"specified|given|stated|included)(?: in {_CONTEXT})?{_REST}",
+    rf"\b(?:that|this)(?: information| info| answer| detail| details)? {_ISNT} (?:available|"
+    rf"provided|mentioned|specified|given|stated|included)(?: in {_CONTEXT})?{_REST}",
+    rf"\b(?:the|this|that|such) (?:answer|information|info)(?: you (?:requested|asked for|are "
+    rf"looking for|want|need))? {_ISNT} (?:available|provided|mentioned|specified|given|stated"
+    rf"|included|found|known|there)\b(?: in {_CONTEXT})?{_REST}",
     rf"\b{_CONTEXT} (?:do|does|did) not {_SAY}{_REST}",
     rf"\b{_CONTEXT} (?:don't|doesn't|didn't) {_SAY}{_REST}",
-    rf"\b(?:is |are |was |were )?not (?:mentioned|specified|stated|provided|given|covered|"
-    rf"addressed|included|available) in {_CONTEXT}{_REST}",
+    rf"\b{_CONTEXT} (?:has|have|contains?|gives?|provides?|offers?|includes?) no {_INFO}{_REST}",
+    rf"\b{_CONTEXT} (?:is|are) silent\b{_REST}",
+    rf"\bnothing in {_CONTEXT}{_REST}",
+    rf"{_LEAD}\b(?:{_ISNT} |not )(?:(?:mentioned|specified|stated|provided|given|covered|"
+    rf"addressed|included|available|found|present|contained|listed|described|discussed) )?"
+    rf"(?:in|within) {_CONTEXT}{_REST}",
+    # whole sentences without a subject
+    rf"{_START}(?:no|not enough|insufficient) (?:specific |relevant |further |additional |such "
+    rf"|more )?{_INFO}{_TAIL}",
+    rf"{_START}(?:cannot|can't|can not|could not|couldn't) be (?:determined|answered|confirmed"
+    rf"|verified|known|found){_TAIL}",
+    rf"{_START}(?:unknown|unclear|uncertain|not sure|not certain|not known|no comment|n/a|hard "
+    rf"to say|(?:impossible|not possible) to (?:say|tell|know|determine)){_TAIL}",
     # apologies and hedges that come with an abstention
     rf"\b{_I_AM} (?:sorry|afraid)\b",
     r"\b(?:sorry|unfortunately|apologies|regrettably)\b",
@@ -96,6 +149,9 @@ ABSTENTION_RULE = (
     "claims for what it states."
 )
 """How the LLM judges' prompts describe an abstention: the same rule as :func:`is_abstention`."""
+
+
+_EXCHANGE_TERMS = content_terms(" ".join(EXCHANGE_WORDS))
 
 
 @functools.lru_cache(maxsize=64)
@@ -120,7 +176,7 @@ def is_abstention(text: str, extra: Iterable[str] = ()) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _abstains(text: str, extra: tuple[str, ...]) -> bool:
     rest, found = _compiled(extra).subn(" ", _lowered(text))
-    return bool(found) and not content_terms(rest)
+    return bool(found) and content_terms(rest) <= _EXCHANGE_TERMS
 
 
 def without_abstentions(text: str, extra: Iterable[str] = ()) -> str:
