@@ -9,11 +9,11 @@ answers state a number no passage states, and 68 of 500 unfaithful ones; 8 faith
 (all WiCE, adding world knowledge) and 70 unfaithful ones a name.
 
 Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
-"51million" is "51 million", "three" is "3", "9am-5pm" is two times of day and "Ross's" is
-"Ross". A name is a capitalised word that does not open a sentence, in a claim that is not in
-title case or capitals (there every word is capitalised, and none is a name by its case), of
-an answer sentence that reads as English (in German every noun is capitalised; numbers are
-checked in every language).
+"51million" is "51 million", "three" is "3", "second" is "2nd", "9am-5pm" is two times of day
+and "Ross's" is "Ross". A name is a capitalised word that does not open a sentence, in a claim
+that is not in title case or capitals (there every word is capitalised, and none is a name by
+its case), of an answer sentence that reads as English (in German every noun is capitalised;
+numbers are checked in every language).
 Only what the answer sentence itself states counts: a judge that misspells a name while
 rewording a claim has not made the answer say it. And what the sentence states counts even when
 no claim carries it (:func:`left_out`): a judge that drops a figure, or rewrites it to the
@@ -78,25 +78,12 @@ def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
 def _number_stated(term: str, stated: frozenset[str]) -> bool:
     if term in stated or term == "1":  # 1 is as often "a", "an", "one", "single" or "first"
         return True
-    if term in _ORDINALS and _ORDINALS[term] in stated:  # "2nd" = "second"
-        return True
+    if term.endswith("0s"):  # a decade, stated by any of its years: "1990s" by "1994"
+        return any(len(t) == 4 and t.isdigit() and t[:3] == term[:3] for t in stated)
     hour, _, minutes = term.partition(":")
     if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
         return hour in stated or str(int(hour) - 12) in stated
     return False
-
-
-_ORDINALS = {
-    "2": "second",
-    "3": "third",
-    "4": "fourth",
-    "5": "fifth",
-    "6": "sixth",
-    "7": "seventh",
-    "8": "eighth",
-    "9": "ninth",
-    "10": "tenth",
-}
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only

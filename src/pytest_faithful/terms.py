@@ -10,6 +10,7 @@ matches on these terms; the verifier, the evidence check and the LLM and local j
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -67,14 +68,15 @@ MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
 
 # Tokens of lowercased text: words with inner apostrophes ("don't"; an ASCII fast path first),
 # numbers with inner separators ("1,000", "3.5") and "%". Hyphens and other punctuation split.
-# Number readings come first, so "24/7", "9am", "9:30 p.m.", "17:00", "21st" and "$" are one
-# token each (see ``_compute_term``); ``(?i:...)`` because the lexical judge also scans text
-# whose case is kept.
+# Number readings come first, so "24/7", "9am", "9:30 p.m.", "17:00", "21st", "1990s" and "$"
+# are one token each (see ``_compute_term``); ``(?i:...)`` because the lexical judge also scans
+# text whose case is kept.
 _READINGS = (
     r"24\s?/\s?7(?![\d/])"
     r"|\d{1,2}(?::[0-5]\d)?\s?(?i:a\.?m\b\.?|p\.?m\b\.?)"
     r"|\d{1,2}:[0-5]\d(?![\d:])"
     r"|\d+(?i:st|nd|rd|th)\b"
+    r"|1?\d{2}0(?i:s)\b"
     r"|[$\u20ac\u00a3]"
 )
 _TOKEN = re.compile(
@@ -87,6 +89,19 @@ _TIME = re.compile(r"(\d{1,2})(?::([0-5]\d))?\s?(?:(a)|(p))?")
 _CURRENCY = MappingProxyType(
     dict.fromkeys(("$", "\u20ac", "\u00a3", "usd", "eur", "gbp", "dollar", "dollars"), "")
     | dict.fromkeys(("euro", "euros"), "")
+)
+# "$1.2bn" = "$1.2 billion"; "m" and "k" are too short to be words of their own (see ``_bag``).
+_MAGNITUDES = MappingProxyType(
+    dict.fromkeys(("bn", "bln"), "billion")
+    | dict.fromkeys(("mn", "mln"), "million")
+    | dict.fromkeys(("tn", "trn"), "trillion")
+)
+# An amount of money with "m" for million ("$5m", "£3.2m"): "m" after other numbers is a metre.
+_MONEY_MILLIONS = re.compile(r"[$\u20ac\u00a3]\s?\d+(?:[.,]\d+)?\s?m\b")
+# A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
+_HOURS_RANGE = re.compile(
+    r"\b(\d{1,2})(?::([0-5]\d))?\s?(?:-|\u2013|\u2014|to|until|till)\s?(\d{1,2})(?::[0-5]\d)?\s?"
+    r"([ap])\.?m\b"
 )
 # Phrases that say "24/7" in words; the passage's "24 hours a day" supports a claim's "24/7".
 _ALL_DAY = re.compile(
@@ -105,12 +120,68 @@ _EMPTY: frozenset[str] = frozenset()
 
 
 def _normalised(text: str) -> str:
-    """Curly apostrophes made straight and "per cent" made "percent", keeping every offset."""
+    """Curly apostrophes made straight, "per cent" made "percent" and ordinal words made
+    ordinals ("second" -> "2nd"), keeping every offset."""
     if "\u2019" in text:
         text = text.replace("\u2019", "'")
     if "cent" in text or "CENT" in text or "Cent" in text:
         text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
+    if any(hint in text for hint in _ORDINAL_HINTS):  # a tenth of the regex's time
+        text = _ORDINAL_WORD.sub(_as_ordinal, text)
     return text
+
+
+# Ordinal words read as ordinals, so "finished second" = "finished 2nd" and contradicts "3rd".
+# Not "first": far more often "at first", "first of all" than a rank, and "1" is "a" anyway.
+_ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        word: f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+        for n, word in enumerate(
+            (
+                *("-", "-", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
+                *("ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth"),
+                *("fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"),
+                "twentieth",
+            )
+        )
+        if word != "-"
+    }
+)
+# Each ordinal word has one of these (in any case but capitals).
+_ORDINAL_HINTS = (
+    *("econd", "hird", "ourth", "ifth", "ixth"),
+    *("enth", "ighth", "inth", "elfth", "ieth"),
+)
+# Hyphenated only before a superlative ("second-largest"): "second-hand", "third-party" are
+# not ranks.
+_ORDINAL_WORD = re.compile(
+    rf"\b(?:{'|'.join(_ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))", re.IGNORECASE
+)
+# "Second, ..." opening a sentence counts points, not things.
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n)\s*$")
+# "second" the unit of time: "30 second", "one second", "per second", "a second later".
+_SECOND_AFTER = re.compile(r"(?:\d|\b(?:one|per|split|each|every|fraction of a|half a))\s*$")
+_SECOND_BEFORE = re.compile(r"\s*(?:[.,;:!?)]|$|(?:later|ago|earlier|longer|or|and)\b)")
+
+
+def _a_unit_of_time(text: str, start: int, end: int) -> bool:
+    return bool(
+        _SECOND_AFTER.search(text, max(0, start - 16), start)
+        or (
+            text[max(0, start - 2) : start].lower() == "a "
+            and _SECOND_BEFORE.match(text, end, end + 10)
+        )
+    )
+
+
+def _as_ordinal(m: re.Match[str]) -> str:
+    word = m[0].lower()
+    text, start, end = m.string, m.start(), m.end()
+    if text[end : end + 1] == "," and _SENTENCE_OPENING.search(text, max(0, start - 4), start):
+        return m[0]
+    if word == "second" and _a_unit_of_time(text, start, end):
+        return m[0]
+    return _ORDINAL_WORDS[word].ljust(len(word))
 
 
 def _lower(text: str) -> str:
@@ -152,6 +223,8 @@ def _compute_term(token: str) -> str:
         return "percent"
     if token in _CURRENCY:
         return _CURRENCY[token]
+    if token in _MAGNITUDES:
+        return _MAGNITUDES[token]
     if token.endswith("n't"):
         return _NEG
     # A possessive or a pronoun's contraction: "paris's" -> "paris", "i'm" -> "i", "they'd" ->
@@ -170,9 +243,12 @@ _term = _TermCache().__getitem__
 
 def _reading(token: str) -> str:
     """The term of a number token read as what it means: "24/7"; a time of day as 24-hour
-    "H:MM" ("9am" = "9:00 a.m." = "9:00", "5pm" = "17:00"); an ordinal as its number ("21st")."""
+    "H:MM" ("9am" = "9:00 a.m." = "9:00", "5pm" = "17:00"); an ordinal as its number ("21st");
+    a decade as itself ("1990s": no year of it, and not 1990)."""
     if "/" in token:
         return ALL_DAY
+    if token[-1] == "s" and token[-2] == "0":  # a decade, not its first year
+        return token
     if token[-2:] in ("st", "nd", "rd", "th"):
         return token[:-2].lstrip("0") or "0"
     m = _TIME.match(token)
@@ -275,10 +351,33 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
+    if text.find("m", start, end) >= 0:
+        for first, hour in _hours_ranges(text, start, end):
+            terms.discard(first)
+            terms.add(hour)
+        if _MONEY_MILLIONS.search(text, start, end):
+            terms.add("million")
     if _NEG not in terms:
         return _Bag(terms, _EMPTY, terms, ())
     terms.discard(_NEG)
     return _negated_bag(terms, _SCOPE_TOKEN.findall(text, start, end))
+
+
+def _hours_ranges(text: str, start: int, end: int) -> list[tuple[str, str]]:
+    """Each range of hours in ``text[start:end]`` whose first end has no "am"/"pm" of its own:
+    that end's plain term, and its time of day read with the second end's ("2-4pm": "2" is
+    "14:00"; "10-2pm" and "10 to 12pm" start in the morning)."""
+    found = []
+    for m in _HOURS_RANGE.finditer(text, start, end):
+        first, last = int(m[1]), int(m[3])
+        if not 1 <= first <= 12 or not 1 <= last <= 12:
+            continue
+        afternoon = m[4] == "p"
+        if first != 12 and (first > last or last == 12):  # the range crosses noon or midnight
+            afternoon = not afternoon
+        hour = first % 12 + (12 if afternoon else 0)  # "12-2pm" starts at noon
+        found.append((str(first), f"{hour}:{m[2] or '00'}"))
+    return found
 
 
 def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
@@ -352,19 +451,26 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
     """What each number of ``text`` counts: its term -> the kinds it is used as.
 
     A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
-    ``percent``, ``year`` (four digits, 1000-2099, with no unit), ``unit:<term>`` (the content
-    word after it: "30 days" -> ``unit:day``) or ``plain``. Two numbers of one kind are values
+    ``percent``, ``decade``, ``date`` (a day next to a month: "3 March", "March 4th", "the 3rd
+    of May"), ``unit:<term>`` (the content word after it: "30 days" -> ``unit:day``), ``year``
+    (four digits, 1000-2099, with no unit) or ``plain``. The two ends of a range share their
+    kinds ("3-5 days", "between 10 and 20%", "$10 to 20"). Two numbers of one kind are values
     of the same thing: "60 days" against a passage's "30 days", not against its "9am".
     """
-    tokens = _TOKEN.findall(_lower(text))
-    kinds: dict[str, set[str]] = {}
+    lowered = _lower(text)
+    found = list(_TOKEN.finditer(lowered))
+    tokens = [m[0] for m in found]
+    hours = dict(_hours_ranges(lowered, 0, len(lowered))) if "m" in lowered else {}
+    read: list[tuple[int, str, set[str]]] = []  # token index, term, kinds of each number
     for i, token in enumerate(tokens):
         term = _term(token)
         if not term or not term[0].isdigit():
             continue
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if term == ALL_DAY:
+        if term in hours and _HOURS_RANGE.match(lowered, found[i].start()):
+            term, kind = hours[term], "time"
+        elif term == ALL_DAY:
             kind = ALL_DAY
         elif ":" in term:
             kind = "time"
@@ -372,11 +478,40 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
             kind = "money"
         elif after in _PERCENT_TOKENS:
             kind = "percent"
+        elif term.endswith("s"):
+            kind = "decade"
+        elif _is_day(term) and (
+            before in _MONTH_NAMES
+            or after in _MONTH_NAMES
+            or (after == "of" and i + 2 < len(tokens) and tokens[i + 2] in _MONTH_NAMES)
+        ):
+            kind = "date"
         elif after and _term(after) and not _term(after)[0].isdigit() and _term(after) != _NEG:
             kind = f"unit:{_term(after)}"
         elif _YEAR.fullmatch(term):
             kind = "year"
         else:
             kind = "plain"
-        kinds.setdefault(term, set()).add(kind)
+        read.append((i, term, {kind}))
+    for (i, _, first), (j, _, last) in itertools.pairwise(read):
+        if _RANGE_JOINT.fullmatch(lowered, found[i].end(), found[j].start()):
+            shared = (first | last) - {"plain"}
+            # A year and a number of days are not one range, whatever joins them.
+            if shared and not ({"time", "year", "date"} & (first ^ last)):
+                first.clear()
+                first.update(shared)
+                last.clear()
+                last.update(shared)
+    kinds: dict[str, set[str]] = {}
+    for _, term, of_term in read:
+        kinds.setdefault(term, set()).update(of_term)
     return {term: frozenset(found) for term, found in kinds.items()}
+
+
+_MONTH_NAMES = frozenset((*_MONTHS, *MONTH_ABBREVIATIONS))
+# What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
+_RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
+
+
+def _is_day(term: str) -> bool:
+    return term.isdigit() and 1 <= int(term) <= 31

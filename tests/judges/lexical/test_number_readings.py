@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
 from pytest_faithful.terms import content_terms, number_kinds
@@ -30,6 +32,27 @@ PASSAGE = (
         ("30 per cent", {"30", "percent"}),
         ("2-3 days", {"2", "3", "day"}),
         ("the 2018\u201319 season", {"2018", "2019", "season"}),
+        # An ordinal word is its ordinal; "second" the unit of time and "Second," counting
+        # points are not.
+        ("finished second", {"finish", "2"}),
+        ("the second-largest city", {"2", "largest", "citi"}),
+        ("a third-party app", {"third", "parti", "app"}),
+        ("won a second title", {"won", "2", "titl"}),
+        ("a second later", {"second", "later"}),
+        ("100 requests per second", {"100", "request", "second"}),
+        ("Second, we ship", {"second", "ship"}),
+        # The first end of a range of hours borrows the second's am/pm.
+        ("2-4pm", {"14:00", "16:00"}),
+        ("from 2 to 4 p.m.", {"14:00", "16:00"}),
+        ("10-2pm", {"10:00", "14:00"}),
+        ("12-2pm", {"12:00", "14:00"}),
+        ("10 to 12pm", {"10:00", "12:00"}),
+        # Magnitudes: "bn" always, "m" only in an amount of money (else a metre).
+        ("$1.2bn", {"1.2", "billion"}),
+        ("\u00a35m", {"5", "million"}),
+        ("5m long", {"5", "long"}),
+        # A decade is not its first year.
+        ("the 1990s", {"1990s"}),
     ],
 )
 def test_readings(text: str, terms: set[str]) -> None:
@@ -46,6 +69,7 @@ def test_readings(text: str, terms: set[str]) -> None:
         "Refunds are 100 percent of the price.",
         "The store opened on the 3rd of May.",
         "The 2018-2019 season was its best.",
+        "The store opened on the third of May.",
     ],
 )
 def test_the_same_value_written_another_way_is_supported(claim: str) -> None:
@@ -71,6 +95,8 @@ def test_a_missing_number_without_another_value_for_it_is_not_enough_info(claim:
         ("Support is open Monday to Friday, 10am-5pm.", "9:00"),
         ("Shipping costs $20.", "15"),
         ("Refunds are 50% of the price.", "100"),
+        ("Shipping takes 3-5 days.", "2"),  # the ends of a range count the same thing
+        ("The store opened on May 4th.", "3"),  # a day of a month against another
     ],
 )
 def test_another_value_for_the_same_thing_is_a_contradiction(claim: str, other: str) -> None:
@@ -89,3 +115,78 @@ def test_number_kinds() -> None:
         "1999": {"year"},
         "7": {"plain"},
     }
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "label"),
+    [
+        ("She finished 2nd.", "She finished second in the race.", Label.SUPPORTED),
+        ("She finished 3rd.", "She finished second in the race.", Label.CONTRADICTED),
+        ("The meeting runs from 2 to 4 pm.", "The meeting runs 2pm-4pm.", Label.SUPPORTED),
+        ("The meeting runs 2-5pm.", "The meeting runs 2pm-4pm.", Label.CONTRADICTED),
+        ("Revenue was $1.2bn.", "Revenue was $1.2 billion.", Label.SUPPORTED),
+        ("Revenue was \u00a35m.", "Revenue was 5 million pounds.", Label.SUPPORTED),
+        # A decade against one of its years: not the year 1990, so not a contradiction.
+        ("It happened in the 1990s.", "It happened in 1994.", Label.NOT_ENOUGH_INFO),
+    ],
+)
+def test_readings_in_claims(claim: str, passage: str, label: Label) -> None:
+    assert verify(claim, passage, judge="lexical").claim_verdicts[0].label is label
+
+
+def test_number_kinds_of_ranges_and_dates() -> None:
+    assert number_kinds("3-5 days, between 10 and 20%, $10 to 20") == {
+        "3": {"unit:day"},
+        "5": {"unit:day"},
+        "10": {"percent", "money"},
+        "20": {"percent", "money"},
+    }
+    assert number_kinds("on 3 March, March 4th, the 5th of May, in March 2020") == {
+        "3": {"date"},
+        "4": {"date"},
+        "5": {"date"},
+        "2020": {"year"},
+    }
+    # A year and a number of days joined by "and" are not one range.
+    assert number_kinds("in 2019 and 30 days later") == {"2019": {"year"}, "30": {"unit:day"}}
+
+
+_ORDINALS = st.sampled_from(
+    [(2, "second", "2nd"), (3, "third", "3rd"), (4, "fourth", "4th"), (12, "twelfth", "12th")]
+)
+
+
+@given(ordinal=_ORDINALS, noun=st.sampled_from(["place", "album", "season", "quarter"]))
+def test_an_ordinal_word_reads_as_its_ordinal(ordinal: tuple[int, str, str], noun: str) -> None:
+    n, word, short = ordinal
+    assert content_terms(f"the {word} {noun}") == content_terms(f"the {short} {noun}")
+    assert str(n) in content_terms(f"The {word.title()} {noun}")
+
+
+@given(
+    first=st.integers(1, 9),  # up to 11: "10-12am" runs from 10pm to midnight
+    span=st.integers(1, 2),
+    half=st.sampled_from(["am", "pm", " a.m.", " p.m."]),
+    joint=st.sampled_from(["-", "\u2013", " to ", " - ", " until "]),
+)
+def test_an_hour_range_within_one_half_day_shares_its_am_pm(
+    first: int, span: int, half: str, joint: str
+) -> None:
+    last = first + span
+    assert content_terms(f"{first}{joint}{last}{half}") == content_terms(
+        f"{first}{half}{joint}{last}{half}"
+    )
+
+
+@given(
+    first=st.integers(0, 500),
+    last=st.integers(0, 500),
+    joint=st.sampled_from(["-", " to ", " or ", "\u2013"]),
+    unit=st.sampled_from(["days", "%", "people"]),
+)
+def test_both_ends_of_a_range_count_the_same_thing(
+    first: int, last: int, joint: str, unit: str
+) -> None:
+    kinds = number_kinds(f"It takes {first}{joint}{last} {unit}.")
+    assert kinds[str(first)] == kinds[str(last)]
+    assert "plain" not in kinds[str(first)]

@@ -247,8 +247,9 @@ _ONE_TERM = "1"
 
 
 def _analyse_claim(text: str) -> _Claim:
-    shown = _TOKEN.findall(_normalised(text))  # the claim's own tokens, case kept
-    tokens = [token.lower() for token in shown]
+    found = list(_TOKEN.finditer(_normalised(text)))  # the claim's tokens, case kept
+    tokens = [m[0].lower() for m in found]
+    shown = [_own_word(text, m) for m in found]
     bag = _bag(_lower(text))
     terms = frozenset(bag.terms)
     words: dict[str, str] = {}
@@ -266,7 +267,7 @@ def _analyse_claim(text: str) -> _Claim:
             one = tokens[i + 1]
         if term in _KEY_TERMS and not (i and tokens[i - 1] == "feel"):
             key_words.add(term)
-        if token[0].isdigit():
+        if lowered[0].isdigit():  # a number, however the claim spells it
             continue
         # A capitalised word is a name, unless it starts the sentence (capitalised anyway).
         if token[0].isupper() and not first_word and term in terms:
@@ -286,6 +287,19 @@ def _analyse_claim(text: str) -> _Claim:
         words,
         order,
     )
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _own_word(text: str, token: re.Match[str]) -> str:
+    """The claim's own spelling of a token, for reasons: "second", not the "2nd" it is read as
+    (normalising keeps offsets, so the word starts where the token does)."""
+    if token[0][0].isdigit() and not text[token.start()].isdigit():
+        word = _LETTERS.match(text, token.start())
+        if word is not None:
+            return word[0]
+    return token[0]
 
 
 def _clauses(text: str, terms: AbstractSet[str]) -> tuple[frozenset[str], ...]:
