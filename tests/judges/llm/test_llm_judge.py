@@ -116,6 +116,10 @@ def test_requests_carry_schema_params_and_prompt_version() -> None:
         pytest.param(lambda s: f"```\n{s}\n```", id="bare-fence"),
         pytest.param(lambda s: s.replace("}]}", "},]}"), id="trailing-comma"),
         pytest.param(lambda s: s.removesuffix("]}"), id="no-closing-brackets"),
+        pytest.param(
+            lambda s: f'<think>Draft: {{"claims": []}}. Check again.</think>\n{s}',
+            id="reasoning-model-thinking",
+        ),
     ],
 )
 def test_tolerant_json_extraction(wrap: Any) -> None:

@@ -34,9 +34,12 @@ def test_valid_json_reads_as_written(value: dict[str, Any], indent: bool) -> Non
 # A verdict as a small model writes it: the label bare or quoted, in any spelling the
 # label reader accepts, Python's None for a missing passage.
 _SPELLINGS = {
-    Label.SUPPORTED: ["SUPPORTED", "Supported"],
-    Label.CONTRADICTED: ["CONTRADICTED", "contradicted"],
-    Label.NOT_ENOUGH_INFO: ["NOT_ENOUGH_INFO", "Not enough info", "not_enough_info"],
+    Label.SUPPORTED: ["SUPPORTED", "Supported", "Supported.", "ENTAILMENT"],
+    Label.CONTRADICTED: ["CONTRADICTED", "contradicted", "Contradiction", "REFUTED"],
+    Label.NOT_ENOUGH_INFO: [
+        *("NOT_ENOUGH_INFO", "Not enough info", "not_enough_info", "NEI"),
+        *("Not enough information", "NEUTRAL", "Unsupported"),
+    ],
 }
 _REASONS = st.text(
     st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), max_size=40
@@ -190,3 +193,54 @@ def test_pathological_replies_are_a_quick_parse_problem(text: str) -> None:
 def test_prose_around_the_json_is_left_alone() -> None:
     text = 'Here it is, None missing: {"verdicts": [{"claim": 1, "label": SUPPORTED}]} Done, True.'
     assert extract_json(text) == {"verdicts": [{"claim": 1, "label": "SUPPORTED"}]}
+
+
+_ANSWER = '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "evidence": "x", "passage": 1}]}'
+_DRAFT = '{"verdicts": [{"claim": 1, "label": "CONTRADICTED", "evidence": "y", "passage": 2}]}'
+_THOUGHT = st.text(
+    st.characters(blacklist_categories=["Cs"], blacklist_characters="<>"), max_size=60
+)
+
+
+@PROPERTIES
+@given(
+    thought=_THOUGHT,
+    tag=st.sampled_from(["think", "THINK", "thinking", "reasoning"]),
+    opened=st.booleans(),
+    draft=st.booleans(),
+)
+def test_a_reasoning_models_thinking_is_read_past(
+    thought: str, tag: str, opened: bool, draft: bool
+) -> None:
+    # The server may have eaten the opening tag; JSON drafted while thinking is not the answer.
+    thinking = f"{'<' + tag + '>' if opened else ''}{thought}{_DRAFT if draft else ''}</{tag}>"
+    parsed = parse_output(f"{thinking}\n\n{_ANSWER}", VerificationOutput)
+    assert [(v.label, v.evidence) for v in parsed.verdicts] == [(Label.SUPPORTED, "x")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"<think>Let me check the claim. {_DRAFT} Hmm, but",  # cut off while thinking
+        "<think>The claim is supported.</think>",
+        "  <thinking>\n" + _DRAFT,
+    ],
+)
+def test_a_reply_that_is_all_thinking_is_a_parse_problem(text: str) -> None:
+    with pytest.raises(ParseProblem, match="thinking"):
+        parse_output(text, VerificationOutput)
+
+
+def test_a_tag_inside_the_answer_is_not_thinking() -> None:
+    text = (
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "reason": "no <think> here",'
+        ' "evidence": "x", "passage": 1}]}'
+    )
+    assert parse_output(text, VerificationOutput).verdicts[0].reason == "no <think> here"
+
+
+@pytest.mark.parametrize("label", ["SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO", "true", "maybe"])
+def test_a_label_that_names_none_of_the_three_is_still_a_problem(label: str) -> None:
+    text = f'{{"verdicts": [{{"claim": 1, "label": "{label}", "evidence": "", "passage": null}}]}}'
+    with pytest.raises(ParseProblem, match="label"):
+        parse_output(text, VerificationOutput)

@@ -162,3 +162,35 @@ def test_nothing_a_reply_leaves_out_is_supplied(text: str, missing: str) -> None
     model: Any = ExtractionOutput if text.startswith('{"claims"') else VerificationOutput
     with pytest.raises(ParseProblem, match=missing.replace(".", r"\.")):
         parse_output(text, model)
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "value"),
+    [
+        ("quote", "evidence", "the passage's words"),
+        ("Evidence Quote", "evidence", "the passage's words"),
+        ("verdict", "label", Label.CONTRADICTED),
+        ("explanation", "reason", "because"),
+        ("passage_number", "passage", 2),
+    ],
+)
+def test_a_field_under_another_name_is_read_as_meant(key: str, field: str, value: Any) -> None:
+    item = {"claim": 1, "label": "CONTRADICTED", "passage": 2}
+    item[key] = value.value if isinstance(value, Label) else value
+    if key == "verdict":
+        del item["label"]
+    parsed = parse_output(json.dumps({"verdicts": [item]}), VerificationOutput).verdicts[0]
+    assert getattr(parsed, field) == value
+
+
+def test_a_fields_own_key_wins_over_another_name() -> None:
+    item = {"claim": 1, "label": "SUPPORTED", "quote": "a draft", "evidence": "the quote"}
+    parsed = parse_output(json.dumps({"verdicts": [item]}), VerificationOutput).verdicts[0]
+    assert parsed.evidence == "the quote"
+
+
+def test_passage_index_is_not_read_as_the_passage_number() -> None:
+    # It may count from 0; a wrong passage number would send the quote to the wrong passage.
+    item = {"claim": 1, "label": "SUPPORTED", "evidence": "x", "passage_index": 0}
+    parsed = parse_output(json.dumps({"verdicts": [item]}), VerificationOutput).verdicts[0]
+    assert parsed.passage is None

@@ -5,6 +5,9 @@ Tolerant where tolerance is safe and strict where it is not:
 * Read: code fences, prose around the JSON, an enum value written without quotes, Python's
   None, and the slips json_repair mends (trailing or missing commas, single quotes, a string
   left unclosed before the next key, missing closing brackets).
+* Read past: a reasoning model's thinking (``<think>...</think>``, or only its closing tag
+  where the server ate the opening one). JSON inside the thinking is a draft, not the answer;
+  a reply that is all thinking (its tag never closed) is a problem.
 * Read as meant: a shape close to the one asked for (a key's case, a key nobody asked for, the
   list without its object; :mod:`.shaping`).
 * A problem, never a verdict: a refusal, an empty reply, JSON of the wrong shape.
@@ -162,9 +165,34 @@ def extract_json(text: str) -> Any:
         raise ParseProblem("the reply's JSON is nested too deeply to read") from None
 
 
+# Reasoning models (Qwen3, DeepSeek-R1 and their distillations) think aloud in these tags
+# before they answer, unless the server moves the thinking out of the reply.
+_THINKING_TAGS = ("think", "thinking", "reasoning")
+_THINKING_CLOSED = re.compile(rf"</(?:{'|'.join(_THINKING_TAGS)})\s*>", re.IGNORECASE)
+_THINKING_OPENED = re.compile(rf"\s*<(?:{'|'.join(_THINKING_TAGS)})\s*>", re.IGNORECASE)
+
+
+def _answer_after_thinking(text: str) -> str:
+    """What ``text`` says after its thinking: the text after the last closing tag; the whole
+    text when it has no thinking."""
+    ends = [closed.end() for closed in _THINKING_CLOSED.finditer(text)]
+    if ends:
+        return text[ends[-1] :]
+    if _THINKING_OPENED.match(text):
+        raise ParseProblem(
+            "the reply is the model's thinking, never closed, with no answer after it "
+            "(raise max_tokens, or turn thinking off)"
+        )
+    return text
+
+
 def _extract_json(text: str) -> Any:
     if not text.strip():
         raise ParseProblem("the reply was empty")
+    if "<" in text:
+        text = _answer_after_thinking(text)
+        if not text.strip():
+            raise ParseProblem("the reply holds only the model's thinking, no answer after it")
     decoder = json.JSONDecoder()
     for candidate in _json_candidates(text):
         stripped = candidate.strip()

@@ -8,7 +8,8 @@ answers to a different question.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -35,11 +36,29 @@ class ExtractionOutput(_Output):
 
 
 def _label_spelling(value: Any) -> Any:
-    # "supported", "Not enough info" and "NOT-ENOUGH-INFO" mean the same label; anything
+    # "supported", "Not enough info", "NOT-ENOUGH-INFO" and "Supported." mean the same label,
+    # and so do the words of natural language inference ("entailment", "neutral"); anything
     # else stays as given and fails validation as an unknown label.
     if isinstance(value, str):
-        return "_".join(value.replace("-", " ").upper().split())
+        spelled = "_".join(value.replace("-", " ").strip(" \t\n.,;:!\"'*`").upper().split())
+        return LABEL_SYNONYMS.get(spelled, spelled)
     return value
+
+
+LABEL_SYNONYMS: Mapping[str, str] = MappingProxyType(
+    dict.fromkeys(("ENTAILMENT", "ENTAILED", "SUPPORTS", "SUPPORT"), "SUPPORTED")
+    | dict.fromkeys(("CONTRADICTION", "CONTRADICTS", "CONTRADICTORY", "REFUTED"), "CONTRADICTED")
+    | dict.fromkeys(
+        (
+            *("NOT_ENOUGH_INFORMATION", "NEI", "NOT_ENOUGH_EVIDENCE", "INSUFFICIENT_INFO"),
+            *("INSUFFICIENT_INFORMATION", "NEUTRAL", "UNVERIFIABLE", "NOT_SUPPORTED"),
+            "UNSUPPORTED",
+        ),
+        "NOT_ENOUGH_INFO",
+    )
+)
+"""Other names judges give the three labels. "Not supported" is read as the weaker of the two
+labels it could mean: the passages do not say it."""
 
 
 _QUOTE = (

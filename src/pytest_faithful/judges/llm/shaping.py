@@ -123,7 +123,21 @@ def _field_name(key: Any, fields: dict[str, FieldInfo]) -> str | None:
     if key in fields:
         return key
     lowered = key.strip().lower()
-    return lowered if lowered in fields else None
+    if lowered in fields:
+        return lowered
+    meant = KEY_SYNONYMS.get(lowered.replace(" ", "_").replace("-", "_"))
+    return meant if meant in fields else None
+
+
+KEY_SYNONYMS: Mapping[str, str] = types.MappingProxyType(
+    dict.fromkeys(("quote", "quotes", "evidence_quote", "citation", "excerpt"), "evidence")
+    | dict.fromkeys(("verdict", "judgement", "judgment", "classification"), "label")
+    | dict.fromkeys(("explanation", "rationale", "justification", "reasoning"), "reason")
+    | dict.fromkeys(("passage_number", "passage_no", "passage_num"), "passage")
+)
+"""Keys small models write for a field under another name ("quote" for "evidence"). Only read
+when the reply lacks the field's own key (an exact key wins), and only into a field the output
+model has. Not "passage_index": it may count from 0."""
 
 
 def _scalar(value: Any, allowed: frozenset[Any], required: bool) -> Any:
