@@ -137,6 +137,22 @@ def test_quotes_that_change_the_meaning_do_not_align(quote: str) -> None:
     assert shown(quote) is None
 
 
+@pytest.mark.parametrize(
+    ("quote", "aligns"),
+    [
+        ("She finished third in the race", False),  # another rank, in words
+        ("She finished 3rd in the race", False),
+        ("She finished 2nd in the race", True),  # the same rank, written another way
+    ],
+)
+def test_an_ordinal_word_is_a_number_to_the_aligner(quote: str, aligns: bool) -> None:
+    passage = "She finished second in the race. It was her best result."
+    found = align(passage, quote)
+    assert (found is not None) is aligns
+    if found is not None:
+        assert found.text([passage]) == "She finished second in the race"
+
+
 @given(st.integers(min_value=0, max_value=999), st.sampled_from(["", " states", " says that"]))
 def test_a_citation_in_front_of_a_sentence_never_stops_it_aligning(number: int, verb: str) -> None:
     for sentence in (

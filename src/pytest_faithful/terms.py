@@ -131,9 +131,7 @@ def _normalised(text: str) -> str:
     return text
 
 
-# Ordinal words read as ordinals, so "finished second" = "finished 2nd" and contradicts "3rd".
-# Not "first": far more often "at first", "first of all" than a rank, and "1" is "a" anyway.
-_ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
+ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
     {
         word: f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
         for n, word in enumerate(
@@ -147,6 +145,9 @@ _ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
         if word != "-"
     }
 )
+"""Ordinal words and their ordinals, read as such ("finished second" = "finished 2nd", against
+"3rd" another value). Not "first": far more often "at first", "first of all" than a rank."""
+
 # Each ordinal word has one of these (in any case but capitals).
 _ORDINAL_HINTS = (
     *("econd", "hird", "ourth", "ifth", "ixth"),
@@ -155,7 +156,7 @@ _ORDINAL_HINTS = (
 # Hyphenated only before a superlative ("second-largest"): "second-hand", "third-party" are
 # not ranks.
 _ORDINAL_WORD = re.compile(
-    rf"\b(?:{'|'.join(_ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))", re.IGNORECASE
+    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))", re.IGNORECASE
 )
 # "Second, ..." opening a sentence counts points, not things.
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n)\s*$")
@@ -181,7 +182,7 @@ def _as_ordinal(m: re.Match[str]) -> str:
         return m[0]
     if word == "second" and _a_unit_of_time(text, start, end):
         return m[0]
-    return _ORDINAL_WORDS[word].ljust(len(word))
+    return ORDINAL_WORDS[word].ljust(len(word))
 
 
 def _lower(text: str) -> str:
