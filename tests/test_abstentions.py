@@ -264,3 +264,22 @@ def test_what_a_sentence_states_besides_declining_keeps_its_own_case() -> None:
     assert "I'm" not in rest
     assert "know" not in rest
     assert "World War I ended in 1918." in rest
+
+
+_PHRASE_WORDS = st.sampled_from(
+    [
+        *("i", "don't", "do", "not", "know", "no", "idea", "i'm", "sure", "the", "context"),
+        *("passages", "does", "mention", "there", "is", "information", "unknown", "n/a", "can't"),
+        *("cannot", "be", "determined", "sorry", "afraid", "unable", "to", "find", "answer"),
+        *("isn't", "available", "in", "documents", "nothing", "silent", "on", "this", "refunds"),
+    ]
+)
+
+
+@given(st.lists(_PHRASE_WORDS, min_size=1, max_size=9), st.sampled_from(["", ".", ",", "!"]))
+def test_the_quick_check_never_hides_an_abstention(words: list[str], end: str) -> None:
+    from pytest_faithful.abstentions import _compiled, _may_abstain
+
+    sentence = " ".join(words) + end
+    if _compiled(()).search(sentence):
+        assert _may_abstain(sentence, ())

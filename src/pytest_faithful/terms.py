@@ -98,6 +98,7 @@ _MAGNITUDES = MappingProxyType(
 )
 # An amount of money with "m" for million ("$5m", "£3.2m"): "m" after other numbers is a metre.
 _MONEY_MILLIONS = re.compile(r"[$\u20ac\u00a3]\s?\d+(?:[.,]\d+)?\s?m\b")
+_DIGIT = re.compile(r"\d")
 # A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
 _HOURS_RANGE = re.compile(
     r"\b(\d{1,2})(?::([0-5]\d))?\s?(?:-|\u2013|\u2014|to|until|till)\s?(\d{1,2})(?::[0-5]\d)?\s?"
@@ -352,7 +353,7 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
-    if text.find("m", start, end) >= 0:
+    if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
         for first, hour in _hours_ranges(text, start, end):
             terms.discard(first)
             terms.add(hour)
