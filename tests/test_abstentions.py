@@ -85,6 +85,8 @@ STATING = [
     "It is not available in stores.",
     "Returns are not covered by the warranty.",
     "Unknown soldiers are buried there.",
+    "The bug is not in the source code.",
+    "The patient is not in the records.",
 ]
 
 

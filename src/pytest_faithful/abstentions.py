@@ -52,7 +52,7 @@ _CONTEXT = (
     r"(?:the |this |that |these |those |your |my |any )?(?:provided |given |available "
     r"|retrieved |supplied |attached )?"
     r"(?:context|contexts|passage|passages|document|documents|docs|text|texts|source|sources|"
-    r"information|info|data|material|materials|excerpt|excerpts|knowledge base|records)"
+    r"information|info|data|material|materials|excerpt|excerpts|knowledge base)"
 )
 _SAY = (
     r"(?:say|mention|specify|specifie|state|contain|include|provide|cover|addresse|answer|tell"
@@ -119,16 +119,17 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"\b(?:that|this)(?: information| info| answer| detail| details)? {_ISNT} (?:available|"
     rf"provided|mentioned|specified|given|stated|included)(?: in {_CONTEXT})?{_REST}",
     rf"\b(?:the|this|that|such) (?:answer|information|info)(?: you (?:requested|asked for|are "
-    rf"looking for|want|need))? {_ISNT} (?:available|provided|mentioned|specified|given|stated"
-    rf"|included|found|known|there)\b(?: in {_CONTEXT})?{_REST}",
+    rf"looking for|want|need))? {_ISNT} (?:(?:available|provided|mentioned|specified|given"
+    rf"|stated|included|found|known|there)\b(?: in {_CONTEXT})?|in {_CONTEXT}){_REST}",
     # One pattern for the sources as subject: each alternative scanning for them costs as much.
     rf"\b{_CONTEXT} (?:(?:do|does|did) not {_SAY}|(?:don't|doesn't|didn't) {_SAY}"
     rf"|(?:has|have|contains?|gives?|provides?|offers?|includes?) no {_INFO}|(?:is|are) silent\b)"
     rf"{_REST}",
     rf"\bnothing in {_CONTEXT}{_REST}",
-    rf"{_LEAD}\b(?:{_ISNT} |not )(?:(?:mentioned|specified|stated|provided|given|covered|"
-    rf"addressed|included|available|found|present|contained|listed|described|discussed) )?"
-    rf"(?:in|within) {_CONTEXT}{_REST}",
+    # The participle is needed: "The bug is not in the source code." states where the bug is.
+    rf"{_LEAD}\b(?:{_ISNT} |not )(?:mentioned|specified|stated|provided|given|covered|addressed"
+    rf"|included|available|found|present|contained|listed|described|discussed) (?:in|within) "
+    rf"{_CONTEXT}{_REST}",
     # whole sentences without a subject
     rf"{_START}(?:no|not enough|insufficient) (?:specific |relevant |further |additional |such "
     rf"|more )?{_INFO}{_TAIL}",
