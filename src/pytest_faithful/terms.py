@@ -120,16 +120,33 @@ _NEG = "#neg"  # the term of a negation word; never a content term
 _EMPTY: frozenset[str] = frozenset()
 
 
-def _normalised(text: str) -> str:
+def _normalised(text: str, lowered: bool = False) -> str:
     """Curly apostrophes made straight, "per cent" made "percent" and ordinal words made
-    ordinals ("second" -> "2nd"), keeping every offset."""
+    ordinals ("second" -> "2nd"), keeping every offset. ``lowered``: the text is in lower case,
+    which the ordinal words are matched faster in."""
     if "\u2019" in text:
         text = text.replace("\u2019", "'")
     if "cent" in text or "CENT" in text or "Cent" in text:
         text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
-    if any(hint in text for hint in _ORDINAL_HINTS):  # a tenth of the regex's time
-        text = _ORDINAL_WORD.sub(_as_ordinal, text)
+    if _may_hold_an_ordinal_word(text):
+        text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     return text
+
+
+def _may_hold_an_ordinal_word(text: str) -> bool:
+    # Spelled out: a tenth of the regex's time, and faster than any() over the hints.
+    return (
+        "econd" in text
+        or "hird" in text
+        or "ourth" in text
+        or "ifth" in text
+        or "ixth" in text
+        or "enth" in text
+        or "ighth" in text
+        or "inth" in text
+        or "elfth" in text
+        or "ieth" in text
+    )
 
 
 ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
@@ -149,16 +166,12 @@ ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
 """Ordinal words and their ordinals, read as such ("finished second" = "finished 2nd", against
 "3rd" another value). Not "first": far more often "at first", "first of all" than a rank."""
 
-# Each ordinal word has one of these (in any case but capitals).
-_ORDINAL_HINTS = (
-    *("econd", "hird", "ourth", "ifth", "ixth"),
-    *("enth", "ighth", "inth", "elfth", "ieth"),
-)
 # Hyphenated only before a superlative ("second-largest"): "second-hand", "third-party" are
 # not ranks.
-_ORDINAL_WORD = re.compile(
-    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))", re.IGNORECASE
+_ORDINAL_WORD_LOWERED = re.compile(
+    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))"
 )
+_ORDINAL_WORD = re.compile(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
 # "Second, ..." opening a sentence counts points, not things.
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n)\s*$")
 # "second" the unit of time: "30 second", "one second", "per second", "a second later".
@@ -187,7 +200,7 @@ def _as_ordinal(m: re.Match[str]) -> str:
 
 
 def _lower(text: str) -> str:
-    return _normalised(text.lower())
+    return _normalised(text.lower(), lowered=True)
 
 
 def _tokens(text: str) -> list[str]:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
-from pytest_faithful.terms import content_terms, number_kinds
+from pytest_faithful.terms import ORDINAL_WORDS, content_terms, number_kinds
 
 PASSAGE = (
     "Support is open Monday to Friday, 9am-5pm. Returns are accepted within 30 days. "
@@ -190,3 +190,11 @@ def test_both_ends_of_a_range_count_the_same_thing(
     kinds = number_kinds(f"It takes {first}{joint}{last} {unit}.")
     assert kinds[str(first)] == kinds[str(last)]
     assert "plain" not in kinds[str(first)]
+
+
+@pytest.mark.parametrize("word", sorted(ORDINAL_WORDS))
+def test_every_ordinal_word_is_read_in_lower_and_title_case(word: str) -> None:
+    # The reading is skipped for text without a hint of one (for speed): no word may lack it.
+    number = ORDINAL_WORDS[word][:-2]
+    assert number in content_terms(f"the {word} season")
+    assert number in content_terms(f"The {word.title()} Season")
