@@ -367,7 +367,7 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
     if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
-        for first, hour in _hours_ranges(text, start, end):
+        for _, first, hour in _hours_ranges(text, start, end):
             terms.discard(first)
             terms.add(hour)
         if _MONEY_MILLIONS.search(text, start, end):
@@ -378,10 +378,10 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
     return _negated_bag(terms, _SCOPE_TOKEN.findall(text, start, end))
 
 
-def _hours_ranges(text: str, start: int, end: int) -> list[tuple[str, str]]:
+def _hours_ranges(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
     """Each range of hours in ``text[start:end]`` whose first end has no "am"/"pm" of its own:
-    that end's plain term, and its time of day read with the second end's ("2-4pm": "2" is
-    "14:00"; "10-2pm" and "10 to 12pm" start in the morning)."""
+    where that end starts, its plain term, and its time of day read with the second end's
+    ("2-4pm": "2" is "14:00"; "10-2pm" and "10 to 12pm" start in the morning)."""
     found = []
     for m in _HOURS_RANGE.finditer(text, start, end):
         first, last = int(m[1]), int(m[3])
@@ -391,7 +391,7 @@ def _hours_ranges(text: str, start: int, end: int) -> list[tuple[str, str]]:
         if first != 12 and (first > last or last == 12):  # the range crosses noon or midnight
             afternoon = not afternoon
         hour = first % 12 + (12 if afternoon else 0)  # "12-2pm" starts at noon
-        found.append((str(first), f"{hour}:{m[2] or '00'}"))
+        found.append((m.start(), str(first), f"{hour}:{m[2] or '00'}"))
     return found
 
 
@@ -475,7 +475,8 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
     lowered = _lower(text)
     found = list(_TOKEN.finditer(lowered))
     tokens = [m[0] for m in found]
-    hours = dict(_hours_ranges(lowered, 0, len(lowered))) if "m" in lowered else {}
+    # Where a range of hours starts -> its first end's time of day.
+    hours = {at: hour for at, _, hour in _hours_ranges(lowered, 0, len(lowered))}
     read: list[tuple[int, str, set[str]]] = []  # token index, term, kinds of each number
     for i, token in enumerate(tokens):
         term = _term(token)
@@ -483,8 +484,8 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
             continue
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if term in hours and _HOURS_RANGE.match(lowered, found[i].start()):
-            term, kind = hours[term], "time"
+        if found[i].start() in hours:
+            term, kind = hours[found[i].start()], "time"
         elif term == ALL_DAY:
             kind = ALL_DAY
         elif ":" in term:
