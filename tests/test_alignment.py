@@ -153,6 +153,22 @@ def test_an_ordinal_word_is_a_number_to_the_aligner(quote: str, aligns: bool) ->
         assert found.text([passage]) == "She finished second in the race"
 
 
+@pytest.mark.parametrize(
+    ("quote", "aligns"),
+    [
+        ("The desk closes at half past two every day", False),  # another time, in words
+        ("The desk closes at midnight every day", False),
+        ("the desk closes at half past one, every day", True),  # the same time
+    ],
+)
+def test_a_time_in_words_is_a_number_to_the_aligner(quote: str, aligns: bool) -> None:
+    passage = "The desk closes at half past one every day. It opens at noon."
+    found = align(passage, quote)
+    assert (found is not None) is aligns
+    if found is not None:
+        assert found.text([passage]) == "The desk closes at half past one every day"
+
+
 @given(st.integers(min_value=0, max_value=999), st.sampled_from(["", " states", " says that"]))
 def test_a_citation_in_front_of_a_sentence_never_stops_it_aligning(number: int, verb: str) -> None:
     for sentence in (

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import NUMBER_WORDS, ORDINAL_WORDS, content_terms
+from pytest_faithful.terms import CLOCK_WORDS, NUMBER_WORDS, ORDINAL_WORDS, content_terms
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(
@@ -180,7 +180,9 @@ def _guards_hold(quote: Sequence[str], span: Sequence[str], shown: str) -> bool:
     """A small edit never changes what a quote asserts: every number and capitalised name of
     the quote is in the span, and both hold as many negations."""
     spanned = set(span)
-    if any(w[0].isdigit() or w in NUMBER_WORDS or w in ORDINAL_WORDS for w in quote):
+    if any(
+        w[0].isdigit() or w in NUMBER_WORDS or w in ORDINAL_WORDS or w in CLOCK_WORDS for w in quote
+    ):
         quoted_numbers = {t for t in content_terms(" ".join(quote)) if t[0].isdigit()}
         if not quoted_numbers <= content_terms(" ".join(span)):
             return False

@@ -130,6 +130,8 @@ def _normalised(text: str, lowered: bool = False) -> str:
         text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
     if _may_hold_an_ordinal_word(text):
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
+    if "oon" in text or "night" in text or "idday" in text or "past " in text or "uarter" in text:
+        text = _CLOCK_WORDS.sub(_as_clock_time, text)
     return text
 
 
@@ -197,6 +199,45 @@ def _as_ordinal(m: re.Match[str]) -> str:
     if word == "second" and _a_unit_of_time(text, start, end):
         return m[0]
     return ORDINAL_WORDS[word].ljust(len(word))
+
+
+# Times of day said in words: "noon", "12 noon", "midnight", "half past ten", "quarter to 6".
+# Words that may follow such a time ("half past ten tonight"); any other word makes it a count
+# ("a quarter to ten people"), and so do a decimal, a percent or an "am"/"pm" of its own.
+_CLOCK_FOLLOWERS = (
+    *("o'clock", "sharp", "in", "at", "on", "and", "or", "but", "so", "when", "then", "to"),
+    *("until", "till", "for", "every", "each", "this", "tonight", "today", "tomorrow"),
+    *("yesterday", "before", "after", "that", "is", "was", "the"),
+)
+CLOCK_WORDS = frozenset({"noon", "midday", "midnight", "half", "quarter"})
+"""Words that may say a time of day ("noon", "half past one"), read as that time."""
+_CLOCK_HOURS = (
+    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"),
+    "twelve",
+)
+_NOT_A_COUNT = r"(?![\w:.,/%-]\w|\s*(?:%|percent|[ap]\.?m\b)|\s+(?!{followers})[a-z])".format(
+    followers="|".join(_CLOCK_FOLLOWERS)
+)
+_CLOCK_WORDS = re.compile(
+    r"\b(?:(?:12\s?)?(noon)|(midday)|(midnight)"
+    r"|(?!half\s+to\b)(half|quarter)\s+(past|to)\s+(" + "|".join(_CLOCK_HOURS) + r"|1[0-2]|0?[1-9])"
+    rf"{_NOT_A_COUNT})\b",
+    re.IGNORECASE,
+)
+
+
+def _as_clock_time(m: re.Match[str]) -> str:
+    if m[1] or m[2]:
+        said = "12pm"
+    elif m[3]:
+        said = "12am"
+    else:
+        hour = int(m[6]) if m[6].isdigit() else _CLOCK_HOURS.index(m[6].lower()) + 1
+        if m[5].lower() == "to":
+            said = f"{(hour - 2) % 12 + 1}:45"  # a quarter to 1 is 12:45
+        else:
+            said = f"{hour}:{'30' if m[4].lower() == 'half' else '15'}"
+    return said.ljust(len(m[0]))
 
 
 def _lower(text: str) -> str:

@@ -53,6 +53,16 @@ PASSAGE = (
         ("5m long", {"5", "long"}),
         # A decade is not its first year.
         ("the 1990s", {"1990s"}),
+        # Times of day said in words; a count after "a quarter to ten" is not a time.
+        ("opens at noon", {"open", "12:00"}),
+        ("12 noon", {"12:00"}),
+        ("at midnight", {"0:00"}),
+        ("half past ten", {"10:30"}),
+        ("a quarter to 1", {"12:45"}),
+        ("quarter past nine tonight", {"9:15", "tonight"}),
+        ("a quarter to ten people", {"quarter", "10", "peopl"}),
+        ("cut by half to ten", {"cut", "half", "10"}),
+        ("the afternoon", {"afternoon"}),
     ],
 )
 def test_readings(text: str, terms: set[str]) -> None:
@@ -103,6 +113,23 @@ def test_another_value_for_the_same_thing_is_a_contradiction(claim: str, other: 
     cv = verify(claim, PASSAGE, judge="lexical").claim_verdicts[0]
     assert cv.label is Label.CONTRADICTED
     assert f"the passage says {other}" in cv.reason or other in cv.reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("The desk opens at noon.", Label.SUPPORTED),
+        ("The desk opens at 10am.", Label.CONTRADICTED),
+        ("The desk closes at a quarter to ten.", Label.SUPPORTED),
+        ("The desk closes at half past nine.", Label.CONTRADICTED),
+    ],
+)
+def test_a_time_said_in_words_is_that_time(claim: str, label: Label) -> None:
+    passage = "The desk opens at 12pm and closes at 9:45."
+    cv = verify(claim, passage, judge="lexical").claim_verdicts[0]
+    assert cv.label is label
+    if label is Label.CONTRADICTED:  # the reason shows the claim's own words
+        assert claim.split(" at ")[1].rstrip(".") in cv.reason
 
 
 def test_number_kinds() -> None:

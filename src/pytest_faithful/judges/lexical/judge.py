@@ -289,16 +289,15 @@ def _analyse_claim(text: str) -> _Claim:
     )
 
 
-_LETTERS = re.compile(r"[^\W\d_]+")
-
-
 def _own_word(text: str, token: re.Match[str]) -> str:
-    """The claim's own spelling of a token, for reasons: "second", not the "2nd" it is read as
-    (normalising keeps offsets, so the word starts where the token does)."""
-    if token[0][0].isdigit() and not text[token.start()].isdigit():
-        word = _LETTERS.match(text, token.start())
-        if word is not None:
-            return word[0]
+    """The claim's own spelling of a token, for reasons: "second" and "half past nine", not the
+    "2nd" and "9:30" they are read as (normalising keeps offsets and pads a reading with spaces,
+    so the words span the token and the spaces after it)."""
+    if token[0][0].isdigit() and text[token.start() : token.end()] != token[0]:
+        normalised, end = token.string, token.end()
+        while end < len(normalised) and normalised[end] == " ":
+            end += 1
+        return text[token.start() : end].strip()
     return token[0]
 
 
