@@ -131,7 +131,7 @@ def _normalised(text: str, lowered: bool = False) -> str:
     if _may_hold_an_ordinal_word(text):
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if "oon" in text or "night" in text or "idday" in text or "past " in text or "uarter" in text:
-        text = _CLOCK_WORDS.sub(_as_clock_time, text)
+        text = clock_words_as_times(text)
     return text
 
 
@@ -224,6 +224,17 @@ _CLOCK_WORDS = re.compile(
     rf"{_NOT_A_COUNT})\b",
     re.IGNORECASE,
 )
+
+
+def clock_words_as_times(text: str) -> str:
+    """``text`` with times of day said in words written as times ("noon" -> "12pm", "half past
+    ten" -> "10:30"), padded with spaces so that every offset is kept."""
+    return _CLOCK_WORDS.sub(_as_clock_time, text)
+
+
+def clock_word_spans(text: str) -> dict[int, int]:
+    """Where ``text`` says a time of day in words: start -> end of each such phrase."""
+    return {m.start(): m.end() for m in _CLOCK_WORDS.finditer(text)}
 
 
 def _as_clock_time(m: re.Match[str]) -> str:

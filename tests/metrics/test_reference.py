@@ -43,6 +43,32 @@ def test_quantities_read_values_currency_percentages_and_units(text: str, descri
     assert quantity.describe() == described
 
 
+@pytest.mark.parametrize(
+    ("text", "described"),
+    [
+        ("open 9am-5pm", ["9:00", "17:00"]),
+        ("from 9 a.m. to 5:30 p.m.", ["9:00", "17:30"]),
+        ("between 2-4pm", ["14:00", "16:00"]),  # the first end borrows the second's pm
+        ("10-2pm", ["10:00", "14:00"]),
+        ("at 17:00", ["17:00"]),
+        ("at noon", ["12:00"]),
+        ("at midnight", ["0:00"]),
+        ("by half past ten", ["10:30"]),
+    ],
+)
+def test_a_time_of_day_is_a_time_not_two_numbers(text: str, described: list[str]) -> None:
+    found = quantities(text)
+    assert [q.describe() for q in found] == described
+    assert {q.kind for q in found} == {"time"}
+
+
+def test_another_time_of_day_is_missing() -> None:
+    assert not verify_reference("Open 9pm-5am.", "Open 9am-5pm.", keywords=False).passed
+    assert not verify_reference("Opens at 10:00.", "Opens at 9:00.", keywords=False).passed
+    assert verify_reference("Doors open at 9 a.m.", "Doors open at 09:00.", keywords=False).passed
+    assert verify_reference("We close at noon.", "We close at 12pm.", keywords=False).passed
+
+
 def test_a_range_shares_its_unit_and_number_words_need_a_measure() -> None:
     assert [q.describe() for q in quantities("3-5 business days")] == ["3 day", "5 day"]
     assert quantities("one of them said ten things") == ()
@@ -62,6 +88,23 @@ def test_numbers_differ_by_unit_and_currency() -> None:
     assert not verify_reference("€25", "$25", keywords=False).passed
     assert not verify_reference("30", "30%", keywords=False).passed
     assert verify_reference("a 30-day window", "within thirty days", keywords=False).passed
+
+
+@pytest.mark.parametrize("reference", ["", "   ", "...", "The.", "I don't know."])
+def test_a_reference_that_gives_nothing_to_compare_is_an_error(reference: str) -> None:
+    with pytest.raises(ValueError, match="reference gives the enabled checks nothing"):
+        verify_reference("Paris is the capital.", reference)
+
+
+def test_a_check_with_nothing_to_compare_is_left_out_of_the_score() -> None:
+    with pytest.raises(ValueError, match="it states no number"):
+        verify_reference("The capital is Paris.", "The capital is London.", keywords=False)
+    result = verify_reference("The capital is Paris.", "The capital is London.")
+    assert [p.name for p in result.parts] == ["keywords"]  # no number: numbers is not scored
+    assert result.score == 0.5
+    assert "not checked: the reference states no number" in result.explanation
+    # A golden answer that declines is compared by an exact match.
+    assert verify_reference("I don't know!", "I don't know.", exact=True).passed
 
 
 def test_keywords_given_must_all_be_there() -> None:
@@ -157,7 +200,7 @@ def test_markers_are_not_numbers() -> None:
 def test_bad_arguments_name_the_argument(
     kwargs: dict[str, object], error: type[Exception], words: str
 ) -> None:
-    arguments: dict[str, object] = {"answer": "a", "reference": "b"} | kwargs
+    arguments: dict[str, object] = {"answer": "a", "reference": "Paris"} | kwargs
     with pytest.raises(error, match=words.replace("[", r"\[").replace("]", r"\]")):
         verify_reference(**arguments)  # type: ignore[arg-type]
 
@@ -182,7 +225,7 @@ def test_a_written_number_reads_back_as_its_value(value: int, form: str) -> None
 
 @given(st.text())
 def test_a_reference_always_matches_itself(reference: str) -> None:
-    result = verify_reference(reference, reference, exact=True, completeness=True)
+    result = verify_reference(reference, reference, exact=True, completeness=True)  # exact: 1 item
     assert result.passed
     assert result.score == 1.0
 

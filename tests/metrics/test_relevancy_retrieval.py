@@ -99,6 +99,10 @@ def test_no_passages_fail_precision() -> None:
         ({"recall": True}, ValueError, "recall needs reference="),
         ({"precision": 1.5}, ValueError, "precision must be in"),
         ({"reference": "the of"}, ValueError, "reference states nothing"),
+        # A golden answer that only declines has no claim for the passages to hold.
+        ({"reference": "Unknown."}, ValueError, "reference states nothing"),
+        ({"reference": "No information available."}, ValueError, "reference states nothing"),
+        ({"reference": "I'm sorry, I don't know."}, ValueError, "reference states nothing"),
         ({"contexts": [1]}, TypeError, r"contexts\[0\] must be a str"),
         ({"question": ""}, ValueError, "question is empty"),
     ],

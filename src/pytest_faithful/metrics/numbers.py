@@ -15,6 +15,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+from pytest_faithful.terms import clock_word_spans, clock_words_as_times
+
 # Currency symbols and codes, as the code the quantity carries.
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 _CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "INR", "CAD", "AUD", "CHF", "CNY")
@@ -128,8 +130,15 @@ _QUANTITY = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
+# A time of day: "9am", "9:30 p.m.", "17:00" (read on text whose times said in words are
+# written as times: "noon" -> "12pm").
+_TIME_OF_DAY = re.compile(
+    r"(?<![\w.,:])(\d{1,2})(?::([0-5]\d))?\s?(?:([ap])\.?m\b\.?)"
+    r"|(?<![\w.,:])(\d{1,2}):([0-5]\d)(?![\d:])",
+    re.IGNORECASE,
+)
 # A cheap first test: text without a digit or a number word holds no quantity.
-_MAY_HOLD_NUMBER = re.compile(rf"\d|\b(?:{_WORDS})\b", re.IGNORECASE)
+_MAY_HOLD_NUMBER = re.compile(rf"\d|\b(?:{_WORDS}|noon|midday|midnight)\b", re.IGNORECASE)
 _RANGE = re.compile(r"^\s*(?:-|\u2013|\u2014|to|or|and)\s*$", re.IGNORECASE)
 
 
@@ -138,8 +147,9 @@ class Quantity(NamedTuple):
 
     ``kind`` is ``"currency"`` (``unit`` holds the currency code, or ``""`` when only "$"-less
     words like "dollars" were absent and a symbol was ambiguous), ``"percent"``, ``"unit"``
-    (``unit`` names it) or ``"number"`` (a bare count, year, identifier...). ``text`` is the
-    span as written: ``source[start:end] == text``.
+    (``unit`` names it), ``"time"`` (a time of day; the value counts minutes from midnight) or
+    ``"number"`` (a bare count, year, identifier...). ``text`` is the span as written:
+    ``source[start:end] == text``.
     """
 
     value: Decimal
@@ -160,6 +170,9 @@ class Quantity(NamedTuple):
             return f"{_plain(self.value)}%"
         if self.kind == "unit":
             return f"{_plain(self.value)} {self.unit}"
+        if self.kind == "time":
+            hours, minutes = divmod(int(self.value), 60)
+            return f"{hours}:{minutes:02d}"
         return _plain(self.value)
 
 
@@ -220,9 +233,10 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     reference keyword."""
     if not _MAY_HOLD_NUMBER.search(text):
         return ()
-    found: list[Quantity] = []
+    found = _times_of_day(text)
+    taken = [(q.start, q.end) for q in found]
     for match in _QUANTITY.finditer(text):
-        if not _usable(match):
+        if not _usable(match) or any(s < match.end() and match.start() < e for s, e in taken):
             continue
         value = _value(match)
         if value is None:
@@ -237,16 +251,55 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         found.append(
             Quantity(value, kind, unit, text_span, match.start(), match.start() + len(text_span))
         )
+    found.sort(key=lambda q: q.start)
     return tuple(_ranges(text, found))
+
+
+def _times_of_day(text: str) -> list[Quantity]:
+    """The times of day of ``text`` ("9am", "17:30", "noon"), each as minutes from midnight."""
+    said = clock_word_spans(text)
+    read = clock_words_as_times(text) if said else text
+    found = []
+    for match in _TIME_OF_DAY.finditer(read):
+        hour = int(match[1] or match[4])
+        minutes = int(match[2] or match[5] or 0)
+        half = (match[3] or "").lower()
+        if (half and not 1 <= hour <= 12) or hour > 23:
+            continue  # "13pm", "25:00": not a time of day
+        if half == "p" and hour < 12:
+            hour += 12
+        elif half == "a" and hour == 12:
+            hour = 0
+        start = match.start()
+        end = said.get(start, match.end())
+        found.append(
+            Quantity(Decimal(hour * 60 + minutes), "time", "", text[start:end], start, end)
+        )
+    return found
 
 
 def _ranges(text: str, found: list[Quantity]) -> list[Quantity]:
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
         between = text[first.end : second.start]
-        if first.kind == "number" and second.kind != "number" and _RANGE.match(between):
+        if first.kind != "number" or second.kind == "number" or not _RANGE.match(between):
+            continue
+        if second.kind == "time":
+            found[i] = _hour_before(first, second)
+        else:
             found[i] = first._replace(kind=second.kind, unit=second.unit)
     return found
+
+
+def _hour_before(first: Quantity, second: Quantity) -> Quantity:
+    """The first end of a range of hours, which borrows the second's half of the day: "2-4pm"
+    is 14:00 to 16:00, "10-2pm" 10:00 to 14:00."""
+    if first.value != first.value.to_integral_value() or not 1 <= first.value <= 12:
+        return first
+    hour = int(first.value) % 12 + (12 if second.value >= 12 * 60 else 0)
+    if hour * 60 > second.value and hour >= 12:
+        hour -= 12
+    return first._replace(value=Decimal(hour * 60), kind="time")
 
 
 def missing_quantities(reference: str, answer: str) -> tuple[list[Quantity], list[Quantity]]:

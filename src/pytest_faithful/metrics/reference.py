@@ -290,19 +290,35 @@ def compare(
     cited_answer = answer
     # Citation markers ("[1]") are not numbers or words the answer states.
     answer, reference = without_markers(answer), without_markers(reference)
+    # A check the reference gives nothing to compare (no number for ``numbers``) is left out:
+    # scoring it 1.0 would lift the score for nothing checked.
+    unchecked: list[str] = []
     if numbers:
-        _add(parts, items, check_numbers(answer, reference))
+        _add(parts, items, check_numbers(answer, reference), unchecked, "states no number")
     if keywords is not False:
         words = reference_keywords(reference) if keywords is True else list(keywords)
-        _add(parts, items, check_keywords(answer, words, threshold, given=keywords is not True))
+        _add(
+            parts,
+            items,
+            check_keywords(answer, words, threshold, given=keywords is not True),
+            unchecked,
+            "has no keywords",
+        )
     if exact:
         _add(parts, items, check_exact(answer, reference))
     if completeness:
-        _add(parts, items, check_completeness(answer, reference, threshold))
+        checked = check_completeness(answer, reference, threshold)
+        _add(parts, items, checked, unchecked, "has no sentence that states something")
     if citations:
         mode: CitationMode = "sentence" if citations == "sentence" else "any"
         _add(parts, items, check_citations(cited_answer, len(contexts or ()), mode))
-    score = sum(p.score for p in parts) / len(parts) if parts else 1.0
+    if not parts:
+        raise ValueError(
+            f"reference gives the enabled checks nothing to compare: it {' and '.join(unchecked)} "
+            f"({_shorten(reference)!r}); give a golden answer that states it, or enable "
+            "another check"
+        )
+    score = sum(p.score for p in parts) / len(parts)
     passed = all(p.passed for p in parts)
     return MetricResult(
         metric="reference",
@@ -314,7 +330,7 @@ def compare(
         items=tuple(items),
         parts=tuple(parts),
         duration_s=time.perf_counter() - started,
-        explanation=_explain(parts, passed),
+        explanation=_explain(parts, passed, unchecked),
     )
 
 
@@ -322,14 +338,24 @@ def _add(
     parts: list[MetricPart],
     items: list[MetricItem],
     checked: tuple[MetricPart, list[MetricItem]],
+    unchecked: list[str] | None = None,
+    why: str = "",
 ) -> None:
-    parts.append(checked[0])
-    items.extend(checked[1])
+    part, found = checked
+    if not found and unchecked is not None:
+        unchecked.append(why)
+        return
+    parts.append(part)
+    items.extend(found)
 
 
-def _explain(parts: Sequence[MetricPart], passed: bool) -> str:
+def _explain(parts: Sequence[MetricPart], passed: bool, unchecked: Sequence[str]) -> str:
     failing = [p for p in parts if not p.passed]
     if passed:
         names = ", ".join(p.name for p in parts)
-        return f"passed: reference checks ({names}) all pass"
-    return "failed: " + "; ".join(f"{p.name}: {p.detail}" for p in failing)
+        explained = f"passed: reference checks ({names}) all pass"
+    else:
+        explained = "failed: " + "; ".join(f"{p.name}: {p.detail}" for p in failing)
+    if unchecked:
+        explained += f" (not checked: the reference {' and '.join(unchecked)})"
+    return explained
