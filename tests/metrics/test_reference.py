@@ -115,6 +115,25 @@ def test_keywords_given_must_all_be_there() -> None:
     assert [i.text for i in result.failing_items] == ["Premium"]
 
 
+@pytest.mark.parametrize(
+    ("answer", "keyword", "found"),
+    [
+        ("Refunds are not allowed.", "not", True),
+        ("Nothing is refunded.", "not", False),  # a whole word, not part of one
+        ("Refunds are not allowed.", "no", False),
+        ("This one.", "is", False),
+        ("Any answer.", "a", False),
+        ("It is a cat.", "a", True),
+        ("It is not, as far as I know.", "as far as", True),
+    ],
+)
+def test_a_keyword_of_function_words_is_found_as_whole_words(
+    answer: str, keyword: str, found: bool
+) -> None:
+    result = verify_reference(answer, "Paris", numbers=False, keywords=[keyword])
+    assert result.passed is found
+
+
 def test_reference_keywords_are_phrases_numbers_and_content_words() -> None:
     keywords = reference_keywords(REFERENCE)
     assert keywords[:3] == ["Acme Store", "30 days", "$25"]
@@ -189,6 +208,7 @@ def test_markers_are_not_numbers() -> None:
         ({"keywords": "Acme"}, TypeError, "keywords must be True"),
         ({"keywords": []}, ValueError, "keywords is an empty list"),
         ({"keywords": ["ok", ""]}, ValueError, "keywords[1] is empty"),
+        ({"keywords": ["..."]}, ValueError, "keywords[0] has no word or number"),
         ({"numbers": "yes"}, TypeError, "numbers must be a bool"),
         ({"threshold": 2}, ValueError, "threshold must be in [0, 1]"),
         ({"citations": True}, ValueError, "citations needs contexts"),

@@ -119,6 +119,8 @@ def _keywords(keywords: object) -> bool | tuple[str, ...]:
             raise TypeError(f"keywords[{i}] must be a str, got {type(word).__name__}")
         if not word.strip():
             raise ValueError(f"keywords[{i}] is empty")
+        if not any(c.isalnum() for c in word):
+            raise ValueError(f"keywords[{i}] has no word or number to look for: {word!r}")
         check_text(word, f"keywords[{i}]")
     if not keywords:
         raise ValueError("keywords is an empty list; give at least one, or keywords=False")

@@ -91,7 +91,19 @@ def _covered(keyword: str, answer_terms: frozenset[str], answer: str) -> bool:
     if quantities(keyword) and missing_quantities(keyword, answer)[1]:
         return False
     terms = content_terms(keyword)
-    return terms <= answer_terms if terms else normalize_exact(keyword) in normalize_exact(answer)
+    if terms:
+        return terms <= answer_terms
+    # A keyword of function words only ("not", "no", "a"): its words, in order, as whole words
+    # of the answer ("not" is not in "Nothing here.").
+    wanted = _folded_words(keyword)
+    if not wanted:
+        return False
+    said = _folded_words(answer)
+    return any(said[i : i + len(wanted)] == wanted for i in range(len(said) - len(wanted) + 1))
+
+
+def _folded_words(text: str) -> list[str]:
+    return re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
 
 
 def check_keywords(
