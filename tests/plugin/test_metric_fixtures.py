@@ -48,6 +48,32 @@ def test_assert_reference(pytester: pytest.Pytester) -> None:
     assert 'name="faith.reference.score"' in junit
 
 
+def test_a_threshold_mistake_in_a_metric_call_names_the_argument(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    pytester.makepyfile(
+        """
+import pytest
+
+@pytest.mark.parametrize("threshold", ["0.5", True, "abc", [0.5], 1.5])
+def test_threshold(assert_reference, threshold):
+    assert_reference("Refunds take 30 days.", "Refunds take 30 days.", threshold=threshold)
+"""
+    )
+    result = pytester.runpytest("-rf")
+    result.assert_outcomes(failed=5)
+    result.stdout.fnmatch_lines(
+        [
+            "*TypeError: threshold must be a number in [[]0, 1[]], got str",
+            "*TypeError: threshold must be a number in [[]0, 1[]], got bool",
+            "*TypeError: threshold must be a number in [[]0, 1[]], got list",
+            "*ValueError: threshold must be in [[]0, 1[]], got 1.5",
+        ],
+        consecutive=False,
+    )
+
+
 RETRIEVAL_TESTS = """
 import json
 import re

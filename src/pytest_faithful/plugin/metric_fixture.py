@@ -17,6 +17,7 @@ import pytest
 from pytest_faithful.errors import MetricError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
+from pytest_faithful.metrics.inputs import check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
 from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
@@ -72,7 +73,8 @@ class _MetricCheck:
             {key: self._session.metric_thresholds.get(option)},
             default=DEFAULT_METRIC_THRESHOLD,
         )
-        return float(value)
+        # Checked, not converted: float("0.5") and float(True) would accept a call's mistake.
+        return check_threshold(value, key)
 
     def _judge(self, judge: object) -> str | Judge | None:
         """The check's judge: the call's, the marker's, the run's; validated like
