@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention, without_abstentions
@@ -140,9 +140,16 @@ def check_inputs(
 
 
 def check_judge(judge: object) -> Judge:
-    """The judge object, or a TypeError naming what it lacks."""
-    if is_judge(judge):
-        return judge
+    """The judge object, or a TypeError naming what it lacks; a judge whose own attributes fail
+    (a property that raises, an id that is not a str) is a JudgeError, as any fault of a judge."""
+    try:
+        if is_judge(judge):  # hasattr runs a property, and lets all but AttributeError out
+            _check_identity(judge)
+            return judge
+    except JudgeError:
+        raise
+    except Exception as exc:
+        raise _attribute_failure(type(judge).__name__, "its attributes", exc) from exc
     missing = [
         name for name in ("id", "heuristic", "extract_claims", "verify") if not hasattr(judge, name)
     ]
@@ -150,6 +157,33 @@ def check_judge(judge: object) -> Judge:
         f"judge must be a judge spec string or an object with the judge protocol "
         f"(id, heuristic, extract_claims, verify), got {type(judge).__name__}"
         + (f" without {', '.join(missing)}" if missing else "")
+    )
+
+
+def _check_identity(judge: Judge) -> None:
+    name = type(judge).__name__
+    try:
+        judge_id, heuristic = judge.id, judge.heuristic
+    except Exception as exc:
+        raise _attribute_failure(name, "id or heuristic", exc) from exc
+    if not isinstance(judge_id, str) or not judge_id.strip():
+        raise JudgeError(
+            f"judge {name} has id {shorten(repr(judge_id), 80)}; a judge's id is a non-empty str "
+            "naming its kind, model and prompt version",
+            judge_id=name,
+        )
+    if not isinstance(heuristic, bool):
+        raise JudgeError(
+            f"judge {judge_id} has heuristic {shorten(repr(heuristic), 80)}; it must be True "
+            "or False",
+            judge_id=judge_id,
+        )
+
+
+def _attribute_failure(name: str, what: str, exc: Exception) -> JudgeError:
+    return JudgeError(
+        f"judge {name} failed reading {what}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+        judge_id=name,
     )
 
 
@@ -312,6 +346,8 @@ def _single_call_check(
     for value, kind in ((extracted, ExtractedClaims), (judged, Verdicts)):
         if not isinstance(value, kind):
             raise _wrong_type(judge, "extract_and_verify", value, kind)
+    extracted = _revalidated(judge, "extract_and_verify", extracted)
+    judged = _revalidated(judge, "extract_and_verify", judged)
     _check_claims(extracted.claims, answer, judge.id)
     usage = extracted.usage + judged.usage
     abstaining = _abstaining(judge, sentences)
@@ -450,7 +486,21 @@ def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) 
         ) from exc
     if not isinstance(value, expected):
         raise _wrong_type(judge, step, value, expected)
-    return value
+    return _revalidated(judge, step, value)
+
+
+def _revalidated(judge: Judge, step: str, value: _T) -> _T:
+    """``value`` validated again: a judge of another package may build its output with
+    ``model_construct`` (no validation), and a field of the wrong type ("no" for a bool, a
+    label that is none of the three) must not reach the score unread."""
+    if not isinstance(value, BaseModel):
+        return value  # a pair of outputs (single-call): each part is checked by its caller
+    try:
+        return type(value).model_validate(value.model_dump(warnings=False))
+    except ValidationError as exc:
+        raise JudgeError(
+            f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
+        ) from exc
 
 
 def _wrong_type(judge: Judge, step: str, value: object, expected: type) -> JudgeError:

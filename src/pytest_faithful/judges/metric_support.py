@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_faithful.errors import UnsupportedMetricError
+from pytest_faithful.errors import JudgeError, UnsupportedMetricError, shorten
 from pytest_faithful.judges.base import Judge, PassageJudge, RelevanceJudge
 
 if TYPE_CHECKING:
@@ -48,9 +48,22 @@ def _builtin(judge: Judge) -> LexicalMetrics | LocalMetrics | None:
     return None
 
 
+def _is(judge: Judge, protocol: type) -> bool:
+    """``isinstance`` against a runtime protocol, which reads the judge's attributes: one that
+    raises is the judge's fault, a JudgeError."""
+    try:
+        return isinstance(judge, protocol)
+    except Exception as exc:
+        raise JudgeError(
+            f"judge {judge.id} failed reading its attributes: {type(exc).__name__}: "
+            f"{shorten(str(exc), 300)}",
+            judge_id=judge.id,
+        ) from exc
+
+
 def relevance_judge(judge: Judge) -> RelevanceJudge:
-    if isinstance(judge, RelevanceJudge):
-        return judge
+    if _is(judge, RelevanceJudge):
+        return judge  # type: ignore[return-value]
     builtin = _builtin(judge)
     if builtin is not None:
         return builtin
@@ -61,8 +74,8 @@ def relevance_judge(judge: Judge) -> RelevanceJudge:
 
 
 def passage_judge(judge: Judge) -> PassageJudge:
-    if isinstance(judge, PassageJudge):
-        return judge
+    if _is(judge, PassageJudge):
+        return judge  # type: ignore[return-value]
     builtin = _builtin(judge)
     if builtin is not None:
         return builtin
@@ -73,5 +86,20 @@ def passage_judge(judge: Judge) -> PassageJudge:
 
 
 def metric_judge_id(judge: RelevanceJudge | PassageJudge) -> str:
-    """The id a metric result names: the judge's id and its metric prompt/heuristic version."""
-    return f"{judge.id}/{judge.metric_version}"
+    """The id a metric result names: the judge's id and its metric prompt/heuristic version
+    (a non-empty str; anything else, or a property that raises, is the judge's JudgeError)."""
+    try:
+        version = judge.metric_version
+    except Exception as exc:
+        raise JudgeError(
+            f"judge {judge.id} failed reading metric_version: {type(exc).__name__}: "
+            f"{shorten(str(exc), 300)}",
+            judge_id=judge.id,
+        ) from exc
+    if not isinstance(version, str) or not version.strip():
+        raise JudgeError(
+            f"judge {judge.id} has metric_version {shorten(repr(version), 80)}; it must be a "
+            "non-empty str naming its metric prompt or heuristic version",
+            judge_id=judge.id,
+        )
+    return f"{judge.id}/{version}"
