@@ -10,7 +10,9 @@ What is removed:
   variable (:data:`SECRET_VARIABLES`) or in an extra secret the caller names, so a key's tail
   echoed as ``...a1b2c3d4`` is gone as well as the whole key (shorter secrets are removed
   whole);
-* tokens shaped like API keys (``sk-...``, ``sk-ant-...``, ``key-...``);
+* tokens shaped like API keys (``sk-...``, ``sk-ant-...``, ``key-...``), masked ones too, with
+  the tail a provider shows (``sk-proj-****abcd``, ``sk-...abcd``: a tail shorter than a
+  fragment is still part of the key);
 * the user and password part of a URL (``https://user:pass@host`` -> ``https://<redacted>@host``).
 """
 
@@ -22,11 +24,15 @@ from collections.abc import Iterable
 from typing import Final
 
 SECRET_VARIABLES: Final = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
-FRAGMENT: Final = 8
-"""The shortest run of a secret's characters that is removed wherever it appears."""
+FRAGMENT: Final = 6
+"""The shortest run of a secret's characters that is removed wherever it appears. Six
+characters of a random key are one in 62**6 (5.7e10): a text holds one by chance about never,
+and a proxy that echoes "...a1b2c3" has leaked that much."""
 MASK: Final = "<redacted>"
 
-_KEY_SHAPED = re.compile(r"\b(?:sk|key|sess|org)-[A-Za-z0-9_\-]{6,}")
+_KEY_SHAPED = re.compile(
+    r"\b(?:sk|key|sess|org)-(?:[A-Za-z0-9_\-]{6,}|[A-Za-z0-9_\-]*(?:\*+|\.{3}|\u2026)[A-Za-z0-9_\-]*)"
+)
 _URL_CREDENTIALS = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/@?#]+@")
 # Short secrets (test keys, tokens of local servers) are removed whole; shorter than this they
 # would match ordinary words.

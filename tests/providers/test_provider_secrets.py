@@ -67,7 +67,10 @@ def script_key_echoes(server: FakeLLMServer, provider: str) -> None:
         Reply(body=f"<html>Signed in as {KEY[3:27]}</html>".encode(), content_type="text/html"),
         Reply(status=400, error=f"Model not allowed for key {KEY[10:30]} (org {KEY[20:44]})"),
         *[Reply(status=500, error=f"upstream failed for key sk-...{KEY[-12:]}")] * 2,
-        Reply(status=401, error=f"Incorrect API key provided: sk-...{KEY[-8:]}. Also {KEY}"),
+        Reply(
+            status=401,
+            error=f"Incorrect API key provided: sk-proj-****{KEY[-4:]}. Also {KEY}, ...{KEY[-6:]}",
+        ),
     )
 
 
@@ -142,7 +145,7 @@ def test_no_key_fragment_in_output_reports_junit_or_cache(
             "*judge unavailable, not called again in this run*",
         ]
     )
-    assert_nowhere(fragments(KEY), everything)
+    assert_nowhere([*fragments(KEY), f"****{KEY[-4:]}"], everything)
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -216,8 +219,8 @@ def test_a_spec_shows_its_base_url_without_credentials() -> None:
 
 
 def test_key_fragments_are_found_by_this_scan(tmp_path: Path) -> None:
-    # The scan itself is sound: a file holding only a key's 8-character tail is caught.
-    (tmp_path / "leak.txt").write_text(f"Incorrect API key provided: sk-...{KEY[-8:]}")
+    # The scan itself is sound: a file holding only a key's 6-character tail is caught.
+    (tmp_path / "leak.txt").write_text(f"Incorrect API key provided: ...{KEY[-6:]}")
     data = {"leak.txt": (tmp_path / "leak.txt").read_bytes()}
     with pytest.raises(AssertionError):
         assert_nowhere(fragments(KEY), data)
