@@ -37,6 +37,7 @@ class Reply:
     body: bytes | None = None  # sent as is, with `status` and `content_type`: broken bodies
     content_type: str = "application/json"
     envelope: Transform | None = None  # applied to the provider's whole reply object
+    cut: bool = False  # send half the body (its full length announced), then close
 
 
 def _numbered(text: str, tag: str) -> list[str]:
@@ -167,12 +168,14 @@ class FakeLLMServer:
                     body = json.loads(self.rfile.read(length) or b"{}")
                     status, headers, payload = server._answer(self.path, body)
                     data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+                    cut = headers.pop(_CUT, None) is not None
                     self.send_response(status)
                     for name, value in {"content-type": "application/json", **headers}.items():
                         self.send_header(name, value)
                     self.send_header("content-length", str(len(data)))
                     self.end_headers()
-                    self.wfile.write(data)
+                    self.wfile.write(data[: len(data) // 2] if cut else data)
+                    self.close_connection = cut
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
 
@@ -207,8 +210,10 @@ class FakeLLMServer:
                 {"retry-after-ms": "1"},
                 _error(provider, "response_format: Input should be 'text' or 'json_object'"),
             )
+        headers = dict(reply.headers)
+        if reply.cut:
+            headers[_CUT] = "yes"
         if reply.body is not None or reply.status != 200:
-            headers = dict(reply.headers)
             if reply.status >= 500 or reply.status == 429:
                 headers.setdefault("retry-after-ms", "1")  # keep the SDK's retry wait tiny
             if reply.body is not None:
@@ -226,7 +231,10 @@ class FakeLLMServer:
             whole = _openai(body, text, reply, prompt_tokens)
         else:
             whole = _anthropic(body, text, reply, prompt_tokens)
-        return 200, {}, reply.envelope(whole) if reply.envelope is not None else whole
+        return 200, headers, reply.envelope(whole) if reply.envelope is not None else whole
+
+
+_CUT = "x-fake-cut"  # tells the handler to cut the body; never sent
 
 
 def _error(provider: str, message: str) -> dict[str, Any]:

@@ -183,16 +183,24 @@ def test_replayed_checks_pass_while_the_server_is_down(
         pytest.param(Reply(status=400, error="bad request"), id="400"),
         pytest.param(Reply(status=404, error="no such model"), id="404"),
         pytest.param(Reply(body=b"<html></html>", content_type="text/html"), id="html-200"),
+        # The server answered, then broke its reply: the SDK calls it a connection error, but
+        # the next request may well be answered.
+        pytest.param(Reply(cut=True), id="body-cut-short"),
+        pytest.param(Reply(body=b"{}", headers={"content-encoding": "gzip"}), id="not-gzip"),
     ],
 )
 def test_other_failures_do_not_latch(
     provider: str, fault: Reply, server: FakeLLMServer, options: JudgeOptions
 ) -> None:
     judge = builtin_registry().build(f"{provider}:m@{base_url(provider, server.url)}", options)
-    server.script("extract", fault)
+    broken = fault.cut or bool(fault.headers)
+    server.script("extract", *[fault] * (3 if broken else 1))  # the SDK retries a broken reply
     with pytest.raises(JudgeError) as info:
         check(judge)
     assert not isinstance(info.value, UnavailableJudgeError)
+    if broken:
+        assert "broke off or could not be decoded" in str(info.value)
+        assert "cannot reach" not in str(info.value)
     assert check(judge).passed, "the next check asks the server again"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,48 @@ def test_retried_by_the_sdk_then_success(
     assert labels(result) == EXPECTED
     assert server.count == 3, "extraction, the failed verification, its retry"
     assert result.usage.judge_calls == 2, "a retry is part of one judge call"
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+@pytest.mark.parametrize(
+    ("headers", "asked"),
+    [
+        ({"retry-after-ms": "86400000"}, "86400s"),
+        ({"retry-after-ms": "-", "retry-after": "86400"}, "86400s"),
+        ({"retry-after-ms": "-", "retry-after": "Thu, 01 Jan 2099 00:00:00 GMT"}, "s before"),
+    ],
+    ids=["ms", "seconds", "http-date"],
+)
+@pytest.mark.parametrize("status", [429, 503])
+def test_a_server_asking_to_wait_for_hours_is_not_waited_for(
+    provider: str,
+    status: int,
+    headers: dict[str, str],
+    asked: str,
+    server: FakeLLMServer,
+    run: Run,
+) -> None:
+    # The anthropic SDK would sleep as long as it is asked; a run must end instead.
+    server.script("verify", Reply(status=status, headers=headers))
+    started = time.perf_counter()
+    with pytest.raises(JudgeError) as info:
+        run.check(spec(provider, server))
+    assert time.perf_counter() - started < 10
+    message = str(info.value)
+    assert f"{provider} asked to wait" in message
+    assert asked in message
+    assert f"(HTTP {status} from" in message
+    assert "more than the 120s a run waits; 0 retries made" in message
+    assert server.count == 2, "extraction and the one verification request: no retry"
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_the_retries_named_are_the_retries_made(
+    provider: str, server: FakeLLMServer, run: Run
+) -> None:
+    server.script("verify", Reply(status=429), Reply(status=429))
+    with pytest.raises(JudgeError, match=rf"{provider} kept rate-limiting after 1 retries"):
+        run.check(spec(provider, server))
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

@@ -85,6 +85,11 @@ FAULTS = [
         r"is not UTF-8 text \(UnicodeDecodeError at byte 8\)",
         id="undecodable",
     ),
+    pytest.param(
+        Reply(body=b'{"usage": {"input_tokens": ' + b"1" * 5000 + b"}}"),
+        r"holds JSON that cannot be read \(ValueError: Exceeds the limit",
+        id="huge-integer",
+    ),
     pytest.param(Reply(body=b"[1, 2]"), r"the body is a JSON array, not a", id="json-array"),
     pytest.param(Reply(envelope=lambda whole: {}), r"Field required", id="missing-fields"),
     pytest.param(Reply(envelope=drop_choice_message), r"Field required", id="missing-nested-field"),

@@ -15,6 +15,7 @@ from pytest_faithful.errors import JudgeError
 from pytest_faithful.providers import errors, replies
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 from pytest_faithful.providers.endpoint import Endpoint
+from pytest_faithful.providers.retry_after import refuse_long_waits
 from pytest_faithful.providers.runner import AsyncRunner
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
@@ -97,6 +98,9 @@ class AnthropicBackend:
                 base_url=self.info.endpoint.url,
                 timeout=self._timeout_s,
                 max_retries=self._max_retries,
+                http_client=anthropic.DefaultAsyncHttpxClient(
+                    event_hooks={"response": [refuse_long_waits]}
+                ),
             )
             self._runner.on_close(self._client.close)
         return self._client
@@ -145,7 +149,7 @@ class AnthropicBackend:
             body, content_type = await raw.read(), raw.headers.get("content-type")
         except anthropic.APIStatusError as exc:
             text = replies.error_text(exc.body, exc.message)
-            return errors.status_error(self.info, exc.status_code, text)
+            return errors.status_error(self.info, exc.status_code, text, exc.response)
         except anthropic.APITimeoutError:
             return errors.timeout_error(self.info)
         except anthropic.APIConnectionError as exc:

@@ -14,9 +14,11 @@ shaped like an API key.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pytest_faithful.errors import JudgeError, UnavailableJudgeError, shorten
 from pytest_faithful.providers.endpoint import Endpoint, WireMode
+from pytest_faithful.providers.retry_after import MAX_WAIT_S, too_long, wait_asked
 from pytest_faithful.redaction import SECRET_VARIABLES, redact
 
 __all__ = ["SECRET_VARIABLES", "ProviderInfo", "redact"]
@@ -70,10 +72,29 @@ def missing_key(info: ProviderInfo) -> UnavailableJudgeError:
     )
 
 
-def status_error(info: ProviderInfo, status: int, server_message: str) -> JudgeError:
+def retries_taken(response: Any, default: int) -> int:
+    """How many retries the SDK made before ``response`` (an httpx response): both SDKs say so
+    in a header of the request they sent; ``default`` when it cannot be read."""
+    try:
+        return int(response.request.headers["x-stainless-retry-count"])
+    except Exception:  # no request attached, no header, not a number: the configured count
+        return default
+
+
+def status_error(
+    info: ProviderInfo, status: int, server_message: str, response: Any = None
+) -> JudgeError:
     """The JudgeError for an HTTP error status that the SDK did not (or no longer) retry."""
-    p, retries = info.provider, info.max_retries
+    p = info.provider
+    retries = info.max_retries if response is None else retries_taken(response, info.max_retries)
     detail = shorten(info.redact(server_message), DETAIL_CHARS)
+    wait = None if response is None else wait_asked(response.headers)
+    if status in (429, 503) and too_long(wait):
+        return JudgeError(
+            f"{p} asked to wait {_seconds(wait)} before a retry (HTTP {status} from "
+            f"{info.where}), more than the {MAX_WAIT_S:g}s a run waits; {retries} retries "
+            f"made: {detail}"
+        )
     if status == 401:
         return UnavailableJudgeError(
             f"{p} rejected the API key (HTTP 401 from {info.where}): set a valid key in "
@@ -106,6 +127,10 @@ def status_error(info: ProviderInfo, status: int, server_message: str) -> JudgeE
     return JudgeError(text)
 
 
+def _seconds(wait: float | None) -> str:
+    return "an unreadable time" if wait is None or wait != wait else f"{wait:.0f}s"
+
+
 def timeout_error(info: ProviderInfo) -> JudgeError:
     return JudgeError(
         f"{info.provider}: no answer from {info.where} within {info.timeout_s:g}s, "
@@ -113,11 +138,28 @@ def timeout_error(info: ProviderInfo) -> JudgeError:
     )
 
 
-def connection_error(info: ProviderInfo, cause: BaseException) -> UnavailableJudgeError:
-    reason = info.describe(cause.__cause__ or cause)
-    return UnavailableJudgeError(
-        f"{info.provider}: cannot reach {info.where}: {reason}; {info.max_retries} retries "
-        f"included. Check {info.endpoint.setting} and that the server is running"
+# What the HTTP stack raises when a server accepted the connection and then broke its reply
+# (a body cut short, a body that does not decode, a bad status line, a reset while reading):
+# it may answer the next request. Any other connection error (refused, no such host, an
+# unusable URL) means the judge is down. Read by name: the two SDKs ship different HTTP stacks.
+_BROKEN_REPLY = frozenset({"RemoteProtocolError", "DecodingError", "ReadError"})
+
+
+def connection_error(info: ProviderInfo, exc: BaseException) -> JudgeError:
+    """The JudgeError for an SDK connection error: UnavailableJudgeError only when no
+    connection could be made; a server that answered and broke its reply (a body cut short, a
+    wrong encoding, a bad status line) may answer the next request, so it is not latched."""
+    cause = exc.__cause__
+    reason = info.describe(cause or exc)
+    if cause is None or not _BROKEN_REPLY & {c.__name__ for c in type(cause).__mro__}:
+        return UnavailableJudgeError(
+            f"{info.provider}: cannot reach {info.where}: {reason}; {info.max_retries} retries "
+            f"included. Check {info.endpoint.setting} and that the server is running"
+        )
+    return JudgeError(
+        f"{info.provider}: the reply from {info.where} broke off or could not be decoded: "
+        f"{reason}; {info.max_retries} retries included. The server answered, so later checks "
+        "still ask it"
     )
 
 

@@ -187,7 +187,7 @@ class OpenAIBackend:
             and any(word in text for word in _FORMAT_WORDS)
         ):
             return StructuredOutputRejected(mode, self.info.redact(text)[:300])
-        return errors.status_error(self.info, exc.status_code, text)
+        return errors.status_error(self.info, exc.status_code, text, exc.response)
 
     def _read(
         self, body: bytes, content_type: str | None, request: JudgeRequest

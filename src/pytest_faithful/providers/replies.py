@@ -60,6 +60,11 @@ def read_json(body: bytes, content_type: str | None) -> Any:
             f"the body ({len(body)} bytes, {sent_as}) nests JSON too deeply to read "
             f"(RecursionError); it starts {preview(body)!r}"
         ) from None
+    except ValueError as exc:  # a number Python will not read (an integer of 4,301+ digits)
+        raise UnusableReply(
+            f"the body ({len(body)} bytes, {sent_as}) holds JSON that cannot be read "
+            f"({type(exc).__name__}: {shorten(str(exc), 80)}); it starts {preview(body)!r}"
+        ) from None
 
 
 def parse_as(model: type[_Model], data: Any, what: str) -> _Model:
