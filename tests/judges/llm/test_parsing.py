@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful.judges.llm.parsing import ParseProblem, extract_json, parse_output
-from pytest_faithful.judges.llm.prompts import VerificationOutput
+from pytest_faithful.judges.llm.prompts import SingleCallReading, VerificationOutput
 from pytest_faithful.models import Label
 
 PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")))
@@ -243,4 +243,20 @@ def test_a_tag_inside_the_answer_is_not_thinking() -> None:
 def test_a_label_that_names_none_of_the_three_is_still_a_problem(label: str) -> None:
     text = f'{{"verdicts": [{{"claim": 1, "label": "{label}", "evidence": "", "passage": null}}]}}'
     with pytest.raises(ParseProblem, match="label"):
+        parse_output(text, VerificationOutput)
+
+
+@pytest.mark.parametrize("label", [["SUPPORTED"], {"value": "SUPPORTED"}, 1, None])
+def test_a_single_call_label_that_is_no_string_reads_as_no_label(label: Any) -> None:
+    # No label: the judge verifies the claim in a verify step. A list or object once raised
+    # TypeError (unhashable) from the label reader, past the ParseProblem handling.
+    text = json.dumps({"claims": [{"sentence": 1, "claim": "Returns: 30 days.", "label": label}]})
+    (item,) = parse_output(text, SingleCallReading).claims
+    assert item.label is None
+
+
+@pytest.mark.parametrize("label", [["SUPPORTED"], {"value": "SUPPORTED"}])
+def test_a_two_step_label_that_is_no_string_is_a_parse_problem(label: Any) -> None:
+    text = json.dumps({"verdicts": [{"claim": 1, "label": label}]})
+    with pytest.raises(ParseProblem, match=r"verdicts\.0\.label"):
         parse_output(text, VerificationOutput)

@@ -105,8 +105,12 @@ class SingleCallOutput(_Output):
 
 
 def _label_or_none(value: Any) -> Any:
+    # Only a string can name a label. A list or object (["SUPPORTED"], {"value": ...}) is no
+    # label either: read as None, so the claim goes to a verify step like any other unknown
+    # label. Looking an unhashable value up in the members would raise TypeError, which
+    # pydantic passes through instead of reporting it.
     spelled = _label_spelling(value)
-    return spelled if spelled in Label.__members__ else None
+    return spelled if isinstance(spelled, str) and spelled in Label.__members__ else None
 
 
 class ReadJudgedClaim(_Output):

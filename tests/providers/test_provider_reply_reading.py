@@ -1,0 +1,85 @@
+"""Replies whose JSON is there but easy to misread, through the real SDK clients.
+
+Each reply below once read as something the model did not say: a quote invented from prose
+before the JSON, a draft instead of the corrected answer, a verdict moved to another claim,
+or a crash instead of the repair or verify step the design gives a doubtful reply.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful import Label, verify
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.models import FaithfulnessResult
+
+PASSAGES = [
+    "Returns are accepted within 30 days of delivery.",
+    "Shipping to Canada costs $15 per order.",
+]
+PROVIDERS = ["openai", "anthropic"]
+
+
+@pytest.fixture(autouse=True)
+def _keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-0123456789abcdefghij")
+
+
+def check(
+    provider: str,
+    server: FakeLLMServer,
+    tmp_path: Path,
+    answer: str,
+    *,
+    single: bool = False,
+    passages: list[str] = PASSAGES,
+) -> FaithfulnessResult:
+    base = f"{server.url}/v1" if provider == "openai" else server.url
+    llm = LLMOptions(timeout_s=2, max_retries=0, single_call=single)
+    options = JudgeOptions(tmp_path / "cache", "off", llm)
+    try:
+        judge = builtin_registry().build(f"{provider}:judge-model@{base}", options)
+        return verify(answer, passages, judge=judge, threshold=0.5)
+    finally:
+        options.close()
+
+
+def extracted(*claims: str) -> Reply:
+    """The extraction reply: one claim per sentence, in order."""
+    items = [{"sentence": n, "claim": c} for n, c in enumerate(claims, 1)]
+    return Reply(text=json.dumps({"claims": items}))
+
+
+def labels(result: FaithfulnessResult) -> list[Label]:
+    return [cv.label for cv in result.claim_verdicts]
+
+
+# -- a single-call label that is not a string ---------------------------------------------------
+
+
+@pytest.mark.parametrize("written", [["SUPPORTED"], {"value": "SUPPORTED"}])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_single_call_label_as_a_list_or_object_goes_to_the_verify_step(
+    provider: str, written: Any, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """No label is read from it (the careful verify step then judges the claims); before, the
+    unhashable value escaped the reader as a TypeError: a JudgeError with no repair, no verify
+    step."""
+    answer = "Returns are accepted within 30 days. Shipping to Canada costs $15."
+
+    def label_written_so(reply: dict[str, Any]) -> dict[str, Any]:
+        return {"claims": [{**item, "label": written} for item in reply["claims"]]}
+
+    server.script("single", Reply(transform=label_written_so))
+    result = check(provider, server, tmp_path, answer, single=True)
+    assert labels(result) == [Label.SUPPORTED, Label.SUPPORTED]
+    assert server.count == 2, "one single-call request, one verify step for both claims"
+    assert "could not be used" not in str(server.bodies()), "no repair request"
