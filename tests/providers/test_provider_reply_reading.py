@@ -83,3 +83,44 @@ def test_a_single_call_label_as_a_list_or_object_goes_to_the_verify_step(
     assert labels(result) == [Label.SUPPORTED, Label.SUPPORTED]
     assert server.count == 2, "one single-call request, one verify step for both claims"
     assert "could not be used" not in str(server.bodies()), "no repair request"
+
+
+# -- a claim's text where its number belongs ----------------------------------------------------
+
+MUSEUM = ["The museum has 3 floors.", "Entry costs 1 euro for students and 4 euros for adults."]
+
+
+def museum_verdicts(claim_one: Any, claim_two: Any) -> Reply:
+    verdicts = [
+        {
+            "claim": claim_one,
+            "label": "CONTRADICTED",
+            "reason": "Passage 1 says 3 floors.",
+            "evidence": "The museum has 3 floors.",
+            "passage": 1,
+        },
+        {
+            "claim": claim_two,
+            "label": "SUPPORTED",
+            "reason": "Passage 2 states it.",
+            "evidence": "Entry costs 1 euro for students",
+            "passage": 2,
+        },
+    ]
+    return Reply(text=json.dumps({"verdicts": verdicts}, indent=1))
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_verdicts_that_name_their_claim_by_its_text_are_sent_back(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Each claim's text in "claim": the lone number inside it ("has 2 floors" -> 2, "costs 1
+    euro" -> 1) was read as the claim number, and the two verdicts landed on each other's
+    claims. Now it is no number: the repair request asks again."""
+    claims = ("The museum has 2 floors.", "Entry costs 1 euro for students.")
+    server.script("extract", extracted(*claims))
+    server.script("verify", museum_verdicts(*claims), museum_verdicts(1, 2))
+    result = check(provider, server, tmp_path, " ".join(claims), passages=MUSEUM)
+    assert labels(result) == [Label.CONTRADICTED, Label.SUPPORTED]
+    assert server.count == 3, "extract, verify, and one repair"
+    assert "verdicts.0.claim" in json.dumps(server.bodies()[-1])

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pytest_faithful.judges.llm.metric_prompts import RelevanceOutput
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
 from pytest_faithful.judges.llm.prompts import (
     ExtractionOutput,
@@ -194,3 +195,78 @@ def test_passage_index_is_not_read_as_the_passage_number() -> None:
     item = {"claim": 1, "label": "SUPPORTED", "evidence": "x", "passage_index": 0}
     parsed = parse_output(json.dumps({"verdicts": [item]}), VerificationOutput).verdicts[0]
     assert parsed.passage is None
+
+
+@pytest.mark.parametrize(
+    ("field", "written", "number"),
+    [
+        ("claim", "1", 1),
+        ("claim", " 2 ", 2),
+        ("claim", "#1", 1),
+        ("claim", "[1]", 1),
+        ("claim", "(2)", 2),
+        ("claim", "claim 1", 1),
+        ("claim", "Claim 2", 2),
+        ("claim", "claim #2", 2),
+        ("claim", "Claim no. 2", 2),
+        ("claim", "Claim 2:", 2),
+        ("claim", "2 of 3", 2),
+        ("passage", "passage 2", 2),
+        ("passage", "[passage 2]", 2),
+        ("passage", "Passage 2.", 2),
+        ("passage", "passage 2 of 3", 2),
+        ("passage", "[2]", 2),
+    ],
+)
+def test_a_number_written_as_a_reference_to_it_is_read(
+    field: str, written: str, number: int
+) -> None:
+    item: dict[str, Any] = {"claim": 1, "label": "SUPPORTED", "evidence": "x", "passage": 1}
+    item[field] = written
+    (verdict,) = parse_output(json.dumps({"verdicts": [item]}), VerificationOutput).verdicts
+    assert getattr(verdict, field) == number
+
+
+@pytest.mark.parametrize(
+    ("field", "written"),
+    [
+        ("claim", "The museum has 2 floors."),  # the claim's own text: not claim 2
+        ("claim", "passage 2"),  # another item's number
+        ("claim", "claims 1-2"),
+        ("claim", "1" * 5000),  # int() refuses more than 4300 digits
+        ("passage", "The museum has 2 floors."),
+        ("passage", "passages 1 and 2"),
+        ("passage", "passage " + "1" * 5000),
+    ],
+)
+def test_a_number_inside_other_words_is_no_number(field: str, written: str) -> None:
+    item: dict[str, Any] = {"claim": 1, "label": "SUPPORTED", "evidence": "x", "passage": 1}
+    item[field] = written
+    with pytest.raises(ParseProblem, match=rf"verdicts\.0\.{field}"):
+        parse_output(json.dumps({"verdicts": [item]}), VerificationOutput)
+
+
+_WORDS = st.sampled_from(["The", "museum", "has", "floors", "costs", "euro", "Entry", "is", "a"])
+
+
+@PROPERTIES
+@given(st.lists(_WORDS, min_size=1, max_size=4), st.integers(0, 99), st.lists(_WORDS, max_size=4))
+def test_a_claims_text_is_never_read_as_a_claim_number(
+    before: list[str], number: int, after: list[str]
+) -> None:
+    # A judge that copies each claim's text into "claim" must be asked again: a number read
+    # from inside the text would put the verdict on another claim.
+    text = " ".join([*before, str(number), *after])
+    replies: list[tuple[Any, dict[str, Any]]] = [
+        (VerificationOutput, {"verdicts": [{"claim": text, "label": "SUPPORTED"}]}),
+        (RelevanceOutput, {"noncommittal": False, "verdicts": [{"claim": text, "relevant": True}]}),
+    ]
+    for model, reply in replies:
+        with pytest.raises(ParseProblem, match=r"verdicts\.0\.claim"):
+            parse_output(json.dumps(reply), model)
+
+
+def test_a_sentences_text_is_no_sentence_number() -> None:
+    text = '{"claims": [{"sentence": "Returns are accepted within 30 days.", "claim": "c"}]}'
+    with pytest.raises(ParseProblem, match=r"claims\.0\.sentence"):
+        parse_output(text, ExtractionOutput)

@@ -8,8 +8,9 @@ object instead of a list of one, one verdict split over two objects, ``"passage 
 a list of quotes for one quote.
 Each of those would cost a repair request and, repeated, a JudgeError. :func:`shaped` reads
 them as meant. What it never does is supply what a reply leaves out: a missing label, claim
-number or list is still missing, and pydantic reports it. Every verdict read this way is then
-checked like any other: counts, coverage, and evidence in a passage.
+number or list is still missing, and pydantic reports it. Nor does it read a number out of other
+words: a claim's text written where its number belongs is no number. Every verdict read this
+way is then checked like any other: counts, coverage, and evidence in a passage.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-_NUMBER = re.compile(r"\d+")
+_DIGIT = re.compile(r"\d")  # in any script: "٣" is a number given, not "none"
 # Joins several quotes into one: the aligner reads an ellipsis as a gap between two spans.
 _QUOTE_GAP = " ... "
 
@@ -59,7 +60,7 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
             if isinstance(items, list):
                 out[name] = _rejoined([shaped(one, item_model) for one in items], item_model)
         else:
-            out[name] = _scalar(out[name], _field_types(model)[name], field.is_required())
+            out[name] = _scalar(out[name], name, _field_types(model)[name], field.is_required())
         if out[name] is None and not field.is_required():
             del out[name]  # null where the model has a default means the default
     return out
@@ -140,20 +141,42 @@ when the reply lacks the field's own key (an exact key wins), and only into a fi
 model has. Not "passage_index": it may count from 0."""
 
 
-def _scalar(value: Any, allowed: frozenset[Any], required: bool) -> Any:
-    """A number written with its noun ("passage 2"), or several strings where one optional
-    string (a quote, a reason) is asked for, read as meant; anything else as it is. ``allowed``
-    holds the types the field accepts."""
-    if int in allowed and isinstance(value, str) and not _is_int(value):
-        numbers = _NUMBER.findall(value)
-        if len(numbers) == 1:
-            return int(numbers[0])
-        if type(None) in allowed:
-            return None  # "none", "N/A": no number given, like null
+def _scalar(value: Any, name: str, allowed: frozenset[Any], required: bool) -> Any:
+    """A number written as a reference to it (``"passage 2"`` for the field ``passage``), or
+    several strings where one optional string (a quote, a reason) is asked for, read as meant;
+    anything else as it is. ``allowed`` holds the types the field accepts."""
+    if int in allowed and isinstance(value, str):
+        return _number_in(value, name, optional=type(None) in allowed)
     several = isinstance(value, list) and all(isinstance(v, str) for v in value)
     if str in allowed and several and not required:
         return _QUOTE_GAP.join(v.strip() for v in value if v.strip())
     return value
+
+
+def _number_in(text: str, name: str, *, optional: bool) -> Any:
+    """The number ``text`` refers to when it is only a reference to one ("2", "#2", "[2]",
+    "passage 2", "[Passage 2].", "passage 2 of 3"); None for an optional field when it holds no
+    digit ("none", "N/A"); else ``text`` as it is, for validation to reject.
+
+    Never the lone number inside other words: a claim's own text in "claim" ("The museum has 2
+    floors.") would land its verdict on claim 2. The noun must be the field's own (a passage
+    number in "claim" is no claim number), and a number of more than nine digits refers to
+    nothing asked for (and past 4300 digits int() raises)."""
+    found = _reference(name).fullmatch(text.strip())
+    if found:
+        return int(found[1])
+    if optional and not _DIGIT.search(text):
+        return None  # no number given, like null
+    return text
+
+
+@functools.cache
+def _reference(noun: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"[\[(]?\s*(?:{re.escape(noun)}\s*(?:no\.?|number|:)?\s*)?#?\s*([0-9]{{1,9}})"
+        r"(?:\s+of\s+[0-9]{1,9})?\s*[\])]?\s*[.:]?",
+        re.IGNORECASE,
+    )
 
 
 @functools.cache
@@ -164,11 +187,3 @@ def _field_types(model: type[BaseModel]) -> Mapping[str, frozenset[Any]]:
         union = typing.get_origin(field.annotation) in (typing.Union, types.UnionType)
         found[name] = frozenset(typing.get_args(field.annotation) if union else {field.annotation})
     return types.MappingProxyType(found)
-
-
-def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
