@@ -286,7 +286,7 @@ def _anthropic(body: dict[str, Any], text: str, reply: Reply, prompt_tokens: int
                 "input": json.loads(text),
             }
             stop = "tool_use"
-        except json.JSONDecodeError:
+        except ValueError:  # JSONDecodeError, or a number json will not convert (4300+ digits)
             pass  # malformed JSON goes back as text, as from a model that skipped the tool
     return {
         "id": "msg_fake",

@@ -124,3 +124,26 @@ def test_verdicts_that_name_their_claim_by_its_text_are_sent_back(
     assert labels(result) == [Label.CONTRADICTED, Label.SUPPORTED]
     assert server.count == 3, "extract, verify, and one repair"
     assert "verdicts.0.claim" in json.dumps(server.bodies()[-1])
+
+
+# -- a number too long to convert -----------------------------------------------------------------
+
+RETURNS = "Returns are accepted within 30 days."
+
+
+@pytest.mark.parametrize("passage", ["1" * 5000, '"passage ' + "1" * 5000 + '"'])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_number_too_long_to_convert_gets_a_repair_request(
+    provider: str, passage: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """A digit loop that ended with "stop": json (or int()) refuses more than 4300 digits with a
+    ValueError, which escaped as a JudgeError with no repair request."""
+    looped = (
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "reason": "r", '
+        f'"evidence": "Returns are accepted within 30 days", "passage": {passage}}}]}}'
+    )
+    server.script("extract", extracted(RETURNS))
+    server.script("verify", Reply(text=looped), Reply())
+    result = check(provider, server, tmp_path, RETURNS, passages=PASSAGES[:1])
+    assert labels(result) == [Label.SUPPORTED]
+    assert server.count == 3, "extract, verify, and one repair"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from typing import Any
@@ -10,8 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pytest_faithful.judges.llm.metric_prompts import PassageOutput, RelevanceOutput
 from pytest_faithful.judges.llm.parsing import ParseProblem, extract_json, parse_output
-from pytest_faithful.judges.llm.prompts import SingleCallReading, VerificationOutput
+from pytest_faithful.judges.llm.prompts import (
+    ExtractionOutput,
+    SingleCallReading,
+    VerificationOutput,
+)
 from pytest_faithful.models import Label
 
 PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")))
@@ -259,4 +265,75 @@ def test_a_single_call_label_that_is_no_string_reads_as_no_label(label: Any) -> 
 def test_a_two_step_label_that_is_no_string_is_a_parse_problem(label: Any) -> None:
     text = json.dumps({"verdicts": [{"claim": 1, "label": label}]})
     with pytest.raises(ParseProblem, match=r"verdicts\.0\.label"):
+        parse_output(text, VerificationOutput)
+
+
+# -- whatever the text: a model or a ParseProblem -----------------------------------------------
+
+_BIG = "1" * 5000  # past the 4300 digits int() converts
+_KEYS = st.sampled_from(
+    [
+        *("verdicts", "claims", "Verdicts", "claim", "sentence", "label", "Label", "verdict"),
+        *("reason", "evidence", "quote", "passage", "passage number", "relevant", "useful"),
+        *("noncommittal", "x"),
+    ]
+)
+_HOSTILE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10),
+    st.floats(),
+    st.sampled_from(
+        [
+            *("SUPPORTED", "supported", "NEI", "passage 2", "claim 1", "2 of 3", "none", "N/A"),
+            *("The museum has 2 floors.", "[1]", "#2", "\ud800", "", _BIG, f"passage {_BIG}"),
+            "<number>",
+        ]
+    ),
+    st.just("RAW_BIG"),  # becomes a 5000-digit JSON number, which json cannot decode
+)
+_HOSTILE_JSON = st.recursive(
+    _HOSTILE,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS, inner, max_size=5),
+    max_leaves=16,
+)
+_JUNK = st.lists(
+    st.sampled_from(
+        ["", "```json\n", "```", "<think>", "</think>", "Here: ", '6"', "{", "}", "[", "]", ","]
+    ),
+    max_size=3,
+).map("".join)
+_MODELS = [
+    ExtractionOutput,
+    VerificationOutput,
+    SingleCallReading,
+    RelevanceOutput,
+    PassageOutput,
+]
+
+
+@PROPERTIES
+@given(_HOSTILE_JSON, _JUNK, _JUNK, st.booleans(), st.sampled_from(_MODELS))
+def test_parse_output_gives_a_model_or_a_parse_problem_whatever_the_reply(
+    value: Any, before: str, after: str, python_repr: bool, model: Any
+) -> None:
+    # Anything else escaping (TypeError from a validator, ValueError from int()) skipped the
+    # repair request and any verify step the design gives a doubtful reply.
+    body = repr(value) if python_repr else json.dumps(value)
+    body = body.replace('"RAW_BIG"', _BIG).replace("'RAW_BIG'", _BIG)
+    with contextlib.suppress(ParseProblem):
+        parse_output(before + body + after, model)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "passage": ' + _BIG + "}]}",
+        '{"verdicts": [{"claim": 1, "label": "SUPPORTED", "passage": "passage ' + _BIG + '"}]}',
+        '{"verdicts": [{"claim": ' + _BIG + ', "label": "SUPPORTED"}]}',
+    ],
+    ids=["a number", "a number in a string", "a claim number"],
+)
+def test_a_number_too_long_to_convert_is_a_parse_problem(text: str) -> None:
+    with pytest.raises(ParseProblem):
         parse_output(text, VerificationOutput)

@@ -198,21 +198,21 @@ def _extract_json(text: str) -> Any:
         stripped = candidate.strip()
         try:
             return json.loads(stripped)
-        except json.JSONDecodeError:
+        except ValueError:  # JSONDecodeError, or a number int() refuses (4300+ digits)
             pass
         # Small models often drop the quotes of an enum value ("label": NOT_ENOUGH_INFO) or
         # write Python's None; valid JSON never reaches this, and strings are not touched.
         stripped = _bare_words_quoted(stripped)
         try:
             return json.loads(stripped)
-        except json.JSONDecodeError:
+        except ValueError:  # JSONDecodeError, or a number int() refuses (4300+ digits)
             pass
         for tried, match in enumerate(re.finditer(r"\{", stripped)):
             if tried == _MAX_EMBEDDED_STARTS:
                 break
             try:
                 value, _ = decoder.raw_decode(stripped, match.start())
-            except json.JSONDecodeError:
+            except ValueError:  # JSONDecodeError, or a number int() refuses (4300+ digits)
                 if tried == 0 and (mended := _mended(stripped)) is not None:
                     # The outermost object is broken; an inner one would read, but as the
                     # wrong shape. Mend the outer one instead.
@@ -244,3 +244,9 @@ def parse_output(text: str, model: type[_Output]) -> _Output:
             for err in exc.errors()[:5]
         )
         raise ParseProblem(f"the JSON does not have the required shape ({problems})") from None
+    except (TypeError, ValueError) as exc:
+        # A validator or a conversion that raises instead of reporting (pydantic passes a
+        # TypeError through; int() refuses 4300 digits): still a reply that cannot be used.
+        raise ParseProblem(
+            f"the reply's JSON could not be read ({type(exc).__name__}: {shorten(str(exc), 120)})"
+        ) from None
