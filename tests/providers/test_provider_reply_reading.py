@@ -126,6 +126,82 @@ def test_verdicts_that_name_their_claim_by_its_text_are_sent_back(
     assert "verdicts.0.claim" in json.dumps(server.bodies()[-1])
 
 
+# -- prose before the JSON ------------------------------------------------------------------------
+
+REFUND = "Refunds for damaged goods are accepted within 30 days."
+
+
+def fenced(prose: str, answer: dict[str, Any]) -> str:
+    return f"{prose}\n```json\n{json.dumps(answer)}\n```"
+
+
+@pytest.mark.parametrize(
+    "prose", ["Here is the JSON.", 'Checked against the 6" spec sheet.'], ids=["plain", "inch"]
+)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_an_inch_mark_before_the_json_invents_no_quote(
+    provider: str, prose: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """The JSON is valid and gives no evidence. The lone '"' in the prose before it once
+    flipped the reader's idea of what is inside a string: words of the reason came back as a
+    quote ("returns are accepted within"), which the verifier took as the judge's evidence, and
+    a claim no passage states (damaged goods) passed."""
+    verdict = {
+        "claim": 1,
+        "label": "SUPPORTED",
+        "reason": "Passage 1: returns are accepted within 30 days, so yes.",
+        "evidence": "",
+        "passage": 1,
+    }
+    server.script("extract", extracted(REFUND))
+    server.script("verify", Reply(text=fenced(prose, {"verdicts": [verdict]})))
+    result = check(provider, server, tmp_path, REFUND, passages=PASSAGES[:1])
+    (cv,) = result.claim_verdicts
+    assert (cv.judge_label, cv.label, cv.evidence) == (Label.SUPPORTED, Label.NOT_ENOUGH_INFO, "")
+    assert cv.reason.endswith(f"(judge said SUPPORTED: {verdict['reason']})")
+    assert not result.passed
+    assert server.count == 2
+
+
+CLAIMS = ("Returns are accepted within 30 days.", "Shipping to Canada is free.")
+SHIPPING = " ".join(CLAIMS)
+RETURNS_VERDICT = {
+    "claim": 1,
+    "label": "SUPPORTED",
+    "reason": "Passage 1 states it.",
+    "evidence": "Returns are accepted within 30 days",
+    "passage": 1,
+}
+SHIPPING_VERDICT = {
+    "claim": 2,
+    "label": "CONTRADICTED",
+    "reason": "It costs $15, not free.",
+    "evidence": "Shipping to Canada costs $15 per order",
+    "passage": 2,
+}
+
+
+TEMPLATE = (
+    'Using the format {"verdicts": [{"claim": <number>, "label": '
+    '"SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO", "reason": "<why>", "evidence": "<quote>", '
+    '"passage": <number or null>}]}, here is my answer:\n'
+)
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_template_echoed_before_the_answer_is_not_read(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """The prompt's template, copied before the answer, was mended and read instead of the
+    valid JSON after it: a repair, then a JudgeError when the model answered the same way."""
+    reply = TEMPLATE + json.dumps({"verdicts": [RETURNS_VERDICT, SHIPPING_VERDICT]})
+    server.script("extract", extracted(*CLAIMS))
+    server.script("verify", Reply(text=reply), Reply(text=reply))
+    result = check(provider, server, tmp_path, SHIPPING)
+    assert labels(result) == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert server.count == 2
+
+
 # -- a number too long to convert -----------------------------------------------------------------
 
 RETURNS = "Returns are accepted within 30 days."

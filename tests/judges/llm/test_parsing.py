@@ -8,7 +8,7 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful.judges.llm.metric_prompts import PassageOutput, RelevanceOutput
@@ -266,6 +266,123 @@ def test_a_two_step_label_that_is_no_string_is_a_parse_problem(label: Any) -> No
     text = json.dumps({"verdicts": [{"claim": 1, "label": label}]})
     with pytest.raises(ParseProblem, match=r"verdicts\.0\.label"):
         parse_output(text, VerificationOutput)
+
+
+# -- where the answer is: strict JSON first, mending only inside the JSON -----------------------
+
+# Prose as models write it around their JSON, rich in what misleads a reader: lone and paired
+# double quotes (an inch mark), braces and brackets, colons and commas, bare label words.
+_AROUND = st.lists(
+    st.sampled_from(
+        [
+            *('"', '6"', "{", "}", "[", "]", ":", ",", "'", "`", "\n", " ", ".", "\\"),
+            *("{1}", "[1]", "{}", "[]", '{"claim": 1}', '{"label": "SUPPORTED"}', "None"),
+            *("Passage", "claim", "SUPPORTED", "NOT_ENOUGH_INFO", "spec", "sheet", "30 days"),
+        ]
+    ),
+    max_size=12,
+).map("".join)
+# Reasons and quotes: any text, or words with the ": " and ", " a flipped reader takes for the
+# places a bare JSON value starts.
+_VERDICT_TEXT = st.one_of(
+    st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), max_size=40),
+    st.lists(
+        st.tuples(
+            st.sampled_from(["Passage", "2", "says", "returns", "$15", "not", "SUPPORTED", "None"]),
+            st.sampled_from([" ", ": ", ", ", " [", "] ", '"', "'"]),
+        ),
+        max_size=8,
+    ).map(lambda pairs: "".join(word + gap for word, gap in pairs)),
+)
+
+
+@st.composite
+def verification_answers(draw: st.DrawFn) -> dict[str, Any]:
+    labels = draw(st.lists(st.sampled_from([label.value for label in Label]), max_size=3))
+    return {
+        "verdicts": [
+            {
+                "claim": number,
+                "label": label,
+                "reason": draw(_VERDICT_TEXT),
+                "evidence": draw(_VERDICT_TEXT),
+                "passage": draw(st.none() | st.integers(1, 3)),
+            }
+            for number, label in enumerate(labels, 1)
+        ]
+    }
+
+
+@st.composite
+def single_call_answers(draw: st.DrawFn) -> dict[str, Any]:
+    verdicts = draw(verification_answers())["verdicts"]
+    return {
+        "claims": [{**v, "sentence": v["claim"], "claim": draw(_VERDICT_TEXT)} for v in verdicts]
+    }
+
+
+def _fence(answer: dict[str, Any], indent: bool) -> str:
+    return "```json\n" + json.dumps(answer, indent=2 if indent else None) + "\n```"
+
+
+@PROPERTIES
+@given(
+    st.one_of(
+        st.tuples(st.just(VerificationOutput), verification_answers()),
+        st.tuples(st.just(SingleCallReading), single_call_answers()),
+    ),
+    _AROUND,
+    _AROUND,
+    st.booleans(),
+)
+def test_prose_around_a_fenced_reply_never_changes_what_is_read(
+    asked: tuple[Any, dict[str, Any]], before: str, after: str, indent: bool
+) -> None:
+    model, answer = asked
+    text = f"{before}\n{_fence(answer, indent)}\n{after}"
+    assert parse_output(text, model) == model.model_validate(answer)
+
+
+@PROPERTIES
+@given(verification_answers(), _AROUND.filter(lambda prose: "{" not in prose), _AROUND)
+def test_prose_around_a_bare_reply_never_changes_what_is_read(
+    answer: dict[str, Any], before: str, after: str
+) -> None:
+    # Without a fence, prose could open an object or list that holds the answer ('{"a": ' or
+    # "[" before, "}" or "]" after): JSON of another shape, a parse problem.
+    text = f"{before}\n{json.dumps(answer)}\n{after}"
+    assume(not _is_json(text))
+    assert parse_output(text, VerificationOutput) == VerificationOutput.model_validate(answer)
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def test_a_template_echoed_before_the_answer_is_not_the_answer() -> None:
+    text = (
+        'Using the format {"verdicts": [{"claim": <number>, "label": "SUPPORTED|CONTRADICTED|'
+        'NOT_ENOUGH_INFO", "reason": "<why>", "passage": <number or null>}]}, my answer:\n'
+        + _ANSWER
+    )
+    (verdict,) = parse_output(text, VerificationOutput).verdicts
+    assert (verdict.label, verdict.evidence) == (Label.SUPPORTED, "x")
+
+
+def test_mending_starts_at_the_json_not_in_the_prose_before_it() -> None:
+    # A bare label still needs mending; the inch mark before must not flip the strings.
+    text = 'The 6" model:\n{"verdicts": [{"claim": 1, "label": SUPPORTED, "reason": "a: b, c"}]}'
+    (verdict,) = parse_output(text, VerificationOutput).verdicts
+    assert (verdict.label, verdict.reason) == (Label.SUPPORTED, "a: b, c")
+
+
+def test_a_fenced_list_with_a_bare_label_is_read_whole() -> None:
+    text = '```json\n[{"claim": 1, "label": SUPPORTED}, {"claim": 2, "label": "CONTRADICTED"}]\n```'
+    assert [v.claim for v in parse_output(text, VerificationOutput).verdicts] == [1, 2]
 
 
 # -- whatever the text: a model or a ParseProblem -----------------------------------------------

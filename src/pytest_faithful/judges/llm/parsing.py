@@ -5,9 +5,16 @@ Tolerant where tolerance is safe and strict where it is not:
 * Read: code fences, prose around the JSON, an enum value written without quotes, Python's
   None, and the slips json_repair mends (trailing or missing commas, single quotes, a string
   left unclosed before the next key, missing closing brackets).
+* Strict first: JSON that decodes as written (the whole reply, a fenced block, an object at
+  any "{") is always preferred to JSON that had to be mended, and mending starts at a "{" (or
+  the "[" that opens the reply or a fence), never in the prose before it: a lone '"' in that
+  prose (an inch mark) would turn words inside the JSON's strings into quotes.
 * Read past: a reasoning model's thinking (``<think>...</think>``, or only its closing tag
   where the server ate the opening one). JSON inside the thinking is a draft, not the answer;
   a reply that is all thinking (its tag never closed) is a problem.
+* An answer, not an item or a template: the first whole answer (an object with the model's
+  list, or that list) is read; an item alone is read only when there is no answer. An echoed
+  template ("<number>") does not decode, so it is never read before a valid answer.
 * Read as meant: a shape close to the one asked for (a key's case, a key nobody asked for, the
   list without its object; :mod:`.shaping`).
 * A problem, never a verdict: a refusal, an empty reply, JSON of the wrong shape.
@@ -23,13 +30,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import json_repair
 from pydantic import BaseModel, ValidationError
 
 from pytest_faithful.errors import shorten
-from pytest_faithful.judges.llm.shaping import shaped
+from pytest_faithful.judges.llm.shaping import answer_items, shaped
 
 _Output = TypeVar("_Output", bound=BaseModel)
 
@@ -42,8 +51,9 @@ _REFUSAL = re.compile(
 
 
 # How many "{" positions to try when the JSON is embedded in prose: a reply with thousands of
-# braces must not cost thousands of decode attempts.
+# braces must not cost thousands of decode attempts. Mending costs more: fewer tries.
 _MAX_EMBEDDED_STARTS = 64
+_MAX_MENDED_STARTS = 8
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -69,12 +79,6 @@ def _has_surrogate(text: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-
-
-def _json_candidates(text: str) -> list[str]:
-    candidates = [text]
-    candidates.extend(match.group(1) for match in _FENCE.finditer(text))
-    return candidates
 
 
 _PYTHON_LITERALS = {"None": "null", "True": "true", "False": "false"}
@@ -126,18 +130,19 @@ _MAX_MENDED_CHARS = 32_000
 _MAX_MENDED_DEPTH = 16
 
 
-def _mended(text: str) -> dict[str, Any] | None:
-    """The object json_repair reads from ``text``'s first "{" on, or None."""
-    start = text.find("{")
-    if start < 0 or len(text) - start > _MAX_MENDED_CHARS or _depth(text) > _MAX_MENDED_DEPTH:
+def _mended(candidate: str) -> Any:
+    """The object (or list, for a candidate opening with "[") json_repair reads from
+    ``candidate``, which starts where the JSON does; None if it reads nothing."""
+    if len(candidate) > _MAX_MENDED_CHARS or _depth(candidate) > _MAX_MENDED_DEPTH:
         return None
     try:
-        value = json_repair.repair_json(text[start:], return_objects=True, skip_json_loads=True)
+        value = json_repair.repair_json(candidate, return_objects=True, skip_json_loads=True)
     except Exception:  # a library bug must read as an unusable reply, not crash the judge
         return None
-    if isinstance(value, list) and value and isinstance(value[0], dict):
+    if candidate.startswith("{") and isinstance(value, list) and value:
         value = value[0]  # an object followed by prose or a second object
-    return value if isinstance(value, dict) and value else None
+    wanted = dict if candidate.startswith("{") else (dict, list)
+    return value if isinstance(value, wanted) and value else None
 
 
 def _depth(text: str) -> int:
@@ -152,10 +157,12 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def extract_json(text: str) -> Any:
-    """The first JSON object in ``text``: the whole reply, a fenced block, or embedded in prose."""
+def extract_json(text: str, model: type[BaseModel] | None = None) -> Any:
+    """The JSON value ``text`` answers with: the whole reply, a fenced block, or embedded in
+    prose (module docstring). With ``model``, the first whole answer to it; without, the first
+    value found."""
     try:
-        found = _extract_json(text)
+        found = _extract_json(text, model)
         # Lone surrogates come from "\\udXXX" escapes or the text itself; most replies have
         # neither, and walking every parsed value costs more than the rest of the parse.
         if _SURROGATE_ESCAPE.search(text) or _has_surrogate(text):
@@ -186,49 +193,160 @@ def _answer_after_thinking(text: str) -> str:
     return text
 
 
-def _extract_json(text: str) -> Any:
+@dataclass(frozen=True)
+class _Found:
+    """A JSON value read from a reply, and the span of the reply it was read from."""
+
+    start: int
+    end: int
+    value: Any
+
+
+def _extract_json(text: str, model: type[BaseModel] | None) -> Any:
     if not text.strip():
         raise ParseProblem("the reply was empty")
     if "<" in text:
         text = _answer_after_thinking(text)
         if not text.strip():
             raise ParseProblem("the reply holds only the model's thinking, no answer after it")
+    try:
+        return json.loads(text)  # the common case: the reply is the JSON
+    except ValueError:  # not JSON, or a number int() refuses (over 4300 digits)
+        pass
+    strict = _strict_values(text)
+    answers = [f for f in strict if _answers(f.value, model)]
+    if answers:
+        return answers[0].value
+    mended = _mended_values(text, strict, 0)
+    answers = [f for f in mended if _answers(f.value, model)]
+    if answers:
+        return answers[0].value
+    if found := sorted([*strict, *mended], key=lambda f: f.start):
+        return found[0].value  # no whole answer: the outermost value, for validation to judge
+    raise _no_json(text)
+
+
+def _answers(value: Any, model: type[BaseModel] | None) -> bool:
+    return model is not None and answer_items(value, model) is not None
+
+
+def _strict_values(text: str) -> list[_Found]:
+    """The values in ``text`` that decode as written, in order: each fenced list, and each
+    object at a "{" outside the values before it (an item of a valid answer is not read again
+    on its own; an item of a broken one is)."""
+    found = _fenced_lists(text)
     decoder = json.JSONDecoder()
-    for candidate in _json_candidates(text):
-        stripped = candidate.strip()
+    at = text.find("{")
+    for _ in range(_MAX_EMBEDDED_STARTS):
+        if at < 0:
+            break
+        if inside := _enclosing(found, at):
+            at = text.find("{", inside.end)
+            continue
         try:
-            return json.loads(stripped)
-        except ValueError:  # JSONDecodeError, or a number int() refuses (4300+ digits)
-            pass
-        # Small models often drop the quotes of an enum value ("label": NOT_ENOUGH_INFO) or
-        # write Python's None; valid JSON never reaches this, and strings are not touched.
-        stripped = _bare_words_quoted(stripped)
+            value, end = decoder.raw_decode(text, at)
+        except ValueError:  # JSONDecodeError, or a number int() refuses
+            at = text.find("{", at + 1)
+            continue
+        found.append(_Found(at, end, value))
+        at = text.find("{", end)
+    return sorted(found, key=lambda f: f.start)
+
+
+def _fenced_lists(text: str) -> list[_Found]:
+    """Fenced blocks that hold a JSON list (a fenced object is found at its "{")."""
+    found = []
+    for match in _FENCE.finditer(text):
+        if not match.group(1).lstrip().startswith("["):
+            continue
         try:
-            return json.loads(stripped)
-        except ValueError:  # JSONDecodeError, or a number int() refuses (4300+ digits)
-            pass
-        for tried, match in enumerate(re.finditer(r"\{", stripped)):
-            if tried == _MAX_EMBEDDED_STARTS:
-                break
-            try:
-                value, _ = decoder.raw_decode(stripped, match.start())
-            except ValueError:  # JSONDecodeError, or a number int() refuses (4300+ digits)
-                if tried == 0 and (mended := _mended(stripped)) is not None:
-                    # The outermost object is broken; an inner one would read, but as the
-                    # wrong shape. Mend the outer one instead.
-                    return mended
-                continue
-            if isinstance(value, dict):
-                return value
+            value = json.loads(match.group(1))
+        except ValueError:
+            continue
+        found.append(_Found(match.start(1), match.end(1), value))
+    return found
+
+
+def _enclosing(found: list[_Found], at: int) -> _Found | None:
+    return next((f for f in found if f.start <= at < f.end), None)
+
+
+def _mended_values(text: str, strict: list[_Found], start: int) -> list[_Found]:
+    """What mending reads at each place after ``start`` where JSON that did not decode begins;
+    the last resort, so never tried where a strict value was read."""
+    found = []
+    for at in _broken_starts(text, strict, start):
+        candidate = _bare_words_quoted(text[at:])
+        try:
+            value, _ = json.JSONDecoder().raw_decode(candidate)
+        except ValueError:
+            value = _mended(candidate)
+        if value is not None:
+            found.append(_Found(at, _span_end(text, at), value))
+    return found
+
+
+def _broken_starts(text: str, strict: list[_Found], start: int) -> Iterator[int]:
+    """Each "{" after ``start`` outside the strict values and the span of the start before it,
+    and each "[" that opens the reply or a fenced block."""
+    lists = [i for i in _list_starts(text) if i >= start]
+    at = start
+    for _ in range(_MAX_MENDED_STARTS):
+        brace = text.find("{", at)
+        bracket = next((i for i in lists if i >= at), -1)
+        at = min(brace, bracket) if brace >= 0 and bracket >= 0 else max(brace, bracket)
+        if at < 0:
+            return
+        if inside := _enclosing(strict, at):
+            at = inside.end
+            continue
+        yield at
+        at = _span_end(text, at)
+
+
+def _list_starts(text: str) -> list[int]:
+    """Where a list may open the JSON: at the reply's start, or a fenced block's. A "[" in
+    prose ("[1]", "[passage 2]") is no JSON; a "{" anywhere may be."""
+    blocks = [(0, text), *((m.start(1), m.group(1)) for m in _FENCE.finditer(text))]
+    return [
+        at + len(block) - len(block.lstrip()) for at, block in blocks if block.lstrip()[:1] == "["
+    ]
+
+
+def _span_end(text: str, start: int) -> int:
+    """Where the JSON opened at ``start`` closes (just after its bracket), strings told apart;
+    the end of ``text`` when it never does."""
+    depth = 0
+    in_string = False
+    i = start
+    while i < len(text):
+        char = text[i]
+        if in_string:
+            if char == "\\":
+                i += 1
+            in_string = char != '"'
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(text)
+
+
+def _no_json(text: str) -> ParseProblem:
     if _REFUSAL.search(text) and "{" not in text:
-        raise ParseProblem(f"the judge refused instead of answering: {shorten(text, 200)!r}")
+        return ParseProblem(f"the judge refused instead of answering: {shorten(text, 200)!r}")
     if "{" in text:
-        raise ParseProblem(f"the reply holds malformed or incomplete JSON: {shorten(text, 200)!r}")
-    raise ParseProblem(f"the reply holds no JSON object: {shorten(text, 200)!r}")
+        return ParseProblem(f"the reply holds malformed or incomplete JSON: {shorten(text, 200)!r}")
+    return ParseProblem(f"the reply holds no JSON object: {shorten(text, 200)!r}")
 
 
 def parse_output(text: str, model: type[_Output]) -> _Output:
-    value = extract_json(text)
+    value = extract_json(text, model)
     try:
         try:
             return model.model_validate(value)

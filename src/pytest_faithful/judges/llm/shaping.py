@@ -66,6 +66,28 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
     return out
 
 
+def answer_items(value: Any, model: type[BaseModel]) -> list[Any] | None:
+    """The items of ``value`` when it is a whole reply to ``model`` rather than one of its
+    items, else None. A whole reply is an object whose key for one of the model's lists
+    ("verdicts", "Claims") holds a list (or one item), or, where the model has one list, a
+    list of objects (the list without its object). One verdict alone, as JSON lines write them,
+    is an item; ``{"verdicts": "see above"}`` is prose."""
+    lists = _list_fields(model)
+    if isinstance(value, list):
+        whole = len(lists) == 1 and bool(value) and all(isinstance(v, dict) for v in value)
+        return value if whole else None
+    if not isinstance(value, dict):
+        return None
+    found = [
+        given
+        for key, given in value.items()
+        if _field_name(key, model.model_fields) in lists and isinstance(given, (list, dict))
+    ]
+    if not found:
+        return None
+    return [item for given in found for item in (given if isinstance(given, list) else [given])]
+
+
 def _rejoined(items: list[Any], model: type[BaseModel]) -> list[Any]:
     """``items`` with each fragment joined to the item before it, and objects with nothing
     the model reads (``{"note": ...}``, once shaped: ``{}``) left out. A fragment holds none of
