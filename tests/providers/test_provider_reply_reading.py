@@ -223,3 +223,70 @@ def test_a_number_too_long_to_convert_gets_a_repair_request(
     result = check(provider, server, tmp_path, RETURNS, passages=PASSAGES[:1])
     assert labels(result) == [Label.SUPPORTED]
     assert server.count == 3, "extract, verify, and one repair"
+
+
+# -- several answers in one reply ----------------------------------------------------------------
+
+# The draft: claim 2 SUPPORTED by a quote that shows it costs $15.
+DRAFT = {
+    **SHIPPING_VERDICT,
+    "label": "SUPPORTED",
+    "reason": "Passage 2 is about shipping to Canada.",
+}
+SECOND_THOUGHTS = "Wait, claim 2 is wrong: passage 2 says it costs $15, so it is not free."
+
+
+def with_sentences(*verdicts: dict[str, Any]) -> dict[str, Any]:
+    """The single-call form of two-step verdicts: each claim with its sentence and text."""
+    return {
+        "claims": [{**v, "sentence": v["claim"], "claim": CLAIMS[v["claim"] - 1]} for v in verdicts]
+    }
+
+
+@pytest.mark.parametrize("fences", [True, False], ids=["fenced", "bare"])
+@pytest.mark.parametrize("mode", ["two-step", "single-call"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_draft_then_a_corrected_answer_is_read_by_the_correction(
+    provider: str, mode: str, fences: bool, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """A model that corrects itself in the reply: the draft (claim 2 SUPPORTED by a quote that
+    shows it costs $15) was read, and the check passed; the last answer is the model's final
+    word, as after its thinking."""
+    single = mode == "single-call"
+    draft, final = (
+        {"verdicts": [RETURNS_VERDICT, DRAFT]},
+        {"verdicts": [RETURNS_VERDICT, SHIPPING_VERDICT]},
+    )
+    if single:
+        draft, final = (
+            with_sentences(RETURNS_VERDICT, DRAFT),
+            with_sentences(RETURNS_VERDICT, SHIPPING_VERDICT),
+        )
+    if fences:
+        text = fenced("", draft) + f"\n\n{SECOND_THOUGHTS} Corrected answer:\n" + fenced("", final)
+    else:
+        text = f"{json.dumps(draft)}\n\n{SECOND_THOUGHTS} Final answer:\n{json.dumps(final)}"
+    if not single:
+        server.script("extract", extracted(*CLAIMS))
+    server.script("single" if single else "verify", Reply(text=text))
+    result = check(provider, server, tmp_path, SHIPPING, single=single)
+    assert labels(result) == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert result.claim_verdicts[1].reason == SHIPPING_VERDICT["reason"]
+    assert not result.passed
+    assert server.count == (1 if single else 2), "read as it is, no repair"
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_verdicts_as_json_lines_are_still_sent_back(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """One verdict per line is not several answers: its first verdict alone is one verdict
+    for two claims, and the repair request asks for all of them."""
+    lines = "\n".join(json.dumps(v) for v in (RETURNS_VERDICT, SHIPPING_VERDICT))
+    server.script("extract", extracted(*CLAIMS))
+    repaired = json.dumps({"verdicts": [RETURNS_VERDICT, SHIPPING_VERDICT]})
+    server.script("verify", Reply(text=lines), Reply(text=repaired))
+    result = check(provider, server, tmp_path, SHIPPING)
+    assert labels(result) == [Label.SUPPORTED, Label.CONTRADICTED]
+    assert server.count == 3
+    assert "expected one verdict for each of claims 1..2" in json.dumps(server.bodies()[-1])

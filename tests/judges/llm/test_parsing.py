@@ -268,7 +268,7 @@ def test_a_two_step_label_that_is_no_string_is_a_parse_problem(label: Any) -> No
         parse_output(text, VerificationOutput)
 
 
-# -- where the answer is: strict JSON first, mending only inside the JSON -----------------------
+# -- where the answer is: strict JSON first, the last answer, mending only inside the JSON ------
 
 # Prose as models write it around their JSON, rich in what misleads a reader: lone and paired
 # double quotes (an inch mark), braces and brackets, colons and commas, bare label words.
@@ -383,6 +383,40 @@ def test_mending_starts_at_the_json_not_in_the_prose_before_it() -> None:
 def test_a_fenced_list_with_a_bare_label_is_read_whole() -> None:
     text = '```json\n[{"claim": 1, "label": SUPPORTED}, {"claim": 2, "label": "CONTRADICTED"}]\n```'
     assert [v.claim for v in parse_output(text, VerificationOutput).verdicts] == [1, 2]
+
+
+@PROPERTIES
+@given(verification_answers(), verification_answers(), _AROUND, st.booleans())
+def test_of_several_answers_the_last_is_read(
+    draft: dict[str, Any], final: dict[str, Any], between: str, fences: bool
+) -> None:
+    # The model's final word, as after its thinking; an incomplete last answer is still caught
+    # by the judge's count and coverage checks.
+    write = (lambda a: _fence(a, False)) if fences else json.dumps
+    text = f"{write(draft)}\n{between} Corrected answer:\n{write(final)}"
+    assert parse_output(text, VerificationOutput) == VerificationOutput.model_validate(final)
+
+
+def test_a_malformed_answer_after_a_readable_one_is_a_parse_problem() -> None:
+    # Reading the readable one would be reading the draft; mending the last is no surer.
+    text = _DRAFT + "\nWait, corrected:\n" + _ANSWER.replace('"SUPPORTED"', "SUPPORTED,,")
+    with pytest.raises(ParseProblem, match="another in malformed JSON"):
+        parse_output(text, VerificationOutput)
+
+
+@pytest.mark.parametrize(
+    "after", ['I used the format {"verdicts": [...]}.', "See {verdicts: above}.", "{claim 2}"]
+)
+def test_a_format_named_after_the_answer_is_no_second_answer(after: str) -> None:
+    (verdict,) = parse_output(f"{_ANSWER}\n{after}", VerificationOutput).verdicts
+    assert verdict.label is Label.SUPPORTED
+
+
+def test_json_lines_are_items_not_answers() -> None:
+    # One verdict per line: not several answers (the last is not "the final word"). The first
+    # item is read, and the judge's count check asks again for all of them.
+    lines = '{"claim": 1, "label": "SUPPORTED"}\n{"claim": 2, "label": "CONTRADICTED"}'
+    assert [v.claim for v in parse_output(lines, VerificationOutput).verdicts] == [1]
 
 
 # -- whatever the text: a model or a ParseProblem -----------------------------------------------

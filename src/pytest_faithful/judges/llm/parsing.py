@@ -12,9 +12,10 @@ Tolerant where tolerance is safe and strict where it is not:
 * Read past: a reasoning model's thinking (``<think>...</think>``, or only its closing tag
   where the server ate the opening one). JSON inside the thinking is a draft, not the answer;
   a reply that is all thinking (its tag never closed) is a problem.
-* An answer, not an item or a template: the first whole answer (an object with the model's
-  list, or that list) is read; an item alone is read only when there is no answer. An echoed
-  template ("<number>") does not decode, so it is never read before a valid answer.
+* The last answer is the answer: a reply holding several whole answers (a draft, "Wait, claim
+  2 is wrong. Corrected answer:", the correction) is read by its last one, as its thinking is
+  read past. An echoed template ("<number>") is no answer: it does not decode. A last answer
+  that is malformed after a readable one is a problem, not a reason to read the draft.
 * Read as meant: a shape close to the one asked for (a key's case, a key nobody asked for, the
   list without its object; :mod:`.shaping`).
 * A problem, never a verdict: a refusal, an empty reply, JSON of the wrong shape.
@@ -159,7 +160,7 @@ def _depth(text: str) -> int:
 
 def extract_json(text: str, model: type[BaseModel] | None = None) -> Any:
     """The JSON value ``text`` answers with: the whole reply, a fenced block, or embedded in
-    prose (module docstring). With ``model``, the first whole answer to it; without, the first
+    prose (module docstring). With ``model``, the last whole answer to it; without, the first
     value found."""
     try:
         found = _extract_json(text, model)
@@ -216,11 +217,24 @@ def _extract_json(text: str, model: type[BaseModel] | None) -> Any:
     strict = _strict_values(text)
     answers = [f for f in strict if _answers(f.value, model)]
     if answers:
-        return answers[0].value
+        # Several whole answers: a draft, "Wait, claim 2 is wrong. Corrected answer:", the
+        # correction. The last is the model's final word, as after its thinking. It is read,
+        # not sent back: a repair costs a request for every such reply, and a model that
+        # corrects itself each time would end in a JudgeError. Reading it passes nothing
+        # silently: a last answer that covers less (only the corrected claim) still meets the
+        # count and coverage checks. Items alone (JSON lines) are no answers: they never get
+        # here, and the count check asks again for the rest.
+        last = answers[-1]
+        if any(_says_something(f.value, model) for f in _mended_values(text, strict, last.end)):
+            raise ParseProblem(
+                "the reply holds an answer and, after it, another in malformed JSON; give "
+                "only the final answer"
+            )
+        return last.value
     mended = _mended_values(text, strict, 0)
     answers = [f for f in mended if _answers(f.value, model)]
     if answers:
-        return answers[0].value
+        return answers[-1].value
     if found := sorted([*strict, *mended], key=lambda f: f.start):
         return found[0].value  # no whole answer: the outermost value, for validation to judge
     raise _no_json(text)
@@ -228,6 +242,12 @@ def _extract_json(text: str, model: type[BaseModel] | None) -> Any:
 
 def _answers(value: Any, model: type[BaseModel] | None) -> bool:
     return model is not None and answer_items(value, model) is not None
+
+
+def _says_something(value: Any, model: type[BaseModel] | None) -> bool:
+    """Whether a mended ``value`` is an answer with at least one item: a format named in
+    prose after the answer ('{"verdicts": [...]}' mends into an empty list) is not."""
+    return model is not None and bool(answer_items(value, model))
 
 
 def _strict_values(text: str) -> list[_Found]:
