@@ -488,3 +488,23 @@ def test_parse_output_gives_a_model_or_a_parse_problem_whatever_the_reply(
 def test_a_number_too_long_to_convert_is_a_parse_problem(text: str) -> None:
     with pytest.raises(ParseProblem):
         parse_output(text, VerificationOutput)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ('{"claims": [{"sentence": true, "claim": "Returns take 30 days."}]}', ExtractionOutput),
+        ('{"verdicts": [{"claim": true, "label": "SUPPORTED"}]}', VerificationOutput),
+        ('{"verdicts": [{"claim": 1, "label": "SUPPORTED", "passage": true}]}', VerificationOutput),
+        (
+            '{"verdicts": [{"claim": true, "relevant": true}], "noncommittal": false}',
+            RelevanceOutput,
+        ),
+        ('{"verdicts": [{"passage": false, "useful": true}]}', PassageOutput),
+    ],
+    ids=["sentence", "claim", "passage", "relevance claim", "precision passage"],
+)
+def test_true_or_false_is_no_item_number(text: str, model: Any) -> None:
+    # pydantic's lax int reads true as 1: a verdict would land on claim 1 unasked.
+    with pytest.raises(ParseProblem, match="a number is needed, not true or false"):
+        parse_output(text, model)

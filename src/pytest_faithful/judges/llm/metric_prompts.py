@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pytest_faithful.judges.llm.prompts import ItemNumber
 from pytest_faithful.models import Claim
 from pytest_faithful.providers.base import ChatMessage
 
@@ -23,7 +24,7 @@ class _Output(BaseModel):
 
 
 class JudgedRelevance(_Output):
-    claim: int = Field(description="Number of the claim.")
+    claim: ItemNumber = Field(description="Number of the claim.")
     relevant: bool = Field(description="True when the claim helps answer the question.")
     reason: str = Field(default="", description="One short sentence: why.")
 
@@ -36,7 +37,7 @@ class RelevanceOutput(_Output):
 
 
 class JudgedPassage(_Output):
-    passage: int = Field(description="Number of the passage.")
+    passage: ItemNumber = Field(description="Number of the passage.")
     useful: bool = Field(description="True when the passage helps answer the question.")
     reason: str = Field(default="", description="One short sentence: why.")
 

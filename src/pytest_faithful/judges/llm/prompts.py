@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from pytest_faithful.abstentions import ABSTENTION_RULE
 from pytest_faithful.models import Claim, Label
@@ -26,8 +26,19 @@ class _Output(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def _not_a_bool(value: Any) -> Any:
+    # JSON's true is not the number 1, though pydantic's lax int would read it so.
+    if isinstance(value, bool):
+        raise ValueError("a number is needed, not true or false")
+    return value
+
+
+ItemNumber = Annotated[int, BeforeValidator(_not_a_bool)]
+"""The number of a sentence, claim or passage in a reply: an int, never a JSON boolean."""
+
+
 class ExtractedClaim(_Output):
-    sentence: int = Field(description="Number of the answer sentence the claim comes from.")
+    sentence: ItemNumber = Field(description="Number of the answer sentence the claim comes from.")
     claim: str = Field(description="One atomic, self-contained, checkable statement.")
 
 
@@ -70,13 +81,13 @@ _REASON = "One short sentence: why this label."
 
 
 class JudgedClaim(_Output):
-    claim: int = Field(description="Number of the claim.")
+    claim: ItemNumber = Field(description="Number of the claim.")
     label: Label
     # Small models often leave out the quote and passage of a NOT_ENOUGH_INFO verdict. Absent
     # means the same as "" / null, and a SUPPORTED verdict without a quote is demoted anyway.
     reason: str = Field(default="", description=_REASON)
     evidence: str = Field(default="", description=_QUOTE)
-    passage: int | None = Field(default=None, description=_PASSAGE)
+    passage: ItemNumber | None = Field(default=None, description=_PASSAGE)
 
     _labels = field_validator("label", mode="before")(_label_spelling)
 
@@ -88,14 +99,14 @@ class VerificationOutput(_Output):
 class ExtractedJudgedClaim(_Output):
     """Single-call mode: one extracted claim with its verdict."""
 
-    sentence: int = Field(description="Number of the answer sentence the claim comes from.")
+    sentence: ItemNumber = Field(description="Number of the answer sentence the claim comes from.")
     claim: str = Field(description="One atomic, self-contained, checkable statement.")
     label: Label
     # Small models often leave out the quote and passage of a NOT_ENOUGH_INFO verdict. Absent
     # means the same as "" / null, and a SUPPORTED verdict without a quote is demoted anyway.
     reason: str = Field(default="", description=_REASON)
     evidence: str = Field(default="", description=_QUOTE)
-    passage: int | None = Field(default=None, description=_PASSAGE)
+    passage: ItemNumber | None = Field(default=None, description=_PASSAGE)
 
     _labels = field_validator("label", mode="before")(_label_spelling)
 
@@ -118,12 +129,12 @@ class ReadJudgedClaim(_Output):
     (the template's "SUPPORTED|CONTRADICTED|NOT_ENOUGH_INFO" copied, or left out) is None, and
     the claim is verified in a verify step instead of failing the whole reply."""
 
-    sentence: int
+    sentence: ItemNumber
     claim: str
     label: Label | None = None
     reason: str = ""
     evidence: str = ""
-    passage: int | None = None
+    passage: ItemNumber | None = None
 
     _labels = field_validator("label", mode="before")(_label_or_none)
 

@@ -203,9 +203,14 @@ def _reference(noun: str) -> re.Pattern[str]:
 
 @functools.cache
 def _field_types(model: type[BaseModel]) -> Mapping[str, frozenset[Any]]:
-    """The types each of the model's fields accepts (the members of a union, else the one)."""
+    """The types each of the model's fields accepts (the members of a union, else the one;
+    ``Annotated[int, ...]`` is an int)."""
     found = {}
     for name, field in model.model_fields.items():
         union = typing.get_origin(field.annotation) in (typing.Union, types.UnionType)
-        found[name] = frozenset(typing.get_args(field.annotation) if union else {field.annotation})
+        members = typing.get_args(field.annotation) if union else (field.annotation,)
+        found[name] = frozenset(
+            typing.get_args(t)[0] if typing.get_origin(t) is typing.Annotated else t
+            for t in members
+        )
     return types.MappingProxyType(found)
