@@ -13,9 +13,10 @@ import pytest
 
 from pytest_faithful import verify
 from pytest_faithful.cache import convert
-from pytest_faithful.cache.recordings import RecordingStore
+from pytest_faithful.cache.recordings import RecordingRefused, RecordingStore
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.cache.store import CallCache
+from pytest_faithful.cache.usage import RecordingsUse
 from pytest_faithful.cache.views import asked_view
 from pytest_faithful.errors import CacheMissError, FaithCacheWarning
 from pytest_faithful.judges.llm.prompts import repair_message, verification_messages
@@ -246,11 +247,37 @@ def test_a_damaged_or_hostile_file_is_a_warning_naming_it_and_a_miss(
     request = make_request()
     key, path = record(store, request)
     HOSTILE[damage](path, tmp_path / "outside.json")
-    with pytest.warns(FaithCacheWarning, match=f"ignoring .*{key}"):
-        assert store.get(key, request) is None
+    asking = RecordingStore(store.directory)
+    with pytest.warns(FaithCacheWarning, match=f"ignoring .*{key}") as caught:
+        assert asking.get(key, request) is None
+    # Asked for, so used (never pruned as unused), with the reason the warning gave.
+    assert asking.use.used == {key}
+    assert f"{asking.use.refused[key]}; read as a miss" in str(caught[0].message)
     # Replay-only mode: a miss with the key, never a crash or a reply.
     with pytest.warns(FaithCacheWarning), pytest.raises(CacheMissError, match=key):
         CachedBackend(ScriptedBackend([], kind="openai"), store, "none").complete(request)
+
+
+def test_only_files_asked_for_count_as_used_and_a_new_recording_mends_a_refused_one(
+    store: RecordingStore,
+) -> None:
+    request = make_request()
+    key, path = record(store, request)
+    other, _ = record(store, make_request(claims=["Other."]))
+    path.write_text("<<<<<<< HEAD\n")
+    asking = RecordingStore(store.directory)
+    assert asking.get("f" * 64) is None  # no file: nothing to keep
+    with pytest.warns(FaithCacheWarning):
+        assert asking.get(key, request) is None
+    assert asking.use.to_data() == {"used": [key], "refused": {key: "it is not JSON"}}
+    with pytest.raises(RecordingRefused, match="it is not JSON"):
+        asking.test_of(key)
+    assert asking.test_of(other) is None  # readable; recorded outside any test
+    with pytest.warns(FaithCacheWarning):  # read again, refused again, then recorded
+        CachedBackend(ScriptedBackend(reply, kind="openai"), asking, "once").complete(request)
+    assert asking.use.to_data() == {"used": [key], "refused": {}}
+    assert RecordingsUse.from_data(asking.use.to_data()) == asking.use
+    assert RecordingsUse.from_data(None) == RecordingsUse()
 
 
 def test_a_file_without_reviewer_views_still_replays(store: RecordingStore) -> None:

@@ -191,6 +191,56 @@ def test_a_damaged_recording_is_a_warning_naming_it_then_a_miss_never_a_crash(
     assert json.loads(damaged.read_text())["key"] == key
 
 
+def recording_of(pytester: pytest.Pytester, test: str, asked: str) -> Path:
+    """The file ``test`` recorded for its extraction (``asked="sentences"``) or its
+    verification (``asked="claims"``) call."""
+    [path] = [
+        p
+        for p in (pytester.path / "recordings").rglob("*.json")
+        if json.loads(p.read_text())["test"] == test and asked in json.loads(p.read_text())["asked"]
+    ]
+    return path
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_prune_never_deletes_a_recording_that_cannot_be_read(
+    suite: pytest.Pytester, workers: list[str]
+) -> None:
+    if workers:
+        pytest.importorskip("xdist")
+    suite.runpytest().assert_outcomes(passed=4)
+    calls(suite)
+    # A check asks for a file with a merge conflict in it; another file is damaged and no
+    # check asks for it any more (its test is gone). Neither may be pruned: each is the only
+    # copy of a recording someone has to mend.
+    asked = recording_of(suite, "test_suite.py::test_answers[0]", "sentences")
+    orphan = recording_of(suite, "test_suite.py::test_answers[3]", "sentences")
+    unused = recording_of(suite, "test_suite.py::test_answers[3]", "claims")
+    asked.write_text("<<<<<<< HEAD\n" + asked.read_text() + "=======\n>>>>>>> theirs\n")
+    orphan.write_text("{")
+    suite.makepyfile(test_suite=Path(suite.path, "test_suite.py").read_text().replace("4", "3"))
+
+    run = suite.runpytest_subprocess if workers else suite.runpytest
+    result = run("--faith-record-mode=none", "--faith-prune-recordings", *workers)
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "faithful recordings *: 8 files, 5 used by this run, 1 unused, 2 unreadable",
+            *sorted(
+                f"  UNREADABLE {path.parent.name}/{path.name}: it is not JSON (never pruned: "
+                "mend it, or delete it and record it again)"
+                for path in (asked, orphan)
+            ),
+            f"  PRUNED {unused.parent.name}/{unused.name} (recorded by test_suite.py::*[[]3[]])",
+            "  pruned 1 unused recordings",
+        ]
+    )
+    assert asked.exists()
+    assert orphan.exists()
+    assert not unused.exists()
+    assert calls(suite) == []
+
+
 def test_options_header_and_mistakes(suite: pytest.Pytester) -> None:
     result = suite.runpytest("--faith-recordings=cli-recordings")
     result.assert_outcomes(passed=4)

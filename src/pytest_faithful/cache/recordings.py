@@ -38,6 +38,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from pytest_faithful.cache.keys import check_key
+from pytest_faithful.cache.usage import RecordingsUse
 from pytest_faithful.cache.views import asked_view, reply_view
 from pytest_faithful.errors import FaithCacheWarning
 from pytest_faithful.files import write_text
@@ -60,7 +61,7 @@ _REQUEST_FIELDS: Final = (
 )
 
 
-class _Refused(ValueError):
+class RecordingRefused(ValueError):
     """A file in the recordings directory that is not read (its reason is the message)."""
 
 
@@ -109,31 +110,31 @@ _READ_FLAGS: Final = (
 
 
 def _read_file(path: str) -> bytes | None:
-    """The bytes of a recording file; ``None`` when there is none; :class:`_Refused` for a
+    """The bytes of a recording file; ``None`` when there is none; :class:`RecordingRefused` for a
     link, a non-regular file, one too large or one that cannot be read."""
     try:
         if not _NOFOLLOW and os.path.islink(path):  # where open cannot refuse links itself
-            raise _Refused("it is a symbolic link")
+            raise RecordingRefused("it is a symbolic link")
         fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise _Refused("it is a symbolic link") from None
-        raise _Refused(f"it cannot be read ({type(exc).__name__})") from None
+            raise RecordingRefused("it is a symbolic link") from None
+        raise RecordingRefused(f"it cannot be read ({type(exc).__name__})") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):  # checked before a read could block or fail
-            raise _Refused("it is not a regular file")
+            raise RecordingRefused("it is not a regular file")
         if info.st_size > _MAX_FILE_BYTES:
-            raise _Refused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+            raise RecordingRefused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
     except BaseException:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as file:
         data = file.read(_MAX_FILE_BYTES + 1)
     if len(data) > _MAX_FILE_BYTES:
-        raise _Refused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+        raise RecordingRefused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
     return data
 
 
@@ -141,37 +142,37 @@ def _parse(data: bytes) -> dict[str, Any]:
     try:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _Refused("it is not JSON") from None
+        raise RecordingRefused("it is not JSON") from None
     if not isinstance(document, dict):
-        raise _Refused("it is not a JSON object")
+        raise RecordingRefused("it is not a JSON object")
     if document.get("format") != FORMAT:
-        raise _Refused(f"its format is {document.get('format')!r}, not {FORMAT}")
+        raise RecordingRefused(f"its format is {document.get('format')!r}, not {FORMAT}")
     return document
 
 
 def _response(key: str, document: dict[str, Any], request: JudgeRequest | None) -> JudgeResponse:
     """The reply of a parsed recording, once everything a reviewer reads in it is checked."""
     if document.get("key") != key:
-        raise _Refused("the key inside it is not its file name")
+        raise RecordingRefused("the key inside it is not its file name")
     try:
         response = JudgeResponse.model_validate(document.get("reply"))
     except ValidationError as exc:
         problems = exc.error_count()
-        raise _Refused(
+        raise RecordingRefused(
             f"its reply is not a judge response ({problems} validation "
             f"error{'s' if problems != 1 else ''})"
         ) from None
     if "reply_json" in document and document["reply_json"] != reply_view(response.text):
-        raise _Refused("its reply_json is not its reply text")
+        raise RecordingRefused("its reply_json is not its reply text")
     test = document.get("test")
     if test is not None and not isinstance(test, str):
-        raise _Refused("its test is not a string")
+        raise RecordingRefused("its test is not a string")
     if request is not None:
         for field, attribute in _REQUEST_FIELDS:
             if field in document and not _shows(document[field], getattr(request, attribute)):
-                raise _Refused(f"its {field} is not the request's")
+                raise RecordingRefused(f"its {field} is not the request's")
         if "asked" in document and not _shows(document["asked"], asked_view(request)):
-            raise _Refused("what it says was asked is not the request")
+            raise RecordingRefused("what it says was asked is not the request")
     return response
 
 
@@ -198,17 +199,17 @@ def _quiet(entry: os.DirEntry[str]) -> bool:
 class RecordingStore:
     """A directory of recording files, behind the same interface as the diskcache store.
 
-    ``used`` holds every key this process replayed or recorded: after a run, the files of the
-    other keys are the unused recordings. ``current_test`` (set by the pytest plugin around
-    each check) is written into the recordings made meanwhile, for reviewers and for
-    deciding which recordings a partial run could have used.
+    ``use`` is what this process asked for, read and recorded (:class:`RecordingsUse`).
+    ``current_test`` (set by the pytest plugin around each check) is written into the
+    recordings made meanwhile, for reviewers and for deciding which recordings a partial run
+    could have used.
     """
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self._directory = Path(directory).expanduser().absolute()
         self._root = str(self._directory)
         self.current_test: str | None = None
-        self.used: set[str] = set()
+        self.use = RecordingsUse()
 
     @property
     def directory(self) -> Path:
@@ -231,10 +232,11 @@ class RecordingStore:
             if document is None:
                 return None
             response = _response(key, document, request)
-        except _Refused as exc:
+        except RecordingRefused as exc:
+            self.use.refuse(key, str(exc))
             self._warn(f"ignoring {self.path_for(key)}: {exc}; read as a miss")
             return None
-        self.used.add(key)
+        self.use.read(key)
         return response
 
     def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> None:
@@ -244,10 +246,10 @@ class RecordingStore:
         try:
             self._check_shard(key, create=True)
             write_text(path, text)
-        except (_Refused, OSError) as exc:
+        except (RecordingRefused, OSError) as exc:
             self._warn(f"response for {key} not recorded in {path}: {exc}")
             return
-        self.used.add(key)
+        self.use.wrote(key)
 
     def stored_keys(self, problems: list[str] | None = None) -> list[str]:
         """Every key with a recording file, sorted. Entries that are not recordings are left
@@ -265,12 +267,13 @@ class RecordingStore:
         return sorted(found)
 
     def test_of(self, key: str) -> str | None:
-        """The test that recorded ``key``, if its file says and is readable."""
-        try:
-            document = self._load(key)
-        except _Refused:
+        """The test that recorded ``key``, if its file says (``None`` for a file without one,
+        or no file). :class:`RecordingRefused` says why when the file would not be replayed."""
+        document = self._load(key)
+        if document is None:
             return None
-        test = document.get("test") if document is not None else None
+        _response(key, document, None)  # refuses what get() would refuse, whatever the request
+        test = document.get("test")
         return test if isinstance(test, str) else None
 
     def remove(self, key: str) -> bool:
@@ -281,7 +284,7 @@ class RecordingStore:
             if not stat.S_ISREG(os.lstat(path).st_mode):
                 return False
             path.unlink()
-        except (_Refused, OSError):
+        except (RecordingRefused, OSError):
             return False
         with contextlib.suppress(OSError):  # not empty, or another process wrote meanwhile
             path.parent.rmdir()
@@ -308,9 +311,9 @@ class RecordingStore:
                 os.makedirs(shard, exist_ok=True)
             return
         if stat.S_ISLNK(mode):
-            raise _Refused(f"its directory {shard} is a symbolic link")
+            raise RecordingRefused(f"its directory {shard} is a symbolic link")
         if not stat.S_ISDIR(mode):
-            raise _Refused(f"{shard} is not a directory")
+            raise RecordingRefused(f"{shard} is not a directory")
 
     def _load(self, key: str) -> dict[str, Any] | None:
         self._check_shard(key, create=False)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pytest_faithful.cache.usage import RecordingsUse
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.structured import StructuredOutputMemory
 from pytest_faithful.judges.local.options import LocalOptions
@@ -93,10 +94,11 @@ class JudgeOptions:
         if self._cache is not None:
             self._cache.current_test = test
 
-    def used_recordings(self) -> set[str]:
-        """The keys this process replayed or recorded in a recordings directory (none with
-        the diskcache store, or before any judge call)."""
-        return set(getattr(self._cache, "used", ()))
+    def recordings_use(self) -> RecordingsUse:
+        """What this process's checks did with a recordings directory (nothing with the
+        diskcache store, or before any judge call)."""
+        use = getattr(self._cache, "use", None)
+        return use if isinstance(use, RecordingsUse) else RecordingsUse()
 
     def shared(self, key: Hashable, make: Callable[[], _T]) -> _T:
         """The one object for ``key`` in this run, made by ``make()`` on first use.

@@ -2,11 +2,12 @@
 
 Every process (each xdist worker too) names the running test to its judges' store, so a
 recording says which test made it and a miss says how to record it. Each process collects
-the keys its checks replayed or recorded; a worker sends them to the controller in
+the keys its checks asked for or recorded; a worker sends them to the controller in
 ``config.workeroutput``. Only the controller decides which recordings are unused, reports them
 and, with ``--faith-prune-recordings``, deletes them, as the baseline finds stale entries
 (:mod:`pytest_faithful.plugin.baseline`): never after a filtered run, never a recording of a
-test that did not finish, never one of a test file this run did not collect.
+test that did not finish, never one of a test file this run did not collect, and never a file
+that cannot be read (it is listed, for someone to mend or delete).
 """
 
 from __future__ import annotations
@@ -17,14 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_faithful.cache.usage import RecordingsUse
 from pytest_faithful.plugin.options import RecordingOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 
 if TYPE_CHECKING:
+    from pytest_faithful.cache.recordings import RecordingStore
     from pytest_faithful.judges.resources import JudgeOptions
 
 WORKER_OUTPUT_KEY = "pytest_faithful.recordings"
-"""Where a worker's used keys travel to the controller, in ``config.workeroutput``."""
+"""Where a worker's :class:`RecordingsUse` travels to the controller, as plain data in
+``config.workeroutput``."""
 
 _SHOWN: int = 20
 """Unused recordings listed by name in the summary (all of them with -v)."""
@@ -42,12 +46,13 @@ class RecordingsSession:
         self.options = options
         self.directory = directory  # options.directory, known to be set
         self.judges = judges  # the process's judge resources, which own the store
-        self.used: set[str] = set()
+        self.use = RecordingsUse()  # this process's at the end, and the workers' merged in
         self.seen = TestsSeen()  # test files run, tests that did not pass
         self.lost_worker = False
         self.skipped_reason: str | None = None  # why unused recordings were not looked for
         self.total = 0
         self.unused: list[tuple[str, str | None]] = []  # (key, test that recorded it)
+        self.unreadable: dict[str, str] = {}  # key -> why its file cannot be read
         self.pruned = 0
         self.problems: list[str] = []  # entries of the directory that are not recordings
         self._is_worker = hasattr(config, "workerinput")
@@ -72,27 +77,31 @@ class RecordingsSession:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
-        """Merge a finished worker's used keys; a crashed worker's are lost, so nothing is
+        """Merge what a finished worker used; a crashed worker's use is lost, so nothing is
         pruned after it."""
         if error is not None:
             self.lost_worker = True
         output = getattr(node, "workeroutput", None) or {}
         if WORKER_OUTPUT_KEY not in output and error is None:
             self.lost_worker = True
-        self.used.update(str(key) for key in output.get(WORKER_OUTPUT_KEY, ()))
+        self.use.merge(RecordingsUse.from_data(output.get(WORKER_OUTPUT_KEY)))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        self.used |= self.judges.used_recordings()
+        self.use.merge(self.judges.recordings_use())
         if self._is_worker:
             output: dict[str, Any] = getattr(self.config, "workeroutput", {})
-            output[WORKER_OUTPUT_KEY] = sorted(self.used)
+            output[WORKER_OUTPUT_KEY] = self.use.to_data()
             return
         from pytest_faithful.cache.recordings import RecordingStore
 
         store = RecordingStore(self.directory)
         keys = store.stored_keys(self.problems)
         self.total = len(keys)
+        # Files a check asked for but could not read (and did not record again), whatever
+        # the run's filters: the reason is the one the check got, with its request at hand.
+        listed = set(keys)
+        self.unreadable = {k: why for k, why in self.use.refused.items() if k in listed}
         reason = filter_reason(self.config, session, self.seen.deselected)
         if self.judges.record_mode == "off":
             reason = "record mode off reads no recordings"
@@ -103,16 +112,31 @@ class RecordingsSession:
             return
         self.unused = [
             (key, test)
-            for key in keys
-            if key not in self.used
-            for test in [store.test_of(key)]
+            for key, test in self._check_readable(
+                store, [key for key in keys if key not in self.use.used]
+            )
             if self._could_have_used(test)
         ]
         if self.options.prune:
             self.pruned = sum(store.remove(key) for key, _ in self.unused)
 
+    def _check_readable(
+        self, store: RecordingStore, keys: list[str]
+    ) -> list[tuple[str, str | None]]:
+        """``(key, test that recorded it)`` for each readable file of ``keys``; the others
+        go to ``unreadable`` with the reason, never to be pruned."""
+        from pytest_faithful.cache.recordings import RecordingRefused
+
+        readable: list[tuple[str, str | None]] = []
+        for key in keys:
+            try:
+                readable.append((key, store.test_of(key)))
+            except RecordingRefused as exc:
+                self.unreadable[key] = str(exc)
+        return readable
+
     def _could_have_used(self, test: str | None) -> bool:
-        """Whether a check of this run would have used a recording made by ``test``."""
+        """Whether a check of this run would have used a readable recording made by ``test``."""
         if test is None:  # exported from a diskcache: the whole suite must have run
             explicit = self.config.args_source is pytest.Config.ArgsSource.ARGS
             return bool(self.seen.files) and not explicit
@@ -131,6 +155,11 @@ class RecordingsSession:
     def summary_lines(self, verbose: bool = False) -> list[str]:
         head = f"faithful recordings {self.directory}: {self.total} files"
         problems = [f"  {problem} (left alone)" for problem in self.problems]
+        problems += [
+            f"  UNREADABLE {key[:2]}/{key}.json: {reason} (never pruned: mend it, or delete "
+            "it and record it again)"
+            for key, reason in sorted(self.unreadable.items())
+        ]
         if self.skipped_reason is not None:
             lines = [f"{head}; unused ones not looked for: {self.skipped_reason}", *problems]
             if self.options.prune:
@@ -139,10 +168,10 @@ class RecordingsSession:
                     "recordings no check uses"
                 )
             return lines
-        lines = [
-            f"{head}, {len(self.used)} used by this run, {len(self.unused)} unused",
-            *problems,
-        ]
+        counts = f"{len(self.use.used)} used by this run, {len(self.unused)} unused"
+        if self.unreadable:
+            counts += f", {len(self.unreadable)} unreadable"
+        lines = [f"{head}, {counts}", *problems]
         shown = self.unused if verbose else self.unused[:_SHOWN]
         verb = "PRUNED" if self.pruned else "UNUSED"
         for key, test in shown:

@@ -1,0 +1,58 @@
+"""What a run did with a recordings directory: plain data, light to import.
+
+The pytest plugin holds one :class:`RecordingsUse` per process from start-up, and xdist workers
+send theirs to the controller, so this module imports nothing heavier than the standard library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class RecordingsUse:
+    """What a run (or one process of it) did with a recordings directory, in plain data that
+    an xdist worker can send to the controller.
+
+    ``used`` holds every key a check asked for whose file was there, read or refused, and every
+    key recorded: after a run that asked for everything, the files of the other keys are the
+    unused recordings. ``refused`` says why the file of a key asked for could not be read (and
+    was not recorded again since).
+    """
+
+    used: set[str] = field(default_factory=set)
+    refused: dict[str, str] = field(default_factory=dict)
+
+    def read(self, key: str) -> None:
+        self.used.add(key)
+        self.refused.pop(key, None)
+
+    def refuse(self, key: str, reason: str) -> None:
+        # A check asked for this recording: it is used even though it could not be read, so
+        # that nothing deletes the one copy of what someone has to mend.
+        self.used.add(key)
+        self.refused[key] = reason
+
+    def wrote(self, key: str) -> None:
+        self.read(key)
+
+    def merge(self, other: RecordingsUse) -> None:
+        self.used |= other.used
+        self.refused.update(other.refused)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"used": sorted(self.used), "refused": dict(sorted(self.refused.items()))}
+
+    @classmethod
+    def from_data(cls, data: object) -> RecordingsUse:
+        """What :meth:`to_data` gave; anything else (a worker that sent nothing) is empty."""
+        if not isinstance(data, dict):
+            return cls()
+        refused = data.get("refused")
+        return cls(
+            used={str(key) for key in data.get("used") or ()},
+            refused={str(k): str(v) for k, v in refused.items()}
+            if isinstance(refused, dict)
+            else {},
+        )
