@@ -441,6 +441,11 @@ def test_a_truncated_value_is_a_miss(cache: CallCache, cache_dir: Path) -> None:
     update_row(cache_dir, key, value=value[:40])
     with pytest.warns(FaithCacheWarning, match="truncated"):
         assert cache.get(key) is None
+    with pytest.warns(FaithCacheWarning), pytest.raises(CacheMissError) as raised:
+        CachedBackend(CountingBackend(), cache, "none").complete(make_request())
+    assert f"{cache_dir} is there but cannot be read (stored value is truncated" in str(
+        raised.value
+    )
 
 
 # -- large values and the database's own settings ----------------------------------------------

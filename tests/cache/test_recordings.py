@@ -253,9 +253,14 @@ def test_a_damaged_or_hostile_file_is_a_warning_naming_it_and_a_miss(
     # Asked for, so used (never pruned as unused), with the reason the warning gave.
     assert asking.use.used == {key}
     assert f"{asking.use.refused[key]}; read as a miss" in str(caught[0].message)
-    # Replay-only mode: a miss with the key, never a crash or a reply.
-    with pytest.warns(FaithCacheWarning), pytest.raises(CacheMissError, match=key):
+    # Replay-only mode: a miss with the key and why its file was not read, never a crash or a
+    # reply.
+    with pytest.warns(FaithCacheWarning), pytest.raises(CacheMissError, match=key) as raised:
         CachedBackend(ScriptedBackend([], kind="openai"), store, "none").complete(request)
+    assert f"is there but cannot be read ({asking.use.refused[key]})" in str(raised.value)
+    assert "To record it again, replacing it, run `pytest --faith-record-mode=once" in str(
+        raised.value
+    )
 
 
 def test_only_files_asked_for_count_as_used_and_a_new_recording_mends_a_refused_one(

@@ -230,6 +230,7 @@ class RecordingStore:
         try:
             document = self._load(key)
             if document is None:
+                self.use.refused.pop(key, None)  # deleted since: nothing left to mend
                 return None
             response = _response(key, document, request)
         except RecordingRefused as exc:
@@ -238,6 +239,11 @@ class RecordingStore:
             return None
         self.use.read(key)
         return response
+
+    def refusal(self, key: str) -> str | None:
+        """Why the file of ``key`` could not be read when last asked for; ``None`` if it was
+        read, recorded since, never asked for, or not there."""
+        return self.use.refused.get(key)
 
     def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> None:
         """Write (or overwrite) the recording of ``key``; warn when it cannot be written."""

@@ -23,7 +23,8 @@ class CallStore(Protocol):
     CallCache`) or a directory of JSON files (:class:`~pytest_faithful.cache.recordings.
     RecordingStore`). ``request`` is the request ``key`` hashes: a store may keep a readable
     view of it and check that view on reading. ``current_test`` names the test asking, if
-    any (set by the pytest plugin)."""
+    any (set by the pytest plugin). ``refusal`` says why the entry of ``key`` was there but
+    could not be read when last asked for, so that a miss can say so."""
 
     current_test: str | None
 
@@ -31,6 +32,8 @@ class CallStore(Protocol):
     def directory(self) -> Path: ...
 
     def get(self, key: str, request: JudgeRequest | None = None) -> JudgeResponse | None: ...
+
+    def refusal(self, key: str) -> str | None: ...
 
     def put(
         self, key: str, response: JudgeResponse, request: JudgeRequest | None = None
@@ -159,28 +162,48 @@ class CachedBackend:
         return CachedCompletion(response=response, cache_hit=False, key=key)
 
     def _miss_message(self, request: JudgeRequest, key: str) -> str:
-        cache = self._cache
-        where = cache.directory if cache is not None else "(no cache)"
-        keep = "keep the cache directory"
-        rerun = "run once with --faith-record-mode=once (the default mode)"
-        path_for = getattr(cache, "path_for", None)
-        if cache is not None and path_for is not None:  # a directory of recordings
-            where = path_for(key)
-            keep = f"commit the new files in {_near(cache.directory)}"
-            test = f" {shlex.quote(cache.current_test)}" if cache.current_test else ""
-            shown = shlex.quote(_near(cache.directory))
-            rerun = f"run `pytest{test} --faith-record-mode=once --faith-recordings={shown}`"
-        if request.kind == "local":
-            return (
-                f"no recorded reading for key {key} (local model {request.model!r}, prompt "
-                f"version {request.prompt_version!r}) in {where}, and record mode 'none' does "
-                f"not run the model. To record it, {rerun} where "
-                "llama-cpp-python is installed and the model file is present, then "
-                f"{keep}."
-            )
+        where, rerun, keep = self._how_to_record(key)
+        asked, refuses, needs = _asked(request, key)
+        refused = self._cache.refusal(key) if self._cache is not None else None
+        if refused is None:
+            found, record = f"no recorded {asked} in {where}", "To record it"
+        else:
+            # The entry is there: "no recorded call" would send the user looking for a file
+            # they can see. Recording again replaces it.
+            found = f"the recorded {asked} in {where} is there but cannot be read ({refused})"
+            record = "To record it again, replacing it"
         return (
-            f"no recorded judge call for key {key} (kind {request.kind!r}, model "
-            f"{request.model!r}, prompt version {request.prompt_version!r}) in {where}, and "
-            f"record mode 'none' does not call the provider. To record it, {rerun} with "
-            f"credentials for the provider, then {keep}."
+            f"{found}, and record mode 'none' does not {refuses}. {record}, {rerun} {needs}, "
+            f"then {keep}."
         )
+
+    def _how_to_record(self, key: str) -> tuple[object, str, str]:
+        """Where the entry of ``key`` belongs, the command that records it, and what to keep."""
+        cache = self._cache
+        path_for = getattr(cache, "path_for", None)
+        if cache is None or path_for is None:
+            where = cache.directory if cache is not None else "(no cache)"
+            rerun = "run once with --faith-record-mode=once (the default mode)"
+            return where, rerun, "keep the cache directory"
+        # A directory of recordings: name the file, the test and the directory to commit.
+        test = f" {shlex.quote(cache.current_test)}" if cache.current_test else ""
+        shown = shlex.quote(_near(cache.directory))
+        rerun = f"run `pytest{test} --faith-record-mode=once --faith-recordings={shown}`"
+        return path_for(key), rerun, f"commit the new files in {_near(cache.directory)}"
+
+
+def _asked(request: JudgeRequest, key: str) -> tuple[str, str, str]:
+    """What was asked, what record mode 'none' does not do, and what recording it needs."""
+    if request.kind == "local":
+        return (
+            f"reading for key {key} (local model {request.model!r}, prompt version "
+            f"{request.prompt_version!r})",
+            "run the model",
+            "where llama-cpp-python is installed and the model file is present",
+        )
+    return (
+        f"judge call for key {key} (kind {request.kind!r}, model {request.model!r}, prompt "
+        f"version {request.prompt_version!r})",
+        "call the provider",
+        "with credentials for the provider",
+    )

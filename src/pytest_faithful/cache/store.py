@@ -298,6 +298,7 @@ class CallCache:
         self._cache: diskcache.Cache | None = None
         self._db_identity: _Identity | None = None
         self._pending: list[str] = []
+        self._refused: dict[str, str] = {}  # key -> why its entry was not read, last asked
         self.current_test: str | None = None  # the store interface; this store does not use it
         with self._lock:
             self._open(recover=True)
@@ -322,9 +323,15 @@ class CallCache:
         """
         check_key(key)
         with self._lock:
+            self._refused.pop(key, None)
             response = self._read(key)
             self._flush_warnings()
         return response
+
+    def refusal(self, key: str) -> str | None:
+        """Why the entry of ``key`` was there but could not be read when last asked for."""
+        with self._lock:
+            return self._refused.get(key)
 
     def stored_keys(self) -> list[str]:
         """Every stored key, sorted (rows whose key is not a request hash are left out)."""
@@ -388,22 +395,25 @@ class CallCache:
         try:
             value = self._run("read", lambda cache: cache.get(key, default=None))
         except _BadEntry as exc:
-            self._warn(f"ignoring unreadable entry {key} in {self._directory}: {exc}")
-            return None
+            return self._refuse(key, str(exc))
         if value is None:
             return None
         if not isinstance(value, Mapping):
-            self._warn(f"ignoring entry {key} in {self._directory}: not a JSON object")
-            return None
+            return self._refuse(key, "not a JSON object")
         try:
             return JudgeResponse.model_validate(dict(value))
         except ValidationError as exc:
             problems = exc.error_count()
-            self._warn(
-                f"ignoring entry {key} in {self._directory}: not a judge response "
-                f"({problems} validation error{'s' if problems != 1 else ''})"
+            return self._refuse(
+                key,
+                f"not a judge response ({problems} validation error{'s' if problems != 1 else ''})",
             )
-            return None
+
+    def _refuse(self, key: str, reason: str) -> JudgeResponse | None:
+        """A miss, for the reason given: remembered for the miss message, and warned."""
+        self._refused[key] = reason
+        self._warn(f"ignoring unreadable entry {key} in {self._directory}: {reason}")
+        return None
 
     def _new_cache(self) -> diskcache.Cache:
         return diskcache.Cache(
