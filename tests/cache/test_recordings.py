@@ -13,6 +13,7 @@ import pytest
 
 from pytest_faithful import verify
 from pytest_faithful.cache import convert
+from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.cache.recordings import RecordingRefused, RecordingStore
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.cache.store import CallCache
@@ -283,6 +284,18 @@ def test_only_files_asked_for_count_as_used_and_a_new_recording_mends_a_refused_
     assert asking.use.to_data() == {"used": [key], "refused": {}}
     assert RecordingsUse.from_data(asking.use.to_data()) == asking.use
     assert RecordingsUse.from_data(None) == RecordingsUse()
+
+
+def test_a_printed_command_names_the_test_and_paths_as_typed_where_pytest_ran(
+    tmp_path: Path,
+) -> None:
+    repo = tmp_path / "repo"
+    invocation = Invocation(repo / "docs", repo)  # pytest ran in docs/; node ids are from repo/
+    assert invocation.test("tests/test_x.py::test_a[1]") == "../tests/test_x.py::test_a[1]"
+    assert invocation.test("tests/test_x.py") == "../tests/test_x.py"
+    assert invocation.path(repo / "docs" / "recordings") == "recordings"
+    assert Invocation(repo, repo).test("test_x.py::TestA::test_b") == "test_x.py::TestA::test_b"
+    assert Invocation.here() == Invocation(Path.cwd(), Path.cwd())
 
 
 def test_a_file_without_reviewer_views_still_replays(store: RecordingStore) -> None:

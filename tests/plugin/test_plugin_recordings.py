@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 from pathlib import Path
 
@@ -192,6 +194,37 @@ def test_a_damaged_recording_is_a_warning_naming_it_then_a_miss_never_a_crash(
     rerecord.assert_outcomes(passed=4)
     assert len(calls(suite)) == 1
     assert json.loads(damaged.read_text())["key"] == key
+
+
+ELSEWHERE = """
+def test_moves_away(assert_faithful, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the printed command is still for where pytest was run
+    assert assert_faithful("Returns are accepted.", ["Returns are accepted."]).passed
+"""
+
+
+def test_the_record_command_a_miss_prints_works_from_where_pytest_ran(
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tests = suite.path / "tests"
+    tests.mkdir()
+    (suite.path / "test_suite.py").rename(tests / "test_suite.py")
+    (tests / "test_elsewhere.py").write_text(ELSEWHERE)
+    monkeypatch.chdir(tests)  # node ids are relative to the rootdir, one level up
+    missing = suite.runpytest("--faith-record-mode=none")
+    missing.assert_outcomes(failed=5)
+    commands = re.findall(r"To record it, run `([^`]*)`", str(missing.stdout))
+    options = "--faith-record-mode=once --faith-recordings=../recordings"
+    assert commands == [
+        f"pytest test_elsewhere.py::test_moves_away {options}",
+        *(f"pytest 'test_suite.py::test_answers[{n}]' {options}" for n in range(4)),
+    ]
+    for command in (commands[0], commands[-1]):
+        suite.runpytest(*shlex.split(command)[1:]).assert_outcomes(passed=1)
+    assert len(calls(suite)) == 4
+    replay = suite.runpytest("--faith-record-mode=none")
+    replay.assert_outcomes(passed=2, failed=3)
+    replay.stdout.fnmatch_lines(["*commit the new files in ../recordings."])
 
 
 def recording_of(pytester: pytest.Pytester, test: str, asked: str) -> Path:

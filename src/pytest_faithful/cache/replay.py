@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.errors import CacheMissError
 from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
 from pytest_faithful.vocab import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
@@ -93,23 +94,20 @@ class CachedCompletion:
     key: str
 
 
-def _near(path: Path) -> str:
-    """``path`` relative to the current directory when it is inside it, else absolute."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
-
-
 class CachedBackend:
     """A :class:`Backend` that replays and records through a :class:`CallStore`.
 
     ``cache`` may be ``None`` only with mode ``off``; with ``off`` a given cache is never
-    touched. Backend errors propagate and are never recorded.
+    touched. Backend errors propagate and are never recorded. ``invocation`` says where the
+    user ran pytest, for the command a miss prints (default: the current directory, then).
     """
 
     def __init__(
-        self, backend: Backend, cache: CallStore | None, mode: RecordMode = DEFAULT_RECORD_MODE
+        self,
+        backend: Backend,
+        cache: CallStore | None,
+        mode: RecordMode = DEFAULT_RECORD_MODE,
+        invocation: Invocation | None = None,
     ) -> None:
         self._mode = parse_record_mode(mode)
         if cache is None and self._mode != "off":
@@ -119,6 +117,7 @@ class CachedBackend:
             )
         self._backend = backend
         self._cache = None if self._mode == "off" else cache
+        self._invocation = invocation
 
     @property
     def kind(self) -> str:
@@ -185,11 +184,15 @@ class CachedBackend:
             where = cache.directory if cache is not None else "(no cache)"
             rerun = "run once with --faith-record-mode=once (the default mode)"
             return where, rerun, "keep the cache directory"
-        # A directory of recordings: name the file, the test and the directory to commit.
-        test = f" {shlex.quote(cache.current_test)}" if cache.current_test else ""
-        shown = shlex.quote(_near(cache.directory))
-        rerun = f"run `pytest{test} --faith-record-mode=once --faith-recordings={shown}`"
-        return path_for(key), rerun, f"commit the new files in {_near(cache.directory)}"
+        # A directory of recordings: name the file, the test and the directory to commit, all
+        # as typed where pytest was run (the test's node id is relative to the rootdir).
+        invocation = self._invocation or Invocation.here()
+        directory = invocation.path(cache.directory)
+        command = ["pytest", "--faith-record-mode=once", f"--faith-recordings={directory}"]
+        if cache.current_test:
+            command.insert(1, invocation.test(cache.current_test))
+        rerun = f"run `{shlex.join(command)}`"
+        return path_for(key), rerun, f"commit the new files in {directory}"
 
 
 def _asked(request: JudgeRequest, key: str) -> tuple[str, str, str]:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.cache.usage import RecordingsUse
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.structured import StructuredOutputMemory
@@ -47,10 +48,13 @@ class JudgeOptions:
         llm: LLMOptions | None = None,
         local: LocalOptions | None = None,
         recordings_dir: str | Path | None = None,
+        invocation: Invocation | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         # A directory of committed JSON recordings, used instead of the diskcache at cache_dir.
         self.recordings_dir = Path(recordings_dir) if recordings_dir is not None else None
+        # Where pytest was run (from the plugin): the record command a miss prints works there.
+        self.invocation = invocation
         self.record_mode = parse_record_mode(record_mode)
         self.llm = llm or LLMOptions()
         self.local = local or LocalOptions()
@@ -85,7 +89,7 @@ class JudgeOptions:
 
                 self._cache = CallCache(self.cache_dir)
             self._cache.current_test = self._current_test
-        return CachedBackend(backend, self._cache, self.record_mode)
+        return CachedBackend(backend, self._cache, self.record_mode, self.invocation)
 
     def set_current_test(self, test: str | None) -> None:
         """Name the test whose checks run now (the pytest plugin does, around each test):

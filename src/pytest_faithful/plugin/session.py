@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.redaction import redact
@@ -62,6 +63,7 @@ class FaithSession:
             options.llm,
             options.local,
             recordings_dir=options.recordings.directory,
+            invocation=Invocation(config.invocation_params.dir, config.rootpath),
         )
         self._is_worker = hasattr(config, "workerinput")
         # The metrics' thresholds from the command line (first) or the ini file.
