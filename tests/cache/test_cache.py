@@ -20,6 +20,7 @@ from pathlib import Path
 import diskcache
 import pytest
 
+from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES
 from pytest_faithful.cache.replay import Action, CachedBackend, decide, needs_lookup
 from pytest_faithful.cache.store import CallCache, FaithCacheWarning
 from pytest_faithful.errors import CacheMissError, JudgeError
@@ -550,30 +551,6 @@ def test_settings_in_the_database_never_change_how_values_are_stored(
     assert settings(cache_dir)["disk_compress_level"] == 0
 
 
-def test_a_response_that_cannot_be_stored_is_not_recorded_with_a_warning(
-    cache: CallCache, cache_dir: Path
-) -> None:
-    request = make_request()
-    CachedBackend(CountingBackend(label="earlier"), cache, "once").complete(request)
-
-    class Huge(CountingBackend):
-        def complete(self, request: JudgeRequest) -> JudgeResponse:
-            self.calls += 1
-            return JudgeResponse(text="x" * (64 * 2**20 + 1), model="m")
-
-    with pytest.warns(FaithCacheWarning, match="not recorded") as record:
-        result = CachedBackend(Huge(), cache, "all").complete_with_status(request)
-    message = str(record[0].message)
-    assert request.cache_key() in message
-    assert "more than the 67,108,864" in message
-    assert "earlier for this key, if any, is kept" in message
-    assert len(result.response.text) == 64 * 2**20 + 1  # the run itself goes on
-    stored = cache.get(request.cache_key())
-    assert stored is not None
-    assert stored.text.endswith("(earlier)")
-    assert_all_inline(cache_dir)
-
-
 # -- value files written by older versions -----------------------------------------------------
 
 
@@ -708,7 +685,7 @@ def _fifo(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]
 
 def _huge(cache_dir: Path, value_file: Path, outside: Path) -> dict[str, object]:
     with value_file.open("r+b") as file:
-        file.truncate(100 * 2**20)  # sparse: above the 64 MiB limit, costs no disk
+        file.truncate(MAX_RESPONSE_BYTES + 2 * 2**20)  # sparse: over the limit, costs no disk
     return {}
 
 

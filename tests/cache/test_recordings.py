@@ -14,6 +14,7 @@ import pytest
 from pytest_faithful import verify
 from pytest_faithful.cache import convert
 from pytest_faithful.cache.invocation import Invocation
+from pytest_faithful.cache.limits import response_size
 from pytest_faithful.cache.recordings import RecordingRefused, RecordingStore
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.cache.store import CallCache
@@ -425,6 +426,106 @@ def test_export_counts_kept_and_unreadable_entries(
     assert "copied 1 recordings" in capsys.readouterr().out
     with CallCache(tmp_path / "cache") as cache:
         assert cache.stored_keys() == [good]
+
+
+# -- one size limit for every store (limits.py), small here ---------------------------------------
+
+LIMIT = 20_000
+BASE = response_size(JudgeResponse(text="", model="m").model_dump(mode="json"))
+
+
+def sized(size: int, char: str = "x") -> JudgeResponse:
+    """A response exactly ``size`` bytes as the limit measures it, written with ``char`` (one
+    that JSON escapes costs 6 or 12 bytes, and fewer in a file's UTF-8)."""
+    cost = len(json.dumps(char)) - 2
+    count, rest = divmod(size - BASE, cost)
+    return JudgeResponse(text=char * count + "x" * rest, model="m")
+
+
+LIMITED: dict[str, Callable[[Path], CallCache | RecordingStore]] = {
+    "diskcache": lambda path: CallCache(path, max_response_bytes=LIMIT),
+    "recordings": lambda path: RecordingStore(path, max_response_bytes=LIMIT),
+}
+
+
+@pytest.mark.parametrize("char", ["x", "é", "😀"])
+@pytest.mark.parametrize("kind", list(LIMITED))
+def test_every_store_keeps_a_response_at_the_limit_and_none_records_one_over_it(
+    tmp_path: Path, kind: str, char: str
+) -> None:
+    store = LIMITED[kind](tmp_path / kind)
+    request = make_request()
+    key = request.cache_key()
+    at_limit = sized(LIMIT, char)
+    assert store.put(key, at_limit, request)
+    assert store.get(key, request) == at_limit
+    with pytest.warns(FaithCacheWarning) as caught:
+        assert not store.put(key, sized(LIMIT + 1, char), request)
+    message = str(caught[0].message)
+    assert f"response for {key} not recorded" in message
+    assert f"is {LIMIT + 1:,} bytes, more than the {LIMIT:,} any store records" in message
+    assert message.endswith("a recording made earlier for this key, if any, is kept")
+    assert store.get(key, request) == at_limit
+    store.close()
+
+
+def test_a_recording_over_the_limit_replays_from_no_store(tmp_path: Path) -> None:
+    request = make_request()
+    key = request.cache_key()
+    RecordingStore(tmp_path / "recordings").put(key, sized(LIMIT + 1), request)
+    strict = RecordingStore(tmp_path / "recordings", max_response_bytes=LIMIT)
+    with pytest.warns(FaithCacheWarning, match=f"its reply is {LIMIT + 1:,} bytes as JSON"):
+        assert strict.get(key, request) is None
+
+
+def test_views_are_left_out_of_a_file_they_would_take_over_the_limit(tmp_path: Path) -> None:
+    store = RecordingStore(tmp_path / "recordings", max_response_bytes=LIMIT)
+    # What was asked (~100 KB) is larger than the file may be (the limit + 64 KiB of framing).
+    long_claims = [f"Claim {i} is {'long ' * 40}." for i in range(500)]
+    request = make_request(claims=long_claims)
+    key, path = record(store, request)
+    document = _load(path)
+    assert "asked" not in document
+    assert "reply_json" not in document
+    assert document["model"] == request.model  # the small fields stay
+    assert store.get(key, request) == reply(request)
+    assert path.stat().st_size <= LIMIT + 64 * 1024
+
+
+def test_every_entry_within_the_limit_copies_both_ways_and_replays(tmp_path: Path) -> None:
+    recordings = RecordingStore(tmp_path / "recordings", max_response_bytes=LIMIT)
+    chars = ("x", "é", "😀")
+    requests = [make_request(claims=[f"Claim {char}."]) for char in chars]
+    for request, char in zip(requests, chars, strict=True):
+        recordings.put(request.cache_key(), sized(LIMIT, char), request)
+    with CallCache(tmp_path / "cache", max_response_bytes=LIMIT) as cache:
+        assert convert.copy(recordings, cache) == convert.Copied(3, 0, 0, 0)
+        back = RecordingStore(tmp_path / "back", max_response_bytes=LIMIT)
+        assert convert.copy(cache, back) == convert.Copied(3, 0, 0, 0)
+        for request in requests:
+            expected = recordings.get(request.cache_key(), request)
+            for store in (cache, back):
+                replay_only = CachedBackend(ScriptedBackend([], kind="openai"), store, "none")
+                assert replay_only.complete(request) == expected
+
+
+def test_the_converter_reports_an_entry_it_could_not_store_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = RecordingStore(tmp_path / "recordings")
+    fits, _ = record(source, make_request(claims=["A."]))
+    big = make_request(claims=["B."])
+    source.put(big.cache_key(), sized(LIMIT + 1), big)
+    with CallCache(tmp_path / "cache", max_response_bytes=LIMIT) as cache:
+        with pytest.warns(FaithCacheWarning, match=big.cache_key()):
+            assert convert.copy(source, cache) == convert.Copied(1, 0, 0, 1)
+        assert cache.stored_keys() == [fits]
+    # The command: a destination that cannot be used at all stores nothing, and says so.
+    unusable = tmp_path / "a-file"
+    unusable.write_text("")
+    with pytest.warns(FaithCacheWarning):
+        assert convert.main(["to-cache", str(source.directory), str(unusable)]) == 1
+    assert "; 2 NOT COPIED: " in capsys.readouterr().out
 
 
 def test_verify_records_into_and_replays_from_a_recordings_directory(

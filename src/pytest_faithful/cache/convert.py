@@ -5,9 +5,12 @@
 
 Both read every entry through the source store's own checks (an unreadable one is a warning and
 is skipped) and write through the destination's (atomic files, JSON rows). An entry already in
-the destination is kept unless ``--overwrite``. A diskcache keeps responses only, so a recording
-exported from it has no judge, model, prompt version or view of what was asked until it is
-recorded again (``--faith-record-mode=all``); it replays all the same.
+the destination is kept unless ``--overwrite``. An entry the destination does not store (a
+failed write; both stores share one size limit, limits.py, so not for its size) is a warning,
+is counted, and makes the command exit 1: nothing that replays from the source may silently
+fail to replay from the copy. A diskcache keeps responses only, so a recording exported from it
+has no judge, model, prompt version or view of what was asked until it is recorded again
+(``--faith-record-mode=all``); it replays all the same.
 """
 
 from __future__ import annotations
@@ -28,13 +31,20 @@ from pytest_faithful.cache.store import CallCache
 class Copied:
     written: int
     kept: int  # already in the destination
-    unreadable: int
+    unreadable: int  # in the source; they replay from neither store
+    refused: int = 0  # read from the source, not stored in the destination
 
     def describe(self, source: Path, destination: Path) -> str:
-        return (
+        text = (
             f"copied {self.written} recordings from {source} to {destination}; "
             f"{self.kept} already there (kept), {self.unreadable} unreadable (skipped)"
         )
+        if self.refused:
+            text += (
+                f"; {self.refused} NOT COPIED: {destination} could not store them (the "
+                "warnings above say why)"
+            )
+        return text
 
 
 def copy(
@@ -44,7 +54,7 @@ def copy(
     overwrite: bool = False,
 ) -> Copied:
     """Copy every readable entry of ``source`` into ``destination``."""
-    written = kept = unreadable = 0
+    written = kept = unreadable = refused = 0
     for key in source.stored_keys():
         if not overwrite and destination.get(key) is not None:
             kept += 1
@@ -52,10 +62,11 @@ def copy(
         response = source.get(key)
         if response is None:
             unreadable += 1
-            continue
-        destination.put(key, response)
-        written += 1
-    return Copied(written=written, kept=kept, unreadable=unreadable)
+        elif destination.put(key, response):
+            written += 1
+        else:
+            refused += 1
+    return Copied(written=written, kept=kept, unreadable=unreadable, refused=refused)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -101,4 +112,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         with CallCache(destination_dir) as cache:
             copied = copy(RecordingStore(source_dir), cache, overwrite=args.overwrite)
     print(copied.describe(source_dir, destination_dir))
-    return 0
+    return 1 if copied.refused else 0

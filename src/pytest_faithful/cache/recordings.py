@@ -38,6 +38,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from pytest_faithful.cache.keys import check_key
+from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, response_size
 from pytest_faithful.cache.usage import RecordingsUse
 from pytest_faithful.cache.views import asked_view, reply_view
 from pytest_faithful.errors import FaithCacheWarning
@@ -49,7 +50,14 @@ FORMAT: Final = 1
 """The recording file format; a file of another format is refused (read as a miss)."""
 
 SUFFIX: Final = ".json"
-_MAX_FILE_BYTES: Final = 512 * 1024 * 1024
+# Room in a file for what surrounds its reply (format, key, test, judge, the reply's
+# indentation). The reviewer views are left out of a file they would take over the limit
+# (see _fitting), so a file holding any reply within the limit is within this much more.
+_FRAMING_BYTES: Final = 64 * 1024
+# Fields a replay does not need, in the order they are given up to keep a file within its limit:
+# first the views that grow with the request and the reply, then everything else.
+_VIEWS: Final = frozenset({"asked", "reply_json"})
+_NOT_REPLAYED: Final = _VIEWS | {"judge", "model", "prompt_version", "test"}
 # Replies longer than this are not also shown parsed: nobody reviews a megabyte of JSON.
 _MAX_REPLY_VIEW_CHARS: Final = 1024 * 1024
 _SHARD: Final = re.compile(r"[0-9a-f]{2}")
@@ -77,14 +85,11 @@ def _scrub(value: Any) -> Any:
 
 
 def _document(
-    key: str, response: JudgeResponse, request: JudgeRequest | None, test: str | None
+    key: str, reply: dict[str, Any], request: JudgeRequest | None, test: str | None
 ) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        "format": FORMAT,
-        "key": key,
-        "reply": _scrub(response.model_dump(mode="json")),
-    }
-    text = document["reply"]["text"]
+    """A recording of ``reply`` (a response's JSON form, already scrubbed)."""
+    document: dict[str, Any] = {"format": FORMAT, "key": key, "reply": reply}
+    text = reply["text"]
     if len(text) <= _MAX_REPLY_VIEW_CHARS:
         parsed = reply_view(text)
         if parsed is not None:
@@ -103,13 +108,23 @@ def dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def _fitting(document: dict[str, Any], max_bytes: int) -> str | None:
+    """The text of ``document`` in at most ``max_bytes``, leaving out what a replay does not
+    need if it must; ``None`` if even the reply alone does not fit."""
+    for left_out in (frozenset(), _VIEWS, _NOT_REPLAYED):
+        text = dumps({k: v for k, v in document.items() if k not in left_out})
+        if len(text.encode("utf-8")) <= max_bytes:
+            return text
+    return None
+
+
 _NOFOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
 _READ_FLAGS: Final = (
     os.O_RDONLY | getattr(os, "O_BINARY", 0) | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
 )
 
 
-def _read_file(path: str) -> bytes | None:
+def _read_file(path: str, max_bytes: int) -> bytes | None:
     """The bytes of a recording file; ``None`` when there is none; :class:`RecordingRefused` for a
     link, a non-regular file, one too large or one that cannot be read."""
     try:
@@ -126,15 +141,15 @@ def _read_file(path: str) -> bytes | None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):  # checked before a read could block or fail
             raise RecordingRefused("it is not a regular file")
-        if info.st_size > _MAX_FILE_BYTES:
-            raise RecordingRefused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+        if info.st_size > max_bytes:
+            raise RecordingRefused(f"it is larger than {max_bytes:,} bytes")
     except BaseException:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as file:
-        data = file.read(_MAX_FILE_BYTES + 1)
-    if len(data) > _MAX_FILE_BYTES:
-        raise RecordingRefused(f"it is larger than {_MAX_FILE_BYTES:,} bytes")
+        data = file.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise RecordingRefused(f"it is larger than {max_bytes:,} bytes")
     return data
 
 
@@ -150,8 +165,11 @@ def _parse(data: bytes) -> dict[str, Any]:
     return document
 
 
-def _response(key: str, document: dict[str, Any], request: JudgeRequest | None) -> JudgeResponse:
-    """The reply of a parsed recording, once everything a reviewer reads in it is checked."""
+def _response(
+    key: str, document: dict[str, Any], request: JudgeRequest | None, max_bytes: int
+) -> JudgeResponse:
+    """The reply of a parsed recording, once everything a reviewer reads in it is checked and
+    it is within the size every store records (``max_bytes``)."""
     if document.get("key") != key:
         raise RecordingRefused("the key inside it is not its file name")
     try:
@@ -162,6 +180,12 @@ def _response(key: str, document: dict[str, Any], request: JudgeRequest | None) 
             f"its reply is not a judge response ({problems} validation "
             f"error{'s' if problems != 1 else ''})"
         ) from None
+    size = response_size(response.model_dump(mode="json"))
+    if size > max_bytes:
+        # Another store would not take it: one that replays here only is not a recording.
+        raise RecordingRefused(
+            f"its reply is {size:,} bytes as JSON, more than the {max_bytes:,} any store records"
+        )
     if "reply_json" in document and document["reply_json"] != reply_view(response.text):
         raise RecordingRefused("its reply_json is not its reply text")
     test = document.get("test")
@@ -205,9 +229,14 @@ class RecordingStore:
     could have used.
     """
 
-    def __init__(self, directory: str | os.PathLike[str]) -> None:
+    def __init__(
+        self, directory: str | os.PathLike[str], *, max_response_bytes: int = MAX_RESPONSE_BYTES
+    ) -> None:
         self._directory = Path(directory).expanduser().absolute()
         self._root = str(self._directory)
+        # The limit every store shares (limits.py); a parameter so that tests can use a small one.
+        self._max_response_bytes = max_response_bytes
+        self._max_file_bytes = max_response_bytes + _FRAMING_BYTES
         self.current_test: str | None = None
         self.use = RecordingsUse()
 
@@ -232,7 +261,7 @@ class RecordingStore:
             if document is None:
                 self.use.refused.pop(key, None)  # deleted since: nothing left to mend
                 return None
-            response = _response(key, document, request)
+            response = _response(key, document, request, self._max_response_bytes)
         except RecordingRefused as exc:
             self.use.refuse(key, str(exc))
             self._warn(f"ignoring {self.path_for(key)}: {exc}; read as a miss")
@@ -245,17 +274,22 @@ class RecordingStore:
         read, recorded since, never asked for, or not there."""
         return self.use.refused.get(key)
 
-    def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> None:
-        """Write (or overwrite) the recording of ``key``; warn when it cannot be written."""
+    def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> bool:
+        """Write (or overwrite) the recording of ``key``: whether it was written (a warning
+        says why not)."""
         path = self.path_for(key)
-        text = dumps(_document(key, response, request, self.current_test))
         try:
+            text = self._text(key, response, request)
             self._check_shard(key, create=True)
             write_text(path, text)
         except (RecordingRefused, OSError) as exc:
-            self._warn(f"response for {key} not recorded in {path}: {exc}")
-            return
+            self._warn(
+                f"response for {key} not recorded in {path}: {exc}; a recording made earlier "
+                "for this key, if any, is kept"
+            )
+            return False
         self.use.wrote(key)
+        return True
 
     def stored_keys(self, problems: list[str] | None = None) -> list[str]:
         """Every key with a recording file, sorted. Entries that are not recordings are left
@@ -278,7 +312,8 @@ class RecordingStore:
         document = self._load(key)
         if document is None:
             return None
-        _response(key, document, None)  # refuses what get() would refuse, whatever the request
+        # Refuses what get() would refuse, whatever the request.
+        _response(key, document, None, self._max_response_bytes)
         test = document.get("test")
         return test if isinstance(test, str) else None
 
@@ -321,9 +356,23 @@ class RecordingStore:
         if not stat.S_ISDIR(mode):
             raise RecordingRefused(f"{shard} is not a directory")
 
+    def _text(self, key: str, response: JudgeResponse, request: JudgeRequest | None) -> str:
+        """The file of a recording, within the limits every store keeps (else refused)."""
+        reply = _scrub(response.model_dump(mode="json"))
+        size = response_size(reply)
+        if size > self._max_response_bytes:
+            raise RecordingRefused(
+                f"its JSON is {size:,} bytes, more than the {self._max_response_bytes:,} any "
+                "store records"
+            )
+        text = _fitting(_document(key, reply, request, self.current_test), self._max_file_bytes)
+        if text is None:  # the framing alone is over the slack: only a very small test limit
+            raise RecordingRefused(f"its file would be over {self._max_file_bytes:,} bytes")
+        return text
+
     def _load(self, key: str) -> dict[str, Any] | None:
         self._check_shard(key, create=False)
-        data = _read_file(os.path.join(self._root, key[:2], f"{key}{SUFFIX}"))
+        data = _read_file(os.path.join(self._root, key[:2], f"{key}{SUFFIX}"), self._max_file_bytes)
         return None if data is None else _parse(data)
 
     def _scan(self, problems: list[str]) -> Iterator[str]:

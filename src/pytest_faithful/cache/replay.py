@@ -24,7 +24,8 @@ class CallStore(Protocol):
     CallCache`) or a directory of JSON files (:class:`~pytest_faithful.cache.recordings.
     RecordingStore`). ``request`` is the request ``key`` hashes: a store may keep a readable
     view of it and check that view on reading. ``current_test`` names the test asking, if
-    any (set by the pytest plugin). ``refusal`` says why the entry of ``key`` was there but
+    any (set by the pytest plugin). ``put`` says whether it stored the response (a store warns
+    why not, and a run goes on without it). ``refusal`` says why the entry of ``key`` was there but
     could not be read when last asked for, so that a miss can say so."""
 
     current_test: str | None
@@ -38,7 +39,7 @@ class CallStore(Protocol):
 
     def put(
         self, key: str, response: JudgeResponse, request: JudgeRequest | None = None
-    ) -> None: ...
+    ) -> bool: ...
 
     def close(self) -> None: ...
 

@@ -22,6 +22,7 @@ Safety rules this module keeps:
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import json
 import os
@@ -41,6 +42,7 @@ import diskcache
 from pydantic import ValidationError
 
 from pytest_faithful.cache.keys import check_key, is_key
+from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES
 from pytest_faithful.errors import FaithCacheWarning
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 
@@ -51,10 +53,9 @@ DEFAULT_TIMEOUT_S: Final = 60.0
 
 _DB_NAME: Final = "cache.db"
 _DB_FILES: Final = (_DB_NAME, f"{_DB_NAME}-wal", f"{_DB_NAME}-shm")
-_MAX_VALUE_BYTES: Final = 64 * 1024 * 1024
-# A legacy value file holds a zlib frame around at most _MAX_VALUE_BYTES of JSON; the slack
+# A legacy value file holds a zlib frame around a value's JSON; this slack over the value limit
 # covers the frame's headers (5 bytes per 64 KiB block at level 0).
-_MAX_VALUE_FILE_BYTES: Final = _MAX_VALUE_BYTES + (1 << 20)
+_FRAME_SLACK: Final = 1 << 20
 # diskcache's value file names (Disk.filename), once the platform's separator reads "/".
 _LEGACY_NAME: Final = re.compile(r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{28}\.val")
 _MAX_DAMAGED_COPIES: Final = 1000
@@ -121,10 +122,17 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
     disk stores or where it reads, and none can be changed once it is built.
     """
 
-    def __init__(self, directory: str, /, **_ignored_settings: object) -> None:
+    def __init__(
+        self,
+        directory: str,
+        max_value_bytes: int = MAX_RESPONSE_BYTES,
+        /,
+        **_ignored_settings: object,
+    ) -> None:
         # Positional-only, so that even a ``disk_directory`` row is just another ignored setting.
         super().__init__(directory)
         self._value_root = directory
+        self._max_value_bytes = max_value_bytes
         self._frozen = True
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -138,7 +146,7 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
     def get(self, key: object, raw: bool) -> Any:
         if not raw or not isinstance(key, bytes):
             raise _BadEntry("a stored key is not in JSON form")
-        return _decode_json(key)
+        return _decode_json(key, self._max_value_bytes)
 
     def store(self, value: object, read: bool, key: object = None) -> tuple[int, int, None, Any]:
         if read:
@@ -147,10 +155,10 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
             data = json.dumps(value).encode("utf-8")
         except (TypeError, ValueError, RecursionError) as exc:
             raise _UnstorableValue(f"value is not JSON ({type(exc).__name__})") from exc
-        if len(data) > _MAX_VALUE_BYTES:
+        if len(data) > self._max_value_bytes:  # the measure of limits.response_size
             raise _UnstorableValue(
-                f"its JSON is {len(data):,} bytes, more than the {_MAX_VALUE_BYTES:,} this "
-                "cache reads back"
+                f"its JSON is {len(data):,} bytes, more than the {self._max_value_bytes:,} any "
+                "store records"
             )
         return 0, diskcache.core.MODE_RAW, None, sqlite3.Binary(zlib.compress(data, 0))
 
@@ -160,9 +168,12 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
         if mode == diskcache.core.MODE_RAW and filename is None:
             if not isinstance(value, bytes):
                 raise _BadEntry("stored value is not a JSON blob")
-            return _decode_json(value)
+            return _decode_json(value, self._max_value_bytes)
         if mode == diskcache.core.MODE_BINARY and value is None and isinstance(filename, str):
-            return _decode_json(_read_legacy_value_file(self._value_root, filename))
+            data = _read_legacy_value_file(
+                self._value_root, filename, self._max_value_bytes + _FRAME_SLACK
+            )
+            return _decode_json(data, self._max_value_bytes)
         raise _BadEntry(f"value stored in diskcache mode {mode}, not inline JSON; not read")
 
     def filename(self, key: object = None, value: object = None) -> tuple[str, str]:
@@ -174,12 +185,24 @@ class _JsonOnlyDisk(diskcache.Disk):  # type: ignore[misc]  # diskcache is untyp
         return None
 
 
+@functools.cache
+def _json_only_disk(max_value_bytes: int) -> type[_JsonOnlyDisk]:
+    """:class:`_JsonOnlyDisk` with this value limit: diskcache takes a Disk class and builds it
+    itself, passing only the database's settings (which the disk ignores)."""
+
+    class LimitedJsonOnlyDisk(_JsonOnlyDisk):
+        def __init__(self, directory: str, /, **_ignored_settings: object) -> None:
+            super().__init__(directory, max_value_bytes)
+
+    return LimitedJsonOnlyDisk
+
+
 def _shown(filename: str) -> str:
     text = repr(filename)
     return text if len(text) <= 80 else f"{text[:77]}..."
 
 
-def _read_legacy_value_file(root: str, filename: str) -> bytes:
+def _read_legacy_value_file(root: str, filename: str, max_bytes: int) -> bytes:
     """The bytes of a value file an older version wrote, or :class:`_BadEntry`.
 
     Versions before the fix wrote each value of 32 KiB or more (zlib-framed JSON) to a file
@@ -207,21 +230,21 @@ def _read_legacy_value_file(root: str, filename: str) -> bytes:
             info = os.fstat(file.fileno())
             if not stat.S_ISREG(info.st_mode):
                 raise _BadEntry(f"value file {_shown(filename)} is not a regular file; not read")
-            if info.st_size > _MAX_VALUE_FILE_BYTES:
+            if info.st_size > max_bytes:
                 raise _BadEntry(f"value file {_shown(filename)} is too large; not read")
-            data = file.read(_MAX_VALUE_FILE_BYTES + 1)
+            data = file.read(max_bytes + 1)
     except OSError as exc:
         reason = "missing" if isinstance(exc, FileNotFoundError) else type(exc).__name__
         raise _BadEntry(f"value file {_shown(filename)} cannot be read ({reason})") from exc
-    if len(data) > _MAX_VALUE_FILE_BYTES:
+    if len(data) > max_bytes:
         raise _BadEntry(f"value file {_shown(filename)} is too large; not read")
     return data
 
 
-def _decode_json(blob: bytes) -> Any:
+def _decode_json(blob: bytes, max_bytes: int) -> Any:
     try:
         inflater = zlib.decompressobj()
-        data = inflater.decompress(blob, _MAX_VALUE_BYTES)
+        data = inflater.decompress(blob, max_bytes)
         if inflater.unconsumed_tail or not inflater.eof:
             raise _BadEntry("stored value is truncated or too large")
         return json.loads(data.decode("utf-8"))
@@ -288,9 +311,15 @@ class CallCache:
     """
 
     def __init__(
-        self, directory: str | os.PathLike[str], *, timeout: float = DEFAULT_TIMEOUT_S
+        self,
+        directory: str | os.PathLike[str],
+        *,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
     ) -> None:
         self._directory = Path(directory).expanduser().absolute()
+        # The limit every store shares (limits.py); a parameter so that tests can use a small one.
+        self._max_response_bytes = max_response_bytes
         self._db_path = self._directory / _DB_NAME
         self._timeout = timeout
         self._lock = threading.RLock()
@@ -344,20 +373,23 @@ class CallCache:
             self._flush_warnings()
         return sorted(found or ())
 
-    def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> None:
-        """Store (or overwrite) ``response`` under ``key``; warn when it cannot be kept.
-        ``request`` is accepted for the store interface and not stored."""
+    def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> bool:
+        """Store (or overwrite) ``response`` under ``key``: whether it was stored (a warning
+        says why not). ``request`` is accepted for the store interface and not stored."""
         check_key(key)
         value = response.model_dump(mode="json")
+        stored = False
         with self._lock:
             try:
-                self._run("write", lambda cache: cache.set(key, value))
+                # diskcache's set() returns True; a write that failed returns None, warned.
+                stored = self._run("write", lambda cache: cache.set(key, value)) is True
             except _UnstorableValue as exc:
                 self._warn(
                     f"response for {key} not recorded in {self._directory}: {exc}; a recording "
                     "made earlier for this key, if any, is kept"
                 )
             self._flush_warnings()
+        return stored
 
     def close(self) -> None:
         with self._lock:
@@ -419,12 +451,12 @@ class CallCache:
         return diskcache.Cache(
             str(self._directory),
             timeout=self._timeout,
-            disk=_JsonOnlyDisk,
+            disk=_json_only_disk(self._max_response_bytes),
             eviction_policy="none",
             statistics=0,
             # This version's disk ignores these; they overwrite what the Settings table holds,
             # so that an older pytest-faithful opening the same directory stores inline too.
-            disk_min_file_size=_MAX_VALUE_BYTES + 1,
+            disk_min_file_size=MAX_RESPONSE_BYTES + 1,
             disk_compress_level=0,
         )
 
