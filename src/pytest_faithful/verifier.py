@@ -51,6 +51,7 @@ from pydantic import BaseModel, ValidationError
 from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
+from pytest_faithful.cache.replay import Asks, noting_asks
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import (
     Aligned,
@@ -281,20 +282,29 @@ class ClaimMemo:
     """The claims a judge extracted from an answer, kept for the rest of the run (bounded).
 
     Keyed by judge id, answer and question: the same inputs to the same judge give the same
-    claims, so faithfulness and answer relevancy on one answer decompose it once.
+    claims, so faithfulness and answer relevancy on one answer decompose it once. Each entry
+    keeps the recordings its extraction asked for, and a check that reuses it asks for them
+    again (without reading them): a recording names the same test whichever check came first.
     """
 
     def __init__(self, size: int = 512) -> None:
         self._size = size
-        self._kept: dict[tuple[str, str, str | None], AnswerClaims] = {}
+        self._kept: dict[tuple[str, str, str | None], tuple[AnswerClaims, Asks]] = {}
 
     def get(self, key: tuple[str, str, str | None]) -> AnswerClaims | None:
-        return self._kept.get(key)
+        kept = self._kept.get(key)
+        if kept is None:
+            return None
+        claims, asks = kept
+        asks.again()
+        return claims
 
-    def put(self, key: tuple[str, str, str | None], value: AnswerClaims) -> None:
+    def put(
+        self, key: tuple[str, str, str | None], value: AnswerClaims, asks: Asks | None = None
+    ) -> None:
         if len(self._kept) >= self._size:
             self._kept.pop(next(iter(self._kept)))
-        self._kept[key] = value
+        self._kept[key] = (value, asks or Asks())
 
 
 def answer_claims(
@@ -309,12 +319,13 @@ def answer_claims(
     kept = memo.get(key) if memo is not None else None
     if kept is not None:
         return kept, Usage()
-    extracted = call_judge(
-        judge,
-        "extract_claims",
-        lambda: judge.extract_claims(sentences, question),
-        ExtractedClaims,
-    )
+    with noting_asks() as asks:
+        extracted = call_judge(
+            judge,
+            "extract_claims",
+            lambda: judge.extract_claims(sentences, question),
+            ExtractedClaims,
+        )
     _check_claims(extracted.claims, answer, judge.id)
     abstaining = _abstaining(judge, sentences)
     stated = tuple(c for c in extracted.claims if _stated(c, answer, question, abstaining))
@@ -322,7 +333,7 @@ def answer_claims(
     claims, _ = _distinct([c for c in stated if not _judged_whole(c, filled)])
     found = AnswerClaims(claims=(*claims, *filled), filled=filled, stated=stated)
     if memo is not None:
-        memo.put(key, found)
+        memo.put(key, found, asks)
     return found, extracted.usage
 
 

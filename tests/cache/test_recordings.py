@@ -276,13 +276,15 @@ def test_only_files_asked_for_count_as_used_and_a_new_recording_mends_a_refused_
     assert asking.get("f" * 64) is None  # no file: nothing to keep
     with pytest.warns(FaithCacheWarning):
         assert asking.get(key, request) is None
-    assert asking.use.to_data() == {"used": [key], "refused": {key: "it is not JSON"}}
+    assert asking.use.used == {key}
+    assert asking.use.refused == {key: "it is not JSON"}
     with pytest.raises(RecordingRefused, match="it is not JSON"):
         asking.test_of(key)
     assert asking.test_of(other) is None  # readable; recorded outside any test
     with pytest.warns(FaithCacheWarning):  # read again, refused again, then recorded
         CachedBackend(ScriptedBackend(reply, kind="openai"), asking, "once").complete(request)
-    assert asking.use.to_data() == {"used": [key], "refused": {}}
+    assert asking.use.used == {key}
+    assert asking.use.refused == {}
     assert RecordingsUse.from_data(asking.use.to_data()) == asking.use
     assert RecordingsUse.from_data(None) == RecordingsUse()
 
@@ -297,6 +299,29 @@ def test_a_printed_command_names_the_test_and_paths_as_typed_where_pytest_ran(
     assert invocation.path(repo / "docs" / "recordings") == "recordings"
     assert Invocation(repo, repo).test("test_x.py::TestA::test_b") == "test_x.py::TestA::test_b"
     assert Invocation.here() == Invocation(Path.cwd(), Path.cwd())
+
+
+def test_a_recording_names_the_smallest_test_that_asked_for_it_in_the_run_that_wrote_it(
+    store: RecordingStore,
+) -> None:
+    request = make_request()
+    store.current_test = "tests/test_b.py::test_b"
+    key, path = record(store, request)
+    store.current_test = "tests/test_a.py::test_a[10]"
+    store.asked(key)  # its reply reused from a memo: asked for, not read
+    store.current_test = "tests/test_a.py::test_a[9]"
+    assert store.get(key, request) is not None
+    assert _load(path)["test"] == "tests/test_b.py::test_b"  # a replay never writes
+    worker = RecordingsUse()
+    worker.ask(key, "tests/test_a.py::test_a[0]")
+    worker.wrote(key)
+    store.use.merge(RecordingsUse.from_data(worker.to_data()))
+    assert store.use.askers == {key: "tests/test_a.py::test_a[0]"}
+    assert store.use.written == {key}
+    assert store.name_test(key, store.use.askers[key])
+    assert _load(path)["test"] == "tests/test_a.py::test_a[0]"
+    assert not store.name_test(key, "tests/test_a.py::test_a[0]")  # already: not rewritten
+    assert store.get(key, request) == reply(request)
 
 
 def test_a_file_without_reviewer_views_still_replays(store: RecordingStore) -> None:

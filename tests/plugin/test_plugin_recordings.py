@@ -6,10 +6,12 @@ a replay-only run that passes and logs nothing replayed everything from the comm
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,6 +21,7 @@ import openai  # noqa: F401
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
+from pytest_faithful.cache.recordings import dumps
 from pytest_faithful.redaction import FRAGMENT
 from scripted_suite import calls, make_suite
 
@@ -275,6 +278,59 @@ def test_prune_never_deletes_a_recording_that_cannot_be_read(
     assert orphan.exists()
     assert not unused.exists()
     assert calls(suite) == []
+
+
+SAME_REQUEST = """
+import pytest
+
+CONTEXT = ["Returns are accepted within 30 days of delivery. Refunds take five days. "
+           "Answer 0, 1, 2 and 3 is grounded."]
+
+@pytest.mark.parametrize("n", range(8))
+def test_same(assert_faithful, n):
+    assert assert_faithful("Returns are accepted. Answer 1 is grounded.", CONTEXT).passed
+"""
+
+REVERSED = """
+def pytest_collection_modifyitems(items):
+    items.reverse()  # test_same[7] asks first
+"""
+
+
+def snapshot(pytester: pytest.Pytester) -> dict[str, bytes]:
+    root = pytester.path / "recordings"
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*.json"))}
+
+
+def test_recording_the_same_replies_again_gives_the_same_bytes_whichever_test_asked_first(
+    suite: pytest.Pytester,
+) -> None:
+    suite.makepyfile(test_suite=SAME_REQUEST)  # eight tests, one extraction and one verification
+    suite.runpytest().assert_outcomes(passed=8)
+    first = snapshot(suite)
+    assert set(recordings(suite).values()) == {"test_suite.py::test_same[0]"}
+    assert len(first) == 2
+    conftest = suite.path / "conftest.py"
+    conftest.write_text(conftest.read_text() + REVERSED)
+    suite.runpytest("--faith-record-mode=all").assert_outcomes(passed=8)
+    assert snapshot(suite) == first
+    shutil.rmtree(suite.path / "recordings")
+    suite.runpytest().assert_outcomes(passed=8)  # recorded by [7], replayed by the others
+    assert snapshot(suite) == first
+    if importlib.util.find_spec("xdist") is not None:
+        shutil.rmtree(suite.path / "recordings")
+        suite.runpytest_subprocess("-n", "3").assert_outcomes(passed=8)
+        assert snapshot(suite) == first
+
+    # Only the run that writes a recording names its test: a replay never writes.
+    for path in (suite.path / "recordings").rglob("*.json"):
+        document = json.loads(path.read_text())
+        path.write_text(dumps({**document, "test": "test_suite.py::test_same[5]"}))
+    edited = snapshot(suite)
+    suite.runpytest("--faith-record-mode=none").assert_outcomes(passed=8)
+    suite.runpytest().assert_outcomes(passed=8)
+    assert snapshot(suite) == edited
+    calls(suite)
 
 
 def test_options_header_and_mistakes(suite: pytest.Pytester) -> None:

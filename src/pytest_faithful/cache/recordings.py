@@ -256,6 +256,7 @@ class RecordingStore:
         """The recorded response for ``key`` (the hash of ``request``, when given), or ``None``
         when there is none or its file is refused (with a warning naming the file)."""
         check_key(key)
+        self.use.ask(key, self.current_test)
         try:
             document = self._load(key)
             if document is None:
@@ -274,10 +275,15 @@ class RecordingStore:
         read, recorded since, never asked for, or not there."""
         return self.use.refused.get(key)
 
+    def asked(self, key: str) -> None:
+        """Note that the current test asked for ``key``, its reply reused from a memo."""
+        self.use.ask(key, self.current_test)
+
     def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> bool:
         """Write (or overwrite) the recording of ``key``: whether it was written (a warning
         says why not)."""
         path = self.path_for(key)
+        self.use.ask(key, self.current_test)
         try:
             text = self._text(key, response, request)
             self._check_shard(key, create=True)
@@ -316,6 +322,26 @@ class RecordingStore:
         _response(key, document, None, self._max_response_bytes)
         test = document.get("test")
         return test if isinstance(test, str) else None
+
+    def name_test(self, key: str, test: str) -> bool:
+        """Make the recording of ``key`` name ``test`` as the test that recorded it, rewriting
+        its file only if it names another: whether it did. :class:`RecordingRefused` when the
+        file cannot be read or written (a file that is gone is left so)."""
+        document = self._load(key)
+        if document is None:
+            return False
+        _response(key, document, None, self._max_response_bytes)
+        shown = _scrub(test)
+        if document.get("test") == shown:
+            return False
+        text = _fitting({**document, "test": shown}, self._max_file_bytes)
+        if text is None:
+            raise RecordingRefused(f"its file would be over {self._max_file_bytes:,} bytes")
+        try:
+            write_text(self.path_for(key), text)
+        except OSError as exc:
+            raise RecordingRefused(f"it cannot be written ({type(exc).__name__})") from None
+        return True
 
     def remove(self, key: str) -> bool:
         """Delete the recording of ``key`` (a regular file only), and its shard once empty."""
@@ -365,7 +391,9 @@ class RecordingStore:
                 f"its JSON is {size:,} bytes, more than the {self._max_response_bytes:,} any "
                 "store records"
             )
-        text = _fitting(_document(key, reply, request, self.current_test), self._max_file_bytes)
+        # The smallest test that asked in this process so far: the plugin settles the run's.
+        test = self.use.askers.get(key, self.current_test)
+        text = _fitting(_document(key, reply, request, test), self._max_file_bytes)
         if text is None:  # the framing alone is over the slack: only a very small test limit
             raise RecordingRefused(f"its file would be over {self._max_file_bytes:,} bytes")
         return text

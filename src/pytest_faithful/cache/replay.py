@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import enum
 import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -36,6 +39,10 @@ class CallStore(Protocol):
     def get(self, key: str, request: JudgeRequest | None = None) -> JudgeResponse | None: ...
 
     def refusal(self, key: str) -> str | None: ...
+
+    def asked(self, key: str) -> None:
+        """Note that ``key`` was asked for again without being read: its reply was reused
+        from an in-process memo (:class:`Asks`)."""
 
     def put(
         self, key: str, response: JudgeResponse, request: JudgeRequest | None = None
@@ -84,6 +91,43 @@ def decide(mode: RecordMode, hit: bool) -> Action:
 def needs_lookup(mode: RecordMode) -> bool:
     """Whether ``mode`` has to read the cache: derived from :func:`decide`, not a second table."""
     return decide(mode, hit=True) is not decide(mode, hit=False)
+
+
+class Asks:
+    """The store entries asked for inside :func:`noting_asks`: whoever reuses what was computed
+    from them (the verifier's claim memo) tells the stores they were asked for again, so that a
+    recordings directory knows every test that needed them, not only the first in a process."""
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[CallStore, str]] = []
+
+    def add(self, store: CallStore, key: str) -> None:
+        self._entries.append((store, key))
+
+    def again(self) -> None:
+        for store, key in self._entries:
+            store.asked(key)
+
+
+_ASKS: ContextVar[Asks | None] = ContextVar("pytest_faithful_asks", default=None)
+
+
+@contextmanager
+def noting_asks() -> Iterator[Asks]:
+    """Collect the entries :class:`CachedBackend` asks its store for in this block (in this
+    thread)."""
+    asks = Asks()
+    token = _ASKS.set(asks)
+    try:
+        yield asks
+    finally:
+        _ASKS.reset(token)
+
+
+def _note(store: CallStore, key: str) -> None:
+    asks = _ASKS.get()
+    if asks is not None:
+        asks.add(store, key)
 
 
 @dataclass(frozen=True)
@@ -136,6 +180,7 @@ class CachedBackend:
         if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
             return None
         key = request.cache_key()
+        _note(self._cache, key)
         stored = self._cache.get(key, request)
         if stored is None:
             return None
@@ -148,6 +193,8 @@ class CachedBackend:
                 "backend; its recording would be filed under the wrong kind"
             )
         key = request.cache_key()
+        if self._cache is not None:
+            _note(self._cache, key)
         stored: JudgeResponse | None = None
         if self._cache is not None and needs_lookup(self._mode):
             stored = self._cache.get(key, request)

@@ -357,6 +357,9 @@ class CallCache:
             self._flush_warnings()
         return response
 
+    def asked(self, key: str) -> None:
+        """The store interface: this store does not track who asks."""
+
     def refusal(self, key: str) -> str | None:
         """Why the entry of ``key`` was there but could not be read when last asked for."""
         with self._lock:

@@ -18,11 +18,19 @@ class RecordingsUse:
     ``used`` holds every key a check asked for whose file was there, read or refused, and every
     key recorded: after a run that asked for everything, the files of the other keys are the
     unused recordings. ``refused`` says why the file of a key asked for could not be read (and
-    was not recorded again since).
+    was not recorded again since). ``written`` holds the keys recorded, and ``askers`` the
+    smallest id of the tests that asked for each key: the test a recording names once its run
+    is over, whichever test, worker or order happened to write it last.
     """
 
     used: set[str] = field(default_factory=set)
     refused: dict[str, str] = field(default_factory=dict)
+    written: set[str] = field(default_factory=set)
+    askers: dict[str, str] = field(default_factory=dict)
+
+    def ask(self, key: str, test: str | None) -> None:
+        if test is not None:
+            self.askers[key] = min(test, self.askers.get(key, test))
 
     def read(self, key: str) -> None:
         self.used.add(key)
@@ -36,23 +44,39 @@ class RecordingsUse:
 
     def wrote(self, key: str) -> None:
         self.read(key)
+        self.written.add(key)
 
     def merge(self, other: RecordingsUse) -> None:
         self.used |= other.used
         self.refused.update(other.refused)
+        self.written |= other.written
+        for key, test in other.askers.items():
+            self.ask(key, test)
 
     def to_data(self) -> dict[str, Any]:
-        return {"used": sorted(self.used), "refused": dict(sorted(self.refused.items()))}
+        return {
+            "used": sorted(self.used),
+            "refused": dict(sorted(self.refused.items())),
+            "written": sorted(self.written),
+            "askers": dict(sorted(self.askers.items())),
+        }
 
     @classmethod
     def from_data(cls, data: object) -> RecordingsUse:
         """What :meth:`to_data` gave; anything else (a worker that sent nothing) is empty."""
         if not isinstance(data, dict):
             return cls()
-        refused = data.get("refused")
         return cls(
-            used={str(key) for key in data.get("used") or ()},
-            refused={str(k): str(v) for k, v in refused.items()}
-            if isinstance(refused, dict)
-            else {},
+            used=_strings(data.get("used")),
+            refused=_mapping(data.get("refused")),
+            written=_strings(data.get("written")),
+            askers=_mapping(data.get("askers")),
         )
+
+
+def _strings(data: object) -> set[str]:
+    return {str(item) for item in data} if isinstance(data, list) else set()
+
+
+def _mapping(data: object) -> dict[str, str]:
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}

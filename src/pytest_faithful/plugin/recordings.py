@@ -2,12 +2,14 @@
 
 Every process (each xdist worker too) names the running test to its judges' store, so a
 recording says which test made it and a miss says how to record it. Each process collects
-the keys its checks asked for or recorded; a worker sends them to the controller in
-``config.workeroutput``. Only the controller decides which recordings are unused, reports them
-and, with ``--faith-prune-recordings``, deletes them, as the baseline finds stale entries
-(:mod:`pytest_faithful.plugin.baseline`): never after a filtered run, never a recording of a
-test that did not finish, never one of a test file this run did not collect, and never a file
-that cannot be read (it is listed, for someone to mend or delete).
+the keys its checks asked for or recorded, and which tests asked; a worker sends them to the
+controller in ``config.workeroutput``. The controller makes each recording the run wrote name
+the smallest id of the tests that asked for it, whichever wrote it last. Only the controller
+decides which recordings are unused, reports them and, with ``--faith-prune-recordings``,
+deletes them, as the baseline finds stale entries (:mod:`pytest_faithful.plugin.baseline`):
+never after a filtered run, never a recording of a test that did not finish, never one of a
+test file this run did not collect, and never a file that cannot be read (it is listed, for
+someone to mend or delete).
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ class RecordingsSession:
         # the run's filters: the reason is the one the check got, with its request at hand.
         listed = set(keys)
         self.unreadable = {k: why for k, why in self.use.refused.items() if k in listed}
+        self._name_tests(store, [key for key in keys if key in self.use.written])
         reason = filter_reason(self.config, session, self.seen.deselected)
         if self.judges.record_mode == "off":
             reason = "record mode off reads no recordings"
@@ -119,6 +122,21 @@ class RecordingsSession:
         ]
         if self.options.prune:
             self.pruned = sum(store.remove(key) for key, _ in self.unused)
+
+    def _name_tests(self, store: RecordingStore, written: list[str]) -> None:
+        """Make each recording this run wrote name the smallest id of the tests that asked for
+        it, so that recording the same replies again gives the same bytes whichever test,
+        worker or order wrote it last. Only what this run wrote: a replay never writes."""
+        from pytest_faithful.cache.recordings import RecordingRefused
+
+        for key in written:
+            test = self.use.askers.get(key)
+            if test is None:
+                continue
+            try:
+                store.name_test(key, test)
+            except RecordingRefused as exc:
+                self.problems.append(f"cannot name {test} in {key[:2]}/{key}.json: {exc}")
 
     def _check_readable(
         self, store: RecordingStore, keys: list[str]
