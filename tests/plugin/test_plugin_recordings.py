@@ -333,6 +333,37 @@ def test_recording_the_same_replies_again_gives_the_same_bytes_whichever_test_as
     calls(suite)
 
 
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def ci_recipe_commands() -> list[str]:
+    """The pytest commands of the README's CI recipe, steps and workflow, in their order."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index("## CI recipe")
+    recipe = text[start : text.index("No `actions/cache` step", start)]
+    commands = re.findall(r"pytest tests[^`\n]*(?:\n +--[^`\n]*)*", recipe)
+    return [" ".join(command.split()) for command in commands]
+
+
+def test_the_readme_ci_recipe_runs_as_its_workflow_configures_it(
+    suite: pytest.Pytester,
+) -> None:
+    # The workflow names the recordings directory on the command line, not in the ini file.
+    suite.makeini("[pytest]\nfaith_judge = scripted:model-a\n")
+    tests = suite.path / "tests"
+    tests.mkdir()
+    (suite.path / "test_suite.py").rename(tests / "test_suite.py")
+    commands = ci_recipe_commands()
+    record = [c for c in commands if "--faith-record-mode=once" in c]
+    replay_only = [c for c in commands if "--faith-record-mode=none" in c]
+    assert len(record) == 1
+    assert any("--faith-prune-recordings" in c for c in replay_only)
+    for command in record + replay_only:
+        result = suite.runpytest(*shlex.split(command)[1:])
+        assert result.ret == pytest.ExitCode.OK, command
+    assert len(list((tests / "faith-recordings").rglob("*.json"))) == 8
+
+
 def test_options_header_and_mistakes(suite: pytest.Pytester) -> None:
     result = suite.runpytest("--faith-recordings=cli-recordings")
     result.assert_outcomes(passed=4)
