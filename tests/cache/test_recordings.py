@@ -380,6 +380,21 @@ def test_large_replies_round_trip(store: RecordingStore) -> None:
     assert store.get(request.cache_key(), request) == big
 
 
+def test_a_reply_with_a_lone_surrogate_is_recorded_and_replays_in_both_stores(
+    store: RecordingStore, tmp_path: Path
+) -> None:
+    # JSON's "\\ud800" parses to a string UTF-8 cannot encode; the diskcache escapes it.
+    request = make_request()
+    odd = JudgeResponse(text=json.loads('"half \\ud83d of a pair"'), model="m")
+    assert store.put(request.cache_key(), odd, request)
+    assert store.get(request.cache_key(), request) == odd
+    with CallCache(tmp_path / "cache") as cache:
+        assert convert.copy(store, cache) == convert.Copied(1, 0, 0, 0)
+        back = RecordingStore(tmp_path / "back")
+        assert convert.copy(cache, back) == convert.Copied(1, 0, 0, 0)
+    assert back.get(request.cache_key(), request) == odd
+
+
 def test_no_secret_is_written(store: RecordingStore, monkeypatch: pytest.MonkeyPatch) -> None:
     secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
     monkeypatch.setenv("OPENAI_API_KEY", secret)

@@ -60,6 +60,7 @@ _VIEWS: Final = frozenset({"asked", "reply_json"})
 _NOT_REPLAYED: Final = _VIEWS | {"judge", "model", "prompt_version", "test"}
 # Replies longer than this are not also shown parsed: nobody reviews a megabyte of JSON.
 _MAX_REPLY_VIEW_CHARS: Final = 1024 * 1024
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 _SHARD: Final = re.compile(r"[0-9a-f]{2}")
 _NAME: Final = re.compile(r"(?P<key>[0-9a-f]{64})\.json")
 _REQUEST_FIELDS: Final = (
@@ -104,8 +105,13 @@ def _document(
 
 
 def dumps(document: dict[str, Any]) -> str:
-    """A recording's text: two-space indents, sorted keys, UTF-8 as is, a final newline."""
-    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    """A recording's text: two-space indents, sorted keys, UTF-8 as is, a final newline.
+
+    A lone surrogate (a reply can hold one: JSON's ``"\\ud800"`` parses to it) has no UTF-8
+    form, so it is written as that escape, which reads back as the same string.
+    """
+    text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def _fitting(document: dict[str, Any], max_bytes: int) -> str | None:
