@@ -130,9 +130,22 @@ def _normalised(text: str, lowered: bool = False) -> str:
         text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
     if _may_hold_an_ordinal_word(text):
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
-    if "oon" in text or "night" in text or "idday" in text or "past " in text or "uarter" in text:
+    if _may_say_a_time(text):
         text = clock_words_as_times(text)
     return text
+
+
+def _may_say_a_time(text: str) -> bool:
+    # The words every time said in words holds (any case but all capitals), a tenth of the
+    # regex's time on the texts that have none.
+    return (
+        "noon" in text
+        or "Noon" in text
+        or "idnight" in text
+        or "idday" in text
+        or "alf past" in text
+        or "uarter" in text
+    )
 
 
 def _may_hold_an_ordinal_word(text: str) -> bool:
