@@ -52,6 +52,9 @@ ABSTAINING = [
     "The passages are silent on the refund window.",
     "Nothing in the context addresses this.",
     "I don't have enough context to answer.",
+    "That information is not available at this time.",
+    "I can't help with that.",
+    "I'm sorry, I can't provide that information right now.",
     "It is not possible to determine this from the context.",
     "This question cannot be answered from the provided context.",
     # Whole sentences without a subject.
@@ -87,6 +90,14 @@ STATING = [
     "Unknown soldiers are buried there.",
     "The bug is not in the source code.",
     "The patient is not in the records.",
+    # A declining verb with something other than the answer as its object states a policy.
+    "This is not available for international orders.",
+    "That isn't available in Canada.",
+    "This is not included in the Basic plan.",
+    "This information is not provided to third parties.",
+    "I can't provide refunds on sale items.",
+    "I can't give discounts on gift cards.",
+    "I can't help with returns of opened software.",
 ]
 
 

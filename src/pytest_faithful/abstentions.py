@@ -86,11 +86,15 @@ EXCHANGE_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 _FUNCTION_WORDS = (
     "is are was were be been to of on in about for from with within using the a an this that "
-    "these those it any such your my me you here there what"
+    "these those it any such your my me you here there what us at time moment now right "
+    "currently"
 )
 # An abstention that is the whole sentence and has no subject ("No information available.",
 # "Cannot be determined from the context."): only exchange and function words may follow it.
-_TAIL = rf"(?:\s+(?:{'|'.join((*EXCHANGE_WORDS, *_FUNCTION_WORDS.split()))}))*\W*$"
+_EXCHANGE_OR_FUNCTION = "|".join((*EXCHANGE_WORDS, *_FUNCTION_WORDS.split()))
+_TAIL = rf"(?:\s+(?:{_EXCHANGE_OR_FUNCTION}))*\W*$"
+# ... and the same up to the end of its clause, for a phrase that only the sources may follow.
+_CLAUSE_END = rf"(?:\s+(?:{_EXCHANGE_OR_FUNCTION})\b)*(?=\s*(?:[,;:.!?]|$))"
 _START = r"^\W*"
 
 ABSTENTIONS: tuple[str, ...] = (
@@ -100,8 +104,15 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"\b{_I_AM} (?:not|un)(?: really| quite| entirely| completely)? ?(?:sure|certain)\b",
     rf"\b{_I_AM} uncertain\b",
     rf"\b{_I_AM} not aware\b",
-    rf"\b{_CANT} (?:say|tell|answer|determine|confirm|verify|find|locate|identify|know|help"
-    rf"|provide|give|share|access|comment|respond|assist|be sure|be certain){_REST}",
+    rf"\b{_CANT} (?:say|tell|answer|determine|confirm|verify|find|locate|identify|know"
+    rf"|comment|respond|be sure|be certain){_REST}",
+    # Serving verbs decline only with the answer or information as their object: "I can't
+    # provide refunds on sale items" and "I can't help with returns of opened software" state
+    # a policy.
+    rf"\b{_CANT} (?:provide|give|share|offer|access)(?: you)?(?: with)? (?:that |this |the |any "
+    rf"|more |further |specific |such |an |a )*{_INFO}{_REST}",
+    rf"\b{_CANT} (?:help|assist)(?: you)?(?: with (?:that|this|it|your question|the question"
+    rf"|this question|that question))?{_CLAUSE_END}",
     rf"\bit(?: is|'s) (?:unclear|not clear|unknown|not known|(?:impossible|not possible) to "
     rf"(?:say|tell|know|determine|answer|confirm)){_REST}",
     rf"\b(?:this|that|it|the question|this question|that question|your question|the answer) "
@@ -116,11 +127,13 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"(?:specific |relevant |further |additional |such )?{_INFO}{_REST}",
     rf"\bthere (?:isn't|aren't|wasn't|weren't) (?:any |enough )?(?:specific |relevant )?{_INFO}"
     rf"{_REST}",
+    # Only the sources may follow: "This is not available for international orders." and "This
+    # information is not provided to third parties." state something.
     rf"\b(?:that|this)(?: information| info| answer| detail| details)? {_ISNT} (?:available|"
-    rf"provided|mentioned|specified|given|stated|included)(?: in {_CONTEXT})?{_REST}",
+    rf"provided|mentioned|specified|given|stated|included)(?: in {_CONTEXT})?{_CLAUSE_END}",
     rf"\b(?:the|this|that|such) (?:answer|information|info)(?: you (?:requested|asked for|are "
     rf"looking for|want|need))? {_ISNT} (?:(?:available|provided|mentioned|specified|given"
-    rf"|stated|included|found|known|there)\b(?: in {_CONTEXT})?|in {_CONTEXT}){_REST}",
+    rf"|stated|included|found|known|there)\b(?: in {_CONTEXT})?|in {_CONTEXT}){_CLAUSE_END}",
     # One pattern for the sources as subject: each alternative scanning for them costs as much.
     rf"\b{_CONTEXT} (?:(?:do|does|did) not {_SAY}|(?:don't|doesn't|didn't) {_SAY}"
     rf"|(?:has|have|contains?|gives?|provides?|offers?|includes?) no {_INFO}|(?:is|are) silent\b)"
