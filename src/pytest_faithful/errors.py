@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from pytest_faithful.redaction import redact
 
 # How much of a quote, reply or reason one line of a message shows.
 MAX_QUOTE = 160
+
+
+# Characters no output may carry from a judge: lone surrogates (no encoding writes them: a
+# report would fail, and xdist could not send the check) and control characters other than
+# whitespace (an escape sequence would rewrite the terminal it is printed on).
+_UNPRINTABLE = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every lone surrogate and control character (but tab and line breaks)
+    replaced by U+FFFD, so that it can be written, sent and printed anywhere."""
+    return _UNPRINTABLE.sub("\ufffd", text) if _UNPRINTABLE.search(text) else text
 
 
 def shorten(text: str, width: int = MAX_QUOTE) -> str:
@@ -28,7 +41,7 @@ class JudgeError(Exception):
     """
 
     def __init__(self, message: str, *, judge_id: str | None = None) -> None:
-        super().__init__(redact(message))
+        super().__init__(printable(redact(message)))
         self.judge_id = judge_id
 
 

@@ -52,7 +52,7 @@ from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.cache.replay import Asks, noting_asks
-from pytest_faithful.errors import JudgeError, shorten
+from pytest_faithful.errors import JudgeError, printable, shorten
 from pytest_faithful.evidence import (
     Aligned,
     align_in,
@@ -171,6 +171,12 @@ def _check_identity(judge: Judge) -> None:
         raise JudgeError(
             f"judge {name} has id {shorten(repr(judge_id), 80)}; a judge's id is a non-empty str "
             "naming its kind, model and prompt version",
+            judge_id=name,
+        )
+    if printable(judge_id) != judge_id:
+        raise JudgeError(
+            f"judge {name} has id {shorten(repr(judge_id), 80)}: a control character or a lone "
+            "surrogate in it would reach every report",
             judge_id=name,
         )
     if not isinstance(heuristic, bool):
@@ -486,7 +492,7 @@ def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) 
     except ValidationError as exc:
         raise JudgeError(
             f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
-        ) from exc
+        ) from _shown_cause(exc)
     except Exception as exc:
         # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
         # error: none of them is the caller's mistake, and none may end the check as anything
@@ -494,10 +500,22 @@ def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) 
         raise JudgeError(
             f"judge {judge.id} failed in {step}: {type(exc).__name__}: {shorten(str(exc), 300)}",
             judge_id=judge.id,
-        ) from exc
+        ) from _shown_cause(exc)
     if not isinstance(value, expected):
         raise _wrong_type(judge, step, value, expected)
     return _revalidated(judge, step, value)
+
+
+def _shown_cause(exc: Exception) -> Exception | None:
+    """``exc`` as the shown cause of a JudgeError, unless its message holds what no output can
+    carry (a lone surrogate, a control character): the JudgeError's own message shows it made
+    printable, and a traceback printing the original would fail to send (xdist) or rewrite the
+    terminal."""
+    try:
+        message = str(exc)
+    except Exception:  # a broken __str__ of a plugin judge's exception
+        return None
+    return exc if printable(message) == message else None
 
 
 def _revalidated(judge: Judge, step: str, value: _T) -> _T:
@@ -507,11 +525,28 @@ def _revalidated(judge: Judge, step: str, value: _T) -> _T:
     if not isinstance(value, BaseModel):
         return value  # a pair of outputs (single-call): each part is checked by its caller
     try:
-        return type(value).model_validate(value.model_dump(warnings=False))
+        return type(value).model_validate(_printable(value.model_dump(warnings=False)))
     except ValidationError as exc:
         raise JudgeError(
             f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
         ) from exc
+
+
+def _printable(value: object, key: str = "") -> object:
+    """A judge's dumped output with no lone surrogate in any str (no report or xdist message
+    could carry it) and no control character in a reason (an escape sequence would rewrite the
+    terminal it is printed on). Claims, sentences and quotes keep their control characters:
+    they are compared with the answer and the passages, which may hold them."""
+    if isinstance(value, str):
+        return printable(value) if key == "reason" else _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {k: _printable(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_printable(v) for v in value]
+    return value
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _wrong_type(judge: Judge, step: str, value: object, expected: type) -> JudgeError:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pytest_faithful import JudgeError, Label, verify
 from pytest_faithful.abstentions import states_something
 from pytest_faithful.cache.replay import CachedBackend
-from pytest_faithful.evidence import PassageIndex, bears_on
+from pytest_faithful.evidence import PassageIndex, bears_on, claim_terms
 from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, extract_json, parse_output
@@ -216,7 +216,11 @@ class AdversarialJudge:
 def _check_invariants(answer: str, passages: Sequence[str], result: FaithfulnessResult) -> None:
     assert 0.0 <= result.score <= 1.0
     covered = {cv.claim.start for cv in result.claim_verdicts}
-    stating = [s for s in split_sentences(answer) if states_something(s.text)]
+    # A bare yes or no ("FALSE.") with no question states nothing to check (README: a bare
+    # "yes" to a remark is left out).
+    stating = [
+        s for s in split_sentences(answer) if states_something(s.text) and claim_terms(s.text)
+    ]
     if any(p.strip() for p in passages) or stating:
         for s in stating:
             assert s.start in covered or any(

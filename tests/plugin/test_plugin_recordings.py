@@ -216,7 +216,8 @@ def test_the_record_command_a_miss_prints_works_from_where_pytest_ran(
     monkeypatch.chdir(tests)  # node ids are relative to the rootdir, one level up
     missing = suite.runpytest("--faith-record-mode=none")
     missing.assert_outcomes(failed=5)
-    commands = re.findall(r"To record it, run `([^`]*)`", str(missing.stdout))
+    # Each failure's message may be printed twice (the traceback and a summary line in CI).
+    commands = list(dict.fromkeys(re.findall(r"To record it, run `([^`]*)`", str(missing.stdout))))
     options = "--faith-record-mode=once --faith-recordings=../recordings"
     assert commands == [
         f"pytest test_elsewhere.py::test_moves_away {options}",

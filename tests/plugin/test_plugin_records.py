@@ -379,3 +379,45 @@ def test_a_crashed_worker_is_not_an_internal_error(project: pytest.Pytester) -> 
     assert "INTERNALERROR" not in output
     assert "faithfulness report" in output
     result.assert_outcomes(failed=1, passed=1)
+
+
+UNPRINTABLE_SUITE = r"""
+import pytest
+from pytest_faithful.testing import FunctionJudge
+
+# What a judge of another package may say: bytes decoded with surrogateescape, escape sequences.
+ODD = b"model said \xff ok".decode("utf-8", "surrogateescape") + " \x1b]0;pwned\x07\x1b[2J"
+
+def _supported(claims, passages):
+    return [
+        {"claim_index": i, "label": "SUPPORTED", "reason": ODD,
+         "evidence": "The refund window is 30 days.", "passage_index": 0}
+        for i, _ in enumerate(claims)
+    ]
+
+def _raising(claims, passages):
+    raise ValueError(ODD)
+
+@pytest.mark.parametrize("verify", [_supported, _raising], ids=["reason", "error"])
+def test_odd_text(assert_faithful, verify):
+    assert_faithful("The refund window is 30 days.", ["The refund window is 30 days."],
+                    judge=FunctionJudge(verify, id="odd"))
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_a_judges_unprintable_text_reaches_no_output_and_loses_no_check(
+    pytester: pytest.Pytester, workers: list[str]
+) -> None:
+    if workers:
+        pytest.importorskip("xdist")
+    pytester.makepyfile(test_odd=UNPRINTABLE_SUITE)
+    run = pytester.runpytest_subprocess if workers else pytester.runpytest
+    result = run("--faith-report=r.json", "--faith-report=r.html", "--faith-report", *workers)
+    result.assert_outcomes(passed=1, failed=1)
+    report = json.loads(Path(pytester.path, "r.json").read_text(encoding="utf-8"))
+    assert len(report["checks"]) == 2
+    output = result.stdout.str() + Path(pytester.path, "r.json").read_text(encoding="utf-8")
+    assert "model said \ufffd ok" in output
+    assert "\x1b" not in output
+    assert "\x07" not in output
