@@ -82,6 +82,12 @@ def test_missing_file_is_an_empty_baseline(tmp_path: Path) -> None:
         ('{"version": 99, "checks": {}}', "version 99"),
         ('{"version": 1, "checks": {"k": {"score": 2}}}', "not a valid baseline file"),
         ("[]", "version None"),
+        ('{"version": true, "checks": {}}', "version True"),
+        # A hand edit that loses the checks must not read as an empty baseline: nothing would
+        # regress.
+        ('{"version": 1, "check": {}}', "exactly the keys 'version' and 'checks', not 'check'"),
+        ('{"version": 1}', "exactly the keys 'version' and 'checks'"),
+        ('{"version": 1, "checks": {"k": {}, "k": {}}}', "the key[(]s[)] 'k' appear more than"),
     ],
 )
 def test_bad_files_name_the_file_and_the_fix(tmp_path: Path, content: str, message: str) -> None:
@@ -91,6 +97,14 @@ def test_bad_files_name_the_file_and_the_fix(tmp_path: Path, content: str, messa
         load_baseline(path)
     assert str(path) in str(info.value)
     assert "--faith-update-baseline" in str(info.value)
+
+
+def test_a_file_that_is_not_utf8_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    path.write_bytes(b'{"version": 1, "checks": {"\xff": {}}}')
+    with pytest.raises(BaselineError, match="cannot read the faithfulness baseline") as info:
+        load_baseline(path)
+    assert str(path) in str(info.value)
 
 
 def test_compare_regressed_improved_unchanged_new() -> None:

@@ -6,10 +6,11 @@ a changed score or verdict is a one-line diff.
 
 from __future__ import annotations
 
+import collections
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
@@ -78,22 +79,40 @@ def load_baseline(path: Path) -> Baseline:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Baseline()
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise BaselineError(f"cannot read the faithfulness baseline {path}: {exc}") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         version = data.get("version") if isinstance(data, dict) else None
-        if version != BASELINE_VERSION:
+        if type(version) is not int or version != BASELINE_VERSION:
             raise BaselineError(
                 f"faithfulness baseline {path} has version {version!r}; this pytest-faithful "
                 f"reads version {BASELINE_VERSION}. Rewrite it with --faith-update-baseline."
             )
-        return Baseline(entries=data.get("checks", {}))
-    except (json.JSONDecodeError, ValidationError, AttributeError) as exc:
+        # A file without its checks (a hand edit renamed the key) must not read as an empty
+        # baseline: every check would be new, and no regression would fail.
+        unknown = sorted(set(data) - {"version", "checks"})
+        if "checks" not in data or unknown:
+            raise ValueError(
+                "it needs exactly the keys 'version' and 'checks'"
+                + (f", not {', '.join(map(repr, unknown))}" if unknown else "")
+            )
+        return Baseline(entries=data["checks"])
+    except BaselineError:
+        raise
+    except (ValueError, ValidationError, AttributeError, TypeError) as exc:
         raise BaselineError(
             f"faithfulness baseline {path} is not a valid baseline file ({type(exc).__name__}: "
             f"{shorten(str(exc), 200)}). Fix or delete it, then run with --faith-update-baseline."
         ) from None
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    counts = collections.Counter(key for key, _ in pairs)
+    repeated = sorted(key for key, n in counts.items() if n > 1)
+    if repeated:
+        raise ValueError(f"the key(s) {', '.join(map(repr, repeated))} appear more than once")
+    return dict(pairs)
 
 
 def dump_baseline(baseline: Baseline) -> str:
