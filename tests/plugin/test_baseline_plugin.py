@@ -303,3 +303,60 @@ def test_update_keeps_the_entries_of_checks_a_test_did_not_reach(
     strict = project.runpytest("--faith-baseline-strict", *args)
     strict.stdout.fnmatch_lines(["faithful baseline *, 0 stale, 2 not run"])
     assert "(kept)" not in strict.stdout.str()
+
+
+SHARED_KEY_SUITE = """
+def test_a(assert_faithful):
+    assert_faithful("Refunds take 30 days.", {context!r}, key="shared")
+
+def test_b(assert_faithful):
+    assert_faithful("Refunds take maybe 30 days.", {context!r}, threshold=0.0, key="shared")
+"""
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_a_key_given_by_two_tests_fails_the_run_and_is_not_written(
+    project: pytest.Pytester, workers: list[str]
+) -> None:
+    if workers:
+        pytest.importorskip("xdist")
+    project.makepyfile(test_rag=SHARED_KEY_SUITE.format(context=CONTEXT))
+    run = project.runpytest_subprocess if workers else project.runpytest
+    result = run("--faith-update-baseline", *workers)
+    result.assert_outcomes(passed=2)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    result.stdout.fnmatch_lines(
+        [
+            "  SHARED KEY 'shared': given by 2 tests (test_rag.py::test_a, test_rag.py::test_b);"
+            " give each check its own key= (the run fails; the baseline is not written)"
+        ]
+    )
+    assert not (project.path / "faith-baseline.json").exists()
+
+
+CRASHING_SUITE = """
+import os
+
+def test_1(assert_faithful):
+    assert_faithful("Refunds take 30 days.", {context!r})
+
+def test_2(assert_faithful):
+    assert_faithful("Shipping is free.", {context!r})
+    if os.environ.get("CRASH"):
+        os._exit(1)  # the worker dies after the check: its records never reach the controller
+"""
+
+
+def test_a_crashed_worker_leaves_the_baseline_entries_of_its_tests(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("xdist")
+    project.makepyfile(test_rag=CRASHING_SUITE.format(context=CONTEXT))
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=2)
+    written = baseline_of(project)
+    assert len(written) == 2
+    monkeypatch.setenv("CRASH", "1")
+    project.runpytest_subprocess(
+        "--faith-update-baseline", "-n", "2", "--dist", "loadfile", "-p", "no:randomly"
+    )
+    assert baseline_of(project) == written, "no entry of the crashed worker's tests was dropped"

@@ -10,6 +10,7 @@ file.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,14 @@ def _test_of(key: str) -> str | None:
     return match["nodeid"] if match else None
 
 
+def _shared_keys(records: Iterable[BaselineRecord]) -> dict[str, list[str]]:
+    """Keys that checks of more than one test gave: key -> those tests."""
+    tests: dict[str, set[str]] = {}
+    for record in records:
+        tests.setdefault(record.comparison.key, set()).add(record.nodeid)
+    return {key: sorted(ids) for key, ids in sorted(tests.items()) if len(ids) > 1}
+
+
 class BaselineSession:
     def __init__(self, config: pytest.Config, options: BaselineOptions, path: Path) -> None:
         self.config = config
@@ -68,7 +77,9 @@ class BaselineSession:
         self.stale: list[str] = []
         self.not_run: list[str] = []
         self.written: int | None = None
+        self.shared: dict[str, list[str]] = {}  # a key= given to checks of several tests
         self._is_worker = hasattr(config, "workerinput")
+        self._worker_crashed = False
 
     def check(self, key: str, nodeid: str, result: FaithfulnessResult | MetricResult) -> str | None:
         """Record how the check compares with the baseline; the failure message if it regressed.
@@ -101,6 +112,9 @@ class BaselineSession:
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
         """Merge a finished xdist worker's comparisons (none from a worker that crashed)."""
         output = getattr(node, "workeroutput", None) or {}
+        if error is not None or WORKER_OUTPUT_KEY not in output:
+            # Its checks' records are lost: what it ran must not read as gone from the run.
+            self._worker_crashed = True
         for data in output.get(WORKER_OUTPUT_KEY, ()):
             self.records.append(BaselineRecord.model_validate(data))
 
@@ -114,7 +128,10 @@ class BaselineSession:
         """
         stale, not_run = [], []
         # Node ids on the command line, -k, -x and the like leave checks of a file unrun.
-        complete = filter_reason(self.config, session, self.seen.deselected) is None
+        complete = (
+            filter_reason(self.config, session, self.seen.deselected) is None
+            and not self._worker_crashed
+        )
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
             test = entry.test or _test_of(key)
@@ -135,6 +152,14 @@ class BaselineSession:
             return
         seen = {r.comparison.key for r in self.records}
         self.stale, self.not_run = self._missing(seen, session)
+        self.shared = _shared_keys(self.records)
+        if self.shared:
+            # Which of the tests' scores is the key's would depend on the order they ran in
+            # (and on xdist): neither is stored nor compared as the key's.
+            if session.exitstatus == pytest.ExitCode.OK:
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
+            if self.options.update:
+                return
         if self.options.update:
             ran = {r.comparison.key: r.entry for r in self.records}
             keep = merged(self.stored, ran, replace=False)
@@ -166,6 +191,13 @@ class BaselineSession:
     def summary_lines(self) -> list[str]:
         summary = self.summary()
         lines = [f"faithful baseline {summary.path}: {summary.counts_line()}"]
+        for key, tests in self.shared.items():
+            lines.append(
+                f"  SHARED KEY {key!r}: given by {len(tests)} tests ({', '.join(tests)}); give "
+                "each check its own key= (the run fails"
+                + ("; the baseline is not written" if self.options.update else "")
+                + ")"
+            )
         for status in ("regressed", "improved", "new"):
             for comparison in summary.with_status(status):
                 lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
