@@ -42,6 +42,12 @@ STOPWORDS = frozenset(
 NEGATIONS = frozenset(
     {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
     | {"cannot"}
+    # The same in the languages answers most often come in besides English (German, French,
+    # Spanish, Portuguese, Dutch): a "nicht" must not pass as the passage's statement. Words
+    # that are also English or a prefix ("non", "ne") are left out.
+    | {"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals"}
+    | {"pas", "jamais", "aucun", "aucune", "nunca", "jamás", "ningún", "ninguna", "ninguno"}
+    | {"tampoco", "não", "nenhum", "nenhuma", "niet", "geen", "nooit"}
 )
 # Number words, so "three months" matches "3 months". "one" is left out (far more often a
 # pronoun, "one of the best", than a count; "one year" and "1 year" match another way, see
@@ -132,7 +138,19 @@ def _normalised(text: str, lowered: bool = False) -> str:
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if _may_say_a_time(text):
         text = clock_words_as_times(text)
+    if "[" in text or "\u3010" in text or _ITEM_NUMBER_HINT.match(text) or "\n" in text:
+        text = _MARKERS.sub(lambda m: " " * len(m[0]), text)
     return text
+
+
+# Markers that number a list item or cite a source, not values the text states: "2. Shipping
+# costs $15" states no 2, nor does "Refunds take 30 days [2]." or "...【1†source】".
+_MARKERS = re.compile(
+    r"(?m)^[^\S\n]*\d{1,3}[.)](?=[^\S\n])"
+    r"|\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]"
+    r"|\u3010[^\u3011\n]{0,40}\u3011"
+)
+_ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
 
 
 def _may_say_a_time(text: str) -> bool:

@@ -63,6 +63,11 @@ PASSAGE = (
         ("a quarter to ten people", {"quarter", "10", "peopl"}),
         ("cut by half to ten", {"cut", "half", "10"}),
         ("the afternoon", {"afternoon"}),
+        # A list item's number and a citation marker are no values the text states.
+        ("2. Shipping costs $15", {"ship", "cost", "15"}),
+        ("Refunds take 30 days [2].", {"refund", "tak", "30", "day"}),
+        ("as sources say [1, 3]", {"sourc"}),
+        ("It is 2.5 km long", {"2.5", "km", "long"}),
     ],
 )
 def test_readings(text: str, terms: set[str]) -> None:
@@ -225,3 +230,19 @@ def test_every_ordinal_word_is_read_in_lower_and_title_case(word: str) -> None:
     number = ORDINAL_WORDS[word][:-2]
     assert number in content_terms(f"the {word} season")
     assert number in content_terms(f"The {word.title()} Season")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Rückerstattungen werden nicht innerhalb von 30 Tagen ausgestellt.",
+            "Rückerstattungen werden innerhalb von 30 Tagen ausgestellt.",
+        ),
+        ("Le magasin n'ouvre jamais le dimanche.", "Le magasin ouvre le dimanche."),
+        ("La tienda nunca abre los domingos.", "La tienda abre los domingos."),
+    ],
+)
+def test_a_negation_in_another_language_is_a_negation(claim: str, passage: str) -> None:
+    cv = verify(claim, passage, judge="lexical").claim_verdicts[0]
+    assert cv.label is not Label.SUPPORTED
