@@ -53,6 +53,13 @@ ABSTAINING = [
     "Nothing in the context addresses this.",
     "I don't have enough context to answer.",
     "That information is not available at this time.",
+    # Talk about the exchange: courtesies and the answer's own framing.
+    "Hope this helps!",
+    "Let me know if you have any other questions.",
+    "Great question!",
+    "Here is what you need to know:",
+    "Based on the provided context, here is a summary:",
+    "Happy to help!",
     "I can't help with that.",
     "I'm sorry, I can't provide that information right now.",
     "It is not possible to determine this from the context.",
@@ -90,6 +97,9 @@ STATING = [
     "Unknown soldiers are buried there.",
     "The bug is not in the source code.",
     "The patient is not in the records.",
+    "I hope this helps you choose the Gold plan.",
+    "Here are the store hours: 9am to 5pm.",
+    "Great question about refunds!",
     # A declining verb with something other than the answer as its object states a policy.
     "This is not available for international orders.",
     "That isn't available in Canada.",
@@ -296,3 +306,26 @@ def test_the_quick_check_never_hides_an_abstention(words: list[str], end: str) -
     sentence = " ".join(words) + end
     if _compiled(()).search(sentence):
         assert _may_abstain(sentence, ())
+
+
+POLICY = "Refunds are issued within 30 days. Shipping to Canada costs $15 per order."
+
+
+@pytest.mark.parametrize(
+    ("answer", "score"),
+    [
+        # Headings that name what the answer states frame it: no padding, no failure.
+        ("## Refunds\n- Refunds are issued within 30 days\n- Refunds take 90 days", 0.5),
+        ("**Refunds:**\nRefunds are issued within 30 days.", 1.0),
+        ("## Refunds\nRefunds are issued within 30 days.\n\nHope this helps!", 1.0),
+        # A heading that names something new is judged like any sentence.
+        ("## Shipping to Mars\nRefunds are issued within 30 days.", 0.5),
+    ],
+)
+def test_headings_that_restate_the_answer_are_not_judged(answer: str, score: float) -> None:
+    result = verify(answer, POLICY, judge="lexical")
+    assert result.score == score
+    assert all(
+        not cv.claim.text.startswith(("##", "**")) or "Mars" in cv.claim.text
+        for cv in result.claim_verdicts
+    )

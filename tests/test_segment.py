@@ -234,3 +234,29 @@ def test_whitespace_only_iff_no_sentences(text: str) -> None:
 def test_text_without_terminators_or_newlines_is_one_sentence(text: str) -> None:
     expected = [text.strip()] if text.strip() else []
     assert [s.text for s in split_sentences(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        (
+            "\u2705 Free returns within 30 days\n\u2705 Refunds by courier",
+            ["\u2705 Free returns within 30 days", "\u2705 Refunds by courier"],
+        ),
+        ("\u2192 Sign in\n\u2192 Open settings", ["\u2192 Sign in", "\u2192 Open settings"]),
+        ("| Basic | $10 |\n| Pro | $20 |", ["| Basic | $10 |", "| Pro | $20 |"]),
+        ("**Refunds:**\nRefunds take 30 days.", ["**Refunds:**", "Refunds take 30 days."]),
+        (
+            "Run:\n```bash\nmake\n```\nIt works offline.",
+            ["Run:", "```bash", "make\n```", "It works offline."],
+        ),
+        # Bold inside a line is no heading; a wrapped line stays one sentence.
+        ("**Refunds** are issued\nwithin 30 days.", ["**Refunds** are issued\nwithin 30 days."]),
+    ],
+)
+def test_chat_answer_layouts_split_where_a_reader_sees_items(
+    text: str, sentences: list[str]
+) -> None:
+    found = split_sentences(text)
+    assert [s.text for s in found] == sentences
+    assert all(text[s.start : s.end] == s.text for s in found)

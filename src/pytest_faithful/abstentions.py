@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from pytest_faithful.segment import Sentence
 from pytest_faithful.terms import content_terms
 
 _NOT = r"(?:do not|don't|dont|does not|doesn't|did not|didn't)"
@@ -150,6 +151,17 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"|verified|known|found){_TAIL}",
     rf"{_START}(?:unknown|unclear|uncertain|not sure|not certain|not known|no comment|n/a|hard "
     rf"to say|(?:impossible|not possible) to (?:say|tell|know|determine)){_TAIL}",
+    # talk about the exchange itself: courtesies and an answer's own framing, which the LLM
+    # judges' prompts skip too ("Skip greetings ... talk about the conversation")
+    r"\b(?:i )?hope (?:this|that|it|the above) (?:helps|answers|clarifies)\b",
+    r"\blet me know if (?:you have |there are )?(?:any )?(?:other |more |further |additional )?"
+    r"(?:questions?|anything else)\b",
+    r"\bfeel free to (?:ask|reach out)\b",
+    rf"{_START}(?:great|good|excellent|interesting) question{_TAIL}",
+    r"\b(?:i'm |i am )?(?:happy|glad) to help\b",
+    r"\bhere(?:'s| is| are) (?:what you (?:need|should|want) to know|what i found"
+    r"|a (?:short |brief |quick )?(?:summary|overview|breakdown)"
+    r"|the (?:short |brief )?(?:summary|overview|answer)|the details)\b",
     # apologies and hedges that come with an abstention
     rf"\b{_I_AM} (?:sorry|afraid)\b",
     r"\b(?:sorry|unfortunately|apologies|regrettably)\b",
@@ -170,7 +182,8 @@ _EXCHANGE_TERMS = content_terms(" ".join(EXCHANGE_WORDS))
 # is no abstention, found at a fraction of the cost of the phrases themselves.
 _MAY_ABSTAIN = re.compile(
     r"\b(?:not?|nothing|cannot|unable|unclear|unknown|uncertain|unsure|impossible|insufficient"
-    r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a)\b"
+    r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a"
+    r"|hope|let me know|feel free|question|help|here)\b"
     r"|n't\b"
 )
 
@@ -221,6 +234,29 @@ def without_abstentions(text: str, extra: Iterable[str] = ()) -> str:
         at = found.end()
     kept.append(source[at:])
     return " ".join(kept)
+
+
+# A code fence's opening line names the code's language ("```bash"), no claim.
+_FENCE = re.compile(r"\s*(?:```|~~~)[\w+.#-]*\s*")
+# A markdown heading ("## Refunds") or a line that is only bold ("**Refunds:**").
+_HEADING = re.compile(r"\s*(?:#{1,6}[^\S\n]+[^\n]*|(\*\*|__)[^*_\n]+\1[^\S\n]*:?)\s*")
+
+
+def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, int]]:
+    """The spans of the headings among ``sentences`` that name nothing the other sentences do
+    not state ("## Refunds" over "Refunds take 30 days."): they frame the answer and are not
+    judged, so that they neither pad the score (a supported "Refunds") nor fail a faithful
+    answer. A heading that names something new ("## Shipping to Mars") is judged. A code
+    fence's opening line ("```bash") is never judged either."""
+    fences = frozenset((s.start, s.end) for s in sentences if _FENCE.fullmatch(s.text))
+    headings = [s for s in sentences if _HEADING.fullmatch(s.text)]
+    if not headings:
+        return fences
+    said: set[str] = set()
+    for s in sentences:
+        if s not in headings:
+            said |= content_terms(s.text)
+    return fences | {(h.start, h.end) for h in headings if content_terms(h.text) <= said}
 
 
 def states_something(text: str, extra: Iterable[str] = ()) -> bool:

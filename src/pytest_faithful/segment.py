@@ -20,8 +20,9 @@ Rules, in brief:
   of their own, with the marker *included* in the item's sentence: every non-whitespace
   character must belong to some sentence, and a bare marker is not a claim.
 * A blank line always ends a sentence; a single newline ends one before a list item or a
-  ``#`` heading, after a heading, and after a list item unless the next line is indented (a
-  continuation). Otherwise a newline is just whitespace (a wrapped line), so terminal
+  heading (``#`` or a line that is only bold, ``**Refunds:**``), after a heading, and after a
+  list item unless the next line is indented (a continuation). Otherwise a newline is just
+  whitespace (a wrapped line), so terminal
   punctuation at the end of a line is judged by the same rules as mid-line.
 * CJK full stops (U+3002, U+FF01, U+FF1F) always end a sentence, since CJK text puts no
   space after them.
@@ -60,9 +61,15 @@ _CANDIDATE = re.compile(
 )
 
 # Optional groups so the match always succeeds and the caller reads the line's shape directly.
+# Bullets besides "-", "*" and "+": typographic ones and the symbols and emoji chat answers
+# open list items with ("✅ Free returns"); a table row opens with "|".
+_BULLETS = "•‣◦▪●○■□▸▶►➤➜→✓✔✅❌✖★☆⚠📌👉🔹🔸"
+# A heading is a "#" line, a code fence or a line that is only bold ("**Refunds:**").
 _LINE_START = re.compile(
     r"(?P<indent>[^\S\n]*)"
-    r"(?:(?P<item>[-*+•‣◦▪]|\d{1,3}[.)])(?=[^\S\n])|(?P<head>\#{1,6})(?=[^\S\n]))?"
+    rf"(?:(?P<item>[-*+{_BULLETS}]|\d{{1,3}}[.)]|\|)(?=[^\S\n])"
+    r"|(?P<head>\#{1,6}(?=[^\S\n])|```|~~~"
+    r"|(?=(?P<bold>\*\*|__)[^*_\n]+(?P=bold)[^\S\n]*:?[^\S\n]*(?:\n|\Z))))?"
 )
 _NEXT_WORD = re.compile(rf"\s*[{re.escape(_OPENERS_PUNCT)}]*(\w*)(\.?)")
 _DOTTED = re.compile(r"[A-Za-z]{1,2}(?:\.[A-Za-z]{1,2})+|[A-Z]")

@@ -49,7 +49,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pytest_faithful import scoring
-from pytest_faithful.abstentions import is_abstention, without_abstentions
+from pytest_faithful.abstentions import is_abstention, restating_headings, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.cache.replay import Asks, noting_asks
 from pytest_faithful.errors import JudgeError, printable, shorten
@@ -591,9 +591,12 @@ def _worst_of_copies(ordered: Sequence[Verdict], copies: Sequence[int]) -> list[
 
 
 def _abstaining(judge: Judge, sentences: Sequence[Sentence]) -> frozenset[tuple[int, int]]:
-    """The spans of the sentences that only decline to answer (``abstentions.is_abstention``)."""
+    """The spans of the sentences that state nothing to judge: those that only decline to
+    answer or talk about the exchange (``abstentions.is_abstention``), and headings that name
+    nothing the answer's other sentences do not state (``abstentions.restating_headings``)."""
     extra = judge_abstentions(judge)
-    return frozenset((s.start, s.end) for s in sentences if is_abstention(s.text, extra))
+    declining = frozenset((s.start, s.end) for s in sentences if is_abstention(s.text, extra))
+    return declining | restating_headings(sentences)
 
 
 def _stated(

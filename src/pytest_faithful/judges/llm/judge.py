@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from pytest_faithful.abstentions import is_abstention
+from pytest_faithful.abstentions import is_abstention, restating_headings
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.evidence import align_in, bears_on, could_bear_on, quoted_within, subject_of
@@ -571,10 +571,14 @@ def _claims(
     if not repairable:
         return claims, ""
     covered = {c.start for c in claims}
+    framing = {start for start, _ in restating_headings(sentences)}
     missing = [
         n
         for n, s in enumerate(sentences, 1)
-        if terms[n - 1] and s.start not in covered and not is_abstention(s.text)
+        if terms[n - 1]
+        and s.start not in covered
+        and s.start not in framing
+        and not is_abstention(s.text)
     ]
     problems = []
     if missing:
