@@ -421,3 +421,39 @@ def test_a_judges_unprintable_text_reaches_no_output_and_loses_no_check(
     assert "model said \ufffd ok" in output
     assert "\x1b" not in output
     assert "\x07" not in output
+
+
+FIXTURE_PHASES_SUITE = """
+import pytest
+
+CTX = ["The refund window is 30 days."]
+
+@pytest.fixture
+def fails_in_setup(assert_faithful):
+    assert_faithful("The refund window is 90 days.", CTX)
+
+@pytest.fixture
+def fails_in_teardown(assert_faithful):
+    yield
+    assert_faithful("The refund window is 90 days.", CTX)
+
+def test_setup(fails_in_setup):
+    pass
+
+def test_teardown(fails_in_teardown):
+    pass
+"""
+
+
+def test_a_check_failing_in_a_fixture_marks_its_test_failed_in_every_report(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    pytester.makepyfile(test_phases=FIXTURE_PHASES_SUITE)
+    result = pytester.runpytest("--faith-report=r.json")
+    result.assert_outcomes(passed=1, errors=2)  # the teardown's test passed its call
+    report = json.loads(Path(pytester.path, "r.json").read_text(encoding="utf-8"))
+    assert {c["test_outcome"] for c in report["checks"]} == {"failed"}
+    annotations = [line for line in result.outlines if line.startswith("::error")]
+    assert len(annotations) == 2, "both failed checks are annotated for GitHub"

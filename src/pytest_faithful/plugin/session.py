@@ -141,9 +141,14 @@ class FaithSession:
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if self._is_worker or report.when != "call":
+        if self._is_worker:
             return
-        self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
+        if report.when == "call":
+            self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
+        elif report.failed:
+            # An error in setup or teardown (a check in a fixture that failed there) ends the
+            # test as pytest shows it, an error, whatever its call did.
+            self.outcomes[report.nodeid] = ("failed", False)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
