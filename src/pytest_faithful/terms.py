@@ -138,19 +138,40 @@ def _normalised(text: str, lowered: bool = False) -> str:
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if _may_say_a_time(text):
         text = clock_words_as_times(text)
-    if "[" in text or "\u3010" in text or _ITEM_NUMBER_HINT.match(text) or "\n" in text:
-        text = _MARKERS.sub(lambda m: " " * len(m[0]), text)
-    return text
+    return _without_markers(text)
 
 
 # Markers that number a list item or cite a source, not values the text states: "2. Shipping
-# costs $15" states no 2, nor does "Refunds take 30 days [2]." or "...【1†source】".
-_MARKERS = re.compile(
-    r"(?m)^[^\S\n]*\d{1,3}[.)](?=[^\S\n])"
-    r"|\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]"
-    r"|\u3010[^\u3011\n]{0,40}\u3011"
+# costs $15" states no 2, nor does "Refunds take 30 days [2]." or "...【1†source】"; nor an
+# attribution ("(Source: Refund Policy.pdf)") or a link's address ("[the policy](https://...)"):
+# where the answer comes from, not what it states. One pattern each, each tried only where
+# its first character is, so that a text with none costs a few substring tests.
+_ITEM_NUMBER = re.compile(r"(?m)^[^\S\n]*\d{1,3}[.)](?=[^\S\n])")
+_CITATION = re.compile(r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]")
+_BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
+_ATTRIBUTION = re.compile(
+    r"\((?i:sources?|references?|citations?|ref|see|via)[^\S\n]*:[^)\n]{0,160}\)"
 )
+_LINK_ADDRESS = re.compile(r"(?<=\])\((?i:https?://|www\.)[^)\s]{0,500}\)")
 _ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
+
+
+def _blanked(m: re.Match[str]) -> str:
+    return " " * len(m[0])
+
+
+def _without_markers(text: str) -> str:
+    if "\n" in text or _ITEM_NUMBER_HINT.match(text):
+        text = _ITEM_NUMBER.sub(_blanked, text)
+    if "[" in text:
+        text = _CITATION.sub(_blanked, text)
+        if "](" in text:
+            text = _LINK_ADDRESS.sub(_blanked, text)
+    if "\u3010" in text:
+        text = _BRACKETED_SOURCE.sub(_blanked, text)
+    if "(" in text and ":" in text:
+        text = _ATTRIBUTION.sub(_blanked, text)
+    return text
 
 
 def _may_say_a_time(text: str) -> bool:

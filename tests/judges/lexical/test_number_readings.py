@@ -68,6 +68,10 @@ PASSAGE = (
         ("Refunds take 30 days [2].", {"refund", "tak", "30", "day"}),
         ("as sources say [1, 3]", {"sourc"}),
         ("It is 2.5 km long", {"2.5", "km", "long"}),
+        # Where an answer comes from is not what it states.
+        ("Refunds take 30 days (Source: Refund Policy.pdf).", {"refund", "tak", "30", "day"}),
+        ("See [the policy](https://acme.example/refunds).", {"see", "polici"}),
+        ("It opened (in 2019) in Paris", {"open", "2019", "paris"}),
     ],
 )
 def test_readings(text: str, terms: set[str]) -> None:
