@@ -622,3 +622,16 @@ def test_no_claims_from_an_answer_without_content_words_is_vacuous(answer: str) 
     assert result.vacuous
     assert result.passed
     assert result.score == 1.0
+
+
+def test_the_budget_error_names_the_largest_passages_only() -> None:
+    passages = [f"Returns are accepted within {n} days of delivery. " * 2 for n in range(1000)]
+    passages[500] = "Returns are accepted within 30 days of delivery. " * 5
+    claims = '{"claims": [{"sentence": 1, "claim": "Returns are accepted within 30 days."}]}'
+    judge = LLMJudge(CachedBackend(ScriptedBackend([claims]), None, "off"), "m")
+    with pytest.raises(JudgeError) as info:  # refused before the verification request
+        verify("Returns are accepted within 30 days.", passages, judge=judge)
+    message = str(info.value)
+    assert message.count("contexts[") == 5, "a thousand passages are not one line"
+    assert "contexts[500]: 245" in message
+    assert "and 995 more" in message

@@ -501,7 +501,11 @@ class LLMJudge:
         total = sum(len(passages[i]) for i in sent)
         budget = self._tuning.max_context_chars
         if total > budget:
-            sizes = ", ".join(f"contexts[{i}]: {len(passages[i])}" for i in sent)
+            # The largest few, which are what to shorten: a thousand passages are not a line.
+            largest = sorted(sent, key=lambda i: -len(passages[i]))[:_SIZES_SHOWN]
+            sizes = ", ".join(f"contexts[{i}]: {len(passages[i])}" for i in largest) + (
+                f", and {len(sent) - len(largest)} more" if len(sent) > len(largest) else ""
+            )
             which = (
                 "the passages"
                 if shown is None
@@ -514,6 +518,9 @@ class LLMJudge:
                 "window allows it, or pass fewer or shorter contexts.",
                 judge_id=self.id,
             )
+
+
+_SIZES_SHOWN = 5
 
 
 def _evidence_passages(passages: Sequence[str], texts: Sequence[str]) -> list[int] | None:
