@@ -79,7 +79,11 @@ def could_bear_on(passage: str, terms: frozenset[str]) -> bool:
 
 
 def bears_on(quote: str, claim: str) -> bool:
-    """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring)."""
+    """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring).
+    A question asserts nothing ("Do you ship to Canada?" from a FAQ is no evidence that you
+    do)."""
+    if quote.rstrip(" \t\n\"'\u201d)").endswith("?"):
+        return False
     quoted = content_terms(quote)
     claimed = content_terms(claim)
     if not any(not term[0].isdigit() for term in quoted & claimed):

@@ -80,7 +80,7 @@ from pytest_faithful.models import (
 )
 from pytest_faithful.segment import Sentence, split_sentences
 from pytest_faithful.specifics import left_out, unstated
-from pytest_faithful.terms import content_terms
+from pytest_faithful.terms import content_terms, negation_clash
 from pytest_faithful.vocab import (
     DEFAULT_SCORING,
     DEFAULT_THRESHOLD,
@@ -266,7 +266,7 @@ def _two_step_check(
     judged = call_judge(judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts)
     ordered = _one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
     notes = _whole_notes(filled, extracted.stated, question)
-    verdicts = _check_evidence(claims, ordered, passages, question, notes)
+    verdicts = _check_evidence(claims, ordered, passages, question, notes, judge.heuristic)
     left = _left_out(sentences, claims, extracted.stated, filled, passages)
     return (*claims, *(v.claim for v in left)), (*verdicts, *left), usage + judged.usage
 
@@ -393,7 +393,7 @@ def _single_call_check(
         claims = (*claims, *filled)
     said = [c for _, c in stated]
     checked = _check_evidence(
-        claims, verdicts, passages, question, _whole_notes(filled, said, question)
+        claims, verdicts, passages, question, _whole_notes(filled, said, question), judge.heuristic
     )
     left = _left_out(sentences, claims, said, filled, passages)
     return (*claims, *(v.claim for v in left)), (*checked, *left), usage
@@ -757,9 +757,12 @@ def _check_evidence(
     passages: Sequence[str],
     question: str | None,
     whole: Mapping[Claim, str],
+    heuristic: bool = False,
 ) -> tuple[ClaimVerdict, ...]:
     """Each verdict held to the evidence and specifics rules; ``whole`` maps the sentences
-    verified whole to the note that says why (:func:`_whole_notes`)."""
+    verified whole to the note that says why (:func:`_whole_notes`). A ``heuristic`` judge's
+    evidence is not held to the negation rule (:func:`_says_the_opposite`): the lexical judge
+    makes that check itself, clause by clause, over windows of several sentences."""
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         label, reason = verdict.label, verdict.reason
@@ -786,6 +789,18 @@ def _check_evidence(
             if better is not None:
                 aligned = better
                 reason = f"{WEAK_QUOTE_NOTE} {reason}".strip()
+        if (
+            label is Label.SUPPORTED
+            and not heuristic
+            and found
+            and aligned is not None
+            and _says_the_opposite(claim.text, subject, aligned.text(passages))
+        ):
+            label = Label.NOT_ENOUGH_INFO
+            reason = (
+                "the evidence negates what the claim states, or states what it negates "
+                f"(judge said SUPPORTED: {reason})"
+            )
         missing = unstated(claim.text, claim.sentence, passages) if label is Label.SUPPORTED else []
         if missing:
             label = Label.NOT_ENOUGH_INFO
@@ -824,6 +839,29 @@ def _check_evidence(
             )
         )
     return tuple(results)
+
+
+def _says_the_opposite(claim: str, subject: str, evidence: str) -> bool:
+    """Whether ``evidence`` negates what the claim states or states what it negates
+    (:func:`~pytest_faithful.terms.negation_clash`): a span about the claim's words is no
+    evidence for it then. A bare yes is held to the question it answers ("Yes." to "Do you
+    ship to Canada?" against "We do not ship to Canada."); a bare no is left to the judge,
+    since its negation is of the question as a whole."""
+    if subject != claim and not _AFFIRMATIVE.match(claim):
+        return False
+    # One sentence: a span of several holds negations about other things that share a word
+    # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
+    # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729).
+    if len(split_sentences(evidence)) > 1:
+        return False
+    return negation_clash(subject, evidence)
+
+
+_AFFIRMATIVE = re.compile(
+    r"\W*(?:yes|yeah|yep|yup|sure|absolutely|certainly|definitely|indeed|correct|right|exactly"
+    r"|true|of course)\b",
+    re.IGNORECASE,
+)
 
 
 WHOLE_SENTENCE_NOTE = "[the judge extracted no claim from this sentence, so it was verified whole]"

@@ -1,0 +1,81 @@
+"""Evidence that says the opposite of its claim, or asks a question, supports nothing.
+
+A judge (a small model, a confused or lazy one) may call a claim SUPPORTED and show a real
+passage sentence about the same words that negates it, or a FAQ's question line. The span is
+in the passage and bears on the claim, so the older rules let it stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from pytest_faithful import Label, verify
+from pytest_faithful.models import Claim
+from pytest_faithful.testing import FunctionJudge
+
+FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
+POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
+
+
+def quoting(evidence: str) -> FunctionJudge:
+    """A judge that calls every claim SUPPORTED and shows ``evidence`` from passage 0."""
+
+    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, object]]:
+        return [
+            {"claim_index": i, "label": "SUPPORTED", "evidence": evidence, "passage_index": 0}
+            for i, _ in enumerate(claims)
+        ]
+
+    return FunctionJudge(verdicts)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passage", "evidence", "question"),
+    [
+        ("We ship to Canada.", POLICY, "We do not ship to Canada.", None),
+        (
+            "Refunds are not accepted within 30 days.",
+            POLICY,
+            "Refunds are accepted within 30 days.",
+            None,
+        ),
+        # A bare yes is held to the question it answers.
+        ("Yes.", POLICY, "We do not ship to Canada.", "Do you ship to Canada?"),
+        # A FAQ's question asserts nothing.
+        ("We ship to Canada.", FAQ, "Do you ship to Canada?", None),
+    ],
+    ids=["negated-span", "negated-claim", "bare-yes", "faq-question"],
+)
+def test_evidence_against_its_claim_is_no_evidence(
+    answer: str, passage: str, evidence: str, question: str | None
+) -> None:
+    result = verify(answer, passage, question=question, judge=quoting(evidence))
+    (verdict,) = result.claim_verdicts
+    assert verdict.judge_label is Label.SUPPORTED
+    assert verdict.label is Label.NOT_ENOUGH_INFO
+    assert not result.passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "passage", "evidence", "question"),
+    [
+        ("We do not ship to Cuba.", FAQ, "We do not ship to Cuba.", None),
+        (
+            "Refunds are accepted within 30 days.",
+            POLICY,
+            "Refunds are accepted within 30 days.",
+            None,
+        ),
+        # A bare no negates the question as a whole: left to the judge.
+        ("No.", POLICY, "We do not ship to Canada.", "Do you ship to Canada?"),
+    ],
+    ids=["both-negated", "both-stated", "bare-no"],
+)
+def test_evidence_that_agrees_still_supports(
+    answer: str, passage: str, evidence: str, question: str | None
+) -> None:
+    result = verify(answer, passage, question=question, judge=quoting(evidence))
+    assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]
+    assert result.passed
