@@ -211,3 +211,56 @@ def test_a_bad_metric_option_names_itself(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("def test_x(): pass")
     result = pytester.runpytest()
     result.stderr.fnmatch_lines(["*ini option faith_recall_threshold: 'lots' is not a number*"])
+
+
+MARKER_VALUES_SUITE = """
+import pytest
+
+CTX = ["Refunds take 30 days."]
+
+@pytest.mark.faithfulness(threshold=False)
+def test_false_threshold(assert_faithful):
+    assert_faithful("Refunds take 30 days. Shipping is free.", CTX)
+
+@pytest.mark.faithfulness(threshold="0.9")
+def test_str_threshold(assert_faithful):
+    assert_faithful("Refunds take 30 days.", CTX)
+
+@pytest.mark.retrieval(precision="0")
+def test_str_precision(assert_retrieval):
+    assert_retrieval(CTX, "How long do refunds take?")
+
+@pytest.mark.relevancy(threshold=b"0.4")
+def test_bytes_threshold(assert_relevant):
+    assert_relevant("Refunds take 30 days.", "How long do refunds take?")
+
+@pytest.mark.reference(threshold=float("nan"))
+def test_nan_threshold(assert_reference):
+    assert_reference("Refunds take 30 days.", "Refunds take 30 days.")
+
+@pytest.mark.faithfulness(threshold=1)
+@pytest.mark.retrieval(precision=True)
+def test_numbers_and_flags_still_work(assert_faithful, assert_retrieval):
+    assert assert_faithful("Refunds take 30 days.", CTX).threshold == 1.0
+    assert assert_retrieval(CTX, "How long do refunds take?").precision.threshold == 0.8
+"""
+
+
+def test_a_marker_value_that_is_no_number_is_an_error_not_a_setting(
+    pytester: pytest.Pytester,
+) -> None:
+    # threshold=False read as 0.0 passed every check; "0" as precision=False skipped it.
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    pytester.makepyfile(MARKER_VALUES_SUITE)
+    result = pytester.runpytest()
+    result.assert_outcomes(passed=1, failed=5)
+    result.stdout.fnmatch_lines(
+        [
+            "*invalid @pytest.mark.faithfulness*a number is needed, got bool False*",
+            "*invalid @pytest.mark.faithfulness*a number is needed, got str '0.9'*",
+            "*invalid @pytest.mark.retrieval*a number is needed, got str '0'*",
+            "*invalid @pytest.mark.relevancy*a number is needed, got bytes*",
+            "*invalid @pytest.mark.reference*a number is needed, got NaN*",
+        ],
+        consecutive=False,
+    )

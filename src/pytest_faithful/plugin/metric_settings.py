@@ -13,20 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, StrictBool, ValidationError, field_validator
 
 from pytest_faithful.plugin.options import DEFAULT_METRIC_THRESHOLD as DEFAULT_METRIC_THRESHOLD
-from pytest_faithful.plugin.settings import MarkerLayer
+from pytest_faithful.plugin.settings import MarkerLayer, MarkerNumber
 
 
 class RelevancyLayer(MarkerLayer):
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    threshold: MarkerNumber | None = Field(default=None, ge=0.0, le=1.0)
     judge: str | None = None
 
 
 class RetrievalLayer(MarkerLayer):
-    precision: bool | float | None = None
-    recall: bool | float | None = None
+    precision: StrictBool | MarkerNumber | None = None
+    recall: StrictBool | MarkerNumber | None = None
     judge: str | None = None
 
     @field_validator("precision", "recall")
@@ -38,7 +38,7 @@ class RetrievalLayer(MarkerLayer):
 
 
 class ReferenceLayer(MarkerLayer):
-    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    threshold: MarkerNumber | None = Field(default=None, ge=0.0, le=1.0)
 
 
 LAYERS: Mapping[str, type[MarkerLayer]] = {

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -27,13 +28,35 @@ from pytest_faithful.plugin.options import CheckSettings
 CHECK_SETTINGS = tuple(f.name for f in fields(CheckSettings))
 
 
+def _a_number(value: Any) -> Any:
+    # As a call's argument is checked (metrics.inputs.check_threshold): "0.9", b"0.5" and True
+    # are no numbers, though pydantic's lax float reads them as 0.9, 0.5 and 1.0, and False
+    # as a threshold of 0.0 would pass every check.
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"a number is needed, got {type(value).__name__} {value!r}")
+    if value != value:
+        raise ValueError("a number is needed, got NaN")
+    return value
+
+
+def _a_whole_number(value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a whole number is needed, got {type(value).__name__} {value!r}")
+    return value
+
+
+MarkerNumber = Annotated[float, BeforeValidator(_a_number)]
+"""A number in a marker: an int or a float, never a str, a bool or NaN."""
+
+
 def _marker_type(kind: Kind) -> Any:
     """The pydantic type a marker argument of this kind must have (None: not set there)."""
     if isinstance(kind, Number):
         bound = Field(ge=kind.low, le=kind.high) if kind.high is not None else Field(gt=kind.low)
-        return Optional[Annotated[float, bound]]  # noqa: UP045 - a runtime type expression
+        return Optional[Annotated[MarkerNumber, bound]]  # noqa: UP045 - a runtime type expression
     if isinstance(kind, Whole):
-        return Optional[Annotated[int, Field(ge=kind.minimum)]]  # noqa: UP045
+        whole = Annotated[int, BeforeValidator(_a_whole_number), Field(ge=kind.minimum)]
+        return Optional[whole]  # noqa: UP045
     if isinstance(kind, Choice):
         return Optional[Literal[tuple(kind.values)]]  # noqa: UP045
     if isinstance(kind, Flag):
