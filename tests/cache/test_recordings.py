@@ -560,12 +560,11 @@ def test_the_converter_reports_an_entry_it_could_not_store_and_exits_1(
         with pytest.warns(FaithCacheWarning, match=big.cache_key()):
             assert convert.copy(source, cache) == convert.Copied(1, 0, 0, 1)
         assert cache.stored_keys() == [fits]
-    # The command: a destination that cannot be used at all stores nothing, and says so.
+    # The command: a destination that is no directory is refused before anything is copied.
     unusable = tmp_path / "a-file"
     unusable.write_text("")
-    with pytest.warns(FaithCacheWarning):
-        assert convert.main(["to-cache", str(source.directory), str(unusable)]) == 1
-    assert "; 2 NOT COPIED: " in capsys.readouterr().out
+    assert convert.main(["to-cache", str(source.directory), str(unusable)]) == 2
+    assert "is not a directory" in capsys.readouterr().err
 
 
 def test_verify_records_into_and_replays_from_a_recordings_directory(
@@ -592,3 +591,58 @@ def test_verify_records_into_and_replays_from_a_recordings_directory(
     assert not (tmp_path / ".faith-cache").exists()
     with pytest.raises(TypeError, match="recordings_dir"):
         verify(answer, contexts, judge=judge, recordings_dir=3)  # type: ignore[arg-type]
+
+
+def test_the_converter_reads_a_damaged_source_and_leaves_it_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    damaged = tmp_path / "cache"
+    damaged.mkdir()
+    (damaged / "cache.db").write_bytes(b"this is not sqlite" * 100)
+    with pytest.warns(FaithCacheWarning):
+        code = convert.main(["to-recordings", str(damaged), str(tmp_path / "recordings")])
+    assert code == 1
+    assert "cannot read the diskcache" in capsys.readouterr().err
+    assert (damaged / "cache.db").read_bytes() == b"this is not sqlite" * 100
+    assert not list(tmp_path.glob("cache.damaged-*")), "a source is only read"
+
+
+@pytest.mark.parametrize(
+    ("command", "make", "message"),
+    [
+        ("to-cache", "same", "is both the source and the destination"),
+        ("to-recordings", "same", "is both the source and the destination"),
+        ("to-cache", "cache-as-source", "is a diskcache, not a recordings directory"),
+        ("to-recordings", "file-as-destination", "is not a directory"),
+        ("to-recordings", "recordings-as-cache", "is a diskcache, not a recordings directory"),
+        ("to-cache", "cache-as-recordings", "is a recordings directory, not a diskcache"),
+    ],
+)
+def test_the_converter_refuses_directories_of_the_wrong_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, make: str, message: str
+) -> None:
+    with CallCache(tmp_path / "cache") as cache:
+        CachedBackend(ScriptedBackend(reply, kind="openai"), cache, "once").complete(make_request())
+    recordings = tmp_path / "recordings"
+    record(RecordingStore(recordings), make_request(claims=["A."]))
+    cache_dir, afile = tmp_path / "cache", tmp_path / "afile"
+    afile.write_text("x")
+    source, destination = {
+        ("to-cache", "same"): (recordings, recordings),
+        ("to-recordings", "same"): (cache_dir, cache_dir),
+        ("to-cache", "cache-as-source"): (cache_dir, tmp_path / "new"),
+        ("to-recordings", "file-as-destination"): (cache_dir, afile),
+        ("to-recordings", "recordings-as-cache"): (cache_dir, cache_dir),
+        ("to-cache", "cache-as-recordings"): (recordings, recordings),
+    }[(command, make)]
+    if make == "recordings-as-cache":
+        destination = tmp_path / "elsewhere"
+        destination.mkdir()
+        (destination / "cache.db").write_text("")
+    if make == "cache-as-recordings":
+        destination = tmp_path / "other-recordings"
+        record(RecordingStore(destination), make_request(claims=["B."]))
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    assert convert.main([command, str(source), str(destination)]) == 2
+    assert message in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before, "nothing was written"

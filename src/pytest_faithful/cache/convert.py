@@ -16,6 +16,7 @@ has no judge, model, prompt version or view of what was asked until it is record
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import warnings
 from collections.abc import Sequence
@@ -93,21 +94,64 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _usage_problem(source: Path, destination: Path, *, to_recordings: bool) -> str:
+    """What is wrong with the two directories of a conversion, or "": each must be a store of
+    its own kind, and not the other (a recordings directory a team commits must not get a
+    cache.db, nor a diskcache JSON shards)."""
+    if to_recordings and not (source / "cache.db").is_file():
+        return f"{source} holds no diskcache (no cache.db)"
+    if not to_recordings:
+        if not source.is_dir():
+            return f"{source} is not a directory"
+        if (source / "cache.db").exists():
+            return f"{source} is a diskcache, not a recordings directory: use to-recordings"
+    if destination.exists() and not destination.is_dir():
+        return f"{destination} is not a directory"
+    if destination.exists() and source.resolve() == destination.resolve():
+        return f"{source} is both the source and the destination"
+    if to_recordings and (destination / "cache.db").exists():
+        return f"{destination} is a diskcache, not a recordings directory"
+    if not to_recordings and destination.is_dir() and _holds_recordings(destination):
+        return f"{destination} is a recordings directory, not a diskcache: use to-recordings"
+    return ""
+
+
+def _holds_recordings(directory: Path) -> bool:
+    """Whether ``directory`` holds recording shards (two hex digits, holding .json files)."""
+    return any(
+        shard.is_dir() and _SHARD.fullmatch(shard.name) and any(shard.glob("*.json"))
+        for shard in directory.iterdir()
+    )
+
+
+_SHARD = re.compile(r"[0-9a-f]{2}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     # Skipped entries are warnings: show them once each, whatever the interpreter's filters.
     warnings.simplefilter("default")
     if args.command == "to-recordings":
         source_dir, destination_dir = args.cache_dir, args.recordings
-        if not (source_dir / "cache.db").is_file():
-            print(f"error: {source_dir} holds no diskcache (no cache.db)", file=sys.stderr)
+        problem = _usage_problem(source_dir, destination_dir, to_recordings=True)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
             return 2
-        with CallCache(source_dir) as cache:
+        # Only read: a damaged source is reported and left as it is, never moved aside.
+        with CallCache(source_dir, repair=False) as cache:
+            if not cache.enabled:
+                print(
+                    f"error: cannot read the diskcache at {source_dir} (the warning above says "
+                    "why); it was left as it is",
+                    file=sys.stderr,
+                )
+                return 1
             copied = copy(cache, RecordingStore(destination_dir), overwrite=args.overwrite)
     else:
         source_dir, destination_dir = args.recordings, args.cache_dir
-        if not source_dir.is_dir():
-            print(f"error: {source_dir} is not a directory", file=sys.stderr)
+        problem = _usage_problem(source_dir, destination_dir, to_recordings=False)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
             return 2
         with CallCache(destination_dir) as cache:
             copied = copy(RecordingStore(source_dir), cache, overwrite=args.overwrite)

@@ -316,7 +316,10 @@ class CallCache:
         *,
         timeout: float = DEFAULT_TIMEOUT_S,
         max_response_bytes: int = MAX_RESPONSE_BYTES,
+        repair: bool = True,
     ) -> None:
+        """``repair=False`` opens a cache only to read it (a converter's source): a damaged one
+        is left where it is and the cache is off (:attr:`enabled` is False), with a warning."""
         self._directory = Path(directory).expanduser().absolute()
         # The limit every store shares (limits.py); a parameter so that tests can use a small one.
         self._max_response_bytes = max_response_bytes
@@ -330,7 +333,7 @@ class CallCache:
         self._refused: dict[str, str] = {}  # key -> why its entry was not read, last asked
         self.current_test: str | None = None  # the store interface; this store does not use it
         with self._lock:
-            self._open(recover=True)
+            self._open(recover=repair)
             self._flush_warnings()
 
     # -- public API ---------------------------------------------------------------------------
