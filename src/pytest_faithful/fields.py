@@ -53,6 +53,10 @@ class PathValue(Kind):
 class Flag(Kind):
     """On or off: a store-true flag on the command line, a bool in the ini file."""
 
+    def problem(self, value: object) -> str | None:
+        # LLMOptions(single_call="false") must not switch single-call mode on.
+        return None if isinstance(value, bool) else "True or False"
+
 
 @dataclasses.dataclass(frozen=True)
 class Whole(Kind):

@@ -360,3 +360,27 @@ def test_a_crashed_worker_leaves_the_baseline_entries_of_its_tests(
         "--faith-update-baseline", "-n", "2", "--dist", "loadfile", "-p", "no:randomly"
     )
     assert baseline_of(project) == written, "no entry of the crashed worker's tests was dropped"
+
+
+def test_a_baseline_that_cannot_be_written_is_an_error_said_plainly(
+    project: pytest.Pytester,
+) -> None:
+    # A read-only checkout: the write itself fails (root may write anywhere here, so the
+    # project's conftest makes the writer fail as the file system would).
+    project.makeconftest(
+        CONFTEST
+        + """
+import pytest_faithful.plugin.baseline as baseline
+
+def _read_only(path, value):
+    raise OSError(30, "Read-only file system", str(path))
+
+baseline.write_baseline = _read_only
+"""
+    )
+    result = project.runpytest("--faith-update-baseline")
+    result.stdout.fnmatch_lines(
+        ["faithful: ERROR: could not write the faithfulness baseline *Read-only file system*"]
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR  # as a report that cannot be written
+    assert "Traceback" not in result.stdout.str() + result.stderr.str()

@@ -78,6 +78,7 @@ class BaselineSession:
         self.not_run: list[str] = []
         self.written: int | None = None
         self.shared: dict[str, list[str]] = {}  # a key= given to checks of several tests
+        self.write_error = ""
         self._is_worker = hasattr(config, "workerinput")
         self._worker_crashed = False
 
@@ -166,7 +167,14 @@ class BaselineSession:
             updated = Baseline(
                 entries={k: v for k, v in keep.entries.items() if k not in self.stale}
             )
-            write_baseline(self.path, updated)
+            try:
+                write_baseline(self.path, updated)
+            except OSError as exc:
+                # As a report that cannot be written: said plainly, and the run fails.
+                self.write_error = f"could not write the faithfulness baseline {self.path}: {exc}"
+                if session.exitstatus == pytest.ExitCode.OK:
+                    session.exitstatus = pytest.ExitCode.USAGE_ERROR
+                return
             self.written = len(updated.entries)
         elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
@@ -191,6 +199,8 @@ class BaselineSession:
     def summary_lines(self) -> list[str]:
         summary = self.summary()
         lines = [f"faithful baseline {summary.path}: {summary.counts_line()}"]
+        if self.write_error:
+            lines.append(f"faithful: ERROR: {self.write_error}")
         for key, tests in self.shared.items():
             lines.append(
                 f"  SHARED KEY {key!r}: given by {len(tests)} tests ({', '.join(tests)}); give "

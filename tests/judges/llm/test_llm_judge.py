@@ -635,3 +635,9 @@ def test_the_budget_error_names_the_largest_passages_only() -> None:
     assert message.count("contexts[") == 5, "a thousand passages are not one line"
     assert "contexts[500]: 245" in message
     assert "and 995 more" in message
+
+
+@pytest.mark.parametrize("value", ["false", 0, 1, None])
+def test_an_llm_flag_is_true_or_false_only(value: object) -> None:
+    with pytest.raises(ValueError, match="single_call must be True or False"):
+        LLMOptions(single_call=value)  # type: ignore[arg-type]
