@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -662,11 +663,16 @@ def test_text_that_cannot_be_encoded_is_a_value_error_naming_where(
         ({"cache_dir": ""}, ValueError, "cache_dir is empty"),
         ({"record_mode": "sometimes"}, ValueError, "record_mode"),
         ({"record_mode": None}, TypeError, "record_mode"),
+        ({"cache_dir": "A_FILE"}, ValueError, "cache_dir .* is a file, not a directory"),
+        ({"recordings_dir": "A_FILE"}, ValueError, "recordings_dir .* is a file, not a dir"),
     ],
 )
 def test_bad_run_arguments_name_the_argument(
-    kwargs: dict[str, Any], error: type[Exception], names: str
+    kwargs: dict[str, Any], error: type[Exception], names: str, tmp_path: Path
 ) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    kwargs = {k: a_file if v == "A_FILE" else v for k, v in kwargs.items()}
     with pytest.raises(error, match=names):
         verify(TWO_CLAIMS, PASSAGES, **kwargs)
 

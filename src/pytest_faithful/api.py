@@ -105,6 +105,10 @@ def _with_judge(
         not isinstance(recordings_dir, (str, os.PathLike)) or not str(recordings_dir).strip()
     ):
         raise TypeError("recordings_dir must be a non-empty str or path, or None (the diskcache)")
+    for name, directory in (("cache_dir", cache_dir), ("recordings_dir", recordings_dir)):
+        # A file where the directory should be is the caller's mistake, not a judge failure.
+        if directory is not None and Path(directory).expanduser().is_file():
+            raise ValueError(f"{name} {str(directory)!r} is a file, not a directory")
     registry = installed_registry()
     options = JudgeOptions(
         cache_dir=cache_dir,
