@@ -78,3 +78,10 @@ def test_default_judge_prefers_a_registered_provider_with_a_key() -> None:
     bare = JudgeRegistry()
     bare.register("lexical", lambda spec, options: FunctionJudge(lambda c, p: []))
     assert bare.default_spec({"ANTHROPIC_API_KEY": "k"}) == "lexical", "not registered"
+
+
+def test_a_lexical_spec_with_a_model_is_a_mistake_said_plainly() -> None:
+    from pytest_faithful import verify
+
+    with pytest.raises(ValueError, match="the lexical judge takes no model, got 'lexical:gpt-4'"):
+        verify("Refunds take 30 days.", "Refunds take 30 days.", judge="lexical:gpt-4")

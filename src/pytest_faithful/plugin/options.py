@@ -450,6 +450,11 @@ def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
         raise pytest.UsageError(
             f"{source}: unknown judge kind {parsed.kind!r}; known kinds: {', '.join(registry)}"
         )
+    if parsed.kind == "lexical" and parsed.model:
+        # Cheap to tell now: the lexical judge takes no model (the factory says so too).
+        raise pytest.UsageError(
+            f"{source}: the lexical judge takes no model, got 'lexical:{parsed.model}'"
+        )
 
 
 def _check_judges(

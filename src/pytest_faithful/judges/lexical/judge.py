@@ -737,5 +737,12 @@ class LexicalJudge:
 
 
 def make_lexical_judge(spec: object, options: object) -> LexicalJudge:
-    """Registry factory for the ``lexical`` spec; it takes no model or options."""
+    """Registry factory for the ``lexical`` spec; it takes no model or options, and a spec
+    that names one ("lexical:gpt-4") is a mistake to say, not a model to drop unsaid."""
+    model = getattr(spec, "model", None)
+    if model:
+        raise ValueError(
+            f"the lexical judge takes no model, got 'lexical:{model}': use 'lexical', or a "
+            f"model judge such as 'openai:{model}'"
+        )
     return LexicalJudge()
