@@ -378,7 +378,8 @@ def _read_only(path, value):
 baseline.write_baseline = _read_only
 """
     )
-    result = project.runpytest("--faith-update-baseline")
+    # In a subprocess: the conftest replaces a module's function, which must not outlive it.
+    result = project.runpytest_subprocess("--faith-update-baseline")
     result.stdout.fnmatch_lines(
         ["faithful: ERROR: could not write the faithfulness baseline *Read-only file system*"]
     )
