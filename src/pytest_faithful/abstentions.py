@@ -39,7 +39,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
-from pytest_faithful.segment import Sentence
+from pytest_faithful.segment import Sentence, is_fence, is_heading
 from pytest_faithful.terms import content_terms
 
 _NOT = r"(?:do not|don't|dont|does not|doesn't|did not|didn't)"
@@ -236,20 +236,14 @@ def without_abstentions(text: str, extra: Iterable[str] = ()) -> str:
     return " ".join(kept)
 
 
-# A code fence's opening line names the code's language ("```bash"), no claim.
-_FENCE = re.compile(r"\s*(?:```|~~~)[\w+.#-]*\s*")
-# A markdown heading ("## Refunds") or a line that is only bold ("**Refunds:**").
-_HEADING = re.compile(r"\s*(?:#{1,6}[^\S\n]+[^\n]*|(\*\*|__)[^*_\n]+\1[^\S\n]*:?)\s*")
-
-
 def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, int]]:
     """The spans of the headings among ``sentences`` that name nothing the other sentences do
     not state ("## Refunds" over "Refunds take 30 days."): they frame the answer and are not
     judged, so that they neither pad the score (a supported "Refunds") nor fail a faithful
     answer. A heading that names something new ("## Shipping to Mars") is judged. A code
     fence's opening line ("```bash") is never judged either."""
-    fences = frozenset((s.start, s.end) for s in sentences if _FENCE.fullmatch(s.text))
-    headings = [s for s in sentences if _HEADING.fullmatch(s.text)]
+    fences = frozenset((s.start, s.end) for s in sentences if is_fence(s.text))
+    headings = [s for s in sentences if is_heading(s.text)]
     if not headings:
         return fences
     said: set[str] = set()

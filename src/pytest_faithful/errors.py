@@ -17,10 +17,20 @@ MAX_QUOTE = 160
 _UNPRINTABLE = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def printable(text: str) -> str:
     """``text`` with every lone surrogate and control character (but tab and line breaks)
     replaced by U+FFFD, so that it can be written, sent and printed anywhere."""
     return _UNPRINTABLE.sub("\ufffd", text) if _UNPRINTABLE.search(text) else text
+
+
+def encodable(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD (control characters kept), so that
+    it can be written and sent: for text compared with an answer or passages that may hold
+    control characters of their own."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 def shorten(text: str, width: int = MAX_QUOTE) -> str:
@@ -30,6 +40,14 @@ def shorten(text: str, width: int = MAX_QUOTE) -> str:
 
 if TYPE_CHECKING:
     from pytest_faithful.models import FaithfulnessResult, MetricResult
+
+
+def judge_attribute_error(name: str, what: str, exc: Exception) -> JudgeError:
+    """The JudgeError for a judge whose own attribute (a property) raised while read."""
+    return JudgeError(
+        f"judge {name} failed reading {what}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+        judge_id=name,
+    )
 
 
 class JudgeError(Exception):

@@ -455,10 +455,24 @@ def claim_terms(text: str) -> frozenset[str]:
     return content_terms(text)
 
 
+# The openers that answer no: the rest of ANSWER_OPENERS (and "of course") answer yes.
+NO_OPENERS = frozenset({"no", "nope", "nah", "false"})
+
+
+def _opening(sentence: str) -> list[str]:
+    return [w.casefold() for w in _LETTER_RUN.findall(sentence[:40])[:2]]
+
+
 def answers_yes_or_no(sentence: str) -> bool:
     """Whether ``sentence`` opens with a yes or a no (:data:`ANSWER_OPENERS`, "of course")."""
-    opening = [w.casefold() for w in _LETTER_RUN.findall(sentence[:40])[:2]]
+    opening = _opening(sentence)
     return bool(opening) and (opening[0] in ANSWER_OPENERS or tuple(opening) == _OF_COURSE)
+
+
+def answers_no(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a no (:data:`NO_OPENERS`)."""
+    opening = _opening(sentence)
+    return bool(opening) and opening[0] in NO_OPENERS
 
 
 # Share of a claim's content terms the located span must hold (every number of the claim, too).

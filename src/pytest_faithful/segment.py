@@ -65,12 +65,28 @@ _CANDIDATE = re.compile(
 # open list items with ("✅ Free returns"); a table row opens with "|".
 _BULLETS = "•‣◦▪●○■□▸▶►➤➜→✓✔✅❌✖★☆⚠📌👉🔹🔸"
 # A heading is a "#" line, a code fence or a line that is only bold ("**Refunds:**").
+_BOLD_LINE = r"(?P<bold>\*\*|__)[^*_\n]+(?P=bold)[^\S\n]*:?[^\S\n]*"
 _LINE_START = re.compile(
     r"(?P<indent>[^\S\n]*)"
     rf"(?:(?P<item>[-*+{_BULLETS}]|\d{{1,3}}[.)]|\|)(?=[^\S\n])"
-    r"|(?P<head>\#{1,6}(?=[^\S\n])|```|~~~"
-    r"|(?=(?P<bold>\*\*|__)[^*_\n]+(?P=bold)[^\S\n]*:?[^\S\n]*(?:\n|\Z))))?"
+    rf"|(?P<head>\#{{1,6}}(?=[^\S\n])|```|~~~|(?={_BOLD_LINE}(?:\n|\Z))))?"
 )
+_HEADING = re.compile(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
+_FENCE = re.compile(r"\s*(?:```|~~~)[\w+.#-]*\s*")
+
+
+def is_heading(sentence: str) -> bool:
+    """Whether ``sentence`` is a heading line: "## Refunds", or a line that is only bold
+    ("**Refunds:**"), as :func:`split_sentences` makes it a sentence of its own."""
+    return _HEADING.fullmatch(sentence) is not None
+
+
+def is_fence(sentence: str) -> bool:
+    """Whether ``sentence`` is a code fence's opening line ("```bash"), which names the code's
+    language, no claim."""
+    return _FENCE.fullmatch(sentence) is not None
+
+
 _NEXT_WORD = re.compile(rf"\s*[{re.escape(_OPENERS_PUNCT)}]*(\w*)(\.?)")
 _DOTTED = re.compile(r"[A-Za-z]{1,2}(?:\.[A-Za-z]{1,2})+|[A-Z]")
 _LIST_NUMBER = re.compile(r"\d{1,3}")

@@ -52,10 +52,17 @@ from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention, restating_headings, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.cache.replay import Asks, noting_asks
-from pytest_faithful.errors import JudgeError, printable, shorten
+from pytest_faithful.errors import (
+    JudgeError,
+    encodable,
+    judge_attribute_error,
+    printable,
+    shorten,
+)
 from pytest_faithful.evidence import (
     Aligned,
     align_in,
+    answers_no,
     answers_yes_or_no,
     bears_on,
     claim_terms,
@@ -150,7 +157,7 @@ def check_judge(judge: object) -> Judge:
     except JudgeError:
         raise
     except Exception as exc:
-        raise _attribute_failure(type(judge).__name__, "its attributes", exc) from exc
+        raise judge_attribute_error(type(judge).__name__, "its attributes", exc) from exc
     missing = [
         name for name in ("id", "heuristic", "extract_claims", "verify") if not hasattr(judge, name)
     ]
@@ -166,7 +173,7 @@ def _check_identity(judge: Judge) -> None:
     try:
         judge_id, heuristic = judge.id, judge.heuristic
     except Exception as exc:
-        raise _attribute_failure(name, "id or heuristic", exc) from exc
+        raise judge_attribute_error(name, "id or heuristic", exc) from exc
     if not isinstance(judge_id, str) or not judge_id.strip():
         raise JudgeError(
             f"judge {name} has id {shorten(repr(judge_id), 80)}; a judge's id is a non-empty str "
@@ -185,13 +192,6 @@ def _check_identity(judge: Judge) -> None:
             "or False",
             judge_id=judge_id,
         )
-
-
-def _attribute_failure(name: str, what: str, exc: Exception) -> JudgeError:
-    return JudgeError(
-        f"judge {name} failed reading {what}: {type(exc).__name__}: {shorten(str(exc), 300)}",
-        judge_id=name,
-    )
 
 
 def check_policy(threshold: object, scoring_policy: object, allow_contradictions: object) -> None:
@@ -490,9 +490,7 @@ def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) 
     except JudgeError:
         raise
     except ValidationError as exc:
-        raise JudgeError(
-            f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
-        ) from _shown_cause(exc)
+        raise _invalid_output(judge, step, exc) from _shown_cause(exc)
     except Exception as exc:
         # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
         # error: none of them is the caller's mistake, and none may end the check as anything
@@ -527,9 +525,13 @@ def _revalidated(judge: Judge, step: str, value: _T) -> _T:
     try:
         return type(value).model_validate(_printable(value.model_dump(warnings=False)))
     except ValidationError as exc:
-        raise JudgeError(
-            f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
-        ) from exc
+        raise _invalid_output(judge, step, exc) from exc
+
+
+def _invalid_output(judge: Judge, step: str, exc: ValidationError) -> JudgeError:
+    return JudgeError(
+        f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
+    )
 
 
 def _printable(value: object, key: str = "") -> object:
@@ -538,15 +540,12 @@ def _printable(value: object, key: str = "") -> object:
     terminal it is printed on). Claims, sentences and quotes keep their control characters:
     they are compared with the answer and the passages, which may hold them."""
     if isinstance(value, str):
-        return printable(value) if key == "reason" else _LONE_SURROGATE.sub("\ufffd", value)
+        return printable(value) if key == "reason" else encodable(value)
     if isinstance(value, dict):
         return {k: _printable(v, k) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_printable(v) for v in value]
     return value
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _wrong_type(judge: Judge, step: str, value: object, expected: type) -> JudgeError:
@@ -847,7 +846,7 @@ def _says_the_opposite(claim: str, subject: str, evidence: str) -> bool:
     evidence for it then. A bare yes is held to the question it answers ("Yes." to "Do you
     ship to Canada?" against "We do not ship to Canada."); a bare no is left to the judge,
     since its negation is of the question as a whole."""
-    if subject != claim and not _AFFIRMATIVE.match(claim):
+    if subject != claim and answers_no(claim):
         return False
     # One sentence: a span of several holds negations about other things that share a word
     # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
@@ -855,13 +854,6 @@ def _says_the_opposite(claim: str, subject: str, evidence: str) -> bool:
     if len(split_sentences(evidence)) > 1:
         return False
     return negation_clash(subject, evidence)
-
-
-_AFFIRMATIVE = re.compile(
-    r"\W*(?:yes|yeah|yep|yup|sure|absolutely|certainly|definitely|indeed|correct|right|exactly"
-    r"|true|of course)\b",
-    re.IGNORECASE,
-)
 
 
 WHOLE_SENTENCE_NOTE = "[the judge extracted no claim from this sentence, so it was verified whole]"

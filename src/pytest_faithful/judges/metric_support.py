@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_faithful.errors import JudgeError, UnsupportedMetricError, shorten
+from pytest_faithful.errors import (
+    JudgeError,
+    UnsupportedMetricError,
+    judge_attribute_error,
+    shorten,
+)
 from pytest_faithful.judges.base import Judge, PassageJudge, RelevanceJudge
 
 if TYPE_CHECKING:
@@ -54,11 +59,7 @@ def _is(judge: Judge, protocol: type) -> bool:
     try:
         return isinstance(judge, protocol)
     except Exception as exc:
-        raise JudgeError(
-            f"judge {judge.id} failed reading its attributes: {type(exc).__name__}: "
-            f"{shorten(str(exc), 300)}",
-            judge_id=judge.id,
-        ) from exc
+        raise judge_attribute_error(judge.id, "its attributes", exc) from exc
 
 
 def relevance_judge(judge: Judge) -> RelevanceJudge:
@@ -91,11 +92,7 @@ def metric_judge_id(judge: RelevanceJudge | PassageJudge) -> str:
     try:
         version = judge.metric_version
     except Exception as exc:
-        raise JudgeError(
-            f"judge {judge.id} failed reading metric_version: {type(exc).__name__}: "
-            f"{shorten(str(exc), 300)}",
-            judge_id=judge.id,
-        ) from exc
+        raise judge_attribute_error(judge.id, "metric_version", exc) from exc
     if not isinstance(version, str) or not version.strip():
         raise JudgeError(
             f"judge {judge.id} has metric_version {shorten(repr(version), 80)}; it must be a "
