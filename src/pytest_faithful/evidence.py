@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from pytest_faithful.number_clash import number_clash
 from pytest_faithful.segment import split_sentences
 from pytest_faithful.terms import CLOCK_WORDS, NUMBER_WORDS, ORDINAL_WORDS, content_terms
 
@@ -486,8 +487,10 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
 
     For a SUPPORTED verdict whose judge gave no usable quote: the span must hold every number of
     the claim and at least ``MIN_LOCATED_COVERAGE`` of its content terms, agree with it on
-    negation, and bear on it (:func:`bears_on`); the most covering span wins, then the shortest,
-    then the first. None when no span qualifies.
+    negation, give no other value for a number of the claim (a span of two sentences may hold
+    the claim's "60 days" in one about gift cards, and "30 days" in the one about returns:
+    :func:`~pytest_faithful.number_clash.number_clash`), and bear on it (:func:`bears_on`); the
+    most covering span wins, then the shortest, then the first. None when no span qualifies.
     """
     wanted = content_terms(claim)
     if not wanted:
@@ -513,6 +516,8 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 if best is not None and key <= best:
                     continue
                 if _has_negation(text) != negated or not bears_on(text, claim):
+                    continue
+                if numbers and number_clash(claim, text) is not None:
                     continue
                 best = key
                 found = Aligned(p, start, end, coverage, "located")

@@ -85,6 +85,7 @@ from pytest_faithful.models import (
     Verdict,
     Verdicts,
 )
+from pytest_faithful.number_clash import number_clash
 from pytest_faithful.segment import Sentence, split_sentences
 from pytest_faithful.specifics import left_out, unstated
 from pytest_faithful.terms import content_terms, negation_clash
@@ -788,6 +789,19 @@ def _check_evidence(
             if better is not None:
                 aligned = better
                 reason = f"{WEAK_QUOTE_NOTE} {reason}".strip()
+        if label is Label.SUPPORTED and not heuristic and found and aligned is not None:
+            clash = number_clash(claim.text, aligned.text(passages))
+            if clash is not None:
+                other_span = _span_without_clash(aligned, claim.text, passages)
+                if other_span is not None:
+                    aligned = other_span
+                    reason = f"{OTHER_VALUE_NOTE} {reason}"
+                else:
+                    label = Label.NOT_ENOUGH_INFO
+                    reason = (
+                        f"the evidence gives {' or '.join(clash.shown)} where the claim states "
+                        f"{clash.stated} (judge said SUPPORTED: {reason})"
+                    )
         if (
             label is Label.SUPPORTED
             and not heuristic
@@ -878,6 +892,25 @@ WEAK_QUOTE_NOTE = (
     "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
 )
 """Starts the reason of a SUPPORTED claim shown with a located span in place of a weak quote."""
+
+
+OTHER_VALUE_NOTE = (
+    "[the judge's quote gives another value for a number of the claim; the evidence is the "
+    "passage span that states the claim's]"
+)
+"""Starts the reason of a SUPPORTED claim shown with a located span in place of a quote that
+gives another value for one of the claim's numbers."""
+
+
+def _span_without_clash(aligned: Aligned, claim: str, passages: Sequence[str]) -> Aligned | None:
+    """For a SUPPORTED claim whose evidence gives another value for one of its numbers
+    (:func:`~pytest_faithful.number_clash.number_clash`): the span that covers the claim and
+    states its numbers (a judge may quote the sentence before the one it read), or None. A
+    located span is never replaced: :func:`~pytest_faithful.evidence.locate` already passed
+    over every span that gives another value."""
+    if aligned.method == "located" or not LOCATE_UNQUOTED:
+        return None
+    return locate(passages, claim)
 
 
 def _covering_span(aligned: Aligned | None, claim: str, passages: Sequence[str]) -> Aligned | None:

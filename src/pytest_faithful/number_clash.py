@@ -1,0 +1,89 @@
+"""Does a span of evidence give another value for a number its claim states?
+
+A judge that calls "Returns are accepted within 60 days." SUPPORTED and quotes "Returns are
+accepted within 30 days." has quoted a real sentence about the claim's subject, and the
+specifics rule (:mod:`pytest_faithful.specifics`) passes the claim if "60 days" is in some other
+sentence ("Gift cards last 60 days."). What the evidence says about the claim's subject is the
+check: for each number of the claim, the evidence sentence that is most about the claim among
+those that state a number of the same kind (``terms.number_kinds``: "30 days" and "60 days" are
+values of one thing, "9am" and "60 days" are not) must state that number. The lexical judge
+uses the same notion of "another value for the same thing" to call a missing number a
+contradiction.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pytest_faithful.segment import split_sentences
+from pytest_faithful.terms import content_terms, number_kinds
+
+# A number that counts nothing in particular ("3 of them") is no value of anything to compare.
+_PLAIN = "plain"
+
+
+class NumberClash(NamedTuple):
+    """The claim's number (as a content term) and the values the evidence gives instead."""
+
+    stated: str
+    shown: tuple[str, ...]
+
+
+def number_clash(claim: str, evidence: str) -> NumberClash | None:
+    """The first number of ``claim`` for which ``evidence`` gives another value of the same
+    kind (module docstring), or None.
+
+    An evidence sentence that gives another value of the kind (a value the claim states too is
+    none: "$6.86" is no other value for the claim's "$3.1 billion" when the claim states both)
+    clashes when it shares more of the claim's words around that number than every sentence
+    that states the number does, by more than ``_MARGIN``.
+    """
+    said = number_kinds(claim)
+    if not said or not any(c.isdigit() for c in evidence):
+        return None
+    claimed = content_terms(claim)
+    numbers = frozenset(t for t in claimed if t[0].isdigit())
+    sentences = [(content_terms(s.text), number_kinds(s.text)) for s in split_sentences(evidence)]
+    for term, kinds in sorted(said.items()):
+        wanted = kinds - {_PLAIN}
+        # Both sides as content terms ("2018-19" states 2019 there); a number the claim's
+        # terms do not read as one is left to the specifics rule.
+        if term not in numbers or not wanted:
+            continue
+        words = _words_near(claim, term) - numbers
+        rival: tuple[int, frozenset[str]] | None = None  # shared words, other values
+        stating = -1  # shared words of the closest sentence that states the claim's number
+        for terms, stated in sentences:
+            shared = len(terms & words)
+            if term in terms:
+                stating = max(stating, shared)
+                continue
+            others = frozenset(t for t, k in stated.items() if k & wanted and t not in numbers)
+            if others and (rival is None or shared > rival[0]):
+                rival = (shared, others)
+        if rival is not None and rival[0] > stating + _MARGIN:
+            return NumberClash(term, tuple(sorted(rival[1])))
+    return None
+
+
+# How many more of the claim's words the sentence that gives another value must share than
+# the one that states the claim's number: a name said once ("Capital One earned $3.1 billion or
+# $6.78 per share." beside "Earnings per share were $6.86.") does not make a sentence the one
+# about the claim's figure.
+_MARGIN = 1
+
+# Words on either side of a number that say what it counts: "earnings per share of $6.86 in
+# the quarter" is about earnings per share, whatever else the claim goes on to say.
+_NEAR = 6
+
+
+def _words_near(claim: str, term: str) -> frozenset[str]:
+    """The content terms of the words of ``claim`` around each place that states ``term``; the
+    whole claim's when no single word states it ("half past ten")."""
+    words = claim.split()
+    at = [i for i, word in enumerate(words) if term in content_terms(word)]
+    if not at:
+        return content_terms(claim)
+    return frozenset().union(
+        *(content_terms(" ".join(words[max(0, i - _NEAR) : i + _NEAR + 1])) for i in at)
+    )

@@ -1,0 +1,172 @@
+"""Evidence that gives another value for a claim's number supports nothing.
+
+A judge may call "Returns are accepted within 60 days." SUPPORTED and show the real sentence
+"Returns are accepted within 30 days.", or a span of two sentences whose other one mentions 60
+days about something else. The specifics rule passes the claim (60 days is in the passage) and
+the span bears on it; what the span says about the claim's subject is another value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import Label, verify
+from pytest_faithful.evidence import locate
+from pytest_faithful.models import Claim
+from pytest_faithful.number_clash import NumberClash, number_clash
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.verifier import OTHER_VALUE_NOTE
+
+RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
+
+
+def quoting(evidence: str) -> FunctionJudge:
+    """A judge that calls every claim SUPPORTED and shows ``evidence`` (empty: no quote)."""
+
+    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, object]]:
+        return [
+            {"claim_index": i, "label": "SUPPORTED", "evidence": evidence, "passage_index": 0}
+            for i, _ in enumerate(claims)
+        ]
+
+    return FunctionJudge(verdicts)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "stated", "shown"),
+    [
+        ("Returns are accepted within 60 days.", RETURNS, "60", ("30",)),
+        (
+            "The museum opened in 1998.",
+            "The museum opened in 1985. It was renovated in 1998.",
+            "1998",
+            ("1985",),
+        ),
+        (
+            "The battery lasts 12 hours.",
+            "The battery lasts 8 hours. Charging takes 12 hours.",
+            "12",
+            ("8",),
+        ),
+        (
+            "The team has 15 engineers.",
+            "The team has 12 engineers. It shipped 15 releases.",
+            "15",
+            ("12",),
+        ),
+        (
+            "The plan costs $20 per month.",
+            "The plan costs $10 per month. Add-ons cost $20.",
+            "20",
+            ("10",),
+        ),
+        ("The summit is on 3 March.", "The summit is held on 4 March.", "3", ("4",)),
+        ("The store opens at 10am.", "The store opens at 9am.", "10:00", ("9:00",)),
+    ],
+    ids=["days", "year", "hours", "count", "money", "date", "time"],
+)
+def test_another_value_of_the_same_kind_clashes(
+    claim: str, evidence: str, stated: str, shown: tuple[str, ...]
+) -> None:
+    assert number_clash(claim, evidence) == NumberClash(stated, shown)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # The claim's number, said where the claim's words are.
+        (
+            "The museum was renovated in 1998.",
+            "The museum opened in 1985. It was renovated in 1998.",
+        ),
+        # A claim joined from two sentences, one number from each.
+        ("The plan costs $10 and includes 30 users.", "The plan costs $10. It includes 30 users."),
+        # A value the claim also states is no other value; a name said once does not make
+        # the sentence with the other figure the one about the claim's.
+        (
+            "Capital One reported earnings per share of $6.86 in the quarter and earned "
+            "$3.1 billion.",
+            "Earnings per share in the quarter were $6.86. In the third quarter, Capital One "
+            "earned $3.1 billion or $6.78 per diluted common share.",
+        ),
+        # Numbers of other kinds are values of other things.
+        ("You can email us 24/7.", "Email support is open around the clock. Phones open at 9am."),
+        ("Delivery takes 3 days.", "Orders over $50 ship free in 3 days."),
+        ("In 2019, sales rose 5%.", "Sales rose 5% in 2019 after a 2018 dip."),
+        # A year range said two ways.
+        ("It happens in the 2018-19 academic year.", "It happens in the 2018-2019 academic year."),
+        # A count with no unit says what it counts nowhere.
+        ("3 of them passed.", "Only 2 failed."),
+    ],
+    ids=[
+        "stated",
+        "joined",
+        "claim-values",
+        "other-kinds",
+        "other-unit",
+        "year-and-percent",
+        "year-range",
+        "plain",
+    ],
+)
+def test_no_clash(claim: str, evidence: str) -> None:
+    assert number_clash(claim, evidence) is None
+
+
+_PIECES = ["a", "b", " ", "0", "1", "9", "$", "%", ".", ",", "-", ":", "/", "\n", "am", " days"]
+_TEXT = st.lists(st.sampled_from([*_PIECES, " March", " 2019", " the museum"]), max_size=30).map(
+    "".join
+)
+
+
+@given(_TEXT, _TEXT)
+def test_number_clash_reads_any_text(claim: str, evidence: str) -> None:
+    clash = number_clash(claim, evidence)
+    if clash is not None:
+        assert clash.shown  # a clash always names the value the evidence gives instead
+        assert clash.stated not in clash.shown
+
+
+@given(_TEXT)
+def test_a_text_never_clashes_with_itself(text: str) -> None:
+    assert number_clash(text, text) is None
+
+
+def test_a_quote_with_another_value_is_no_evidence() -> None:
+    result = verify(
+        "Returns are accepted within 60 days.",
+        [RETURNS],
+        judge=quoting("Returns are accepted within 30 days."),
+    )
+    (verdict,) = result.claim_verdicts
+    assert verdict.judge_label is Label.SUPPORTED
+    assert verdict.label is Label.NOT_ENOUGH_INFO
+    assert "the evidence gives 30 where the claim states 60" in verdict.reason
+    assert not result.passed
+
+
+def test_a_located_span_never_borrows_a_number_from_its_neighbour() -> None:
+    assert locate([RETURNS], "Returns are accepted within 60 days.") is None
+    result = verify("Returns are accepted within 60 days.", [RETURNS], judge=quoting(""))
+    assert [v.label for v in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO]
+
+
+def test_a_quote_with_another_value_is_replaced_by_the_span_that_states_the_claim() -> None:
+    """A judge that quotes the sentence before the one it read: the span that states the
+    claim's number is shown, and the claim stands."""
+    passage = "The museum opened in 1985 on the river. The museum was renovated in 1998."
+    result = verify(
+        "The museum was renovated in 1998.",
+        [passage],
+        judge=quoting("The museum opened in 1985 on the river."),
+    )
+    (verdict,) = result.claim_verdicts
+    assert verdict.label is Label.SUPPORTED
+    assert verdict.evidence == "The museum was renovated in 1998."
+    assert verdict.alignment is not None
+    assert verdict.alignment.method == "located"
+    assert verdict.reason.startswith(OTHER_VALUE_NOTE)
