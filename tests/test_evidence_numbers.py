@@ -8,32 +8,17 @@ the span bears on it; what the span says about the claim's subject is another va
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evidence_judges import quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.evidence import locate
-from pytest_faithful.models import Claim
 from pytest_faithful.number_clash import NumberClash, number_clash
-from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.verifier import OTHER_VALUE_NOTE
 
 RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
-
-
-def quoting(evidence: str) -> FunctionJudge:
-    """A judge that calls every claim SUPPORTED and shows ``evidence`` (empty: no quote)."""
-
-    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, object]]:
-        return [
-            {"claim_index": i, "label": "SUPPORTED", "evidence": evidence, "passage_index": 0}
-            for i, _ in enumerate(claims)
-        ]
-
-    return FunctionJudge(verdicts)
 
 
 @pytest.mark.parametrize(

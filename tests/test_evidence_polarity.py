@@ -7,28 +7,13 @@ in the passage and bears on the claim, so the older rules let it stand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
+from evidence_judges import quoting
 from pytest_faithful import Label, verify
-from pytest_faithful.models import Claim
-from pytest_faithful.testing import FunctionJudge
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
-
-
-def quoting(evidence: str) -> FunctionJudge:
-    """A judge that calls every claim SUPPORTED and shows ``evidence`` from passage 0."""
-
-    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, object]]:
-        return [
-            {"claim_index": i, "label": "SUPPORTED", "evidence": evidence, "passage_index": 0}
-            for i, _ in enumerate(claims)
-        ]
-
-    return FunctionJudge(verdicts)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from pytest_faithful.contrasts import contrast
 from pytest_faithful.number_clash import number_clash
 from pytest_faithful.segment import split_sentences
 from pytest_faithful.terms import CLOCK_WORDS, NUMBER_WORDS, ORDINAL_WORDS, content_terms
@@ -338,6 +339,62 @@ def _align(passage: str, stripped: str, index: int) -> Aligned | None:
     )
 
 
+def sentences_around(passage: str, start: int, end: int) -> str:
+    """The sentences of ``passage`` that ``passage[start:end]`` touches, whole."""
+    touched = [s for s in split_sentences(passage) if s.start < end and start < s.end]
+    if not touched:
+        return passage[start:end]
+    return passage[touched[0].start : touched[-1].end]
+
+
+# Stopwords that a matcher can drop but that decide what a sentence asserts: quantifiers,
+# modals, comparisons and order in time or place. In an echo of the claim, one changed into
+# another ("all" -> "some", "before" -> "after", "will" -> "may") is a change of meaning.
+_LOGICAL_WORDS = frozenset(
+    """
+    all any both each every few more most no none only some such
+    can could may might must shall should will would
+    above after against before below between during over under until
+    """.split()  # noqa: SIM905 -- a word list reads better as text
+)
+
+
+def _words_of(text: str) -> list[str]:
+    return [_fold(w) for w in _ALIGN_WORD.findall(text)]
+
+
+def echoed_changes(
+    claim: str, quote: str, span: str, around: str | None = None
+) -> list[str] | None:
+    """For a quote that echoes its claim rather than the passage ``span`` it aligned to: the
+    claim's words that the passage does not say in their place, in ``around`` (the span's whole
+    sentences; the span itself by default); None for a quote nearer its span than its claim.
+
+    A judge that copies the claim as its "quote" ("Refunds are allowed after 30 days.") gets it
+    aligned, by small edits, to the passage sentence it resembles ("Refunds are prohibited
+    after 30 days."). The edits that alignment forgives in a quote (a judge's copying slips)
+    are, in an echo of the claim, the very ways the claim departs from the source: a changed
+    word (a content word, or one of ``_LOGICAL_WORDS``), an added one, two names swapped. Words
+    the passage adds are no departure.
+    """
+    quoted, claimed, shown = _words_of(quote), _words_of(claim), _words_of(span)
+    if not quoted or not claimed:
+        return None
+    near_claim = difflib.SequenceMatcher(None, quoted, claimed, autojunk=False).ratio()
+    near_span = difflib.SequenceMatcher(None, quoted, shown, autojunk=False).ratio()
+    if near_claim <= near_span:
+        return None
+    said = shown if around is None else _words_of(around)
+    matcher = difflib.SequenceMatcher(None, claimed, said, autojunk=False)
+    return [
+        word
+        for tag, i1, i2, _, _ in matcher.get_opcodes()
+        if tag in ("replace", "delete")
+        for word in claimed[i1:i2]
+        if word in _LOGICAL_WORDS or content_terms(word)
+    ]
+
+
 def align_in(passages: Sequence[str], quote: str, cited: int | None) -> Aligned | None:
     """``quote`` aligned in the passage it cites, else in the passage where it aligns best (a
     judge that numbers passages wrongly still quoted one of them); None when in none."""
@@ -518,6 +575,8 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 if _has_negation(text) != negated or not bears_on(text, claim):
                     continue
                 if numbers and number_clash(claim, text) is not None:
+                    continue
+                if contrast(claim, text) is not None:
                     continue
                 best = key
                 found = Aligned(p, start, end, coverage, "located")

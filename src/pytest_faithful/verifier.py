@@ -52,6 +52,7 @@ from pytest_faithful import scoring
 from pytest_faithful.abstentions import is_abstention, restating_headings, without_abstentions
 from pytest_faithful.answerer import about_the_answerer
 from pytest_faithful.cache.replay import Asks, noting_asks
+from pytest_faithful.contrasts import contrast
 from pytest_faithful.errors import (
     JudgeError,
     encodable,
@@ -66,10 +67,12 @@ from pytest_faithful.evidence import (
     answers_yes_or_no,
     bears_on,
     claim_terms,
+    echoed_changes,
     locate,
     negations,
     normalize,
     quoted_within,
+    sentences_around,
     shows_little_of,
     subject_of,
 )
@@ -784,24 +787,32 @@ def _check_evidence(
                     f"{_missing_evidence(verdict, claim, passages, aligned)} "
                     f"(judge said SUPPORTED: {reason})"
                 )
+        echoed = (
+            _echoed_departures(claim.text, quoted, aligned, passages)
+            if label is Label.SUPPORTED and not heuristic and found
+            else []
+        )
+        if echoed:
+            label, found = Label.NOT_ENOUGH_INFO, False
+            reason = (
+                "the judge's quote is the claim itself, and the passage it resembles does not "
+                f"say {', '.join(repr(w) for w in echoed)} there "
+                f"(judge said SUPPORTED: {verdict.reason})"
+            )
         if label is Label.SUPPORTED and found and subject == claim.text:
             better = _covering_span(aligned, claim.text, passages)
             if better is not None:
                 aligned = better
                 reason = f"{WEAK_QUOTE_NOTE} {reason}".strip()
         if label is Label.SUPPORTED and not heuristic and found and aligned is not None:
-            clash = number_clash(claim.text, aligned.text(passages))
-            if clash is not None:
-                other_span = _span_without_clash(aligned, claim.text, passages)
+            against = _against_its_claim(claim.text, aligned, passages)
+            if against is not None:
+                other_span, note, why = against
                 if other_span is not None:
-                    aligned = other_span
-                    reason = f"{OTHER_VALUE_NOTE} {reason}"
+                    aligned, reason = other_span, f"{note} {reason}"
                 else:
                     label = Label.NOT_ENOUGH_INFO
-                    reason = (
-                        f"the evidence gives {' or '.join(clash.shown)} where the claim states "
-                        f"{clash.stated} (judge said SUPPORTED: {reason})"
-                    )
+                    reason = f"{why} (judge said SUPPORTED: {reason})"
         if (
             label is Label.SUPPORTED
             and not heuristic
@@ -902,12 +913,55 @@ OTHER_VALUE_NOTE = (
 gives another value for one of the claim's numbers."""
 
 
+def _echoed_departures(
+    claim: str, quote: str, aligned: Aligned | None, passages: Sequence[str]
+) -> list[str]:
+    """The claim's words that a quote which echoes the claim does not find in the passage
+    sentences it was aligned to (:func:`~pytest_faithful.evidence.echoed_changes`); empty for
+    any other quote. A span located for an echo is left alone: on the cost benchmark's replays,
+    judges that echo a claim and get a span located for it mostly echo faithful paraphrases
+    (two-step: 2 faithful answers lost for 1 unfaithful caught)."""
+    if aligned is None or aligned.method != "fuzzy" or not quote.strip():
+        return []
+    span = aligned.text(passages)
+    around = sentences_around(passages[aligned.passage], aligned.start, aligned.end)
+    return echoed_changes(claim, quote, span, around) or []
+
+
+OPPOSITE_WORD_NOTE = (
+    "[the judge's quote says the opposite of a word of the claim; the evidence is the passage "
+    "span that covers the claim]"
+)
+"""Starts the reason of a SUPPORTED claim shown with a located span in place of a quote that
+says the opposite of one of the claim's words."""
+
+
+def _against_its_claim(
+    claim: str, aligned: Aligned, passages: Sequence[str]
+) -> tuple[Aligned | None, str, str] | None:
+    """For a SUPPORTED claim whose evidence gives another value for one of its numbers
+    (:func:`~pytest_faithful.number_clash.number_clash`) or says the opposite of one of its
+    words (:func:`~pytest_faithful.contrasts.contrast`): the span to show instead (None if
+    none), the note that says so, and why the evidence is none. None when it does neither."""
+    shown = aligned.text(passages)
+    clash = number_clash(claim, shown)
+    if clash is not None:
+        why = f"the evidence gives {' or '.join(clash.shown)} where the claim states {clash.stated}"
+        return _span_without_clash(aligned, claim, passages), OTHER_VALUE_NOTE, why
+    opposite = contrast(claim, shown)
+    if opposite is not None:
+        why = f"the evidence says {opposite.shown!r} where the claim says {opposite.said!r}"
+        return _span_without_clash(aligned, claim, passages), OPPOSITE_WORD_NOTE, why
+    return None
+
+
 def _span_without_clash(aligned: Aligned, claim: str, passages: Sequence[str]) -> Aligned | None:
     """For a SUPPORTED claim whose evidence gives another value for one of its numbers
-    (:func:`~pytest_faithful.number_clash.number_clash`): the span that covers the claim and
-    states its numbers (a judge may quote the sentence before the one it read), or None. A
-    located span is never replaced: :func:`~pytest_faithful.evidence.locate` already passed
-    over every span that gives another value."""
+    (:func:`~pytest_faithful.number_clash.number_clash`) or the opposite of one of its words
+    (:func:`~pytest_faithful.contrasts.contrast`): the span that covers the claim without
+    either (a judge may quote the sentence before the one it read), or None. A located span
+    is never replaced: :func:`~pytest_faithful.evidence.locate` already passed over every span
+    that does either."""
     if aligned.method == "located" or not LOCATE_UNQUOTED:
         return None
     return locate(passages, claim)

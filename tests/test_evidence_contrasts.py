@@ -1,0 +1,147 @@
+"""Evidence that says the opposite of a word of its claim supports nothing.
+
+"Prices decreased in March." is a real sentence about "Prices increased in March.": it bears on
+the claim and holds no negation. A judge that calls the claim SUPPORTED with it, quoted or
+located, has shown evidence against the claim.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import Label, verify
+from pytest_faithful.contrasts import Contrast, contrast
+from pytest_faithful.evidence import locate
+from pytest_faithful.verifier import OPPOSITE_WORD_NOTE
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "said", "shown"),
+    [
+        ("Prices increased in March.", "Prices decreased in March.", "increased", "decreased"),
+        ("Sales rose last year.", "Sales fell last year.", "rose", "fell"),
+        (
+            "Pets are allowed in the cabin.",
+            "Pets are prohibited in the cabin.",
+            "allowed",
+            "prohibited",
+        ),
+        ("Payment is due before delivery.", "Payment is due after delivery.", "before", "after"),
+        (
+            "The minimum order is ten units.",
+            "The maximum order is ten units.",
+            "minimum",
+            "maximum",
+        ),
+        (
+            "The first episode aired on Monday.",
+            "The last episode aired on Monday.",
+            "first",
+            "last",
+        ),
+        ("The museum is open on weekends.", "The museum is closed on weekends.", "open", "closed"),
+        ("All items can be returned.", "Some items can be returned.", "All", "Some"),
+        ("The company hired 200 workers.", "The company fired 200 workers.", "hired", "fired"),
+        # A negating prefix, either way round.
+        ("The drug is safe for children.", "The drug is unsafe for children.", "safe", "unsafe"),
+        ("The move was illegal.", "The move was legal.", "illegal", "legal"),
+    ],
+    ids=[
+        "up-down",
+        "irregular",
+        "permission",
+        "time",
+        "amount",
+        "order",
+        "open",
+        "quantifier",
+        "outcome",
+        "prefix",
+        "prefix-claim",
+    ],
+)
+def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
+    assert contrast(claim, evidence) == Contrast(said, shown)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # The evidence says both: which holds for the claim is the judge's call.
+        (
+            "The museum is open on weekends.",
+            "The museum is open on weekends but closed on holidays.",
+        ),
+        ("Sales rose in March.", "Sales fell in February but rose in March."),
+        # The claim says both sides.
+        (
+            "The company is raising its dividend and reducing its debt.",
+            "The company will expand its dividend and its debt programme.",
+        ),
+        # Another sentence about something else.
+        ("Prices increased in March.", "The pool closed early. Prices increased in March."),
+        ("Prices increased in March.", "Rainfall decreased sharply."),
+        # A word that only looks prefixed.
+        ("The unit shipped in March.", "The it shipped in March."),
+    ],
+    ids=[
+        "evidence-both",
+        "evidence-both-clauses",
+        "claim-both",
+        "other-sentence",
+        "not-about",
+        "not-a-prefix",
+    ],
+)
+def test_no_contrast(claim: str, evidence: str) -> None:
+    assert contrast(claim, evidence) is None
+
+
+_WORDS = st.lists(
+    st.sampled_from(
+        ["prices", "increased", "decreased", "unsafe", "safe", "in", "March", ".", "and"]
+    ),
+    max_size=14,
+).map(" ".join)
+
+
+@given(_WORDS, _WORDS)
+def test_a_contrast_names_a_word_of_each_side(claim: str, evidence: str) -> None:
+    found = contrast(claim, evidence)
+    if found is not None:
+        assert found.said in claim
+        assert found.shown in evidence
+    assert contrast(claim, claim) is None
+
+
+def test_a_quote_that_says_the_opposite_is_no_evidence() -> None:
+    result = verify(
+        "Prices increased in March.",
+        ["Prices decreased in March after the sale."],
+        judge=quoting("Prices decreased in March after the sale."),
+    )
+    (verdict,) = result.claim_verdicts
+    assert verdict.judge_label is Label.SUPPORTED
+    assert verdict.label is Label.NOT_ENOUGH_INFO
+    assert "the evidence says 'decreased' where the claim says 'increased'" in verdict.reason
+
+
+def test_no_span_is_located_that_says_the_opposite() -> None:
+    passages = ["Refunds are prohibited after 30 days."]
+    assert locate(passages, "Refunds are allowed after 30 days.") is None
+    result = verify("Refunds are allowed after 30 days.", passages, judge=quoting(""))
+    assert [v.label for v in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO]
+
+
+def test_a_quote_that_says_the_opposite_gives_way_to_the_span_that_does_not() -> None:
+    passage = "Prices decreased in April. Prices increased in March."
+    result = verify(
+        "Prices increased in March.", [passage], judge=quoting("Prices decreased in April.")
+    )
+    (verdict,) = result.claim_verdicts
+    assert verdict.label is Label.SUPPORTED
+    assert verdict.evidence == "Prices increased in March."
+    assert verdict.reason.startswith(OPPOSITE_WORD_NOTE)
