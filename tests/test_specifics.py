@@ -32,6 +32,9 @@ def missing(claim: str, sentence: str | None = None) -> list[str]:
             ["Ms", "Smith", "Jones"],
             id="several, after an abbreviation too",
         ),
+        # Mostly capitals, but its function words are in lower case: prose full of names.
+        pytest.param("The CEO is Jane Doe.", ["CEO", "Jane", "Doe"], id="short sentence of names"),
+        pytest.param("Tim Cook runs Apple from Redmond.", ["Cook", "Apple", "Redmond"], id="names"),
     ],
 )
 def test_what_no_passage_states_is_listed(claim: str, expected: list[str]) -> None:
@@ -50,6 +53,7 @@ def test_what_no_passage_states_is_listed(claim: str, expected: list[str]) -> No
         pytest.param("I'm told Bob Ross paintings are on show.", id="I and a possessive"),
         pytest.param("ACTIVISTS FROM MOSCOW POUR PAINT", id="capitals"),
         pytest.param("Activists From Moscow Pour Paint On Embassy", id="title case"),
+        pytest.param("Activists From Moscow Pour Paint on the Embassy", id="title case, the"),
     ],
 )
 def test_what_the_passages_state_or_case_alone_suggests_is_not_listed(claim: str) -> None:

@@ -5,15 +5,16 @@ Johnson") or states a number ("$30 billion", "3 episodes") that no passage menti
 the judge read, the context does not say it. Judges, small models most of all, pass such claims
 when the rest of the sentence matches a passage, which is exactly how a changed name or figure
 hides. On the 1,000 labelled dev examples (``benchmarks/specifics.py``), 2 of 500 faithful
-answers state a number no passage states, and 68 of 500 unfaithful ones; 8 faithful answers
-(all WiCE, adding world knowledge) and 70 unfaithful ones a name.
+answers state a number no passage states, and 68 of 500 unfaithful ones; 9 faithful answers
+(all WiCE, adding world knowledge) and 75 unfaithful ones a name.
 
 Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
 "51million" is "51 million", "three" is "3", "second" is "2nd", "9am-5pm" is two times of day
 and "Ross's" is "Ross". A name is a capitalised word that does not open a sentence, in a claim
 that is not in title case or capitals (there every word is capitalised, and none is a name by
-its case), of an answer sentence that reads as English (in German every noun is capitalised;
-numbers are checked in every language).
+its case; a short sentence of names, "The CEO is Jane Doe.", writes its function words in lower
+case and is neither), of an answer sentence that reads as English (in German every noun is
+capitalised; numbers are checked in every language).
 Only what the answer sentence itself states counts: a judge that misspells a name while
 rewording a claim has not made the answer say it. And what the sentence states counts even when
 no claim carries it (:func:`left_out`): a judge that drops a figure, or rewrites it to the
@@ -97,10 +98,18 @@ def _reads_as_english(sentence: str) -> bool:
     return any(m[0].casefold() in _ENGLISH_MARKERS for m in _WORD.finditer(sentence))
 
 
+def _in_title_case(words: Sequence[re.Match[str]]) -> bool:
+    """Whether a text with mostly capitalised words is in title case or capitals rather than a
+    short sentence full of names ("The CEO is Jane Doe."): prose writes its function words in
+    lower case after the first word, and titles rarely write all of them so."""
+    function_words = [m[0] for m in words[1:] if m[0].casefold() in _ENGLISH_MARKERS]
+    return not function_words or any(w[0].isupper() for w in function_words)
+
+
 def _names(text: str) -> list[str]:
     words = list(_WORD.finditer(text))
     capitalised = [m for m in words if m[0][0].isupper()]
-    if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words):
+    if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words) and _in_title_case(words):
         return []
     first_words = {
         first.start()
