@@ -51,8 +51,11 @@ RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
         ),
         ("The summit is on 3 March.", "The summit is held on 4 March.", "3", ("4",)),
         ("The store opens at 10am.", "The store opens at 9am.", "10:00", ("9:00",)),
+        # The same digits at another scale.
+        ("Revenue was $30 billion.", "Revenue was $30 million.", "30", ("30 million",)),
+        ("The city has 30 residents.", "The city has 30 million residents.", "30", ("30 million",)),
     ],
-    ids=["days", "year", "hours", "count", "money", "date", "time"],
+    ids=["days", "year", "hours", "count", "money", "date", "time", "scale", "scaled"],
 )
 def test_another_value_of_the_same_kind_clashes(
     claim: str, evidence: str, stated: str, shown: tuple[str, ...]
@@ -84,6 +87,10 @@ def test_another_value_of_the_same_kind_clashes(
         ("In 2019, sales rose 5%.", "Sales rose 5% in 2019 after a 2018 dip."),
         # A year range said two ways.
         ("It happens in the 2018-19 academic year.", "It happens in the 2018-2019 academic year."),
+        # A scale written two ways; a lone "m" is metres unless it follows a currency.
+        ("Revenue was $30bn last year.", "Revenue was $30 billion last year."),
+        ("Revenue was $5m.", "Revenue was $5 million."),
+        ("The lake is 5 m deep.", "The lake is 5 m deep and 2 km wide."),
         # A count with no unit says what it counts nowhere.
         ("3 of them passed.", "Only 2 failed."),
     ],
@@ -95,6 +102,9 @@ def test_another_value_of_the_same_kind_clashes(
         "other-unit",
         "year-and-percent",
         "year-range",
+        "scale-spelled",
+        "scale-abbreviated",
+        "metres",
         "plain",
     ],
 )
@@ -102,7 +112,26 @@ def test_no_clash(claim: str, evidence: str) -> None:
     assert number_clash(claim, evidence) is None
 
 
-_PIECES = ["a", "b", " ", "0", "1", "9", "$", "%", ".", ",", "-", ":", "/", "\n", "am", " days"]
+_PIECES = [
+    "a",
+    "b",
+    " ",
+    "0",
+    "1",
+    "9",
+    "$",
+    "%",
+    ".",
+    ",",
+    "-",
+    ":",
+    "/",
+    "\n",
+    "am",
+    " days",
+    "m",
+    " million",
+]
 _TEXT = st.lists(st.sampled_from([*_PIECES, " March", " 2019", " the museum"]), max_size=30).map(
     "".join
 )

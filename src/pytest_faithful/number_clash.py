@@ -13,6 +13,7 @@ contradiction.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from pytest_faithful.segment import split_sentences
@@ -43,7 +44,11 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         return None
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
-    sentences = [(content_terms(s.text), number_kinds(s.text)) for s in split_sentences(evidence)]
+    sentences = [
+        (content_terms(s.text), number_kinds(s.text), _scales(s.text))
+        for s in split_sentences(evidence)
+    ]
+    claim_scales = _scales(claim)
     for term, kinds in sorted(said.items()):
         wanted = kinds - {_PLAIN}
         # Both sides as content terms ("2018-19" states 2019 there); a number the claim's
@@ -53,10 +58,18 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         words = _words_near(claim, term) - numbers
         rival: tuple[int, frozenset[str]] | None = None  # shared words, other values
         stating = -1  # shared words of the closest sentence that states the claim's number
-        for terms, stated in sentences:
+        scale = claim_scales.get(term, _UNSCALED)
+        for terms, stated, scales in sentences:
             shared = len(terms & words)
             if term in terms:
-                stating = max(stating, shared)
+                shown = scales.get(term, _UNSCALED)
+                if shown & scale:
+                    stating = max(stating, shared)
+                    continue
+                # "$30 million" for the claim's "$30 billion": the same digits, another value.
+                others = frozenset(f"{term} {s}".rstrip() for s in sorted(shown))
+                if rival is None or shared > rival[0]:
+                    rival = (shared, others)
                 continue
             others = frozenset(t for t, k in stated.items() if k & wanted and t not in numbers)
             if others and (rival is None or shared > rival[0]):
@@ -64,6 +77,29 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         if rival is not None and rival[0] > stating + _MARGIN:
             return NumberClash(term, tuple(sorted(rival[1])))
     return None
+
+
+# A number's scale word ("$30 billion", "30bn", "$5m"); "" for a number without one.
+_SCALE = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(thousand|million|billion|trillion|bn|mn|m|k)\b",
+    re.IGNORECASE,
+)
+_SCALE_NAMES = {"bn": "billion", "mn": "million", "m": "million", "k": "thousand"}
+_CURRENCY = frozenset("$\u20ac\u00a3\u00a5")
+_UNSCALED = frozenset({""})
+
+
+def _scales(text: str) -> dict[str, frozenset[str]]:
+    """The scale words of ``text``'s numbers, by number term; a number stated with none has
+    none here. A lone "m" or "k" is a scale only after a currency ("$5m"; "5 m" is metres)."""
+    found: dict[str, set[str]] = {}
+    for match in _SCALE.finditer(text):
+        word = match[3].casefold()
+        if word in ("m", "k") and text[max(0, match.start() - 1) : match.start()] not in _CURRENCY:
+            continue
+        term = match[1].replace(",", "") + (match[2] or "")
+        found.setdefault(term, set()).add(_SCALE_NAMES.get(word, word))
+    return {term: frozenset(words) for term, words in found.items()}
 
 
 # How many more of the claim's words the sentence that gives another value must share than
