@@ -145,3 +145,17 @@ def test_a_quote_that_says_the_opposite_gives_way_to_the_span_that_does_not() ->
     assert verdict.label is Label.SUPPORTED
     assert verdict.evidence == "Prices increased in March."
     assert verdict.reason.startswith(OPPOSITE_WORD_NOTE)
+
+
+def test_the_lexical_judge_is_held_to_the_opposites() -> None:
+    """Its windows match nine words of ten, so the swap is all that is wrong: coverage alone
+    passes the claim."""
+    said = "were higher this quarter than in the same quarter of last year, the company said."
+    result = verify(
+        f"Sales in the northern region {said}",
+        [f"Sales in the northern region {said.replace('higher', 'lower')}"],
+        judge="lexical",
+    )
+    (verdict,) = result.claim_verdicts
+    assert verdict.label is Label.NOT_ENOUGH_INFO
+    assert "the evidence says 'lower' where the claim says 'higher'" in verdict.reason

@@ -12,6 +12,16 @@ The pairs are general English opposites of the kinds that change what a sentence
 direction and amount, order in time and place, permission, outcome, and truth. A word with a
 negating prefix ("unsafe", "illegal", "nonprofit", "disagree") is the opposite of the word
 itself, whatever the word.
+
+An opposite is read in its clause, not its sentence, since sentences say more than one thing
+("Shipping within the U.S. is free; international orders cost $25." says nothing against
+"Domestic shipping is free."). It is no contrast when the sentence also says a word of the
+claim's side ("Shares rose 3% after the company cut costs." for "Shares climbed 3%."), when a
+negation comes just before it ("not permanent" for "temporary"), when a pair that one fact can
+be told with from either side ("sold"/"bought", "before"/"after") has other things on its left
+("X sold to Y" against "Y bought from X"), and, for opening and closing or starting and ending,
+when one side gives its time as a range's end and the other does not ("open until 8pm"
+against "closes at 8pm").
 """
 
 from __future__ import annotations
@@ -25,6 +35,8 @@ from pytest_faithful.terms import content_terms
 
 # Each line: the words of one side, "|", the words of the other. Inflections are read by the
 # lexical judge's stemmer ("increased", "increases" -> "increas"); irregular forms are listed.
+# "~" marks a pair that tells one fact from either side ("X sold to Y", "Y bought from X"),
+# "@" a pair that a time can tell from either side ("open until 8pm", "closes at 8pm").
 _PAIRS = """
 increase rise rose risen grow grew grown growth climb raise boost surge soar expand expansion
     | decrease decline fall fell fallen drop lower reduce reduction shrink shrank shrunk plunge
@@ -35,27 +47,27 @@ larger largest bigger biggest | smaller smallest
 maximum max | minimum min
 longer longest | shorter shortest
 faster fastest | slower slowest
-earlier earliest early | later latest late
-first | last final
-before prior | after
+~ earlier earliest early | later latest late
+~ first | last final
+~ before prior | after
 above | below
 over | under
 upper | lower
 north northern | south southern
 east eastern | west western
 inside internal indoor indoors | outside external outdoor outdoors
-import imports imported | export exports exported
-buy bought purchase | sell sold
-borrow | lend lent
+~ import imports imported | export exports exported
+~ buy bought purchase | sell sold
+~ borrow | lend lent
 hire hired | fire fired
-win won victory winner | lose lost loser
+~ win won victory winner | lose lost loser
 gain profit surplus | loss deficit
 accept approve grant granted | reject deny denied refuse refused
 allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful
-open | close closed shut
+@ open | close closed shut
 include including | exclude excluding
 add added | remove removed
-start begin began begun | end finish stop stopped
+@ start begin began begun | end finish stop stopped
 success succeed successful | failure fail failed unsuccessful
 pass passed | fail failed
 true | false
@@ -98,11 +110,27 @@ online | offline
 # ("unit", "into") only look prefixed.
 _PREFIXES = ("non", "un", "dis", "in", "im", "il", "ir")
 _MIN_NEGATED = 4
-# Share of the claim's other content terms the evidence sentence must hold to be about the
-# same thing as the claim.
+# Share of the claim's other content terms the clause must hold to be about the same thing as
+# the claim (a number of the claim's is enough).
 MIN_SHARED = 0.5
+# How many words before an opposite a negation takes it back ("is not permanent").
+_NEGATION_REACH = 3
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_CLAUSE_BREAK = re.compile(
+    r"\s*[;:,\u2013\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet|because"
+    r"|since|unless|except|instead|when|where|so)\s+",
+    re.IGNORECASE,
+)
+_NEGATIONS = frozenset({"not", "no", "never", "without", "nor", "neither", "cannot"})
+# A time said as the end or start of a range: "open until 8pm" is "closes at 8pm".
+_RANGE = re.compile(r"\b(?:until|till|through|from)\b|\d\s*(?:-|\u2013|to)\s*\d", re.IGNORECASE)
+_DAYS = frozenset(
+    content_terms("monday tuesday wednesday thursday friday saturday sunday")
+    | content_terms("today tomorrow yesterday weekday weekend")
+    | content_terms("january february march april may june july august september october")
+    | content_terms("november december")
+)
 
 
 class Contrast(NamedTuple):
@@ -112,6 +140,12 @@ class Contrast(NamedTuple):
     shown: str
 
 
+class _Pair(NamedTuple):
+    sides: tuple[frozenset[str], frozenset[str]]
+    converse: bool  # "~": one fact told from either side
+    timed: bool  # "@": a time tells it from either side
+
+
 def _keys(word: str) -> frozenset[str]:
     """How ``word`` is read on either side: as written (stopwords such as "before" have no
     content term) and as its content term."""
@@ -119,18 +153,22 @@ def _keys(word: str) -> frozenset[str]:
 
 
 @functools.cache
-def _opposites() -> dict[str, frozenset[str]]:
-    """Each key of a word of a pair -> the keys of the words of its other side."""
-    found: dict[str, set[str]] = {}
+def _pairs() -> tuple[tuple[_Pair, ...], dict[str, tuple[tuple[int, int], ...]]]:
+    """The pairs, and each key of a word of a pair -> (pair, side) for every pair it is in."""
+    pairs: list[_Pair] = []
+    where: dict[str, list[tuple[int, int]]] = {}
     for line in re.sub(r"\n\s+(?=[|\w])", " ", _PAIRS.strip()).splitlines():
-        one, other = (side.split() for side in line.split("|"))
-        ones = frozenset().union(*(_keys(w) for w in one))
-        others = frozenset().union(*(_keys(w) for w in other))
-        for key in ones:
-            found.setdefault(key, set()).update(others - ones)
-        for key in others:
-            found.setdefault(key, set()).update(ones - others)
-    return {key: frozenset(value) for key, value in found.items()}
+        mark = line[0] if line[0] in "~@" else ""
+        one, other = (side.split() for side in line.lstrip("~@ ").split("|"))
+        sides = (
+            frozenset().union(*(_keys(w) for w in one)),
+            frozenset().union(*(_keys(w) for w in other)),
+        )
+        for side, keys in enumerate(sides):
+            for key in keys - sides[1 - side]:
+                where.setdefault(key, []).append((len(pairs), side))
+        pairs.append(_Pair(sides, mark == "~", mark == "@"))
+    return tuple(pairs), {key: tuple(found) for key, found in where.items()}
 
 
 def _read(text: str) -> frozenset[str]:
@@ -139,37 +177,151 @@ def _read(text: str) -> frozenset[str]:
 
 
 def contrast(claim: str, evidence: str) -> Contrast | None:
-    """The first word of ``claim`` whose opposite a sentence of ``evidence`` says about the same
+    """The first word of ``claim`` whose opposite a clause of ``evidence`` says about the same
     thing (module docstring), or None."""
     said = _read(claim)
+    pairs, where = _pairs()
+    # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
+    everything = _read(evidence)
+    if not any(
+        _prefixed(word, everything)
+        or any(pairs[n].sides[1 - side] & everything for n, side in where.get(word, ()))
+        for word in said
+    ):
+        return None
     claimed = content_terms(claim)
-    opposites = _opposites()
     for sentence in split_sentences(evidence):
-        shown = _read(sentence.text)
-        terms = content_terms(sentence.text)
-        for word in sorted(said - shown):
-            others = opposites.get(word, frozenset()) | _prefixed(word, shown)
-            # A claim that says both sides ("raising the dividend and reducing debt") leaves
-            # which is which to the judge.
-            if others & said or not others & shown:
-                continue
-            rest = claimed - {word}
-            if len(rest & terms) >= max(1, MIN_SHARED * len(rest)):
-                return Contrast(
-                    _as_written(claim, word), _as_written(sentence.text, others & shown)
-                )
+        clauses = _clauses(sentence.text)
+        for at, clause, shown in clauses:
+            for word in sorted(said - shown):
+                candidates = [
+                    (pairs[number].sides[side], pairs[number].sides[1 - side], pairs[number])
+                    for number, side in where.get(word, ())
+                    if not _another_swap(said, shown, number)
+                ]
+                negating = _prefixed(word, shown)
+                if negating:
+                    pair = _Pair((_keys(word), negating), converse=False, timed=False)
+                    candidates.append((_keys(word), negating, pair))
+                for own, other, pair in candidates:
+                    # Either side says both: which holds for the claim is the judge's call.
+                    if own & shown or other & said or not other & shown:
+                        continue
+                    # Another clause says the claim's side and is as much about the claim,
+                    # figures and days included.
+                    here = claimed & content_terms(clause)
+                    if any(
+                        own & read
+                        and len(claimed & (terms := content_terms(text))) >= len(here)
+                        and _specific(here) <= terms
+                        for _, text, read in clauses
+                    ):
+                        continue
+                    found = _against(claim, word, sentence.text, at, clause, other, pair)
+                    if found is not None:
+                        return found
     return None
 
 
-def _as_written(text: str, keys: str | frozenset[str]) -> str:
-    """The first word of ``text`` read as one of ``keys`` (a stem such as "increas"), as the
-    text writes it."""
-    wanted = frozenset({keys}) if isinstance(keys, str) else keys
-    word: str
-    for word in _WORD.findall(text):
-        if _keys(word.casefold()) & wanted:
-            return word
-    return min(wanted)
+def _clauses(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
+    """The clauses of ``sentence``: where each starts, its text, and its words and terms."""
+    found = []
+    at = 0
+    for clause in _CLAUSE_BREAK.split(sentence):
+        at = sentence.find(clause, at)
+        found.append((at, clause, _read(clause)))
+    return found
+
+
+def _another_swap(said: frozenset[str], shown: frozenset[str], number: int) -> bool:
+    """Whether the claim and the clause differ by another pair too: two opposites tell one
+    fact ("closed on weekends" and "open only on weekdays")."""
+    pairs, _ = _pairs()
+    return any(
+        i != number
+        and any(p.sides[side] & said and p.sides[1 - side] & shown for side in (0, 1))
+        and not (p.sides[0] & said and p.sides[1] & said)
+        for i, p in enumerate(pairs)
+    )
+
+
+def _against(
+    claim: str,
+    word: str,
+    sentence: str,
+    at: int,
+    clause: str,
+    opposites: frozenset[str],
+    pair: _Pair,
+) -> Contrast | None:
+    """The contrast of ``claim``'s ``word`` with an opposite in ``clause`` (at ``at`` in
+    ``sentence``), if the clause is about the same thing (module docstring); else None."""
+    hit = _first_word(clause, opposites)
+    if hit is None or _negated_before(clause, hit):
+        return None
+    claimed = content_terms(claim)
+    numbers = frozenset(t for t in claimed if t[0].isdigit())
+    rest = claimed - _keys(word)
+    words = rest - numbers
+    terms = content_terms(clause)
+    # Another clause says a figure or day of the claim that this one does not, and is as much
+    # about the claim: that clause is the one about it ("started on Monday and runs until
+    # Friday" for "ends on Friday"; not "..., the company reported on Tuesday").
+    here = len(rest & terms)
+    for other in _CLAUSE_BREAK.split(sentence):
+        there = content_terms(other)
+        if (_specific(rest) & there) - terms and len(rest & there) >= here:
+            return None
+    if pair.timed and (_RANGE.search(claim) is None) != (_RANGE.search(clause) is None):
+        return None
+    if pair.converse and not _same_left(claim, word, sentence[: at + hit[0]]):
+        return None
+    if numbers & terms or len(words & terms) >= max(1, MIN_SHARED * len(words)):
+        return Contrast(_as_written(claim, word), hit[1])
+    return None
+
+
+def _specific(terms: frozenset[str]) -> frozenset[str]:
+    """The figures and days among ``terms``: what pins a clause to one fact."""
+    return frozenset(t for t in terms if t[0].isdigit() or t in _DAYS)
+
+
+def _first_word(text: str, keys: frozenset[str]) -> tuple[int, str] | None:
+    """Where the first word of ``text`` read as one of ``keys`` starts, and the word."""
+    for match in _WORD.finditer(text):
+        if _keys(match[0].casefold()) & keys:
+            return match.start(), match[0]
+    return None
+
+
+def _negated_before(clause: str, hit: tuple[int, str]) -> bool:
+    before = [w.casefold() for w in _WORD.findall(clause[: hit[0]])][-_NEGATION_REACH:]
+    return any(w in _NEGATIONS or w.endswith("n't") for w in before)
+
+
+def _same_left(claim: str, word: str, before: str) -> bool:
+    """Whether the content word nearest before the claim's ``word`` is the one nearest
+    ``before`` the opposite in the evidence, or either has none: "X sold to Y" and "Y bought
+    from X" do not; "Arsenal won" and "Chelsea, who lost" do not."""
+    said = _first_word(claim, _keys(word))
+    if said is None:
+        return True
+    left, right = _last_term(claim[: said[0]]), _last_term(before)
+    return left is None or right is None or left == right
+
+
+def _last_term(text: str) -> str | None:
+    for match in reversed(list(_WORD.finditer(text))):
+        terms = content_terms(match[0])
+        if terms:
+            return min(terms)
+    return None
+
+
+def _as_written(text: str, key: str) -> str:
+    """The first word of ``text`` read as ``key`` (a stem such as "increas"), as written."""
+    found = _first_word(text, frozenset({key}))
+    return key if found is None else found[1]
 
 
 def _prefixed(word: str, shown: frozenset[str]) -> frozenset[str]:

@@ -367,15 +367,17 @@ def echoed_changes(
     claim: str, quote: str, span: str, around: str | None = None
 ) -> list[str] | None:
     """For a quote that echoes its claim rather than the passage ``span`` it aligned to: the
-    claim's words that the passage does not say in their place, in ``around`` (the span's whole
-    sentences; the span itself by default); None for a quote nearer its span than its claim.
+    claim's words that the passage does not say, in ``around`` (the span's whole sentences;
+    the span itself by default); None for a quote nearer its span than its claim.
 
     A judge that copies the claim as its "quote" ("Refunds are allowed after 30 days.") gets it
     aligned, by small edits, to the passage sentence it resembles ("Refunds are prohibited
     after 30 days."). The edits that alignment forgives in a quote (a judge's copying slips)
     are, in an echo of the claim, the very ways the claim departs from the source: a changed
-    word (a content word, or one of ``_LOGICAL_WORDS``), an added one, two names swapped. Words
-    the passage adds are no departure.
+    content word, an added one, or a changed one of ``_LOGICAL_WORDS``. Both sides are read as
+    content terms, so what only differs in form is no departure ("three" and "3", "percent"
+    and "%", "opens" and "open", "e-mail" and "email", "Søren" and "Soren"); words the passage
+    adds are none either.
     """
     quoted, claimed, shown = _words_of(quote), _words_of(claim), _words_of(span)
     if not quoted or not claimed:
@@ -384,15 +386,89 @@ def echoed_changes(
     near_span = difflib.SequenceMatcher(None, quoted, shown, autojunk=False).ratio()
     if near_claim <= near_span:
         return None
-    said = shown if around is None else _words_of(around)
-    matcher = difflib.SequenceMatcher(None, claimed, said, autojunk=False)
-    return [
-        word
-        for tag, i1, i2, _, _ in matcher.get_opcodes()
-        if tag in ("replace", "delete")
-        for word in claimed[i1:i2]
-        if word in _LOGICAL_WORDS or content_terms(word)
-    ]
+    passage = span if around is None else around
+    said = _canonical(passage)
+    said_words = frozenset(_words_of(said))
+    said_terms = content_terms(said) | content_terms(_joined(said))
+    departed: list[str] = []
+    for token in claim.split():
+        word = token.strip(_EDGE)
+        folded = _fold(word)
+        if folded in _LOGICAL_WORDS:
+            if folded not in said_words:
+                departed.append(folded)
+            continue
+        plain = _canonical(word)
+        terms = content_terms(plain)
+        if terms and not terms <= said_terms and not content_terms(_joined(plain)) <= said_terms:
+            departed.append(word)
+    # A term of several words ("half past ten", "9 a.m.") is read on the whole claim too.
+    missing = content_terms(_canonical(claim)) - said_terms
+    return [w for w in departed if w in _LOGICAL_WORDS or content_terms(_canonical(w)) & missing]
+
+
+# Abbreviations and spellings that say the same word: an echo of the claim is read in one form
+# on both sides.
+_ABBREVIATIONS = {
+    "approx": "approximately",
+    "yr": "year",
+    "yrs": "years",
+    "hr": "hour",
+    "hrs": "hours",
+    "min": "minute",
+    "mins": "minutes",
+    "sec": "second",
+    "secs": "seconds",
+    "wk": "week",
+    "wks": "weeks",
+    "mo": "month",
+    "mos": "months",
+    "km": "kilometers",
+    "kms": "kilometers",
+    "kg": "kilograms",
+    "kgs": "kilograms",
+    "cm": "centimeters",
+    "mm": "millimeters",
+    "dept": "department",
+    "govt": "government",
+    "intl": "international",
+    "no": "number",
+}
+_ABBREVIATION = re.compile(
+    r"\b(" + "|".join(k for k in _ABBREVIATIONS if k != "no") + r")\b\.?", re.IGNORECASE
+)
+# British and American spellings, written one way (long words only: "hour" and "four" stay).
+_SPELLINGS = (
+    (re.compile(r"(?<=\w{3})our\b"), "or"),  # colour, favour, behaviour
+    (re.compile(r"(?<=\w{3})is(e|ed|es|ing|ation|ations)\b"), r"iz\1"),  # organise
+    (re.compile(r"(?<=\w{2}[^\Waeiou])re\b"), "er"),  # centre, metre, theatre
+    (re.compile(r"(?<=\w{2})yse\b"), "yze"),  # analyse
+    (re.compile(r"(?<=\w{3})(?:mme|ogue)\b"), lambda m: m[0][0] if m[0] == "mme" else "og"),
+    (re.compile(r"(?<=\w{3})lled\b"), "led"),  # travelled
+)
+
+
+def _canonical(text: str) -> str:
+    """``text`` with diacritics, abbreviations and British spellings written one way."""
+    text = _plain(text)
+    text = _ABBREVIATION.sub(lambda m: _ABBREVIATIONS[m[1].casefold()], text)
+    for pattern, replacement in _SPELLINGS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _plain(text: str) -> str:
+    """``text`` without diacritics ("Søren" -> "Soren", "café" -> "cafe")."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("\u00f8", "o").replace("\u00d8", "O"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_INNER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def _joined(text: str) -> str:
+    """``text`` with its words' inner hyphens dropped: "e-mail" reads as "email"."""
+    return _INNER_HYPHEN.sub("", text)
 
 
 def align_in(passages: Sequence[str], quote: str, cited: int | None) -> Aligned | None:

@@ -58,16 +58,20 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         words = _words_near(claim, term) - numbers
         rival: tuple[int, frozenset[str]] | None = None  # shared words, other values
         stating = -1  # shared words of the closest sentence that states the claim's number
-        scale = claim_scales.get(term, _UNSCALED)
-        for terms, stated, scales in sentences:
+        scale = claim_scales.get(term)
+        for i, (terms, stated, scales) in enumerate(sentences):
             shared = len(terms & words)
             if term in terms:
-                shown = scales.get(term, _UNSCALED)
-                if shown & scale:
+                shown = scales.get(term)
+                # An evidence number without a scale word is read at the claim's ("$450" under
+                # a table headed "in millions"); "$30 million" for "$30 billion", or for "$30",
+                # is another value.
+                if shown is None or (scale is not None and shown & scale):
+                    if i and _goes_on(terms, claimed, sentences[i - 1][0], numbers - {term}):
+                        shared = max(shared, len(sentences[i - 1][0] & words))
                     stating = max(stating, shared)
                     continue
-                # "$30 million" for the claim's "$30 billion": the same digits, another value.
-                others = frozenset(f"{term} {s}".rstrip() for s in sorted(shown))
+                others = frozenset(f"{term} {s}" for s in sorted(shown))
                 if rival is None or shared > rival[0]:
                     rival = (shared, others)
                 continue
@@ -79,23 +83,58 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     return None
 
 
-# A number's scale word ("$30 billion", "30bn", "$5m"); "" for a number without one.
+# A number's scale word ("$30 billion", "30bn", "$5m", "4.2 bln", "$1.2tn").
 _SCALE = re.compile(
-    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?(thousand|million|billion|trillion|bn|mn|m|k)\b",
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?"
+    r"(thousand|million|billion|trillion|bn|bln|mn|mln|tn|trn|m|b|k)\b",
     re.IGNORECASE,
 )
-_SCALE_NAMES = {"bn": "billion", "mn": "million", "m": "million", "k": "thousand"}
+_SCALE_NAMES = {
+    "bn": "billion",
+    "bln": "billion",
+    "b": "billion",
+    "mn": "million",
+    "mln": "million",
+    "m": "million",
+    "tn": "trillion",
+    "trn": "trillion",
+    "k": "thousand",
+}
 _CURRENCY = frozenset("$\u20ac\u00a3\u00a5")
-_UNSCALED = frozenset({""})
+# Words a sentence may add and still go on about the previous sentence's subject: time, and
+# change ("In 1990 it had 30,000 residents. Today it has 45,000.").
+_GOING_ON = content_terms(
+    "today now currently current since later then recently this year month week new latest ago "
+    "grow grew grown growing rise rose risen fall fell fallen drop increase decrease reach "
+    "climb jump total stand stood become became january february march april may june july "
+    "august september october november december"
+)
+
+
+def _goes_on(
+    terms: frozenset[str], claimed: frozenset[str], before: frozenset[str], specific: frozenset[str]
+) -> bool:
+    """Whether a sentence with ``terms`` goes on about the sentence before it (``before``):
+    it adds nothing but the claim's words, numbers, and time and change words ("Today it has
+    45,000."), and leaves none of the claim's other figures to the sentence before ("In 1990,
+    Springfield had 30,000 residents." keeps the claim "had 45,000 residents in 1990")."""
+    own = terms - claimed - _GOING_ON
+    if any(not t[0].isdigit() for t in own):
+        return False
+    return not (specific & before) - terms
 
 
 def _scales(text: str) -> dict[str, frozenset[str]]:
     """The scale words of ``text``'s numbers, by number term; a number stated with none has
-    none here. A lone "m" or "k" is a scale only after a currency ("$5m"; "5 m" is metres)."""
+    none here. A lone "m", "b" or "k" is a scale only after a currency ("$5m"; "5 m" is
+    metres)."""
     found: dict[str, set[str]] = {}
     for match in _SCALE.finditer(text):
         word = match[3].casefold()
-        if word in ("m", "k") and text[max(0, match.start() - 1) : match.start()] not in _CURRENCY:
+        if (
+            word in ("m", "b", "k")
+            and text[max(0, match.start() - 1) : match.start()] not in _CURRENCY
+        ):
             continue
         term = match[1].replace(",", "") + (match[2] or "")
         found.setdefault(term, set()).add(_SCALE_NAMES.get(word, word))
