@@ -21,6 +21,10 @@ from pytest_faithful.plugin.settings import CHECK_SETTINGS, LayerSettings
         (UNIT, "nan", "'nan' is not in [0, 1]"),
         (UNIT, "high", "'high' is not a number (expected 0 to 1)"),
         (SECONDS, "0", "'0' is not > 0"),
+        (SECONDS, "-1", "'-1' is not > 0"),
+        (SECONDS, "inf", "'inf' is not a finite number of seconds (expected > 0)"),
+        (SECONDS, "-inf", "'-inf' is not a finite number of seconds (expected > 0)"),
+        (SECONDS, "nan", "'nan' is not a finite number of seconds (expected > 0)"),
         (SECONDS, "soon", "'soon' is not a number of seconds"),
         (Choice(("a", "b")), "c", "'c' is not one of a, b"),
     ],
@@ -37,7 +41,7 @@ def test_a_bad_text_is_refused_in_the_words_pytest_shows(
     [
         (Whole(-1), [-1, 0, 7], [-2, True, 1.0, "1"]),
         (UNIT, [0, 0.5, 1.0], [-0.01, 1.01, math.nan, True, "0.5"]),
-        (SECONDS, [0.1, 60], [0, -1, math.nan, False]),
+        (SECONDS, [0.1, 60], [0, -1, math.nan, math.inf, False]),
     ],
 )
 def test_parse_and_check_share_one_bound(

@@ -20,6 +20,7 @@ Standard library only: the plugin reads these declarations at pytest start-up.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -83,14 +84,17 @@ class Whole(Kind):
 
 @dataclasses.dataclass(frozen=True)
 class Number(Kind):
-    """A number in ``[low, high]``, or above ``low`` when there is no ``high``."""
+    """A number in ``[low, high]``, or a finite one above ``low`` when there is no ``high``
+    (a timeout of ``inf`` would wait for ever)."""
 
     low: float
     high: float | None = None
     noun: str = "number"
 
     def _inside(self, value: float) -> bool:
-        return self.low <= value <= self.high if self.high is not None else value > self.low
+        if self.high is not None:
+            return self.low <= value <= self.high
+        return math.isfinite(value) and value > self.low
 
     def parse(self, text: str) -> float:
         try:
@@ -101,6 +105,8 @@ class Number(Kind):
         if not self._inside(value):
             if self.high is not None:
                 raise ValueError(f"{text!r} is not in [{self.low:g}, {self.high:g}]")
+            if not math.isfinite(value):
+                raise ValueError(f"{text!r} is not a finite {self.noun} (expected > {self.low:g})")
             raise ValueError(f"{text!r} is not > {self.low:g}")
         return value
 
@@ -112,7 +118,7 @@ class Number(Kind):
         ):
             if self.high is not None:
                 return f"a {self.noun} in [{self.low:g}, {self.high:g}]"
-            return f"a {self.noun} > {self.low:g}"
+            return f"a finite {self.noun} > {self.low:g}"
         return None
 
 

@@ -273,6 +273,15 @@ def test_every_setting_from_ini_and_cli(echo: pytest.Pytester) -> None:
             "ini option faith_report: No closing quotation; give space-separated targets",
         ),
         (
+            ["--faith-timeout=inf"],
+            "",
+            "--faith-timeout: 'inf' is not a finite number of seconds (expected > 0)",
+        ),
+        (["--faith-timeout=nan"], "", "--faith-timeout: 'nan' is not a finite number of seconds"),
+        (["--faith-timeout=-5"], "", "--faith-timeout: '-5' is not > 0"),
+        (["--faith-timeout=0"], "", "--faith-timeout: '0' is not > 0"),
+        ([], "faith_timeout = inf", "ini option faith_timeout: 'inf' is not a finite number"),
+        (
             [],
             "faith_max_concurrency = many",
             "ini option faith_max_concurrency: 'many' is not a whole number (expected 1 or more)",

@@ -52,7 +52,11 @@ MarkerNumber = Annotated[float, BeforeValidator(_a_number)]
 def _marker_type(kind: Kind) -> Any:
     """The pydantic type a marker argument of this kind must have (None: not set there)."""
     if isinstance(kind, Number):
-        bound = Field(ge=kind.low, le=kind.high) if kind.high is not None else Field(gt=kind.low)
+        bound = (
+            Field(ge=kind.low, le=kind.high)
+            if kind.high is not None
+            else Field(gt=kind.low, allow_inf_nan=False)
+        )
         return Optional[Annotated[MarkerNumber, bound]]  # noqa: UP045 - a runtime type expression
     if isinstance(kind, Whole):
         whole = Annotated[int, BeforeValidator(_a_whole_number), Field(ge=kind.minimum)]
