@@ -165,6 +165,39 @@ def test_invalid_marker_arguments_are_named(
     assert message in result.stdout.str()
 
 
+def test_an_invalid_class_or_module_marker_is_named_where_it_is_written(
+    echo: pytest.Pytester,
+) -> None:
+    echo.makepyfile(
+        test_class=f"""
+        import pytest
+
+        @pytest.mark.faithfulness(threshold=2)
+        class TestPolicy:
+            @pytest.mark.faithfulness(scoring="lenient")
+            def test_it(self, assert_faithful):
+                assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="echo:supported")
+        """,
+        test_module=f"""
+        import pytest
+
+        pytestmark = pytest.mark.faithfulness(scoring="harsh")
+
+        def test_it(assert_faithful):
+            assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="echo:supported")
+        """,
+    )
+    result = echo.runpytest()
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines_random(
+        [
+            "*invalid @pytest.mark.faithfulness on class test_class.py::TestPolicy: threshold: "
+            "Input should be less than or equal to 1*",
+            "*invalid @pytest.mark.faithfulness on module test_module.py: scoring: *",
+        ]
+    )
+
+
 LAYER_VALUES = {"call": 0.1, "marker": 0.2, "cli": 0.3, "ini": 0.4}
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pytest_faithful.plugin.options import CheckSettings
-from pytest_faithful.plugin.settings import marker_layer, resolve
+from pytest_faithful.plugin.settings import LayerSettings, resolve, validate_marker
 
 CALL = {"threshold": 0.1, "judge": "call-judge"}
 MARKER = {"threshold": 0.2, "scoring": "lenient", "judge": "marker-judge"}
@@ -41,12 +41,6 @@ def test_defaults() -> None:
     )
 
 
-def test_marker_layer_closest_marker_wins_per_key() -> None:
-    closest = {"threshold": 0.9}
-    outer = {"threshold": 0.5, "scoring": "lenient"}
-    assert marker_layer([closest, outer], "t") == {"threshold": 0.9, "scoring": "lenient"}
-
-
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
@@ -60,7 +54,7 @@ def test_marker_layer_closest_marker_wins_per_key() -> None:
         ({"judge": "  "}, "judge: Value error, empty judge spec"),
     ],
 )
-def test_marker_layer_rejects_bad_arguments_by_name(kwargs: dict[str, Any], message: str) -> None:
+def test_a_marker_is_refused_naming_the_argument(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message) as info:
-        marker_layer([kwargs], "test_x.py::test_y")
-    assert "test_x.py::test_y" in str(info.value)
+        validate_marker(LayerSettings, "faithfulness", kwargs, "test_x.py::test_y")
+    assert "invalid @pytest.mark.faithfulness on test_x.py::test_y: " in str(info.value)

@@ -26,9 +26,10 @@ from pytest_faithful.errors import FaithfulnessError, JudgeError, UnavailableJud
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.options import MARKER, CheckSettings
 from pytest_faithful.plugin.session import BASELINE_KEY
-from pytest_faithful.plugin.settings import marker_layer, resolve
+from pytest_faithful.plugin.settings import resolve
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
@@ -135,15 +136,7 @@ class AssertFaithful:
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
-            kwarg_sets = []
-            for mark in self._item.iter_markers(MARKER):
-                if mark.args:
-                    raise TypeError(
-                        f"@pytest.mark.{MARKER} takes keyword arguments only "
-                        f"(e.g. threshold=0.9), got positional {mark.args!r}"
-                    )
-                kwarg_sets.append(mark.kwargs)
-            self._marker_layer = marker_layer(kwarg_sets, self._item.nodeid)
+            self._marker_layer = marker_layer(self._item, MARKER)
         return self._marker_layer
 
     def __call__(

@@ -21,7 +21,8 @@ from pytest_faithful.metrics.inputs import check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
 from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
-from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first, marker_layer
+from pytest_faithful.plugin.markers import marker_layer
+from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
@@ -53,15 +54,7 @@ class _MetricCheck:
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
-            kwarg_sets = []
-            for mark in self._item.iter_markers(self.marker):
-                if mark.args:
-                    raise TypeError(
-                        f"@pytest.mark.{self.marker} takes keyword arguments only, "
-                        f"got positional {mark.args!r}"
-                    )
-                kwarg_sets.append(mark.kwargs)
-            self._marker_layer = marker_layer(self.marker, kwarg_sets, self._item.nodeid)
+            self._marker_layer = marker_layer(self._item, self.marker)
         return self._marker_layer
 
     def _threshold(self, key: str, call: dict[str, Any], option: str) -> float:

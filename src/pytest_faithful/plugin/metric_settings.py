@@ -10,10 +10,10 @@ The command-line and ini keys are ``relevancy_threshold``, ``precision_threshold
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, StrictBool, ValidationError, field_validator
+from pydantic import Field, StrictBool, field_validator
 
 from pytest_faithful.plugin.options import DEFAULT_METRIC_THRESHOLD as DEFAULT_METRIC_THRESHOLD
 from pytest_faithful.plugin.settings import MarkerLayer, MarkerNumber
@@ -46,29 +46,6 @@ LAYERS: Mapping[str, type[MarkerLayer]] = {
     "retrieval": RetrievalLayer,
     "reference": ReferenceLayer,
 }
-
-
-def marker_layer(
-    marker: str, kwarg_sets: Iterable[Mapping[str, Any]], where: str
-) -> dict[str, Any]:
-    """Merge the ``marker`` markers (closest first) into one validated layer."""
-    merged: dict[str, Any] = {}
-    for kwargs in kwarg_sets:
-        for key, value in kwargs.items():
-            merged.setdefault(key, value)
-    model = LAYERS[marker]
-    try:
-        validated = model(**merged)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'marker'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        allowed = ", ".join(model.model_fields)
-        raise ValueError(
-            f"invalid @pytest.mark.{marker} on {where}: {problems} (allowed arguments: {allowed})"
-        ) from None
-    return validated.model_dump(exclude_none=True)
 
 
 def first(key: str, *layers: Mapping[str, Any], default: Any = None) -> Any:

@@ -108,25 +108,22 @@ def resolve(*layers: Mapping[str, Any]) -> CheckSettings:
     return CheckSettings(**chosen)
 
 
-def marker_layer(kwarg_sets: list[Mapping[str, Any]], where: str) -> dict[str, Any]:
-    """Merge ``faithfulness`` markers (closest first) into one validated layer.
+def validate_marker(
+    model: type[MarkerLayer], marker: str, kwargs: Mapping[str, Any], where: str
+) -> dict[str, Any]:
+    """One marker's arguments, validated by ``model``; the arguments it sets.
 
-    Raises ValueError naming the marker argument that is wrong.
+    Raises ValueError naming the marker, ``where`` it is written and the argument that is wrong.
     """
-    merged: dict[str, Any] = {}
-    for kwargs in kwarg_sets:
-        for key, value in kwargs.items():
-            merged.setdefault(key, value)
     try:
-        validated = LayerSettings(**merged)
+        validated = model(**kwargs)
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'marker'}: {err['msg']}"
             for err in exc.errors()
         )
-        allowed = ", ".join(CHECK_SETTINGS)
+        allowed = ", ".join(model.model_fields)
         raise ValueError(
-            f"invalid @pytest.mark.faithfulness on {where}: {problems} "
-            f"(allowed arguments: {allowed})"
+            f"invalid @pytest.mark.{marker} on {where}: {problems} (allowed arguments: {allowed})"
         ) from None
     return validated.model_dump(exclude_none=True)
