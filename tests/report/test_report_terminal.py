@@ -87,3 +87,45 @@ def test_colour_only_when_pytest_uses_colour(suite: pytest.Pytester) -> None:
     assert "\x1b[1mtest " in out
     section = _section(suite, "-q", "--color=no")
     assert _rows(section) == FAILING
+
+
+HEURISTIC_SUITE = """
+from pytest_faithful.testing import FunctionJudge
+
+MODEL = FunctionJudge(
+    lambda claims, passages: [{"claim_index": i, "label": "SUPPORTED"} for i in range(len(claims))]
+)
+C = "Returns are accepted within 30 days."
+
+def test_lexical(assert_faithful):
+    assert_faithful("Returns are accepted within 30 days.", C, judge="lexical")
+
+def test_lexical_again(assert_faithful):
+    assert_faithful("Returns are accepted.", C, judge="lexical")
+
+def test_model(assert_faithful):
+    assert_faithful("Returns are accepted.", C, judge=MODEL)
+
+def test_errored(assert_faithful):
+    assert_faithful("Returns are accepted.", C, judge=FunctionJudge(lambda c, p: []))
+"""
+
+
+@pytest.mark.parametrize(
+    ("selected", "terminal", "markdown"),
+    [
+        ("lexical", "all checks", "All verdicts are heuristic"),
+        ("lexical or model", "2 of 3 checks", "Some verdicts are heuristic"),
+        ("lexical or errored", "all judged checks", "All verdicts are heuristic"),
+    ],
+)
+def test_the_heuristic_note_says_whether_all_checks_had_heuristic_verdicts(
+    pytester: pytest.Pytester, selected: str, terminal: str, markdown: str
+) -> None:
+    pytester.makepyfile(test_heuristic=HEURISTIC_SUITE)
+    result = pytester.runpytest(
+        "--faith-report", "--faith-report=out.md", "--faith-record-mode=off", "-k", selected
+    )
+    note = "note: heuristic verdicts (lexical word overlap, not a model) were used for "
+    assert [line for line in result.outlines if line.startswith(note)] == [note + terminal]
+    assert f"> {markdown} (lexical word overlap)" in (pytester.path / "out.md").read_text()

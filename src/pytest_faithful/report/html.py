@@ -273,9 +273,11 @@ def _run_html(report: FaithReport) -> str:
         ),
     ]
     html = f'<p class="run" id="run">{" · ".join(parts)}</p>'
-    if report.totals.heuristic:
+    heuristic, judged = report.heuristic_share()
+    if heuristic:
+        which = "All" if heuristic == judged else "Some"
         html += (
-            '<p class="note">Some verdicts are heuristic (lexical word overlap), '
+            f'<p class="note">{which} verdicts are heuristic (lexical word overlap), '
             "not a language model's.</p>"
         )
     for unjudged in report.not_judged:

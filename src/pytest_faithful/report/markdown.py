@@ -119,9 +119,11 @@ def render(report: FaithReport) -> str:
     passing = [c for c in ordered if not c.failing]
     lines = [f"### Faithfulness: {_headline(report)}", "", *_totals_table(report), ""]
     lines.append(_settings(report))
-    if report.totals.heuristic:
+    heuristic, judged = report.heuristic_share()
+    if heuristic:
+        which = "All" if heuristic == judged else "Some"
         lines.append("")
-        lines.append("> Some verdicts are heuristic (lexical word overlap), not a model's.")
+        lines.append(f"> {which} verdicts are heuristic (lexical word overlap), not a model's.")
     for unjudged in report.not_judged:
         lines += ["", f"> **Not judged**: {md(unjudged.describe())}"]
     lines += _baseline(report)

@@ -220,6 +220,11 @@ class FaithReport(FrozenModel):
         """Errored, then failed, then passed checks; lowest score first within each."""
         return sorted(self.checks, key=CheckEntry.sort_key)
 
+    def heuristic_share(self) -> tuple[int, int]:
+        """(checks whose verdicts were heuristic, checks judged); an errored check has none."""
+        judged = [c.result for c in self.checks if c.result is not None]
+        return sum(r.heuristic for r in judged), len(judged)
+
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
         """Each metric that ran with its checks, worst first."""
         return [

@@ -19,7 +19,6 @@ from pytest_faithful.models import Label
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
-from pytest_faithful.report.totals import Totals
 
 HEADERS = ("test", "score", "thr", "S/C/N", "status", "judge", "hits")
 CLAIM_WIDTH = 100  # default verbosity; -v shows up to failure.MAX_QUOTE, -vv everything
@@ -96,7 +95,8 @@ def _table(checks: Sequence[CheckEntry]) -> list[Line]:
     ]
 
 
-def totals_lines(summary: Totals) -> list[str]:
+def totals_lines(report: FaithReport) -> list[str]:
+    summary = report.totals
     mean = "-" if summary.mean_score is None else f"{summary.mean_score:.3f}"
     rate = summary.cache_hit_rate
     hit_rate = "-" if rate is None else f"{rate:.0%}"
@@ -108,9 +108,13 @@ def totals_lines(summary: Totals) -> list[str]:
         f"tokens in/out: {usage.input_tokens}/{usage.output_tokens}",
         f"judges: {', '.join(summary.judges) or '-'}",
     ]
-    if summary.heuristic:
+    heuristic, judged = report.heuristic_share()
+    if heuristic:
+        share = "all" if heuristic == judged else f"{heuristic} of {judged}"
+        checks = "checks" if judged == summary.checks else "judged checks"
         lines.append(
-            "note: heuristic verdicts (lexical word overlap, not a model) were used for some checks"
+            "note: heuristic verdicts (lexical word overlap, not a model) were used for "
+            f"{share} {checks}"
         )
     return lines
 
@@ -136,7 +140,7 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     )
     footer: list[Line] = [
         ("", {}),
-        *((line, totals_markup if i == 0 else {}) for i, line in enumerate(totals_lines(summary))),
+        *((line, totals_markup if i == 0 else {}) for i, line in enumerate(totals_lines(report))),
         (settings_line(report), {}),
     ]
     metrics = metric_sections.terminal_lines(report, verbosity)
