@@ -369,6 +369,18 @@ def test_header_names_the_judge_and_says_it_is_heuristic(pytester: pytest.Pytest
     assert "default: no judge configured" not in result.stdout.str()
 
 
+@pytest.mark.parametrize("recordings", [[], ["--faith-recordings=calls"]])
+def test_the_header_names_no_cache_when_the_record_mode_is_off(
+    pytester: pytest.Pytester, recordings: list[str]
+) -> None:
+    pytester.makepyfile("def test_it(): pass")
+    result = pytester.runpytest("--faith-record-mode=off", *recordings)
+    header = [line for line in result.outlines if line.startswith("faithful: record mode")]
+    assert header == [
+        "faithful: record mode off; no cache: judge calls are neither replayed nor recorded"
+    ]
+
+
 @pytest.mark.parametrize(
     ("keys", "expected"),
     [

@@ -108,11 +108,12 @@ class FaithSession:
 
             described = judge_line(judge.id, judge.heuristic)
         recordings = self.options.recordings.directory
-        store = (
-            f"recordings {recordings}"
-            if recordings is not None
-            else f"cache {self.options.cache_dir}"
-        )
+        if self.options.record_mode == "off":
+            store = "no cache: judge calls are neither replayed nor recorded"
+        elif recordings is not None:
+            store = f"recordings {recordings}"
+        else:
+            store = f"cache {self.options.cache_dir}"
         return [
             f"faithful: {described}{origin}",
             f"faithful: record mode {self.options.record_mode}; {store}",
