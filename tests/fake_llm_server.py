@@ -120,6 +120,7 @@ class FakeLLMServer:
         self.reject_formats = reject_formats  # "json_schema" / "json_object": refused like
         # llama-cpp-python's server refuses json_schema
         self.requests: list[tuple[str, dict[str, Any]]] = []
+        self.authorizations: list[str | None] = []  # each request's Authorization header
         self.in_flight = 0
         self.max_in_flight = 0
         self.fallback: Reply | None = None
@@ -164,6 +165,8 @@ class FakeLLMServer:
 
             def do_POST(self) -> None:
                 try:
+                    with server._lock:
+                        server.authorizations.append(self.headers.get("authorization"))
                     length = int(self.headers.get("content-length") or 0)
                     body = json.loads(self.rfile.read(length) or b"{}")
                     status, headers, payload = server._answer(self.path, body)

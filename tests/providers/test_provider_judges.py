@@ -22,6 +22,8 @@ from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.providers.endpoint import Endpoint
+from pytest_faithful.providers.openai import PLACEHOLDER_KEY
 
 SECRET = "sk-test-SECRET-0123456789abcdefghij"
 PASSAGES = [
@@ -235,6 +237,56 @@ def test_missing_key_says_which_variable_to_set(
     monkeypatch.delenv(variable)
     with pytest.raises(UnavailableJudgeError, match=f"no API key. Set {variable}"):
         run.check(provider)
+
+
+@pytest.mark.parametrize("where", ["spec", "OPENAI_BASE_URL", "localhost"])
+def test_a_local_openai_server_needs_no_key(
+    where: str, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    # Ollama, llama.cpp and vLLM ignore the key, but the SDK insists on one: a placeholder
+    # goes, never a real secret, and the reply is not redacted as if it were one.
+    monkeypatch.delenv("OPENAI_API_KEY")
+    if where == "spec":
+        judge = spec("openai", server)
+    else:
+        url = f"{server.url}/v1"
+        if where == "localhost":
+            url = url.replace("127.0.0.1", "localhost")
+        monkeypatch.setenv("OPENAI_BASE_URL", url)
+        judge = "openai:judge-model"
+    result = run.check(judge, answer="Returns are accepted within 30 days of delivery.")
+    assert labels(result) == [Label.SUPPORTED]
+    assert result.claim_verdicts[0].evidence_found
+    assert server.authorizations == [f"Bearer {PLACEHOLDER_KEY}"] * server.count
+
+
+def test_a_remote_openai_base_url_still_needs_a_key(
+    monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    # A gateway named in OPENAI_BASE_URL most likely wants a key: say which one to set.
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setenv("OPENAI_BASE_URL", "https://gateway.example.com/v1")
+    with pytest.raises(UnavailableJudgeError, match=r"no API key\. Set OPENAI_API_KEY"):
+        run.check("openai:judge-model")
+
+
+@pytest.mark.parametrize(
+    ("url", "loopback"),
+    [
+        ("http://localhost:11434/v1", True),
+        ("http://127.0.0.1:8080/v1", True),
+        ("http://127.1.2.3/v1", True),
+        ("http://[::1]:8000/v1", True),
+        ("http://user:pass@localhost/v1", True),
+        ("https://api.openai.com/v1", False),
+        ("http://192.168.1.5:11434/v1", False),
+        ("http://localhost.example.com/v1", False),
+        ("http://[::1/v1", False),
+    ],
+)
+def test_which_base_urls_are_this_machine(url: str, loopback: bool) -> None:
+    endpoint = Endpoint.resolve(None, "OPENAI_BASE_URL", "", {"OPENAI_BASE_URL": url})
+    assert endpoint.is_loopback is loopback
 
 
 def test_unreachable_server_is_an_unavailable_judge(run: Run) -> None:

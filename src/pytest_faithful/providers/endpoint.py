@@ -9,6 +9,7 @@ wherever they appear.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -60,6 +61,24 @@ class Endpoint:
     def shown(self) -> str:
         """The URL with any credentials redacted."""
         return redact(self.url, self.secrets) if self.url else self.default
+
+    @property
+    def is_loopback(self) -> bool:
+        """Whether the URL names this machine: ``localhost``, ``127.x.x.x`` or ``::1``."""
+        if self.url is None:
+            return False
+        try:
+            host = urlsplit(self.url).hostname
+        except ValueError:
+            return False
+        if host is None:
+            return False
+        if host == "localhost" or host.endswith(".localhost"):
+            return True
+        try:
+            return ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            return False
 
     @property
     def where(self) -> str:

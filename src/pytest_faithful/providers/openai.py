@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 KEY_VARIABLE: Final = "OPENAI_API_KEY"
 BASE_URL_VARIABLE: Final = "OPENAI_BASE_URL"
 DEFAULT_BASE_URL: Final = "https://api.openai.com/v1"
-# Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one.
+# Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one. Not a
+# secret: it is in no key variable, so redaction leaves text that holds it alone.
 PLACEHOLDER_KEY: Final = "not-needed"
 # Words in an error body that mean "this response_format is not supported", not "bad request".
 _FORMAT_WORDS: Final = ("response_format", "json_schema", "json_object", "schema", "'text'")
@@ -61,6 +62,14 @@ class _Completion(replies.WireModel):
     choices: list[_Choice]
     model: str | None = None
     usage: _Usage | None = None
+
+
+def _may_need_no_key(endpoint: Endpoint) -> bool:
+    """Whether to send the placeholder key when none is set: to a server the judge spec names
+    (``openai:MODEL@URL``), or one on this machine named by ``OPENAI_BASE_URL`` (Ollama,
+    llama.cpp). Another host in ``OPENAI_BASE_URL`` is likely a gateway that wants a key: the
+    missing one is reported before any request."""
+    return endpoint.source == "spec" or (endpoint.source == "environment" and endpoint.is_loopback)
 
 
 class OpenAIBackend:
@@ -109,7 +118,7 @@ class OpenAIBackend:
         if self._client is None:
             key = os.environ.get(KEY_VARIABLE)
             if not key:
-                if self._base_url is None:
+                if not _may_need_no_key(self.info.endpoint):
                     raise errors.missing_key(self.info)
                 key = PLACEHOLDER_KEY
             self._client = openai.AsyncOpenAI(
