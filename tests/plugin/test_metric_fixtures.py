@@ -25,22 +25,17 @@ def test_number_changed(assert_reference):
 def test_marker_threshold(assert_reference):
     result = assert_reference("Refunds.", "Refunds take thirty days at Acme.", numbers=False)
     assert result.threshold == 0.2 and result.passed
-
-@pytest.mark.reference(treshold=0.2)
-def test_marker_typo(assert_reference):
-    assert_reference("a", "b")
 """
 
 
 def test_assert_reference(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(REFERENCE_TESTS)
     result = pytester.runpytest("--strict-markers", "--junitxml=junit.xml")
-    result.assert_outcomes(passed=2, failed=2)
+    result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
         [
             "*MetricError: reference failed: numbers: 0/1 numbers; missing: '30 days'",
             "*XX MISSING    numbers: '30 days' -- 30 day is not stated in the answer",
-            "*invalid @pytest.mark.reference*treshold*allowed arguments: threshold*",
         ]
     )
     junit = (pytester.path / "junit.xml").read_text()
@@ -99,10 +94,6 @@ def test_marker_lowers_precision(assert_retrieval):
 
 def test_off_topic(assert_relevant):
     assert_relevant("Our CEO loves golf.", QUESTION)
-
-@pytest.mark.retrieval(precison=0.5)
-def test_marker_typo(assert_retrieval):
-    assert_retrieval([USEFUL], QUESTION)
 """
 
 
@@ -113,7 +104,7 @@ def test_assert_retrieval_and_assert_relevant(pytester: pytest.Pytester, args: l
     result = pytester.runpytest(
         "--strict-markers", "--faith-report=faith.json", "-p", "no:randomly", *args
     )
-    result.assert_outcomes(passed=2, failed=3)
+    result.assert_outcomes(passed=2, failed=2)
     result.stdout.fnmatch_lines_random(
         [
             "*MetricError: context precision failed: 1/2 passages useful*; "
@@ -121,9 +112,45 @@ def test_assert_retrieval_and_assert_relevant(pytester: pytest.Pytester, args: l
             "*XX NOT USEFUL contexts?0? 'Shipping to Canada takes 5 business days.'*",
             "*MetricError: answer relevancy failed: 0/1 claims relevant*",
             "*XX OFF-TOPIC  'Our CEO loves golf.'*",
-            "*invalid @pytest.mark.retrieval*precison*allowed arguments: precision, recall, judge*",
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("marker", "message"),
+    [
+        (
+            "reference(treshold=0.2)",
+            "treshold: Extra inputs are not permitted (allowed arguments: threshold)",
+        ),
+        (
+            "retrieval(precison=0.5)",
+            "precison: Extra inputs are not permitted (allowed "
+            "arguments: precision, recall, judge)",
+        ),
+        ("relevancy(judge='nosuch')", "judge: unknown judge kind 'nosuch'"),
+        ("relevancy(0.5)", "takes keyword arguments only (threshold, judge), got positional"),
+    ],
+)
+def test_an_invalid_metric_marker_is_a_collection_error(
+    pytester: pytest.Pytester, marker: str, message: str
+) -> None:
+    pytester.makepyfile(
+        f"""
+        import pytest
+
+        @pytest.mark.{marker}
+        def test_marked(assert_reference, assert_retrieval, assert_relevant):
+            pass
+        """
+    )
+    result = pytester.runpytest("--strict-markers")
+    result.assert_outcomes(errors=1)
+    name = marker.split("(")[0]
+    assert f"@pytest.mark.{name} on test_an_invalid_metric_marker_is_a_collection_error.py::" in (
+        result.stdout.str()
+    )
+    assert message in result.stdout.str()
 
 
 def _baseline_suite(answer: str) -> str:
@@ -237,6 +264,12 @@ def test_bytes_threshold(assert_relevant):
 @pytest.mark.reference(threshold=float("nan"))
 def test_nan_threshold(assert_reference):
     assert_reference("Refunds take 30 days.", "Refunds take 30 days.")
+"""
+
+MARKER_VALUES_THAT_WORK = """
+import pytest
+
+CTX = ["Refunds take 30 days."]
 
 @pytest.mark.faithfulness(threshold=1)
 @pytest.mark.retrieval(precision=True)
@@ -251,9 +284,10 @@ def test_a_marker_value_that_is_no_number_is_an_error_not_a_setting(
 ) -> None:
     # threshold=False read as 0.0 passed every check; "0" as precision=False skipped it.
     pytester.makeini("[pytest]\nfaith_judge = lexical\n")
-    pytester.makepyfile(MARKER_VALUES_SUITE)
-    result = pytester.runpytest()
-    result.assert_outcomes(passed=1, failed=5)
+    pytester.makepyfile(test_bad=MARKER_VALUES_SUITE, test_good=MARKER_VALUES_THAT_WORK)
+    result = pytester.runpytest("--continue-on-collection-errors")
+    # One collection error for the module, listing every invalid marker in it.
+    result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(
         [
             "*invalid @pytest.mark.faithfulness*a number is needed, got bool False*",

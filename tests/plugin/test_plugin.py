@@ -161,7 +161,7 @@ def test_invalid_marker_arguments_are_named(
         """
     )
     result = echo.runpytest()
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(errors=1)
     assert message in result.stdout.str()
 
 
@@ -187,8 +187,8 @@ def test_an_invalid_class_or_module_marker_is_named_where_it_is_written(
             assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="echo:supported")
         """,
     )
-    result = echo.runpytest()
-    result.assert_outcomes(failed=2)
+    result = echo.runpytest("--continue-on-collection-errors")
+    result.assert_outcomes(errors=2)
     result.stdout.fnmatch_lines_random(
         [
             "*invalid @pytest.mark.faithfulness on class test_class.py::TestPolicy: threshold: "
@@ -196,6 +196,68 @@ def test_an_invalid_class_or_module_marker_is_named_where_it_is_written(
             "*invalid @pytest.mark.faithfulness on module test_module.py: scoring: *",
         ]
     )
+
+
+def test_an_invalid_marker_on_a_test_without_the_fixture_is_a_collection_error(
+    pytester: pytest.Pytester,
+) -> None:
+    # Without the fixture the marker was never read, so a typo in it passed silently.
+    pytester.makepyfile(
+        test_unused="""
+        import pytest
+
+        @pytest.mark.faithfulness(treshold=0.9)
+        def test_no_check():
+            pass
+        """,
+        test_fine="def test_fine(): pass",
+    )
+    # xdist runs the tests it could collect; without it pytest stops, as on any collection error.
+    for args, ended in (
+        ((), pytest.ExitCode.INTERRUPTED),
+        (("--collect-only",), pytest.ExitCode.INTERRUPTED),
+        (("-n", "2"), pytest.ExitCode.TESTS_FAILED),
+    ):
+        result = pytester.runpytest(*args)
+        assert result.ret == ended, args
+        result.stdout.fnmatch_lines(
+            [
+                "*ERROR collecting test_unused.py*",
+                "invalid @pytest.mark.faithfulness on test_unused.py::test_no_check: treshold: "
+                "Extra inputs are not permitted*",
+            ]
+        )
+    result = pytester.runpytest("--continue-on-collection-errors")
+    result.assert_outcomes(passed=1, errors=1)
+
+
+def test_a_marker_is_validated_once_unless_a_fixture_adds_one(echo: pytest.Pytester) -> None:
+    echo.makepyfile(
+        f"""
+        import pytest
+        from pytest_faithful.plugin import markers
+
+        pytestmark = pytest.mark.faithfulness(threshold=0.5)
+
+        @pytest.fixture
+        def lowered(request):
+            request.applymarker(pytest.mark.faithfulness(threshold=0.3))
+
+        def test_validated_at_collection_only(assert_faithful, monkeypatch):
+            def again(*args):
+                raise AssertionError("validated twice")
+
+            monkeypatch.setattr(markers, "validate_marker", again)
+            r = assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="echo:supported")
+            assert r.threshold == 0.5
+
+        def test_a_marker_added_later_is_read(lowered, assert_faithful):
+            r = assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="echo:supported")
+            assert r.threshold == 0.3
+        """
+    )
+    # In a subprocess: the first test patches a module of the plugin.
+    echo.runpytest_subprocess("-p", "no:randomly").assert_outcomes(passed=2)
 
 
 LAYER_VALUES = {"call": 0.1, "marker": 0.2, "cli": 0.3, "ini": 0.4}

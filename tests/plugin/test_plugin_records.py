@@ -192,12 +192,13 @@ def test_a_blank_marker_judge_is_named(project: pytest.Pytester) -> None:
         """
     )
     result, document = _json_report(project)
-    result.assert_outcomes(failed=2)
+    result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(
         [
-            "E *ValueError: invalid @pytest.mark.faithfulness on test_it.py::test_it: judge: "
+            "invalid @pytest.mark.faithfulness on test_it.py::test_it: judge: "
             "Value error, empty judge spec ''*",
-            "E *ValueError: @pytest.mark.faithfulness(judge=...): unknown judge kind 'nosuch'*",
+            "invalid @pytest.mark.faithfulness on test_it.py::test_unknown: judge: unknown judge "
+            "kind 'nosuch' in 'nosuch'; known kinds: *",
         ]
     )
     assert document["checks"] == []

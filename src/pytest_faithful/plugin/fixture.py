@@ -136,7 +136,7 @@ class AssertFaithful:
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
-            self._marker_layer = marker_layer(self._item, MARKER)
+            self._marker_layer = marker_layer(self._item, MARKER, self._session.registry)
         return self._marker_layer
 
     def __call__(
@@ -253,19 +253,17 @@ class AssertFaithful:
         options = self._session.options
         settings = resolve(call, markers, options.cli_layer, options.ini_layer)
         check_policy(settings.threshold, settings.scoring, settings.allow_contradictions)
-        if isinstance(settings.judge, str):
-            # An unknown kind or a malformed spec from the call or the marker is the test's
-            # mistake (the command line and ini are checked at start-up).
-            where = "judge" if judge is not None else f"@pytest.mark.{MARKER}(judge=...)"
+        if isinstance(judge, str):
+            # An unknown kind or a malformed spec in the call is the test's mistake (the
+            # marker's is checked with the marker, the command line's and ini's at start-up).
             try:
-                parsed = JudgeSpec.parse(settings.judge)
+                parsed = JudgeSpec.parse(judge)
             except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
+                raise ValueError(f"judge: {exc}") from None
             if parsed.kind not in self._session.registry:
                 known = ", ".join(self._session.registry)
                 raise ValueError(
-                    f"{where}: unknown judge kind {parsed.kind!r} in {settings.judge!r}; "
-                    f"known kinds: {known}"
+                    f"judge: unknown judge kind {parsed.kind!r} in {judge!r}; known kinds: {known}"
                 )
         return settings
 

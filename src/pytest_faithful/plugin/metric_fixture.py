@@ -54,7 +54,7 @@ class _MetricCheck:
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
-            self._marker_layer = marker_layer(self._item, self.marker)
+            self._marker_layer = marker_layer(self._item, self.marker, self._session.registry)
         return self._marker_layer
 
     def _threshold(self, key: str, call: dict[str, Any], option: str) -> float:
@@ -84,17 +84,17 @@ class _MetricCheck:
         chosen = first(
             "judge", {"judge": judge}, self._markers(), options.cli_layer, options.ini_layer
         )
-        if isinstance(chosen, str):
-            where = "judge" if judge is not None else f"@pytest.mark.{self.marker}(judge=...)"
+        if isinstance(judge, str):
+            # The call's spec; the marker's is checked with the marker, the command line's
+            # and ini's at start-up.
             try:
-                parsed = JudgeSpec.parse(chosen)
+                parsed = JudgeSpec.parse(judge)
             except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
+                raise ValueError(f"judge: {exc}") from None
             if parsed.kind not in self._session.registry:
                 known = ", ".join(self._session.registry)
                 raise ValueError(
-                    f"{where}: unknown judge kind {parsed.kind!r} in {chosen!r}; known kinds: "
-                    f"{known}"
+                    f"judge: unknown judge kind {parsed.kind!r} in {judge!r}; known kinds: {known}"
                 )
         return chosen  # type: ignore[no-any-return]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ import pytest
 from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.plugin.options import MARKER, METRIC_MARKERS
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -118,6 +120,32 @@ class FaithSession:
             f"faithful: {described}{origin}",
             f"faithful: record mode {self.options.record_mode}; {store}",
         ]
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_make_collect_report(
+        self, collector: pytest.Collector
+    ) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+        """Check the plugin's markers on the tests a collector found: an invalid one fails
+        the collector (listing every problem), whether or not its test uses the fixture."""
+        report = yield
+        if not report.passed:
+            return report
+        marked = [
+            node
+            for node in report.result
+            if isinstance(node, pytest.Item)
+            and any(node.get_closest_marker(name) for name in (MARKER, *METRIC_MARKERS))
+        ]
+        if not marked:
+            return report
+        from pytest_faithful.plugin.markers import collection_problems
+
+        problems = collection_problems(marked, self.registry)
+        if not problems:
+            return report
+        return pytest.CollectReport(
+            report.nodeid, "failed", "\n".join(problems), [], sections=report.sections
+        )
 
     def add(self, record: CheckRecord) -> None:
         """Keep a check's record; the fixture calls this in the process that ran the check."""
