@@ -20,6 +20,7 @@ from pathlib import Path
 import diskcache
 import pytest
 
+from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES
 from pytest_faithful.cache.replay import Action, CachedBackend, decide, needs_lookup
 from pytest_faithful.cache.store import CallCache, FaithCacheWarning
@@ -1000,3 +1001,20 @@ def test_large_values_round_trip_between_two_processes(cache_dir: Path, tmp_path
         for key, response in theirs.items():  # read by the cache opened before they wrote
             assert cache.get(key) == JudgeResponse.model_validate(response)
     assert_all_inline(cache_dir)
+
+
+def test_a_miss_outside_pytest_says_how_to_record_with_the_api(tmp_path: Path) -> None:
+    """verify() and a judge called directly take the record mode as an argument: a miss says
+    so after the pytest option; under pytest it names the option only."""
+    backend = CountingBackend()
+    with CallCache(tmp_path / "cache") as cache:
+        with pytest.raises(CacheMissError) as excinfo:
+            CachedBackend(backend, cache, "none").complete(make_request("never recorded"))
+        assert "outside pytest: call again with record_mode='once'" in str(excinfo.value)
+        with pytest.raises(CacheMissError) as excinfo:
+            CachedBackend(
+                backend, cache, "none", invocation=Invocation(tmp_path, tmp_path)
+            ).complete(make_request("never recorded"))
+        assert "record_mode=" not in str(excinfo.value)
+        assert "--faith-record-mode=once" in str(excinfo.value)
+    assert backend.calls == 0

@@ -228,9 +228,14 @@ class CachedBackend:
         """Where the entry of ``key`` belongs, the command that records it, and what to keep."""
         cache = self._cache
         path_for = getattr(cache, "path_for", None)
+        # Outside pytest (verify() and the judges called directly) the mode is an argument;
+        # the plugin always passes where pytest was run.
+        outside = self._invocation is None
         if cache is None or path_for is None:
             where = cache.directory if cache is not None else "(no cache)"
             rerun = "run once with --faith-record-mode=once (the default mode)"
+            if outside:
+                rerun += " (outside pytest: call again with record_mode='once')"
             return where, rerun, "keep the cache directory"
         # A directory of recordings: name the file, the test and the directory to commit, all
         # as typed where pytest was run (the test's node id is relative to the rootdir).
@@ -240,6 +245,8 @@ class CachedBackend:
         if cache.current_test:
             command.insert(1, invocation.test(cache.current_test))
         rerun = f"run `{shlex.join(command)}`"
+        if outside:
+            rerun += " (outside pytest: call again with record_mode='once')"
         return path_for(key), rerun, f"commit the new files in {directory}"
 
 
