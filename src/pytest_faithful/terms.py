@@ -623,7 +623,7 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
             kind = "date"
         elif after and _term(after) and not _term(after)[0].isdigit() and _term(after) != _NEG:
             kind = f"unit:{_term(after)}"
-        elif _YEAR.fullmatch(term):
+        elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
             kind = "year"
         else:
             kind = "plain"

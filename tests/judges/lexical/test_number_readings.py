@@ -185,6 +185,8 @@ def test_number_kinds_of_ranges_and_dates() -> None:
     }
     # A year and a number of days joined by "and" are not one range.
     assert number_kinds("in 2019 and 30 days later") == {"2019": {"year"}, "30": {"unit:day"}}
+    # A count written with a thousands separator is never a year.
+    assert number_kinds("By 2023 the company had 1,200.") == {"2023": {"year"}, "1200": {"plain"}}
 
 
 _ORDINALS = st.sampled_from(
