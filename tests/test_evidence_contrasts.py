@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.contrasts import Contrast, contrast
-from pytest_faithful.evidence import locate
+from pytest_faithful.evidence import echoed_changes, locate
+from pytest_faithful.number_clash import number_clash
 from pytest_faithful.verifier import OPPOSITE_WORD_NOTE
 
 
@@ -159,3 +160,16 @@ def test_the_lexical_judge_is_held_to_the_opposites() -> None:
     (verdict,) = result.claim_verdicts
     assert verdict.label is Label.NOT_ENOUGH_INFO
     assert "the evidence says 'lower' where the claim says 'higher'" in verdict.reason
+
+
+@given(st.text(max_size=200), st.text(max_size=200))
+def test_any_text_is_read_without_error(claim: str, evidence: str) -> None:
+    """Judges and users write anything: the rules read it, and a contrast names real words."""
+    found = contrast(claim, evidence)
+    if found is not None:
+        assert found.said
+        assert found.shown
+    clash = number_clash(claim, evidence)
+    assert clash is None or clash.stated not in clash.shown
+    changes = echoed_changes(claim, claim, evidence)
+    assert changes is None or all(isinstance(word, str) and word for word in changes)

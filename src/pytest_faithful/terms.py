@@ -156,11 +156,23 @@ _LINK_ADDRESS = re.compile(r"(?<=\])\((?i:https?://|www\.)[^)\s]{0,500}\)")
 _ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
 
 
+# Digits that are not decimal: superscripts and subscripts ("5%\u00b9", "m\u00b2", "H\u2082O"),
+# circled and other numbered signs. In prose they mark footnotes, powers and list items, never
+# a figure the answer states, and int() refuses them.
+_SIGN_DIGITS = "".join(chr(c) for c in range(0x2800) if chr(c).isdigit() and not chr(c).isdecimal())
+_SIGN_DIGIT = re.compile(
+    f"[{re.escape(_SIGN_DIGITS)}"
+    "\U00010a40-\U00010a43\U00010e60-\U00010e68\U00011052-\U0001105a\U0001f100-\U0001f10c]+"
+)
+
+
 def _blanked(m: re.Match[str]) -> str:
     return " " * len(m[0])
 
 
 def _without_markers(text: str) -> str:
+    if not text.isascii():
+        text = _SIGN_DIGIT.sub(_blanked, text)
     if "\n" in text or _ITEM_NUMBER_HINT.match(text):
         text = _ITEM_NUMBER.sub(_blanked, text)
     if "[" in text:
@@ -649,4 +661,4 @@ _RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\
 
 
 def _is_day(term: str) -> bool:
-    return term.isdigit() and 1 <= int(term) <= 31
+    return term.isdecimal() and 1 <= int(term) <= 31

@@ -252,3 +252,19 @@ def test_every_ordinal_word_is_read_in_lower_and_title_case(word: str) -> None:
 def test_a_negation_in_another_language_is_a_negation(claim: str, passage: str) -> None:
     cv = verify(claim, passage, judge="lexical").claim_verdicts[0]
     assert cv.label is not Label.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("answer", "passage", "label"),
+    [
+        # A footnote mark is no figure the answer states.
+        ("Revenue rose 5%\u00b9 in March.", "Revenue rose 5% in March.", Label.SUPPORTED),
+        # Next to a month it crashed the date reading (int("\u00b9")).
+        ("Revenue rose on \u00b9 March.", "Revenue rose on 1 March.", Label.SUPPORTED),
+        ("The area is 60 m\u00b2 \u2460.", "The area is 60 m.", Label.SUPPORTED),
+    ],
+    ids=["footnote", "next-to-a-month", "power-and-circled"],
+)
+def test_digits_that_are_signs_are_no_numbers(answer: str, passage: str, label: Label) -> None:
+    result = verify(answer, [passage], judge="lexical")
+    assert [v.label for v in result.claim_verdicts] == [label]
