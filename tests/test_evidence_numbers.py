@@ -184,3 +184,22 @@ def test_a_quote_with_another_value_is_replaced_by_the_span_that_states_the_clai
     assert verdict.alignment is not None
     assert verdict.alignment.method == "located"
     assert verdict.reason.startswith(OTHER_VALUE_NOTE)
+
+
+def test_a_quote_of_the_wrong_figure_gives_way_to_the_sentence_that_states_the_claims() -> None:
+    """Small models quote a sentence about the claim's subject that gives another of its
+    figures. When a passage states the claim's value about it as much, the claim stands,
+    shown with that sentence (on fresh dev data, demoting such claims lost faithful answers)."""
+    passage = (
+        "Moderna reported fourth-quarter revenue of $5.1bn, down from $6.6bn a year earlier. "
+        "For the full year of 2023, Moderna expects vaccine sales contracted for delivery of $5bn."
+    )
+    result = verify(
+        "Moderna expects vaccine sales of $5bn in 2023.",
+        [passage],
+        judge=quoting("Moderna reported fourth-quarter revenue of $5.1bn, down from $6.6bn"),
+    )
+    (verdict,) = result.claim_verdicts
+    assert verdict.label is Label.SUPPORTED
+    assert verdict.reason.startswith(OTHER_VALUE_NOTE)
+    assert verdict.evidence.startswith("For the full year of 2023")

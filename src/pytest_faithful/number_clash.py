@@ -14,6 +14,7 @@ contradiction.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.segment import split_sentences
@@ -162,3 +163,24 @@ def _words_near(claim: str, term: str) -> frozenset[str]:
     return frozenset().union(
         *(content_terms(" ".join(words[max(0, i - _NEAR) : i + _NEAR + 1])) for i in at)
     )
+
+
+def stating_span(claim: str, passages: Sequence[str]) -> tuple[int, int, int, float] | None:
+    """The passage sentence that states every number of ``claim`` and shares the most of its
+    other content words, as (passage, start, end, share of the claim's terms); None if none
+    does. For a judge that quoted the wrong sentence of a passage that states the claim's
+    value: the sentence that does."""
+    claimed = content_terms(claim)
+    numbers = frozenset(t for t in claimed if t[0].isdigit())
+    if not numbers:
+        return None
+    best: tuple[int, int, int, float] | None = None
+    for p, passage in enumerate(passages):
+        for sentence in split_sentences(passage):
+            terms = content_terms(sentence.text)
+            if not numbers <= terms or number_clash(claim, sentence.text) is not None:
+                continue
+            share = len(terms & claimed) / len(claimed)
+            if best is None or share > best[3]:
+                best = (p, sentence.start, sentence.end, share)
+    return best
