@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.segment import split_sentences
@@ -217,7 +218,7 @@ def contrast(claim: str, evidence: str) -> Contrast | None:
                         for _, text, read in clauses
                     ):
                         continue
-                    found = _against(claim, word, sentence.text, at, clause, other, pair)
+                    found = _against(claim, word, sentence.text, clauses, at, clause, other, pair)
                     if found is not None:
                         return found
     return None
@@ -249,13 +250,15 @@ def _against(
     claim: str,
     word: str,
     sentence: str,
+    clauses: Sequence[tuple[int, str, frozenset[str]]],
     at: int,
     clause: str,
     opposites: frozenset[str],
     pair: _Pair,
 ) -> Contrast | None:
     """The contrast of ``claim``'s ``word`` with an opposite in ``clause`` (at ``at`` in
-    ``sentence``), if the clause is about the same thing (module docstring); else None."""
+    ``sentence``, one of its ``clauses``), if the clause is about the same thing (module
+    docstring); else None."""
     hit = _first_word(clause, opposites)
     if hit is None or _negated_before(clause, hit):
         return None
@@ -268,7 +271,7 @@ def _against(
     # about the claim: that clause is the one about it ("started on Monday and runs until
     # Friday" for "ends on Friday"; not "..., the company reported on Tuesday").
     here = len(rest & terms)
-    for other in _CLAUSE_BREAK.split(sentence):
+    for _, other, _ in clauses:
         there = content_terms(other)
         if (_specific(rest) & there) - terms and len(rest & there) >= here:
             return None

@@ -390,6 +390,8 @@ def echoed_changes(
     said = _canonical(passage)
     said_words = frozenset(_words_of(said))
     said_terms = content_terms(said) | content_terms(_joined(said))
+    # A term of several words ("half past ten", "9 a.m.") is read on the whole claim too.
+    missing = content_terms(_canonical(claim)) - said_terms
     departed: list[str] = []
     for token in claim.split():
         word = token.strip(_EDGE)
@@ -400,11 +402,9 @@ def echoed_changes(
             continue
         plain = _canonical(word)
         terms = content_terms(plain)
-        if terms and not terms <= said_terms and not content_terms(_joined(plain)) <= said_terms:
+        if terms & missing and not content_terms(_joined(plain)) <= said_terms:
             departed.append(word)
-    # A term of several words ("half past ten", "9 a.m.") is read on the whole claim too.
-    missing = content_terms(_canonical(claim)) - said_terms
-    return [w for w in departed if w in _LOGICAL_WORDS or content_terms(_canonical(w)) & missing]
+    return departed
 
 
 # Abbreviations and spellings that say the same word: an echo of the claim is read in one form
@@ -432,11 +432,8 @@ _ABBREVIATIONS = {
     "dept": "department",
     "govt": "government",
     "intl": "international",
-    "no": "number",
 }
-_ABBREVIATION = re.compile(
-    r"\b(" + "|".join(k for k in _ABBREVIATIONS if k != "no") + r")\b\.?", re.IGNORECASE
-)
+_ABBREVIATION = re.compile(r"\b(" + "|".join(_ABBREVIATIONS) + r")\b\.?", re.IGNORECASE)
 # British and American spellings, written one way (long words only: "hour" and "four" stay).
 _SPELLINGS = (
     (re.compile(r"(?<=\w{3})our\b"), "or"),  # colour, favour, behaviour

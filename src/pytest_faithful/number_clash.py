@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import content_terms, number_kinds
+from pytest_faithful.terms import MAGNITUDES, content_terms, number_kinds
 
 # A number that counts nothing in particular ("3 of them") is no value of anything to compare.
 _PLAIN = "plain"
@@ -85,22 +85,14 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
 
 
 # A number's scale word ("$30 billion", "30bn", "$5m", "4.2 bln", "$1.2tn").
+# Scale words as ``terms`` reads them ("bn", "mln", "tn"), and the letters that are one only
+# after a currency ("$5m", "$2b", "$10k").
+_SCALE_NAMES = {**MAGNITUDES, "b": "billion", "m": "million", "k": "thousand"}
 _SCALE = re.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?"
-    r"(thousand|million|billion|trillion|bn|bln|mn|mln|tn|trn|m|b|k)\b",
+    rf"(thousand|million|billion|trillion|{'|'.join(_SCALE_NAMES)})\b",
     re.IGNORECASE,
 )
-_SCALE_NAMES = {
-    "bn": "billion",
-    "bln": "billion",
-    "b": "billion",
-    "mn": "million",
-    "mln": "million",
-    "m": "million",
-    "tn": "trillion",
-    "trn": "trillion",
-    "k": "thousand",
-}
 _CURRENCY = frozenset("$\u20ac\u00a3\u00a5")
 # Words a sentence may add and still go on about the previous sentence's subject: time, and
 # change ("In 1990 it had 30,000 residents. Today it has 45,000.").

@@ -97,7 +97,7 @@ _CURRENCY = MappingProxyType(
     | dict.fromkeys(("euro", "euros"), "")
 )
 # "$1.2bn" = "$1.2 billion"; "m" and "k" are too short to be words of their own (see ``_bag``).
-_MAGNITUDES = MappingProxyType(
+MAGNITUDES = MappingProxyType(
     dict.fromkeys(("bn", "bln"), "billion")
     | dict.fromkeys(("mn", "mln"), "million")
     | dict.fromkeys(("tn", "trn"), "trillion")
@@ -354,8 +354,8 @@ def _compute_term(token: str) -> str:
         return "percent"
     if token in _CURRENCY:
         return _CURRENCY[token]
-    if token in _MAGNITUDES:
-        return _MAGNITUDES[token]
+    if token in MAGNITUDES:
+        return MAGNITUDES[token]
     if token.endswith("n't"):
         return _NEG
     # A possessive or a pronoun's contraction: "paris's" -> "paris", "i'm" -> "i", "they'd" ->
