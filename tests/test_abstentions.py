@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from pytest_faithful import verify
 from pytest_faithful.abstentions import is_abstention, states_something, without_abstentions
-from pytest_faithful.evidence import negations, quotes_in
+from pytest_faithful.evidence import negations
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.segment import quotes_in, split_sentences
 from pytest_faithful.vocab import Label
 
 CONTEXT = "Support is open Monday to Friday. Returns are accepted within 30 days."

@@ -16,10 +16,10 @@ from pytest_faithful.evidence import (
     could_bear_on,
     locate,
     quoted_within,
-    quotes_in,
     shows_little_of,
     subject_of,
 )
+from pytest_faithful.segment import quotes_in
 from pytest_faithful.terms import content_terms
 
 PASSAGE = (

@@ -22,7 +22,7 @@ from typing import Literal, NamedTuple
 
 from pytest_faithful.contrasts import contrast
 from pytest_faithful.number_clash import number_clash
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.segment import quotes_in, split_sentences
 from pytest_faithful.terms import CLOCK_WORDS, NUMBER_WORDS, ORDINAL_WORDS, content_terms
 
 _WHITESPACE = re.compile(r"\s+")
@@ -485,45 +485,6 @@ def align_in(passages: Sequence[str], quote: str, cited: int | None) -> Aligned 
         if other is not None and (best is None or other.quality > best.quality):
             best = other
     return best
-
-
-# Where a quoted stretch of free text opens: a double or curly quote, or a single quote after a
-# space, colon or bracket (so the apostrophes of "don't" and "the band's" never open one).
-_QUOTE_OPENS = re.compile("[\"\u201c\u2018]|(?<![\\w'])'")
-_QUOTE_CLOSES = {'"': '"', "\u201c": "\u201d", "\u2018": "\u2019"}
-# A single quote closes before a space or punctuation, never inside a word.
-_SINGLE_CLOSES = re.compile("'(?![\\w'])")
-
-
-def quotes_in(text: str) -> list[str]:
-    """The stretches of ``text`` in quotation marks, longest first.
-
-    Small models often write their quote into a verdict's reason ("Passage 15 states: '...'")
-    and leave the evidence empty or write "passage 15" there; these are the candidates. Each
-    opening pairs with the nearest closing after it; one linear scan, whatever the text (a
-    closing mark that is missing once is missing for every later opening of its kind).
-    """
-    found: list[str] = []
-    unclosed: set[str] = set()
-    at = 0
-    while (opening := _QUOTE_OPENS.search(text, at)) is not None:
-        mark, start = opening[0], opening.end()
-        at = start
-        if mark in unclosed:
-            continue
-        if mark == "'":
-            closing = _SINGLE_CLOSES.search(text, start + 1)
-            end = -1 if closing is None else closing.start()
-        else:
-            end = text.find(_QUOTE_CLOSES[mark], start)
-            if end == start:  # an empty pair: the second mark may open the next quote
-                continue
-        if end < 0:
-            unclosed.add(mark)
-            continue
-        found.append(text[start:end])
-        at = end + 1
-    return sorted((q for q in found if q.strip()), key=len, reverse=True)
 
 
 # Quotes of an evidence or reason text tried, longest first: a judge quotes its evidence once or

@@ -232,3 +232,46 @@ def _at_line_start(text: str, pos: int) -> bool:
     while pos > 0 and text[pos - 1] in " \t":
         pos -= 1
     return pos == 0 or text[pos - 1] == "\n"
+
+
+# Where a quoted stretch of free text opens: a double or curly quote, or a single quote after a
+# space, colon or bracket (so the apostrophes of "don't" and "the band's" never open one).
+_QUOTE_OPENS = re.compile("[\"\u201c\u2018]|(?<![\\w'])'")
+_DOUBLE_OR_CURLY_OPENS = re.compile('["\u201c\u2018]')
+_QUOTE_CLOSES = {'"': '"', "\u201c": "\u201d", "\u2018": "\u2019"}
+# A single quote closes before a space or punctuation, never inside a word.
+_SINGLE_CLOSES = re.compile("'(?![\\w'])")
+
+
+def quotes_in(text: str, *, single: bool = True) -> list[str]:
+    """The stretches of ``text`` in quotation marks, longest first.
+
+    Small models often write their quote into a verdict's reason ("Passage 15 states: '...'")
+    and leave the evidence empty or write "passage 15" there; an answer quotes words it says a
+    source wrote. Each opening pairs with the nearest closing after it; one linear scan,
+    whatever the text (a closing mark that is missing once is missing for every later opening
+    of its kind). With ``single`` false a straight single quote opens nothing: in a text people
+    wrote, "'s" and "'90s" after a space are more often apostrophes than quotes.
+    """
+    found: list[str] = []
+    unclosed: set[str] = set()
+    at = 0
+    opens = _QUOTE_OPENS if single else _DOUBLE_OR_CURLY_OPENS
+    while (opening := opens.search(text, at)) is not None:
+        mark, start = opening[0], opening.end()
+        at = start
+        if mark in unclosed:
+            continue
+        if mark == "'":
+            closing = _SINGLE_CLOSES.search(text, start + 1)
+            end = -1 if closing is None else closing.start()
+        else:
+            end = text.find(_QUOTE_CLOSES[mark], start)
+            if end == start:  # an empty pair: the second mark may open the next quote
+                continue
+        if end < 0:
+            unclosed.add(mark)
+            continue
+        found.append(text[start:end])
+        at = end + 1
+    return sorted((q for q in found if q.strip()), key=len, reverse=True)
