@@ -1,15 +1,15 @@
-"""How often do answers state a number or a name that no passage states, faithful against not?
+"""How often do answers state a number, a name or a quotation no passage states, faithful or not?
 
     python benchmarks/specifics.py
 
 The verifier turns a SUPPORTED verdict into NOT_ENOUGH_INFO when the claim's answer sentence
-states a number or a name that no passage states (``pytest_faithful.specifics``). That is only
-worth doing if faithful answers almost never do it. This counts, for every labelled dev example
-(read from ``../shared/data``, never copied here), whether some sentence of the answer states a
-number, a name, or either, that no passage of the example states: per source and label. A rule
-that flags an answer flags it whatever the judge said, so the share of flagged faithful answers
-bounds what the rule can cost any judge, and the share of flagged unfaithful ones what it can
-gain. Prints one table; writes ``results/specifics.json``.
+states a number, a name or a quotation that no passage states (``pytest_faithful.specifics``).
+That is only worth doing if faithful answers almost never do it. This counts, for every
+labelled dev example (read from ``../shared/data``, never copied here), whether some sentence of
+the answer states a number, a name, a quotation, or any of them, that no passage of the example
+states: per source and label. A rule that flags an answer flags it whatever the judge said, so
+the share of flagged faithful answers bounds what the rule can cost any judge, and the share of
+flagged unfaithful ones what it can gain. Prints one table; writes ``results/specifics.json``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pytest_faithful.segment import split_sentences
 from pytest_faithful.specifics import unstated
 from report import provenance, write_report
 
-KINDS = ("number", "name", "either")
+KINDS = ("number", "name", "quotation", "any")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,10 +43,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             for item in unstated(sentence.text, sentence.text, example.context)
         ]
         numbers = any(item[0].isdigit() for item in missing)
-        names = any(not item[0].isdigit() for item in missing)
+        quotations = any(item.startswith('"') for item in missing)
+        names = any(not item[0].isdigit() and not item.startswith('"') for item in missing)
+        hits = (numbers, names, quotations, numbers or names or quotations)
         for source in (example.source, "all"):
             totals[source, example.faithful] += 1
-            for kind, hit in zip(KINDS, (numbers, names, numbers or names), strict=True):
+            for kind, hit in zip(KINDS, hits, strict=True):
                 flagged[source, example.faithful, kind] += hit
     sources = [*sorted({e.source for e in examples}), "all"]
     header = f"{'source':<10} {'label':<11} {'n':>4}  " + "  ".join(f"{k:>7}" for k in KINDS)
@@ -61,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{source:<10} {label:<11} {totals[source, faithful]:>4}  "
                 + "  ".join(f"{counts[k]:>7}" for k in KINDS)
             )
-    print(f"answers stating a number / a name / either that no passage states ({args.data})")
+    print(f"answers stating a number / name / quotation / any no passage states ({args.data})")
     print("\n".join(lines))
     report = {
         **provenance(__file__, argv),

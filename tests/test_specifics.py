@@ -1,4 +1,5 @@
-"""Names and numbers a claim states that no passage states (pytest_faithful.specifics)."""
+"""Names, numbers and quotations a claim states that no passage states
+(pytest_faithful.specifics)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ PASSAGES = [
     "Activists in London poured yellow and blue paint in front of the Russian embassy.",
     "Support answers emails within one business day, from 9am to 5pm, and finished second in "
     "a survey of 30 shops. Bob Ross's paintings are on show.",
+    "A review called the shop the friendliest place in town, and praised its fair prices.",
 ]
 
 
@@ -97,7 +99,60 @@ def test_whatever_is_listed_is_a_word_or_a_number_of_the_claim(claim: str) -> No
 @given(st.text(max_size=200), st.lists(st.text(max_size=200), max_size=3))
 def test_any_text_gives_words_or_numbers_of_the_claim(claim: str, passages: list[str]) -> None:
     for item in unstated(claim, claim, passages):
-        assert item in claim or item in content_terms(claim)
+        assert item in claim or item in content_terms(claim) or item[1:-1] in claim
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quotation"),
+    [
+        pytest.param(
+            'The review called it "the warmest shop in the county".',
+            "the warmest shop in the county",
+            id="made up",
+        ),
+        pytest.param(
+            "It was \u201cthe friendliest place in town, with no fair prices\u201d.",
+            "the friendliest place in town, with no fair prices",
+            id="a negation added",
+        ),
+        pytest.param(
+            'The review said it "finished second in a survey of 40 shops".',
+            "finished second in a survey of 40 shops",
+            id="another number",
+        ),
+    ],
+)
+def test_a_quotation_no_passage_has_is_listed(sentence: str, quotation: str) -> None:
+    assert missing(sentence)[-1] == f'"{quotation}"'
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        pytest.param('A review called it "the friendliest place in town".', id="word for word"),
+        pytest.param('It was called "The Friendliest place in town!"', id="case and punctuation"),
+        pytest.param('A review called it "the friendliest place ... in town".', id="an ellipsis"),
+        pytest.param('A review called it "the friendliest shop in town".', id="a word changed"),
+        pytest.param('Its fair prices are "reasonable"; "very fair" even.', id="scare quotes"),
+        pytest.param('Bob Ross painted "Happy Little Trees Of London".', id="a title: a name"),
+        pytest.param("Bob Ross's paintings are on show at the artists' 'open house'.", id="single"),
+    ],
+)
+def test_a_quotation_a_passage_has_or_a_scare_quote_is_not_listed(sentence: str) -> None:
+    assert not [item for item in missing(sentence) if item.startswith('"')]
+
+
+_LOWER_WORDS = st.sampled_from(["the", "shop", "was", "not", "open", "late", "in", "winter", "30"])
+
+
+@given(st.lists(_LOWER_WORDS, min_size=3, max_size=20), st.data())
+def test_a_quotation_copied_from_a_passage_is_never_listed(
+    words: list[str], data: st.DataObject
+) -> None:
+    start = data.draw(st.integers(0, len(words) - 3))
+    end = data.draw(st.integers(start + 3, len(words)))
+    sentence = f'The owner said "{" ".join(words[start:end])}" to us.'
+    assert unstated(sentence, sentence, [" ".join(words)]) == []
 
 
 def test_what_a_sentence_states_and_its_claims_leave_out_is_listed() -> None:
@@ -109,6 +164,10 @@ def test_what_a_sentence_states_and_its_claims_leave_out_is_listed() -> None:
         "Moscow",
     ]
     assert left_out(sentence, ["Support answered 40 emails.", "It was in Moscow."], PASSAGES) == []
+    quoted = 'Support said "we answer every email within the hour".'
+    assert left_out(quoted, ["Support answers emails."], PASSAGES) == [
+        '"we answer every email within the hour"'
+    ]
     # What a passage states is the claims' business, not this list's.
     assert (
         left_out("Support finished second in a survey of 30 shops.", ["It ranked."], PASSAGES) == []

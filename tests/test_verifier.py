@@ -321,6 +321,10 @@ def test_a_reason_quote_that_proves_nothing_is_not_evidence(reason: str, no_loca
     [
         ("Shipping to Canada from Berlin costs $15.", "Berlin"),
         ("Shipping to Canada costs $15 and takes 3 days.", "3"),
+        (
+            'Shipping to Canada costs $15, "the lowest price we have ever offered".',
+            '"the lowest price we have ever offered"',
+        ),
     ],
 )
 def test_a_supported_claim_stating_what_no_passage_states_is_not_enough_info(

@@ -1,12 +1,14 @@
-"""The names and numbers a claim states that no passage states.
+"""The names, numbers and quotations a claim states that no passage states.
 
 A SUPPORTED verdict cannot stand for a claim that names someone or something ("Moscow", "Ms.
-Johnson") or states a number ("$30 billion", "3 episodes") that no passage mentions: whatever
-the judge read, the context does not say it. Judges, small models most of all, pass such claims
+Johnson"), states a number ("$30 billion", "3 episodes") or quotes words ("called it \u201ca
+masterpiece of its age\u201d") that no passage has: whatever the judge read, the context does
+not say it. Judges, small models most of all, pass such claims
 when the rest of the sentence matches a passage, which is exactly how a changed name or figure
 hides. On the 1,000 labelled dev examples (``benchmarks/specifics.py``), 2 of 500 faithful
 answers state a number no passage states, and 68 of 500 unfaithful ones; 9 faithful answers
-(all WiCE, adding world knowledge) and 75 unfaithful ones a name.
+(all WiCE, adding world knowledge) and 75 unfaithful ones a name; 1 faithful (WiCE, a
+registry's wording from world knowledge) and 2 unfaithful ones a quotation.
 
 Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
 "51million" is "51 million", "three" is "3", "second" is "2nd", "9am-5pm" is two times of day
@@ -14,7 +16,9 @@ and "Ross's" is "Ross". A name is a capitalised word that does not open a senten
 that is not in title case or capitals (there every word is capitalised, and none is a name by
 its case; a short sentence of names, "The CEO is Jane Doe.", writes its function words in lower
 case and is neither), of an answer sentence that reads as English (in German every noun is
-capitalised; numbers are checked in every language).
+capitalised; numbers are checked in every language). A quotation is an answer's words in double
+or curly quotes (:func:`_quotations`), stated when it aligns to a passage as a judge's quote
+would.
 Only what the answer sentence itself states counts: a judge that misspells a name while
 rewording a claim has not made the answer say it. And what the sentence states counts even when
 no claim carries it (:func:`left_out`): a judge that drops a figure, or rewrites it to the
@@ -27,7 +31,8 @@ import functools
 import re
 from collections.abc import Sequence
 
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.evidence import align_in
+from pytest_faithful.segment import quotes_in, split_sentences
 from pytest_faithful.terms import content_terms
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
@@ -36,14 +41,16 @@ _TITLE_CASE = 0.5
 
 
 def unstated(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
-    """The numbers and names of ``claim`` that its answer ``sentence`` states and no passage
-    does: numbers first, then names. The passages are read only for a claim that has some."""
+    """The numbers, names and quotations of ``claim`` that its answer ``sentence`` states and no
+    passage does: numbers first, then names, then quotations in their quotation marks. The
+    passages are read only for a claim that has some."""
     return _unstated(claim, sentence, passages, frozenset())
 
 
 def left_out(sentence: str, claims: Sequence[str], passages: Sequence[str]) -> list[str]:
-    """The numbers and names ``sentence`` states that none of its ``claims`` carries and no
-    passage states: what :func:`unstated` would find in a claim that carried them."""
+    """The numbers, names and quotations ``sentence`` states that none of its ``claims``
+    carries and no passage states: what :func:`unstated` would find in a claim that carried
+    them."""
     carried = frozenset().union(*(content_terms(c) for c in claims))
     return _unstated(sentence, sentence, passages, carried)
 
@@ -60,13 +67,20 @@ def _unstated(
         for name in (_names(claim) if _reads_as_english(sentence) else ())
         if (terms := content_terms(name)) and terms <= said and not terms <= carried
     ]
-    if not numbers and not names:
+    claimed = content_terms(claim)
+    quotations = [
+        quotation
+        for quotation in _quotations(sentence)
+        if (terms := content_terms(quotation)) <= claimed and not terms <= carried
+    ]
+    if not numbers and not names and not quotations:
         return []
     stated = _passage_terms(tuple(passages))
     missing = [term for term in numbers if not _number_stated(term, stated)]
     for name, terms in names:
         if not terms <= stated and name not in missing:
             missing.append(name)
+    missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
     return missing
 
 
@@ -118,3 +132,30 @@ def _names(text: str) -> list[str]:
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
     return [m[0] for m in capitalised if m.start() not in first_words]
+
+
+# A quotation of fewer words is most often a scare quote or a term ("so-called 'smart' fees"),
+# whose words the judge and the other rules read like any others.
+_QUOTATION_WORDS = 3
+
+
+def _quotations(sentence: str) -> list[str]:
+    """The words an answer ``sentence`` puts in quotation marks as someone's own: stretches of
+    at least :data:`_QUOTATION_WORDS` words, most of them not capitalised ("Maiden Heaven: A
+    Tribute to Iron Maiden" is a title, a name, left to the names rule)."""
+    found = []
+    for quotation in quotes_in(sentence, single=False):
+        words = list(_WORD.finditer(quotation))
+        capitalised = sum(m[0][0].isupper() for m in words)
+        if len(words) >= _QUOTATION_WORDS and capitalised <= _TITLE_CASE * len(words):
+            found.append(quotation)
+    return found
+
+
+# Each claim of a sentence, and the sentence for what its claims leave out, asks again.
+@functools.lru_cache(maxsize=256)
+def _quoted(quotation: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``quotation`` is in some passage, allowing the small edits of a quote written
+    from memory: case, punctuation, an ellipsis, a word or two changed, but not its numbers,
+    names or negation (:func:`~pytest_faithful.evidence.align`)."""
+    return align_in(passages, quotation, None) is not None

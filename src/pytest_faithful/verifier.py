@@ -28,10 +28,10 @@ Guarantees that hold whatever the judge does (a model, a heuristic or a user's o
   instead is held to the same rule and comes before a located span. A claim with no content
   word of its own (a bare "Yes." answering a question) needs a quote of the judge's that bears
   on the question.
-* A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number or a name
-  that no passage states (:mod:`~pytest_faithful.specifics`): it is NOT_ENOUGH_INFO, and its
-  reason names what is missing. A sentence whose claims leave such a number or name out gets
-  that verdict itself (:func:`_left_out`).
+* A SUPPORTED verdict cannot stand for a claim whose answer sentence states a number, a name
+  or a quotation that no passage states (:mod:`~pytest_faithful.specifics`): it is
+  NOT_ENOUGH_INFO, and its reason names what is missing. A sentence whose claims leave such a
+  number, name or quotation out gets that verdict itself (:func:`_left_out`).
 * Nor can it stand for a claim in which the answer speaks of itself ("I'm a big fan of
   football"; :mod:`~pytest_faithful.answerer`), unless a passage speaks in the first person too.
 * Whatever goes wrong inside the judge, or with what it returns, is a :class:`JudgeError` naming
@@ -410,8 +410,8 @@ def _left_out(
     filled: Sequence[Claim],
     passages: Sequence[str],
 ) -> tuple[ClaimVerdict, ...]:
-    """A NOT_ENOUGH_INFO verdict on each sentence whose claims leave out a number or a name
-    that no passage states (:func:`~pytest_faithful.specifics.left_out`).
+    """A NOT_ENOUGH_INFO verdict on each sentence whose claims leave out a number, a name or a
+    quotation that no passage states (:func:`~pytest_faithful.specifics.left_out`).
 
     The specifics rule demotes a SUPPORTED claim that carries such a number or name; a judge
     that leaves it out of every claim ("Refunds take 30 days." claimed as "Refunds are
