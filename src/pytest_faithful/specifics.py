@@ -3,12 +3,12 @@
 A SUPPORTED verdict cannot stand for a claim that names someone or something ("Moscow", "Ms.
 Johnson"), states a number ("$30 billion", "3 episodes") or quotes words ("called it \u201ca
 masterpiece of its age\u201d") that no passage has: whatever the judge read, the context does
-not say it. Judges, small models most of all, pass such claims
-when the rest of the sentence matches a passage, which is exactly how a changed name or figure
-hides. On the 1,000 labelled dev examples (``benchmarks/specifics.py``), 2 of 500 faithful
-answers state a number no passage states, and 68 of 500 unfaithful ones; 9 faithful answers
-(all WiCE, adding world knowledge) and 75 unfaithful ones a name; 1 faithful (WiCE, a
-registry's wording from world knowledge) and 2 unfaithful ones a quotation.
+not say it. Judges, small models most of all, pass such claims when the rest of the sentence
+matches a passage, which is exactly how a changed name, figure or quotation hides. On the 1,000
+labelled dev examples (``benchmarks/specifics.py``), 2 of 500 faithful answers state a number no
+passage states, and 68 of 500 unfaithful ones; 9 faithful answers (all WiCE, adding world
+knowledge) and 75 unfaithful ones a name; 1 faithful (WiCE, a registry's wording from world
+knowledge) and 2 unfaithful ones a quotation.
 
 Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
 "51million" is "51 million", "three" is "3", "second" is "2nd", "9am-5pm" is two times of day
