@@ -54,8 +54,25 @@ RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
         # The same digits at another scale.
         ("Revenue was $30 billion.", "Revenue was $30 million.", "30", ("30 million",)),
         ("The city has 30 residents.", "The city has 30 million residents.", "30", ("30 million",)),
+        # The same digits in another unit of the same measure.
+        ("The event lasts 3 weeks.", "The event lasts 3 days in total.", "3", ("3 day",)),
+        ("The lake covers 60 sq km.", "The lake covers 60 square miles.", "60", ("60 mile",)),
+        ("The file is 5 GB.", "The file is 5 megabytes.", "5", ("5 megabyte",)),
     ],
-    ids=["days", "year", "hours", "count", "money", "date", "time", "scale", "scaled"],
+    ids=[
+        "days",
+        "year",
+        "hours",
+        "count",
+        "money",
+        "date",
+        "time",
+        "scale",
+        "scaled",
+        "unit",
+        "unit-abbreviated",
+        "unit-spelled",
+    ],
 )
 def test_another_value_of_the_same_kind_clashes(
     claim: str, evidence: str, stated: str, shown: tuple[str, ...]
@@ -93,6 +110,14 @@ def test_another_value_of_the_same_kind_clashes(
         ("The lake is 5 m deep.", "The lake is 5 m deep and 2 km wide."),
         # A count with no unit says what it counts nowhere.
         ("3 of them passed.", "Only 2 failed."),
+        # One unit written two ways, or with a word between; units of other measures.
+        (
+            "It weighs 5 kg and ships in 2 days.",
+            "It weighs 5 kilograms and ships in 2 business days.",
+        ),
+        ("It has a 12-month warranty.", "The warranty lasts 12 months."),
+        ("The trip is 100 km.", "The coach drives at 100 km/h for the whole trip."),
+        ("The course lasts 10 weeks.", "The 10-week course has 3 hours of lectures a week."),
     ],
     ids=[
         "stated",
@@ -106,6 +131,10 @@ def test_another_value_of_the_same_kind_clashes(
         "scale-abbreviated",
         "metres",
         "plain",
+        "unit-spelled",
+        "unit-hyphened",
+        "other-measure",
+        "units-of-each",
     ],
 )
 def test_no_clash(claim: str, evidence: str) -> None:
@@ -129,6 +158,8 @@ _PIECES = [
     "\n",
     "am",
     " days",
+    " weeks",
+    " km/h",
     "m",
     " million",
 ]
@@ -161,6 +192,14 @@ def test_a_quote_with_another_value_is_no_evidence() -> None:
     assert verdict.label is Label.NOT_ENOUGH_INFO
     assert "the evidence gives 30 where the claim states 60" in verdict.reason
     assert not result.passed
+
+
+def test_no_span_in_another_unit_is_located() -> None:
+    passage = "The festival lasts 3 days in total. Tickets cost $40."
+    assert locate([passage], "The festival lasts 3 weeks in total.") is None
+    result = verify("The festival lasts 3 weeks in total.", [passage], judge=quoting(""))
+    assert [v.label for v in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO]
+    assert locate([passage], "The festival lasts 3 days.") is not None
 
 
 def test_a_located_span_never_borrows_a_number_from_its_neighbour() -> None:

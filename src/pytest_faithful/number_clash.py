@@ -6,9 +6,10 @@ specifics rule (:mod:`pytest_faithful.specifics`) passes the claim if "60 days" 
 sentence ("Gift cards last 60 days."). What the evidence says about the claim's subject is the
 check: for each number of the claim, the evidence sentence that is most about the claim among
 those that state a number of the same kind (``terms.number_kinds``: "30 days" and "60 days" are
-values of one thing, "9am" and "60 days" are not) must state that number. The lexical judge
-uses the same notion of "another value for the same thing" to call a missing number a
-contradiction.
+values of one thing, "9am" and "60 days" are not) must state that number, at the claim's scale
+and in its unit ("$30 million" is another value for "$30 billion", "3 days" for "3 weeks"). The
+lexical judge uses the same notion of "another value for the same thing" to call a missing
+number a contradiction.
 """
 
 from __future__ import annotations
@@ -46,10 +47,11 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
     sentences = [
-        (content_terms(s.text), number_kinds(s.text), _scales(s.text))
+        (content_terms(s.text), number_kinds(s.text), _scales(s.text), _units(s.text))
         for s in split_sentences(evidence)
     ]
     claim_scales = _scales(claim)
+    claim_units = _units(claim)
     for term, kinds in sorted(said.items()):
         wanted = kinds - {_PLAIN}
         # Both sides as content terms ("2018-19" states 2019 there); a number the claim's
@@ -60,19 +62,21 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         rival: tuple[int, frozenset[str]] | None = None  # shared words, other values
         stating = -1  # shared words of the closest sentence that states the claim's number
         scale = claim_scales.get(term)
-        for i, (terms, stated, scales) in enumerate(sentences):
+        unit = claim_units.get(term, frozenset())
+        for i, (terms, stated, scales, units) in enumerate(sentences):
             shared = len(terms & words)
             if term in terms:
                 shown = scales.get(term)
                 # An evidence number without a scale word is read at the claim's ("$450" under
                 # a table headed "in millions"); "$30 million" for "$30 billion", or for "$30",
-                # is another value.
-                if shown is None or (scale is not None and shown & scale):
+                # is another value; so is "3 days" for "3 weeks".
+                measured = _other_units(unit, units.get(term, frozenset()))
+                if (shown is None or (scale is not None and shown & scale)) and not measured:
                     if i and _goes_on(terms, claimed, sentences[i - 1][0], numbers - {term}):
                         shared = max(shared, len(sentences[i - 1][0] & words))
                     stating = max(stating, shared)
                     continue
-                others = frozenset(f"{term} {s}" for s in sorted(shown))
+                others = frozenset(f"{term} {s}" for s in sorted(measured or shown or ()))
                 if rival is None or shared > rival[0]:
                     rival = (shared, others)
                 continue
@@ -102,6 +106,88 @@ _GOING_ON = content_terms(
     "climb jump total stand stood become became january february march april may june july "
     "august september october november december"
 )
+
+
+# Units of one measure, by the words that name them: the same digits with another unit of the
+# measure are another value ("3 days" for "3 weeks", "60 miles" for "60 kilometres"), and an
+# abbreviation is the unit it stands for. Letters that are units only in some texts ("m" is
+# also million, "g" a grade, "l" a letter, "pounds" money) are left out.
+_MEASURES = {
+    "time": {
+        "second": "sec secs second seconds",
+        "minute": "min mins minute minutes",
+        "hour": "hr hrs hour hours",
+        "day": "day days",
+        "week": "wk wks week weeks",
+        "month": "mo mos month months",
+        "year": "yr yrs year years",
+        "decade": "decade decades",
+        "century": "century centuries",
+    },
+    "length": {
+        "millimetre": "mm millimetre millimetres millimeter millimeters",
+        "centimetre": "cm centimetre centimetres centimeter centimeters",
+        "metre": "metre metres meter meters",
+        "kilometre": "km kms kilometre kilometres kilometer kilometers",
+        "inch": "inch inches",
+        "foot": "ft foot feet",
+        "yard": "yd yds yard yards",
+        "mile": "mile miles",
+    },
+    "mass": {
+        "milligram": "mg milligram milligrams",
+        "gram": "gram grams",
+        "kilogram": "kg kgs kilo kilos kilogram kilograms",
+        "ounce": "oz ounce ounces",
+        "pound": "lb lbs",
+        "tonne": "tonne tonnes ton tons",
+    },
+    "data": {
+        "kilobyte": "kb kilobyte kilobytes",
+        "megabyte": "mb megabyte megabytes",
+        "gigabyte": "gb gigabyte gigabytes",
+        "terabyte": "tb terabyte terabytes",
+    },
+    "volume": {
+        "millilitre": "ml millilitre millilitres milliliter milliliters",
+        "litre": "litre litres liter liters",
+        "gallon": "gallon gallons",
+        "pint": "pint pints",
+    },
+    "speed": {"mph": "mph", "km/h": "km/h kph kmh"},
+}
+_UNIT_OF = {
+    word: (measure, unit)
+    for measure, units in _MEASURES.items()
+    for unit, words in units.items()
+    for word in words.split()
+}
+# A number, then its unit, hyphened or not, with at most one word between ("3 business days").
+_UNIT = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*-?\s*(?:([^\W\d_]+)\s+)?"
+    rf"({'|'.join(sorted(map(re.escape, _UNIT_OF), key=len, reverse=True))})(?![\w/])",
+    re.IGNORECASE,
+)
+
+
+def _units(text: str) -> dict[str, frozenset[tuple[str, str]]]:
+    """The units of ``text``'s numbers, as (measure, unit), by number term."""
+    found: dict[str, set[tuple[str, str]]] = {}
+    for match in _UNIT.finditer(text):
+        term = match[1].replace(",", "") + (match[2] or "")
+        found.setdefault(term, set()).add(_UNIT_OF[match[4].casefold()])
+    return {term: frozenset(units) for term, units in found.items()}
+
+
+def _other_units(
+    claimed: frozenset[tuple[str, str]], shown: frozenset[tuple[str, str]]
+) -> frozenset[str]:
+    """The units the evidence gives a number in instead of the claim's: units of a measure the
+    claim's unit is of, when none is the claim's."""
+    if not claimed or not shown or claimed & shown:
+        return frozenset()
+    measures = {measure for measure, _ in claimed}
+    return frozenset(unit for measure, unit in shown if measure in measures)
 
 
 def _goes_on(
