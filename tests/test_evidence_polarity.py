@@ -30,8 +30,18 @@ POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
         ("Yes.", POLICY, "We do not ship to Canada.", "Do you ship to Canada?"),
         # A FAQ's question asserts nothing.
         ("We ship to Canada.", FAQ, "Do you ship to Canada?", None),
+        # A quote that starts just after the negation governing it.
+        ("We ship to Canada.", POLICY, "ship to Canada", None),
+        ("Anyone can return opened games.", "Nobody can return opened games.", "can return", None),
     ],
-    ids=["negated-span", "negated-claim", "bare-yes", "faq-question"],
+    ids=[
+        "negated-span",
+        "negated-claim",
+        "bare-yes",
+        "faq-question",
+        "negation-left-out",
+        "negative-subject-left-out",
+    ],
 )
 def test_evidence_against_its_claim_is_no_evidence(
     answer: str, passage: str, evidence: str, question: str | None
@@ -55,8 +65,16 @@ def test_evidence_against_its_claim_is_no_evidence(
         ),
         # A bare no negates the question as a whole: left to the judge.
         ("No.", POLICY, "We do not ship to Canada.", "Do you ship to Canada?"),
+        # A negation three words back, or in the sentence before, is about something else.
+        (
+            "The cost comes from the voice recognition feature.",
+            "We cut the cost by not using the voice recognition feature.",
+            "voice recognition feature",
+            None,
+        ),
+        ("We ship to Canada.", "We do not. We ship to Canada.", "We ship to Canada.", None),
     ],
-    ids=["both-negated", "both-stated", "bare-no"],
+    ids=["both-negated", "both-stated", "bare-no", "negation-further-back", "sentence-before"],
 )
 def test_evidence_that_agrees_still_supports(
     answer: str, passage: str, evidence: str, question: str | None
