@@ -8,7 +8,8 @@ Synthetic quotes are built at run time from sentences of faith-dev passages (rea
 must align to that sentence's span in its passage (case, punctuation, a dropped word, a changed
 word, an ellipsis, the next sentence joined with "and", the wrong passage number), and quotes
 that *change the meaning*, which must not align (another number, a negation added or removed,
-another capitalised name, a sentence of another example). A small edit counts as aligned when
+an ellipsis that leaves out the negation just before the words it keeps, another capitalised
+name, a sentence of another example). A small edit counts as aligned when
 the span found is in the right passage and overlaps the true span by at least 80% (characters,
 intersection over union).
 
@@ -57,7 +58,14 @@ POSITIVE = (
     "initialism",
     "speaker-label",
 )
-NEGATIVE = ("other-number", "negation", "other-name", "other-sentence", "other-speaker")
+NEGATIVE = (
+    "other-number",
+    "negation",
+    "ellipsis-negation",
+    "other-name",
+    "other-sentence",
+    "other-speaker",
+)
 _NUMBER = re.compile(r"\b\d+\b")
 _AUX = re.compile(r"\b(is|are|was|were|can|will|does|did|has|have)\b")
 _NOT = re.compile(r"\b(not|never|no)\b ?|n't\b")
@@ -186,10 +194,13 @@ def cases(limit: int, seed: int, data: Path) -> list[dict[str, Any]]:
                 "changed-word", " ".join([*words[:i], "really", *words[i + 1 :]]), (p, s.start, end)
             )
         third = max(1, len(words) // 3)
+        # An ellipsis that leaves out the "not" just before what it keeps changes the meaning
+        # ("coach ... will not be too worried" -> "coach ... be too worried"): no small edit.
+        left_out = evidence.negations(" ".join(words[third:-third][-2:]))
         add(
-            "ellipsis",
+            "ellipsis-negation" if left_out else "ellipsis",
             " ".join(words[:third]) + " ... " + " ".join(words[-third:]),
-            (p, s.start, end),
+            None if left_out else (p, s.start, end),
         )
         after = [t for t in split_sentences(passage) if t.start >= s.end]
         if after and len(after[0].text.split()) <= 40:

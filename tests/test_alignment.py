@@ -70,6 +70,12 @@ def shown(quote: str, passage: str = PASSAGE) -> str | None:
             id="ellipsis",
         ),
         pytest.param(
+            "The store opens ... weekdays. We do not ship to Australia",
+            "The store opens at 9am on weekdays. We do not ship to Australia",
+            "fuzzy",
+            id="ellipsis-keeping-the-negation",
+        ),
+        pytest.param(
             "Returns are accepted within 30 days of delivery and the store opens at 9am",
             "Returns are accepted within 30 days of delivery. The store opens at 9am",
             "fuzzy",
@@ -131,6 +137,8 @@ def test_small_edits_align_to_the_passage_span(quote: str, span: str, method: st
         pytest.param("Refunds are paid by cheque to customers abroad", id="unrelated"),
         pytest.param("", id="empty"),
         pytest.param(" ... ", id="only-an-ellipsis"),
+        pytest.param("We ... ship to Australia", id="ellipsis-leaving-out-a-not"),
+        pytest.param("The store opens at 9am ... ship to Australia", id="ellipsis-across-the-not"),
     ],
 )
 def test_quotes_that_change_the_meaning_do_not_align(quote: str) -> None:

@@ -327,6 +327,8 @@ def _align(passage: str, stripped: str, index: int) -> Aligned | None:
         found = _align_words(words, [_fold(w) for w in _ALIGN_WORD.findall(piece)], piece, cursor)
         if found is None:
             return None
+        if len(pieces) > 1 and _negated_before(passage, words, found[0], cursor):
+            return None
         spans.append(found)
         cursor = found[1] + 1
     quality = min(q for _, _, q in spans)
@@ -337,6 +339,22 @@ def _align(passage: str, stripped: str, index: int) -> Aligned | None:
     return Aligned(
         index, words.starts[first], words.ends[last], quality, "normalized" if exact else "fuzzy"
     )
+
+
+def _negated_before(passage: str, words: _Words, first: int, cursor: int) -> bool:
+    """Whether an ellipsis left out a negation that governs the piece starting at passage word
+    ``first``: one of the two words before it, after the previous piece and in its sentence
+    ("Customers ... can return opened software" out of "Customers get refunds. Nobody can
+    return opened software."; "saying ... caused his death" out of "saying he had not caused
+    his death")."""
+    return any(
+        _negations([words.words[i]])
+        and not _SENTENCE_END.search(passage, words.ends[i], words.starts[first])
+        for i in range(max(cursor, first - 2), first)
+    )
+
+
+_SENTENCE_END = re.compile(r"[.!?;\n]")
 
 
 def sentences_around(passage: str, start: int, end: int) -> str:
