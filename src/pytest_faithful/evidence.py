@@ -327,7 +327,9 @@ def _align(passage: str, stripped: str, index: int) -> Aligned | None:
         found = _align_words(words, [_fold(w) for w in _ALIGN_WORD.findall(piece)], piece, cursor)
         if found is None:
             return None
-        if len(pieces) > 1 and _negated_before(passage, words, found[0], cursor):
+        # An ellipsis that stands for the negation governing a piece changes what it says.
+        floor = words.ends[cursor - 1] if cursor else 0
+        if len(pieces) > 1 and negation_before(passage, words.starts[found[0]], floor) is not None:
             return None
         spans.append(found)
         cursor = found[1] + 1
@@ -341,20 +343,22 @@ def _align(passage: str, stripped: str, index: int) -> Aligned | None:
     )
 
 
-def _negated_before(passage: str, words: _Words, first: int, cursor: int) -> bool:
-    """Whether an ellipsis left out a negation that governs the piece starting at passage word
-    ``first``: one of the two words before it, after the previous piece and in its sentence
-    ("Customers ... can return opened software" out of "Customers get refunds. Nobody can
-    return opened software."; "saying ... caused his death" out of "saying he had not caused
-    his death")."""
-    return any(
-        _negations([words.words[i]])
-        and not _SENTENCE_END.search(passage, words.ends[i], words.starts[first])
-        for i in range(max(cursor, first - 2), first)
-    )
+def negation_before(passage: str, start: int, floor: int = 0) -> int | None:
+    """Where a negation opens among the two words before ``passage[start:]``, in its sentence
+    and after ``floor``; None when there is none. A quote that starts just after the "not" or
+    "Nobody" governing it ("can return opened software" out of "Nobody can return opened
+    software.") leaves out what its words mean there; a negation further back is about
+    something else as often as not ("by not using the voice recognition feature")."""
+    before = _TWO_WORDS_BEFORE.search(passage, max(floor, start - _REACH), start)
+    if before is None or not negations(before[0]):
+        return None
+    return before.start()
 
 
-_SENTENCE_END = re.compile(r"[.!?;\n]")
+# Two words, and what separates them from what follows, inside one sentence or clause.
+_TWO_WORDS_BEFORE = re.compile(r"(?:[\w'\u2019]+[^\w.!?;\n]+){1,2}\Z")
+# Characters looked back for them: two words are rarely longer.
+_REACH = 64
 
 
 def sentences_around(passage: str, start: int, end: int) -> str:

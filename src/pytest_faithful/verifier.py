@@ -69,6 +69,7 @@ from pytest_faithful.evidence import (
     claim_terms,
     echoed_changes,
     locate,
+    negation_before,
     negations,
     normalize,
     quoted_within,
@@ -869,23 +870,12 @@ def _check_evidence(
 
 def _clause_read(aligned: Aligned, passages: Sequence[str]) -> str:
     """The text a span's negations are read in: the span, and a negation just before it in its
-    sentence, so that a quote which leaves out the "not" or "Nobody" governing it ("available
-    for opened software" out of "Refunds are not available for opened software.") still says
-    what the passage says. Only the two words before the span count: a negation further back
-    is about something else as often as not ("by not using the voice recognition feature")."""
+    sentence (:func:`~pytest_faithful.evidence.negation_before`), so that a quote which leaves
+    out the "not" governing it ("available for opened software" out of "Refunds are not
+    available for opened software.") still says what the passage says."""
     passage = passages[aligned.passage]
-    opening = next(
-        (s.start for s in split_sentences(passage) if s.start <= aligned.start < s.end), None
-    )
-    if opening is not None:
-        before = _WORDS_BEFORE.search(passage, opening, aligned.start)
-        if before is not None and negations(before[0]):
-            return passage[before.start() : aligned.end]
-    return aligned.text(passages)
-
-
-# The last two words before a span, with what separates them from it.
-_WORDS_BEFORE = re.compile(r"(?:[\w'\u2019]+\W+){1,2}\Z")
+    opening = negation_before(passage, aligned.start)
+    return aligned.text(passages) if opening is None else passage[opening : aligned.end]
 
 
 def _says_the_opposite(claim: str, subject: str, evidence: str) -> bool:
