@@ -46,12 +46,19 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         return None
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
+    claim_units = _units(claim)
+    # Units are read in the evidence only for a claim that has some: this runs for every span
+    # ``locate`` weighs.
     sentences = [
-        (content_terms(s.text), number_kinds(s.text), _scales(s.text), _units(s.text))
+        (
+            content_terms(s.text),
+            number_kinds(s.text),
+            _scales(s.text),
+            _units(s.text) if claim_units else {},
+        )
         for s in split_sentences(evidence)
     ]
     claim_scales = _scales(claim)
-    claim_units = _units(claim)
     for term, kinds in sorted(said.items()):
         wanted = kinds - {_PLAIN}
         # Both sides as content terms ("2018-19" states 2019 there); a number the claim's
@@ -76,7 +83,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                         shared = max(shared, len(sentences[i - 1][0] & words))
                     stating = max(stating, shared)
                     continue
-                others = frozenset(f"{term} {s}" for s in sorted(measured or shown or ()))
+                others = frozenset(f"{term} {s}" for s in measured or shown or ())
                 if rival is None or shared > rival[0]:
                     rival = (shared, others)
                 continue

@@ -414,8 +414,8 @@ def _left_out(
     """A NOT_ENOUGH_INFO verdict on each sentence whose claims leave out a number, a name or a
     quotation that no passage states (:func:`~pytest_faithful.specifics.left_out`).
 
-    The specifics rule demotes a SUPPORTED claim that carries such a number or name; a judge
-    that leaves it out of every claim ("Refunds take 30 days." claimed as "Refunds are
+    The specifics rule demotes a SUPPORTED claim that carries such a number, name or quotation;
+    a judge that leaves it out of every claim ("Refunds take 30 days." claimed as "Refunds are
     offered.", or rewritten to the passage's "14 days") would otherwise pass the sentence with
     it unjudged. Any verdict on a claim carrying it would end NOT_ENOUGH_INFO or CONTRADICTED,
     so no judge request is spent: the sentence gets that verdict itself. Sentences verified
