@@ -17,7 +17,7 @@ run says so at the top and in the summary, and a replay-only one fails.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,6 @@ import pytest
 from pytest_faithful.cache.usage import RecordingsUse, records_for
 from pytest_faithful.plugin.options import RecordingOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
-from pytest_faithful.plugin.session import SESSION_KEY
 
 if TYPE_CHECKING:
     from pytest_faithful.cache.recordings import RecordingStore
@@ -47,8 +46,14 @@ class RecordingsSession:
         options: RecordingOptions,
         directory: Path,
         judges: JudgeOptions,
+        run_judges: Callable[[], list[str]],
+        default_judge: Callable[[], str | None],
     ) -> None:
         self.config = config
+        # The ids of the judges this run's checks used (every worker's, once merged), and the
+        # id of the judge a check that names none uses (None when it cannot be built).
+        self._run_judges = run_judges
+        self._default_judge = default_judge
         self.options = options
         self.directory = directory  # options.directory, known to be set
         self.judges = judges  # the process's judge resources, which own the store
@@ -109,7 +114,7 @@ class RecordingsSession:
         store = RecordingStore(self.directory)
         keys = store.stored_keys(self.problems)
         self.total = len(keys)
-        self.run_judges = self._judges_used()
+        self.run_judges = self._run_judges()
         # Files a check asked for but could not read (and did not record again), whatever
         # the run's filters: the reason is the one the check got, with its request at hand.
         listed = set(keys)
@@ -139,17 +144,6 @@ class RecordingsSession:
         self.unused = [(key, test) for key, test in theirs if self._could_have_used(test)]
         if self.options.prune:
             self.pruned = sum(store.remove(key) for key, _ in self.unused)
-
-    def _judges_used(self) -> list[str]:
-        """The ids of the judges whose checks ran (every worker's too), else the run's
-        default judge: what "this run uses" names beside the judges that recorded the files."""
-        session = self.config.stash.get(SESSION_KEY, None)
-        if session is None:
-            return []
-        used = {r.judge_id for r in session.records} | {
-            r.judge_id for r in session.metric_records if r.judge_id
-        }
-        return sorted(used)
 
     def _name_tests(self, store: RecordingStore, written: list[str]) -> None:
         """Make each recording this run wrote name the smallest id of the tests that asked for
@@ -266,20 +260,13 @@ class RecordingsSession:
         """Say before any test runs when the run's judge recorded none of the recordings."""
         if self._is_worker:
             return []
-        session = self.config.stash.get(SESSION_KEY, None)
-        if session is None or self.judges.record_mode == "off":
+        if self.judges.record_mode == "off":
             return []
         from pytest_faithful.cache.recordings import RecordingStore
 
         made_by = RecordingStore(self.directory).recorders()
-        if not made_by:
-            return []
-        spec = session.configured_judge() or session.default_judge
-        try:
-            judge_id = session.judge_for(spec).id
-        except Exception:  # the session's own header line says why
-            return []
-        if any(records_for(judge_id, recorder) for recorder in made_by):
+        judge_id = self._default_judge() if made_by else None
+        if judge_id is None or any(records_for(judge_id, recorder) for recorder in made_by):
             return []
         shown = ", ".join(f"{recorder} ({count} files)" for recorder, count in made_by.items())
         return [

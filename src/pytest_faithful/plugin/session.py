@@ -91,6 +91,21 @@ class FaithSession:
         """What this process's judges share: the call store, the runner, loaded models."""
         return self._judge_options
 
+    def judges_used(self) -> list[str]:
+        """The ids of the judges whose checks ran in this process (and, on the controller,
+        in every worker that reported)."""
+        used = {r.judge_id for r in self.records}
+        used |= {r.judge_id for r in self.metric_records if r.judge_id}
+        return sorted(used)
+
+    def default_judge_id(self) -> str | None:
+        """The id of the judge a check that names none uses; None if it cannot be built
+        (the header says why)."""
+        try:
+            return self.judge_for(self.configured_judge() or self.default_judge).id
+        except Exception:
+            return None
+
     def configured_judge(self) -> str | None:
         """The judge spec set on the command line or in the ini file, if any."""
         spec = self.options.cli_layer.get("judge") or self.options.ini_layer.get("judge")
