@@ -25,8 +25,10 @@ the library's own ``segment`` and ``terms``: the judge must stay the same while 
 under test (and the text reading they use) change, or a change would move both sides of the
 measurement at once. Sentences end at ".", "!" or "?" (with closing quotes and brackets) before
 whitespace and a capital, digit, quote or bracket, unless the word before is a common
-abbreviation or a single-letter initial; and at line breaks. Content words: lower-cased letters
-or digit runs ("1,000" is "1000"), without a list of function words, plural "s" removed.
+abbreviation or a single-letter initial; at one directly before a capitalised word ("in
+2014.He was": FRANK's BBC articles run sentences together); and at line breaks. Content words:
+lower-cased letters or digit runs ("1,000" is "1000"), without a list of function words, plural
+"s" removed.
 """
 
 from __future__ import annotations
@@ -99,6 +101,8 @@ _ABBREVIATIONS = _words(
     "sgt capt mt ft jan feb mar apr jun jul aug sep sept oct nov dec approx dept est univ"
 )
 _END = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*(?=\s+[\"'\u201c\u2018(\[A-Z0-9])")
+# Sentences run together without a space, as in FRANK's BBC articles ("in 2014.He was").
+_JOINED_END = re.compile(r"(?<=[a-z0-9\"'\u201d\u2019)])[.!?][\"'\u201d\u2019)\]]*(?=[A-Z][a-z])")
 _LINE_BREAK = re.compile(r"\s*\n\s*")
 
 
@@ -116,6 +120,8 @@ def sentences(text: str) -> list[tuple[int, int]]:
             word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or "." in word
         ):
             continue
+        cuts += [match.end(), match.end()]
+    for match in _JOINED_END.finditer(text):
         cuts += [match.end(), match.end()]
     cuts.append(len(text))
     spans = []
