@@ -378,7 +378,7 @@ def _shown(reason: str) -> str:
 def detailed(config: Config) -> bool:
     """Whether a configuration's report lists each false alarm's claims (the default and the
     policies: what a user runs), or only its id (a rule alone or left out)."""
-    return config is DEFAULT or config.name.startswith("policy:")
+    return config.name == DEFAULT.name or config.name.startswith("policy:")
 
 
 def _pct(part: int, whole: int) -> str:
@@ -461,6 +461,8 @@ def default_output(args: argparse.Namespace) -> Path:
         parts.append(f"n{args.limit}")
     if args.max_span != DEFAULT_MAX_SPAN:
         parts.append(f"span{args.max_span}")
+    if len(parts) == 1:
+        parts.append("all")
     return RESULTS_DIR / ("-".join(parts) + ".json")
 
 
@@ -508,7 +510,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--output",
         type=Path,
         default=None,
-        help="JSON results path. Default: benchmarks/results/rules-<selection>.json",
+        help="JSON results path. Default: benchmarks/results/rules-<selection>.json "
+        "(rules-all.json for every example)",
     )
     return parser.parse_args(argv)
 
