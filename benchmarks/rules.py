@@ -581,6 +581,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "configurations": [s.as_json(detailed(s.config)) for s in summaries],
     }
     write_report(args.output or default_output(args), report)
+    unread = sum(s.false_alarm_rules["other"] + s.catch_rules["other"] for s in summaries)
+    if unread:
+        print(
+            f"{unread} demoted claims name no rule and match no known wording (rules.rule_of); "
+            "the report lists the false alarms' reasons",
+            file=sys.stderr,
+        )
     errors = sum(s.tallies[OVERALL].errors for s in summaries)
     if errors:
         print(f"{errors} judge errors: the gold judges must never fail", file=sys.stderr)
