@@ -211,7 +211,7 @@ class FakeLLMServer:
         return Handler
 
     def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
-        provider = "anthropic" if path.endswith("/messages") else "openai"
+        provider = "anthropic" if path.partition("?")[0].endswith("/messages") else "openai"
         with self._lock:
             self.requests.append((path, body))
             self.in_flight += 1

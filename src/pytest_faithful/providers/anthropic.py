@@ -100,8 +100,11 @@ class AnthropicBackend:
             # the SDK would go looking for profiles on disk, so fail here with the fix.
             if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
                 raise errors.missing_key(self.info)
+            endpoint = self.info.endpoint
             self._client = anthropic.AsyncAnthropic(
-                base_url=self.info.endpoint.url,
+                base_url=endpoint.sdk_url,
+                default_headers=endpoint.headers or None,
+                default_query=endpoint.query or None,
                 timeout=self._timeout_s,
                 max_retries=self._max_retries,
                 http_client=attempt_bound_client(

@@ -127,9 +127,12 @@ class OpenAIBackend:
                 if not _may_need_no_key(self.info.endpoint):
                     raise errors.missing_key(self.info)
                 key = PLACEHOLDER_KEY
+            endpoint = self.info.endpoint
             self._client = openai.AsyncOpenAI(
                 api_key=key,
-                base_url=self.info.endpoint.url,
+                base_url=endpoint.sdk_url,
+                default_headers=endpoint.headers or None,
+                default_query=endpoint.query or None,
                 timeout=self._timeout_s,
                 max_retries=self._max_retries,
                 http_client=attempt_bound_client(openai.DefaultAsyncHttpxClient, self._timeout_s),
