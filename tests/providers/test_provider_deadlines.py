@@ -22,12 +22,14 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.providers import errors
 from pytest_faithful.providers.deadline import (
     GRACE_S,
     CallDeadlineExceeded,
     call_bound,
     within,
 )
+from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.retry_after import MAX_WAIT_S
 
 KEY = "sk-test-DEADLINE-0123456789abcdefghij"
@@ -132,18 +134,23 @@ def test_the_retries_are_inside_the_bound(
 
 @pytest.mark.parametrize(("provider", "keyed"), CASES[:2])
 def test_a_judge_that_timed_out_fails_fast_afterwards(
-    provider: str, keyed: bool, server: FakeLLMServer, options: JudgeOptions
+    provider: str, keyed: bool, server: FakeLLMServer, recordings: Path
 ) -> None:
     assert keyed
     server.fallback = Reply(trickle="headers", trickle_s=PAUSE_S)
-    judge = build(provider, server, options)
-    first, _ = timed_check(judge)
-    asked = server.count
-    later, seconds = timed_check(judge, f"{ANSWER} Once more.")
+    options = options_for(recordings, max_retries=0)
+    try:
+        judge = build(provider, server, options)
+        first, _ = timed_check(judge)
+        asked = server.count
+        later, seconds = timed_check(judge, f"{ANSWER} Once more.")
+    finally:
+        options.close()
     assert isinstance(first, UnavailableJudgeError)
     assert isinstance(later, UnavailableJudgeError)
     assert "judge unavailable, not called again in this run" in str(later)
     assert "no complete reply" in str(later)
+    assert "in its one attempt (0 retries made)" in str(first)
     assert server.count == asked, "the latched judge sends nothing"
     assert seconds < TIMEOUT_S
 
@@ -154,7 +161,7 @@ def test_a_slow_reply_within_the_deadline_is_read(
 ) -> None:
     # A body trickled for about a second is read whole when the deadline allows it.
     assert keyed
-    server.script("verify", Reply(trickle="body", trickle_s=0.002))
+    server.script("verify", Reply(trickle="body", trickle_s=0.001))
     llm = LLMOptions(timeout_s=10, max_retries=0)
     options = JudgeOptions(recordings.parent / "cache", "off", llm)
     try:
@@ -168,6 +175,27 @@ def test_a_slow_reply_within_the_deadline_is_read(
 def test_the_call_bound_counts_attempts_waits_and_grace() -> None:
     assert call_bound(2.0, 1) == 2 * 2.0 + MAX_WAIT_S + GRACE_S
     assert call_bound(60.0, 0) == 60.0 + GRACE_S
+
+
+def test_a_call_past_its_deadline_is_an_unavailable_judge_naming_the_bound() -> None:
+    # The attempts' own deadline ends a trickling call first; this one holds the bound
+    # whatever the SDK does between attempts.
+    info = errors.ProviderInfo(
+        provider="openai",
+        api="OpenAI chat completions",
+        key_variable="OPENAI_API_KEY",
+        endpoint=Endpoint.resolve("http://u:pw-0123456@127.0.0.1:9/v1", "V", "d", environ={}),
+        model="m",
+        timeout_s=2,
+        max_retries=1,
+    )
+    error = errors.deadline_error(info)
+    assert isinstance(error, UnavailableJudgeError)
+    assert str(error).startswith(
+        "openai: no reply from http://<redacted>@127.0.0.1:9/v1 (base URL from the judge spec) "
+        f"within the call's deadline of {2 * 2 + MAX_WAIT_S + GRACE_S:g}s (2 attempts of "
+        f"--faith-timeout=2s, up to {MAX_WAIT_S:g}s between two, {GRACE_S:g}s of grace)"
+    )
 
 
 def test_a_call_past_its_deadline_is_cancelled() -> None:

@@ -145,10 +145,18 @@ def timeout_error(info: ProviderInfo, request: Any = None) -> UnavailableJudgeEr
     retries = retries_before(request, info.max_retries)
     return UnavailableJudgeError(
         f"{info.provider}: no complete reply from {info.where} within --faith-timeout="
-        f"{info.timeout_s:g}s, in each of {retries + 1} attempts ({retries} retries made). Each "
+        f"{info.timeout_s:g}s, in {_each(retries + 1)} ({retries} retries made). Each "
         "attempt (connect, headers, body) must end within --faith-timeout (faith_timeout): "
         "raise it if the server is only slow, or check that it is answering"
     )
+
+
+def _attempts(count: int) -> str:
+    return "1 attempt" if count == 1 else f"{count} attempts"
+
+
+def _each(count: int) -> str:
+    return "its one attempt" if count == 1 else f"each of {count} attempts"
 
 
 def deadline_error(info: ProviderInfo) -> UnavailableJudgeError:
@@ -156,7 +164,7 @@ def deadline_error(info: ProviderInfo) -> UnavailableJudgeError:
     bound = call_bound(info.timeout_s, info.max_retries)
     return UnavailableJudgeError(
         f"{info.provider}: no reply from {info.where} within the call's deadline of {bound:g}s "
-        f"({info.max_retries + 1} attempts of --faith-timeout={info.timeout_s:g}s, up to "
+        f"({_attempts(info.max_retries + 1)} of --faith-timeout={info.timeout_s:g}s, up to "
         f"{MAX_WAIT_S:g}s between two, {GRACE_S:g}s of grace): raise --faith-timeout "
         "(faith_timeout) or --faith-max-retries if the server is only slow, or check that it is "
         "answering"
