@@ -1,0 +1,189 @@
+"""The lexical judge's verdict on a claim and the windows that cover it, with its reason.
+
+SUPPORTED needs enough coverage (``MIN_COVERAGE``) and no problem: every number, name and key
+word found, no clash of polarity, no garbled text. A missing number for which the windows give
+another value of its kind, or a clash of polarity, is CONTRADICTED when the windows cover the
+claim's other words well (``CONTRADICTION_COVERAGE``); anything else is NOT_ENOUGH_INFO.
+
+The constants were measured with ``benchmarks/accuracy.py`` on faith-dev (1,000 examples,
+threshold 1.0); alternatives tried are in the comments, "v1" marking those measured on
+lexical/v1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from typing import NamedTuple
+
+from pytest_faithful.judges.lexical.claims import Claim
+from pytest_faithful.judges.lexical.passages import Unit
+from pytest_faithful.judges.lexical.windows import Cover, Window, weight_of
+from pytest_faithful.terms import _EMPTY, _is_number, number_kinds
+from pytest_faithful.vocab import Label
+
+# Share of the claim's content-word weight the windows must hold for SUPPORTED. Below 1.0 so a
+# long claim survives a word the stopword list misses or an inflection the stemmer does not
+# undo; names and numbers are checked on their own and are never optional.
+# (0.65: 0.718, 0.75: 0.712; v1: 0.6: 0.692, 0.8: 0.679.)
+MIN_COVERAGE = 0.7
+# A number or polarity mismatch is called a contradiction only when the windows cover the
+# claim's other words this well: then it is the same statement with a different figure.
+# (At threshold 1.0 this only decides CONTRADICTED against NOT_ENOUGH_INFO, not pass/fail.)
+CONTRADICTION_COVERAGE = 0.8
+# A passage's "A ... not B" clashes with a claim that has B at most this many content words
+# after A, un-negated ("the plant was not closed" against "the Oslo plant was closed").
+NEGATION_PAIR_GAP = 2
+
+
+def _polarity_clash(claim: Claim, matched: AbstractSet[str], inside: Sequence[Unit]) -> str:
+    """Why the claim and the windows differ in polarity, or "" when they agree.
+
+    * The claim negates words that the windows state but never negate: "the museum is not
+      open on Mondays" against "the museum is open on Mondays".
+    * The windows negate a word right after one the claim states next to it, without a
+      negation: "the plant was not closed" against "the plant was closed".
+    * The windows negate a clause whose first word and another word the claim states without
+      a negation, where the windows never state that other word un-negated: "it does not cover
+      accidental damage" against "the warranty also covers accidental damage"; "we do not ship
+      to Australia" against "we ship to Australia".
+
+    A "not" elsewhere in the windows, about something else, is no clash.
+    """
+    claim_negated = claim.bag.negated & matched
+    if claim_negated and not any(claim_negated & u.bag.negated for u in inside):
+        return "negated in the claim but not in the passage"
+    stated = claim.terms - claim.bag.negated
+    asserted: set[str] = set()
+    for unit in inside:
+        asserted |= unit.bag.asserted
+    for unit in inside:
+        for scope in unit.bag.scopes:
+            gap = claim.order.get(scope.head, -1) - claim.order.get(scope.before, 99)
+            if 0 < gap <= NEGATION_PAIR_GAP and scope.head not in claim.bag.negated:
+                return "negated in the passage but not in the claim"
+            if scope.head in stated and (scope.rest & stated) - asserted:
+                return "negated in the passage but not in the claim"
+    return ""
+
+
+def _listing(terms: AbstractSet[str], claim: Claim, most: int = 6) -> str:
+    """The claim's own words for some of its terms, for a reason."""
+    words = sorted(claim.words.get(t, t) for t in terms)
+    more = f" and {len(words) - most} more" if len(words) > most else ""
+    return ", ".join(words[:most]) + more
+
+
+def _where(units: Sequence[Unit], window: Window) -> str:
+    first, last = units[window.first].passage, units[window.last].passage
+    return f"contexts[{first}]" if first == last else f"contexts[{first}..{last}]"
+
+
+def _quoted(
+    units: Sequence[Unit],
+    window: Window,
+    hits: Mapping[int, frozenset[str]],
+    weights: Mapping[str, float],
+) -> tuple[int, Sequence[Unit]]:
+    """The passage to quote for a window, and its sentences in the window.
+
+    A window inside one passage quotes all of it. A window across the passages of a sentence
+    list quotes the one passage whose sentences hold the most of the claim's weight (the
+    earliest on a tie): the verifier checks a quote against one passage.
+    """
+    inside = units[window.first : window.last + 1]
+    if inside[0].passage == inside[-1].passage:
+        return inside[0].passage, inside
+    held: dict[int, set[str]] = {}
+    for i in range(window.first, window.last + 1):
+        held.setdefault(units[i].passage, set()).update(hits.get(i, _EMPTY))
+    passage = max(sorted(held), key=lambda p: (weight_of(held[p], weights), -p))
+    return passage, [u for u in inside if u.passage == passage]
+
+
+class Assessment(NamedTuple):
+    label: Label
+    reason: str
+    passage: int  # the passage quoted, and the span of the quote
+    start: int
+    end: int
+
+
+def _other_values(
+    facts: Claim, missing: AbstractSet[str], inside: Sequence[Unit], passages: Sequence[str]
+) -> list[str]:
+    """The numbers of the windows that state another value for what a missing number of the
+    claim counts (same kind: ``terms.number_kinds``): "30 days" for the claim's "60 days",
+    not "9am" for its "24/7". Only these make a missing number a contradiction."""
+    wanted = frozenset().union(*(facts.kinds.get(t, _EMPTY) for t in missing))
+    found: set[str] = set()
+    for unit in inside:
+        for term, kinds in number_kinds(passages[unit.passage][unit.start : unit.end]).items():
+            if term not in facts.numbers and kinds & wanted:
+                found.add(term)
+    return sorted(found)
+
+
+def assess(
+    facts: Claim,
+    cover: Cover,
+    units: Sequence[Unit],
+    hits: Mapping[int, frozenset[str]],
+    weights: Mapping[str, float],
+    passages: Sequence[str],
+) -> Assessment:
+    """The label of a claim covered by ``cover``, why, and what to quote."""
+    inside = [u for w in cover.windows for u in units[w.first : w.last + 1]]
+    matched = cover.matched
+    missing = facts.terms - matched
+    missing_numbers = facts.numbers - matched
+    missing_names = facts.names - matched
+    missing_key_words = facts.key_words - matched
+    polarity = _polarity_clash(facts, matched, inside)
+
+    # The evidence: the window that holds the most weight (the first of equals).
+    shown = max(cover.windows, key=lambda w: (weight_of(w.matched, weights), -w.first))
+    passage, quoted = _quoted(units, shown, hits, weights)
+    where = " + ".join(_where(units, w) for w in cover.windows)
+    notes = ["clause by clause"] if len(cover.windows) > 1 else []
+    if any(units[w.first].passage != units[w.last].passage for w in cover.windows):
+        notes.append("one sentence list")
+    if notes:
+        where += f" ({'; '.join(notes)}; quoted: contexts[{passage}])"
+    reason = f"{len(matched)}/{len(facts.terms)} content words found in {where}"
+    if missing:
+        reason += f" (missing: {_listing(missing, facts)})"
+    problems = []
+    if missing_numbers:
+        problems.append(f"number {_listing(missing_numbers, facts)} not found")
+    if missing_names:
+        problems.append(f"name {_listing(missing_names, facts)} not found")
+    if missing_key_words:
+        problems.append(f"key word {_listing(missing_key_words, facts)} not found")
+    if polarity:
+        problems.append(polarity)
+    if facts.stutter:
+        problems.append(f"the claim repeats {facts.stutter!r} (garbled text)")
+
+    if cover.coverage >= MIN_COVERAGE and not problems:
+        label = Label.SUPPORTED
+    else:
+        label = Label.NOT_ENOUGH_INFO
+        plain = [t for t in facts.terms if not _is_number(t)]
+        plain_total = math.fsum(weights[t] for t in plain)
+        plain_found = math.fsum(weights[t] for t in plain if t in matched)
+        word_coverage = plain_found / plain_total if plain_total else 1.0
+        other_numbers: list[str] = []
+        if missing_numbers:
+            other_numbers = _other_values(facts, missing_numbers, inside, passages)
+        if word_coverage >= CONTRADICTION_COVERAGE and (polarity or other_numbers):
+            label = Label.CONTRADICTED
+            if other_numbers:
+                listed = ", ".join(other_numbers[:4]) + (", ..." if len(other_numbers) > 4 else "")
+                problems.append(f"the passage says {listed}")
+        elif cover.coverage < MIN_COVERAGE:
+            problems.append(f"weighted coverage {cover.coverage:.2f} < {MIN_COVERAGE:.2f}")
+    if problems:
+        reason += "; " + "; ".join(problems)
+    return Assessment(label, reason, passage, quoted[0].start, quoted[-1].end)
