@@ -8,15 +8,31 @@ neighbouring sentences. Words of different documents never add up.
 * **SUPPORTED** when the claim's content words are covered (IDF-weighted coverage of at least
   ``MIN_COVERAGE``) by one window, or clause by clause by windows of one document (see
   below); every number, every capitalised name and every key word ("free", ``KEY_WORDS``) of
-  the claim is in those windows; they do not disagree with the claim's polarity (negation);
-  and the claim does not stutter ("his home home in Sheffield": garbled text states nothing).
+  the claim is in those windows, bound there to what the claim speaks of (see "Binding"); they
+  do not disagree with the claim's polarity (negation); the claim adds no piece the passage
+  never words ("..., billed annually."); and the claim does not stutter ("his home home in
+  Sheffield": garbled text states nothing).
 * **CONTRADICTED** when the windows cover the claim's other words well
-  (``CONTRADICTION_COVERAGE``) but a number of the claim is missing where they state a
-  different value for the same thing (a number of the same kind, ``terms.number_kinds``: "60
-  days" against "30 days", "10am" against "9am", "$20" against "$15"; not "24/7" against
-  "9am-5pm"), or the polarity differs ("is not open" against "is open", or the reverse). A
-  number missing with no other value of its kind is NOT_ENOUGH_INFO.
+  (``CONTRADICTION_COVERAGE``) but a number of the claim is missing, or bound to another
+  subject, where they state a different value for the same thing (a number of the same kind,
+  ``terms.number_kinds``: "60 days" against "30 days", "10am" against "9am", "$20" against
+  "$15"; not "24/7" against "9am-5pm"), or the polarity differs ("is not open" against "is
+  open", or the reverse). A number missing with no other value of its kind is NOT_ENOUGH_INFO.
 * **NOT_ENOUGH_INFO** otherwise.
+
+Binding (``binding``, on the clauses and list items of ``segments``): words found in the
+windows count only where the passage says them of the claim's subject. "Our Pro plan costs
+$20. The Team plan costs $45." does not support "The Team plan costs $20": names in one slot
+("the Pro plan", "the Team plan"; "Pro: $20" and "Team: $45" as labelled lines) are rivals, and
+a word of the claim found only in segments about a rival is not found for it; negations are
+read only in segments not about a rival. And in a sentence whose clauses give several values
+of one kind ("opens at 9am on weekdays and at 11am on Sundays"), the clause most about the
+claim must give the claim's value.
+
+Added pieces: a claim whose piece between commas or joining words ("..., billed annually",
+"and refunded in cash") has ``ADDED_PIECE_MIN_TERMS`` or more content words that its
+documents never have adds something the passage does not say. Other missing words are
+weighed by the coverage: a count of them cost faithful paraphrases far more than it caught.
 
 Sentence lists: contexts are sometimes one document cut into single sentences, one per passage
 (a web page or an article split for retrieval). A run of at least ``SENTENCE_LIST_MIN_RUN``
@@ -60,9 +76,11 @@ This is a heuristic and says so (``heuristic = True``): it cannot see paraphrase
 overlap is not entailment. Its accuracy on labelled data: ``benchmarks/accuracy.py``.
 
 The parts, one job each: ``passages`` (sentences and documents), ``claims`` (what a claim
-states: terms, names, numbers, key words, clauses, stutter), ``windows`` (where its words are:
-weights, windows, clause covers) and ``verdict`` (the label and its reason); this module
-extracts the claims and puts the parts together.
+states: terms, names, numbers, key words, clauses, pieces, stutter), ``windows`` (where its
+words are: weights, windows, clause covers), ``segments`` (a sentence's clauses and list
+items, and whom each is about), ``binding`` (which words the passage says of the claim's
+subject) and ``verdict`` (the label and its reason); this module extracts the claims and
+puts the parts together.
 """
 
 from __future__ import annotations
@@ -73,6 +91,7 @@ from typing import TYPE_CHECKING
 from pytest_faithful.abstentions import states_something
 from pytest_faithful.judges.lexical.claims import analyse_claim
 from pytest_faithful.judges.lexical.passages import Unit, units_of
+from pytest_faithful.judges.lexical.segments import Segment, segments_of
 from pytest_faithful.judges.lexical.verdict import assess
 from pytest_faithful.judges.lexical.windows import (
     Cover,
@@ -114,13 +133,20 @@ def _judge(
             label=Label.NOT_ENOUGH_INFO,
             reason=f"none of the claim's {len(facts.terms)} content words is in any passage",
         )
+    segments: dict[int, tuple[Segment, ...]] = {}
+
+    def segments_of_unit(i: int) -> tuple[Segment, ...]:
+        if i not in segments:
+            segments[i] = segments_of(i, units[i], passages[units[i].passage])
+        return segments[i]
+
     cover = Cover((window,), window.matched, window.coverage)
-    assessed = assess(facts, cover, units, hits, weights, passages)
+    assessed = assess(facts, cover, units, hits, weights, passages, segments_of_unit)
     if assessed.label is not Label.SUPPORTED and facts.clauses and window.coverage < 1.0:
         # Not one window: perhaps one per clause, in one document.
         by_clause = clause_cover(units, hits, weights, facts.clauses, window.coverage)
         if by_clause is not None:
-            again = assess(facts, by_clause, units, hits, weights, passages)
+            again = assess(facts, by_clause, units, hits, weights, passages, segments_of_unit)
             if again.label is Label.SUPPORTED:
                 assessed = again
     return Verdict(

@@ -13,14 +13,21 @@ lexical/v1.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
+from pytest_faithful.judges.lexical.binding import (
+    about_subject,
+    bound_elsewhere,
+    misplaced_numbers,
+    subjects,
+)
 from pytest_faithful.judges.lexical.claims import Claim
 from pytest_faithful.judges.lexical.passages import Unit
+from pytest_faithful.judges.lexical.segments import Segment
 from pytest_faithful.judges.lexical.windows import Cover, Window, weight_of
-from pytest_faithful.terms import _EMPTY, _is_number, number_kinds
+from pytest_faithful.terms import _EMPTY, _Bag, _is_number, number_kinds
 from pytest_faithful.vocab import Label
 
 # Share of the claim's content-word weight the windows must hold for SUPPORTED. Below 1.0 so a
@@ -37,7 +44,7 @@ CONTRADICTION_COVERAGE = 0.8
 NEGATION_PAIR_GAP = 2
 
 
-def _polarity_clash(claim: Claim, matched: AbstractSet[str], inside: Sequence[Unit]) -> str:
+def _polarity_clash(claim: Claim, matched: AbstractSet[str], inside: Sequence[_Bag]) -> str:
     """Why the claim and the windows differ in polarity, or "" when they agree.
 
     * The claim negates words that the windows state but never negate: "the museum is not
@@ -52,14 +59,14 @@ def _polarity_clash(claim: Claim, matched: AbstractSet[str], inside: Sequence[Un
     A "not" elsewhere in the windows, about something else, is no clash.
     """
     claim_negated = claim.bag.negated & matched
-    if claim_negated and not any(claim_negated & u.bag.negated for u in inside):
+    if claim_negated and not any(claim_negated & bag.negated for bag in inside):
         return "negated in the claim but not in the passage"
     stated = claim.terms - claim.bag.negated
     asserted: set[str] = set()
-    for unit in inside:
-        asserted |= unit.bag.asserted
-    for unit in inside:
-        for scope in unit.bag.scopes:
+    for bag in inside:
+        asserted |= bag.asserted
+    for bag in inside:
+        for scope in bag.scopes:
             gap = claim.order.get(scope.head, -1) - claim.order.get(scope.before, 99)
             if 0 < gap <= NEGATION_PAIR_GAP and scope.head not in claim.bag.negated:
                 return "negated in the passage but not in the claim"
@@ -102,6 +109,22 @@ def _quoted(
     return passage, [u for u in inside if u.passage == passage]
 
 
+def _added_piece(
+    facts: Claim, cover: Cover, units: Sequence[Unit], hits: Mapping[int, frozenset[str]]
+) -> frozenset[str]:
+    """The terms of the first piece of the claim (``Claim.pieces``) of which its documents
+    hold no word anywhere: ", billed annually", ", no questions asked". Words the windows miss
+    but the document has elsewhere are a paraphrase's or a wider summary's, not added."""
+    if not facts.pieces:
+        return _EMPTY
+    docs = {units[w.first].doc for w in cover.windows}
+    held = frozenset().union(*(h for i, h in hits.items() if units[i].doc in docs))
+    for piece in facts.pieces:
+        if not piece & held:
+            return piece
+    return _EMPTY
+
+
 class Assessment(NamedTuple):
     label: Label
     reason: str
@@ -132,15 +155,22 @@ def assess(
     hits: Mapping[int, frozenset[str]],
     weights: Mapping[str, float],
     passages: Sequence[str],
+    segments_of_unit: Callable[[int], Sequence[Segment]],
 ) -> Assessment:
     """The label of a claim covered by ``cover``, why, and what to quote."""
     inside = [u for w in cover.windows for u in units[w.first : w.last + 1]]
-    matched = cover.matched
-    missing = facts.terms - matched
-    missing_numbers = facts.numbers - matched
-    missing_names = facts.names - matched
-    missing_key_words = facts.key_words - matched
-    polarity = _polarity_clash(facts, matched, inside)
+    covered = sorted({i for w in cover.windows for i in range(w.first, w.last + 1)})
+    segments = [s for i in covered for s in segments_of_unit(i)]
+    found = subjects(facts, segments)
+    bound, rivals = bound_elsewhere(cover.matched, segments, found)
+    matched = cover.matched - bound
+    coverage = weight_of(matched, weights) / math.fsum(weights.values())
+    missing = facts.terms - matched - bound
+    missing_numbers = facts.numbers - matched - bound
+    missing_names = facts.names - matched - bound
+    missing_key_words = facts.key_words - matched - bound
+    polarity = _polarity_clash(facts, matched, about_subject(segments, found))
+    misplaced = misplaced_numbers(facts, segments, passages, units, weights)
 
     # The evidence: the window that holds the most weight (the first of equals).
     shown = max(cover.windows, key=lambda w: (weight_of(w.matched, weights), -w.first))
@@ -155,6 +185,16 @@ def assess(
     if missing:
         reason += f" (missing: {_listing(missing, facts)})"
     problems = []
+    if bound:
+        problems.append(
+            f"{_listing(bound, facts)} said only of {', '.join(rivals[:4])}, not of the claim's "
+            "subject"
+        )
+    for number, instead in misplaced:
+        problems.append(
+            f"number {facts.words.get(number, number)} is given for something else: where the "
+            f"passage speaks of the claim's other words it says {', '.join(instead[:4])}"
+        )
     if missing_numbers:
         problems.append(f"number {_listing(missing_numbers, facts)} not found")
     if missing_names:
@@ -166,7 +206,10 @@ def assess(
     if facts.stutter:
         problems.append(f"the claim repeats {facts.stutter!r} (garbled text)")
 
-    if cover.coverage >= MIN_COVERAGE and not problems:
+    added = _added_piece(facts, cover, units, hits)
+    if added:
+        problems.append(f"the claim adds {_listing(added, facts)}, which the passage never says")
+    if coverage >= MIN_COVERAGE and not problems:
         label = Label.SUPPORTED
     else:
         label = Label.NOT_ENOUGH_INFO
@@ -175,15 +218,16 @@ def assess(
         plain_found = math.fsum(weights[t] for t in plain if t in matched)
         word_coverage = plain_found / plain_total if plain_total else 1.0
         other_numbers: list[str] = []
-        if missing_numbers:
-            other_numbers = _other_values(facts, missing_numbers, inside, passages)
-        if word_coverage >= CONTRADICTION_COVERAGE and (polarity or other_numbers):
+        if missing_numbers or bound & facts.numbers:
+            unfound = missing_numbers | (bound & facts.numbers)
+            other_numbers = _other_values(facts, unfound, inside, passages)
+        if word_coverage >= CONTRADICTION_COVERAGE and (polarity or other_numbers or misplaced):
             label = Label.CONTRADICTED
             if other_numbers:
                 listed = ", ".join(other_numbers[:4]) + (", ..." if len(other_numbers) > 4 else "")
                 problems.append(f"the passage says {listed}")
-        elif cover.coverage < MIN_COVERAGE:
-            problems.append(f"weighted coverage {cover.coverage:.2f} < {MIN_COVERAGE:.2f}")
+        elif coverage < MIN_COVERAGE:
+            problems.append(f"weighted coverage {coverage:.2f} < {MIN_COVERAGE:.2f}")
     if problems:
         reason += "; " + "; ".join(problems)
     return Assessment(label, reason, passage, quoted[0].start, quoted[-1].end)
