@@ -85,7 +85,7 @@ puts the parts together.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pytest_faithful.abstentions import states_something
@@ -115,6 +115,7 @@ def _judge(
     claim: Claim,
     units: Sequence[Unit],
     passages: Sequence[str],
+    segments_of_unit: Callable[[int], Sequence[Segment]],
 ) -> Verdict:
     from pytest_faithful.models import Verdict
 
@@ -133,13 +134,6 @@ def _judge(
             label=Label.NOT_ENOUGH_INFO,
             reason=f"none of the claim's {len(facts.terms)} content words is in any passage",
         )
-    segments: dict[int, tuple[Segment, ...]] = {}
-
-    def segments_of_unit(i: int) -> tuple[Segment, ...]:
-        if i not in segments:
-            segments[i] = segments_of(i, units[i], passages[units[i].passage])
-        return segments[i]
-
     cover = Cover((window,), window.matched, window.coverage)
     assessed = assess(facts, cover, units, hits, weights, passages, segments_of_unit)
     if assessed.label is not Label.SUPPORTED and facts.clauses and window.coverage < 1.0:
@@ -203,8 +197,19 @@ class LexicalJudge:
         from pytest_faithful.models import Verdicts
 
         units = units_of(passages)
+        segments: dict[int, tuple[Segment, ...]] = {}
+
+        def segments_of_unit(i: int) -> tuple[Segment, ...]:
+            """A sentence's segments, read once per call, when a claim's cover first needs them."""
+            if i not in segments:
+                segments[i] = segments_of(i, units[i], passages[units[i].passage])
+            return segments[i]
+
         return Verdicts(
-            verdicts=tuple(_judge(i, claim, units, passages) for i, claim in enumerate(claims))
+            verdicts=tuple(
+                _judge(i, claim, units, passages, segments_of_unit)
+                for i, claim in enumerate(claims)
+            )
         )
 
 

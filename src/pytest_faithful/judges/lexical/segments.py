@@ -109,7 +109,12 @@ def segments_of(index: int, unit: Unit, passage: str) -> tuple[Segment, ...]:
     for n, first in enumerate(starts):
         last = (starts[n + 1] if n + 1 < len(starts) else len(found)) - 1
         start, end = found[first].start(), found[last].end()
-        bag = _bag(low, start, end) if same_length else _bag(_lower(text[start:end]))
+        if len(starts) == 1:
+            bag = unit.bag  # the sentence's own words, read once already
+        elif same_length:
+            bag = _bag(low, start, end)
+        else:
+            bag = _bag(_lower(text[start:end]))
         about = frozenset(bag.terms)
         if n == 0:
             head = _opening(terms, first, last, lowered)
