@@ -2,9 +2,9 @@
 them of the claim's subject, and no piece the passage never words.
 
 The probe table holds faithful claims (paraphrases among them: the gate must not start failing
-them) and unfaithful ones, each with the verdict it must get. Before binding (92bb993) all 40
-faithful probes were SUPPORTED, as now, and 27 of the 33 unfaithful ones were SUPPORTED too
-(benchmarks/RESULTS.md, issue 35).
+them) and unfaithful ones, each with the verdict it must get. Before binding (92bb993) 41 of
+the 42 faithful probes were SUPPORTED (all are now), and 28 of the 35 unfaithful ones were
+SUPPORTED too (benchmarks/RESULTS.md, issue 35).
 """
 
 from __future__ import annotations
@@ -56,6 +56,10 @@ SUPPORT = (
     "The Premium plan includes phone support and a dedicated account manager."
 )
 SUPPORT_ONE = "The Premium plan includes phone support, but the Basic plan does not."
+SUPPORT_WHILE = (
+    "The Basic plan does not include phone support, while the Premium plan includes SSO and "
+    "phone support."
+)
 KITS = (
     "What's included:\n- Starter kit: charger, cable and case\n"
     "- Deluxe kit: charger, cable, case, headphones and a stand"
@@ -139,6 +143,10 @@ PROBES = [
     ("The Basic plan includes a dedicated account manager.", SUPPORT, NOT_SUPPORTED),
     ("The Premium plan includes phone support.", SUPPORT_ONE, SUPPORTED),
     ("The Basic plan includes phone support.", SUPPORT_ONE, NOT_SUPPORTED),
+    ("The Basic plan does not include phone support.", SUPPORT_WHILE, SUPPORTED),
+    ("The Premium plan includes phone support.", SUPPORT_WHILE, SUPPORTED),
+    ("The Premium plan does not include phone support.", SUPPORT_WHILE, CONTRADICTED),
+    ("The Basic plan includes phone support.", SUPPORT_WHILE, CONTRADICTED),
     # List items.
     ("The Deluxe kit includes headphones.", KITS, SUPPORTED),
     ("The Starter kit comes with a charger and a case.", KITS, SUPPORTED),
