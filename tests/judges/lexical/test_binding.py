@@ -17,7 +17,8 @@ from pytest_faithful import Label, verify
 from pytest_faithful.judges.lexical.claims import analyse_claim, value_kinds
 from pytest_faithful.judges.lexical.passages import units_of
 from pytest_faithful.judges.lexical.segments import LABEL, segments_of
-from pytest_faithful.terms import _TOKEN, _normalised
+from pytest_faithful.text.readings import normalised as _normalised
+from pytest_faithful.text.terms import _TOKEN
 
 PRICES = (
     "Our Pro plan costs $20 per user per month. "

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from pytest_faithful.judges.lexical.claims import Claim, value_kinds
 from pytest_faithful.judges.lexical.passages import Unit
 from pytest_faithful.judges.lexical.segments import LABEL, Name, Segment
-from pytest_faithful.terms import _EMPTY, _Bag
+from pytest_faithful.text.terms import _EMPTY, _Bag
 
 # --- Subjects ----------------------------------------------------------------------------------
 

@@ -13,21 +13,21 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
-from pytest_faithful.terms import (
+from pytest_faithful.text.readings import normalised as _normalised
+from pytest_faithful.text.terms import (
     _EMPTY,
     _NEG,
     _TOKEN,
-    NEGATIONS,
     STOPWORDS,
     _Bag,
     _bag,
     _is_number,
     _lower,
-    _normalised,
     _term,
     _tokens,
     number_kinds,
 )
+from pytest_faithful.text.words import NEGATIONS
 
 # Clause covers (see ``judge``'s docstring): pieces of a claim with fewer content words than this
 # join a neighbour, so "tobacco and alcohol are not allowed" stays one clause. Clause covers

@@ -88,7 +88,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from pytest_faithful.abstentions import states_something
 from pytest_faithful.judges.lexical.claims import analyse_claim
 from pytest_faithful.judges.lexical.passages import Unit, units_of
 from pytest_faithful.judges.lexical.segments import Segment, segments_of
@@ -99,7 +98,8 @@ from pytest_faithful.judges.lexical.windows import (
     clause_cover,
     hits_and_weights,
 )
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.abstentions import states_something
+from pytest_faithful.text.segment import Sentence
 from pytest_faithful.vocab import Label
 
 # The run header builds this judge in every pytest run that shows a header; the pydantic models

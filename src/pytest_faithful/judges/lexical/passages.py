@@ -12,8 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pytest_faithful.segment import Sentence, split_sentences
-from pytest_faithful.terms import _Bag, _bag, _lower
+from pytest_faithful.text.segment import Sentence, split_sentences
+from pytest_faithful.text.terms import _Bag, _bag, _lower
 
 # Sentence lists (see the module docstring). Why: some contexts are one web page given as ~80
 # one-sentence passages (WiCE), and a faithful claim there draws on neighbouring sentences,

@@ -27,7 +27,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.judges.lexical.passages import Unit
-from pytest_faithful.terms import (
+from pytest_faithful.text.readings import normalised as _normalised
+from pytest_faithful.text.terms import (
     _EMPTY,
     _NEG,
     _TOKEN,
@@ -35,7 +36,6 @@ from pytest_faithful.terms import (
     _bag,
     _is_number,
     _lower,
-    _normalised,
     _term,
 )
 

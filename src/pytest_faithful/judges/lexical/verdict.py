@@ -27,7 +27,7 @@ from pytest_faithful.judges.lexical.claims import Claim
 from pytest_faithful.judges.lexical.passages import Unit
 from pytest_faithful.judges.lexical.segments import Segment
 from pytest_faithful.judges.lexical.windows import Cover, Window, weight_of
-from pytest_faithful.terms import _EMPTY, _Bag, _is_number, number_kinds
+from pytest_faithful.text.terms import _EMPTY, _Bag, _is_number, number_kinds
 from pytest_faithful.vocab import Label
 
 # Share of the claim's content-word weight the windows must hold for SUPPORTED. Below 1.0 so a

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pytest_faithful.judges.lexical.claims import ONE_TERM, Claim
 from pytest_faithful.judges.lexical.passages import Unit
-from pytest_faithful.terms import _EMPTY, _is_number, _lower
+from pytest_faithful.text.terms import _EMPTY, _is_number, _lower
 
 # Neighbouring sentences of one document a window may span: summaries and answers often fuse
 # two or three adjacent source sentences into one claim; wider windows collect stray words and
