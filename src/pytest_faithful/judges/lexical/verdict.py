@@ -1,9 +1,13 @@
 """The lexical judge's verdict on a claim and the windows that cover it, with its reason.
 
-SUPPORTED needs enough coverage (``MIN_COVERAGE``) and no problem: every number, name and key
-word found, no clash of polarity, no garbled text. A missing number for which the windows give
-another value of its kind, or a clash of polarity, is CONTRADICTED when the windows cover the
-claim's other words well (``CONTRADICTION_COVERAGE``); anything else is NOT_ENOUGH_INFO.
+SUPPORTED needs enough coverage (``MIN_COVERAGE``) of words found where the passage says them
+of the claim's subject (``binding``), and no problem: every number, name and key word found,
+none of them said only of a rival subject, no number the claim's sentence gives for something
+else, no clash of polarity in the segments about the subject, no piece the passage never
+words (``claims.ADDED_PIECE_MIN_TERMS``), no garbled text. A missing or misplaced number for
+which the windows give another value of its kind, or a clash of polarity, is CONTRADICTED when
+the windows cover the claim's other words well (``CONTRADICTION_COVERAGE``); anything else is
+NOT_ENOUGH_INFO.
 
 The constants were measured with ``benchmarks/accuracy.py`` on faith-dev (1,000 examples,
 threshold 1.0); alternatives tried are in the comments, "v1" marking those measured on
