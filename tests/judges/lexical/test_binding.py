@@ -2,9 +2,8 @@
 them of the claim's subject, and no piece the passage never words.
 
 The probe table holds faithful claims (paraphrases among them: the gate must not start failing
-them) and unfaithful ones, each with the verdict it must get. Before binding (92bb993) 41 of
-the 42 faithful probes were SUPPORTED (all are now), and 28 of the 35 unfaithful ones were
-SUPPORTED too (benchmarks/RESULTS.md, issue 35).
+them) and unfaithful ones, each with the verdict it must get; benchmarks/RESULTS.md (issue 35)
+has the table with the verdicts before binding (92bb993) and after.
 """
 
 from __future__ import annotations
@@ -29,6 +28,11 @@ PRICES_IT = (
     "It adds SSO and audit logs."
 )
 TEAM = "The Team plan costs $45 per user per month and includes SSO."
+PRICING_FOR = (
+    "Pricing: $20 per user per month for the Pro plan and $45 per user per month for Team."
+)
+OFFER = "We offer two plans: Pro at $20 per user per month, and Team at $45 per user per month."
+PLAN_LINES = "Pro plan: $20 per user per month. Team plan: $45 per user per month."
 WHILE = "The Pro plan costs $20 per month, while the Team plan costs $45 per month."
 AND = "The Pro plan costs $20 a month and the Team plan costs $45 a month."
 TABLE = (
@@ -92,6 +96,14 @@ PROBES = [
     ("The Pro plan adds SSO.", PRICES, NOT_SUPPORTED),
     ("The Team plan adds SSO and audit logs.", PRICES_IT, SUPPORTED),
     ("The Pro plan adds SSO.", PRICES_IT, NOT_SUPPORTED),
+    # The values first, the plans after them; plans named with "at" or as labels.
+    ("The Team plan costs $45 per user per month.", PRICING_FOR, SUPPORTED),
+    ("The Team plan costs $20 per user per month.", PRICING_FOR, NOT_SUPPORTED),
+    ("The Team plan costs $45 per user per month.", OFFER, SUPPORTED),
+    ("The Pro plan costs $20 per user per month.", OFFER, SUPPORTED),
+    ("The Team plan costs $20 per user per month.", OFFER, NOT_SUPPORTED),
+    ("The Team plan costs $45 per user per month.", PLAN_LINES, SUPPORTED),
+    ("The Team plan costs $20 per user per month.", PLAN_LINES, NOT_SUPPORTED),
     # Two plans in one sentence.
     ("The Team plan costs $45 per month.", WHILE, SUPPORTED),
     ("The Team plan costs $20 per month.", WHILE, CONTRADICTED),
@@ -226,6 +238,21 @@ def pieces(passage: str) -> list[str]:
     [
         (WHILE, ["The Pro plan costs $20 per month", "while the Team plan costs $45 per month"]),
         (AND, ["The Pro plan costs $20 a month", "and the Team plan costs $45 a month"]),
+        (
+            PRICING_FOR,
+            [
+                "Pricing: $20 per user per month for the Pro plan",
+                "and $45 per user per month for Team",
+            ],
+        ),
+        (
+            OFFER,
+            [
+                "We offer two plans: Pro at $20 per user per month",
+                "and Team at $45 per user per month",
+            ],
+        ),
+        ("Smith and Jones founded it.", ["Smith and Jones founded it"]),
         (MUSEUM, ["The museum opens at 9am on weekdays", "and at 11am on Sundays"]),
         ("Mix flour, sugar and eggs, then bake.", ["Mix flour, sugar and eggs, then bake"]),
         ("It rained; the match went on.", ["It rained", "the match went on"]),
@@ -253,6 +280,17 @@ def test_names_and_their_slots() -> None:
     (unit,) = units_of([TRAINS.split(". ")[1]])
     (segment,) = segments_of(0, unit, TRAINS.split(". ")[1])
     assert [(n.shown, n.slot) for n in segment.names] == [("York", "leav")]
+    slots = [
+        (n.shown, n.slot)
+        for u in units_of([OFFER])
+        for s in segments_of(0, u, OFFER)
+        for n in s.names
+    ]
+    assert slots == [("Pro", ">at"), ("Team", ">at")]
+    (unit,) = units_of([PRICING_FOR])
+    slots = [(n.shown, n.slot) for s in segments_of(0, unit, PRICING_FOR) for n in s.names]
+    assert ("Pro", "plan") in slots
+    assert ("Team", "<for") in slots
 
 
 SEGMENT_TEXT = st.lists(

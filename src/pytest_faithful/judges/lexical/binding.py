@@ -8,9 +8,12 @@ puts them:
 
 * **Subjects.** Names in the same slot are rivals: followed by the same word ("the *Pro* plan",
   "the *Team* plan"; "*Leeds* leaves", "*York* leaves"; "the *library* opens", "the *museum*
-  opens") or labelling lines ("Pro: $20", "Team: $45"). Where a slot holds a name the claim
-  states and one it does not, a segment about the rival only is about another subject, and a
-  word of the claim found only in such segments is bound elsewhere: not found for the claim.
+  opens"), by the same link word ("*Pro* at $20", "*Team* at $45"; "$20 for *Pro*", "$45 for
+  *Team*": only where the claim names its subject with a capital too) or labelling lines
+  ("Pro: $20", "Team: $45"). Where a slot holds a name the claim states and one it does not, a
+  segment about the rival only is about another subject, and a word of the claim found only in
+  such segments is bound elsewhere: not found for the claim. What the claim's names are names
+  of ("plan" of "the Team plan") is never bound: it is the rivals' word too.
 * **Numbers.** In a sentence whose clauses give values of the kind of a number the claim
   states ("$20": money; "9am": a time of day; "platform 4": a platform), the clause most about
   the claim (the weight of the claim's other words it holds) must give the claim's value:
@@ -58,11 +61,15 @@ def subjects(claim: Claim, segments: Sequence[Segment]) -> Subjects:
         ours = [n for n in in_slot if n.terms & claim.terms]
         if not ours or all(n.terms & claim.terms for n in in_slot):
             continue
-        if (
-            slot == LABEL
-            or any(not n.initial or n.terms & claim.names for n in ours)
-            or slot in claim.terms
-        ):
+        if slot[0] in "<>":  # a slot a link word gives: the claim must name the subject too
+            valid = any(n.terms & claim.names for n in ours)
+        else:
+            valid = (
+                slot == LABEL
+                or any(not n.initial or n.terms & claim.names for n in ours)
+                or slot in claim.terms
+            )
+        if valid:
             slots.add(slot)
     if not slots:
         return Subjects(frozenset(), {})
@@ -90,15 +97,16 @@ def _carried(segments: Sequence[Segment]) -> list[tuple[Name, ...]]:
 
 
 def bound_elsewhere(
-    matched: AbstractSet[str], segments: Sequence[Segment], found: Subjects
+    claim: Claim, matched: AbstractSet[str], segments: Sequence[Segment], found: Subjects
 ) -> tuple[frozenset[str], tuple[str, ...]]:
     """The claim's matched terms that the passage states only about a rival subject, and the
-    rivals it states them about."""
+    rivals it states them about. What the claim's names are names of ("plan" of "the Team
+    plan") is the rivals' too: "We offer two plans: Pro at $20, and Team at $45." """
     if not found.theirs:
         return _EMPTY, ()
     bound = set()
     rivals: set[str] = set()
-    for term in matched:
+    for term in matched - claim.heads:
         holding = [i for i, s in enumerate(segments) if term in s.bag.terms]
         if holding and all(i in found.theirs for i in holding):
             bound.add(term)

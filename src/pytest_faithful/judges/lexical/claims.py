@@ -71,6 +71,7 @@ class Claim(NamedTuple):
     words: Mapping[str, str]  # term -> the claim's own word, for reasons
     order: Mapping[str, int]  # term -> position of its first occurrence among the content terms
     pieces: tuple[frozenset[str], ...]  # pieces that may be added to a statement (``_pieces``)
+    heads: frozenset[str]  # the word after a name, what the name is one of: "plan" of "Team plan"
 
 
 # Where a claim's clauses meet (see the module docstring). Commas are left alone: far more of
@@ -90,6 +91,7 @@ def analyse_claim(text: str) -> Claim:
     order: dict[str, int] = {}
     names = set()
     key_words = set()
+    heads: set[str] = set()
     one = ""
     first_word = True
     for i, (token, lowered) in enumerate(zip(shown, tokens, strict=True)):
@@ -104,8 +106,12 @@ def analyse_claim(text: str) -> Claim:
         if lowered[0].isdigit():  # a number, however the claim spells it
             continue
         # A capitalised word is a name, unless it starts the sentence (capitalised anyway).
-        if token[0].isupper() and not first_word and term in terms:
-            names.add(term)
+        if token[0].isupper() and term in terms:
+            if not first_word:
+                names.add(term)
+            after = _term(tokens[i + 1]) if i + 1 < len(tokens) else ""
+            if after and after != _NEG and not shown[i + 1][0].isupper():
+                heads.add(after)
         first_word = False
     numbers = frozenset(t for t in terms if _is_number(t))
     return Claim(
@@ -121,6 +127,7 @@ def analyse_claim(text: str) -> Claim:
         words,
         order,
         _pieces(text, terms),
+        frozenset(heads - names),
     )
 
 

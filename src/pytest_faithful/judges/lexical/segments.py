@@ -5,17 +5,20 @@ The lexical judge checks a claim's numbers, names and negations where the passag
 
 * A sentence is cut at ``;``, a spaced dash, "while", "whereas", "whilst" and "but", and at
   "and" or "or" followed by a determiner or a pronoun (a new subject: "... and the Team plan
-  costs $45") or by a preposition (an elliptical clause: "... at 9am on weekdays and at 11am
-  on Sundays"). Commas do not cut: most separate list items ("charger, cable and case") or
-  phrases of one clause ("..., for just $480/month").
+  costs $45"), by a preposition (an elliptical clause: "... at 9am on weekdays and at 11am on
+  Sundays"), by another value ("$20 for the Pro plan and $45 for Team"), or, after a comma,
+  by a name (", and Team at $45"). Commas alone do not cut: most separate list items
+  ("charger, cable and case") or phrases of one clause ("..., for just $480/month").
 * A line that a label opens ("Team: $45 per month", "Monday to Friday: 9am to 5pm", a table
   row's first cell "| Pro | $20 |") is a segment of its own, even where the sentence
   splitter reads several such lines as one sentence.
-* A segment's names: runs of capitalised words, each with its *slot*, the word after it ("Pro
-  plan", "York leaves") or ``LABEL`` for a line's label; with no such name, the first content
-  word when a content word follows it ("the library opens"). A segment with no name of its own
-  goes on about those of the segment before it in its sentence, and a sentence that opens with
-  a pronoun about those of the sentence before it ("It adds SSO.").
+* A segment's names: runs of capitalised words, each with its *slot*: the word after it ("Pro
+  plan", "York leaves"), a link word after or before it ("Pro at $20", "Team is $45", "$45
+  for Team": slots ``>at``, ``>is``, ``<for``), or ``LABEL`` for a line's label; with no such
+  name, the first content word when a content word follows it ("the library opens"). A
+  segment with no name of its own goes on about those of the segment before it in its
+  sentence, and a sentence that opens with a pronoun about those of the sentence before it
+  ("It adds SSO.").
 * A segment that opens with a preposition also holds the words of its sentence's opening ("the
   museum opens"), which it leaves unsaid.
 """
@@ -60,6 +63,11 @@ _DETERMINERS = frozenset(
 )
 # A sentence that opens with one of these goes on about the sentence before it.
 _PRONOUNS = frozenset({"it", "its", "they", "their", "he", "his", "she", "her", "this", "these"})
+_CURRENCIES = frozenset("$\u20ac\u00a3\u00a5")
+# Words that give a name a slot though they are no content words: "Team is $45", "Pro at $20"
+# (after the name), "$45 for Team" (before it, a determiner or none between).
+_LINKS_AFTER = frozenset({"is", "are", "was", "were", "at", "for", "costs"})
+_LINKS_BEFORE = frozenset({"for"})
 _DASH = re.compile(r"\s[-\u2013\u2014]\s|[\u2013\u2014]")
 
 
@@ -98,7 +106,7 @@ def segments_of(index: int, unit: Unit, passage: str) -> tuple[Segment, ...]:
     for i in range(1, len(found)):
         gap = text[found[i - 1].end() : found[i].start()]
         if ("\n" in gap and (labels[i] or _in_label_line(text, found, labels, i - 1))) or (
-            _opens_clause(gap, lowered, i)
+            _opens_clause(gap, found, lowered, i)
         ):
             starts.append(i)
     low = _lower(text)
@@ -129,15 +137,21 @@ def segments_of(index: int, unit: Unit, passage: str) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-def _opens_clause(gap: str, lowered: Sequence[str], i: int) -> bool:
+def _opens_clause(gap: str, found: Sequence[re.Match[str]], lowered: Sequence[str], i: int) -> bool:
     if ";" in gap or _DASH.search(gap):
         return True
     word = lowered[i]
     if word in _CONJUNCTIONS:
         return True
-    if word in _JOINS:
-        following = lowered[i + 1] if i + 1 < len(lowered) else ""
-        return following in _SUBJECT_OPENERS or following in _PREPOSITIONS
+    if word in _JOINS and i + 1 < len(lowered):
+        following = lowered[i + 1]
+        return (
+            following in _SUBJECT_OPENERS
+            or following in _PREPOSITIONS
+            or following[0].isdigit()  # another value: "$20 for Pro and $45 for Team"
+            or following in _CURRENCIES
+            or ("," in gap and found[i + 1][0][0].isupper())  # "Pro at $20, and Team at $45"
+        )
     return False
 
 
@@ -232,6 +246,14 @@ def _names(
             nxt = terms[j + 1]
             if nxt and nxt != _NEG and not _is_number(nxt) and not found[j + 1][0][0].isupper():
                 slot = nxt
+            elif found[j + 1][0] in _LINKS_AFTER:
+                slot = ">" + found[j + 1][0]
+        if not slot:
+            before = i - 1
+            while before >= first and found[before][0].lower() in _DETERMINERS:
+                before -= 1
+            if before >= first and found[before][0].lower() in _LINKS_BEFORE:
+                slot = "<" + found[before][0].lower()
         if slot:
             names.append(Name(chunk, slot, i == 0, shown))
         elif j < label_end:

@@ -166,7 +166,7 @@ def assess(
     covered = sorted({i for w in cover.windows for i in range(w.first, w.last + 1)})
     segments = [s for i in covered for s in segments_of_unit(i)]
     found = subjects(facts, segments)
-    bound, rivals = bound_elsewhere(cover.matched, segments, found)
+    bound, rivals = bound_elsewhere(facts, cover.matched, segments, found)
     matched = cover.matched - bound
     coverage = weight_of(matched, weights) / math.fsum(weights.values())
     missing = facts.terms - matched - bound
