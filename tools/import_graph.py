@@ -20,7 +20,7 @@ PKG = "pytest_faithful"
 SRC = Path(__file__).resolve().parents[1] / "src"
 # Layers, top first, separated by "|"; the empty first layer is the package's __init__ alone.
 TARGET = (
-    " | plugin | report | api testing | metrics verifier | scoring | judges | cache"
+    " | plugin | report | api testing cases | metrics verifier | scoring | judges | cache"
     " | providers | models errors redaction files | answerer"
     " | abstentions evidence specifics number_clash contrasts"
     " | segment terms"

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
         verify_relevancy,
         verify_retrieval,
     )
+    from pytest_faithful.cases import Case, CaseFileError, load_cases
     from pytest_faithful.errors import (
         CacheMissError,
         FaithCacheWarning,
@@ -61,6 +62,8 @@ _WHERE: dict[str, str] = {
     "AssertRelevant": "pytest_faithful.plugin.metric_fixture",
     "AssertRetrieval": "pytest_faithful.plugin.metric_fixture",
     "CacheMissError": "pytest_faithful.errors",
+    "Case": "pytest_faithful.cases",
+    "CaseFileError": "pytest_faithful.cases",
     "Claim": "pytest_faithful.models",
     "ClaimVerdict": "pytest_faithful.models",
     "ExtractedClaims": "pytest_faithful.models",
@@ -86,6 +89,7 @@ _WHERE: dict[str, str] = {
     "Verdicts": "pytest_faithful.models",
     "builtin_registry": "pytest_faithful.judges.registry",
     "installed_registry": "pytest_faithful.judges.registry",
+    "load_cases": "pytest_faithful.cases",
     "verify": "pytest_faithful.api",
     "verify_reference": "pytest_faithful.api",
     "verify_relevancy": "pytest_faithful.api",
@@ -98,6 +102,8 @@ __all__ = [
     "AssertRelevant",
     "AssertRetrieval",
     "CacheMissError",
+    "Case",
+    "CaseFileError",
     "Claim",
     "ClaimVerdict",
     "ExtractedClaims",
@@ -123,6 +129,7 @@ __all__ = [
     "Verdicts",
     "builtin_registry",
     "installed_registry",
+    "load_cases",
     "verify",
     "verify_reference",
     "verify_relevancy",

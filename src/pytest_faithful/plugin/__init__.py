@@ -7,6 +7,7 @@ session object. Judges, pydantic models, the cache and the report writers load o
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import pytest
@@ -84,6 +85,15 @@ def pytest_configure(config: pytest.Config) -> None:
         baseline = BaselineSession(config, options.baseline, options.baseline.path)
         config.stash[BASELINE_KEY] = baseline
         config.pluginmanager.register(baseline, "faithful-baseline")
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A golden case (``load_cases``) names its test by its id, not its position in the file:
+    test ids and baseline keys stay put when rows are added or reordered."""
+    cases = sys.modules.get("pytest_faithful.cases.model")
+    if cases is None:  # no case was ever loaded: this value cannot be one
+        return None
+    return val.id if isinstance(val, cases.Case) else None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
