@@ -21,7 +21,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # Layers, top first, separated by "|"; the empty first layer is the package's __init__ alone.
 TARGET = (
     " | plugin | report | api testing cases | metrics verifier | scoring | judges | cache"
-    " | providers | models errors redaction files | answerer"
+    " | cost | providers | models errors redaction files | answerer"
     " | abstentions evidence specifics number_clash contrasts"
     " | segment terms"
     " | fields vocab"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     )
     from pytest_faithful.cases import Case, CaseFileError, load_cases
     from pytest_faithful.errors import (
+        BudgetExceededError,
         CacheMissError,
         FaithCacheWarning,
         FaithfulnessError,
@@ -61,6 +62,7 @@ _WHERE: dict[str, str] = {
     "AssertReference": "pytest_faithful.plugin.metric_fixture",
     "AssertRelevant": "pytest_faithful.plugin.metric_fixture",
     "AssertRetrieval": "pytest_faithful.plugin.metric_fixture",
+    "BudgetExceededError": "pytest_faithful.errors",
     "CacheMissError": "pytest_faithful.errors",
     "Case": "pytest_faithful.cases",
     "CaseFileError": "pytest_faithful.cases",
@@ -101,6 +103,7 @@ __all__ = [
     "AssertReference",
     "AssertRelevant",
     "AssertRetrieval",
+    "BudgetExceededError",
     "CacheMissError",
     "Case",
     "CaseFileError",

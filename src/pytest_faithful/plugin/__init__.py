@@ -79,7 +79,12 @@ def pytest_configure(config: pytest.Config) -> None:
         )
         config.stash[RECORDINGS_KEY] = recordings
         config.pluginmanager.register(recordings, "faithful-recordings")
-    if options.baseline.path is not None:
+    if options.cost.estimate:
+        from pytest_faithful.plugin.cost import EstimateOutcomes
+
+        config.pluginmanager.register(EstimateOutcomes(), "faithful-estimate")
+    # An estimate has no results to compare: it leaves the baseline alone.
+    if options.baseline.path is not None and not options.cost.estimate:
         from pytest_faithful.plugin.baseline import BaselineSession
 
         baseline = BaselineSession(config, options.baseline, options.baseline.path)
@@ -105,6 +110,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if baseline is not None:
         config.pluginmanager.unregister(baseline)
         del config.stash[BASELINE_KEY]
+    estimate = config.pluginmanager.get_plugin("faithful-estimate")
+    if estimate is not None:
+        config.pluginmanager.unregister(estimate)
     session = config.stash.get(SESSION_KEY, None)
     if session is not None:
         session.close()
