@@ -66,6 +66,7 @@ def test_every_option_is_declared_once_with_its_ini_twin() -> None:
     assert [o.flag for o in declared if not o.ini] == [
         "--faith-update-baseline",
         "--faith-prune-recordings",
+        "--faith-estimate",
     ]
 
 

@@ -75,6 +75,14 @@ class CacheMissError(JudgeError):
     """Record mode ``none`` found no recording for a request."""
 
 
+class BudgetExceededError(JudgeError):
+    """A live judge call could take the run past ``--faith-max-cost``; it was not made.
+
+    The check errors (no score, no partial score), and the message names the budget and what
+    the run has spent. A check whose calls the cache answers still runs.
+    """
+
+
 class FaithCacheWarning(UserWarning):
     """The judge call cache or a recordings directory found something wrong on disk and
     carried on without it."""
@@ -113,6 +121,7 @@ for _error in (
     JudgeError,
     UnavailableJudgeError,
     CacheMissError,
+    BudgetExceededError,
     FaithfulnessError,
     MetricError,
     UnsupportedMetricError,

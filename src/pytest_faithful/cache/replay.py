@@ -14,12 +14,15 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.errors import CacheMissError
 from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
 from pytest_faithful.vocab import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
+
+if TYPE_CHECKING:
+    from pytest_faithful.cost.meter import Meter
 
 
 class CallStore(Protocol):
@@ -145,6 +148,9 @@ class CachedBackend:
     ``cache`` may be ``None`` only with mode ``off``; with ``off`` a given cache is never
     touched. Backend errors propagate and are never recorded. ``invocation`` says where the
     user ran pytest, for the command a miss prints (default: the current directory, then).
+    ``meter`` (:class:`~pytest_faithful.cost.meter.Meter`) sees every call: each replay, and
+    each live call before it is made (where a budget refuses it, or an estimate counts it
+    instead of making it) and after.
     """
 
     def __init__(
@@ -153,6 +159,7 @@ class CachedBackend:
         cache: CallStore | None,
         mode: RecordMode = DEFAULT_RECORD_MODE,
         invocation: Invocation | None = None,
+        meter: Meter | None = None,
     ) -> None:
         self._mode = parse_record_mode(mode)
         if cache is None and self._mode != "off":
@@ -163,6 +170,7 @@ class CachedBackend:
         self._backend = backend
         self._cache = None if self._mode == "off" else cache
         self._invocation = invocation
+        self._meter = meter
 
     @property
     def kind(self) -> str:
@@ -184,9 +192,18 @@ class CachedBackend:
         stored = self._cache.get(key, request)
         if stored is None:
             return None
+        if self._meter is not None:
+            self._meter.replayed()
         return CachedCompletion(response=stored, cache_hit=True, key=key)
 
-    def complete_with_status(self, request: JudgeRequest) -> CachedCompletion:
+    def complete_with_status(
+        self, request: JudgeRequest, *, derived: bool = False
+    ) -> CachedCompletion:
+        """The response to ``request``: replayed, or from the backend, by the record mode.
+
+        ``derived``: the request was built from an estimated reply (``--faith-estimate``), so
+        the meter counts it as an estimate that follows another.
+        """
         if request.kind != self._backend.kind:
             raise ValueError(
                 f"request for backend kind {request.kind!r} sent to a {self._backend.kind!r} "
@@ -200,13 +217,30 @@ class CachedBackend:
             stored = self._cache.get(key, request)
         action = decide(self._mode, hit=stored is not None)
         if action is Action.REPLAY and stored is not None:
+            if self._meter is not None:
+                self._meter.replayed()
             return CachedCompletion(response=stored, cache_hit=True, key=key)
         if action is Action.FAIL:
             raise CacheMissError(self._miss_message(request, key))
-        response = self._backend.complete(request)
+        response = self._call(request, derived)
         if action is Action.CALL_AND_STORE and self._cache is not None:
             self._cache.put(key, response, request)
         return CachedCompletion(response=response, cache_hit=False, key=key)
+
+    def _call(self, request: JudgeRequest, derived: bool) -> JudgeResponse:
+        """The live call, through the meter: it may refuse it (budget) or count it instead
+        (estimate), and learns what it cost."""
+        meter = self._meter
+        if meter is None:
+            return self._backend.complete(request)
+        ticket = meter.before_call(request, derived=derived)
+        try:
+            response = self._backend.complete(request)
+        except BaseException:
+            meter.call_failed(ticket)
+            raise
+        meter.after_call(ticket, request, response)
+        return response
 
     def _miss_message(self, request: JudgeRequest, key: str) -> str:
         where, rerun, keep = self._how_to_record(key)

@@ -25,6 +25,8 @@ from pytest_faithful.vocab import (
 # judge modules): a run whose tests check nothing should not pay for them.
 if TYPE_CHECKING:
     from pytest_faithful.cache.replay import CachedBackend, CallStore
+    from pytest_faithful.cost.meter import Meter
+    from pytest_faithful.cost.options import CostOptions
     from pytest_faithful.providers.base import Backend
     from pytest_faithful.providers.runner import AsyncRunner
 
@@ -49,6 +51,8 @@ class JudgeOptions:
         local: LocalOptions | None = None,
         recordings_dir: str | Path | None = None,
         invocation: Invocation | None = None,
+        cost: CostOptions | None = None,
+        ledger_path: Path | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         # A directory of committed JSON recordings, used instead of the diskcache at cache_dir.
@@ -63,6 +67,31 @@ class JudgeOptions:
         self._current_test: str | None = None
         self._runner: AsyncRunner | None = None
         self._shared: dict[Hashable, Any] = {}
+        # Prices, budget and estimate (the pytest plugin's): None outside pytest, where no
+        # call is priced. ``ledger_path``: the run's budget file, shared by xdist workers.
+        self.cost = cost
+        self._ledger_path = ledger_path
+        self._meter: Meter | None = None
+
+    def meter(self) -> Meter | None:
+        """The run's meter, made on first use; None without cost options."""
+        if self.cost is None:
+            return None
+        if self._meter is None:
+            from pytest_faithful.cost.ledger import FileLedger
+            from pytest_faithful.cost.meter import Meter
+            from pytest_faithful.cost.prices import packaged_table
+
+            ledger = None
+            if self.cost.max_cost is not None and self._ledger_path is not None:
+                ledger = FileLedger(self._ledger_path)
+            self._meter = Meter(
+                packaged_table().with_overrides(self.cost.prices),
+                max_cost=self.cost.max_cost,
+                estimate=self.cost.estimate,
+                ledger=ledger,
+            )
+        return self._meter
 
     def runner(self) -> AsyncRunner:
         """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
@@ -78,7 +107,7 @@ class JudgeOptions:
         from pytest_faithful.cache.replay import CachedBackend
 
         if self.record_mode == "off":
-            return CachedBackend(backend, None, "off")
+            return CachedBackend(backend, None, "off", meter=self.meter())
         if self._cache is None:
             if self.recordings_dir is not None:
                 from pytest_faithful.cache.recordings import RecordingStore
@@ -89,7 +118,9 @@ class JudgeOptions:
 
                 self._cache = CallCache(self.cache_dir)
             self._cache.current_test = self._current_test
-        return CachedBackend(backend, self._cache, self.record_mode, self.invocation)
+        return CachedBackend(
+            backend, self._cache, self.record_mode, self.invocation, meter=self.meter()
+        )
 
     def set_current_test(self, test: str | None) -> None:
         """Name the test whose checks run now (the pytest plugin does, around each test):

@@ -1,4 +1,4 @@
 """Metrics beside faithfulness (answer relevancy, context precision and recall, reference checks).
 
-Faithfulness itself lives in ``pytest_faithful.verifier``; each metric here reuses its
+Faithfulness itself lives in ``pytest_faithful.check``; each metric here reuses its
 segmentation, judges, evidence checks, cache and reports."""

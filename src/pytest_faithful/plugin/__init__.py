@@ -7,6 +7,7 @@ session object. Judges, pydantic models, the cache and the report writers load o
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import pytest
@@ -89,12 +90,26 @@ def pytest_configure(config: pytest.Config) -> None:
         )
         config.stash[RECORDINGS_KEY] = recordings
         config.pluginmanager.register(recordings, "faithful-recordings")
-    if options.baseline.path is not None:
+    if options.cost.estimate:
+        from pytest_faithful.plugin.cost import EstimateOutcomes
+
+        config.pluginmanager.register(EstimateOutcomes(), "faithful-estimate")
+    # An estimate has no results to compare: it leaves the baseline alone.
+    if options.baseline.path is not None and not options.cost.estimate:
         from pytest_faithful.plugin.baseline import BaselineSession
 
         baseline = BaselineSession(config, options.baseline, options.baseline.path)
         config.stash[BASELINE_KEY] = baseline
         config.pluginmanager.register(baseline, "faithful-baseline")
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A golden case (``load_cases``) names its test by its id, not its position in the file:
+    test ids and baseline keys stay put when rows are added or reordered."""
+    cases = sys.modules.get("pytest_faithful.cases.model")
+    if cases is None:  # no case was ever loaded: this value cannot be one
+        return None
+    return val.id if isinstance(val, cases.Case) else None
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -106,6 +121,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if baseline is not None:
         config.pluginmanager.unregister(baseline)
         del config.stash[BASELINE_KEY]
+    estimate = config.pluginmanager.get_plugin("faithful-estimate")
+    if estimate is not None:
+        config.pluginmanager.unregister(estimate)
     session = config.stash.get(SESSION_KEY, None)
     if session is not None:
         session.close()

@@ -23,10 +23,16 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import pytest
 
 from pytest_faithful.check import check_inputs, check_policy, run_check
-from pytest_faithful.errors import FaithfulnessError, JudgeError, UnavailableJudgeError
+from pytest_faithful.errors import (
+    BudgetExceededError,
+    FaithfulnessError,
+    JudgeError,
+    UnavailableJudgeError,
+)
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.options import MARKER, CheckSettings
 from pytest_faithful.plugin.session import BASELINE_KEY
@@ -87,6 +93,8 @@ def _in_user_code(tb: TracebackType | None) -> bool:
 def _error_kind(exc: Exception) -> ErrorKind:
     if isinstance(exc, UnavailableJudgeError):
         return "judge_unavailable"
+    if isinstance(exc, BudgetExceededError):
+        return "budget"
     return "judge" if isinstance(exc, JudgeError) else "exception"
 
 
@@ -191,42 +199,67 @@ class AssertFaithful:
         checked = self._checked(answer, contexts, question)
         # 2. The check: from here on, whatever happens is recorded.
         judge_id = settings.judge if isinstance(settings.judge, str) else None
-        try:
-            judge_obj = (
-                settings.judge
-                if isinstance(settings.judge, Judge)
-                else self._session.judge_for(settings.judge)
-            )
-            judge_id = judge_obj.id
-            result = run_check(
-                answer,
-                contexts,
-                judge=judge_obj,
-                question=question,
-                threshold=settings.threshold,
-                scoring_policy=settings.scoring,
-                allow_contradictions=settings.allow_contradictions,
-                rules=rule_set,
-                memo=self._session.memo(),
-            )
-        except Exception as exc:
+        with metered() as spent:
+            try:
+                judge_obj = (
+                    settings.judge
+                    if isinstance(settings.judge, Judge)
+                    else self._session.judge_for(settings.judge)
+                )
+                judge_id = judge_obj.id
+                result = run_check(
+                    answer,
+                    contexts,
+                    judge=judge_obj,
+                    question=question,
+                    threshold=settings.threshold,
+                    scoring_policy=settings.scoring,
+                    allow_contradictions=settings.allow_contradictions,
+                    rules=rule_set,
+                    memo=self._session.memo(),
+                )
+            except Exception as exc:
+                estimated = stopped_by_estimate(exc)
+                self._record(
+                    CheckRecord(
+                        nodeid=self._item.nodeid,
+                        index=index,
+                        error=None if estimated else _error_text(exc),
+                        error_kind=None if estimated else _error_kind(exc),
+                        judge_id=judge_id or self._session.default_judge,
+                        estimated=estimated,
+                        cost=spent.spend(),
+                        **checked,
+                    )
+                )
+                if estimated:
+                    # A judge that met the estimate without a placeholder reply (the local
+                    # judge, a judge of your own): the check stops here, estimated.
+                    mark_estimated(self._item)
+                    pytest.skip("--faith-estimate: check estimated, not judged")
+                raise
+        cost = spent.spend()
+        if cost.estimated:
+            # --faith-estimate: the verdicts are placeholders; neither a pass nor a failure.
             self._record(
                 CheckRecord(
                     nodeid=self._item.nodeid,
                     index=index,
-                    error=_error_text(exc),
-                    error_kind=_error_kind(exc),
-                    judge_id=judge_id or self._session.default_judge,
+                    judge_id=result.judge_id,
+                    estimated=True,
+                    cost=cost,
                     **checked,
                 )
             )
-            raise
+            mark_estimated(self._item)
+            return result
         self._record(
             CheckRecord(
                 nodeid=self._item.nodeid,
                 index=index,
                 result=result,
                 judge_id=result.judge_id,
+                cost=cost,
                 **checked,
             )
         )

@@ -20,6 +20,7 @@ from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.metrics.inputs import check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
+from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first
@@ -51,6 +52,7 @@ class _MetricCheck:
         self._checks = 0
         self._baseline_keys: set[str] = set()
         self._marker_layer: dict[str, Any] | None = None
+        self._estimated: set[int] = set()  # id() of results with placeholder verdicts
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
@@ -133,32 +135,46 @@ class _MetricCheck:
         checked: dict[str, Any],
         run: Callable[[], MetricResult],
     ) -> MetricResult:
-        """Run one metric check and record it, as a result or an error."""
-        try:
-            result = run()
-        except Exception as exc:
-            self._record(
-                MetricRecord(
-                    metric=metric,
-                    nodeid=self._item.nodeid,
-                    index=index,
-                    error=_error_text(exc),
-                    error_kind=_error_kind(exc),
-                    judge_id=judge_id or self._session.default_judge,
-                    **checked,
+        """Run one metric check and record it, as a result, an error or an estimate."""
+        with metered() as spent:
+            try:
+                result = run()
+            except Exception as exc:
+                estimated = stopped_by_estimate(exc)
+                self._record(
+                    MetricRecord(
+                        metric=metric,
+                        nodeid=self._item.nodeid,
+                        index=index,
+                        error=None if estimated else _error_text(exc),
+                        error_kind=None if estimated else _error_kind(exc),
+                        judge_id=judge_id or self._session.default_judge,
+                        estimated=estimated,
+                        cost=spent.spend(),
+                        **checked,
+                    )
                 )
-            )
-            raise
+                if estimated:
+                    mark_estimated(self._item)
+                    pytest.skip("--faith-estimate: check estimated, not judged")
+                raise
+        cost = spent.spend()
         self._record(
             MetricRecord(
                 metric=metric,
                 nodeid=self._item.nodeid,
                 index=index,
-                result=result,
+                result=None if cost.estimated else result,
                 judge_id=result.judge_id,
+                estimated=cost.estimated,
+                cost=cost,
                 **checked,
             )
         )
+        if cost.estimated:
+            # --faith-estimate: placeholder verdicts; _gate lets this result through.
+            mark_estimated(self._item)
+            self._estimated.add(id(result))
         return result
 
     def _record(self, record: MetricRecord) -> None:
@@ -176,6 +192,8 @@ class _MetricCheck:
         __tracebackhide__ = True
         messages = []
         for result, name in results:
+            if id(result) in self._estimated:
+                continue
             regression = self._regression(name, result)
             if not result.passed:
                 messages.append(metric_failure_message(result))

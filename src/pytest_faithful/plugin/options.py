@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_faithful.cost.options import CostOptions
 from pytest_faithful.fields import (
     UNIT,
     Choice,
@@ -39,6 +40,7 @@ from pytest_faithful.fields import (
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
+from pytest_faithful.plugin.cost import check_cost_options
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
@@ -292,6 +294,7 @@ class RunOptions:
     baseline: BaselineOptions = dataclasses.field(default_factory=BaselineOptions)
     recordings: RecordingOptions = dataclasses.field(default_factory=RecordingOptions)
     metrics: MetricOptions = dataclasses.field(default_factory=MetricOptions)
+    cost: CostOptions = dataclasses.field(default_factory=CostOptions)
 
     def __post_init__(self) -> None:
         check_fields(self)
@@ -314,6 +317,7 @@ TABLE: tuple[type[Any], ...] = (
     BaselineOptions,
     RecordingOptions,
     MetricOptions,
+    CostOptions,
 )
 """Every dataclass whose fields are options, in ``--help`` order."""
 
@@ -539,6 +543,11 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             "baseline": baseline,
             "recordings": recordings,
             "metrics": _build(MetricOptions, _values(config, MetricOptions)),
+            "cost": check_cost_options(
+                _build(CostOptions, _values(config, CostOptions)),
+                update_baseline=baseline.update,
+                prune_recordings=recordings.prune,
+            ),
         },
     )
     return result

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import shutil
+import tempfile
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +24,7 @@ import pytest
 from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.plugin.cost import LEDGER_INPUT
 from pytest_faithful.plugin.options import MARKER, METRIC_MARKERS
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
@@ -59,6 +62,11 @@ class FaithSession:
         self.first_failures: set[tuple[str, int]] = set()
         self._unavailable: set[str] = set()  # judge ids this process found unavailable
         self._judges: dict[str, Judge] = {}
+        self._is_worker = hasattr(config, "workerinput")
+        # The run's budget file, shared by xdist workers: made by the controller for its
+        # first worker; a worker reads its path from workerinput.
+        self._ledger_dir: Path | None = None
+        ledger = getattr(config, "workerinput", {}).get(LEDGER_INPUT)
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
@@ -66,8 +74,9 @@ class FaithSession:
             options.local,
             recordings_dir=options.recordings.directory,
             invocation=Invocation(config.invocation_params.dir, config.rootpath),
+            cost=options.cost,
+            ledger_path=Path(ledger) if ledger else None,
         )
-        self._is_worker = hasattr(config, "workerinput")
         # The metrics' thresholds from the command line (first) or the ini file.
         self.metric_thresholds: dict[str, Any] = dataclasses.asdict(options.metrics)
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
@@ -85,6 +94,21 @@ class FaithSession:
 
     def close(self) -> None:
         self._judge_options.close()
+        if self._ledger_dir is not None:
+            shutil.rmtree(self._ledger_dir, ignore_errors=True)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """xdist: give each worker the run's budget file (``--faith-max-cost``), so that the
+        budget is the run's, whichever worker spends it."""
+        if self.options.cost.max_cost is None or self.options.cost.estimate:
+            return
+        if self._ledger_dir is None:
+            from pytest_faithful.cost.ledger import FileLedger
+
+            self._ledger_dir = Path(tempfile.mkdtemp(prefix="faith-budget-"))
+            FileLedger(self._ledger_dir / "ledger.sqlite3")
+        node.workerinput[LEDGER_INPUT] = str(self._ledger_dir / "ledger.sqlite3")
 
     @property
     def judge_options(self) -> JudgeOptions:
@@ -211,9 +235,15 @@ class FaithSession:
         self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
 
     def build_report(self) -> FaithReport:
+        from pytest_faithful.cost.prices import packaged_table
         from pytest_faithful.plugin.settings import resolve
         from pytest_faithful.report import outputs
-        from pytest_faithful.report.model import Defaults, build_report, outcome_of
+        from pytest_faithful.report.model import (
+            Defaults,
+            build_report,
+            outcome_of,
+            summarize_cost,
+        )
 
         spec = self.configured_judge() or self.default_judge
         try:
@@ -236,6 +266,12 @@ class FaithSession:
             baseline=baseline.summary() if baseline is not None else None,
             first_failures=self.first_failures,
             metric_records=self.metric_records,
+            cost=summarize_cost(
+                [*self.records, *self.metric_records],
+                prices_as_of=packaged_table().as_of,
+                max_cost=self.options.cost.max_cost,
+                estimate=self.options.cost.estimate,
+            ),
         )
 
     @pytest.hookimpl(trylast=True)
@@ -255,7 +291,11 @@ class FaithSession:
                 }
             return
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-        wanted = self.options.reports or github.running_on_actions(os.environ)
+        wanted = (
+            self.options.reports
+            or self.options.cost.estimate
+            or github.running_on_actions(os.environ)
+        )
         checked = bool(self.records or self.metric_records)
         if not (wanted or (summary_file and checked)):
             return
@@ -284,6 +324,12 @@ class FaithSession:
         self._write_not_judged(terminalreporter)
         if self.report is None:
             return
+        if self.options.cost.estimate:
+            from pytest_faithful.report.costs import estimate_lines
+
+            terminalreporter.write_sep("=", "faithfulness estimate")
+            for line in estimate_lines(self.report):
+                terminalreporter.write_line(line, yellow=True)
         for problem in self.report_problems:
             terminalreporter.write_line(
                 f"faithful: ERROR: could not write report {problem}", red=True, bold=True

@@ -20,7 +20,7 @@ from importlib import resources
 from typing import TypeVar
 
 from pytest_faithful.models import ClaimVerdict, Label
-from pytest_faithful.report import metric_sections
+from pytest_faithful.report import costs, metric_sections
 from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import BADGES, CheckEntry, FaithReport
 from pytest_faithful.text.align import align
@@ -218,6 +218,8 @@ def _check_html(number: int, check: CheckEntry) -> str:
         if result.allow_contradictions:
             meta.append("contradictions allowed")
         meta.append(f"{result.usage.judge_calls} judge calls, {result.usage.cache_hits} cached")
+    if check.cost is not None:
+        meta.append(f"cost {check.cost.dollars()}")
     body.append(f'<p class="meta">{_e(" · ".join(m for m in meta if m))}</p>')
     if check.question:
         body.append(f"<h3>Question</h3><p>{_e(check.question)}</p>")
@@ -247,11 +249,33 @@ def _totals_html(report: FaithReport) -> str:
         ("cache hit rate", rate, ""),
         ("tokens in/out", f"{t.usage.input_tokens}/{t.usage.output_tokens}", ""),
     ]
+    if t.estimated:
+        cells.insert(4, ("estimated", t.estimated, ""))
+    if report.cost is not None:
+        cells.append(("cost", report.cost.total.dollars(), ""))
     items = "".join(
         f'<div class="{css}" data-total="{_e(name)}"><dt>{_e(name)}</dt><dd>{_e(value)}</dd></div>'
         for name, value, css in cells
     )
     return f'<dl class="totals" id="totals">{items}</dl>'
+
+
+def _cost_html(report: FaithReport) -> str:
+    """The run's cost line and a table of what each test cost, the most expensive first."""
+    summary = report.cost
+    if summary is None:
+        return ""
+    rows = "".join(
+        f"<tr><td><code>{_e(t.nodeid)}</code></td><td>{t.cost.calls}</td>"
+        f"<td>{t.cost.replayed}</td><td>{_e(t.cost.dollars())}</td></tr>"
+        for t in summary.tests
+    )
+    return (
+        f'<section id="cost"><h2>Cost</h2><p class="meta">{_e(costs.run_line(summary))}</p>'
+        "<details><summary>by test</summary><table><thead><tr><th>test</th><th>live calls</th>"
+        f"<th>replayed</th><th>cost</th></tr></thead><tbody>{rows}</tbody></table></details>"
+        "</section>"
+    )
 
 
 def _run_html(report: FaithReport) -> str:
@@ -367,7 +391,7 @@ def render(report: FaithReport) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Faithfulness report: {_e(verdict)}</title><style>{CSS}</style></head>\n"
         f"<body><header><h1>Faithfulness report</h1>{_run_html(report)}"
-        f"{_totals_html(report)}{_baseline_html(report)}</header>\n{_filters_html(report)}\n"
+        f"{_totals_html(report)}{_baseline_html(report)}{_cost_html(report)}</header>\n{_filters_html(report)}\n"
         f'<main id="checks">\n{checks}\n{metric_sections.html_sections(report)}\n</main>\n'
         f"<footer>{_e(report.run.generator)} · JSON schema version {report.schema_version}"
         f"</footer>\n<script>{SCRIPT}</script></body></html>\n"

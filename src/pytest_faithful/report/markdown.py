@@ -11,14 +11,14 @@ import re
 from html import escape
 
 from pytest_faithful.errors import shorten
-from pytest_faithful.report import metric_sections
+from pytest_faithful.report import costs, metric_sections
 from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
 MAX_FAILING_ROWS = 200
 MAX_PASSING_ROWS = 300
 _SPECIAL = re.compile(r"([\\`*_\[\]|#~])")
-_ICON = {"passed": "✅", "failed": "❌", "errored": "💥"}
+_ICON = {"passed": "✅", "failed": "❌", "errored": "💥", "estimated": "🔮"}
 
 
 def md(text: str) -> str:
@@ -86,12 +86,18 @@ def _totals_table(report: FaithReport) -> list[str]:
     t = report.totals
     mean = "-" if t.mean_score is None else f"{t.mean_score:.3f}"
     rate = "-" if t.cache_hit_rate is None else f"{t.cache_hit_rate:.0%}"
+    cost = (
+        ("", "", "")
+        if report.cost is None
+        else (" cost |", "---:|", f" {report.cost.total.dollars()} |")
+    )
     return [
         "| checks | passed | failed | errored | mean score | contradictions | judge calls "
-        "| cache hit rate | tokens in/out |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| cache hit rate | tokens in/out |" + cost[0],
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + cost[1],
         f"| {t.checks} | {t.passed} | {t.failed} | {t.errored} | {mean} | {t.contradictions} "
-        f"| {t.usage.judge_calls} | {rate} | {t.usage.input_tokens}/{t.usage.output_tokens} |",
+        f"| {t.usage.judge_calls} | {rate} | {t.usage.input_tokens}/{t.usage.output_tokens} |"
+        + cost[2],
     ]
 
 
@@ -114,6 +120,18 @@ def _baseline(report: FaithReport) -> list[str]:
     return lines
 
 
+def _cost(report: FaithReport) -> list[str]:
+    """The run's cost and its most expensive tests."""
+    if report.cost is None:
+        return []
+    lines = ["", f"**Cost** {md(costs.run_line(report.cost).removeprefix('cost: '))}"]
+    top = [t for t in report.cost.tests if t.cost.calls][: costs.MOST_EXPENSIVE]
+    if top:
+        lines += ["", "| test | live calls | cost |", "|---|---:|---:|"]
+        lines.extend(f"| {code(t.nodeid)} | {t.cost.calls} | {t.cost.dollars()} |" for t in top)
+    return lines
+
+
 def render(report: FaithReport) -> str:
     ordered = report.worst_first()
     failing = [c for c in ordered if c.failing]
@@ -128,22 +146,37 @@ def render(report: FaithReport) -> str:
     for unjudged in report.not_judged:
         lines += ["", f"> **Not judged**: {md(unjudged.describe())}"]
     lines += _baseline(report)
+    lines += _cost(report)
+    priced = report.cost is not None
+
+    def cost_of(check: CheckEntry) -> str:
+        return f" {costs.check_cost(check.cost)} |" if priced else ""
+
     if failing:
-        lines += ["", "| | test | score | thr | S/C/N | why |", "|---|---|---:|---:|---|---|"]
+        lines += [
+            "",
+            "| | test | score | thr | S/C/N |" + (" cost |" if priced else "") + " why |",
+            "|---|---|---:|---:|---|" + ("---:|" if priced else "") + "---|",
+        ]
         for check in failing[:MAX_FAILING_ROWS]:
             score, threshold, counts = _score(check)
             lines.append(
                 f"| {_status(check)} | {code(check.test_id)} | {score} | {threshold} | {counts} "
-                f"| {_why(check)} |"
+                f"|{cost_of(check)} {_why(check)} |"
             )
         if len(failing) > MAX_FAILING_ROWS:
             lines.append(f"\n… and {len(failing) - MAX_FAILING_ROWS} more; see the JSON or HTML.")
     if passing:
         lines += ["", f"<details><summary>{len(passing)} passed checks</summary>", ""]
-        lines += ["| test | score | thr | S/C/N |", "|---|---:|---:|---|"]
+        lines += [
+            "| test | score | thr | S/C/N |" + (" cost |" if priced else ""),
+            "|---|---:|---:|---|" + ("---:|" if priced else ""),
+        ]
         for check in passing[:MAX_PASSING_ROWS]:
             score, threshold, counts = _score(check)
-            lines.append(f"| {code(check.test_id)} | {score} | {threshold} | {counts} |")
+            lines.append(
+                f"| {code(check.test_id)} | {score} | {threshold} | {counts} |{cost_of(check)}"
+            )
         if len(passing) > MAX_PASSING_ROWS:
             lines.append(f"\n… and {len(passing) - MAX_PASSING_ROWS} more.")
         lines += ["", "</details>"]

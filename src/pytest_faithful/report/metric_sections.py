@@ -21,10 +21,11 @@ Line = tuple[str, Markup]
 HEADERS = ("test", "score", "thr", "ok/items", "status", "judge")
 _STATUS_MARKUP: dict[str, Markup] = {
     "errored": {"red": True, "bold": True},
+    "estimated": {"yellow": True},
     "failed": {"red": True},
     "passed": {"green": True},
 }
-_ICON = {"passed": "✅", "failed": "❌", "errored": "💥"}
+_ICON = {"passed": "✅", "failed": "❌", "errored": "💥", "estimated": "🔮"}
 
 
 def _counts(entry: MetricEntry) -> str:
@@ -35,6 +36,8 @@ def _counts(entry: MetricEntry) -> str:
 
 
 def _status(entry: MetricEntry) -> str:
+    if entry.status == "estimated":
+        return "EST"
     if entry.result is None:
         return "ERROR"
     status = "PASS" if entry.result.passed else "FAIL"

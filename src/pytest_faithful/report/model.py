@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pytest_faithful.cost.spend import Spend, total
 from pytest_faithful.errors import shorten
 from pytest_faithful.models import (
     FaithfulnessResult,
@@ -29,8 +30,14 @@ from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
 
-CheckStatus = Literal["passed", "failed", "errored"]
-BADGES: dict[str, str] = {"passed": "PASS", "failed": "FAIL", "errored": "ERROR"}
+CheckStatus = Literal["passed", "failed", "errored", "estimated"]
+BADGES: dict[str, str] = {
+    "passed": "PASS",
+    "failed": "FAIL",
+    "errored": "ERROR",
+    "estimated": "EST",
+}
+_RANK = {"errored": 0, "failed": 1, "estimated": 2, "passed": 3}
 """How a status is shown on a check's badge (HTML report), faithfulness and metric checks alike."""
 Outcome = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
 
@@ -104,24 +111,27 @@ class CheckEntry(FrozenModel):
     error_kind: ErrorKind | None = Field(
         default=None,
         description="Errored checks: 'judge' (the judge gave no usable verdicts), "
-        "'judge_unavailable' (the judge could not answer at all) or 'exception' (another "
-        "exception escaped the judge or the verifier).",
+        "'judge_unavailable' (the judge could not answer at all), 'budget' (a live call "
+        "could pass --faith-max-cost) or 'exception' (another exception escaped the judge "
+        "or the verifier).",
     )
     counts: VerdictCounts | None
     result: FaithfulnessResult | None
+    cost: Spend | None = Field(
+        default=None, description="Its judge calls and their dollars; null when not metered."
+    )
 
     @property
     def failing(self) -> bool:
-        return self.status != "passed"
+        return self.status in ("failed", "errored")
 
     @property
     def contradicted(self) -> bool:
         return self.counts is not None and self.counts.contradicted > 0
 
     def sort_key(self) -> tuple[int, float, str, int]:
-        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
         score = -1.0 if self.result is None else self.result.score
-        return (rank, score, self.nodeid, self.index)
+        return (_RANK[self.status], score, self.nodeid, self.index)
 
 
 class NotJudged(FrozenModel):
@@ -164,15 +174,17 @@ class MetricEntry(FrozenModel):
     error: str | None
     error_kind: ErrorKind | None
     result: MetricResult | None
+    cost: Spend | None = Field(
+        default=None, description="Its judge calls and their dollars; null when not metered."
+    )
 
     @property
     def failing(self) -> bool:
-        return self.status != "passed"
+        return self.status in ("failed", "errored")
 
     def sort_key(self) -> tuple[int, float, str, int]:
-        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
         score = -1.0 if self.result is None else self.result.score
-        return (rank, score, self.nodeid, self.index)
+        return (_RANK[self.status], score, self.nodeid, self.index)
 
 
 class MetricTotals(FrozenModel):
@@ -183,6 +195,7 @@ class MetricTotals(FrozenModel):
     passed: int = Field(ge=0)
     failed: int = Field(ge=0)
     errored: int = Field(ge=0)
+    estimated: int = Field(default=0, ge=0, description="--faith-estimate: checks estimated.")
     mean_score: float | None = Field(description="Over checks with a score; null if none.")
     usage: Usage
     heuristic: bool = Field(description="True when some verdicts were heuristic.")
@@ -194,6 +207,51 @@ METRIC_ORDER: tuple[MetricName, ...] = (
     "context_recall",
     "reference",
 )
+
+
+class SpendByTest(FrozenModel):
+    """What one test's checks (faithfulness and metrics) cost."""
+
+    nodeid: str
+    cost: Spend
+
+
+class CostSummary(FrozenModel):
+    """What the run's judge calls cost, in total and by test."""
+
+    total: Spend = Field(description="Every check of the run, faithfulness and metrics.")
+    tests: tuple[SpendByTest, ...] = Field(
+        description="Every test with a metered check, the most expensive first (unknown first)."
+    )
+    prices_as_of: str | None = Field(description="The date of the packaged price table.")
+    max_cost: float | None = Field(description="--faith-max-cost in US dollars; null: none.")
+    estimate: bool = Field(description="--faith-estimate: nothing was called.")
+
+
+def summarize_cost(
+    records: Iterable[CheckRecord | MetricRecord],
+    *,
+    prices_as_of: str | None,
+    max_cost: float | None,
+    estimate: bool,
+) -> CostSummary | None:
+    """The run's cost from its records; None when no check made or replayed a judge call (the
+    lexical judge, a judge of your own that calls no model): there is no cost to tell."""
+    by_test: dict[str, list[Spend]] = {}
+    for record in records:
+        if record.cost is not None:
+            by_test.setdefault(record.nodeid, []).append(record.cost)
+    if not any(s.calls or s.replayed for spends in by_test.values() for s in spends):
+        return None
+    tests = [SpendByTest(nodeid=nodeid, cost=total(spends)) for nodeid, spends in by_test.items()]
+    tests.sort(key=lambda t: (t.cost.usd is not None, -(t.cost.usd or 0.0), t.nodeid))
+    return CostSummary(
+        total=total([t.cost for t in tests]),
+        tests=tuple(tests),
+        prices_as_of=prices_as_of,
+        max_cost=max_cost,
+        estimate=estimate,
+    )
 
 
 class FaithReport(FrozenModel):
@@ -214,6 +272,11 @@ class FaithReport(FrozenModel):
     )
     metric_totals: tuple[MetricTotals, ...] = Field(
         default=(), description="Per metric that ran: its checks, outcomes and cost."
+    )
+    cost: CostSummary | None = Field(
+        default=None,
+        description="What the judge calls cost in US dollars, by run and by test; null when "
+        "no check was metered.",
     )
 
     def worst_first(self) -> list[CheckEntry]:
@@ -252,13 +315,14 @@ def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
         error_kind=record.error_kind,
         counts=None if record.result is None else record.result.counts,
         result=record.result,
+        cost=record.cost,
     )
 
 
 def _metric_entry(record: MetricRecord, outcome: Outcome | None) -> MetricEntry:
     status: CheckStatus = record.status  # type: ignore[assignment]
     return MetricEntry(
-        **dict(record),
+        **{k: v for k, v in dict(record).items() if k != "estimated"},
         test_id=record.test_id,
         status=status,
         test_outcome=outcome,
@@ -282,6 +346,7 @@ def _metric_totals(entries: Sequence[MetricEntry]) -> tuple[MetricTotals, ...]:
                 passed=sum(e.status == "passed" for e in mine),
                 failed=sum(e.status == "failed" for e in mine),
                 errored=sum(e.status == "errored" for e in mine),
+                estimated=sum(e.status == "estimated" for e in mine),
                 mean_score=sum(r.score for r in scored) / len(scored) if scored else None,
                 usage=usage,
                 heuristic=any(r.heuristic for r in scored),
@@ -340,6 +405,7 @@ def build_report(
     baseline: BaselineSummary | None = None,
     first_failures: Collection[tuple[str, int]] = (),
     metric_records: Sequence[MetricRecord] = (),
+    cost: CostSummary | None = None,
 ) -> FaithReport:
     """The one report object every renderer reads."""
     outcomes = outcomes or {}
@@ -364,6 +430,7 @@ def build_report(
         not_judged=summarize_not_judged(ordered, first_failures),
         metrics=metric_entries,
         metric_totals=_metric_totals(metric_entries),
+        cost=cost,
     )
 
 

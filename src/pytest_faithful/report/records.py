@@ -10,9 +10,10 @@ from typing import Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
+from pytest_faithful.cost.spend import Spend
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, MetricResult
 
-ErrorKind = Literal["judge", "judge_unavailable", "exception"]
+ErrorKind = Literal["judge", "judge_unavailable", "budget", "exception"]
 
 
 class _Outcome(FrozenModel):
@@ -21,9 +22,13 @@ class _Outcome(FrozenModel):
     nodeid: str
     index: NonNegativeInt
     result: FaithfulnessResult | MetricResult | None = None
+    estimated: bool = False
+    cost: Spend | None = None
 
     @property
     def status(self) -> str:
+        if self.estimated:
+            return "estimated"
         if self.result is None:
             return "errored"
         return "passed" if self.result.passed else "failed"
@@ -57,8 +62,16 @@ class CheckRecord(_Outcome):
     error_kind: ErrorKind | None = Field(
         default=None,
         description="Errored checks only: 'judge' (JudgeError: no usable verdicts), "
-        "'judge_unavailable' (UnavailableJudgeError: the judge cannot answer at all) or "
+        "'judge_unavailable' (UnavailableJudgeError: the judge cannot answer at all), "
+        "'budget' (BudgetExceededError: a live call could pass --faith-max-cost) or "
         "'exception' (any other exception escaped the judge or the verifier).",
+    )
+    estimated: bool = Field(
+        default=False,
+        description="--faith-estimate: the check would call a judge; it has no result.",
+    )
+    cost: Spend | None = Field(
+        default=None, description="Its judge calls and what they cost (null: not metered)."
     )
 
 
@@ -83,3 +96,5 @@ class MetricRecord(_Outcome):
     answer: str | None = None
     reference: str | None = None
     contexts: tuple[str, ...] | None = None
+    estimated: bool = False
+    cost: Spend | None = None

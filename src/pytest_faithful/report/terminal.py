@@ -16,11 +16,13 @@ from collections.abc import Sequence
 
 from pytest_faithful.errors import MAX_QUOTE, shorten
 from pytest_faithful.models import Label
-from pytest_faithful.report import metric_sections
+from pytest_faithful.report import costs, metric_sections
 from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
 
 HEADERS = ("test", "score", "thr", "S/C/N", "status", "judge", "hits")
+COST_HEADER = "cost"
+"""The last column, when the run made or replayed judge calls (``FaithReport.cost``)."""
 CLAIM_WIDTH = 100  # default verbosity; -v shows up to failure.MAX_QUOTE, -vv everything
 
 Markup = dict[str, bool]
@@ -30,6 +32,7 @@ _STATUS_MARKUP: dict[str, Markup] = {
     "errored": {"red": True, "bold": True},
     "failed": {"red": True},
     "passed": {"green": True},
+    "estimated": {"yellow": True},
 }
 _LABEL_MARKUP: dict[Label, Markup] = {
     Label.SUPPORTED: {"green": True},
@@ -66,8 +69,10 @@ def _why(ordered: Sequence[CheckEntry], verbosity: int) -> list[Line]:
 
 def _row(check: CheckEntry) -> tuple[str, ...]:
     result = check.result
+    cost = costs.check_cost(check.cost)
     if result is None:
-        return (check.test_id, "-", "-", "-", "ERROR", check.judge_id, "-")
+        status = "EST" if check.status == "estimated" else "ERROR"
+        return (check.test_id, "-", "-", "-", status, check.judge_id, "-", cost)
     hits = f"{result.usage.cache_hits}/{result.usage.judge_calls}"
     status = "PASS" if result.passed else "FAIL"
     if result.vacuous:
@@ -82,12 +87,14 @@ def _row(check: CheckEntry) -> tuple[str, ...]:
         status,
         check.judge_id,
         hits,
+        cost,
     )
 
 
-def _table(checks: Sequence[CheckEntry]) -> list[Line]:
-    rows = [HEADERS, *(_row(c) for c in checks)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
+def _table(checks: Sequence[CheckEntry], with_cost: bool) -> list[Line]:
+    width = len(HEADERS) + int(with_cost)
+    rows = [(*HEADERS, COST_HEADER)[:width], *(_row(c)[:width] for c in checks)]
+    widths = [max(len(row[i]) for row in rows) for i in range(width)]
     markups: list[Markup] = [{"bold": True}, *(_STATUS_MARKUP[c.status] for c in checks)]
     return [
         ("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip(), markup)
@@ -108,6 +115,13 @@ def totals_lines(report: FaithReport) -> list[str]:
         f"tokens in/out: {usage.input_tokens}/{usage.output_tokens}",
         f"judges: {', '.join(summary.judges) or '-'}",
     ]
+    if summary.estimated:
+        lines[0] += f"  estimated: {summary.estimated}"
+    if report.cost is not None:
+        lines.append(costs.run_line(report.cost))
+        top = costs.expensive_tests(report.cost)
+        if top:
+            lines.append(f"most expensive tests: {', '.join(top)}")
     heuristic, judged = report.heuristic_share()
     if heuristic:
         share = "all" if heuristic == judged else f"{heuristic} of {judged}"
@@ -151,7 +165,7 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
             return [*metrics, *footer] if report.checks else metrics
         return [("no faithfulness checks ran", {}), *footer]
     shown = [c for c in ordered if c.failing] if verbosity < 0 else ordered
-    lines = _table(shown) if shown else []
+    lines = _table(shown, report.cost is not None) if shown else []
     if len(shown) < len(ordered):
         lines.append((f"({len(ordered) - len(shown)} passed checks not listed: -q)", {}))
     lines.extend(

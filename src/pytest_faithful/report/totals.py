@@ -17,6 +17,7 @@ class Totals(BaseModel):
     passed: int
     failed: int
     errored: int
+    estimated: int = 0
     mean_score: float | None
     contradictions: int
     usage: Usage
@@ -40,7 +41,8 @@ def totals(records: Sequence[CheckRecord]) -> Totals:
         checks=len(records),
         passed=sum(1 for r in results if r.passed),
         failed=sum(1 for r in results if not r.passed),
-        errored=len(records) - len(results),
+        errored=sum(1 for r in records if r.result is None and not r.estimated),
+        estimated=sum(1 for r in records if r.estimated),
         mean_score=sum(r.score for r in results) / len(results) if results else None,
         contradictions=sum(r.counts.contradicted for r in results),
         usage=usage,

@@ -22,10 +22,15 @@ module owns the prompts, the parsing and what counts as a usable answer:
   a factual sentence never makes the check score only what remains.
 * Single-call: a claim the reply gives no usable label (the template's label list copied, or
   none) is verified in a verify step, not sent back for a repair.
+* ``--faith-estimate``: a request the cache cannot answer is counted, not sent (the backend
+  raises :class:`~pytest_faithful.cost.meter.NotCalled`); its step goes on with a placeholder
+  reply (each content sentence one claim; every verdict NOT_ENOUGH_INFO), so the requests
+  that would follow are counted too, as estimates built from it (``derived``).
 """
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -33,6 +38,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
+from pytest_faithful.cost.meter import NotCalled
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.options import LLMOptions
@@ -110,6 +116,9 @@ class LLMJudge:
         self._prompt_version = prompt_version
         self._tuning = tuning or LLMOptions()
         self._structured = structured
+        # Claims an estimate made up (placeholder replies): a request that carries one is
+        # itself an estimate that follows another.
+        self._estimated_claims: set[Claim] = set()
 
     @property
     def id(self) -> str:
@@ -156,7 +165,12 @@ class LLMJudge:
         if len(batches) > 1:
             workers = min(len(batches), self._tuning.max_concurrency)
             with ThreadPoolExecutor(workers, thread_name_prefix="faithful-verify") as pool:
-                outcomes = list(pool.map(run, batches))
+                # Each batch runs in a copy of this context: the check's spend collector and
+                # noted cache asks see its calls.
+                futures = [
+                    pool.submit(contextvars.copy_context().run, run, batch) for batch in batches
+                ]
+                outcomes = [future.result() for future in futures]
         else:
             outcomes = [run(batch) for batch in batches]
         verdicts: list[Verdict] = []
@@ -215,7 +229,17 @@ class LLMJudge:
             )
 
         found, usage = self._ask(
-            messages, metric_prompts.RelevanceOutput, relevances_of, self.metric_version
+            messages,
+            metric_prompts.RelevanceOutput,
+            relevances_of,
+            self.metric_version,
+            placeholder=lambda: Relevances(
+                relevances=tuple(
+                    ClaimRelevance(claim_index=i, relevant=False, reason=ESTIMATED)
+                    for i in range(len(claims))
+                )
+            ),
+            derived=self._derived(claims),
         )
         return found.model_copy(update={"usage": usage})
 
@@ -236,7 +260,16 @@ class LLMJudge:
             )
 
         found, usage = self._ask(
-            messages, metric_prompts.PassageOutput, uses_of, self.metric_version
+            messages,
+            metric_prompts.PassageOutput,
+            uses_of,
+            self.metric_version,
+            placeholder=lambda: PassageUses(
+                uses=tuple(
+                    PassageUse(passage_index=i, useful=False, reason=ESTIMATED)
+                    for i in range(len(passages))
+                )
+            ),
         )
         return found.model_copy(update={"usage": usage})
 
@@ -255,7 +288,12 @@ class LLMJudge:
                 raise _Incomplete(problems, claims)
             return claims
 
-        return self._ask(messages, prompts.ExtractionOutput, claims_of)
+        return self._ask(
+            messages,
+            prompts.ExtractionOutput,
+            claims_of,
+            placeholder=lambda: self._placeholder_claims(sentences),
+        )
 
     def _verify(
         self, part: Sequence[tuple[int, Claim]], passages: Sequence[str], question: str | None
@@ -288,7 +326,13 @@ class LLMJudge:
                     raise _Incomplete(_unquoted_problem(unquoted, "claim"), verdicts)
             return verdicts
 
-        return self._ask(messages, prompts.VerificationOutput, verdicts_of)
+        return self._ask(
+            messages,
+            prompts.VerificationOutput,
+            verdicts_of,
+            placeholder=lambda: [_estimated_verdict(i) for i, _ in part],
+            derived=self._derived(claims),
+        )
 
     def _extract_verified(
         self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
@@ -326,8 +370,30 @@ class LLMJudge:
             return pairs
 
         return self._ask(
-            messages, prompts.SingleCallReading, pairs_of, asked=prompts.SingleCallOutput
+            messages,
+            prompts.SingleCallReading,
+            pairs_of,
+            asked=prompts.SingleCallOutput,
+            placeholder=lambda: [
+                (claim, _estimated_verdict(0)) for claim in self._placeholder_claims(sentences)
+            ],
         )
+
+    # -- --faith-estimate: placeholder replies --------------------------------------------------
+
+    def _placeholder_claims(self, sentences: Sequence[Sentence]) -> list[Claim]:
+        """One claim per sentence that states something: what an extraction that was not
+        made stands in for, remembered so that requests carrying them count as derived."""
+        claims = [
+            Claim(text=s.text.strip(), sentence=s.text, start=s.start, end=s.end)
+            for s in sentences
+            if content_terms(s.text) and s.text.strip()
+        ]
+        self._estimated_claims.update(claims)
+        return claims
+
+    def _derived(self, claims: Sequence[Claim]) -> bool:
+        return any(claim in self._estimated_claims for claim in claims)
 
     # -- asking, repairing, splitting ---------------------------------------------------------
 
@@ -377,6 +443,8 @@ class LLMJudge:
         prompt_version: str | None = None,
         *,
         asked: type[BaseModel] | None = None,
+        placeholder: Callable[[], _Parsed] | None = None,
+        derived: bool = False,
     ) -> tuple[_Parsed, Usage]:
         """Ask, parse and interpret; on a problem, ask once more with the problem named.
 
@@ -384,12 +452,22 @@ class LLMJudge:
         two differ (a reading more lenient than what is asked for). A reply that is usable but
         incomplete (:class:`_Incomplete`) is repaired too; when the repair does not complete
         it, the best partial answer is used.
+
+        ``placeholder`` answers a first request that an estimate counted instead of sending
+        (:class:`NotCalled`); ``derived`` says the request was built from such an answer.
         """
         usage = Usage()
         problem = ""
         partial: _Incomplete | None = None
         for attempt in ("first", "repair"):
-            response, cost = self._send(messages, asked or output_model, prompt_version)
+            try:
+                response, cost = self._send(
+                    messages, asked or output_model, prompt_version, derived=derived
+                )
+            except NotCalled:
+                if placeholder is None or attempt == "repair":
+                    raise
+                return placeholder(), usage + Usage(judge_calls=1)
             usage = usage + cost
             if response.finish_reason in TRUNCATED:
                 raise _Truncated(response.finish_reason or "length", usage)
@@ -443,8 +521,10 @@ class LLMJudge:
         messages: tuple[ChatMessage, ...],
         output_model: type[BaseModel],
         prompt_version: str | None = None,
+        *,
+        derived: bool = False,
     ) -> tuple[JudgeResponse, Usage]:
-        completion = self._complete(messages, output_model, prompt_version)
+        completion = self._complete(messages, output_model, prompt_version, derived=derived)
         response = completion.response
         return response, Usage(
             judge_calls=1,
@@ -458,11 +538,13 @@ class LLMJudge:
         messages: tuple[ChatMessage, ...],
         output_model: type[BaseModel],
         prompt_version: str | None = None,
+        *,
+        derived: bool = False,
     ) -> CachedCompletion:
         negotiator = self._structured
         if negotiator is None:
             return self._backend.complete_with_status(
-                self._request(messages, output_model, None, prompt_version)
+                self._request(messages, output_model, None, prompt_version), derived=derived
             )
         built: dict[str, JudgeRequest] = {}
 
@@ -481,7 +563,7 @@ class LLMJudge:
         rejected: list[str] = []
         for mode in negotiator.candidates():
             try:
-                completion = self._backend.complete_with_status(request_for(mode))
+                completion = self._backend.complete_with_status(request_for(mode), derived=derived)
             except StructuredOutputRejected as exc:
                 rejected.append(f"{mode}: {exc.detail}")
                 continue
@@ -527,6 +609,12 @@ class LLMJudge:
 
 
 _SIZES_SHOWN = 5
+ESTIMATED = "estimated (--faith-estimate): not judged"
+
+
+def _estimated_verdict(index: int) -> Verdict:
+    """The placeholder verdict of a claim whose verification an estimate did not make."""
+    return Verdict(claim_index=index, label=Label.NOT_ENOUGH_INFO, reason=ESTIMATED, evidence="")
 
 
 def _evidence_passages(passages: Sequence[str], texts: Sequence[str]) -> list[int] | None:

@@ -1,0 +1,98 @@
+"""CSV golden files: a header row, then one case per row.
+
+Columns ``id``, ``question``, ``answer``, ``reference``; an empty cell is a field not given.
+The passages go either in one ``contexts`` column (a cell that starts with ``[`` is a JSON
+list of strings, any other cell one passage) or in ``context`` columns: repeated, or numbered
+(``context_1``, ``context_2``, ...), read left to right, empty cells skipped. A ``metadata``
+cell may hold a JSON object; every other column goes into ``metadata`` as text.
+
+Blank rows are skipped, and so are rows whose first cell starts with ``#`` (comments). A cell
+may span lines (quoted, as the ``csv`` module writes it); errors name the line the row starts
+on.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from pytest_faithful.cases.model import Case, CaseFileError, case_from
+
+_CONTEXT_COLUMN = re.compile(r"context(?:[ _-]?(\d+))?", re.IGNORECASE)
+
+
+def _context_columns(header: list[str], path: Path) -> list[int]:
+    """The indexes of the ``context`` columns, in reading order (by number, else position)."""
+    found: list[tuple[int, int, int]] = []
+    for position, name in enumerate(header):
+        match = _CONTEXT_COLUMN.fullmatch(name.strip())
+        if match is not None:
+            number = int(match.group(1)) if match.group(1) else 0
+            found.append((number, position, position))
+    if found and "contexts" in (h.strip() for h in header):
+        raise CaseFileError(
+            path,
+            1,
+            "header: give the passages either in one 'contexts' column or in 'context' "
+            "columns, not both",
+        )
+    return [position for _, _, position in sorted(found)]
+
+
+def read_csv(text: str, path: Path, *, delimiter: str = ",") -> Iterator[tuple[int, Case]]:
+    """``(line, case)`` for each case of ``text``, read from ``path``."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    header: list[str] | None = None
+    contexts: list[int] = []
+    start = 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise CaseFileError(path, start, f"not valid CSV: {exc}") from None
+        line, start = start, reader.line_num + 1
+        if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
+            continue
+        if header is None:
+            header = [cell.strip() for cell in row]
+            _check_header(header, path, line)
+            contexts = _context_columns(header, path)
+            continue
+        if len(row) > len(header):
+            raise CaseFileError(
+                path, line, f"{len(row)} cells, but the header names {len(header)} columns"
+            )
+        cells = row + [""] * (len(header) - len(row))
+        fields = {name: cells[i] for i, name in enumerate(header) if i not in contexts and name}
+        if contexts:
+            passages = [cells[i] for i in contexts if cells[i] != ""]
+            fields["contexts"] = passages  # type: ignore[assignment]
+        yield line, case_from(fields, path, line, text_cells=True)
+
+
+def _check_header(header: list[str], path: Path, line: int) -> None:
+    seen: dict[str, int] = {}
+    for position, name in enumerate(header, start=1):
+        if not name:
+            continue
+        if _CONTEXT_COLUMN.fullmatch(name) and not name[-1].isdigit():
+            continue  # repeated 'context' columns are the passages, in order
+        if name in seen:
+            raise CaseFileError(
+                path,
+                line,
+                f"header: column {name!r} appears twice (columns {seen[name]} and {position})",
+            )
+        seen[name] = position
+    if "id" not in seen:
+        raise CaseFileError(
+            path,
+            line,
+            "header: no 'id' column; give every case an id (it names the test and its "
+            "baseline key, and stays put when rows are added or reordered)",
+        )

@@ -1,0 +1,101 @@
+"""Reading a golden file: the format by its extension, the text decoded, ids checked unique."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from pytest_faithful.cases.csvfile import read_csv
+from pytest_faithful.cases.jsonl import read_jsonl
+from pytest_faithful.cases.model import Case, CaseFileError
+from pytest_faithful.cases.yamlfile import read_yaml
+
+Reader = Callable[[str, Path], Iterator[tuple[int, Case]]]
+
+
+def _read_tsv(text: str, path: Path) -> Iterator[tuple[int, Case]]:
+    return read_csv(text, path, delimiter="\t")
+
+
+READERS: dict[str, Reader] = {
+    "jsonl": read_jsonl,
+    "csv": read_csv,
+    "tsv": _read_tsv,
+    "yaml": read_yaml,
+}
+"""Formats by name."""
+EXTENSIONS: dict[str, str] = {
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csv": "csv",
+    ".tsv": "tsv",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+}
+"""Formats by file extension (any case)."""
+
+
+def load_cases(
+    path: str | os.PathLike[str], *, format: str | None = None, encoding: str = "utf-8-sig"
+) -> tuple[Case, ...]:
+    """The cases of a golden file, in file order: JSON Lines (``.jsonl``, ``.ndjson``), CSV
+    (``.csv``, ``.tsv``) or YAML (``.yaml``, ``.yml``; needs PyYAML).
+
+    ``format`` ("jsonl", "csv", "tsv" or "yaml") overrides the extension. The default
+    encoding reads UTF-8 with or without a byte-order mark. A relative ``path`` is relative
+    to the current directory, as ``open`` reads it: tests usually pass
+    ``Path(__file__).parent / "golden.jsonl"``.
+
+    Every problem is a :class:`CaseFileError` (a ``ValueError``) naming ``file:line`` and the
+    field; an id used twice names both lines. Use the result directly in
+    ``@pytest.mark.parametrize("case", load_cases(...))``: each test is named after its
+    case's id.
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
+    where = Path(path)
+    name = _format(where, format)
+    try:
+        data = where.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(
+            f"golden file {where} not found (relative paths are relative to the current "
+            f"directory, {Path.cwd()}: build it from Path(__file__).parent in a test module)"
+        ) from None
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CaseFileError(
+            where, line, f"not {encoding} text (byte {exc.start}): pass encoding= to read it"
+        ) from None
+    except LookupError:
+        raise ValueError(f"encoding: unknown encoding {encoding!r}") from None
+    cases: list[Case] = []
+    first_line: dict[str, int] = {}
+    for line, case in READERS[name](text, where):
+        if case.id in first_line:
+            raise CaseFileError(
+                where,
+                line,
+                f"field 'id': {case.id!r} is used again (first at line {first_line[case.id]}); "
+                "ids name tests and baseline keys, so each must be unique",
+            )
+        first_line[case.id] = line
+        cases.append(case)
+    return tuple(cases)
+
+
+def _format(path: Path, format: str | None) -> str:
+    if format is not None:
+        if format not in READERS:
+            raise ValueError(f"format must be one of {', '.join(READERS)}, got {format!r}")
+        return format
+    name = EXTENSIONS.get(path.suffix.lower())
+    if name is None:
+        raise ValueError(
+            f"{path}: cannot tell the format from the extension {path.suffix!r}; use one of "
+            f"{', '.join(EXTENSIONS)} or pass format= ({', '.join(READERS)})"
+        )
+    return name

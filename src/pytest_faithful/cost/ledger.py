@@ -1,0 +1,101 @@
+"""The run's spend against ``--faith-max-cost``, shared by every process of the run.
+
+A call reserves the most it can cost before it is made and settles at what it did cost; a
+reservation that would take the run past its budget is refused. Under pytest-xdist every
+worker reserves in one SQLite file the controller made for the run (``BEGIN IMMEDIATE`` holds
+the file's write lock across the read and the write), so the budget is the run's, whichever
+worker spends it. Without xdist the ledger is in memory.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import sqlite3
+
+SQLITE_TIMEOUT = 30.0
+"""Seconds a worker waits for another's reservation to finish."""
+
+
+class Ledger(Protocol):
+    def reserve(self, amount: float, budget: float) -> tuple[bool, float]:
+        """Reserve ``amount`` unless the spent and reserved total would pass ``budget``:
+        (reserved, what was spent and reserved before)."""
+
+    def settle(self, reserved: float, actual: float) -> None:
+        """Replace a reservation of ``reserved`` by the ``actual`` cost."""
+
+    def spent(self) -> float: ...
+
+
+class MemoryLedger:
+    """One process's ledger."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._total = 0.0
+
+    def reserve(self, amount: float, budget: float) -> tuple[bool, float]:
+        with self._lock:
+            before = self._total
+            if before + amount > budget:
+                return False, before
+            self._total = before + amount
+            return True, before
+
+    def settle(self, reserved: float, actual: float) -> None:
+        with self._lock:
+            self._total = max(0.0, self._total - reserved + actual)
+
+    def spent(self) -> float:
+        with self._lock:
+            return self._total
+
+
+class FileLedger:
+    """A ledger in a SQLite file that every process of the run opens."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        db = self._connect()
+        try:
+            db.execute("CREATE TABLE IF NOT EXISTS spend (id INTEGER PRIMARY KEY, usd REAL)")
+            db.execute("INSERT OR IGNORE INTO spend (id, usd) VALUES (1, 0.0)")
+        finally:
+            db.close()
+
+    def _connect(self) -> sqlite3.Connection:
+        import sqlite3  # only a run with a budget under xdist needs it
+
+        return sqlite3.connect(self.path, timeout=SQLITE_TIMEOUT, isolation_level=None)
+
+    def _change(self, amount: float, budget: float | None) -> tuple[bool, float]:
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            (before,) = db.execute("SELECT usd FROM spend WHERE id = 1").fetchone()
+            if budget is not None and before + amount > budget:
+                db.execute("ROLLBACK")
+                return False, float(before)
+            db.execute("UPDATE spend SET usd = ? WHERE id = 1", (max(0.0, before + amount),))
+            db.execute("COMMIT")
+            return True, float(before)
+        finally:
+            db.close()
+
+    def reserve(self, amount: float, budget: float) -> tuple[bool, float]:
+        return self._change(amount, budget)
+
+    def settle(self, reserved: float, actual: float) -> None:
+        self._change(actual - reserved, None)
+
+    def spent(self) -> float:
+        db = self._connect()
+        try:
+            (value,) = db.execute("SELECT usd FROM spend WHERE id = 1").fetchone()
+            return float(value)
+        finally:
+            db.close()
