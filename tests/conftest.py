@@ -82,6 +82,18 @@ def _not_on_github_actions(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _inner_runs_configure_pytest_asyncio(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pytest-asyncio (a dev dependency) loads in every inner pytest run, and warns in each
+    one whose ini file does not set its loop scope: the inner runs set it, as a project using
+    the plugin would. Set after pytester starts, since it clears ``PYTEST_ADDOPTS``."""
+    if "pytester" in request.fixturenames:
+        request.getfixturevalue("pytester")
+        monkeypatch.setenv("PYTEST_ADDOPTS", "-o asyncio_default_fixture_loop_scope=function")
+
+
 @pytest.fixture
 def no_llama_cpp(monkeypatch: pytest.MonkeyPatch) -> None:
     """``import llama_cpp`` fails, as in CI, even where llama-cpp-python is installed."""

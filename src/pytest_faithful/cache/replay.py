@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pytest_faithful.cache.invocation import Invocation
 from pytest_faithful.errors import CacheMissError
-from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
+from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse, complete_async
 from pytest_faithful.vocab import DEFAULT_RECORD_MODE, RecordMode, parse_record_mode
 
 if TYPE_CHECKING:
@@ -179,22 +179,28 @@ class CachedBackend:
     def complete(self, request: JudgeRequest) -> JudgeResponse:
         return self.complete_with_status(request).response
 
+    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        return (await self.acomplete_with_status(request)).response
+
     def lookup(self, request: JudgeRequest) -> CachedCompletion | None:
         """The recorded answer to ``request`` if this mode would replay it; never calls.
 
         Lets a caller with several equivalent ways to ask (e.g. structured-output modes) replay
         whichever was recorded before calling for any of them.
         """
-        if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
+        key = self._replay_key(request)
+        if key is None or self._cache is None:
             return None
-        key = request.cache_key()
-        _note(self._cache, key)
-        stored = self._cache.get(key, request)
-        if stored is None:
+        return self._replayed(key, self._cache.get(key, request))
+
+    async def alookup(self, request: JudgeRequest) -> CachedCompletion | None:
+        """:meth:`lookup` awaited: the store is read in a worker thread."""
+        import asyncio  # here: the blocking path never loads it
+
+        key = self._replay_key(request)
+        if key is None or self._cache is None:
             return None
-        if self._meter is not None:
-            self._meter.replayed()
-        return CachedCompletion(response=stored, cache_hit=True, key=key)
+        return self._replayed(key, await asyncio.to_thread(self._cache.get, key, request))
 
     def complete_with_status(
         self, request: JudgeRequest, *, derived: bool = False
@@ -204,6 +210,54 @@ class CachedBackend:
         ``derived``: the request was built from an estimated reply (``--faith-estimate``), so
         the meter counts it as an estimate that follows another.
         """
+        key = self._key(request)
+        stored: JudgeResponse | None = None
+        if self._cache is not None and needs_lookup(self._mode):
+            stored = self._cache.get(key, request)
+        action = self._action(request, key, stored)
+        if isinstance(action, CachedCompletion):
+            return action
+        response = self._call(request, derived)
+        if action is Action.CALL_AND_STORE and self._cache is not None:
+            self._cache.put(key, response, request)
+        return CachedCompletion(response=response, cache_hit=False, key=key)
+
+    async def acomplete_with_status(
+        self, request: JudgeRequest, *, derived: bool = False
+    ) -> CachedCompletion:
+        """:meth:`complete_with_status` awaited on the running loop: the same decisions, the
+        store and the meter's ledger in a worker thread, the backend's ``acomplete`` on the
+        loop (or its ``complete`` in a worker thread, for a backend without one)."""
+        import asyncio
+
+        key = self._key(request)
+        stored: JudgeResponse | None = None
+        if self._cache is not None and needs_lookup(self._mode):
+            stored = await asyncio.to_thread(self._cache.get, key, request)
+        action = self._action(request, key, stored)
+        if isinstance(action, CachedCompletion):
+            return action
+        response = await self._acall(request, derived)
+        if action is Action.CALL_AND_STORE and self._cache is not None:
+            await asyncio.to_thread(self._cache.put, key, response, request)
+        return CachedCompletion(response=response, cache_hit=False, key=key)
+
+    def _replay_key(self, request: JudgeRequest) -> str | None:
+        """The key to look ``request`` up under, when this mode would replay it."""
+        if self._cache is None or decide(self._mode, hit=True) is not Action.REPLAY:
+            return None
+        key = request.cache_key()
+        _note(self._cache, key)
+        return key
+
+    def _replayed(self, key: str, stored: JudgeResponse | None) -> CachedCompletion | None:
+        if stored is None:
+            return None
+        if self._meter is not None:
+            self._meter.replayed()
+        return CachedCompletion(response=stored, cache_hit=True, key=key)
+
+    def _key(self, request: JudgeRequest) -> str:
         if request.kind != self._backend.kind:
             raise ValueError(
                 f"request for backend kind {request.kind!r} sent to a {self._backend.kind!r} "
@@ -212,20 +266,21 @@ class CachedBackend:
         key = request.cache_key()
         if self._cache is not None:
             _note(self._cache, key)
-        stored: JudgeResponse | None = None
-        if self._cache is not None and needs_lookup(self._mode):
-            stored = self._cache.get(key, request)
+        return key
+
+    def _action(
+        self, request: JudgeRequest, key: str, stored: JudgeResponse | None
+    ) -> Action | CachedCompletion:
+        """What to do now that the store was read: the replayed completion, a CacheMissError,
+        or the action that calls the backend."""
         action = decide(self._mode, hit=stored is not None)
         if action is Action.REPLAY and stored is not None:
-            if self._meter is not None:
-                self._meter.replayed()
-            return CachedCompletion(response=stored, cache_hit=True, key=key)
+            replayed = self._replayed(key, stored)
+            assert replayed is not None
+            return replayed
         if action is Action.FAIL:
             raise CacheMissError(self._miss_message(request, key))
-        response = self._call(request, derived)
-        if action is Action.CALL_AND_STORE and self._cache is not None:
-            self._cache.put(key, response, request)
-        return CachedCompletion(response=response, cache_hit=False, key=key)
+        return action
 
     def _call(self, request: JudgeRequest, derived: bool) -> JudgeResponse:
         """The live call, through the meter: it may refuse it (budget) or count it instead
@@ -240,6 +295,23 @@ class CachedBackend:
             meter.call_failed(ticket)
             raise
         meter.after_call(ticket, request, response)
+        return response
+
+    async def _acall(self, request: JudgeRequest, derived: bool) -> JudgeResponse:
+        """:meth:`_call` awaited; the meter's ledger (a file xdist workers share) is read and
+        written in a worker thread."""
+        import asyncio
+
+        meter = self._meter
+        if meter is None:
+            return await complete_async(self._backend, request)
+        ticket = await asyncio.to_thread(meter.before_call, request, derived=derived)
+        try:
+            response = await complete_async(self._backend, request)
+        except BaseException:
+            await asyncio.to_thread(meter.call_failed, ticket)
+            raise
+        await asyncio.to_thread(meter.after_call, ticket, request, response)
         return response
 
     def _miss_message(self, request: JudgeRequest, key: str) -> str:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_faithful.cache.replay import Asks, noting_asks
-from pytest_faithful.check.judge_calls import call_judge, check_offsets
+from pytest_faithful.check.judge_calls import JudgeStep, check_offsets
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.models import Claim, ExtractedClaims, Label, Usage, Verdict
 from pytest_faithful.text.abstentions import (
@@ -76,24 +76,24 @@ class ClaimMemo:
         self._kept[key] = (value, asks or Asks())
 
 
-def answer_claims(
+async def answer_claims(
     judge: Judge,
     answer: str,
     sentences: Sequence[Sentence],
     question: str | None,
     memo: ClaimMemo | None = None,
 ) -> tuple[AnswerClaims, Usage]:
-    """The answer's claims and what extracting them cost (nothing when ``memo`` had them)."""
+    """The answer's claims and what extracting them cost (nothing when ``memo`` had them).
+
+    A procedure (:mod:`pytest_faithful.providers.steps`): run it with ``run_sync`` or await it
+    with ``run_async``."""
     key = (judge.id, answer, question)
     kept = memo.get(key) if memo is not None else None
     if kept is not None:
         return kept, Usage()
     with noting_asks() as asks:
-        extracted = call_judge(
-            judge,
-            "extract_claims",
-            lambda: judge.extract_claims(sentences, question),
-            ExtractedClaims,
+        extracted: ExtractedClaims = await JudgeStep(
+            judge, "extract_claims", (sentences, question), ExtractedClaims
         )
     check_offsets(extracted.claims, answer, judge.id)
     spans = abstaining(judge, sentences)

@@ -7,10 +7,14 @@ attributes fail is a JudgeError, as any fault of a judge.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from pytest_faithful.errors import JudgeError, judge_attribute_error, printable, shorten
 from pytest_faithful.judges.base import Judge, is_judge
 from pytest_faithful.vocab import SCORING_POLICIES
+
+Contexts: TypeAlias = "str | Sequence[str]"
+"""What ``contexts`` may be: one passage or a sequence of them."""
 
 
 def check_text(value: str, name: str) -> None:

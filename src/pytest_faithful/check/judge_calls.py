@@ -5,13 +5,14 @@ JudgeError naming the judge, the step and the cause; never another exception, ne
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from pytest_faithful.errors import JudgeError, encodable, printable, shorten
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.models import Claim, Verdict
+from pytest_faithful.providers.steps import Step
 
 _T = TypeVar("_T")
 
@@ -22,16 +23,60 @@ def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) 
         value = call()
     except JudgeError:
         raise
-    except ValidationError as exc:
-        raise _invalid_output(judge, step, exc) from _shown_cause(exc)
     except Exception as exc:
-        # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
-        # error: none of them is the caller's mistake, and none may end the check as anything
-        # but a judge failure.
-        raise JudgeError(
-            f"judge {judge.id} failed in {step}: {type(exc).__name__}: {shorten(str(exc), 300)}",
-            judge_id=judge.id,
-        ) from _shown_cause(exc)
+        raise _fault(judge, step, exc) from _shown_cause(exc)
+    return _checked(judge, step, value, expected)
+
+
+async def acall_judge(judge: Judge, step: str, args: tuple[Any, ...], expected: type) -> Any:
+    """:func:`call_judge` awaited: the judge's async twin of ``step`` (``"a" + step``:
+    ``averify``, ...) on the running loop where it has one, else ``step`` itself in a worker
+    thread, so that the loop runs on meanwhile. Errors read as the blocking step's."""
+    try:
+        twin = getattr(judge, f"a{step}", None)
+        if twin is not None:
+            value = await twin(*args)
+        else:
+            import asyncio
+
+            value = await asyncio.to_thread(getattr(judge, step), *args)
+    except JudgeError:
+        raise
+    except Exception as exc:
+        raise _fault(judge, step, exc) from _shown_cause(exc)
+    return _checked(judge, step, value, expected)
+
+
+class JudgeStep(Step[_T]):
+    """One judge step (``extract_claims``, ``verify``, ...) with its arguments, asked safely:
+    blocking with :func:`call_judge`, awaited with :func:`acall_judge`."""
+
+    def __init__(self, judge: Judge, step: str, args: tuple[Any, ...], expected: type) -> None:
+        self._judge, self._step, self._args, self._expected = judge, step, args, expected
+
+    def run(self) -> _T:
+        judge, step, args = self._judge, self._step, self._args
+        value: _T = call_judge(judge, step, lambda: getattr(judge, step)(*args), self._expected)
+        return value
+
+    async def arun(self) -> _T:
+        value: _T = await acall_judge(self._judge, self._step, self._args, self._expected)
+        return value
+
+
+def _fault(judge: Judge, step: str, exc: Exception) -> JudgeError:
+    if isinstance(exc, ValidationError):
+        return _invalid_output(judge, step, exc)
+    # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
+    # error: none of them is the caller's mistake, and none may end the check as anything but
+    # a judge failure.
+    return JudgeError(
+        f"judge {judge.id} failed in {step}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+        judge_id=judge.id,
+    )
+
+
+def _checked(judge: Judge, step: str, value: _T, expected: type) -> _T:
     if not isinstance(value, expected):
         raise wrong_type(judge, step, value, expected)
     return revalidated(judge, step, value)

@@ -6,6 +6,10 @@ score. Guarantees that hold whatever the judge does (a model, a heuristic or a u
 object) are kept by the modules this one calls: :mod:`.claims` (every sentence that states
 something is judged, once), :mod:`.verdicts` and :mod:`pytest_faithful.rules` (evidence proves
 something or it is not evidence), :mod:`.judge_calls` (one failure type out of a judge).
+
+The steps are written once (:func:`check_steps`, a procedure over judge steps; see
+:mod:`pytest_faithful.providers.steps`): :func:`run_check` runs them blocking, :func:`arun_check`
+awaits them on the caller's loop.
 """
 
 from __future__ import annotations
@@ -26,9 +30,9 @@ from pytest_faithful.check.claims import (
     whole_notes,
     worst_of_copies,
 )
-from pytest_faithful.check.inputs import check_inputs, check_judge, check_policy
+from pytest_faithful.check.inputs import Contexts, check_inputs, check_judge, check_policy
 from pytest_faithful.check.judge_calls import (
-    call_judge,
+    JudgeStep,
     check_offsets,
     one_verdict_per_claim,
     revalidated,
@@ -46,6 +50,7 @@ from pytest_faithful.models import (
     Verdict,
     Verdicts,
 )
+from pytest_faithful.providers.steps import run_async, run_sync
 from pytest_faithful.rules import RuleSet, choose
 from pytest_faithful.text.segment import Sentence, split_sentences
 from pytest_faithful.vocab import DEFAULT_SCORING, DEFAULT_THRESHOLD, ScoringPolicy
@@ -53,7 +58,7 @@ from pytest_faithful.vocab import DEFAULT_SCORING, DEFAULT_THRESHOLD, ScoringPol
 
 def run_check(
     answer: str,
-    contexts: str | Sequence[str],
+    contexts: Contexts,
     *,
     judge: Judge,
     question: str | None = None,
@@ -69,6 +74,63 @@ def run_check(
     ``memo`` keeps the claims extracted from each answer, so a later check of the same answer
     (answer relevancy) does not ask the judge to decompose it again.
     """
+    return run_sync(
+        check_steps(
+            answer,
+            contexts,
+            judge=judge,
+            question=question,
+            threshold=threshold,
+            scoring_policy=scoring_policy,
+            allow_contradictions=allow_contradictions,
+            rules=rules,
+            memo=memo,
+        )
+    )
+
+
+async def arun_check(
+    answer: str,
+    contexts: Contexts,
+    *,
+    judge: Judge,
+    question: str | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    scoring_policy: ScoringPolicy = DEFAULT_SCORING,
+    allow_contradictions: bool = False,
+    rules: RuleSet | None = None,
+    memo: ClaimMemo | None = None,
+) -> FaithfulnessResult:
+    """:func:`run_check` awaited on the running loop: the judge's async steps on the loop (an
+    LLM judge's requests are the SDK's coroutines), a judge without them in a worker thread."""
+    return await run_async(
+        check_steps(
+            answer,
+            contexts,
+            judge=judge,
+            question=question,
+            threshold=threshold,
+            scoring_policy=scoring_policy,
+            allow_contradictions=allow_contradictions,
+            rules=rules,
+            memo=memo,
+        )
+    )
+
+
+async def check_steps(
+    answer: str,
+    contexts: Contexts,
+    *,
+    judge: Judge,
+    question: str | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    scoring_policy: ScoringPolicy = DEFAULT_SCORING,
+    allow_contradictions: bool = False,
+    rules: RuleSet | None = None,
+    memo: ClaimMemo | None = None,
+) -> FaithfulnessResult:
+    """The check, once, as a procedure (:mod:`pytest_faithful.providers.steps`)."""
     started = time.perf_counter()
     answer, passages, question = check_inputs(answer, contexts, question)
     check_policy(threshold, scoring_policy, allow_contradictions)
@@ -78,11 +140,11 @@ def run_check(
     sentences = split_sentences(answer)
     has_context = any(p.strip() for p in passages)
     if sentences and has_context and is_single_call_judge(judge) and judge.single_call:
-        claims, verdicts, usage = _single_call_check(
+        claims, verdicts, usage = await _single_call_check(
             judge, answer, sentences, passages, question, rules
         )
     else:
-        claims, verdicts, usage = _two_step_check(
+        claims, verdicts, usage = await _two_step_check(
             judge, answer, sentences, passages, question, has_context, rules, memo
         )
     return result_of(
@@ -101,7 +163,7 @@ def run_check(
 _Checked = tuple[tuple[Claim, ...], tuple[ClaimVerdict, ...], Usage]
 
 
-def _two_step_check(
+async def _two_step_check(
     judge: Judge,
     answer: str,
     sentences: Sequence[Sentence],
@@ -113,13 +175,13 @@ def _two_step_check(
 ) -> _Checked:
     if not sentences:
         return (), (), Usage()
-    extracted, usage = answer_claims(judge, answer, sentences, question, memo)
+    extracted, usage = await answer_claims(judge, answer, sentences, question, memo)
     claims = extracted.claims
     if not claims:
         return (), (), usage
     if not has_context:
         return claims, tuple(no_context_verdict(c) for c in claims), usage
-    judged = call_judge(judge, "verify", lambda: judge.verify(claims, passages, question), Verdicts)
+    judged: Verdicts = await JudgeStep(judge, "verify", (claims, passages, question), Verdicts)
     ordered = one_verdict_per_claim(judged.verdicts, len(claims), judge.id)
     return _ruled(
         judge, sentences, extracted, ordered, passages, question, rules, usage + judged.usage
@@ -148,7 +210,7 @@ def _ruled(
     return (*claims, *(v.claim for v in added)), (*verdicts, *added), usage
 
 
-def _single_call_check(
+async def _single_call_check(
     judge: SingleCallJudge,
     answer: str,
     sentences: Sequence[Sentence],
@@ -160,11 +222,8 @@ def _single_call_check(
 
     Sentences the step left without a claim are verified with one more ``verify`` step.
     """
-    extracted, judged = call_judge(
-        judge,
-        "extract_and_verify",
-        lambda: judge.extract_and_verify(sentences, passages, question),
-        tuple,
+    extracted, judged = await JudgeStep[tuple[ExtractedClaims, Verdicts]](
+        judge, "extract_and_verify", (sentences, passages, question), tuple
     )
     for value, kind in ((extracted, ExtractedClaims), (judged, Verdicts)):
         if not isinstance(value, kind):
@@ -185,9 +244,7 @@ def _single_call_check(
         ordered = one_verdict_per_claim(judged.verdicts, len(extracted.claims), judge.id)
         verdicts = worst_of_copies([ordered[i] for i, _ in stated], copies)
     if filled:
-        more = call_judge(
-            judge, "verify", lambda: judge.verify(filled, passages, question), Verdicts
-        )
+        more: Verdicts = await JudgeStep(judge, "verify", (filled, passages, question), Verdicts)
         usage = usage + more.usage
         offset = len(claims)
         verdicts.extend(

@@ -19,11 +19,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from pytest_faithful.check import ClaimMemo, answer_claims, call_judge, check_judge
+from pytest_faithful.check import ClaimMemo, JudgeStep, answer_claims, check_judge
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.metric_support import metric_judge_id, relevance_judge
 from pytest_faithful.models import Claim, ClaimRelevance, MetricItem, MetricResult, Relevances
+from pytest_faithful.providers.steps import run_async, run_sync
 from pytest_faithful.text.segment import split_sentences
 
 DEFAULT_RELEVANCY_THRESHOLD = 0.8
@@ -38,6 +39,25 @@ def run_relevancy(
     memo: ClaimMemo | None = None,
 ) -> MetricResult:
     """Judge ``answer``'s claims for relevance to ``question`` (arguments already validated)."""
+    return run_sync(relevancy_steps(answer, question, judge, threshold, memo))
+
+
+async def arun_relevancy(
+    answer: str,
+    question: str,
+    *,
+    judge: Judge,
+    threshold: float = DEFAULT_RELEVANCY_THRESHOLD,
+    memo: ClaimMemo | None = None,
+) -> MetricResult:
+    """:func:`run_relevancy` awaited on the running loop."""
+    return await run_async(relevancy_steps(answer, question, judge, threshold, memo))
+
+
+async def relevancy_steps(
+    answer: str, question: str, judge: Judge, threshold: float, memo: ClaimMemo | None
+) -> MetricResult:
+    """The relevancy check, once, as a procedure (:mod:`pytest_faithful.providers.steps`)."""
     started = time.perf_counter()
     judge = check_judge(judge)
     scorer = relevance_judge(judge)
@@ -46,7 +66,7 @@ def run_relevancy(
     claims: tuple[Claim, ...] = ()
     usage = None
     if sentences:
-        extracted, usage = answer_claims(judge, answer, sentences, question, memo)
+        extracted, usage = await answer_claims(judge, answer, sentences, question, memo)
         claims = extracted.claims
     if not claims:
         return _result(
@@ -59,10 +79,10 @@ def run_relevancy(
             usage,
             "the answer makes no claims",
         )
-    judged = call_judge(
+    judged: Relevances = await JudgeStep(
         scorer,  # type: ignore[arg-type]
         "judge_relevance",
-        lambda: scorer.judge_relevance(claims, question),
+        (claims, question),
         Relevances,
     )
     ordered = _one_per_claim(judged.relevances, len(claims), judge_id)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from pytest_faithful.check import ClaimMemo, call_judge, check_judge, run_check
+from pytest_faithful.check import ClaimMemo, JudgeStep, check_judge, check_steps
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.metric_support import metric_judge_id, passage_judge
@@ -30,6 +30,7 @@ from pytest_faithful.models import (
     PassageUses,
     Usage,
 )
+from pytest_faithful.providers.steps import run_async, run_sync
 
 DEFAULT_RETRIEVAL_THRESHOLD = 0.8
 
@@ -64,14 +65,25 @@ def run_precision(
     reference: str | None = None,
     threshold: float = DEFAULT_RETRIEVAL_THRESHOLD,
 ) -> MetricResult:
+    return run_sync(precision_steps(passages, question, judge, reference, threshold))
+
+
+async def precision_steps(
+    passages: Sequence[str],
+    question: str,
+    judge: Judge,
+    reference: str | None = None,
+    threshold: float = DEFAULT_RETRIEVAL_THRESHOLD,
+) -> MetricResult:
+    """Context precision, once, as a procedure (:mod:`pytest_faithful.providers.steps`)."""
     started = time.perf_counter()
     scorer = passage_judge(check_judge(judge))
     judge_id = metric_judge_id(scorer)
     if passages:
-        judged = call_judge(
+        judged: PassageUses = await JudgeStep(
             scorer,  # type: ignore[arg-type]
             "judge_passages",
-            lambda: scorer.judge_passages(passages, question, reference),
+            (passages, question, reference),
             PassageUses,
         )
         uses = _one_per_passage(judged.uses, len(passages), judge_id)
@@ -129,8 +141,20 @@ def run_recall(
     threshold: float = DEFAULT_RETRIEVAL_THRESHOLD,
     memo: ClaimMemo | None = None,
 ) -> MetricResult:
+    return run_sync(recall_steps(passages, reference, judge, question, threshold, memo))
+
+
+async def recall_steps(
+    passages: Sequence[str],
+    reference: str,
+    judge: Judge,
+    question: str | None = None,
+    threshold: float = DEFAULT_RETRIEVAL_THRESHOLD,
+    memo: ClaimMemo | None = None,
+) -> MetricResult:
+    """Context recall, once, as a procedure (:mod:`pytest_faithful.providers.steps`)."""
     started = time.perf_counter()
-    checked = run_check(
+    checked = await check_steps(
         reference, list(passages), judge=judge, question=question, threshold=threshold, memo=memo
     )
     items = tuple(
@@ -173,25 +197,29 @@ def run_planned(
     metric: RetrievalMetric, plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
 ) -> MetricResult:
     """One metric of a retrieval plan (``metric`` in ``plan.metrics``)."""
+    return run_sync(planned_steps(metric, plan, judge, memo))
+
+
+async def arun_planned(
+    metric: RetrievalMetric, plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
+) -> MetricResult:
+    """:func:`run_planned` awaited on the running loop."""
+    return await run_async(planned_steps(metric, plan, judge, memo))
+
+
+async def planned_steps(
+    metric: RetrievalMetric, plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
+) -> MetricResult:
     if metric == "context_precision":
         assert plan.question is not None
         assert plan.precision is not None
-        return run_precision(
-            plan.passages,
-            plan.question,
-            judge=judge,
-            reference=plan.reference,
-            threshold=plan.precision,
+        return await precision_steps(
+            plan.passages, plan.question, judge, plan.reference, plan.precision
         )
     assert plan.reference is not None
     assert plan.recall is not None
-    return run_recall(
-        plan.passages,
-        plan.reference,
-        judge=judge,
-        question=plan.question,
-        threshold=plan.recall,
-        memo=memo,
+    return await recall_steps(
+        plan.passages, plan.reference, judge, plan.question, plan.recall, memo
     )
 
 
@@ -199,7 +227,20 @@ def run_retrieval(
     plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
 ) -> RetrievalResult:
     """Precision and recall as the plan asks (arguments already validated)."""
-    results = {metric: run_planned(metric, plan, judge, memo) for metric in plan.metrics}
+    return run_sync(retrieval_steps(plan, judge, memo))
+
+
+async def arun_retrieval(
+    plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
+) -> RetrievalResult:
+    """:func:`run_retrieval` awaited on the running loop."""
+    return await run_async(retrieval_steps(plan, judge, memo))
+
+
+async def retrieval_steps(
+    plan: RetrievalPlan, judge: Judge, memo: ClaimMemo | None = None
+) -> RetrievalResult:
+    results = {metric: await planned_steps(metric, plan, judge, memo) for metric in plan.metrics}
     return RetrievalResult(
         precision=results.get("context_precision"), recall=results.get("context_recall")
     )

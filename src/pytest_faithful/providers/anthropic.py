@@ -22,7 +22,7 @@ from pytest_faithful.providers.deadline import (
 )
 from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.retry_after import refuse_long_waits
-from pytest_faithful.providers.runner import AsyncRunner
+from pytest_faithful.providers.runner import AsyncRunner, Closer
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
 # every xdist worker of one) never pays its import, about a second on 2 cores.
@@ -74,7 +74,6 @@ class AnthropicBackend:
         self._runner = runner
         self._timeout_s = timeout_s
         self._max_retries = max_retries
-        self._client: anthropic.AsyncAnthropic | None = None
         self.info = errors.ProviderInfo(
             provider="anthropic",
             api="Anthropic messages",
@@ -90,31 +89,34 @@ class AnthropicBackend:
         return "anthropic"
 
     def complete(self, request: JudgeRequest) -> JudgeResponse:
-        return self._runner.run(lambda: self.acomplete(request))
+        """The reply, from the runner's private loop (the calling thread waits)."""
+        return self._runner.run(lambda: self._complete(request))
 
-    def _get_client(self) -> anthropic.AsyncAnthropic:
+    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        """The reply, awaited on the running loop, within the same concurrency limit."""
+        return await self._runner.limited(lambda: self._complete(request))
+
+    def _new_client(self) -> tuple[anthropic.AsyncAnthropic, Closer]:
         import anthropic
 
-        if self._client is None:
-            # Keys come only from the SDK's own variables, which it reads itself; without one
-            # the SDK would go looking for profiles on disk, so fail here with the fix.
-            if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
-                raise errors.missing_key(self.info)
-            endpoint = self.info.endpoint
-            self._client = anthropic.AsyncAnthropic(
-                base_url=endpoint.sdk_url,
-                default_headers=endpoint.headers or None,
-                default_query=endpoint.query or None,
-                timeout=self._timeout_s,
-                max_retries=self._max_retries,
-                http_client=attempt_bound_client(
-                    anthropic.DefaultAsyncHttpxClient,
-                    self._timeout_s,
-                    event_hooks={"response": [refuse_long_waits]},
-                ),
-            )
-            self._runner.on_close(self._client.close)
-        return self._client
+        # Keys come only from the SDK's own variables, which it reads itself; without one
+        # the SDK would go looking for profiles on disk, so fail here with the fix.
+        if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
+            raise errors.missing_key(self.info)
+        endpoint = self.info.endpoint
+        client = anthropic.AsyncAnthropic(
+            base_url=endpoint.sdk_url,
+            default_headers=endpoint.headers or None,
+            default_query=endpoint.query or None,
+            timeout=self._timeout_s,
+            max_retries=self._max_retries,
+            http_client=attempt_bound_client(
+                anthropic.DefaultAsyncHttpxClient,
+                self._timeout_s,
+                event_hooks={"response": [refuse_long_waits]},
+            ),
+        )
+        return client, client.close
 
     @staticmethod
     def arguments(request: JudgeRequest) -> dict[str, Any]:
@@ -142,7 +144,7 @@ class AnthropicBackend:
             kwargs["tool_choice"] = {"type": "tool", "name": TOOL_NAME}
         return kwargs
 
-    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+    async def _complete(self, request: JudgeRequest) -> JudgeResponse:
         # Failures come back from the helpers as values and are raised here, in a frame with
         # no local holding what the server sent: a traceback shown with its locals (pytest
         # --showlocals) must not show a key that an error body echoed.
@@ -152,7 +154,8 @@ class AnthropicBackend:
         return outcome
 
     async def _send(self, request: JudgeRequest) -> tuple[bytes, str | None]:
-        client = self._get_client()
+        # One client per event loop: its connection pool belongs to the loop it was made on.
+        client = await self._runner.loop_local(self, self._new_client)
         raw = await client.messages.with_raw_response.create(**self.arguments(request))
         return await raw.read(), raw.headers.get("content-type")
 

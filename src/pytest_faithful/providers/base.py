@@ -108,10 +108,24 @@ class JudgeResponse(FrozenModel):
 class Backend(Protocol):
     """Sends one request to a model and returns its raw response.
 
-    Implementations own the SDK client, credentials, base URL, timeouts and retries.
+    Implementations own the SDK client, credentials, base URL, timeouts and retries. One may
+    also have ``async def acomplete(request)``, the same awaited on the caller's event loop
+    (:func:`complete_async` uses it).
     """
 
     @property
     def kind(self) -> str: ...
 
     def complete(self, request: JudgeRequest) -> JudgeResponse: ...
+
+
+async def complete_async(backend: Backend, request: JudgeRequest) -> JudgeResponse:
+    """``backend``'s reply awaited: its ``acomplete`` (on the running loop) where it has one,
+    else its blocking ``complete`` in a worker thread (the loop runs on meanwhile)."""
+    import asyncio
+
+    acomplete = getattr(backend, "acomplete", None)
+    if acomplete is not None:
+        response: JudgeResponse = await acomplete(request)
+        return response
+    return await asyncio.to_thread(backend.complete, request)

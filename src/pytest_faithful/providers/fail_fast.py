@@ -14,7 +14,7 @@ import threading
 from typing import Final
 
 from pytest_faithful.errors import UnavailableJudgeError, shorten
-from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse
+from pytest_faithful.providers.base import Backend, JudgeRequest, JudgeResponse, complete_async
 
 # pytest sets this variable to the running test's node id; reading it lets the short message
 # name the test that holds the full explanation without this layer importing pytest.
@@ -46,17 +46,32 @@ class FailFast:
             return self._first
 
     def complete(self, request: JudgeRequest) -> JudgeResponse:
+        self._check()
+        try:
+            return self._backend.complete(request)
+        except UnavailableJudgeError as exc:
+            self._latch(exc)
+            raise
+
+    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        """:meth:`complete` awaited: the same latch, shared by sync and async calls."""
+        self._check()
+        try:
+            return await complete_async(self._backend, request)
+        except UnavailableJudgeError as exc:
+            self._latch(exc)
+            raise
+
+    def _check(self) -> None:
         with self._lock:
             first, first_at = self._first, self._first_at
         if first is not None:
             raise UnavailableJudgeError(self._pointer(first, first_at))
-        try:
-            return self._backend.complete(request)
-        except UnavailableJudgeError as exc:
-            with self._lock:
-                if self._first is None:
-                    self._first, self._first_at = exc, _current_test()
-            raise
+
+    def _latch(self, exc: UnavailableJudgeError) -> None:
+        with self._lock:
+            if self._first is None:
+                self._first, self._first_at = exc, _current_test()
 
     def _pointer(self, first: UnavailableJudgeError, first_at: str | None) -> str:
         # Where to look comes before the summary, so that it survives when a report shortens

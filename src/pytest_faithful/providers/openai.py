@@ -1,6 +1,6 @@
 """The ``openai`` backend: OpenAI's chat completions API and any server that speaks it.
 
-Owns the SDK client (``AsyncOpenAI``, created on first call inside the run's event loop),
+Owns the SDK client (``AsyncOpenAI``, created on first call in each event loop that calls),
 the key, the base URL, timeouts and retries (the SDK's own, bounded by ``max_retries``), and the
 translation of one :class:`JudgeRequest` into a chat-completions call and of the reply's body
 into a :class:`JudgeResponse`. The request's ``params["structured_output"]`` says how to ask
@@ -24,7 +24,7 @@ from pytest_faithful.providers.deadline import (
 )
 from pytest_faithful.providers.endpoint import PARAM, Endpoint
 from pytest_faithful.providers.errors import StructuredOutputRejected
-from pytest_faithful.providers.runner import AsyncRunner
+from pytest_faithful.providers.runner import AsyncRunner, Closer
 from pytest_faithful.providers.schema import strict_schema
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
@@ -94,7 +94,6 @@ class OpenAIBackend:
         self._runner = runner
         self._timeout_s = timeout_s
         self._max_retries = max_retries
-        self._client: openai.AsyncOpenAI | None = None
         self.info = errors.ProviderInfo(
             provider="openai",
             api="OpenAI chat completions",
@@ -116,29 +115,32 @@ class OpenAIBackend:
         return self.info.endpoint.shown
 
     def complete(self, request: JudgeRequest) -> JudgeResponse:
-        return self._runner.run(lambda: self.acomplete(request))
+        """The reply, from the runner's private loop (the calling thread waits)."""
+        return self._runner.run(lambda: self._complete(request))
 
-    def _get_client(self) -> openai.AsyncOpenAI:
+    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+        """The reply, awaited on the running loop, within the same concurrency limit."""
+        return await self._runner.limited(lambda: self._complete(request))
+
+    def _new_client(self) -> tuple[openai.AsyncOpenAI, Closer]:
         import openai
 
-        if self._client is None:
-            key = os.environ.get(KEY_VARIABLE)
-            if not key:
-                if not _may_need_no_key(self.info.endpoint):
-                    raise errors.missing_key(self.info)
-                key = PLACEHOLDER_KEY
-            endpoint = self.info.endpoint
-            self._client = openai.AsyncOpenAI(
-                api_key=key,
-                base_url=endpoint.sdk_url,
-                default_headers=endpoint.headers or None,
-                default_query=endpoint.query or None,
-                timeout=self._timeout_s,
-                max_retries=self._max_retries,
-                http_client=attempt_bound_client(openai.DefaultAsyncHttpxClient, self._timeout_s),
-            )
-            self._runner.on_close(self._client.close)
-        return self._client
+        key = os.environ.get(KEY_VARIABLE)
+        if not key:
+            if not _may_need_no_key(self.info.endpoint):
+                raise errors.missing_key(self.info)
+            key = PLACEHOLDER_KEY
+        endpoint = self.info.endpoint
+        client = openai.AsyncOpenAI(
+            api_key=key,
+            base_url=endpoint.sdk_url,
+            default_headers=endpoint.headers or None,
+            default_query=endpoint.query or None,
+            timeout=self._timeout_s,
+            max_retries=self._max_retries,
+            http_client=attempt_bound_client(openai.DefaultAsyncHttpxClient, self._timeout_s),
+        )
+        return client, client.close
 
     def arguments(self, request: JudgeRequest) -> dict[str, Any]:
         """The keyword arguments of ``chat.completions.create`` for ``request``."""
@@ -168,7 +170,7 @@ class OpenAIBackend:
             kwargs["response_format"] = {"type": "json_object", "schema": schema}
         return kwargs
 
-    async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
+    async def _complete(self, request: JudgeRequest) -> JudgeResponse:
         # Failures come back from the helpers as values and are raised here, in a frame with
         # no local holding what the server sent: a traceback shown with its locals (pytest
         # --showlocals) must not show a key that an error body echoed.
@@ -178,7 +180,8 @@ class OpenAIBackend:
         return outcome
 
     async def _send(self, request: JudgeRequest) -> tuple[bytes, str | None]:
-        client = self._get_client()
+        # One client per event loop: its connection pool belongs to the loop it was made on.
+        client = await self._runner.loop_local(self, self._new_client)
         raw = await client.chat.completions.with_raw_response.create(**self.arguments(request))
         return raw.content, raw.headers.get("content-type")
 

@@ -1,69 +1,189 @@
-"""One event loop per run for the providers' async SDK clients, with a shared concurrency limit.
+"""Where provider calls run, and the one concurrency limit they all share.
 
-Checks are synchronous (pytest runs them one after another), so async calls are submitted to a
-loop on a background thread and waited for. The semaphore lives with that loop, so the limit
-holds across every check and every thread of the process: a check that verifies several
-batches at once, and any user code running checks in threads, share the same budget.
+Synchronous checks (``verify``, ``assert_faithful``) submit each call to a private loop on a
+background thread and wait for it (:meth:`AsyncRunner.run`). Async checks (``averify``,
+``assert_faithful.aio``) await each call on their own loop (:meth:`AsyncRunner.limited`),
+which keeps running meanwhile. Both go through the same :class:`Limiter`, which works across
+threads and event loops, so ``max_concurrency`` holds for every call of the run however it
+was made: the batches of one check, checks in several threads, checks gathered on a loop.
+
+An SDK client belongs to the loop it was made on (its connection pool does), so a backend
+keeps one per loop (:meth:`AsyncRunner.loop_local`). The private loop's are closed with the
+runner; another loop's when that loop shuts down (``asyncio.run``, ``asyncio.Runner``,
+pytest-asyncio and anyio all close a loop's async generators first), or at :meth:`aclose`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import threading
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
+from typing import Any, TypeVar
 
 _T = TypeVar("_T")
 
 Closer = Callable[[], Awaitable[None]]
 
 
-class AsyncRunner:
-    """Runs coroutines on a private loop, at most ``max_concurrency`` at a time.
+class Limiter:
+    """At most ``limit`` holders at once, across threads and event loops (an
+    ``asyncio.Semaphore`` belongs to one loop). Waiters are served first come, first served."""
 
-    The thread starts on first use, so a run that never calls a provider starts none.
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"max_concurrency must be >= 1, got {limit}")
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._free = limit
+        self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]]
+        self._waiters = collections.deque()
+        self.held_most = 0
+        """The most holders there were at once (for tests and benchmarks)."""
+
+    async def acquire(self) -> None:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if self._free > 0 and not self._waiters:
+                self._free -= 1
+                self._note_held()
+                return
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._waiters.append((loop, waiter))
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():
+                self.release()  # granted, then cancelled before it could be used
+            else:
+                with self._lock, contextlib.suppress(ValueError):
+                    self._waiters.remove((loop, waiter))
+                # Popped by release() but not yet granted: _grant passes the place on.
+            raise
+
+    def release(self) -> None:
+        with self._lock:
+            while self._waiters:
+                loop, waiter = self._waiters.popleft()
+                try:
+                    # The place goes straight to the waiter; it is counted as held already.
+                    loop.call_soon_threadsafe(self._grant, waiter)
+                except RuntimeError:  # its loop is closed: nobody waits there any more
+                    continue
+                return
+            self._free += 1
+
+    def _grant(self, waiter: asyncio.Future[None]) -> None:
+        if waiter.done():  # cancelled meanwhile: the place goes to the next one
+            self.release()
+        else:
+            waiter.set_result(None)
+
+    def _note_held(self) -> None:
+        self.held_most = max(self.held_most, self.limit - self._free)
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+
+class AsyncRunner:
+    """Runs provider coroutines within one :class:`Limiter` of ``max_concurrency``: on a
+    private loop for blocking callers, on the caller's loop for async ones.
+
+    The private loop's thread starts on first use, so a run that never calls a provider (or
+    only from async checks) starts none.
     """
 
     def __init__(self, max_concurrency: int) -> None:
-        if max_concurrency < 1:
-            raise ValueError(f"max_concurrency must be >= 1, got {max_concurrency}")
+        self.limiter = Limiter(max_concurrency)
         self.max_concurrency = max_concurrency
         self._lock = threading.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self._semaphore: asyncio.Semaphore | None = None
         self._closers: list[Closer] = []
+        self._own: dict[Hashable, Any] = {}
         self._closed = False
+        # Other loops' objects (SDK clients): loop -> (key -> object), and the async generator
+        # whose closing, when the loop shuts down, closes them.
+        self._elsewhere: dict[asyncio.AbstractEventLoop, _LoopObjects] = {}
 
-    def _started(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Semaphore]:
+    def _started(self) -> asyncio.AbstractEventLoop:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the judge call runner is closed")
-            if self._loop is None or self._semaphore is None:
+            if self._loop is None:
                 loop = asyncio.new_event_loop()
                 thread = threading.Thread(
                     target=loop.run_forever, name="pytest-faithful-judge-calls", daemon=True
                 )
                 thread.start()
                 self._loop, self._thread = loop, thread
-                self._semaphore = asyncio.Semaphore(self.max_concurrency)
-            return self._loop, self._semaphore
+            return self._loop
 
     def run(self, call: Callable[[], Awaitable[_T]]) -> _T:
-        """Run ``call()`` on the loop within the concurrency limit; block until it is done."""
-        loop, semaphore = self._started()
+        """Run ``call()`` on the private loop within the limit; block until it is done."""
+        loop = self._started()
 
         async def limited() -> _T:
-            async with semaphore:
+            async with self.limiter:
                 return await call()
 
         return asyncio.run_coroutine_threadsafe(limited(), loop).result()
 
+    async def limited(self, call: Callable[[], Awaitable[_T]]) -> _T:
+        """Await ``call()`` on the running loop within the limit; the loop runs on meanwhile."""
+        if self._closed:
+            raise RuntimeError("the judge call runner is closed")
+        async with self.limiter:
+            return await call()
+
+    async def loop_local(self, key: Hashable, make: Callable[[], tuple[_T, Closer]]) -> _T:
+        """The object ``make()`` makes for ``key`` on the running loop, made once per loop;
+        its closer runs on that loop when the loop shuts down or the runner closes."""
+        loop = asyncio.get_running_loop()
+        if loop is self._loop:
+            with self._lock:
+                found = self._own.get(key)
+            if found is None:
+                made, closer = make()
+                with self._lock:
+                    self._own[key] = made
+                    self._closers.append(closer)
+                return made
+            return found  # type: ignore[no-any-return]
+        with self._lock:
+            objects = self._elsewhere.get(loop)
+            if objects is None:
+                objects = self._elsewhere[loop] = _LoopObjects()
+        if key not in objects.made:
+            made, closer = make()
+            objects.made[key] = made
+            objects.closers.append(closer)
+            await objects.watch(lambda: self._forget(loop))
+        return objects.made[key]  # type: ignore[no-any-return]
+
+    def _forget(self, loop: asyncio.AbstractEventLoop) -> None:
+        with self._lock:
+            self._elsewhere.pop(loop, None)
+
     def on_close(self, closer: Closer) -> None:
-        """Register ``closer()`` (e.g. an SDK client's ``close``) to run on the loop at close."""
+        """Register ``closer()`` (e.g. an SDK client's ``close``) to run on the private loop
+        at close."""
         with self._lock:
             self._closers.append(closer)
+
+    async def aclose(self) -> None:
+        """Close what was made for the running loop, on it, then :meth:`close` the rest."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            objects = self._elsewhere.pop(loop, None)
+        if objects is not None:
+            await objects.close()
+        self.close()
 
     def close(self) -> None:
         with self._lock:
@@ -73,6 +193,15 @@ class AsyncRunner:
             loop, thread, closers = self._loop, self._thread, self._closers
             self._loop = self._thread = None
             self._closers = []
+            elsewhere, self._elsewhere = self._elsewhere, {}
+        for other, objects in elsewhere.items():
+            # A loop that still runs in another thread closes its own; a stopped one cannot
+            # run anything any more (its clients' sockets go with it).
+            if other.is_running() and not other.is_closed():
+                with contextlib.suppress(Exception):
+                    future = asyncio.run_coroutine_threadsafe(objects.close(), other)
+                    if not _in_loop_thread(other):
+                        future.result(timeout=30)
         if loop is None or thread is None:
             return
 
@@ -86,3 +215,53 @@ class AsyncRunner:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=30)
         loop.close()
+
+
+def _in_loop_thread(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+class _LoopObjects:
+    """What a runner made for one loop other than its own, and how it is closed there."""
+
+    def __init__(self) -> None:
+        self.made: dict[Hashable, Any] = {}
+        self.closers: list[Closer] = []
+        self._watcher: AsyncGenerator[None, None] | None = None
+        self._closed = False
+
+    async def watch(self, forget: Callable[[], None]) -> None:
+        """Start, once, an async generator on the running loop: the loop closes it when it
+        shuts down (``loop.shutdown_asyncgens``), and its ``finally`` closes the objects."""
+        if self._watcher is not None:
+            return
+
+        async def watcher() -> AsyncGenerator[None, None]:
+            try:
+                yield
+            finally:
+                forget()
+                await self._close_objects()
+
+        self._watcher = watcher()
+        await self._watcher.__anext__()
+
+    async def close(self) -> None:
+        """Close the objects now (the watcher's ``finally`` does it, so it is done with)."""
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            await watcher.aclose()
+        else:
+            await self._close_objects()
+
+    async def _close_objects(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        closers, self.closers = self.closers, []
+        for closer in closers:
+            with contextlib.suppress(Exception):
+                await closer()
