@@ -111,6 +111,13 @@ def completion(body: Json) -> Json:
     }
 
 
+class _Server(ThreadingHTTPServer):
+    # socketserver's listen backlog is 5: more clients connecting at once (checks gathered on
+    # one loop open a connection each) would see their SYN dropped and retried a second later,
+    # which a provider's server never makes them wait.
+    request_queue_size = 128
+
+
 class LatencyServer:
     """Serves on 127.0.0.1 (port chosen by the OS) from construction until :meth:`close`."""
 
@@ -120,7 +127,7 @@ class LatencyServer:
         self.in_flight = 0
         self.max_in_flight = 0
         self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._httpd = _Server(("127.0.0.1", 0), self._handler_class())
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True

@@ -115,6 +115,12 @@ def careful_answer(prompt: str) -> tuple[str, dict[str, Any]]:
     }
 
 
+class _Server(ThreadingHTTPServer):
+    # socketserver listens with a backlog of 5: async tests gather more checks than that, each
+    # opening a connection at once, and a dropped SYN is retried only a second later.
+    request_queue_size = 64
+
+
 class FakeLLMServer:
     """Serves on 127.0.0.1 (port chosen by the OS) until :meth:`close`."""
 
@@ -128,7 +134,7 @@ class FakeLLMServer:
         self.fallback: Reply | None = None
         self._scripts: dict[str, deque[Reply]] = {}
         self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._httpd = _Server(("127.0.0.1", 0), self._handler())
         self._httpd.daemon_threads = True
         self._httpd.block_on_close = False
         self._thread = threading.Thread(

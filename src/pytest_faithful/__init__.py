@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pytest_faithful.api import (
+        averify,
+        averify_reference,
+        averify_relevancy,
+        averify_retrieval,
         verify,
         verify_reference,
         verify_relevancy,
@@ -89,6 +93,10 @@ _WHERE: dict[str, str] = {
     "Usage": "pytest_faithful.models",
     "Verdict": "pytest_faithful.models",
     "Verdicts": "pytest_faithful.models",
+    "averify": "pytest_faithful.api",
+    "averify_reference": "pytest_faithful.api",
+    "averify_relevancy": "pytest_faithful.api",
+    "averify_retrieval": "pytest_faithful.api",
     "builtin_registry": "pytest_faithful.judges.registry",
     "installed_registry": "pytest_faithful.judges.registry",
     "load_cases": "pytest_faithful.cases",
@@ -130,6 +138,10 @@ __all__ = [
     "Usage",
     "Verdict",
     "Verdicts",
+    "averify",
+    "averify_reference",
+    "averify_relevancy",
+    "averify_retrieval",
     "builtin_registry",
     "installed_registry",
     "load_cases",

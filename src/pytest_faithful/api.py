@@ -1,13 +1,14 @@
-"""``verify``: the faithfulness check as a plain function, for use outside pytest."""
+"""``verify``: the faithfulness check as a plain function, for use outside pytest; ``averify``
+and the metric functions' ``a`` twins: the same, awaited on the caller's event loop."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from pytest_faithful.check import run_check
+from pytest_faithful.check import Contexts, arun_check, run_check
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
@@ -19,8 +20,12 @@ from pytest_faithful.metrics.inputs import (
     check_retrieval_arguments,
 )
 from pytest_faithful.metrics.reference import DEFAULT_REFERENCE_THRESHOLD, CitationMode, compare
-from pytest_faithful.metrics.relevancy import DEFAULT_RELEVANCY_THRESHOLD, run_relevancy
-from pytest_faithful.metrics.retrieval import RetrievalResult, run_retrieval
+from pytest_faithful.metrics.relevancy import (
+    DEFAULT_RELEVANCY_THRESHOLD,
+    arun_relevancy,
+    run_relevancy,
+)
+from pytest_faithful.metrics.retrieval import RetrievalResult, arun_retrieval, run_retrieval
 from pytest_faithful.models import FaithfulnessResult, MetricResult
 from pytest_faithful.rules import choose
 from pytest_faithful.vocab import (
@@ -38,7 +43,7 @@ _T = TypeVar("_T")
 
 def verify(
     answer: str,
-    contexts: str | Sequence[str],
+    contexts: Contexts,
     *,
     question: str | None = None,
     judge: str | Judge | None = None,
@@ -54,6 +59,10 @@ def verify(
     skip_rules: str | Sequence[str] = (),
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
+
+    ``contexts`` is one passage or a sequence of them, each a str or a document: a LangChain
+    ``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, or a mapping with a
+    ``page_content``, ``text`` or ``content`` str (read by shape, without importing them).
 
     ``rules`` chooses the verdict rules a judge's SUPPORTED must also pass: a policy
     (``"standard"``, the default; ``"strict"``; ``"evidence"``) or rule names, and
@@ -92,6 +101,56 @@ def verify(
     )
 
 
+async def averify(
+    answer: str,
+    contexts: Contexts,
+    *,
+    question: str | None = None,
+    judge: str | Judge | None = None,
+    threshold: float = DEFAULT_THRESHOLD,
+    scoring: ScoringPolicy = DEFAULT_SCORING,
+    allow_contradictions: bool = False,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
+    rules: str | Sequence[str] | None = None,
+    skip_rules: str | Sequence[str] = (),
+) -> FaithfulnessResult:
+    """:func:`verify`, awaited: the same arguments, the same result, the same errors.
+
+    An LLM judge's requests are awaited on the running loop (the SDK's own coroutines, within
+    the judge's ``max_concurrency``), so the loop keeps running during the check and checks
+    gathered with ``asyncio.gather`` overlap. A judge without async steps (``lexical``,
+    ``local:``, a judge object of your own) runs its steps in a worker thread. The call cache,
+    recordings, the fail-fast latch and deadlines behave as in :func:`verify`.
+
+    To share one concurrency limit, connection pool and cache among many checks, build the
+    judge once (``installed_registry().build(spec, JudgeOptions(llm=LLMOptions(...)))``) and
+    pass it; a spec string builds a judge for this call only.
+    """
+    chosen = choose(rules, skip_rules)
+    return await _awith_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: arun_check(
+            answer,
+            contexts,
+            judge=built,
+            question=question,
+            threshold=threshold,
+            scoring_policy=scoring,
+            allow_contradictions=allow_contradictions,
+            rules=chosen,
+        ),
+    )
+
+
 def _with_judge(
     judge: str | Judge | None,
     cache_dir: str | Path,
@@ -104,6 +163,44 @@ def _with_judge(
     """``run(judge)``: the judge object as given, or built from its spec for this call only."""
     if judge is not None and not isinstance(judge, str):
         return run(judge)
+    options, spec = _options_for(judge, cache_dir, record_mode, llm, local, recordings_dir)
+    try:
+        registry = installed_registry()
+        return run(registry.build(registry.choose(spec), options))
+    finally:
+        options.close()
+
+
+async def _awith_judge(
+    judge: str | Judge | None,
+    cache_dir: str | Path,
+    record_mode: RecordMode,
+    llm: LLMOptions | None,
+    local: LocalOptions | None,
+    recordings_dir: str | Path | None,
+    run: Callable[[Judge], Awaitable[_T]],
+) -> _T:
+    """:func:`_with_judge` awaited: a judge built for this call closes its SDK clients on this
+    loop before the call returns."""
+    if judge is not None and not isinstance(judge, str):
+        return await run(judge)
+    options, spec = _options_for(judge, cache_dir, record_mode, llm, local, recordings_dir)
+    try:
+        registry = installed_registry()
+        return await run(registry.build(registry.choose(spec), options))
+    finally:
+        await options.aclose()
+
+
+def _options_for(
+    judge: str | None,
+    cache_dir: str | Path,
+    record_mode: RecordMode,
+    llm: LLMOptions | None,
+    local: LocalOptions | None,
+    recordings_dir: str | Path | None,
+) -> tuple[JudgeOptions, str | None]:
+    """The run resources for a judge built from ``judge``'s spec; the arguments checked first."""
     if judge is not None and not judge.strip():
         raise ValueError(
             "judge is an empty spec; give one such as 'lexical' or 'openai:gpt-4o-mini', or "
@@ -118,7 +215,6 @@ def _with_judge(
         # A file where the directory should be is the caller's mistake, not a judge failure.
         if directory is not None and Path(directory).expanduser().is_file():
             raise ValueError(f"{name} {str(directory)!r} is a file, not a directory")
-    registry = installed_registry()
     options = JudgeOptions(
         cache_dir=cache_dir,
         record_mode=record_mode,
@@ -126,10 +222,7 @@ def _with_judge(
         local=local,
         recordings_dir=None if recordings_dir is None else Path(recordings_dir),
     )
-    try:
-        return run(registry.build(registry.choose(judge), options))
-    finally:
-        options.close()
+    return options, judge
 
 
 def _check_run_arguments(
@@ -166,7 +259,7 @@ def verify_reference(
     exact: bool = False,
     completeness: bool = False,
     citations: bool | CitationMode = False,
-    contexts: str | Sequence[str] | None = None,
+    contexts: Contexts | None = None,
     threshold: float = DEFAULT_REFERENCE_THRESHOLD,
 ) -> MetricResult:
     """Compare ``answer`` with a golden ``reference`` answer, deterministically (no judge).
@@ -191,6 +284,34 @@ def verify_reference(
             contexts,
             threshold,
         )
+    )
+
+
+async def averify_reference(
+    answer: str,
+    reference: str,
+    *,
+    numbers: bool = True,
+    keywords: bool | Sequence[str] = True,
+    exact: bool = False,
+    completeness: bool = False,
+    citations: bool | CitationMode = False,
+    contexts: Contexts | None = None,
+    threshold: float = DEFAULT_REFERENCE_THRESHOLD,
+) -> MetricResult:
+    """:func:`verify_reference`, awaitable beside the other ``averify`` functions. It asks no
+    judge, so there is nothing to wait for: it runs at once, on the loop (a few ms of text
+    comparison)."""
+    return verify_reference(
+        answer,
+        reference,
+        numbers=numbers,
+        keywords=keywords,
+        exact=exact,
+        completeness=completeness,
+        citations=citations,
+        contexts=contexts,
+        threshold=threshold,
     )
 
 
@@ -223,8 +344,33 @@ def verify_relevancy(
     )
 
 
+async def averify_relevancy(
+    answer: str,
+    question: str,
+    *,
+    judge: str | Judge | None = None,
+    threshold: float = DEFAULT_RELEVANCY_THRESHOLD,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
+) -> MetricResult:
+    """:func:`verify_relevancy`, awaited on the running loop as :func:`averify` is."""
+    answer, question, threshold = check_relevancy_arguments(answer, question, threshold)
+    return await _awith_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: arun_relevancy(answer, question, judge=built, threshold=threshold),
+    )
+
+
 def verify_retrieval(
-    contexts: str | Sequence[str],
+    contexts: Contexts,
     question: str | None = None,
     *,
     reference: str | None = None,
@@ -252,4 +398,31 @@ def verify_retrieval(
         local,
         recordings_dir,
         lambda built: run_retrieval(plan, built),
+    )
+
+
+async def averify_retrieval(
+    contexts: Contexts,
+    question: str | None = None,
+    *,
+    reference: str | None = None,
+    precision: bool | float | None = None,
+    recall: bool | float | None = None,
+    judge: str | Judge | None = None,
+    cache_dir: str | Path = DEFAULT_CACHE_DIR,
+    record_mode: RecordMode = DEFAULT_RECORD_MODE,
+    llm: LLMOptions | None = None,
+    local: LocalOptions | None = None,
+    recordings_dir: str | Path | None = None,
+) -> RetrievalResult:
+    """:func:`verify_retrieval`, awaited on the running loop as :func:`averify` is."""
+    plan = check_retrieval_arguments(contexts, question, reference, precision, recall)
+    return await _awith_judge(
+        judge,
+        cache_dir,
+        record_mode,
+        llm,
+        local,
+        recordings_dir,
+        lambda built: arun_retrieval(plan, built),
     )

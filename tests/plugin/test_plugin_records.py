@@ -147,7 +147,10 @@ def pytest_faithful_register_judges(registry):
     ("call", "message"),
     [
         ("assert_faithful(3, C)", "TypeError: answer must be a str, got int"),
-        ("assert_faithful('A.', [C, 4])", "TypeError: contexts[1] must be a str, got int"),
+        (
+            "assert_faithful('A.', [C, 4])",
+            "TypeError: contexts[1] must be a str or a document: an object with a str page_content",
+        ),
         ("assert_faithful('A.', C, threshold=2)", "ValueError: threshold must be in [0, 1]"),
         ("assert_faithful('A.', C, judge='')", "ValueError: judge must be a judge spec"),
         ("assert_faithful('A.', C, judge=' ')", "ValueError: judge must be a judge spec"),

@@ -93,7 +93,7 @@ def test_no_plugin_frames_in_any_failure(result: pytest.RunResult) -> None:
             "test_invalid_judge_output",
             "E       pytest_faithful.JudgeError: judge function returned invalid output *",
         ),
-        ("test_usage_error", "E       TypeError: contexts must be a str or a sequence of str*"),
+        ("test_usage_error", "E       TypeError: contexts must be a str or a document: *bytes*"),
         (
             "test_unfaithful",
             "E       pytest_faithful.FaithfulnessError: faithfulness failed: 0/1 claims supported*",

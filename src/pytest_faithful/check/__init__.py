@@ -1,12 +1,13 @@
 """The faithfulness check: answer + contexts -> FaithfulnessResult. A plain library; no pytest.
 
-:mod:`.inputs` reads what the caller passed, :mod:`.claims` decides what is judged,
-:mod:`.judge_calls` asks the judge safely, :mod:`.verdicts` holds each verdict to the verdict
-rules (:mod:`pytest_faithful.rules`), :mod:`.result` scores, and :mod:`.run` runs the steps,
-blocking or awaited.
+:mod:`.inputs` reads what the caller passed (:mod:`.documents`: passages given as
+documents), :mod:`.claims` decides what is judged, :mod:`.judge_calls` asks the judge safely,
+:mod:`.verdicts` holds each verdict to the verdict rules (:mod:`pytest_faithful.rules`),
+:mod:`.result` scores, and :mod:`.run` runs the steps, blocking or awaited.
 """
 
 from pytest_faithful.check.claims import AnswerClaims, ClaimMemo, answer_claims
+from pytest_faithful.check.documents import Passages, read_contexts
 from pytest_faithful.check.inputs import (
     Contexts,
     check_inputs,
@@ -23,6 +24,7 @@ __all__ = [
     "ClaimMemo",
     "Contexts",
     "JudgeStep",
+    "Passages",
     "acall_judge",
     "answer_claims",
     "arun_check",
@@ -33,5 +35,6 @@ __all__ = [
     "check_steps",
     "check_text",
     "explain",
+    "read_contexts",
     "run_check",
 ]

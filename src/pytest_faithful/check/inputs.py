@@ -9,12 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeAlias
 
+from pytest_faithful.check.documents import read_contexts
 from pytest_faithful.errors import JudgeError, judge_attribute_error, printable, shorten
 from pytest_faithful.judges.base import Judge, is_judge
 from pytest_faithful.vocab import SCORING_POLICIES
 
-Contexts: TypeAlias = "str | Sequence[str]"
-"""What ``contexts`` may be: one passage or a sequence of them."""
+Document: TypeAlias = object
+"""A passage given as a document (:mod:`pytest_faithful.check.documents`): a LangChain
+``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, or a mapping with a text key."""
+
+Contexts: TypeAlias = "str | Document | Sequence[str | Document]"
+"""What ``contexts`` may be: one passage (a str or a document) or a sequence of them."""
 
 
 def check_text(value: str, name: str) -> None:
@@ -32,28 +37,17 @@ def check_text(value: str, name: str) -> None:
 def check_inputs(
     answer: object, contexts: object, question: object
 ) -> tuple[str, tuple[str, ...], str | None]:
-    """Validate what the user passed; errors name the argument and what was wrong with it."""
+    """Validate what the user passed; errors name the argument and what was wrong with it.
+
+    The passages come back as str, whether given as str or as documents."""
     if not isinstance(answer, str):
         raise TypeError(f"answer must be a str, got {type(answer).__name__}")
     check_text(answer, "answer")
-    if isinstance(contexts, str):
-        passages: tuple[str, ...] = (contexts,)
-    elif isinstance(contexts, (bytes, bytearray)):
-        raise TypeError("contexts must be a str or a sequence of str, got bytes; decode it first")
-    elif isinstance(contexts, Sequence):
-        for i, passage in enumerate(contexts):
-            if not isinstance(passage, str):
-                raise TypeError(f"contexts[{i}] must be a str, got {type(passage).__name__}")
-        passages = tuple(contexts)
-    else:
-        raise TypeError(
-            "contexts must be a str or a sequence of str (list/tuple), "
-            f"got {type(contexts).__name__}"
-        )
+    passages = read_contexts(contexts).texts
     if question is not None and not isinstance(question, str):
         raise TypeError(f"question must be a str or None, got {type(question).__name__}")
-    if isinstance(contexts, str):
-        check_text(contexts, "contexts")
+    if isinstance(contexts, str) or not isinstance(contexts, Sequence):
+        check_text(passages[0], "contexts")
     else:
         for i, passage in enumerate(passages):
             check_text(passage, f"contexts[{i}]")

@@ -146,6 +146,13 @@ class JudgeOptions:
         made: _T = self._shared[key]
         return made
 
+    async def aclose(self) -> None:
+        """:meth:`close`, from a coroutine: what the runner made for the running loop (its
+        SDK clients) is closed on it first, which a blocking close cannot do."""
+        if self._runner is not None:
+            await self._runner.aclose()
+        self.close()
+
     def close(self) -> None:
         for value in self._shared.values():
             close = getattr(value, "close", None)

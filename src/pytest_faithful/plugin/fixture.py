@@ -15,14 +15,20 @@ from __future__ import annotations
 import inspect
 import os
 import sysconfig
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
-from pytest_faithful.check import check_inputs, check_policy, run_check
+from pytest_faithful.check import (
+    Contexts,
+    check_inputs,
+    check_policy,
+    check_steps,
+    read_contexts,
+)
 from pytest_faithful.errors import (
     BudgetExceededError,
     FaithfulnessError,
@@ -37,6 +43,7 @@ from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.options import MARKER, CheckSettings
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.plugin.settings import resolve
+from pytest_faithful.providers.steps import Procedure, run_async, run_sync
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
@@ -151,7 +158,7 @@ class AssertFaithful:
     def __call__(
         self,
         answer: str,
-        contexts: str | Sequence[str],
+        contexts: Contexts,
         *,
         question: str | None = None,
         threshold: float | None = None,
@@ -164,9 +171,12 @@ class AssertFaithful:
     ) -> FaithfulnessResult:
         """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
 
-        ``rules`` and ``skip_rules`` choose the verdict rules (a policy or rule names, and
-        rules to leave out; :mod:`pytest_faithful.rules`). ``key`` names the check in the
-        regression baseline (default: the test id and the check's index within the test).
+        ``contexts``: one passage or a sequence of them, each a str or a document (LangChain
+        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, or a mapping with a
+        ``page_content``, ``text`` or ``content`` str). ``rules`` and ``skip_rules`` choose the
+        verdict rules (a policy or rule names, and rules to leave out;
+        :mod:`pytest_faithful.rules`). ``key`` names the check in the regression baseline
+        (default: the test id and the check's index within the test).
         """
         __tracebackhide__ = True
         call = {
@@ -178,25 +188,69 @@ class AssertFaithful:
             "skip_rules": skip_rules,
         }
         try:
-            return self._check(answer, contexts, question, call, key)
+            return run_sync(self._check(answer, contexts, question, call, key, self._call_site()))
         except Exception as exc:
             reraise_trimmed(exc, self._item.config)
 
-    def _check(
+    def aio(
         self,
         answer: str,
-        contexts: str | Sequence[str],
+        contexts: Contexts,
+        *,
+        question: str | None = None,
+        threshold: float | None = None,
+        judge: str | Judge | None = None,
+        scoring: ScoringPolicy | None = None,
+        allow_contradictions: bool | None = None,
+        rules: str | Sequence[str] | None = None,
+        skip_rules: str | Sequence[str] | None = None,
+        key: str | None = None,
+    ) -> Coroutine[Any, Any, FaithfulnessResult]:
+        """``await assert_faithful.aio(answer, contexts, ...)``: the same check, arguments,
+        result, records and failure, awaited on the test's event loop (pytest-asyncio, anyio).
+
+        An LLM judge's requests are awaited on that loop, which keeps running meanwhile, so
+        checks gathered with ``asyncio.gather`` overlap within the run's
+        ``--faith-max-concurrency``; a judge without async steps (lexical, local, your own)
+        runs in a worker thread.
+        """
+        call = {
+            "threshold": threshold,
+            "judge": judge,
+            "scoring": scoring,
+            "allow_contradictions": allow_contradictions,
+            "rules": rules,
+            "skip_rules": skip_rules,
+        }
+        # Where the call is, taken now: a gathered coroutine runs from the event loop, not
+        # from the test's frame.
+        return self._aio(self._check(answer, contexts, question, call, key, self._call_site()))
+
+    async def _aio(self, check: Procedure[FaithfulnessResult]) -> FaithfulnessResult:
+        __tracebackhide__ = True
+        try:
+            return await run_async(check)
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+    async def _check(
+        self,
+        answer: str,
+        contexts: Contexts,
         question: str | None,
         call: dict[str, Any],
         key: str | None,
+        site: tuple[str, int | None],
     ) -> FaithfulnessResult:
+        """The check, once, as a procedure (:mod:`pytest_faithful.providers.steps`): run
+        blocking by ``assert_faithful(...)``, awaited by ``assert_faithful.aio(...)``."""
         # 1. The test's arguments: a mistake here is the test's bug, not a check.
         settings = self._settings(answer, contexts, question, call)
         rule_set = choose(settings.rules, settings.skip_rules)
         index = self._checks
         baseline_key = self._baseline_key(index, key)
         self._checks += 1
-        checked = self._checked(answer, contexts, question)
+        checked = self._checked(answer, contexts, question, site)
         # 2. The check: from here on, whatever happens is recorded.
         judge_id = settings.judge if isinstance(settings.judge, str) else None
         with metered() as spent:
@@ -207,7 +261,7 @@ class AssertFaithful:
                     else self._session.judge_for(settings.judge)
                 )
                 judge_id = judge_obj.id
-                result = run_check(
+                result = await check_steps(
                     answer,
                     contexts,
                     judge=judge_obj,
@@ -328,15 +382,21 @@ class AssertFaithful:
         return baseline.check(name, self._item.nodeid, result)
 
     def _checked(
-        self, answer: str, contexts: str | Sequence[str], question: str | None
+        self,
+        answer: str,
+        contexts: Contexts,
+        question: str | None,
+        site: tuple[str, int | None],
     ) -> dict[str, Any]:
         """What was checked and where the call is, for the report files and CI annotations."""
-        path, line = self._call_site()
+        path, line = site
+        passages = read_contexts(contexts)  # checked already: documents read as their text
         return {
             "path": path,
             "line": line,
             "answer": answer,
-            "contexts": (contexts,) if isinstance(contexts, str) else tuple(contexts),
+            "contexts": passages.texts,
+            "sources": passages.named,
             "question": question,
         }
 

@@ -5,15 +5,19 @@ validated first (a mistake there is the test's bug: TypeError/ValueError naming 
 nothing recorded); then the check runs and whatever happens is recorded for the reports (an
 error as an errored check); a check that does not pass raises :class:`MetricError`, whose first
 line is the verdict and whose next lines are the items, and which carries the result.
+
+Each check is written once, as a procedure (:mod:`pytest_faithful.providers.steps`): calling
+the fixture runs it blocking, ``await fixture.aio(...)`` awaits it on the test's loop.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
+from pytest_faithful.check import Contexts, read_contexts
 from pytest_faithful.errors import MetricError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
@@ -25,6 +29,7 @@ from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_t
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first
 from pytest_faithful.plugin.session import BASELINE_KEY
+from pytest_faithful.providers.steps import Procedure, run_async, run_sync
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
 from pytest_faithful.report.failure import metric_failure_message
@@ -33,6 +38,8 @@ from pytest_faithful.report.records import MetricRecord
 if TYPE_CHECKING:
     from pytest_faithful.metrics.retrieval import RetrievalResult
     from pytest_faithful.plugin.session import FaithSession
+
+_R = TypeVar("_R")
 
 
 def metric_key(metric: str, nodeid: str, index: int, explicit: str | None) -> str:
@@ -127,18 +134,32 @@ class _MetricCheck:
         path, line = self._site._call_site()
         return {"path": path, "line": line}
 
-    def _run(
+    def _blocking(self, check: Procedure[_R]) -> _R:
+        __tracebackhide__ = True
+        try:
+            return run_sync(check)
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+    async def _awaited(self, check: Procedure[_R]) -> _R:
+        __tracebackhide__ = True
+        try:
+            return await run_async(check)
+        except Exception as exc:
+            reraise_trimmed(exc, self._item.config)
+
+    async def _run(
         self,
         metric: MetricName,
         index: int,
         judge_id: str | None,
         checked: dict[str, Any],
-        run: Callable[[], MetricResult],
+        run: Callable[[], Procedure[MetricResult]],
     ) -> MetricResult:
         """Run one metric check and record it, as a result, an error or an estimate."""
         with metered() as spent:
             try:
-                result = run()
+                result = await run()
             except Exception as exc:
                 estimated = stopped_by_estimate(exc)
                 self._record(
@@ -218,40 +239,78 @@ class AssertReference(_MetricCheck):
         exact: bool = False,
         completeness: bool = False,
         citations: bool | CitationMode = False,
-        contexts: str | Sequence[str] | None = None,
+        contexts: Contexts | None = None,
         threshold: float | None = None,
         key: str | None = None,
     ) -> MetricResult:
         """Compare ``answer`` with the golden ``reference`` (no judge); see ``verify_reference``."""
         __tracebackhide__ = True
-        try:
-            from pytest_faithful.metrics.inputs import check_reference_arguments
-            from pytest_faithful.metrics.reference import compare
+        arguments = (answer, reference, numbers, keywords, exact, completeness, citations)
+        return self._blocking(self._check(*arguments, contexts, threshold, key, self._where()))
 
-            limit = self._threshold("threshold", {"threshold": threshold}, "reference_threshold")
-            prepared = check_reference_arguments(
-                answer,
-                reference,
-                numbers,
-                keywords,
-                exact,
-                completeness,
-                citations,
-                contexts,
-                limit,
-            )
-            index, (name,) = self._next_index(key, ["reference"])
-            checked = {
-                **self._where(),
-                "answer": prepared["answer"],
-                "reference": prepared["reference"],
-                "contexts": prepared["contexts"],
-            }
-            result = self._run("reference", index, None, checked, lambda: compare(**prepared))
-            self._gate([(result, name)], result)
-            return result
-        except Exception as exc:
-            reraise_trimmed(exc, self._item.config)
+    def aio(
+        self,
+        answer: str,
+        reference: str,
+        *,
+        numbers: bool = True,
+        keywords: bool | Sequence[str] = True,
+        exact: bool = False,
+        completeness: bool = False,
+        citations: bool | CitationMode = False,
+        contexts: Contexts | None = None,
+        threshold: float | None = None,
+        key: str | None = None,
+    ) -> Coroutine[Any, Any, MetricResult]:
+        """``await assert_reference.aio(...)``: the same check, awaitable beside the others
+        (it asks no judge, so it runs at once)."""
+        arguments = (answer, reference, numbers, keywords, exact, completeness, citations)
+        return self._awaited(self._check(*arguments, contexts, threshold, key, self._where()))
+
+    async def _check(
+        self,
+        answer: object,
+        reference: object,
+        numbers: object,
+        keywords: object,
+        exact: object,
+        completeness: object,
+        citations: object,
+        contexts: object,
+        threshold: float | None,
+        key: str | None,
+        where: dict[str, Any],
+    ) -> MetricResult:
+        from pytest_faithful.metrics.inputs import check_reference_arguments
+        from pytest_faithful.metrics.reference import compare
+
+        limit = self._threshold("threshold", {"threshold": threshold}, "reference_threshold")
+        prepared = check_reference_arguments(
+            answer,
+            reference,
+            numbers,
+            keywords,
+            exact,
+            completeness,
+            citations,
+            contexts,
+            limit,
+        )
+        index, (name,) = self._next_index(key, ["reference"])
+        checked = {
+            **where,
+            "answer": prepared["answer"],
+            "reference": prepared["reference"],
+            "contexts": prepared["contexts"],
+            "sources": None if contexts is None else read_contexts(contexts).named,
+        }
+
+        async def run() -> MetricResult:
+            return compare(**prepared)
+
+        result = await self._run("reference", index, None, checked, run)
+        self._gate([(result, name)], result)
+        return result
 
 
 class AssertRelevant(_MetricCheck):
@@ -270,31 +329,47 @@ class AssertRelevant(_MetricCheck):
     ) -> MetricResult:
         """Check that ``answer``'s claims address ``question``; see ``verify_relevancy``."""
         __tracebackhide__ = True
-        try:
-            from pytest_faithful.metrics.inputs import check_relevancy_arguments
-            from pytest_faithful.metrics.relevancy import run_relevancy
+        return self._blocking(self._check(answer, question, threshold, judge, key, self._where()))
 
-            limit = self._threshold("threshold", {"threshold": threshold}, "relevancy_threshold")
-            answer, question, limit = check_relevancy_arguments(answer, question, limit)
-            chosen = self._judge(judge)
-            index, (name,) = self._next_index(key, ["answer_relevancy"])
-            checked = {**self._where(), "answer": answer, "question": question}
-            spec = chosen if isinstance(chosen, str) else None
+    def aio(
+        self,
+        answer: str,
+        question: str,
+        *,
+        threshold: float | None = None,
+        judge: str | Judge | None = None,
+        key: str | None = None,
+    ) -> Coroutine[Any, Any, MetricResult]:
+        """``await assert_relevant.aio(...)``: the same check, awaited on the test's loop."""
+        return self._awaited(self._check(answer, question, threshold, judge, key, self._where()))
 
-            def run() -> MetricResult:
-                return run_relevancy(
-                    answer,
-                    question,
-                    judge=self._built(chosen),
-                    threshold=limit,
-                    memo=self._session.memo(),
-                )
+    async def _check(
+        self,
+        answer: str,
+        question: str,
+        threshold: float | None,
+        judge: str | Judge | None,
+        key: str | None,
+        where: dict[str, Any],
+    ) -> MetricResult:
+        from pytest_faithful.metrics.inputs import check_relevancy_arguments
+        from pytest_faithful.metrics.relevancy import relevancy_steps
 
-            result = self._run("answer_relevancy", index, spec, checked, run)
-            self._gate([(result, name)], result)
-            return result
-        except Exception as exc:
-            reraise_trimmed(exc, self._item.config)
+        limit = self._threshold("threshold", {"threshold": threshold}, "relevancy_threshold")
+        answer, question, limit = check_relevancy_arguments(answer, question, limit)
+        chosen = self._judge(judge)
+        index, (name,) = self._next_index(key, ["answer_relevancy"])
+        checked = {**where, "answer": answer, "question": question}
+        spec = chosen if isinstance(chosen, str) else None
+
+        def run() -> Procedure[MetricResult]:
+            return relevancy_steps(
+                answer, question, self._built(chosen), limit, self._session.memo()
+            )
+
+        result = await self._run("answer_relevancy", index, spec, checked, run)
+        self._gate([(result, name)], result)
+        return result
 
 
 class AssertRetrieval(_MetricCheck):
@@ -304,7 +379,7 @@ class AssertRetrieval(_MetricCheck):
 
     def __call__(
         self,
-        contexts: str | Sequence[str],
+        contexts: Contexts,
         question: str | None = None,
         *,
         reference: str | None = None,
@@ -316,54 +391,81 @@ class AssertRetrieval(_MetricCheck):
         """Check the retrieved ``contexts``: context precision for ``question`` (rank-aware)
         and context recall of ``reference``'s claims; see ``verify_retrieval``."""
         __tracebackhide__ = True
-        try:
-            from pytest_faithful.metrics.inputs import check_retrieval_arguments
-            from pytest_faithful.metrics.retrieval import RetrievalResult, run_planned
+        arguments = (contexts, question, reference, precision, recall, judge, key)
+        return self._blocking(self._check(*arguments, self._where()))
 
-            # A threshold or True/False from the call or the marker; a threshold from the
-            # command line or the ini file only sets the default of a metric that runs.
-            markers = self._markers()
-            wanted = {
-                metric: first(metric, {metric: given}, markers)
-                for metric, given in (("precision", precision), ("recall", recall))
-            }
-            configured = self._session.metric_thresholds
-            plan = check_retrieval_arguments(
-                contexts,
-                question,
-                reference,
-                wanted["precision"],
-                wanted["recall"],
-                DEFAULT_METRIC_THRESHOLD,
-                defaults={
-                    "precision": configured.get("precision_threshold"),
-                    "recall": configured.get("recall_threshold"),
-                },
+    def aio(
+        self,
+        contexts: Contexts,
+        question: str | None = None,
+        *,
+        reference: str | None = None,
+        precision: bool | float | None = None,
+        recall: bool | float | None = None,
+        judge: str | Judge | None = None,
+        key: str | None = None,
+    ) -> Coroutine[Any, Any, RetrievalResult]:
+        """``await assert_retrieval.aio(...)``: the same check, awaited on the test's loop."""
+        arguments = (contexts, question, reference, precision, recall, judge, key)
+        return self._awaited(self._check(*arguments, self._where()))
+
+    async def _check(
+        self,
+        contexts: Contexts,
+        question: str | None,
+        reference: str | None,
+        precision: bool | float | None,
+        recall: bool | float | None,
+        judge: str | Judge | None,
+        key: str | None,
+        where: dict[str, Any],
+    ) -> RetrievalResult:
+        from pytest_faithful.metrics.inputs import check_retrieval_arguments
+        from pytest_faithful.metrics.retrieval import RetrievalResult, planned_steps
+
+        # A threshold or True/False from the call or the marker; a threshold from the
+        # command line or the ini file only sets the default of a metric that runs.
+        markers = self._markers()
+        wanted = {
+            metric: first(metric, {metric: given}, markers)
+            for metric, given in (("precision", precision), ("recall", recall))
+        }
+        configured = self._session.metric_thresholds
+        plan = check_retrieval_arguments(
+            contexts,
+            question,
+            reference,
+            wanted["precision"],
+            wanted["recall"],
+            DEFAULT_METRIC_THRESHOLD,
+            defaults={
+                "precision": configured.get("precision_threshold"),
+                "recall": configured.get("recall_threshold"),
+            },
+        )
+        chosen = self._judge(judge)
+        metrics = plan.metrics
+        index, names = self._next_index(key, list(metrics))
+        checked = {
+            **where,
+            "question": plan.question,
+            "reference": plan.reference,
+            "contexts": plan.passages,
+            "sources": read_contexts(contexts).named,
+        }
+        spec = chosen if isinstance(chosen, str) else None
+        memo = self._session.memo()
+        results: dict[str, MetricResult] = {}
+        for metric in metrics:
+            results[metric] = await self._run(
+                metric,
+                index,
+                spec,
+                checked,
+                lambda metric=metric: planned_steps(metric, plan, self._built(chosen), memo),  # type: ignore[misc]
             )
-            chosen = self._judge(judge)
-            metrics = plan.metrics
-            index, names = self._next_index(key, list(metrics))
-            checked = {
-                **self._where(),
-                "question": plan.question,
-                "reference": plan.reference,
-                "contexts": plan.passages,
-            }
-            spec = chosen if isinstance(chosen, str) else None
-            memo = self._session.memo()
-            results: dict[str, MetricResult] = {}
-            for metric in metrics:
-                results[metric] = self._run(
-                    metric,
-                    index,
-                    spec,
-                    checked,
-                    lambda metric=metric: run_planned(metric, plan, self._built(chosen), memo),  # type: ignore[misc]
-                )
-            value = RetrievalResult(
-                precision=results.get("context_precision"), recall=results.get("context_recall")
-            )
-            self._gate([(results[m], name) for m, name in zip(metrics, names, strict=True)], value)
-            return value
-        except Exception as exc:
-            reraise_trimmed(exc, self._item.config)
+        value = RetrievalResult(
+            precision=results.get("context_precision"), recall=results.get("context_recall")
+        )
+        self._gate([(results[m], name) for m, name in zip(metrics, names, strict=True)], value)
+        return value

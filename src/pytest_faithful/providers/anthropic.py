@@ -22,7 +22,7 @@ from pytest_faithful.providers.deadline import (
 )
 from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.retry_after import refuse_long_waits
-from pytest_faithful.providers.runner import AsyncRunner, Closer
+from pytest_faithful.providers.runner import AsyncRunner, Closer, imported
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
 # every xdist worker of one) never pays its import, about a second on 2 cores.
@@ -94,6 +94,7 @@ class AnthropicBackend:
 
     async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
         """The reply, awaited on the running loop, within the same concurrency limit."""
+        await imported("anthropic")
         return await self._runner.limited(lambda: self._complete(request))
 
     def _new_client(self) -> tuple[anthropic.AsyncAnthropic, Closer]:

@@ -24,7 +24,7 @@ from pytest_faithful.providers.deadline import (
 )
 from pytest_faithful.providers.endpoint import PARAM, Endpoint
 from pytest_faithful.providers.errors import StructuredOutputRejected
-from pytest_faithful.providers.runner import AsyncRunner, Closer
+from pytest_faithful.providers.runner import AsyncRunner, Closer, imported
 from pytest_faithful.providers.schema import strict_schema
 
 # The SDK is imported on first call, not with the judge: a run that replays from the cache (and
@@ -120,6 +120,7 @@ class OpenAIBackend:
 
     async def acomplete(self, request: JudgeRequest) -> JudgeResponse:
         """The reply, awaited on the running loop, within the same concurrency limit."""
+        await imported("openai")
         return await self._runner.limited(lambda: self._complete(request))
 
     def _new_client(self) -> tuple[openai.AsyncOpenAI, Closer]:

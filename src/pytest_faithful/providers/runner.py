@@ -18,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import importlib
+import sys
 import threading
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
@@ -159,11 +161,14 @@ class AsyncRunner:
             objects = self._elsewhere.get(loop)
             if objects is None:
                 objects = self._elsewhere[loop] = _LoopObjects()
-        if key not in objects.made:
-            made, closer = make()
-            objects.made[key] = made
-            objects.closers.append(closer)
-            await objects.watch(lambda: self._forget(loop))
+        async with objects.lock:
+            if key not in objects.made:
+                # Made in a worker thread: an SDK client loads its TLS certificates (and, the
+                # first time, its modules), which would stall the caller's loop.
+                made, closer = await asyncio.to_thread(make)
+                objects.made[key] = made
+                objects.closers.append(closer)
+                await objects.watch(lambda: self._forget(loop))
         return objects.made[key]  # type: ignore[no-any-return]
 
     def _forget(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -230,6 +235,7 @@ class _LoopObjects:
     def __init__(self) -> None:
         self.made: dict[Hashable, Any] = {}
         self.closers: list[Closer] = []
+        self.lock = asyncio.Lock()  # one maker at a time: two tasks never make two clients
         self._watcher: AsyncGenerator[None, None] | None = None
         self._closed = False
 
@@ -265,3 +271,10 @@ class _LoopObjects:
         for closer in closers:
             with contextlib.suppress(Exception):
                 await closer()
+
+
+async def imported(module: str) -> None:
+    """Import ``module`` (an SDK, about a second on 2 cores) in a worker thread, so that the
+    caller's loop does not stall on its first call; nothing when it is loaded already."""
+    if module not in sys.modules:
+        await asyncio.to_thread(importlib.import_module, module)

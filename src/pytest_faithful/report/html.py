@@ -176,8 +176,10 @@ def _contexts_html(check: CheckEntry) -> str:
                 parts.append(f'<mark class="{_CLASS[label]}" title="{_e(title)}">{piece}</mark>')
             else:
                 parts.append(piece)
+        source = check.sources[index] if check.sources and index < len(check.sources) else None
+        shown = f' <span class="psource">{_e(source)}</span>' if source else ""
         items.append(
-            f'<li><span class="pidx">contexts[{index}]</span>'
+            f'<li><span class="pidx">contexts[{index}]</span>{shown}'
             f'<pre class="passage">{"".join(parts)}</pre></li>'
         )
     if not items:

@@ -195,6 +195,11 @@ def _entry_html(number: int, entry: MetricEntry) -> str:
                 if item.kind == "passage" and item.passage_index is not None
                 else (item.part or item.kind)
             )
+            index = item.passage_index
+            if item.kind == "passage" and index is not None and index < len(entry.sources or ()):
+                # The document the passage came from, beside its place in the ranked list.
+                source = (entry.sources or ())[index]
+                where += f" ({source})" if source else ""
             evidence = ""
             if item.evidence:
                 evidence = f'<br><q class="evidence">{_e(item.evidence)}</q>'

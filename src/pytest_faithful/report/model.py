@@ -107,6 +107,12 @@ class CheckEntry(FrozenModel):
     question: str | None
     answer: str | None
     contexts: tuple[str, ...] | None = Field(description="The passages, in the order passed.")
+    sources: tuple[str | None, ...] | None = Field(
+        default=None,
+        description="Each passage's source, in the order of `contexts`, when they were given "
+        "as documents with one (metadata source, file_path, file_name or id; the document's id "
+        "or node_id); null when no passage had one.",
+    )
     error: str | None = Field(description="Why the check has no result (errored).")
     error_kind: ErrorKind | None = Field(
         default=None,
@@ -171,6 +177,12 @@ class MetricEntry(FrozenModel):
     answer: str | None
     reference: str | None = Field(description="The golden answer, when the check had one.")
     contexts: tuple[str, ...] | None
+    sources: tuple[str | None, ...] | None = Field(
+        default=None,
+        description="Each passage's source, in the order of `contexts`, when they were given "
+        "as documents with one (metadata source, file_path, file_name or id; the document's id "
+        "or node_id); null when no passage had one.",
+    )
     error: str | None
     error_kind: ErrorKind | None
     result: MetricResult | None
@@ -311,6 +323,7 @@ def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
         question=record.question,
         answer=record.answer,
         contexts=record.contexts,
+        sources=record.sources,
         error=record.error,
         error_kind=record.error_kind,
         counts=None if record.result is None else record.result.counts,

@@ -46,7 +46,8 @@ class CheckRecord(_Outcome):
     without them still parse: ``path``/``line`` locate the ``assert_faithful`` call
     (rootdir-relative path, 1-based line, for CI annotations), ``answer``/``contexts``/
     ``question`` are what was checked (the HTML report colours the answer and highlights
-    evidence in the contexts), ``error_kind`` says what kind of failure an errored check had.
+    evidence in the contexts; ``sources`` names the documents the contexts came from),
+    ``error_kind`` says what kind of failure an errored check had.
     """
 
     nodeid: str
@@ -58,6 +59,11 @@ class CheckRecord(_Outcome):
     line: PositiveInt | None = None
     answer: str | None = None
     contexts: tuple[str, ...] | None = None
+    sources: tuple[str | None, ...] | None = Field(
+        default=None,
+        description="Each passage's source, when contexts were documents with one (metadata "
+        "source, file_path, file_name or id; the document's id or node_id); null otherwise.",
+    )
     question: str | None = None
     error_kind: ErrorKind | None = Field(
         default=None,
@@ -96,5 +102,6 @@ class MetricRecord(_Outcome):
     answer: str | None = None
     reference: str | None = None
     contexts: tuple[str, ...] | None = None
+    sources: tuple[str | None, ...] | None = None
     estimated: bool = False
     cost: Spend | None = None

@@ -1,0 +1,174 @@
+"""Passages given as documents: what retrievers return, read without importing their libraries.
+
+A passage is a ``str``, or a document, read by its shape (duck-typed, in this order):
+
+* an object with a ``page_content`` str: LangChain's ``Document``;
+* an object with a ``get_content()`` method or a ``text`` str: LlamaIndex's ``TextNode`` and
+  ``NodeWithScore`` (``get_content()`` first: it is the node's text without its metadata);
+* a mapping with a ``page_content``, ``text`` or ``content`` str (the first of them it has).
+
+A document's source is kept beside its text, for the reports: the first of its metadata's
+``source``, ``file_path``, ``file_name`` and ``id`` (LangChain loaders set ``source``,
+LlamaIndex readers ``file_path``), then its own ``id`` (LangChain) or ``node_id``
+(LlamaIndex), each a non-empty str or an int. Anything else is a TypeError naming the shapes
+accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from pytest_faithful.errors import printable, shorten
+
+TEXT_KEYS: Final = ("page_content", "text", "content")
+"""A mapping's text, under the first of these keys it has."""
+METADATA_SOURCE_KEYS: Final = ("source", "file_path", "file_name", "id")
+"""A document's source, under the first of these keys its metadata has."""
+ID_NAMES: Final = ("id", "node_id")
+"""Else its own id: an attribute of an object, a key of a mapping."""
+SOURCE_CHARS: Final = 300
+"""The longest source kept; a longer one is shortened (it is a label in a report)."""
+
+ACCEPTED: Final = (
+    "a str or a document: an object with a str page_content (LangChain Document), an object "
+    "with get_content() or a str text (LlamaIndex TextNode, NodeWithScore), or a mapping with "
+    "a str 'page_content', 'text' or 'content'"
+)
+
+
+@dataclass(frozen=True)
+class Passages:
+    """The passages' texts, in the order given, and each one's source (None for a str, or a
+    document without one)."""
+
+    texts: tuple[str, ...]
+    sources: tuple[str | None, ...]
+
+    @property
+    def named(self) -> tuple[str | None, ...] | None:
+        """The sources when any passage has one, else None (what a record keeps)."""
+        return self.sources if any(s is not None for s in self.sources) else None
+
+
+def read_contexts(contexts: object, name: str = "contexts") -> Passages:
+    """The passages of ``contexts``: a str or a document (one passage), or a sequence of them.
+
+    Raises TypeError naming ``name`` (and the index) for anything else."""
+    if isinstance(contexts, (bytes, bytearray)):
+        raise TypeError(f"{name} must be {_plural()}, got bytes; decode it first")
+    if isinstance(contexts, str) or _is_document(contexts):
+        text, source = read_passage(contexts, name)
+        return Passages((text,), (source,))
+    if not isinstance(contexts, Sequence):
+        raise TypeError(f"{name} must be {_plural()}, got {type(contexts).__name__}")
+    read = [read_passage(item, f"{name}[{i}]") for i, item in enumerate(contexts)]
+    return Passages(tuple(t for t, _ in read), tuple(s for _, s in read))
+
+
+def _plural() -> str:
+    return f"{ACCEPTED}, or a sequence of them (list/tuple)"
+
+
+def _is_document(value: object) -> bool:
+    """Whether ``value`` alone is one document (not a sequence of passages)."""
+    if isinstance(value, Mapping):
+        return any(key in value for key in TEXT_KEYS)
+    if isinstance(value, Sequence):
+        return False
+    return any(_has(value, name) for name in ("page_content", "get_content", "text"))
+
+
+def read_passage(value: object, where: str) -> tuple[str, str | None]:
+    """The text of one passage and its source; a TypeError naming ``where`` for a value that
+    is neither a str nor a document."""
+    if isinstance(value, str):
+        return value, None
+    if isinstance(value, (bytes, bytearray)):
+        raise TypeError(f"{where} must be a str or a document, got bytes; decode it first")
+    if isinstance(value, Mapping):
+        text = _mapping_text(value, where)
+        metadata = value.get("metadata")
+        own = [value.get(key) for key in ID_NAMES]
+    else:
+        text = _object_text(value, where)
+        metadata = _attribute(value, "metadata", where)
+        own = [_attribute(value, key, where) for key in ID_NAMES]
+    found = (
+        [metadata.get(key) for key in METADATA_SOURCE_KEYS] if isinstance(metadata, Mapping) else []
+    )
+    return text, next((s for s in map(_source, (*found, *own)) if s is not None), None)
+
+
+def _mapping_text(value: Mapping[object, object], where: str) -> str:
+    for key in TEXT_KEYS:
+        if key in value:
+            text = value[key]
+            if not isinstance(text, str):
+                raise TypeError(f"{where}[{key!r}] must be a str, got {type(text).__name__}")
+            return text
+    keys = ", ".join(repr(k) for k in list(value)[:5]) or "none"
+    raise TypeError(f"{where} must be {ACCEPTED}; got a mapping with keys {keys}")
+
+
+def _object_text(value: object, where: str) -> str:
+    content = _attribute(value, "page_content", where)
+    if content is not None:
+        if not isinstance(content, str):
+            raise TypeError(f"{where}.page_content must be a str, got {type(content).__name__}")
+        return content
+    get_content = _attribute(value, "get_content", where)
+    if callable(get_content):
+        try:
+            text = get_content()
+        except Exception as exc:
+            raise ValueError(
+                f"{where}.get_content() raised {type(exc).__name__}: {shorten(str(exc), 200)}"
+            ) from exc
+        if not isinstance(text, str):
+            raise TypeError(f"{where}.get_content() must return a str, got {type(text).__name__}")
+        return text
+    text = _attribute(value, "text", where)
+    if isinstance(text, str):
+        return text
+    raise TypeError(f"{where} must be {ACCEPTED}, got {_described(value)}")
+
+
+def _described(value: object) -> str:
+    """The value's type, with a hint for the shape retrievers' scored results have."""
+    kind = type(value).__name__
+    if (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and (isinstance(value[0], str) or _is_document(value[0]))
+    ):
+        return (
+            f"a {kind} of ({type(value[0]).__name__}, {type(value[1]).__name__}): for "
+            "(document, score) pairs pass the documents, e.g. [doc for doc, _ in results]"
+        )
+    return kind
+
+
+def _has(value: object, name: str) -> bool:
+    try:
+        return getattr(value, name, None) is not None
+    except Exception:
+        return False
+
+
+def _attribute(value: object, name: str, where: str) -> object:
+    """``value.name``, or None when it has none; a property that fails names where."""
+    try:
+        return getattr(value, name, None)
+    except Exception as exc:
+        raise ValueError(
+            f"{where}.{name} raised {type(exc).__name__}: {shorten(str(exc), 200)}"
+        ) from exc
+
+
+def _source(value: object) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        return None
+    text = printable(str(value)).strip()
+    return shorten(text, SOURCE_CHARS) if text else None
