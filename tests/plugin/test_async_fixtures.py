@@ -1,0 +1,200 @@
+"""Every assertion fixture awaited with ``.aio(...)`` in async tests, under pytest-asyncio (strict
+and auto mode) and anyio's pytest plugin: the same checks, records, failures and reports as
+the blocking calls, with an LLM judge's requests on the test's own loop."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+# Loaded in the outer process: pytester unloads what an in-process run imports first.
+import anyio  # noqa: F401
+import openai  # noqa: F401
+import pytest
+import pytest_asyncio  # noqa: F401
+
+from fake_llm_server import FakeLLMServer, Reply
+
+C = ["Returns are accepted within 30 days of delivery.", "Shipping to Canada costs $15 per order."]
+
+# The same tests under each plugin; MARK is the plugin's marker line ("" in auto mode).
+SUITE = """
+import asyncio
+import pytest
+from pytest_faithful import FaithfulnessError, MetricError
+
+C = {contexts!r}
+
+{fixture}
+
+{mark}
+async def test_faithful(assert_faithful):
+    result = await assert_faithful.aio("Returns are accepted within 30 days.", C)
+    assert result.passed
+
+{mark}
+async def test_gathered(assert_faithful):
+    results = await asyncio.gather(
+        *(assert_faithful.aio(f"Returns are accepted within 30 days. Item {{i}}.", C,
+                              threshold=0.4) for i in range(4))
+    )
+    assert [r.score for r in results] == [0.5] * 4
+
+{mark}
+async def test_mixed(assert_faithful):
+    assert_faithful("Shipping to Canada costs $15.", C)
+    await assert_faithful.aio("Returns are accepted within 30 days.", C)
+
+{mark}
+async def test_unfaithful(assert_faithful):
+    await assert_faithful.aio("Returns take 90 days.", C)
+
+{mark}
+async def test_metrics(assert_relevant, assert_retrieval, assert_reference):
+    answer = "Returns are accepted within 30 days."
+    await assert_relevant.aio(answer, "How long is the return window for returns?")
+    retrieval = await assert_retrieval.aio(C, "How long are returns accepted?", reference=answer)
+    assert retrieval.passed
+    await assert_reference.aio(answer, "Returns: 30 days.")
+
+{mark}
+async def test_unfaithful_metric(assert_reference):
+    with pytest.raises(MetricError):
+        await assert_reference.aio("Returns take 90 days.", "Returns are accepted for 30 days.")
+
+{mark}
+async def test_loop_runs_during_a_check(assert_faithful):
+    ticks = 0
+    async def ticker():
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+    task = asyncio.create_task(ticker())
+    await assert_faithful.aio("Shipping to Canada costs $15. Returns are accepted.", C)
+    task.cancel()
+    assert ticks >= 10, ticks
+"""
+
+PLUGINS = {
+    "asyncio-strict": ("@pytest.mark.asyncio", "", []),
+    "asyncio-auto": ("", "", ["-o", "asyncio_mode=auto"]),
+    "anyio": (
+        "@pytest.mark.anyio",
+        '@pytest.fixture\ndef anyio_backend():\n    return "asyncio"\n',
+        [],  # pytest-asyncio is loaded too (strict mode): it leaves anyio's tests alone
+    ),
+}
+
+
+@pytest.fixture
+def server() -> Iterator[FakeLLMServer]:
+    fake = FakeLLMServer()
+    fake.fallback = Reply(delay=0.2)
+    yield fake
+    fake.close()
+
+
+def write_suite(
+    pytester: pytest.Pytester, server: FakeLLMServer, plugin: str
+) -> tuple[list[str], str]:
+    mark, fixture, args = PLUGINS[plugin]
+    source = SUITE.format(contexts=C, mark=mark, fixture=fixture)
+    pytester.makepyfile(test_async=source)
+    pytester.makeini(
+        "[pytest]\n"
+        f"faith_judge = openai:judge-model@{server.url}/v1\n"
+        "faith_record_mode = off\nfaith_timeout = 5\nfaith_max_concurrency = 8\n"
+        + "asyncio_default_fixture_loop_scope = function\n"
+        # An SDK client left open when a test's loop closes would warn: an error here.
+        + "filterwarnings = error\n"
+    )
+    return args, pytester.path.joinpath("test_async.py").read_text(encoding="utf-8")
+
+
+def line_of(source: str, text: str) -> int:
+    """The 1-based line of the first line of ``source`` that holds ``text``."""
+    return next(n for n, line in enumerate(source.splitlines(), 1) if text in line)
+
+
+def checks(pytester: pytest.Pytester) -> dict[str, dict[str, Any]]:
+    document = json.loads((pytester.path / "faith.json").read_text(encoding="utf-8"))
+    found = {c["test_id"].split("::")[-1]: c for c in document["checks"]}
+    found.update({f"{m['metric']} {m['test_id'].split('::')[-1]}": m for m in document["metrics"]})
+    return found
+
+
+@pytest.mark.parametrize("plugin", list(PLUGINS))
+def test_every_fixture_awaited_under_each_plugin(
+    pytester: pytest.Pytester,
+    server: FakeLLMServer,
+    plugin: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    args, source = write_suite(pytester, server, plugin)
+    result = pytester.runpytest(*args, "--faith-report=faith.json", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=6, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_unfaithful*",
+            "E       pytest_faithful.FaithfulnessError: faithfulness failed: 0/1 claims supported*",
+        ]
+    )
+    found = checks(pytester)
+    # Each check recorded as a blocking one is, with the line of its call (a gathered check's
+    # too: the line of the gather).
+    assert found["test_faithful"]["status"] == "passed"
+    assert found["test_faithful"]["line"] == line_of(source, "result = await assert_faithful")
+    gathered = [found["test_gathered" + ("" if i == 0 else f" #{i}")] for i in range(4)]
+    assert {c["line"] for c in gathered} == {line_of(source, "*(assert_faithful.aio(")}
+    assert [c["index"] for c in gathered] == [0, 1, 2, 3]
+    assert [found["test_mixed"]["answer"], found["test_mixed #1"]["answer"]] == [
+        "Shipping to Canada costs $15.",
+        "Returns are accepted within 30 days.",
+    ]
+    assert found["test_unfaithful"]["status"] == "failed"
+    for metric in ("answer_relevancy", "context_precision", "context_recall", "reference"):
+        assert found[f"{metric} test_metrics"]["status"] == "passed", metric
+    assert found["reference test_unfaithful_metric"]["status"] == "failed"
+    # Checks gathered in one test overlapped at the server.
+    assert server.max_in_flight >= 4
+
+
+def test_a_judge_error_awaited_is_recorded_and_raised_as_blocking(
+    pytester: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    server.fallback = Reply(status=401, error="Incorrect API key provided")
+    pytester.makepyfile(
+        test_errors="""
+        import pytest
+
+        C = ["Returns are accepted within 30 days."]
+
+        @pytest.mark.asyncio
+        async def test_first(assert_faithful):
+            await assert_faithful.aio("Returns are accepted within 30 days.", C)
+
+        @pytest.mark.asyncio
+        async def test_second(assert_faithful):
+            await assert_faithful.aio("Returns are accepted within 30 days.", C)
+
+        def test_blocking(assert_faithful):
+            assert_faithful("Returns are accepted within 30 days.", C)
+        """
+    )
+    pytester.makeini(
+        f"[pytest]\nfaith_judge = openai:m@{server.url}/v1\nfaith_record_mode = off\n"
+        "asyncio_default_fixture_loop_scope = function\n"
+    )
+    result = pytester.runpytest("--faith-report=faith.json", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines(["*UnavailableJudgeError: openai rejected the API key (HTTP 401*"])
+    found = checks(pytester)
+    assert [found[t]["error_kind"] for t in ("test_first", "test_second", "test_blocking")] == [
+        "judge_unavailable"
+    ] * 3
+    assert "not called again in this run" in found["test_second"]["error"]
+    assert server.count == 1, "the latch holds across loops and the blocking path"
