@@ -198,3 +198,49 @@ def test_a_judge_error_awaited_is_recorded_and_raised_as_blocking(
     ] * 3
     assert "not called again in this run" in found["test_second"]["error"]
     assert server.count == 1, "the latch holds across loops and the blocking path"
+
+
+ESTIMATED_SUITE = """
+import asyncio
+import pytest
+
+C = ["Returns are accepted within 30 days of delivery."]
+
+@pytest.mark.asyncio
+async def test_awaited(assert_faithful, assert_relevant):
+    await assert_faithful.aio("Returns are accepted within 30 days.", C)
+    await assert_relevant.aio("Returns are accepted within 30 days.", "How long for returns?")
+
+def test_blocking(assert_faithful):
+    assert_faithful("Shipping is free.", C)
+"""
+
+
+def test_estimates_and_budgets_hold_for_awaited_checks(
+    pytester: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    pytester.makepyfile(test_cost=ESTIMATED_SUITE)
+    pytester.makeini(
+        f"[pytest]\nfaith_judge = openai:gpt-4o-mini@{server.url}/v1\nfaith_record_mode = off\n"
+        "asyncio_default_fixture_loop_scope = function\n"
+    )
+    estimate = pytester.runpytest("--faith-estimate", "-rs", "-p", "no:cacheprovider")
+    estimate.assert_outcomes(skipped=2)
+    estimate.stdout.fnmatch_lines(
+        [
+            "*--faith-estimate: no judge was called): 3 checks, 3 would call a judge",
+            "*6 would go to a provider: 3 named exactly, 3 following a live call*",
+            "*test_cost.py:*: --faith-estimate: 2 checks estimated, not judged",
+        ]
+    )
+    assert server.count == 0, "an estimate calls nothing, awaited or not"
+    # A budget no call fits: each check errors naming it, awaited as blocking.
+    spent = pytester.runpytest(
+        "--faith-max-cost=0.0000001", "--faith-report=faith.json", "-p", "no:cacheprovider"
+    )
+    spent.assert_outcomes(failed=2)
+    found = checks(pytester)
+    assert {found[t]["error_kind"] for t in ("test_awaited", "test_blocking")} == {"budget"}
+    assert "--faith-max-cost" in found["test_awaited"]["error"]
+    assert server.count == 0

@@ -263,3 +263,13 @@ def test_aclose_closes_the_running_loops_objects_on_it() -> None:
 
     asyncio.run(use())
     assert len(closed_on) == 1  # not closed a second time when the loop shut down
+
+
+def test_awaited_outside_asyncio_is_an_error_that_says_what_to_do() -> None:
+    async def nothing() -> int:
+        return 1
+
+    driven = run_async(nothing())
+    with pytest.raises(RuntimeError, match=r"asyncio event loop .* worker thread"):
+        driven.send(None)  # as another event loop (trio) would drive it
+    driven.close()

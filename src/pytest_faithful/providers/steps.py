@@ -71,7 +71,21 @@ def run_sync(procedure: Procedure[_T]) -> _T:
 
 
 async def run_async(procedure: Procedure[_T]) -> _T:
-    """Drive ``procedure`` to its end on the running loop, awaiting each step."""
+    """Drive ``procedure`` to its end on the running loop, awaiting each step.
+
+    The steps are asyncio's (provider SDK calls, worker threads): under another event loop
+    (trio) this is a RuntimeError that says what to do instead."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        procedure.close()
+        raise RuntimeError(
+            "pytest-faithful's async checks run on an asyncio event loop (asyncio.run, "
+            "pytest-asyncio, anyio's asyncio backend); under another one, run the blocking "
+            "check in a worker thread (e.g. await trio.to_thread.run_sync(...))"
+        ) from None
     sent: Any = None
     failure: BaseException | None = None
     try:
