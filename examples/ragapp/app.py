@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
@@ -58,3 +59,15 @@ class HelpDesk:
         """The model's answer and the contexts it was given (the texts of the retrieved chunks)."""
         contexts = [chunk.text for chunk in self.retrieve(question)]
         return self.model.generate(question, contexts), contexts
+
+    async def aask(self, question: str) -> tuple[str, list[dict[str, object]]]:
+        """The async entry point most RAG apps have: the answer and the retrieved chunks as
+        documents (``{"text": ..., "metadata": {"source": ...}}``), as a framework returns
+        them rather than as plain strings."""
+        await asyncio.sleep(0)  # where a real app awaits its vector store and its model
+        chunks = self.retrieve(question)
+        answer = self.model.generate(question, [chunk.text for chunk in chunks])
+        documents: list[dict[str, object]] = [
+            {"text": c.text, "metadata": {"source": f"{c.doc_id}.md#{c.index}"}} for c in chunks
+        ]
+        return answer, documents
