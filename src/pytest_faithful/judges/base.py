@@ -19,6 +19,12 @@ class Judge(Protocol):
     ``id`` names the judge kind, model and prompt version (``"lexical/v1"``,
     ``"openai:gpt-4o-mini/p4"``); it appears in every result and report.
     ``heuristic`` is True when verdicts do not come from a model.
+
+    For the async API (``averify``, ``assert_faithful.aio``) a judge may also have async twins
+    of its steps, named with an ``a`` in front (``aextract_claims``, ``averify``, and
+    ``aextract_and_verify``, ``ajudge_relevance``, ``ajudge_passages`` beside those methods),
+    taking the same arguments: they are awaited on the caller's event loop. A step without a
+    twin runs in a worker thread there (:func:`pytest_faithful.check.acall_judge`).
     """
 
     @property
