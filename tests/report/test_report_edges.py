@@ -29,12 +29,20 @@ def _validate(document: dict[str, Any]) -> None:
 def test_unwritable_report_is_a_clear_error_not_an_internal_error(
     suite: pytest.Pytester,
 ) -> None:
-    (suite.path / "blocker").write_text("a file, not a directory")
-    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass")
-    result.assert_outcomes(passed=3)
+    # The path is fine at start-up; a test puts a file where its folder should be.
+    suite.makepyfile(
+        test_block="from pathlib import Path\n\n"
+        "def test_block():\n    Path('blocker').write_text('x')\n"
+    )
+    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass or block")
+    result.assert_outcomes(passed=4)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stdout.fnmatch_lines(["faithful: ERROR: could not write report *blocker*faith.json: *"])
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    # Known at start-up: a usage error naming the option, before any test runs.
+    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--faith-report 'blocker/faith.json': a folder in it is a file" in result.stderr.str()
 
 
 def test_directory_or_unknown_extension_is_a_usage_error(suite: pytest.Pytester) -> None:

@@ -350,11 +350,12 @@ def _ini_base(config: pytest.Config) -> Path:
     return config.inipath.parent if config.inipath else config.rootpath
 
 
-def _usable(path: Path, kind: PathValue, source: str) -> Path:
-    """``path`` if a file (a directory) can be read or made there; else a usage error."""
+def _usable(path: Path, kind: PathValue, source: str, given: str | None = None) -> Path:
+    """``path`` if a file (a directory) can be read or made there; else a usage error naming
+    the option and the path as ``given``."""
     problem = path_problem(path, directory=kind.directory)
     if problem is not None:
-        raise pytest.UsageError(f"{source} {shown_path(path)}: {problem}")
+        raise pytest.UsageError(f"{source} {shown_path(given or path)}: {problem}")
     return path
 
 
@@ -366,7 +367,7 @@ def _from_cli(config: pytest.Config, declared: Option) -> Any:
         if not value:
             return None
         path = (config.invocation_params.dir / str(value)).resolve()
-        return _usable(path, declared.kind, declared.flag)
+        return _usable(path, declared.kind, declared.flag, str(value))
     return value
 
 
@@ -383,7 +384,7 @@ def _from_ini(config: pytest.Config, declared: Option) -> Any:
         return None
     if isinstance(declared.kind, PathValue):
         path = (_ini_base(config) / str(text)).resolve()
-        return _usable(path, declared.kind, f"ini option {declared.dest}")
+        return _usable(path, declared.kind, f"ini option {declared.dest}", str(text))
     try:
         return declared.kind.parse(str(text))
     except ValueError as exc:
@@ -405,7 +406,7 @@ def _report_target(target: str, base: Path, source: str) -> str:
             "test path right after it is read as that value: put the paths first, or write "
             "--faith-report=terminal.)"
         )
-    return str(_usable((base / target).resolve(), PathValue(), source))
+    return str(_usable((base / target).resolve(), PathValue(), source, target))
 
 
 def _reports(config: pytest.Config, declared: Option) -> tuple[str, ...]:
