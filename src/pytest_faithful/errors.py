@@ -26,6 +26,17 @@ def printable(text: str) -> str:
     return _UNPRINTABLE.sub("\ufffd", text) if _UNPRINTABLE.search(text) else text
 
 
+def _escape(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character (but tab and line breaks) and lone surrogate
+    written as its Python escape (``\\x1b``, ``\\x00``, ``\\x85``, ``\\ud800``): shown as what
+    it is in a report or a terminal, never obeyed (an escape sequence, a NUL) or dropped."""
+    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
+
+
 def encodable(text: str) -> str:
     """``text`` with every lone surrogate replaced by U+FFFD (control characters kept), so that
     it can be written and sent: for text compared with an answer or passages that may hold

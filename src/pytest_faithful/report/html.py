@@ -19,6 +19,7 @@ from html import escape
 from importlib import resources
 from typing import TypeVar
 
+from pytest_faithful.errors import visible
 from pytest_faithful.evidence import align
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import metric_sections
@@ -58,7 +59,8 @@ CSP = (
 
 
 def _e(text: object) -> str:
-    return escape(str(text), quote=True)
+    """User text as HTML: markup escaped, control characters shown as escapes (``\\x1b``)."""
+    return escape(visible(str(text)), quote=True)
 
 
 def _worst(labels: Sequence[Label]) -> Label:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from pytest_faithful.errors import shorten
+from pytest_faithful.errors import shorten, visible
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
@@ -22,14 +22,15 @@ _ICON = {"passed": "✅", "failed": "❌", "errored": "💥"}
 
 
 def md(text: str) -> str:
-    """User text made safe for a Markdown table cell: one line, no markup, pipes escaped."""
-    flat = " ".join(text.split())
+    """User text made safe for a Markdown table cell: one line, no markup, pipes escaped,
+    control characters shown as escapes (``\\x1b``)."""
+    flat = " ".join(visible(text).split())
     return _SPECIAL.sub(r"\\\1", escape(flat, quote=False))
 
 
 def code(text: str) -> str:
     """A test id as an inline code span (no Markdown inside; pipes still escaped for tables)."""
-    flat = " ".join(text.split()).replace("`", "'").replace("|", "\\|")
+    flat = " ".join(visible(text).split()).replace("`", "'").replace("|", "\\|")
     return f"`{flat}`"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from pytest_faithful.errors import shorten
+from pytest_faithful.errors import shorten, visible
 from pytest_faithful.report.failure import METRIC_TITLES, error_label, metric_item_line
 from pytest_faithful.report.model import BADGES, FaithReport, MetricEntry, MetricTotals
 
@@ -154,7 +154,7 @@ def _why(entry: MetricEntry, md: Callable[[str], str]) -> str:
 
 
 def _e(text: object) -> str:
-    return escape(str(text), quote=True)
+    return escape(visible(str(text)), quote=True)
 
 
 _ITEM_CLASS = {True: "supported", False: "contradicted"}

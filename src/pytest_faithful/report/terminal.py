@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_faithful.errors import MAX_QUOTE, shorten
+from pytest_faithful.errors import MAX_QUOTE, shorten, visible
 from pytest_faithful.models import Label
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import claim_line
@@ -131,8 +131,7 @@ def settings_line(report: FaithReport) -> str:
     )
 
 
-def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
-    """The section's lines with markup hints, for pytest's terminal writer."""
+def _lines(report: FaithReport, verbosity: int) -> list[Line]:
     ordered = report.worst_first()
     summary = report.totals
     totals_markup: Markup = (
@@ -162,3 +161,11 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     if verbosity >= 0:
         lines.extend(_why(ordered, verbosity))
     return [*lines, *footer, *metrics]
+
+
+def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
+    """The section's lines with markup hints, for pytest's terminal writer; a control
+    character in a check's text is shown as its escape, never sent to the terminal."""
+    return [
+        (visible(line).replace("\r", "\\r"), markup) for line, markup in _lines(report, verbosity)
+    ]
