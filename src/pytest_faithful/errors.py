@@ -45,8 +45,18 @@ def encodable(text: str) -> str:
 
 
 def shorten(text: str, width: int = MAX_QUOTE) -> str:
+    """``text`` on one line, at most ``width`` characters: when it is longer, cut after a whole
+    word and ended with "..." (within a word only when that would keep less than half)."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 3].rstrip() + "..."
+    if len(flat) <= width:
+        return flat
+    room = max(width - 3, 0)
+    cut = flat[:room]
+    if flat[room : room + 1] != " ":  # the cut falls inside a word
+        space = cut.rfind(" ")
+        if space >= room // 2:
+            cut = cut[:space]
+    return cut.rstrip(" ,;:") + "..."
 
 
 if TYPE_CHECKING:

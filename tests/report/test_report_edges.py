@@ -9,7 +9,10 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from pytest_faithful.errors import shorten
 from pytest_faithful.models import FaithfulnessResult, Usage
 from pytest_faithful.report import github, html, json_report, markdown
 from pytest_faithful.report.model import Defaults, JudgeInfo, build_report
@@ -165,3 +168,31 @@ def test_workflow_command_escaping() -> None:
         "sub/t/test_x.py"
     )
     assert github.repo_path("test_x.py", Path("/elsewhere"), Path("/w/repo")) == "test_x.py"
+
+
+@given(
+    st.lists(st.sampled_from([*"abc ,;:\n\t", "24/7", "FedEx", "x" * 30])).map("".join),
+    st.integers(min_value=4, max_value=60),
+)
+def test_shorten_cuts_after_a_whole_word(text: str, width: int) -> None:
+    flat = " ".join(text.split())
+    short = shorten(text, width)
+    assert len(short) <= width
+    if len(flat) <= width:
+        assert short == flat
+        return
+    assert short.endswith("...")
+    kept = short.removesuffix("...")
+    assert flat.startswith(kept)
+    room = width - 3
+    if " " in flat[room // 2 : room] or flat[room : room + 1] == " ":
+        # A space to cut at: the cut ends a word (what follows it in the text is a space).
+        assert flat[len(kept) : len(kept) + 1] in (" ", ",", ";", ":")
+
+
+def test_a_long_reason_is_cut_at_a_word_not_inside_one() -> None:
+    reason = "9/11 content words found (missing: FedEx, Priority); number 24/7 not found"
+    assert (
+        shorten(reason, 70) == "9/11 content words found (missing: FedEx, Priority); number 24/7..."
+    )
+    assert shorten("x" * 50, 20) == "x" * 17 + "...", "one long word is cut inside it"
