@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.invocation import Invocation
+from pytest_faithful.errors import visible
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.options import MARKER, METRIC_MARKERS
@@ -75,6 +76,7 @@ class FaithSession:
         self.outcomes: dict[str, tuple[str, bool]] = {}
         self.report: FaithReport | None = None  # built once, on the controller, at session end
         self.report_problems: list[str] = []
+        self.reports_written: list[str] = []  # what the terminal says it wrote
 
     def judge_for(self, spec: str | None) -> Judge:
         key = spec or self.default_judge
@@ -247,12 +249,19 @@ class FaithSession:
         from pytest_faithful.report import markdown, outputs
 
         self.report = self.build_report()
-        self.report_problems = outputs.write_reports(self.report, self.options.report_files)
+        written, self.report_problems = outputs.write_reports(
+            self.report, self.options.report_files
+        )
+        self.reports_written = [f"wrote {path}" for path in written]
         if summary_file and checked:
             try:
                 github.append_step_summary(markdown.render(self.report), Path(summary_file))
             except OSError as exc:
                 self.report_problems.append(f"$GITHUB_STEP_SUMMARY {summary_file}: {exc}")
+            else:
+                self.reports_written.append(
+                    f"appended the Markdown summary to $GITHUB_STEP_SUMMARY ({summary_file})"
+                )
         if self.report_problems and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
@@ -269,9 +278,12 @@ class FaithSession:
         self._write_not_judged(terminalreporter)
         if self.report is None:
             return
+        if self.config.get_verbosity() > -2:
+            for done in self.reports_written:
+                terminalreporter.write_line(visible(f"faithful: {done}"))
         for problem in self.report_problems:
             terminalreporter.write_line(
-                f"faithful: ERROR: could not write report {problem}", red=True, bold=True
+                visible(f"faithful: ERROR: could not write report {problem}"), red=True, bold=True
             )
         if github.running_on_actions(os.environ):
             workspace = os.environ.get("GITHUB_WORKSPACE")
@@ -293,7 +305,9 @@ class FaithSession:
             else summarize_not_judged(self.records, self.first_failures)
         )
         for summary in summaries:
-            terminalreporter.write_line(f"faithful: {summary.describe()}", red=True, bold=True)
+            terminalreporter.write_line(
+                visible(f"faithful: {summary.describe()}"), red=True, bold=True
+            )
 
 
 SESSION_KEY = pytest.StashKey[FaithSession]()

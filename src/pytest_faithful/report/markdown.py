@@ -14,6 +14,7 @@ from pytest_faithful.errors import shorten, visible
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
+from pytest_faithful.report.totals import outcome_tag
 
 MAX_FAILING_ROWS = 200
 MAX_PASSING_ROWS = 300
@@ -54,16 +55,14 @@ def _why(check: CheckEntry) -> str:
 
 def _status(check: CheckEntry) -> str:
     icon = _ICON[check.status]
-    if check.test_outcome in ("xfailed", "xpassed"):
-        return f"{icon} {check.test_outcome}"
-    return icon
+    tag = outcome_tag(check.status, check.test_outcome)
+    return f"{icon} {tag}" if tag else icon
 
 
 def _headline(report: FaithReport) -> str:
-    t = report.totals
-    if t.failed or t.errored:
-        return f"❌ {t.failed} failed, {t.errored} errored, {t.passed} passed of {t.checks} checks"
-    return f"✅ all {t.checks} checks passed"
+    """Every check of the run, faithfulness and metrics: red only for what fails the run."""
+    counts = report.counts()
+    return f"{'❌' if counts.bad else '✅'} {counts.headline()}"
 
 
 def _settings(report: FaithReport) -> str:
@@ -87,11 +86,12 @@ def _totals_table(report: FaithReport) -> list[str]:
     mean = "-" if t.mean_score is None else f"{t.mean_score:.3f}"
     rate = "-" if t.cache_hit_rate is None else f"{t.cache_hit_rate:.0%}"
     return [
-        "| checks | passed | failed | errored | mean score | contradictions | judge calls "
-        "| cache hit rate | tokens in/out |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-        f"| {t.checks} | {t.passed} | {t.failed} | {t.errored} | {mean} | {t.contradictions} "
-        f"| {t.usage.judge_calls} | {rate} | {t.usage.input_tokens}/{t.usage.output_tokens} |",
+        "| checks | passed | failed | xfailed | errored | mean score | contradictions "
+        "| judge calls | cache hit rate | tokens in/out |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {t.checks} | {t.passed} | {t.failed} | {t.xfailed} | {t.errored} | {mean} "
+        f"| {t.contradictions} | {t.usage.judge_calls} | {rate} "
+        f"| {t.usage.input_tokens}/{t.usage.output_tokens} |",
     ]
 
 
@@ -127,6 +127,9 @@ def render(report: FaithReport) -> str:
         lines.append(f"> {which} verdicts are heuristic (lexical word overlap), not a model's.")
     for unjudged in report.not_judged:
         lines += ["", f"> **Not judged**: {md(unjudged.describe())}"]
+    note = report.counts().expected_note()
+    if note:
+        lines += ["", f"> {md(note[0].upper() + note[1:])}."]
     lines += _baseline(report)
     if failing:
         lines += ["", "| | test | score | thr | S/C/N | why |", "|---|---|---:|---:|---|---|"]

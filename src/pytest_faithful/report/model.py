@@ -24,7 +24,7 @@ from pytest_faithful.models import (
 )
 from pytest_faithful.report.baseline import BaselineSummary
 from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord
-from pytest_faithful.report.totals import Totals, totals
+from pytest_faithful.report.totals import Counts, Totals, is_expected, totals
 from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -112,16 +112,33 @@ class CheckEntry(FrozenModel):
 
     @property
     def failing(self) -> bool:
+        """The check did not pass (failed or errored), whether or not its test expected it."""
         return self.status != "passed"
+
+    @property
+    def expected(self) -> bool:
+        """An expected failure: the check did not pass, and its test did not fail."""
+        return is_expected(self.status, self.test_outcome)
 
     @property
     def contradicted(self) -> bool:
         return self.counts is not None and self.counts.contradicted > 0
 
     def sort_key(self) -> tuple[int, float, str, int]:
-        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
-        score = -1.0 if self.result is None else self.result.score
-        return (rank, score, self.nodeid, self.index)
+        return _sort_key(self.status, self.expected, self.result, self.nodeid, self.index)
+
+
+def _sort_key(
+    status: str,
+    expected: bool,
+    result: FaithfulnessResult | MetricResult | None,
+    nodeid: str,
+    index: int,
+) -> tuple[int, float, str, int]:
+    """Errored, failed, expected failures, passed; the lowest score first within each."""
+    rank = 2 if expected else {"errored": 0, "failed": 1, "passed": 3}[status]
+    score = -1.0 if result is None else result.score
+    return (rank, score, nodeid, index)
 
 
 class NotJudged(FrozenModel):
@@ -169,10 +186,13 @@ class MetricEntry(FrozenModel):
     def failing(self) -> bool:
         return self.status != "passed"
 
+    @property
+    def expected(self) -> bool:
+        """An expected failure: the check did not pass, and its test did not fail."""
+        return is_expected(self.status, self.test_outcome)
+
     def sort_key(self) -> tuple[int, float, str, int]:
-        rank = {"errored": 0, "failed": 1, "passed": 2}[self.status]
-        score = -1.0 if self.result is None else self.result.score
-        return (rank, score, self.nodeid, self.index)
+        return _sort_key(self.status, self.expected, self.result, self.nodeid, self.index)
 
 
 class MetricTotals(FrozenModel):
@@ -181,8 +201,11 @@ class MetricTotals(FrozenModel):
     metric: MetricName
     checks: int = Field(ge=0)
     passed: int = Field(ge=0)
-    failed: int = Field(ge=0)
-    errored: int = Field(ge=0)
+    failed: int = Field(ge=0, description="Failed checks in tests that failed.")
+    errored: int = Field(ge=0, description="Errored checks in tests that failed.")
+    xfailed: int = Field(
+        default=0, ge=0, description="Checks that did not pass in tests that did not fail."
+    )
     mean_score: float | None = Field(description="Over checks with a score; null if none.")
     usage: Usage
     heuristic: bool = Field(description="True when some verdicts were heuristic.")
@@ -224,6 +247,10 @@ class FaithReport(FrozenModel):
         """(checks whose verdicts were heuristic, checks judged); an errored check has none."""
         judged = [c.result for c in self.checks if c.result is not None]
         return sum(r.heuristic for r in judged), len(judged)
+
+    def counts(self) -> Counts:
+        """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
+        return Counts.of([*self.checks, *self.metrics])
 
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
         """Each metric that ran with its checks, worst first."""
@@ -280,8 +307,9 @@ def _metric_totals(entries: Sequence[MetricEntry]) -> tuple[MetricTotals, ...]:
                 metric=metric,
                 checks=len(mine),
                 passed=sum(e.status == "passed" for e in mine),
-                failed=sum(e.status == "failed" for e in mine),
-                errored=sum(e.status == "errored" for e in mine),
+                failed=sum(e.status == "failed" and not e.expected for e in mine),
+                errored=sum(e.status == "errored" and not e.expected for e in mine),
+                xfailed=sum(e.expected for e in mine),
                 mean_score=sum(r.score for r in scored) / len(scored) if scored else None,
                 usage=usage,
                 heuristic=any(r.heuristic for r in scored),
@@ -358,7 +386,7 @@ def build_report(
             record_mode=record_mode,
             defaults=defaults,
         ),
-        totals=totals(ordered),
+        totals=totals(ordered, outcomes),
         checks=tuple(_entry(r, outcomes.get(r.nodeid)) for r in ordered),
         baseline=baseline,
         not_judged=summarize_not_judged(ordered, first_failures),

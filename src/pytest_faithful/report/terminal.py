@@ -19,6 +19,7 @@ from pytest_faithful.models import Label
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
+from pytest_faithful.report.totals import outcome_tag
 
 HEADERS = ("test", "score", "thr", "S/C/N", "status", "judge", "hits")
 CLAIM_WIDTH = 100  # default verbosity; -v shows up to failure.MAX_QUOTE, -vv everything
@@ -70,10 +71,11 @@ def _row(check: CheckEntry) -> tuple[str, ...]:
         return (check.test_id, "-", "-", "-", "ERROR", check.judge_id, "-")
     hits = f"{result.usage.cache_hits}/{result.usage.judge_calls}"
     status = "PASS" if result.passed else "FAIL"
-    if result.vacuous:
-        status += " (vacuous)"
-    if check.test_outcome in ("xfailed", "xpassed"):
-        status += f" ({check.test_outcome})"
+    tags = [
+        t for t in ("vacuous" * result.vacuous, outcome_tag(check.status, check.test_outcome)) if t
+    ]
+    if tags:
+        status += f" ({'; '.join(tags)})"
     return (
         check.test_id,
         f"{result.score:.2f}",
@@ -101,9 +103,11 @@ def totals_lines(report: FaithReport) -> list[str]:
     rate = summary.cache_hit_rate
     hit_rate = "-" if rate is None else f"{rate:.0%}"
     usage = summary.usage
+    xfailed = f"xfailed: {summary.xfailed}  " if summary.xfailed else ""
     lines = [
         f"checks: {summary.checks}  passed: {summary.passed}  failed: {summary.failed}  "
-        f"errored: {summary.errored}  mean score: {mean}  contradictions: {summary.contradictions}",
+        f"{xfailed}errored: {summary.errored}  mean score: {mean}  "
+        f"contradictions: {summary.contradictions}",
         f"judge calls: {usage.judge_calls}  cache hits: {usage.cache_hits} ({hit_rate})  "
         f"tokens in/out: {usage.input_tokens}/{usage.output_tokens}",
         f"judges: {', '.join(summary.judges) or '-'}",
@@ -117,6 +121,12 @@ def totals_lines(report: FaithReport) -> list[str]:
             f"{share} {checks}"
         )
     return lines
+
+
+def run_notes(report: FaithReport) -> list[Line]:
+    """What the run's checks add up to beyond the totals: the expected failures."""
+    note = report.counts().expected_note()
+    return [("", {}), (f"note: {note}", {"yellow": True})] if note else []
 
 
 def settings_line(report: FaithReport) -> str:
@@ -142,7 +152,7 @@ def _lines(report: FaithReport, verbosity: int) -> list[Line]:
         *((line, totals_markup if i == 0 else {}) for i, line in enumerate(totals_lines(report))),
         (settings_line(report), {}),
     ]
-    metrics = metric_sections.terminal_lines(report, verbosity)
+    metrics = metric_sections.terminal_lines(report, verbosity) + run_notes(report)
     if verbosity <= -2:
         return [*footer[1:], *metrics]
     if not ordered:
