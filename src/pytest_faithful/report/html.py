@@ -296,6 +296,8 @@ def _run_html(report: FaithReport) -> str:
         )
     for unjudged in report.not_judged:
         html += f'<p class="note not-judged">{_e(unjudged.describe())}</p>'
+    for lost in report.lost_tests:
+        html += f'<p class="note lost">{_e(lost.describe())}</p>'
     note = report.counts().expected_note()
     if note:
         html += f'<p class="note xfailed">{_e(note[0].upper() + note[1:])}.</p>'

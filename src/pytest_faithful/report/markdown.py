@@ -127,6 +127,8 @@ def render(report: FaithReport) -> str:
         lines.append(f"> {which} verdicts are heuristic (lexical word overlap), not a model's.")
     for unjudged in report.not_judged:
         lines += ["", f"> **Not judged**: {md(unjudged.describe())}"]
+    for lost in report.lost_tests:
+        lines += ["", f"> **Lost**: {md(lost.describe())}"]
     note = report.counts().expected_note()
     if note:
         lines += ["", f"> {md(note[0].upper() + note[1:])}."]

@@ -161,6 +161,28 @@ class NotJudged(FrozenModel):
         )
 
 
+class LostTest(FrozenModel):
+    """A test pytest reports as failed because its pytest-xdist worker crashed running it."""
+
+    nodeid: str
+    reason: str = Field(description="pytest-xdist's message (\"worker 'gw1' crashed while ...\").")
+    fixtures: tuple[str, ...] = Field(
+        description="This plugin's fixtures the test requested, as its worker said before the "
+        "crash (each stands as one errored check: 'worker_crashed'); empty when the test "
+        "requested none, or its worker crashed before saying (in the test's setup)."
+    )
+
+    def describe(self) -> str:
+        if self.fixtures:
+            what = (
+                f"its checks were lost with the worker ({', '.join(self.fixtures)}: counted as "
+                f"{len(self.fixtures)} errored {'check' if len(self.fixtures) == 1 else 'checks'})"
+            )
+        else:
+            what = "it ran no check this report knows of"
+        return f"{self.nodeid} lost with a crashed xdist worker: {self.reason}; {what}"
+
+
 class MetricEntry(FrozenModel):
     """One metric check: ``assert_relevant``, ``assert_reference``, or one of the (up to two)
     metrics an ``assert_retrieval`` call checked."""
@@ -238,6 +260,10 @@ class FaithReport(FrozenModel):
     metric_totals: tuple[MetricTotals, ...] = Field(
         default=(), description="Per metric that ran: its checks, outcomes and cost."
     )
+    lost_tests: tuple[LostTest, ...] = Field(
+        default=(),
+        description="Tests whose pytest-xdist worker crashed while running them, by node id.",
+    )
 
     def worst_first(self) -> list[CheckEntry]:
         """Errored, then failed, then passed checks; lowest score first within each."""
@@ -250,7 +276,7 @@ class FaithReport(FrozenModel):
 
     def counts(self) -> Counts:
         """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
-        return Counts.of([*self.checks, *self.metrics])
+        return Counts.of([*self.checks, *self.metrics], lost=len(self.lost_tests))
 
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
         """Each metric that ran with its checks, worst first."""
@@ -321,6 +347,8 @@ def _metric_totals(entries: Sequence[MetricEntry]) -> tuple[MetricTotals, ...]:
 def _judges(records: Iterable[CheckRecord | MetricRecord]) -> tuple[JudgeInfo, ...]:
     heuristic: dict[str, bool | None] = {}
     for record in records:
+        if record.error_kind == "worker_crashed":  # stands for lost checks: no judge known
+            continue
         seen = heuristic.get(record.judge_id)
         if record.result is not None:
             seen = bool(seen) or record.result.heuristic
@@ -368,6 +396,7 @@ def build_report(
     baseline: BaselineSummary | None = None,
     first_failures: Collection[tuple[str, int]] = (),
     metric_records: Sequence[MetricRecord] = (),
+    lost_tests: Sequence[LostTest] = (),
 ) -> FaithReport:
     """The one report object every renderer reads."""
     outcomes = outcomes or {}
@@ -392,6 +421,7 @@ def build_report(
         not_judged=summarize_not_judged(ordered, first_failures),
         metrics=metric_entries,
         metric_totals=_metric_totals(metric_entries),
+        lost_tests=tuple(sorted(lost_tests, key=lambda t: t.nodeid)),
     )
 
 

@@ -124,9 +124,15 @@ def totals_lines(report: FaithReport) -> list[str]:
 
 
 def run_notes(report: FaithReport) -> list[Line]:
-    """What the run's checks add up to beyond the totals: the expected failures."""
+    """What the run's checks add up to beyond the totals: the tests lost with a crashed
+    worker, the expected failures."""
+    lines: list[Line] = [
+        (f"LOST {t.describe()}", _STATUS_MARKUP["errored"]) for t in report.lost_tests
+    ]
     note = report.counts().expected_note()
-    return [("", {}), (f"note: {note}", {"yellow": True})] if note else []
+    if note:
+        lines.append((f"note: {note}", {"yellow": True}))
+    return [("", {}), *lines] if lines else []
 
 
 def settings_line(report: FaithReport) -> str:
@@ -152,13 +158,14 @@ def _lines(report: FaithReport, verbosity: int) -> list[Line]:
         *((line, totals_markup if i == 0 else {}) for i, line in enumerate(totals_lines(report))),
         (settings_line(report), {}),
     ]
-    metrics = metric_sections.terminal_lines(report, verbosity) + run_notes(report)
+    metrics = metric_sections.terminal_lines(report, verbosity)
+    notes = run_notes(report)
     if verbosity <= -2:
-        return [*footer[1:], *metrics]
+        return [*footer[1:], *metrics, *notes]
     if not ordered:
         if report.metrics:
-            return [*metrics, *footer] if report.checks else metrics
-        return [("no faithfulness checks ran", {}), *footer]
+            return [*metrics, *notes]
+        return [("no faithfulness checks ran", {}), *footer, *notes]
     shown = [c for c in ordered if c.failing] if verbosity < 0 else ordered
     lines = _table(shown) if shown else []
     if len(shown) < len(ordered):
@@ -170,7 +177,7 @@ def _lines(report: FaithReport, verbosity: int) -> list[Line]:
     )
     if verbosity >= 0:
         lines.extend(_why(ordered, verbosity))
-    return [*lines, *footer, *metrics]
+    return [*lines, *footer, *metrics, *notes]
 
 
 def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:

@@ -56,9 +56,10 @@ class Counts:
     errored: int = 0
     xfailed: int = 0
     expected_in: tuple[tuple[str, int], ...] = ()
+    lost: int = 0  # tests whose xdist worker crashed while running them
 
     @classmethod
-    def of(cls, entries: Iterable[_Ended]) -> Counts:
+    def of(cls, entries: Iterable[_Ended], lost: int = 0) -> Counts:
         ended = list(entries)
         expected = Counter(
             e.test_outcome or "" for e in ended if is_expected(e.status, e.test_outcome)
@@ -71,16 +72,18 @@ class Counts:
             errored=unexpected["errored"],
             xfailed=sum(expected.values()),
             expected_in=tuple(sorted(expected.items())),
+            lost=lost,
         )
 
     @property
     def bad(self) -> bool:
-        return bool(self.failed or self.errored)
+        return bool(self.failed or self.errored or self.lost)
 
     def headline(self) -> str:
         """'2 failed, 1 errored, 7 passed, 1 xfailed of 11 checks', or 'all 26 checks passed'."""
+        lost = f"; {_plural(self.lost, 'test')} lost with a crashed worker" if self.lost else ""
         if not (self.failed or self.errored or self.xfailed):
-            return f"all {_plural(self.checks, 'check')} passed"
+            return f"all {_plural(self.checks, 'check')} passed{lost}"
         parts = [
             f"{count} {word}"
             for count, word in (
@@ -91,7 +94,7 @@ class Counts:
             )
             if count or word == "passed"
         ]
-        return f"{', '.join(parts)} of {_plural(self.checks, 'check')}"
+        return f"{', '.join(parts)} of {_plural(self.checks, 'check')}{lost}"
 
     def expected_note(self) -> str | None:
         """What the xfailed checks are, for a report's summary; None when there are none."""
@@ -160,6 +163,7 @@ def totals(records: Sequence[CheckRecord], outcomes: Mapping[str, str] | None = 
         mean_score=sum(r.score for r in results) / len(results) if results else None,
         contradictions=sum(r.counts.contradicted for r in results),
         usage=usage,
-        judges=tuple(sorted({r.judge_id for r in records})),
+        # A worker_crashed entry stands for lost checks: which judge they had is not known.
+        judges=tuple(sorted({r.judge_id for r in records if r.error_kind != "worker_crashed"})),
         heuristic=any(r.heuristic for r in results),
     )
