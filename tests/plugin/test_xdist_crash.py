@@ -14,7 +14,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
+
+from pytest_faithful.report import json_report
 
 pytest.importorskip("xdist")
 
@@ -91,6 +94,7 @@ def test_a_crashed_worker_loses_only_the_checks_of_its_test(
     outcomes = result.parseoutcomes()
     assert outcomes["failed"] == 2, "test_fail, and the test whose worker crashed"
     document: dict[str, Any] = json.loads(Path(pytester.path, "r.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(json_report.schema()).validate(document)
     junit = _junit(Path(pytester.path, "j.xml"))
     assert junit[CRASHED][0] == "failed"
     assert len(junit) == outcomes["failed"] + outcomes.get("passed", 0)

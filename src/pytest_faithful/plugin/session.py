@@ -96,7 +96,8 @@ class FaithSession:
         # Controller: this plugin's fixtures each running test requested (from its setup
         # report), and the tests whose worker crashed while running them, with xdist's message.
         self._requested: dict[str, tuple[str, ...]] = {}
-        self.lost: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self._set_up: set[str] = set()  # tests whose setup report came, until their teardown's
+        self.lost: dict[str, tuple[str, tuple[str, ...], bool]] = {}
         self.report: FaithReport | None = None  # built once, on the controller, at session end
         self.report_problems: list[str] = []
         self.reports_written: list[str] = []  # what the terminal says it wrote
@@ -247,8 +248,11 @@ class FaithSession:
                 self._merge(sent)
             if sent.get("fixtures"):
                 self._requested[report.nodeid] = tuple(sent["fixtures"])
-        if report.when == "teardown":
+        if report.when == "setup":
+            self._set_up.add(report.nodeid)
+        elif report.when == "teardown":
             self._requested.pop(report.nodeid, None)
+            self._set_up.discard(report.nodeid)
         if report.when == "call":
             self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
         elif report.failed:
@@ -259,7 +263,9 @@ class FaithSession:
     @pytest.hookimpl(optionalhook=True)
     def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport) -> None:
         """xdist: a worker crashed while running ``crashitem`` (pytest reports it failed)."""
-        self.lost[crashitem] = (str(report.longrepr), self._requested.pop(crashitem, ()))
+        set_up = crashitem in self._set_up
+        self._set_up.discard(crashitem)
+        self.lost[crashitem] = (str(report.longrepr), self._requested.pop(crashitem, ()), set_up)
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
@@ -280,8 +286,8 @@ class FaithSession:
         checks: list[CheckRecord] = []
         metrics: list[MetricRecord] = []
         lost = []
-        for nodeid, (reason, fixtures) in self.lost.items():
-            lost.append(LostTest(nodeid=nodeid, reason=reason, fixtures=fixtures))
+        for nodeid, (reason, fixtures, set_up) in self.lost.items():
+            lost.append(LostTest(nodeid=nodeid, reason=reason, fixtures=fixtures, set_up=set_up))
             error = (
                 f"{reason}: the checks this test ran before the crash were lost with the worker "
                 "(this entry stands for them)"

@@ -167,19 +167,27 @@ class LostTest(FrozenModel):
     nodeid: str
     reason: str = Field(description="pytest-xdist's message (\"worker 'gw1' crashed while ...\").")
     fixtures: tuple[str, ...] = Field(
-        description="This plugin's fixtures the test requested, as its worker said before the "
-        "crash (each stands as one errored check: 'worker_crashed'); empty when the test "
-        "requested none, or its worker crashed before saying (in the test's setup)."
+        description="This plugin's fixtures the test requested, as its worker said when the "
+        "test's setup ended (each stands as one errored check: 'worker_crashed'); empty when "
+        "it requested none, or crashed in its setup."
+    )
+    set_up: bool = Field(
+        default=True,
+        description="Whether the test's setup had ended when its worker crashed; if not, "
+        "which fixtures it requested is not known.",
     )
 
     def describe(self) -> str:
         if self.fixtures:
+            checks = "check" if len(self.fixtures) == 1 else "checks"
             what = (
                 f"its checks were lost with the worker ({', '.join(self.fixtures)}: counted as "
-                f"{len(self.fixtures)} errored {'check' if len(self.fixtures) == 1 else 'checks'})"
+                f"{len(self.fixtures)} errored {checks})"
             )
+        elif self.set_up:
+            what = "it requested none of this plugin's fixtures"
         else:
-            what = "it ran no check this report knows of"
+            what = "it crashed in its setup: any check it ran there was lost with the worker"
         return f"{self.nodeid} lost with a crashed xdist worker: {self.reason}; {what}"
 
 
