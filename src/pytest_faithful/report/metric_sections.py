@@ -139,7 +139,8 @@ def markdown_lines(
         for entry in failing[:max_rows]:
             _, score, threshold, counts, _, _ = _row(entry)
             lines.append(
-                f"| {_ICON[entry.status]} | {code(entry.test_id)} | {score} "
+                f"| {' '.join(filter(None, (_ICON[entry.status], _tag(entry))))} "
+                f"| {code(entry.test_id)} | {score} "
                 f"| {threshold} | {counts} | {_why(entry, md)} |"
             )
         if len(failing) > max_rows:
