@@ -31,7 +31,7 @@ from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.local.prompt import Chunk
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.scoring import passes, score
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.segment import Sentence
 from pytest_faithful.vocab import RECORD_MODES, parse_record_mode
 from report import provenance, write_report
 

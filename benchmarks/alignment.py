@@ -13,7 +13,7 @@ name, a sentence of another example). A small edit counts as aligned when
 the span found is in the right passage and overlaps the true span by at least 80% (characters,
 intersection over union).
 
-Matchers: ``difflib`` is what ships (``pytest_faithful.evidence.align_in``: word-level
+Matchers: ``difflib`` is what ships (``pytest_faithful.text.evidence.align_in``: word-level
 ``SequenceMatcher`` around the longest common run); ``rapidfuzz`` is
 ``rapidfuzz.fuzz.partial_ratio_alignment`` on the lowercased texts, snapped to word edges,
 behind the same acceptance rule (score >= 70, and the same number / name / negation guards);
@@ -40,8 +40,8 @@ from typing import Any
 
 from accuracy import DEFAULT_DATA, RESULTS_DIR, load_examples
 
-from pytest_faithful import evidence
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.text import evidence
+from pytest_faithful.text.segment import split_sentences
 from report import provenance, write_report
 
 Span = tuple[int, int, int]  # passage, start, end

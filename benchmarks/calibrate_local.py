@@ -30,7 +30,7 @@ from accuracy import DEFAULT_DATA, OVERALL, RESULTS_DIR, Example, Record, Tally,
 
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Label
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.text.segment import split_sentences
 from report import provenance, write_report
 
 GRID = [round(i / 100, 2) for i in range(1, 100)]

@@ -48,7 +48,7 @@ from recording_proxy import Exchange, ProxyServer, recording_proxy
 from server_judge import DEFAULT_MODEL, model_server
 
 from pytest_faithful import FaithfulnessResult, LLMOptions, verify
-from pytest_faithful.verifier import WHOLE_SENTENCE_NOTE
+from pytest_faithful.check.claims import WHOLE_SENTENCE_NOTE
 from report import provenance, write_report
 
 # system -> (single_call, quote_repair). The "-noquote" variants turn off the repair request

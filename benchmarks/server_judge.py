@@ -31,10 +31,10 @@ from pathlib import Path
 from accuracy import DEFAULT_DATA, Example, Tally, load_examples, select
 
 from pytest_faithful import JudgeError
+from pytest_faithful.check import run_check
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
-from pytest_faithful.verifier import run_check
 from report import provenance, write_report
 
 DEFAULT_MODEL = (

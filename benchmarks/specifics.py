@@ -3,7 +3,7 @@
     python benchmarks/specifics.py
 
 The verifier turns a SUPPORTED verdict into NOT_ENOUGH_INFO when the claim's answer sentence
-states a number, a name or a quotation that no passage states (``pytest_faithful.specifics``).
+states a number, a name or a quotation that no passage states (``pytest_faithful.text.specifics``).
 That is only worth doing if faithful answers almost never do it. This counts, for every
 labelled dev example (read from ``../shared/data``, never copied here), whether some sentence of
 the answer states a number, a name, a quotation, or any of them, that no passage of the example
@@ -21,8 +21,8 @@ from pathlib import Path
 
 from accuracy import DEFAULT_DATA, RESULTS_DIR, load_examples
 
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.specifics import unstated
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.specifics import unstated
 from report import provenance, write_report
 
 KINDS = ("number", "name", "quotation", "any")

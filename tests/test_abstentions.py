@@ -7,11 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful import verify
-from pytest_faithful.abstentions import is_abstention, states_something, without_abstentions
-from pytest_faithful.evidence import negations
 from pytest_faithful.judges.lexical.judge import LexicalJudge
 from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
-from pytest_faithful.segment import quotes_in, split_sentences
+from pytest_faithful.text.abstentions import is_abstention, states_something, without_abstentions
+from pytest_faithful.text.align import negations
+from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.vocab import Label
 
 CONTEXT = "Support is open Monday to Friday. Returns are accepted within 30 days."
@@ -189,8 +189,8 @@ def test_bad_abstentions_attribute_is_a_type_error() -> None:
 
 
 def test_the_llm_prompts_use_the_same_definition() -> None:
-    from pytest_faithful.abstentions import ABSTENTION_RULE
     from pytest_faithful.judges.llm import prompts
+    from pytest_faithful.text.abstentions import ABSTENTION_RULE
 
     assert ABSTENTION_RULE in prompts.EXTRACTION_SYSTEM
     assert ABSTENTION_RULE in prompts.SINGLE_CALL_SYSTEM
@@ -301,7 +301,7 @@ _PHRASE_WORDS = st.sampled_from(
 
 @given(st.lists(_PHRASE_WORDS, min_size=1, max_size=9), st.sampled_from(["", ".", ",", "!"]))
 def test_the_quick_check_never_hides_an_abstention(words: list[str], end: str) -> None:
-    from pytest_faithful.abstentions import _compiled, _may_abstain
+    from pytest_faithful.text.abstentions import _compiled, _may_abstain
 
     sentence = " ".join(words) + end
     if _compiled(()).search(sentence):

@@ -6,11 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_faithful.evidence import (
-    MIN_ALIGNMENT,
+from pytest_faithful.text.align import MIN_ALIGNMENT, align, align_in
+from pytest_faithful.text.evidence import (
     MIN_QUOTE_SHARE,
-    align,
-    align_in,
     bears_on,
     claim_terms,
     could_bear_on,
@@ -19,8 +17,8 @@ from pytest_faithful.evidence import (
     shows_little_of,
     subject_of,
 )
-from pytest_faithful.segment import quotes_in
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.segment import quotes_in
+from pytest_faithful.text.terms import content_terms
 
 PASSAGE = (
     "Returns are accepted within 30 days of delivery. The store opens at 9am on weekdays. "

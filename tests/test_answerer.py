@@ -1,4 +1,4 @@
-"""Claims in which the answer speaks of itself (pytest_faithful.answerer)."""
+"""Claims in which the answer speaks of itself (pytest_faithful.text.answerer)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_faithful.answerer import about_the_answerer
+from pytest_faithful.text.answerer import about_the_answerer
 
 PASSAGES = ["Football is a family of team sports that involve kicking a ball to score a goal."]
 

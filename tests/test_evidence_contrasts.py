@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
-from pytest_faithful.contrasts import Contrast, contrast
-from pytest_faithful.evidence import echoed_changes, locate
-from pytest_faithful.number_clash import number_clash
-from pytest_faithful.verifier import OPPOSITE_WORD_NOTE
+from pytest_faithful.rules.opposites import OPPOSITE_WORD_NOTE
+from pytest_faithful.text.contrasts import Contrast, contrast
+from pytest_faithful.text.evidence import echoed_changes, locate
+from pytest_faithful.text.number_clash import number_clash
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
-from pytest_faithful.evidence import echoed_changes
 from pytest_faithful.models import Claim
 from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.evidence import echoed_changes
 
 
 def echoing(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, object]]:

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
-from pytest_faithful.evidence import locate
-from pytest_faithful.number_clash import NumberClash, number_clash
-from pytest_faithful.verifier import OTHER_VALUE_NOTE
+from pytest_faithful.rules.number_clash import OTHER_VALUE_NOTE
+from pytest_faithful.text.evidence import locate
+from pytest_faithful.text.number_clash import NumberClash, number_clash
 
 RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
 

@@ -50,8 +50,8 @@ def test_only_the_plugin_package_imports_pytest(import_graph: ModuleType) -> Non
 
 def test_the_graph_is_read_from_the_source(import_graph: ModuleType) -> None:
     graph = import_graph.measure()
-    assert "pytest_faithful.verifier" in graph.modules
-    assert ("pytest_faithful.verifier", "pytest_faithful.segment") in graph.arrows
+    assert "pytest_faithful.check.run" in graph.modules
+    assert ("pytest_faithful.check.run", "pytest_faithful.text.segment") in graph.arrows
 
 
 def test_builtin_judges_name_modules_that_exist() -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_faithful.segment import Sentence, split_sentences
+from pytest_faithful.text.segment import Sentence, split_sentences
 
 CASES: list[tuple[str, list[str]]] = [
     # empty and degenerate input

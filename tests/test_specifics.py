@@ -1,5 +1,5 @@
 """Names, numbers and quotations a claim states that no passage states
-(pytest_faithful.specifics)."""
+(pytest_faithful.text.specifics)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_faithful.specifics import left_out, unstated
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.specifics import left_out, unstated
+from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
     "Activists in London poured yellow and blue paint in front of the Russian embassy.",

@@ -10,10 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_faithful import FaithfulnessResult, JudgeError, Label, verifier, verify
+from pytest_faithful import FaithfulnessResult, JudgeError, Label, verify
+from pytest_faithful.check import claims as check_claims
 from pytest_faithful.models import Claim
-from pytest_faithful.terms import content_terms
+from pytest_faithful.rules import bears_on as bears_on_rule
+from pytest_faithful.rules import left_out as left_out_rule
+from pytest_faithful.rules import quote_in_passage
 from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
     "Returns are accepted within 30 days of delivery.",
@@ -196,12 +200,12 @@ def test_claims_with_wrong_offsets_raise_judge_error() -> None:
     ],
 )
 def test_supported_without_verifiable_evidence_is_demoted(
-    evidence: str, passage: int | None, why: str, no_locating: None
+    evidence: str, passage: int | None, why: str
 ) -> None:
     judge = judge_of(
         verdict(0, "SUPPORTED", evidence, passage), verdict(1, "SUPPORTED", "Canada costs $15", 1)
     )
-    result = verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.5)
+    result = verify(TWO_CLAIMS, PASSAGES, judge=judge, threshold=0.5, rules=QUOTED)
     demoted = result.claim_verdicts[0]
     assert demoted.label is Label.NOT_ENOUGH_INFO
     assert demoted.judge_label is Label.SUPPORTED
@@ -210,10 +214,8 @@ def test_supported_without_verifiable_evidence_is_demoted(
     assert result.score == 0.5
 
 
-@pytest.fixture
-def no_locating(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The verifier demotes an unquoted SUPPORTED instead of locating a span for it."""
-    monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
+QUOTED = "standard,judge-quote"
+"""The rules with ``judge-quote``: an unquoted SUPPORTED is demoted, no span is located for it."""
 
 
 @pytest.mark.parametrize("quote", ["", ".", "passage 1", "the", "accepted within 60 days"])
@@ -225,7 +227,7 @@ def test_an_unquoted_supported_shows_the_span_that_covers_the_claim(quote: str) 
     assert cv.evidence == PASSAGES[0]
     assert cv.alignment is not None
     assert (cv.alignment.method, cv.alignment.quoted) == ("located", quote)
-    assert cv.reason.startswith(verifier.LOCATED_NOTE)
+    assert cv.reason.startswith(quote_in_passage.LOCATED_NOTE)
 
 
 @pytest.mark.parametrize(
@@ -259,7 +261,7 @@ def test_a_quote_the_judge_wrote_into_its_reason_is_its_evidence(evidence: str) 
     assert cv.evidence == quote
     assert cv.alignment is not None
     assert (cv.alignment.method, cv.alignment.quoted) == ("normalized", f"{quote}.")
-    assert cv.reason.startswith(verifier.REASON_QUOTE_NOTE)
+    assert cv.reason.startswith(quote_in_passage.REASON_QUOTE_NOTE)
 
 
 @pytest.mark.parametrize(
@@ -284,7 +286,7 @@ def test_a_quote_in_the_reason_comes_before_a_located_span() -> None:
     cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
     assert cv.alignment is not None
     assert cv.alignment.method == "normalized"
-    assert cv.reason.startswith(verifier.REASON_QUOTE_NOTE)
+    assert cv.reason.startswith(quote_in_passage.REASON_QUOTE_NOTE)
 
 
 def test_the_longest_quote_of_a_reason_full_of_quoted_words_is_tried_first() -> None:
@@ -306,9 +308,10 @@ def test_the_longest_quote_of_a_reason_full_of_quoted_words_is_tried_first() -> 
         "It says 'Canada' and 'the'.",  # too short to prove anything
     ],
 )
-def test_a_reason_quote_that_proves_nothing_is_not_evidence(reason: str, no_locating: None) -> None:
+def test_a_reason_quote_that_proves_nothing_is_not_evidence(reason: str) -> None:
     judge = reasoned("SUPPORTED", reason)
-    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge).claim_verdicts[0]
+    cv = verify("Shipping to Canada costs $15.", PASSAGES, judge=judge, rules=QUOTED)
+    cv = cv.claim_verdicts[0]
     assert (cv.label, cv.judge_label, cv.evidence_found) == (
         Label.NOT_ENOUGH_INFO,
         Label.SUPPORTED,
@@ -551,10 +554,10 @@ def test_identical_claims_count_once() -> None:
 
 
 @pytest.mark.parametrize("quote", [".", "e", "the", "30", "passage 1", "days", " "])
-def test_a_trivial_quote_never_verifies_a_claim(quote: str, no_locating: None) -> None:
+def test_a_trivial_quote_never_verifies_a_claim(quote: str) -> None:
     passages = ["Returns are accepted within 30 days. See passage 1 e.g. the terms."]
     judge = judge_of(verdict(0, "SUPPORTED", quote, 0))
-    result = verify("Returns are accepted within 30 days.", passages, judge=judge)
+    result = verify("Returns are accepted within 30 days.", passages, judge=judge, rules=QUOTED)
     cv = result.claim_verdicts[0]
     assert (cv.label, cv.judge_label, cv.evidence_found) == (
         Label.NOT_ENOUGH_INFO,
@@ -564,9 +567,9 @@ def test_a_trivial_quote_never_verifies_a_claim(quote: str, no_locating: None) -
     assert not result.passed
 
 
-def test_a_quote_found_but_unrelated_to_the_claim_proves_nothing(no_locating: None) -> None:
+def test_a_quote_found_but_unrelated_to_the_claim_proves_nothing() -> None:
     judge = judge_of(verdict(0, "SUPPORTED", "Standard shipping to Canada", 1))
-    result = verify("Returns are accepted within 30 days.", PASSAGES, judge=judge)
+    result = verify("Returns are accepted within 30 days.", PASSAGES, judge=judge, rules=QUOTED)
     assert result.claim_verdicts[0].label is Label.NOT_ENOUGH_INFO
     assert "proves nothing" in result.claim_verdicts[0].reason
 
@@ -591,7 +594,7 @@ def test_a_quote_about_the_claims_subject_but_not_its_fact_gives_way_to_the_span
     assert cv.evidence.startswith("Mr Yeaman was in his yard")
     assert cv.alignment is not None
     assert (cv.alignment.method, cv.alignment.quoted) == ("located", quote)
-    assert cv.reason.startswith(verifier.WEAK_QUOTE_NOTE)
+    assert cv.reason.startswith(bears_on_rule.WEAK_QUOTE_NOTE)
 
 
 def test_a_weak_quote_stays_when_no_span_covers_the_claim() -> None:
@@ -603,7 +606,7 @@ def test_a_weak_quote_stays_when_no_span_covers_the_claim() -> None:
     assert (cv.label, cv.evidence) == (Label.SUPPORTED, quote)
     assert cv.alignment is not None
     assert cv.alignment.method != "located"
-    assert not cv.reason.startswith(verifier.WEAK_QUOTE_NOTE)
+    assert not cv.reason.startswith(bears_on_rule.WEAK_QUOTE_NOTE)
 
 
 class Explodes(FunctionJudge):
@@ -981,7 +984,7 @@ def test_a_number_or_name_the_claims_leave_out_and_no_passage_states_fails_the_s
     ]
     left = result.claim_verdicts[1]
     assert left.reason == (
-        f"{verifier.LEFT_OUT_NOTE} the sentence states {missing} and no passage mentions it"
+        f"{left_out_rule.LEFT_OUT_NOTE} the sentence states {missing} and no passage mentions it"
     )
     assert (left.evidence, left.evidence_found, left.judge_label) == (
         "",
@@ -1017,7 +1020,7 @@ def test_nothing_is_added_for_what_the_claims_carry_or_a_passage_states(
     single_call: bool, answer: str, claims: dict[int, list[str]]
 ) -> None:
     result = verify(answer, PASSAGES, judge=ClaimsAsWritten(claims, single_call))
-    assert not any(verifier.LEFT_OUT_NOTE in cv.reason for cv in result.claim_verdicts)
+    assert not any(left_out_rule.LEFT_OUT_NOTE in cv.reason for cv in result.claim_verdicts)
 
 
 @_MODES
@@ -1052,7 +1055,7 @@ def test_a_sentence_whose_claims_leave_out_its_negation_is_verified_whole(
         (claims[0], "SUPPORTED"),
         (answer, "CONTRADICTED"),
     ]
-    assert result.claim_verdicts[1].reason.startswith(verifier.NEGATION_LEFT_OUT_NOTE)
+    assert result.claim_verdicts[1].reason.startswith(check_claims.NEGATION_LEFT_OUT_NOTE)
     assert not result.passed
     # Two-step verifies the sentence in its one verify request; single-call spends a verify step.
     assert judge.calls == 1

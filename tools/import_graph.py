@@ -20,11 +20,8 @@ PKG = "pytest_faithful"
 SRC = Path(__file__).resolve().parents[1] / "src"
 # Layers, top first, separated by "|"; the empty first layer is the package's __init__ alone.
 TARGET = (
-    " | plugin | report | api testing | metrics verifier | scoring | judges | cache"
-    " | providers | models errors redaction files | answerer"
-    " | abstentions evidence specifics number_clash contrasts"
-    " | segment terms"
-    " | fields vocab"
+    " | plugin | report | api testing | metrics check | rules | scoring | judges | cache"
+    " | providers | models errors redaction files | text | fields vocab"
 )
 # The layout before the re-layout (commit fec5d5b), for --layers before --src OLD_CHECKOUT/src.
 BEFORE = (

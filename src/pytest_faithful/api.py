@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from pytest_faithful.check import run_check
 from pytest_faithful.files import usable_directory
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
@@ -22,7 +23,7 @@ from pytest_faithful.metrics.reference import DEFAULT_REFERENCE_THRESHOLD, Citat
 from pytest_faithful.metrics.relevancy import DEFAULT_RELEVANCY_THRESHOLD, run_relevancy
 from pytest_faithful.metrics.retrieval import RetrievalResult, run_retrieval
 from pytest_faithful.models import FaithfulnessResult, MetricResult
-from pytest_faithful.verifier import run_check
+from pytest_faithful.rules import choose
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
@@ -50,8 +51,14 @@ def verify(
     llm: LLMOptions | None = None,
     local: LocalOptions | None = None,
     recordings_dir: str | Path | None = None,
+    rules: str | Sequence[str] | None = None,
+    skip_rules: str | Sequence[str] = (),
 ) -> FaithfulnessResult:
     """Check that ``answer`` says only what ``contexts`` support.
+
+    ``rules`` chooses the verdict rules a judge's SUPPORTED must also pass: a policy
+    (``"standard"``, the default; ``"strict"``; ``"evidence"``) or rule names, and
+    ``skip_rules`` leaves single rules out (:data:`pytest_faithful.rules.RULE_NAMES`).
 
     ``judge`` is a spec string (``"lexical"``, ``"openai:gpt-4o-mini"``, ...), a judge object,
     or None for the default (a provider whose API key is set, else ``lexical``). Spec-string
@@ -65,6 +72,7 @@ def verify(
     build the judge once (``installed_registry().build(spec, JudgeOptions(...))``) and pass it,
     so a local model is loaded once, not per call.
     """
+    chosen = choose(rules, skip_rules)
     return _with_judge(
         judge,
         cache_dir,
@@ -80,6 +88,7 @@ def verify(
             threshold=threshold,
             scoring_policy=scoring,
             allow_contradictions=allow_contradictions,
+            rules=chosen,
         ),
     )
 

@@ -156,6 +156,32 @@ class Choice(Kind):
 
 
 @dataclasses.dataclass(frozen=True)
+class Names(Kind):
+    """Names: one string, separated by commas or spaces ("strict,judge-quote"), or a sequence
+    of strings in Python and in a marker. ``known`` reads them and raises ValueError naming
+    what is unknown (a rule set's names are checked where they are chosen)."""
+
+    known: Callable[[str | Sequence[str]], object] | None = None
+
+    def parse(self, text: str) -> Any:
+        if self.known is not None:
+            self.known(text)
+        return text
+
+    def problem(self, value: object) -> str | None:
+        if isinstance(value, str):
+            return None
+        if isinstance(value, Sequence) and all(isinstance(v, str) for v in value):
+            return None
+        return "a str or a sequence of str"
+
+    def check(self, name: str, value: object) -> None:
+        super().check(name, value)
+        if self.known is not None:
+            self.known(value)  # type: ignore[arg-type]  # checked just above
+
+
+@dataclasses.dataclass(frozen=True)
 class Option:
     """A command-line option and its ini twin (the flag without ``--``, ``-`` read as ``_``)."""
 

@@ -114,6 +114,11 @@ class ClaimVerdict(FrozenModel):
         default=None,
         description="How `evidence` was found in passage `passage_index`; null when it was not.",
     )
+    rule: str | None = Field(
+        default=None,
+        description="The verdict rule that demoted the judge's SUPPORTED (or gave a sentence "
+        "its own verdict), e.g. 'negation'; null when no rule did.",
+    )
 
 
 class ExtractedClaims(FrozenModel):
@@ -153,6 +158,11 @@ class FaithfulnessResult(FrozenModel):
     allow_contradictions: bool
     judge_id: str
     heuristic: bool = Field(description="True when verdicts come from a heuristic, not a model.")
+    rules: str = Field(
+        default="standard",
+        description="The verdict rules the check ran: a policy ('standard', 'strict', "
+        "'evidence'), rule names, and any skipped ('standard without negation').",
+    )
     claim_verdicts: tuple[ClaimVerdict, ...]
     vacuous: bool = Field(description="True when the answer made no claims to check.")
     usage: Usage

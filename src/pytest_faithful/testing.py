@@ -11,7 +11,7 @@ from typing import Any
 
 from pytest_faithful.models import Claim, ExtractedClaims, Usage, Verdict, Verdicts
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.segment import Sentence
 
 VerifyFunction = Callable[[Sequence[Claim], Sequence[str]], Iterable[Verdict | Mapping[str, Any]]]
 

@@ -26,6 +26,8 @@ class Label(str, Enum):
 ScoringPolicy = Literal["strict", "lenient"]
 SCORING_POLICIES: Final[tuple[ScoringPolicy, ...]] = get_args(ScoringPolicy)
 DEFAULT_SCORING: Final[ScoringPolicy] = "strict"
+DEFAULT_RULES: Final = "standard"
+"""The verdict rules a check runs when none are chosen (``pytest_faithful.rules.POLICIES``)."""
 DEFAULT_THRESHOLD: Final = 0.8
 """The score a check needs to pass, unless a call, marker, option or ini key sets another."""
 

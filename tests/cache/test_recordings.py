@@ -279,8 +279,9 @@ def test_only_files_asked_for_count_as_used_and_a_new_recording_mends_a_refused_
     assert asking.use.used == {key}
     assert asking.use.refused == {key: "it is not JSON"}
     with pytest.raises(RecordingRefused, match="it is not JSON"):
-        asking.test_of(key)
-    assert asking.test_of(other) is None  # readable; recorded outside any test
+        asking.origin(key)
+    # Readable; recorded outside any test, by the judge kind and model of its request.
+    assert asking.origin(other) == (None, f"openai:{make_request().model}")
     with pytest.warns(FaithCacheWarning):  # read again, refused again, then recorded
         CachedBackend(ScriptedBackend(reply, kind="openai"), asking, "once").complete(request)
     assert asking.use.used == {key}

@@ -24,7 +24,7 @@ from pytest_faithful.models import (
     Verdict,
     Verdicts,
 )
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.segment import Sentence
 
 ANSWER = "Returns are accepted within 30 days."
 PASSAGE = "Returns are accepted within 30 days of delivery."

@@ -17,9 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import JudgeError, Label, verify
-from pytest_faithful.abstentions import states_something
 from pytest_faithful.cache.replay import CachedBackend
-from pytest_faithful.evidence import PassageIndex, bears_on, claim_terms
 from pytest_faithful.judges.llm.judge import LLMJudge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, extract_json, parse_output
@@ -29,8 +27,10 @@ from pytest_faithful.judges.llm.prompts import (
     VerificationOutput,
 )
 from pytest_faithful.models import Claim, ExtractedClaims, FaithfulnessResult, Usage, Verdicts
-from pytest_faithful.segment import Sentence, split_sentences
 from pytest_faithful.testing import ScriptedBackend
+from pytest_faithful.text.abstentions import states_something
+from pytest_faithful.text.evidence import PassageIndex, bears_on, claim_terms
+from pytest_faithful.text.segment import Sentence, split_sentences
 
 PROPERTIES = settings(
     max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")),

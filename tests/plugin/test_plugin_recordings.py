@@ -438,3 +438,66 @@ def test_entries_that_are_not_recordings_are_listed_at_the_end_even_under_w_erro
     )
     assert (root / "notes.txt").exists()
     assert (root / "ab").is_symlink()
+
+
+def test_a_run_under_another_judge_says_so_fails_replay_only_and_prunes_nothing(
+    suite: pytest.Pytester,
+) -> None:
+    suite.runpytest().assert_outcomes(passed=4)
+    recorded = recordings(suite)
+    assert len(recorded) == 8
+    # The README's CI recipe without the judge pinned: no key, so the default lexical judge.
+    suite.makeini(f"[pytest]\n{RECORDINGS}")
+    replay = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings")
+    replay.stdout.fnmatch_lines(
+        [
+            "faithful: WARNING: the recordings in * were recorded by scripted:model-a (8 files);"
+            " this run uses lexical/*, so none of them will be replayed*",
+            "faithful recordings *: 8 files, 0 used by this run, 0 unused, "
+            "8 kept as other judges' recordings",
+            "  KEPT 8 recorded by scripted:model-a; this run uses lexical/*: never pruned *",
+            "  FAILED: record mode none replayed none of these recordings: this run uses lexical/*,"
+            " which recorded none of them. Pin the judge that recorded them "
+            "(--faith-judge=scripted:model-a, or faith_judge in the ini file).",
+            "  pruned 0 unused recordings",
+        ]
+    )
+    assert replay.ret == pytest.ExitCode.TESTS_FAILED
+    assert recordings(suite) == recorded
+    # Recording mode: the lexical judge makes no calls, and nothing is deleted either.
+    once = suite.runpytest("--faith-prune-recordings")
+    assert once.ret == pytest.ExitCode.OK
+    once.stdout.fnmatch_lines(["  KEPT 8 recorded by scripted:model-a; *"])
+    assert recordings(suite) == recorded
+
+
+def test_prune_deletes_only_recordings_of_the_judges_the_run_used(
+    suite: pytest.Pytester,
+) -> None:
+    suite.runpytest().assert_outcomes(passed=4)
+    model_a = recordings(suite)
+    # The same suite under another model of the same kind records its own eight files.
+    suite.runpytest("--faith-judge=scripted:model-b").assert_outcomes(passed=4)
+    both = recordings(suite)
+    assert len(both) == 16
+    # model-b's run, one check fewer: only model-b's recordings of that check are unused.
+    suite.makepyfile(test_suite=Path(suite.path, "test_suite.py").read_text().replace("4", "3"))
+    pruned = suite.runpytest(
+        "--faith-judge=scripted:model-b", "--faith-record-mode=none", "--faith-prune-recordings"
+    )
+    pruned.assert_outcomes(passed=3)
+    # No header warning: model-b recorded some of the files.
+    assert "WARNING: the recordings" not in pruned.stdout.str()
+    pruned.stdout.fnmatch_lines(
+        [
+            "faithful recordings *: 16 files, 6 used by this run, 2 unused, "
+            "8 kept as other judges' recordings",
+            "  KEPT 8 recorded by scripted:model-a; this run uses scripted:model-b/*: *",
+            "  PRUNED *",
+            "  PRUNED *",
+            "  pruned 2 unused recordings",
+        ]
+    )
+    left = recordings(suite)
+    assert set(model_a) <= set(left)
+    assert len(left) == 14

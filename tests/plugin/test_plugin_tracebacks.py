@@ -48,7 +48,7 @@ def test_error_keeps_type_and_attributes(assert_faithful):
     assert "did not give one verdict per claim" in str(info.value)
 """
 
-OUR_FRAMES = ("verifier.py", "fixture.py", "testing.py", "pytest_faithful/", "pytest_faithful\\")
+OUR_FRAMES = ("check/run.py", "fixture.py", "testing.py", "pytest_faithful/", "pytest_faithful\\")
 
 
 @pytest.fixture
@@ -123,4 +123,4 @@ def test_full_trace_shows_everything(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_it=SUITE)
     ran = pytester.runpytest("--faith-judge=lexical", "--full-trace", "-k", "test_judge_error")
     ran.assert_outcomes(failed=1)
-    assert "verifier.py" in ran.stdout.str()
+    assert "check/run.py" in ran.stdout.str()

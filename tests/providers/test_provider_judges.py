@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import JudgeError, Label, UnavailableJudgeError, verifier, verify
+from pytest_faithful import JudgeError, Label, UnavailableJudgeError, verify
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
@@ -359,9 +359,9 @@ def test_evidence_quote_not_in_the_passage_is_not_supported(
     provider: str, server: FakeLLMServer, repairing: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run = repairing
-    monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
     server.script("verify", Reply(transform=invented_quote), Reply(transform=invented_quote))
-    result = run.check(spec(provider, server))
+    # The judge-quote rule: no located span stands in for the quote the judge invented.
+    result = run.check(spec(provider, server), rules="standard,judge-quote")
     first = result.claim_verdicts[0]
     assert (first.label, first.judge_label) == (Label.NOT_ENOUGH_INFO, Label.SUPPORTED)
     assert not first.evidence_found

@@ -12,11 +12,11 @@ import pytest
 from fake_llm_server import FakeLLMServer, Reply
 from pytest_faithful import JudgeError
 from pytest_faithful.api import verify_relevancy, verify_retrieval
+from pytest_faithful.check import ClaimMemo, run_check
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.metrics.relevancy import run_relevancy
-from pytest_faithful.verifier import ClaimMemo, run_check
 
 SECRET = "sk-test-SECRET-0123456789abcdefghij"
 QUESTION = "How long do returns take?"

@@ -12,12 +12,14 @@ from typing import Any
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import Label, verifier, verify
-from pytest_faithful.evidence import bears_on
+from pytest_faithful import Label, verify
+from pytest_faithful.check import claims as check_claims
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.rules import left_out as left_out_rule
+from pytest_faithful.text.evidence import bears_on
 
 PASSAGES = [
     "Returns are accepted within 30 days of delivery.",
@@ -44,13 +46,14 @@ def check(
     single: bool,
     quote_repair: bool = False,
     answer: str = ANSWER,
+    rules: str | None = None,
 ) -> FaithfulnessResult:
     base = f"{server.url}/v1" if provider == "openai" else server.url
     llm = LLMOptions(timeout_s=2, max_retries=0, single_call=single, quote_repair=quote_repair)
     options = JudgeOptions(tmp_path / "cache", "off", llm)
     try:
         judge = builtin_registry().build(f"{provider}:judge-model@{base}", options)
-        return verify(answer, PASSAGES, judge=judge, threshold=0.5)
+        return verify(answer, PASSAGES, judge=judge, threshold=0.5, rules=rules)
     finally:
         options.close()
 
@@ -116,10 +119,10 @@ def test_a_trivial_quote_supports_nothing(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(verifier, "LOCATE_UNQUOTED", False)
     step = "single" if MODES[mode] else "verify"
     server.script(step, Reply(transform=trivial_quotes(quote)))
-    result = check(provider, server, tmp_path, MODES[mode], quote_repair=False)
+    # The judge-quote rule: no located span stands in for the trivial quote.
+    result = check(provider, server, tmp_path, MODES[mode], rules="standard,judge-quote")
     assert [cv.label for cv in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO] * 3
     assert [cv.judge_label for cv in result.claim_verdicts] == CAREFUL
     assert result.score == 0.0
@@ -218,9 +221,9 @@ def claims_as_the_passage_says(said: str, passage_says: str) -> Any:
     ("said", "note", "single_call_requests"),
     [
         # A number no passage states, left out: what any verdict on it would be is known.
-        pytest.param("accepted within 45", verifier.LEFT_OUT_NOTE, 1, id="45"),
+        pytest.param("accepted within 45", left_out_rule.LEFT_OUT_NOTE, 1, id="45"),
         # A "not" left out: the sentence is verified whole, in a verify step of its own.
-        pytest.param("not accepted within 30", verifier.NEGATION_LEFT_OUT_NOTE, 2, id="not"),
+        pytest.param("not accepted within 30", check_claims.NEGATION_LEFT_OUT_NOTE, 2, id="not"),
     ],
 )
 @pytest.mark.parametrize("mode", MODES)

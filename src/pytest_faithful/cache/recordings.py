@@ -33,13 +33,13 @@ import stat
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from pydantic import ValidationError
 
 from pytest_faithful.cache.keys import check_key
 from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, response_size
-from pytest_faithful.cache.usage import RecordingsUse
+from pytest_faithful.cache.usage import RecordingsUse, recorder
 from pytest_faithful.cache.views import asked_view, reply_view
 from pytest_faithful.errors import FaithCacheWarning
 from pytest_faithful.files import write_text
@@ -72,6 +72,17 @@ _REQUEST_FIELDS: Final = (
 
 class RecordingRefused(ValueError):
     """A file in the recordings directory that is not read (its reason is the message)."""
+
+
+class Origin(NamedTuple):
+    """What a recording says of where it came from."""
+
+    test: str | None
+    recorder: str | None  # "kind:model" of the judge that recorded it
+
+
+def _recorder_of(request: JudgeRequest | None) -> str | None:
+    return None if request is None else recorder(request.kind, request.model)
 
 
 def _scrub(value: Any) -> Any:
@@ -262,7 +273,7 @@ class RecordingStore:
         """The recorded response for ``key`` (the hash of ``request``, when given), or ``None``
         when there is none or its file is refused (with a warning naming the file)."""
         check_key(key)
-        self.use.ask(key, self.current_test)
+        self.use.ask(key, self.current_test, _recorder_of(request))
         try:
             document = self._load(key)
             if document is None:
@@ -289,7 +300,7 @@ class RecordingStore:
         """Write (or overwrite) the recording of ``key``: whether it was written (a warning
         says why not)."""
         path = self.path_for(key)
-        self.use.ask(key, self.current_test)
+        self.use.ask(key, self.current_test, _recorder_of(request))
         try:
             text = self._text(key, response, request)
             self._check_shard(key, create=True)
@@ -318,16 +329,33 @@ class RecordingStore:
                     self._warn(problem)
         return sorted(found)
 
-    def test_of(self, key: str) -> str | None:
-        """The test that recorded ``key``, if its file says (``None`` for a file without one,
-        or no file). :class:`RecordingRefused` says why when the file would not be replayed."""
+    def origin(self, key: str) -> Origin:
+        """Which test and which judge recorded ``key``, as far as its file says (a file exported
+        from a diskcache names neither; no file, nothing). :class:`RecordingRefused` says why
+        when the file would not be replayed."""
         document = self._load(key)
         if document is None:
-            return None
+            return Origin(None, None)
         # Refuses what get() would refuse, whatever the request.
         _response(key, document, None, self._max_response_bytes)
-        test = document.get("test")
-        return test if isinstance(test, str) else None
+        test, kind, model = (document.get(name) for name in ("test", "judge", "model"))
+        return Origin(
+            test if isinstance(test, str) else None,
+            recorder(kind, model) if isinstance(kind, str) and isinstance(model, str) else None,
+        )
+
+    def recorders(self) -> dict[str, int]:
+        """How many files each judge recorded (:func:`~pytest_faithful.cache.usage.recorder`),
+        most first; files that do not say, or cannot be read, are not counted."""
+        counts: dict[str, int] = {}
+        for key in self.stored_keys([]):
+            try:
+                made_by = self.origin(key).recorder
+            except RecordingRefused:
+                continue
+            if made_by is not None:
+                counts[made_by] = counts.get(made_by, 0) + 1
+        return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
     def name_test(self, key: str, test: str) -> bool:
         """Make the recording of ``key`` name ``test`` as the test that recorded it, rewriting

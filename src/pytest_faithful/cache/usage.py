@@ -20,17 +20,23 @@ class RecordingsUse:
     unused recordings. ``refused`` says why the file of a key asked for could not be read (and
     was not recorded again since). ``written`` holds the keys recorded, and ``askers`` the
     smallest id of the tests that asked for each key: the test a recording names once its run
-    is over, whichever test, worker or order happened to write it last.
+    is over, whichever test, worker or order happened to write it last. ``recorders`` holds
+    the judge kind and model (``"openai:gpt-4o-mini"``, :func:`recorder`) of every request
+    asked: only a recording one of them made can be unused by this run; one another judge
+    made is kept whatever this run did.
     """
 
     used: set[str] = field(default_factory=set)
     refused: dict[str, str] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
     askers: dict[str, str] = field(default_factory=dict)
+    recorders: set[str] = field(default_factory=set)
 
-    def ask(self, key: str, test: str | None) -> None:
+    def ask(self, key: str, test: str | None, recorder: str | None = None) -> None:
         if test is not None:
             self.askers[key] = min(test, self.askers.get(key, test))
+        if recorder is not None:
+            self.recorders.add(recorder)
 
     def read(self, key: str) -> None:
         self.used.add(key)
@@ -52,6 +58,7 @@ class RecordingsUse:
         self.written |= other.written
         for key, test in other.askers.items():
             self.ask(key, test)
+        self.recorders |= other.recorders
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -59,6 +66,7 @@ class RecordingsUse:
             "refused": dict(sorted(self.refused.items())),
             "written": sorted(self.written),
             "askers": dict(sorted(self.askers.items())),
+            "recorders": sorted(self.recorders),
         }
 
     @classmethod
@@ -71,7 +79,20 @@ class RecordingsUse:
             refused=_mapping(data.get("refused")),
             written=_strings(data.get("written")),
             askers=_mapping(data.get("askers")),
+            recorders=_strings(data.get("recorders")),
         )
+
+
+def recorder(kind: str, model: str) -> str:
+    """How a run and a recording name the judge that made a request: its kind and model."""
+    return f"{kind}:{model}"
+
+
+def records_for(judge_id: str, recorder: str) -> bool:
+    """Whether a judge with ``judge_id`` (``"openai:gpt-4o-mini/p4"``) makes requests that
+    ``recorder`` (``"openai:gpt-4o-mini"``) names: its id is the recorder, or starts with it
+    and a slash (the prompt version and any variant follow)."""
+    return judge_id == recorder or judge_id.startswith(f"{recorder}/")
 
 
 def _strings(data: object) -> set[str]:

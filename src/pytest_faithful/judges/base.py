@@ -6,7 +6,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, runtime_checkable
 
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.segment import Sentence
 
 if TYPE_CHECKING:
     from pytest_faithful.models import Claim, ExtractedClaims, PassageUses, Relevances, Verdicts

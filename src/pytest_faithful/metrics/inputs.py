@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pytest_faithful.abstentions import states_something
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.verifier import check_inputs, check_text
+from pytest_faithful.check import check_inputs, check_text
+from pytest_faithful.text.abstentions import states_something
+from pytest_faithful.text.segment import split_sentences
 
 
 def check_str(value: object, name: str, *, optional: bool = False) -> str | None:

@@ -15,7 +15,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-from pytest_faithful.terms import clock_word_spans, clock_words_as_times
+from pytest_faithful.text.readings import clock_word_spans, clock_words_as_times
 
 # Currency symbols and codes, as the code the quantity carries.
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}

@@ -7,7 +7,7 @@ Five deterministic checks, each naming what is missing:
 * ``keywords``: given words or phrases (all required), or, with ``keywords=True``, the
   reference's own: its capitalised phrases, its numbers and its content words; the check passes
   when the answer covers at least ``threshold`` of them. A keyword is covered when every content
-  term of it (lowercased, lightly stemmed: :func:`pytest_faithful.terms.content_terms`) is in
+  term of it (lowercased, lightly stemmed: :func:`pytest_faithful.text.terms.content_terms`) is in
   the answer; a number keyword when the quantity is.
 * ``exact``: the answer equals the reference after normalising case, Unicode forms,
   punctuation, articles (a, an, the) and whitespace (SQuAD's normalised exact match).
@@ -32,8 +32,8 @@ from typing import Literal
 
 from pytest_faithful.metrics.numbers import missing_quantities, quantities
 from pytest_faithful.models import MetricItem, MetricPart, MetricResult
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import content_terms  # memoised: keywords recur across checks
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms  # memoised: keywords recur across checks
 
 REFERENCE_JUDGE_ID = "reference/v1"
 DEFAULT_REFERENCE_THRESHOLD = 0.8

@@ -19,12 +19,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from pytest_faithful.check import ClaimMemo, answer_claims, call_judge, check_judge
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.metric_support import metric_judge_id, relevance_judge
 from pytest_faithful.models import Claim, ClaimRelevance, MetricItem, MetricResult, Relevances
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.verifier import ClaimMemo, answer_claims, call_judge, check_judge
+from pytest_faithful.text.segment import split_sentences
 
 DEFAULT_RELEVANCY_THRESHOLD = 0.8
 

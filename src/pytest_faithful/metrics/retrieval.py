@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from pytest_faithful.check import ClaimMemo, call_judge, check_judge, run_check
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.metric_support import metric_judge_id, passage_judge
@@ -29,7 +30,6 @@ from pytest_faithful.models import (
     PassageUses,
     Usage,
 )
-from pytest_faithful.verifier import ClaimMemo, call_judge, check_judge, run_check
 
 DEFAULT_RETRIEVAL_THRESHOLD = 0.8
 

@@ -74,7 +74,12 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_faithful.plugin.recordings import RecordingsSession
 
         recordings = RecordingsSession(
-            config, options.recordings, options.recordings.directory, session.judge_options
+            config,
+            options.recordings,
+            options.recordings.directory,
+            session.judge_options,
+            session.judges_used,
+            session.default_judge_id,
         )
         config.stash[RECORDINGS_KEY] = recordings
         config.pluginmanager.register(recordings, "faithful-recordings")

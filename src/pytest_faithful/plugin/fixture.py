@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 
+from pytest_faithful.check import check_inputs, check_policy, run_check
 from pytest_faithful.errors import FaithfulnessError, JudgeError, UnavailableJudgeError
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
@@ -35,7 +36,7 @@ from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import CheckRecord, ErrorKind
-from pytest_faithful.verifier import check_inputs, check_policy, run_check
+from pytest_faithful.rules import choose
 from pytest_faithful.vocab import ScoringPolicy
 
 if TYPE_CHECKING:
@@ -149,12 +150,15 @@ class AssertFaithful:
         judge: str | Judge | None = None,
         scoring: ScoringPolicy | None = None,
         allow_contradictions: bool | None = None,
+        rules: str | Sequence[str] | None = None,
+        skip_rules: str | Sequence[str] | None = None,
         key: str | None = None,
     ) -> FaithfulnessResult:
         """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
 
-        ``key`` names the check in the regression baseline (default: the test id and the
-        check's index within the test).
+        ``rules`` and ``skip_rules`` choose the verdict rules (a policy or rule names, and
+        rules to leave out; :mod:`pytest_faithful.rules`). ``key`` names the check in the
+        regression baseline (default: the test id and the check's index within the test).
         """
         __tracebackhide__ = True
         call = {
@@ -162,6 +166,8 @@ class AssertFaithful:
             "judge": judge,
             "scoring": scoring,
             "allow_contradictions": allow_contradictions,
+            "rules": rules,
+            "skip_rules": skip_rules,
         }
         try:
             return self._check(answer, contexts, question, call, key)
@@ -178,6 +184,7 @@ class AssertFaithful:
     ) -> FaithfulnessResult:
         # 1. The test's arguments: a mistake here is the test's bug, not a check.
         settings = self._settings(answer, contexts, question, call)
+        rule_set = choose(settings.rules, settings.skip_rules)
         index = self._checks
         baseline_key = self._baseline_key(index, key)
         self._checks += 1
@@ -199,6 +206,7 @@ class AssertFaithful:
                 threshold=settings.threshold,
                 scoring_policy=settings.scoring,
                 allow_contradictions=settings.allow_contradictions,
+                rules=rule_set,
                 memo=self._session.memo(),
             )
         except Exception as exc:

@@ -12,7 +12,7 @@ test that never calls the fixture it is for. The fixtures reuse the layer found 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -72,6 +72,8 @@ def marker_layer(item: pytest.Item, marker: str, registry: JudgeRegistry) -> dic
         layer = validate_marker(model, marker, mark.kwargs, where)
         if "judge" in layer:
             _check_judge(marker, layer["judge"], where, registry)
+        if "rules" in layer or "skip_rules" in layer:
+            _check_rules(marker, layer, where)
         for key, value in layer.items():
             merged.setdefault(key, value)
     validated[marker] = (marks, merged)
@@ -90,6 +92,15 @@ def _check_judge(marker: str, spec: str, where: str, registry: JudgeRegistry) ->
             registry
         )
     raise ValueError(f"invalid @pytest.mark.{marker} on {where}: judge: {problem}")
+
+
+def _check_rules(marker: str, layer: Mapping[str, Any], where: str) -> None:
+    from pytest_faithful.rules import choose
+
+    try:
+        choose(layer.get("rules"), layer.get("skip_rules", ()))
+    except ValueError as exc:
+        raise ValueError(f"invalid @pytest.mark.{marker} on {where}: {exc}") from None
 
 
 def collection_problems(items: Iterable[pytest.Item], registry: JudgeRegistry) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +27,7 @@ from pytest_faithful.fields import (
     Choice,
     Flag,
     Kind,
+    Names,
     Option,
     PathValue,
     Text,
@@ -42,6 +43,7 @@ from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
+    DEFAULT_RULES,
     DEFAULT_SCORING,
     DEFAULT_THRESHOLD,
     RECORD_MODES,
@@ -76,12 +78,25 @@ class Reports(Kind):
     ini file; each 'terminal' or a file path whose extension names its format."""
 
 
+def _known_rules(names: str | Sequence[str]) -> None:
+    # Imported when a value is read: the rules load with the judges, not at pytest start-up.
+    from pytest_faithful.rules import choose
+
+    choose(names, argument="--faith-rules")
+
+
+def _known_skips(names: str | Sequence[str]) -> None:
+    from pytest_faithful.rules import choose
+
+    choose(skip=names, skip_argument="--faith-skip-rules")
+
+
 @dataclasses.dataclass(frozen=True)
 class CheckSettings:
     """What one ``assert_faithful`` call runs with. ``judge`` None means the default judge.
 
     Its options give the command-line and ini layers of the precedence; the call and the
-    marker are checked where they are read (``verifier.check_policy``, the marker model), so
+    marker are checked where they are read (``check.check_policy``, the marker model), so
     this class checks nothing itself.
     """
 
@@ -116,6 +131,23 @@ class CheckSettings:
         "Let a check pass on its score even when a claim is contradicted.",
         ini_help="Let contradicted claims pass on score.",
         default=False,
+    )
+    rules: str | Sequence[str] = option(
+        "--faith-rules",
+        Names(_known_rules),
+        "Verdict rules a judge's SUPPORTED must also pass: a policy (standard, strict, "
+        "evidence) or rule names, comma-separated (strict,judge-quote).",
+        metavar="RULES",
+        ini_help="Verdict rules: a policy or rule names (see --faith-rules).",
+        default=DEFAULT_RULES,
+    )
+    skip_rules: str | Sequence[str] = option(
+        "--faith-skip-rules",
+        Names(_known_skips),
+        "Verdict rules to skip, comma-separated (negation,answerer).",
+        metavar="NAMES",
+        ini_help="Verdict rules to skip (see --faith-skip-rules).",
+        default=(),
     )
 
 

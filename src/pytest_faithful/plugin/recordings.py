@@ -8,19 +8,22 @@ the smallest id of the tests that asked for it, whichever wrote it last. Only th
 decides which recordings are unused, reports them and, with ``--faith-prune-recordings``,
 deletes them, as the baseline finds stale entries (:mod:`pytest_faithful.plugin.baseline`):
 never after a filtered run, never a recording of a test that did not finish, never one of a
-test file this run did not collect, and never a file that cannot be read (it is listed, for
-someone to mend or delete).
+test file this run did not collect, never a file that cannot be read (it is listed, for
+someone to mend or delete), and never one that a judge this run did not use recorded (or that
+does not say which judge recorded it): a run under another judge, such as the default lexical
+one when no key is set, asks for none of them, and that is no sign that they are stale. Such a
+run says so at the top and in the summary, and a replay-only one fails.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_faithful.cache.usage import RecordingsUse
+from pytest_faithful.cache.usage import RecordingsUse, records_for
 from pytest_faithful.plugin.options import RecordingOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 
@@ -43,8 +46,14 @@ class RecordingsSession:
         options: RecordingOptions,
         directory: Path,
         judges: JudgeOptions,
+        run_judges: Callable[[], list[str]],
+        default_judge: Callable[[], str | None],
     ) -> None:
         self.config = config
+        # The ids of the judges this run's checks used (every worker's, once merged), and the
+        # id of the judge a check that names none uses (None when it cannot be built).
+        self._run_judges = run_judges
+        self._default_judge = default_judge
         self.options = options
         self.directory = directory  # options.directory, known to be set
         self.judges = judges  # the process's judge resources, which own the store
@@ -54,6 +63,11 @@ class RecordingsSession:
         self.skipped_reason: str | None = None  # why unused recordings were not looked for
         self.total = 0
         self.unused: list[tuple[str, str | None]] = []  # (key, test that recorded it)
+        # Files no check asked for that a judge this run did not use made, by that judge
+        # ("kind:model", or None when a file does not say): kept, whatever the run.
+        self.others: dict[str | None, int] = {}
+        self.run_judges: list[str] = []  # the ids of the judges this run's checks used
+        self.replayed_nothing = False  # a replay-only run that read none of its recordings
         self.unreadable: dict[str, str] = {}  # key -> why its file cannot be read
         self.pruned = 0
         self.problems: list[str] = []  # entries of the directory that are not recordings
@@ -100,11 +114,25 @@ class RecordingsSession:
         store = RecordingStore(self.directory)
         keys = store.stored_keys(self.problems)
         self.total = len(keys)
+        self.run_judges = self._run_judges()
         # Files a check asked for but could not read (and did not record again), whatever
         # the run's filters: the reason is the one the check got, with its request at hand.
         listed = set(keys)
         self.unreadable = {k: why for k, why in self.use.refused.items() if k in listed}
         self._name_tests(store, [key for key in keys if key in self.use.written])
+        not_asked = self._check_readable(store, [key for key in keys if key not in self.use.used])
+        theirs = [(key, test) for key, test, made_by in not_asked if made_by in self.use.recorders]
+        for _, _, made_by in not_asked:
+            if made_by not in self.use.recorders:
+                self.others[made_by] = self.others.get(made_by, 0) + 1
+        self.replayed_nothing = (
+            self.judges.record_mode == "none"
+            and bool(self.run_judges)
+            and not self.use.used
+            and bool(self.others)
+        )
+        if self.replayed_nothing and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
         reason = filter_reason(self.config, session, self.seen.deselected)
         if self.judges.record_mode == "off":
             reason = "record mode off reads no recordings"
@@ -113,13 +141,7 @@ class RecordingsSession:
         self.skipped_reason = reason
         if reason is not None:
             return
-        self.unused = [
-            (key, test)
-            for key, test in self._check_readable(
-                store, [key for key in keys if key not in self.use.used]
-            )
-            if self._could_have_used(test)
-        ]
+        self.unused = [(key, test) for key, test in theirs if self._could_have_used(test)]
         if self.options.prune:
             self.pruned = sum(store.remove(key) for key, _ in self.unused)
 
@@ -140,22 +162,23 @@ class RecordingsSession:
 
     def _check_readable(
         self, store: RecordingStore, keys: list[str]
-    ) -> list[tuple[str, str | None]]:
-        """``(key, test that recorded it)`` for each readable file of ``keys``; the others
-        go to ``unreadable`` with the reason, never to be pruned."""
+    ) -> list[tuple[str, str | None, str | None]]:
+        """``(key, test, judge that recorded it)`` for each readable file of ``keys``; the
+        others go to ``unreadable`` with the reason, never to be pruned."""
         from pytest_faithful.cache.recordings import RecordingRefused
 
-        readable: list[tuple[str, str | None]] = []
+        readable: list[tuple[str, str | None, str | None]] = []
         for key in keys:
             try:
-                readable.append((key, store.test_of(key)))
+                readable.append((key, *store.origin(key)))
             except RecordingRefused as exc:
                 self.unreadable[key] = str(exc)
         return readable
 
     def _could_have_used(self, test: str | None) -> bool:
-        """Whether a check of this run would have used a readable recording made by ``test``."""
-        if test is None:  # exported from a diskcache: the whole suite must have run
+        """Whether a check of this run would have used a readable recording made by ``test``
+        (with a judge this run used)."""
+        if test is None:  # made outside pytest: the whole suite must have run
             explicit = self.config.args_source is pytest.Config.ArgsSource.ARGS
             return bool(self.seen.files) and not explicit
         if test in self.seen.unfinished:
@@ -178,6 +201,7 @@ class RecordingsSession:
             "it and record it again)"
             for key, reason in sorted(self.unreadable.items())
         ]
+        problems += self._other_judges_lines()
         if self.skipped_reason is not None:
             lines = [f"{head}; unused ones not looked for: {self.skipped_reason}", *problems]
             if self.options.prune:
@@ -189,6 +213,9 @@ class RecordingsSession:
         counts = f"{len(self.use.used)} used by this run, {len(self.unused)} unused"
         if self.unreadable:
             counts += f", {len(self.unreadable)} unreadable"
+        kept = sum(self.others.values())
+        if kept:
+            counts += f", {kept} kept as other judges' recordings"
         lines = [f"{head}, {counts}", *problems]
         shown = self.unused if verbose else self.unused[:_SHOWN]
         verb = "PRUNED" if self.pruned else "UNUSED"
@@ -202,3 +229,48 @@ class RecordingsSession:
         if self.options.prune:
             lines.append(f"  pruned {self.pruned} unused recordings")
         return lines
+
+    def _other_judges_lines(self) -> list[str]:
+        """The files no check asked for that judges this run did not use recorded (kept), and
+        why a replay-only run that replayed none of them failed."""
+        used = ", ".join(self.run_judges) or "no judge"
+        lines = []
+        for made_by, count in sorted(self.others.items(), key=lambda item: (-item[1], str(item))):
+            if made_by is None:
+                lines.append(
+                    f"  KEPT {count} that do not say which judge recorded them (exported from "
+                    "a diskcache): never pruned; delete them by hand if they are stale"
+                )
+            else:
+                lines.append(
+                    f"  KEPT {count} recorded by {made_by}; this run uses {used}: never pruned "
+                    "by a run that does not use that judge"
+                )
+        if self.replayed_nothing:
+            named = [made_by for made_by in self.others if made_by is not None]
+            pin = f" (--faith-judge={named[0]}, or faith_judge in the ini file)" if named else ""
+            lines.append(
+                f"  FAILED: record mode none replayed none of these recordings: this run uses "
+                f"{used}, which recorded none of them. Pin the judge that recorded them{pin}."
+            )
+        return lines
+
+    @pytest.hookimpl
+    def pytest_report_header(self) -> list[str]:
+        """Say before any test runs when the run's judge recorded none of the recordings."""
+        if self._is_worker:
+            return []
+        if self.judges.record_mode == "off":
+            return []
+        from pytest_faithful.cache.recordings import RecordingStore
+
+        made_by = RecordingStore(self.directory).recorders()
+        judge_id = self._default_judge() if made_by else None
+        if judge_id is None or any(records_for(judge_id, recorder) for recorder in made_by):
+            return []
+        shown = ", ".join(f"{recorder} ({count} files)" for recorder, count in made_by.items())
+        return [
+            f"faithful: WARNING: the recordings in {self.directory} were recorded by {shown}; "
+            f"this run uses {judge_id}, so none of them will be replayed (pin the judge with "
+            "--faith-judge or faith_judge)"
+        ]

@@ -34,6 +34,7 @@ from pytest_faithful.report import github
 # Judges, records and report writers load when a check runs or a report is built: a run that
 # checks nothing does not import pydantic.
 if TYPE_CHECKING:
+    from pytest_faithful.check import ClaimMemo
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.models import MetricName
     from pytest_faithful.plugin.baseline import BaselineSession
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
     from pytest_faithful.plugin.recordings import RecordingsSession
     from pytest_faithful.report.model import FaithReport, LostTest
     from pytest_faithful.report.records import CheckRecord, MetricRecord
-    from pytest_faithful.verifier import ClaimMemo
 
 WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 """Where a worker's check records travel to the controller, in ``config.workeroutput``."""
@@ -70,7 +70,7 @@ class FaithSession:
         self.records: list[CheckRecord] = []
         self.metric_records: list[MetricRecord] = []
         # Claims extracted from answers, shared by faithfulness and answer relevancy so that
-        # the same answer is not decomposed twice in one process (verifier.ClaimMemo).
+        # the same answer is not decomposed twice in one process (check.ClaimMemo).
         self._claim_memo: ClaimMemo | None = None
         # (nodeid, index) of the first check in each process that found a judge unavailable:
         # the one whose error explains why; the judge failed its later checks at once.
@@ -116,6 +116,21 @@ class FaithSession:
     def judge_options(self) -> JudgeOptions:
         """What this process's judges share: the call store, the runner, loaded models."""
         return self._judge_options
+
+    def judges_used(self) -> list[str]:
+        """The ids of the judges whose checks ran in this process (and, on the controller,
+        in every worker that reported)."""
+        used = {r.judge_id for r in self.records}
+        used |= {r.judge_id for r in self.metric_records if r.judge_id}
+        return sorted(used)
+
+    def default_judge_id(self) -> str | None:
+        """The id of the judge a check that names none uses; None if it cannot be built
+        (the header says why)."""
+        try:
+            return self.judge_for(self.configured_judge() or self.default_judge).id
+        except Exception:
+            return None
 
     def configured_judge(self) -> str | None:
         """The judge spec set on the command line or in the ini file, if any."""
@@ -183,7 +198,7 @@ class FaithSession:
     def memo(self) -> ClaimMemo:
         """The run's claim memo (made on first use: it needs the verifier, and pydantic)."""
         if self._claim_memo is None:
-            from pytest_faithful.verifier import ClaimMemo
+            from pytest_faithful.check import ClaimMemo
 
             self._claim_memo = ClaimMemo()
         return self._claim_memo

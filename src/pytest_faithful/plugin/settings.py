@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import (
     BaseModel,
@@ -22,7 +22,7 @@ from pydantic import (
     field_validator,
 )
 
-from pytest_faithful.fields import Choice, Flag, Kind, Number, Whole, options_of
+from pytest_faithful.fields import Choice, Flag, Kind, Names, Number, Whole, options_of
 from pytest_faithful.plugin.options import CheckSettings
 
 CHECK_SETTINGS = tuple(f.name for f in fields(CheckSettings))
@@ -65,6 +65,8 @@ def _marker_type(kind: Kind) -> Any:
         return Optional[Literal[tuple(kind.values)]]  # noqa: UP045
     if isinstance(kind, Flag):
         return Optional[StrictBool]  # noqa: UP045
+    if isinstance(kind, Names):
+        return Optional[Union[str, tuple[str, ...]]]  # noqa: UP007, UP045
     return Optional[str]  # noqa: UP045
 
 

@@ -20,12 +20,12 @@ from importlib import resources
 from typing import TypeVar
 
 from pytest_faithful.errors import visible
-from pytest_faithful.evidence import align
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import metric_sections
 from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import BADGES, CheckEntry, FaithReport
 from pytest_faithful.report.totals import outcome_tag
+from pytest_faithful.text.align import align
 
 _T = TypeVar("_T")
 

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import FaithfulnessResult, Label, verify
-from pytest_faithful.evidence import PassageIndex
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.lexical.judge import LexicalJudge, _sentences, make_lexical_judge
 from pytest_faithful.models import Claim
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import STOPWORDS, content_terms
+from pytest_faithful.text.evidence import PassageIndex
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import STOPWORDS, content_terms
 
 PASSAGES = [
     "The Eiffel Tower was completed in 1889. It is 330 metres tall and stands in Paris.",

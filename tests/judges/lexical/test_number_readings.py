@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
-from pytest_faithful.terms import ORDINAL_WORDS, content_terms, number_kinds
+from pytest_faithful.text.readings import ORDINAL_WORDS
+from pytest_faithful.text.terms import content_terms, number_kinds
 
 PASSAGE = (
     "Support is open Monday to Friday, 9am-5pm. Returns are accepted within 30 days. "

@@ -41,7 +41,7 @@ from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.models import Claim
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.providers.llama import INSTALL_HINT, KIND, LlamaBackend
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.text.segment import split_sentences
 
 # ``import llama_cpp`` fails in every test here, as in CI, even where it is installed.
 pytestmark = pytest.mark.usefixtures("no_llama_cpp")

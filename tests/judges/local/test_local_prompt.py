@@ -23,7 +23,7 @@ from pytest_faithful.judges.local.prompt import (
     chunk_passages,
 )
 from pytest_faithful.providers.llama import common_prefix
-from pytest_faithful.segment import split_sentences
+from pytest_faithful.text.segment import split_sentences
 
 # ``import llama_cpp`` fails in every test here, as in CI, even where it is installed.
 pytestmark = pytest.mark.usefixtures("no_llama_cpp")

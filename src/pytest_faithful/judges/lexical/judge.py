@@ -68,29 +68,29 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, NamedTuple
 
-from pytest_faithful.abstentions import states_something
+from pytest_faithful.text.abstentions import states_something
 from pytest_faithful.vocab import Label
 
 # The run header builds this judge in every pytest run that shows a header; the pydantic models
 # load when it first extracts or verifies (a run without checks never needs them).
 if TYPE_CHECKING:
     from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
-from pytest_faithful.segment import Sentence, split_sentences
-from pytest_faithful.terms import (
+from pytest_faithful.text.readings import normalised as _normalised
+from pytest_faithful.text.segment import Sentence, split_sentences
+from pytest_faithful.text.terms import (
     _EMPTY,
     _NEG,
     _TOKEN,
-    NEGATIONS,
     STOPWORDS,
     _Bag,
     _bag,
     _is_number,
     _lower,
-    _normalised,
     _term,
     _tokens,
     number_kinds,
 )
+from pytest_faithful.text.words import NEGATIONS
 
 JUDGE_ID = "lexical/v2"
 

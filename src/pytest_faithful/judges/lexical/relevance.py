@@ -1,6 +1,6 @@
 """The lexical judge's heuristics for answer relevancy and context precision (no model).
 
-Deterministic word overlap on content terms (:func:`pytest_faithful.terms.content_terms`),
+Deterministic word overlap on content terms (:func:`pytest_faithful.text.terms.content_terms`),
 labelled heuristic wherever they appear (``lexical/vN/relevance-h1``):
 
 * A claim is relevant to the question when it shares a content word with it; when the question
@@ -28,7 +28,7 @@ from pytest_faithful.models import (
     PassageUses,
     Relevances,
 )
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.terms import content_terms
 
 HEURISTIC_VERSION = "relevance-h1"
 USEFUL_SHARE = 0.5

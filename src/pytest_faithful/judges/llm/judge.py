@@ -32,10 +32,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from pytest_faithful.abstentions import is_abstention, restating_headings
 from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.errors import JudgeError, shorten
-from pytest_faithful.evidence import align_in, bears_on, could_bear_on, quoted_within, subject_of
 from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
@@ -55,8 +53,16 @@ from pytest_faithful.models import (
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
 from pytest_faithful.providers.endpoint import PARAM, WireMode
 from pytest_faithful.providers.errors import StructuredOutputRejected
-from pytest_faithful.segment import Sentence
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.abstentions import is_abstention, restating_headings
+from pytest_faithful.text.align import align_in
+from pytest_faithful.text.evidence import (
+    bears_on,
+    could_bear_on,
+    quoted_within,
+    subject_of,
+)
+from pytest_faithful.text.segment import Sentence
+from pytest_faithful.text.terms import content_terms
 
 _Output = TypeVar("_Output", bound=BaseModel)
 _Parsed = TypeVar("_Parsed")
@@ -555,7 +561,7 @@ def _claims(
 
     ``repairable=False`` reports no problem at all: misplaced claims are moved all the same, and
     the verifier verifies a sentence left without a claim whole
-    (:func:`pytest_faithful.verifier._uncovered`)."""
+    (:func:`pytest_faithful.check.claims.uncovered`)."""
     terms = [content_terms(s.text) for s in sentences]
     claims: list[Claim] = []
     moved: list[str] = []

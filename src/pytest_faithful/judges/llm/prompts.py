@@ -14,10 +14,10 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from pytest_faithful.abstentions import ABSTENTION_RULE
 from pytest_faithful.models import Claim, Label
 from pytest_faithful.providers.base import ChatMessage
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.abstentions import ABSTENTION_RULE
+from pytest_faithful.text.segment import Sentence
 
 PROMPT_VERSION = "p4"
 

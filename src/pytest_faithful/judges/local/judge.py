@@ -42,7 +42,7 @@ from pytest_faithful.judges.local.prompt import (
 from pytest_faithful.models import Claim, ExtractedClaims, Label, Usage, Verdict, Verdicts
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest
 from pytest_faithful.providers.llama import KIND, LlamaBackend, file_sha256
-from pytest_faithful.segment import Sentence
+from pytest_faithful.text.segment import Sentence
 
 if TYPE_CHECKING:
     from pytest_faithful.cache.replay import CachedBackend

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pytest_faithful.segment import Sentence, split_sentences
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.segment import Sentence, split_sentences
+from pytest_faithful.text.terms import content_terms
 
 PROMPT_VERSION = "c1"
 OPTION_WORDS: tuple[str, str, str] = ("Yes", "No", "Unknown")

@@ -2,7 +2,7 @@
 
 "I don't know.", "I'm sorry, I don't have that information.", "I'm not sure." or "The
 passages do not say." make no claim: an answer made only of them is vacuous (score 1.0), in
-every judge, because the verifier drops claims tied to them (see ``verifier.py``). A sentence
+every judge, because the verifier drops claims tied to them (see ``check/claims.py``). A sentence
 that abstains *and* states something ("I'm not sure, but the store opens at 9am.") is not an
 abstention: it is judged like any other.
 
@@ -10,7 +10,7 @@ The rule: a sentence is an abstention when it contains at least one phrase of
 :data:`ABSTENTIONS` and, once every such phrase is taken out, nothing is left but words about
 the exchange itself (:data:`EXCHANGE_WORDS`: the question, the answer, the context and its
 information), so "I don't know *the answer to that question*." and "No information
-*available*." abstain. Any other content word (:func:`~pytest_faithful.terms.content_terms`)
+*available*." abstain. Any other content word (:func:`~pytest_faithful.text.terms.content_terms`)
 is something the sentence states. A phrase that declines to say something about the sources
 ("the passages do not mention *the refund window*", "there is no information *about
 shipping*", "I cannot answer *that based on the context*") takes the rest of its clause with
@@ -39,8 +39,8 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
-from pytest_faithful.segment import Sentence, is_fence, is_heading
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.segment import Sentence, is_fence, is_heading
+from pytest_faithful.text.terms import content_terms
 
 _NOT = r"(?:do not|don't|dont|does not|doesn't|did not|didn't)"
 _CANT = (

@@ -10,7 +10,7 @@ passage states, and 68 of 500 unfaithful ones; 9 faithful answers (all WiCE, add
 knowledge) and 75 unfaithful ones a name; 1 faithful (WiCE, a registry's wording from world
 knowledge) and 2 unfaithful ones a quotation.
 
-Both sides are compared as content terms (:func:`~pytest_faithful.terms.content_terms`), so
+Both sides are compared as content terms (:func:`~pytest_faithful.text.terms.content_terms`), so
 "51million" is "51 million", "three" is "3", "second" is "2nd", "9am-5pm" is two times of day
 and "Ross's" is "Ross". A name is a capitalised word that does not open a sentence, in a claim
 that is not in title case or capitals (there every word is capitalised, and none is a name by
@@ -31,9 +31,9 @@ import functools
 import re
 from collections.abc import Sequence
 
-from pytest_faithful.evidence import align_in
-from pytest_faithful.segment import quotes_in, split_sentences
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.align import align_in
+from pytest_faithful.text.segment import quotes_in, split_sentences
+from pytest_faithful.text.terms import content_terms
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 # Share of capitalised words above which a text is in title case or capitals.
@@ -157,5 +157,5 @@ def _quotations(sentence: str) -> list[str]:
 def _quoted(quotation: str, passages: tuple[str, ...]) -> bool:
     """Whether ``quotation`` is in some passage, allowing the small edits of a quote written
     from memory: case, punctuation, an ellipsis, a word or two changed, but not its numbers,
-    names or negation (:func:`~pytest_faithful.evidence.align`)."""
+    names or negation (:func:`~pytest_faithful.text.evidence.align`)."""
     return align_in(passages, quotation, None) is not None

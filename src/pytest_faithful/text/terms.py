@@ -17,6 +17,9 @@ from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
 
+from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.words import NEGATIONS
+
 # A compact English stopword list: function words, auxiliaries, reporting verbs, dialogue fillers
 # and hedges, ordinal suffixes ("9th"), and tokenizer artefacts that summarisation models emit
 # (unknown-word placeholder, Penn Treebank brackets). None of them is a checkable fact.
@@ -38,16 +41,6 @@ STOPWORDS = frozenset(
     s t re ve ll d m th st nd rd
     unk lrb rrb lsb rsb
     """.split()  # noqa: SIM905 -- a word list reads better as text than as 170 string literals
-)
-NEGATIONS = frozenset(
-    {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
-    | {"cannot"}
-    # The same in the languages answers most often come in besides English (German, French,
-    # Spanish, Portuguese, Dutch): a "nicht" must not pass as the passage's statement. Words
-    # that are also English or a prefix ("non", "ne") are left out.
-    | {"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals"}
-    | {"pas", "jamais", "aucun", "aucune", "nunca", "jamás", "ningún", "ninguna", "ninguno"}
-    | {"tampoco", "não", "nenhum", "nenhuma", "niet", "geen", "nooit"}
 )
 # Number words, so "three months" matches "3 months". "one" is left out (far more often a
 # pronoun, "one of the best", than a count; "one year" and "1 year" match another way, see
@@ -117,7 +110,6 @@ _ALL_DAY = re.compile(
 )
 ALL_DAY = "24/7"
 """The term of "24/7" and the phrases that say it."""
-_PER_CENT = re.compile(r"\bper[\s-]?cent\b", re.IGNORECASE)
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _ISO_DATE = re.compile(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
 # A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05").
@@ -126,197 +118,8 @@ _NEG = "#neg"  # the term of a negation word; never a content term
 _EMPTY: frozenset[str] = frozenset()
 
 
-def _normalised(text: str, lowered: bool = False) -> str:
-    """Curly apostrophes made straight, "per cent" made "percent" and ordinal words made
-    ordinals ("second" -> "2nd"), keeping every offset. ``lowered``: the text is in lower case,
-    which the ordinal words are matched faster in."""
-    if "\u2019" in text:
-        text = text.replace("\u2019", "'")
-    if "cent" in text or "CENT" in text or "Cent" in text:
-        text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
-    if _may_hold_an_ordinal_word(text):
-        text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
-    if _may_say_a_time(text):
-        text = clock_words_as_times(text)
-    return _without_markers(text)
-
-
-# Markers that number a list item or cite a source, not values the text states: "2. Shipping
-# costs $15" states no 2, nor does "Refunds take 30 days [2]." or "...【1†source】"; nor an
-# attribution ("(Source: Refund Policy.pdf)") or a link's address ("[the policy](https://...)"):
-# where the answer comes from, not what it states. One pattern each, each tried only where
-# its first character is, so that a text with none costs a few substring tests.
-_ITEM_NUMBER = re.compile(r"(?m)^[^\S\n]*\d{1,3}[.)](?=[^\S\n])")
-_CITATION = re.compile(r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]")
-_BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
-_ATTRIBUTION = re.compile(
-    r"\((?i:sources?|references?|citations?|ref|see|via)[^\S\n]*:[^)\n]{0,160}\)"
-)
-_LINK_ADDRESS = re.compile(r"(?<=\])\((?i:https?://|www\.)[^)\s]{0,500}\)")
-_ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
-
-
-# Digits that are not decimal: superscripts and subscripts ("5%\u00b9", "m\u00b2", "H\u2082O"),
-# circled and other numbered signs. In prose they mark footnotes, powers and list items, never
-# a figure the answer states, and int() refuses them.
-_SIGN_DIGITS = "".join(chr(c) for c in range(0x2800) if chr(c).isdigit() and not chr(c).isdecimal())
-_SIGN_DIGIT = re.compile(
-    f"[{re.escape(_SIGN_DIGITS)}"
-    "\U00010a40-\U00010a43\U00010e60-\U00010e68\U00011052-\U0001105a\U0001f100-\U0001f10c]+"
-)
-
-
-def _blanked(m: re.Match[str]) -> str:
-    return " " * len(m[0])
-
-
-def _without_markers(text: str) -> str:
-    if not text.isascii():
-        text = _SIGN_DIGIT.sub(_blanked, text)
-    if "\n" in text or _ITEM_NUMBER_HINT.match(text):
-        text = _ITEM_NUMBER.sub(_blanked, text)
-    if "[" in text:
-        text = _CITATION.sub(_blanked, text)
-        if "](" in text:
-            text = _LINK_ADDRESS.sub(_blanked, text)
-    if "\u3010" in text:
-        text = _BRACKETED_SOURCE.sub(_blanked, text)
-    if "(" in text and ":" in text:
-        text = _ATTRIBUTION.sub(_blanked, text)
-    return text
-
-
-def _may_say_a_time(text: str) -> bool:
-    # The words every time said in words holds (any case but all capitals), a tenth of the
-    # regex's time on the texts that have none.
-    return (
-        "noon" in text
-        or "Noon" in text
-        or "idnight" in text
-        or "idday" in text
-        or "alf past" in text
-        or "uarter" in text
-    )
-
-
-def _may_hold_an_ordinal_word(text: str) -> bool:
-    # Spelled out: a tenth of the regex's time, and faster than any() over the hints.
-    return (
-        "econd" in text
-        or "hird" in text
-        or "ourth" in text
-        or "ifth" in text
-        or "ixth" in text
-        or "enth" in text
-        or "ighth" in text
-        or "inth" in text
-        or "elfth" in text
-        or "ieth" in text
-    )
-
-
-ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
-    {
-        word: f"{n}{'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
-        for n, word in enumerate(
-            (
-                *("-", "-", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
-                *("ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth"),
-                *("fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"),
-                "twentieth",
-            )
-        )
-        if word != "-"
-    }
-)
-"""Ordinal words and their ordinals, read as such ("finished second" = "finished 2nd", against
-"3rd" another value). Not "first": far more often "at first", "first of all" than a rank."""
-
-# Hyphenated only before a superlative ("second-largest"): "second-hand", "third-party" are
-# not ranks.
-_ORDINAL_WORD_LOWERED = re.compile(
-    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))"
-)
-_ORDINAL_WORD = re.compile(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
-# "Second, ..." opening a sentence counts points, not things.
-_SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n)\s*$")
-# "second" the unit of time: "30 second", "one second", "per second", "a second later".
-_SECOND_AFTER = re.compile(r"(?:\d|\b(?:one|per|split|each|every|fraction of a|half a))\s*$")
-_SECOND_BEFORE = re.compile(r"\s*(?:[.,;:!?)]|$|(?:later|ago|earlier|longer|or|and)\b)")
-
-
-def _a_unit_of_time(text: str, start: int, end: int) -> bool:
-    return bool(
-        _SECOND_AFTER.search(text, max(0, start - 16), start)
-        or (
-            text[max(0, start - 2) : start].lower() == "a "
-            and _SECOND_BEFORE.match(text, end, end + 10)
-        )
-    )
-
-
-def _as_ordinal(m: re.Match[str]) -> str:
-    word = m[0].lower()
-    text, start, end = m.string, m.start(), m.end()
-    if text[end : end + 1] == "," and _SENTENCE_OPENING.search(text, max(0, start - 4), start):
-        return m[0]
-    if word == "second" and _a_unit_of_time(text, start, end):
-        return m[0]
-    return ORDINAL_WORDS[word].ljust(len(word))
-
-
-# Times of day said in words: "noon", "12 noon", "midnight", "half past ten", "quarter to 6".
-# Words that may follow such a time ("half past ten tonight"); any other word makes it a count
-# ("a quarter to ten people"), and so do a decimal, a percent or an "am"/"pm" of its own.
-_CLOCK_FOLLOWERS = (
-    *("o'clock", "sharp", "in", "at", "on", "and", "or", "but", "so", "when", "then", "to"),
-    *("until", "till", "for", "every", "each", "this", "tonight", "today", "tomorrow"),
-    *("yesterday", "before", "after", "that", "is", "was", "the"),
-)
-CLOCK_WORDS = frozenset({"noon", "midday", "midnight", "half", "quarter"})
-"""Words that may say a time of day ("noon", "half past one"), read as that time."""
-_CLOCK_HOURS = (
-    *("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven"),
-    "twelve",
-)
-_NOT_A_COUNT = r"(?![\w:.,/%-]\w|\s*(?:%|percent|[ap]\.?m\b)|\s+(?!{followers})[a-z])".format(
-    followers="|".join(_CLOCK_FOLLOWERS)
-)
-_CLOCK_WORDS = re.compile(
-    r"\b(?:(?:12\s?)?(noon)|(midday)|(midnight)"
-    r"|(?!half\s+to\b)(half|quarter)\s+(past|to)\s+(" + "|".join(_CLOCK_HOURS) + r"|1[0-2]|0?[1-9])"
-    rf"{_NOT_A_COUNT})\b",
-    re.IGNORECASE,
-)
-
-
-def clock_words_as_times(text: str) -> str:
-    """``text`` with times of day said in words written as times ("noon" -> "12pm", "half past
-    ten" -> "10:30"), padded with spaces so that every offset is kept."""
-    return _CLOCK_WORDS.sub(_as_clock_time, text)
-
-
-def clock_word_spans(text: str) -> dict[int, int]:
-    """Where ``text`` says a time of day in words: start -> end of each such phrase."""
-    return {m.start(): m.end() for m in _CLOCK_WORDS.finditer(text)}
-
-
-def _as_clock_time(m: re.Match[str]) -> str:
-    if m[1] or m[2]:
-        said = "12pm"
-    elif m[3]:
-        said = "12am"
-    else:
-        hour = int(m[6]) if m[6].isdigit() else _CLOCK_HOURS.index(m[6].lower()) + 1
-        if m[5].lower() == "to":
-            said = f"{(hour - 2) % 12 + 1}:45"  # a quarter to 1 is 12:45
-        else:
-            said = f"{hour}:{'30' if m[4].lower() == 'half' else '15'}"
-    return said.ljust(len(m[0]))
-
-
 def _lower(text: str) -> str:
-    return _normalised(text.lower(), lowered=True)
+    return normalised(text.lower(), lowered=True)
 
 
 def _tokens(text: str) -> list[str]:

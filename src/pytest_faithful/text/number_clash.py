@@ -2,15 +2,14 @@
 
 A judge that calls "Returns are accepted within 60 days." SUPPORTED and quotes "Returns are
 accepted within 30 days." has quoted a real sentence about the claim's subject, and the
-specifics rule (:mod:`pytest_faithful.specifics`) passes the claim if "60 days" is in some other
-sentence ("Gift cards last 60 days."). What the evidence says about the claim's subject is the
-check: for each number of the claim, the evidence sentence that is most about the claim among
-those that state a number of the same kind (``terms.number_kinds``: "30 days" and "60 days" are
-values of one thing, "9am" and "60 days" are not) must state that number, at the claim's scale
-and in its unit ("$30 million" is another value for "$30 billion", "3 days" for "3 weeks"). The
-lexical judge uses the same notion of "another value for the same thing" to call a missing
-number a contradiction.
-"""
+specifics rule (:mod:`pytest_faithful.text.specifics`) passes the claim if "60 days" is in some
+other sentence ("Gift cards last 60 days."). What the evidence says about the claim's subject
+is the check: for each number of the claim, the evidence sentence that is most about the claim
+among those that state a number of the same kind (``terms.number_kinds``: "30 days" and "60
+days" are values of one thing, "9am" and "60 days" are not) must state that number, at the
+claim's scale and in its unit ("$30 million" is another value for "$30 billion", "3 days" for
+"3 weeks"). The lexical judge uses the same notion of "another value for the same thing" to
+call a missing number a contradiction."""
 
 from __future__ import annotations
 
@@ -18,8 +17,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import MAGNITUDES, content_terms, number_kinds
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 
 # A number that counts nothing in particular ("3 of them") is no value of anything to compare.
 _PLAIN = "plain"

@@ -13,7 +13,7 @@ What is not the answerer speaking of itself:
 * words in double quotes (a title, "I Will Survive"; a quotation);
 * a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure"): the claim
   is what follows it;
-* an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.abstentions`);
+* an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.text.abstentions`);
 * a capital "I" after a capitalised word inside a sentence, or before one: a numeral or part of
   a name ("World War I", "I Love Lucy").
 
@@ -27,13 +27,13 @@ import functools
 import re
 from collections.abc import Sequence
 
-from pytest_faithful.abstentions import without_abstentions
+from pytest_faithful.text.abstentions import without_abstentions
+from pytest_faithful.text.words import WORD
 
 # Pronouns that are the first person singular wherever they stand; "I" alone is checked in
 # context (:func:`_pronoun_i`).
 _FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
 _ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
-_WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 _FRAME = re.compile(
     r"\bi (?:really |honestly |do |still )?"
@@ -60,12 +60,12 @@ def _passages_in_first_person(passages: tuple[str, ...]) -> bool:
     return any(
         w[0].replace("\u2019", "'").lower() in _ANY_FIRST_PERSON
         for p in passages
-        for w in _WORD.finditer(p)
+        for w in WORD.finditer(p)
     )
 
 
 def _first_person(text: str) -> str | None:
-    words = [m[0].replace("\u2019", "'") for m in _WORD.finditer(text)]
+    words = [m[0].replace("\u2019", "'") for m in WORD.finditer(text)]
     for k, word in enumerate(words):
         if word.lower() in _FIRST_PERSON or (word in ("I", "i") and _pronoun_i(words, k)):
             return word

@@ -31,8 +31,9 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pytest_faithful.segment import split_sentences
-from pytest_faithful.terms import content_terms
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import WORD, is_negation
 
 # Each line: the words of one side, "|", the words of the other. Inflections are read by the
 # lexical judge's stemmer ("increased", "increases" -> "increas"); irregular forms are listed.
@@ -117,13 +118,11 @@ MIN_SHARED = 0.5
 # How many words before an opposite a negation takes it back ("is not permanent").
 _NEGATION_REACH = 3
 
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _CLAUSE_BREAK = re.compile(
     r"\s*[;:,\u2013\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet|because"
     r"|since|unless|except|instead|when|where|so)\s+",
     re.IGNORECASE,
 )
-_NEGATIONS = frozenset({"not", "no", "never", "without", "nor", "neither", "cannot"})
 # A time said as the end or start of a range: "open until 8pm" is "closes at 8pm".
 _RANGE = re.compile(r"\b(?:until|till|through|from)\b|\d\s*(?:-|\u2013|to)\s*\d", re.IGNORECASE)
 _DAYS = frozenset(
@@ -173,7 +172,7 @@ def _pairs() -> tuple[tuple[_Pair, ...], dict[str, tuple[tuple[int, int], ...]]]
 
 
 def _read(text: str) -> frozenset[str]:
-    words = [w.casefold() for w in _WORD.findall(text)]
+    words = [w.casefold() for w in WORD.findall(text)]
     return frozenset(words) | content_terms(text)
 
 
@@ -291,15 +290,15 @@ def _specific(terms: frozenset[str]) -> frozenset[str]:
 
 def _first_word(text: str, keys: frozenset[str]) -> tuple[int, str] | None:
     """Where the first word of ``text`` read as one of ``keys`` starts, and the word."""
-    for match in _WORD.finditer(text):
+    for match in WORD.finditer(text):
         if _keys(match[0].casefold()) & keys:
             return match.start(), match[0]
     return None
 
 
 def _negated_before(clause: str, hit: tuple[int, str]) -> bool:
-    before = [w.casefold() for w in _WORD.findall(clause[: hit[0]])][-_NEGATION_REACH:]
-    return any(w in _NEGATIONS or w.endswith("n't") for w in before)
+    before = [w.casefold() for w in WORD.findall(clause[: hit[0]])][-_NEGATION_REACH:]
+    return any(map(is_negation, before))
 
 
 def _same_left(claim: str, word: str, before: str) -> bool:
@@ -314,7 +313,7 @@ def _same_left(claim: str, word: str, before: str) -> bool:
 
 
 def _last_term(text: str) -> str | None:
-    for match in reversed(list(_WORD.finditer(text))):
+    for match in reversed(list(WORD.finditer(text))):
         terms = content_terms(match[0])
         if terms:
             return min(terms)

@@ -1,0 +1,122 @@
+"""Asking a judge safely: whatever goes wrong in a judge step, or with what it returns, is a
+JudgeError naming the judge, the step and the cause; never another exception, never a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pytest_faithful.errors import JudgeError, encodable, printable, shorten
+from pytest_faithful.judges.base import Judge
+from pytest_faithful.models import Claim, Verdict
+
+_T = TypeVar("_T")
+
+
+def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) -> _T:
+    """Run one judge step; whatever goes wrong in it, or with what it returns, is a JudgeError."""
+    try:
+        value = call()
+    except JudgeError:
+        raise
+    except ValidationError as exc:
+        raise _invalid_output(judge, step, exc) from _shown_cause(exc)
+    except Exception as exc:
+        # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
+        # error: none of them is the caller's mistake, and none may end the check as anything
+        # but a judge failure.
+        raise JudgeError(
+            f"judge {judge.id} failed in {step}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+            judge_id=judge.id,
+        ) from _shown_cause(exc)
+    if not isinstance(value, expected):
+        raise wrong_type(judge, step, value, expected)
+    return revalidated(judge, step, value)
+
+
+def _shown_cause(exc: Exception) -> Exception | None:
+    """``exc`` as the shown cause of a JudgeError, unless its message holds what no output can
+    carry (a lone surrogate, a control character): the JudgeError's own message shows it made
+    printable, and a traceback printing the original would fail to send (xdist) or rewrite the
+    terminal."""
+    try:
+        message = str(exc)
+    except Exception:  # a broken __str__ of a plugin judge's exception
+        return None
+    return exc if printable(message) == message else None
+
+
+def revalidated(judge: Judge, step: str, value: _T) -> _T:
+    """``value`` validated again: a judge of another package may build its output with
+    ``model_construct`` (no validation), and a field of the wrong type ("no" for a bool, a
+    label that is none of the three) must not reach the score unread."""
+    if not isinstance(value, BaseModel):
+        return value  # a pair of outputs (single-call): each part is checked by its caller
+    try:
+        return type(value).model_validate(_printable(value.model_dump(warnings=False)))
+    except ValidationError as exc:
+        raise _invalid_output(judge, step, exc) from exc
+
+
+def _invalid_output(judge: Judge, step: str, exc: ValidationError) -> JudgeError:
+    return JudgeError(
+        f"judge {judge.id} returned invalid output from {step}: {exc}", judge_id=judge.id
+    )
+
+
+def _printable(value: object, key: str = "") -> object:
+    """A judge's dumped output with no lone surrogate in any str (no report or xdist message
+    could carry it) and no control character in a reason (an escape sequence would rewrite the
+    terminal it is printed on). Claims, sentences and quotes keep their control characters:
+    they are compared with the answer and the passages, which may hold them."""
+    if isinstance(value, str):
+        return printable(value) if key == "reason" else encodable(value)
+    if isinstance(value, dict):
+        return {k: _printable(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_printable(v) for v in value]
+    return value
+
+
+def wrong_type(judge: Judge, step: str, value: object, expected: type) -> JudgeError:
+    return JudgeError(
+        f"judge {judge.id} returned a {type(value).__name__} from {step}, not {expected.__name__}",
+        judge_id=judge.id,
+    )
+
+
+def check_offsets(claims: Sequence[Claim], answer: str, judge_id: str) -> None:
+    for i, claim in enumerate(claims):
+        if answer[claim.start : claim.end] != claim.sentence:
+            raise JudgeError(
+                f"judge {judge_id} returned claim {i} ({claim.text!r}) tied to offsets "
+                f"{claim.start}:{claim.end}, which do not hold its sentence {claim.sentence!r}",
+                judge_id=judge_id,
+            )
+
+
+def one_verdict_per_claim(
+    verdicts: Sequence[Verdict], n_claims: int, judge_id: str
+) -> list[Verdict]:
+    by_claim: dict[int, Verdict] = {}
+    problems: list[str] = []
+    for verdict in verdicts:
+        i = verdict.claim_index
+        if i >= n_claims:
+            problems.append(f"a verdict for claim {i}, but there are only {n_claims} claims")
+        elif i in by_claim:
+            problems.append(f"two verdicts for claim {i}")
+        else:
+            by_claim[i] = verdict
+    missing = [i for i in range(n_claims) if i not in by_claim]
+    if missing:
+        problems.append(f"no verdict for claim(s) {', '.join(map(str, missing))}")
+    if problems:
+        raise JudgeError(
+            f"judge {judge_id} did not give one verdict per claim: {'; '.join(problems)}",
+            judge_id=judge_id,
+        )
+    return [by_claim[i] for i in range(n_claims)]

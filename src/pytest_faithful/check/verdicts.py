@@ -1,0 +1,97 @@
+"""Each judge verdict held to the chosen verdict rules, in one loop, into a ClaimVerdict.
+
+The judge's quote is aligned to its passage first; a SUPPORTED verdict then passes through the
+rules in order (:mod:`pytest_faithful.rules`) until one demotes it. Whatever the label, the
+verdict shows the span the judge relied on when one is in a passage, ``judge_label`` keeps
+what the judge said, ``alignment.quoted`` what it quoted, and ``rule`` the rule that demoted
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pytest_faithful.models import Claim, ClaimVerdict, EvidenceAlignment, Label, Verdict
+from pytest_faithful.rules import Case, RuleSet, Ruling
+from pytest_faithful.rules.quote_in_passage import judge_span
+from pytest_faithful.text.evidence import bears_on, subject_of
+
+
+def ruled(
+    claims: Sequence[Claim],
+    verdicts: Sequence[Verdict],
+    passages: Sequence[str],
+    question: str | None,
+    whole: Mapping[Claim, str],
+    heuristic: bool,
+    rules: RuleSet,
+) -> tuple[ClaimVerdict, ...]:
+    """Each verdict held to ``rules``; ``whole`` maps the sentences verified whole to the note
+    that says why (:func:`~pytest_faithful.check.claims.whole_notes`)."""
+    claim_rules = rules.claim_rules(heuristic)
+    results = []
+    for claim, verdict in zip(claims, verdicts, strict=True):
+        case = Case(
+            claim=claim,
+            subject=subject_of(claim.text, question),
+            verdict=verdict,
+            passages=passages,
+            heuristic=heuristic,
+            locating=rules.locating,
+        )
+        span = judge_span(verdict, passages)
+        ruling = Ruling(verdict.label, verdict.reason, span, found=False, quoted=verdict.evidence)
+        if verdict.label is Label.SUPPORTED:
+            for rule in claim_rules:
+                ruling = rule.apply(case, ruling)
+                if ruling.label is not Label.SUPPORTED:
+                    break
+        elif span is not None and bears_on(span.text(passages), case.subject):
+            ruling = ruling.with_found()
+        results.append(_claim_verdict(claim, verdict, ruling, passages, whole.get(claim)))
+    return tuple(results)
+
+
+def _claim_verdict(
+    claim: Claim,
+    verdict: Verdict,
+    ruling: Ruling,
+    passages: Sequence[str],
+    note: str | None,
+) -> ClaimVerdict:
+    reason = ruling.reason if note is None else f"{note} {ruling.reason}".rstrip()
+    span = ruling.span
+    shown = (
+        span if ruling.found or (span is not None and ruling.label is not Label.SUPPORTED) else None
+    )
+    return ClaimVerdict(
+        claim=claim,
+        label=ruling.label,
+        reason=reason,
+        evidence=verdict.evidence if shown is None else shown.text(passages),
+        passage_index=verdict.passage_index if shown is None else shown.passage,
+        evidence_found=ruling.found,
+        judge_label=verdict.label,
+        alignment=None
+        if shown is None
+        else EvidenceAlignment(
+            method=shown.method,
+            quality=round(shown.quality, 4),
+            quoted=ruling.quoted,
+            cited_passage=verdict.passage_index,
+        ),
+        rule=ruling.rule,
+    )
+
+
+def no_context_verdict(claim: Claim) -> ClaimVerdict:
+    """The verdict of a claim checked against no passage: nothing to ask a judge."""
+    return ClaimVerdict(
+        claim=claim,
+        label=Label.NOT_ENOUGH_INFO,
+        reason="no context passages were given",
+        evidence="",
+        passage_index=None,
+        evidence_found=False,
+        judge_label=Label.NOT_ENOUGH_INFO,
+    )

@@ -1,0 +1,59 @@
+"""``bears-on``: a SUPPORTED verdict's span bears on its claim.
+
+It shares a content word with the claim and holds enough of it
+(:func:`~pytest_faithful.text.evidence.bears_on`): ".", "the", "30" or "passage 1" are in
+every passage and prove nothing. A quote that bears on the claim but shows little of it is
+shown with the span that covers the claim instead, so a report shows what the claim says. A
+trust rule: in every policy.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
+from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
+
+WEAK_QUOTE_NOTE = (
+    "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
+)
+"""Starts the reason of a SUPPORTED claim shown with a located span in place of a weak quote."""
+
+
+class BearsOn:
+    name: ClassVar[str] = "bears-on"
+    judges: ClassVar[RuleJudges] = "all"
+    required: ClassVar[bool] = True
+    summary: ClassVar[str] = "the evidence shares enough of the claim's words to bear on it"
+
+    def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        span = ruling.span
+        if span is None:  # quote-in-passage demotes it first
+            return ruling
+        if not ruling.found:
+            if not bears_on(span.text(case.passages), case.subject):
+                other = elsewhere(case, ruling)
+                if other is not None:
+                    return other
+                return ruling.demoted(
+                    self.name, missing_evidence(case.verdict, case.claim, case.passages, span)
+                )
+            ruling = ruling.with_found()
+        return _covering(case, ruling)
+
+
+def _covering(case: Case, ruling: Ruling) -> Ruling:
+    """The ruling shown with the span that covers the claim when its quote shows little of it
+    (:func:`~pytest_faithful.text.evidence.shows_little_of`)."""
+    span = ruling.span
+    if (
+        span is None
+        or span.method == "located"
+        or not case.locating
+        or not case.whole_claim
+        or not shows_little_of(span.text(case.passages), case.claim.text)
+    ):
+        return ruling
+    better = locate(case.passages, case.claim.text)
+    return ruling if better is None else ruling.shown(better, WEAK_QUOTE_NOTE)

@@ -1,0 +1,53 @@
+"""``negation``: evidence that negates what the claim states, or states what it negates.
+
+"We do not ship to Canada." is a real sentence about "We ship to Canada."
+(:func:`~pytest_faithful.text.terms.negation_clash`). The span is read with a negation just
+before it in its sentence (:func:`~pytest_faithful.text.align.negation_before`), so a quote
+that leaves out the "not" governing it still says what the passage says. A bare yes is held
+to the question it answers; a bare no is left to the judge, since it negates the question as
+a whole. Model judges only (the lexical judge reads negations itself, clause by clause).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.text.align import Aligned, negation_before
+from pytest_faithful.text.evidence import answers_no
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import negation_clash
+
+
+class Negation:
+    name: ClassVar[str] = "negation"
+    judges: ClassVar[RuleJudges] = "model"
+    required: ClassVar[bool] = False
+    summary: ClassVar[str] = "the evidence does not negate what the claim states, nor the reverse"
+
+    def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        span = ruling.span
+        if span is None:
+            return ruling
+        if not case.whole_claim and answers_no(case.claim.text):
+            return ruling
+        evidence = clause_read(span, case.passages)
+        # One sentence: a span of several holds negations about other things that share a word
+        # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
+        # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729).
+        if len(split_sentences(evidence)) > 1 or not negation_clash(case.subject, evidence):
+            return ruling
+        return ruling.demoted(
+            self.name, "the evidence negates what the claim states, or states what it negates"
+        )
+
+
+def clause_read(span: Aligned, passages: Sequence[str]) -> str:
+    """The text a span's negations are read in: the span, and a negation just before it in its
+    sentence, so that a quote which leaves out the "not" governing it ("available for opened
+    software" out of "Refunds are not available for opened software.") still says what the
+    passage says."""
+    passage = passages[span.passage]
+    opening = negation_before(passage, span.start)
+    return span.text(passages) if opening is None else passage[opening : span.end]

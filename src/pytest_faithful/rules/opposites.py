@@ -1,0 +1,44 @@
+"""``opposites``: evidence that says the opposite of one of the claim's words.
+
+"Prices decreased in March." bears on "Prices increased in March." and holds no negation
+(:func:`~pytest_faithful.text.contrasts.contrast` reads pairs of opposites clause by clause).
+The claim is shown with a span that covers it without the opposite when a passage has one;
+otherwise it is NOT_ENOUGH_INFO. Every judge.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.rules.number_clash import other_span
+from pytest_faithful.text.contrasts import contrast
+
+OPPOSITE_WORD_NOTE = (
+    "[the judge's quote says the opposite of a word of the claim; the evidence is the passage "
+    "span that covers the claim]"
+)
+"""Starts the reason of a SUPPORTED claim shown with a located span in place of a quote that
+says the opposite of one of the claim's words."""
+
+
+class Opposites:
+    name: ClassVar[str] = "opposites"
+    judges: ClassVar[RuleJudges] = "all"
+    required: ClassVar[bool] = False
+    summary: ClassVar[str] = "the evidence does not say the opposite of a word of the claim"
+
+    def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        span = ruling.span
+        if span is None:
+            return ruling
+        opposite = contrast(case.claim.text, span.text(case.passages))
+        if opposite is None:
+            return ruling
+        other = other_span(case, span)
+        if other is not None:
+            return ruling.shown(other, OPPOSITE_WORD_NOTE)
+        return ruling.demoted(
+            self.name,
+            f"the evidence says {opposite.shown!r} where the claim says {opposite.said!r}",
+        )

@@ -1,0 +1,295 @@
+"""Is a judge's evidence quote really in the passage it cites, and can it prove anything?
+
+Judges copy quotes with small changes (curly quotes, line breaks, case), so both sides are
+normalised before the substring test; a paraphrase still fails, which is the point.
+
+A quote found in the passage counts as evidence for a claim only when it *bears on* the claim
+(:func:`bears_on`): it shares at least one word with the claim (a content word: not a stopword,
+not a number, compared after the lexical judge's light stemming), and it holds at least two
+content terms, or every content term of a claim that has only one. So ".", "e", "the", "30",
+"passage 1" or a lone shared word of a longer claim never verify a claim, whatever the passage
+says: a quote that short proves nothing a reader could check.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from pytest_faithful.text.align import (
+    ALIGN_WORD,
+    EDGE,
+    Aligned,
+    align_in,
+    canonical,
+    fold,
+    has_negation,
+    joined,
+    normalize,
+)
+from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.number_clash import number_clash
+from pytest_faithful.text.segment import quotes_in, split_sentences
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import WORD
+
+
+class PassageIndex:
+    """Passages normalised on first use, so a check with many claims normalises each once."""
+
+    def __init__(self, passages: Sequence[str]) -> None:
+        self._passages = passages
+        self._normalized: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._passages)
+
+    def contains(self, index: int, quote: str) -> bool:
+        """Whether ``quote`` is in passage ``index``, verbatim or after normalising both."""
+        passage = self._passages[index]
+        stripped = quote.strip()
+        if stripped and stripped in passage:
+            return True  # the common case for extractive judges; skips normalising
+        needle = normalize(quote).strip(EDGE)
+        if not needle:
+            return False
+        if index not in self._normalized:
+            self._normalized[index] = normalize(passage)
+        return needle in self._normalized[index]
+
+
+def could_bear_on(passage: str, terms: frozenset[str]) -> bool:
+    """Whether a quote from ``passage`` could bear on a claim whose content terms are among
+    ``terms``: :func:`bears_on` needs a shared word that is not a number."""
+    return any(not term[0].isdigit() for term in content_terms(passage) & terms)
+
+
+def bears_on(quote: str, claim: str) -> bool:
+    """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring).
+    A question asserts nothing ("Do you ship to Canada?" from a FAQ is no evidence that you
+    do)."""
+    if quote.rstrip(" \t\n\"'\u201d)").endswith("?"):
+        return False
+    quoted = content_terms(quote)
+    claimed = content_terms(claim)
+    if not any(not term[0].isdigit() for term in quoted & claimed):
+        return False
+    return len(quoted) >= min(2, len(claimed))
+
+
+# Share of a claim's content terms below which a quote that bears on the claim still shows little
+# of it: small models quote one sentence about a person for every claim about that person
+# ("Leon Yeaman, 55, was killed ..." for "Mr Yeaman was in his yard making noise at 9pm").
+MIN_QUOTE_SHARE = 0.25
+
+
+def shows_little_of(quote: str, claim: str) -> bool:
+    """Whether ``quote`` holds less than :data:`MIN_QUOTE_SHARE` of ``claim``'s content terms.
+
+    Not a reason to doubt the verdict (measured in benchmarks/RESULTS.md, "Issue 14, session
+    27": demoting such verdicts loses faithful paraphrases); the verifier shows the span that
+    covers the claim instead, when one does (:func:`locate`).
+    """
+    claimed = content_terms(claim)
+    return len(content_terms(quote) & claimed) < MIN_QUOTE_SHARE * len(claimed)
+
+
+# --- Aligning a quote to its passage -------------------------------------------------------------
+
+
+def sentences_around(passage: str, start: int, end: int) -> str:
+    """The sentences of ``passage`` that ``passage[start:end]`` touches, whole."""
+    touched = [s for s in split_sentences(passage) if s.start < end and start < s.end]
+    if not touched:
+        return passage[start:end]
+    return passage[touched[0].start : touched[-1].end]
+
+
+# Stopwords that a matcher can drop but that decide what a sentence asserts: quantifiers,
+# modals, comparisons and order in time or place. In an echo of the claim, one changed into
+# another ("all" -> "some", "before" -> "after", "will" -> "may") is a change of meaning.
+_LOGICAL_WORDS = frozenset(
+    """
+    all any both each every few more most no none only some such
+    can could may might must shall should will would
+    above after against before below between during over under until
+    """.split()  # noqa: SIM905 -- a word list reads better as text
+)
+
+
+def _words_of(text: str) -> list[str]:
+    return [fold(w) for w in ALIGN_WORD.findall(text)]
+
+
+def echoed_changes(
+    claim: str, quote: str, span: str, around: str | None = None
+) -> list[str] | None:
+    """For a quote that echoes its claim rather than the passage ``span`` it aligned to: the
+    claim's words that the passage does not say, in ``around`` (the span's whole sentences;
+    the span itself by default); None for a quote nearer its span than its claim.
+
+    A judge that copies the claim as its "quote" ("Refunds are allowed after 30 days.") gets it
+    aligned, by small edits, to the passage sentence it resembles ("Refunds are prohibited
+    after 30 days."). The edits that alignment forgives in a quote (a judge's copying slips)
+    are, in an echo of the claim, the very ways the claim departs from the source: a changed
+    content word, an added one, or a changed one of ``_LOGICAL_WORDS``. Both sides are read as
+    content terms, so what only differs in form is no departure ("three" and "3", "percent"
+    and "%", "opens" and "open", "e-mail" and "email", "Søren" and "Soren"); words the passage
+    adds are none either.
+    """
+    quoted, claimed, shown = _words_of(quote), _words_of(claim), _words_of(span)
+    if not quoted or not claimed:
+        return None
+    near_claim = difflib.SequenceMatcher(None, quoted, claimed, autojunk=False).ratio()
+    near_span = difflib.SequenceMatcher(None, quoted, shown, autojunk=False).ratio()
+    if near_claim <= near_span:
+        return None
+    passage = span if around is None else around
+    said = canonical(passage)
+    said_words = frozenset(_words_of(said))
+    said_terms = content_terms(said) | content_terms(joined(said))
+    # A term of several words ("half past ten", "9 a.m.") is read on the whole claim too.
+    missing = content_terms(canonical(claim)) - said_terms
+    departed: list[str] = []
+    for token in claim.split():
+        word = token.strip(EDGE)
+        folded = fold(word)
+        if folded in _LOGICAL_WORDS:
+            if folded not in said_words:
+                departed.append(folded)
+            continue
+        plain = canonical(word)
+        terms = content_terms(plain)
+        if terms & missing and not content_terms(joined(plain)) <= said_terms:
+            departed.append(word)
+    return departed
+
+
+# Quotes of an evidence or reason text tried, longest first: a judge quotes its evidence once or
+# twice, and each try aligns against every passage, so a reply full of quoted words cannot slow
+# a check down.
+_QUOTES_TRIED = 3
+
+
+class QuotedSpan(NamedTuple):
+    """A passage span that a quote inside a judge's evidence or reason aligns to."""
+
+    span: Aligned
+    quote: str
+    in_reason: bool
+
+
+def quoted_within(
+    passages: Sequence[str], subject: str, evidence: str, reason: str, cited: int | None
+) -> QuotedSpan | None:
+    """For a verdict whose evidence, taken whole, proves nothing: the first quote inside its
+    evidence ("Passage 2: '...'"), then inside its reason ("Passage 15 states: '...'"), that
+    aligns to a passage and bears on ``subject`` (the evidence rule, applied to that quote).
+
+    The verifier accepts such a quote as the judge's evidence, and an LLM judge asks for no
+    repair when there is one, so both decide with this one function.
+    """
+    for text, in_reason in ((evidence, False), (reason, True)):
+        for quote in quotes_in(text)[:_QUOTES_TRIED]:
+            aligned = align_in(passages, quote, cited)
+            if aligned is not None and bears_on(aligned.text(passages), subject):
+                return QuotedSpan(aligned, quote, in_reason)
+    return None
+
+
+def subject_of(claim: str, question: str | None) -> str:
+    """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
+    of its own ("Yes.", "Yes, I do.", "Yes, right."; :func:`claim_terms`), the claim with the
+    ``question`` it answers."""
+    if question is None or claim_terms(claim):
+        return claim
+    return f"{claim} {question}"
+
+
+# Words that open a sentence answering a yes/no question, whose claim may spell out the
+# question ("Yes, absolutely." -> "Shipping to Canada costs $15."); "of course" too.
+ANSWER_OPENERS = frozenset(
+    {"yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "absolutely", "certainly"}
+    | {"definitely", "indeed", "correct", "right", "exactly", "true", "false"}
+)
+_OF_COURSE = ("of", "course")
+
+
+def claim_terms(text: str) -> frozenset[str]:
+    """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
+    "Exactly!", "Of course."), which are content words elsewhere ("the right to vote")."""
+    words = [w.casefold() for w in WORD.findall(text)]
+    if words and all(w in ANSWER_OPENERS or w in _OF_COURSE for w in words):
+        return frozenset()
+    return content_terms(text)
+
+
+# The openers that answer no: the rest of ANSWER_OPENERS (and "of course") answer yes.
+NO_OPENERS = frozenset({"no", "nope", "nah", "false"})
+
+
+def _opening(sentence: str) -> list[str]:
+    return [w.casefold() for w in WORD.findall(sentence[:40])[:2]]
+
+
+def answers_yes_or_no(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a yes or a no (:data:`ANSWER_OPENERS`, "of course")."""
+    opening = _opening(sentence)
+    return bool(opening) and (opening[0] in ANSWER_OPENERS or tuple(opening) == _OF_COURSE)
+
+
+def answers_no(sentence: str) -> bool:
+    """Whether ``sentence`` opens with a no (:data:`NO_OPENERS`)."""
+    opening = _opening(sentence)
+    return bool(opening) and opening[0] in NO_OPENERS
+
+
+# Share of a claim's content terms the located span must hold (every number of the claim, too).
+MIN_LOCATED_COVERAGE = 0.6
+# Neighbouring sentences a located span may join.
+_LOCATE_SENTENCES = 2
+
+
+def locate(passages: Sequence[str], claim: str) -> Aligned | None:
+    """The passage span (one or two neighbouring sentences) that best covers ``claim``.
+
+    For a SUPPORTED verdict whose judge gave no usable quote: the span must hold every number of
+    the claim and at least ``MIN_LOCATED_COVERAGE`` of its content terms, agree with it on
+    negation, give no other value for a number of the claim (a span of two sentences may hold
+    the claim's "60 days" in one about gift cards, and "30 days" in the one about returns:
+    :func:`~pytest_faithful.text.number_clash.number_clash`), and bear on it (:func:`bears_on`); the
+    most covering span wins, then the shortest, then the first. None when no span qualifies.
+    """
+    wanted = content_terms(claim)
+    if not wanted:
+        return None
+    numbers = {t for t in wanted if t[0].isdigit()}
+    negated = has_negation(claim)
+    best: tuple[float, int, int] | None = None
+    found: Aligned | None = None
+    for p, passage in enumerate(passages):
+        sentences = split_sentences(passage)
+        terms = [content_terms(s.text) for s in sentences]
+        for i in range(len(sentences)):
+            for width in range(1, _LOCATE_SENTENCES + 1):
+                if i + width > len(sentences):
+                    break
+                held = frozenset().union(*terms[i : i + width]) & wanted
+                coverage = len(held) / len(wanted)
+                if coverage < MIN_LOCATED_COVERAGE or not numbers <= held:
+                    continue
+                start, end = sentences[i].start, sentences[i + width - 1].end
+                text = passage[start:end]
+                key = (coverage, -(end - start), 0)
+                if best is not None and key <= best:
+                    continue
+                if has_negation(text) != negated or not bears_on(text, claim):
+                    continue
+                if numbers and number_clash(claim, text) is not None:
+                    continue
+                if contrast(claim, text) is not None:
+                    continue
+                best = key
+                found = Aligned(p, start, end, coverage, "located")
+    return found

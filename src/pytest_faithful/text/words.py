@@ -1,0 +1,30 @@
+"""The words every reading of text shares: what a word is, and which words negate.
+
+One pattern and one list, so that the term reader, the aligner, the opposites and the
+answerer's first person never disagree on where a word ends or whether "nothing" negates.
+"""
+
+from __future__ import annotations
+
+import re
+
+WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
+"""A word: a run of letters, with inner apostrophes, straight or curly ("don't", "O\u2019Neil")."""
+
+NEGATIONS = frozenset(
+    {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
+    | {"cannot"}
+    # The same in the languages answers most often come in besides English (German, French,
+    # Spanish, Portuguese, Dutch): a "nicht" must not pass as the passage's statement. Words
+    # that are also English or a prefix ("non", "ne") are left out.
+    | {"nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals"}
+    | {"pas", "jamais", "aucun", "aucune", "nunca", "jamás", "ningún", "ninguna", "ninguno"}
+    | {"tampoco", "não", "nenhum", "nenhuma", "niet", "geen", "nooit"}
+)
+"""Words that negate what follows them in their clause (besides every "n't" contraction)."""
+
+
+def is_negation(word: str) -> bool:
+    """Whether ``word`` (any case, straight or curly apostrophe) is a negation."""
+    folded = word.casefold()
+    return folded in NEGATIONS or folded.endswith(("n't", "n\u2019t"))
