@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from pytest_faithful.plugin.session import REPORT_ATTRIBUTE, SESSION_KEY
 from pytest_faithful.report import json_report
 
 pytest.importorskip("xdist")
@@ -113,7 +114,7 @@ def test_a_crashed_worker_loses_only_the_checks_of_its_test(
             assert props["faith.status"] == entry["status"], name
     assert len(checks) + len(metrics) == len(junit)
     (lost,) = document["lost_tests"]
-    assert (lost["nodeid"], lost["fixtures"]) == (CRASHED, ["assert_faithful"])
+    assert (lost["nodeid"], lost["fixtures"], lost["errored"]) == (CRASHED, ["assert_faithful"], 1)
     assert re.fullmatch(rf"worker 'gw[01]' crashed while running '{CRASHED}'", lost["reason"])
     totals = document["totals"]
     assert (totals["failed"], totals["errored"]) == (1, 1)
@@ -132,3 +133,58 @@ def test_a_crashed_worker_loses_only_the_checks_of_its_test(
     assert f"LOST {CRASHED} lost with a crashed xdist worker: worker 'gw" in output
     page = Path(pytester.path, "r.html").read_text("utf-8")
     assert f'<p class="note lost">{CRASHED} lost with a crashed xdist worker' in page
+
+
+def _report(
+    nodeid: str, when: str, outcome: str = "passed", longrepr: str | None = None, **extra: Any
+) -> pytest.TestReport:
+    return pytest.TestReport(nodeid, ("t.py", 0, "t"), {}, outcome, longrepr, when, **extra)  # type: ignore[arg-type]
+
+
+def test_what_the_controller_counts_for_each_lost_test(pytester: pytest.Pytester) -> None:
+    # As xdist calls the controller's hooks: setup reports (one saying which fixtures its test
+    # requested), then a crash in each test's call or setup.
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    session = pytester.parseconfigure().stash[SESSION_KEY]
+    fixtures = {
+        "t.py::both": ["assert_faithful", "assert_relevant"],
+        "t.py::retrieval": ["assert_retrieval"],
+    }
+    for nodeid in ("t.py::both", "t.py::retrieval", "t.py::plain"):
+        sent = {REPORT_ATTRIBUTE: {"fixtures": fixtures[nodeid]}} if nodeid in fixtures else {}
+        report = _report(nodeid, "setup", **sent)
+        session.pytest_runtest_logreport(report)
+        assert not hasattr(report, REPORT_ATTRIBUTE), "taken off before other plugins read it"
+    for nodeid in ("t.py::both", "t.py::retrieval", "t.py::plain", "t.py::in_setup"):
+        crash = _report(
+            nodeid, "???", "failed", longrepr=f"worker 'gw0' crashed while running {nodeid!r}"
+        )
+        session.pytest_handlecrashitem(crashitem=nodeid, report=crash)
+        session.pytest_runtest_logreport(crash)
+    report = session.build_report()
+    described = {t.nodeid: (t.errored, t.describe().split("; ", 1)[1]) for t in report.lost_tests}
+    assert described == {
+        "t.py::both": (
+            2,
+            "its checks were lost with the worker (assert_faithful, assert_relevant: counted "
+            "as 2 errored checks)",
+        ),
+        "t.py::retrieval": (
+            0,
+            "its checks were lost with the worker (assert_retrieval: counted as 0 errored checks)",
+        ),
+        "t.py::plain": (0, "it requested none of this plugin's fixtures"),
+        "t.py::in_setup": (
+            0,
+            "it crashed in its setup: any check it ran there was lost with the worker",
+        ),
+    }
+    assert [(c.test_id, c.error_kind, c.test_outcome) for c in report.checks] == [
+        ("t.py::both", "worker_crashed", "failed")
+    ]
+    assert [(m.metric, m.status) for m in report.metrics] == [("answer_relevancy", "errored")]
+    counts = report.counts()
+    assert (counts.errored, counts.lost, counts.bad) == (2, 4, True)
+    assert (
+        counts.headline() == "2 errored, 0 passed of 2 checks; 4 tests lost with a crashed worker"
+    )

@@ -209,6 +209,10 @@ class FaithSession:
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
 
+    def _unsent(self) -> bool:
+        """Whether this worker made records that have not gone out with a report yet."""
+        return (len(self.records), len(self.metric_records)) != self._sent
+
     def _payload(self) -> dict[str, Any]:
         """The records made since the last report, as plain JSON data; marks them sent."""
         checks, metrics = self._sent
@@ -239,9 +243,7 @@ class FaithSession:
         report = yield
         if not self._is_worker:
             return report
-        payload: dict[str, Any] = {}
-        if self.records[self._sent[0] :] or self.metric_records[self._sent[1] :]:
-            payload = self._payload()
+        payload = self._payload() if self._unsent() else {}
         if call.when == "setup":
             used = getattr(item, "fixturenames", ())  # a pytest.Function's; other items: none
             requested = [name for name in FIXTURE_METRICS if name in used]
@@ -302,7 +304,7 @@ class FaithSession:
         metrics: list[MetricRecord] = []
         lost = []
         for nodeid, (reason, fixtures, set_up) in self.lost.items():
-            lost.append(LostTest(nodeid=nodeid, reason=reason, fixtures=fixtures, set_up=set_up))
+            made = len(checks) + len(metrics)
             error = (
                 f"{reason}: the checks this test ran before the crash were lost with the worker "
                 "(this entry stands for them)"
@@ -341,6 +343,12 @@ class FaithSession:
                             judge_id=judge,
                         )
                     )
+            errored = len(checks) + len(metrics) - made
+            lost.append(
+                LostTest(
+                    nodeid=nodeid, reason=reason, fixtures=fixtures, set_up=set_up, errored=errored
+                )
+            )
         return checks, metrics, lost
 
     def _default_judge_id(self) -> str:
@@ -386,7 +394,7 @@ class FaithSession:
         A worker sends its records instead, as plain JSON data that execnet can carry.
         """
         if self._is_worker:
-            if self.records[self._sent[0] :] or self.metric_records[self._sent[1] :]:
+            if self._unsent():
                 output: dict[str, Any] = getattr(self.config, "workeroutput", {})
                 output[WORKER_OUTPUT_KEY] = self._payload()
             return

@@ -176,13 +176,19 @@ class LostTest(FrozenModel):
         description="Whether the test's setup had ended when its worker crashed; if not, "
         "which fixtures it requested is not known.",
     )
+    errored: int = Field(
+        default=0,
+        ge=0,
+        description="How many errored entries (error_kind 'worker_crashed') stand for its "
+        "lost checks: one per fixture whose metric is known (assert_retrieval's is not).",
+    )
 
     def describe(self) -> str:
         if self.fixtures:
-            checks = "check" if len(self.fixtures) == 1 else "checks"
+            checks = "check" if self.errored == 1 else "checks"
             what = (
                 f"its checks were lost with the worker ({', '.join(self.fixtures)}: counted as "
-                f"{len(self.fixtures)} errored {checks})"
+                f"{self.errored} errored {checks})"
             )
         elif self.set_up:
             what = "it requested none of this plugin's fixtures"
