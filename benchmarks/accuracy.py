@@ -138,12 +138,21 @@ def load_examples(path: Path) -> list[Example]:
     return examples
 
 
-def select(examples: Sequence[Example], limit: int | None, seed: int | None) -> list[Example]:
-    """All examples in file order, or shuffled with ``seed``, then the first ``limit``."""
-    chosen = list(examples)
+def select(
+    examples: Sequence[Example], limit: int | None, seed: int | None, half: int | None = None
+) -> list[Example]:
+    """All examples in file order (or those of one ``half``), or shuffled with ``seed``, then
+    the first ``limit``."""
+    chosen = [e for e in examples if half is None or half_of(e.id) == half]
     if seed is not None:
         random.Random(seed).shuffle(chosen)
     return chosen if limit is None else chosen[:limit]
+
+
+def half_of(example_id: str) -> int:
+    """0 or 1: a fixed split of any data file by a hash of each id, so a change can be tuned
+    looking at one half and reported on the other, unseen (faith-dev: 489 and 511)."""
+    return hashlib.sha256(example_id.encode("utf-8")).digest()[0] % 2
 
 
 # --------------------------------------------------------------------------------------------
@@ -472,6 +481,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--seed", type=int, default=None, help="shuffle with this seed before --limit"
     )
     parser.add_argument(
+        "--half",
+        type=int,
+        choices=(0, 1),
+        default=None,
+        help="only the examples of one half of a fixed split by a hash of their ids (tune on "
+        "one, report the other). Default: all",
+    )
+    parser.add_argument(
         "--output",
         type=Path,
         default=None,
@@ -532,7 +549,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not data.is_file():
         print(f"no data file at {data} (pass --data PATH)", file=sys.stderr)
         return 2
-    examples = select(load_examples(data), args.limit, args.seed)
+    examples = select(load_examples(data), args.limit, args.seed, args.half)
     options = JudgeOptions(cache_dir=args.cache_dir, record_mode=args.record_mode, local=args.local)
     try:
         jobs = [build_judge(spec, options, args.threshold) for spec in args.judge]
@@ -568,6 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "data": str(data),
         "data_sha256": hashlib.sha256(data.read_bytes()).hexdigest(),
         "limit": args.limit,
+        "half": args.half,
         "seed": args.seed,
         "examples": len(examples),
         "records": str(records.path),

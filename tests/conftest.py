@@ -7,6 +7,7 @@ import contextlib
 import importlib
 import pkgutil
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -85,3 +86,22 @@ def _not_on_github_actions(monkeypatch: pytest.MonkeyPatch) -> None:
 def no_llama_cpp(monkeypatch: pytest.MonkeyPatch) -> None:
     """``import llama_cpp`` fails, as in CI, even where llama-cpp-python is installed."""
     monkeypatch.setitem(sys.modules, "llama_cpp", None)
+
+
+@pytest.fixture
+def outer_log_redaction_off(pytestconfig: pytest.Config) -> Iterator[None]:
+    """The suite's own run redacts other libraries' log records (the plugin is installed):
+    off for the test, so that only what the test installs, or the inner run it starts,
+    redacts. Back on afterwards, for the rest of the suite."""
+    from pytest_faithful.plugin import LOG_REDACTION_KEY
+    from pytest_faithful.redaction import install_log_filter
+
+    outer = pytestconfig.stash.get(LOG_REDACTION_KEY, None)
+    if outer is None:
+        yield
+        return
+    outer.remove()
+    try:
+        yield
+    finally:
+        pytestconfig.stash[LOG_REDACTION_KEY] = install_log_filter()

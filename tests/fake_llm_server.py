@@ -38,6 +38,8 @@ class Reply:
     content_type: str = "application/json"
     envelope: Transform | None = None  # applied to the provider's whole reply object
     cut: bool = False  # send half the body (its full length announced), then close
+    trickle: str | None = None  # "headers" or "body": that part sent one byte at a time
+    trickle_s: float = 0.05  # seconds between two trickled bytes
 
 
 def _numbered(text: str, tag: str) -> list[str]:
@@ -172,6 +174,10 @@ class FakeLLMServer:
                     status, headers, payload = server._answer(self.path, body)
                     data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
                     cut = headers.pop(_CUT, None) is not None
+                    trickle = headers.pop(_TRICKLE, None)
+                    if trickle is not None:
+                        self._trickle(status, headers, data, trickle)
+                        return
                     self.send_response(status)
                     for name, value in {"content-type": "application/json", **headers}.items():
                         self.send_header(name, value)
@@ -182,10 +188,30 @@ class FakeLLMServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)
 
+            def _trickle(self, status: int, headers: dict[str, str], data: bytes, how: str) -> None:
+                """A slow server: the head or the body one byte at a time, each one in time
+                for any per-read timeout, the whole far too late."""
+                part, _, pause = how.partition(":")
+                fields = {"content-type": "application/json", **headers}
+                fields["content-length"] = str(len(data))
+                head = f"HTTP/1.1 {status} {self.responses[status][0]}\r\n" + "".join(
+                    f"{name}: {value}\r\n" for name, value in fields.items()
+                )
+                slow, fast = (head.encode() + b"\r\n", data)
+                if part == "body":
+                    self.wfile.write(slow)
+                    slow, fast = data, b""
+                for i in range(len(slow)):
+                    self.wfile.write(slow[i : i + 1])
+                    self.wfile.flush()
+                    time.sleep(float(pause))
+                self.wfile.write(fast)
+                self.close_connection = True
+
         return Handler
 
     def _answer(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
-        provider = "anthropic" if path.endswith("/messages") else "openai"
+        provider = "anthropic" if path.partition("?")[0].endswith("/messages") else "openai"
         with self._lock:
             self.requests.append((path, body))
             self.in_flight += 1
@@ -216,6 +242,8 @@ class FakeLLMServer:
         headers = dict(reply.headers)
         if reply.cut:
             headers[_CUT] = "yes"
+        if reply.trickle is not None:
+            headers[_TRICKLE] = f"{reply.trickle}:{reply.trickle_s}"
         if reply.body is not None or reply.status != 200:
             if reply.status >= 500 or reply.status == 429:
                 headers.setdefault("retry-after-ms", "1")  # keep the SDK's retry wait tiny
@@ -238,6 +266,7 @@ class FakeLLMServer:
 
 
 _CUT = "x-fake-cut"  # tells the handler to cut the body; never sent
+_TRICKLE = "x-fake-trickle"  # tells the handler to trickle "headers" or "body"; never sent
 
 
 def _error(provider: str, message: str) -> dict[str, Any]:

@@ -18,6 +18,10 @@ from pytest_faithful.text.contrasts import Contrast, contrast
 from pytest_faithful.text.evidence import echoed_changes, locate
 from pytest_faithful.text.number_clash import number_clash
 
+STRICT = "strict"
+"""These tests hold a rule of the strict policy; the standard one leaves it out for
+model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
+
 
 @pytest.mark.parametrize(
     ("claim", "evidence", "said", "shown"),
@@ -122,6 +126,7 @@ def test_a_quote_that_says_the_opposite_is_no_evidence() -> None:
     result = verify(
         "Prices increased in March.",
         ["Prices decreased in March after the sale."],
+        rules=STRICT,
         judge=quoting("Prices decreased in March after the sale."),
     )
     (verdict,) = result.claim_verdicts
@@ -133,14 +138,17 @@ def test_a_quote_that_says_the_opposite_is_no_evidence() -> None:
 def test_no_span_is_located_that_says_the_opposite() -> None:
     passages = ["Refunds are prohibited after 30 days."]
     assert locate(passages, "Refunds are allowed after 30 days.") is None
-    result = verify("Refunds are allowed after 30 days.", passages, judge=quoting(""))
+    result = verify("Refunds are allowed after 30 days.", passages, rules=STRICT, judge=quoting(""))
     assert [v.label for v in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO]
 
 
 def test_a_quote_that_says_the_opposite_gives_way_to_the_span_that_does_not() -> None:
     passage = "Prices decreased in April. Prices increased in March."
     result = verify(
-        "Prices increased in March.", [passage], judge=quoting("Prices decreased in April.")
+        "Prices increased in March.",
+        [passage],
+        rules=STRICT,
+        judge=quoting("Prices decreased in April."),
     )
     (verdict,) = result.claim_verdicts
     assert verdict.label is Label.SUPPORTED
@@ -155,6 +163,7 @@ def test_the_lexical_judge_is_held_to_the_opposites() -> None:
     result = verify(
         f"Sales in the northern region {said}",
         [f"Sales in the northern region {said.replace('higher', 'lower')}"],
+        rules=STRICT,
         judge="lexical",
     )
     (verdict,) = result.claim_verdicts

@@ -20,6 +20,10 @@ from pytest_faithful.text.number_clash import NumberClash, number_clash
 
 RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
 
+STRICT = "strict"
+"""These tests hold a rule of the strict policy; the standard one leaves it out for
+model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
+
 
 @pytest.mark.parametrize(
     ("claim", "evidence", "stated", "shown"),
@@ -185,6 +189,7 @@ def test_a_quote_with_another_value_is_no_evidence() -> None:
     result = verify(
         "Returns are accepted within 60 days.",
         [RETURNS],
+        rules=STRICT,
         judge=quoting("Returns are accepted within 30 days."),
     )
     (verdict,) = result.claim_verdicts
@@ -212,7 +217,7 @@ def test_a_quote_with_another_value_is_no_evidence() -> None:
 )
 def test_no_span_with_another_value_is_located(passage: str, claim: str, stated: str) -> None:
     assert locate([passage], claim) is None
-    result = verify(claim, [passage], judge=quoting(""))
+    result = verify(claim, [passage], rules=STRICT, judge=quoting(""))
     assert [v.label for v in result.claim_verdicts] == [Label.NOT_ENOUGH_INFO]
     assert locate([passage], stated) is not None
 
@@ -224,6 +229,7 @@ def test_a_quote_with_another_value_is_replaced_by_the_span_that_states_the_clai
     result = verify(
         "The museum was renovated in 1998.",
         [passage],
+        rules=STRICT,
         judge=quoting("The museum opened in 1985 on the river."),
     )
     (verdict,) = result.claim_verdicts
@@ -245,6 +251,7 @@ def test_a_quote_of_the_wrong_figure_gives_way_to_the_sentence_that_states_the_c
     result = verify(
         "Moderna expects vaccine sales of $5bn in 2023.",
         [passage],
+        rules=STRICT,
         judge=quoting("Moderna reported fourth-quarter revenue of $5.1bn, down from $6.6bn"),
     )
     (verdict,) = result.claim_verdicts

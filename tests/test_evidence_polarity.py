@@ -15,6 +15,10 @@ from pytest_faithful import Label, verify
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
 
+STRICT = "strict"
+"""These tests hold a rule of the strict policy; the standard one leaves it out for
+model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
+
 
 @pytest.mark.parametrize(
     ("answer", "passage", "evidence", "question"),
@@ -46,7 +50,7 @@ POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
 def test_evidence_against_its_claim_is_no_evidence(
     answer: str, passage: str, evidence: str, question: str | None
 ) -> None:
-    result = verify(answer, passage, question=question, judge=quoting(evidence))
+    result = verify(answer, passage, question=question, rules=STRICT, judge=quoting(evidence))
     (verdict,) = result.claim_verdicts
     assert verdict.judge_label is Label.SUPPORTED
     assert verdict.label is Label.NOT_ENOUGH_INFO
@@ -79,6 +83,6 @@ def test_evidence_against_its_claim_is_no_evidence(
 def test_evidence_that_agrees_still_supports(
     answer: str, passage: str, evidence: str, question: str | None
 ) -> None:
-    result = verify(answer, passage, question=question, judge=quoting(evidence))
+    result = verify(answer, passage, question=question, rules=STRICT, judge=quoting(evidence))
     assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]
     assert result.passed

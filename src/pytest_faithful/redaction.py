@@ -13,15 +13,27 @@ What is removed:
 * tokens shaped like API keys (``sk-...``, ``sk-ant-...``, ``key-...``), masked ones too, with
   the tail a provider shows (``sk-proj-****abcd``, ``sk-...abcd``: a tail shorter than a
   fragment is still part of the key);
-* the user and password part of a URL (``https://user:pass@host`` -> ``https://<redacted>@host``).
+* the user and password part of a URL (``https://user:pass@host`` -> ``https://<redacted>@host``),
+  and in a URL's query and path what :func:`url_secrets` calls a credential: the value of a
+  parameter named like one (``?key=``, ``api_key``, ``token``, ``sig``...) and any parameter
+  value or path segment that looks generated (:func:`looks_generated`).
+
+Other libraries log URLs and requests too (httpx at INFO, the SDKs at DEBUG):
+:func:`install_log_filter` redacts every record of their loggers as it is made. The pytest
+plugin installs it for the whole run; a program calling ``verify()`` with an LLM judge can
+install it itself.
 """
 
 from __future__ import annotations
 
+import base64
+import logging
 import os
 import re
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from types import TracebackType
+from typing import Any, Final
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 SECRET_VARIABLES: Final = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
 FRAGMENT: Final = 6
@@ -33,7 +45,26 @@ MASK: Final = "<redacted>"
 _KEY_SHAPED = re.compile(
     r"\b(?:sk|key|sess|org)-(?:[A-Za-z0-9_\-]{6,}|[A-Za-z0-9_\-]*(?:\*+|\.{3}|\u2026)[A-Za-z0-9_\-]*)"
 )
-_URL_CREDENTIALS = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/@?#]+@")
+_URL_CREDENTIALS = re.compile(r"(?P<scheme>\b[A-Za-z][A-Za-z0-9+.\-]{0,30}://)[^\s/@?#]+@")
+# A URL in running text ends at white space, a quote or a bracket (as a repr shows one).
+_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{0,30}://[^\s\"'<>`()\[\]{}]+")
+# A header that carries a credential, as a log line or a repr of headers shows it.
+_AUTH_HEADER = re.compile(
+    r"(?i)(?P<name>\b(?:proxy-)?authorization['\"]?\s*[:=,]\s*['\"]?(?:basic|bearer|token)\s+)"
+    r"[^\s'\",;)}\]]+"
+)
+# Words that make a query parameter's name a credential's: ?key=, ?api-key=, ?access_token=,
+# ?subscription-key=, ?X-Amz-Signature=.
+_SECRET_WORDS: Final = frozenset(
+    {"key", "token", "secret", "password", "passwd", "pwd", "sig", "signature", "auth", "jwt"}
+)
+_SECRET_ENDINGS: Final = ("key", "token", "secret", "signature")
+_UUID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
+_PIECE_SEPARATORS = re.compile(r"[-_.~+/=:]")
+_GENERATED_PIECE: Final = 16
+"""A piece of a path segment or parameter value this long, with letters and digits, is
+generated: a random token. Names people write ("Meta-Llama-3.1-8B-Instruct",
+"gpt-4o-mini-2024-07-18", "api-version=2024-06-01") have shorter pieces."""
 # Short secrets (test keys, tokens of local servers) are removed whole; shorter than this they
 # would match ordinary words.
 _MIN_WHOLE: Final = 4
@@ -67,6 +98,8 @@ def _fragment_spans(text: str, secrets: Iterable[str]) -> list[tuple[int, int]]:
 
 def redact(text: str, secrets: Iterable[str] = ()) -> str:
     """``text`` with no secret, secret fragment, key-shaped token or URL credential in it."""
+    # URLs first, while they are whole: a mask inside one would end it.
+    text = _URL.sub(lambda m: _redact_url(m[0]), text)
     values = secret_values(secrets)
     for value in values:
         if len(value) < FRAGMENT:
@@ -81,10 +114,181 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
         pieces.append(text[last:])
         text = "".join(pieces)
     text = _KEY_SHAPED.sub(MASK, text)
-    return _URL_CREDENTIALS.sub(lambda m: f"{m['scheme']}{MASK}@", text)
+    text = _URL_CREDENTIALS.sub(lambda m: f"{m['scheme']}{MASK}@", text)
+    return _AUTH_HEADER.sub(lambda m: f"{m['name']}{MASK}", text)
+
+
+# -- credentials in a URL -------------------------------------------------------------------------
+
+
+def looks_generated(value: str) -> bool:
+    """Whether ``value`` (a path segment or a query value) looks like a generated token rather
+    than a name: shaped like an API key, a UUID, or with a piece of
+    :data:`_GENERATED_PIECE` or more characters holding letters and digits."""
+    if _KEY_SHAPED.fullmatch(value) or _UUID.search(value):
+        return True
+    return any(
+        len(piece) >= _GENERATED_PIECE
+        and any(c.isdigit() for c in piece)
+        and any(c.isalpha() for c in piece)
+        for piece in _PIECE_SEPARATORS.split(value)
+    )
+
+
+def secret_parameter(name: str) -> bool:
+    """Whether a query parameter named ``name`` carries a credential (``key``, ``api_key``,
+    ``access_token``, ``subscription-key``, ``X-Amz-Signature``...)."""
+    words = [word for word in re.split(r"[^a-z0-9]+", name.lower()) if word]
+    return any(word in _SECRET_WORDS or word.endswith(_SECRET_ENDINGS) for word in words)
+
+
+def _redact_url(url: str) -> str:
+    """``url`` with the credentials of its path and query masked (its user info is the
+    caller's: :data:`_URL_CREDENTIALS`)."""
+    scheme, _, rest = url.partition("://")
+    rest, hash_, fragment = rest.partition("#")
+    rest, question, query = rest.partition("?")
+    authority, slash, path = rest.partition("/")
+    if path:
+        path = "/".join(MASK if looks_generated(unquote(s)) else s for s in path.split("/"))
+    if query:
+        pairs = []
+        for pair in re.split(r"([&;])", query):
+            name, equals, value = pair.partition("=")
+            plain = unquote(value.replace("+", " "))
+            if equals and value and (secret_parameter(unquote(name)) or looks_generated(plain)):
+                value = MASK
+            pairs.append(f"{name}{equals}{value}")
+        query = "".join(pairs)
+    return f"{scheme}://{authority}{slash}{path}{question}{query}{hash_}{fragment}"
+
+
+def url_secrets(url: str) -> tuple[str, ...]:
+    """The credentials ``url`` holds, as written and decoded: the password of its user info
+    (or the user, when that is all it has, as in ``TOKEN@host``) and the HTTP Basic token made
+    of them; the values of its secret query parameters; the path segments and parameter values
+    that look generated. Empty for a URL that cannot be read."""
+    try:
+        parts = urlsplit(url)
+        user, password = parts.username, parts.password
+    except ValueError:
+        return ()
+    found: list[str] = []
+    if user is not None or password is not None:
+        found.append(password if password else user or "")
+        found.append(basic_token(user or "", password or ""))
+    for name, value in parse_qsl(parts.query, keep_blank_values=True):
+        if value and (secret_parameter(name) or looks_generated(value)):
+            found.append(value)
+    found.extend(s for s in parts.path.split("/") if s and looks_generated(unquote(s)))
+    values = {value for raw in found if raw for value in (raw, unquote(raw))}
+    return tuple(sorted(values))
+
+
+def basic_token(user: str, password: str) -> str:
+    """The credentials of HTTP Basic authentication: ``user:password``, URL-decoded, UTF-8,
+    base64 (what ``Authorization: Basic`` carries, and what httpx and curl send for a URL's
+    user info)."""
+    raw = f"{unquote(user)}:{unquote(password)}".encode()
+    return base64.b64encode(raw).decode("ascii")
 
 
 def echoes_secret(text: str, secrets: Iterable[str] = ()) -> bool:
     """Whether ``text`` holds a FRAGMENT-long run of a secret at least that long (the key
     variables' values and ``secrets``): the test for rewriting a reply before it is recorded."""
     return bool(_fragment_spans(text, secret_values(secrets)))
+
+
+# -- other libraries' logs -------------------------------------------------------------------------
+
+LOGGERS: Final = ("httpx", "httpx2", "httpcore", "httpcore2", "h2", "hpack", "openai", "anthropic")
+"""The loggers whose records :func:`install_log_filter` redacts, with all their children: the
+HTTP stacks of the SDKs (httpx logs each request's URL at INFO) and the SDKs themselves (the
+anthropic SDK logs URLs at DEBUG)."""
+
+_Factory = Callable[..., logging.LogRecord]
+
+
+def redact_record(record: logging.LogRecord) -> None:
+    """Redact ``record`` in place: its message (arguments merged in), exception and stack."""
+    try:
+        message = record.getMessage()
+    except Exception:  # arguments that do not format: logging would print them raw
+        message = f"{record.msg!s} (its arguments did not format)"
+    record.msg, record.args = redact(message), None
+    if record.exc_info and record.exc_info[0] is not None:
+        record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+        record.exc_info = None
+    elif record.exc_text:
+        record.exc_text = redact(record.exc_text)
+    if record.stack_info:
+        record.stack_info = redact(record.stack_info)
+
+
+class RedactingFilter(logging.Filter):
+    """A filter for a handler: every record it writes is redacted first (never dropped)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        redact_record(record)
+        return True
+
+
+class LogRedaction:
+    """Redacts every record of :data:`LOGGERS` as it is made, whatever handler writes it.
+
+    A filter on a logger sees only the records logged to that logger, not those of its
+    children (``openai._base_client``, ``httpcore2.http11``) that propagate up to it, and a
+    handler filter only one handler: this wraps the logging module's record factory instead.
+    :meth:`remove` restores it, or, when another library has wrapped it since, leaves this one
+    in place doing nothing.
+    """
+
+    def __init__(self) -> None:
+        self._previous: _Factory = logging.getLogRecordFactory()
+        self._active = True
+        logging.setLogRecordFactory(self._make)
+
+    def _make(self, *args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = self._previous(*args, **kwargs)
+        if self._active and record.name.partition(".")[0] in LOGGERS:
+            redact_record(record)
+        return record
+
+    @property
+    def active(self) -> bool:
+        return self._active
+
+    def remove(self) -> None:
+        """Stop redacting; idempotent."""
+        if not self._active:
+            return
+        self._active = False
+        if logging.getLogRecordFactory() == self._make:
+            logging.setLogRecordFactory(self._previous)
+
+    def __enter__(self) -> LogRedaction:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.remove()
+
+
+def install_log_filter() -> LogRedaction:
+    """Redact the records of the HTTP stacks' and SDKs' loggers (:data:`LOGGERS`) until the
+    returned object's ``remove()`` (or the end of its ``with`` block).
+
+    The pytest plugin does this for the whole run. A program calling ``verify()`` with an LLM
+    judge whose logging is on (``logging.basicConfig(level=logging.INFO)`` shows httpx's
+    request lines) calls it once at start::
+
+        from pytest_faithful.redaction import install_log_filter
+
+        with install_log_filter():
+            result = verify(answer, contexts, judge="openai:gpt-4o-mini")
+    """
+    return LogRedaction()

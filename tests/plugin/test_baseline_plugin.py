@@ -233,9 +233,12 @@ def test_the_baseline_delta_appears_in_every_report_format(project: pytest.Pytes
     assert [(c["key"], c["score"], c["baseline_score"]) for c in regressed] == [
         ("test_rag.py::test_refund#0", 0.5, 1.0)
     ]
-    assert {"text": "Refunds take 60 days.", "before": None, "after": "CONTRADICTED"} in regressed[
-        0
-    ]["changes"]
+    assert {
+        "text": "Refunds take 60 days.",
+        "before": None,
+        "after": "CONTRADICTED",
+        "rule": None,
+    } in regressed[0]["changes"]
 
     markdown = (project.path / "r.md").read_text()
     assert "1 regressed, 0 improved, 4 unchanged, 0 new, 0 stale" in markdown

@@ -187,7 +187,11 @@ def test_timeouts_past_the_retries_are_a_judge_error(
     provider: str, server: FakeLLMServer, run: Run
 ) -> None:
     server.script("verify", Reply(delay=1.0), Reply(delay=1.0))
-    with pytest.raises(JudgeError, match=r"no answer .* within 0.4s, 1 retries included"):
+    with pytest.raises(
+        UnavailableJudgeError,
+        match=r"no complete reply .* within --faith-timeout=0.4s, in each of 2 attempts "
+        r"\(1 retries made\)",
+    ):
         run.check(spec(provider, server))
 
 

@@ -7,6 +7,8 @@ writes is scanned: stdout, stderr, the JUnit XML, every report and every file of
 
 from __future__ import annotations
 
+import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,11 @@ import openai  # noqa: F401
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful import JudgeSpec
-from pytest_faithful.redaction import FRAGMENT
+from pytest_faithful import JudgeSpec, verify
+from pytest_faithful.judges.llm.options import LLMOptions
+from pytest_faithful.judges.registry import builtin_registry
+from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.redaction import FRAGMENT, basic_token, install_log_filter
 
 KEY = "sk-proj-Q7mPz0Lx4Nc8Rv2Ht6Jk1Bs9Dw3Fy5Ge0AhWXYZ1234"
 PASSWORD = "s3cretpass"
@@ -183,6 +188,132 @@ def test_base_url_credentials_never_appear(
         ]
     )
     assert_nowhere([PASSWORD, *fragments(KEY)], written(pytester, result))
+
+
+TOKEN = "Gw7Q2mPz0Lx4Nc8Rv2Ht6Jk1Bs9D"
+CONTEXT = ["Returns are accepted within 30 days of delivery."]
+FORMS = ["user-password", "token-as-user", "query", "path"]
+
+
+def credential_url(form: str, host: str, root: str) -> tuple[str, list[str]]:
+    """A base URL carrying a credential the way ``form`` says, and the secrets it holds."""
+    if form == "user-password":
+        return f"http://judge-user:{PASSWORD}@{host}{root}", [
+            PASSWORD,
+            basic_token("judge-user", PASSWORD),
+        ]
+    if form == "token-as-user":
+        return f"http://{TOKEN}@{host}{root}", [TOKEN, basic_token(TOKEN, "")]
+    if form == "query":
+        return f"http://{host}{root}?key={TOKEN}", [TOKEN]
+    return f"http://{host}/gw/{TOKEN}{root}", [TOKEN]
+
+
+def credential_suite(count: int) -> str:
+    """For each judge spec in the variable SPECS, a test it answers and one whose server errors
+    after a retry. The specs are read from the environment: written in the test file, the
+    credentials would be in its own tracebacks."""
+    tests = ["import json, os, pytest", 'SPECS = json.loads(os.environ["SPECS"])']
+    for i in range(count):
+        # Answers of their own: a run extracts an answer's claims once.
+        tests.append(
+            f"""
+CONTEXT_{i} = ["Returns for form {i} are accepted within 30 days of delivery."]
+
+@pytest.mark.faithfulness(judge=SPECS[{i}])
+def test_{i}_answered(assert_faithful):
+    assert_faithful("Returns for form {i} are accepted within 30 days.", CONTEXT_{i})
+
+@pytest.mark.faithfulness(judge=SPECS[{i}])
+def test_{i}_server_error(assert_faithful):
+    assert_faithful("Returns for form {i} are accepted within 31 days.", CONTEXT_{i})
+"""
+        )
+    return "\n".join(tests)
+
+
+@pytest.mark.usefixtures("outer_log_redaction_off")
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_no_credential_of_the_base_url_in_any_log(
+    provider: str,
+    pytester: pytest.Pytester,
+    server: FakeLLMServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # httpx logs every request's URL at INFO, the anthropic SDK its URLs at DEBUG: at DEBUG,
+    # live, to a file and in JUnit, no credential of a base URL may appear anywhere, in any
+    # of the forms a base URL carries one.
+    monkeypatch.setenv(VARIABLES[provider], KEY)
+    host = server.url.removeprefix("http://")
+    root = "/v1" if provider == "openai" else ""
+    forms = [credential_url(form, host, root) for form in FORMS]
+    specs = [f"{provider}:judge-model@{base}" for base, _ in forms]
+    server.script("extract", *[Reply(), *[Reply(status=500, error="upstream failed")] * 2] * 4)
+    monkeypatch.setenv("SPECS", json.dumps(specs))
+    pytester.makepyfile(credential_suite(len(specs)))
+    result = run(
+        pytester,
+        specs[0],
+        "--faith-record-mode=off",
+        "--log-level=DEBUG",
+        "-o",
+        "log_cli=true",
+        "--log-file=run.log",
+        "--log-file-level=DEBUG",
+        "-o",
+        "junit_logging=all",
+    )
+    result.assert_outcomes(passed=4, failed=4)
+    # The credentials reached the server where it reads them...
+    paths = [path for path, _ in server.requests]
+    assert any(path.endswith(f"?key={TOKEN}") for path in paths)
+    assert any(path.startswith(f"/gw/{TOKEN}/") for path in paths)
+    for _, secrets in forms[:2]:
+        assert f"Basic {secrets[1]}" in server.authorizations
+    # ...the run logged its requests (httpx at INFO, the SDK at DEBUG)...
+    everything = written(pytester, result)
+    for where in ("stdout", "run.log", "junit.xml"):
+        assert everything[where].count(b"HTTP Request: POST http://127.0.0.1:") >= 16
+    # ...and nothing anywhere holds a credential, or a piece of one.
+    assert_nowhere(
+        [
+            *(piece for _, secrets in forms for s in secrets for piece in fragments(s)),
+            *fragments(KEY),
+        ],
+        everything,
+    )
+
+
+@pytest.mark.usefixtures("outer_log_redaction_off")
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_verify_callers_install_the_log_filter_themselves(
+    provider: str,
+    server: FakeLLMServer,
+    caplog: pytest.LogCaptureFixture,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(VARIABLES[provider], KEY)
+    host = server.url.removeprefix("http://")
+    root = "/v1" if provider == "openai" else ""
+    options = JudgeOptions(tmp_path / "cache", "off", LLMOptions(max_retries=0))
+    caplog.set_level(logging.DEBUG)
+    try:
+        for form in ("query", "path"):
+            base, _ = credential_url(form, host, root)
+            judge = builtin_registry().build(f"{provider}:judge-model@{base}", options)
+            with install_log_filter():
+                verify("Returns are accepted within 30 days.", CONTEXT, judge=judge)
+            requests = [r for r in caplog.records if r.name.startswith("httpx")]
+            assert len(requests) == 2, "httpx logged the extraction and the verification"
+            assert TOKEN[:FRAGMENT] not in caplog.text
+            caplog.clear()
+            # Without it, httpx logs the URL as the SDK sent it: what the plugin prevents.
+            verify("Returns are accepted within 31 days.", CONTEXT, judge=judge)
+            assert TOKEN in caplog.text
+            caplog.clear()
+    finally:
+        options.close()
 
 
 def test_header_and_usage_errors_show_specs_without_credentials(

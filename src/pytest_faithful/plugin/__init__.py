@@ -27,6 +27,11 @@ from pytest_faithful.plugin.session import (
     SESSION_KEY,
     FaithSession,
 )
+from pytest_faithful.redaction import LogRedaction, install_log_filter
+
+# The redaction of other libraries' log records (httpx logs each request's URL at INFO), from
+# configure to unconfigure: every record the run's judge calls make, in every process.
+LOG_REDACTION_KEY = pytest.StashKey[LogRedaction]()
 
 if TYPE_CHECKING:
     from pytest_faithful.plugin.fixture import AssertFaithful
@@ -52,6 +57,7 @@ def _marker_arguments() -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.stash[LOG_REDACTION_KEY] = install_log_filter()
     config.addinivalue_line(
         "markers",
         f"{MARKER}({_marker_arguments()}): "
@@ -105,6 +111,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         session.close()
         config.pluginmanager.unregister(session)
         del config.stash[SESSION_KEY]
+    # Last: closing the session's SDK clients logs too.
+    redaction = config.stash.get(LOG_REDACTION_KEY, None)
+    if redaction is not None:
+        redaction.remove()
+        del config.stash[LOG_REDACTION_KEY]
 
 
 @pytest.fixture

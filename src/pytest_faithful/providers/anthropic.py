@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING, Any, Final
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.providers import errors, replies
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
+from pytest_faithful.providers.deadline import (
+    CallDeadlineExceeded,
+    attempt_bound_client,
+    call_bound,
+    within,
+)
 from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.providers.retry_after import refuse_long_waits
 from pytest_faithful.providers.runner import AsyncRunner
@@ -94,12 +100,17 @@ class AnthropicBackend:
             # the SDK would go looking for profiles on disk, so fail here with the fix.
             if not (os.environ.get(KEY_VARIABLE) or os.environ.get(TOKEN_VARIABLE)):
                 raise errors.missing_key(self.info)
+            endpoint = self.info.endpoint
             self._client = anthropic.AsyncAnthropic(
-                base_url=self.info.endpoint.url,
+                base_url=endpoint.sdk_url,
+                default_headers=endpoint.headers or None,
+                default_query=endpoint.query or None,
                 timeout=self._timeout_s,
                 max_retries=self._max_retries,
-                http_client=anthropic.DefaultAsyncHttpxClient(
-                    event_hooks={"response": [refuse_long_waits]}
+                http_client=attempt_bound_client(
+                    anthropic.DefaultAsyncHttpxClient,
+                    self._timeout_s,
+                    event_hooks={"response": [refuse_long_waits]},
                 ),
             )
             self._runner.on_close(self._client.close)
@@ -140,18 +151,24 @@ class AnthropicBackend:
             raise outcome
         return outcome
 
+    async def _send(self, request: JudgeRequest) -> tuple[bytes, str | None]:
+        client = self._get_client()
+        raw = await client.messages.with_raw_response.create(**self.arguments(request))
+        return await raw.read(), raw.headers.get("content-type")
+
     async def _exchange(self, request: JudgeRequest) -> JudgeResponse | JudgeError:
         import anthropic
 
         try:
-            client = self._get_client()
-            raw = await client.messages.with_raw_response.create(**self.arguments(request))
-            body, content_type = await raw.read(), raw.headers.get("content-type")
+            bound = call_bound(self._timeout_s, self._max_retries)
+            body, content_type = await within(bound, self._send(request))
         except anthropic.APIStatusError as exc:
             text = replies.error_text(exc.body, exc.message)
             return errors.status_error(self.info, exc.status_code, text, exc.response)
-        except anthropic.APITimeoutError:
-            return errors.timeout_error(self.info)
+        except anthropic.APITimeoutError as exc:
+            return errors.timeout_error(self.info, exc.request)
+        except CallDeadlineExceeded:
+            return errors.deadline_error(self.info)
         except anthropic.APIConnectionError as exc:
             return errors.connection_error(self.info, exc)
         except JudgeError as exc:

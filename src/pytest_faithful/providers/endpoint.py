@@ -2,9 +2,15 @@
 
 A base URL comes from the judge spec (``openai:MODEL@URL``), else from the SDK's own variable
 (``OPENAI_BASE_URL``, ``ANTHROPIC_BASE_URL``), else it is the provider's API. Error messages
-say which, so that the fix they suggest is the setting that was actually used. A URL may
-carry ``user:password@``: it is shown redacted, and the credentials are secrets to remove
-wherever they appear.
+say which, so that the fix they suggest is the setting that was actually used.
+
+A URL may carry credentials: ``user:password@`` or ``TOKEN@``, a key in the query
+(``?key=...``) or in the path. The SDK never gets them inside its base URL, where the HTTP
+stack and the SDKs would log them: the user info becomes an ``Authorization: Basic`` header
+(what the HTTP stack made of it before), the query goes to the SDK as default query
+parameters (a base URL with a query breaks the SDKs' URLs: the path lands after it). A key in
+the path stays where the server reads it. All of them are secrets, removed wherever they
+appear (:func:`pytest_faithful.redaction.url_secrets`), log records included.
 """
 
 from __future__ import annotations
@@ -14,9 +20,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-from pytest_faithful.redaction import redact
+from pytest_faithful.redaction import basic_token, redact, url_secrets
 
 # How a request asks an OpenAI-compatible server for JSON (``params[PARAM]``).
 WireMode = str
@@ -28,7 +34,8 @@ Source = Literal["spec", "environment", "default"]
 
 @dataclass(frozen=True)
 class Endpoint:
-    """The base URL of one backend. ``url`` is what the SDK is given (None: its default)."""
+    """The base URL of one backend as configured (None: the SDK's default). The SDK is given
+    :attr:`sdk_url`, :attr:`headers` and :attr:`query`."""
 
     url: str | None = field(repr=False)
     source: Source
@@ -51,11 +58,45 @@ class Endpoint:
         # Resolved once and passed to the SDK explicitly, so the URL in messages is the one
         # the SDK used even if the environment changes later in the run.
         if spec_url:
-            return cls(spec_url, "spec", variable, default, _url_secrets(spec_url))
+            return cls(spec_url, "spec", variable, default, url_secrets(spec_url))
         from_env = env.get(variable)
         if from_env:
-            return cls(from_env, "environment", variable, default, _url_secrets(from_env))
+            return cls(from_env, "environment", variable, default, url_secrets(from_env))
         return cls(None, "default", variable, default)
+
+    @property
+    def sdk_url(self) -> str | None:
+        """The base URL for the SDK: no user info, no query, no fragment. A URL that cannot be
+        read is passed on as it is, for the SDK to refuse (its error is redacted)."""
+        if self.url is None:
+            return None
+        try:
+            parts = urlsplit(self.url)
+            host = parts.netloc.rpartition("@")[2]
+        except ValueError:
+            return self.url
+        return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """``Authorization: Basic`` for a URL's user info (``user:password@``; ``TOKEN@`` is a
+        user with an empty password), as the HTTP stack sent it when it was in the URL."""
+        try:
+            parts = urlsplit(self.url or "")
+            user, password = parts.username, parts.password
+        except ValueError:
+            return {}
+        if user is None and password is None:
+            return {}
+        return {"Authorization": f"Basic {basic_token(user or '', password or '')}"}
+
+    @property
+    def query(self) -> dict[str, str]:
+        """The URL's query parameters, sent with every request."""
+        try:
+            return dict(parse_qsl(urlsplit(self.url or "").query, keep_blank_values=True))
+        except ValueError:
+            return {}
 
     @property
     def shown(self) -> str:
@@ -100,15 +141,3 @@ class Endpoint:
                 "names no base URL)"
             )
         return "the network connection and any proxy settings (HTTPS_PROXY)"
-
-
-def _url_secrets(url: str) -> tuple[str, ...]:
-    """The password of ``url`` (or its user, when that is all it has, as in ``TOKEN@host``)."""
-    try:
-        parts = urlsplit(url)
-        user, password = parts.username, parts.password
-    except ValueError:
-        return ()
-    found = [password] if password else [user] if user else []
-    values = {value for raw in found if raw for value in (raw, unquote(raw))}
-    return tuple(sorted(values))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_faithful.errors import JudgeError, UnavailableJudgeError, shorten
+from pytest_faithful.providers.deadline import GRACE_S, call_bound
 from pytest_faithful.providers.endpoint import Endpoint, WireMode
 from pytest_faithful.providers.retry_after import MAX_WAIT_S, too_long, wait_asked
 from pytest_faithful.redaction import SECRET_VARIABLES, redact
@@ -73,11 +74,17 @@ def missing_key(info: ProviderInfo) -> UnavailableJudgeError:
 
 
 def retries_taken(response: Any, default: int) -> int:
-    """How many retries the SDK made before ``response`` (an httpx response): both SDKs say so
+    """How many retries the SDK made before ``response`` (an HTTP response): both SDKs say so
     in a header of the request they sent; ``default`` when it cannot be read."""
+    return retries_before(getattr(response, "request", None), default)
+
+
+def retries_before(request: Any, default: int) -> int:
+    """How many retries the SDK made before it sent ``request`` (an HTTP request), from the
+    header both SDKs add; ``default`` when it cannot be read."""
     try:
-        return int(response.request.headers["x-stainless-retry-count"])
-    except Exception:  # no request attached, no header, not a number: the configured count
+        return int(request.headers["x-stainless-retry-count"])
+    except Exception:  # no request, no header, not a number: the configured count
         return default
 
 
@@ -131,10 +138,36 @@ def _seconds(wait: float | None) -> str:
     return "an unreadable time" if wait is None or wait != wait else f"{wait:.0f}s"
 
 
-def timeout_error(info: ProviderInfo) -> JudgeError:
-    return JudgeError(
-        f"{info.provider}: no answer from {info.where} within {info.timeout_s:g}s, "
-        f"{info.max_retries} retries included: raise --faith-timeout or --faith-max-retries"
+def timeout_error(info: ProviderInfo, request: Any = None) -> UnavailableJudgeError:
+    """The SDK's timeout after its last retry: every attempt outlived its deadline (connect,
+    headers and body within --faith-timeout). A server that gives no complete reply that many
+    times is treated as down, like one that cannot be reached: later checks fail at once."""
+    retries = retries_before(request, info.max_retries)
+    return UnavailableJudgeError(
+        f"{info.provider}: no complete reply from {info.where} within --faith-timeout="
+        f"{info.timeout_s:g}s, in {_each(retries + 1)} ({retries} retries made). Each "
+        "attempt (connect, headers, body) must end within --faith-timeout (faith_timeout): "
+        "raise it if the server is only slow, or check that it is answering"
+    )
+
+
+def _attempts(count: int) -> str:
+    return "1 attempt" if count == 1 else f"{count} attempts"
+
+
+def _each(count: int) -> str:
+    return "its one attempt" if count == 1 else f"each of {count} attempts"
+
+
+def deadline_error(info: ProviderInfo) -> UnavailableJudgeError:
+    """The whole call, retries and the waits between them, outlived its deadline."""
+    bound = call_bound(info.timeout_s, info.max_retries)
+    return UnavailableJudgeError(
+        f"{info.provider}: no reply from {info.where} within the call's deadline of {bound:g}s "
+        f"({_attempts(info.max_retries + 1)} of --faith-timeout={info.timeout_s:g}s, up to "
+        f"{MAX_WAIT_S:g}s between two, {GRACE_S:g}s of grace): raise --faith-timeout "
+        "(faith_timeout) or --faith-max-retries if the server is only slow, or check that it is "
+        "answering"
     )
 
 

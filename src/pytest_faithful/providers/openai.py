@@ -16,6 +16,12 @@ from typing import TYPE_CHECKING, Any, Final
 from pytest_faithful.errors import JudgeError
 from pytest_faithful.providers import errors, replies
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
+from pytest_faithful.providers.deadline import (
+    CallDeadlineExceeded,
+    attempt_bound_client,
+    call_bound,
+    within,
+)
 from pytest_faithful.providers.endpoint import PARAM, Endpoint
 from pytest_faithful.providers.errors import StructuredOutputRejected
 from pytest_faithful.providers.runner import AsyncRunner
@@ -121,11 +127,15 @@ class OpenAIBackend:
                 if not _may_need_no_key(self.info.endpoint):
                     raise errors.missing_key(self.info)
                 key = PLACEHOLDER_KEY
+            endpoint = self.info.endpoint
             self._client = openai.AsyncOpenAI(
                 api_key=key,
-                base_url=self.info.endpoint.url,
+                base_url=endpoint.sdk_url,
+                default_headers=endpoint.headers or None,
+                default_query=endpoint.query or None,
                 timeout=self._timeout_s,
                 max_retries=self._max_retries,
+                http_client=attempt_bound_client(openai.DefaultAsyncHttpxClient, self._timeout_s),
             )
             self._runner.on_close(self._client.close)
         return self._client
@@ -167,17 +177,23 @@ class OpenAIBackend:
             raise outcome
         return outcome
 
+    async def _send(self, request: JudgeRequest) -> tuple[bytes, str | None]:
+        client = self._get_client()
+        raw = await client.chat.completions.with_raw_response.create(**self.arguments(request))
+        return raw.content, raw.headers.get("content-type")
+
     async def _exchange(self, request: JudgeRequest) -> JudgeResponse | JudgeError:
         import openai
 
         try:
-            client = self._get_client()
-            raw = await client.chat.completions.with_raw_response.create(**self.arguments(request))
-            body, content_type = raw.content, raw.headers.get("content-type")
+            bound = call_bound(self._timeout_s, self._max_retries)
+            body, content_type = await within(bound, self._send(request))
         except openai.APIStatusError as exc:
             return self._status_failure(exc, str(request.params.get(PARAM, "prompt")))
-        except openai.APITimeoutError:
-            return errors.timeout_error(self.info)
+        except openai.APITimeoutError as exc:
+            return errors.timeout_error(self.info, exc.request)
+        except CallDeadlineExceeded:
+            return errors.deadline_error(self.info)
         except openai.APIConnectionError as exc:
             return errors.connection_error(self.info, exc)
         except JudgeError as exc:

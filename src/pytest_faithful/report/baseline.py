@@ -28,6 +28,9 @@ Status = Literal["regressed", "improved", "unchanged", "new"]
 class BaselineClaim(FrozenModel):
     text: str
     label: Label
+    rule: str | None = Field(
+        default=None, description="The verdict rule that demoted the claim, if one did."
+    )
 
 
 class BaselineEntry(FrozenModel):
@@ -46,7 +49,8 @@ class BaselineEntry(FrozenModel):
         also its reference claims' labels."""
         if isinstance(result, FaithfulnessResult):
             claims = tuple(
-                BaselineClaim(text=cv.claim.text, label=cv.label) for cv in result.claim_verdicts
+                BaselineClaim(text=cv.claim.text, label=cv.label, rule=cv.rule)
+                for cv in result.claim_verdicts
             )
         else:
             claims = tuple(
@@ -144,14 +148,17 @@ class ClaimChange(FrozenModel):
     text: str
     before: Label | None
     after: Label | None
+    rule: str | None = None
+    """The verdict rule that demoted the claim in this run, if one did."""
 
     def __str__(self) -> str:
         claim = f"claim {shorten(self.text, 100)!r}"
+        ruled = f" (rule {self.rule})" if self.rule else ""
         if self.before is None:
-            return f"new {claim} {self.after}"
+            return f"new {claim} {self.after}{ruled}"
         if self.after is None:
             return f"{claim} {self.before} is gone"
-        return f"{claim} {self.before} -> {self.after}"
+        return f"{claim} {self.before} -> {self.after}{ruled}"
 
 
 class Comparison(FrozenModel):
@@ -180,8 +187,9 @@ def _claim_changes(
 ) -> tuple[ClaimChange, ...]:
     old = {c.text: c.label for c in before}
     new = {c.text: c.label for c in after}
+    rules = {c.text: c.rule for c in after}
     changes = [
-        ClaimChange(text=text, before=old.get(text), after=label)
+        ClaimChange(text=text, before=old.get(text), after=label, rule=rules[text])
         for text, label in new.items()
         if old.get(text) != label
     ]

@@ -28,7 +28,8 @@ def claim_line(verdict: ClaimVerdict, width: int | None = MAX_QUOTE) -> str:
     line = f"  {_MARK[verdict.label]} {verdict.label.value:<15} {cut(verdict.claim.text)!r}"
     details = []
     if verdict.reason:
-        details.append(cut(verdict.reason))
+        ruled = f"[rule {verdict.rule}] " if verdict.rule else ""
+        details.append(ruled + cut(verdict.reason))
     if verdict.evidence and verdict.passage_index is not None:
         where = f"contexts[{verdict.passage_index}]"
         details.append(f"evidence {where}{evidence_note(verdict)}: {cut(verdict.evidence)!r}")
@@ -57,7 +58,35 @@ def failure_message(result: FaithfulnessResult) -> str:
         judge_line(result.judge_id, result.heuristic),
     ]
     lines.extend(claim_line(v) for v in result.claim_verdicts)
+    lines.extend(rules_lines(result))
     return "\n".join(lines)
+
+
+_TRUST_RULES = ("quote-in-passage", "bears-on")
+"""The rules no check can skip (``pytest_faithful.rules.REQUIRED``), named here so that a
+failure message needs no import of the rules."""
+
+
+def rules_lines(result: FaithfulnessResult) -> list[str]:
+    """Which verdict rules demoted the judge's SUPPORTED, and how to skip one that misfires on
+    your data (a trust rule cannot be skipped)."""
+    demoting = [
+        v.rule for v in result.claim_verdicts if v.rule and v.judge_label is Label.SUPPORTED
+    ]
+    if not demoting:
+        return []
+    counted = {rule: demoting.count(rule) for rule in demoting}
+    named = ", ".join(f"{rule} ({n})" for rule, n in counted.items())
+    lines = [f"verdict rules {result.rules!r} held back: {named}"]
+    skippable = [rule for rule in counted if rule not in _TRUST_RULES]
+    if skippable:
+        listed = ",".join(skippable)
+        lines.append(
+            f"  to skip a rule that misfires on your data: assert_faithful(..., "
+            f"skip_rules={skippable!r}), @pytest.mark.faithfulness(skip_rules={skippable!r}) or "
+            f"--faith-skip-rules={listed}"
+        )
+    return lines
 
 
 def error_label(error_kind: str | None) -> str:

@@ -136,10 +136,11 @@ def _claims_html(check: CheckEntry, cid: str) -> str:
             note = evidence_note(cv).strip()
             missing = f' <span class="meta">{_e(note)}</span>' if note else ""
             evidence = f'<span class="mono">{_e(where)}</span>“{_e(cv.evidence)}”{missing}'
+        ruled = f" · rule {_e(cv.rule)}" if cv.rule else ""
         judge_said = (
             ""
             if cv.judge_label is cv.label
-            else f'<br><span class="meta">judge said {cv.judge_label.value}</span>'
+            else f'<br><span class="meta">judge said {cv.judge_label.value}{ruled}</span>'
         )
         unsupported = " unsupported" if cv.label is not Label.SUPPORTED else ""
         rows.append(

@@ -50,7 +50,8 @@ def _why(check: CheckEntry) -> str:
         return md(check.result.explanation)
     first = unsupported[0]
     more = f" (+{len(unsupported) - 1} more)" if len(unsupported) > 1 else ""
-    return f"**{first.label.value}**: {md(shorten(first.claim.text, 100))}{more}"
+    ruled = f" (rule {md(first.rule)})" if first.rule else ""
+    return f"**{first.label.value}**{ruled}: {md(shorten(first.claim.text, 100))}{more}"
 
 
 def _status(check: CheckEntry) -> str:

@@ -13,7 +13,8 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
-from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
+from pytest_faithful.text.align import Aligned
+from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
 
 WEAK_QUOTE_NOTE = (
     "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
@@ -33,7 +34,7 @@ class BearsOn:
             return ruling
         if not ruling.found:
             if not bears_on(span.text(case.passages), case.subject):
-                other = elsewhere(case, ruling)
+                other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
                     return other
                 return ruling.demoted(
@@ -41,6 +42,26 @@ class BearsOn:
                 )
             ruling = ruling.with_found()
         return _covering(case, ruling)
+
+
+EXCHANGE_NOTE = (
+    "[the judge's quote is a reply in a dialogue; the evidence is the exchange it belongs to]"
+)
+"""Starts the reason of a SUPPORTED claim shown with the exchange around a short reply."""
+
+
+def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:
+    """A quote that is a short reply in a dialogue ("7?" for "They agree to meet at 7 pm")
+    read with the turn it answers: the ruling shown with that exchange when it bears on the
+    claim, else None."""
+    passage = case.passages[span.passage]
+    around = exchange_around(passage, span.start, span.end)
+    if around is None:
+        return None
+    start, end = around
+    if not bears_on(passage[start:end], case.subject):
+        return None
+    return ruling.shown(Aligned(span.passage, start, end, span.quality, "located"), EXCHANGE_NOTE)
 
 
 def _covering(case: Case, ruling: Ruling) -> Ruling:

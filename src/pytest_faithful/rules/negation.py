@@ -1,7 +1,7 @@
 """``negation``: evidence that negates what the claim states, or states what it negates.
 
 "We do not ship to Canada." is a real sentence about "We ship to Canada."
-(:func:`~pytest_faithful.text.terms.negation_clash`). The span is read with a negation just
+(:func:`~pytest_faithful.text.polarity.negation_clash`). The span is read with a negation just
 before it in its sentence (:func:`~pytest_faithful.text.align.negation_before`), so a quote
 that leaves out the "not" governing it still says what the passage says. A bare yes is held
 to the question it answers; a bare no is left to the judge, since it negates the question as
@@ -16,8 +16,8 @@ from typing import ClassVar
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.align import Aligned, negation_before
 from pytest_faithful.text.evidence import answers_no
+from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.terms import negation_clash
 
 
 class Negation:

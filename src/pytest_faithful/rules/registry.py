@@ -52,15 +52,26 @@ RULE_NAMES: Final[tuple[str, ...]] = tuple(_ALL)
 REQUIRED: Final[tuple[str, ...]] = tuple(name for name, r in _ALL.items() if r.required)
 
 _STRICT: Final = tuple(name for name in RULE_NAMES if name != "judge-quote")
+_STANDARD: Final = (*REQUIRED, "unstated-specifics", "answerer", "left-out-specifics")
 POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "evidence": REQUIRED,
-        "standard": _STRICT,
+        "standard": _STANDARD,
         "strict": _STRICT,
     }
 )
 """Named sets of rules. ``evidence``: only the trust rules (the quote is in a passage and
-bears on its claim). ``strict``: every rule but ``judge-quote``. ``standard``: the default."""
+bears on its claim). ``strict``: every rule but ``judge-quote``, for small open models.
+``standard``, the default: the trust rules, the specifics and the answerer, the set that the
+rules benchmark justifies for a judge that is right (benchmarks/RESULTS.md, "Verdict rules,
+both ways")."""
+
+HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {"standard": ("opposites",)}
+)
+"""Rules a policy adds for a heuristic judge, whose own accuracy needs them: the lexical judge
+reads words, not meaning, and the opposites rule is its only check of "increased" against
+"decreased" (faith-dev, benchmarks/accuracy.py: 0.735 with it, 0.733 without)."""
 
 DEFAULT_POLICY: Final = DEFAULT_RULES
 
@@ -74,6 +85,8 @@ class RuleSet:
     names: frozenset[str]
     label: str
     """How the choice is shown in a report: the policy (``standard``), or the rules."""
+    heuristic_names: frozenset[str] = frozenset()
+    """The rules for a heuristic judge (:data:`HEURISTIC_EXTRA` added); ``names`` if empty."""
 
     def claim_rules(self, heuristic: bool) -> tuple[Rule, ...]:
         return tuple(r for r in CLAIM_RULES if self._holds(r.name, r.judges, heuristic))
@@ -87,7 +100,9 @@ class RuleSet:
         return "judge-quote" not in self.names
 
     def _holds(self, name: str, judges: str, heuristic: bool) -> bool:
-        return name in self.names and (judges == "all" or not heuristic)
+        if heuristic:
+            return name in (self.heuristic_names or self.names) and judges == "all"
+        return name in self.names
 
 
 def _names(value: str | Sequence[str], argument: str) -> list[str]:
@@ -117,9 +132,11 @@ def choose(
     name or a trust rule skipped."""
     chosen = _names(DEFAULT_POLICY if rules is None else rules, argument) or [DEFAULT_POLICY]
     names: set[str] = set(REQUIRED)
+    heuristic: set[str] = set()
     for name in chosen:
         if name in POLICIES:
             names.update(POLICIES[name])
+            heuristic.update(HEURISTIC_EXTRA.get(name, ()))
         elif name in _ALL:
             names.add(name)
         else:
@@ -134,7 +151,8 @@ def choose(
                 f"evidence, a trust rule of every check (the trust rules: {', '.join(REQUIRED)})"
             )
     names.difference_update(skipped)
+    heuristic = (heuristic | names) - set(skipped)
     label = " ".join(chosen)
     if skipped:
         label += " without " + " ".join(skipped)
-    return RuleSet(frozenset(names), label)
+    return RuleSet(frozenset(names), label, frozenset(heuristic))

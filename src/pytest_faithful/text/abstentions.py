@@ -41,6 +41,7 @@ from collections.abc import Iterable, Sequence
 
 from pytest_faithful.text.segment import Sentence, is_fence, is_heading
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import WORD
 
 _NOT = r"(?:do not|don't|dont|does not|doesn't|did not|didn't)"
 _CANT = (
@@ -237,20 +238,50 @@ def without_abstentions(text: str, extra: Iterable[str] = ()) -> str:
 
 
 def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, int]]:
-    """The spans of the headings among ``sentences`` that name nothing the other sentences do
-    not state ("## Refunds" over "Refunds take 30 days."): they frame the answer and are not
-    judged, so that they neither pad the score (a supported "Refunds") nor fail a faithful
-    answer. A heading that names something new ("## Shipping to Mars") is judged. A code
-    fence's opening line ("```bash") is never judged either."""
+    """The spans of the headings and labels among ``sentences`` that frame the answer rather
+    than state something: a heading that names nothing the other sentences do not state
+    ("## Refunds" over "Refunds take 30 days."), and a label that opens what follows: a
+    heading, or a line ending in a colon, of at most two content words besides the exchange's
+    own ("**Pricing**", "Key features:", "Here is a concise summary of the passage:") and no
+    number. They are not judged, so that they neither pad the score (a supported "Refunds")
+    nor fail a faithful answer. A heading that names something new and more ("## Shipping to
+    Mars is free") is judged. A code fence's opening line ("```bash") is never judged either."""
     fences = frozenset((s.start, s.end) for s in sentences if is_fence(s.text))
-    headings = [s for s in sentences if is_heading(s.text)]
-    if not headings:
+    framing = [
+        s
+        for k, s in enumerate(sentences)
+        if (is_heading(s.text) or s.text.rstrip().endswith(":"))
+        and ((_labels(s.text) and k + 1 < len(sentences)) or is_heading(s.text))
+    ]
+    if not framing:
         return fences
     said: set[str] = set()
     for s in sentences:
-        if s not in headings:
+        if s not in framing:
             said |= content_terms(s.text)
-    return fences | {(h.start, h.end) for h in headings if content_terms(h.text) <= said}
+    return fences | {
+        (h.start, h.end)
+        for k, h in enumerate(sentences)
+        if h in framing
+        and (content_terms(h.text) <= said or (_labels(h.text) and k + 1 < len(sentences)))
+    }
+
+
+_LABEL_WORDS = 2
+
+
+def _labels(text: str) -> bool:
+    """Whether ``text`` is short enough to be a label: at most two content words besides the
+    exchange's own ("summary" of "the passage" counts one), no number and no name (a
+    capitalised word after the first: "## Shipping to Mars" names something)."""
+    terms = content_terms(text) - _EXCHANGE_TERMS - _FRAMING_TERMS
+    if len(terms) > _LABEL_WORDS or any(t[0].isdigit() for t in terms):
+        return False
+    return not any(w[0].isupper() for w in WORD.findall(text)[1:])
+
+
+# Words an answer's framing of itself uses besides the exchange's ("a concise summary").
+_FRAMING_TERMS = content_terms("here summary overview key main points following below above")
 
 
 def states_something(text: str, extra: Iterable[str] = ()) -> bool:

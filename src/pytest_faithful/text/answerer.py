@@ -11,8 +11,10 @@ passage speaks in the first person too (a transcript, an email, a quotation: the
 What is not the answerer speaking of itself:
 
 * words in double quotes (a title, "I Will Survive"; a quotation);
-* a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure"): the claim
-  is what follows it;
+* a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure", "I just
+  learned that"): the claim is what follows it;
+* a bare reply with no content word of its own ("I do.", "I am."): a yes, which the check
+  holds to the question it answers;
 * an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.text.abstentions`);
 * a capital "I" after a capitalised word inside a sentence, or before one: a numeral or part of
   a name ("World War I", "I Love Lucy").
@@ -28,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_faithful.text.abstentions import without_abstentions
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
 
 # Pronouns that are the first person singular wherever they stand; "I" alone is checked in
@@ -39,6 +42,9 @@ _FRAME = re.compile(
     r"\bi (?:really |honestly |do |still )?"
     r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
     r"|can tell you|can say)(?: that)?\b"
+    # Reported content: "I just learned that the NFL tracks its players" states the tracking.
+    r"|\bi (?:just |recently |once |also )?(?:learned|learnt|heard|read|found out|discovered)"
+    r"(?: that| about)?\b"
     r"|\bi'm (?:pretty |quite |fairly |very )?(?:sure|certain|confident)(?: that)?\b",
     re.IGNORECASE,
 )
@@ -47,6 +53,8 @@ _FRAME = re.compile(
 def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
     """The first word by which ``claim`` speaks of the answerer ("I'm", "my"), or None when it
     does not, or when a passage speaks in the first person too (module docstring)."""
+    if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
+        return None
     spoken = _first_person(_FRAME.sub(" ", without_abstentions(_QUOTED.sub(" ", claim))))
     if spoken is None or _passages_in_first_person(tuple(passages)):
         return None

@@ -14,6 +14,7 @@ says: a quote that short proves nothing a reader could check.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -31,6 +32,7 @@ from pytest_faithful.text.align import (
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.number_clash import number_clash
 from pytest_faithful.text.segment import quotes_in, split_sentences
+from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
 
@@ -261,7 +263,9 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
     :func:`~pytest_faithful.text.number_clash.number_clash`), and bear on it (:func:`bears_on`); the
     most covering span wins, then the shortest, then the first. None when no span qualifies.
     """
-    wanted = content_terms(claim)
+    # A count the claim makes of a list it gives ("two prices: $20 and $45") is stated by
+    # the list, not by a number a passage must hold.
+    wanted = content_terms(claim) - self_counts(claim)
     if not wanted:
         return None
     numbers = {t for t in wanted if t[0].isdigit()}
@@ -293,3 +297,23 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 best = key
                 found = Aligned(p, start, end, coverage, "located")
     return found
+
+
+# A turn of a dialogue: a speaker's name (up to three capitalised words) and a colon, at the
+# start of a line.
+_TURN = re.compile(r"(?m)^[ \t]*[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+")
+
+
+def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
+    """For a span inside one turn of a dialogue: the turn before it and the turn itself, the
+    exchange that a short reply ("7?", "Sure!") means something in. None when ``passage`` is
+    not a dialogue (fewer than two turns) or the span is not inside one turn."""
+    turns = [m.start() for m in _TURN.finditer(passage)]
+    if len(turns) < 2:
+        return None
+    ends = [*turns[1:], len(passage)]
+    for k, (turn_start, turn_end) in enumerate(zip(turns, ends, strict=True)):
+        if turn_start <= start and end <= turn_end:
+            opening = turns[k - 1] if k else turn_start
+            return opening, len(passage[:turn_end].rstrip())
+    return None

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_faithful.text.align import align_in
+from pytest_faithful.text.names import name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
 
@@ -76,9 +77,13 @@ def _unstated(
     if not numbers and not names and not quotations:
         return []
     stated = _passage_terms(tuple(passages))
-    missing = [term for term in numbers if not _number_stated(term, stated)]
+    counted = self_counts(sentence)
+    missing = [t for t in numbers if not _number_stated(t, stated) and t not in counted]
+    phrases = name_phrases(claim) if names else {}
     for name, terms in names:
-        if not terms <= stated and name not in missing:
+        if terms <= stated or name in missing:
+            continue
+        if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
     return missing
@@ -88,6 +93,35 @@ def _unstated(
 @functools.lru_cache(maxsize=64)
 def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(content_terms(p) for p in passages))
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_names(passages: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(name_forms(p) for p in passages))
+
+
+# A count the sentence makes of a list it gives: "three services: A, B and C", "two prices,
+# $20 and $45". Up to twelve: larger lists are rarely counted by eye.
+_COUNT = re.compile(
+    r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|1[0-2])\b"
+    r"([^:;.!?\u2014]{0,60})(?::|\u2014|\s-\s|,?\s+(?:including|namely|such as|are|were|is))\s+"
+    r"([^.;!?]+)",
+    re.IGNORECASE,
+)
+_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|;)\s*")
+
+
+def self_counts(sentence: str) -> frozenset[str]:
+    """The number terms of ``sentence`` that count a list it gives right after them ("three
+    services: A, B and C"): the answer's own arithmetic, stated by the list, which a passage
+    that lists the same things need not state."""
+    found = set()
+    for m in _COUNT.finditer(sentence):
+        items = [i for i in _ITEM_BREAK.split(m[3].strip()) if i.strip()]
+        term = next(iter(content_terms(m[1])), None)
+        if term is not None and term.isdigit() and int(term) == len(items):
+            found.add(term)
+    return frozenset(found)
 
 
 def _number_stated(term: str, stated: frozenset[str]) -> bool:

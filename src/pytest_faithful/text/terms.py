@@ -368,21 +368,6 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
     return _Bag(terms, negated, asserted, tuple(scopes))
 
 
-def negation_clash(claim: str, evidence: str) -> bool:
-    """Whether ``evidence`` says the opposite of ``claim`` about what both name: the claim
-    negates a term the evidence states but never negates ("We do not ship to Canada." against
-    "We ship to Canada."), or the evidence negates a term the claim states without a negation
-    and never states it un-negated ("We ship to Canada." against "We do not ship to
-    Canada."). A negation about something else is no clash."""
-    said, shown = _bag(_lower(claim)), _bag(_lower(evidence))
-    both = shown.terms & said.terms
-    claim_negated = said.negated & both
-    if claim_negated and not claim_negated & shown.negated:
-        return True
-    stated = (said.terms - said.negated) & both
-    return bool((shown.negated & stated) - shown.asserted)
-
-
 # A check asks for the terms of the same sentences, claims and passages many times (coverage,
 # abstentions, evidence, claim homes) and replayed suites repeat whole answers; the result is
 # an immutable value of the text alone, so a bounded memo is safe and saves ~0.4 ms a check.

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from pytest_faithful import FaithfulnessResult, Label, verify
 from pytest_faithful.judges.base import Judge
-from pytest_faithful.judges.lexical.judge import LexicalJudge, _sentences, make_lexical_judge
+from pytest_faithful.judges.lexical.judge import LexicalJudge, make_lexical_judge
+from pytest_faithful.judges.lexical.passages import sentences_of
 from pytest_faithful.models import Claim
 from pytest_faithful.text.evidence import PassageIndex
 from pytest_faithful.text.segment import split_sentences
@@ -385,13 +386,13 @@ SENTENCE_SAMPLES = [
 
 @pytest.mark.parametrize("text", SENTENCE_SAMPLES)
 def test_one_sentence_fast_path_agrees_with_split_sentences(text: str) -> None:
-    assert _sentences(text) == split_sentences(text)
+    assert sentences_of(text) == split_sentences(text)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ab C.!?\n\"')\u2026\u3002", max_size=40))
 def test_one_sentence_fast_path_agrees_with_split_sentences_on_any_text(text: str) -> None:
-    assert _sentences(text) == split_sentences(text)
+    assert sentences_of(text) == split_sentences(text)
 
 
 # --- Clauses -----------------------------------------------------------------------------------

@@ -48,7 +48,8 @@ class LLMOptions:
     timeout_s: float = option(
         "--faith-timeout",
         SECONDS,
-        "How long the provider SDK waits for one response before retrying.",
+        "Deadline of one attempt of a judge request (connect, headers, whole body); the SDK "
+        "then retries. A call ends within (retries+1) x SECONDS plus the waits between attempts.",
         metavar="SECONDS",
         default=60.0,
     )

@@ -1,0 +1,144 @@
+"""Other forms of a name: a demonym and its place, an initialism and its words.
+
+An answer says "Chinese" where its passage says "China", "the UK" where it says "the United
+Kingdom", "Western Australia" where it says "west Australian". These are the same name in
+another form, and the rule that holds a claim to the names its passages state
+(:mod:`pytest_faithful.text.specifics`) must read them as stated. Not tuned to any example:
+the demonym endings are English morphology, the irregular pairs general knowledge, and an
+initialism is read from the capitalised words of a name (function words skipped).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+# Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
+# "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
+_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "i")
+_PLACE_ENDINGS = ("land", "ia", "a", "e", "y", "en", "n")
+_MIN_STEM = 4
+# Irregular pairs, both ways: general knowledge, not read from any data set.
+_IRREGULAR = (
+    ("french", "france"),
+    ("dutch", "netherlands"),
+    ("dutch", "holland"),
+    ("british", "britain"),
+    ("british", "uk"),
+    ("english", "england"),
+    ("welsh", "wales"),
+    ("irish", "ireland"),
+    ("scottish", "scotland"),
+    ("scots", "scotland"),
+    ("swiss", "switzerland"),
+    ("greek", "greece"),
+    ("thai", "thailand"),
+    ("filipino", "philippines"),
+    ("danish", "denmark"),
+    ("polish", "poland"),
+    ("finnish", "finland"),
+    ("turkish", "turkey"),
+    ("spanish", "spain"),
+    ("portuguese", "portugal"),
+    ("norwegian", "norway"),
+    ("peruvian", "peru"),
+    ("argentine", "argentina"),
+    ("argentinian", "argentina"),
+)
+_PAIRS: dict[str, frozenset[str]] = {}
+for _a, _b in _IRREGULAR:
+    _PAIRS[_a] = _PAIRS.get(_a, frozenset()) | {_b}
+    _PAIRS[_b] = _PAIRS.get(_b, frozenset()) | {_a}
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
+# A name: capitalised words, with the function words a name holds ("Order of the British
+# Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
+_WORDS_OF_NAME = re.compile(
+    r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|[A-Z][\w'\u2019-]*))*"
+)
+_SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
+_INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
+
+
+def _stem(word: str, endings: Iterable[str]) -> str | None:
+    for ending in endings:
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM:
+            return word[: -len(ending)]
+    return None
+
+
+def same_place(a: str, b: str) -> bool:
+    """Whether two words name the same place, one as its demonym ("Chinese", "China")."""
+    a, b = a.casefold(), b.casefold()
+    if a == b or b in _PAIRS.get(a, ()):
+        return True
+    for demonym, place in ((a, b), (b, a)):
+        stem = _stem(demonym, _DEMONYM_ENDINGS)
+        if stem is None:
+            continue
+        if place == stem or (_stem(place, _PLACE_ENDINGS) or place) == stem:
+            return True
+        if place.startswith(stem) and len(place) - len(stem) <= 2:
+            return True
+    return False
+
+
+def initials(phrase: str) -> str:
+    """The initialism of a name's capitalised words: "United States" -> "US", "Order of the
+    British Empire" -> "OBE"."""
+    return "".join(w[0] for w in phrase.split() if w[:1].isupper() and w.casefold() not in _SMALL)
+
+
+@functools.lru_cache(maxsize=64)
+def name_forms(text: str) -> frozenset[str]:
+    """The forms in which ``text`` states names, casefolded: each capitalised word, the
+    places its demonyms name and the demonyms of its places (read on demand by
+    :func:`states_name`), each initialism it writes (dots dropped), and the initialism of each
+    of its names of two capitalised words or more."""
+    forms = {m[0].casefold().strip("'\u2019-") for m in _CAPITALISED.finditer(text)}
+    forms |= {m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text)}
+    for m in _WORDS_OF_NAME.finditer(text):
+        letters = initials(_trimmed(m[0]))
+        if len(letters) >= 2:
+            forms.add(letters.casefold())
+    return frozenset(forms)
+
+
+def _trimmed(phrase: str) -> str:
+    """A name run without the function words that end it ("Bank of the" -> "Bank"), and
+    without a sentence's opening "The"."""
+    words = phrase.split()
+    while len(words) > 1 and words[-1].casefold() in _SMALL:
+        words.pop()
+    if len(words) > 1 and words[0] in ("The", "A", "An"):
+        words.pop(0)
+    return " ".join(words)
+
+
+def states_name(word: str, phrase: str, forms: frozenset[str]) -> bool:
+    """Whether a text whose :func:`name_forms` are ``forms`` states the name ``word`` (one
+    capitalised word of the claim, in its name ``phrase``) in another form: as a place for its
+    demonym or a demonym for its place, as the initialism of its phrase, or, for an
+    initialism, as the phrase it stands for."""
+    folded = word.casefold()
+    if folded in forms:
+        return True
+    if any(same_place(folded, form) for form in forms if form[:1] == folded[:1]):
+        return True
+    letters = initials(phrase).casefold()
+    if len(letters) >= 2 and letters in forms:
+        return True
+    return word.replace(".", "").isupper() and word.replace(".", "").casefold() in forms
+
+
+def name_phrases(text: str) -> dict[str, str]:
+    """Each capitalised word of ``text`` -> the name it belongs to (its run of capitalised
+    words, with the function words inside a name: "Order of the British Empire")."""
+    phrases: dict[str, str] = {}
+    for m in _WORDS_OF_NAME.finditer(text):
+        phrase = _trimmed(m[0])
+        for w in phrase.split():
+            if w[:1].isupper():
+                phrases.setdefault(w, phrase)
+    return phrases

@@ -1,0 +1,132 @@
+"""Whether a span of evidence says the opposite of its claim: one negates what the other states.
+
+A negation governs its clause (:func:`~pytest_faithful.text.terms` reads the scopes: "does
+not cover accidental damage, normal wear and tear"). It says the opposite of the other text
+only about what it negates: the first content word after it (the *head*: "cover", "ship",
+"hero") and, when the negation has an object ("ship *to Canada*", "using *the voice
+recognition feature*"), that object. So "We do not ship to Canada." clashes with "We ship to
+Canada.", and "The plant was not closed." with "The plant was closed."; but "by not using the
+voice recognition feature" says nothing against "using cheaper alternatives" (another object
+of the same verb), nor "£85 was not an excessively high penalty for staying too long" against
+"was fined £85 for staying too long" (the negation is of "excessively high"), nor a negation
+that runs on past a comma into words both texts share ("We're no heroes, just tourists,' an
+officer said" against "an officer said: 'We're no heroes, just tourists'"). A text that also
+states what it negates ("X is not free; X is free for members") clashes with nothing about it.
+
+Measured with benchmarks/rules.py (honest judge's false alarms, lying judge's catches; the
+numbers are in benchmarks/RESULTS.md): the old reading, "a term either side negates that the
+other states", failed 46 of 500 faithful dev answers on its own and caught 123 of 500
+unfaithful ones.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from pytest_faithful.text.terms import (
+    _CLAUSE_PUNCTUATION,
+    _JOINTS,
+    _NEG,
+    _NOT_NEGATING,
+    _SCOPE_TOKEN,
+    _SUBJECTS,
+    CLAUSE_WORDS,
+    _bag,
+    _lower,
+    _Scope,
+    _term,
+)
+
+
+class _Reading(NamedTuple):
+    scopes: tuple[_Scope, ...]
+    """What each negation of the text governs."""
+    asserted: frozenset[str]
+    """The terms the text states at least once outside every negation."""
+    after: Mapping[str, frozenset[str]]
+    """Each term -> the content terms after it in its clause (its object)."""
+
+
+def negation_clash(claim: str, evidence: str) -> bool:
+    """Whether ``evidence`` negates what ``claim`` states, or states what it negates."""
+    claim, evidence = _COMPOUND.sub(_unnegated, claim), _COMPOUND.sub(_unnegated, evidence)
+    said, shown = _bag(_lower(claim)), _bag(_lower(evidence))
+    if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
+        return False
+    claimed, quoted = _read(claim), _read(evidence)
+    return any(_denies(scope, quoted, claimed) for scope in quoted.scopes) or any(
+        _denies(scope, claimed, quoted) or _states_most_of(scope, claimed, quoted)
+        for scope in claimed.scopes
+    )
+
+
+# "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
+# governs no clause ("a no-fee podcast tool that lets users record" negates no recording).
+_COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
+
+
+def _unnegated(match: re.Match[str]) -> str:
+    return " " * len(match[0])
+
+
+# Share of what a claim negates that the evidence must state, un-negated, when it does not
+# state the negation's head: "It is not looking ahead to filing for approval of its RSV
+# vaccine." against "Moderna plans regulatory filings ... for RSV".
+_MOST = 2 / 3
+
+
+def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
+    """Whether the stating text (the evidence) states, with no negation of its own, most of
+    what the claim's negation governs beyond its head."""
+    if stating.scopes or len(scope.rest) < 3:
+        return False
+    stated = scope.rest & stating.asserted
+    return len(stated) >= _MOST * len(scope.rest) and not stated & negating.asserted
+
+
+def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
+    """Whether ``scope`` of the ``negating`` text negates what the ``stating`` text states:
+    its head, with the head's object when both name one."""
+    head = scope.head
+    if head not in stating.asserted or head in negating.asserted:
+        return False
+    stated_object = stating.after.get(head, frozenset())
+    return not scope.rest or not stated_object or bool(scope.rest & stated_object)
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(text: str) -> _Reading:
+    lowered = _lower(text)
+    bag = _bag(lowered)
+    return _Reading(bag.scopes, frozenset(bag.asserted), _objects(lowered))
+
+
+def _objects(lowered: str) -> dict[str, frozenset[str]]:
+    """Each content term of ``lowered`` -> the content terms after it in its clause; clauses
+    end where a negation's scope ends (:func:`~pytest_faithful.text.terms._negated_bag`)."""
+    found: dict[str, set[str]] = {}
+    clause: list[str] = []
+
+    def close() -> None:
+        for k, term in enumerate(clause):
+            found.setdefault(term, set()).update(clause[k + 1 :])
+        clause.clear()
+
+    last = ""
+    for token in _SCOPE_TOKEN.findall(lowered):
+        if (
+            token in _CLAUSE_PUNCTUATION
+            or token in CLAUSE_WORDS
+            or (token in _SUBJECTS and last in _JOINTS)
+        ):
+            close()
+        elif token != "," and token not in _NOT_NEGATING:
+            term = _term(token)
+            if term and term != _NEG:
+                clause.append(term)
+        last = token
+    close()
+    return {term: frozenset(after) for term, after in found.items()}

@@ -1,0 +1,107 @@
+"""Choosing the verdict rules in pytest: call > marker > command line > ini > default, checked
+where written, and a failure that names the rule that demoted a claim and how to skip it."""
+
+from __future__ import annotations
+
+import pytest
+
+CONFTEST = """
+import pytest
+from pytest_faithful.testing import FunctionJudge
+
+@pytest.fixture
+def judge():
+    # Quotes the passage, which negates the claim: only the negation rule catches it.
+    return FunctionJudge(lambda claims, passages: [
+        {"claim_index": i, "label": "SUPPORTED", "reason": "the passage says so",
+         "evidence": passages[0], "passage_index": 0} for i, _ in enumerate(claims)])
+"""
+
+TESTS = """
+import pytest
+
+PASSAGE = ["We do not ship to Canada."]
+
+def test_default(assert_faithful, judge):
+    assert_faithful("We ship to Canada.", PASSAGE, judge=judge)
+
+@pytest.mark.faithfulness(rules="strict")
+def test_marker(assert_faithful, judge):
+    assert_faithful("We ship to Canada.", PASSAGE, judge=judge)
+
+@pytest.mark.faithfulness(rules="strict")
+def test_call_wins(assert_faithful, judge):
+    assert_faithful("We ship to Canada.", PASSAGE, judge=judge, skip_rules=["negation"])
+"""
+
+
+@pytest.fixture
+def suite(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makeconftest(CONFTEST)
+    pytester.makepyfile(test_rules=TESTS)
+    return pytester
+
+
+def test_marker_and_call_choose_the_rules_and_the_failure_names_the_rule(
+    suite: pytest.Pytester,
+) -> None:
+    result = suite.runpytest()
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*test_marker*",
+            "E   *?? NOT_ENOUGH_INFO 'We ship to Canada.' -- [[]rule negation[]] the evidence*",
+            "E*verdict rules 'strict' held back: negation (1)",
+            "E*to skip a rule that misfires on your data: assert_faithful(..., "
+            "skip_rules=[[]'negation'[]]), "
+            "@pytest.mark.faithfulness(skip_rules=[[]'negation'[]]) or --faith-skip-rules=negation",
+        ]
+    )
+
+
+def test_the_command_line_and_the_ini_file_choose_for_every_check(
+    suite: pytest.Pytester,
+) -> None:
+    suite.runpytest("--faith-rules=strict").assert_outcomes(passed=1, failed=2)
+    suite.runpytest("--faith-rules=strict", "--faith-skip-rules=negation").assert_outcomes(passed=3)
+    suite.makeini("[pytest]\nfaith_rules = evidence,negation\n")
+    suite.runpytest().assert_outcomes(passed=1, failed=2)
+    # The command line wins over the ini file; the marker over both.
+    suite.runpytest("--faith-rules=evidence").assert_outcomes(passed=2, failed=1)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--faith-rules=strickt"], "*--faith-rules: unknown rule 'strickt'; policies evidence*"),
+        (["--faith-skip-rules=bears-on"], "*rule 'bears-on' cannot be skipped*"),
+    ],
+)
+def test_an_unknown_or_required_rule_on_the_command_line_is_a_usage_error(
+    suite: pytest.Pytester, args: list[str], message: str
+) -> None:
+    result = suite.runpytest(*args)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([message])
+
+
+def test_an_unknown_rule_in_a_marker_fails_its_collection_naming_where(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        test_bad="""
+import pytest
+
+@pytest.mark.faithfulness(skip_rules=["negatoin"])
+def test_it():
+    pass
+"""
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*invalid @pytest.mark.faithfulness on test_bad.py::test_it: "
+            "skip_rules: unknown rule 'negatoin'*"
+        ]
+    )

@@ -1,0 +1,194 @@
+"""The classes of false alarm the verdict rules were fixed for, each in both directions: a
+faithful reading that must not be demoted, and the unfaithful one the rule still catches.
+
+Written from the classes, not from dev examples (benchmarks/rules.py measures those)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import verify
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.answerer import about_the_answerer
+from pytest_faithful.text.evidence import exchange_around
+from pytest_faithful.text.names import same_place
+from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.specifics import self_counts, unstated
+from pytest_faithful.text.terms import content_terms
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # What a negation governs: its head and, when it has one, its object.
+        ("We ship to Canada.", "We do not ship to Canada.", True),
+        ("We do not ship to Canada.", "We ship to Canada and Mexico.", True),
+        ("The plant was closed.", "The plant was not closed.", True),
+        ("Customers can return opened software.", "Nobody can return opened software.", True),
+        ("He won the race.", "He never won the race.", True),
+        # Another object of the same verb.
+        ("They kept costs low by using cheaper parts.", "by not using the voice feature", False),
+        # The negation is of something else in the sentence.
+        ("He was fined £85 for staying too long.",
+         "£85 was not an excessively high penalty for staying too long.", False),
+        # A negation that runs on past a comma into words both texts share.
+        ("The officer said: 'We're no heroes, just tourists.'",
+         "'We're no heroes, just tourists,' the officer said.", False),
+        # A negation joined to one word is an adjective, not a clause's negation.
+        ("Anchor is a no-fee tool that lets users record podcasts.",
+         "Anchor lets users record podcasts from their phone.", False),
+        ("We offer competitive prices with quality service.",
+         "We offer competitive prices without compromising the quality of our service.", False),
+    ],
+)  # fmt: skip
+def test_a_negation_clashes_only_with_what_it_negates(
+    claim: str, evidence: str, clash: bool
+) -> None:
+    assert negation_clash(claim, evidence) is clash
+
+
+@pytest.mark.parametrize(
+    ("claim", "missing"),
+    [
+        ("The Chinese delegation agreed to the terms.", []),  # the passage says China
+        ("Talks with the UK ended in May.", []),  # the passage says the United Kingdom
+        ("The United States signed first.", []),  # the passage says the U.S.
+        ("Libyan rebels took the port in May.", []),  # Libya
+        ("The deal was signed in Austria in May.", ["Austria"]),  # not Australia
+        ("Talks with France ended in May.", ["France"]),
+        ("Talks with the EU ended in May.", ["EU"]),
+    ],
+)
+def test_a_name_in_another_form_is_stated(claim: str, missing: list[str]) -> None:
+    passages = [
+        "China and the United Kingdom ended their talks in May, and the U.S. signed first. "
+        "Rebels in Libya took the port in May; the deal was signed in west Australian waters."
+    ]
+    assert unstated(claim, claim, passages) == missing
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("Chinese", "China", True),
+        ("Canadian", "Canada", True),
+        ("Swedish", "Sweden", True),
+        ("Iraqi", "Iraq", True),
+        ("British", "UK", True),
+        ("Dutch", "Holland", True),
+        ("Austrian", "Australia", False),
+        ("Johnson", "Johns", False),
+        ("Martinez", "Martin", False),
+    ],
+)
+def test_a_demonym_names_its_place_and_nothing_else(a: str, b: str, same: bool) -> None:
+    assert same_place(a, b) is same
+    assert same_place(b, a) is same
+
+
+@pytest.mark.parametrize(
+    ("sentence", "counted"),
+    [
+        ("He recommended three services: tax, audit and payroll.", {"3"}),
+        ("The plan has 2 tiers: Pro and Team.", {"2"}),
+        ("Two prices are listed, including $20 and $45.", {"2"}),
+        ("He recommended three services: tax and payroll.", set()),  # the list is shorter
+        ("The trip takes three days.", set()),  # no list
+        ("It has 3 floors: a cellar, a hall, a loft and an attic.", set()),
+    ],
+)
+def test_a_count_of_the_list_the_sentence_gives_is_the_answers_own(
+    sentence: str, counted: set[str]
+) -> None:
+    assert self_counts(sentence) == counted
+    passages = ["The firm offers tax, audit and payroll services. Pro and Team are its tiers."]
+    if counted:
+        assert not set(unstated(sentence, sentence, passages)) & counted
+
+
+@given(st.text(max_size=200))
+def test_self_counts_are_numbers_the_sentence_states(sentence: str) -> None:
+    assert self_counts(sentence) <= content_terms(sentence)
+
+
+def quoting(quote: str) -> FunctionJudge:
+    return FunctionJudge(
+        lambda claims, _: [
+            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote,
+             "passage_index": 0}
+            for i, _ in enumerate(claims)
+        ]
+    )  # fmt: skip
+
+
+POLICY = ["Refunds are issued within 5 business days. The Pro plan costs $20 a month."]
+
+
+@pytest.mark.parametrize(
+    "framing",
+    [
+        "Here is a concise summary of the passage:\n\n",
+        "**Pricing**\n",
+        "## Key points\n",
+        "Key facts:\n- ",
+    ],
+)
+def test_a_framing_line_or_label_is_not_judged(framing: str) -> None:
+    answer = f"{framing}Refunds are issued within 5 business days."
+    result = verify(answer, POLICY, judge=quoting("Refunds are issued within 5 business days."))
+    assert [cv.claim.text.lstrip("- ") for cv in result.claim_verdicts] == [
+        "Refunds are issued within 5 business days."
+    ]
+    assert result.passed
+
+
+@pytest.mark.parametrize(
+    "heading", ["## Shipping to Mars", "**Refunds take 30 days**", "Free shipping to Canada:"]
+)
+def test_a_heading_that_names_or_states_something_is_judged(heading: str) -> None:
+    answer = f"{heading}\nRefunds are issued within 5 business days."
+    result = verify(answer, POLICY, judge=quoting("Refunds are issued within 5 business days."))
+    assert heading.strip("#*: ") in " ".join(cv.claim.text for cv in result.claim_verdicts)
+    assert not result.passed
+
+
+CHAT = "Anna: Shall we meet at 7 pm at the cinema?\nBen: 7? ok, see you there!\nAnna: Great."
+
+
+def test_a_short_reply_in_a_dialogue_is_read_with_the_turn_it_answers() -> None:
+    result = verify("Anna and Ben agree to meet at 7 pm.", [CHAT], judge=quoting("7? ok"))
+    (verdict,) = result.claim_verdicts
+    assert result.passed
+    assert verdict.evidence.startswith("Anna: Shall we meet at 7 pm")
+    # The exchange is no evidence for what it does not say.
+    wrong = verify("Anna and Ben agree to meet at 9 am.", [CHAT], judge=quoting("7? ok"))
+    assert not wrong.passed
+
+
+@given(st.text(max_size=120), st.integers(0, 120), st.integers(0, 40))
+def test_an_exchange_holds_the_span_it_was_asked_about(text: str, start: int, size: int) -> None:
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    around = exchange_around(text, start, end)
+    if around is not None:
+        assert around[0] <= start
+        assert 0 <= around[0] <= around[1] <= len(text)
+
+
+@pytest.mark.parametrize(
+    ("claim", "speaker"),
+    [
+        ("I just learned that the NFL tracks its players.", None),
+        ("I heard the NFL tracks its players.", None),
+        ("i do.", None),  # a bare reply: a yes, held to its question
+        ("I love the NFL!", "I"),
+        ("I remember watching it as a kid.", "I"),
+        ("My favourite team is the Saints.", "My"),
+    ],
+)
+def test_the_answerer_frames_a_statement_or_speaks_of_itself(
+    claim: str, speaker: str | None
+) -> None:
+    assert about_the_answerer(claim, ["The NFL tracks its players."]) == speaker
