@@ -355,6 +355,8 @@ def has_negation(text: str) -> bool:
     return negations(text) > 0
 
 
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
 def negations(text: str) -> int:
     """How many negation words ``text`` has ("not", "never", "no", "don't", "cannot", ...)."""
     return _negations([fold(w) for w in ALIGN_WORD.findall(text)])
