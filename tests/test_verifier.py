@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from pytest_faithful import FaithfulnessResult, JudgeError, Label, verify
 from pytest_faithful.check import claims as check_claims
-from pytest_faithful.models import Claim
+from pytest_faithful.models import Claim, ExtractedClaims, Verdict, Verdicts
 from pytest_faithful.rules import bears_on as bears_on_rule
 from pytest_faithful.rules import left_out as left_out_rule
 from pytest_faithful.rules import quote_in_passage
 from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.segment import Sentence
 from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
@@ -991,7 +992,8 @@ def test_a_number_or_name_the_claims_leave_out_and_no_passage_states_fails_the_s
         False,
         Label.NOT_ENOUGH_INFO,
     )
-    assert (result.score, result.passed) == (0.5, False)
+    # Scored by sentences: the one sentence counts only if every claim of it is supported.
+    assert (result.score, result.passed) == (0.0, False)
     assert judge.calls == (0 if single_call else 1)  # one verify step in two-step, nothing more
 
 
@@ -1089,3 +1091,70 @@ def test_claims_that_carry_the_sentences_negations_cover_it(
     result = verify(answer, PASSAGES, judge=judge)
     assert [cv.claim.text for cv in result.claim_verdicts] == claims
     assert judge.calls == (0 if single_call else 1)
+
+
+# --- Claims cannot dilute a sentence (issue 35, item 5) ---------------------------------------
+
+
+class Flooding:
+    """A judge that ties ``extra`` SUPPORTED near-copies to sentence ``flooded`` besides one
+    claim per sentence, and says NOT_ENOUGH_INFO for every claim of sentence ``unsupported``."""
+
+    def __init__(self, flooded: int, extra: int, unsupported: int) -> None:
+        self.flooded, self.extra, self.unsupported = flooded, extra, unsupported
+        self.id, self.heuristic = "flooding", False
+        self._sentences: list[Sentence] = []
+
+    def extract_claims(
+        self, sentences: Sequence[Sentence], question: str | None
+    ) -> ExtractedClaims:
+        self._sentences = list(sentences)
+        claims = [Claim(text=s.text, sentence=s.text, start=s.start, end=s.end) for s in sentences]
+        s = sentences[self.flooded]
+        claims += [
+            Claim(text=f"{s.text} (point {k}).", sentence=s.text, start=s.start, end=s.end)
+            for k in range(self.extra)
+        ]
+        return ExtractedClaims(claims=tuple(claims))
+
+    def verify(
+        self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
+    ) -> Verdicts:
+        bad = self._sentences[self.unsupported]
+        return Verdicts(
+            verdicts=tuple(
+                Verdict(
+                    claim_index=i,
+                    label="NOT_ENOUGH_INFO" if c.start == bad.start else "SUPPORTED",
+                    reason="judged",
+                    evidence=c.sentence if c.start != bad.start else "",
+                    passage_index=0,
+                )
+                for i, c in enumerate(claims)
+            )
+        )
+
+
+FLOOD_ANSWER = [
+    "Returns are accepted within 30 days.",
+    "Shipping to Canada costs $15.",
+    "Refunds take five days.",
+]
+FLOOD_PASSAGES = ["Returns are accepted within 30 days. Shipping to Canada costs $15."]
+
+
+@given(
+    flooded=st.integers(0, 2),
+    unsupported=st.integers(0, 2),
+    extra=st.integers(0, 200),
+)
+@settings(max_examples=40, deadline=None)
+def test_claims_a_judge_adds_to_one_sentence_never_raise_the_score(
+    flooded: int, unsupported: int, extra: int
+) -> None:
+    answer = " ".join(FLOOD_ANSWER)
+    plain = verify(answer, FLOOD_PASSAGES, judge=Flooding(flooded, 0, unsupported))
+    flooded_result = verify(answer, FLOOD_PASSAGES, judge=Flooding(flooded, extra, unsupported))
+    assert flooded_result.score <= plain.score
+    assert flooded_result.score <= 2 / 3  # one sentence of three is unsupported, whatever else
+    assert not flooded_result.passed

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from pytest_faithful.check import Contexts, arun_check, run_check
+from pytest_faithful.files import usable_directory
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
@@ -211,16 +212,18 @@ def _options_for(
         not isinstance(recordings_dir, (str, os.PathLike)) or not str(recordings_dir).strip()
     ):
         raise TypeError("recordings_dir must be a non-empty str or path, or None (the diskcache)")
-    for name, directory in (("cache_dir", cache_dir), ("recordings_dir", recordings_dir)):
-        # A file where the directory should be is the caller's mistake, not a judge failure.
-        if directory is not None and Path(directory).expanduser().is_file():
-            raise ValueError(f"{name} {str(directory)!r} is a file, not a directory")
+    # A directory that cannot be used (a file, a name too long, "~nouser") is the caller's
+    # mistake, said before any judge is built, not a judge failure.
+    cache_path = usable_directory(cache_dir, "cache_dir")
+    recordings_path = (
+        None if recordings_dir is None else usable_directory(recordings_dir, "recordings_dir")
+    )
     options = JudgeOptions(
-        cache_dir=cache_dir,
+        cache_dir=cache_path,
         record_mode=record_mode,
         llm=llm,
         local=local,
-        recordings_dir=None if recordings_dir is None else Path(recordings_dir),
+        recordings_dir=recordings_path,
     )
     return options, judge
 

@@ -26,6 +26,17 @@ def printable(text: str) -> str:
     return _UNPRINTABLE.sub("\ufffd", text) if _UNPRINTABLE.search(text) else text
 
 
+def _escape(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character (but tab and line breaks) and lone surrogate
+    written as its Python escape (``\\x1b``, ``\\x00``, ``\\x85``, ``\\ud800``): shown as what
+    it is in a report or a terminal, never obeyed (an escape sequence, a NUL) or dropped."""
+    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
+
+
 def encodable(text: str) -> str:
     """``text`` with every lone surrogate replaced by U+FFFD (control characters kept), so that
     it can be written and sent: for text compared with an answer or passages that may hold
@@ -34,8 +45,18 @@ def encodable(text: str) -> str:
 
 
 def shorten(text: str, width: int = MAX_QUOTE) -> str:
+    """``text`` on one line, at most ``width`` characters: when it is longer, cut after a whole
+    word and ended with "..." (within a word only when that would keep less than half)."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 3].rstrip() + "..."
+    if len(flat) <= width:
+        return flat
+    room = max(width - 3, 0)
+    cut = flat[:room]
+    if flat[room : room + 1] != " ":  # the cut falls inside a word
+        space = cut.rfind(" ")
+        if space >= room // 2:
+            cut = cut[:space]
+    return cut.rstrip(" ,;:") + "..."
 
 
 if TYPE_CHECKING:

@@ -46,9 +46,12 @@ class Text(Kind):
     """Any string (a judge spec)."""
 
 
+@dataclasses.dataclass(frozen=True)
 class PathValue(Kind):
-    """A file or directory: relative to the current directory on the command line, to the ini
-    file's folder (else the rootdir) in the ini file."""
+    """A file (or, with ``directory``, a directory): relative to the current directory on the
+    command line, to the ini file's folder (else the rootdir) in the ini file."""
+
+    directory: bool = False
 
 
 class Flag(Kind):

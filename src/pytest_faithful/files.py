@@ -1,8 +1,12 @@
-"""Writing a file whole or not at all: report files, the baseline, recordings. No pytest here."""
+"""Writing a file whole or not at all: report files, the baseline, recordings; and whether a
+path given for one can be used at all. No pytest here."""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -27,3 +31,84 @@ def write_text(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# When the file system cannot say (no pathconf): the usual limits of Linux and macOS.
+_NAME_MAX = 255
+_PATH_MAX = 4096
+
+
+def shown_path(path: str | os.PathLike[str], width: int = 100) -> str:
+    """A path quoted for a message, its middle cut out when it is longer than ``width``."""
+    text = os.fspath(path)
+    if len(text) > width:
+        text = f"{text[: width * 2 // 3]}...{text[-(width // 3) :]}"
+    return repr(text)
+
+
+def _limit(path: Path, name: str, default: int) -> int:
+    """``os.pathconf`` of the nearest existing folder above ``path`` (``default`` if none)."""
+    for folder in path.parents:
+        try:
+            return os.pathconf(folder, name)
+        except (OSError, ValueError, AttributeError):  # no such folder; no pathconf (Windows)
+            continue
+    return default
+
+
+def _too_long(path: Path) -> str:
+    name_max = _limit(path, "PC_NAME_MAX", _NAME_MAX)
+    longest = max(path.parts, key=lambda part: len(os.fsencode(part)))
+    size = len(os.fsencode(longest))
+    if size > name_max:
+        return (
+            f"the name {shown_path(longest, 40)} in it is {size} bytes long; the file system "
+            f"allows {name_max}"
+        )
+    path_max = _limit(path, "PC_PATH_MAX", _PATH_MAX)
+    return f"it is {len(os.fsencode(path))} bytes long; the file system allows {path_max}"
+
+
+def path_problem(path: Path, *, directory: bool) -> str | None:
+    """Why ``path`` cannot be used as a file (or, with ``directory``, a directory) that is
+    read or made there, in a few words; None when it can. A path that does not exist yet can,
+    if its name is one the file system takes. Whether it can be written is known only when
+    it is (a report that cannot be written is reported then)."""
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return "a folder in it is a file"
+    except UnicodeEncodeError:
+        return "it cannot be encoded as a file name (a lone surrogate character)"
+    except ValueError:  # an embedded NUL character
+        return "it holds a NUL character"
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return _too_long(path)
+        return exc.strerror or str(exc)
+    if directory and not stat.S_ISDIR(found.st_mode):
+        return "is a file, not a directory"
+    if not directory and stat.S_ISDIR(found.st_mode):
+        return "is a directory, not a file"
+    return None
+
+
+def usable_directory(value: str | os.PathLike[str], name: str) -> Path:
+    """The directory argument ``name`` of a library call, ``~`` expanded; ValueError naming
+    the argument when it cannot be used."""
+    text = os.fspath(value)
+    if text.startswith("~"):
+        expanded = os.path.expanduser(text)
+        if expanded.startswith("~"):  # os.path.expanduser leaves what it cannot expand
+            head = re.split(r"[\\/]", text, maxsplit=1)[0]
+            raise ValueError(
+                f"{name} {shown_path(text)}: {head!r} names no home directory on this machine"
+            )
+        text = expanded
+    path = Path(text)
+    problem = path_problem(path, directory=True)
+    if problem is not None:
+        raise ValueError(f"{name} {shown_path(text)}: {problem}")
+    return path

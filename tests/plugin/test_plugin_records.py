@@ -109,7 +109,9 @@ def test_any_exception_from_the_judge_is_an_errored_check_in_every_report(
         assert check["error"].endswith("RuntimeError: the custom judge has a bug")
         assert check["error"].startswith("judge bug failed in ")
         assert check["judge_id"] == "bug"
-    assert document["totals"]["errored"] == 2
+    # test_caught expected its check's error (pytest.raises): an expected failure of a test
+    # that passed, not an error of the run.
+    assert (document["totals"]["errored"], document["totals"]["xfailed"]) == (1, 1)
     markdown = Path(project.path, "r.md").read_text(encoding="utf-8")
     assert "RuntimeError: the custom judge has a bug |" in markdown
     assert "no faithfulness checks ran" not in result.stdout.str()
@@ -363,26 +365,6 @@ def test_controller_merges_workers_and_tolerates_one_that_sent_nothing(
     )
     assert [(r.nodeid, r.error_kind) for r in session.records] == [("t.py::t", "judge_unavailable")]
     assert session.first_failures == {("t.py::t", 0)}
-
-
-def test_a_crashed_worker_is_not_an_internal_error(project: pytest.Pytester) -> None:
-    pytest.importorskip("xdist")
-    project.makepyfile(
-        test_it=f"""
-        import os
-
-        def test_crash():
-            os._exit(1)
-
-        def test_check(assert_faithful):
-            assert_faithful("Returns are accepted.", {CONTEXT!r})
-        """
-    )
-    result = project.runpytest_subprocess("-n", "2", "--faith-report")
-    output = result.stdout.str() + result.stderr.str()
-    assert "INTERNALERROR" not in output
-    assert "faithfulness report" in output
-    result.assert_outcomes(failed=1, passed=1)
 
 
 UNPRINTABLE_SUITE = r"""

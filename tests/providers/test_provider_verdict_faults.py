@@ -248,6 +248,8 @@ def test_a_claim_rewritten_to_what_the_passage_says_does_not_pass_its_sentence(
         (answer.split(". ")[0] + ".", Label.NOT_ENOUGH_INFO),
     ]
     assert result.claim_verdicts[2].reason.startswith(note)
-    assert result.score == pytest.approx(2 / 3)
+    # Scored by sentences: the first fails (its rewritten claim does not carry it), the second
+    # holds.
+    assert result.score == pytest.approx(1 / 2)
     # Two-step verifies a whole sentence among the other claims, in its one verify request.
     assert server.count == (single_call_requests if MODES[mode] else 2)

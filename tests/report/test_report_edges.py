@@ -9,7 +9,10 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from pytest_faithful.errors import shorten
 from pytest_faithful.models import FaithfulnessResult, Usage
 from pytest_faithful.report import github, html, json_report, markdown
 from pytest_faithful.report.model import Defaults, JudgeInfo, build_report
@@ -29,12 +32,20 @@ def _validate(document: dict[str, Any]) -> None:
 def test_unwritable_report_is_a_clear_error_not_an_internal_error(
     suite: pytest.Pytester,
 ) -> None:
-    (suite.path / "blocker").write_text("a file, not a directory")
-    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass")
-    result.assert_outcomes(passed=3)
+    # The path is fine at start-up; a test puts a file where its folder should be.
+    suite.makepyfile(
+        test_block="from pathlib import Path\n\n"
+        "def test_block():\n    Path('blocker').write_text('x')\n"
+    )
+    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass or block")
+    result.assert_outcomes(passed=4)
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stdout.fnmatch_lines(["faithful: ERROR: could not write report *blocker*faith.json: *"])
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
+    # Known at start-up: a usage error naming the option, before any test runs.
+    result = suite.runpytest("--faith-report=blocker/faith.json", "-k", "test_pass")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--faith-report 'blocker/faith.json': a folder in it is a file" in result.stderr.str()
 
 
 def test_directory_or_unknown_extension_is_a_usage_error(suite: pytest.Pytester) -> None:
@@ -157,3 +168,31 @@ def test_workflow_command_escaping() -> None:
         "sub/t/test_x.py"
     )
     assert github.repo_path("test_x.py", Path("/elsewhere"), Path("/w/repo")) == "test_x.py"
+
+
+@given(
+    st.lists(st.sampled_from([*"abc ,;:\n\t", "24/7", "FedEx", "x" * 30])).map("".join),
+    st.integers(min_value=4, max_value=60),
+)
+def test_shorten_cuts_after_a_whole_word(text: str, width: int) -> None:
+    flat = " ".join(text.split())
+    short = shorten(text, width)
+    assert len(short) <= width
+    if len(flat) <= width:
+        assert short == flat
+        return
+    assert short.endswith("...")
+    kept = short.removesuffix("...")
+    assert flat.startswith(kept)
+    room = width - 3
+    if " " in flat[room // 2 : room] or flat[room : room + 1] == " ":
+        # A space to cut at: the cut ends a word (what follows it in the text is a space).
+        assert flat[len(kept) : len(kept) + 1] in (" ", ",", ";", ":")
+
+
+def test_a_long_reason_is_cut_at_a_word_not_inside_one() -> None:
+    reason = "9/11 content words found (missing: FedEx, Priority); number 24/7 not found"
+    assert (
+        shorten(reason, 70) == "9/11 content words found (missing: FedEx, Priority); number 24/7..."
+    )
+    assert shorten("x" * 50, 20) == "x" * 17 + "...", "one long word is cut inside it"

@@ -68,19 +68,26 @@ def test_user_text_is_escaped(report: str) -> None:
 
 def test_failing_checks_first_with_totals_colours_and_reasons(report: str) -> None:
     checks = _parse(report).checks
-    assert [c["data-failing"] for c in checks] == ["1"] * 4 + ["0"] * 7
+    # Failing: what fails the run; the xfail test's failed check is an expected failure.
+    assert [c["data-failing"] for c in checks] == ["1"] * 3 + ["0"] * 8
+    assert [c["data-xfailed"] for c in checks] == ["0"] * 3 + ["1"] + ["0"] * 7
     assert [c["data-test"] for c in checks[:4]] == [
         f"{M}test_error",
-        f"{M}test_expected_failure",
         f"{M}test_contradicted",
         f"{M}test_not_enough_info",
+        f"{M}test_expected_failure",
     ]
-    assert [c["data-contradicted"] for c in checks[:4]] == ["0", "1", "1", "0"]
+    assert [c["data-contradicted"] for c in checks[:4]] == ["0", "1", "0", "1"]
     assert all("open" in c for c in checks[:4])
     assert not any("open" in c for c in checks[4:])
     # Totals in the header.
-    for name, value in [("checks", "11"), ("failed", "3"), ("errored", "1"), ("passed", "7")]:
+    totals = [("checks", "11"), ("failed", "2"), ("xfailed", "1"), ("errored", "1")]
+    for name, value in [*totals, ("passed", "7")]:
         assert f'data-total="{name}"><dt>{name}</dt><dd>{value}</dd>' in report
+    # The filters count what the tiles count.
+    for label in ("All (11)", "Failing (3)", "Expected failures (1)", "Contradicted (2)"):
+        assert f"> {label}</label>" in report
+    assert "<title>Faithfulness report: 2 failed, 1 errored, 7 passed, 1 xfailed of 11" in report
     assert "rules/v1" in report
     assert "record mode <code>once</code>" in report
     # The contradicted sentence is coloured; its reason and evidence are shown.

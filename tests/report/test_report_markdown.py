@@ -27,20 +27,24 @@ def _line_of(pytester: pytest.Pytester, name: str) -> int:
 def test_markdown_table_failing_rows_worst_first_passing_folded(suite: pytest.Pytester) -> None:
     suite.runpytest("--faith-report=out.md").assert_outcomes(**SUITE_OUTCOMES)
     lines = Path(suite.path, "out.md").read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "### Faithfulness: ❌ 3 failed, 1 errored, 7 passed of 11 checks"
-    assert "| 11 | 7 | 3 | 1 | 0.700 | 2 | 9 | 0% | 0/0 |" in lines
+    assert lines[0] == "### Faithfulness: ❌ 2 failed, 1 errored, 7 passed, 1 xfailed of 11 checks"
+    assert "| 11 | 7 | 2 | 1 | 1 | 0.700 | 2 | 9 | 0% | 0/0 |" in lines
+    assert (
+        "> 1 expected failure (xfailed), check that did not pass in tests that did not fail: "
+        "1 in xfail tests."
+    ) in lines
     assert any(line.startswith("judge: `function`, `rules/v1`") for line in lines)
     failing = lines[lines.index("| | test | score | thr | S/C/N | why |") + 2 :]
     failing = failing[: failing.index("")]
     assert failing == [
         f"| 💥 | `{M}test_error` | - | - | - | judge error: judge function did not give one "
         "verdict per claim: no verdict for claim(s) 0 |",
-        f"| ❌ xfailed | `{M}test_expected_failure` | 0.00 | 0.80 | 0S/1C/0N "
-        "| **CONTRADICTED**: Refunds take 60 days. |",
         f"| ❌ | `{M}test_contradicted` | 0.50 | 0.80 | 1S/1C/0N "
         "| **CONTRADICTED**: Returns are accepted within 60 days. |",
         f"| ❌ | `{M}test_not_enough_info` | 0.50 | 0.80 | 1S/0C/1N "
         "| **NOT_ENOUGH_INFO**: Maybe refunds are instant. |",
+        f"| ❌ xfailed | `{M}test_expected_failure` | 0.00 | 0.80 | 0S/1C/0N "
+        "| **CONTRADICTED**: Refunds take 60 days. |",
     ]
     assert "<details><summary>7 passed checks</summary>" in lines
     assert f"| `{M}test_pass[0]` | 1.00 | 0.80 | 1S/0C/0N |" in lines

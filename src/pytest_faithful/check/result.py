@@ -25,8 +25,10 @@ def result_of(
     rules: str,
 ) -> FaithfulnessResult:
     labels = [v.label for v in verdicts]
-    score = scoring.score(labels, scoring_policy)
+    sentences = [(v.claim.start, v.claim.end) for v in verdicts]
+    score = scoring.score(labels, scoring_policy, sentences)
     passed = scoring.passes(score, threshold, labels, allow_contradictions)
+    counted = scoring.sentence_outcomes(labels, scoring_policy, sentences)
     return FaithfulnessResult(
         score=score,
         passed=passed,
@@ -41,7 +43,13 @@ def result_of(
         usage=usage,
         duration_s=time.perf_counter() - started,
         explanation=explain(
-            score, passed, threshold, labels, allow_contradictions, judge.heuristic
+            score,
+            passed,
+            threshold,
+            labels,
+            allow_contradictions,
+            judge.heuristic,
+            (sum(counted), len(counted)),
         ),
     )
 
@@ -53,8 +61,10 @@ def explain(
     labels: Sequence[Label],
     allow_contradictions: bool,
     heuristic: bool,
+    sentences: tuple[int, int] | None = None,
 ) -> str:
-    """One line a person can read in a failure message or a report row."""
+    """One line a person can read in a failure message or a report row; ``sentences``: how
+    many sentences counted, of how many (the score's own terms), when not one claim each."""
     tag = " [heuristic verdicts]" if heuristic else ""
     if not labels:
         return f"passed: the answer makes no checkable claims (vacuous, score 1.00){tag}"
@@ -64,6 +74,8 @@ def explain(
     counts = f"{supported}/{total} claims supported"
     if contradicted:
         counts += f", {contradicted} contradicted"
+    if sentences is not None and sentences[1] != total:
+        counts += f" ({sentences[0]}/{sentences[1]} sentences)"
     comparison = (
         f"score {score:.2f} {'>=' if score >= threshold else '<'} threshold {threshold:.2f}"
     )

@@ -2,15 +2,16 @@
 
 Every process (each xdist worker too) reads the baseline file once, so a check that regressed
 fails in its own test with a message naming the changed claims. Each comparison stays in the
-process that made it: a worker sends its list to the controller in ``config.workeroutput``
-when its session ends. Only the controller summarises, reports stale entries and writes the
-file.
+process that made it: a worker sends it to the controller with the report of the test phase
+that made it (as the check records travel, ``plugin/session.py``), and what is left in
+``config.workeroutput`` when its session ends. Only the controller summarises, reports stale
+entries and writes the file.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,9 @@ from pytest_faithful.report.baseline import (
 
 WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
 """Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
+
+REPORT_ATTRIBUTE = "pytest_faithful_baseline"
+"""The ``TestReport`` attribute that carries a test phase's comparisons from a worker."""
 
 _INDEXED_KEY = re.compile(
     r"^(?:(?:answer_relevancy|context_precision|context_recall|reference):)?(?P<nodeid>.+)#\d+$"
@@ -81,6 +85,7 @@ class BaselineSession:
         self.write_error = ""
         self._is_worker = hasattr(config, "workerinput")
         self._worker_crashed = False
+        self._sent = 0  # worker: comparisons that went out with earlier reports
 
     def check(self, key: str, nodeid: str, result: FaithfulnessResult | MetricResult) -> str | None:
         """Record how the check compares with the baseline; the failure message if it regressed.
@@ -99,10 +104,25 @@ class BaselineSession:
         regressed = comparison.status == "regressed" and not self.options.update
         return regression_message(comparison, self.options.tolerance) if regressed else None
 
-    @pytest.hookimpl
+    def _unsent(self) -> list[dict[str, Any]]:
+        unsent = [r.model_dump(mode="json") for r in self.records[self._sent :]]
+        self._sent = len(self.records)
+        return unsent
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(self) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        """On a worker: the phase's comparisons go with its report (a crash loses no other)."""
+        report = yield
+        if self._is_worker and len(self.records) > self._sent:
+            setattr(report, REPORT_ATTRIBUTE, self._unsent())
+        return report
+
+    @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
+        for data in report.__dict__.pop(REPORT_ATTRIBUTE, None) or ():
+            self.records.append(BaselineRecord.model_validate(data))
         self.seen.add(report)
 
     @pytest.hookimpl
@@ -111,7 +131,7 @@ class BaselineSession:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
-        """Merge a finished xdist worker's comparisons (none from a worker that crashed)."""
+        """Merge what a finished xdist worker still had to send (none from one that crashed)."""
         output = getattr(node, "workeroutput", None) or {}
         if error is not None or WORKER_OUTPUT_KEY not in output:
             # Its checks' records are lost: what it ran must not read as gone from the run.
@@ -149,7 +169,7 @@ class BaselineSession:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self._is_worker:
             output: dict[str, Any] = getattr(self.config, "workeroutput", {})
-            output[WORKER_OUTPUT_KEY] = [r.model_dump(mode="json") for r in self.records]
+            output[WORKER_OUTPUT_KEY] = self._unsent()
             return
         seen = {r.comparison.key for r in self.records}
         self.stale, self.not_run = self._missing(seen, session)

@@ -37,6 +37,7 @@ from pytest_faithful.fields import (
     options_of,
     shown_default,
 )
+from pytest_faithful.files import path_problem, shown_path
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
@@ -199,7 +200,7 @@ class RecordingOptions:
 
     directory: Path | None = option(
         "--faith-recordings",
-        PathValue(),
+        PathValue(directory=True),
         "Keep judge calls as JSON files in DIR (one per call, to commit and review) instead "
         "of the diskcache in --faith-cache-dir.",
         metavar="DIR",
@@ -269,7 +270,7 @@ class RunOptions:
     )
     cache_dir: Path = option(
         "--faith-cache-dir",
-        PathValue(),
+        PathValue(directory=True),
         "Directory of recorded judge calls.",
         metavar="DIR",
         ini_help="Judge call cache directory (relative to the rootdir).",
@@ -385,12 +386,24 @@ def _ini_base(config: pytest.Config) -> Path:
     return config.inipath.parent if config.inipath else config.rootpath
 
 
+def _usable(path: Path, kind: PathValue, source: str, given: str | None = None) -> Path:
+    """``path`` if a file (a directory) can be read or made there; else a usage error naming
+    the option and the path as ``given``."""
+    problem = path_problem(path, directory=kind.directory)
+    if problem is not None:
+        raise pytest.UsageError(f"{source} {shown_path(given or path)}: {problem}")
+    return path
+
+
 def _from_cli(config: pytest.Config, declared: Option) -> Any:
     """The option's command-line value, None when not given (already parsed by argparse)."""
     value = config.getoption(declared.dest)
     if isinstance(declared.kind, PathValue):
         # An empty path (--faith-cache-dir=) is not given; the ini value or the default applies.
-        return (config.invocation_params.dir / str(value)).resolve() if value else None
+        if not value:
+            return None
+        path = (config.invocation_params.dir / str(value)).resolve()
+        return _usable(path, declared.kind, declared.flag, str(value))
     return value
 
 
@@ -406,7 +419,8 @@ def _from_ini(config: pytest.Config, declared: Option) -> Any:
     if text in (None, ""):
         return None
     if isinstance(declared.kind, PathValue):
-        return (_ini_base(config) / str(text)).resolve()
+        path = (_ini_base(config) / str(text)).resolve()
+        return _usable(path, declared.kind, f"ini option {declared.dest}", str(text))
     try:
         return declared.kind.parse(str(text))
     except ValueError as exc:
@@ -428,10 +442,7 @@ def _report_target(target: str, base: Path, source: str) -> str:
             "test path right after it is read as that value: put the paths first, or write "
             "--faith-report=terminal.)"
         )
-    path = (base / target).resolve()
-    if path.is_dir():
-        raise pytest.UsageError(f"{source} {target!r}: is a directory; give a file path")
-    return str(path)
+    return str(_usable((base / target).resolve(), PathValue(), source, target))
 
 
 def _reports(config: pytest.Config, declared: Option) -> tuple[str, ...]:
@@ -464,7 +475,8 @@ def _values(config: pytest.Config, settings: type[Any]) -> dict[str, Any]:
             if value is None:
                 value = _from_ini(config, declared)
         if value is None and isinstance(declared.kind, PathValue) and f.default is not None:
-            value = (_ini_base(config) / f.default).resolve()
+            path = (_ini_base(config) / f.default).resolve()
+            value = _usable(path, declared.kind, f"{declared.flag} (default)")
         if value is not None:
             values[f.name] = value
     return values
@@ -527,10 +539,6 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
         raise pytest.UsageError(
             "--faith-prune-recordings needs a recordings directory: give "
             "--faith-recordings=DIR (or faith_recordings in the ini file)"
-        )
-    if recordings.directory is not None and recordings.directory.is_file():
-        raise pytest.UsageError(
-            f"--faith-recordings {recordings.directory}: is a file; give a directory"
         )
     result: RunOptions = _build(
         RunOptions,

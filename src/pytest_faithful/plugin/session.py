@@ -3,10 +3,14 @@
 Registered as a plugin in ``pytest_configure`` and kept in ``config.stash``; there is no module
 state. The fixture hands each check's record to the session of its own process. Under xdist
 every worker has one (for its judges and its records) and sends its records to the controller
-as plain JSON data in ``config.workeroutput`` when its session ends; the controller merges them
-in ``pytest_testnodedown``. The reports sort records by test id, so they are the same whether
-or not the run was distributed. How each test ended still comes from the controller's
-``pytest_runtest_logreport``.
+as plain JSON data with the report of the test phase that made them (an attribute of the
+``TestReport``, which xdist serializes whole); the controller takes them off the report in
+``pytest_runtest_logreport``. So a worker that crashes loses at most the checks of the test it
+was running: xdist reports that test as failed ("worker 'gw0' crashed while running ..."),
+and the reports name it and count one errored check for each of this plugin's fixtures it
+requested (its setup report says which). Records made outside any test phase still travel in
+``config.workeroutput`` when the worker's session ends. The reports sort records by test id,
+so they are the same whether or not the run was distributed.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.invocation import Invocation
+from pytest_faithful.errors import visible
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.cost import LEDGER_INPUT
@@ -34,14 +39,27 @@ from pytest_faithful.report import github
 if TYPE_CHECKING:
     from pytest_faithful.check import ClaimMemo
     from pytest_faithful.judges.base import Judge
+    from pytest_faithful.models import MetricName
     from pytest_faithful.plugin.baseline import BaselineSession
     from pytest_faithful.plugin.options import RunOptions
     from pytest_faithful.plugin.recordings import RecordingsSession
-    from pytest_faithful.report.model import FaithReport
+    from pytest_faithful.report.model import FaithReport, LostTest
     from pytest_faithful.report.records import CheckRecord, MetricRecord
 
 WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 """Where a worker's check records travel to the controller, in ``config.workeroutput``."""
+
+REPORT_ATTRIBUTE = "pytest_faithful_checks"
+"""The ``TestReport`` attribute that carries a test phase's records from a worker."""
+
+FIXTURE_METRICS: dict[str, MetricName | None] = {
+    "assert_faithful": None,
+    "assert_relevant": "answer_relevancy",
+    "assert_reference": "reference",
+    "assert_retrieval": None,  # precision, recall or both: which, only the call says
+}
+"""This plugin's fixtures, and the metric of the check each one makes (None: faithfulness
+for assert_faithful; unknown for assert_retrieval)."""
 
 
 class FaithSession:
@@ -82,8 +100,16 @@ class FaithSession:
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
         # Kept raw, so that a run without checks never imports the report model (pydantic).
         self.outcomes: dict[str, tuple[str, bool]] = {}
+        # Worker: how many records went out with earlier reports.
+        self._sent = (0, 0)
+        # Controller: this plugin's fixtures each running test requested (from its setup
+        # report), and the tests whose worker crashed while running them, with xdist's message.
+        self._requested: dict[str, tuple[str, ...]] = {}
+        self._set_up: set[str] = set()  # tests whose setup report came, until their teardown's
+        self.lost: dict[str, tuple[str, tuple[str, ...], bool]] = {}
         self.report: FaithReport | None = None  # built once, on the controller, at session end
         self.report_problems: list[str] = []
+        self.reports_written: list[str] = []  # what the terminal says it wrote
 
     def judge_for(self, spec: str | None) -> Judge:
         key = spec or self.default_judge
@@ -207,10 +233,67 @@ class FaithSession:
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
 
-    @pytest.hookimpl
+    def _unsent(self) -> bool:
+        """Whether this worker made records that have not gone out with a report yet."""
+        return (len(self.records), len(self.metric_records)) != self._sent
+
+    def _payload(self) -> dict[str, Any]:
+        """The records made since the last report, as plain JSON data; marks them sent."""
+        checks, metrics = self._sent
+        records, metric_records = self.records[checks:], self.metric_records[metrics:]
+        self._sent = (len(self.records), len(self.metric_records))
+        made = {(r.nodeid, r.index) for r in records}
+        return {
+            "records": [r.model_dump(mode="json") for r in records],
+            "metric_records": [r.model_dump(mode="json") for r in metric_records],
+            "first_failures": sorted(made & self.first_failures),
+        }
+
+    def _merge(self, sent: dict[str, Any]) -> None:
+        from pytest_faithful.report.records import CheckRecord, MetricRecord
+
+        self.records.extend(CheckRecord.model_validate(data) for data in sent["records"])
+        self.metric_records.extend(
+            MetricRecord.model_validate(data) for data in sent.get("metric_records", ())
+        )
+        self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        """On a worker: the phase's records go with its report; the setup report also says
+        which of this plugin's fixtures the test requested, in case its worker crashes."""
+        report = yield
+        if not self._is_worker:
+            return report
+        payload = self._payload() if self._unsent() else {}
+        if call.when == "setup":
+            used = getattr(item, "fixturenames", ())  # a pytest.Function's; other items: none
+            requested = [name for name in FIXTURE_METRICS if name in used]
+            if requested:
+                payload["fixtures"] = requested
+        if payload:
+            setattr(report, REPORT_ATTRIBUTE, payload)
+        return report
+
+    @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
+        # Taken off the report before other plugins read it (a report log would copy the
+        # answers and contexts into its file).
+        sent = report.__dict__.pop(REPORT_ATTRIBUTE, None)
+        if sent:
+            if sent.get("records") is not None:
+                self._merge(sent)
+            if sent.get("fixtures"):
+                self._requested[report.nodeid] = tuple(sent["fixtures"])
+        if report.when == "setup":
+            self._set_up.add(report.nodeid)
+        elif report.when == "teardown":
+            self._requested.pop(report.nodeid, None)
+            self._set_up.discard(report.nodeid)
         if report.when == "call":
             self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
         elif report.failed:
@@ -219,20 +302,87 @@ class FaithSession:
             self.outcomes[report.nodeid] = ("failed", False)
 
     @pytest.hookimpl(optionalhook=True)
+    def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport) -> None:
+        """xdist: a worker crashed while running ``crashitem`` (pytest reports it failed)."""
+        set_up = crashitem in self._set_up
+        self._set_up.discard(crashitem)
+        self.lost[crashitem] = (str(report.longrepr), self._requested.pop(crashitem, ()), set_up)
+
+    @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
-        """Merge a finished xdist worker's records. A worker that crashed sent none: its
-        finished tests keep their outcomes, but their checks are missing from the reports."""
+        """Merge what a finished xdist worker still had to send (records made outside a test
+        phase; the others came with their reports). A worker that crashed sends nothing."""
         output = getattr(node, "workeroutput", None) or {}
         sent = output.get(WORKER_OUTPUT_KEY)
-        if not sent:
-            return
+        if sent:
+            self._merge(sent)
+
+    def _lost_records(self) -> tuple[list[CheckRecord], list[MetricRecord], list[LostTest]]:
+        """For each test lost with a crashed worker: one errored record per fixture of this
+        plugin it requested whose metric is known, standing for the checks lost with it."""
+        from pytest_faithful.report.model import LostTest
         from pytest_faithful.report.records import CheckRecord, MetricRecord
 
-        self.records.extend(CheckRecord.model_validate(data) for data in sent["records"])
-        self.metric_records.extend(
-            MetricRecord.model_validate(data) for data in sent.get("metric_records", ())
-        )
-        self.first_failures.update((nodeid, index) for nodeid, index in sent["first_failures"])
+        judge = self._default_judge_id()
+        checks: list[CheckRecord] = []
+        metrics: list[MetricRecord] = []
+        lost = []
+        for nodeid, (reason, fixtures, set_up) in self.lost.items():
+            made = len(checks) + len(metrics)
+            error = (
+                f"{reason}: the checks this test ran before the crash were lost with the worker "
+                "(this entry stands for them)"
+            )
+            for fixture in fixtures:
+                metric = FIXTURE_METRICS[fixture]
+                if fixture == "assert_faithful":
+                    index = 1 + max(
+                        (r.index for r in self.records if r.nodeid == nodeid), default=-1
+                    )
+                    checks.append(
+                        CheckRecord(
+                            nodeid=nodeid,
+                            index=index,
+                            error=error,
+                            error_kind="worker_crashed",
+                            judge_id=judge,
+                        )
+                    )
+                elif metric is not None:
+                    index = 1 + max(
+                        (
+                            r.index
+                            for r in self.metric_records
+                            if (r.nodeid, r.metric) == (nodeid, metric)
+                        ),
+                        default=-1,
+                    )
+                    metrics.append(
+                        MetricRecord(
+                            metric=metric,
+                            nodeid=nodeid,
+                            index=index,
+                            error=error,
+                            error_kind="worker_crashed",
+                            judge_id=judge,
+                        )
+                    )
+            errored = len(checks) + len(metrics) - made
+            lost.append(
+                LostTest(
+                    nodeid=nodeid, reason=reason, fixtures=fixtures, set_up=set_up, errored=errored
+                )
+            )
+        return checks, metrics, lost
+
+    def _default_judge_id(self) -> str:
+        """The id of the judge a check gets when nothing selects one (its spec when it
+        cannot be built: the header and the checks say why)."""
+        spec = self.configured_judge() or self.default_judge
+        try:
+            return self.judge_for(spec).id
+        except Exception:
+            return redact(spec)  # a spec's base URL may carry credentials
 
     def build_report(self) -> FaithReport:
         from pytest_faithful.cost.prices import packaged_table
@@ -245,15 +395,12 @@ class FaithSession:
             summarize_cost,
         )
 
-        spec = self.configured_judge() or self.default_judge
-        try:
-            default_judge = self.judge_for(spec).id
-        except Exception:  # reported by the header and the checks
-            default_judge = redact(spec)  # a spec's base URL may carry credentials
+        default_judge = self._default_judge_id()
         settings = resolve(self.options.cli_layer, self.options.ini_layer)
         baseline = self.config.stash.get(BASELINE_KEY, None)
+        lost_checks, lost_metrics, lost_tests = self._lost_records()
         return build_report(
-            self.records,
+            [*self.records, *lost_checks],
             generator=outputs.generator(),
             default_judge=default_judge,
             record_mode=self.options.record_mode,
@@ -265,7 +412,8 @@ class FaithSession:
             outcomes={nodeid: outcome_of(*ended) for nodeid, ended in self.outcomes.items()},
             baseline=baseline.summary() if baseline is not None else None,
             first_failures=self.first_failures,
-            metric_records=self.metric_records,
+            metric_records=[*self.metric_records, *lost_metrics],
+            lost_tests=lost_tests,
             cost=summarize_cost(
                 [*self.records, *self.metric_records],
                 prices_as_of=packaged_table().as_of,
@@ -282,13 +430,9 @@ class FaithSession:
         A worker sends its records instead, as plain JSON data that execnet can carry.
         """
         if self._is_worker:
-            if self.records or self.metric_records:
+            if self._unsent():
                 output: dict[str, Any] = getattr(self.config, "workeroutput", {})
-                output[WORKER_OUTPUT_KEY] = {
-                    "records": [r.model_dump(mode="json") for r in self.records],
-                    "metric_records": [r.model_dump(mode="json") for r in self.metric_records],
-                    "first_failures": sorted(self.first_failures),
-                }
+                output[WORKER_OUTPUT_KEY] = self._payload()
             return
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
         wanted = (
@@ -296,18 +440,25 @@ class FaithSession:
             or self.options.cost.estimate
             or github.running_on_actions(os.environ)
         )
-        checked = bool(self.records or self.metric_records)
+        checked = bool(self.records or self.metric_records or self.lost)
         if not (wanted or (summary_file and checked)):
             return
         from pytest_faithful.report import markdown, outputs
 
         self.report = self.build_report()
-        self.report_problems = outputs.write_reports(self.report, self.options.report_files)
+        written, self.report_problems = outputs.write_reports(
+            self.report, self.options.report_files
+        )
+        self.reports_written = [f"wrote {path}" for path in written]
         if summary_file and checked:
             try:
                 github.append_step_summary(markdown.render(self.report), Path(summary_file))
             except OSError as exc:
                 self.report_problems.append(f"$GITHUB_STEP_SUMMARY {summary_file}: {exc}")
+            else:
+                self.reports_written.append(
+                    f"appended the Markdown summary to $GITHUB_STEP_SUMMARY ({summary_file})"
+                )
         if self.report_problems and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.USAGE_ERROR
 
@@ -330,9 +481,12 @@ class FaithSession:
             terminalreporter.write_sep("=", "faithfulness estimate")
             for line in estimate_lines(self.report):
                 terminalreporter.write_line(line, yellow=True)
+        if self.config.get_verbosity() > -2:
+            for done in self.reports_written:
+                terminalreporter.write_line(visible(f"faithful: {done}"))
         for problem in self.report_problems:
             terminalreporter.write_line(
-                f"faithful: ERROR: could not write report {problem}", red=True, bold=True
+                visible(f"faithful: ERROR: could not write report {problem}"), red=True, bold=True
             )
         if github.running_on_actions(os.environ):
             workspace = os.environ.get("GITHUB_WORKSPACE")
@@ -354,7 +508,9 @@ class FaithSession:
             else summarize_not_judged(self.records, self.first_failures)
         )
         for summary in summaries:
-            terminalreporter.write_line(f"faithful: {summary.describe()}", red=True, bold=True)
+            terminalreporter.write_line(
+                visible(f"faithful: {summary.describe()}"), red=True, bold=True
+            )
 
 
 SESSION_KEY = pytest.StashKey[FaithSession]()

@@ -91,7 +91,10 @@ def rules_lines(result: FaithfulnessResult) -> list[str]:
 
 def error_label(error_kind: str | None) -> str:
     """How the reports introduce an errored check's message: a judge that gave no usable
-    verdicts (or none at all) is a "judge error"; another exception is just an "error"."""
+    verdicts (or none at all) is a "judge error"; another exception is just an "error"; the
+    checks of a test whose xdist worker crashed are "lost"."""
+    if error_kind == "worker_crashed":
+        return "lost"
     return "error" if error_kind == "exception" else "judge error"
 
 

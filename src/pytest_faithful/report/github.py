@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
+from pytest_faithful.errors import visible
+
 # The session asks ``running_on_actions`` at the end of every run, so this module imports
 # nothing heavy until a report is rendered.
 if TYPE_CHECKING:
@@ -19,7 +21,7 @@ MAX_CLAIM_LINES = 5
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _prop(text: str) -> str:
@@ -43,7 +45,7 @@ def repo_path(path: str, rootdir: Path, workspace: Path | None) -> str:
 def _annotated(check: CheckEntry) -> bool:
     # A failing check in a test that still passed (pytest.raises) or was an expected failure
     # (xfail) is not an error of the run.
-    return check.failing and check.test_outcome in (None, "failed")
+    return check.failing and not check.expected
 
 
 def _message(check: CheckEntry) -> str:

@@ -19,10 +19,12 @@ from html import escape
 from importlib import resources
 from typing import TypeVar
 
+from pytest_faithful.errors import visible
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import costs, metric_sections
 from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import BADGES, CheckEntry, FaithReport
+from pytest_faithful.report.totals import outcome_tag
 from pytest_faithful.text.align import align
 
 _T = TypeVar("_T")
@@ -58,7 +60,8 @@ CSP = (
 
 
 def _e(text: object) -> str:
-    return escape(str(text), quote=True)
+    """User text as HTML: markup escaped, control characters shown as escapes (``\\x1b``)."""
+    return escape(visible(str(text)), quote=True)
 
 
 def _worst(labels: Sequence[Label]) -> Label:
@@ -191,8 +194,9 @@ def _check_html(number: int, check: CheckEntry) -> str:
     result = check.result
     cid = f"check-{number}"
     badge = BADGES[check.status]
-    if check.test_outcome in ("xfailed", "xpassed"):
-        badge += f" ({check.test_outcome})"
+    tag = outcome_tag(check.status, check.test_outcome)
+    if tag:
+        badge += f" ({tag})"
     if result is None:
         score = "no score"
         counts = ""
@@ -231,25 +235,35 @@ def _check_html(number: int, check: CheckEntry) -> str:
     is_open = " open" if check.failing else ""
     return (
         f'<details class="check {check.status}" id="{cid}" data-test="{_e(check.test_id)}" '
-        f'data-status="{check.status}" data-failing="{int(check.failing)}" '
+        f'data-status="{check.status}" data-failing="{int(check.failing and not check.expected)}" '
+        f'data-xfailed="{int(check.expected)}" '
         f'data-contradicted="{int(check.contradicted)}"{is_open}>'
         f'{summary}<div class="body">{"".join(body)}</div></details>'
     )
 
 
 def _totals_html(report: FaithReport) -> str:
+    """The header's tiles: every check on the page (faithfulness and metrics, as the filters
+    count them), the faithfulness checks' mean score and contradictions, and the whole run's
+    judge calls."""
     t = report.totals
-    rate = "-" if t.cache_hit_rate is None else f"{t.cache_hit_rate:.0%}"
+    counts = report.counts()
+    usage = t.usage
+    for metric in report.metric_totals:
+        usage = usage + metric.usage
+    rate = "-" if usage.judge_calls == 0 else f"{usage.cache_hits / usage.judge_calls:.0%}"
+    mean = "faithfulness mean score" if report.metrics else "mean score"
     cells = [
-        ("checks", t.checks, ""),
-        ("passed", t.passed, "ok" if t.passed else ""),
-        ("failed", t.failed, "bad" if t.failed else ""),
-        ("errored", t.errored, "bad" if t.errored else ""),
-        ("mean score", "-" if t.mean_score is None else f"{t.mean_score:.3f}", ""),
+        ("checks", counts.checks, ""),
+        ("passed", counts.passed, "ok" if counts.passed else ""),
+        ("failed", counts.failed, "bad" if counts.failed else ""),
+        ("xfailed", counts.xfailed, ""),
+        ("errored", counts.errored, "bad" if counts.errored else ""),
+        (mean, "-" if t.mean_score is None else f"{t.mean_score:.3f}", ""),
         ("contradictions", t.contradictions, "bad" if t.contradictions else ""),
-        ("judge calls", t.usage.judge_calls, ""),
+        ("judge calls", usage.judge_calls, ""),
         ("cache hit rate", rate, ""),
-        ("tokens in/out", f"{t.usage.input_tokens}/{t.usage.output_tokens}", ""),
+        ("tokens in/out", f"{usage.input_tokens}/{usage.output_tokens}", ""),
     ]
     if t.estimated:
         cells.insert(4, ("estimated", t.estimated, ""))
@@ -309,6 +323,11 @@ def _run_html(report: FaithReport) -> str:
         )
     for unjudged in report.not_judged:
         html += f'<p class="note not-judged">{_e(unjudged.describe())}</p>'
+    for lost in report.lost_tests:
+        html += f'<p class="note lost">{_e(lost.describe())}</p>'
+    note = report.counts().expected_note()
+    if note:
+        html += f'<p class="note xfailed">{_e(note[0].upper() + note[1:])}.</p>'
     return html
 
 
@@ -349,14 +368,15 @@ def _baseline_html(report: FaithReport) -> str:
 
 
 def _filters_html(report: FaithReport) -> str:
-    # The filters and the page's script count every check on the page, metric checks included.
-    checks = report.checks
-    listed = len(checks) + len(report.metrics)
-    failing = sum(1 for c in checks if c.failing) + sum(1 for m in report.metrics if m.failing)
-    contradicted = sum(1 for c in checks if c.contradicted)
+    # The filters, the tiles and the page's script count every check on the page, metric
+    # checks included: Failing is what fails the run (the failed and errored tiles).
+    counts = report.counts()
+    listed = counts.checks
+    contradicted = sum(1 for c in report.checks if c.contradicted)
     options = [
         ("all", f"All ({listed})", True),
-        ("failing", f"Failing ({failing})", False),
+        ("failing", f"Failing ({counts.failed + counts.errored})", False),
+        ("xfailed", f"Expected failures ({counts.xfailed})", False),
         ("contradicted", f"Contradicted ({contradicted})", False),
     ]
     radios = "".join(
@@ -377,12 +397,7 @@ def _filters_html(report: FaithReport) -> str:
 
 
 def render(report: FaithReport) -> str:
-    t = report.totals
-    verdict = (
-        f"{t.failed} failed, {t.errored} errored of {t.checks}"
-        if t.failed or t.errored
-        else f"all {t.checks} passed"
-    )
+    verdict = report.counts().headline()
     checks = "".join(_check_html(n, c) for n, c in enumerate(report.worst_first(), start=1))
     if not report.checks:
         checks = '<p class="meta">No faithfulness checks ran.</p>' if not report.metrics else ""

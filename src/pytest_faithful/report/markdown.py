@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from html import escape
 
-from pytest_faithful.errors import shorten
+from pytest_faithful.errors import shorten, visible
 from pytest_faithful.report import costs, metric_sections
 from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
+from pytest_faithful.report.totals import outcome_tag
 
 MAX_FAILING_ROWS = 200
 MAX_PASSING_ROWS = 300
@@ -22,14 +23,15 @@ _ICON = {"passed": "✅", "failed": "❌", "errored": "💥", "estimated": "🔮
 
 
 def md(text: str) -> str:
-    """User text made safe for a Markdown table cell: one line, no markup, pipes escaped."""
-    flat = " ".join(text.split())
+    """User text made safe for a Markdown table cell: one line, no markup, pipes escaped,
+    control characters shown as escapes (``\\x1b``)."""
+    flat = " ".join(visible(text).split())
     return _SPECIAL.sub(r"\\\1", escape(flat, quote=False))
 
 
 def code(text: str) -> str:
     """A test id as an inline code span (no Markdown inside; pipes still escaped for tables)."""
-    flat = " ".join(text.split()).replace("`", "'").replace("|", "\\|")
+    flat = " ".join(visible(text).split()).replace("`", "'").replace("|", "\\|")
     return f"`{flat}`"
 
 
@@ -54,16 +56,14 @@ def _why(check: CheckEntry) -> str:
 
 def _status(check: CheckEntry) -> str:
     icon = _ICON[check.status]
-    if check.test_outcome in ("xfailed", "xpassed"):
-        return f"{icon} {check.test_outcome}"
-    return icon
+    tag = outcome_tag(check.status, check.test_outcome)
+    return f"{icon} {tag}" if tag else icon
 
 
 def _headline(report: FaithReport) -> str:
-    t = report.totals
-    if t.failed or t.errored:
-        return f"❌ {t.failed} failed, {t.errored} errored, {t.passed} passed of {t.checks} checks"
-    return f"✅ all {t.checks} checks passed"
+    """Every check of the run, faithfulness and metrics: red only for what fails the run."""
+    counts = report.counts()
+    return f"{'❌' if counts.bad else '✅'} {counts.headline()}"
 
 
 def _settings(report: FaithReport) -> str:
@@ -92,12 +92,12 @@ def _totals_table(report: FaithReport) -> list[str]:
         else (" cost |", "---:|", f" {report.cost.total.dollars()} |")
     )
     return [
-        "| checks | passed | failed | errored | mean score | contradictions | judge calls "
-        "| cache hit rate | tokens in/out |" + cost[0],
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + cost[1],
-        f"| {t.checks} | {t.passed} | {t.failed} | {t.errored} | {mean} | {t.contradictions} "
-        f"| {t.usage.judge_calls} | {rate} | {t.usage.input_tokens}/{t.usage.output_tokens} |"
-        + cost[2],
+        "| checks | passed | failed | xfailed | errored | mean score | contradictions "
+        "| judge calls | cache hit rate | tokens in/out |" + cost[0],
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + cost[1],
+        f"| {t.checks} | {t.passed} | {t.failed} | {t.xfailed} | {t.errored} | {mean} "
+        f"| {t.contradictions} | {t.usage.judge_calls} | {rate} "
+        f"| {t.usage.input_tokens}/{t.usage.output_tokens} |" + cost[2],
     ]
 
 
@@ -145,6 +145,11 @@ def render(report: FaithReport) -> str:
         lines.append(f"> {which} verdicts are heuristic (lexical word overlap), not a model's.")
     for unjudged in report.not_judged:
         lines += ["", f"> **Not judged**: {md(unjudged.describe())}"]
+    for lost in report.lost_tests:
+        lines += ["", f"> **Lost**: {md(lost.describe())}"]
+    note = report.counts().expected_note()
+    if note:
+        lines += ["", f"> {md(note[0].upper() + note[1:])}."]
     lines += _baseline(report)
     lines += _cost(report)
     priced = report.cost is not None

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from pytest_faithful.errors import shorten
+from pytest_faithful.errors import shorten, visible
 from pytest_faithful.report.failure import METRIC_TITLES, error_label, metric_item_line
 from pytest_faithful.report.model import BADGES, FaithReport, MetricEntry, MetricTotals
+from pytest_faithful.report.totals import outcome_tag
 
 Markup = dict[str, bool]
 Line = tuple[str, Markup]
@@ -41,11 +42,12 @@ def _status(entry: MetricEntry) -> str:
     if entry.result is None:
         return "ERROR"
     status = "PASS" if entry.result.passed else "FAIL"
-    if entry.result.noncommittal:
-        status += " (noncommittal)"
-    if entry.test_outcome in ("xfailed", "xpassed"):
-        status += f" ({entry.test_outcome})"
-    return status
+    tags = [t for t in ("noncommittal" * entry.result.noncommittal, _tag(entry)) if t]
+    return f"{status} ({'; '.join(tags)})" if tags else status
+
+
+def _tag(entry: MetricEntry) -> str:
+    return outcome_tag(entry.status, entry.test_outcome)
 
 
 def _row(entry: MetricEntry) -> tuple[str, ...]:
@@ -60,7 +62,9 @@ def totals_line(totals: MetricTotals) -> str:
     usage = totals.usage
     line = (
         f"{METRIC_TITLES[totals.metric]}: checks {totals.checks}  passed {totals.passed}  "
-        f"failed {totals.failed}  errored {totals.errored}  mean score {mean}"
+        f"failed {totals.failed}  "
+        + (f"xfailed {totals.xfailed}  " if totals.xfailed else "")
+        + f"errored {totals.errored}  mean score {mean}"
     )
     if usage.judge_calls:
         line += (
@@ -78,13 +82,18 @@ def terminal_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     for metric, entries in report.metric_sections():
         shown = [e for e in entries if e.failing] if verbosity < 0 else entries
         lines += [("", {}), (f"-- {METRIC_TITLES[metric]} --", {"bold": True})]
-        rows = [HEADERS, *(_row(e) for e in shown)]
-        widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
-        markups: list[Markup] = [{"bold": True}, *(_STATUS_MARKUP[e.status] for e in shown)]
-        lines += [
-            ("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip(), markup)
-            for row, markup in zip(rows, markups, strict=True)
-        ]
+        if shown:  # never a table of headers alone
+            rows = [HEADERS, *(_row(e) for e in shown)]
+            widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
+            markups: list[Markup] = [{"bold": True}, *(_STATUS_MARKUP[e.status] for e in shown)]
+            lines += [
+                ("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip(), markup)
+                for row, markup in zip(rows, markups, strict=True)
+            ]
+        if len(shown) < len(entries):
+            hidden = len(entries) - len(shown)
+            checks = "check" if hidden == 1 else "checks"
+            lines.append((f"({hidden} passed {checks} not listed: -q)", {}))
         for entry in shown:
             if entry.error:
                 lines.append(
@@ -133,7 +142,8 @@ def markdown_lines(
         for entry in failing[:max_rows]:
             _, score, threshold, counts, _, _ = _row(entry)
             lines.append(
-                f"| {_ICON[entry.status]} | {code(entry.test_id)} | {score} "
+                f"| {' '.join(filter(None, (_ICON[entry.status], _tag(entry))))} "
+                f"| {code(entry.test_id)} | {score} "
                 f"| {threshold} | {counts} | {_why(entry, md)} |"
             )
         if len(failing) > max_rows:
@@ -157,7 +167,7 @@ def _why(entry: MetricEntry, md: Callable[[str], str]) -> str:
 
 
 def _e(text: object) -> str:
-    return escape(str(text), quote=True)
+    return escape(visible(str(text)), quote=True)
 
 
 _ITEM_CLASS = {True: "supported", False: "contradicted"}
@@ -166,9 +176,8 @@ _ITEM_CLASS = {True: "supported", False: "contradicted"}
 def _entry_html(number: int, entry: MetricEntry) -> str:
     result = entry.result
     score = "no score" if result is None else f"score {result.score:.2f} / {result.threshold:.2f}"
-    badge = BADGES[entry.status] + (
-        f" ({entry.test_outcome})" if entry.test_outcome in ("xfailed", "xpassed") else ""
-    )
+    tag = outcome_tag(entry.status, entry.test_outcome)
+    badge = BADGES[entry.status] + (f" ({tag})" if tag else "")
     summary = (
         f'<summary><span class="badge {entry.status}">{_e(badge)}</span>'
         f'<span class="test-id">{_e(entry.test_id)}</span>'
@@ -216,7 +225,8 @@ def _entry_html(number: int, entry: MetricEntry) -> str:
     return (
         f'<details class="check {entry.status}" id="metric-{number}" '
         f'data-test="{_e(entry.test_id)}" data-status="{entry.status}" '
-        f'data-failing="{int(entry.failing)}" data-contradicted="0"{is_open}>'
+        f'data-failing="{int(entry.failing and not entry.expected)}" '
+        f'data-xfailed="{int(entry.expected)}" data-contradicted="0"{is_open}>'
         f'{summary}<div class="body">{"".join(body)}</div></details>'
     )
 
@@ -242,7 +252,7 @@ def html_sections(report: FaithReport) -> str:
 
 
 def annotated(entry: MetricEntry) -> bool:
-    return entry.failing and entry.test_outcome in (None, "failed")
+    return entry.failing and not entry.expected
 
 
 def annotation_message(entry: MetricEntry, most: int = 10) -> str:

@@ -25,7 +25,7 @@ from pytest_faithful.models import (
 )
 from pytest_faithful.report.baseline import BaselineSummary
 from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord
-from pytest_faithful.report.totals import Totals, totals
+from pytest_faithful.report.totals import Counts, Totals, is_expected, totals
 from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -129,15 +129,33 @@ class CheckEntry(FrozenModel):
 
     @property
     def failing(self) -> bool:
+        """The check did not pass (failed or errored), whether or not its test expected it."""
         return self.status in ("failed", "errored")
+
+    @property
+    def expected(self) -> bool:
+        """An expected failure: the check did not pass, and its test did not fail."""
+        return is_expected(self.status, self.test_outcome)
 
     @property
     def contradicted(self) -> bool:
         return self.counts is not None and self.counts.contradicted > 0
 
     def sort_key(self) -> tuple[int, float, str, int]:
-        score = -1.0 if self.result is None else self.result.score
-        return (_RANK[self.status], score, self.nodeid, self.index)
+        return _sort_key(self.status, self.expected, self.result, self.nodeid, self.index)
+
+
+def _sort_key(
+    status: str,
+    expected: bool,
+    result: FaithfulnessResult | MetricResult | None,
+    nodeid: str,
+    index: int,
+) -> tuple[int, float, str, int]:
+    """Errored, failed, expected failures and estimates, passed; the lowest score first."""
+    rank = 2 if expected else _RANK[status]
+    score = -1.0 if result is None else result.score
+    return (rank, score, nodeid, index)
 
 
 class NotJudged(FrozenModel):
@@ -158,6 +176,42 @@ class NotJudged(FrozenModel):
             f"{self.checks} {checks} not judged: judge {self.judge_id} is unavailable "
             f"(first failure {self.first}: {shorten(self.reason, 160)})"
         )
+
+
+class LostTest(FrozenModel):
+    """A test pytest reports as failed because its pytest-xdist worker crashed running it."""
+
+    nodeid: str
+    reason: str = Field(description="pytest-xdist's message (\"worker 'gw1' crashed while ...\").")
+    fixtures: tuple[str, ...] = Field(
+        description="This plugin's fixtures the test requested, as its worker said when the "
+        "test's setup ended (each stands as one errored check: 'worker_crashed'); empty when "
+        "it requested none, or crashed in its setup."
+    )
+    set_up: bool = Field(
+        default=True,
+        description="Whether the test's setup had ended when its worker crashed; if not, "
+        "which fixtures it requested is not known.",
+    )
+    errored: int = Field(
+        default=0,
+        ge=0,
+        description="How many errored entries (error_kind 'worker_crashed') stand for its "
+        "lost checks: one per fixture whose metric is known (assert_retrieval's is not).",
+    )
+
+    def describe(self) -> str:
+        if self.fixtures:
+            checks = "check" if self.errored == 1 else "checks"
+            what = (
+                f"its checks were lost with the worker ({', '.join(self.fixtures)}: counted as "
+                f"{self.errored} errored {checks})"
+            )
+        elif self.set_up:
+            what = "it requested none of this plugin's fixtures"
+        else:
+            what = "it crashed in its setup: any check it ran there was lost with the worker"
+        return f"{self.nodeid} lost with a crashed xdist worker: {self.reason}; {what}"
 
 
 class MetricEntry(FrozenModel):
@@ -194,9 +248,13 @@ class MetricEntry(FrozenModel):
     def failing(self) -> bool:
         return self.status in ("failed", "errored")
 
+    @property
+    def expected(self) -> bool:
+        """An expected failure: the check did not pass, and its test did not fail."""
+        return is_expected(self.status, self.test_outcome)
+
     def sort_key(self) -> tuple[int, float, str, int]:
-        score = -1.0 if self.result is None else self.result.score
-        return (_RANK[self.status], score, self.nodeid, self.index)
+        return _sort_key(self.status, self.expected, self.result, self.nodeid, self.index)
 
 
 class MetricTotals(FrozenModel):
@@ -205,8 +263,11 @@ class MetricTotals(FrozenModel):
     metric: MetricName
     checks: int = Field(ge=0)
     passed: int = Field(ge=0)
-    failed: int = Field(ge=0)
-    errored: int = Field(ge=0)
+    failed: int = Field(ge=0, description="Failed checks in tests that failed.")
+    errored: int = Field(ge=0, description="Errored checks in tests that failed.")
+    xfailed: int = Field(
+        default=0, ge=0, description="Checks that did not pass in tests that did not fail."
+    )
     estimated: int = Field(default=0, ge=0, description="--faith-estimate: checks estimated.")
     mean_score: float | None = Field(description="Over checks with a score; null if none.")
     usage: Usage
@@ -290,6 +351,10 @@ class FaithReport(FrozenModel):
         description="What the judge calls cost in US dollars, by run and by test; null when "
         "no check was metered.",
     )
+    lost_tests: tuple[LostTest, ...] = Field(
+        default=(),
+        description="Tests whose pytest-xdist worker crashed while running them, by node id.",
+    )
 
     def worst_first(self) -> list[CheckEntry]:
         """Errored, then failed, then passed checks; lowest score first within each."""
@@ -299,6 +364,10 @@ class FaithReport(FrozenModel):
         """(checks whose verdicts were heuristic, checks judged); an errored check has none."""
         judged = [c.result for c in self.checks if c.result is not None]
         return sum(r.heuristic for r in judged), len(judged)
+
+    def counts(self) -> Counts:
+        """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
+        return Counts.of([*self.checks, *self.metrics], lost=len(self.lost_tests))
 
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
         """Each metric that ran with its checks, worst first."""
@@ -357,8 +426,9 @@ def _metric_totals(entries: Sequence[MetricEntry]) -> tuple[MetricTotals, ...]:
                 metric=metric,
                 checks=len(mine),
                 passed=sum(e.status == "passed" for e in mine),
-                failed=sum(e.status == "failed" for e in mine),
-                errored=sum(e.status == "errored" for e in mine),
+                failed=sum(e.status == "failed" and not e.expected for e in mine),
+                errored=sum(e.status == "errored" and not e.expected for e in mine),
+                xfailed=sum(e.expected for e in mine),
                 estimated=sum(e.status == "estimated" for e in mine),
                 mean_score=sum(r.score for r in scored) / len(scored) if scored else None,
                 usage=usage,
@@ -371,6 +441,8 @@ def _metric_totals(entries: Sequence[MetricEntry]) -> tuple[MetricTotals, ...]:
 def _judges(records: Iterable[CheckRecord | MetricRecord]) -> tuple[JudgeInfo, ...]:
     heuristic: dict[str, bool | None] = {}
     for record in records:
+        if record.error_kind == "worker_crashed":  # stands for lost checks: no judge known
+            continue
         seen = heuristic.get(record.judge_id)
         if record.result is not None:
             seen = bool(seen) or record.result.heuristic
@@ -419,6 +491,7 @@ def build_report(
     first_failures: Collection[tuple[str, int]] = (),
     metric_records: Sequence[MetricRecord] = (),
     cost: CostSummary | None = None,
+    lost_tests: Sequence[LostTest] = (),
 ) -> FaithReport:
     """The one report object every renderer reads."""
     outcomes = outcomes or {}
@@ -437,13 +510,14 @@ def build_report(
             record_mode=record_mode,
             defaults=defaults,
         ),
-        totals=totals(ordered),
+        totals=totals(ordered, outcomes),
         checks=tuple(_entry(r, outcomes.get(r.nodeid)) for r in ordered),
         baseline=baseline,
         not_judged=summarize_not_judged(ordered, first_failures),
         metrics=metric_entries,
         metric_totals=_metric_totals(metric_entries),
         cost=cost,
+        lost_tests=tuple(sorted(lost_tests, key=lambda t: t.nodeid)),
     )
 
 

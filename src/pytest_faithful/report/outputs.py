@@ -31,9 +31,9 @@ def generator() -> str:
     return f"pytest-faithful {version}"
 
 
-def write_reports(report: FaithReport, paths: Sequence[Path]) -> list[str]:
-    """Write each report file; return one message per file that could not be written."""
-    problems = []
+def write_reports(report: FaithReport, paths: Sequence[Path]) -> tuple[list[Path], list[str]]:
+    """Write each report file: (the files written, one message per file that could not be)."""
+    written, problems = [], []
     for path in paths:
         render = renderer_for(path)
         if render is None:  # options reject these; kept for callers outside pytest
@@ -43,4 +43,6 @@ def write_reports(report: FaithReport, paths: Sequence[Path]) -> list[str]:
             write_text(path, render(report))
         except OSError as exc:
             problems.append(f"{path}: {exc.strerror or exc}")
-    return problems
+        else:
+            written.append(path)
+    return written, problems

@@ -1,7 +1,8 @@
 """One record per ``assert_faithful`` call: what the reports are built from.
 
 Without xdist the fixture hands each record to the session object; an xdist worker sends its
-records to the controller, as plain JSON data, when its session ends.
+records to the controller, as plain JSON data, with the report of the test phase that made
+them (so a worker that crashes loses at most the checks of the test it was running).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from pydantic import Field, NonNegativeInt, PositiveInt
 from pytest_faithful.cost.spend import Spend
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, MetricResult
 
-ErrorKind = Literal["judge", "judge_unavailable", "budget", "exception"]
+ErrorKind = Literal["judge", "judge_unavailable", "budget", "exception", "worker_crashed"]
+"""Why an errored check has no result; ``worker_crashed``: the entry stands for the checks of
+a test whose pytest-xdist worker crashed while running it (their records were lost)."""
 
 
 class _Outcome(FrozenModel):
@@ -69,8 +72,9 @@ class CheckRecord(_Outcome):
         default=None,
         description="Errored checks only: 'judge' (JudgeError: no usable verdicts), "
         "'judge_unavailable' (UnavailableJudgeError: the judge cannot answer at all), "
-        "'budget' (BudgetExceededError: a live call could pass --faith-max-cost) or "
-        "'exception' (any other exception escaped the judge or the verifier).",
+        "'budget' (BudgetExceededError: a live call could pass --faith-max-cost), "
+        "'exception' (any other exception escaped the judge or the verifier) or "
+        "'worker_crashed' (the checks of a test whose xdist worker crashed, lost with it).",
     )
     estimated: bool = Field(
         default=False,

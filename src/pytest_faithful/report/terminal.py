@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_faithful.errors import MAX_QUOTE, shorten
+from pytest_faithful.errors import MAX_QUOTE, shorten, visible
 from pytest_faithful.models import Label
 from pytest_faithful.report import costs, metric_sections
 from pytest_faithful.report.failure import claim_line
 from pytest_faithful.report.model import CheckEntry, FaithReport
+from pytest_faithful.report.totals import outcome_tag
 
 HEADERS = ("test", "score", "thr", "S/C/N", "status", "judge", "hits")
 COST_HEADER = "cost"
@@ -75,10 +76,11 @@ def _row(check: CheckEntry) -> tuple[str, ...]:
         return (check.test_id, "-", "-", "-", status, check.judge_id, "-", cost)
     hits = f"{result.usage.cache_hits}/{result.usage.judge_calls}"
     status = "PASS" if result.passed else "FAIL"
-    if result.vacuous:
-        status += " (vacuous)"
-    if check.test_outcome in ("xfailed", "xpassed"):
-        status += f" ({check.test_outcome})"
+    tags = [
+        t for t in ("vacuous" * result.vacuous, outcome_tag(check.status, check.test_outcome)) if t
+    ]
+    if tags:
+        status += f" ({'; '.join(tags)})"
     return (
         check.test_id,
         f"{result.score:.2f}",
@@ -108,9 +110,11 @@ def totals_lines(report: FaithReport) -> list[str]:
     rate = summary.cache_hit_rate
     hit_rate = "-" if rate is None else f"{rate:.0%}"
     usage = summary.usage
+    xfailed = f"xfailed: {summary.xfailed}  " if summary.xfailed else ""
     lines = [
         f"checks: {summary.checks}  passed: {summary.passed}  failed: {summary.failed}  "
-        f"errored: {summary.errored}  mean score: {mean}  contradictions: {summary.contradictions}",
+        f"{xfailed}errored: {summary.errored}  mean score: {mean}  "
+        f"contradictions: {summary.contradictions}",
         f"judge calls: {usage.judge_calls}  cache hits: {usage.cache_hits} ({hit_rate})  "
         f"tokens in/out: {usage.input_tokens}/{usage.output_tokens}",
         f"judges: {', '.join(summary.judges) or '-'}",
@@ -133,6 +137,18 @@ def totals_lines(report: FaithReport) -> list[str]:
     return lines
 
 
+def run_notes(report: FaithReport) -> list[Line]:
+    """What the run's checks add up to beyond the totals: the tests lost with a crashed
+    worker, the expected failures."""
+    lines: list[Line] = [
+        (f"LOST {t.describe()}", _STATUS_MARKUP["errored"]) for t in report.lost_tests
+    ]
+    note = report.counts().expected_note()
+    if note:
+        lines.append((f"note: {note}", {"yellow": True}))
+    return [("", {}), *lines] if lines else []
+
+
 def settings_line(report: FaithReport) -> str:
     run = report.run
     defaults = run.defaults
@@ -145,8 +161,7 @@ def settings_line(report: FaithReport) -> str:
     )
 
 
-def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
-    """The section's lines with markup hints, for pytest's terminal writer."""
+def _lines(report: FaithReport, verbosity: int) -> list[Line]:
     ordered = report.worst_first()
     summary = report.totals
     totals_markup: Markup = (
@@ -158,12 +173,13 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
         (settings_line(report), {}),
     ]
     metrics = metric_sections.terminal_lines(report, verbosity)
+    notes = run_notes(report)
     if verbosity <= -2:
-        return [*footer[1:], *metrics]
+        return [*footer[1:], *metrics, *notes]
     if not ordered:
         if report.metrics:
-            return [*metrics, *footer] if report.checks else metrics
-        return [("no faithfulness checks ran", {}), *footer]
+            return [*metrics, *notes]
+        return [("no faithfulness checks ran", {}), *footer, *notes]
     shown = [c for c in ordered if c.failing] if verbosity < 0 else ordered
     lines = _table(shown, report.cost is not None) if shown else []
     if len(shown) < len(ordered):
@@ -175,4 +191,12 @@ def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
     )
     if verbosity >= 0:
         lines.extend(_why(ordered, verbosity))
-    return [*lines, *footer, *metrics]
+    return [*lines, *footer, *metrics, *notes]
+
+
+def render_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
+    """The section's lines with markup hints, for pytest's terminal writer; a control
+    character in a check's text is shown as its escape, never sent to the terminal."""
+    return [
+        (visible(line).replace("\r", "\\r"), markup) for line, markup in _lines(report, verbosity)
+    ]

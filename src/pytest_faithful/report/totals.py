@@ -2,12 +2,118 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from pytest_faithful.models import Usage
 from pytest_faithful.report.records import CheckRecord
+
+
+def is_expected(status: str, test_outcome: str | None) -> bool:
+    """Whether a check that did not pass is an expected failure: its test did not fail (an
+    xfail test, or one that expected the failure, as with ``pytest.raises``). pytest does not
+    count it against the run, and neither do the reports' totals."""
+    return status in ("failed", "errored") and test_outcome not in (None, "failed")
+
+
+def outcome_tag(status: str, test_outcome: str | None) -> str:
+    """How a check's test ended, when the reports show it beside the check's own status:
+    "xfailed" or "xpassed", and "test passed" / "test skipped" for an expected failure."""
+    if test_outcome in ("xfailed", "xpassed"):
+        return test_outcome
+    if is_expected(status, test_outcome):
+        return f"test {test_outcome}"
+    return ""
+
+
+class _Ended(Protocol):
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def test_outcome(self) -> str | None: ...
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Counts:
+    """How the checks of a run ended, faithfulness and metrics together: what a headline says.
+
+    ``failed`` and ``errored`` count what fails the run; ``xfailed`` the checks that did not
+    pass in tests that did not fail, and ``expected_in`` how those tests ended.
+    """
+
+    checks: int = 0
+    passed: int = 0
+    failed: int = 0
+    errored: int = 0
+    xfailed: int = 0
+    expected_in: tuple[tuple[str, int], ...] = ()
+    lost: int = 0  # tests whose xdist worker crashed while running them
+
+    @classmethod
+    def of(cls, entries: Iterable[_Ended], lost: int = 0) -> Counts:
+        ended = list(entries)
+        expected = Counter(
+            e.test_outcome or "" for e in ended if is_expected(e.status, e.test_outcome)
+        )
+        unexpected = Counter(e.status for e in ended if not is_expected(e.status, e.test_outcome))
+        return cls(
+            checks=len(ended),
+            passed=unexpected["passed"],
+            failed=unexpected["failed"],
+            errored=unexpected["errored"],
+            xfailed=sum(expected.values()),
+            expected_in=tuple(sorted(expected.items())),
+            lost=lost,
+        )
+
+    @property
+    def bad(self) -> bool:
+        return bool(self.failed or self.errored or self.lost)
+
+    def headline(self) -> str:
+        """'2 failed, 1 errored, 7 passed, 1 xfailed of 11 checks', or 'all 26 checks passed'."""
+        lost = f"; {_plural(self.lost, 'test')} lost with a crashed worker" if self.lost else ""
+        if not (self.failed or self.errored or self.xfailed):
+            return f"all {_plural(self.checks, 'check')} passed{lost}"
+        parts = [
+            f"{count} {word}"
+            for count, word in (
+                (self.failed, "failed"),
+                (self.errored, "errored"),
+                (self.passed, "passed"),
+                (self.xfailed, "xfailed"),
+            )
+            if count or word == "passed"
+        ]
+        return f"{', '.join(parts)} of {_plural(self.checks, 'check')}{lost}"
+
+    def expected_note(self) -> str | None:
+        """What the xfailed checks are, for a report's summary; None when there are none."""
+        if not self.xfailed:
+            return None
+        where = dict(self.expected_in)
+        parts = []
+        if where.get("xfailed"):
+            parts.append(f"{where['xfailed']} in xfail tests")
+        caught = where.get("passed", 0) + where.get("xpassed", 0)
+        if caught:
+            parts.append(f"{caught} in tests that passed (they expected the failure)")
+        if where.get("skipped"):
+            parts.append(f"{where['skipped']} in skipped tests")
+        checks = "check" if self.xfailed == 1 else "checks"
+        return (
+            f"{self.xfailed} expected {'failure' if self.xfailed == 1 else 'failures'} (xfailed), "
+            f"{checks} that did not pass in tests that did not fail: {', '.join(parts)}"
+        )
 
 
 class Totals(BaseModel):
@@ -15,8 +121,14 @@ class Totals(BaseModel):
 
     checks: int
     passed: int
-    failed: int
-    errored: int
+    failed: int = Field(description="Checks that failed in a test that failed (or outside one).")
+    errored: int = Field(description="Checks with no result in a test that failed.")
+    xfailed: int = Field(
+        default=0,
+        description="Expected failures: checks that failed or errored in a test that did not "
+        "fail (an xfail test, or one that expected the failure, e.g. with pytest.raises). Not "
+        "counted in failed or errored.",
+    )
     estimated: int = 0
     mean_score: float | None
     contradictions: int
@@ -32,20 +144,28 @@ class Totals(BaseModel):
         return None if calls == 0 else self.usage.cache_hits / calls
 
 
-def totals(records: Sequence[CheckRecord]) -> Totals:
+def totals(records: Sequence[CheckRecord], outcomes: Mapping[str, str] | None = None) -> Totals:
+    """Totals over ``records``; ``outcomes`` (nodeid -> how its test ended) tell the expected
+    failures from the failures."""
+    outcomes = outcomes or {}
     results = [r.result for r in records if r.result is not None]
     usage = Usage()
     for result in results:
         usage = usage + result.usage
+    expected = [is_expected(r.status, outcomes.get(r.nodeid)) for r in records]
     return Totals(
         checks=len(records),
-        passed=sum(1 for r in results if r.passed),
-        failed=sum(1 for r in results if not r.passed),
-        errored=sum(1 for r in records if r.result is None and not r.estimated),
-        estimated=sum(1 for r in records if r.estimated),
+        passed=sum(r.status == "passed" for r in records),
+        failed=sum(r.status == "failed" and not x for r, x in zip(records, expected, strict=True)),
+        errored=sum(
+            r.status == "errored" and not x for r, x in zip(records, expected, strict=True)
+        ),
+        xfailed=sum(expected),
+        estimated=sum(r.status == "estimated" for r in records),
         mean_score=sum(r.score for r in results) / len(results) if results else None,
         contradictions=sum(r.counts.contradicted for r in results),
         usage=usage,
-        judges=tuple(sorted({r.judge_id for r in records})),
+        # A worker_crashed entry stands for lost checks: which judge they had is not known.
+        judges=tuple(sorted({r.judge_id for r in records if r.error_kind != "worker_crashed"})),
         heuristic=any(r.heuristic for r in results),
     )

@@ -53,6 +53,10 @@ TRAINS_ONE = (
     "from platform 2."
 )
 SHIPPING = "Standard shipping takes 5-7 business days. Express shipping takes 2 business days."
+SHIPPING_ORDERS = (
+    "Standard shipping costs $4.95 and is free on orders over $50. Express shipping costs "
+    "$14.95 and delivers within 2 business days."
+)
 RETURNS = (
     "Returns are accepted within 30 days of delivery. Refunds go to the original payment method."
 )
@@ -138,6 +142,13 @@ PROBES = [
     ("Express shipping takes 2 business days.", SHIPPING, SUPPORTED),
     ("Shipping takes 5-7 business days with Standard and 2 with Express.", SHIPPING, SUPPORTED),
     ("Express shipping takes 5-7 business days.", SHIPPING, CONTRADICTED),
+    # An opening condition speaks of the reader, not of the claim's subject: never bound.
+    (
+        "If you order today, express shipping costs $14.95 and delivers within 2 business days.",
+        SHIPPING_ORDERS,
+        SUPPORTED,
+    ),
+    ("Express shipping is free on orders over $50.", SHIPPING_ORDERS, NOT_SUPPORTED),
     # Added clauses, and paraphrases that add nothing.
     ("The Team plan costs $45 per user per month, billed annually.", PRICES, NOT_SUPPORTED),
     ("The Team plan costs $45 per user per month, billed annually.", TEAM, NOT_SUPPORTED),

@@ -106,7 +106,7 @@ def bound_elsewhere(
         return _EMPTY, ()
     bound = set()
     rivals: set[str] = set()
-    for term in matched - claim.heads:
+    for term in matched - claim.heads - claim.conditions:
         holding = [i for i, s in enumerate(segments) if term in s.bag.terms]
         if holding and all(i in found.theirs for i in holding):
             bound.add(term)

@@ -72,6 +72,10 @@ class Claim(NamedTuple):
     order: Mapping[str, int]  # term -> position of its first occurrence among the content terms
     pieces: tuple[frozenset[str], ...]  # pieces that may be added to a statement (``_pieces``)
     heads: frozenset[str]  # the word after a name, what the name is one of: "plan" of "Team plan"
+    conditions: frozenset[str] = frozenset()
+    """Terms said only in an opening condition ("If you need your order sooner, express
+    shipping costs $14.95"): about the reader, not the claim's subject, so never bound to
+    another subject."""
 
 
 # Where a claim's clauses meet (see the module docstring). Commas are left alone: far more of
@@ -128,7 +132,25 @@ def analyse_claim(text: str) -> Claim:
         order,
         _pieces(text, terms),
         frozenset(heads - names),
+        _conditions(text, terms),
     )
+
+
+# An opening subordinate clause, up to its comma: a condition or a time the rest holds in.
+_OPENING_CLAUSE = re.compile(
+    r"^\W*(?:if|when|whenever|once|unless|because|since|although|though|while|as long as)\b"
+    r"[^,;.!?]{1,120},",
+    re.IGNORECASE,
+)
+
+
+def _conditions(text: str, terms: AbstractSet[str]) -> frozenset[str]:
+    opening = _OPENING_CLAUSE.match(text)
+    if opening is None:
+        return frozenset()
+    said = frozenset(t for t in map(_term, _tokens(opening[0])) if t in terms)
+    rest = frozenset(map(_term, _tokens(text[opening.end() :])))
+    return said - rest
 
 
 def _pieces(text: str, terms: AbstractSet[str]) -> tuple[frozenset[str], ...]:

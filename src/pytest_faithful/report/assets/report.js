@@ -9,6 +9,7 @@
     checks.forEach(function (c) {
       var ok = mode === 'all' ||
         (mode === 'failing' && c.dataset.failing === '1') ||
+        (mode === 'xfailed' && c.dataset.xfailed === '1') ||
         (mode === 'contradicted' && c.dataset.contradicted === '1');
       if (ok && text) { ok = c.dataset.test.toLowerCase().indexOf(text) >= 0; }
       c.hidden = !ok;
