@@ -24,8 +24,9 @@ from pytest_faithful.models import (
     VerdictCounts,
 )
 from pytest_faithful.report.baseline import BaselineSummary
-from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord
-from pytest_faithful.report.totals import Counts, Totals, is_expected, totals
+from pytest_faithful.report.pass_rates import PassRate, pass_rates
+from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord, Repetition
+from pytest_faithful.report.totals import Counts, Totals, is_expected, is_failed_run, totals
 from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -120,6 +121,9 @@ class CheckEntry(FrozenModel):
     cost: Spend | None = Field(
         default=None, description="Its judge calls and their dollars; null when not metered."
     )
+    repeat: Repetition | None = Field(
+        default=None, description="A check of a repeated test: its run (null: not repeated)."
+    )
 
     @property
     def failing(self) -> bool:
@@ -128,8 +132,14 @@ class CheckEntry(FrozenModel):
 
     @property
     def expected(self) -> bool:
-        """An expected failure: the check did not pass, and its test did not fail."""
-        return is_expected(self.status, self.test_outcome)
+        """An expected failure: the check did not pass, and its test did not fail (a failed
+        run of a repeated check is not: its pass rate decides)."""
+        return is_expected(self.status, self.test_outcome, self.repeat)
+
+    @property
+    def failed_run(self) -> bool:
+        """A check that failed in a run of a repeated test: its pass rate decides."""
+        return is_failed_run(self.status, self.test_outcome, self.repeat)
 
     @property
     def contradicted(self) -> bool:
@@ -343,6 +353,11 @@ class FaithReport(FrozenModel):
         default=(),
         description="Tests whose pytest-xdist worker crashed while running them, by node id.",
     )
+    pass_rates: tuple[PassRate, ...] = Field(
+        default=(),
+        description="Each check of a repeated test (repeat=N): its runs' pass rate, Wilson 95% "
+        "interval and verdict against its min_pass_rate; by test id.",
+    )
 
     def worst_first(self) -> list[CheckEntry]:
         """Errored, then failed, then passed checks; lowest score first within each."""
@@ -355,7 +370,10 @@ class FaithReport(FrozenModel):
 
     def counts(self) -> Counts:
         """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
-        return Counts.of([*self.checks, *self.metrics], lost=len(self.lost_tests))
+        below = sum(rate.status == "failed" for rate in self.pass_rates)
+        return Counts.of(
+            [*self.checks, *self.metrics], lost=len(self.lost_tests), rates_failed=below
+        )
 
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
         """Each metric that ran with its checks, worst first."""
@@ -385,6 +403,7 @@ def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
         counts=None if record.result is None else record.result.counts,
         result=record.result,
         cost=record.cost,
+        repeat=record.repeat,
     )
 
 
@@ -505,6 +524,7 @@ def build_report(
         metric_totals=_metric_totals(metric_entries),
         cost=cost,
         lost_tests=tuple(sorted(lost_tests, key=lambda t: t.nodeid)),
+        pass_rates=pass_rates(ordered),
     )
 
 
