@@ -32,6 +32,7 @@ from pytest_faithful.fields import (
     Option,
     PathValue,
     Text,
+    Whole,
     check_fields,
     option,
     options_of,
@@ -150,6 +151,24 @@ class CheckSettings:
         metavar="NAMES",
         ini_help="Verdict rules to skip (see --faith-skip-rules).",
         default=(),
+    )
+    # Read as the tests are collected (plugin/repeats.py): a call cannot repeat its own test.
+    repeat: int = option(
+        "--faith-repeat",
+        Whole(1),
+        "Run each test that uses assert_faithful N times (items ...[run1ofN] .. [runNofN]); "
+        "its checks then pass or fail on their pass rate (--faith-min-pass-rate).",
+        metavar="N",
+        ini_help="Runs of each test that uses assert_faithful (see --faith-repeat).",
+        default=1,
+    )
+    min_pass_rate: float = option(
+        "--faith-min-pass-rate",
+        UNIT,
+        "Share of a repeated check's runs that must pass, in [0, 1].",
+        metavar="P",
+        ini_help="Share of a repeated check's runs that must pass.",
+        default=1.0,
     )
 
 
