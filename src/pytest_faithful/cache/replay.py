@@ -222,18 +222,21 @@ class CachedBackend:
             return CachedCompletion(response=stored, cache_hit=True, key=key)
         if action is Action.FAIL:
             raise CacheMissError(self._miss_message(request, key))
-        response = self._call(request, derived)
+        stores = action is Action.CALL_AND_STORE and self._cache is not None
+        # What this mode stores, it replays when asked again (once): an estimate counts it once.
+        replays = stores and decide(self._mode, hit=True) is Action.REPLAY
+        response = self._call(request, derived, key if replays else None)
         if action is Action.CALL_AND_STORE and self._cache is not None:
             self._cache.put(key, response, request)
         return CachedCompletion(response=response, cache_hit=False, key=key)
 
-    def _call(self, request: JudgeRequest, derived: bool) -> JudgeResponse:
+    def _call(self, request: JudgeRequest, derived: bool, replay_key: str | None) -> JudgeResponse:
         """The live call, through the meter: it may refuse it (budget) or count it instead
         (estimate), and learns what it cost."""
         meter = self._meter
         if meter is None:
             return self._backend.complete(request)
-        ticket = meter.before_call(request, derived=derived)
+        ticket = meter.before_call(request, derived=derived, replay_key=replay_key)
         try:
             response = self._backend.complete(request)
         except BaseException:
