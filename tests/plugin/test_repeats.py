@@ -373,6 +373,34 @@ def test_caught(assert_faithful):
     assert (totals["errored"], totals["failed_runs"], totals["failed"]) == (1, 2, 0)
 
 
+def test_a_repeated_xfail_test_expects_its_pass_rate_to_fail(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(RULES_CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\nxfail_strict = true\n")
+    pytester.makepyfile(
+        """
+import pytest
+from pytest_faithful import FaithfulnessError
+
+@pytest.mark.xfail(strict=True, raises=FaithfulnessError, reason="planted: 60 days")
+@pytest.mark.faithfulness(repeat=3)
+def test_planted(assert_faithful):
+    assert_faithful("Refunds take 60 days.", "Refunds take 30 days.")
+"""
+    )
+    result = pytester.runpytest("--faith-report=out.json")
+    # Each run fails as the test's own marker expects; so does the pass rate: a green run.
+    result.assert_outcomes(xfailed=3)
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(
+        [
+            "faithful pass rates: 1 repeated check, 1 below it as expected (xfail)",
+            "  XFAIL test_*.py::test_planted: 0/3 runs passed: 0% * < min_pass_rate 100%",
+        ]
+    )
+    (rate,) = _json(pytester)["pass_rates"]
+    assert (rate["status"], rate["expected"]) == ("failed", True)
+
+
 # -- reports ----------------------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Collection, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -46,6 +46,9 @@ STATS_KEY = "below min_pass_rate"
 """The word pytest's summary line counts the repeated checks below their minimum with."""
 
 _RUN_ID = re.compile(r"(?P<sep>[\[-])run(?P<run>[1-9][0-9]*)of(?P<runs>[1-9][0-9]*)(?=[\]-])")
+
+EXPECTED_RUNS = pytest.StashKey[Collection[str]]()
+"""Controller: the node ids of runs that were xfail tests (the test's own xfail marker)."""
 
 _GATED = pytest.StashKey[list[tuple[BaseException, str]]]()
 """Per item: the exceptions of its checks that failed in a run, and each one's XFAIL reason."""
@@ -143,6 +146,8 @@ class Repeats:
         self.rates: tuple[PassRate, ...] = ()
         self._is_worker = hasattr(config, "workerinput")
         self._ended: dict[str, set[int]] = {}  # controller: test -> runs whose teardown came
+        self.expected: set[str] = set()
+        config.stash[EXPECTED_RUNS] = self.expected
 
     def _repeat(self, definition: pytest.Item) -> int:
         from pytest_faithful.plugin.markers import marker_layer
@@ -192,10 +197,15 @@ class Repeats:
         """Controller: the run that completes a repeated test carries its checks' pass rates
         in its JUnit properties (``faith.pass_rate``, ...). Registered before the session
         object, so its records are in when this runs."""
-        if self._is_worker or report.when != "teardown":
+        if self._is_worker:
             return
         run = split_run(report.nodeid)
         if run is None:
+            return
+        reason = getattr(report, "wasxfail", None)
+        if isinstance(reason, str) and not reason.startswith(GATED_REASON):
+            self.expected.add(report.nodeid)  # XFAIL or XPASS by the test's own marker
+        if report.when != "teardown":
             return
         ended = self._ended.setdefault(run.test, set())
         ended.add(run.run)
@@ -205,7 +215,7 @@ class Repeats:
         from pytest_faithful.report.pass_rates import pass_rates
 
         mine = [r for r in self._records() if r.repeat is not None and r.repeat.test == run.test]
-        for rate in pass_rates(mine):
+        for rate in pass_rates(mine, self.expected):
             report.user_properties.extend(junit.pass_rate_properties(rate))
 
     @pytest.hookimpl(tryfirst=True)
@@ -219,8 +229,8 @@ class Repeats:
             return
         from pytest_faithful.report.pass_rates import pass_rates
 
-        self.rates = pass_rates(records)
-        failed = any(rate.status == "failed" for rate in self.rates)
+        self.rates = pass_rates(records, self.expected)
+        failed = any(rate.failing for rate in self.rates)
         if failed and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
@@ -232,7 +242,7 @@ class Repeats:
         from pytest_faithful.errors import visible
         from pytest_faithful.report.pass_rates import lines, summary_line
 
-        below = [rate for rate in self.rates if rate.status == "failed"]
+        below = [rate for rate in self.rates if rate.failing]
         failed = bool(below)
         if failed:
             # pytest's last line counts them too ("2 passed, 1 xfailed, 1 below min_pass_rate"):

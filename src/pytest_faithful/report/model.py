@@ -370,7 +370,7 @@ class FaithReport(FrozenModel):
 
     def counts(self) -> Counts:
         """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
-        below = sum(rate.status == "failed" for rate in self.pass_rates)
+        below = sum(rate.failing for rate in self.pass_rates)
         return Counts.of(
             [*self.checks, *self.metrics], lost=len(self.lost_tests), rates_failed=below
         )
@@ -498,8 +498,10 @@ def build_report(
     metric_records: Sequence[MetricRecord] = (),
     cost: CostSummary | None = None,
     lost_tests: Sequence[LostTest] = (),
+    expected_runs: Collection[str] = (),
 ) -> FaithReport:
-    """The one report object every renderer reads."""
+    """The one report object every renderer reads. ``expected_runs``: the node ids of
+    repeated tests' runs that were xfail tests (their pass rates are expected failures)."""
     outcomes = outcomes or {}
     ordered = sorted(records, key=lambda r: (r.nodeid, r.index))
     metric_entries = tuple(
@@ -524,7 +526,7 @@ def build_report(
         metric_totals=_metric_totals(metric_entries),
         cost=cost,
         lost_tests=tuple(sorted(lost_tests, key=lambda t: t.nodeid)),
-        pass_rates=pass_rates(ordered),
+        pass_rates=pass_rates(ordered, expected_runs),
     )
 
 

@@ -11,7 +11,7 @@ compares pass rates with it (``report/baseline.py``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
@@ -97,9 +97,25 @@ class PassRate(FrozenModel):
     min_pass_rate: float = Field(ge=0.0, le=1.0)
     mean_score: float | None = Field(description="Mean score of the runs with a score.")
     status: GateStatus = Field(
-        description="passed: rate >= min_pass_rate; failed: below it (the run fails); "
-        "estimated: --faith-estimate left runs unjudged, so there is no verdict."
+        description="passed: rate >= min_pass_rate; failed: below it (the run fails, unless "
+        "expected); estimated: --faith-estimate left runs unjudged, so there is no verdict."
     )
+    expected: bool = Field(
+        default=False,
+        description="Every run was in an xfail test: a failed pass rate is an expected "
+        "failure, which does not fail the run.",
+    )
+
+    @property
+    def failing(self) -> bool:
+        """Below its minimum, and not expected to be: it fails the run."""
+        return self.status == "failed" and not self.expected
+
+    @property
+    def badge(self) -> str:
+        if self.expected and self.status != "estimated":
+            return "XFAIL" if self.status == "failed" else "XPASS"
+        return {"failed": "FAIL", "passed": "PASS", "estimated": "EST"}[self.status]
 
     def figures(self) -> str:
         """'3/5 runs passed: 60% (95% CI 23%-88%)'; the runs not judged when there are any."""
@@ -132,12 +148,15 @@ def _gate(rate: float | None, min_pass_rate: float, estimated: int) -> GateStatu
     return "passed" if rate >= min_pass_rate - RATE_EPSILON else "failed"
 
 
-def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
+def pass_rates(
+    records: Iterable[CheckRecord], expected_runs: Collection[str] = ()
+) -> tuple[PassRate, ...]:
     """The pass rate of every repeated check in ``records``, by test id.
 
     Records of one test id (without the run's part) and one check index are the runs of one
     check. An errored run counts as not passed; an estimated one is not judged. The strictest
-    ``min_pass_rate`` its runs gave applies (they are the same call, so normally one).
+    ``min_pass_rate`` its runs gave applies (they are the same call, so normally one). A check
+    whose runs are all in ``expected_runs`` (node ids of runs of xfail tests) is expected.
     """
     groups: dict[tuple[str, int], list[tuple[CheckRecord, Repetition]]] = {}
     for record in records:
@@ -175,6 +194,7 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
                 min_pass_rate=min_pass_rate,
                 mean_score=sum(scores) / len(scores) if scores else None,
                 status=_gate(rate, min_pass_rate, estimated),
+                expected=all(record.nodeid in expected_runs for record, _ in runs),
             )
         )
     return tuple(found)
@@ -183,7 +203,8 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
 def summary_line(rates: Iterable[PassRate]) -> str:
     """'faithful pass rates: 3 repeated checks, 1 below its min_pass_rate (the run fails)'."""
     rates = list(rates)
-    failed = sum(r.status == "failed" for r in rates)
+    failed = sum(r.failing for r in rates)
+    expected = sum(r.status == "failed" and r.expected for r in rates)
     estimated = sum(r.status == "estimated" for r in rates)
     checks = "check" if len(rates) == 1 else "checks"
     line = f"faithful pass rates: {len(rates)} repeated {checks}"
@@ -191,8 +212,10 @@ def summary_line(rates: Iterable[PassRate]) -> str:
         line += (
             f", {failed} below {'its' if failed == 1 else 'their'} min_pass_rate (the run fails)"
         )
-    elif estimated < len(rates):
+    elif estimated + expected < len(rates):
         line += ", all at or above their min_pass_rate"
+    if expected:
+        line += f", {expected} below it as expected (xfail)"
     if estimated:
         line += f", {estimated} estimated"
     return line
@@ -200,10 +223,20 @@ def summary_line(rates: Iterable[PassRate]) -> str:
 
 def lines(rates: Iterable[PassRate]) -> list[tuple[str, str]]:
     """One line per repeated check, failing ones first: (status, line)."""
+    ranked = sorted(rates, key=_rank)
+    return [(_shown(r), f"  {r.badge} {r.test_id}: {r.describe()}") for r in ranked]
+
+
+def _shown(rate: PassRate) -> str:
+    """How a rate is coloured: failed (red), estimated or expected (yellow), passed (green)."""
+    if rate.expected and rate.status != "passed":
+        return "estimated"
+    return "failed" if rate.failing else rate.status
+
+
+def _rank(rate: PassRate) -> tuple[int, str, int]:
     order = {"failed": 0, "estimated": 1, "passed": 2}
-    ranked = sorted(rates, key=lambda r: (order[r.status], r.test, r.index))
-    badge = {"failed": "FAIL", "passed": "PASS", "estimated": "EST"}
-    return [(r.status, f"  {badge[r.status]} {r.test_id}: {r.describe()}") for r in ranked]
+    return (order[_shown(rate)], rate.test, rate.index)
 
 
 def _cells(rate: PassRate) -> tuple[str, str, str, str, str]:
@@ -229,11 +262,9 @@ def markdown_lines(rates: Sequence[PassRate], code: Callable[[str], str]) -> lis
         return []
     lines = ["", f"**Pass rates** {summary_line(rates).removeprefix('faithful pass rates: ')}"]
     lines += ["", "| | test | " + " | ".join(_HEADERS) + " |", "|---|---|---:|---:|---|---:|---:|"]
-    order = {"failed": 0, "estimated": 1, "passed": 2}
-    for rate in sorted(rates, key=lambda r: (order[r.status], r.test, r.index)):
-        lines.append(
-            f"| {_ICON[rate.status]} | {code(rate.test_id)} | " + " | ".join(_cells(rate)) + " |"
-        )
+    for rate in sorted(rates, key=_rank):
+        icon = _ICON[_shown(rate)] + (f" {rate.badge.lower()}" if rate.expected else "")
+        lines.append(f"| {icon} | {code(rate.test_id)} | " + " | ".join(_cells(rate)) + " |")
     return lines
 
 
@@ -241,14 +272,12 @@ def html_section(rates: Sequence[PassRate], escape: Callable[[object], str]) -> 
     """The HTML report's table of pass rates, failing ones first."""
     if not rates:
         return ""
-    order = {"failed": 0, "estimated": 1, "passed": 2}
-    badge = {"failed": "FAIL", "passed": "PASS", "estimated": "EST"}
     rows = "".join(
-        f'<tr class="{rate.status}"><td>{badge[rate.status]}</td>'
+        f'<tr class="{_shown(rate)}"><td>{rate.badge}</td>'
         f"<td><code>{escape(rate.test_id)}</code></td>"
         + "".join(f"<td>{escape(cell)}</td>" for cell in _cells(rate))
         + "</tr>"
-        for rate in sorted(rates, key=lambda r: (order[r.status], r.test, r.index))
+        for rate in sorted(rates, key=_rank)
     )
     headers = "".join(f"<th>{escape(h)}</th>" for h in ("", "test", *_HEADERS))
     return (
