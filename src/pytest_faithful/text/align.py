@@ -335,6 +335,13 @@ def joined(text: str) -> str:
 def align_in(passages: Sequence[str], quote: str, cited: int | None) -> Aligned | None:
     """``quote`` aligned in the passage it cites, else in the passage where it aligns best (a
     judge that numbers passages wrongly still quoted one of them); None when in none."""
+    return _align_in(tuple(passages), quote, cited)
+
+
+# The LLM judge checks each quote it is given, and the check aligns the same quote again to
+# show it: a value of the texts alone, read once.
+@functools.lru_cache(maxsize=1024)
+def _align_in(passages: tuple[str, ...], quote: str, cited: int | None) -> Aligned | None:
     if cited is not None and 0 <= cited < len(passages):
         found = align(passages[cited], quote, cited)
         if found is not None and found.quality == 1.0:
@@ -355,6 +362,8 @@ def has_negation(text: str) -> bool:
     return negations(text) > 0
 
 
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
 def negations(text: str) -> int:
     """How many negation words ``text`` has ("not", "never", "no", "don't", "cannot", ...)."""
     return _negations([fold(w) for w in ALIGN_WORD.findall(text)])

@@ -14,6 +14,7 @@ says: a quote that short proves nothing a reader could check.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -67,6 +68,8 @@ def could_bear_on(passage: str, terms: frozenset[str]) -> bool:
     return any(not term[0].isdigit() for term in content_terms(passage) & terms)
 
 
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
 def bears_on(quote: str, claim: str) -> bool:
     """Whether ``quote`` says enough about ``claim`` to be evidence for it (module docstring).
     A question asserts nothing ("Do you ship to Canada?" from a FAQ is no evidence that you
@@ -218,6 +221,8 @@ ANSWER_OPENERS = frozenset(
 _OF_COURSE = ("of", "course")
 
 
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
 def claim_terms(text: str) -> frozenset[str]:
     """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
     "Exactly!", "Of course."), which are content words elsewhere ("the right to vote")."""

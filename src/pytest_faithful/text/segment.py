@@ -32,6 +32,7 @@ Rules, in brief:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -145,6 +146,13 @@ def split_sentences(text: str) -> list[Sentence]:
     Sentences are in order, non-overlapping and stripped of surrounding whitespace; every
     non-whitespace character of ``text`` belongs to exactly one sentence.
     """
+    return list(_sentences(text))
+
+
+# Several rules and steps of one check split the same answer, claims and passages; the result
+# is a value of the text alone (a new list each call, from a tuple kept here).
+@functools.lru_cache(maxsize=2048)
+def _sentences(text: str) -> tuple[Sentence, ...]:
     sentences: list[Sentence] = []
     start = 0
     for end in (*_boundaries(text), len(text)):
@@ -167,7 +175,7 @@ def split_sentences(text: str) -> list[Sentence]:
                 continue  # keep `start`: the piece becomes the head of the next sentence
         sentences.append(Sentence(stripped, s, e))
         start = end
-    return sentences
+    return tuple(sentences)
 
 
 def _boundaries(text: str) -> Iterator[int]:

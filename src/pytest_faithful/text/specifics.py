@@ -142,6 +142,8 @@ _ENGLISH_MARKERS = frozenset(
 )
 
 
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
 def _reads_as_english(sentence: str) -> bool:
     return any(m[0].casefold() in _ENGLISH_MARKERS for m in _WORD.finditer(sentence))
 
@@ -154,18 +156,20 @@ def _in_title_case(words: Sequence[re.Match[str]]) -> bool:
     return not function_words or any(w[0].isupper() for w in function_words)
 
 
-def _names(text: str) -> list[str]:
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
+def _names(text: str) -> tuple[str, ...]:
     words = list(_WORD.finditer(text))
     capitalised = [m for m in words if m[0][0].isupper()]
     if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words) and _in_title_case(words):
-        return []
+        return ()
     first_words = {
         first.start()
         for sentence in split_sentences(text)
         if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
-    return [m[0] for m in capitalised if m.start() not in first_words]
+    return tuple(m[0] for m in capitalised if m.start() not in first_words)
 
 
 # A quotation of fewer words is most often a scare quote or a term ("so-called 'smart' fees"),
@@ -173,7 +177,9 @@ def _names(text: str) -> list[str]:
 _QUOTATION_WORDS = 3
 
 
-def _quotations(sentence: str) -> list[str]:
+# A pure reading of its text, asked for again by several rules and steps of one check.
+@functools.lru_cache(maxsize=4096)
+def _quotations(sentence: str) -> tuple[str, ...]:
     """The words an answer ``sentence`` puts in quotation marks as someone's own: stretches of
     at least :data:`_QUOTATION_WORDS` words, most of them not capitalised ("Maiden Heaven: A
     Tribute to Iron Maiden" is a title, a name, left to the names rule)."""
@@ -183,7 +189,7 @@ def _quotations(sentence: str) -> list[str]:
         capitalised = sum(m[0][0].isupper() for m in words)
         if len(words) >= _QUOTATION_WORDS and capitalised <= _TITLE_CASE * len(words):
             found.append(quotation)
-    return found
+    return tuple(found)
 
 
 # Each claim of a sentence, and the sentence for what its claims leave out, asks again.
