@@ -4,8 +4,9 @@ Each option is declared once, as a field of the settings dataclass it fills (see
 :mod:`pytest_faithful.fields`): :class:`CheckSettings` (per check: its command-line and ini
 values are two layers of :func:`pytest_faithful.plugin.settings.resolve`), :class:`RunOptions`
 (run-wide policy), ``LLMOptions`` and ``LocalOptions`` (judge tuning, declared beside the judges
-that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and :class:`MetricOptions`
-(the metrics' thresholds). :data:`TABLE` lists them in ``--help`` order.
+that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and ``MetricOptions``
+(the metrics' thresholds, ``plugin/metric_options.py``). :data:`TABLE` lists them in
+``--help`` order.
 
 Command line > ini > default; only the per-check settings come from a marker or a call too.
 Mistakes are reported as ``pytest.UsageError`` naming the option or ini key and the fix, never
@@ -43,6 +44,7 @@ from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
 from pytest_faithful.plugin.cost import check_cost_options
+from pytest_faithful.plugin.metric_options import MetricOptions
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
@@ -234,40 +236,6 @@ class RecordingOptions:
         "never deletes).",
         ini=False,
         default=False,
-    )
-
-    def __post_init__(self) -> None:
-        check_fields(self)
-
-
-DEFAULT_METRIC_THRESHOLD = 0.8
-
-
-def _metric_threshold(name: str, what: str, fixture: str) -> Any:
-    return option(
-        f"--faith-{name}-threshold",
-        UNIT,
-        f"Minimum {what} score in [0, 1] for {fixture} to pass.",
-        metavar="X",
-        ini_help=f"Minimum {what} score in [0, 1].",
-        default=DEFAULT_METRIC_THRESHOLD,
-    )
-
-
-@dataclasses.dataclass(frozen=True)
-class MetricOptions:
-    """The metrics' thresholds: command line > ini > default, below the call and the marker
-    (``plugin/metric_fixture.py``)."""
-
-    relevancy_threshold: float = _metric_threshold(
-        "relevancy", "answer relevancy", "assert_relevant"
-    )
-    precision_threshold: float = _metric_threshold(
-        "precision", "context precision (average precision)", "assert_retrieval"
-    )
-    recall_threshold: float = _metric_threshold("recall", "context recall", "assert_retrieval")
-    reference_threshold: float = _metric_threshold(
-        "reference", "keyword coverage and completeness", "assert_reference"
     )
 
     def __post_init__(self) -> None:

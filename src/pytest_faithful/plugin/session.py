@@ -502,7 +502,7 @@ class FaithSession:
         could not answer must say so plainly, not only as a list of errored tests."""
         if not any(r.error_kind == "judge_unavailable" for r in self.records):
             return
-        from pytest_faithful.report.model import summarize_not_judged
+        from pytest_faithful.report.not_judged import summarize_not_judged
 
         summaries = (
             self.report.not_judged
