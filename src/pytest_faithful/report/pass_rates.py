@@ -204,21 +204,24 @@ def summary_line(rates: Iterable[PassRate]) -> str:
     """'faithful pass rates: 3 repeated checks, 1 below its min_pass_rate (the run fails)'."""
     rates = list(rates)
     failed = sum(r.failing for r in rates)
+    passed = sum(r.status == "passed" for r in rates)
     expected = sum(r.status == "failed" and r.expected for r in rates)
     estimated = sum(r.status == "estimated" for r in rates)
-    checks = "check" if len(rates) == 1 else "checks"
-    line = f"faithful pass rates: {len(rates)} repeated {checks}"
+    parts = []
     if failed:
-        line += (
-            f", {failed} below {'its' if failed == 1 else 'their'} min_pass_rate (the run fails)"
+        parts.append(
+            f"{failed} below {'its' if failed == 1 else 'their'} min_pass_rate (the run fails)"
         )
-    elif estimated + expected < len(rates):
-        line += ", all at or above their min_pass_rate"
+    if passed == len(rates):
+        parts.append("all at or above their min_pass_rate")
+    elif passed:
+        parts.append(f"{passed} at or above {'its' if passed == 1 else 'their'} min_pass_rate")
     if expected:
-        line += f", {expected} below it as expected (xfail)"
+        parts.append(f"{expected} below it as expected (xfail)")
     if estimated:
-        line += f", {estimated} estimated"
-    return line
+        parts.append(f"{estimated} estimated")
+    checks = "check" if len(rates) == 1 else "checks"
+    return ", ".join([f"faithful pass rates: {len(rates)} repeated {checks}", *parts])
 
 
 def lines(rates: Iterable[PassRate]) -> list[tuple[str, str]]:
