@@ -454,6 +454,26 @@ def test_every_report_shows_the_pass_rates(project: pytest.Pytester) -> None:
     assert (last["faith.min_pass_rate"], last["faith.pass_rate_status"]) == ("0.6000", "passed")
 
 
+def test_github_annotates_the_failed_pass_rate_not_the_failed_runs(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(project.path))
+    result = project.runpytest()
+    errors = [line for line in result.outlines if line.startswith("::error ")]
+    source = Path(project.path, "test_rag.py").read_text(encoding="utf-8").splitlines()
+    line = 1 + next(
+        i
+        for i, text in enumerate(source)
+        if "assert_faithful(answer(request)" in text and "test_strict" in source[i - 1]
+    )
+    assert errors == [
+        f"::error file=test_rag.py,line={line},title=faithfulness pass rate failed%3A "
+        "test_rag.py%3A%3Atest_strict::pass rate 3/5 runs passed: 60%25 (95%25 CI "
+        "23.1%25-88.2%25) < min_pass_rate 100%25"
+    ]
+
+
 def test_junit_pass_rates_under_xdist_and_quiet_lines(project: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     result = project.runpytest("-n", "2", "-q", "--junitxml=junit.xml", "-k", "strict")
