@@ -398,8 +398,13 @@ def test_planted(assert_faithful):
             "  XFAIL test_*.py::test_planted: 0/3 runs passed: 0% * < min_pass_rate 100%",
         ]
     )
-    (rate,) = _json(pytester)["pass_rates"]
+    document = _json(pytester)
+    (rate,) = document["pass_rates"]
     assert (rate["status"], rate["expected"]) == ("failed", True)
+    # Its runs' failed checks are expected failures, as pytest counts them, not failed runs.
+    totals = document["totals"]
+    assert (totals["xfailed"], totals["failed_runs"], totals["failed"]) == (3, 0, 0)
+    assert [c["repeat"]["xfail"] for c in document["checks"]] == [True, True, True]
 
 
 # -- reports ----------------------------------------------------------------------------------

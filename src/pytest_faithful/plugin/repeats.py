@@ -212,10 +212,10 @@ class Repeats:
         if len(ended) != run.runs:
             return
         from pytest_faithful.report import junit
-        from pytest_faithful.report.pass_rates import pass_rates
+        from pytest_faithful.report.pass_rates import in_xfail_tests, pass_rates
 
         mine = [r for r in self._records() if r.repeat is not None and r.repeat.test == run.test]
-        for rate in pass_rates(mine, self.expected):
+        for rate in pass_rates(in_xfail_tests(mine, self.expected)):
             report.user_properties.extend(junit.pass_rate_properties(rate))
 
     @pytest.hookimpl(tryfirst=True)
@@ -227,9 +227,9 @@ class Repeats:
         records = self._records()
         if not any(r.repeat is not None for r in records):
             return
-        from pytest_faithful.report.pass_rates import pass_rates
+        from pytest_faithful.report.pass_rates import in_xfail_tests, pass_rates
 
-        self.rates = pass_rates(records, self.expected)
+        self.rates = pass_rates(in_xfail_tests(records, self.expected))
         failed = any(rate.failing for rate in self.rates)
         if failed and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -25,7 +25,7 @@ from pytest_faithful.models import (
 from pytest_faithful.report.baseline import BaselineSummary
 from pytest_faithful.report.not_judged import NotJudged as NotJudged
 from pytest_faithful.report.not_judged import summarize_not_judged
-from pytest_faithful.report.pass_rates import PassRate, pass_rates
+from pytest_faithful.report.pass_rates import PassRate, in_xfail_tests, pass_rates
 from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord, Repetition
 from pytest_faithful.report.totals import Counts, Totals, is_expected, is_failed_run, totals
 from pytest_faithful.vocab import ScoringPolicy
@@ -455,7 +455,7 @@ def build_report(
     """The one report object every renderer reads. ``expected_runs``: the node ids of
     repeated tests' runs that were xfail tests (their pass rates are expected failures)."""
     outcomes = outcomes or {}
-    ordered = sorted(records, key=lambda r: (r.nodeid, r.index))
+    ordered = sorted(in_xfail_tests(records, expected_runs), key=lambda r: (r.nodeid, r.index))
     metric_entries = tuple(
         _metric_entry(r, outcomes.get(r.nodeid))
         for r in sorted(
@@ -478,7 +478,7 @@ def build_report(
         metric_totals=_metric_totals(metric_entries),
         cost=cost,
         lost_tests=tuple(sorted(lost_tests, key=lambda t: t.nodeid)),
-        pass_rates=pass_rates(ordered, expected_runs),
+        pass_rates=pass_rates(ordered),
     )
 
 

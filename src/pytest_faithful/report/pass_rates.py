@@ -148,15 +148,26 @@ def _gate(rate: float | None, min_pass_rate: float, estimated: int) -> GateStatu
     return "passed" if rate >= min_pass_rate - RATE_EPSILON else "failed"
 
 
-def pass_rates(
-    records: Iterable[CheckRecord], expected_runs: Collection[str] = ()
-) -> tuple[PassRate, ...]:
+def in_xfail_tests(
+    records: Iterable[CheckRecord], xfail_runs: Collection[str]
+) -> list[CheckRecord]:
+    """``records``, those of the runs in ``xfail_runs`` (node ids of runs that were xfail
+    tests, as their reports said) marked so (``Repetition.xfail``)."""
+    return [
+        r.model_copy(update={"repeat": r.repeat.model_copy(update={"xfail": True})})
+        if r.repeat is not None and r.nodeid in xfail_runs
+        else r
+        for r in records
+    ]
+
+
+def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
     """The pass rate of every repeated check in ``records``, by test id.
 
     Records of one test id (without the run's part) and one check index are the runs of one
     check. An errored run counts as not passed; an estimated one is not judged. The strictest
     ``min_pass_rate`` its runs gave applies (they are the same call, so normally one). A check
-    whose runs are all in ``expected_runs`` (node ids of runs of xfail tests) is expected.
+    whose runs were all xfail tests (:func:`in_xfail_tests`) is expected.
     """
     groups: dict[tuple[str, int], list[tuple[CheckRecord, Repetition]]] = {}
     for record in records:
@@ -194,7 +205,7 @@ def pass_rates(
                 min_pass_rate=min_pass_rate,
                 mean_score=sum(scores) / len(scores) if scores else None,
                 status=_gate(rate, min_pass_rate, estimated),
-                expected=all(record.nodeid in expected_runs for record, _ in runs),
+                expected=all(repetition.xfail for _, repetition in runs),
             )
         )
     return tuple(found)

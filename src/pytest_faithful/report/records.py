@@ -35,6 +35,11 @@ class Repetition(FrozenModel):
     key: str | None = Field(
         default=None, description="The key= the check gave: its pass rate's baseline key."
     )
+    xfail: bool = Field(
+        default=False,
+        description="The run was an xfail test (by the test's own marker): a check that failed "
+        "there is an expected failure, as in any xfail test.",
+    )
 
     @model_validator(mode="after")
     def _run_within_runs(self) -> Repetition:

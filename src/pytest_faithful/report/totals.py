@@ -15,8 +15,11 @@ from pytest_faithful.report.records import CheckRecord, Repetition
 
 def is_failed_run(status: str, test_outcome: str | None, repeat: Repetition | None) -> bool:
     """Whether a check failed in a run of a repeated test that did not fail by it (the run is
-    reported XFAIL): a sample of its pass rate, which decides; not a failure by itself."""
-    return repeat is not None and status == "failed" and test_outcome not in (None, "failed")
+    reported XFAIL): a sample of its pass rate, which decides; not a failure by itself. In a
+    run that was an xfail test (the test's own marker), it is an expected failure instead."""
+    if repeat is None or repeat.xfail:
+        return False
+    return status == "failed" and test_outcome not in (None, "failed")
 
 
 def is_expected(status: str, test_outcome: str | None, repeat: Repetition | None = None) -> bool:
@@ -32,14 +35,16 @@ def is_expected(status: str, test_outcome: str | None, repeat: Repetition | None
 def outcome_tag(status: str, test_outcome: str | None, repeat: Repetition | None = None) -> str:
     """How a check's test ended, when the reports show it beside the check's own status:
     "xfailed" or "xpassed", and "test passed" / "test skipped" for an expected failure; "run 2
-    of 5" for a check of a repeated test."""
-    if repeat is not None and (status == "passed" or is_failed_run(status, test_outcome, repeat)):
-        return f"run {repeat.run} of {repeat.runs}"
-    if test_outcome in ("xfailed", "xpassed"):
-        return test_outcome
-    if is_expected(status, test_outcome):
-        return f"test {test_outcome}"
-    return ""
+    of 5" first for a check of a repeated test."""
+    run = "" if repeat is None else f"run {repeat.run} of {repeat.runs}"
+    tag = ""
+    if is_failed_run(status, test_outcome, repeat):
+        pass  # its run is XFAIL only because its pass rate decides
+    elif test_outcome in ("xfailed", "xpassed"):
+        tag = test_outcome
+    elif is_expected(status, test_outcome, repeat):
+        tag = f"test {test_outcome}"
+    return "; ".join(t for t in (run, tag) if t)
 
 
 class _Ended(Protocol):
