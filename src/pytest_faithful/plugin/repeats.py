@@ -69,7 +69,10 @@ class Run:
 
 def split_run(nodeid: str) -> Run | None:
     """The run a node id names (its last ``runXofN`` part inside the brackets), or None."""
-    bracket = nodeid.find("[", nodeid.rfind("::") + 2)
+    # The file ends at the first "::", and class and function names hold no "[": the first
+    # "[" after it opens the ids (which may hold "::" and "[" themselves).
+    start = nodeid.find("::")
+    bracket = nodeid.find("[", start + 2) if start >= 0 else -1
     if bracket < 0 or not nodeid.endswith("]"):
         return None
     found = None
