@@ -4,6 +4,9 @@
 help-centre text. ``REGRESSED`` is what a cheaper model (or a careless prompt change) produced for
 some of the same questions: each answer reads just as fluently but carries one planted
 hallucination, noted in the comment above it. The tests in ``examples/`` use both.
+
+``SAMPLED`` and ``SAMPLED_REGRESSED`` are the same two models answering with temperature: each
+question has several samples, and a run of the app gets one of them (``SampledModel``).
 """
 
 from __future__ import annotations
@@ -101,5 +104,31 @@ REGRESSED: dict[str, str] = {
     "Do you ship to Australia?": (
         "Yes, we ship to Australia. We ship to the United States, Canada, the United Kingdom and "
         "all member states of the European Union."
+    ),
+}
+
+
+SAMPLED: dict[str, tuple[str, ...]] = {
+    "When will I get my refund?": (
+        "Refunds go back to the original payment method. We issue the refund within 5 business "
+        "days of receiving your return.",
+        "We issue the refund within 5 business days of receiving your return, and your bank may "
+        "take a further 3 to 10 business days to show it.",
+        "Refunds go back to the original payment method within 5 business days of receiving "
+        "your return. Your bank may take a further 3 to 10 business days to show it.",
+        # One sample in four has the wrong number: refunds are issued within 5 business days.
+        "We issue the refund within 2 business days of receiving your return. Refunds go back "
+        "to the original payment method.",
+    ),
+}
+
+SAMPLED_REGRESSED: dict[str, tuple[str, ...]] = {
+    # Every sample names a carrier the shipping page never mentions for Canada (it says DHL
+    # Express): a different hallucination in each run, each one caught.
+    "Do you ship to Canada?": (
+        "Yes, we ship to Canada. International orders ship with FedEx International Priority.",
+        "Yes, we ship to Canada. Standard delivery to Canada takes 5 to 8 business days with "
+        "Canada Post.",
+        "Yes, we ship to Canada, and international orders ship with Purolator Express.",
     ),
 }

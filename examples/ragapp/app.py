@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
@@ -40,6 +41,26 @@ class CannedModel:
             raise UnknownQuestionError(
                 f"no canned answer for {question!r}; known questions:\n  {known}"
             ) from None
+
+
+class SampledModel:
+    """A stand-in for an LLM answering with temperature: one of several recorded samples per
+    question, drawn with a seeded random generator (the same seed, the same samples)."""
+
+    def __init__(self, samples: Mapping[str, Sequence[str]], seed: str | int) -> None:
+        self._samples = {normalize_question(q): tuple(s) for q, s in samples.items()}
+        self._random = random.Random(seed)
+        self.questions = tuple(samples)
+
+    def generate(self, question: str, contexts: Sequence[str]) -> str:
+        try:
+            samples = self._samples[normalize_question(question)]
+        except KeyError:
+            known = "\n  ".join(self.questions)
+            raise UnknownQuestionError(
+                f"no samples for {question!r}; known questions:\n  {known}"
+            ) from None
+        return self._random.choice(samples)
 
 
 class HelpDesk:

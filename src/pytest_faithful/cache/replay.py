@@ -217,7 +217,7 @@ class CachedBackend:
         action = self._action(request, key, stored)
         if isinstance(action, CachedCompletion):
             return action
-        response = self._call(request, derived)
+        response = self._call(request, derived, self._stored_for_replay(action, key))
         if action is Action.CALL_AND_STORE and self._cache is not None:
             self._cache.put(key, response, request)
         return CachedCompletion(response=response, cache_hit=False, key=key)
@@ -237,7 +237,7 @@ class CachedBackend:
         action = self._action(request, key, stored)
         if isinstance(action, CachedCompletion):
             return action
-        response = await self._acall(request, derived)
+        response = await self._acall(request, derived, self._stored_for_replay(action, key))
         if action is Action.CALL_AND_STORE and self._cache is not None:
             await asyncio.to_thread(self._cache.put, key, response, request)
         return CachedCompletion(response=response, cache_hit=False, key=key)
@@ -282,13 +282,19 @@ class CachedBackend:
             raise CacheMissError(self._miss_message(request, key))
         return action
 
-    def _call(self, request: JudgeRequest, derived: bool) -> JudgeResponse:
+    def _stored_for_replay(self, action: Action, key: str) -> str | None:
+        """``key`` when this call's response is stored and this mode replays it when asked
+        again: an estimate counts such a request once, as the real run pays for it once."""
+        stores = action is Action.CALL_AND_STORE and self._cache is not None
+        return key if stores and decide(self._mode, hit=True) is Action.REPLAY else None
+
+    def _call(self, request: JudgeRequest, derived: bool, replay_key: str | None) -> JudgeResponse:
         """The live call, through the meter: it may refuse it (budget) or count it instead
         (estimate), and learns what it cost."""
         meter = self._meter
         if meter is None:
             return self._backend.complete(request)
-        ticket = meter.before_call(request, derived=derived)
+        ticket = meter.before_call(request, derived=derived, replay_key=replay_key)
         try:
             response = self._backend.complete(request)
         except BaseException:
@@ -297,7 +303,9 @@ class CachedBackend:
         meter.after_call(ticket, request, response)
         return response
 
-    async def _acall(self, request: JudgeRequest, derived: bool) -> JudgeResponse:
+    async def _acall(
+        self, request: JudgeRequest, derived: bool, replay_key: str | None
+    ) -> JudgeResponse:
         """:meth:`_call` awaited; the meter's ledger (a file xdist workers share) is read and
         written in a worker thread."""
         import asyncio
@@ -305,7 +313,9 @@ class CachedBackend:
         meter = self._meter
         if meter is None:
             return await complete_async(self._backend, request)
-        ticket = await asyncio.to_thread(meter.before_call, request, derived=derived)
+        ticket = await asyncio.to_thread(
+            meter.before_call, request, derived=derived, replay_key=replay_key
+        )
         try:
             response = await complete_async(self._backend, request)
         except BaseException:

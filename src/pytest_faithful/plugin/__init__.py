@@ -22,6 +22,7 @@ from pytest_faithful.plugin.options import (
     add_options,
     parse_options,
 )
+from pytest_faithful.plugin.repeats import Repeats
 from pytest_faithful.plugin.session import (
     BASELINE_KEY,
     RECORDINGS_KEY,
@@ -76,6 +77,10 @@ def pytest_configure(config: pytest.Config) -> None:
     options = parse_options(config, registry)
     session = FaithSession(config, registry, options)
     config.stash[SESSION_KEY] = session
+    # Before the session object: hooks of one kind run last-registered first, and the gate
+    # reads the records the session takes off each report.
+    repeats = Repeats(config, registry, options, lambda: session.records)
+    config.pluginmanager.register(repeats, "faithful-repeats")
     config.pluginmanager.register(session, "faithful-session")
     if options.recordings.directory is not None:
         from pytest_faithful.plugin.recordings import RecordingsSession
@@ -98,7 +103,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if options.baseline.path is not None and not options.cost.estimate:
         from pytest_faithful.plugin.baseline import BaselineSession
 
-        baseline = BaselineSession(config, options.baseline, options.baseline.path)
+        baseline = BaselineSession(
+            config, options.baseline, options.baseline.path, lambda: session.records
+        )
         config.stash[BASELINE_KEY] = baseline
         config.pluginmanager.register(baseline, "faithful-baseline")
 
@@ -121,9 +128,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if baseline is not None:
         config.pluginmanager.unregister(baseline)
         del config.stash[BASELINE_KEY]
-    estimate = config.pluginmanager.get_plugin("faithful-estimate")
-    if estimate is not None:
-        config.pluginmanager.unregister(estimate)
+    for name in ("faithful-estimate", "faithful-repeats"):
+        plugin = config.pluginmanager.get_plugin(name)
+        if plugin is not None:
+            config.pluginmanager.unregister(plugin)
     session = config.stash.get(SESSION_KEY, None)
     if session is not None:
         session.close()

@@ -11,7 +11,7 @@ entries and writes the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +26,16 @@ from pytest_faithful.report.baseline import (
     BaselineError,
     BaselineSummary,
     Comparison,
+    check_key,
     compare,
+    compare_rate,
     load_baseline,
     merged,
     regression_message,
     stale_keys,
     write_baseline,
 )
+from pytest_faithful.report.records import CheckRecord
 
 WORKER_OUTPUT_KEY = "pytest_faithful.baseline"
 """Where a worker's comparisons travel to the controller, in ``config.workeroutput``."""
@@ -68,8 +71,15 @@ def _shared_keys(records: Iterable[BaselineRecord]) -> dict[str, list[str]]:
 
 
 class BaselineSession:
-    def __init__(self, config: pytest.Config, options: BaselineOptions, path: Path) -> None:
+    def __init__(
+        self,
+        config: pytest.Config,
+        options: BaselineOptions,
+        path: Path,
+        checks: Callable[[], Sequence[CheckRecord]] = list,
+    ) -> None:
         self.config = config
+        self._checks = checks  # the run's check records, for the repeated checks' pass rates
         self.options = options
         self.path = path  # options.path, known to be set
         try:
@@ -165,12 +175,32 @@ class BaselineSession:
                 stale.append(key)
         return stale, not_run
 
+    def _compare_pass_rates(self) -> bool:
+        """Compare each repeated check's pass rate (known only now, on the controller) with
+        its entry; whether one regressed (which fails the run, unless updating)."""
+        from pytest_faithful.report.pass_rates import pass_rates
+
+        regressed = False
+        for rate in pass_rates(self._checks()):
+            if rate.rate is None:  # estimated: nothing to compare or store
+                continue
+            key = check_key(rate.test, rate.index, rate.key)
+            comparison = compare_rate(key, rate, self.stored.get(key))
+            entry = BaselineEntry.from_rate(rate)
+            self.records.append(
+                BaselineRecord(comparison=comparison, entry=entry, nodeid=rate.test)
+            )
+            regressed |= comparison.status == "regressed"
+        return regressed and not self.options.update
+
     @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if self._is_worker:
             output: dict[str, Any] = getattr(self.config, "workeroutput", {})
             output[WORKER_OUTPUT_KEY] = self._unsent()
             return
+        if self._compare_pass_rates() and session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
         seen = {r.comparison.key for r in self.records}
         self.stale, self.not_run = self._missing(seen, session)
         self.shared = _shared_keys(self.records)
@@ -205,6 +235,15 @@ class BaselineSession:
             return
         for line in self.summary_lines():
             terminalreporter.write_line(line)
+        if not self.options.update:
+            # Decided after the tests, so pytest's last line counts them itself.
+            below = [
+                r
+                for r in self.records
+                if r.comparison.pass_rate is not None and r.comparison.status == "regressed"
+            ]
+            if below:
+                terminalreporter.stats.setdefault("below baseline", []).extend(below)
 
     def summary(self) -> BaselineSummary:
         return BaselineSummary(

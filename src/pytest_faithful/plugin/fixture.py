@@ -41,6 +41,7 @@ from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.options import MARKER, CheckSettings
+from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.plugin.settings import resolve
 from pytest_faithful.providers.steps import Procedure, run_async, run_sync
@@ -167,6 +168,7 @@ class AssertFaithful:
         allow_contradictions: bool | None = None,
         rules: str | Sequence[str] | None = None,
         skip_rules: str | Sequence[str] | None = None,
+        min_pass_rate: float | None = None,
         key: str | None = None,
     ) -> FaithfulnessResult:
         """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
@@ -176,7 +178,8 @@ class AssertFaithful:
         ``page_content``, ``text`` or ``content`` str). ``rules`` and ``skip_rules`` choose the
         verdict rules (a policy or rule names, and rules to leave out;
         :mod:`pytest_faithful.rules`). ``key`` names the check in the regression baseline
-        (default: the test id and the check's index within the test).
+        (default: the test id and the check's index within the test). ``min_pass_rate``: in a
+        repeated test, the share of its runs whose check must pass.
         """
         __tracebackhide__ = True
         call = {
@@ -186,6 +189,7 @@ class AssertFaithful:
             "allow_contradictions": allow_contradictions,
             "rules": rules,
             "skip_rules": skip_rules,
+            "min_pass_rate": min_pass_rate,
         }
         try:
             return run_sync(self._check(answer, contexts, question, call, key, self._call_site()))
@@ -204,6 +208,7 @@ class AssertFaithful:
         allow_contradictions: bool | None = None,
         rules: str | Sequence[str] | None = None,
         skip_rules: str | Sequence[str] | None = None,
+        min_pass_rate: float | None = None,
         key: str | None = None,
     ) -> Coroutine[Any, Any, FaithfulnessResult]:
         """``await assert_faithful.aio(answer, contexts, ...)``: the same check, arguments,
@@ -221,6 +226,7 @@ class AssertFaithful:
             "allow_contradictions": allow_contradictions,
             "rules": rules,
             "skip_rules": skip_rules,
+            "min_pass_rate": min_pass_rate,
         }
         # Where the call is, taken now: a gathered coroutine runs from the event loop, not
         # from the test's frame.
@@ -251,6 +257,8 @@ class AssertFaithful:
         baseline_key = self._baseline_key(index, key)
         self._checks += 1
         checked = self._checked(answer, contexts, question, site)
+        # A run of a repeated test: its record says which; its pass rate is gated at the end.
+        checked["repeat"] = repeat = repetition(self._item, settings.min_pass_rate, key)
         # 2. The check: from here on, whatever happens is recorded.
         judge_id = settings.judge if isinstance(settings.judge, str) else None
         with metered() as spent:
@@ -317,10 +325,14 @@ class AssertFaithful:
                 **checked,
             )
         )
-        regression = self._compare_with_baseline(baseline_key, result)
+        # A repeated check's pass rate is compared with the baseline, not each run's score.
+        regression = None if repeat else self._compare_with_baseline(baseline_key, result)
         if not result.passed:
             message = failure_message(result)
-            raise FaithfulnessError(f"{message}\n{regression}" if regression else message, result)
+            error = FaithfulnessError(f"{message}\n{regression}" if regression else message, result)
+            if repeat is not None:
+                gate(self._item, error, repeat, message.partition("\n")[0])
+            raise error
         if regression:
             raise FaithfulnessError(regression, result)
         return result
@@ -344,6 +356,8 @@ class AssertFaithful:
                 "leave judge out to use the configured judge"
             )
         check_inputs(answer, contexts, question)
+        if call["min_pass_rate"] is not None:
+            check_min_pass_rate(call["min_pass_rate"])
         markers = self._markers()
         options = self._session.options
         settings = resolve(call, markers, options.cli_layer, options.ini_layer)

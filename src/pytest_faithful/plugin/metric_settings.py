@@ -15,7 +15,9 @@ from typing import Any
 
 from pydantic import Field, StrictBool, field_validator
 
-from pytest_faithful.plugin.options import DEFAULT_METRIC_THRESHOLD as DEFAULT_METRIC_THRESHOLD
+from pytest_faithful.plugin.metric_options import (
+    DEFAULT_METRIC_THRESHOLD as DEFAULT_METRIC_THRESHOLD,
+)
 from pytest_faithful.plugin.settings import MarkerLayer, MarkerNumber
 
 

@@ -4,8 +4,9 @@ Each option is declared once, as a field of the settings dataclass it fills (see
 :mod:`pytest_faithful.fields`): :class:`CheckSettings` (per check: its command-line and ini
 values are two layers of :func:`pytest_faithful.plugin.settings.resolve`), :class:`RunOptions`
 (run-wide policy), ``LLMOptions`` and ``LocalOptions`` (judge tuning, declared beside the judges
-that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and :class:`MetricOptions`
-(the metrics' thresholds). :data:`TABLE` lists them in ``--help`` order.
+that read them), :class:`BaselineOptions`, :class:`RecordingOptions` and ``MetricOptions``
+(the metrics' thresholds, ``plugin/metric_options.py``). :data:`TABLE` lists them in
+``--help`` order.
 
 Command line > ini > default; only the per-check settings come from a marker or a call too.
 Mistakes are reported as ``pytest.UsageError`` naming the option or ini key and the fix, never
@@ -32,6 +33,7 @@ from pytest_faithful.fields import (
     Option,
     PathValue,
     Text,
+    Whole,
     check_fields,
     option,
     options_of,
@@ -42,6 +44,7 @@ from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
 from pytest_faithful.plugin.cost import check_cost_options
+from pytest_faithful.plugin.metric_options import MetricOptions
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
     DEFAULT_RECORD_MODE,
@@ -151,6 +154,24 @@ class CheckSettings:
         ini_help="Verdict rules to skip (see --faith-skip-rules).",
         default=(),
     )
+    # Read as the tests are collected (plugin/repeats.py): a call cannot repeat its own test.
+    repeat: int = option(
+        "--faith-repeat",
+        Whole(1),
+        "Run each test that uses assert_faithful N times (items ...[run1ofN] .. [runNofN]); "
+        "its checks then pass or fail on their pass rate (--faith-min-pass-rate).",
+        metavar="N",
+        ini_help="Runs of each test that uses assert_faithful (see --faith-repeat).",
+        default=1,
+    )
+    min_pass_rate: float = option(
+        "--faith-min-pass-rate",
+        UNIT,
+        "Share of a repeated check's runs that must pass, in [0, 1].",
+        metavar="P",
+        ini_help="Share of a repeated check's runs that must pass.",
+        default=1.0,
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -215,40 +236,6 @@ class RecordingOptions:
         "never deletes).",
         ini=False,
         default=False,
-    )
-
-    def __post_init__(self) -> None:
-        check_fields(self)
-
-
-DEFAULT_METRIC_THRESHOLD = 0.8
-
-
-def _metric_threshold(name: str, what: str, fixture: str) -> Any:
-    return option(
-        f"--faith-{name}-threshold",
-        UNIT,
-        f"Minimum {what} score in [0, 1] for {fixture} to pass.",
-        metavar="X",
-        ini_help=f"Minimum {what} score in [0, 1].",
-        default=DEFAULT_METRIC_THRESHOLD,
-    )
-
-
-@dataclasses.dataclass(frozen=True)
-class MetricOptions:
-    """The metrics' thresholds: command line > ini > default, below the call and the marker
-    (``plugin/metric_fixture.py``)."""
-
-    relevancy_threshold: float = _metric_threshold(
-        "relevancy", "answer relevancy", "assert_relevant"
-    )
-    precision_threshold: float = _metric_threshold(
-        "precision", "context precision (average precision)", "assert_retrieval"
-    )
-    recall_threshold: float = _metric_threshold("recall", "context recall", "assert_retrieval")
-    reference_threshold: float = _metric_threshold(
-        "reference", "keyword coverage and completeness", "assert_reference"
     )
 
     def __post_init__(self) -> None:

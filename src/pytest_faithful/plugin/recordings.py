@@ -25,6 +25,7 @@ import pytest
 
 from pytest_faithful.cache.usage import RecordingsUse, records_for
 from pytest_faithful.plugin.options import RecordingOptions
+from pytest_faithful.plugin.repeats import without_run
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 
 if TYPE_CHECKING:
@@ -155,6 +156,8 @@ class RecordingsSession:
             test = self.use.askers.get(key)
             if test is None:
                 continue
+            # A repeated test's runs name their test, whatever its number of runs.
+            test = without_run(test)
             try:
                 store.name_test(key, test)
             except RecordingRefused as exc:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_faithful.plugin.repeats import without_run
+
 
 class TestsSeen:
     __test__ = False
@@ -23,8 +25,10 @@ class TestsSeen:
         self.files.add(report.nodeid.split("::", 1)[0])
         if not report.passed:
             # Failed, errored, skipped or xfailed in some phase: the checks it did not reach
-            # are not evidence that what they would have used is stale.
+            # are not evidence that what they would have used is stale. A run of a repeated
+            # test leaves its test unfinished too: baseline entries and recordings name that.
             self.unfinished.add(report.nodeid)
+            self.unfinished.add(without_run(report.nodeid))
 
     def deselect(self, items: list[pytest.Item]) -> None:
         if items:

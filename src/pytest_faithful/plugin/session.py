@@ -31,6 +31,7 @@ from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.cost import LEDGER_INPUT
 from pytest_faithful.plugin.options import MARKER, METRIC_MARKERS
+from pytest_faithful.plugin.repeats import EXPECTED_RUNS
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -414,6 +415,7 @@ class FaithSession:
             first_failures=self.first_failures,
             metric_records=[*self.metric_records, *lost_metrics],
             lost_tests=lost_tests,
+            expected_runs=self.config.stash.get(EXPECTED_RUNS, ()),
             cost=summarize_cost(
                 [*self.records, *self.metric_records],
                 prices_as_of=packaged_table().as_of,
@@ -500,7 +502,7 @@ class FaithSession:
         could not answer must say so plainly, not only as a list of errored tests."""
         if not any(r.error_kind == "judge_unavailable" for r in self.records):
             return
-        from pytest_faithful.report.model import summarize_not_judged
+        from pytest_faithful.report.not_judged import summarize_not_judged
 
         summaries = (
             self.report.not_judged

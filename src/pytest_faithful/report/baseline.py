@@ -17,6 +17,7 @@ from pydantic import Field, ValidationError
 from pytest_faithful.errors import shorten
 from pytest_faithful.files import write_text
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label, MetricResult
+from pytest_faithful.report.pass_rates import PassRate, percent, wilson
 
 BASELINE_VERSION = 1
 # Scores are ratios of small integers; anything below this is float noise, not a change.
@@ -40,6 +41,23 @@ class BaselineEntry(FrozenModel):
     test: str | None = Field(
         default=None, description="The test id that produced it; tells stale from unselected."
     )
+    runs: int | None = Field(
+        default=None, ge=1, description="A repeated check: its runs judged (score: pass rate)."
+    )
+    passed: int | None = Field(default=None, ge=0, description="A repeated check: runs passed.")
+
+    @classmethod
+    def from_rate(cls, rate: PassRate) -> BaselineEntry:
+        """A repeated check's entry: its pass rate (as ``score``), runs and runs passed."""
+        assert rate.rate is not None, "an estimated pass rate is not stored"
+        return cls(
+            score=rate.rate,
+            judge=rate.judge_id,
+            claims=(),
+            test=rate.test,
+            runs=rate.runs,
+            passed=rate.passed,
+        )
 
     @classmethod
     def from_result(
@@ -161,18 +179,37 @@ class ClaimChange(FrozenModel):
         return f"{claim} {self.before} -> {self.after}{ruled}"
 
 
+class RateComparison(FrozenModel):
+    """A repeated check against its baseline: pass rates, compared through this run's Wilson
+    95% interval (a stored rate above it is a drop beyond chance: regressed)."""
+
+    runs: int = Field(ge=1)
+    passed: int = Field(ge=0)
+    low: float = Field(ge=0.0, le=1.0, description="This run's Wilson 95% interval, lower end.")
+    high: float = Field(ge=0.0, le=1.0, description="This run's Wilson 95% interval, upper end.")
+    baseline_runs: int | None = Field(
+        description="The stored runs; null when the baseline has a single check's score."
+    )
+    baseline_passed: int | None
+
+
 class Comparison(FrozenModel):
     key: str
     status: Status
-    score: float
+    score: float = Field(description="The check's score; a repeated check's pass rate.")
     baseline_score: float | None
     changes: tuple[ClaimChange, ...] = ()
+    pass_rate: RateComparison | None = Field(
+        default=None, description="A repeated check: its pass rates (score holds the rate)."
+    )
 
     @property
     def delta(self) -> float | None:
         return None if self.baseline_score is None else self.score - self.baseline_score
 
     def describe(self) -> str:
+        if self.pass_rate is not None:
+            return self._describe_rate(self.pass_rate)
         if self.baseline_score is None:
             return f"new check (score {self.score:.2f}), not in the baseline"
         line = (
@@ -180,6 +217,22 @@ class Comparison(FrozenModel):
             f"({self.delta:+.2f}, {self.status})"
         )
         return "; ".join([line, *map(str, self.changes)])
+
+    def _describe_rate(self, rate: RateComparison) -> str:
+        now = (
+            f"pass rate {percent(self.score)} ({rate.passed}/{rate.runs}; 95% CI "
+            f"{percent(rate.low)}-{percent(rate.high)})"
+        )
+        if self.baseline_score is None:
+            return f"new repeated check, {now}, not in the baseline"
+        if rate.baseline_runs is None:
+            return f"{now}; the baseline has a single run's score {self.baseline_score:.2f} (new)"
+        before = f"{percent(self.baseline_score)} ({rate.baseline_passed}/{rate.baseline_runs})"
+        where = {
+            "regressed": "above the interval",
+            "improved": "below the interval",
+        }.get(self.status, "within the interval")
+        return f"{now} vs baseline {before}: {self.status}, the baseline is {where}"
 
 
 def _claim_changes(
@@ -228,6 +281,43 @@ def compare(
         score=result.score,
         baseline_score=stored.score,
         changes=_claim_changes(stored.claims, current.claims),
+    )
+
+
+def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comparison:
+    """How a repeated check's pass rate stands against its baseline entry.
+
+    Regressed: the stored rate is above this run's Wilson 95% interval (this run's runs make
+    it unlikely that the rate is still what it was); improved: below it. A drop within the
+    interval is unchanged: runs of a non-deterministic app vary that much by chance.
+    A stored single check (the test was not repeated then) is reported as new.
+    """
+    if rate.rate is None or rate.runs == 0:
+        raise ValueError(f"{key}: an estimated pass rate has nothing to compare")
+    low, high = wilson(rate.passed, rate.runs)
+    figures = {"runs": rate.runs, "passed": rate.passed, "low": low, "high": high}
+    if stored is None or stored.runs is None or stored.passed is None:
+        return Comparison(
+            key=key,
+            status="new",
+            score=rate.rate,
+            baseline_score=None if stored is None else stored.score,
+            pass_rate=RateComparison(**figures, baseline_runs=None, baseline_passed=None),
+        )
+    before = stored.passed / stored.runs
+    status: Status = "unchanged"
+    if before > high + SCORE_EPSILON:
+        status = "regressed"
+    elif before < low - SCORE_EPSILON:
+        status = "improved"
+    return Comparison(
+        key=key,
+        status=status,
+        score=rate.rate,
+        baseline_score=before,
+        pass_rate=RateComparison(
+            **figures, baseline_runs=stored.runs, baseline_passed=stored.passed
+        ),
     )
 
 

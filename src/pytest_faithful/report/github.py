@@ -44,8 +44,9 @@ def repo_path(path: str, rootdir: Path, workspace: Path | None) -> str:
 
 def _annotated(check: CheckEntry) -> bool:
     # A failing check in a test that still passed (pytest.raises) or was an expected failure
-    # (xfail) is not an error of the run.
-    return check.failing and not check.expected
+    # (xfail) is not an error of the run, nor is a failed run of a repeated check (its pass
+    # rate is annotated if it fails).
+    return check.failing and not (check.expected or check.failed_run)
 
 
 def _message(check: CheckEntry) -> str:
@@ -92,6 +93,21 @@ def error_annotations(report: FaithReport, rootdir: Path, workspace: Path | None
             props = _location(entry.path, entry.line, title, rootdir, workspace)
             message = metric_sections.annotation_message(entry)
             lines.append(f"::error {props}::{_data(message)}")
+    for rate in report.pass_rates:
+        if not rate.failing:
+            continue
+        # At the check's call, as its runs made it.
+        runs = [
+            c
+            for c in report.checks
+            if c.repeat is not None and (c.repeat.test, c.index) == (rate.test, rate.index)
+        ]
+        where = next((c for c in runs if c.path is not None), None)
+        title = f"faithfulness pass rate failed: {rate.test_id}"
+        props = _location(
+            where.path if where else None, where.line if where else None, title, rootdir, workspace
+        )
+        lines.append(f"::error {props}::{_data(f'pass rate {rate.describe()}')}")
     return lines
 
 

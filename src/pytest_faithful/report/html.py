@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from pytest_faithful.errors import visible
 from pytest_faithful.models import ClaimVerdict, Label
-from pytest_faithful.report import costs, metric_sections
+from pytest_faithful.report import costs, metric_sections, pass_rates
 from pytest_faithful.report.failure import evidence_note
 from pytest_faithful.report.model import BADGES, CheckEntry, FaithReport
 from pytest_faithful.report.totals import outcome_tag
@@ -194,7 +194,7 @@ def _check_html(number: int, check: CheckEntry) -> str:
     result = check.result
     cid = f"check-{number}"
     badge = BADGES[check.status]
-    tag = outcome_tag(check.status, check.test_outcome)
+    tag = outcome_tag(check.status, check.test_outcome, check.repeat)
     if tag:
         badge += f" ({tag})"
     if result is None:
@@ -235,7 +235,8 @@ def _check_html(number: int, check: CheckEntry) -> str:
     is_open = " open" if check.failing else ""
     return (
         f'<details class="check {check.status}" id="{cid}" data-test="{_e(check.test_id)}" '
-        f'data-status="{check.status}" data-failing="{int(check.failing and not check.expected)}" '
+        f'data-status="{check.status}" '
+        f'data-failing="{int(check.failing and not (check.expected or check.failed_run))}" '
         f'data-xfailed="{int(check.expected)}" '
         f'data-contradicted="{int(check.contradicted)}"{is_open}>'
         f'{summary}<div class="body">{"".join(body)}</div></details>'
@@ -267,6 +268,11 @@ def _totals_html(report: FaithReport) -> str:
     ]
     if t.estimated:
         cells.insert(4, ("estimated", t.estimated, ""))
+    if counts.failed_runs or counts.rates_failed:
+        cells.insert(4, ("failed runs", counts.failed_runs, ""))
+        cells.insert(
+            5, ("pass rates below min", counts.rates_failed, "bad" * bool(counts.rates_failed))
+        )
     if report.cost is not None:
         cells.append(("cost", report.cost.total.dollars(), ""))
     items = "".join(
@@ -341,6 +347,8 @@ def _baseline_html(report: FaithReport) -> str:
         for c in summary.with_status(status):
             before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
             claims = "<br>".join(_e(str(change)) for change in c.changes) or "-"
+            if c.pass_rate is not None:  # a repeated check: its runs and interval
+                claims = _e(c.describe())
             rows.append(
                 f'<tr class="{status}"><td>{status}</td><td><code>{_e(c.key)}</code></td>'
                 f"<td>{c.score:.2f}</td><td>{before}</td><td>{claims}</td></tr>"
@@ -408,7 +416,9 @@ def render(report: FaithReport) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Faithfulness report: {_e(verdict)}</title><style>{CSS}</style></head>\n"
         f"<body><header><h1>Faithfulness report</h1>{_run_html(report)}"
-        f"{_totals_html(report)}{_baseline_html(report)}{_cost_html(report)}</header>\n{_filters_html(report)}\n"
+        f"{_totals_html(report)}{_baseline_html(report)}"
+        f"{pass_rates.html_section(report.pass_rates, _e)}{_cost_html(report)}</header>\n"
+        f"{_filters_html(report)}\n"
         f'<main id="checks">\n{checks}\n{metric_sections.html_sections(report)}\n</main>\n'
         f"<footer>{_e(report.run.generator)} · JSON schema version {report.schema_version}"
         f"</footer>\n<script>{SCRIPT}</script></body></html>\n"

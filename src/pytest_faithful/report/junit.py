@@ -8,7 +8,12 @@ first check uses ``faith.NAME``; its later checks ``faith.N.NAME`` (N = 1, 2, ..
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pytest_faithful.report.records import CheckRecord, MetricRecord
+
+if TYPE_CHECKING:
+    from pytest_faithful.report.pass_rates import PassRate
 
 PREFIX = "faith"
 
@@ -16,6 +21,11 @@ PREFIX = "faith"
 def properties(record: CheckRecord) -> list[tuple[str, str]]:
     prefix = PREFIX if record.index == 0 else f"{PREFIX}.{record.index}"
     props = [(f"{prefix}.status", record.status), (f"{prefix}.judge", record.judge_id)]
+    if record.repeat is not None:
+        props += [
+            (f"{prefix}.run", str(record.repeat.run)),
+            (f"{prefix}.runs", str(record.repeat.runs)),
+        ]
     result = record.result
     if result is not None:
         counts = result.counts
@@ -44,5 +54,27 @@ def metric_properties(record: MetricRecord) -> list[tuple[str, str]]:
             (f"{prefix}.threshold", f"{result.threshold:.4f}"),
             (f"{prefix}.ok", str(len(result.items) - failing)),
             (f"{prefix}.failing", str(failing)),
+        ]
+    return props
+
+
+def pass_rate_properties(rate: PassRate) -> list[tuple[str, str]]:
+    """A repeated check's pass rate, on the testcase of the run that completed its test:
+    ``faith.pass_rate`` (and its Wilson 95% interval ``faith.pass_rate_low`` /
+    ``faith.pass_rate_high``), ``faith.runs_passed``, ``faith.runs_judged``,
+    ``faith.min_pass_rate`` and ``faith.pass_rate_status`` (passed, failed or estimated);
+    ``faith.N.*`` for a test's later checks."""
+    prefix = PREFIX if rate.index == 0 else f"{PREFIX}.{rate.index}"
+    props = [
+        (f"{prefix}.pass_rate_status", rate.status),
+        (f"{prefix}.runs_passed", str(rate.passed)),
+        (f"{prefix}.runs_judged", str(rate.runs)),
+        (f"{prefix}.min_pass_rate", f"{rate.min_pass_rate:.4f}"),
+    ]
+    if rate.rate is not None and rate.low is not None and rate.high is not None:
+        props += [
+            (f"{prefix}.pass_rate", f"{rate.rate:.4f}"),
+            (f"{prefix}.pass_rate_low", f"{rate.low:.4f}"),
+            (f"{prefix}.pass_rate_high", f"{rate.high:.4f}"),
         ]
     return props

@@ -11,7 +11,7 @@ import re
 from html import escape
 
 from pytest_faithful.errors import shorten, visible
-from pytest_faithful.report import costs, metric_sections
+from pytest_faithful.report import costs, metric_sections, pass_rates
 from pytest_faithful.report.failure import error_label
 from pytest_faithful.report.model import CheckEntry, FaithReport
 from pytest_faithful.report.totals import outcome_tag
@@ -56,7 +56,7 @@ def _why(check: CheckEntry) -> str:
 
 def _status(check: CheckEntry) -> str:
     icon = _ICON[check.status]
-    tag = outcome_tag(check.status, check.test_outcome)
+    tag = outcome_tag(check.status, check.test_outcome, check.repeat)
     return f"{icon} {tag}" if tag else icon
 
 
@@ -114,6 +114,8 @@ def _baseline(report: FaithReport) -> list[str]:
         for c in changed:
             before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
             claims = "<br>".join(md(str(change)) for change in c.changes) or "-"
+            if c.pass_rate is not None:  # a repeated check: its runs and interval
+                claims = md(c.describe())
             lines.append(f"| {c.status} | {code(c.key)} | {c.score:.2f} | {before} | {claims} |")
         lines.extend(f"| stale | {code(key)} | - | - | - |" for key in summary.stale)
         lines.extend(f"| not run | {code(key)} | - | - | - |" for key in summary.not_run)
@@ -151,6 +153,7 @@ def render(report: FaithReport) -> str:
     if note:
         lines += ["", f"> {md(note[0].upper() + note[1:])}."]
     lines += _baseline(report)
+    lines += pass_rates.markdown_lines(report.pass_rates, code)
     lines += _cost(report)
     priced = report.cost is not None
 

@@ -14,7 +14,6 @@ from typing import Literal
 from pydantic import Field
 
 from pytest_faithful.cost.spend import Spend, total
-from pytest_faithful.errors import shorten
 from pytest_faithful.models import (
     FaithfulnessResult,
     FrozenModel,
@@ -24,8 +23,11 @@ from pytest_faithful.models import (
     VerdictCounts,
 )
 from pytest_faithful.report.baseline import BaselineSummary
-from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord
-from pytest_faithful.report.totals import Counts, Totals, is_expected, totals
+from pytest_faithful.report.not_judged import NotJudged as NotJudged
+from pytest_faithful.report.not_judged import summarize_not_judged
+from pytest_faithful.report.pass_rates import PassRate, in_xfail_tests, pass_rates
+from pytest_faithful.report.records import CheckRecord, ErrorKind, MetricRecord, Repetition
+from pytest_faithful.report.totals import Counts, Totals, is_expected, is_failed_run, totals
 from pytest_faithful.vocab import ScoringPolicy
 
 SCHEMA_VERSION: Literal[1] = 1
@@ -126,6 +128,9 @@ class CheckEntry(FrozenModel):
     cost: Spend | None = Field(
         default=None, description="Its judge calls and their dollars; null when not metered."
     )
+    repeat: Repetition | None = Field(
+        default=None, description="A check of a repeated test: its run (null: not repeated)."
+    )
 
     @property
     def failing(self) -> bool:
@@ -134,8 +139,14 @@ class CheckEntry(FrozenModel):
 
     @property
     def expected(self) -> bool:
-        """An expected failure: the check did not pass, and its test did not fail."""
-        return is_expected(self.status, self.test_outcome)
+        """An expected failure: the check did not pass, and its test did not fail (a failed
+        run of a repeated check is not: its pass rate decides)."""
+        return is_expected(self.status, self.test_outcome, self.repeat)
+
+    @property
+    def failed_run(self) -> bool:
+        """A check that failed in a run of a repeated test: its pass rate decides."""
+        return is_failed_run(self.status, self.test_outcome, self.repeat)
 
     @property
     def contradicted(self) -> bool:
@@ -156,26 +167,6 @@ def _sort_key(
     rank = 2 if expected else _RANK[status]
     score = -1.0 if result is None else result.score
     return (rank, score, nodeid, index)
-
-
-class NotJudged(FrozenModel):
-    """Checks that errored because their judge could not answer at all.
-
-    The first such check of a judge (in each process) carries the full explanation; the
-    judge then fails every later check at once, with a one-line message.
-    """
-
-    judge_id: str
-    checks: int = Field(ge=1, description="How many checks of this judge were not judged.")
-    first: str = Field(description="test_id of the first failure: its error explains why.")
-    reason: str = Field(description="The first line of that failure's error.")
-
-    def describe(self) -> str:
-        checks = "check" if self.checks == 1 else "checks"
-        return (
-            f"{self.checks} {checks} not judged: judge {self.judge_id} is unavailable "
-            f"(first failure {self.first}: {shorten(self.reason, 160)})"
-        )
 
 
 class LostTest(FrozenModel):
@@ -355,6 +346,11 @@ class FaithReport(FrozenModel):
         default=(),
         description="Tests whose pytest-xdist worker crashed while running them, by node id.",
     )
+    pass_rates: tuple[PassRate, ...] = Field(
+        default=(),
+        description="Each check of a repeated test (repeat=N): its runs' pass rate, Wilson 95% "
+        "interval and verdict against its min_pass_rate; by test id.",
+    )
 
     def worst_first(self) -> list[CheckEntry]:
         """Errored, then failed, then passed checks; lowest score first within each."""
@@ -367,7 +363,10 @@ class FaithReport(FrozenModel):
 
     def counts(self) -> Counts:
         """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
-        return Counts.of([*self.checks, *self.metrics], lost=len(self.lost_tests))
+        below = sum(rate.failing for rate in self.pass_rates)
+        return Counts.of(
+            [*self.checks, *self.metrics], lost=len(self.lost_tests), rates_failed=below
+        )
 
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:
         """Each metric that ran with its checks, worst first."""
@@ -398,6 +397,7 @@ def _entry(record: CheckRecord, outcome: Outcome | None) -> CheckEntry:
         counts=None if record.result is None else record.result.counts,
         result=record.result,
         cost=record.cost,
+        repeat=record.repeat,
     )
 
 
@@ -450,35 +450,6 @@ def _judges(records: Iterable[CheckRecord | MetricRecord]) -> tuple[JudgeInfo, .
     return tuple(JudgeInfo.from_id(jid, heuristic[jid]) for jid in sorted(heuristic))
 
 
-def summarize_not_judged(
-    records: Iterable[CheckRecord], first_failures: Collection[tuple[str, int]] = ()
-) -> tuple[NotJudged, ...]:
-    """The checks each unavailable judge left unjudged, by judge id.
-
-    ``first_failures`` are the (nodeid, index) of each process's first unavailable check of a
-    judge, the ones with the full explanation; the earliest in test order is named. Without
-    one (a worker that crashed before reporting it), the earliest check of the judge is.
-    """
-    by_judge: dict[str, list[CheckRecord]] = {}
-    for record in records:
-        if record.error_kind == "judge_unavailable":
-            by_judge.setdefault(record.judge_id, []).append(record)
-    summaries = []
-    for judge_id, failed in sorted(by_judge.items()):
-        failed.sort(key=lambda r: (r.nodeid, r.index))
-        first = next((r for r in failed if (r.nodeid, r.index) in first_failures), failed[0])
-        reason = (first.error or "").strip().splitlines()
-        summaries.append(
-            NotJudged(
-                judge_id=judge_id,
-                checks=len(failed),
-                first=first.test_id,
-                reason=reason[0] if reason else "",
-            )
-        )
-    return tuple(summaries)
-
-
 def build_report(
     records: Sequence[CheckRecord],
     *,
@@ -492,10 +463,12 @@ def build_report(
     metric_records: Sequence[MetricRecord] = (),
     cost: CostSummary | None = None,
     lost_tests: Sequence[LostTest] = (),
+    expected_runs: Collection[str] = (),
 ) -> FaithReport:
-    """The one report object every renderer reads."""
+    """The one report object every renderer reads. ``expected_runs``: the node ids of
+    repeated tests' runs that were xfail tests (their pass rates are expected failures)."""
     outcomes = outcomes or {}
-    ordered = sorted(records, key=lambda r: (r.nodeid, r.index))
+    ordered = sorted(in_xfail_tests(records, expected_runs), key=lambda r: (r.nodeid, r.index))
     metric_entries = tuple(
         _metric_entry(r, outcomes.get(r.nodeid))
         for r in sorted(
@@ -518,6 +491,7 @@ def build_report(
         metric_totals=_metric_totals(metric_entries),
         cost=cost,
         lost_tests=tuple(sorted(lost_tests, key=lambda t: t.nodeid)),
+        pass_rates=pass_rates(ordered),
     )
 
 

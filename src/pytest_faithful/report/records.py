@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, NonNegativeInt, PositiveInt
+from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from pytest_faithful.cost.spend import Spend
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, MetricResult
@@ -17,6 +17,35 @@ from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, 
 ErrorKind = Literal["judge", "judge_unavailable", "budget", "exception", "worker_crashed"]
 """Why an errored check has no result; ``worker_crashed``: the entry stands for the checks of
 a test whose pytest-xdist worker crashed while running it (their records were lost)."""
+
+
+class Repetition(FrozenModel):
+    """Where a check stands in a repeated test (``repeat=N``): one of the test's runs, each a
+    pytest item of its own (``test[run2of5]``). The runs' checks of one index make one pass
+    rate (``report/pass_rates.py``)."""
+
+    run: PositiveInt = Field(description="Which run of the test made the check, 1 to runs.")
+    runs: PositiveInt = Field(description="How many times the test is repeated (repeat=N).")
+    test: str = Field(
+        description="The test id without the run's part ([run2of5]): the same in every run."
+    )
+    min_pass_rate: float = Field(
+        ge=0.0, le=1.0, description="The share of the runs whose check must pass."
+    )
+    key: str | None = Field(
+        default=None, description="The key= the check gave: its pass rate's baseline key."
+    )
+    xfail: bool = Field(
+        default=False,
+        description="The run was an xfail test (by the test's own marker): a check that failed "
+        "there is an expected failure, as in any xfail test.",
+    )
+
+    @model_validator(mode="after")
+    def _run_within_runs(self) -> Repetition:
+        if self.run > self.runs:
+            raise ValueError(f"run {self.run} of {self.runs}: no such run")
+        return self
 
 
 class _Outcome(FrozenModel):
@@ -82,6 +111,9 @@ class CheckRecord(_Outcome):
     )
     cost: Spend | None = Field(
         default=None, description="Its judge calls and what they cost (null: not metered)."
+    )
+    repeat: Repetition | None = Field(
+        default=None, description="A check of a repeated test: its run (null: not repeated)."
     )
 
 

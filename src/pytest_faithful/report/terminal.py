@@ -77,7 +77,12 @@ def _row(check: CheckEntry) -> tuple[str, ...]:
     hits = f"{result.usage.cache_hits}/{result.usage.judge_calls}"
     status = "PASS" if result.passed else "FAIL"
     tags = [
-        t for t in ("vacuous" * result.vacuous, outcome_tag(check.status, check.test_outcome)) if t
+        t
+        for t in (
+            "vacuous" * result.vacuous,
+            outcome_tag(check.status, check.test_outcome, check.repeat),
+        )
+        if t
     ]
     if tags:
         status += f" ({'; '.join(tags)})"
@@ -121,6 +126,8 @@ def totals_lines(report: FaithReport) -> list[str]:
     ]
     if summary.estimated:
         lines[0] += f"  estimated: {summary.estimated}"
+    if summary.failed_runs:
+        lines[0] += f"  failed runs: {summary.failed_runs} (pass rates decide)"
     if report.cost is not None:
         lines.append(costs.run_line(report.cost))
         top = costs.expensive_tests(report.cost)

@@ -1,0 +1,267 @@
+"""Pass rates of repeated checks: the Wilson interval, the grouping of runs, the baseline."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.report.baseline import BaselineEntry, compare_rate
+from pytest_faithful.report.pass_rates import PassRate, pass_rates, percent, wilson
+from pytest_faithful.report.records import CheckRecord, Repetition
+
+
+@pytest.mark.parametrize(
+    ("passed", "runs", "low", "high"),
+    [
+        # Newcombe (1998), Statistics in Medicine 17:857-872, Table I, method 3 (Wilson score
+        # interval without continuity correction), to the four decimals it gives.
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0000, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        # The interval's closed form at 0 and n successes: [0, z^2/(n+z^2)], [n/(n+z^2), 1].
+        (0, 10, 0.0, 1.959963984540054**2 / (10 + 1.959963984540054**2)),
+        (10, 10, 10 / (10 + 1.959963984540054**2), 1.0),
+    ],
+)
+def test_wilson_interval_known_values(passed: int, runs: int, low: float, high: float) -> None:
+    found = wilson(passed, runs)
+    assert found == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_is_symmetric_and_exact_at_the_ends() -> None:
+    assert wilson(0, 5)[0] == 0.0
+    assert wilson(5, 5)[1] == 1.0
+    low, high = wilson(3, 5)
+    mirrored = wilson(2, 5)
+    assert (low, high) == pytest.approx((1 - mirrored[1], 1 - mirrored[0]))
+
+
+@pytest.mark.parametrize(
+    ("passed", "runs", "message"),
+    [
+        (1, 0, "runs must be a whole number >= 1, got 0"),
+        (6, 5, r"passed must be a whole number in \[0, runs=5\], got 6"),
+        (-1, 5, r"passed must be a whole number in \[0, runs=5\], got -1"),
+        (True, 5, r"passed must be a whole number in \[0, runs=5\], got True"),
+        (1, 2.0, "runs must be a whole number >= 1, got 2.0"),
+    ],
+)
+def test_wilson_refuses_impossible_counts(passed: object, runs: object, message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        wilson(passed, runs)  # type: ignore[arg-type]
+
+
+@given(
+    st.integers(min_value=1, max_value=10_000).flatmap(
+        lambda n: st.tuples(st.integers(0, n), st.just(n))
+    )
+)
+def test_wilson_interval_properties(counts: tuple[int, int]) -> None:
+    passed, runs = counts
+    low, high = wilson(passed, runs)
+    rate = passed / runs
+    assert 0.0 <= low <= rate <= high <= 1.0
+    assert low < high  # never empty, not even at 0 or n successes
+    # More runs with the same share never widen it.
+    wider = wilson(passed * 2, runs * 2)
+    assert wider[1] - wider[0] <= high - low + 1e-12
+
+
+@given(
+    st.integers(min_value=1, max_value=500).flatmap(
+        lambda n: st.tuples(st.integers(0, n), st.just(n))
+    )
+)
+def test_one_more_pass_moves_the_interval_up(counts: tuple[int, int]) -> None:
+    passed, runs = counts
+    if passed < runs:
+        assert wilson(passed + 1, runs) > wilson(passed, runs)
+
+
+@pytest.mark.parametrize(
+    ("rate", "shown"),
+    [
+        (0.6, "60%"),
+        (1.0, "100%"),
+        (0.0, "0%"),
+        (2 / 3, "66.7%"),
+        (199 / 200, "99.5%"),
+        (0.99996, "99.9%"),
+        (0.00004, "0.1%"),
+    ],
+)
+def test_percent_never_rounds_to_all_or_none(rate: float, shown: str) -> None:
+    assert percent(rate) == shown
+
+
+def _result(passed: bool, score: float) -> FaithfulnessResult:
+    return FaithfulnessResult(
+        score=score,
+        passed=passed,
+        threshold=0.8,
+        scoring="strict",
+        allow_contradictions=False,
+        judge_id="rules/v1",
+        heuristic=False,
+        claim_verdicts=(),
+        vacuous=False,
+        usage={"judge_calls": 1},
+        duration_s=0.1,
+        explanation="",
+    )
+
+
+def _run(
+    test: str,
+    run: int,
+    runs: int,
+    outcome: str,
+    index: int = 0,
+    min_pass_rate: float = 0.6,
+    key: str | None = None,
+) -> CheckRecord:
+    repeat = Repetition(run=run, runs=runs, test=test, min_pass_rate=min_pass_rate, key=key)
+    nodeid = f"{test}[run{run}of{runs}]"
+    if outcome == "errored":
+        return CheckRecord(
+            nodeid=nodeid, index=index, judge_id="rules/v1", error="down", repeat=repeat
+        )
+    if outcome == "estimated":
+        return CheckRecord(
+            nodeid=nodeid, index=index, judge_id="rules/v1", estimated=True, repeat=repeat
+        )
+    passed = outcome == "passed"
+    return CheckRecord(
+        nodeid=nodeid,
+        index=index,
+        judge_id="rules/v1",
+        result=_result(passed, 1.0 if passed else 0.5),
+        repeat=repeat,
+    )
+
+
+def test_runs_of_one_check_make_one_pass_rate() -> None:
+    test = "t.py::test_x"
+    records = [
+        _run(test, 1, 5, "passed"),
+        _run(test, 2, 5, "failed"),
+        _run(test, 3, 5, "passed"),
+        _run(test, 4, 5, "errored"),
+        _run(test, 5, 5, "passed"),
+        # The test's second check, and a test that is not repeated: apart.
+        _run(test, 1, 5, "passed", index=1, min_pass_rate=1.0),
+        CheckRecord(nodeid="t.py::test_y", index=0, judge_id="rules/v1", error="x"),
+    ]
+    first, second = pass_rates(records)
+    assert (first.test_id, first.runs, first.passed, first.failed, first.errored) == (
+        test,
+        5,
+        3,
+        1,
+        1,
+    )
+    assert first.rate == pytest.approx(0.6)
+    assert (first.low, first.high) == pytest.approx(wilson(3, 5))
+    assert first.mean_score == pytest.approx((1.0 + 0.5 + 1.0 + 1.0) / 4)
+    assert first.status == "passed", "0.6 >= min_pass_rate 0.6: an errored run is not a pass"
+    assert first.describe() == (
+        "3/5 runs passed: 60% (95% CI 23.1%-88.2%), 1 errored >= min_pass_rate 60%"
+    )
+    assert (second.test_id, second.repeat, second.runs, second.status) == (
+        f"{test} #1",
+        5,
+        1,
+        "passed",
+    )
+    assert "4 of 5 not judged" in second.describe()
+
+
+def test_below_the_minimum_fails_and_the_strictest_minimum_applies() -> None:
+    test = "t.py::test_x[a]"
+    records = [
+        _run(test, 1, 2, "passed", min_pass_rate=0.5),
+        _run(test, 2, 2, "failed", min_pass_rate=0.6, key="k"),
+    ]
+    (rate,) = pass_rates(records)
+    assert (rate.min_pass_rate, rate.status, rate.key) == (0.6, "failed", "k")
+    assert rate.describe().endswith("< min_pass_rate 60%")
+
+
+def test_estimated_runs_leave_no_verdict() -> None:
+    test = "t.py::test_x"
+    (rate,) = pass_rates([_run(test, 1, 2, "estimated"), _run(test, 2, 2, "passed")])
+    assert (rate.status, rate.runs, rate.estimated, rate.rate) == ("estimated", 1, 1, 1.0)
+    (none,) = pass_rates([_run(test, 1, 1, "estimated")])
+    assert (none.rate, none.low, none.high) == (None, None, None)
+    assert none.describe() == "0/1 runs judged (1 estimated); estimated, no verdict"
+
+
+def test_a_run_beyond_its_runs_is_refused() -> None:
+    with pytest.raises(ValueError, match="run 3 of 2: no such run"):
+        Repetition(run=3, runs=2, test="t.py::test_x", min_pass_rate=1.0)
+
+
+def _rate(passed: int, runs: int) -> PassRate:
+    test = "t.py::test_x"
+    records = [_run(test, i + 1, runs, "passed" if i < passed else "failed") for i in range(runs)]
+    (rate,) = pass_rates(records)
+    return rate
+
+
+@pytest.mark.parametrize(
+    ("stored", "now", "status"),
+    [
+        # 20/20 before, 2/4 now: the interval (15%-85%) is below 100%: a drop beyond chance.
+        ((20, 20), (2, 4), "regressed"),
+        # 5/5 before, 4/5 now: 100% is above 4/5's interval (37.6%-96.4%).
+        ((5, 5), (4, 5), "regressed"),
+        # 4/5 before, 3/5 now: 80% lies within 23.1%-88.2%: chance, unchanged.
+        ((4, 5), (3, 5), "unchanged"),
+        ((1, 5), (5, 5), "improved"),
+        ((3, 5), (3, 5), "unchanged"),
+    ],
+)
+def test_the_baseline_compares_pass_rates_through_the_interval(
+    stored: tuple[int, int], now: tuple[int, int], status: str
+) -> None:
+    rate = _rate(*now)
+    entry = BaselineEntry(
+        score=stored[0] / stored[1],
+        judge="rules/v1",
+        claims=(),
+        test=rate.test,
+        runs=stored[1],
+        passed=stored[0],
+    )
+    comparison = compare_rate("t.py::test_x#0", rate, entry)
+    assert comparison.status == status
+    assert comparison.pass_rate is not None
+    assert (comparison.pass_rate.low, comparison.pass_rate.high) == pytest.approx(wilson(*now))
+    assert comparison.baseline_score == pytest.approx(stored[0] / stored[1])
+    assert f"vs baseline {percent(stored[0] / stored[1])} ({stored[0]}/{stored[1]})" in (
+        comparison.describe()
+    )
+
+
+def test_the_baseline_entry_of_a_pass_rate_round_trips() -> None:
+    rate = _rate(3, 5)
+    entry = BaselineEntry.from_rate(rate)
+    assert (entry.score, entry.runs, entry.passed, entry.test, entry.claims) == (
+        0.6,
+        5,
+        3,
+        "t.py::test_x",
+        (),
+    )
+    assert BaselineEntry.model_validate_json(entry.model_dump_json()) == entry
+    assert compare_rate("k", rate, None).status == "new"
+    single = BaselineEntry(score=1.0, judge="rules/v1", claims=())
+    was_single = compare_rate("k", rate, single)
+    assert (was_single.status, was_single.baseline_score) == ("new", 1.0)
+    assert "single run's score 1.00" in was_single.describe()
+    assert not math.isnan(was_single.score)
