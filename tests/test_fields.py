@@ -8,7 +8,8 @@ import re
 import pytest
 
 from pytest_faithful.fields import SECONDS, UNIT, Choice, Number, Whole, check_fields
-from pytest_faithful.plugin.options import CheckSettings, declared_options
+from pytest_faithful.plugin.declared import CheckSettings
+from pytest_faithful.plugin.options import declared_options
 from pytest_faithful.plugin.settings import CHECK_SETTINGS, LayerSettings
 
 
@@ -76,7 +77,7 @@ def test_the_marker_takes_exactly_the_per_check_options() -> None:
 
 
 def test_check_fields_names_the_field() -> None:
-    from pytest_faithful.plugin.options import BaselineOptions
+    from pytest_faithful.plugin.declared import BaselineOptions
 
     with pytest.raises(ValueError, match=r"^tolerance must be a number in \[0, 1\], got 2"):
         BaselineOptions(tolerance=2)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.plugin.options import CheckSettings
+from pytest_faithful.plugin.declared import CheckSettings
 from pytest_faithful.plugin.settings import LayerSettings, resolve, validate_marker
 
 CALL = {"threshold": 0.1, "judge": "call-judge"}

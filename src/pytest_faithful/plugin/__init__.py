@@ -15,13 +15,8 @@ import pytest
 from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
-from pytest_faithful.plugin.options import (
-    MARKER,
-    METRIC_MARKERS,
-    CheckSettings,
-    add_options,
-    parse_options,
-)
+from pytest_faithful.plugin.declared import MARKER, METRIC_MARKERS, CheckSettings
+from pytest_faithful.plugin.options import add_options, parse_options
 from pytest_faithful.plugin.repeats import Repeats
 from pytest_faithful.plugin.session import (
     BASELINE_KEY,

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
-from pytest_faithful.plugin.options import BaselineOptions
+from pytest_faithful.plugin.declared import BaselineOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 from pytest_faithful.report.baseline import (
     Baseline,

@@ -39,8 +39,8 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
+from pytest_faithful.plugin.declared import MARKER, CheckSettings
 from pytest_faithful.plugin.markers import marker_layer
-from pytest_faithful.plugin.options import MARKER, CheckSettings
 from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.plugin.settings import resolve

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
+from pytest_faithful.plugin.declared import MARKER
 from pytest_faithful.plugin.metric_settings import LAYERS as METRIC_LAYERS
-from pytest_faithful.plugin.options import MARKER
 from pytest_faithful.plugin.settings import LayerSettings, MarkerLayer, validate_marker
 
 if TYPE_CHECKING:

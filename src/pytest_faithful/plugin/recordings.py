@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.usage import RecordingsUse, records_for
-from pytest_faithful.plugin.options import RecordingOptions
+from pytest_faithful.plugin.declared import RecordingOptions
 from pytest_faithful.plugin.repeats import without_run
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason
 

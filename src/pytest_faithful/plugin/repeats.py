@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_faithful.plugin.options import MARKER
+from pytest_faithful.plugin.declared import MARKER
 
 if TYPE_CHECKING:
     from pytest_faithful.judges.registry import JudgeRegistry
-    from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.plugin.declared import RunOptions
     from pytest_faithful.report.pass_rates import PassRate
     from pytest_faithful.report.records import CheckRecord, Repetition
 

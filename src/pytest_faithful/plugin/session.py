@@ -30,7 +30,7 @@ from pytest_faithful.errors import visible
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.cost import LEDGER_INPUT
-from pytest_faithful.plugin.options import MARKER, METRIC_MARKERS
+from pytest_faithful.plugin.declared import FIXTURE_METRICS, MARKER, METRIC_MARKERS
 from pytest_faithful.plugin.repeats import EXPECTED_RUNS
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
@@ -40,9 +40,8 @@ from pytest_faithful.report import github
 if TYPE_CHECKING:
     from pytest_faithful.check import ClaimMemo
     from pytest_faithful.judges.base import Judge
-    from pytest_faithful.models import MetricName
     from pytest_faithful.plugin.baseline import BaselineSession
-    from pytest_faithful.plugin.options import RunOptions
+    from pytest_faithful.plugin.declared import RunOptions
     from pytest_faithful.plugin.recordings import RecordingsSession
     from pytest_faithful.report.model import FaithReport, LostTest
     from pytest_faithful.report.records import CheckRecord, MetricRecord
@@ -52,15 +51,6 @@ WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 
 REPORT_ATTRIBUTE = "pytest_faithful_checks"
 """The ``TestReport`` attribute that carries a test phase's records from a worker."""
-
-FIXTURE_METRICS: dict[str, MetricName | None] = {
-    "assert_faithful": None,
-    "assert_relevant": "answer_relevancy",
-    "assert_reference": "reference",
-    "assert_retrieval": None,  # precision, recall or both: which, only the call says
-}
-"""This plugin's fixtures, and the metric of the check each one makes (None: faithfulness
-for assert_faithful; unknown for assert_retrieval)."""
 
 
 class FaithSession:
@@ -319,62 +309,9 @@ class FaithSession:
             self._merge(sent)
 
     def _lost_records(self) -> tuple[list[CheckRecord], list[MetricRecord], list[LostTest]]:
-        """For each test lost with a crashed worker: one errored record per fixture of this
-        plugin it requested whose metric is known, standing for the checks lost with it."""
-        from pytest_faithful.report.model import LostTest
-        from pytest_faithful.report.records import CheckRecord, MetricRecord
+        from pytest_faithful.plugin.lost import lost_records
 
-        judge = self._default_judge_id()
-        checks: list[CheckRecord] = []
-        metrics: list[MetricRecord] = []
-        lost = []
-        for nodeid, (reason, fixtures, set_up) in self.lost.items():
-            made = len(checks) + len(metrics)
-            error = (
-                f"{reason}: the checks this test ran before the crash were lost with the worker "
-                "(this entry stands for them)"
-            )
-            for fixture in fixtures:
-                metric = FIXTURE_METRICS[fixture]
-                if fixture == "assert_faithful":
-                    index = 1 + max(
-                        (r.index for r in self.records if r.nodeid == nodeid), default=-1
-                    )
-                    checks.append(
-                        CheckRecord(
-                            nodeid=nodeid,
-                            index=index,
-                            error=error,
-                            error_kind="worker_crashed",
-                            judge_id=judge,
-                        )
-                    )
-                elif metric is not None:
-                    index = 1 + max(
-                        (
-                            r.index
-                            for r in self.metric_records
-                            if (r.nodeid, r.metric) == (nodeid, metric)
-                        ),
-                        default=-1,
-                    )
-                    metrics.append(
-                        MetricRecord(
-                            metric=metric,
-                            nodeid=nodeid,
-                            index=index,
-                            error=error,
-                            error_kind="worker_crashed",
-                            judge_id=judge,
-                        )
-                    )
-            errored = len(checks) + len(metrics) - made
-            lost.append(
-                LostTest(
-                    nodeid=nodeid, reason=reason, fixtures=fixtures, set_up=set_up, errored=errored
-                )
-            )
-        return checks, metrics, lost
+        return lost_records(self.lost, self.records, self.metric_records, self._default_judge_id())
 
     def _default_judge_id(self) -> str:
         """The id of the judge a check gets when nothing selects one (its spec when it
@@ -389,12 +326,8 @@ class FaithSession:
         from pytest_faithful.cost.prices import packaged_table
         from pytest_faithful.plugin.settings import resolve
         from pytest_faithful.report import outputs
-        from pytest_faithful.report.model import (
-            Defaults,
-            build_report,
-            outcome_of,
-            summarize_cost,
-        )
+        from pytest_faithful.report.cost_summary import summarize_cost
+        from pytest_faithful.report.model import Defaults, build_report, outcome_of
 
         default_judge = self._default_judge_id()
         settings = resolve(self.options.cli_layer, self.options.ini_layer)

@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from pytest_faithful.fields import Choice, Flag, Kind, Names, Number, Whole, options_of
-from pytest_faithful.plugin.options import CheckSettings
+from pytest_faithful.plugin.declared import CheckSettings
 
 CHECK_SETTINGS = tuple(f.name for f in fields(CheckSettings))
 

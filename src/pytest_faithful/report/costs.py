@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pytest_faithful.cost import tokens
 from pytest_faithful.cost.spend import Spend, usd
-from pytest_faithful.report.model import CostSummary, FaithReport
+from pytest_faithful.report.cost_summary import CostSummary
+from pytest_faithful.report.model import FaithReport
 
 MOST_EXPENSIVE = 5
 """How many tests the terminal and Markdown reports name as the most expensive."""
