@@ -85,13 +85,20 @@ def _known_rules(names: str | Sequence[str]) -> None:
     # Imported when a value is read: the rules load with the judges, not at pytest start-up.
     from pytest_faithful.rules import choose
 
-    choose(names, argument="--faith-rules")
+    # The option's name is said by whoever reads the value (argparse, the ini reader).
+    try:
+        choose(names, argument="")
+    except ValueError as exc:
+        raise ValueError(str(exc).removeprefix(": ")) from None
 
 
 def _known_skips(names: str | Sequence[str]) -> None:
     from pytest_faithful.rules import choose
 
-    choose(skip=names, skip_argument="--faith-skip-rules")
+    try:
+        choose(skip=names, skip_argument="")
+    except ValueError as exc:
+        raise ValueError(str(exc).removeprefix(": ")) from None
 
 
 @dataclasses.dataclass(frozen=True)
