@@ -49,6 +49,8 @@ from server_judge import DEFAULT_MODEL, model_server
 
 from pytest_faithful import FaithfulnessResult, LLMOptions, verify
 from pytest_faithful.check.claims import WHOLE_SENTENCE_NOTE
+from pytest_faithful.rules import DEFAULT_POLICY, POLICIES, RULE_NAMES, choose
+from pytest_faithful.vocab import RECORD_MODES
 from report import provenance, write_report
 
 # system -> (single_call, quote_repair). The "-noquote" variants turn off the repair request
@@ -90,6 +92,8 @@ class Evaluation:
     judged_whole: int = 0
     # ours: (label, judge_label, alignment method or None) per claim
     claims: list[tuple[str, str, str | None]] = field(default_factory=list)
+    # ours: the verdict rule that demoted each claim's SUPPORTED (None where none did)
+    demoted_by: list[str | None] = field(default_factory=list)
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
     calls: int = 0
@@ -158,6 +162,7 @@ class Evaluation:
             "verdicts": self.verdicts,
             "judged_whole": self.judged_whole,
             "claims": [list(c) for c in self.claims],
+            "demoted_by": self.demoted_by,
             "silent_failures": self.silent_failures,
             "seconds": round(self.seconds, 3),
             "calls": self.calls,
@@ -210,9 +215,11 @@ def run_ours(
                 threshold=max(THRESHOLDS),
                 # Every check calls the model (the cost is the point), unless --cache-dir asks
                 # to replay the replies of an earlier run through a changed verifier.
-                record_mode="off" if args.cache_dir is None else "once",
+                record_mode=args.record_mode,
                 **({} if args.cache_dir is None else {"cache_dir": args.cache_dir}),
                 llm=options,
+                rules=args.rules,
+                skip_rules=args.skip_rules,
             )
         except Exception as exc:  # JudgeError and anything else: a result, not a crash
             evaluation.error = f"{type(exc).__name__}: {exc}"[:1000]
@@ -246,6 +253,7 @@ def record_result(evaluation: Evaluation, result: FaithfulnessResult) -> None:
         (cv.label.value, cv.judge_label.value, cv.alignment.method if cv.alignment else None)
         for cv in result.claim_verdicts
     ]
+    evaluation.demoted_by = [cv.rule for cv in result.claim_verdicts]
 
 
 def write_details(path: Path, system: str, example: Example, result: FaithfulnessResult) -> None:
@@ -255,6 +263,7 @@ def write_details(path: Path, system: str, example: Example, result: Faithfulnes
             "claim": cv.claim.text,
             "label": cv.label.value,
             "judge_label": cv.judge_label.value,
+            "rule": cv.rule,
             "reason": cv.reason,
             "quoted": cv.alignment.quoted if cv.alignment else cv.evidence,
             "evidence": cv.evidence if cv.alignment else None,
@@ -409,6 +418,20 @@ class Summary:
         return round(sum(made) / len(made), 3) if made else None
 
     @property
+    def cache_misses(self) -> int:
+        """Checks that failed because --record-mode none found no recording for a request."""
+        return self.count(lambda e: e.error is not None and e.error.startswith("CacheMissError"))
+
+    def demotions(self) -> dict[str, int]:
+        """Claims whose SUPPORTED a verdict rule demoted, by rule."""
+        counts: dict[str, int] = {}
+        for evaluation in self.evaluations:
+            for rule in evaluation.demoted_by:
+                if rule is not None:
+                    counts[rule] = counts.get(rule, 0) + 1
+        return dict(sorted(counts.items()))
+
+    @property
     def parse_errors(self) -> int:
         return self.count(lambda e: e.error is not None and bool(PARSE_WORDS.search(e.error)))
 
@@ -468,6 +491,7 @@ class Summary:
             "http_errors": sum(e.http_errors for e in self.evaluations),
             "replies_without_usage": sum(e.missing_usage for e in self.evaluations),
             "errors": self.errors,
+            "cache_misses": self.cache_misses,
             "parse_errors": self.parse_errors,
             "silent_failures": self.silent,
             "silent_failure_kinds": {
@@ -490,6 +514,7 @@ class Summary:
             },
             "evaluations_with_located_evidence": self.count(lambda e: e.located),
             "supported_by_evidence_method": self.methods(),
+            "claims_demoted_by_rule": self.demotions(),
             "per_evaluation": [e.as_json() for e in self.evaluations],
         }
 
@@ -649,6 +674,27 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "(record mode 'once'), to measure a verifier change without the model. The calls and "
         "tokens counted are then only those of requests not yet in the cache",
     )
+    parser.add_argument(
+        "--record-mode",
+        choices=RECORD_MODES,
+        default=None,
+        help="ours: the cache's record mode with --cache-dir (default 'once'; 'none' replays "
+        "only, and a request the cache lacks fails its check with CacheMissError). Without "
+        "--cache-dir every check calls the model ('off')",
+    )
+    parser.add_argument(
+        "--rules",
+        default=None,
+        help="ours: the verdict rules, passed to verify(rules=...): a policy "
+        f"({', '.join(POLICIES)}) or rule names, separated by commas. "
+        f"Default: verify's ({DEFAULT_POLICY})",
+    )
+    parser.add_argument(
+        "--skip-rules",
+        default="",
+        help="ours: rules to leave out, separated by commas, passed to "
+        f"verify(skip_rules=...) ({', '.join(RULE_NAMES)})",
+    )
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp threads")
     parser.add_argument("--n-ctx", type=int, default=8192)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds per request")
@@ -677,6 +723,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.error(f"unknown system(s) {sorted(unknown)}; choose from {SYSTEMS}")
     args.ragas_python = args.ragas_python or args.others_python
     args.deepeval_python = args.deepeval_python or args.others_python
+    try:
+        args.rule_set = choose(
+            args.rules, args.skip_rules, argument="--rules", skip_argument="--skip-rules"
+        )
+    except (TypeError, ValueError) as exc:
+        parser.error(str(exc))
+    if args.record_mode is None:
+        args.record_mode = "off" if args.cache_dir is None else "once"
+    elif args.cache_dir is None and args.record_mode != "off":
+        parser.error(f"--record-mode {args.record_mode} needs --cache-dir")
+    elif args.cache_dir is not None and args.record_mode == "off":
+        parser.error("--record-mode off keeps no cache: leave out --cache-dir")
     return args
 
 
@@ -722,6 +780,12 @@ def cost_report(
         "threads": args.threads,
         "max_tokens": args.max_tokens,
         "ragas_instructor_mode": args.ragas_instructor_mode,
+        # ours: as given (null: verify's default), and the set verify read from them
+        "rules": args.rules,
+        "skip_rules": args.skip_rules,
+        "rule_set": args.rule_set.label,
+        "rule_names": sorted(args.rule_set.names),
+        "record_mode": args.record_mode,
         "examples": [e.id for e in examples],
         "systems": {name: s.as_json() for name, s in summaries.items()},
         "targets": [{"name": c.name, "passed": c.passed, "detail": c.detail} for c in checks],
@@ -768,6 +832,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         summaries, exchanges = run_systems(examples, args, work_dir)
     checks = target_checks(summaries)
     print(f"{len(examples)} examples (seed {args.seed}) of {args.data}, model {args.model.name}")
+    print(f"ours: verdict rules {args.rule_set.label!r}, record mode {args.record_mode!r}")
     print("\n".join(summary_table(list(summaries.values()))))
     print()
     for name, summary in summaries.items():
@@ -787,6 +852,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"its evidence; gate bal. acc. {_fmt(fill)} as shipped, {_fmt(unlocated)} had "
                 f"those been demoted; SUPPORTED by evidence method: {summary.methods()}"
             )
+            print(f"{name}: claims demoted, by rule: {summary.demotions()}")
+            if summary.cache_misses:
+                print(
+                    f"{name}: {summary.cache_misses} checks made a request the cache lacks "
+                    f"(record mode {args.record_mode!r}): they count as failed checks"
+                )
     print()
     print("\n".join(evaluation_table(list(summaries.values()))))
     print()
