@@ -89,13 +89,15 @@ def _inner_runs_configure_pytest_asyncio(
     """pytest-asyncio (a dev dependency) loads in every inner pytest run, and warns in each
     one whose ini file does not set its loop scope: the inner runs set it, as a project using
     the plugin would. langsmith's plugin (langchain-core brings it, in the docs-test extra)
-    doubles the start-up of every inner pytest process and xdist worker (0.9 s of 1.8 s) and
-    no inner run needs it. Set after pytester starts, since it clears ``PYTEST_ADDOPTS``."""
+    doubles the start-up of every inner pytest process and xdist worker (0.9 s of 1.8 s), and
+    hypothesis's plugin imports all of hypothesis in each of them (0.5 s of 1.0 s): no inner
+    run uses either. Set after pytester starts, since it clears ``PYTEST_ADDOPTS``."""
     if "pytester" in request.fixturenames:
         request.getfixturevalue("pytester")
         monkeypatch.setenv(
             "PYTEST_ADDOPTS",
-            "-o asyncio_default_fixture_loop_scope=function -p no:langsmith_plugin",
+            "-o asyncio_default_fixture_loop_scope=function -p no:langsmith_plugin"
+            " -p no:hypothesispytest",
         )
 
 
