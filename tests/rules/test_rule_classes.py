@@ -70,6 +70,23 @@ def test_a_name_in_another_form_is_stated(claim: str, missing: list[str]) -> Non
 
 
 @pytest.mark.parametrize(
+    ("claim", "missing"),
+    [
+        ("Bob Dylan hosted the show.", ["Dylan"]),  # not Barry Van Dyke: same initials
+        ("The United States hosted the show.", ["United", "States"]),  # "Us" is a word, not US
+        ("The EU paid for the show.", []),  # an initialism of a name the passage has
+        ("He hosted it in the United Kingdom.", []),  # the passage writes the UK
+    ],
+)
+def test_names_with_the_same_initials_are_not_one_name(claim: str, missing: list[str]) -> None:
+    passages = [
+        "Us and them, he said. Barry Van Dyke hosted the show in the UK; the European Union "
+        "paid for it."
+    ]
+    assert unstated(claim, claim, passages) == missing
+
+
+@pytest.mark.parametrize(
     ("a", "b", "same"),
     [
         ("Chinese", "China", True),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
@@ -90,19 +91,39 @@ def initials(phrase: str) -> str:
     return "".join(w[0] for w in phrase.split() if w[:1].isupper() and w.casefold() not in _SMALL)
 
 
+class NameForms(NamedTuple):
+    """The forms in which a text states names, casefolded."""
+
+    words: frozenset[str]
+    """Each capitalised word, and each initialism it writes (dots dropped)."""
+    written_initialisms: frozenset[str]
+    """The initialisms it writes: "UK", "U.S." (dots dropped)."""
+    initialled: frozenset[str]
+    """The initialism of each of its names of two capitalised words or more."""
+
+
 @functools.lru_cache(maxsize=64)
-def name_forms(text: str) -> frozenset[str]:
-    """The forms in which ``text`` states names, casefolded: each capitalised word, the
-    places its demonyms name and the demonyms of its places (read on demand by
-    :func:`states_name`), each initialism it writes (dots dropped), and the initialism of each
-    of its names of two capitalised words or more."""
-    forms = {m[0].casefold().strip("'\u2019-") for m in _CAPITALISED.finditer(text)}
-    forms |= {m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text)}
-    for m in _WORDS_OF_NAME.finditer(text):
-        letters = initials(_trimmed(m[0]))
-        if len(letters) >= 2:
-            forms.add(letters.casefold())
-    return frozenset(forms)
+def name_forms(text: str) -> NameForms:
+    """The forms in which ``text`` states names (the places its demonyms name and the demonyms
+    of its places are read on demand by :func:`states_name`)."""
+    written = frozenset(m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text))
+    words = {m[0].casefold().strip("'\u2019-") for m in _CAPITALISED.finditer(text)}
+    initialled = {
+        letters.casefold()
+        for m in _WORDS_OF_NAME.finditer(text)
+        if len(letters := initials(_trimmed(m[0]))) >= 2
+    }
+    return NameForms(frozenset(words) | written, written, frozenset(initialled))
+
+
+def all_name_forms(texts: Iterable[str]) -> NameForms:
+    """The name forms of several texts together."""
+    each = [name_forms(t) for t in texts]
+    return NameForms(
+        frozenset().union(*(f.words for f in each)),
+        frozenset().union(*(f.written_initialisms for f in each)),
+        frozenset().union(*(f.initialled for f in each)),
+    )
 
 
 def _trimmed(phrase: str) -> str:
@@ -116,20 +137,22 @@ def _trimmed(phrase: str) -> str:
     return " ".join(words)
 
 
-def states_name(word: str, phrase: str, forms: frozenset[str]) -> bool:
+def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     """Whether a text whose :func:`name_forms` are ``forms`` states the name ``word`` (one
     capitalised word of the claim, in its name ``phrase``) in another form: as a place for its
-    demonym or a demonym for its place, as the initialism of its phrase, or, for an
-    initialism, as the phrase it stands for."""
+    demonym or a demonym for its place, as an initialism the text writes for its phrase, or,
+    for an initialism, as a name of the text it stands for. Two names with the same initials
+    are not one name: "Bob Dylan" is not stated by "Barry Van Dyke"."""
     folded = word.casefold()
-    if folded in forms:
+    if folded in forms.words:
         return True
-    if any(same_place(folded, form) for form in forms if form[:1] == folded[:1]):
+    if any(same_place(folded, form) for form in forms.words if form[:1] == folded[:1]):
         return True
     letters = initials(phrase).casefold()
-    if len(letters) >= 2 and letters in forms:
+    if len(letters) >= 2 and letters in forms.written_initialisms:
         return True
-    return word.replace(".", "").isupper() and word.replace(".", "").casefold() in forms
+    bare = word.replace(".", "")
+    return bare.isupper() and bare.casefold() in forms.initialled
 
 
 def name_phrases(text: str) -> dict[str, str]:

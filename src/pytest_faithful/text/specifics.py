@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_faithful.text.align import align_in
-from pytest_faithful.text.names import name_forms, name_phrases, states_name
+from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
 
@@ -96,8 +96,8 @@ def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _passage_names(passages: tuple[str, ...]) -> frozenset[str]:
-    return frozenset().union(*(name_forms(p) for p in passages))
+def _passage_names(passages: tuple[str, ...]) -> NameForms:
+    return all_name_forms(passages)
 
 
 # A count the sentence makes of a list it gives: "three services: A, B and C", "two prices,
