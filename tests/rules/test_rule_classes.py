@@ -13,7 +13,7 @@ from pytest_faithful import verify
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.answerer import about_the_answerer
 from pytest_faithful.text.evidence import exchange_around
-from pytest_faithful.text.names import same_place
+from pytest_faithful.text.names import all_name_forms, same_place, states_name
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.specifics import self_counts, unstated
 from pytest_faithful.text.terms import content_terms
@@ -84,6 +84,13 @@ def test_names_with_the_same_initials_are_not_one_name(claim: str, missing: list
         "paid for it."
     ]
     assert unstated(claim, claim, passages) == missing
+
+
+def test_an_initialism_with_or_without_dots_is_the_one_the_passage_writes() -> None:
+    forms = all_name_forms(["Talks with the U.S. ended in May."])
+    assert states_name("U.S.", "U.S.", forms)
+    assert states_name("US", "US", forms)
+    assert not states_name("UK", "UK", forms)
 
 
 @pytest.mark.parametrize(

@@ -143,15 +143,14 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     demonym or a demonym for its place, as an initialism the text writes for its phrase, or,
     for an initialism, as a name of the text it stands for. Two names with the same initials
     are not one name: "Bob Dylan" is not stated by "Barry Van Dyke"."""
-    folded = word.casefold()
-    if folded in forms.words:
+    folded, bare = word.casefold(), word.replace(".", "")
+    if folded in forms.words or bare.casefold() in forms.written_initialisms:
         return True
     if any(same_place(folded, form) for form in forms.words if form[:1] == folded[:1]):
         return True
     letters = initials(phrase).casefold()
     if len(letters) >= 2 and letters in forms.written_initialisms:
         return True
-    bare = word.replace(".", "")
     return bare.isupper() and bare.casefold() in forms.initialled
 
 
