@@ -95,10 +95,14 @@ def rules_module() -> ModuleType | None:
 
 
 def configurations(
-    rule_names: Sequence[str], policies: Mapping[str, Sequence[str]]
+    rule_names: Sequence[str],
+    policies: Mapping[str, Sequence[str]],
+    default_policy: str | None = None,
 ) -> list[Config]:
     """The default, each policy, and for each rule that can be skipped: that rule alone on top of
-    the always-on rules, and every rule but that one.
+    the always-on rules, and every rule but that one; then, for each rule of the default policy
+    (``default_policy``) that can be skipped, the default without it: what a team that skips
+    one rule, as a failure message says how to, gets.
 
     The always-on rules are the ``evidence`` policy's (else the smallest policy's): a rule in it
     is never skipped here. "Alone" and "all but" start from the policy with the most rules (the
@@ -115,6 +119,9 @@ def configurations(
         configs.append(Config(f"alone:{rule}", rules=widest, skip_rules=others))
     for rule in skippable:
         configs.append(Config(f"without:{rule}", rules=widest, skip_rules=(rule,)))
+    for rule in policies.get(default_policy or "", ()):
+        if rule not in always:
+            configs.append(Config(f"default-without:{rule}", skip_rules=(rule,)))
     return configs
 
 
@@ -123,7 +130,8 @@ def available_configurations() -> list[Config]:
     if module is None:
         return [DEFAULT]
     policies = {str(k): tuple(v) for k, v in dict(module.POLICIES).items()}
-    return configurations(tuple(module.RULE_NAMES), policies)
+    default_policy = getattr(module, "DEFAULT_POLICY", None)
+    return configurations(tuple(module.RULE_NAMES), policies, default_policy)
 
 
 # --------------------------------------------------------------------------------------------

@@ -187,3 +187,14 @@ def test_left_out_lists_what_unstated_would_find_in_a_claim_carrying_it(
     assert left_out(sentence, [*claims, sentence], passages) == []
     for item in listed:
         assert not content_terms(item) <= frozenset().union(*map(content_terms, claims))
+
+
+def test_each_kind_is_read_only_when_asked_for() -> None:
+    claim = 'Support answered 40 emails in Moscow, calling it "the busiest week of the year".'
+    assert unstated(claim, claim, PASSAGES) == ["40", "Moscow", '"the busiest week of the year"']
+    assert unstated(claim, claim, PASSAGES, frozenset({"name"})) == ["Moscow"]
+    assert unstated(claim, claim, PASSAGES, frozenset({"number", "quotation"})) == [
+        "40",
+        '"the busiest week of the year"',
+    ]
+    assert left_out(claim, [], PASSAGES, frozenset({"number"})) == ["40"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from pytest_faithful import verify
+from pytest_faithful.models import Claim, ExtractedClaims
 from pytest_faithful.rules import (
     CLAIM_RULES,
     DEFAULT_POLICY,
@@ -14,7 +17,9 @@ from pytest_faithful.rules import (
     SENTENCE_RULES,
     choose,
 )
+from pytest_faithful.rules.left_out import LeftOutSpecifics
 from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.segment import Sentence
 
 
 def names(heuristic: bool, *args: object, **kwargs: object) -> list[str]:
@@ -34,6 +39,7 @@ def test_every_rule_has_a_stable_unique_name_and_says_what_it_demotes() -> None:
         "opposites",
         "negation",
         "unstated-specifics",
+        "unstated-names",
         "answerer",
         "left-out-specifics",
     )
@@ -54,10 +60,10 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
         pytest.param(
             (),
             {},
-            ["quote-in-passage", "bears-on", "unstated-specifics", "answerer",
+            ["quote-in-passage", "bears-on", "unstated-specifics", "unstated-names", "answerer",
              "left-out-specifics"],
-            ["quote-in-passage", "bears-on", "opposites", "unstated-specifics", "answerer",
-             "left-out-specifics"],
+            ["quote-in-passage", "bears-on", "opposites", "unstated-specifics", "unstated-names",
+             "answerer", "left-out-specifics"],
             id="default",
         ),
         pytest.param(
@@ -75,9 +81,9 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
             (["strict", "judge-quote"],),
             {"skip": "answerer echo"},
             ["quote-in-passage", "bears-on", "judge-quote", "number-clash", "opposites",
-             "negation", "unstated-specifics", "left-out-specifics"],
+             "negation", "unstated-specifics", "unstated-names", "left-out-specifics"],
             ["quote-in-passage", "bears-on", "judge-quote", "opposites", "unstated-specifics",
-             "left-out-specifics"],
+             "unstated-names", "left-out-specifics"],
             id="strict-plus-minus",
         ),
     ],
@@ -146,3 +152,87 @@ def test_verify_runs_the_chosen_rules_and_the_demotion_names_its_rule() -> None:
     assert skipped.rules == "strict without negation"
     with pytest.raises(ValueError, match="skip_rules: unknown rule 'negations'"):
         verify("We ship.", passage, judge=judge, skip_rules="negations")
+
+
+PASSAGE = ["Refunds are issued within 14 days by the support team in London."]
+
+
+@pytest.mark.parametrize(
+    ("answer", "rule", "stated"),
+    [
+        ("Refunds are issued within 30 days by the support team.", "unstated-specifics", "30"),
+        ("Refunds are issued by the support team in Moscow.", "unstated-names", "Moscow"),
+    ],
+)
+def test_numbers_and_names_no_passage_states_are_two_rules_each_skipped_alone(
+    answer: str, rule: str, stated: str
+) -> None:
+    judge = supported(PASSAGE[0])
+    (verdict,) = verify(answer, PASSAGE, judge=judge).claim_verdicts
+    assert (verdict.label.value, verdict.rule) == ("NOT_ENOUGH_INFO", rule)
+    assert f"the claim states {stated} and no passage mentions it" in verdict.reason
+    other = "unstated-names" if rule == "unstated-specifics" else "unstated-specifics"
+    assert not verify(answer, PASSAGE, judge=judge, skip_rules=[other]).passed
+    assert verify(answer, PASSAGE, judge=judge, skip_rules=[rule]).passed
+
+
+class ClaimsLeavingOut(FunctionJudge):
+    """A judge whose one claim drops ``specific`` from the sentence, then finds it SUPPORTED."""
+
+    def __init__(self, specific: str) -> None:
+        super().__init__(supported(PASSAGE[0])._verify)
+        self._specific = specific
+
+    def extract_claims(
+        self, sentences: Sequence[Sentence], question: str | None
+    ) -> ExtractedClaims:
+        return ExtractedClaims(
+            claims=tuple(
+                Claim(text=s.text.replace(self._specific, ""), sentence=s.text, start=s.start,
+                      end=s.end)
+                for s in sentences
+            )
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("answer", "specific", "skipped", "held"),
+    [
+        ("Refunds are issued within 30 days by the support team.", "within 30 days", (), True),
+        ("Refunds are issued by the support team in Moscow.", " in Moscow", (), True),
+        (
+            "Refunds are issued by the support team in Moscow.",
+            " in Moscow",
+            ("unstated-names",),
+            False,
+        ),
+        (
+            "Refunds are issued within 30 days by the support team.",
+            "within 30 days",
+            ("unstated-names",),
+            True,
+        ),
+        (
+            "Refunds are issued within 30 days by the support team.",
+            "within 30 days",
+            ("unstated-specifics",),
+            False,
+        ),
+    ],
+)
+def test_what_claims_leave_out_is_held_to_the_kinds_the_chosen_rules_check(
+    answer: str, specific: str, skipped: tuple[str, ...], held: bool
+) -> None:
+    result = verify(answer, PASSAGE, judge=ClaimsLeavingOut(specific), skip_rules=skipped)
+    left_out = [v for v in result.claim_verdicts if v.rule == "left-out-specifics"]
+    assert bool(left_out) is held
+    assert result.passed is not held
+
+
+def test_left_out_chosen_without_either_claim_rule_holds_every_kind() -> None:
+    (rule,) = choose("evidence,left-out-specifics").sentence_rules(heuristic=False)
+    assert isinstance(rule, LeftOutSpecifics)
+    assert rule.kinds == frozenset({"number", "name", "quotation"})
+    (rule,) = choose("standard", skip="unstated-specifics").sentence_rules(heuristic=False)
+    assert isinstance(rule, LeftOutSpecifics)
+    assert rule.kinds == frozenset({"name"})

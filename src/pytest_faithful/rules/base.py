@@ -10,7 +10,7 @@ verdict: no rule turns a doubt into SUPPORTED.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import ClassVar, Literal, Protocol
 
 from pytest_faithful.models import Claim, ClaimVerdict, Label, Verdict
@@ -116,6 +116,10 @@ class SentenceRule(Protocol):
     judges: ClassVar[RuleJudges]
     required: ClassVar[bool]
     summary: ClassVar[str]
+
+    def following(self, chosen: Set[str]) -> SentenceRule:
+        """This rule as it runs beside the ``chosen`` rules (names)."""
+        ...
 
     def verdicts(
         self,

@@ -26,6 +26,7 @@ from pytest_faithful.rules.negation import Negation
 from pytest_faithful.rules.number_clash import NumberClash
 from pytest_faithful.rules.opposites import Opposites
 from pytest_faithful.rules.quote_in_passage import QuoteInPassage
+from pytest_faithful.rules.unstated_names import UnstatedNames
 from pytest_faithful.rules.unstated_specifics import UnstatedSpecifics
 from pytest_faithful.vocab import DEFAULT_RULES
 
@@ -38,6 +39,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     Opposites(),
     Negation(),
     UnstatedSpecifics(),
+    UnstatedNames(),
     Answerer(),
 )
 """The rules on each SUPPORTED verdict, in the order they run."""
@@ -52,7 +54,13 @@ RULE_NAMES: Final[tuple[str, ...]] = tuple(_ALL)
 REQUIRED: Final[tuple[str, ...]] = tuple(name for name, r in _ALL.items() if r.required)
 
 _STRICT: Final = tuple(name for name in RULE_NAMES if name != "judge-quote")
-_STANDARD: Final = (*REQUIRED, "unstated-specifics", "answerer", "left-out-specifics")
+_STANDARD: Final = (
+    *REQUIRED,
+    "unstated-specifics",
+    "unstated-names",
+    "answerer",
+    "left-out-specifics",
+)
 POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "evidence": REQUIRED,
@@ -62,9 +70,9 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 """Named sets of rules. ``evidence``: only the trust rules (the quote is in a passage and
 bears on its claim). ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the specifics and the answerer, the set that the
-rules benchmark justifies for a judge that is right (benchmarks/RESULTS.md, "Verdict rules,
-both ways")."""
+``standard``, the default: the trust rules, the specifics, the names and the answerer, the set
+that the rules benchmark justifies for a judge that is right (benchmarks/RESULTS.md, "Verdict
+rules, both ways")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("opposites",)}
@@ -92,7 +100,10 @@ class RuleSet:
         return tuple(r for r in CLAIM_RULES if self._holds(r.name, r.judges, heuristic))
 
     def sentence_rules(self, heuristic: bool) -> tuple[SentenceRule, ...]:
-        return tuple(r for r in SENTENCE_RULES if self._holds(r.name, r.judges, heuristic))
+        chosen = (self.heuristic_names or self.names) if heuristic else self.names
+        return tuple(
+            r.following(chosen) for r in SENTENCE_RULES if self._holds(r.name, r.judges, heuristic)
+        )
 
     @property
     def locating(self) -> bool:

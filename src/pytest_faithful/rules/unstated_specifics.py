@@ -1,34 +1,43 @@
-"""``unstated-specifics``: a claim that states a name, a number or a quotation no passage
-states is not SUPPORTED, whatever span the judge quotes.
+"""``unstated-specifics``: a claim that states a number or a quotation no passage states is not
+SUPPORTED, whatever span the judge quotes.
 
 A judge reads a claim for its gist; "Refunds take 30 days" passes for a passage that gives no
-figure at all. The names, numbers and quotations are read from the claim's answer sentence
+figure at all. The numbers and quotations are read from the claim's answer sentence
 (:func:`~pytest_faithful.text.specifics.unstated`), and the reason names what is missing.
-Every judge.
+Names are the ``unstated-names`` rule's, so that a team whose answers name what their
+passages leave to world knowledge can skip them alone. Every judge.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
-from pytest_faithful.text.specifics import unstated
+from pytest_faithful.text.specifics import Kind, unstated
+
+SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation"))
+"""What this rule holds a claim to; :data:`~pytest_faithful.rules.unstated_names.NAME_KINDS`
+the rest."""
+
+
+def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -> Ruling:
+    """``ruling`` demoted by ``rule`` when the claim states specifics of ``kinds`` that no
+    passage states, with a reason naming them; else kept."""
+    missing = unstated(case.claim.text, case.claim.sentence, case.passages, kinds)
+    if not missing:
+        return ruling
+    return ruling.demoted(
+        rule,
+        f"the claim states {', '.join(missing)} and no passage mentions "
+        f"{'it' if len(missing) == 1 else 'them'}",
+    )
 
 
 class UnstatedSpecifics:
     name: ClassVar[str] = "unstated-specifics"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
-    summary: ClassVar[str] = (
-        "no name, number or quotation of the claim is missing from the passages"
-    )
+    summary: ClassVar[str] = "no number or quotation of the claim is missing from the passages"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
-        missing = unstated(case.claim.text, case.claim.sentence, case.passages)
-        if not missing:
-            return ruling
-        return ruling.demoted(
-            self.name,
-            f"the claim states {', '.join(missing)} and no passage mentions "
-            f"{'it' if len(missing) == 1 else 'them'}",
-        )
+        return demoted_for(self.name, case, ruling, SPECIFIC_KINDS)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
 from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
@@ -41,37 +42,55 @@ _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _TITLE_CASE = 0.5
 
 
-def unstated(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
-    """The numbers, names and quotations of ``claim`` that its answer ``sentence`` states and no
-    passage does: numbers first, then names, then quotations in their quotation marks. The
-    passages are read only for a claim that has some."""
-    return _unstated(claim, sentence, passages, frozenset())
+Kind = Literal["number", "name", "quotation"]
+"""A kind of specific: the rules that hold claims to the passages' specifics each check some."""
+ALL_KINDS: Final[frozenset[Kind]] = frozenset(("number", "name", "quotation"))
 
 
-def left_out(sentence: str, claims: Sequence[str], passages: Sequence[str]) -> list[str]:
-    """The numbers, names and quotations ``sentence`` states that none of its ``claims``
-    carries and no passage states: what :func:`unstated` would find in a claim that carried
-    them."""
+def unstated(
+    claim: str, sentence: str, passages: Sequence[str], kinds: frozenset[Kind] = ALL_KINDS
+) -> list[str]:
+    """The numbers, names and quotations (those of ``kinds``) of ``claim`` that its answer
+    ``sentence`` states and no passage does: numbers first, then names, then quotations in
+    their quotation marks. The passages are read only for a claim that has some."""
+    return _unstated(claim, sentence, passages, frozenset(), kinds)
+
+
+def left_out(
+    sentence: str,
+    claims: Sequence[str],
+    passages: Sequence[str],
+    kinds: frozenset[Kind] = ALL_KINDS,
+) -> list[str]:
+    """The numbers, names and quotations (those of ``kinds``) ``sentence`` states that none of
+    its ``claims`` carries and no passage states: what :func:`unstated` would find in a claim
+    that carried them."""
     carried = frozenset().union(*(content_terms(c) for c in claims))
-    return _unstated(sentence, sentence, passages, carried)
+    return _unstated(sentence, sentence, passages, carried, kinds)
 
 
 def _unstated(
-    claim: str, sentence: str, passages: Sequence[str], carried: frozenset[str]
+    claim: str,
+    sentence: str,
+    passages: Sequence[str],
+    carried: frozenset[str],
+    kinds: frozenset[Kind],
 ) -> list[str]:
     said = content_terms(sentence)
-    numbers = sorted(
-        t for t in content_terms(claim) if t[0].isdigit() and t in said and t not in carried
+    numbers = (
+        sorted(t for t in content_terms(claim) if t[0].isdigit() and t in said and t not in carried)
+        if "number" in kinds
+        else []
     )
     names = [
         (name, terms)
-        for name in (_names(claim) if _reads_as_english(sentence) else ())
+        for name in (_names(claim) if "name" in kinds and _reads_as_english(sentence) else ())
         if (terms := content_terms(name)) and terms <= said and not terms <= carried
     ]
     claimed = content_terms(claim)
     quotations = [
         quotation
-        for quotation in _quotations(sentence)
+        for quotation in (_quotations(sentence) if "quotation" in kinds else ())
         if (terms := content_terms(quotation)) <= claimed and not terms <= carried
     ]
     if not numbers and not names and not quotations:
