@@ -96,7 +96,7 @@ def _unstated(
     if not numbers and not names and not quotations:
         return []
     stated = _passage_terms(tuple(passages))
-    counted = self_counts(sentence)
+    counted = self_counts(sentence) if numbers else frozenset()
     missing = [t for t in numbers if not _number_stated(t, stated) and t not in counted]
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
