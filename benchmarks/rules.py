@@ -496,6 +496,23 @@ def _positive(text: str) -> int:
     return value
 
 
+def custom_config(spec: str) -> Config:
+    """A configuration from ``RULES[/SKIP]`` (``--custom``): verify's ``rules`` and
+    ``skip_rules``, each comma-separated names; an empty RULES is the default's."""
+    rules, _, skip = spec.partition("/")
+    skipped = tuple(name for name in skip.split(",") if name.strip())
+    if not rules.strip() and not skipped:
+        raise argparse.ArgumentTypeError(f"{spec!r} names no rules to choose or skip")
+    module = rules_module()
+    if module is None:
+        raise argparse.ArgumentTypeError("this code has no rule sets to choose from")
+    try:
+        module.choose(rules.strip() or None, skipped)
+    except (TypeError, ValueError) as exc:
+        raise argparse.ArgumentTypeError(f"{spec!r}: {exc}") from None
+    return Config(f"custom:{spec}", rules=rules.strip() or None, skip_rules=skipped)
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -508,6 +525,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "Default: all of them",
     )
     parser.add_argument("--list-configs", action="store_true", help="name them and stop")
+    parser.add_argument(
+        "--custom",
+        action="append",
+        type=custom_config,
+        default=[],
+        metavar="RULES[/SKIP]",
+        help="also measure verify(rules=RULES, skip_rules=SKIP), comma-separated names "
+        "(e.g. 'standard,negation/unstated-names'); repeatable",
+    )
     parser.add_argument("--source", action="append", help="only this source (repeatable)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle with this seed first")
     parser.add_argument(
@@ -562,6 +588,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
         configs = [known[name] for name in dict.fromkeys(args.config)]
+    elif args.custom:
+        configs = [DEFAULT]
+    configs = [*configs, *args.custom]
     data = args.data.resolve()
     if not data.is_file():
         print(f"no data file at {data} (pass --data PATH)", file=sys.stderr)
