@@ -484,6 +484,8 @@ def default_output(args: argparse.Namespace) -> Path:
         parts.append(f"span{args.max_span}")
     if args.half is not None:
         parts.append(args.half)
+    if args.custom:
+        parts.append("custom")
     if len(parts) == 1:
         parts.append("all")
     return RESULTS_DIR / ("-".join(parts) + ".json")
