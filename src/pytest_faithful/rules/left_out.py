@@ -3,14 +3,13 @@ that no passage states gets a NOT_ENOUGH_INFO verdict of its own.
 
 The ``unstated-specifics`` rule demotes a SUPPORTED claim that carries such a number or
 quotation, and ``unstated-names`` one that carries such a name; a judge that leaves it out of
-every claim ("Refunds take 30 days." claimed as
-"Refunds are offered.", or rewritten to the passage's "14 days") would otherwise pass the
-sentence with it unjudged (:func:`~pytest_faithful.text.specifics.left_out`). Any verdict on a
-claim carrying it would end NOT_ENOUGH_INFO or CONTRADICTED, so no judge request is spent:
-the sentence gets that verdict itself. Sentences verified whole carry all they state. It
-holds a sentence to the kinds the chosen claim rules check (names only beside
-``unstated-names``), so skipping names skips them here too; chosen without either, to every
-kind. Every judge.
+every claim ("Refunds take 30 days." claimed as "Refunds are offered.", or rewritten to the
+passage's "14 days") would otherwise pass the sentence with it unjudged
+(:func:`~pytest_faithful.text.specifics.left_out`). Any verdict on a claim carrying it would
+end NOT_ENOUGH_INFO or CONTRADICTED, so no judge request is spent: the sentence gets that
+verdict itself. Sentences verified whole carry all they state. It holds a sentence to the
+kinds the chosen claim rules check (names only beside ``unstated-names``), so skipping names
+skips them here too; chosen without either, to every kind. Every judge.
 """
 
 from __future__ import annotations
