@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pytest_faithful.text import answerer
 from pytest_faithful.text.answerer import about_the_answerer
 
 PASSAGES = ["Football is a family of team sports that involve kicking a ball to score a goal."]
@@ -68,3 +69,21 @@ def test_what_is_found_is_a_first_person_word_of_the_claim(claim: str, passages:
     if found is not None:
         assert found.lower() in {"i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"}
         assert found in claim.replace("\u2019", "'")
+
+
+_MIXED = st.lists(
+    st.one_of(
+        _WORDS,
+        st.sampled_from(["I\u2019ve", "MY", "Me,", "(i)", "myself.", "3me", "_i", "i\u2019d"]),
+        st.text(max_size=8),
+    ),
+    max_size=12,
+).map(" ".join)
+
+
+@given(_MIXED)
+def test_the_quick_test_for_a_first_person_word_lets_no_such_claim_go(claim: str) -> None:
+    """A claim is let go early only when no word of it could be the answerer's; read word by
+    word, none is."""
+    if answerer._MAY_BE_FIRST_PERSON.search(claim) is None:
+        assert answerer._first_person(claim) is None

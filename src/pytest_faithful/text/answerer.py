@@ -38,6 +38,9 @@ from pytest_faithful.text.words import WORD
 _FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
 _ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+# A word that may be one of them, in any case: what every claim that speaks of the answerer
+# has, so a claim without one is let go before it is read word by word.
+_MAY_BE_FIRST_PERSON = re.compile(r"(?i)(?<![^\W\d_])(?:i|me|my|mine|myself)(?![^\W\d_])")
 _FRAME = re.compile(
     r"\bi (?:really |honestly |do |still )?"
     r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
@@ -53,6 +56,8 @@ _FRAME = re.compile(
 def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
     """The first word by which ``claim`` speaks of the answerer ("I'm", "my"), or None when it
     does not, or when a passage speaks in the first person too (module docstring)."""
+    if _MAY_BE_FIRST_PERSON.search(claim) is None:
+        return None
     if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
         return None
     spoken = _first_person(_FRAME.sub(" ", without_abstentions(_QUOTED.sub(" ", claim))))
