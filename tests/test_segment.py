@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pytest_faithful.text import segment
 from pytest_faithful.text.segment import Sentence, split_sentences
 
 CASES: list[tuple[str, list[str]]] = [
@@ -260,3 +261,19 @@ def test_chat_answer_layouts_split_where_a_reader_sees_items(
     found = split_sentences(text)
     assert [s.text for s in found] == sentences
     assert all(text[s.start : s.end] == s.text for s in found)
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(
+                ["Dr.", "e.g.", "3.5", "U.S.", "!", "?", "...", '."', "\n", "\n\n", "- "]
+            ),
+            st.sampled_from(["Hi", "there", "It", "ends", "\u3002", "\u201d", " ", "  "]),
+            st.text(max_size=6),
+        ),
+        max_size=14,
+    ).map(" ".join)
+)
+def test_a_text_read_as_one_sentence_at_once_is_what_the_full_rules_read(text: str) -> None:
+    assert segment._sentences.__wrapped__(text) == segment._split(text)

@@ -153,6 +153,19 @@ def split_sentences(text: str) -> list[Sentence]:
 # is a value of the text alone (a new list each call, from a tuple kept here).
 @functools.lru_cache(maxsize=2048)
 def _sentences(text: str) -> tuple[Sentence, ...]:
+    # One sentence when the first place a sentence could end is the text's own end: a claim, a
+    # quote, a one-line answer. Whatever the rules below decide there, no piece before it ends.
+    first = _CANDIDATE.search(text)
+    if first is None or first.end() >= len(text.rstrip()):
+        stripped = text.strip()
+        if not stripped:
+            return ()
+        start = len(text) - len(text.lstrip())
+        return (Sentence(stripped, start, start + len(stripped)),)
+    return _split(text)
+
+
+def _split(text: str) -> tuple[Sentence, ...]:
     sentences: list[Sentence] = []
     start = 0
     for end in (*_boundaries(text), len(text)):
