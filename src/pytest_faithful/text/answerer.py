@@ -38,9 +38,13 @@ from pytest_faithful.text.words import WORD
 _FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
 _ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
-# A word that may be one of them, in any case: what every claim that speaks of the answerer
-# has, so a claim without one is let go before it is read word by word.
-_MAY_BE_FIRST_PERSON = re.compile(r"(?i)(?<![^\W\d_])(?:i|me|my|mine|myself)(?![^\W\d_])")
+# A word that may be one of them ("i" for "i'm"), in any case: what every claim that speaks of
+# the answerer has, so a claim without one is let go before it is read word by word.
+_MAY_BE_FIRST_PERSON = re.compile(
+    r"(?i)(?<![^\W\d_])(?:"
+    + "|".join(sorted({w.split("'")[0] for w in _ANY_FIRST_PERSON}, key=lambda w: (-len(w), w)))
+    + r")(?![^\W\d_])"
+)
 _FRAME = re.compile(
     r"\bi (?:really |honestly |do |still )?"
     r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
