@@ -349,6 +349,40 @@ def test_no_summary_line_for_other_errors(project: pytest.Pytester) -> None:
     assert "not judged" not in result.stdout.str()
 
 
+class _SessionAtItsEnd:
+    """Keeps the run's FaithSession, and how many records it held when the session finished."""
+
+    session: Any = None
+    records_at_finish = -1
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.session = session.config.stash[SESSION_KEY]
+        self.records_at_finish = len(self.session.records)
+
+
+def test_the_session_lets_go_of_its_records_once_the_reports_are_written(
+    project: pytest.Pytester,
+) -> None:
+    # Every garbage collection from here to interpreter exit would walk them again.
+    project.makepyfile(
+        test_it=f"""
+        import pytest
+
+        @pytest.mark.parametrize("n", range(3))
+        def test_answer(assert_faithful, n):
+            assert_faithful("Returns are accepted.", {CONTEXT!r})
+        """
+    )
+    probe = _SessionAtItsEnd()
+    result = project.runpytest("--faith-report=r.json", plugins=[probe])
+    result.assert_outcomes(passed=3)
+    document = json.loads(Path(project.path, "r.json").read_text(encoding="utf-8"))
+    assert len(document["checks"]) == probe.records_at_finish == 3
+    assert probe.session.records == []
+    assert probe.session.report is None
+
+
 def test_controller_merges_workers_and_tolerates_one_that_sent_nothing(
     project: pytest.Pytester,
 ) -> None:
