@@ -1,13 +1,16 @@
-"""Credentials in URLs, and other libraries' log records, redacted.
+"""Credentials in URLs, and other libraries' log records, redacted; and what a redacted text
+still shows of the text it was.
 
 A base URL may carry a credential as user info, in the query or in the path; :func:`redact`
 masks each wherever a URL appears, and :class:`LogRedaction` applies it to every record of the
-HTTP stacks' and SDKs' loggers, their children included.
+HTTP stacks' and SDKs' loggers, their children included. :func:`masked_from` is how a machine
+without the secrets that masked a text checks it against the original.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +26,8 @@ from pytest_faithful.redaction import (
     basic_token,
     install_log_filter,
     looks_generated,
+    masked_from,
+    masked_view,
     redact,
     secret_parameter,
     url_secrets,
@@ -282,3 +287,53 @@ def test_an_unreadable_url_is_passed_on_for_the_sdk_to_refuse() -> None:
     assert configured.sdk_url == "http://[::1/v1"
     assert configured.headers == {}
     assert configured.query == {}
+
+
+# -- what a masked text shows ----------------------------------------------------------------
+
+# Texts over a small alphabet, so that pieces recur and the search has choices to make.
+_TEXTS = st.text(alphabet="ab <", max_size=12)
+_SHOWN = st.lists(st.one_of(st.text(alphabet="ab <", max_size=3), st.just(MASK)), max_size=6)
+
+
+@given(text=_TEXTS, cuts=st.lists(st.integers(0, 12), max_size=8))
+def test_a_text_with_any_runs_masked_shows_that_text(text: str, cuts: list[int]) -> None:
+    # Alternate cut points: the runs between the 1st and 2nd, the 3rd and 4th... are masked.
+    points = sorted({min(c, len(text)) for c in cuts})
+    pieces, last = [], 0
+    for start, end in zip(points[::2], points[1::2], strict=False):
+        if start < end:
+            pieces.extend((text[last:start], MASK))
+            last = end
+    shown = "".join(pieces) + text[last:]
+    assert masked_from(shown, text)
+    assert masked_view({"claims": [shown], "n": 1}, {"claims": (text,), "n": 1})
+
+
+@given(shown=_SHOWN.map("".join), text=_TEXTS)
+def test_masked_from_is_a_full_match_with_one_or_more_characters_per_mask(
+    shown: str, text: str
+) -> None:
+    pattern = ".+".join(map(re.escape, shown.split(MASK)))
+    assert masked_from(shown, text) == bool(re.fullmatch(pattern, text, re.DOTALL))
+
+
+@pytest.mark.parametrize(
+    ("shown", "text", "shows"),
+    [
+        ("A signature is <redacted> on delivery.", "A signature is required on delivery.", True),
+        ("A signature is <redacted> on delivery.", "A signature is never needed.", False),
+        ("<redacted>", "", False),  # a mask hides at least one character
+        ("gpt-<redacted>o", "gpt-4o-mini", False),
+        ("<redacted>/llama3", "ollama/llama3", True),
+    ],
+)
+def test_masked_from_examples(shown: str, text: str, shows: bool) -> None:
+    assert masked_from(shown, text) is shows
+
+
+def test_a_masked_view_keeps_the_shape_of_the_value() -> None:
+    assert not masked_view({"claims": ["<redacted>"]}, {"claims": ["a", "b"]})
+    assert not masked_view({"claims": ["<redacted>"]}, {"passages": ["a"]})
+    assert not masked_view(["<redacted>"], "a")
+    assert masked_view({"n": 1, "claims": ["<redacted>b"]}, {"n": 1, "claims": ["ab"]})

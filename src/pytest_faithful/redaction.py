@@ -193,6 +193,50 @@ def basic_token(user: str, password: str) -> str:
     return base64.b64encode(raw).decode("ascii")
 
 
+def masked_from(shown: str, text: str) -> bool:
+    """Whether ``shown`` is ``text`` with some of its runs of characters replaced by
+    :data:`MASK`, each by one, as :func:`redact` writes it with whatever secrets it had.
+
+    What a machine without those secrets (a CI job replaying without keys) can still check of a
+    redacted text: every character it shows is where ``text`` has it. Each mask stands for at
+    least one character; the pieces between masks are found leftmost first, which finds a
+    match whenever there is one (a mask covers any run), in linear time.
+    """
+    first, *pieces = shown.split(MASK)
+    if not pieces:
+        return shown == text
+    *middle, last = pieces
+    if not text.startswith(first):
+        return False
+    at = len(first)
+    for piece in middle:
+        at = text.find(piece, at + 1)
+        if at < 0:
+            return False
+        at += len(piece)
+    return len(text) - len(last) > at and text.endswith(last)
+
+
+def masked_view(shown: object, value: object) -> bool:
+    """:func:`masked_from` through JSON data: ``shown`` has ``value``'s shape, and each of its
+    strings is the matching string of ``value``, masked or not (a tuple reads as a list)."""
+    if isinstance(shown, str):
+        return isinstance(value, str) and masked_from(shown, value)
+    if isinstance(shown, list):
+        return (
+            isinstance(value, (list, tuple))
+            and len(shown) == len(value)
+            and all(map(masked_view, shown, value))
+        )
+    if isinstance(shown, dict):
+        return (
+            isinstance(value, dict)
+            and shown.keys() == value.keys()
+            and all(masked_view(shown[k], value[k]) for k in shown)
+        )
+    return bool(shown == value)
+
+
 def echoes_secret(text: str, secrets: Iterable[str] = ()) -> bool:
     """Whether ``text`` holds a FRAGMENT-long run of a secret at least that long (the key
     variables' values and ``secrets``): the test for rewriting a reply before it is recorded."""

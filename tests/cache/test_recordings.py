@@ -18,7 +18,7 @@ from pytest_faithful.cache.limits import response_size
 from pytest_faithful.cache.recordings import RecordingRefused, RecordingStore
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.cache.store import CallCache
-from pytest_faithful.cache.usage import RecordingsUse
+from pytest_faithful.cache.usage import RecordingsUse, records_for
 from pytest_faithful.cache.views import asked_view
 from pytest_faithful.errors import CacheMissError, FaithCacheWarning
 from pytest_faithful.judges.llm.prompts import repair_message, verification_messages
@@ -212,6 +212,12 @@ EDITS: dict[str, tuple[tuple[str | int, ...], object]] = {
     "reviewer_sees_another_verdict": (("reply_json", "verdicts", 1, "label"), "SUPPORTED"),
     "reviewer_sees_other_claims": (("asked", "claims"), ["Something harmless."]),
     "other_model": (("model",), "gpt-5"),
+    # Masks stand for what a recorder's key redacted; what they leave showing must still fit.
+    "reviewer_sees_other_claims_around_a_mask": (
+        ("asked", "claims"),
+        ["Returns are <redacted> within 60 days.", CLAIMS[1]],
+    ),
+    "other_model_around_a_mask": (("model",), "gpt-<redacted>o"),
 }
 
 
@@ -407,6 +413,40 @@ def test_no_secret_is_written(store: RecordingStore, monkeypatch: pytest.MonkeyP
     fragments = [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
     assert not [f for f in fragments if f in data]
     assert store.get(request.cache_key(), request) is not None  # and it still replays
+
+
+def test_a_recording_redacted_by_its_recorders_key_replays_where_no_key_is_set(
+    store: RecordingStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # llama.cpp's server documents this placeholder key, and its words are ordinary words: the
+    # views of a request that holds one are written masked. A CI job replays without the key.
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-no-key-required")
+    request = make_request(claims=["A signature is required on delivery.", CLAIMS[1]])
+    key, path = record(store, request)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["asked"]["claims"][0] == "A signature is <redacted> on delivery."
+    replayed = store.get(key, request)
+    assert replayed is not None
+    monkeypatch.delenv("OPENAI_API_KEY")
+    without_the_key = RecordingStore(store.directory)
+    assert without_the_key.get(key, request) == replayed
+    assert without_the_key.use.refused == {}
+
+
+@pytest.mark.parametrize(
+    ("judge_id", "recorder", "records"),
+    [
+        ("openai:gpt-4o-mini/p4", "openai:gpt-4o-mini", True),
+        ("openai:gpt-4o-mini-2/p4", "openai:gpt-4o-mini", False),
+        ("openai:lmstudio-community/qwen2.5/p4", "openai:lm<redacted>-community/qwen2.5", True),
+        ("openai:lmstudio-community/qwen2.5/p4", "openai:lm<redacted>-community/llama3", False),
+        ("anthropic:lmstudio-x/p4", "openai:lm<redacted>-x", False),
+    ],
+)
+def test_which_judge_recorded_a_file_reads_through_its_recorders_masks(
+    judge_id: str, recorder: str, records: bool
+) -> None:
+    assert records_for(judge_id, recorder) is records
 
 
 def _write_many(directory: str, worker: int) -> None:

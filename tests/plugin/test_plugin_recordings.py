@@ -417,6 +417,30 @@ def test_a_real_provider_records_without_secrets_and_replays_without_the_server(
     ]
 
 
+def test_recordings_made_with_a_placeholder_key_replay_in_ci_without_any_key(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # LM Studio's documented key and one of its model ids: "studio" is a fragment of the key,
+    # so the recordings show the model masked, and the CI job has no key to mask it the same.
+    monkeypatch.setenv("OPENAI_API_KEY", "lm-studio")
+    model = "lmstudio-community/qwen2.5-7b-instruct"
+    server = FakeLLMServer()
+    try:
+        pytester.makeini(f"[pytest]\nfaith_judge = openai:{model}@{server.url}/v1\n{RECORDINGS}")
+        pytester.makepyfile(GROUNDED)
+        pytester.runpytest().assert_outcomes(passed=1)
+    finally:
+        server.close()
+    files = list((pytester.path / "recordings").rglob("*.json"))
+    assert {json.loads(p.read_text())["model"] for p in files} == {
+        "lm<redacted>-community/qwen2.5-7b-instruct"
+    }
+    monkeypatch.delenv("OPENAI_API_KEY")
+    replay = pytester.runpytest("--faith-record-mode=none", "-W", "error::Warning")
+    replay.assert_outcomes(passed=1)
+    assert "were recorded by" not in replay.stdout.str()  # no warning that none will replay
+
+
 def test_entries_that_are_not_recordings_are_listed_at_the_end_even_under_w_error(
     suite: pytest.Pytester, tmp_path: Path
 ) -> None:

@@ -1,13 +1,16 @@
 """What a run did with a recordings directory: plain data, light to import.
 
 The pytest plugin holds one :class:`RecordingsUse` per process from start-up, and xdist workers
-send theirs to the controller, so this module imports nothing heavier than the standard library.
+send theirs to the controller, so this module imports nothing heavier than the standard library
+(and :mod:`pytest_faithful.redaction`, which imports only that).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from pytest_faithful.redaction import MASK, masked_from
 
 
 @dataclass
@@ -91,8 +94,18 @@ def recorder(kind: str, model: str) -> str:
 def records_for(judge_id: str, recorder: str) -> bool:
     """Whether a judge with ``judge_id`` (``"openai:gpt-4o-mini/p4"``) makes requests that
     ``recorder`` (``"openai:gpt-4o-mini"``) names: its id is the recorder, or starts with it
-    and a slash (the prompt version and any variant follow)."""
-    return judge_id == recorder or judge_id.startswith(f"{recorder}/")
+    and a slash (the prompt version and any variant follow).
+
+    A recorder whose model its key masked (``"openai:<redacted>/llama3"``) names the judges
+    whose id, up to a slash, it could have been. Only for saying which judge recorded what:
+    pruning asks for the recorder exactly, since a masked one could be another judge's.
+    """
+    if judge_id == recorder or judge_id.startswith(f"{recorder}/"):
+        return True
+    if MASK not in recorder:
+        return False
+    ends = [at for at, char in enumerate(judge_id) if char == "/"] + [len(judge_id)]
+    return any(masked_from(recorder, judge_id[:end]) for end in ends)
 
 
 def _strings(data: object) -> set[str]:
