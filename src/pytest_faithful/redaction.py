@@ -200,7 +200,7 @@ def masked_from(shown: str, text: str) -> bool:
     What a machine without those secrets (a CI job replaying without keys) can still check of a
     redacted text: every character it shows is where ``text`` has it. Each mask stands for at
     least one character; the pieces between masks are found leftmost first, which finds a
-    match whenever there is one (a mask covers any run), in linear time.
+    match whenever there is one (a mask covers any run), in one pass over ``text``.
     """
     first, *pieces = shown.split(MASK)
     if not pieces:
