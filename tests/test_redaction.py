@@ -29,6 +29,8 @@ from pytest_faithful.redaction import (
     masked_from,
     masked_view,
     redact,
+    restored,
+    restored_view,
     secret_parameter,
     url_secrets,
 )
@@ -337,3 +339,70 @@ def test_a_masked_view_keeps_the_shape_of_the_value() -> None:
     assert not masked_view({"claims": ["<redacted>"]}, {"passages": ["a"]})
     assert not masked_view(["<redacted>"], "a")
     assert masked_view({"n": 1, "claims": ["<redacted>b"]}, {"n": 1, "claims": ["ab"]})
+
+
+# -- a reply's masks put back from the request --------------------------------------------------
+
+SOURCE = "Answer: A receipt is required for returns. Passage: Refunds are required to be paid."
+
+
+@pytest.mark.parametrize(
+    ("reply", "back"),
+    [
+        ("A receipt is <redacted> for returns.", "A receipt is required for returns."),
+        ("A receipt is req<redacted> returns.", "A receipt is required for returns."),
+        # Nothing visible on one side: where the run starts cannot be told.
+        ("<redacted> for returns.", "<redacted> for returns."),
+        # Both sides around two different runs: which one is not known.
+        ("Refunds are <redacted>", "Refunds are <redacted>"),
+        # Too little visible around it to pin it down.
+        ("is <redacted> for", "is <redacted> for"),
+        # A run the request does not hold (the key itself) stays masked.
+        ("token ...<redacted>. Thanks", "token ...<redacted>. Thanks"),
+    ],
+)
+def test_a_mask_comes_back_only_as_the_one_run_of_the_request_around_it(
+    reply: str, back: str
+) -> None:
+    assert restored(reply, SOURCE) == back
+
+
+def test_every_place_the_left_side_occurs_is_read() -> None:
+    # Read without overlaps, the first "left" would run to the only "right" and hide the true
+    # place; read at every occurrence, two runs fit, and the mask stays.
+    source = "left side A left side B right side"
+    assert restored("left side <redacted> right side", source) == (
+        "left side <redacted> right side"
+    )
+
+
+def test_restored_view_reads_every_string_and_keeps_the_rest() -> None:
+    view = {"claims": [{"claim": "A receipt is <redacted> for returns.", "sentence": 1}]}
+    assert restored_view(view, SOURCE) == {
+        "claims": [{"claim": "A receipt is required for returns.", "sentence": 1}]
+    }
+
+
+_PIECE = st.text(alphabet="ab .", max_size=12)
+
+
+@given(source=st.text(alphabet="ab .", max_size=40), left=_PIECE, right=_PIECE)
+def test_a_mask_put_back_is_a_run_of_the_request_between_the_sides_the_reply_shows(
+    source: str, left: str, right: str
+) -> None:
+    text = f"{left}{MASK}{right}"
+    out = restored(text, source)
+    if out != text:
+        assert out.startswith(left)
+        assert out.endswith(right)
+        hidden = out[len(left) : len(out) - len(right)]
+        assert hidden
+        assert f"{left}{hidden}{right}" in source
+        assert len(left) + len(right) >= 8
+
+
+@given(hidden=st.text(alphabet="ab .", min_size=1, max_size=30), noise=_PIECE)
+def test_a_mask_whose_sides_occur_once_comes_back(hidden: str, noise: str) -> None:
+    # The sides hold letters the rest of the request never does.
+    source = f"{noise}<<side ({hidden}) side>>{noise}"
+    assert restored(f"<<side ({MASK}) side>>", source) == f"<<side ({hidden}) side>>"

@@ -27,6 +27,7 @@ install it itself.
 from __future__ import annotations
 
 import base64
+import itertools
 import logging
 import os
 import re
@@ -235,6 +236,65 @@ def masked_view(shown: object, value: object) -> bool:
             and all(masked_view(shown[k], value[k]) for k in shown)
         )
     return bool(shown == value)
+
+
+# Visible text read on each side of a mask, and the least of it that may pin one down.
+_CONTEXT: Final = 40
+_MIN_CONTEXT: Final = 8
+# A mask hides a run of a key's characters: a run this long between the two sides is not one.
+_LONGEST_HIDDEN: Final = 256
+
+
+def restored(text: str, source: str) -> str:
+    """``text`` (a judge's reply) with each mask put back as the run of ``source`` (the request
+    it answers) that it hid, where the visible text on both sides pins it to one run.
+
+    A key made of words (a local server's ``sk-no-key-required``) masks those words wherever a
+    reply repeats them, so a claim or a quote copied from the answer or a passage would no
+    longer match it. What comes back is the request's own text, never the key's: a mask with
+    nothing visible on one side, or whose sides occur around different runs, stays a mask.
+    """
+    if MASK not in text:
+        return text
+    pieces = text.split(MASK)
+    out = [pieces[0]]
+    for before, after in itertools.pairwise(pieces):
+        out.extend((_hidden(before[-_CONTEXT:], after[:_CONTEXT], source) or MASK, after))
+    return "".join(out)
+
+
+def restored_view(value: object, source: str) -> object:
+    """:func:`restored` through JSON data: every string in ``value``, the rest as it is."""
+    if isinstance(value, str):
+        return restored(value, source)
+    if isinstance(value, list):
+        return [restored_view(v, source) for v in value]
+    if isinstance(value, dict):
+        return {k: restored_view(v, source) for k, v in value.items()}
+    return value
+
+
+def _hidden(left: str, right: str, source: str) -> str | None:
+    """The one run of ``source`` between ``left`` and the nearest ``right`` after it, over
+    every place ``left`` occurs (overlapping ones too, so the true place is never skipped);
+    None when there is none, or more than one."""
+    if not left or not right or len(left) + len(right) < _MIN_CONTEXT:
+        return None
+    found: set[str] = set()
+    at = source.find(left)
+    while at >= 0:
+        start = at + len(left)
+        end = source.find(right, start + 1)  # a mask hides at least one character
+        if end < 0:
+            break
+        found.add(source[start:end])
+        if len(found) > 1:
+            return None
+        at = source.find(left, at + 1)
+    if not found:
+        return None
+    (hidden,) = found
+    return hidden if len(hidden) <= _LONGEST_HIDDEN and MASK not in hidden else None
 
 
 def echoes_secret(text: str, secrets: Iterable[str] = ()) -> bool:

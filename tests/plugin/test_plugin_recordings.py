@@ -389,25 +389,33 @@ def test_grounded(assert_faithful):
 """
 
 
+def record_from_a_server(
+    pytester: pytest.Pytester, suite: str, model: str = "judge-model", fallback: Reply | None = None
+) -> list[Path]:
+    """Run ``suite`` once against a loopback OpenAI-compatible server, recording into
+    ``recordings/``, then stop the server; the recording files."""
+    server = FakeLLMServer()
+    if fallback is not None:
+        server.fallback = fallback
+    try:
+        pytester.makeini(f"[pytest]\nfaith_judge = openai:{model}@{server.url}/v1\n{RECORDINGS}")
+        pytester.makepyfile(suite)
+        pytester.runpytest().assert_outcomes(passed=1)
+        assert server.count == 2
+    finally:
+        server.close()
+    return list((pytester.path / "recordings").rglob("*.json"))
+
+
 def test_a_real_provider_records_without_secrets_and_replays_without_the_server(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     secret = "sk-test-SECRET-abcdefghijklmnop123456"
     monkeypatch.setenv("OPENAI_API_KEY", secret)
-    server = FakeLLMServer()
-    server.fallback = Reply(envelope=lambda whole: {**whole, "model": f"m-{secret[-10:]}"})
-    try:
-        pytester.makeini(
-            f"[pytest]\nfaith_judge = openai:judge-model@{server.url}/v1\n{RECORDINGS}"
-        )
-        pytester.makepyfile(GROUNDED)
-        pytester.runpytest().assert_outcomes(passed=1)
-        assert server.count == 2
-    finally:
-        server.close()
+    echo = Reply(envelope=lambda whole: {**whole, "model": f"m-{secret[-10:]}"})
+    files = record_from_a_server(pytester, GROUNDED, fallback=echo)
     replay = pytester.runpytest("--faith-record-mode=none")
     replay.assert_outcomes(passed=1)
-    files = list((pytester.path / "recordings").rglob("*.json"))
     assert len(files) == 2
     fragments = [secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1)]
     assert not [(f, p) for p in files for f in fragments if f in p.read_text()]
@@ -423,15 +431,7 @@ def test_recordings_made_with_a_placeholder_key_replay_in_ci_without_any_key(
     # LM Studio's documented key and one of its model ids: "studio" is a fragment of the key,
     # so the recordings show the model masked, and the CI job has no key to mask it the same.
     monkeypatch.setenv("OPENAI_API_KEY", "lm-studio")
-    model = "lmstudio-community/qwen2.5-7b-instruct"
-    server = FakeLLMServer()
-    try:
-        pytester.makeini(f"[pytest]\nfaith_judge = openai:{model}@{server.url}/v1\n{RECORDINGS}")
-        pytester.makepyfile(GROUNDED)
-        pytester.runpytest().assert_outcomes(passed=1)
-    finally:
-        server.close()
-    files = list((pytester.path / "recordings").rglob("*.json"))
+    files = record_from_a_server(pytester, GROUNDED, "lmstudio-community/qwen2.5-7b-instruct")
     assert {json.loads(p.read_text())["model"] for p in files} == {
         "lm<redacted>-community/qwen2.5-7b-instruct"
     }
@@ -439,6 +439,28 @@ def test_recordings_made_with_a_placeholder_key_replay_in_ci_without_any_key(
     replay = pytester.runpytest("--faith-record-mode=none", "-W", "error::Warning")
     replay.assert_outcomes(passed=1)
     assert "were recorded by" not in replay.stdout.str()  # no warning that none will replay
+
+
+RECEIPTS = """
+def test_receipts(assert_faithful):
+    assert assert_faithful("A receipt is required for returns.",
+                           ["A receipt is required for returns. Refunds take 5 days."]).passed
+"""
+
+
+def test_words_a_placeholder_key_masks_in_the_replies_are_read_back_from_the_request(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # llama.cpp's documented key masks "required" in the judge's claim and quote, as the
+    # trust rule says; read back from the answer and the passage they were copied from, the
+    # faithful answer passes, recorded and replayed, with the key and without it.
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-no-key-required")
+    files = record_from_a_server(pytester, RECEIPTS)
+    assert len(files) == 2
+    assert not [p for p in files if "required" in p.read_text()]
+    pytester.runpytest("--faith-record-mode=none").assert_outcomes(passed=1)
+    monkeypatch.delenv("OPENAI_API_KEY")
+    pytester.runpytest("--faith-record-mode=none").assert_outcomes(passed=1)
 
 
 def test_entries_that_are_not_recordings_are_listed_at_the_end_even_under_w_error(

@@ -22,6 +22,7 @@ from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeRespo
 from pytest_faithful.providers.endpoint import PARAM, WireMode
 from pytest_faithful.providers.errors import StructuredOutputRejected
 from pytest_faithful.providers.steps import Procedure, Step
+from pytest_faithful.redaction import MASK
 
 _Output = TypeVar("_Output", bound=BaseModel)
 _Parsed = TypeVar("_Parsed")
@@ -169,7 +170,10 @@ class Asking:
                         f"the judge refused (finish reason {response.finish_reason!r}): "
                         f"{shorten(response.text, 200)!r}"
                     )
-                return interpret(parse_output(response.text, output_model)), usage
+                # A key's redaction masked part of the reply: put back from the request's text.
+                masked = MASK in response.text
+                asked_text = "\n".join(m.content for m in messages) if masked else None
+                return interpret(parse_output(response.text, output_model, asked_text)), usage
             except Incomplete as exc:
                 if attempt == "repair":
                     return exc.partial, usage  # type: ignore[return-value]

@@ -40,6 +40,7 @@ from pydantic import BaseModel, ValidationError
 
 from pytest_faithful.errors import shorten
 from pytest_faithful.judges.llm.shaping import answer_items, shaped
+from pytest_faithful.redaction import restored_view
 
 _Output = TypeVar("_Output", bound=BaseModel)
 
@@ -365,8 +366,12 @@ def _no_json(text: str) -> ParseProblem:
     return ParseProblem(f"the reply holds no JSON object: {shorten(text, 200)!r}")
 
 
-def parse_output(text: str, model: type[_Output]) -> _Output:
+def parse_output(text: str, model: type[_Output], asked: str | None = None) -> _Output:
+    """``text`` read as ``model``. ``asked``: the request's text, from which what a key's
+    redaction masked in the reply is put back (:func:`~pytest_faithful.redaction.restored`)."""
     value = extract_json(text, model)
+    if asked is not None:
+        value = restored_view(value, asked)
     try:
         try:
             return model.model_validate(value)
