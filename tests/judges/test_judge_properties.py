@@ -366,8 +366,10 @@ def test_the_llm_judge_turns_any_reply_into_a_score_or_a_judge_error(
 
 
 @pytest.mark.parametrize("n", [3000, 20000])
-def test_a_bracket_bomb_reply_is_a_judge_error_not_a_recursion_error(n: int) -> None:
-    backend = ScriptedBackend(["[" * n + "]" * n] * 2)
+# With a mask inside, which would be put back (redaction.restored), still a judge error.
+@pytest.mark.parametrize("inner", ["", '"a <redacted> here"'])
+def test_a_bracket_bomb_reply_is_a_judge_error_not_a_recursion_error(n: int, inner: str) -> None:
+    backend = ScriptedBackend(["[" * n + inner + "]" * n] * 2)
     judge = LLMJudge(CachedBackend(backend, None, "off"), "m")
     with pytest.raises(JudgeError, match="nested too deeply"):
         verify("Returns are accepted within 30 days.", ["Returns are accepted."], judge=judge)

@@ -370,9 +370,9 @@ def parse_output(text: str, model: type[_Output], asked: str | None = None) -> _
     """``text`` read as ``model``. ``asked``: the request's text, from which what a key's
     redaction masked in the reply is put back (:func:`~pytest_faithful.redaction.restored`)."""
     value = extract_json(text, model)
-    if asked is not None:
-        value = restored_view(value, asked)
     try:
+        if asked is not None:
+            value = restored_view(value, asked)
         try:
             return model.model_validate(value)
         except ValidationError:
