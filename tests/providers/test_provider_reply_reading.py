@@ -290,3 +290,50 @@ def test_verdicts_as_json_lines_are_still_sent_back(
     assert labels(result) == [Label.SUPPORTED, Label.CONTRADICTED]
     assert server.count == 3
     assert "expected one verdict for each of claims 1..2" in json.dumps(server.bodies()[-1])
+
+
+# -- the answer written as a JSON string ------------------------------------------------------
+
+
+def list_as_string(reply: dict[str, Any]) -> dict[str, Any]:
+    return {key: json.dumps(items) for key, items in reply.items()}
+
+
+def reply_as_string(reply: dict[str, Any]) -> str:
+    return json.dumps(json.dumps(reply))
+
+
+def tool_input_so(change: Any) -> Any:
+    """The whole reply changed; for Anthropic, the tool input it becomes, as Claude sends it."""
+
+    def envelope(whole: dict[str, Any]) -> dict[str, Any]:
+        if "choices" in whole:
+            message = whole["choices"][0]["message"]
+            message["content"] = json.dumps(change(json.loads(message["content"])))
+            return whole
+        for block in whole["content"]:
+            if block["type"] == "tool_use":
+                block["input"] = change(block["input"])
+        return whole
+
+    return envelope
+
+
+@pytest.mark.parametrize("change", [list_as_string, json.dumps], ids=["list", "whole"])
+@pytest.mark.parametrize("mode", ["two-step", "single-call"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_an_answer_written_as_a_json_string_is_read_without_a_repair(
+    provider: str, mode: str, change: Any, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Claude's tool input sometimes holds a list as the JSON string that spells it
+    (``{"verdicts": "[{...}]"}``), and some servers send the whole answer encoded twice. Both
+    were refused as the wrong shape, asked again, and ended the check as a JudgeError when the
+    model did it again; what the string spells is read, and validated like any reply."""
+    single = mode == "single-call"
+    for step in ("single",) if single else ("extract", "verify"):
+        server.script(step, *[Reply(envelope=tool_input_so(change))] * 2)
+    answer = "Returns are accepted within 30 days. Gift cards never expire."
+    result = check(provider, server, tmp_path, answer, single=single)
+    assert labels(result) == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
+    assert server.count == (1 if single else 2), "no repair request"
+

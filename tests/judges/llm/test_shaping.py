@@ -270,3 +270,37 @@ def test_a_sentences_text_is_no_sentence_number() -> None:
     text = '{"claims": [{"sentence": "Returns are accepted within 30 days.", "claim": "c"}]}'
     with pytest.raises(ParseProblem, match=r"claims\.0\.sentence"):
         parse_output(text, ExtractionOutput)
+
+
+@PROPERTIES
+@given(verdict_lists(), st.booleans())
+def test_an_answer_written_as_a_json_string_reads_as_the_answer(
+    items: list[dict[str, Any]], whole: bool
+) -> None:
+    # Claude's tool input sometimes holds the list as the JSON string that spells it; some
+    # servers encode the whole answer twice. What the string spells is read, and nothing else.
+    value = {"verdicts": items}
+    written = json.dumps(value) if whole else {"verdicts": json.dumps(items)}
+    expected = VerificationOutput.model_validate(value)
+    assert parse_output(json.dumps(written), VerificationOutput) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"verdicts": "[{\\"label\\": \\"SUPPORTED\\"}]"}',  # spells a list missing claim numbers
+        '{"verdicts": "[not json"}',
+        '{"verdicts": "see above"}',
+        '"[1, 2]"',
+        '"\\"{}\\""',  # a string spelling a string spelling an object: read once, not twice
+    ],
+)
+def test_a_json_string_that_spells_no_answer_is_still_a_problem(text: str) -> None:
+    with pytest.raises(ParseProblem, match="required shape"):
+        parse_output(text, VerificationOutput)
+
+
+def test_a_json_string_inside_a_reply_spells_no_lone_surrogate() -> None:
+    inner = json.dumps([{"claim": 1, "label": "SUPPORTED", "reason": "a \ud800 b"}])
+    (verdict,) = parse_output(json.dumps({"verdicts": inner}), VerificationOutput).verdicts
+    assert verdict.reason.encode("utf-8") == b"a ? b"  # as a lone surrogate outside a string

@@ -377,8 +377,9 @@ def parse_output(text: str, model: type[_Output], asked: str | None = None) -> _
             return model.model_validate(value)
         except ValidationError:
             # Replies mostly come in the shape asked for, and shaping one that does changes
-            # nothing; only a reply that fails is reshaped and validated again.
-            return model.model_validate(shaped(value, model))
+            # nothing; only a reply that fails is reshaped and validated again. Shaping may
+            # decode a JSON string inside the reply, whose escapes can spell lone surrogates.
+            return model.model_validate(_without_surrogates(shaped(value, model)))
     except RecursionError:
         raise ParseProblem("the reply's JSON is nested too deeply to read") from None
     except ValidationError as exc:

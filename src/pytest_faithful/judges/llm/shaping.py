@@ -5,7 +5,8 @@ Small models, above all without a server that enforces the schema, answer in sha
 the one asked for: ``"Label"`` for ``"label"``, a ``"confidence"`` nobody asked for, ``null``
 for an empty reason, the list of verdicts without the object around it, one verdict as an
 object instead of a list of one, one verdict split over two objects, ``"passage 2"`` for ``2``,
-a list of quotes for one quote.
+a list of quotes for one quote, the list (or the whole reply) written as a JSON string
+(Claude's tool input sometimes holds ``"verdicts": "[{...}]"``).
 Each of those would cost a repair request and, repeated, a JudgeError. :func:`shaped` reads
 them as meant. What it never does is supply what a reply leaves out: a missing label, claim
 number or list is still missing, and pydantic reports it. Nor does it read a number out of other
@@ -16,6 +17,7 @@ way is then checked like any other: counts, coverage, and evidence in a passage.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import types
 import typing
@@ -34,6 +36,7 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
     """``value`` brought toward ``model``'s shape (module docstring); valid input is returned
     equal to itself."""
     lists = _list_fields(model)
+    value = _decoded(value)
     if isinstance(value, list) and len(lists) == 1:
         value = {next(iter(lists)): value}  # the items without the object around them
     if not isinstance(value, dict):
@@ -54,7 +57,7 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
             continue
         item_model = lists.get(name)
         if item_model is not None:
-            items = out[name]
+            items = _decoded(out[name])
             if isinstance(items, dict):
                 items = [items]
             if isinstance(items, list):
@@ -64,6 +67,19 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
         if out[name] is None and not field.is_required():
             del out[name]  # null where the model has a default means the default
     return out
+
+
+def _decoded(value: Any) -> Any:
+    """The object or list a string spells in JSON (a value written as a JSON string instead of
+    as itself); anything else, and a string that spells no object or list, as it is. What it
+    spells is shaped and validated like any other reply."""
+    if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
+        return value
+    try:
+        found = json.loads(value)
+    except (ValueError, RecursionError):  # not JSON, or nested past what json reads
+        return value
+    return found if isinstance(found, (dict, list)) else value
 
 
 def answer_items(value: Any, model: type[BaseModel]) -> list[Any] | None:
