@@ -337,3 +337,36 @@ def test_an_answer_written_as_a_json_string_is_read_without_a_repair(
     assert labels(result) == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
     assert server.count == (1 if single else 2), "no repair request"
 
+
+# -- an empty claim -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("empty", ["", " \n"])
+@pytest.mark.parametrize("mode", ["two-step", "single-call"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_an_empty_claim_is_no_claim_not_a_broken_reply(
+    provider: str, mode: str, empty: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """``{"sentence": 1, "claim": ""}`` is how models say a greeting yields no claim. It was a
+    ParseProblem that failed the whole reply (a JudgeError when repeated); now it is no claim,
+    and the sentences that state something are judged as always: the empty claim for the
+    factual sentence 3 leaves it to the verifier, which verifies it whole."""
+    single = mode == "single-call"
+
+    def emptied(reply: dict[str, Any]) -> dict[str, Any]:
+        items = reply["claims"]
+        return {
+            "claims": [
+                {**item, "claim": empty} if n in (1, 3) else item for n, item in enumerate(items, 1)
+            ]
+        }
+
+    server.script("single" if single else "extract", *[Reply(transform=emptied)] * 2)
+    answer = "Hello! Returns are accepted within 30 days. Gift cards never expire."
+    result = check(provider, server, tmp_path, answer, single=single)
+    assert [cv.claim.text for cv in result.claim_verdicts] == [
+        "Returns are accepted within 30 days.",
+        "Gift cards never expire.",
+    ]
+    assert labels(result) == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
+    assert "verified whole" in result.claim_verdicts[1].reason

@@ -52,6 +52,7 @@ from pytest_faithful.judges.llm.reading import (
     one_per_item,
     quote_usable,
     reply_claims,
+    stated,
     unquoted_problem,
     verdict_of,
 )
@@ -304,7 +305,7 @@ class LLMJudge(Asking):
 
         def claims_of(output: prompts.ExtractionOutput) -> list[Claim]:
             claims, problems = reply_claims(
-                [(item.sentence, item.claim) for item in output.claims], sentences
+                [(item.sentence, item.claim) for item in stated(output.claims)], sentences
             )
             if problems:
                 raise Incomplete(problems, claims)
@@ -367,14 +368,13 @@ class LLMJudge(Asking):
             # No repair for a sentence left without a claim, or a claim naming the wrong one: a
             # repair resends the passages, and would not change a verdict; the verifier verifies
             # a sentence left without a claim whole, for the same one request.
+            items = stated(output.claims)
             claims, problems = reply_claims(
-                [(item.sentence, item.claim) for item in output.claims],
-                sentences,
-                repairable=False,
+                [(item.sentence, item.claim) for item in items], sentences, repairable=False
             )
             pairs = [
                 (claim, None if item.label is None else verdict_of(0, item, item.label, passages))
-                for claim, item in zip(claims, output.claims, strict=True)
+                for claim, item in zip(claims, items, strict=True)
             ]
             if self._tuning.quote_repair:
                 unquoted = [

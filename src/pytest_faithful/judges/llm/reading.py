@@ -6,6 +6,7 @@ texts; :mod:`.judge` asks, these read.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 from pytest_faithful.errors import shorten
 from pytest_faithful.judges.llm import prompts
@@ -47,6 +48,22 @@ def one_per_item(numbers: Sequence[int], count: int, what: str) -> None:
             f"expected one verdict for each of {what}s 1..{count}, got verdicts for {what}s "
             f"{sorted(numbers)}"
         )
+
+
+class _Stated(Protocol):
+    @property
+    def claim(self) -> str: ...
+
+
+_Item = TypeVar("_Item", bound=_Stated)
+
+
+def stated(items: Sequence[_Item]) -> list[_Item]:
+    """The items of an extraction or single-call reply whose claim says something. A claim of
+    only whitespace (``{"sentence": 1, "claim": ""}``: the model's way of saying a sentence
+    yields none) is no claim, not a broken reply: its sentence, if it states something, is then
+    one no claim comes from, repaired or verified whole like any other."""
+    return [item for item in items if item.claim.strip()]
 
 
 def reply_claims(
