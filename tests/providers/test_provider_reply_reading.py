@@ -292,15 +292,19 @@ def test_verdicts_as_json_lines_are_still_sent_back(
     assert "expected one verdict for each of claims 1..2" in json.dumps(server.bodies()[-1])
 
 
-# -- the answer written as a JSON string ------------------------------------------------------
+# -- the answer spelled as a JSON string, or placed in another key -----------------------------
 
 
 def list_as_string(reply: dict[str, Any]) -> dict[str, Any]:
     return {key: json.dumps(items) for key, items in reply.items()}
 
 
-def reply_as_string(reply: dict[str, Any]) -> str:
-    return json.dumps(json.dumps(reply))
+def under_a_key_of_its_own(reply: dict[str, Any]) -> dict[str, Any]:
+    return {"results": next(iter(reply.values()))}
+
+
+def inside_one_more_object(reply: dict[str, Any]) -> dict[str, Any]:
+    return {"response": reply}
 
 
 def tool_input_so(change: Any) -> Any:
@@ -319,19 +323,30 @@ def tool_input_so(change: Any) -> Any:
     return envelope
 
 
-@pytest.mark.parametrize("change", [list_as_string, json.dumps], ids=["list", "whole"])
+CLOSE_SHAPES = {
+    "list-as-string": list_as_string,
+    "whole-as-string": json.dumps,
+    "key-of-its-own": under_a_key_of_its_own,
+    "one-more-object": inside_one_more_object,
+}
+
+
+@pytest.mark.parametrize("shape", CLOSE_SHAPES)
 @pytest.mark.parametrize("mode", ["two-step", "single-call"])
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_an_answer_written_as_a_json_string_is_read_without_a_repair(
-    provider: str, mode: str, change: Any, server: FakeLLMServer, tmp_path: Path
+def test_an_answer_spelled_or_placed_otherwise_is_read_without_a_repair(
+    provider: str, mode: str, shape: str, server: FakeLLMServer, tmp_path: Path
 ) -> None:
     """Claude's tool input sometimes holds a list as the JSON string that spells it
-    (``{"verdicts": "[{...}]"}``), and some servers send the whole answer encoded twice. Both
-    were refused as the wrong shape, asked again, and ended the check as a JudgeError when the
-    model did it again; what the string spells is read, and validated like any reply."""
+    (``{"verdicts": "[{...}]"}``), some servers encode the whole answer twice, and models
+    without a schema put the list under a key of their own (``{"results": [...]}``) or the
+    answer inside one more object (``{"response": {...}}``). Each was refused as the wrong
+    shape, asked again, and ended the check as a JudgeError when the model did it again; now
+    each is read, and validated, counted and checked like any reply."""
     single = mode == "single-call"
+    change = tool_input_so(CLOSE_SHAPES[shape])
     for step in ("single",) if single else ("extract", "verify"):
-        server.script(step, *[Reply(envelope=tool_input_so(change))] * 2)
+        server.script(step, *[Reply(envelope=change)] * 2)
     answer = "Returns are accepted within 30 days. Gift cards never expire."
     result = check(provider, server, tmp_path, answer, single=single)
     assert labels(result) == [Label.SUPPORTED, Label.NOT_ENOUGH_INFO]

@@ -152,7 +152,13 @@ def test_a_sentence_number_written_with_its_noun_is_read() -> None:
     ("text", "missing"),
     [
         ('{"verdicts": [{"label": "SUPPORTED"}]}', "verdicts.0.claim: Field required"),
-        ('{"results": [{"claim": 1, "label": "SUPPORTED"}]}', "verdicts: Field required"),
+        ('{"results": [{"label": "SUPPORTED"}]}', "verdicts: Field required"),
+        (  # two lists, either of which could be meant: no guess
+            '{"supported": [{"claim": 1, "label": "SUPPORTED"}], '
+            '"unsupported": [{"claim": 2, "label": "NOT_ENOUGH_INFO"}]}',
+            "verdicts: Field required",
+        ),
+        ('{"a": {"b": {"verdicts": []}}}', "verdicts: Field required"),  # one object around
         ('{"verdicts": [{"claim": "claims 1-2", "label": "SUPPORTED"}]}', "verdicts.0.claim"),
         ('{"verdicts": [{"claim": 1, "label": null}]}', "verdicts.0.label"),
         ('{"claims": ["Shipping is free."]}', "claims.0"),
@@ -304,3 +310,18 @@ def test_a_json_string_inside_a_reply_spells_no_lone_surrogate() -> None:
     inner = json.dumps([{"claim": 1, "label": "SUPPORTED", "reason": "a \ud800 b"}])
     (verdict,) = parse_output(json.dumps({"verdicts": inner}), VerificationOutput).verdicts
     assert verdict.reason.encode("utf-8") == b"a ? b"  # as a lone surrogate outside a string
+
+
+_OTHER_KEYS = st.sampled_from(["results", "data", "output", "Answer", "claim_verdicts"])
+
+
+@PROPERTIES
+@given(verdict_lists().filter(bool), _OTHER_KEYS, st.booleans())
+def test_the_answer_under_a_key_of_its_own_reads_as_the_answer(
+    items: list[dict[str, Any]], key: str, wrapped: bool
+) -> None:
+    # {"results": [...]}, or {"response": {"verdicts": [...]}}: the list the model was asked
+    # for, in one place only, read as written there and validated like any reply.
+    written = {key: {"verdicts": items}} if wrapped else {key: items}
+    expected = VerificationOutput.model_validate({"verdicts": items})
+    assert parse_output(json.dumps(written), VerificationOutput) == expected

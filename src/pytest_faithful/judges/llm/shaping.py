@@ -6,7 +6,8 @@ the one asked for: ``"Label"`` for ``"label"``, a ``"confidence"`` nobody asked 
 for an empty reason, the list of verdicts without the object around it, one verdict as an
 object instead of a list of one, one verdict split over two objects, ``"passage 2"`` for ``2``,
 a list of quotes for one quote, the list (or the whole reply) written as a JSON string
-(Claude's tool input sometimes holds ``"verdicts": "[{...}]"``).
+(Claude's tool input sometimes holds ``"verdicts": "[{...}]"``), the list under a key of its
+own (``"results"``) or the whole answer inside one more object (``{"response": {...}}``).
 Each of those would cost a repair request and, repeated, a JudgeError. :func:`shaped` reads
 them as meant. What it never does is supply what a reply leaves out: a missing label, claim
 number or list is still missing, and pydantic reports it. Nor does it read a number out of other
@@ -46,6 +47,8 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
         wrapper, item = next(iter(lists.items()))
         if wrapper not in _lowered(value) and _looks_like(value, item):
             value = {wrapper: [value]}  # a lone item instead of a list of one
+        elif not any(_field_name(key, fields) == wrapper for key in value):
+            value = _unwrapped(value, wrapper, item, fields)
     out: dict[str, Any] = {}
     for key, given in value.items():
         name = _field_name(key, fields)
@@ -67,6 +70,31 @@ def shaped(value: Any, model: type[BaseModel]) -> Any:
         if out[name] is None and not field.is_required():
             del out[name]  # null where the model has a default means the default
     return out
+
+
+def _unwrapped(
+    value: dict[Any, Any], wrapper: str, item: type[BaseModel], fields: dict[str, FieldInfo]
+) -> Any:
+    """``value``, which has no key for the list ``wrapper``, with the list found under another
+    key (``{"results": [...]}``) or inside the one key around the whole answer
+    (``{"response": {"verdicts": [...]}}``); as it is unless exactly one such place holds it.
+    A list is taken only when each of its entries has every required key of ``item``."""
+    decoded = {key: _decoded(given) for key, given in value.items()}
+    lists = [
+        key
+        for key, given in decoded.items()
+        if isinstance(given, list)
+        and given
+        and all(isinstance(one, dict) and _looks_like(one, item) for one in given)
+    ]
+    if len(lists) == 1:
+        rest = {key: given for key, given in value.items() if key != lists[0]}
+        return {**rest, wrapper: decoded[lists[0]]}
+    if len(decoded) == 1:
+        (inner,) = decoded.values()
+        if isinstance(inner, dict) and any(_field_name(key, fields) == wrapper for key in inner):
+            return inner
+    return value
 
 
 def _decoded(value: Any) -> Any:
