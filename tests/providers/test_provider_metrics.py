@@ -149,6 +149,32 @@ def test_a_bad_reply_is_repaired_once_then_a_judge_error(
     assert [item.ok for item in repaired.items] == [True, False]
 
 
+def from_zero_reversed(key: str) -> Any:
+    def transform(answer: dict[str, Any]) -> dict[str, Any]:
+        verdicts = [{**v, key: v[key] - 1} for v in answer["verdicts"]]
+        return {**answer, "verdicts": verdicts[::-1]}
+
+    return transform
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_verdicts_numbered_from_zero_are_read_without_a_repair(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Code-trained models number items from 0, as the verify step already reads them; the
+    metric steps asked again and then failed the check. Each verdict lands on the item its
+    number names (listed in reverse here), not on its place in the list."""
+    server.script("relevance", Reply(transform=from_zero_reversed("claim")))
+    server.script("passages", Reply(transform=from_zero_reversed("passage")))
+    kwargs: dict[str, Any] = {"judge": spec(provider, server), "llm": FAST}
+    relevancy = verify_relevancy(ANSWER, QUESTION, cache_dir=tmp_path / "r", **kwargs)
+    assert [item.ok for item in relevancy.items] == [True, False]
+    retrieval = verify_retrieval(PASSAGES, QUESTION, cache_dir=tmp_path / "p", **kwargs)
+    assert retrieval.precision is not None
+    assert [item.ok for item in retrieval.precision.items] == [False, True]
+    assert server.count == 3, "extract, relevance, passages: no repair request"
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_a_500_past_the_retries_is_a_judge_error(
     provider: str, server: FakeLLMServer, tmp_path: Path

@@ -44,7 +44,6 @@ from pytest_faithful.errors import JudgeError
 from pytest_faithful.judges.llm import metric_prompts, prompts
 from pytest_faithful.judges.llm.asking import Asking, Incomplete
 from pytest_faithful.judges.llm.options import LLMOptions
-from pytest_faithful.judges.llm.parsing import ParseProblem
 from pytest_faithful.judges.llm.reading import (
     ESTIMATED,
     estimated_verdict,
@@ -243,11 +242,11 @@ class LLMJudge(Asking):
         messages = metric_prompts.relevance_messages(claims, question)
 
         def relevances_of(output: metric_prompts.RelevanceOutput) -> Relevances:
-            one_per_item([v.claim for v in output.verdicts], len(claims), "claim")
+            named = one_per_item([v.claim for v in output.verdicts], len(claims), "claim")
             return Relevances(
                 relevances=tuple(
-                    ClaimRelevance(claim_index=v.claim - 1, relevant=v.relevant, reason=v.reason)
-                    for v in output.verdicts
+                    ClaimRelevance(claim_index=n - 1, relevant=v.relevant, reason=v.reason)
+                    for n, v in zip(named, output.verdicts, strict=True)
                 ),
                 noncommittal=output.noncommittal,
             )
@@ -274,11 +273,11 @@ class LLMJudge(Asking):
         messages = metric_prompts.passage_messages(passages, question, reference)
 
         def uses_of(output: metric_prompts.PassageOutput) -> PassageUses:
-            one_per_item([v.passage for v in output.verdicts], len(passages), "passage")
+            named = one_per_item([v.passage for v in output.verdicts], len(passages), "passage")
             return PassageUses(
                 uses=tuple(
-                    PassageUse(passage_index=v.passage - 1, useful=v.useful, reason=v.reason)
-                    for v in output.verdicts
+                    PassageUse(passage_index=n - 1, useful=v.useful, reason=v.reason)
+                    for n, v in zip(named, output.verdicts, strict=True)
                 )
             )
 
@@ -330,14 +329,9 @@ class LLMJudge(Asking):
             # it carries (small models copy a passage's number there). Verdicts numbered 0..n-1
             # are claims 1..n counted from zero, as code-trained models do.
             alone = len(part) == 1 and len(output.verdicts) == 1
-            shift = 1 if sorted(v.claim for v in output.verdicts) == list(range(len(part))) else 0
-            given = [(1 if alone else v.claim + shift, v) for v in output.verdicts]
-            numbers = sorted(n for n, _ in given)
-            if numbers != list(range(1, len(part) + 1)):
-                raise ParseProblem(
-                    f"expected one verdict for each of claims 1..{len(part)}, got verdicts for "
-                    f"claims {numbers}"
-                )
+            numbers = [v.claim for v in output.verdicts]
+            named = [1] if alone else one_per_item(numbers, len(part), "claim")
+            given = list(zip(named, output.verdicts, strict=True))
             verdicts = [verdict_of(part[n - 1][0], v, v.label, passages) for n, v in given]
             if self._tuning.quote_repair:
                 unquoted = [

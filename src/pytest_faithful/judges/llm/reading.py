@@ -40,14 +40,19 @@ def evidence_passages(passages: Sequence[str], texts: Sequence[str]) -> list[int
     return shown if 0 < len(shown) < len(passages) else None
 
 
-def one_per_item(numbers: Sequence[int], count: int, what: str) -> None:
-    """A ParseProblem (repaired once, then a JudgeError) unless there is one verdict for each of
-    items 1..count."""
-    if sorted(numbers) != list(range(1, count + 1)):
+def one_per_item(numbers: Sequence[int], count: int, what: str) -> list[int]:
+    """The item (1..count) each verdict's number names, in the verdicts' order: as written, or,
+    when the numbers are 0..count-1, counted from zero as code-trained models do (one of each,
+    so nothing else they could mean). A ParseProblem (repaired once, then a JudgeError) unless
+    there is then one verdict for each of items 1..count."""
+    shift = 1 if sorted(numbers) == list(range(count)) else 0
+    named = [n + shift for n in numbers]
+    if sorted(named) != list(range(1, count + 1)):
         raise ParseProblem(
             f"expected one verdict for each of {what}s 1..{count}, got verdicts for {what}s "
-            f"{sorted(numbers)}"
+            f"{sorted(named)}"
         )
+    return named
 
 
 class _Stated(Protocol):
