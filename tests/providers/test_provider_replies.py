@@ -228,3 +228,24 @@ def test_malformed_base_urls_are_judge_errors_naming_the_cause(
     assert f"{url} (base URL from the judge spec)" in message
     assert cause in message
     assert "Check the base URL in the judge spec" in message
+
+
+def context_full(whole: dict[str, Any]) -> dict[str, Any]:
+    return {**whole, "stop_reason": "model_context_window_exceeded"}
+
+
+def test_a_reply_cut_off_by_the_context_window_says_so(
+    server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Anthropic's stop reason model_context_window_exceeded was recorded as "max_tokens", and
+    a single claim still cut off was reported as cut off at the token limit, with
+    --faith-max-tokens as the fix; more output tokens do not make a full window larger."""
+    server.script("verify", *[Reply(envelope=context_full)] * 3)
+    with pytest.raises(JudgeError) as info:
+        check("anthropic", server, tmp_path)
+    message = str(info.value)
+    assert "single claim was cut off where the request and the reply filled" in message
+    assert "'model_context_window_exceeded'" in message
+    assert "--faith-max-context-chars" in message
+    assert "--faith-max-tokens" not in message
+    assert server.count == 2, "extract, verify: a cut-off reply is never repaired"

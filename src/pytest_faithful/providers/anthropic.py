@@ -35,7 +35,6 @@ BASE_URL_VARIABLE: Final = "ANTHROPIC_BASE_URL"
 DEFAULT_BASE_URL: Final = "https://api.anthropic.com"
 TOOL_NAME: Final = "submit_answer"
 # Stop reasons that mean the reply was cut short: never parsed as a complete answer.
-_TRUNCATED: Final = frozenset({"max_tokens", "model_context_window_exceeded"})
 
 
 class _Block(replies.WireModel):
@@ -221,5 +220,5 @@ class AnthropicBackend:
             + replies.tokens(usage.cache_creation_input_tokens)
             + replies.tokens(usage.cache_read_input_tokens),
             output_tokens=replies.tokens(usage.output_tokens),
-            finish_reason="max_tokens" if stop in _TRUNCATED else stop,
+            finish_reason=stop,
         )

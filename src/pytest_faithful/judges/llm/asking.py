@@ -29,7 +29,10 @@ _Parsed = TypeVar("_Parsed")
 _Item = TypeVar("_Item")
 _Result = TypeVar("_Result")
 
-TRUNCATED = frozenset({"length", "max_tokens"})
+CONTEXT_FULL = "model_context_window_exceeded"
+"""Anthropic's stop reason for a reply cut off where the request and the reply filled the
+model's context window: a cut-off reply like another, but more output tokens would not help."""
+TRUNCATED = frozenset({"length", "max_tokens", CONTEXT_FULL})
 REFUSED = frozenset({"refusal", "content_filter"})
 
 
@@ -113,10 +116,17 @@ class Asking:
             if len(items) == 1 and leave_cut_sentence:
                 return [], cut.usage
             if len(items) == 1:
+                where = (
+                    "where the request and the reply filled the model's context window (finish "
+                    f"reason {cut.finish_reason!r}; send fewer or shorter passages, see "
+                    "--faith-max-context-chars, or use a model with a larger window)"
+                    if cut.finish_reason == CONTEXT_FULL
+                    else f"at the token limit (finish reason {cut.finish_reason!r}; "
+                    f"--faith-max-tokens is {self._params.get('max_tokens')})"
+                )
                 raise JudgeError(
-                    f"judge {self.id} output for a single {what} was cut off at the token limit "
-                    f"(finish reason {cut.finish_reason!r}; --faith-max-tokens is "
-                    f"{self._params.get('max_tokens')}); no verdicts were scored",
+                    f"judge {self.id} output for a single {what} was cut off {where}; no "
+                    "verdicts were scored",
                     judge_id=self.id,
                 ) from None
             middle = len(items) // 2
