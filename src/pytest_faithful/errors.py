@@ -12,17 +12,21 @@ MAX_QUOTE = 160
 
 
 # Characters no output may carry from a judge: lone surrogates (no encoding writes them: a
-# report would fail, and xdist could not send the check) and control characters other than
-# whitespace (an escape sequence would rewrite the terminal it is printed on).
-_UNPRINTABLE = re.compile(r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# report would fail, and xdist could not send the check), control characters other than
+# whitespace (an escape sequence would rewrite the terminal it is printed on), and the bidi
+# embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069: a judge's reason holding
+# U+202E shows "DETROPPUS" as "SUPPORTED", and rewrites the order of the rest of its line).
+_UNPRINTABLE = re.compile(
+    r"[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+)
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
-    """``text`` with every lone surrogate and control character (but tab and line breaks)
-    replaced by U+FFFD, so that it can be written, sent and printed anywhere."""
+    """``text`` with every lone surrogate, control character (but tab and line breaks) and bidi
+    control replaced by U+FFFD, so that it can be written, sent and printed anywhere."""
     return _UNPRINTABLE.sub("\ufffd", text) if _UNPRINTABLE.search(text) else text
 
 
@@ -31,9 +35,10 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def visible(text: str) -> str:
-    """``text`` with every control character (but tab and line breaks) and lone surrogate
-    written as its Python escape (``\\x1b``, ``\\x00``, ``\\x85``, ``\\ud800``): shown as what
-    it is in a report or a terminal, never obeyed (an escape sequence, a NUL) or dropped."""
+    """``text`` with every control character (but tab and line breaks), bidi control and lone
+    surrogate written as its Python escape (``\\x1b``, ``\\x00``, ``\\x85``, ``\\u202e``,
+    ``\\ud800``): shown as what it is in a report or a terminal, never obeyed (an escape
+    sequence, a NUL, an override of the text's direction) or dropped."""
     return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
 
 

@@ -19,20 +19,30 @@ from pytest_faithful import verify
 from pytest_faithful.errors import visible
 from pytest_faithful.models import Claim
 from pytest_faithful.report import github, html, json_report, markdown, terminal
+from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.model import Defaults, FaithReport, build_report
 from pytest_faithful.report.records import CheckRecord
 from pytest_faithful.testing import FunctionJudge
 
-# What must never reach an output: C0 controls but tab and line breaks, DEL, C1 controls and
-# lone surrogates.
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-CONTROLS = "".join(chr(c) for c in [*range(0x20), *range(0x7F, 0xA0)])
+# What must never reach an output: C0 controls but tab and line breaks, DEL, C1 controls, the
+# bidi embeddings, overrides and isolates, and lone surrogates.
+CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+BIDI = [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+CONTROLS = "".join(chr(c) for c in [*range(0x20), *range(0x7F, 0xA0), *BIDI])
 
 # Text that is mostly ordinary, with control characters and markup mixed in.
 texty = st.text(alphabet=st.sampled_from(list("ab <>&|`*_[]#\\\t\n\r") + list(CONTROLS)))
 
 
-@given(st.text(alphabet=st.characters() | st.characters(categories=["Cs"])))
+@given(
+    st.text(
+        alphabet=st.characters()
+        | st.characters(categories=["Cs"])
+        | st.sampled_from([chr(c) for c in BIDI])
+    )
+)
 def test_visible_escapes_exactly_the_control_characters(text: str) -> None:
     shown = visible(text)
     assert not CONTROL.search(shown)
@@ -133,3 +143,16 @@ def test_an_escape_sequence_in_an_answer_is_shown_not_obeyed(verbosity: int) -> 
     assert r"boom \\x1b\[31m" in markdown.render(report)
     text = "\n".join(line for line, _ in terminal.render_lines(report, verbosity))
     assert "\\x1b[31m" in text
+
+
+def test_a_judges_reason_cannot_reorder_or_recolour_the_failure_message() -> None:
+    # A reason is the judge's text, printed under each claim: with U+202E, "DETROPPUS si ti"
+    # showed as "it is SUPPORTED"; with an escape sequence, it recoloured the terminal.
+    def verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+        reason = "\u202eDETROPPUS si ti\u202c \u2067\x1b[32mok\u2069"
+        return [{"claim_index": 0, "label": "NOT_ENOUGH_INFO", "reason": reason}]
+
+    result = verify("Gift cards never expire.", ["x"], judge=FunctionJudge(verdicts, id="odd"))
+    message = failure_message(result)
+    assert "DETROPPUS si ti" in message
+    assert not CONTROL.search(message)
