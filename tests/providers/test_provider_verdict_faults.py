@@ -253,3 +253,30 @@ def test_a_claim_rewritten_to_what_the_passage_says_does_not_pass_its_sentence(
     assert result.score == pytest.approx(1 / 2)
     # Two-step verifies a whole sentence among the other claims, in its one verify request.
     assert server.count == (single_call_requests if MODES[mode] else 2)
+
+
+def second_claim_a_copy_of_the_first(answer: dict[str, Any]) -> dict[str, Any]:
+    key, items = _items(answer)
+    return {key: [items[0], {**items[1], **{k: v for k, v in items[0].items() if k != "sentence"}}]}
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_copy_of_another_sentences_claim_does_not_pass_its_sentence(
+    provider: str, mode: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """The second sentence's only claim was a copy of the first's: it covered the second
+    sentence, then counted once, for the first, and the check passed with the second sentence
+    never judged. A copy speaks for the sentence that made it first."""
+    answer = "Returns are accepted within 30 days. Gift cards for returns are accepted online."
+    single = MODES[mode]
+    server.script(
+        "single" if single else "extract", Reply(transform=second_claim_a_copy_of_the_first)
+    )
+    result = check(provider, server, tmp_path, single, answer=answer)
+    assert [(cv.claim.text, cv.label) for cv in result.claim_verdicts] == [
+        ("Returns are accepted within 30 days.", Label.SUPPORTED),
+        ("Gift cards for returns are accepted online.", Label.NOT_ENOUGH_INFO),
+    ]
+    assert result.claim_verdicts[1].reason.startswith(check_claims.WHOLE_SENTENCE_NOTE)
+    assert result.score == pytest.approx(1 / 2)

@@ -184,8 +184,9 @@ def uncovered(
 ) -> tuple[Claim, ...]:
     """The sentences that state something the claims do not cover, each as a claim itself.
 
-    A claim covers the sentence it names only if it shares a content word with it, or, for a
-    sentence that opens with a yes or a no ("Absolutely, it does.";
+    A claim covers the sentence it names only if it is not a copy of a claim an earlier
+    sentence made (copies count once, for the first), and it shares a content word with it, or,
+    for a sentence that opens with a yes or a no ("Absolutely, it does.";
     :func:`~pytest_faithful.text.evidence.answers_yes_or_no`), with the question it spells out: a
     claim tied to a sentence it says nothing about (one the judge took from the question, say)
     would leave that sentence unjudged.
@@ -198,10 +199,9 @@ def uncovered(
     """
     asked = content_terms(question) if question else frozenset()
     carried: dict[tuple[int, int], int] = {}
-    for c in claims:
-        if _speaks_for(c, asked):
-            span = (c.start, c.end)
-            carried[span] = carried.get(span, 0) + negations(c.text)
+    for c in _speaking(claims, asked):
+        span = (c.start, c.end)
+        carried[span] = carried.get(span, 0) + negations(c.text)
     said = {text_key(c.text) for c in claims}
     filled = []
     for s in sentences:
@@ -234,7 +234,7 @@ def whole_notes(
     """Why each sentence of ``filled`` is verified whole: no claim of ``stated`` covers it, or
     (when some speak for it) they leave out a negation it states (:func:`_uncovered`)."""
     asked = content_terms(question) if question else frozenset()
-    spoken = {(c.start, c.end) for c in stated if _speaks_for(c, asked)}
+    spoken = {(c.start, c.end) for c in _speaking(stated, asked)}
     return {
         f: NEGATION_LEFT_OUT_NOTE if (f.start, f.end) in spoken else WHOLE_SENTENCE_NOTE
         for f in filled
@@ -248,6 +248,20 @@ def judged_whole(claim: Claim, filled: Sequence[Claim]) -> bool:
     return not claim_terms(claim.text) and any(
         (claim.start, claim.end) == (f.start, f.end) for f in filled
     )
+
+
+def _speaking(claims: Sequence[Claim], asked: frozenset[str]) -> list[Claim]:
+    """The claims that speak for the sentence they name: not copies of a claim an earlier
+    sentence made first (a copy is judged once, there: "Returns are accepted within 30 days."
+    tied to "Gift cards for returns are accepted online." as well would leave that sentence
+    unjudged), and about it (:func:`_speaks_for`)."""
+    first: dict[str, tuple[int, int]] = {}
+    return [
+        c
+        for c in claims
+        if first.setdefault(text_key(c.text), (c.start, c.end)) == (c.start, c.end)
+        and _speaks_for(c, asked)
+    ]
 
 
 def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
