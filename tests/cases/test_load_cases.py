@@ -311,6 +311,128 @@ def test_errors_name_the_file_line_and_field(
         load_cases(path)
 
 
+DEEP = "[" * 50_000 + "]" * 50_000
+# What every format can be handed that its parser takes silently or lets out as another
+# exception: nesting deeper than the parser's recursion, a field given twice (the parsers keep
+# the last), a lone surrogate from a "\\udXXX" escape (no encoding writes it: it would fail
+# the test id, the reports and the recordings), a field name that is not a string.
+HAZARDS = [
+    (
+        "deep.jsonl",
+        f'{{"id": "a", "metadata": {{"x": {DEEP}}}}}\n',
+        r"deep\.jsonl:1: .*nested too deeply",
+    ),
+    (
+        "deep.csv",
+        f'id,contexts\na,"{DEEP}"\n',
+        r"deep\.csv:2: field 'contexts': .*nested too deeply",
+    ),
+    (
+        "deepm.csv",
+        f'id,metadata\na,"{{""x"": {DEEP}}}"\n',
+        r"deepm\.csv:2: field 'metadata': .*nested too deeply",
+    ),
+    (
+        "deep.yaml",
+        f"- id: a\n  metadata: {DEEP}\n",
+        r"deep\.yaml: not valid YAML: nested too deeply",
+    ),
+    (
+        "twice.jsonl",
+        '{"id": "a", "question": "Q1", "question": "Q2"}\n',
+        r"twice\.jsonl:1: key 'question' is given twice",
+    ),
+    (
+        "twicem.jsonl",
+        '{"id": "a", "metadata": {"k": 1, "k": 2}}\n',
+        r"twicem\.jsonl:1: key 'k' is given twice",
+    ),
+    (
+        "twice.yaml",
+        "- id: a\n  question: Q1\n  question: Q2\n",
+        r"twice\.yaml:3: field 'question' is given twice in one case \(first at line 2\)",
+    ),
+    ("twiceid.yaml", "- id: a\n  id: b\n", r"twiceid\.yaml:2: field 'id' is given twice"),
+    (
+        "key.yaml",
+        "- id: a\n  1: one\n",
+        r"key\.yaml:1: field 1: a field name must be a string, got a number",
+    ),
+    (
+        "nullkey.yaml",
+        "- id: a\n  ~: none\n",
+        r"nullkey\.yaml:1: field None: a field name must be a string, got null",
+    ),
+    *(
+        (
+            f"s{field}.jsonl",
+            f'{{"id": "a", "{field}": "ok \\ud800"}}\n',
+            rf"s{field}\.jsonl:1: field '{field}': a lone surrogate \('\\ud800'\) at position 3",
+        )
+        for field in ("question", "answer", "reference")
+    ),
+    ("sid.jsonl", '{"id": "a\\udfff"}\n', r"sid\.jsonl:1: field 'id': a lone surrogate"),
+    (
+        "sctx.jsonl",
+        '{"id": "a", "contexts": ["fine", "\\udc80"]}\n',
+        r"sctx\.jsonl:1: field 'contexts': item 1: a lone surrogate",
+    ),
+    (
+        "sctx.csv",
+        'id,contexts\na,"[""\\udc80""]"\n',
+        r"sctx\.csv:2: field 'contexts': item 0: a lone surrogate",
+    ),
+    (
+        "ctl.yaml",
+        "- id: a\n  question: Q \x1f\n",
+        r"ctl\.yaml:2: not valid YAML: unacceptable character",
+    ),
+    (
+        "s.yaml",
+        '- id: a\n  question: "\\ud800"\n',
+        r"s\.yaml:1: field 'question': a lone surrogate",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "expected"), HAZARDS, ids=[h[0] for h in HAZARDS])
+def test_what_a_parser_would_take_silently_or_crash_on_is_an_error_naming_it(
+    tmp_path: Path, name: str, content: str, expected: str
+) -> None:
+    if name.endswith(".yaml"):
+        pytest.importorskip("yaml")
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(CaseFileError, match=expected):
+        load_cases(path)
+
+
+@pytest.mark.parametrize("name", ["long.csv", "long.tsv"])
+def test_a_cell_longer_than_the_csv_modules_limit_reads_whole(tmp_path: Path, name: str) -> None:
+    limit = csv.field_size_limit()
+    passage = "Refunds take five days. " * (limit // 10)  # over twice the limit
+    sep = "," if name.endswith(".csv") else "\t"
+    (tmp_path / name).write_text(f"id{sep}context\na{sep}{passage}\n", encoding="utf-8")
+    assert load_cases(tmp_path / name)[0].contexts == (passage,)
+    assert csv.field_size_limit() == limit  # the process's own setting is put back
+
+
+@FAST
+@given(junk=st.text(max_size=80))
+def test_yaml_junk_never_escapes_as_another_exception(
+    tmp_path_factory: pytest.TempPathFactory, junk: str
+) -> None:
+    pytest.importorskip("yaml")
+    path = tmp_path_factory.mktemp("g") / "golden.yaml"
+    path.write_text("- id: a\n" + junk, encoding="utf-8", errors="surrogatepass")
+    error: CaseFileError | None = None
+    try:
+        load_cases(path)
+    except CaseFileError as exc:
+        error = exc
+    assert error is None or str(error).startswith(str(path))
+
+
 def test_undecodable_bytes_name_their_line(tmp_path: Path) -> None:
     path = tmp_path / "golden.jsonl"
     path.write_bytes(b'{"id": "a"}\n{"id": "\xff"}\n')

@@ -13,6 +13,7 @@ on.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -21,6 +22,8 @@ from pathlib import Path
 
 from pytest_faithful.cases.model import Case, CaseFileError, case_from
 
+_LONGEST_LIMIT = 2**31 - 1
+"""The largest limit the ``csv`` module takes everywhere (a C long on Windows)."""
 _CONTEXT_COLUMN = re.compile(r"context(?:[ _-]?(\d+))?", re.IGNORECASE)
 
 
@@ -43,7 +46,26 @@ def _context_columns(header: list[str], path: Path) -> list[int]:
 
 
 def read_csv(text: str, path: Path, *, delimiter: str = ",") -> Iterator[tuple[int, Case]]:
-    """``(line, case)`` for each case of ``text``, read from ``path``."""
+    """``(line, case)`` for each case of ``text``, read from ``path``.
+
+    A cell may be as long as the file: the ``csv`` module's own limit (128 KiB, one setting
+    for the whole process) is raised to the file's length while it is read, then put back,
+    so a long passage reads as it does from JSON Lines."""
+    with _cells_up_to(len(text) + 1):
+        return iter(list(_read_rows(text, path, delimiter)))
+
+
+@contextlib.contextmanager
+def _cells_up_to(length: int) -> Iterator[None]:
+    before = csv.field_size_limit()
+    csv.field_size_limit(max(before, min(length, _LONGEST_LIMIT)))
+    try:
+        yield
+    finally:
+        csv.field_size_limit(before)
+
+
+def _read_rows(text: str, path: Path, delimiter: str) -> Iterator[tuple[int, Case]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     header: list[str] | None = None
     contexts: list[int] = []

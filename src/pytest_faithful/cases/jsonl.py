@@ -3,16 +3,16 @@
 Lines end at ``\n`` (a ``\r`` before it is dropped), never at the other characters Python
 calls line breaks: a JSON string may hold U+2028 or U+0085 as they are. Blank lines are
 skipped, and so are lines whose first character (after spaces) is ``#`` or ``//``: comments,
-which JSON itself does not have.
+which JSON itself does not have. A key given twice in one object is an error, as a column
+given twice is in CSV.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
-from pytest_faithful.cases.model import Case, CaseFileError, case_from
+from pytest_faithful.cases.model import Case, CaseFileError, DuplicateKey, case_from, read_json
 
 COMMENTS = ("#", "//")
 
@@ -24,7 +24,9 @@ def read_jsonl(text: str, path: Path) -> Iterator[tuple[int, Case]]:
         if not stripped or stripped.startswith(COMMENTS):
             continue
         try:
-            value = json.loads(stripped)
+            value = read_json(stripped)
+        except DuplicateKey as exc:
+            raise CaseFileError(path, line, str(exc)) from None
         except ValueError as exc:
             raise CaseFileError(path, line, f"not a JSON object: {exc}") from None
         if not isinstance(value, dict):

@@ -142,6 +142,8 @@ def case_from(
 
     metadata: dict[str, Any] = {}
     for name in fields:
+        if not isinstance(name, str):  # YAML keys may be numbers, dates, null...
+            raise fail(f"field {name!r}: a field name must be a string, got {_kind(name)}")
         if name in FIELDS:
             continue
         meant = near_miss(name)
@@ -176,6 +178,7 @@ def case_from(
         texts[name] = value
 
     contexts = _contexts(fields.get("contexts"), text_cells, fail)
+    _check_encodable(raw_id, texts, contexts, fail)
     given = fields.get("metadata")
     if text_cells and isinstance(given, str):
         given = None if given == "" else _json_cell(given, "metadata", "an object", fail)
@@ -209,9 +212,53 @@ def _contexts(value: Any, text_cells: bool, fail: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _check_encodable(
+    case_id: str, texts: Mapping[str, str | None], contexts: tuple[str, ...], fail: Any
+) -> None:
+    """A lone surrogate (a JSON ``"\\ud800"`` escape) cannot be written as UTF-8: it would
+    fail the check, the test id, the reports and the recordings far from the file."""
+    given: list[tuple[str, str | None]] = [(f"field {k!r}", v) for k, v in texts.items()]
+    given.insert(0, ("field 'id'", case_id))
+    given += [(f"field 'contexts': item {i}", text) for i, text in enumerate(contexts)]
+    for where, value in given:
+        if value is None:
+            continue
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise fail(
+                f"{where}: a lone surrogate ({value[exc.start]!r}) at position {exc.start}, "
+                "which no text encoding can hold; fix the escape that made it"
+            ) from None
+
+
+class DuplicateKey(ValueError):
+    """A key given twice in one JSON object or YAML mapping: the parsers keep the last."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(
+                f"key {key!r} is given twice in one object (JSON keeps only the last)"
+            )
+        found[key] = value
+    return found
+
+
+def read_json(text: str) -> Any:
+    """``text`` as JSON: a key given twice in an object is a ValueError (``json`` would keep
+    the last silently), and so is nesting too deep for the parser (a RecursionError)."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise ValueError("nested too deeply to read") from None
+
+
 def _json_cell(text: str, name: str, expected: str, fail: Any) -> Any:
     try:
-        return json.loads(text)
+        return read_json(text)
     except ValueError as exc:
         raise fail(
             f"field {name!r}: a cell that starts with '[' or '{{' must be JSON ({expected}): {exc}"

@@ -1,5 +1,6 @@
 """YAML golden files (with PyYAML installed): a list of cases, or a mapping whose ``cases`` key
-holds that list. Read with PyYAML's safe loader: no tags that build Python objects.
+holds that list. Read with PyYAML's safe loader: no tags that build Python objects. A field
+given twice in one case is an error.
 """
 
 from __future__ import annotations
@@ -23,26 +24,62 @@ def read_yaml(text: str, path: Path) -> Iterator[tuple[int, Case]]:
             "cases as JSON Lines or CSV",
             name="yaml",
         ) from None
-    loader = yaml.SafeLoader(text)
+    try:
+        # The reader refuses control characters as it is made, before any parsing.
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as exc:
+        raise CaseFileError(path, _line_of(exc, text), f"not valid YAML: {exc}") from None
     try:
         try:
             root = loader.get_single_node()
         except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else None
-            raise CaseFileError(path, line, f"not valid YAML: {exc}") from None
+            raise CaseFileError(path, _line_of(exc, text), f"not valid YAML: {exc}") from None
+        except RecursionError:
+            raise CaseFileError(path, None, "not valid YAML: nested too deeply to read") from None
         items = _items(root, path, yaml)
         for item in items:
             line = item.start_mark.line + 1
             if not isinstance(item, yaml.MappingNode):
                 raise CaseFileError(path, line, "expected a mapping of fields for each case")
+            _check_unique(item, path, yaml)
             try:
                 value: Any = loader.construct_object(item, deep=True)
             except yaml.YAMLError as exc:
                 raise CaseFileError(path, line, f"not valid YAML: {exc}") from None
+            except RecursionError:
+                raise CaseFileError(
+                    path, line, "not valid YAML: nested too deeply to read"
+                ) from None
             yield line, case_from(value, path, line)
     finally:
         loader.dispose()
+
+
+def _line_of(error: Any, text: str) -> int | None:
+    """The line a PyYAML error points at: its mark, else (the reader's) its position."""
+    mark = getattr(error, "problem_mark", None)
+    if mark is not None:
+        return int(mark.line) + 1
+    position = getattr(error, "position", None)
+    return text.count("\n", 0, position) + 1 if isinstance(position, int) else None
+
+
+def _check_unique(item: Any, path: Path, yaml: Any) -> None:
+    """A field given twice in one case is an error (PyYAML keeps the last silently), as a
+    column given twice is in CSV."""
+    seen: dict[str, int] = {}
+    for key, _ in item.value:
+        if not isinstance(key, yaml.ScalarNode) or key.tag == "tag:yaml.org,2002:merge":
+            continue
+        line = key.start_mark.line + 1
+        if key.value in seen:
+            raise CaseFileError(
+                path,
+                line,
+                f"field {key.value!r} is given twice in one case (first at line "
+                f"{seen[key.value]}); YAML would keep only the last",
+            )
+        seen[key.value] = line
 
 
 def _items(root: Any, path: Path, yaml: Any) -> list[Any]:
