@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful.providers.endpoint import Endpoint
 from pytest_faithful.redaction import (
+    FRAGMENT,
     LOGGERS,
     MASK,
     LogRedaction,
@@ -26,6 +27,8 @@ from pytest_faithful.redaction import (
     basic_token,
     install_log_filter,
     looks_generated,
+    mask_secrets,
+    mask_secrets_in,
     masked_from,
     masked_view,
     redact,
@@ -406,3 +409,40 @@ def test_a_mask_whose_sides_occur_once_comes_back(hidden: str, noise: str) -> No
     # The sides hold letters the rest of the request never does.
     source = f"{noise}<<side ({hidden}) side>>{noise}"
     assert restored(f"<<side ({MASK}) side>>", source) == f"<<side ({hidden}) side>>"
+
+
+KEYS = st.text("abcdefXYZ0123456789-_", min_size=4, max_size=24)
+
+
+@given(
+    secret=KEYS,
+    pieces=st.lists(st.text(max_size=12) | KEYS, max_size=6),
+    cuts=st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), max_size=6),
+)
+def test_masking_a_users_text_keeps_its_length_and_leaves_no_run_of_a_key(
+    secret: str, pieces: list[str], cuts: list[tuple[int, int]]
+) -> None:
+    """What a test checked (an answer, a passage) holding a key, whole or in runs: each run of
+    FRAGMENT characters of it is gone (a key shorter than that, whole), every other character
+    stays where it was, so offsets into the text still hold."""
+    text = "".join(
+        p + secret[a : a + b] for p, (a, b) in zip(pieces, [*cuts, (0, 0)] * 7, strict=False)
+    )
+    shown = mask_secrets(text, [secret])
+    assert len(shown) == len(text)
+    assert all(s in (t, "*") for s, t in zip(shown, text, strict=True))
+    if len(secret) >= FRAGMENT:
+        assert not any(secret[i : i + FRAGMENT] in shown for i in range(len(secret) - 5))
+    else:
+        assert secret not in shown
+    assert mask_secrets(text, []) == text
+    kept = {"nodeid": text, "answer": [text, 3, None]}
+    assert mask_secrets_in(kept, [secret], frozenset({"nodeid"})) == {
+        "nodeid": text,
+        "answer": [shown, 3, None],
+    }
+
+
+def test_masking_leaves_words_that_only_look_like_keys() -> None:
+    text = "Use key-management and sk-learn; sess-storage holds org-wide settings."
+    assert mask_secrets(text, ["sk-proj-Q7mPz0Lx4Nc8"]) == text

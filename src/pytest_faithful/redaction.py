@@ -31,7 +31,7 @@ import itertools
 import logging
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any, Final
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -117,6 +117,53 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     text = _KEY_SHAPED.sub(MASK, text)
     text = _URL_CREDENTIALS.sub(lambda m: f"{m['scheme']}{MASK}@", text)
     return _AUTH_HEADER.sub(lambda m: f"{m['name']}{MASK}", text)
+
+
+def mask_secrets(text: str, secrets: Sequence[str]) -> str:
+    """``text`` with each run of :data:`FRAGMENT` or more characters of a secret (a shorter
+    secret whole) written as as many ``*``; ``secrets`` from :func:`secret_values`.
+
+    For what a user gave (answers, passages, questions) on its way to a report: the same
+    length, so offsets into the text still hold (a claim's sentence in its answer, a quote in
+    its passage), and none of :func:`redact`'s key shapes, which would take words such as
+    ``key-management`` out of an answer."""
+    if not secrets or not any(s in text for s in _probes(secrets)):
+        return text
+    chars = list(text)
+    for value in secrets:
+        if len(value) < FRAGMENT:
+            at = text.find(value)
+            while at >= 0:
+                chars[at : at + len(value)] = "*" * len(value)
+                at = text.find(value, at + 1)
+    for start, end in _fragment_spans(text, secrets):
+        chars[start:end] = "*" * (end - start)
+    return "".join(chars)
+
+
+def mask_secrets_in(value: object, secrets: Sequence[str], keep: frozenset[str]) -> object:
+    """:func:`mask_secrets` through JSON data: every string, except those under the keys in
+    ``keep`` (identities such as a test's node id, which must still name it)."""
+    if isinstance(value, str):
+        return mask_secrets(value, secrets)
+    if isinstance(value, list):
+        return [mask_secrets_in(v, secrets, keep) for v in value]
+    if isinstance(value, dict):
+        return {k: v if k in keep else mask_secrets_in(v, secrets, keep) for k, v in value.items()}
+    return value
+
+
+def _probes(secrets: Sequence[str]) -> set[str]:
+    """What a text must hold one of for :func:`mask_secrets` to change it: each secret's
+    fragment-long runs (a shorter secret whole). Searched for with ``in``, they spare the
+    texts that hold none (nearly all) the position-by-position search."""
+    found: set[str] = set()
+    for value in secrets:
+        if len(value) < FRAGMENT:
+            found.add(value)
+        else:
+            found.update(value[i : i + FRAGMENT] for i in range(len(value) - FRAGMENT + 1))
+    return found
 
 
 # -- credentials in a URL -------------------------------------------------------------------------

@@ -355,3 +355,56 @@ def test_key_fragments_are_found_by_this_scan(tmp_path: Path) -> None:
     data = {"leak.txt": (tmp_path / "leak.txt").read_bytes()}
     with pytest.raises(AssertionError):
         assert_nowhere(fragments(KEY), data)
+
+
+# What the test itself checks may hold the key too: an app that leaks its key into an answer,
+# or retrieves a passage holding it. The texts are built from the variable where they are
+# used, so neither the test's source nor its locals (--showlocals) hold the key.
+TEXTS_SUITE = """
+import os
+
+def said(template):
+    key = os.environ["OPENAI_API_KEY"]
+    return template.format(key=key, tail=key[-12:], middle=key[10:30])
+
+RETURNS = "Returns {middle} take 30 days."
+PASSAGES = [
+    "Returns are accepted within 30 days of delivery.",
+    "Config: api_key = {middle} (rotate yearly).",
+]
+
+def test_faithfulness(assert_faithful):
+    assert_faithful(
+        said("Returns are accepted within 30 days. The key is {key}."),
+        [said(p) for p in PASSAGES],
+        question=said("What does {tail} unlock?"),
+    )
+
+def test_reference(assert_reference):
+    assert_reference(said("The key ends {tail} in 30 days."), said("It ends {tail} in 60 days."))
+
+def test_relevancy(assert_relevant):
+    assert_relevant(said(RETURNS), said("How long {tail} are returns?"), threshold=1.0)
+"""
+
+
+def test_a_key_in_the_texts_a_test_checks_is_masked_in_every_output_at_the_same_length(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(pytester.path / "step-summary.md"))
+    pytester.makepyfile(TEXTS_SUITE)
+    result = run(pytester, "lexical", "--faith-baseline=base.json", "--faith-update-baseline")
+    result.assert_outcomes(failed=2, passed=1)
+    everything = written(pytester, result)
+    for name in (*REPORTS, "junit.xml", "step-summary.md", "base.json"):
+        assert name in everything
+    assert_nowhere(fragments(KEY), everything)
+    # Masked where it was, character for character: the claims still point into the answer.
+    report = json.loads(everything["out.json"])
+    (check,) = report["checks"]
+    assert check["answer"] == f"Returns are accepted within 30 days. The key is {'*' * len(KEY)}."
+    claim = check["result"]["claim_verdicts"][-1]["claim"]
+    assert check["answer"][claim["start"] : claim["end"]] == claim["sentence"]
+    result.stdout.fnmatch_lines([f"*The key is {'*' * len(KEY)}.*"])

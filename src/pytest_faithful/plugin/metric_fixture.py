@@ -60,6 +60,8 @@ class _MetricCheck:
         self._baseline_keys: set[str] = set()
         self._marker_layer: dict[str, Any] | None = None
         self._estimated: set[int] = set()  # id() of results with placeholder verdicts
+        # id() of a result -> (it, as its record keeps it: without a key's characters)
+        self._shown: dict[int, tuple[MetricResult, MetricResult]] = {}
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
@@ -180,7 +182,7 @@ class _MetricCheck:
                     pytest.skip("--faith-estimate: check estimated, not judged")
                 raise
         cost = spent.spend()
-        self._record(
+        kept = self._record(
             MetricRecord(
                 metric=metric,
                 nodeid=self._item.nodeid,
@@ -196,11 +198,16 @@ class _MetricCheck:
             # --faith-estimate: placeholder verdicts; _gate lets this result through.
             mark_estimated(self._item)
             self._estimated.add(id(result))
+        elif kept.result is not None and kept.result is not result:
+            # Its messages and the baseline read it as kept, without a key's characters; the
+            # test gets its own result.
+            self._shown[id(result)] = (result, kept.result)
         return result
 
-    def _record(self, record: MetricRecord) -> None:
-        self._session.add_metric(record)
-        self._item.user_properties.extend(junit.metric_properties(record))
+    def _record(self, record: MetricRecord) -> MetricRecord:
+        kept = self._session.add_metric(record)
+        self._item.user_properties.extend(junit.metric_properties(kept))
+        return kept
 
     def _regression(self, name: str | None, result: MetricResult) -> str | None:
         baseline = self._item.config.stash.get(BASELINE_KEY, None)
@@ -212,9 +219,11 @@ class _MetricCheck:
         """Raise MetricError when a result did not pass or regressed from its baseline."""
         __tracebackhide__ = True
         messages = []
-        for result, name in results:
-            if id(result) in self._estimated:
+        for given, name in results:
+            if id(given) in self._estimated:
                 continue
+            own, kept = self._shown.get(id(given), (given, given))
+            result = kept if own is given else given
             regression = self._regression(name, result)
             if not result.passed:
                 messages.append(metric_failure_message(result))

@@ -211,12 +211,18 @@ class FaithSession:
             report.nodeid, "failed", "\n".join(problems), [], sections=report.sections
         )
 
-    def add(self, record: CheckRecord) -> None:
-        """Keep a check's record; the fixture calls this in the process that ran the check."""
+    def add(self, record: CheckRecord) -> CheckRecord:
+        """Keep a check's record, without any run of a key's characters (as every report, the
+        baseline and the xdist controller get it, and as it is returned); the fixture calls
+        this in the process that ran the check."""
+        from pytest_faithful.report.records import without_secrets
+
+        record = without_secrets(record)
         self.records.append(record)
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
             self.first_failures.add((record.nodeid, record.index))
+        return record
 
     def memo(self) -> ClaimMemo:
         """The run's claim memo (made on first use: it needs the verifier, and pydantic)."""
@@ -226,11 +232,16 @@ class FaithSession:
             self._claim_memo = ClaimMemo()
         return self._claim_memo
 
-    def add_metric(self, record: MetricRecord) -> None:
-        """Keep a metric check's record (relevancy, precision, recall, reference)."""
+    def add_metric(self, record: MetricRecord) -> MetricRecord:
+        """Keep a metric check's record (relevancy, precision, recall, reference), as
+        :meth:`add` keeps one: without any run of a key's characters."""
+        from pytest_faithful.report.records import without_secrets
+
+        record = without_secrets(record)
         self.metric_records.append(record)
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
+        return record
 
     def _unsent(self) -> bool:
         """Whether this worker made records that have not gone out with a report yet."""

@@ -7,12 +7,13 @@ them (so a worker that crashes loses at most the checks of the test it was runni
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from pytest_faithful.cost.spend import Spend
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, MetricResult
+from pytest_faithful.redaction import mask_secrets_in, secret_values
 
 ErrorKind = Literal["judge", "judge_unavailable", "budget", "exception", "worker_crashed"]
 """Why an errored check has no result; ``worker_crashed``: the entry stands for the checks of
@@ -141,3 +142,22 @@ class MetricRecord(_Outcome):
     sources: tuple[str | None, ...] | None = None
     estimated: bool = False
     cost: Spend | None = None
+
+
+_Record = TypeVar("_Record", CheckRecord, MetricRecord)
+IDENTITIES = frozenset({"nodeid", "test", "key", "path", "judge_id"})
+"""The fields that name a check, its test or its judge: kept as they are, or the record would
+no longer be the test's (a judge's id is redacted where it is made)."""
+
+
+def without_secrets(record: _Record) -> _Record:
+    """``record`` with every run of a key's characters in what it holds (the answer, the
+    passages, the question, the claims, the reasons and quotes, an error) written as ``*``:
+    the record is what every report, the baseline file and the xdist controller get. The same
+    lengths, so a claim's offsets in its answer and a quote's place in its passage hold."""
+    secrets = secret_values()
+    if not secrets:
+        return record
+    shown = record.model_dump(mode="json")
+    masked = mask_secrets_in(shown, secrets, IDENTITIES)
+    return record if masked == shown else type(record).model_validate(masked)
