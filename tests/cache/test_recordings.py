@@ -687,3 +687,13 @@ def test_the_converter_refuses_directories_of_the_wrong_kind(
     assert convert.main([command, str(source), str(destination)]) == 2
     assert message in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.rglob("*")) == before, "nothing was written"
+
+
+def test_a_byte_order_mark_an_editor_left_still_replays(store: RecordingStore) -> None:
+    request = make_request()
+    _, path = record(store, request)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    replayed = CachedBackend(
+        ScriptedBackend([], kind="openai"), RecordingStore(store.directory), "none"
+    )
+    assert replayed.complete(request) == reply(request)

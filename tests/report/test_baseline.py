@@ -88,6 +88,12 @@ def test_missing_file_is_an_empty_baseline(tmp_path: Path) -> None:
         ('{"version": 1, "check": {}}', "exactly the keys 'version' and 'checks', not 'check'"),
         ('{"version": 1}', "exactly the keys 'version' and 'checks'"),
         ('{"version": 1, "checks": {"k": {}, "k": {}}}', "the key[(]s[)] 'k' appear more than"),
+        ('{"version": 1, "checks": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested too deeply"),
+        # Read, it could not be written back: --faith-update-baseline keeps unrun entries.
+        (
+            '{"version": 1, "checks": {"k\\ud800": {"score": 1, "judge": "j", "claims": []}}}',
+            "UnicodeEncodeError",
+        ),
     ],
 )
 def test_bad_files_name_the_file_and_the_fix(tmp_path: Path, content: str, message: str) -> None:
@@ -97,6 +103,13 @@ def test_bad_files_name_the_file_and_the_fix(tmp_path: Path, content: str, messa
         load_baseline(path)
     assert str(path) in str(info.value)
     assert "--faith-update-baseline" in str(info.value)
+
+
+def test_a_byte_order_mark_an_editor_left_is_no_damage(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    write_baseline(path, Baseline(entries={"t::a": BaselineEntry(score=0.5, judge="j", claims=())}))
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_baseline(path).entries["t::a"].score == 0.5
 
 
 def test_a_file_that_is_not_utf8_names_the_file(tmp_path: Path) -> None:

@@ -172,7 +172,8 @@ def _read_file(path: str, max_bytes: int) -> bytes | None:
 
 def _parse(data: bytes) -> dict[str, Any]:
     try:
-        document = json.loads(data.decode("utf-8"))
+        # utf-8-sig: a byte-order mark an editor left (a merge resolved by hand) is no damage.
+        document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise RecordingRefused("it is not JSON") from None
     if not isinstance(document, dict):

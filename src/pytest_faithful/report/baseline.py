@@ -98,7 +98,8 @@ def check_key(nodeid: str, index: int, explicit: str | None) -> str:
 def load_baseline(path: Path) -> Baseline:
     """The stored baseline; a missing file is an empty baseline (the first run creates it)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark from an editor that saved a hand edit is no damage.
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return Baseline()
     except (OSError, UnicodeDecodeError) as exc:
@@ -119,9 +120,18 @@ def load_baseline(path: Path) -> Baseline:
                 "it needs exactly the keys 'version' and 'checks'"
                 + (f", not {', '.join(map(repr, unknown))}" if unknown else "")
             )
-        return Baseline(entries=data["checks"])
+        baseline = Baseline(entries=data["checks"])
+        # What is read must write back (--faith-update-baseline keeps the entries a run did
+        # not reach): a lone surrogate from a "\\ud800" escape cannot be written as UTF-8.
+        dump_baseline(baseline).encode("utf-8")
+        return baseline
     except BaselineError:
         raise
+    except RecursionError:
+        raise BaselineError(
+            f"faithfulness baseline {path} is not a valid baseline file (nested too deeply to "
+            "read). Fix or delete it, then run with --faith-update-baseline."
+        ) from None
     except (ValueError, ValidationError, AttributeError, TypeError) as exc:
         raise BaselineError(
             f"faithfulness baseline {path} is not a valid baseline file ({type(exc).__name__}: "

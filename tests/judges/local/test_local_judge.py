@@ -140,6 +140,8 @@ def test_parse_reading_reads_a_probability_record() -> None:
         (probabilities_json(0.6, -0.1, 0.5), "invalid probabilities"),
         ('{"options": 5, "probabilities": [1, 0, 0]}', "not a probability record"),
         ('{"options": null, "probabilities": [1, 0, 0]}', "not a probability record"),
+        # A cache entry or recording nested deeper than the parser goes.
+        ('{"options": ' + "[" * 50_000 + "]" * 50_000 + "}", "not a probability record"),
     ],
 )
 def test_parse_reading_refuses_anything_else(text: str, message: str) -> None:

@@ -96,7 +96,8 @@ def parse_probabilities(text: str) -> tuple[float, float, float]:
         data = json.loads(text)
         options = list(data["options"])
         values = [float(p) for p in data["probabilities"]]
-    except (ValueError, TypeError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError, RecursionError) as exc:
+        # RecursionError: a cache entry or recording nested too deeply for the parser.
         raise JudgeError(
             f"local judge response is not a probability record: {text[:200]!r}"
         ) from exc
