@@ -95,18 +95,24 @@ def path_problem(path: Path, *, directory: bool) -> str | None:
     return None
 
 
+def home_expanded(text: str, name: str) -> str:
+    """``text`` with a leading ``~`` or ``~user`` expanded, as a shell would; ValueError naming
+    ``name`` when it names no home directory (a folder called ``~`` is never what was meant)."""
+    if not text.startswith("~"):
+        return text
+    expanded = os.path.expanduser(text)
+    if expanded.startswith("~"):  # os.path.expanduser leaves what it cannot expand
+        head = re.split(r"[\\/]", text, maxsplit=1)[0]
+        raise ValueError(
+            f"{name} {shown_path(text)}: {head!r} names no home directory on this machine"
+        )
+    return expanded
+
+
 def usable_directory(value: str | os.PathLike[str], name: str) -> Path:
     """The directory argument ``name`` of a library call, ``~`` expanded; ValueError naming
     the argument when it cannot be used."""
-    text = os.fspath(value)
-    if text.startswith("~"):
-        expanded = os.path.expanduser(text)
-        if expanded.startswith("~"):  # os.path.expanduser leaves what it cannot expand
-            head = re.split(r"[\\/]", text, maxsplit=1)[0]
-            raise ValueError(
-                f"{name} {shown_path(text)}: {head!r} names no home directory on this machine"
-            )
-        text = expanded
+    text = home_expanded(os.fspath(value), name)
     path = Path(text)
     problem = path_problem(path, directory=True)
     if problem is not None:

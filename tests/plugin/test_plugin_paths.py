@@ -24,6 +24,7 @@ def _place(root: Path, kind: str, suffix: str = "") -> str:
         "file": str(root / "a-file.json"),
         "dir": str(root / "a-dir.json"),
         "under-file": str(root / "a-file.json" / f"x{suffix}"),
+        "no-home": f"~nouser-pytest-faithful/x{suffix}",
     }[kind]
 
 
@@ -37,6 +38,16 @@ PLUGIN_CASES = [
     ("--faith-cache-dir", "under-file", "", "a folder in it is a file"),
     ("--faith-baseline", "long", ".json", "305 bytes long"),
     ("--faith-baseline", "dir", "", "is a directory, not a file"),
+    # A "~" the shell left (--opt=~/x, or an ini file) is expanded, never a folder named "~".
+    *(
+        (flag, "no-home", suffix, "'~nouser-pytest-faithful' names no home directory")
+        for flag, suffix in [
+            ("--faith-report", ".json"),
+            ("--faith-cache-dir", ""),
+            ("--faith-recordings", ""),
+            ("--faith-baseline", ".json"),
+        ]
+    ),
 ]
 
 
@@ -109,3 +120,58 @@ def test_names_no_file_system_takes(tmp_path: Path, name: str, why: str) -> None
 def test_a_path_that_does_not_exist_yet_can_be_used(tmp_path: Path) -> None:
     assert path_problem(tmp_path / "new" / "deeper" / "r.json", directory=False) is None
     assert path_problem(tmp_path, directory=True) is None
+
+
+@pytest.mark.parametrize("source", ["cli", "ini"])
+def test_a_home_directory_in_a_path_option_is_expanded(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    home = pytester.path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    pytester.makepyfile(
+        "def test_it(assert_faithful):\n    assert_faithful('Returns are accepted.', 'Returns are"
+        " accepted.')\n"
+    )
+    if source == "cli":
+        pytester.makeini("[pytest]\n")
+        result = pytester.runpytest("--faith-report=~/out/r.json", "--faith-baseline=~/b.json")
+    else:
+        pytester.makeini("[pytest]\nfaith_report = ~/out/r.json\nfaith_baseline = ~/b.json\n")
+        result = pytester.runpytest()
+    result.assert_outcomes(passed=1)
+    assert (home / "out" / "r.json").is_file()
+    assert not (pytester.path / "~").exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["--faith-baseline=b.json", "--faith-report=b.json"], "--faith-report .*--faith-baseline"),
+        (
+            ["--faith-baseline=b.json", "--faith-update-baseline", "--faith-report=./b.json"],
+            "--faith-report .*--faith-baseline file",
+        ),
+        (["--junitxml=out.json", "--faith-report=out.json"], "--faith-report .*--junitxml file"),
+        (["--junitxml=b.json", "--faith-baseline=b.json"], "--faith-baseline .*--junitxml file"),
+        (
+            ["--faith-recordings=recs", "--faith-report=recs/ab/r.json"],
+            "--faith-report .*inside the --faith-recordings directory",
+        ),
+        (["--faith-report=.faith-cache/r.md"], "--faith-report .*inside the --faith-cache-dir"),
+        (
+            ["--faith-cache-dir=c", "--faith-baseline=c/b.json"],
+            "--faith-baseline .*inside the --faith-cache-dir directory",
+        ),
+    ],
+)
+def test_a_file_the_plugin_writes_is_none_it_keeps(
+    pytester: pytest.Pytester, options: list[str], named: str
+) -> None:
+    """A report over the baseline (or the JUnit XML) would replace it; one inside the
+    recordings or the cache directory would sit among their entries."""
+    pytester.makepyfile("def test_it(): pass")
+    (pytester.path / "b.json").write_text('{"version": 1, "checks": {}}\n')
+    result = pytester.runpytest(*options)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.re_match_lines([f".*{named}.*give another path"])
+    assert (pytester.path / "b.json").read_text() == '{"version": 1, "checks": {}}\n'

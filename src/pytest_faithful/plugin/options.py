@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from pytest_faithful.fields import (
     options_of,
     shown_default,
 )
-from pytest_faithful.files import path_problem, shown_path
+from pytest_faithful.files import home_expanded, path_problem, shown_path
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.local.options import LocalOptions
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
@@ -123,6 +124,15 @@ def _usable(path: Path, kind: PathValue, source: str, given: str | None = None) 
     return path
 
 
+def _located(base: Path, given: str, source: str) -> Path:
+    """Where ``given`` (a path option's value) points: ``~`` expanded as a shell would (the
+    shell leaves ``--opt=~/x`` and an ini file's ``~`` alone), relative ones under ``base``."""
+    try:
+        return (base / home_expanded(given, source)).resolve()
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
+
 def _from_cli(config: pytest.Config, declared: Option) -> Any:
     """The option's command-line value, None when not given (already parsed by argparse)."""
     value = config.getoption(declared.dest)
@@ -130,7 +140,7 @@ def _from_cli(config: pytest.Config, declared: Option) -> Any:
         # An empty path (--faith-cache-dir=) is not given; the ini value or the default applies.
         if not value:
             return None
-        path = (config.invocation_params.dir / str(value)).resolve()
+        path = _located(config.invocation_params.dir, str(value), declared.flag)
         return _usable(path, declared.kind, declared.flag, str(value))
     return value
 
@@ -147,8 +157,10 @@ def _from_ini(config: pytest.Config, declared: Option) -> Any:
     if text in (None, ""):
         return None
     if isinstance(declared.kind, PathValue):
-        path = (_ini_base(config) / str(text)).resolve()
-        return _usable(path, declared.kind, f"ini option {declared.dest}", str(text))
+        source = f"ini option {declared.dest}"
+        return _usable(
+            _located(_ini_base(config), str(text), source), declared.kind, source, str(text)
+        )
     try:
         return declared.kind.parse(str(text))
     except ValueError as exc:
@@ -170,7 +182,7 @@ def _report_target(target: str, base: Path, source: str) -> str:
             "test path right after it is read as that value: put the paths first, or write "
             "--faith-report=terminal.)"
         )
-    return str(_usable((base / target).resolve(), PathValue(), source, target))
+    return str(_usable(_located(base, target, source), PathValue(), source, target))
 
 
 def _reports(config: pytest.Config, declared: Option) -> tuple[str, ...]:
@@ -286,4 +298,33 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             ),
         },
     )
+    _check_outputs(config, result)
     return result
+
+
+def _check_outputs(config: pytest.Config, options: RunOptions) -> None:
+    """A file the plugin writes is none of the files and folders it keeps: a report written
+    over the baseline or the JUnit XML replaces it, one inside the recordings or the cache
+    directory sits among what they hold (and a recordings directory is committed)."""
+    kept: list[tuple[Path, str, bool]] = [
+        (options.cache_dir, "--faith-cache-dir", True),
+    ]
+    if options.recordings.directory is not None:
+        kept.append((options.recordings.directory, "--faith-recordings", True))
+    xml = config.getoption("xmlpath", None)  # pytest's --junitxml
+    if xml:
+        where = Path(os.path.expanduser(str(xml)))
+        kept.append(((config.invocation_params.dir / where).resolve(), "--junitxml", False))
+    written = [(path, "--faith-report") for path in options.report_files]
+    if options.baseline.path is not None:
+        kept.append((options.baseline.path, "--faith-baseline", False))
+        written.append((options.baseline.path, "--faith-baseline"))
+    for path, flag in written:
+        for other, other_flag, folder in kept:
+            if other_flag == flag or not (path == other or (folder and path.is_relative_to(other))):
+                continue
+            what = f"inside the {other_flag} directory" if folder else f"the {other_flag} file"
+            raise pytest.UsageError(
+                f"{flag} {shown_path(path)}: that is {what} ({shown_path(other)}); writing "
+                "there would overwrite or clutter it: give another path"
+            )
