@@ -37,6 +37,16 @@ def test_parse_spec(text: str, expected: JudgeSpec) -> None:
         ("open ai:x", "is not KIND"),
         ("openai:", "names no model"),
         ("openai:gpt@", "no base URL"),
+        # A base URL no HTTP client can use, said when the spec is read.
+        ("openai:gpt@localhost:8080/v1", "its base URL must start with http:// or https://"),
+        ("anthropic:claude@ftp://host", "its base URL must start with http:// or https://"),
+        ("openai:gpt@http://", "its base URL names no host"),
+        ("openai:gpt@http://[::1/v1", "its base URL cannot be read"),
+        ("openai:gpt@http://host:99999/v1", "its base URL cannot be read"),
+        (
+            "openai:gpt@http://user:s3cretpw@host:port/v1",
+            r"<redacted>@host:port/v1.: its base URL cannot be read \(Port",
+        ),
     ],
 )
 def test_bad_specs_explain_the_shape(text: str, message: str) -> None:

@@ -348,6 +348,12 @@ def test_every_setting_from_ini_and_cli(echo: pytest.Pytester) -> None:
             "ini option faith_judge: judge spec 'openai:' names no model",
         ),
         (["--faith-report=out.pdf"], "", "--faith-report 'out.pdf': not a report target"),
+        (
+            ["--faith-judge=openai:qwen@localhost:8080/v1"],
+            "",
+            "--faith-judge: judge spec 'openai:qwen@localhost:8080/v1': its base URL must start "
+            "with http:// or https://",
+        ),
         (["--faith-judge="], "", "--faith-judge: empty judge spec; give one such as lexical"),
         (["--faith-judge= "], "", "--faith-judge: empty judge spec"),
         (

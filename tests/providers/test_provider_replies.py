@@ -213,21 +213,25 @@ def test_broken_replies_do_not_latch_the_judge(
     ids=["unparsable", "port-out-of-range"],
 )
 def test_malformed_base_urls_are_judge_errors_naming_the_cause(
-    provider: str, url: str, cause: str, tmp_path: Path
+    provider: str, url: str, cause: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Neither is an error the SDKs translate (the second escapes the openai SDK as an
-    # exception group from the HTTP stack): both still end as JudgeErrors with the cause.
+    # exception group from the HTTP stack): both still end as JudgeErrors with the cause. In
+    # a judge spec they are refused as it is read (tests/judges/test_registry.py); the SDK's
+    # own variable reaches the request.
+    variable = f"{provider.upper()}_BASE_URL"
+    monkeypatch.setenv(variable, url)
     options = JudgeOptions(tmp_path, "off", LLMOptions(max_retries=0))
     try:
-        judge = builtin_registry().build(f"{provider}:m@{url}", options)
+        judge = builtin_registry().build(f"{provider}:m", options)
         with pytest.raises(JudgeError) as info:
             verify(ANSWER, PASSAGES, judge=judge)
     finally:
         options.close()
     message = str(info.value)
-    assert f"{url} (base URL from the judge spec)" in message
+    assert f"{url} (base URL from {variable})" in message
     assert cause in message
-    assert "Check the base URL in the judge spec" in message
+    assert f"Check {variable} in the environment" in message
 
 
 def context_full(whole: dict[str, Any]) -> dict[str, Any]:

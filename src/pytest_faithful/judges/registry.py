@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.redaction import redact
@@ -51,6 +52,10 @@ class JudgeSpec:
             raise ValueError(f"judge spec {redact(spec)!r} names no model after '{kind}:'")
         if at and not base_url.strip():
             raise ValueError(f"judge spec {redact(spec)!r} has '@' but no base URL after it")
+        if at and kind in HTTP_KINDS:
+            problem = _url_problem(base_url.strip())
+            if problem is not None:
+                raise ValueError(f"judge spec {redact(spec)!r}: its base URL {problem}")
         return cls(kind, model.strip(), base_url.strip() or None)
 
     def __str__(self) -> str:
@@ -60,6 +65,24 @@ class JudgeSpec:
     def __repr__(self) -> str:
         base_url = None if self.base_url is None else redact(self.base_url)
         return f"JudgeSpec(kind={self.kind!r}, model={self.model!r}, base_url={base_url!r})"
+
+
+HTTP_KINDS = ("openai", "anthropic")
+"""The built-in kinds whose base URL is an HTTP server's: one that can never be reached is a
+mistake in the spec, said when it is read, not after a request and its retries."""
+
+
+def _url_problem(url: str) -> str | None:
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - reading it checks it: "Port out of range", not a number
+    except ValueError as exc:
+        return f"cannot be read ({redact(str(exc))})"
+    if parts.scheme.lower() not in ("http", "https"):
+        return "must start with http:// or https://"
+    if not parts.hostname:
+        return "names no host"
+    return None
 
 
 JudgeFactory = Callable[[JudgeSpec, JudgeOptions], "Judge"]
