@@ -110,7 +110,8 @@ def test_the_label_says_what_was_chosen() -> None:
         ({"skip": ["negatoin"]}, ValueError, "skip_rules: unknown rule 'negatoin'; rules "),
         ({"skip": "bears-on"}, ValueError, "skip_rules: rule 'bears-on' cannot be skipped"),
         ({"rules": 3}, TypeError, "rules must be a str or a sequence of str, got int"),
-        ({"skip": [None]}, TypeError, "skip_rules must be a str or a sequence of str"),
+        ({"skip": [None]}, TypeError, "skip_rules[0] must be a str (a rule name), got NoneType"),
+        ({"rules": ["strict", 3]}, TypeError, "rules[1] must be a str (a rule name), got int"),
     ],
 )
 def test_a_bad_choice_names_its_argument_and_the_names_it_could_have_been(

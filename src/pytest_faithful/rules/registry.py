@@ -119,10 +119,15 @@ class RuleSet:
 def _names(value: str | Sequence[str], argument: str) -> list[str]:
     if isinstance(value, str):
         return [n for n in _SEPARATOR.split(value.strip()) if n]
-    if not isinstance(value, Sequence) or not all(isinstance(n, str) for n in value):
+    if not isinstance(value, Sequence):
         raise TypeError(
             f"{argument} must be a str or a sequence of str, got {type(value).__name__}"
         )
+    for i, name in enumerate(value):
+        if not isinstance(name, str):
+            raise TypeError(
+                f"{argument}[{i}] must be a str (a rule name), got {type(name).__name__}"
+            )
     return [n.strip() for n in value if n.strip()]
 
 
