@@ -163,6 +163,11 @@ def pytest_faithful_register_judges(registry):
         ),
         ("assert_faithful('A.', C, judge='raise:')", "ValueError: judge: judge spec 'raise:'"),
         ("assert_faithful('A.', C, key=3)", "TypeError: key must be a str, got int"),
+        # A key names a baseline entry in every report and in the file written at the end.
+        ("assert_faithful('A.', C, key=' ')", "ValueError: key ' ' is empty"),
+        ("assert_faithful('A.', C, key='a\\nb')", "ValueError: key 'a\\nb' holds a control"),
+        ("assert_faithful('A.', C, key='k\\ud800')", "ValueError: key 'k\\ud800' holds a lone"),
+        ("assert_reference('A.', 'A.', key='')", "ValueError: key '' is empty"),
     ],
 )
 def test_usage_mistakes_are_the_tests_bug_not_checks(
@@ -172,7 +177,7 @@ def test_usage_mistakes_are_the_tests_bug_not_checks(
         test_it=f"""
         C = {CONTEXT!r}
 
-        def test_it(assert_faithful):
+        def test_it(assert_faithful, assert_reference):
             {call}
         """
     )

@@ -47,7 +47,7 @@ from pytest_faithful.plugin.settings import resolve
 from pytest_faithful.providers.steps import Procedure, run_async, run_sync
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import check_key
+from pytest_faithful.report.baseline import check_key, checked_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.rules import choose
@@ -381,8 +381,7 @@ class AssertFaithful:
 
     def _baseline_key(self, index: int, key: str | None) -> str | None:
         """The check's baseline key, validated before the check runs; None without a baseline."""
-        if key is not None and not isinstance(key, str):
-            raise TypeError(f"key must be a str, got {type(key).__name__}")
+        key = checked_key(key)
         if self._item.config.stash.get(BASELINE_KEY, None) is None:
             return None
         name = check_key(self._item.nodeid, index, key)

@@ -31,7 +31,7 @@ from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, fir
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.providers.steps import Procedure, run_async, run_sync
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import check_key
+from pytest_faithful.report.baseline import check_key, checked_key
 from pytest_faithful.report.failure import metric_failure_message
 from pytest_faithful.report.records import MetricRecord
 
@@ -114,8 +114,7 @@ class _MetricCheck:
 
     def _next_index(self, key: object, metrics: Sequence[str]) -> tuple[int, list[str | None]]:
         """The check's index within the test and its baseline keys (None without a baseline)."""
-        if key is not None and not isinstance(key, str):
-            raise TypeError(f"key must be a str, got {type(key).__name__}")
+        key = checked_key(key)
         index = self._checks
         names: list[str | None] = []
         for metric in metrics:

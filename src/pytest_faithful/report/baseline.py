@@ -90,6 +90,28 @@ class Baseline(FrozenModel):
         return self.entries.get(key)
 
 
+def checked_key(key: object) -> str | None:
+    """A check's ``key=`` argument (None: not given); TypeError/ValueError naming it when it
+    cannot name a baseline entry and a pass rate: blank, with a control character or a line
+    break (it is shown in every report), or a lone surrogate (no file can hold it: the
+    baseline's write at the end of the run would fail)."""
+    if key is None:
+        return None
+    if not isinstance(key, str):
+        raise TypeError(f"key must be a str, got {type(key).__name__}")
+    if not key.strip():
+        raise ValueError(f"key {key!r} is empty; give a name, or leave key out")
+    if any(ord(c) < 32 or ord(c) == 127 for c in key):
+        raise ValueError(f"key {key!r} holds a control character or a line break")
+    try:
+        key.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(
+            f"key {key!r} holds a lone surrogate at position {exc.start}, which no file holds"
+        ) from None
+    return key
+
+
 def check_key(nodeid: str, index: int, explicit: str | None) -> str:
     """An explicit ``key=`` wins; otherwise the test id and the check's index within the test."""
     return explicit if explicit is not None else f"{nodeid}#{index}"
