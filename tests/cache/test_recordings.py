@@ -657,6 +657,9 @@ def test_the_converter_reads_a_damaged_source_and_leaves_it_as_it_is(
         ("to-recordings", "file-as-destination", "is not a directory"),
         ("to-recordings", "recordings-as-cache", "is a diskcache, not a recordings directory"),
         ("to-cache", "cache-as-recordings", "is a recordings directory, not a diskcache"),
+        ("to-cache", "inside-source", "is inside the source"),
+        ("to-recordings", "inside-source", "is inside the source"),
+        ("to-cache", "inside-destination", "is inside the destination"),
     ],
 )
 def test_the_converter_refuses_directories_of_the_wrong_kind(
@@ -675,6 +678,9 @@ def test_the_converter_refuses_directories_of_the_wrong_kind(
         ("to-recordings", "file-as-destination"): (cache_dir, afile),
         ("to-recordings", "recordings-as-cache"): (cache_dir, cache_dir),
         ("to-cache", "cache-as-recordings"): (recordings, recordings),
+        ("to-cache", "inside-source"): (recordings, recordings / "cache"),
+        ("to-recordings", "inside-source"): (cache_dir, cache_dir / "recordings"),
+        ("to-cache", "inside-destination"): (recordings, tmp_path),
     }[(command, make)]
     if make == "recordings-as-cache":
         destination = tmp_path / "elsewhere"

@@ -109,6 +109,12 @@ def _usage_problem(source: Path, destination: Path, *, to_recordings: bool) -> s
         return f"{destination} is not a directory"
     if destination.exists() and source.resolve() == destination.resolve():
         return f"{source} is both the source and the destination"
+    # One inside the other: a diskcache among the recordings a team commits, or recordings
+    # shards among a diskcache's own files.
+    if destination.resolve().is_relative_to(source.resolve()):
+        return f"{destination} is inside the source {source}: give a destination outside it"
+    if source.resolve().is_relative_to(destination.resolve()):
+        return f"{source} is inside the destination {destination}: give one outside it"
     if to_recordings and (destination / "cache.db").exists():
         return f"{destination} is a diskcache, not a recordings directory"
     if not to_recordings and destination.is_dir() and _holds_recordings(destination):
