@@ -354,6 +354,11 @@ HAZARDS = [
     ),
     ("twiceid.yaml", "- id: a\n  id: b\n", r"twiceid\.yaml:2: field 'id' is given twice"),
     (
+        "twicecases.yaml",
+        "cases:\n- id: a\ncases:\n- id: b\n",
+        r"twicecases\.yaml:3: key 'cases' is given twice in one mapping \(first at line 1\)",
+    ),
+    (
         "key.yaml",
         "- id: a\n  1: one\n",
         r"key\.yaml:1: field 1: a field name must be a string, got a number",

@@ -64,9 +64,9 @@ def _line_of(error: Any, text: str) -> int | None:
     return text.count("\n", 0, position) + 1 if isinstance(position, int) else None
 
 
-def _check_unique(item: Any, path: Path, yaml: Any) -> None:
+def _check_unique(item: Any, path: Path, yaml: Any, what: str = "field") -> None:
     """A field given twice in one case is an error (PyYAML keeps the last silently), as a
-    column given twice is in CSV."""
+    column given twice is in CSV; so is a key given twice in the file's top mapping."""
     seen: dict[str, int] = {}
     for key, _ in item.value:
         if not isinstance(key, yaml.ScalarNode) or key.tag == "tag:yaml.org,2002:merge":
@@ -76,8 +76,9 @@ def _check_unique(item: Any, path: Path, yaml: Any) -> None:
             raise CaseFileError(
                 path,
                 line,
-                f"field {key.value!r} is given twice in one case (first at line "
-                f"{seen[key.value]}); YAML would keep only the last",
+                f"{what} {key.value!r} is given twice in one "
+                f"{'case' if what == 'field' else 'mapping'} (first at line {seen[key.value]}); "
+                "YAML would keep only the last",
             )
         seen[key.value] = line
 
@@ -86,6 +87,7 @@ def _items(root: Any, path: Path, yaml: Any) -> list[Any]:
     if root is None:
         return []
     if isinstance(root, yaml.MappingNode):
+        _check_unique(root, path, yaml, "key")  # two 'cases' lists: YAML keeps the last
         for key, value in root.value:
             if isinstance(key, yaml.ScalarNode) and key.value == "cases":
                 root = value
