@@ -438,6 +438,16 @@ def test_yaml_junk_never_escapes_as_another_exception(
     assert error is None or str(error).startswith(str(path))
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_with_its_byte_order_mark_is_read_as_excel_writes_it(
+    tmp_path: Path, encoding: str
+) -> None:
+    path = tmp_path / "golden.tsv"
+    bom = {"utf-16": b"", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[encoding]
+    path.write_bytes(bom + "id\tquestion\ncaf\u00e9\tHow long?\n".encode(encoding))
+    assert [(c.id, c.question) for c in load_cases(path)] == [("caf\u00e9", "How long?")]
+
+
 def test_undecodable_bytes_name_their_line(tmp_path: Path) -> None:
     path = tmp_path / "golden.jsonl"
     path.write_bytes(b'{"id": "a"}\n{"id": "\xff"}\n')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -36,14 +37,20 @@ EXTENSIONS: dict[str, str] = {
 """Formats by file extension (any case)."""
 
 
+DEFAULT_ENCODING = "utf-8-sig"
+"""UTF-8, with or without a byte-order mark; a file that starts with UTF-16's mark is read as
+UTF-16."""
+
+
 def load_cases(
-    path: str | os.PathLike[str], *, format: str | None = None, encoding: str = "utf-8-sig"
+    path: str | os.PathLike[str], *, format: str | None = None, encoding: str = DEFAULT_ENCODING
 ) -> tuple[Case, ...]:
     """The cases of a golden file, in file order: JSON Lines (``.jsonl``, ``.ndjson``), CSV
     (``.csv``, ``.tsv``) or YAML (``.yaml``, ``.yml``; needs PyYAML).
 
     ``format`` ("jsonl", "csv", "tsv" or "yaml") overrides the extension. The default
-    encoding reads UTF-8 with or without a byte-order mark. A relative ``path`` is relative
+    encoding reads UTF-8 with or without a byte-order mark, and UTF-16 with one (what Excel
+    writes as "Unicode text"). A relative ``path`` is relative
     to the current directory, as ``open`` reads it: tests usually pass
     ``Path(__file__).parent / "golden.jsonl"``.
 
@@ -63,6 +70,9 @@ def load_cases(
             f"golden file {where} not found (relative paths are relative to the current "
             f"directory, {Path.cwd()}: build it from Path(__file__).parent in a test module)"
         ) from None
+    if encoding == DEFAULT_ENCODING and data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        # Excel's "Unicode text" export (a TSV) is UTF-16 with its byte-order mark: unambiguous.
+        encoding = "utf-16"
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
