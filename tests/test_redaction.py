@@ -25,6 +25,7 @@ from pytest_faithful.redaction import (
     LogRedaction,
     RedactingFilter,
     basic_token,
+    holds_secret,
     install_log_filter,
     looks_generated,
     mask_secrets,
@@ -441,6 +442,27 @@ def test_masking_a_users_text_keeps_its_length_and_leaves_no_run_of_a_key(
         "nodeid": text,
         "answer": [shown, 3, None],
     }
+
+
+@given(
+    secrets=st.lists(st.text(alphabet='ab-_"\\9', min_size=1, max_size=12), max_size=3),
+    text=st.text(alphabet='ab-_"\\9 .\n', max_size=80),
+)
+def test_holds_secret_says_exactly_whether_masking_changes_a_text(
+    secrets: list[str], text: str
+) -> None:
+    """The one-pass reading (runs of the secrets' characters, each read for fragments) answers
+    as a search for every fragment would: it decides whether a report is masked at all, so a
+    text it missed would reach the report whole. Small alphabets make runs and near misses
+    common; quotes and backslashes are characters a regular expression must escape."""
+    by_search = any(
+        (s in text)
+        if len(s) < FRAGMENT
+        else any(s[i : i + FRAGMENT] in text for i in range(len(s) - FRAGMENT + 1))
+        for s in secrets
+    )
+    assert holds_secret(text, secrets) is by_search
+    assert (mask_secrets(text, secrets) != text) is by_search
 
 
 def test_masking_leaves_words_that_only_look_like_keys() -> None:

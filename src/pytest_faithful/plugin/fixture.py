@@ -45,7 +45,7 @@ from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.plugin.settings import resolve
 from pytest_faithful.providers.steps import Procedure, run_async, run_sync
-from pytest_faithful.redaction import redact
+from pytest_faithful.redaction import masked_output, redact
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key, checked_key
 from pytest_faithful.report.failure import failure_message
@@ -315,7 +315,7 @@ class AssertFaithful:
             )
             mark_estimated(self._item)
             return result
-        kept = self._record(
+        self._record(
             CheckRecord(
                 nodeid=self._item.nodeid,
                 index=index,
@@ -325,13 +325,12 @@ class AssertFaithful:
                 **checked,
             )
         )
-        # The messages and the baseline read the result as kept, without a key's characters;
-        # the test gets its own result, on the error too.
-        shown = kept.result or result
         # A repeated check's pass rate is compared with the baseline, not each run's score.
-        regression = None if repeat else self._compare_with_baseline(baseline_key, shown)
+        regression = None if repeat else self._compare_with_baseline(baseline_key, result)
+        if regression:
+            regression = masked_output(regression)
         if not result.passed:
-            message = failure_message(shown)
+            message = masked_output(failure_message(result))
             error = FaithfulnessError(f"{message}\n{regression}" if regression else message, result)
             if repeat is not None:
                 gate(self._item, error, repeat, message.partition("\n")[0])
@@ -452,10 +451,8 @@ class AssertFaithful:
         path, line, _ = self._item.location
         return path.replace(os.sep, "/"), None if line is None else line + 1
 
-    def _record(self, record: CheckRecord) -> CheckRecord:
-        """Hand the record to the session; the record as it keeps it (without secrets)."""
-        kept = self._session.add(record)
+    def _record(self, record: CheckRecord) -> None:
+        self._session.add(record)
         # JUnit XML gets the documented per-check numbers only: the full record holds the
         # answer and the contexts, which have no place in a CI artifact.
-        self._item.user_properties.extend(junit.properties(kept))
-        return kept
+        self._item.user_properties.extend(junit.properties(record))

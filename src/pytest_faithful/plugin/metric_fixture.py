@@ -30,6 +30,7 @@ from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.providers.steps import Procedure, run_async, run_sync
+from pytest_faithful.redaction import masked_output
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key, checked_key
 from pytest_faithful.report.failure import metric_failure_message
@@ -60,8 +61,6 @@ class _MetricCheck:
         self._baseline_keys: set[str] = set()
         self._marker_layer: dict[str, Any] | None = None
         self._estimated: set[int] = set()  # id() of results with placeholder verdicts
-        # id() of a result -> (it, as its record keeps it: without a key's characters)
-        self._shown: dict[int, tuple[MetricResult, MetricResult]] = {}
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
@@ -181,7 +180,7 @@ class _MetricCheck:
                     pytest.skip("--faith-estimate: check estimated, not judged")
                 raise
         cost = spent.spend()
-        kept = self._record(
+        self._record(
             MetricRecord(
                 metric=metric,
                 nodeid=self._item.nodeid,
@@ -197,16 +196,11 @@ class _MetricCheck:
             # --faith-estimate: placeholder verdicts; _gate lets this result through.
             mark_estimated(self._item)
             self._estimated.add(id(result))
-        elif kept.result is not None and kept.result is not result:
-            # Its messages and the baseline read it as kept, without a key's characters; the
-            # test gets its own result.
-            self._shown[id(result)] = (result, kept.result)
         return result
 
-    def _record(self, record: MetricRecord) -> MetricRecord:
-        kept = self._session.add_metric(record)
-        self._item.user_properties.extend(junit.metric_properties(kept))
-        return kept
+    def _record(self, record: MetricRecord) -> None:
+        self._session.add_metric(record)
+        self._item.user_properties.extend(junit.metric_properties(record))
 
     def _regression(self, name: str | None, result: MetricResult) -> str | None:
         baseline = self._item.config.stash.get(BASELINE_KEY, None)
@@ -218,18 +212,16 @@ class _MetricCheck:
         """Raise MetricError when a result did not pass or regressed from its baseline."""
         __tracebackhide__ = True
         messages = []
-        for given, name in results:
-            if id(given) in self._estimated:
+        for result, name in results:
+            if id(result) in self._estimated:
                 continue
-            own, kept = self._shown.get(id(given), (given, given))
-            result = kept if own is given else given
             regression = self._regression(name, result)
             if not result.passed:
                 messages.append(metric_failure_message(result))
             if regression:
                 messages.append(regression)
         if messages:
-            raise MetricError("\n".join(messages), value)
+            raise MetricError(masked_output("\n".join(messages)), value)
 
 
 class AssertReference(_MetricCheck):

@@ -211,18 +211,12 @@ class FaithSession:
             report.nodeid, "failed", "\n".join(problems), [], sections=report.sections
         )
 
-    def add(self, record: CheckRecord) -> CheckRecord:
-        """Keep a check's record, without any run of a key's characters (as every report, the
-        baseline and the xdist controller get it, and as it is returned); the fixture calls
-        this in the process that ran the check."""
-        from pytest_faithful.report.records import without_secrets
-
-        record = without_secrets(record)
+    def add(self, record: CheckRecord) -> None:
+        """Keep a check's record; the fixture calls this in the process that ran the check."""
         self.records.append(record)
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
             self.first_failures.add((record.nodeid, record.index))
-        return record
 
     def memo(self) -> ClaimMemo:
         """The run's claim memo (made on first use: it needs the verifier, and pydantic)."""
@@ -232,16 +226,11 @@ class FaithSession:
             self._claim_memo = ClaimMemo()
         return self._claim_memo
 
-    def add_metric(self, record: MetricRecord) -> MetricRecord:
-        """Keep a metric check's record (relevancy, precision, recall, reference), as
-        :meth:`add` keeps one: without any run of a key's characters."""
-        from pytest_faithful.report.records import without_secrets
-
-        record = without_secrets(record)
+    def add_metric(self, record: MetricRecord) -> None:
+        """Keep a metric check's record (relevancy, precision, recall, reference)."""
         self.metric_records.append(record)
         if record.error_kind == "judge_unavailable" and record.judge_id not in self._unavailable:
             self._unavailable.add(record.judge_id)
-        return record
 
     def _unsent(self) -> bool:
         """Whether this worker made records that have not gone out with a report yet."""
@@ -342,17 +331,20 @@ class FaithSession:
             return redact(spec)  # a spec's base URL may carry credentials
 
     def build_report(self) -> FaithReport:
+        """The run's report, as every renderer, the step summary and the annotations read it:
+        without any run of a key's characters in the texts the tests checked."""
         from pytest_faithful.cost.prices import packaged_table
         from pytest_faithful.plugin.settings import resolve
         from pytest_faithful.report import outputs
         from pytest_faithful.report.cost_summary import summarize_cost
         from pytest_faithful.report.model import Defaults, build_report, outcome_of
+        from pytest_faithful.report.records import without_secrets
 
         default_judge = self._default_judge_id()
         settings = resolve(self.options.cli_layer, self.options.ini_layer)
         baseline = self.config.stash.get(BASELINE_KEY, None)
         lost_checks, lost_metrics, lost_tests = self._lost_records()
-        return build_report(
+        report = build_report(
             [*self.records, *lost_checks],
             generator=outputs.generator(),
             default_judge=default_judge,
@@ -375,6 +367,7 @@ class FaithSession:
                 estimate=self.options.cost.estimate,
             ),
         )
+        return without_secrets(report)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

@@ -17,6 +17,7 @@ from pydantic import Field, ValidationError
 from pytest_faithful.errors import shorten
 from pytest_faithful.files import write_text
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label, MetricResult
+from pytest_faithful.redaction import masked_output
 from pytest_faithful.report.pass_rates import PassRate, percent, wilson
 
 BASELINE_VERSION = 1
@@ -64,15 +65,17 @@ class BaselineEntry(FrozenModel):
         cls, result: FaithfulnessResult | MetricResult, test: str | None = None
     ) -> BaselineEntry:
         """A metric check (key ``METRIC:nodeid#index``) stores its score only; context recall
-        also its reference claims' labels."""
+        also its reference claims' labels. A claim's text is kept without any run of a key's
+        characters (a key the app leaked into its answer), in the file and in the comparison
+        alike."""
         if isinstance(result, FaithfulnessResult):
             claims = tuple(
-                BaselineClaim(text=cv.claim.text, label=cv.label, rule=cv.rule)
+                BaselineClaim(text=masked_output(cv.claim.text), label=cv.label, rule=cv.rule)
                 for cv in result.claim_verdicts
             )
         else:
             claims = tuple(
-                BaselineClaim(text=item.text, label=item.label)
+                BaselineClaim(text=masked_output(item.text), label=item.label)
                 for item in result.items
                 if item.label is not None
             )

@@ -13,7 +13,7 @@ from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from pytest_faithful.cost.spend import Spend
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricName, MetricResult
-from pytest_faithful.redaction import mask_secrets_in, secret_values
+from pytest_faithful.redaction import holds_secret, mask_secrets_in, secret_values
 
 ErrorKind = Literal["judge", "judge_unavailable", "budget", "exception", "worker_crashed"]
 """Why an errored check has no result; ``worker_crashed``: the entry stands for the checks of
@@ -144,20 +144,31 @@ class MetricRecord(_Outcome):
     cost: Spend | None = None
 
 
-_Record = TypeVar("_Record", CheckRecord, MetricRecord)
-IDENTITIES = frozenset({"nodeid", "test", "key", "path", "judge_id"})
-"""The fields that name a check, its test or its judge: kept as they are, or the record would
+_Shown = TypeVar("_Shown", bound=FrozenModel)
+IDENTITIES = frozenset(
+    {"nodeid", "test", "test_id", "key", "path", "judge_id", "id", "default_judge", "judge"}
+)
+"""The fields that name a check, its test or its judge: kept as they are, or the entry would
 no longer be the test's (a judge's id is redacted where it is made)."""
+# Characters JSON writes as escapes: a secret holding one is not found as written in a dump.
+_ESCAPED_IN_JSON = frozenset('"\\') | frozenset(map(chr, range(0x20)))
 
 
-def without_secrets(record: _Record) -> _Record:
-    """``record`` with every run of a key's characters in what it holds (the answer, the
-    passages, the question, the claims, the reasons and quotes, an error) written as ``*``:
-    the record is what every report, the baseline file and the xdist controller get. The same
-    lengths, so a claim's offsets in its answer and a quote's place in its passage hold."""
+def without_secrets(shown: _Shown) -> _Shown:
+    """``shown`` (a report, an entry) with every run of a key's characters in the texts it
+    holds (the answers, passages, questions, claims, reasons and quotes, the errors) written as
+    as many ``*``: the same lengths, so a claim's offsets in its answer and a quote's place in
+    its passage still hold.
+
+    Made where an output is made (the report every renderer reads, failure messages, the
+    baseline's entries), not for each record as it is kept: most runs write no report, and
+    the texts of nearly all hold no key, which one reading of the whole dump tells."""
     secrets = secret_values()
     if not secrets:
-        return record
-    shown = record.model_dump(mode="json")
-    masked = mask_secrets_in(shown, secrets, IDENTITIES)
-    return record if masked == shown else type(record).model_validate(masked)
+        return shown
+    readable = not any(c in _ESCAPED_IN_JSON for value in secrets for c in value)
+    if readable and not holds_secret(shown.model_dump_json(), secrets):
+        return shown
+    dumped = shown.model_dump(mode="json")
+    masked = mask_secrets_in(dumped, secrets, IDENTITIES)
+    return shown if masked == dumped else type(shown).model_validate(masked)
