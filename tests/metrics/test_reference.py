@@ -243,6 +243,27 @@ def test_a_written_number_reads_back_as_its_value(value: int, form: str) -> None
     assert quantity.value == Decimal(value)
 
 
+@pytest.mark.parametrize(
+    "reference",
+    ["24/7", "Open 24/7.", "13PM", "Open 2-4pm daily.", "3.5kg bags", "9am-5pm, Mon-Fri"],
+)
+def test_a_reference_whose_terms_read_its_words_together_matches_itself(reference: str) -> None:
+    """ "24/7" reads as one term (round the clock) and "4pm" as a time of day, while the
+    keywords were cut from the same text as words ("24", "7", "PM"): each keyword is found
+    in the answer as written, where it stands on its own."""
+    result = verify_reference(reference, reference, exact=True, completeness=True)
+    assert result.passed, result.explanation
+
+
+@pytest.mark.parametrize(
+    ("reference", "answer"),
+    [("3.5kg", "13.5kg"), ("$15 fee", "$150 fee"), ("PM", "PMS")],
+)
+def test_a_keyword_inside_a_longer_word_or_number_is_not_said(reference: str, answer: str) -> None:
+    result = verify_reference(answer, reference, numbers=False)
+    assert not result.passed, result.explanation
+
+
 @given(st.text())
 def test_a_reference_always_matches_itself(reference: str) -> None:
     result = verify_reference(reference, reference, exact=True, completeness=True)  # exact: 1 item

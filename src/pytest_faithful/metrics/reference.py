@@ -66,6 +66,7 @@ def reference_keywords(reference: str) -> list[str]:
     """
     keywords: list[str] = []
     seen_terms: set[str] = set()
+    quantity_spans: list[tuple[int, int]] = []
 
     def add(keyword: str) -> None:
         terms = content_terms(keyword)
@@ -82,28 +83,52 @@ def reference_keywords(reference: str) -> list[str]:
         add(phrase)
     for quantity in quantities(reference):
         add(quantity.text)
+        quantity_spans.append((quantity.start, quantity.end))
     for match in _WORD.finditer(reference):
-        add(match.group(0))
+        # A unit written into its quantity ("pm" of "2-4pm", "kg" of "3.5kg") is part of it.
+        if not any(s <= match.start() and match.end() <= e for s, e in quantity_spans):
+            add(match.group(0))
     return keywords
 
 
 def _covered(keyword: str, answer_terms: frozenset[str], answer: str) -> bool:
+    """Whether the answer states ``keyword``: as written, where it stands on its own (no letter
+    against a letter, no digit against a digit, at either end), whatever a reading makes of it
+    ("24" and "7" in "open 24/7", which reads as one term, round the clock; "PM" in "13PM";
+    not "not" in "Nothing here."); else, for a keyword with content words, its quantities and
+    its terms (stems) in the answer's."""
+    if _said_as_written(_folded(keyword), _folded(answer)):
+        return True
     if quantities(keyword) and missing_quantities(keyword, answer)[1]:
         return False
     terms = content_terms(keyword)
-    if terms:
-        return terms <= answer_terms
-    # A keyword of function words only ("not", "no", "a"): its words, in order, as whole words
-    # of the answer ("not" is not in "Nothing here.").
-    wanted = _folded_words(keyword)
+    return bool(terms) and terms <= answer_terms
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def _said_as_written(wanted: str, text: str) -> bool:
+    wanted = wanted.strip()
     if not wanted:
         return False
-    said = _folded_words(answer)
-    return any(said[i : i + len(wanted)] == wanted for i in range(len(said) - len(wanted) + 1))
+    at = text.find(wanted)
+    while at >= 0:
+        end = at + len(wanted)
+        if not _joined(text[at - 1 : at], wanted[0]) and not _joined(
+            wanted[-1], text[end : end + 1]
+        ):
+            return True
+        at = text.find(wanted, at + 1)
+    return False
 
 
-def _folded_words(text: str) -> list[str]:
-    return re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold())
+def _joined(left: str, right: str) -> bool:
+    """Whether two adjacent characters belong to one word or one number."""
+    if not left or not right:
+        return False
+    return (left.isalpha() and right.isalpha()) or (left.isdigit() and right.isdigit())
 
 
 def check_keywords(
