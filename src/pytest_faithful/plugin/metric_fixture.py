@@ -60,7 +60,9 @@ class _MetricCheck:
         self._checks = 0
         self._baseline_keys: set[str] = set()
         self._marker_layer: dict[str, Any] | None = None
-        self._estimated: set[int] = set()  # id() of results with placeholder verdicts
+        # id() of each result with placeholder verdicts -> that result, kept alive: a freed
+        # result's id() can be a later, judged result's, which would then pass unread.
+        self._estimated: dict[int, MetricResult] = {}
 
     def _markers(self) -> dict[str, Any]:
         if self._marker_layer is None:
@@ -195,7 +197,7 @@ class _MetricCheck:
         if cost.estimated:
             # --faith-estimate: placeholder verdicts; _gate lets this result through.
             mark_estimated(self._item)
-            self._estimated.add(id(result))
+            self._estimated[id(result)] = result
         return result
 
     def _record(self, record: MetricRecord) -> None:
@@ -213,7 +215,7 @@ class _MetricCheck:
         __tracebackhide__ = True
         messages = []
         for result, name in results:
-            if id(result) in self._estimated:
+            if self._estimated.get(id(result)) is result:
                 continue
             regression = self._regression(name, result)
             if not result.passed:
