@@ -138,7 +138,8 @@ def self_counts(sentence: str) -> frozenset[str]:
     for m in _COUNT.finditer(sentence):
         items = [i for i in _ITEM_BREAK.split(m[3].strip()) if i.strip()]
         term = next(iter(content_terms(m[1])), None)
-        if term is not None and term.isdigit() and int(term) == len(items):
+        # No list is as long as a number of five digits, and int() refuses 4,300 or more.
+        if term is not None and term.isdecimal() and len(term) < 5 and int(term) == len(items):
             found.add(term)
     return frozenset(found)
 

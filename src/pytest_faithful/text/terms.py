@@ -449,4 +449,4 @@ _RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\
 
 
 def _is_day(term: str) -> bool:
-    return term.isdecimal() and 1 <= int(term) <= 31
+    return len(term) <= 2 and term.isdecimal() and 1 <= int(term) <= 31
