@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from pytest_faithful.text.abstentions import without_abstentions
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import WORD
+from pytest_faithful.text.words import SPACES, WORD
 
 # Pronouns that are the first person singular wherever they stand; "I" alone is checked in
 # context (:func:`_pronoun_i`).
@@ -46,13 +46,19 @@ _MAY_BE_FIRST_PERSON = re.compile(
     + r")(?![^\W\d_])"
 )
 _FRAME = re.compile(
-    r"\bi (?:really |honestly |do |still )?"
-    r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
-    r"|can tell you|can say)(?: that)?\b"
-    # Reported content: "I just learned that the NFL tracks its players" states the tracking.
-    r"|\bi (?:just |recently |once |also )?(?:learned|learnt|heard|read|found out|discovered)"
-    r"(?: that| about)?\b"
-    r"|\bi'm (?:pretty |quite |fairly |very )?(?:sure|certain|confident)(?: that)?\b",
+    (
+        r"\bi (?:really |honestly |do |still )?"
+        r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
+        r"|can tell you|can say)(?: that)?\b"
+        # Reported content: "I just learned that the NFL tracks its players" states the tracking.
+        r"|\bi (?:just |recently |once |also )?(?:learned|learnt|heard|read|found out|discovered)"
+        r"(?: that| about)?\b"
+        r"|\bi'm (?:pretty |quite |fairly |very )?(?:sure|certain|confident)(?: that)?\b"
+    )
+    # Between its words any run of spaces, tabs or line breaks, and either apostrophe: a frame
+    # does not stop being one in "i  think", "I\nthink" or "I\u2019m sure".
+    .replace(" ", SPACES)
+    .replace("'", "['\u2019]"),
     re.IGNORECASE,
 )
 

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
+from pytest_faithful.text.words import SPACE
 
 # A number that counts nothing in particular ("3 of them") is no value of anything to compare.
 _PLAIN = "plain"
@@ -99,7 +100,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
 # after a currency ("$5m", "$2b", "$10k").
 _SCALE_NAMES = {**MAGNITUDES, "b": "billion", "m": "million", "k": "thousand"}
 _SCALE = re.compile(
-    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s?"
+    rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}"
     rf"(thousand|million|billion|trillion|{'|'.join(_SCALE_NAMES)})\b",
     re.IGNORECASE,
 )

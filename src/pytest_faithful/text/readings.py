@@ -11,7 +11,9 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-_PER_CENT = re.compile(r"\bper[\s-]?cent\b", re.IGNORECASE)
+from pytest_faithful.text.words import SPACE, SPACES
+
+_PER_CENT = re.compile(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
 
 
 def normalised(text: str, lowered: bool = False) -> str:
@@ -171,7 +173,7 @@ _NOT_A_COUNT = r"(?![\w:.,/%-]\w|\s*(?:%|percent|[ap]\.?m\b)|\s+(?!{followers})[
     followers="|".join(_CLOCK_FOLLOWERS)
 )
 _CLOCK_WORDS = re.compile(
-    r"\b(?:(?:12\s?)?(noon)|(midday)|(midnight)"
+    rf"\b(?:(?:12{SPACE})?(noon)|(midday)|(midnight)"
     r"|(?!half\s+to\b)(half|quarter)\s+(past|to)\s+(" + "|".join(_CLOCK_HOURS) + r"|1[0-2]|0?[1-9])"
     rf"{_NOT_A_COUNT})\b",
     re.IGNORECASE,

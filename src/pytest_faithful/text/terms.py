@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from pytest_faithful.text.readings import normalised
-from pytest_faithful.text.words import NEGATIONS
+from pytest_faithful.text.words import NEGATIONS, SPACE, SPACES
 
 # A compact English stopword list: function words, auxiliaries, reporting verbs, dialogue fillers
 # and hedges, ordinal suffixes ("9th"), and tokenizer artefacts that summarisation models emit
@@ -71,8 +71,8 @@ MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
 # are one token each (see ``_compute_term``); ``(?i:...)`` because the lexical judge also scans
 # text whose case is kept.
 _READINGS = (
-    r"24\s?/\s?7(?![\d/])"
-    r"|\d{1,2}(?::[0-5]\d)?\s?(?i:a\.?m\b\.?|p\.?m\b\.?)"
+    rf"24{SPACE}/{SPACE}7(?![\d/])"
+    rf"|\d{{1,2}}(?::[0-5]\d)?{SPACE}(?i:a\.?m\b\.?|p\.?m\b\.?)"
     r"|\d{1,2}:[0-5]\d(?![\d:])"
     r"|\d+(?i:st|nd|rd|th)\b"
     r"|1?\d{2}0(?i:s)\b"
@@ -82,7 +82,7 @@ _TOKEN = re.compile(
     rf"(?=[\d$\u20ac\u00a3])(?:{_READINGS})"
     + r"|[a-z]+(?:'[a-z]+)*(?![^\W\d_])|[^\W\d_]+(?:'[^\W\d_]+)*|\d+(?:[.,]\d+)*|%"
 )
-_TIME = re.compile(r"(\d{1,2})(?::([0-5]\d))?\s?(?:(a)|(p))?")
+_TIME = re.compile(rf"(\d{{1,2}})(?::([0-5]\d))?{SPACE}(?:(a)|(p))?")
 # Currencies are part of their amount, not words to cover: "$15" = "15 dollars" = "USD 15" (the
 # amount must match; ``number_kinds`` tells amounts of money from other numbers).
 _CURRENCY = MappingProxyType(
@@ -96,24 +96,27 @@ MAGNITUDES = MappingProxyType(
     | dict.fromkeys(("tn", "trn"), "trillion")
 )
 # An amount of money with "m" for million ("$5m", "£3.2m"): "m" after other numbers is a metre.
-_MONEY_MILLIONS = re.compile(r"[$\u20ac\u00a3]\s?\d+(?:[.,]\d+)?\s?m\b")
+_MONEY_MILLIONS = re.compile(rf"[$\u20ac\u00a3]{SPACE}\d+(?:[.,]\d+)?{SPACE}m\b")
 _DIGIT = re.compile(r"\d")
 # A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
 _HOURS_RANGE = re.compile(
-    r"\b(\d{1,2})(?::([0-5]\d))?\s?(?:-|\u2013|\u2014|to|until|till)\s?(\d{1,2})(?::[0-5]\d)?\s?"
+    rf"\b(\d{{1,2}})(?::([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
+    rf"(\d{{1,2}})(?::[0-5]\d)?{SPACE}"
     r"([ap])\.?m\b"
 )
 # Phrases that say "24/7" in words; the passage's "24 hours a day" supports a claim's "24/7".
 _ALL_DAY = re.compile(
-    r"\b24/7|\b24 hours a day|\b24 hours, (?:7|seven) days|\baround the clock|"
-    r"\bround[- ]the[- ]clock|\b24 hours every day"
+    (
+        r"\b24/7|\b24 hours a day|\b24 hours, (?:7|seven) days|\baround the clock|"
+        r"\bround(?:-| )the(?:-| )clock|\b24 hours every day"
+    ).replace(" ", SPACES)
 )
 ALL_DAY = "24/7"
 """The term of "24/7" and the phrases that say it."""
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 _ISO_DATE = re.compile(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
 # A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05").
-_YEAR_RANGE = re.compile(r"\b(1\d|20)(\d\d)\s?[-\u2013]\s?(\d\d)(?![\d-])")
+_YEAR_RANGE = re.compile(rf"\b(1\d|20)(\d\d){SPACE}[-\u2013]{SPACE}(\d\d)(?![\d-])")
 _NEG = "#neg"  # the term of a negation word; never a content term
 _EMPTY: frozenset[str] = frozenset()
 

@@ -11,6 +11,14 @@ import re
 WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
 """A word: a run of letters, with inner apostrophes, straight or curly ("don't", "O\u2019Neil")."""
 
+SPACE = r"[^\S\n]*(?:\n[^\S\n]*)?"
+"""Pattern: the space a reading allows between a number and what it measures, or between the
+words of a phrase ("8 pm", "per cent"): none or any run of spaces, tabs and no-break spaces, and
+at most one line break, so that "8  pm" and "8\npm" read as "8 pm" and a blank line still
+parts them. Linear however long the run."""
+SPACES = r"(?:[^\S\n]+(?:\n[^\S\n]*)?|\n[^\S\n]*)"
+"""Pattern: :data:`SPACE` that is not empty."""
+
 NEGATIONS = frozenset(
     {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
     | {"cannot"}
