@@ -1,21 +1,27 @@
 """Quantities in text: values, currency, percentages and units, for the reference number check.
 
-A quantity is a value with what makes it that quantity: "$1,200" is 1200 US dollars, "15 %"
-and "fifteen per cent" are the percentage 15, "2.5 million" is 2500000, "3-5 business days" is
-3 days and 5 days. Two quantities match when their values are equal and they agree on what
-both of them state: currency, percentage, unit ("30 days" = "30-day"; "30 days" is not
-"30 hours"; a bare "30" says no unit, so it matches neither). Deterministic; no pytest, no
-pydantic.
+A quantity is a value with what makes it that quantity: "$1,200" is 1200 US dollars (and
+"US$1,200"; "C$1,200" is Canadian), "15 %" and "fifteen per cent" are the percentage 15,
+"twenty-five percent" 25, "2.5 million" is 2500000, "3-5 business days" is 3 days and 5 days,
+"$15-20" 15 and 20 dollars, "minus 5 °C" and "-5°C" -5 degrees Celsius. Full-width forms read as
+their ASCII ones, thin and no-break spaces group thousands, and any spacing between a number
+and its unit is one space (:data:`pytest_faithful.text.words.SPACE`).
+
+Two quantities match when their values are equal and they agree on what both of them state:
+currency, percentage, unit ("30 days" = "30-day"; "30 days" is not "30 hours"; a bare "30" says
+no unit, so it matches neither). Deterministic; no pytest, no pydantic.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
 from pytest_faithful.text.readings import clock_word_spans, clock_words_as_times
+from pytest_faithful.text.words import SPACE, SPACES
 
 # Currency symbols and codes, as the code the quantity carries.
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
@@ -70,6 +76,8 @@ _UNIT_SPELLINGS = {
     "gigabyte": "gb gigabyte gigabytes",
     "terabyte": "tb terabyte terabytes",
     "degree": "° degree degrees",
+    "degree-celsius": "°c ℃ celsius",
+    "degree-fahrenheit": "°f ℉ fahrenheit",
     "item": "item items",
     "user": "user users",
     "seat": "seat seats",
@@ -79,67 +87,99 @@ _UNIT_SPELLINGS = {
 UNITS = {
     spelling: name for name, spellings in _UNIT_SPELLINGS.items() for spelling in spellings.split()
 }
-# Number words (as the content terms read them) beyond which a count is written in digits.
-_NUMBER_WORDS = {
-    word: Decimal(value)
-    for value, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-} | {"thirty": Decimal(30), "forty": Decimal(40), "fifty": Decimal(50), "hundred": Decimal(100)}
+# Numbers said in words: up to "nine hundred and ninety-nine", compounds included ("twenty-five
+# percent" is 25%, not 5%); a magnitude after them scales them ("two thousand dollars").
+_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = (
+    *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen"),
+)
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORDS = (
+    {"zero": Decimal(0)}
+    | {word: Decimal(value) for value, word in enumerate(_ONES, start=1)}
+    | {word: Decimal(value) for value, word in enumerate(_TEENS, start=10)}
+    | {word: Decimal(value) for value, word in zip(range(20, 100, 10), _TENS, strict=True)}
+    | {"hundred": Decimal(100)}
+)
+
+
+def _alternatives(words: tuple[str, ...]) -> str:
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+_BELOW_100 = (
+    rf"(?:{_alternatives(_TENS)})(?:[\s-]+(?:{_alternatives(_ONES)})(?![\w-]))?"
+    rf"|{_alternatives(_TEENS)}|{_alternatives(_ONES)}|zero"
+)
+_SAID_NUMBER = (
+    rf"(?:(?:an?|{_alternatives(_ONES)})[\s-]+)?hundred"
+    rf"(?:[\s-]+(?:and[\s-]+)?(?:{_BELOW_100})(?![\w-]))?"
+    rf"|{_BELOW_100}"
+)
+# Typographic thousands separators ("1\u202f000", "10\u00a0000"): no space between a count and
+# what it counts is written so. A plain space is left alone ("3 100-page books").
+_GROUPING = "\u00a0\u2009\u202f"
+# Currency symbols with a country before them: "US$15", "C$20", "A$5".
+_PREFIXED_DOLLARS = {
+    "us": "USD",
+    "u.s.": "USD",
+    "c": "CAD",
+    "ca": "CAD",
+    "can": "CAD",
+    "a": "AUD",
+    "au": "AUD",
+    "nz": "NZD",
+    "hk": "HKD",
+    "s": "SGD",
+}
+# Full-width forms read as their ASCII letters, digits and signs ("\uff04\uff11\uff15" is "$15"),
+# each one character for one, so that every offset is kept.
+_FULL_WIDTH = str.maketrans(
+    {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
+    | {"\uffe0": "\u00a2", "\uffe1": "\u00a3", "\uffe5": "\u00a5", "\uffe6": "\u20a9"}
+)
 
 _SYMBOL = "|".join(re.escape(s) for s in _CURRENCY_SYMBOLS)
 _CODE = "|".join(_CURRENCY_CODES)
-_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+"
-_WORDS = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+_DIGITS = (
+    rf"\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:[{_GROUPING}]\d{{3}})+(?:\.\d+)?"
+    r"|\d+(?:\.\d+)?|\.\d+"
+)
+_PREFIX = "|".join(re.escape(p) for p in sorted(_PREFIXED_DOLLARS, key=len, reverse=True))
 _MAGNITUDE = "|".join(sorted(_MAGNITUDES, key=len, reverse=True))
 _UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _QUANTITY = re.compile(
     rf"""
     (?<![\w.,])                                   # not inside a word or another number
-    (?:(?P<symbol>{_SYMBOL})\s?|(?P<code>{_CODE})\s?)?
-    (?P<sign>[-\u2212])?
-    (?:(?P<digits>{_DIGITS})|(?P<word>{_WORDS})(?![\w]))
+    (?P<lead_sign>[-\u2212](?=(?:{_PREFIX})?(?:{_SYMBOL})))?    # "-$5", a refund
+    (?:(?:(?P<prefix>{_PREFIX})?(?P<symbol>{_SYMBOL})|(?P<code>{_CODE})){SPACE})?
+    (?P<sign>[-\u2212]|(?:minus|negative){SPACES})?
+    (?:(?P<digits>{_DIGITS})|(?P<word>{_SAID_NUMBER})(?![\w]))
     (?:(?:st|nd|rd|th)(?![\w]))?                  # ordinals: 1st, 22nd
-    (?:\s?(?P<magnitude>{_MAGNITUDE})(?![\w]))?
-    (?:\s?(?P<percent>%|percent(?![\w])|per[\s-]cent(?![\w])))?
-    (?:[\s-]?(?P<after_code>{_CODE})(?![\w]))?
-    (?:[\s-]?(?P<currency_word>{"|".join(_CURRENCY_WORDS)})(?![\w]))?
-    (?:[\s-]?(?:business\s|working\s|calendar\s)?(?P<unit>{_UNIT})(?![\w]))?
+    (?:{SPACE}(?P<magnitude>{_MAGNITUDE})(?![\w]))?
+    (?:{SPACE}(?P<percent>%|percent(?![\w])|per(?:{SPACES}|-)cent(?![\w])))?
+    (?:(?:{SPACES}|-)?(?P<after_code>{_CODE})(?![\w]))?
+    (?:(?:{SPACES}|-)?(?P<currency_word>{"|".join(_CURRENCY_WORDS)})(?![\w]))?
+    (?:(?:{SPACES}|-)?(?:(?:business|working|calendar){SPACES})?(?P<unit>{_UNIT})(?![\w]))?
+    (?:(?<=°){SPACE}(?P<scale>[cf])(?![\w]))?         # "5° C", "5 degrees Celsius"
+    (?:(?<=degrees){SPACES}(?P<scale_word>celsius|fahrenheit)(?![\w]))?
     """,
     re.IGNORECASE | re.VERBOSE,
 )
 # A time of day: "9am", "9:30 p.m.", "17:00" (read on text whose times said in words are
 # written as times: "noon" -> "12pm").
 _TIME_OF_DAY = re.compile(
-    r"(?<![\w.,:])(\d{1,2})(?::([0-5]\d))?\s?(?:([ap])\.?m\b\.?)"
+    rf"(?<![\w.,:])(\d{{1,2}})(?::([0-5]\d))?{SPACE}(?:([ap])\.?m\b\.?)"
     r"|(?<![\w.,:])(\d{1,2}):([0-5]\d)(?![\d:])",
     re.IGNORECASE,
 )
 # A cheap first test: text without a digit or a number word holds no quantity.
-_MAY_HOLD_NUMBER = re.compile(rf"\d|\b(?:{_WORDS}|noon|midday|midnight)\b", re.IGNORECASE)
+_MAY_HOLD_NUMBER = re.compile(
+    rf"\d|\b(?:{_alternatives(tuple(_NUMBER_WORDS))}|noon|midday|midnight)\b", re.IGNORECASE
+)
 _RANGE = re.compile(r"^\s*(?:-|\u2013|\u2014|to|or|and)\s*$", re.IGNORECASE)
+_SPAN = re.compile(r"^\s*(?:-|\u2013|\u2014|to)\s*$", re.IGNORECASE)
 
 
 class Quantity(NamedTuple):
@@ -183,14 +223,25 @@ def _plain(value: Decimal) -> str:
 def _value(match: re.Match[str]) -> Decimal | None:
     digits, word = match.group("digits"), match.group("word")
     try:
-        value = Decimal(digits.replace(",", "")) if digits else _NUMBER_WORDS[word.lower()]
+        value = Decimal(re.sub(f"[,{_GROUPING}]", "", digits)) if digits else _said(word)
     except (InvalidOperation, KeyError):
         return None
     magnitude = match.group("magnitude")
     if magnitude:
         value *= _MAGNITUDES[magnitude.lower()]
-    if match.group("sign"):
+    if match.group("sign") or match.group("lead_sign"):
         value = -value
+    return value
+
+
+def _said(words: str) -> Decimal:
+    """The value of a number said in words ("twenty-five", "three hundred and ten")."""
+    value = Decimal(0)
+    for word in re.split(r"[\s-]+", words.lower()):
+        if word == "hundred":
+            value = (value or Decimal(1)) * 100
+        elif word not in ("a", "an", "and"):
+            value += _NUMBER_WORDS[word]
     return value
 
 
@@ -202,10 +253,16 @@ def _measure(match: re.Match[str]) -> tuple[str, str]:
             return "currency", code.upper()
         if word:
             return "currency", _CURRENCY_WORDS[word.lower()]
+        prefix = match.group("prefix")
+        if prefix and symbol == "$":
+            return "currency", _PREFIXED_DOLLARS[prefix.lower()]
         return "currency", _CURRENCY_SYMBOLS[symbol]
     if match.group("percent"):
         return "percent", ""
     unit = match.group("unit")
+    scale = (match.group("scale") or match.group("scale_word") or "")[:1].lower()
+    if scale:
+        return "unit", UNITS[f"°{scale}"]
     if unit:
         return "unit", UNITS[unit.lower()] if unit.lower() in UNITS else UNITS[unit]
     return "number", ""
@@ -231,12 +288,17 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     """Every quantity stated in ``text``, in order. A range's first number takes the unit of
     the second ("3-5 days": 3 days and 5 days). Cached: a check reads the same answer once per
     reference keyword."""
+    source = text
+    if not text.isascii():
+        text = text.translate(_FULL_WIDTH)
     if not _MAY_HOLD_NUMBER.search(text):
         return ()
     found = _times_of_day(text)
-    taken = [(q.start, q.end) for q in found]
+    starts = [q.start for q in found]  # in order, none overlapping another
     for match in _QUANTITY.finditer(text):
-        if not _usable(match) or any(s < match.end() and match.start() < e for s, e in taken):
+        # The last time of day that starts before this match ends is the only one it may overlap.
+        at = bisect.bisect_left(starts, match.end()) - 1
+        if not _usable(match) or (at >= 0 and found[at].end > match.start()):
             continue
         value = _value(match)
         if value is None:
@@ -247,12 +309,13 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             # "5 m" is five metres, not five million.
             value = value / _MAGNITUDES["m"]
             kind, unit = "unit", "metre"
-        text_span = match.group(0).rstrip()
-        found.append(
-            Quantity(value, kind, unit, text_span, match.start(), match.start() + len(text_span))
-        )
+        end = match.start() + len(match.group(0).rstrip())
+        found.append(Quantity(value, kind, unit, text[match.start() : end], match.start(), end))
     found.sort(key=lambda q: q.start)
-    return tuple(_ranges(text, found))
+    read = _ranges(text, found)
+    if source is not text:
+        read = [q._replace(text=source[q.start : q.end]) for q in read]
+    return tuple(read)
 
 
 def _times_of_day(text: str) -> list[Quantity]:
@@ -282,6 +345,10 @@ def _ranges(text: str, found: list[Quantity]) -> list[Quantity]:
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
         between = text[first.end : second.start]
+        if first.kind == "currency" and second.kind == "number" and _SPAN.match(between):
+            # "$15-20", "$15 to 20": the second end is money too.
+            found[i + 1] = second._replace(kind=first.kind, unit=first.unit)
+            continue
         if first.kind != "number" or second.kind == "number" or not _RANGE.match(between):
             continue
         if second.kind == "time":
@@ -304,7 +371,7 @@ def _hour_before(first: Quantity, second: Quantity) -> Quantity:
 
 def missing_quantities(reference: str, answer: str) -> tuple[list[Quantity], list[Quantity]]:
     """The reference's quantities (each distinct one once) found in the answer, and missing."""
-    stated = quantities(answer)
+    stated = _stated(answer)
     found: list[Quantity] = []
     missing: list[Quantity] = []
     seen: set[tuple[Decimal, str, str]] = set()
@@ -313,5 +380,12 @@ def missing_quantities(reference: str, answer: str) -> tuple[list[Quantity], lis
         if key in seen:
             continue
         seen.add(key)
-        (found if any(quantity.matches(q) for q in stated) else missing).append(quantity)
+        (found if key in stated else missing).append(quantity)
     return found, missing
+
+
+@functools.lru_cache(maxsize=256)
+def _stated(answer: str) -> frozenset[tuple[Decimal, str, str]]:
+    """What :meth:`Quantity.matches` compares, of each quantity ``answer`` states: a lookup per
+    reference quantity, not a scan of the answer's (a long reference against a long answer)."""
+    return frozenset((q.value, q.kind, q.unit) for q in quantities(answer))

@@ -24,6 +24,7 @@ passes.
 
 from __future__ import annotations
 
+import bisect
 import re
 import time
 import unicodedata
@@ -84,9 +85,11 @@ def reference_keywords(reference: str) -> list[str]:
     for quantity in quantities(reference):
         add(quantity.text)
         quantity_spans.append((quantity.start, quantity.end))
+    quantity_starts = [start for start, _ in quantity_spans]  # in order, none overlapping
     for match in _WORD.finditer(reference):
         # A unit written into its quantity ("pm" of "2-4pm", "kg" of "3.5kg") is part of it.
-        if not any(s <= match.start() and match.end() <= e for s, e in quantity_spans):
+        at = bisect.bisect_right(quantity_starts, match.start()) - 1
+        if at < 0 or quantity_spans[at][1] < match.end():
             add(match.group(0))
     return keywords
 
@@ -96,13 +99,20 @@ def _covered(keyword: str, answer_terms: frozenset[str], answer: str) -> bool:
     against a letter, no digit against a digit, at either end), whatever a reading makes of it
     ("24" and "7" in "open 24/7", which reads as one term, round the clock; "PM" in "13PM";
     not "not" in "Nothing here."); else, for a keyword with content words, its quantities and
-    its terms (stems) in the answer's."""
+    its terms (stems) in the answer's, its quantities read as what they are ("$1,000" is "one
+    thousand dollars"), not as words."""
     if _said_as_written(_folded(keyword), _folded(answer)):
         return True
-    if quantities(keyword) and missing_quantities(keyword, answer)[1]:
+    stated = quantities(keyword)
+    if not stated:
+        terms = content_terms(keyword)
+        return bool(terms) and terms <= answer_terms
+    if missing_quantities(keyword, answer)[1]:
         return False
-    terms = content_terms(keyword)
-    return bool(terms) and terms <= answer_terms
+    rest = keyword
+    for quantity in stated:
+        rest = rest[: quantity.start] + " " * (quantity.end - quantity.start) + rest[quantity.end :]
+    return content_terms(rest) <= answer_terms
 
 
 def _folded(text: str) -> str:

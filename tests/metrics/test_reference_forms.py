@@ -1,0 +1,142 @@
+"""Reference checks against the forms a golden answer and an answer write the same thing in:
+numbers said in words, signs, currencies, separators, full-width forms, whitespace, order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.api import verify_reference
+from pytest_faithful.metrics.numbers import quantities
+
+_ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+_TEENS = [
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["-", "-", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def said(n: int, joint: str = "-") -> str:
+    """``n`` (0 to 999) said in English words."""
+    hundreds, rest = divmod(n, 100)
+    if rest < 10:
+        below = _ONES[rest]
+    elif rest < 20:
+        below = _TEENS[rest - 10]
+    else:
+        tens, ones = divmod(rest, 10)
+        below = _TENS[tens] + (f"{joint}{_ONES[ones]}" if ones else "")
+    if not hundreds:
+        return below
+    return f"{_ONES[hundreds]} hundred" + (f" and {below}" if rest else "")
+
+
+def full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@given(
+    st.integers(min_value=0, max_value=999),
+    st.sampled_from(["-", " "]),
+    st.sampled_from(["{} percent", "{} days", "{} dollars", "{} thousand dollars"]),
+)
+def test_a_number_said_in_words_reads_as_its_value(n: int, joint: str, form: str) -> None:
+    """ "twenty-five percent" is 25%: not "five percent" (a 5% answer passed against it)."""
+    (quantity,) = quantities(f"It is {form.format(said(n, joint))} today.")
+    scale = 1000 if "thousand" in form else 1
+    assert quantity.value == Decimal(n * scale)
+
+
+# Two ways of writing one quantity, each a function of its value.
+SAME: list[tuple[str, Callable[[int], str], Callable[[int], str]]] = [
+    ("words and digits", lambda n: f"{said(n % 1000)} percent", lambda n: f"{n % 1000}%"),
+    ("US$ and $", lambda n: f"US${n}", lambda n: f"${n:,}"),
+    ("C$ and CAD", lambda n: f"C${n}", lambda n: f"CAD {n}"),
+    ("thin-space groups", lambda n: f"{n:,} users".replace(",", "\u202f"), lambda n: f"{n} users"),
+    ("no-break-space groups", lambda n: f"${n:,}".replace(",", "\u00a0"), lambda n: f"{n} dollars"),
+    ("full width", lambda n: full_width(f"${n}"), lambda n: f"${n}"),
+    ("full-width percent", lambda n: full_width(f"{n}%"), lambda n: f"{n} percent"),
+    ("minus", lambda n: f"minus {n} degrees", lambda n: f"-{n} degrees"),
+    ("sign before the currency", lambda n: f"-${n}", lambda n: f"$-{n}"),
+    ("degrees Celsius", lambda n: f"{n} degrees Celsius", lambda n: f"{n}\u00b0C"),
+    ("a spaced unit", lambda n: f"{n}\u00b0 C", lambda n: f"{n} \u00b0C"),
+    ("a money range", lambda n: f"${n}-{n + 5}", lambda n: f"${n} to ${n + 5}"),
+    ("spaces", lambda n: f"{n}  per\tcent", lambda n: f"{n}%"),
+]
+# Two quantities that differ, though their digits are the same.
+DIFFERENT: list[tuple[str, Callable[[int], str], Callable[[int], str]]] = [
+    ("sign", lambda n: f"minus {n} degrees", lambda n: f"{n} degrees"),
+    ("sign before the currency", lambda n: f"-${n}", lambda n: f"${n}"),
+    ("scale", lambda n: f"{n}\u00b0C", lambda n: f"{n}\u00b0F"),
+    ("dollars", lambda n: f"C${n}", lambda n: f"US${n}"),
+    ("compound words", lambda n: f"twenty-{_ONES[n % 9 + 1]} percent", lambda n: f"{n % 9 + 1}%"),
+]
+
+
+@pytest.mark.parametrize(("_", "one", "other"), SAME, ids=[s[0] for s in SAME])
+@given(n=st.integers(min_value=1, max_value=10**7))
+def test_one_quantity_written_two_ways_is_stated(
+    _: str, one: Callable[[int], str], other: Callable[[int], str], n: int
+) -> None:
+    first, second = f"The figure is {one(n)} now.", f"The figure is {other(n)} now."
+    for answer, reference in ((first, second), (second, first)):
+        result = verify_reference(answer, reference, keywords=False)
+        assert result.passed, result.explanation
+
+
+@pytest.mark.parametrize(("_", "one", "other"), DIFFERENT, ids=[s[0] for s in DIFFERENT])
+@given(n=st.integers(min_value=1, max_value=10**7))
+def test_quantities_that_differ_are_not_stated(
+    _: str, one: Callable[[int], str], other: Callable[[int], str], n: int
+) -> None:
+    first, second = f"The figure is {one(n)} now.", f"The figure is {other(n)} now."
+    for answer, reference in ((first, second), (second, first)):
+        result = verify_reference(answer, reference, keywords=False)
+        assert not result.passed, result.explanation
+
+
+SENTENCES = [
+    "Refunds take {} business days.",
+    "Shipping to Canada costs ${}.",
+    "The Pro plan includes {} GB of storage.",
+    "Support answers within {} hours.",
+    "About {}% of orders ship the same day.",
+    "The store opens at {}am on weekdays.",
+]
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(SENTENCES), st.integers(min_value=1, max_value=12)),
+        min_size=1,
+        max_size=5,
+    ),
+    st.randoms(use_true_random=False),
+    st.sampled_from(["  ", "\t", "\n", "\u00a0", " \u00a0 "]),
+)
+def test_an_answer_that_reorders_and_adds_to_the_reference_covers_it(
+    filled: list[tuple[str, int]], random: object, space: str
+) -> None:
+    """The reference's sentences in another order, with more said, spaced otherwise (any run
+    of spaces, tabs or one line break between two words), in capitals: still covered."""
+    sentences = [template.format(value) for template, value in filled]
+    reference = " ".join(sentences)
+    shuffled = list(sentences)
+    random.shuffle(shuffled)  # type: ignore[attr-defined]
+    answer = " ".join([*shuffled, "We also ship to Mexico for $20."]).replace(" ", space)
+    for said_so in (answer, answer.upper()):
+        result = verify_reference(said_so, reference, completeness=True)
+        assert result.passed, result.explanation
