@@ -140,3 +140,33 @@ def test_an_answer_that_reorders_and_adds_to_the_reference_covers_it(
     for said_so in (answer, answer.upper()):
         result = verify_reference(said_so, reference, completeness=True)
         assert result.passed, result.explanation
+
+
+@pytest.mark.parametrize(
+    ("answer", "mode"),
+    [
+        ("Refunds take 30 days [^2].", "any"),
+        ("Refunds take 30 days.[^1][^2]", "sentence"),
+        ("Refunds take 30 days. [1] Shipping costs $15. [2]", "sentence"),
+        ("Refunds take 30 days.\n[1]\nShipping costs $15.\n[2]", "sentence"),
+    ],
+)
+def test_a_marker_is_a_citation_in_each_form_an_answer_writes_it(answer: str, mode: str) -> None:
+    """Markdown footnotes ("[^2]") are markers, and a marker set after a sentence's full stop
+    cites that sentence, not the next one."""
+    result = verify_reference(
+        answer, "x", numbers=False, keywords=False, citations=mode, contexts=["a", "b"]
+    )
+    assert result.passed, result.explanation
+
+
+def test_a_footnote_marker_is_not_a_number_the_answer_states() -> None:
+    result = verify_reference("There are plans[^2].", "There are 2 plans.", keywords=False)
+    assert not result.passed
+
+
+def test_a_marker_with_thousands_of_digits_is_no_passage_and_no_crash() -> None:
+    result = verify_reference(
+        f"See [{'1' * 5000}].", "x", numbers=False, keywords=False, citations=True, contexts=["a"]
+    )
+    assert not result.passed

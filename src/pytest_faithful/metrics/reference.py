@@ -14,9 +14,10 @@ Five deterministic checks, each naming what is missing:
 * ``completeness``: each reference sentence that states something is covered when the answer
   states its quantities and at least :data:`SENTENCE_COVERAGE` of its content terms; the share
   of covered sentences must reach ``threshold``.
-* ``citations``: the answer cites its sources with markers ("[1]", "[2, 3]", "[1-2]", counted
-  from 1) and every marker points at a passage that exists; with ``citations="sentence"``
-  every answer sentence that states something carries one.
+* ``citations``: the answer cites its sources with markers ("[1]", "[2, 3]", "[1-2]", "[^2]",
+  counted from 1) and every marker points at a passage that exists; with
+  ``citations="sentence"`` every answer sentence that states something carries one, inside it
+  or right after its full stop ("Refunds take 30 days. [1]").
 
 The score is the mean of the enabled checks' scores; the check passes when each enabled check
 passes.
@@ -33,7 +34,7 @@ from typing import Literal
 
 from pytest_faithful.metrics.numbers import missing_quantities, quantities
 from pytest_faithful.models import MetricItem, MetricPart, MetricResult
-from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.segment import Sentence, split_sentences
 from pytest_faithful.text.terms import content_terms  # memoised: keywords recur across checks
 
 REFERENCE_JUDGE_ID = "reference/v1"
@@ -47,7 +48,9 @@ _SPACES = re.compile(r"\s+")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'&-]*(?:\s+(?:of|the|and|de|for|&)?\s*[A-Z][\w'&-]*)*")
 _LEADING_ARTICLE = re.compile(r"^(?:The|A|An)\s+")
 _WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
-_MARKER = re.compile(r"\[(\s*\d+\s*(?:[,;\u2013-]\s*\d+\s*)*)\]")
+# "[1]", "[2, 3]", "[1-2]" and Markdown footnotes ("[^2]"); a number of ten digits or more is no
+# passage's.
+_MARKER = re.compile(r"\[(\s*\^?\d{1,9}\s*(?:[,;\u2013-]\s*\^?\d{1,9}\s*)*)\]")
 
 
 def normalize_exact(text: str) -> str:
@@ -273,10 +276,12 @@ def check_citations(
             )
         )
     if mode == "sentence":
-        for sentence in split_sentences(answer):
+        sentences = split_sentences(answer)
+        cited = _cited_sentences(answer, sentences, [start for start, _, _ in markers])
+        for k, sentence in enumerate(sentences):
             if not content_terms(_MARKER.sub(" ", sentence.text)):
                 continue
-            if not any(sentence.start <= start < sentence.end + 1 for start, _, _ in markers):
+            if k not in cited:
                 items.append(
                     MetricItem(
                         kind="sentence",
@@ -305,6 +310,21 @@ def check_citations(
         else ", each pointing at a passage that exists"
     )
     return MetricPart(name="citations", score=score, passed=not failing, detail=detail), items
+
+
+def _cited_sentences(answer: str, sentences: Sequence[Sentence], starts: Sequence[int]) -> set[int]:
+    """The indices of the sentences a marker cites: the one it stands in, or just after ("Fact.
+    [1]"); a marker that opens a sentence right after another one ("Fact one. [1] Fact two.")
+    cites the sentence before it, as the same marker before that sentence's full stop would."""
+    cited: set[int] = set()
+    sentence_starts = [sentence.start for sentence in sentences]
+    for start in starts:
+        k = bisect.bisect_right(sentence_starts, start) - 1
+        if k < 0:
+            continue
+        opens = not answer[sentences[k].start : start].strip()
+        cited.add(k - 1 if opens and k > 0 else k)
+    return cited
 
 
 def _shorten(text: str, width: int = 60) -> str:
