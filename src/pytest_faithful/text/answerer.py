@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_faithful.text.abstentions import without_abstentions
+from pytest_faithful.text.names import in_capitals
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import SPACES, WORD
 
@@ -89,8 +90,11 @@ def _passages_in_first_person(passages: tuple[str, ...]) -> bool:
 
 def _first_person(text: str) -> str | None:
     words = [m[0].replace("\u2019", "'") for m in WORD.finditer(text)]
+    shouted = in_capitals(text)  # every word capitalised: an "I" is the pronoun
     for k, word in enumerate(words):
-        if word.lower() in _FIRST_PERSON or (word in ("I", "i") and _pronoun_i(words, k)):
+        if word.lower() in _FIRST_PERSON or (
+            word in ("I", "i") and (shouted or _pronoun_i(words, k))
+        ):
             return word
     return None
 

@@ -62,6 +62,13 @@ _SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
 
 
+def in_capitals(text: str) -> bool:
+    """Whether ``text`` is written in capitals ("IT'S ABOUT A RABBIT WHO WANTS TO BE A COP."):
+    three words or more and not one lowercase letter. There case marks no name: every word is
+    capitalised, "WANTS" as much as "RABBIT"."""
+    return not any(c.islower() for c in text) and len(_CAPITALISED.findall(text)) >= 3
+
+
 def _stem(word: str, endings: Iterable[str]) -> str | None:
     for ending in endings:
         if word.endswith(ending) and len(word) - len(ending) >= _MIN_STEM:

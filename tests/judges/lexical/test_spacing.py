@@ -1,5 +1,5 @@
-"""The lexical judge reads a text the same however it is spaced: verdicts that do not flip
-with the whitespace between two words."""
+"""The lexical judge reads a text the same however it is spaced or cased: verdicts that do not
+flip with the whitespace between two words, nor in capitals."""
 
 from __future__ import annotations
 
@@ -42,3 +42,31 @@ def test_a_verdict_does_not_change_with_the_spacing_between_words(
     expected = verdicts(answer, passage)
     assert verdicts(answer.replace(" ", space), passage) == expected
     assert verdicts(answer, passage.replace(" ", space)) == expected
+
+
+# (answer, passage, label): answers whose words are all in the passage, or all but their
+# speaker's own, read the same in capitals as in lower case.
+IN_CAPITALS = [
+    (
+        "It's about a rabbit who wants to become a police officer.",
+        "The film is about a rabbit who hopes to become a police officer.",
+        "SUPPORTED",
+    ),
+    (
+        "Coverage extends to floods and storms and it covers fires.",
+        "Coverage extends to floods and storms. Fires are covered too.",
+        "SUPPORTED",
+    ),
+    ("His home home is in Sheffield.", "His home is in Sheffield.", "NOT_ENOUGH_INFO"),
+    ("Yes, I saw the film about the rabbit.", "The film is about a rabbit.", "NOT_ENOUGH_INFO"),
+]
+
+
+@pytest.mark.parametrize(("answer", "passage", "label"), IN_CAPITALS)
+def test_an_answer_in_capitals_reads_as_one_in_lower_case(
+    answer: str, passage: str, label: str
+) -> None:
+    """In capitals every word is capitalised: none is a name by its case ("WANTS" was a name
+    the passage never states), an "I" is the speaker, a repeat is a stutter, "AND" parts
+    clauses."""
+    assert verdicts(answer.upper(), passage) == verdicts(answer.lower(), passage) == [label]

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
+from pytest_faithful.text.names import in_capitals
 from pytest_faithful.text.readings import normalised as _normalised
 from pytest_faithful.text.terms import (
     _EMPTY,
@@ -80,7 +81,7 @@ class Claim(NamedTuple):
 
 # Where a claim's clauses meet (see the module docstring). Commas are left alone: far more of
 # them separate list items or appositions than clauses.
-_CLAUSE_BREAK = re.compile(r";|\s[\u2013\u2014]\s|\s(?:and|but|while|whereas)\s")
+_CLAUSE_BREAK = re.compile(r";|\s[\u2013\u2014]\s|\s(?i:and|but|while|whereas)\s")
 _KEY_TERMS = frozenset(map(_term, KEY_WORDS))
 ONE_TERM = "1"
 
@@ -98,6 +99,7 @@ def analyse_claim(text: str) -> Claim:
     heads: set[str] = set()
     one = ""
     first_word = True
+    cased = not in_capitals(text)  # a claim in capitals names nothing by its case
     for i, (token, lowered) in enumerate(zip(shown, tokens, strict=True)):
         term = _term(lowered)
         words.setdefault(term, token)
@@ -110,7 +112,7 @@ def analyse_claim(text: str) -> Claim:
         if lowered[0].isdigit():  # a number, however the claim spells it
             continue
         # A capitalised word is a name, unless it starts the sentence (capitalised anyway).
-        if token[0].isupper() and term in terms:
+        if cased and token[0].isupper() and term in terms:
             if not first_word:
                 names.add(term)
             after = _term(tokens[i + 1]) if i + 1 < len(tokens) else ""
@@ -235,7 +237,7 @@ def _stutter(text: str) -> str:
             j = i - 2
         else:
             continue
-        if found[i][0][0].isupper() and found[j][0][0].isupper():
+        if found[i][0][0].isupper() and found[j][0][0].isupper() and not in_capitals(text):
             continue  # a name: "Walla Walla", "Bora Bora"
         if "-" in text[found[j].end() : found[i].start()]:
             continue  # a compound: "Baden-Baden", "mahi-mahi"
