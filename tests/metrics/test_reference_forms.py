@@ -170,3 +170,10 @@ def test_a_marker_with_thousands_of_digits_is_no_passage_and_no_crash() -> None:
         f"See [{'1' * 5000}].", "x", numbers=False, keywords=False, citations=True, contexts=["a"]
     )
     assert not result.passed
+
+
+def test_a_reference_in_full_width_forms_is_covered_by_its_ascii_form() -> None:
+    reference = "Refunds take thirty days at Acme Store. Shipping costs $15."
+    for answer, golden in ((full_width(reference), reference), (reference, full_width(reference))):
+        result = verify_reference(answer, golden, completeness=True)
+        assert result.passed, result.explanation

@@ -20,7 +20,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-from pytest_faithful.text.readings import clock_word_spans, clock_words_as_times
+from pytest_faithful.text.readings import FULL_WIDTH, clock_word_spans, clock_words_as_times
 from pytest_faithful.text.words import SPACE, SPACES
 
 # Currency symbols and codes, as the code the quantity carries.
@@ -133,13 +133,6 @@ _PREFIXED_DOLLARS = {
     "hk": "HKD",
     "s": "SGD",
 }
-# Full-width forms read as their ASCII letters, digits and signs ("\uff04\uff11\uff15" is "$15"),
-# each one character for one, so that every offset is kept.
-_FULL_WIDTH = str.maketrans(
-    {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
-    | {"\uffe0": "\u00a2", "\uffe1": "\u00a3", "\uffe5": "\u00a5", "\uffe6": "\u20a9"}
-)
-
 _SYMBOL = "|".join(re.escape(s) for s in _CURRENCY_SYMBOLS)
 _CODE = "|".join(_CURRENCY_CODES)
 _DIGITS = (
@@ -290,7 +283,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     reference keyword."""
     source = text
     if not text.isascii():
-        text = text.translate(_FULL_WIDTH)
+        text = text.translate(FULL_WIDTH)
     if not _MAY_HOLD_NUMBER.search(text):
         return ()
     found = _times_of_day(text)

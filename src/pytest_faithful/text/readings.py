@@ -16,10 +16,22 @@ from pytest_faithful.text.words import SPACE, SPACES
 _PER_CENT = re.compile(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
 
 
+FULL_WIDTH = str.maketrans(
+    {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
+    | {"\uffe0": "\u00a2", "\uffe1": "\u00a3", "\uffe5": "\u00a5", "\uffe6": "\u20a9"}
+)
+"""Full-width forms as their ASCII letters, digits and signs ("\uff32\uff45\uff46\uff55\uff4e\uff44"
+is "Refund", "\uff04\uff11\uff15" is "$15"), as text typed with a CJK input method writes them; one
+character for one, so that every offset is kept (``str.translate``)."""
+
+
 def normalised(text: str, lowered: bool = False) -> str:
-    """Curly apostrophes made straight, "per cent" made "percent" and ordinal words made
-    ordinals ("second" -> "2nd"), keeping every offset. ``lowered``: the text is in lower case,
-    which the ordinal words are matched faster in."""
+    """Full-width forms as ASCII (:data:`FULL_WIDTH`), curly apostrophes made straight, "per
+    cent" made "percent" and ordinal words made ordinals ("second" -> "2nd"), keeping every
+    offset. ``lowered``: the text is in lower case, which the ordinal words are matched faster
+    in."""
+    if not text.isascii():
+        text = text.translate(FULL_WIDTH)
     if "\u2019" in text:
         text = text.replace("\u2019", "'")
     if "cent" in text or "CENT" in text or "Cent" in text:

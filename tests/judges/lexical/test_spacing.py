@@ -70,3 +70,16 @@ def test_an_answer_in_capitals_reads_as_one_in_lower_case(
     the passage never states), an "I" is the speaker, a repeat is a stutter, "AND" parts
     clauses."""
     assert verdicts(answer.upper(), passage) == verdicts(answer.lower(), passage) == [label]
+
+
+def full_width(text: str) -> str:
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+@pytest.mark.parametrize(("answer", "passage"), PAIRS)
+def test_an_answer_in_full_width_forms_reads_as_its_ascii_form(answer: str, passage: str) -> None:
+    """Text typed with a CJK input method writes Latin letters, digits and signs full width
+    ("\uff32\uff45\uff46\uff55\uff4e\uff44\uff53"): the same words, either side."""
+    expected = verdicts(answer, passage)
+    assert verdicts(full_width(answer), passage) == expected
+    assert verdicts(answer, full_width(passage)) == expected
