@@ -22,6 +22,10 @@ SPACES = r"(?:[^\S\n]+(?:\n[^\S\n]*)?|\n[^\S\n]*)"
 NEGATIONS = frozenset(
     {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
     | {"cannot"}
+    # The contractions chat answers write without their apostrophe ("dont", "isnt"): a claim
+    # "Refunds arent available" is negated as much as "Refunds aren't available".
+    | {"dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt", "wont"}
+    | {"wouldnt", "shouldnt", "hasnt", "havent", "hadnt", "mustnt", "neednt", "aint"}
     # The same in the languages answers most often come in besides English (German, French,
     # Spanish, Portuguese, Dutch): a "nicht" must not pass as the passage's statement. Words
     # that are also English or a prefix ("non", "ne") are left out.

@@ -83,3 +83,18 @@ def test_an_answer_in_full_width_forms_reads_as_its_ascii_form(answer: str, pass
     expected = verdicts(answer, passage)
     assert verdicts(full_width(answer), passage) == expected
     assert verdicts(answer, full_width(passage)) == expected
+
+
+@pytest.mark.parametrize(
+    "negation",
+    [
+        *("dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt"),
+        *("wont", "wouldnt", "shouldnt", "hasnt", "havent", "hadnt", "mustnt", "neednt", "aint"),
+    ],
+)
+def test_a_contraction_written_without_its_apostrophe_still_negates(negation: str) -> None:
+    """Chat answers drop the apostrophe: "Refunds arent available" was SUPPORTED by "Refunds
+    are available" ("arent" one unknown word within the coverage the judge allows)."""
+    passage = "Refunds are available after 30 days."
+    for written in (negation, negation.upper(), negation.capitalize()):
+        assert verdicts(f"Refunds {written} available after 30 days.", passage) != ["SUPPORTED"]
