@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import contextvars
 import importlib
 import sys
 import threading
@@ -278,3 +279,38 @@ async def imported(module: str) -> None:
     caller's loop does not stall on its first call; nothing when it is loaded already."""
     if module not in sys.modules:
         await asyncio.to_thread(importlib.import_module, module)
+
+
+async def in_thread_undone_if_cancelled(call: Callable[[], _T], undo: Callable[[_T], None]) -> _T:
+    """``call()`` in a worker thread, awaited. A thread cannot be stopped: when the awaiting
+    task is cancelled meanwhile, ``call()`` still ends, and what it gave (a reservation of the
+    run's budget) is undone with ``undo``, in a worker thread, so that a cancelled check leaves
+    nothing behind. Whichever side learns last that both happened undoes it: the thread, or the
+    cancelled task; no task of the loop's (asyncio.run cancels those that are left) needs to."""
+    loop = asyncio.get_running_loop()
+    lock = threading.Lock()
+    given: list[_T] = []  # what call() gave, once the awaiting task may take it
+    abandoned = False
+
+    def work() -> _T:
+        value = call()
+        with lock:
+            if not abandoned:
+                given.append(value)
+                return value
+        undo(value)
+        return value
+
+    context = contextvars.copy_context()
+    try:
+        return await loop.run_in_executor(None, context.run, work)
+    except asyncio.CancelledError:
+        with lock:
+            abandoned = True
+            value_given = list(given)
+        for value in value_given:  # the thread was done before the cancel reached the task
+            try:
+                loop.run_in_executor(None, undo, value)
+            except RuntimeError:  # the loop's executor is shut down already
+                undo(value)
+        raise
