@@ -217,6 +217,51 @@ def test_the_runner_shares_its_limit_between_its_loop_and_the_callers() -> None:
     assert most == 2
 
 
+@pytest.mark.parametrize("its_loop", ["holds the place", "is being given the place"])
+def test_a_blocking_call_on_a_loop_whose_tasks_hold_the_places_does_not_wait_for_ever(
+    its_loop: str,
+) -> None:
+    # A blocking check in a coroutine stops its loop: the places that loop's tasks hold, or
+    # are being given, cannot come back until the blocking call returns.
+    runner = AsyncRunner(1)
+    go = threading.Event()
+    order: list[str] = []
+
+    async def held(name: str) -> None:
+        await asyncio.to_thread(go.wait, 10)
+        order.append(name)
+
+    async def quick() -> None:
+        order.append("blocking")
+
+    async def scenario() -> None:
+        if its_loop == "holds the place":
+            task = asyncio.create_task(runner.limited(lambda: held("task")))
+        else:
+            elsewhere = threading.Thread(target=runner.run, args=(lambda: held("elsewhere"),))
+            elsewhere.start()
+            while runner.limiter.held_most < 1:  # the other thread holds the one place
+                await asyncio.sleep(0.001)
+            task = asyncio.create_task(runner.limited(lambda: held("task")))
+        while not runner.limiter.holds(asyncio.get_running_loop()):
+            await asyncio.sleep(0.001)
+        threading.Timer(0.02, go.set).start()  # the other thread's place is given back
+        runner.run(quick)  # blocks this loop
+        await task
+
+    finished = threading.Thread(target=asyncio.run, args=(scenario(),), daemon=True)
+    try:
+        finished.start()
+        finished.join(timeout=10)
+        assert not finished.is_alive(), "the blocking call waited for its own loop's place"
+    finally:
+        go.set()
+        runner.close()
+    elsewhere = ["elsewhere"] if its_loop == "is being given the place" else []
+    assert sorted(order) == sorted(["blocking", "task", *elsewhere])
+    assert order[-1] == "task"  # the loop's task went on once the blocking call returned
+
+
 def test_a_loops_objects_are_made_once_and_closed_when_the_loop_shuts_down() -> None:
     runner = AsyncRunner(4)
     made: list[int] = []

@@ -22,6 +22,7 @@ import contextvars
 import importlib
 import sys
 import threading
+import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
 
@@ -32,7 +33,11 @@ Closer = Callable[[], Awaitable[None]]
 
 class Limiter:
     """At most ``limit`` holders at once, across threads and event loops (an
-    ``asyncio.Semaphore`` belongs to one loop). Waiters are served first come, first served."""
+    ``asyncio.Semaphore`` belongs to one loop). Waiters are served first come, first served.
+
+    It knows how many places each loop holds (a place given to a waiter counts from the moment
+    it is given), so that a blocking call made on a loop's own thread can tell that it would
+    wait for places only that loop can give back (:meth:`AsyncRunner.run`)."""
 
     def __init__(self, limit: int) -> None:
         if limit < 1:
@@ -42,6 +47,8 @@ class Limiter:
         self._free = limit
         self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]]
         self._waiters = collections.deque()
+        self._held: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int]
+        self._held = weakref.WeakKeyDictionary()
         self.held_most = 0
         """The most holders there were at once (for tests and benchmarks)."""
 
@@ -50,6 +57,7 @@ class Limiter:
         with self._lock:
             if self._free > 0 and not self._waiters:
                 self._free -= 1
+                self._held[loop] = self._held.get(loop, 0) + 1
                 self._note_held()
                 return
             waiter: asyncio.Future[None] = loop.create_future()
@@ -66,16 +74,34 @@ class Limiter:
             raise
 
     def release(self) -> None:
+        """Give back a place held on the running loop (or, outside any, on none)."""
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # a holder closed by the garbage collector, outside its loop
+            loop = None
         with self._lock:
-            while self._waiters:
-                loop, waiter = self._waiters.popleft()
-                try:
-                    # The place goes straight to the waiter; it is counted as held already.
-                    loop.call_soon_threadsafe(self._grant, waiter)
-                except RuntimeError:  # its loop is closed: nobody waits there any more
-                    continue
-                return
-            self._free += 1
+            if loop is not None and self._held.get(loop, 0) > 0:
+                self._held[loop] -= 1
+            self._pass_on()
+
+    def holds(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Whether ``loop`` holds a place, or waits for one."""
+        with self._lock:
+            return self._held.get(loop, 0) > 0 or any(w[0] is loop for w in self._waiters)
+
+    def _pass_on(self) -> None:
+        """A place is free: to the first waiter whose loop still runs, else back in the pool.
+        Call with the lock held."""
+        while self._waiters:
+            loop, waiter = self._waiters.popleft()
+            try:
+                # The place goes straight to the waiter; it is counted as held already.
+                loop.call_soon_threadsafe(self._grant, waiter)
+            except RuntimeError:  # its loop is closed: nobody waits there any more
+                continue
+            self._held[loop] = self._held.get(loop, 0) + 1
+            return
+        self._free += 1
 
     def _grant(self, waiter: asyncio.Future[None]) -> None:
         if waiter.done():  # cancelled meanwhile: the place goes to the next one
@@ -128,10 +154,22 @@ class AsyncRunner:
             return self._loop
 
     def run(self, call: Callable[[], Awaitable[_T]]) -> _T:
-        """Run ``call()`` on the private loop within the limit; block until it is done."""
+        """Run ``call()`` on the private loop within the limit; block until it is done.
+
+        Called on a thread whose event loop runs (a blocking check in a coroutine), it blocks
+        that loop: the places its tasks hold, or are being given, cannot come back until it
+        returns. Such a call takes one of them instead of waiting for it, which would be for
+        ever; while it runs, those tasks are stopped with the loop."""
         loop = self._started()
+        try:
+            caller: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            caller = None
+        borrows = caller is not None and self.limiter.holds(caller)
 
         async def limited() -> _T:
+            if borrows:
+                return await call()
             async with self.limiter:
                 return await call()
 
