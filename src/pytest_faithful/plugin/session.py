@@ -19,6 +19,7 @@ import dataclasses
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,7 @@ class FaithSession:
         self.first_failures: set[tuple[str, int]] = set()
         self._unavailable: set[str] = set()  # judge ids this process found unavailable
         self._judges: dict[str, Judge] = {}
+        self._judges_lock = threading.Lock()  # a test's checks may run in several threads
         self._is_worker = hasattr(config, "workerinput")
         # The run's budget file, shared by xdist workers: made by the controller for its
         # first worker; a worker reads its path from workerinput.
@@ -104,9 +106,10 @@ class FaithSession:
 
     def judge_for(self, spec: str | None) -> Judge:
         key = spec or self.default_judge
-        judge = self._judges.get(key)
-        if judge is None:
-            judge = self._judges[key] = self.registry.build(key, self._judge_options)
+        with self._judges_lock:
+            judge = self._judges.get(key)
+            if judge is None:
+                judge = self._judges[key] = self.registry.build(key, self._judge_options)
         return judge
 
     def close(self) -> None:
