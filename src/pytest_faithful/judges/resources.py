@@ -54,6 +54,7 @@ class JudgeOptions:
         invocation: Invocation | None = None,
         cost: CostOptions | None = None,
         ledger_path: Path | None = None,
+        ledger_holder: str | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         # A directory of committed JSON recordings, used instead of the diskcache at cache_dir.
@@ -72,6 +73,8 @@ class JudgeOptions:
         # call is priced. ``ledger_path``: the run's budget file, shared by xdist workers.
         self.cost = cost
         self._ledger_path = ledger_path
+        # Whose reservations this process's are in that file (an xdist worker's id).
+        self._ledger_holder = ledger_holder
         self._meter: Meter | None = None
         # What is made on first use is made once, whichever of several threads' checks come
         # first (two runners would be two limits; two meters, two budgets). Reentrant: a maker
@@ -93,7 +96,7 @@ class JudgeOptions:
 
             ledger = None
             if cost.max_cost is not None and self._ledger_path is not None:
-                ledger = FileLedger(self._ledger_path)
+                ledger = FileLedger(self._ledger_path, self._ledger_holder)
             self._meter = Meter(
                 packaged_table().with_overrides(cost.prices),
                 max_cost=cost.max_cost,

@@ -77,7 +77,8 @@ class FaithSession:
         # The run's budget file, shared by xdist workers: made by the controller for its
         # first worker; a worker reads its path from workerinput.
         self._ledger_dir: Path | None = None
-        ledger = getattr(config, "workerinput", {}).get(LEDGER_INPUT)
+        worker = getattr(config, "workerinput", {})
+        ledger = worker.get(LEDGER_INPUT)
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
@@ -87,6 +88,7 @@ class FaithSession:
             invocation=Invocation(config.invocation_params.dir, config.rootpath),
             cost=options.cost,
             ledger_path=Path(ledger) if ledger else None,
+            ledger_holder=worker.get("workerid"),
         )
         # The metrics' thresholds from the command line (first) or the ini file.
         self.metric_thresholds: dict[str, Any] = dataclasses.asdict(options.metrics)
@@ -318,6 +320,12 @@ class FaithSession:
         sent = output.get(WORKER_OUTPUT_KEY)
         if sent:
             self._merge(sent)
+        if error is not None and self._ledger_dir is not None:
+            # Killed in the middle of a call, it never settled its reservations: the run's
+            # budget gets them back (xdist starts another worker and the run goes on).
+            from pytest_faithful.cost.ledger import FileLedger
+
+            FileLedger(self._ledger_dir / "ledger.sqlite3").release(node.workerinput["workerid"])
 
     def _lost_records(self) -> tuple[list[CheckRecord], list[MetricRecord], list[LostTest]]:
         from pytest_faithful.plugin.lost import lost_records
