@@ -217,12 +217,14 @@ def test_the_runner_shares_its_limit_between_its_loop_and_the_callers() -> None:
     assert most == 2
 
 
+@pytest.mark.parametrize("through", ["its thread", "gathered threads"])
 @pytest.mark.parametrize("its_loop", ["holds the place", "is being given the place"])
 def test_a_blocking_call_on_a_loop_whose_tasks_hold_the_places_does_not_wait_for_ever(
-    its_loop: str,
+    its_loop: str, through: str
 ) -> None:
     # A blocking check in a coroutine stops its loop: the places that loop's tasks hold, or
-    # are being given, cannot come back until the blocking call returns.
+    # are being given, cannot come back until the blocking call returns, whether it calls in
+    # the loop's thread or gathers its batches in threads of its own.
     runner = AsyncRunner(1)
     go = threading.Event()
     order: list[str] = []
@@ -233,6 +235,13 @@ def test_a_blocking_call_on_a_loop_whose_tasks_hold_the_places_does_not_wait_for
 
     async def quick() -> None:
         order.append("blocking")
+
+    class Blocking(Step[None]):
+        def run(self) -> None:
+            runner.run(quick)
+
+    async def batch() -> None:
+        await Blocking()
 
     async def scenario() -> None:
         if its_loop == "holds the place":
@@ -246,7 +255,10 @@ def test_a_blocking_call_on_a_loop_whose_tasks_hold_the_places_does_not_wait_for
         while not runner.limiter.holds(asyncio.get_running_loop()):
             await asyncio.sleep(0.001)
         threading.Timer(0.02, go.set).start()  # the other thread's place is given back
-        runner.run(quick)  # blocks this loop
+        if through == "its thread":  # blocks this loop
+            runner.run(quick)
+        else:
+            Gather([batch(), batch()], workers=2).run()
         await task
 
     finished = threading.Thread(target=asyncio.run, args=(scenario(),), daemon=True)
@@ -258,7 +270,8 @@ def test_a_blocking_call_on_a_loop_whose_tasks_hold_the_places_does_not_wait_for
         go.set()
         runner.close()
     elsewhere = ["elsewhere"] if its_loop == "is being given the place" else []
-    assert sorted(order) == sorted(["blocking", "task", *elsewhere])
+    blocking = ["blocking"] * (1 if through == "its thread" else 2)
+    assert sorted(order) == sorted([*blocking, "task", *elsewhere])
     assert order[-1] == "task"  # the loop's task went on once the blocking call returned
 
 

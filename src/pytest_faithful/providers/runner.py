@@ -26,6 +26,8 @@ import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
 
+from pytest_faithful.providers.steps import blocked_loop
+
 _T = TypeVar("_T")
 
 Closer = Callable[[], Awaitable[None]]
@@ -156,16 +158,14 @@ class AsyncRunner:
     def run(self, call: Callable[[], Awaitable[_T]]) -> _T:
         """Run ``call()`` on the private loop within the limit; block until it is done.
 
-        Called on a thread whose event loop runs (a blocking check in a coroutine), it blocks
+        Called on a thread whose event loop runs (a blocking check in a coroutine), or on a
+        thread that :class:`~pytest_faithful.providers.steps.Gather` started for one, it blocks
         that loop: the places its tasks hold, or are being given, cannot come back until it
         returns. Such a call takes one of them instead of waiting for it, which would be for
         ever; while it runs, those tasks are stopped with the loop."""
         loop = self._started()
-        try:
-            caller: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            caller = None
-        borrows = caller is not None and self.limiter.holds(caller)
+        caller = blocked_loop()
+        borrows = isinstance(caller, asyncio.AbstractEventLoop) and self.limiter.holds(caller)
 
         async def limited() -> _T:
             if borrows:
