@@ -301,6 +301,46 @@ def test_a_loops_objects_are_made_once_and_closed_when_the_loop_shuts_down() -> 
         runner.close()
 
 
+@pytest.mark.parametrize("cancelled", ["while it is made", "and again while it is made"])
+def test_an_object_made_for_a_cancelled_call_is_kept_and_closed_with_its_loop(
+    cancelled: str,
+) -> None:
+    runner = AsyncRunner(4)
+    making, go = threading.Event(), threading.Event()
+    made: list[int] = []
+    closed: list[int] = []
+
+    def make() -> tuple[Any, Any]:
+        making.set()
+        assert go.wait(5)  # an SDK client loading its certificates
+        made.append(len(made) + 1)
+        number = made[-1]
+
+        async def close() -> None:
+            closed.append(number)
+
+        return number, close
+
+    async def use() -> int:
+        call = asyncio.create_task(runner.loop_local("client", make))
+        assert await asyncio.to_thread(making.wait, 5)
+        for _ in range(1 if cancelled == "while it is made" else 2):
+            call.cancel()
+            await asyncio.sleep(0)
+        go.set()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        assert closed == []
+        # Kept for the loop: the next call uses it, and nothing was made and dropped.
+        return await runner.loop_local("client", make)
+
+    try:
+        assert asyncio.run(use()) == 1
+        assert made == closed == [1]  # closed when asyncio.run shut the loop down
+    finally:
+        runner.close()
+
+
 def test_aclose_closes_the_running_loops_objects_on_it() -> None:
     runner = AsyncRunner(4)
     closed_on: list[object] = []

@@ -41,6 +41,7 @@ def blocked_loop() -> object | None:
             return running
     return _BLOCKED.get()
 
+
 Procedure = Coroutine[Any, Any, _T]
 """A coroutine that awaits only :class:`Step` objects (and other procedures)."""
 
