@@ -22,7 +22,6 @@ import contextvars
 import importlib
 import sys
 import threading
-import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
 
@@ -49,8 +48,10 @@ class Limiter:
         self._free = limit
         self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]]
         self._waiters = collections.deque()
-        self._held: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int]
-        self._held = weakref.WeakKeyDictionary()
+        # Places held by each loop; a loop holding none has no entry, so that the dict does
+        # not keep every loop that ever held one (not weak keys: an event loop of another
+        # library need not take weak references).
+        self._held: dict[asyncio.AbstractEventLoop, int] = {}
         self.held_most = 0
         """The most holders there were at once (for tests and benchmarks)."""
 
@@ -82,8 +83,10 @@ class Limiter:
         except RuntimeError:  # a holder closed by the garbage collector, outside its loop
             loop = None
         with self._lock:
-            if loop is not None and self._held.get(loop, 0) > 0:
-                self._held[loop] -= 1
+            if loop is not None:
+                held = self._held.pop(loop, 0)
+                if held > 1:
+                    self._held[loop] = held - 1
             self._pass_on()
 
     def holds(self, loop: asyncio.AbstractEventLoop) -> bool:
