@@ -7,29 +7,40 @@ import errno
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
+# A temporary file is opened as the file it becomes would be: 0666 less the umask, which the
+# system applies. Reading the umask would mean setting it (os.umask), process-wide state that
+# another thread writing at the same moment would read back and keep.
+_CREATE_FLAGS = (
+    os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+)
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new file next to ``path``, hidden (a dot name, which a recordings directory skips)."""
+    for _ in range(100):
+        tmp = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(tmp, _CREATE_FLAGS, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(path.parent))
 
 
 def write_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all (a temporary file, then a rename),
     creating missing parent directories. The file gets the usual permissions (0666 less the
-    umask), not the 0600 of a temporary file, so a CI artifact step or a web server can read it."""
+    umask), not the 0600 of ``tempfile``'s files, so a CI artifact step or a web server can
+    read it; the process's umask is never changed, not even for a moment (threads write at once)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _temporary(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 

@@ -380,6 +380,27 @@ def test_listing_warns_about_entries_that_are_not_recordings_and_never_prunes_th
     assert not path.exists()
 
 
+@pytest.mark.parametrize("random", ["0f3a9c2e", "k2x_8qz1"])  # this version's; tempfile's
+def test_half_a_recording_a_killed_writer_left_is_listed_once_no_write_can_be_under_way(
+    store: RecordingStore, random: str
+) -> None:
+    key, path = record(store)
+    text = path.read_text()
+    # What files.write_text leaves when its process is killed between writing and renaming.
+    left = path.with_name(f".{path.name}.{random}.tmp")
+    left.write_text(text[: len(text) // 2])
+    writing = path.with_name(f".{path.name}.1b2c3d4e.tmp")  # another process's, under way
+    writing.write_text(text[:10])
+    old = os.stat(left).st_mtime - 120
+    os.utime(left, (old, old))
+    problems: list[str] = []
+    assert store.stored_keys(problems) == [key]
+    assert len(problems) == 1
+    assert str(left) in problems[0]
+    assert "killed" in problems[0]
+    assert store.get(key) == reply(make_request())
+
+
 def test_large_replies_round_trip(store: RecordingStore) -> None:
     request = make_request()
     big = JudgeResponse(text="x" * (3 * 2**20), model="m", output_tokens=1)

@@ -217,6 +217,64 @@ def test_the_runner_shares_its_limit_between_its_loop_and_the_callers() -> None:
     assert most == 2
 
 
+@pytest.mark.parametrize("through", ["its thread", "gathered threads"])
+@pytest.mark.parametrize("its_loop", ["holds the place", "is being given the place"])
+def test_a_blocking_call_on_a_loop_whose_tasks_hold_the_places_does_not_wait_for_ever(
+    its_loop: str, through: str
+) -> None:
+    # A blocking check in a coroutine stops its loop: the places that loop's tasks hold, or
+    # are being given, cannot come back until the blocking call returns, whether it calls in
+    # the loop's thread or gathers its batches in threads of its own.
+    runner = AsyncRunner(1)
+    go = threading.Event()
+    order: list[str] = []
+
+    async def held(name: str) -> None:
+        await asyncio.to_thread(go.wait, 10)
+        order.append(name)
+
+    async def quick() -> None:
+        order.append("blocking")
+
+    class Blocking(Step[None]):
+        def run(self) -> None:
+            runner.run(quick)
+
+    async def batch() -> None:
+        await Blocking()
+
+    async def scenario() -> None:
+        if its_loop == "holds the place":
+            task = asyncio.create_task(runner.limited(lambda: held("task")))
+        else:
+            elsewhere = threading.Thread(target=runner.run, args=(lambda: held("elsewhere"),))
+            elsewhere.start()
+            while runner.limiter.held_most < 1:  # the other thread holds the one place
+                await asyncio.sleep(0.001)
+            task = asyncio.create_task(runner.limited(lambda: held("task")))
+        while not runner.limiter.holds(asyncio.get_running_loop()):
+            await asyncio.sleep(0.001)
+        threading.Timer(0.02, go.set).start()  # the other thread's place is given back
+        if through == "its thread":  # blocks this loop
+            runner.run(quick)
+        else:
+            Gather([batch(), batch()], workers=2).run()
+        await task
+
+    finished = threading.Thread(target=asyncio.run, args=(scenario(),), daemon=True)
+    try:
+        finished.start()
+        finished.join(timeout=10)
+        assert not finished.is_alive(), "the blocking call waited for its own loop's place"
+    finally:
+        go.set()
+        runner.close()
+    elsewhere = ["elsewhere"] if its_loop == "is being given the place" else []
+    blocking = ["blocking"] * (1 if through == "its thread" else 2)
+    assert sorted(order) == sorted([*blocking, "task", *elsewhere])
+    assert order[-1] == "task"  # the loop's task went on once the blocking call returned
+
+
 def test_a_loops_objects_are_made_once_and_closed_when_the_loop_shuts_down() -> None:
     runner = AsyncRunner(4)
     made: list[int] = []
@@ -239,6 +297,46 @@ def test_a_loops_objects_are_made_once_and_closed_when_the_loop_shuts_down() -> 
         assert closed == [1]  # asyncio.run shut the loop down: its client was closed on it
         assert asyncio.run(use()) == [2] * 5  # a new loop gets its own
         assert closed == [1, 2]
+    finally:
+        runner.close()
+
+
+@pytest.mark.parametrize("cancelled", ["while it is made", "and again while it is made"])
+def test_an_object_made_for_a_cancelled_call_is_kept_and_closed_with_its_loop(
+    cancelled: str,
+) -> None:
+    runner = AsyncRunner(4)
+    making, go = threading.Event(), threading.Event()
+    made: list[int] = []
+    closed: list[int] = []
+
+    def make() -> tuple[Any, Any]:
+        making.set()
+        assert go.wait(5)  # an SDK client loading its certificates
+        made.append(len(made) + 1)
+        number = made[-1]
+
+        async def close() -> None:
+            closed.append(number)
+
+        return number, close
+
+    async def use() -> int:
+        call = asyncio.create_task(runner.loop_local("client", make))
+        assert await asyncio.to_thread(making.wait, 5)
+        for _ in range(1 if cancelled == "while it is made" else 2):
+            call.cancel()
+            await asyncio.sleep(0)
+        go.set()
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        assert closed == []
+        # Kept for the loop: the next call uses it, and nothing was made and dropped.
+        return await runner.loop_local("client", make)
+
+    try:
+        assert asyncio.run(use()) == 1
+        assert made == closed == [1]  # closed when asyncio.run shut the loop down
     finally:
         runner.close()
 

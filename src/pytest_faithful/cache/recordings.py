@@ -30,6 +30,7 @@ import json
 import os
 import re
 import stat
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,6 +64,10 @@ _MAX_REPLY_VIEW_CHARS: Final = 1024 * 1024
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 _SHARD: Final = re.compile(r"[0-9a-f]{2}")
 _NAME: Final = re.compile(r"(?P<key>[0-9a-f]{64})\.json")
+# A write in progress (files.write_text: ``.<name>.<random>.tmp``); one older than
+# _ABANDONED_S was left by a process killed while writing (an xdist worker that crashed).
+_WRITING: Final = re.compile(r"\.[0-9a-f]{64}\.json\.[0-9a-z_]+\.tmp")
+_ABANDONED_S: Final = 60.0
 _REQUEST_FIELDS: Final = (
     ("judge", "kind"),
     ("model", "model"),
@@ -241,6 +246,16 @@ def _quiet(entry: os.DirEntry[str]) -> bool:
         and not entry.name.startswith("..")
         and entry.is_file(follow_symlinks=False)
     )
+
+
+def _abandoned(entry: os.DirEntry[str]) -> bool:
+    """A write in progress that no process has touched for a minute."""
+    if not _WRITING.fullmatch(entry.name):
+        return False
+    try:
+        return time.time() - entry.stat(follow_symlinks=False).st_mtime > _ABANDONED_S
+    except OSError:  # renamed into place meanwhile
+        return False
 
 
 class RecordingStore:
@@ -467,6 +482,11 @@ class RecordingStore:
                 continue
             for entry in entries:
                 if _quiet(entry):
+                    if _abandoned(entry):
+                        problems.append(
+                            f"{entry.path}: half a recording, left by a process killed while "
+                            "writing it; delete it (git would commit it)"
+                        )
                     continue  # another process's write in progress
                 match = _NAME.fullmatch(entry.name)
                 if match is None or not entry.name.startswith(shard.name):

@@ -310,11 +310,15 @@ class CachedBackend:
         written in a worker thread."""
         import asyncio
 
+        from pytest_faithful.providers.runner import in_thread_undone_if_cancelled
+
         meter = self._meter
         if meter is None:
             return await complete_async(self._backend, request)
-        ticket = await asyncio.to_thread(
-            meter.before_call, request, derived=derived, replay_key=replay_key
+        # A check cancelled while its call's budget is being reserved releases the reservation.
+        ticket = await in_thread_undone_if_cancelled(
+            lambda: meter.before_call(request, derived=derived, replay_key=replay_key),
+            meter.call_failed,
         )
         try:
             response = await complete_async(self._backend, request)

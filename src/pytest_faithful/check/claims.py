@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import threading
 from collections.abc import Sequence
 
 from pytest_faithful.cache.replay import Asks, noting_asks
@@ -59,9 +60,11 @@ class ClaimMemo:
     def __init__(self, size: int = 512) -> None:
         self._size = size
         self._kept: dict[tuple[str, str, str | None], tuple[AnswerClaims, Asks]] = {}
+        self._lock = threading.Lock()  # checks in several threads share one memo
 
     def get(self, key: tuple[str, str, str | None]) -> AnswerClaims | None:
-        kept = self._kept.get(key)
+        with self._lock:
+            kept = self._kept.get(key)
         if kept is None:
             return None
         claims, asks = kept
@@ -71,9 +74,10 @@ class ClaimMemo:
     def put(
         self, key: tuple[str, str, str | None], value: AnswerClaims, asks: Asks | None = None
     ) -> None:
-        if len(self._kept) >= self._size:
-            self._kept.pop(next(iter(self._kept)))
-        self._kept[key] = (value, asks or Asks())
+        with self._lock:
+            if key not in self._kept and len(self._kept) >= self._size:
+                del self._kept[next(iter(self._kept))]
+            self._kept[key] = (value, asks or Asks())
 
 
 async def answer_claims(

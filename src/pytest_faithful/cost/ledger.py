@@ -9,6 +9,7 @@ worker spends it. Without xdist the ledger is in memory.
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -56,14 +57,21 @@ class MemoryLedger:
 
 
 class FileLedger:
-    """A ledger in a SQLite file that every process of the run opens."""
+    """A ledger in a SQLite file that every process of the run opens.
 
-    def __init__(self, path: Path) -> None:
+    Each process's reservations not yet settled are kept under its ``holder`` name (an xdist
+    worker's id), so that what a worker killed in the middle of a call had reserved is given
+    back when the controller learns that it crashed (:meth:`release`): xdist starts another
+    worker and the run goes on, within its budget, not within what the dead one left of it."""
+
+    def __init__(self, path: Path, holder: str | None = None) -> None:
         self.path = path
+        self.holder = holder if holder is not None else f"pid {os.getpid()}"
         db = self._connect()
         try:
             db.execute("CREATE TABLE IF NOT EXISTS spend (id INTEGER PRIMARY KEY, usd REAL)")
             db.execute("INSERT OR IGNORE INTO spend (id, usd) VALUES (1, 0.0)")
+            db.execute("CREATE TABLE IF NOT EXISTS held (holder TEXT PRIMARY KEY, usd REAL)")
         finally:
             db.close()
 
@@ -72,7 +80,9 @@ class FileLedger:
 
         return sqlite3.connect(self.path, timeout=SQLITE_TIMEOUT, isolation_level=None)
 
-    def _change(self, amount: float, budget: float | None) -> tuple[bool, float]:
+    def _change(self, amount: float, budget: float | None, held: float) -> tuple[bool, float]:
+        """Add ``amount`` to the run's total unless it would pass ``budget``, and ``held`` to
+        this holder's reservations, in one transaction."""
         db = self._connect()
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -81,16 +91,35 @@ class FileLedger:
                 db.execute("ROLLBACK")
                 return False, float(before)
             db.execute("UPDATE spend SET usd = ? WHERE id = 1", (max(0.0, before + amount),))
+            db.execute(
+                "INSERT INTO held (holder, usd) VALUES (?1, max(0.0, ?2)) "
+                "ON CONFLICT(holder) DO UPDATE SET usd = max(0.0, usd + ?2)",
+                (self.holder, held),
+            )
             db.execute("COMMIT")
             return True, float(before)
         finally:
             db.close()
 
     def reserve(self, amount: float, budget: float) -> tuple[bool, float]:
-        return self._change(amount, budget)
+        return self._change(amount, budget, amount)
 
     def settle(self, reserved: float, actual: float) -> None:
-        self._change(actual - reserved, None)
+        self._change(actual - reserved, None, -reserved)
+
+    def release(self, holder: str) -> float:
+        """Give back what ``holder`` (a worker that crashed) still had reserved: how much."""
+        db = self._connect()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            row = db.execute("SELECT usd FROM held WHERE holder = ?", (holder,)).fetchone()
+            freed = float(row[0]) if row else 0.0
+            db.execute("DELETE FROM held WHERE holder = ?", (holder,))
+            db.execute("UPDATE spend SET usd = max(0.0, usd - ?) WHERE id = 1", (freed,))
+            db.execute("COMMIT")
+            return freed
+        finally:
+            db.close()
 
     def spent(self) -> float:
         db = self._connect()

@@ -5,6 +5,7 @@ One :class:`JudgeOptions` per pytest session (closed at its end) or per ``verify
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -53,6 +54,7 @@ class JudgeOptions:
         invocation: Invocation | None = None,
         cost: CostOptions | None = None,
         ledger_path: Path | None = None,
+        ledger_holder: str | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         # A directory of committed JSON recordings, used instead of the diskcache at cache_dir.
@@ -71,36 +73,48 @@ class JudgeOptions:
         # call is priced. ``ledger_path``: the run's budget file, shared by xdist workers.
         self.cost = cost
         self._ledger_path = ledger_path
+        # Whose reservations this process's are in that file (an xdist worker's id).
+        self._ledger_holder = ledger_holder
         self._meter: Meter | None = None
+        # What is made on first use is made once, whichever of several threads' checks come
+        # first (two runners would be two limits; two meters, two budgets). Reentrant: a maker
+        # may ask for another (a judge kind's shared object for the runner).
+        self._lock = threading.RLock()
 
     def meter(self) -> Meter | None:
         """The run's meter, made on first use; None without cost options."""
         if self.cost is None:
             return None
+        with self._lock:
+            return self._made_meter(self.cost)
+
+    def _made_meter(self, cost: CostOptions) -> Meter:
         if self._meter is None:
             from pytest_faithful.cost.ledger import FileLedger
             from pytest_faithful.cost.meter import Meter
             from pytest_faithful.cost.prices import packaged_table
 
             ledger = None
-            if self.cost.max_cost is not None and self._ledger_path is not None:
-                ledger = FileLedger(self._ledger_path)
+            if cost.max_cost is not None and self._ledger_path is not None:
+                ledger = FileLedger(self._ledger_path, self._ledger_holder)
             self._meter = Meter(
-                packaged_table().with_overrides(self.cost.prices),
-                max_cost=self.cost.max_cost,
-                estimate=self.cost.estimate,
+                packaged_table().with_overrides(cost.prices),
+                max_cost=cost.max_cost,
+                estimate=cost.estimate,
                 ledger=ledger,
             )
         return self._meter
 
     def runner(self) -> AsyncRunner:
         """The run's event loop for provider calls, with the ``max_concurrency`` limit."""
-        if self._runner is None:
-            # Imported here: asyncio and ssl cost start-up time runs without providers never need.
-            from pytest_faithful.providers.runner import AsyncRunner
+        with self._lock:
+            if self._runner is None:
+                # Imported here: asyncio and ssl cost start-up time runs without providers
+                # never need.
+                from pytest_faithful.providers.runner import AsyncRunner
 
-            self._runner = AsyncRunner(self.llm.max_concurrency)
-        return self._runner
+                self._runner = AsyncRunner(self.llm.max_concurrency)
+            return self._runner
 
     def cached(self, backend: Backend) -> CachedBackend:
         """``backend`` behind this run's call cache and record mode."""
@@ -108,19 +122,19 @@ class JudgeOptions:
 
         if self.record_mode == "off":
             return CachedBackend(backend, None, "off", meter=self.meter())
-        if self._cache is None:
-            if self.recordings_dir is not None:
-                from pytest_faithful.cache.recordings import RecordingStore
+        with self._lock:
+            if self._cache is None:
+                if self.recordings_dir is not None:
+                    from pytest_faithful.cache.recordings import RecordingStore
 
-                self._cache = RecordingStore(self.recordings_dir)
-            else:
-                from pytest_faithful.cache.store import CallCache
+                    self._cache = RecordingStore(self.recordings_dir)
+                else:
+                    from pytest_faithful.cache.store import CallCache
 
-                self._cache = CallCache(self.cache_dir)
-            self._cache.current_test = self._current_test
-        return CachedBackend(
-            backend, self._cache, self.record_mode, self.invocation, meter=self.meter()
-        )
+                    self._cache = CallCache(self.cache_dir)
+                self._cache.current_test = self._current_test
+            cache = self._cache
+        return CachedBackend(backend, cache, self.record_mode, self.invocation, meter=self.meter())
 
     def set_current_test(self, test: str | None) -> None:
         """Name the test whose checks run now (the pytest plugin does, around each test):
@@ -141,9 +155,10 @@ class JudgeOptions:
         A judge kind keeps what its judges share here (each local model file, loaded once);
         :meth:`close` closes whatever has a ``close()``.
         """
-        if key not in self._shared:
-            self._shared[key] = make()
-        made: _T = self._shared[key]
+        with self._lock:
+            if key not in self._shared:
+                self._shared[key] = make()
+            made: _T = self._shared[key]
         return made
 
     async def aclose(self) -> None:

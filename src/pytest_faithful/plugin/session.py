@@ -19,6 +19,7 @@ import dataclasses
 import os
 import shutil
 import tempfile
+import threading
 from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,11 +72,13 @@ class FaithSession:
         self.first_failures: set[tuple[str, int]] = set()
         self._unavailable: set[str] = set()  # judge ids this process found unavailable
         self._judges: dict[str, Judge] = {}
+        self._judges_lock = threading.Lock()  # a test's checks may run in several threads
         self._is_worker = hasattr(config, "workerinput")
         # The run's budget file, shared by xdist workers: made by the controller for its
         # first worker; a worker reads its path from workerinput.
         self._ledger_dir: Path | None = None
-        ledger = getattr(config, "workerinput", {}).get(LEDGER_INPUT)
+        worker = getattr(config, "workerinput", {})
+        ledger = worker.get(LEDGER_INPUT)
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
@@ -85,6 +88,7 @@ class FaithSession:
             invocation=Invocation(config.invocation_params.dir, config.rootpath),
             cost=options.cost,
             ledger_path=Path(ledger) if ledger else None,
+            ledger_holder=worker.get("workerid"),
         )
         # The metrics' thresholds from the command line (first) or the ini file.
         self.metric_thresholds: dict[str, Any] = dataclasses.asdict(options.metrics)
@@ -104,9 +108,10 @@ class FaithSession:
 
     def judge_for(self, spec: str | None) -> Judge:
         key = spec or self.default_judge
-        judge = self._judges.get(key)
-        if judge is None:
-            judge = self._judges[key] = self.registry.build(key, self._judge_options)
+        with self._judges_lock:
+            judge = self._judges.get(key)
+            if judge is None:
+                judge = self._judges[key] = self.registry.build(key, self._judge_options)
         return judge
 
     def close(self) -> None:
@@ -315,6 +320,12 @@ class FaithSession:
         sent = output.get(WORKER_OUTPUT_KEY)
         if sent:
             self._merge(sent)
+        if error is not None and self._ledger_dir is not None:
+            # Killed in the middle of a call, it never settled its reservations: the run's
+            # budget gets them back (xdist starts another worker and the run goes on).
+            from pytest_faithful.cost.ledger import FileLedger
+
+            FileLedger(self._ledger_dir / "ledger.sqlite3").release(node.workerinput["workerid"])
 
     def _lost_records(self) -> tuple[list[CheckRecord], list[MetricRecord], list[LostTest]]:
         from pytest_faithful.plugin.lost import lost_records

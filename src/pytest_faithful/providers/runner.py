@@ -18,11 +18,14 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import contextvars
 import importlib
 import sys
 import threading
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
+
+from pytest_faithful.providers.steps import blocked_loop
 
 _T = TypeVar("_T")
 
@@ -31,7 +34,11 @@ Closer = Callable[[], Awaitable[None]]
 
 class Limiter:
     """At most ``limit`` holders at once, across threads and event loops (an
-    ``asyncio.Semaphore`` belongs to one loop). Waiters are served first come, first served."""
+    ``asyncio.Semaphore`` belongs to one loop). Waiters are served first come, first served.
+
+    It knows how many places each loop holds (a place given to a waiter counts from the moment
+    it is given), so that a blocking call made on a loop's own thread can tell that it would
+    wait for places only that loop can give back (:meth:`AsyncRunner.run`)."""
 
     def __init__(self, limit: int) -> None:
         if limit < 1:
@@ -41,6 +48,10 @@ class Limiter:
         self._free = limit
         self._waiters: collections.deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]]
         self._waiters = collections.deque()
+        # Places held by each loop; a loop holding none has no entry, so that the dict does
+        # not keep every loop that ever held one (not weak keys: an event loop of another
+        # library need not take weak references).
+        self._held: dict[asyncio.AbstractEventLoop, int] = {}
         self.held_most = 0
         """The most holders there were at once (for tests and benchmarks)."""
 
@@ -49,6 +60,7 @@ class Limiter:
         with self._lock:
             if self._free > 0 and not self._waiters:
                 self._free -= 1
+                self._held[loop] = self._held.get(loop, 0) + 1
                 self._note_held()
                 return
             waiter: asyncio.Future[None] = loop.create_future()
@@ -65,16 +77,36 @@ class Limiter:
             raise
 
     def release(self) -> None:
+        """Give back a place held on the running loop (or, outside any, on none)."""
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # a holder closed by the garbage collector, outside its loop
+            loop = None
         with self._lock:
-            while self._waiters:
-                loop, waiter = self._waiters.popleft()
-                try:
-                    # The place goes straight to the waiter; it is counted as held already.
-                    loop.call_soon_threadsafe(self._grant, waiter)
-                except RuntimeError:  # its loop is closed: nobody waits there any more
-                    continue
-                return
-            self._free += 1
+            if loop is not None:
+                held = self._held.pop(loop, 0)
+                if held > 1:
+                    self._held[loop] = held - 1
+            self._pass_on()
+
+    def holds(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Whether ``loop`` holds a place, or waits for one."""
+        with self._lock:
+            return self._held.get(loop, 0) > 0 or any(w[0] is loop for w in self._waiters)
+
+    def _pass_on(self) -> None:
+        """A place is free: to the first waiter whose loop still runs, else back in the pool.
+        Call with the lock held."""
+        while self._waiters:
+            loop, waiter = self._waiters.popleft()
+            try:
+                # The place goes straight to the waiter; it is counted as held already.
+                loop.call_soon_threadsafe(self._grant, waiter)
+            except RuntimeError:  # its loop is closed: nobody waits there any more
+                continue
+            self._held[loop] = self._held.get(loop, 0) + 1
+            return
+        self._free += 1
 
     def _grant(self, waiter: asyncio.Future[None]) -> None:
         if waiter.done():  # cancelled meanwhile: the place goes to the next one
@@ -127,10 +159,20 @@ class AsyncRunner:
             return self._loop
 
     def run(self, call: Callable[[], Awaitable[_T]]) -> _T:
-        """Run ``call()`` on the private loop within the limit; block until it is done."""
+        """Run ``call()`` on the private loop within the limit; block until it is done.
+
+        Called on a thread whose event loop runs (a blocking check in a coroutine), or on a
+        thread that :class:`~pytest_faithful.providers.steps.Gather` started for one, it blocks
+        that loop: the places its tasks hold, or are being given, cannot come back until it
+        returns. Such a call takes one of them instead of waiting for it, which would be for
+        ever; while it runs, those tasks are stopped with the loop."""
         loop = self._started()
+        caller = blocked_loop()
+        borrows = isinstance(caller, asyncio.AbstractEventLoop) and self.limiter.holds(caller)
 
         async def limited() -> _T:
+            if borrows:
+                return await call()
             async with self.limiter:
                 return await call()
 
@@ -165,10 +207,12 @@ class AsyncRunner:
             if key not in objects.made:
                 # Made in a worker thread: an SDK client loads its TLS certificates (and, the
                 # first time, its modules), which would stall the caller's loop.
-                made, closer = await asyncio.to_thread(make)
+                made, closer, cancelled = await _made_whole(loop, make)
                 objects.made[key] = made
                 objects.closers.append(closer)
                 await objects.watch(lambda: self._forget(loop))
+                if cancelled:
+                    raise asyncio.CancelledError
         return objects.made[key]  # type: ignore[no-any-return]
 
     def _forget(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -220,6 +264,29 @@ class AsyncRunner:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=30)
         loop.close()
+
+
+async def _made_whole(
+    loop: asyncio.AbstractEventLoop, make: Callable[[], tuple[_T, Closer]]
+) -> tuple[_T, Closer, bool]:
+    """``make()`` in a worker thread, awaited to its end even when the awaiting task is
+    cancelled meanwhile (and whether it was): an object made for a cancelled check is kept for
+    the loop, and closed with it, not dropped unclosed (an SDK client and its sockets)."""
+    making = loop.run_in_executor(None, contextvars.copy_context().run, make)
+    cancelled = False
+    while True:
+        try:
+            made, closer = await asyncio.shield(making)
+        except asyncio.CancelledError:
+            if making.cancelled():
+                raise
+            cancelled = True  # honoured once the object is kept
+            continue
+        except BaseException:
+            if cancelled:
+                raise asyncio.CancelledError from None
+            raise
+        return made, closer, cancelled
 
 
 def _in_loop_thread(loop: asyncio.AbstractEventLoop) -> bool:
@@ -278,3 +345,38 @@ async def imported(module: str) -> None:
     caller's loop does not stall on its first call; nothing when it is loaded already."""
     if module not in sys.modules:
         await asyncio.to_thread(importlib.import_module, module)
+
+
+async def in_thread_undone_if_cancelled(call: Callable[[], _T], undo: Callable[[_T], None]) -> _T:
+    """``call()`` in a worker thread, awaited. A thread cannot be stopped: when the awaiting
+    task is cancelled meanwhile, ``call()`` still ends, and what it gave (a reservation of the
+    run's budget) is undone with ``undo``, in a worker thread, so that a cancelled check leaves
+    nothing behind. Whichever side learns last that both happened undoes it: the thread, or the
+    cancelled task; no task of the loop's (asyncio.run cancels those that are left) needs to."""
+    loop = asyncio.get_running_loop()
+    lock = threading.Lock()
+    given: list[_T] = []  # what call() gave, once the awaiting task may take it
+    abandoned = False
+
+    def work() -> _T:
+        value = call()
+        with lock:
+            if not abandoned:
+                given.append(value)
+                return value
+        undo(value)
+        return value
+
+    context = contextvars.copy_context()
+    try:
+        return await loop.run_in_executor(None, context.run, work)
+    except asyncio.CancelledError:
+        with lock:
+            abandoned = True
+            value_given = list(given)
+        for value in value_given:  # the thread was done before the cancel reached the task
+            try:
+                loop.run_in_executor(None, undo, value)
+            except RuntimeError:  # the loop's executor is shut down already
+                undo(value)
+        raise

@@ -16,10 +16,31 @@ own ``try``/``except`` sees it exactly as it would see a function's exception.
 from __future__ import annotations
 
 import contextvars
+import sys
 from collections.abc import Coroutine, Generator, Sequence
 from typing import Any, Generic, TypeVar
 
 _T = TypeVar("_T")
+
+_BLOCKED: contextvars.ContextVar[object | None] = contextvars.ContextVar(
+    "pytest_faithful_blocked_loop", default=None
+)
+
+
+def blocked_loop() -> object | None:
+    """The event loop that a blocking call made now stops: the one running in this thread (a
+    blocking check in a coroutine), or the one the thread that started this one stops
+    (:class:`Gather`'s threads); ``None`` when none."""
+    asyncio = sys.modules.get("asyncio")  # not loaded: no loop runs
+    if asyncio is not None:
+        try:
+            running: object = asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        else:
+            return running
+    return _BLOCKED.get()
+
 
 Procedure = Coroutine[Any, Any, _T]
 """A coroutine that awaits only :class:`Step` objects (and other procedures)."""
@@ -130,10 +151,13 @@ class Gather(Step[list[_T]]):
         if len(self._procedures) <= 1:
             return [run_sync(p) for p in self._procedures]
         workers = min(self._workers, len(self._procedures))
+        blocked = blocked_loop()
         with ThreadPoolExecutor(workers, thread_name_prefix=self._name) as pool:
-            futures = [
-                pool.submit(contextvars.copy_context().run, run_sync, p) for p in self._procedures
-            ]
+            futures = []
+            for procedure in self._procedures:
+                context = contextvars.copy_context()
+                context.run(_BLOCKED.set, blocked)  # this thread's loop waits for them too
+                futures.append(pool.submit(context.run, run_sync, procedure))
             return [future.result() for future in futures]
 
     async def arun(self) -> list[_T]:
