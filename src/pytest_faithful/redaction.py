@@ -81,10 +81,7 @@ def secret_values(extra: Iterable[str] = ()) -> list[str]:
 
 def _fragment_spans(text: str, secrets: Iterable[str]) -> list[tuple[int, int]]:
     """Spans of ``text`` covered by some FRAGMENT-long run of a secret's characters."""
-    grams: set[str] = set()
-    for secret in secrets:
-        if len(secret) >= FRAGMENT:
-            grams.update(secret[i : i + FRAGMENT] for i in range(len(secret) - FRAGMENT + 1))
+    grams = _reading_of(tuple(secrets))[2]
     if not grams:
         return []
     spans: list[tuple[int, int]] = []
