@@ -12,7 +12,7 @@ What is not the answerer speaking of itself:
 
 * words in double quotes (a title, "I Will Survive"; a quotation);
 * a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure", "I just
-  learned that"): the claim is what follows it;
+  learned that", "I found that", "I should note that"): the claim is what follows it;
 * a bare reply with no content word of its own ("I do.", "I am."): a yes, which the check
   holds to the question it answers;
 * an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.text.abstentions`);
@@ -55,6 +55,11 @@ _FRAME = re.compile(
         r"|\bi (?:just |recently |once |also )?(?:learned|learnt|heard|read|found out|discovered)"
         r"(?: that| about)?\b"
         r"|\bi'm (?:pretty |quite |fairly |very )?(?:sure|certain|confident)(?: that)?\b"
+        # What the answer found in its sources: "I found that returns are accepted ...", "I
+        # can see that", "I should note that": the claim is what follows "that".
+        r"|\bi (?:also |just |can |could )?(?:found|find|see|saw|noticed|notice) that\b"
+        r"|\bi (?:should |must |would |'d |want to |would like to |'d like to )?"
+        r"(?:note|add|point out|mention|clarify) that\b"
     )
     # Between its words any run of spaces, tabs or line breaks, and either apostrophe: a frame
     # does not stop being one in "i  think", "I\nthink" or "I\u2019m sure".

@@ -52,6 +52,27 @@ for _a, _b in _IRREGULAR:
     _PAIRS[_a] = _PAIRS.get(_a, frozenset()) | {_b}
     _PAIRS[_b] = _PAIRS.get(_b, frozenset()) | {_a}
 
+# A country's everyday names for the one it is officially called (general knowledge, like the
+# pairs above): each -> the initialism of its official name, which a text stating that name
+# writes or spells ("the USA", "America", "Americans" for "the United States").
+_COUNTRY_NAMES = dict.fromkeys(("usa", "america", "american", "americans"), "us") | dict.fromkeys(
+    ("britain", "british", "uk", "gb"), "uk"
+)
+
+# Weekdays and months as they are abbreviated ("Mon-Fri", "Sept."): the same names.
+_DAY_AND_MONTH_NAMES = (
+    *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    *("january", "february", "march", "april", "may", "june", "july", "august"),
+    *("september", "october", "november", "december"),
+)
+_ABBREVIATED = {name[:3]: name for name in _DAY_AND_MONTH_NAMES} | {
+    "tues": "tuesday",
+    "weds": "wednesday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "sept": "september",
+}
+
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
 # A name: capitalised words, with the function words a name holds ("Order of the British
 # Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
@@ -158,7 +179,28 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     letters = initials(phrase).casefold()
     if len(letters) >= 2 and letters in forms.written_initialisms:
         return True
-    return bare.isupper() and bare.casefold() in forms.initialled
+    if bare.isupper() and bare.casefold() in forms.initialled:
+        return True
+    return _same_country(bare.casefold(), forms) or _abbreviated_days(folded, forms)
+
+
+def _same_country(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` is one of a country's everyday names, and the text names the country in
+    one of its forms."""
+    country = _COUNTRY_NAMES.get(word)
+    if country is None:
+        return False
+    if country in forms.initialled or country in forms.written_initialisms:
+        return True
+    return any(_COUNTRY_NAMES.get(form) == country for form in forms.words)
+
+
+def _abbreviated_days(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` writes weekdays or months abbreviated ("Mon-Fri", "Sept") that the
+    text names in full."""
+    parts = [p for p in re.split(r"[-\u2013/.]", word) if p]
+    names = [_ABBREVIATED.get(p, p if p in _DAY_AND_MONTH_NAMES else None) for p in parts]
+    return bool(names) and all(n is not None and n in forms.words for n in names)
 
 
 def name_phrases(text: str) -> dict[str, str]:

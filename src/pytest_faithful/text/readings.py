@@ -55,6 +55,17 @@ _ATTRIBUTION = re.compile(
     r"\((?i:sources?|references?|citations?|ref|see|via)[^\S\n]*:[^)\n]{0,160}\)"
 )
 _LINK_ADDRESS = re.compile(r"(?<=\])\((?i:https?://|www\.)[^)\s]{0,500}\)")
+# The answer naming a passage it was given by the number a RAG prompt gives it: "According to
+# Passage 2, ...", "(see Document 3)", "as Source #1 says". A passage never calls itself that,
+# so its number would be a figure no passage states.
+_PASSAGE_REFERENCE = re.compile(
+    r"\b(?i:passages?|contexts?|snippets?|excerpts?|chunks?|docs?|documents?|sources?)"
+    r"[^\S\n]*(?:#|n(?:o|um(?:ber)?)\.?)?[^\S\n]*\d{1,3}\b(?![.,]\d)"
+    # More of them: "Passages 1-3", "Sources 2, 4 and 5 state" (not "Passage 2 and 30 days").
+    r"(?:[^\S\n]*(?:,|&|-|\u2013|and)[^\S\n]*#?\d{1,3}\b(?![.,]\d)"
+    r"(?![^\S\n]+(?!(?i:and|or|state|say|agree|show|mention|note|both|all|together))[^\W\d_]))*"
+)
+_PASSAGE_WORDS = ("assage", "ontext", "nippet", "xcerpt", "hunk", "doc", "Doc", "ource")
 _ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
 
 
@@ -85,6 +96,8 @@ def _without_markers(text: str) -> str:
         text = _BRACKETED_SOURCE.sub(_blanked, text)
     if "(" in text and ":" in text:
         text = _ATTRIBUTION.sub(_blanked, text)
+    if any(w in text for w in _PASSAGE_WORDS) and any(c.isdigit() for c in text):
+        text = _PASSAGE_REFERENCE.sub(_blanked, text)
     return text
 
 

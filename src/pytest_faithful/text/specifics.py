@@ -30,9 +30,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
+from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -98,6 +100,8 @@ def _unstated(
     stated = _passage_terms(tuple(passages))
     counted = self_counts(sentence) if numbers else frozenset()
     missing = [t for t in numbers if not _number_stated(t, stated) and t not in counted]
+    if missing:
+        missing = _not_scaled(missing, claim, tuple(passages), stated)
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
@@ -127,7 +131,8 @@ _COUNT = re.compile(
     r"([^.;!?]+)",
     re.IGNORECASE,
 )
-_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|;)\s*")
+# Not the comma of a number ("1,500 employees and $2 million": two items).
+_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
 
 
 def self_counts(sentence: str) -> frozenset[str]:
@@ -153,6 +158,27 @@ def _number_stated(term: str, stated: frozenset[str]) -> bool:
     if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
         return hour in stated or str(int(hour) - 12) in stated
     return False
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_amounts(passages: tuple[str, ...]) -> frozenset[Decimal]:
+    return frozenset().union(*(all_amounts(p) for p in passages))
+
+
+def _not_scaled(
+    numbers: list[str], claim: str, passages: tuple[str, ...], stated: frozenset[str]
+) -> list[str]:
+    """``numbers`` less those the passages state as the same amount in another form: with or
+    without a scale word (:mod:`~pytest_faithful.text.amounts`), or a percentage said as a
+    fraction ("50%" for "half")."""
+    claimed = amounts(claim)
+    stated_amounts = _passage_amounts(passages)
+    halved = "half" in stated and "percent" in content_terms(claim)
+    return [
+        term
+        for term in numbers
+        if not claimed.get(term, frozenset()) & stated_amounts and not (halved and term == "50")
+    ]
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only
