@@ -21,7 +21,7 @@ from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
-from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met
 from pytest_faithful.text.segment import is_table_header
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
@@ -110,6 +110,18 @@ FORMS = {
     "a country's demonym": (
         "Aurora is an American company founded by Dr. Jane Smith in New York City.",
         "Aurora is a Canadian company founded by Dr. Jane Smith in New York City.",
+    ),
+    "a bound the passage's figure meets": (
+        "Aurora Appliances employs over 1,000 people.",
+        "Aurora Appliances employs over 2,000 people.",
+    ),
+    "an approximate amount": (
+        "The Leeds warehouse handled about 2.5 million parcels last year.",
+        "The Leeds warehouse handled about 3 million parcels last year.",
+    ),
+    "a line of sources": (
+        "The Aurora kettle ships within 3 business days.\n\nSources: Passage 1, Passage 3",
+        "The Aurora kettle ships within 4 business days.\n\nSources: Passage 1, Passage 3",
     ),
     "abbreviated weekdays": (
         "Customer support is open Mon-Fri, 9am-5pm.",
@@ -230,3 +242,27 @@ def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
 def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
     assert self_counts("two figures: 1,500 employees and $2 million") == frozenset({"2"})
     assert self_counts("three figures: 1,500 employees and $2 million") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "met"),
+    [
+        ("It employs over 1,000 people.", "The company employs 1,500 people.", True),
+        ("It employs under 1,000 people.", "The company employs 1,500 people.", False),
+        ("It employs about 1,400 people.", "The company employs 1,500 people.", True),
+        ("It employs about 1,000 people.", "The company employs 1,500 people.", False),
+        ("Revenue was over $1 million.", "Its revenue was $1.5 million last year.", True),
+        # A bound in the passage is no value: changing its figure changes what it says.
+        ("Net debt will fall below $30 billion.", "Net debt will fall below $25 billion.", False),
+        # A value of something else in the same sentence does not meet it.
+        (
+            "Net debt will fall below $30 billion.",
+            "Net debt was high, and the dividend rose to $0.13 per share.",
+            False,
+        ),
+        ("It employs over 1,000 people.", "It was founded in 1998 by 2 people.", False),
+    ],
+)
+def test_a_bound_is_met_by_the_value_of_the_same_thing(claim: str, passage: str, met: bool) -> None:
+    number = next(t for t in content_terms(claim) if t[0].isdigit())
+    assert bound_met(number, claim, [passage]) is met

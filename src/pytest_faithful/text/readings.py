@@ -65,6 +65,12 @@ _PASSAGE_REFERENCE = re.compile(
     r"(?:[^\S\n]*(?:,|&|-|\u2013|and)[^\S\n]*#?\d{1,3}\b(?![.,]\d)"
     r"(?![^\S\n]+(?!(?i:and|or|state|say|agree|show|mention|note|both|all|together))[^\W\d_]))*"
 )
+# A line that lists where the answer comes from ("Sources: Passage 1, Passage 3", "References:
+# [1], [2]"): its attribution, one line, with no sentence of its own after the colon.
+_SOURCES_LINE = re.compile(
+    r"(?im)^[^\S\n]*[*_]{0,2}(?:sources?|references?|citations?)[*_]{0,2}[^\S\n]*:[*_]{0,2}"
+    r"(?:(?![.!?][^\S\n]+[A-Z])[^\n])*$"
+)
 _PASSAGE_WORDS = ("assage", "ontext", "nippet", "xcerpt", "hunk", "doc", "Doc", "ource")
 _ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
 
@@ -98,6 +104,8 @@ def _without_markers(text: str) -> str:
         text = _ATTRIBUTION.sub(_blanked, text)
     if any(w in text for w in _PASSAGE_WORDS) and any(c.isdigit() for c in text):
         text = _PASSAGE_REFERENCE.sub(_blanked, text)
+    if ":" in text and ("ource" in text or "eferen" in text or "itation" in text):
+        text = _SOURCES_LINE.sub(_blanked, text)
     return text
 
 

@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
-from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met
 from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -99,7 +99,12 @@ def _unstated(
         return []
     stated = _passage_terms(tuple(passages))
     counted = self_counts(sentence) if numbers else frozenset()
-    missing = [t for t in numbers if not _number_stated(t, stated) and t not in counted]
+    missing = [
+        t
+        for t in numbers
+        if (not _number_stated(t, stated) or _at_another_scale(t, claim, tuple(passages)))
+        and t not in counted
+    ]
     if missing:
         missing = _not_scaled(missing, claim, tuple(passages), stated)
     phrases = name_phrases(claim) if names else {}
@@ -165,20 +170,36 @@ def _passage_amounts(passages: tuple[str, ...]) -> frozenset[Decimal]:
     return frozenset().union(*(all_amounts(p) for p in passages))
 
 
+def _values(term: str, claim: str) -> frozenset[Decimal]:
+    """The amounts ``claim`` states with ``term``: at the scale written after it when there is
+    one ("3" in "3 million parcels": 3,000,000 alone), else its own value."""
+    written = amounts(claim).get(term, frozenset())
+    own = min(written, default=None)
+    return written - {own} if len(written) > 1 else written
+
+
+def _at_another_scale(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``claim`` writes ``term`` with a scale word ("3 million") and no passage states
+    that amount: the passages' "3 days" does not state "3 million parcels"."""
+    written = amounts(claim).get(term, frozenset())
+    return len(written) > 1 and not _values(term, claim) & _passage_amounts(passages)
+
+
 def _not_scaled(
     numbers: list[str], claim: str, passages: tuple[str, ...], stated: frozenset[str]
 ) -> list[str]:
     """``numbers`` less those the passages state as the same amount in another form: with or
-    without a scale word (:mod:`~pytest_faithful.text.amounts`), or a percentage said as a
-    fraction ("50%" for "half")."""
-    claimed = amounts(claim)
+    without a scale word (:mod:`~pytest_faithful.text.amounts`), a percentage said as a
+    fraction ("50%" for "half"), or a bound that a passage's value of the same kind meets
+    ("over 1,000 people" for "1,500 people")."""
     stated_amounts = _passage_amounts(passages)
     halved = "half" in stated and "percent" in content_terms(claim)
-    return [
+    kept = [
         term
         for term in numbers
-        if not claimed.get(term, frozenset()) & stated_amounts and not (halved and term == "50")
+        if not _values(term, claim) & stated_amounts and not (halved and term == "50")
     ]
+    return [t for t in kept if not bound_met(t, claim, passages)] if kept else kept
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only

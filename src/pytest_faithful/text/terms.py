@@ -425,7 +425,13 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
         ):
             kind = "date"
         elif after and _term(after) and not _term(after)[0].isdigit() and _term(after) != _NEG:
-            kind = f"unit:{_term(after)}"
+            unit = _term(after)
+            if unit in _SCALE_TERMS and i + 2 < len(tokens):
+                # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
+                counted = _term(tokens[i + 2])
+                if counted and not counted[0].isdigit() and counted != _NEG:
+                    unit = counted
+            kind = f"unit:{unit}"
         elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
             kind = "year"
         else:
@@ -447,6 +453,7 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
 
 
 _MONTH_NAMES = frozenset((*_MONTHS, *MONTH_ABBREVIATIONS))
+_SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
 _RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
 
