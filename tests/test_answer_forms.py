@@ -33,6 +33,8 @@ PASSAGES = [
     "1,500 people and reported revenue of $1.5 million in its first year.",
     "Customer support is open from 9 am to 5 pm, Monday to Friday. Half of all orders ship "
     "from the Leeds warehouse. The Leeds warehouse handled 2,400,000 parcels last year.",
+    "Acme Corp reported revenue of $2.4 billion for the first quarter of 2024. For fiscal year "
+    "2023, its net income was $310 million. Acme was founded in 1987 in Austin, Texas.",
 ]
 _SENTENCES = [s for p in PASSAGES for s in p.split(". ")]
 
@@ -122,6 +124,22 @@ FORMS = {
     "a line of sources": (
         "The Aurora kettle ships within 3 business days.\n\nSources: Passage 1, Passage 3",
         "The Aurora kettle ships within 4 business days.\n\nSources: Passage 1, Passage 3",
+    ),
+    "a quarter written short": (
+        "Acme Corp reported Q1 2024 revenue of $2.4 billion.",
+        "Acme Corp reported Q2 2024 revenue of $2.4 billion.",
+    ),
+    "a fiscal year written short": (
+        "Acme's net income for FY2023 was $310 million.",
+        "Acme's net income for FY2022 was $310 million.",
+    ),
+    "a state's postal code": (
+        "Acme was founded in 1987 in the city of Austin, TX.",
+        "Acme was founded in 1987 in the city of Austin, CA.",
+    ),
+    "a name in a compound": (
+        "Acme is a Texas-based company founded in 1987.",
+        "Acme is an Ohio-based company founded in 1987.",
     ),
     "abbreviated weekdays": (
         "Customer support is open Mon-Fri, 9am-5pm.",

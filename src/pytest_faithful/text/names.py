@@ -59,6 +59,64 @@ _COUNTRY_NAMES = dict.fromkeys(("usa", "america", "american", "americans"), "us"
     ("britain", "british", "uk", "gb"), "uk"
 )
 
+# The US states by their postal codes ("Austin, TX" for "Austin, Texas"), general knowledge.
+_US_STATES = dict(
+    pair.split(":")
+    for pair in [
+        "al:alabama",
+        "ak:alaska",
+        "az:arizona",
+        "ar:arkansas",
+        "ca:california",
+        "co:colorado",
+        "ct:connecticut",
+        "de:delaware",
+        "fl:florida",
+        "ga:georgia",
+        "hi:hawaii",
+        "id:idaho",
+        "il:illinois",
+        "in:indiana",
+        "ia:iowa",
+        "ks:kansas",
+        "ky:kentucky",
+        "la:louisiana",
+        "me:maine",
+        "md:maryland",
+        "ma:massachusetts",
+        "mi:michigan",
+        "mn:minnesota",
+        "ms:mississippi",
+        "mo:missouri",
+        "mt:montana",
+        "ne:nebraska",
+        "nv:nevada",
+        "nh:new_hampshire",
+        "nj:new_jersey",
+        "nm:new_mexico",
+        "ny:new_york",
+        "nc:north_carolina",
+        "nd:north_dakota",
+        "oh:ohio",
+        "ok:oklahoma",
+        "or:oregon",
+        "pa:pennsylvania",
+        "ri:rhode_island",
+        "sc:south_carolina",
+        "sd:south_dakota",
+        "tn:tennessee",
+        "tx:texas",
+        "ut:utah",
+        "vt:vermont",
+        "va:virginia",
+        "wa:washington",
+        "wv:west_virginia",
+        "wi:wisconsin",
+        "wy:wyoming",
+        "dc:washington",
+    ]
+)
+
 # Weekdays and months as they are abbreviated ("Mon-Fri", "Sept."): the same names.
 _DAY_AND_MONTH_NAMES = (
     *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
@@ -181,7 +239,23 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
         return True
     if bare.isupper() and bare.casefold() in forms.initialled:
         return True
-    return _same_country(bare.casefold(), forms) or _abbreviated_days(folded, forms)
+    return (
+        _same_country(bare.casefold(), forms)
+        or _abbreviated_days(folded, forms)
+        or _same_state(bare, forms)
+    )
+
+
+def _same_state(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` is a US state's postal code ("TX") and the text names the state, or is
+    a state's name ("Texas") and the text writes its code."""
+    state = _US_STATES.get(word.casefold()) if word.isupper() and len(word) == 2 else None
+    if state is not None:
+        return all(part in forms.words for part in state.split("_"))
+    folded = word.casefold()
+    return any(
+        name == folded and code in forms.written_initialisms for code, name in _US_STATES.items()
+    )
 
 
 def _same_country(word: str, forms: NameForms) -> bool:

@@ -236,7 +236,19 @@ def _names(text: str) -> tuple[str, ...]:
         if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
-    return tuple(m[0] for m in capitalised if m.start() not in first_words)
+    return tuple(_name_part(m[0]) for m in capitalised if m.start() not in first_words)
+
+
+def _name_part(word: str) -> str:
+    """The name in a compound made of it ("Texas" in "Texas-based", "London" in
+    "London-born"); the word itself when every part is capitalised ("Coca-Cola", "Mon-Fri")."""
+    if "-" not in word:
+        return word
+    parts = word.split("-")
+    named = [p for p in parts if p[:1].isupper()]
+    if len(named) == len(parts) or any(p[:1].isupper() for p in parts[len(named) :]):
+        return word
+    return "-".join(named)
 
 
 # A quotation of fewer words is most often a scare quote or a term ("so-called 'smart' fees"),
