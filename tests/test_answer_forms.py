@@ -21,14 +21,14 @@ from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
 from pytest_faithful.text.segment import is_table_header
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
     "The Aurora kettle ships within 3 business days to customers in the United States. "
-    "Returns are accepted within 30 days of delivery.",
+    "Returns are accepted within 30 days of delivery. The Aurora kettle weighs 1,200 grams.",
     "Dr. Jane Smith founded Aurora Appliances in New York City in 1998. The company employs "
     "1,500 people and reported revenue of $1.5 million in its first year.",
     "Customer support is open from 9 am to 5 pm, Monday to Friday. Half of all orders ship "
@@ -132,6 +132,10 @@ FORMS = {
     "a fiscal year written short": (
         "Acme's net income for FY2023 was $310 million.",
         "Acme's net income for FY2022 was $310 million.",
+    ),
+    "a unit of the same size": (
+        "The Aurora kettle weighs 1.2 kg.",
+        "The Aurora kettle weighs 1.7 kg.",
     ),
     "a state's postal code": (
         "Acme was founded in 1987 in the city of Austin, TX.",
@@ -255,6 +259,19 @@ def test_a_sentence_that_only_says_what_was_asked_is_no_claim(sentence: str) -> 
 )
 def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
     assert not is_abstention(sentence)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("1.2 g", "1,200 mg"),
+        ("48 hours", "2 days"),
+        ("500ml", "0.5 litres"),
+        ("90 minutes", "1.5 hours"),
+    ],
+)
+def test_a_quantity_in_another_unit_of_the_same_measure_is_the_same(one: str, other: str) -> None:
+    assert set().union(*measures(one).values()) == set().union(*measures(other).values())
 
 
 def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:

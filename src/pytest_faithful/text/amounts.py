@@ -90,6 +90,69 @@ def all_amounts(text: str) -> frozenset[Decimal]:
     return frozenset().union(*amounts(text).values())
 
 
+# Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
+# Months and years (of varying length), tons (short or long), and letters that are other
+# things too ("m" for million, "s", "l") are left out.
+_UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
+    **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
+    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
+    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), ("time", Decimal(3600))),
+    **dict.fromkeys(("day", "days"), ("time", Decimal(86400))),
+    **dict.fromkeys(("week", "weeks", "wk", "wks"), ("time", Decimal(604800))),
+    **dict.fromkeys(("mg", "milligram", "milligrams"), ("mass", Decimal("0.001"))),
+    **dict.fromkeys(("g", "gram", "grams"), ("mass", Decimal(1))),
+    **dict.fromkeys(
+        ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), ("mass", Decimal(1000))
+    ),
+    **dict.fromkeys(
+        ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+        ("length", Decimal("0.001")),
+    ),
+    **dict.fromkeys(
+        ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+        ("length", Decimal("0.01")),
+    ),
+    **dict.fromkeys(("metre", "metres", "meter", "meters"), ("length", Decimal(1))),
+    **dict.fromkeys(
+        ("km", "kilometre", "kilometres", "kilometer", "kilometers"), ("length", Decimal(1000))
+    ),
+    **dict.fromkeys(
+        ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+        ("volume", Decimal("0.001")),
+    ),
+    **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+}
+_MEASURED = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+    + SPACE
+    + r"-?"
+    + SPACE
+    + r"("
+    + "|".join(sorted(_UNIT_SIZES, key=len, reverse=True))
+    + r")(?![\w/])",
+    re.IGNORECASE,
+)
+
+
+# A pure reading of its text, asked for again for each claim of a check.
+@functools.lru_cache(maxsize=1024)
+def measures(text: str) -> dict[str, frozenset[tuple[str, Decimal]]]:
+    """Each number term of ``text`` written with a unit of exact size -> (measure, its size in
+    the measure's base unit): "1.2 g" and "1,200 mg" are both ("mass", 1.2)."""
+    found: dict[str, set[tuple[str, Decimal]]] = {}
+    if not any(c.isdigit() for c in text):
+        return {}
+    for m in _MEASURED.finditer(normalised(text)):
+        digits = m[1].replace(",", "") + (m[2] or "")
+        value = _value(digits)
+        if value is None:
+            continue
+        measure, size = _UNIT_SIZES[m[3].casefold()]
+        for term in content_terms(digits):
+            found.setdefault(term, set()).add((measure, (value * size).normalize()))
+    return {term: frozenset(sizes) for term, sizes in found.items()}
+
+
 # A bound on a number: what a passage's value of the same kind must be for the claim to hold.
 _LOWER = (
     "over|more than|above|exceeding|in excess of|upwards of|at least|no fewer than|no less than"

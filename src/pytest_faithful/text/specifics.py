@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
 from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -170,6 +170,11 @@ def _passage_amounts(passages: tuple[str, ...]) -> frozenset[Decimal]:
     return frozenset().union(*(all_amounts(p) for p in passages))
 
 
+@functools.lru_cache(maxsize=64)
+def _passage_measures(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
+    return frozenset(size for p in passages for sizes in measures(p).values() for size in sizes)
+
+
 def _values(term: str, claim: str) -> frozenset[Decimal]:
     """The amounts ``claim`` states with ``term``: at the scale written after it when there is
     one ("3" in "3 million parcels": 3,000,000 alone), else its own value."""
@@ -189,15 +194,19 @@ def _not_scaled(
     numbers: list[str], claim: str, passages: tuple[str, ...], stated: frozenset[str]
 ) -> list[str]:
     """``numbers`` less those the passages state as the same amount in another form: with or
-    without a scale word (:mod:`~pytest_faithful.text.amounts`), a percentage said as a
+    without a scale word (:mod:`~pytest_faithful.text.amounts`), in another unit of the same
+    exact size ("1.2 g" for "1,200 mg", "48 hours" for "2 days"), a percentage said as a
     fraction ("50%" for "half"), or a bound that a passage's value of the same kind meets
     ("over 1,000 people" for "1,500 people")."""
     stated_amounts = _passage_amounts(passages)
     halved = "half" in stated and "percent" in content_terms(claim)
+    measured = measures(claim)
     kept = [
         term
         for term in numbers
-        if not _values(term, claim) & stated_amounts and not (halved and term == "50")
+        if not _values(term, claim) & stated_amounts
+        and not (halved and term == "50")
+        and not (term in measured and measured[term] & _passage_measures(passages))
     ]
     return [t for t in kept if not bound_met(t, claim, passages)] if kept else kept
 
