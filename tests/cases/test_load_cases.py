@@ -232,6 +232,43 @@ def test_yaml_list_or_cases_mapping(tmp_path: Path) -> None:
     assert [c.id for c in load_cases(plain)] == ["a", "b"]
 
 
+# Unquoted, YAML 1.1 reads these as numbers (octal, hexadecimal, sexagesimal, with
+# underscores), booleans or dates.
+YAML_TYPED = st.one_of(
+    st.from_regex(r"[+-]?(0|[1-9])[0-9_]{0,5}(:[0-5][0-9]){0,2}", fullmatch=True),
+    st.from_regex(
+        r"0[0-7]{1,4}|0x[0-9a-fA-F]{1,4}|[0-9]{1,3}\.[0-9]{0,3}(e[+-]?[0-9])?", fullmatch=True
+    ),
+    st.sampled_from(["yes", "No", "on", "OFF", "True", "y", "n", ".inf", "-.Inf", ".nan"]),
+    st.dates().map(str),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(text=YAML_TYPED)
+def test_yaml_text_fields_are_the_text_written_quoted_or_not(
+    tmp_path_factory: pytest.TempPathFactory, text: str
+) -> None:
+    """An unquoted id, answer or passage is the text the file shows: 010 stays '010' (not
+    '8'), No stays 'No' (not refused as a boolean); the same case as the text quoted."""
+    pytest.importorskip("yaml")
+    folder = tmp_path_factory.getbasetemp() / "yaml-as-written"
+    folder.mkdir(exist_ok=True)
+    cases = []
+    for name, shown in (("plain.yaml", text), ("quoted.yaml", json.dumps(text))):
+        (folder / name).write_text(
+            f"- id: {shown}\n  answer: {shown}\n  reference: {shown}\n"
+            f"  contexts:\n    - {shown}\n    - {shown}\n  metadata: {{n: {shown}}}\n",
+            encoding="utf-8",
+        )
+        cases.append(load_cases(folder / name)[0])
+    plain, quoted = cases
+    assert (plain.id, plain.answer, plain.reference) == (text, text, text)
+    assert plain.contexts == quoted.contexts == (text, text)
+    # metadata keeps YAML's types: what a team may compare as numbers.
+    assert quoted.metadata["n"] == text
+
+
 def test_yaml_refuses_python_tags(tmp_path: Path) -> None:
     pytest.importorskip("yaml")
     path = tmp_path / "golden.yaml"
