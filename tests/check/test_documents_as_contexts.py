@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Mapping
+from pathlib import PurePosixPath
 from typing import Any
 
 import pytest
@@ -103,6 +105,16 @@ class Texted:
         (PageContent(RETURNS, id="i"), RETURNS, "i"),
         (Node(RETURNS, "n"), RETURNS, "n"),
         (Texted(RETURNS), RETURNS, None),
+        # A text key that is None is not given, as an object's None attribute is not.
+        ({"page_content": None, "text": RETURNS, "id": "x"}, RETURNS, "x"),
+        ({"text": None, "content": RETURNS}, RETURNS, None),
+        # Sources of other types: a path, a UUID; what is no source (bytes, a float, a
+        # nested mapping, None, an int too long to write) gives way to the next.
+        (PageContent(RETURNS, {"file_path": PurePosixPath("kb/a.md")}), RETURNS, "kb/a.md"),
+        (PageContent(RETURNS, id=uuid.UUID(int=1)), RETURNS, str(uuid.UUID(int=1))),
+        (PageContent(RETURNS, {"source": b"kb", "file_path": 2.5, "id": {"n": 1}}), RETURNS, None),
+        (PageContent(RETURNS, {"source": None, "id": 10**5000}, id="i"), RETURNS, "i"),
+        ({"text": RETURNS, "id": 10**400}, RETURNS, "1" + "0" * (SOURCE_CHARS - 4) + "..."),
     ],
 )
 def test_each_shape_gives_its_text_and_source(document: object, text: str, source: object) -> None:
@@ -129,6 +141,16 @@ def test_a_long_or_unprintable_source_is_kept_short_and_printable() -> None:
         ([RETURNS, 4], TypeError, f"contexts[1] must be {ACCEPTED}, got int"),
         ([{"body": "x", "url": "u"}], TypeError, "got a mapping with keys 'body', 'url'"),
         ([{"text": 3}], TypeError, "contexts[0]['text'] must be a str, got int"),
+        ([{"text": None}], TypeError, "contexts[0] must be a str or a document"),
+        # Passages in another form than a sequence: how to pass them.
+        (
+            (d for d in [RETURNS]),
+            TypeError,
+            "got generator; pass a list of the passages in their order, e.g. list(...)",
+        ),
+        ({"a": RETURNS}.values(), TypeError, "got dict_values; pass a list of the passages"),
+        ({RETURNS}, TypeError, "got set; pass a list of the passages"),
+        ({"documents": [RETURNS]}, TypeError, "got a mapping with keys 'documents'"),
         ([PageContent(3)], TypeError, "contexts[0].page_content must be a str, got int"),  # type: ignore[arg-type]
         ([Texted(None)], TypeError, f"contexts[0] must be {ACCEPTED}, got Texted"),  # type: ignore[arg-type]
         (

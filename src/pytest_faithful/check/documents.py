@@ -10,13 +10,18 @@ A passage is a ``str``, or a document, read by its shape (duck-typed, in this or
 A document's source is kept beside its text, for the reports: the first of its metadata's
 ``source``, ``file_path``, ``file_name`` and ``id`` (LangChain loaders set ``source``,
 LlamaIndex readers ``file_path``), then its own ``id`` (LangChain) or ``node_id``
-(LlamaIndex), each a non-empty str or an int. Anything else is a TypeError naming the shapes
-accepted.
+(LlamaIndex), each a non-empty str, a whole number (an int, numpy's too), a path or a UUID; a
+value of another type (None, bytes, a float, a nested mapping) is no source, and the next is
+looked at. A text key of a mapping whose value is None is not given, as an attribute of an
+object that is None. Anything else is a TypeError naming the shapes accepted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import numbers
+import os
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -62,13 +67,25 @@ def read_contexts(contexts: object, name: str = "contexts") -> Passages:
         text, source = read_passage(contexts, name)
         return Passages((text,), (source,))
     if not isinstance(contexts, Sequence):
-        raise TypeError(f"{name} must be {_plural()}, got {type(contexts).__name__}")
+        raise TypeError(f"{name} must be {_plural()}, got {_described_many(contexts)}")
     read = [read_passage(item, f"{name}[{i}]") for i, item in enumerate(contexts)]
     return Passages(tuple(t for t, _ in read), tuple(s for _, s in read))
 
 
 def _plural() -> str:
     return f"{ACCEPTED}, or a sequence of them (list/tuple)"
+
+
+def _described_many(value: object) -> str:
+    """What ``value`` is, with how to pass it when it holds passages in another form."""
+    kind = type(value).__name__
+    if isinstance(value, Mapping):
+        keys = ", ".join(repr(k) for k in list(value)[:5]) or "none"
+        return f"a mapping with keys {keys}"
+    if isinstance(value, Iterable):
+        # A generator, a set, a dict's values(): read once, in no set order, or both.
+        return f"{kind}; pass a list of the passages in their order, e.g. list(...)"
+    return kind
 
 
 def _is_document(value: object) -> bool:
@@ -105,6 +122,8 @@ def _mapping_text(value: Mapping[object, object], where: str) -> str:
     for key in TEXT_KEYS:
         if key in value:
             text = value[key]
+            if text is None:  # not given, as an object's attribute that is None
+                continue
             if not isinstance(text, str):
                 raise TypeError(f"{where}[{key!r}] must be a str, got {type(text).__name__}")
             return text
@@ -168,7 +187,29 @@ def _attribute(value: object, name: str, where: str) -> object:
 
 
 def _source(value: object) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
+    """``value`` as a source to show, or None when it is none (of another type, blank, or what
+    cannot be written: a reading that fails is no source, never a failed check)."""
+    try:
+        text = _source_text(value)
+    except Exception:
         return None
-    text = printable(str(value)).strip()
+    if text is None:
+        return None
+    text = printable(text).strip()
     return shorten(text, SOURCE_CHARS) if text else None
+
+
+def _source_text(value: object) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, numbers.Integral):
+        # An int past Python's 4,300 digits cannot be written in decimal (ValueError).
+        return int.__repr__(int(value))
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, os.PathLike):
+        path = os.fspath(value)
+        return path if isinstance(path, str) else None
+    return None
