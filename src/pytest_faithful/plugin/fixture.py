@@ -38,6 +38,7 @@ from pytest_faithful.errors import (
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.declared import MARKER, CheckSettings
 from pytest_faithful.plugin.markers import marker_layer
@@ -230,7 +231,9 @@ class AssertFaithful:
         }
         # Where the call is, taken now: a gathered coroutine runs from the event loop, not
         # from the test's frame.
-        return self._aio(self._check(answer, contexts, question, call, key, self._call_site()))
+        site = self._call_site()
+        check = self._check(answer, contexts, question, call, key, site)
+        return track(self._item, self._aio(check), "assert_faithful", site, check)
 
     async def _aio(self, check: Procedure[FaithfulnessResult]) -> FaithfulnessResult:
         __tracebackhide__ = True
