@@ -119,7 +119,8 @@ class Number(Kind):
             value = float(text)
         except ValueError:
             expected = f" (expected {self.low:g} to {self.high:g})" if self.high is not None else ""
-            raise ValueError(f"{text!r} is not a {self.noun}{expected}") from None
+            article = "an" if self.noun[:1] in "aeiou" else "a"
+            raise ValueError(f"{text!r} is not {article} {self.noun}{expected}") from None
         if not self._inside(value):
             if self.high is not None:
                 raise ValueError(f"{text!r} is not in [{self.low:g}, {self.high:g}]")
