@@ -192,6 +192,13 @@ def test_csv_context_columns_numbered_or_repeated(tmp_path: Path) -> None:
     repeated.write_text('id,context,context\nx,"one\nspanning lines",two\n', encoding="utf-8")
     (x,) = load_cases(repeated)
     assert x.contexts == ("one\nspanning lines", "two")
+    # A trailing separator (a hand-edited row, a tool that ends rows with one): no field.
+    trailing = tmp_path / "trailing.tsv"
+    trailing.write_text("id\tquestion\na\tQ\t\t \nb\tQ2\n", encoding="utf-8")
+    assert [(c.id, c.question, dict(c.metadata)) for c in load_cases(trailing)] == [
+        ("a", "Q", {}),
+        ("b", "Q2", {}),
+    ]
 
 
 def test_csv_contexts_cell_is_json_or_one_passage(tmp_path: Path) -> None:
