@@ -92,6 +92,20 @@ class Texted:
         self.text = text
 
 
+class FailingLabels(Texted):
+    """A document whose metadata and id fail to be read (a lazy loader, a closed session)."""
+
+    @property
+    def metadata(self) -> Mapping[str, Any]:
+        raise ConnectionError("store closed")
+
+    @property
+    def id(self) -> str:
+        raise NotImplementedError
+
+    node_id = "n-9"
+
+
 @pytest.mark.parametrize(
     ("document", "text", "source"),
     [
@@ -115,6 +129,7 @@ class Texted:
         (PageContent(RETURNS, {"source": b"kb", "file_path": 2.5, "id": {"n": 1}}), RETURNS, None),
         (PageContent(RETURNS, {"source": None, "id": 10**5000}, id="i"), RETURNS, "i"),
         ({"text": RETURNS, "id": 10**400}, RETURNS, "1" + "0" * (SOURCE_CHARS - 4) + "..."),
+        (FailingLabels(RETURNS), RETURNS, "n-9"),
     ],
 )
 def test_each_shape_gives_its_text_and_source(document: object, text: str, source: object) -> None:

@@ -110,8 +110,9 @@ def read_passage(value: object, where: str) -> tuple[str, str | None]:
         own = [value.get(key) for key in ID_NAMES]
     else:
         text = _object_text(value, where)
-        metadata = _attribute(value, "metadata", where)
-        own = [_attribute(value, key, where) for key in ID_NAMES]
+        # Only a label for the reports: an attribute that fails to give it is no source.
+        metadata = _quiet(value, "metadata")
+        own = [_quiet(value, key) for key in ID_NAMES]
     found = (
         [metadata.get(key) for key in METADATA_SOURCE_KEYS] if isinstance(metadata, Mapping) else []
     )
@@ -170,14 +171,20 @@ def _described(value: object) -> str:
 
 
 def _has(value: object, name: str) -> bool:
+    return _quiet(value, name) is not None
+
+
+def _quiet(value: object, name: str) -> object:
+    """``value.name``, or None when it has none or it fails."""
     try:
-        return getattr(value, name, None) is not None
+        return getattr(value, name, None)
     except Exception:
-        return False
+        return None
 
 
 def _attribute(value: object, name: str, where: str) -> object:
-    """``value.name``, or None when it has none; a property that fails names where."""
+    """``value.name``, or None when it has none; a property that fails names where (the
+    text's attributes: a document whose text cannot be read cannot be checked)."""
     try:
         return getattr(value, name, None)
     except Exception as exc:
