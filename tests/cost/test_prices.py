@@ -18,7 +18,7 @@ PRICES = st.floats(0, 1000, allow_nan=False, allow_infinity=False)
 TABLE = packaged_table()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(
     entries=st.dictionaries(MODELS, st.tuples(PRICES, PRICES), min_size=1, max_size=5),
     separator=st.sampled_from(["; ", "\n", "\n# a comment\n"]),
