@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import uuid
 from collections.abc import Mapping
@@ -92,6 +93,15 @@ class Texted:
         self.text = text
 
 
+@dataclasses.dataclass
+class Contented:
+    """Haystack's Document's shape: content, meta, id."""
+
+    content: str | None
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+    id: str = "h-1"
+
+
 class FailingLabels(Texted):
     """A document whose metadata and id fail to be read (a lazy loader, a closed session)."""
 
@@ -130,6 +140,10 @@ class FailingLabels(Texted):
         (PageContent(RETURNS, {"source": None, "id": 10**5000}, id="i"), RETURNS, "i"),
         ({"text": RETURNS, "id": 10**400}, RETURNS, "1" + "0" * (SOURCE_CHARS - 4) + "..."),
         (FailingLabels(RETURNS), RETURNS, "n-9"),
+        # Haystack's shape, as an object or a mapping: its text is content, its metadata meta.
+        (Contented(RETURNS, {"file_path": "kb/r.pdf"}), RETURNS, "kb/r.pdf"),
+        (Contented(RETURNS), RETURNS, "h-1"),
+        ({"content": RETURNS, "meta": {"file_path": "m.md"}}, RETURNS, "m.md"),
     ],
 )
 def test_each_shape_gives_its_text_and_source(document: object, text: str, source: object) -> None:
@@ -157,6 +171,7 @@ def test_a_long_or_unprintable_source_is_kept_short_and_printable() -> None:
         ([{"body": "x", "url": "u"}], TypeError, "got a mapping with keys 'body', 'url'"),
         ([{"text": 3}], TypeError, "contexts[0]['text'] must be a str, got int"),
         ([{"text": None}], TypeError, "contexts[0] must be a str or a document"),
+        ([Contented(None)], TypeError, f"contexts[0] must be {ACCEPTED}, got Contented"),
         # Passages in another form than a sequence: how to pass them.
         (
             (d for d in [RETURNS]),

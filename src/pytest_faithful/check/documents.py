@@ -5,11 +5,14 @@ A passage is a ``str``, or a document, read by its shape (duck-typed, in this or
 * an object with a ``page_content`` str: LangChain's ``Document``;
 * an object with a ``get_content()`` method or a ``text`` str: LlamaIndex's ``TextNode`` and
   ``NodeWithScore`` (``get_content()`` first: it is the node's text without its metadata);
-* a mapping with a ``page_content``, ``text`` or ``content`` str (the first of them it has).
+* an object with a ``content`` str: Haystack's ``Document`` (and a dataclass of that shape);
+* a mapping with a ``page_content``, ``text`` or ``content`` str (the first of them it has):
+  the same names as an object's.
 
 A document's source is kept beside its text, for the reports: the first of its metadata's
-``source``, ``file_path``, ``file_name`` and ``id`` (LangChain loaders set ``source``,
-LlamaIndex readers ``file_path``), then its own ``id`` (LangChain) or ``node_id``
+(``metadata``, else Haystack's ``meta``) ``source``, ``file_path``, ``file_name`` and ``id``
+(LangChain loaders set ``source``, LlamaIndex readers and Haystack converters
+``file_path``), then its own ``id`` (LangChain) or ``node_id``
 (LlamaIndex), each a non-empty str, a whole number (an int, numpy's too), a path or a UUID; a
 value of another type (None, bytes, a float, a nested mapping) is no source, and the next is
 looked at. A text key of a mapping whose value is None is not given, as an attribute of an
@@ -29,6 +32,9 @@ from pytest_faithful.errors import printable, shorten
 
 TEXT_KEYS: Final = ("page_content", "text", "content")
 """A mapping's text, under the first of these keys it has."""
+METADATA_NAMES: Final = ("metadata", "meta")
+"""A document's metadata: the first of these (an attribute of an object, a key of a mapping)
+that is a mapping."""
 METADATA_SOURCE_KEYS: Final = ("source", "file_path", "file_name", "id")
 """A document's source, under the first of these keys its metadata has."""
 ID_NAMES: Final = ("id", "node_id")
@@ -38,8 +44,9 @@ SOURCE_CHARS: Final = 300
 
 ACCEPTED: Final = (
     "a str or a document: an object with a str page_content (LangChain Document), an object "
-    "with get_content() or a str text (LlamaIndex TextNode, NodeWithScore), or a mapping with "
-    "a str 'page_content', 'text' or 'content'"
+    "with get_content() or a str text (LlamaIndex TextNode, NodeWithScore), an object with a "
+    "str content (Haystack Document), or a mapping with a str 'page_content', 'text' or "
+    "'content'"
 )
 
 
@@ -94,7 +101,7 @@ def _is_document(value: object) -> bool:
         return any(key in value for key in TEXT_KEYS)
     if isinstance(value, Sequence):
         return False
-    return any(_has(value, name) for name in ("page_content", "get_content", "text"))
+    return any(_has(value, name) for name in ("page_content", "get_content", "text", "content"))
 
 
 def read_passage(value: object, where: str) -> tuple[str, str | None]:
@@ -106,13 +113,14 @@ def read_passage(value: object, where: str) -> tuple[str, str | None]:
         raise TypeError(f"{where} must be a str or a document, got bytes; decode it first")
     if isinstance(value, Mapping):
         text = _mapping_text(value, where)
-        metadata = value.get("metadata")
+        metadatas = [value.get(key) for key in METADATA_NAMES]
         own = [value.get(key) for key in ID_NAMES]
     else:
         text = _object_text(value, where)
         # Only a label for the reports: an attribute that fails to give it is no source.
-        metadata = _quiet(value, "metadata")
+        metadatas = [_quiet(value, name) for name in METADATA_NAMES]
         own = [_quiet(value, key) for key in ID_NAMES]
+    metadata = next((m for m in metadatas if isinstance(m, Mapping)), None)
     found = (
         [metadata.get(key) for key in METADATA_SOURCE_KEYS] if isinstance(metadata, Mapping) else []
     )
@@ -149,9 +157,10 @@ def _object_text(value: object, where: str) -> str:
         if not isinstance(text, str):
             raise TypeError(f"{where}.get_content() must return a str, got {type(text).__name__}")
         return text
-    text = _attribute(value, "text", where)
-    if isinstance(text, str):
-        return text
+    for name in ("text", "content"):
+        text = _attribute(value, name, where)
+        if isinstance(text, str):
+            return text
     raise TypeError(f"{where} must be {ACCEPTED}, got {_described(value)}")
 
 

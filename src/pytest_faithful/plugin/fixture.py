@@ -175,9 +175,9 @@ class AssertFaithful:
         """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
 
         ``contexts``: one passage or a sequence of them, each a str or a document (LangChain
-        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, or a mapping with a
-        ``page_content``, ``text`` or ``content`` str). ``rules`` and ``skip_rules`` choose the
-        verdict rules (a policy or rule names, and rules to leave out;
+        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, Haystack ``Document``, or a
+        mapping with a ``page_content``, ``text`` or ``content`` str). ``rules`` and
+        ``skip_rules`` choose the verdict rules (a policy or rule names, and rules to leave out;
         :mod:`pytest_faithful.rules`). ``key`` names the check in the regression baseline
         (default: the test id and the check's index within the test). ``min_pass_rate``: in a
         repeated test, the share of its runs whose check must pass.
