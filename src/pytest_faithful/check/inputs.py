@@ -16,7 +16,8 @@ from pytest_faithful.vocab import SCORING_POLICIES
 
 Document: TypeAlias = object
 """A passage given as a document (:mod:`pytest_faithful.check.documents`): a LangChain
-``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, or a mapping with a text key."""
+``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, a Haystack ``Document``, or a
+mapping with a text key."""
 
 Contexts: TypeAlias = "str | Document | Sequence[str | Document]"
 """What ``contexts`` may be: one passage (a str or a document) or a sequence of them."""

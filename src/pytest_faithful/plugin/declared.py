@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
+MAX_REPEAT = 10_000
+"""The most runs a repeated test may have (each is an item, collected before any runs; at
+10,000 runs a pass rate's 95% interval is already within about 1%)."""
 """The marker that sets ``assert_faithful``'s settings for a test, class or module."""
 METRIC_MARKERS = {
     "relevancy": "relevancy(threshold=None, judge=None): settings for assert_relevant.",
@@ -160,9 +163,10 @@ class CheckSettings:
         default=(),
     )
     # Read as the tests are collected (plugin/repeats.py): a call cannot repeat its own test.
+    # Each run is an item collected up front: a huge N would exhaust memory while collecting.
     repeat: int = option(
         "--faith-repeat",
-        Whole(1),
+        Whole(1, MAX_REPEAT),
         "Run each test that uses assert_faithful N times (items ...[run1ofN] .. [runNofN]); "
         "its checks then pass or fail on their pass rate (--faith-min-pass-rate).",
         metavar="N",

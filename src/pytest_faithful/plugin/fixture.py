@@ -38,6 +38,7 @@ from pytest_faithful.errors import (
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.declared import MARKER, CheckSettings
 from pytest_faithful.plugin.markers import marker_layer
@@ -174,9 +175,9 @@ class AssertFaithful:
         """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
 
         ``contexts``: one passage or a sequence of them, each a str or a document (LangChain
-        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, or a mapping with a
-        ``page_content``, ``text`` or ``content`` str). ``rules`` and ``skip_rules`` choose the
-        verdict rules (a policy or rule names, and rules to leave out;
+        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, Haystack ``Document``, or a
+        mapping with a ``page_content``, ``text`` or ``content`` str). ``rules`` and
+        ``skip_rules`` choose the verdict rules (a policy or rule names, and rules to leave out;
         :mod:`pytest_faithful.rules`). ``key`` names the check in the regression baseline
         (default: the test id and the check's index within the test). ``min_pass_rate``: in a
         repeated test, the share of its runs whose check must pass.
@@ -230,7 +231,9 @@ class AssertFaithful:
         }
         # Where the call is, taken now: a gathered coroutine runs from the event loop, not
         # from the test's frame.
-        return self._aio(self._check(answer, contexts, question, call, key, self._call_site()))
+        site = self._call_site()
+        check = self._check(answer, contexts, question, call, key, site)
+        return track(self._item, self._aio(check), "assert_faithful", site, check)
 
     async def _aio(self, check: Procedure[FaithfulnessResult]) -> FaithfulnessResult:
         __tracebackhide__ = True

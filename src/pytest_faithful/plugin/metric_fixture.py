@@ -24,6 +24,7 @@ from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.metrics.inputs import check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
+from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
 from pytest_faithful.plugin.markers import marker_layer
@@ -52,6 +53,7 @@ class _MetricCheck:
     """What the three metric callables share: markers, judge, records, baseline, errors."""
 
     marker: str
+    fixture: str
 
     def __init__(self, session: FaithSession, item: pytest.Item) -> None:
         self._session = session
@@ -143,6 +145,11 @@ class _MetricCheck:
         except Exception as exc:
             reraise_trimmed(exc, self._item.config)
 
+    def _awaitable(self, check: Procedure[_R], where: dict[str, Any]) -> Coroutine[Any, Any, _R]:
+        """The ``.aio(...)`` coroutine of ``check``; the test fails if it is never awaited."""
+        site = (where["path"], where["line"])
+        return track(self._item, self._awaited(check), self.fixture, site, check)
+
     async def _awaited(self, check: Procedure[_R]) -> _R:
         __tracebackhide__ = True
         try:
@@ -230,6 +237,7 @@ class AssertReference(_MetricCheck):
     """The callable the ``assert_reference`` fixture gives a test."""
 
     marker = "reference"
+    fixture = "assert_reference"
 
     def __call__(
         self,
@@ -267,7 +275,8 @@ class AssertReference(_MetricCheck):
         """``await assert_reference.aio(...)``: the same check, awaitable beside the others
         (it asks no judge, so it runs at once)."""
         arguments = (answer, reference, numbers, keywords, exact, completeness, citations)
-        return self._awaited(self._check(*arguments, contexts, threshold, key, self._where()))
+        where = self._where()
+        return self._awaitable(self._check(*arguments, contexts, threshold, key, where), where)
 
     async def _check(
         self,
@@ -319,6 +328,7 @@ class AssertRelevant(_MetricCheck):
     """The callable the ``assert_relevant`` fixture gives a test."""
 
     marker = "relevancy"
+    fixture = "assert_relevant"
 
     def __call__(
         self,
@@ -343,7 +353,8 @@ class AssertRelevant(_MetricCheck):
         key: str | None = None,
     ) -> Coroutine[Any, Any, MetricResult]:
         """``await assert_relevant.aio(...)``: the same check, awaited on the test's loop."""
-        return self._awaited(self._check(answer, question, threshold, judge, key, self._where()))
+        where = self._where()
+        return self._awaitable(self._check(answer, question, threshold, judge, key, where), where)
 
     async def _check(
         self,
@@ -378,6 +389,7 @@ class AssertRetrieval(_MetricCheck):
     """The callable the ``assert_retrieval`` fixture gives a test."""
 
     marker = "retrieval"
+    fixture = "assert_retrieval"
 
     def __call__(
         self,
@@ -409,7 +421,8 @@ class AssertRetrieval(_MetricCheck):
     ) -> Coroutine[Any, Any, RetrievalResult]:
         """``await assert_retrieval.aio(...)``: the same check, awaited on the test's loop."""
         arguments = (contexts, question, reference, precision, recall, judge, key)
-        return self._awaited(self._check(*arguments, self._where()))
+        where = self._where()
+        return self._awaitable(self._check(*arguments, where), where)
 
     async def _check(
         self,

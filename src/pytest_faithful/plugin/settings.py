@@ -59,7 +59,9 @@ def _marker_type(kind: Kind) -> Any:
         )
         return Optional[Annotated[MarkerNumber, bound]]  # noqa: UP045 - a runtime type expression
     if isinstance(kind, Whole):
-        whole = Annotated[int, BeforeValidator(_a_whole_number), Field(ge=kind.minimum)]
+        whole = Annotated[
+            int, BeforeValidator(_a_whole_number), Field(ge=kind.minimum, le=kind.maximum)
+        ]
         return Optional[whole]  # noqa: UP045
     if isinstance(kind, Choice):
         return Optional[Literal[tuple(kind.values)]]  # noqa: UP045
