@@ -3,7 +3,8 @@
 A faithful answer says the same thing when it writes "$1.5 million" as "$1,500,000", "the
 United States" as "the USA", "Monday" as "Mon", when it cites the passage it used ("According to
 Passage 3, ..."), reports what it found ("I found that ..."), says what was asked ("You asked
-about this.") or sets its sentences out as a markdown table. RAG answers do all of these;
+about this."), lists its sources ("Sources: Passage 1, Passage 2"), writes "Q4" for "the fourth
+quarter" or sets its sentences out as a markdown table. RAG answers do all of these;
 faith-dev's rarely do. So each rewrite below is applied to the faith-dev answers it fits, and
 the answer is checked before and after with the gold judges of ``rules.py``:
 
@@ -143,13 +144,31 @@ def table(example: GoldExample) -> str | None:
     return "| Point |\n|---|\n" + "\n".join(f"| {row} |" for row in rows)
 
 
+_QUARTERS = re.compile(r"\b(?:the )?(first|second|third|fourth) quarter\b", re.IGNORECASE)
+_QUARTER_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def quarter_short(example: GoldExample) -> str | None:
+    """ "the fourth quarter" -> "Q4"."""
+    rewritten = _QUARTERS.sub(lambda m: f"Q{_QUARTER_NUMBER[m[1].lower()]}", example.answer)
+    return rewritten if rewritten != example.answer else None
+
+
+def sources_line(example: GoldExample) -> str | None:
+    """A line naming the passages the answer used, after it: "Sources: Passage 1, Passage 2"."""
+    cited = ", ".join(f"Passage {i + 1}" for i in range(min(len(example.context), 3)))
+    return f"{example.answer.rstrip()}\n\nSources: {cited}"
+
+
 REWRITES: dict[str, Rewrite] = {
     "scale-in-digits": scale_in_digits,
     "country-short-name": country_short_name,
     "abbreviated-days-and-months": abbreviated_days_and_months,
+    "quarter-short": quarter_short,
     "passage-citation": passage_citation,
     "found-that": found_that,
     "question-restated": question_restated,
+    "sources-line": sources_line,
     "table": table,
 }
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "strict": {"rules": "strict"}}

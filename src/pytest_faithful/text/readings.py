@@ -109,6 +109,12 @@ def _without_markers(text: str) -> str:
     return text
 
 
+def only_markers(text: str) -> bool:
+    """Whether ``text`` is nothing but markers: list numbers, citations, attributions, a line of
+    sources ("Sources: Passage 1, Passage 2"), with no word of its own left."""
+    return not any(c.isalnum() for c in _without_markers(normalised(text)))
+
+
 def _may_say_a_time(text: str) -> bool:
     # The words every time said in words holds (any case but all capitals), a tenth of the
     # regex's time on the texts that have none.

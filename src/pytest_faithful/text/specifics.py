@@ -245,7 +245,16 @@ def _names(text: str) -> tuple[str, ...]:
         if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
-    return tuple(_name_part(m[0]) for m in capitalised if m.start() not in first_words)
+    # A period written short ("Q3", "FY2023") is the period's words, which no rule holds to a
+    # passage as a name ("the third quarter").
+    return tuple(
+        _name_part(m[0])
+        for m in capitalised
+        if m.start() not in first_words and not _PERIOD.fullmatch(m[0])
+    )
+
+
+_PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
 
 
 def _name_part(word: str) -> str:
