@@ -231,6 +231,23 @@ def test_the_record_command_a_miss_prints_works_from_where_pytest_ran(
     replay.stdout.fnmatch_lines(["*commit the new files in ../recordings."])
 
 
+def test_the_record_command_a_miss_prints_records_with_the_runs_judge_and_settings(
+    suite: pytest.Pytester,
+) -> None:
+    # The ini file names model-a; this run chose model-b and one request per answer.
+    run = ["--faith-judge=scripted:model-b", "--faith-single-call"]
+    missing = suite.runpytest(*run, "--faith-record-mode=none", "-x")
+    missing.assert_outcomes(failed=1)
+    [command] = set(re.findall(r"To record it, run `([^`]*)`", str(missing.stdout)))
+    assert command == (
+        "pytest 'test_suite.py::test_answers[0]' --faith-judge=scripted:model-b "
+        "--faith-single-call --faith-record-mode=once --faith-recordings=recordings"
+    )
+    suite.runpytest(*shlex.split(command)[1:]).assert_outcomes(passed=1)
+    assert set(calls(suite)) == {"model-b"}
+    suite.runpytest(*run, "--faith-record-mode=none", "-k", "0").assert_outcomes(passed=1)
+
+
 def recording_of(pytester: pytest.Pytester, test: str, asked: str) -> Path:
     """The file ``test`` recorded for its extraction (``asked="sentences"``) or its
     verification (``asked="claims"``) call."""
