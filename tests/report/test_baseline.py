@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
 from pytest_faithful.report.baseline import (
@@ -152,6 +156,46 @@ def test_regression_message_names_baseline_score_and_changed_claims() -> None:
         "for baseline key 'refunds'",
         "  claim 'Returns are free within the EU.' SUPPORTED -> CONTRADICTED",
     ]
+
+
+_RATIOS = st.tuples(st.integers(0, 40), st.integers(1, 40)).map(lambda t: min(t[0] / t[1], 1.0))
+_SHOWN = re.compile(r"score (\S+) vs baseline (\S+) \(([-+]\S+), (\w+)\)")
+_REGRESSED = re.compile(r"score (\S+) < baseline (\S+) \(drop (\S+) > tolerance (\S+)\)")
+
+
+# None: the tolerance just under the drop, to the hundredth, where two decimals say nothing.
+_TOLERANCES = st.one_of(st.none(), st.integers(0, 50).map(lambda t: t / 100))
+
+
+@given(score=_RATIOS, stored=_RATIOS, tolerance=_TOLERANCES)
+@example(score=18 / 19, stored=1.0, tolerance=0.05)  # was "drop 0.05 > tolerance 0.05"
+@example(score=13 / 20, stored=24 / 37, tolerance=0.0)  # was "0.65 vs baseline 0.65, improved"
+@example(score=24 / 37, stored=13 / 20, tolerance=0.0)
+def test_the_figures_shown_say_what_the_comparison_decided(
+    score: float, stored: float, tolerance: float | None
+) -> None:
+    if tolerance is None:
+        tolerance = max(0.0, math.floor((stored - score) * 100) / 100)
+    result = result_with("SUPPORTED", "SUPPORTED").model_copy(update={"score": score})
+    entry = BaselineEntry(score=stored, judge="j", claims=())
+    comparison = compare("k", result, entry, tolerance)
+    shown = _SHOWN.match(comparison.describe())
+    assert shown is not None
+    now, before, delta, status = shown.groups()
+    assert (now, before) == comparison.shown_scores()
+    assert status == comparison.status
+    if status == "improved":
+        assert float(now) > float(before)
+        assert float(delta) > 0
+    if status == "regressed":
+        assert float(now) < float(before)
+        assert float(delta) < 0
+        figures = _REGRESSED.search(regression_message(comparison, tolerance))
+        assert figures is not None
+        now, before, drop, limit = map(float, figures.groups())
+        assert now < before
+        assert drop > limit == pytest.approx(tolerance)
+        assert drop == pytest.approx(stored - score, abs=0.006)
 
 
 def test_merge_keeps_unrun_entries_unless_replacing_and_stale_keys() -> None:

@@ -23,6 +23,19 @@ from pytest_faithful.report.pass_rates import PassRate, percent, wilson
 BASELINE_VERSION = 1
 # Scores are ratios of small integers; anything below this is float noise, not a change.
 SCORE_EPSILON = 1e-9
+# Figures are shown with two decimals, or as many more as it takes for two that differ to
+# read differently (a drop of 1/19 beyond a tolerance of 0.05 is not "0.05 > 0.05").
+_MIN_DECIMALS = 2
+_MAX_DECIMALS = 10
+
+
+def _decimals(*pairs: tuple[float, float]) -> int:
+    """The fewest decimals (two or more) that show each pair of different numbers differently."""
+    for decimals in range(_MIN_DECIMALS, _MAX_DECIMALS):
+        if all(f"{a:.{decimals}f}" != f"{b:.{decimals}f}" for a, b in pairs if a != b):
+            return decimals
+    return _MAX_DECIMALS
+
 
 Status = Literal["regressed", "improved", "unchanged", "new"]
 
@@ -247,11 +260,23 @@ class Comparison(FrozenModel):
             return self._describe_rate(self.pass_rate)
         if self.baseline_score is None:
             return f"new check (score {self.score:.2f}), not in the baseline"
-        line = (
-            f"score {self.score:.2f} vs baseline {self.baseline_score:.2f} "
-            f"({self.delta:+.2f}, {self.status})"
-        )
+        score, baseline = self.shown_scores()
+        d = self._decimals()
+        line = f"score {score} vs baseline {baseline} ({self.delta:+.{d}f}, {self.status})"
         return "; ".join([line, *map(str, self.changes)])
+
+    def _decimals(self) -> int:
+        if self.status == "unchanged" or self.baseline_score is None:
+            return _MIN_DECIMALS
+        return _decimals((self.score, self.baseline_score))
+
+    def shown_scores(self) -> tuple[str, str]:
+        """The score and the baseline's (``-`` for none) as every report shows them: with as
+        many decimals as it takes for a regressed or improved score to differ from its
+        baseline's."""
+        d = self._decimals()
+        baseline = "-" if self.baseline_score is None else f"{self.baseline_score:.{d}f}"
+        return f"{self.score:.{d}f}", baseline
 
     def _describe_rate(self, rate: RateComparison) -> str:
         now = (
@@ -363,10 +388,12 @@ def regression_message(comparison: Comparison, tolerance: float) -> str:
     assert comparison.baseline_score is not None
     metric, colon, _ = comparison.key.partition(":")
     title = metric.replace("_", " ") if colon and metric in _METRICS else "faithfulness"
+    drop = comparison.baseline_score - comparison.score
+    d = _decimals((comparison.score, comparison.baseline_score), (drop, tolerance))
     lines = [
-        f"{title} regressed: score {comparison.score:.2f} < baseline "
-        f"{comparison.baseline_score:.2f} (drop {-(comparison.delta or 0.0):.2f} > tolerance "
-        f"{tolerance:.2f}) for baseline key {comparison.key!r}"
+        f"{title} regressed: score {comparison.score:.{d}f} < baseline "
+        f"{comparison.baseline_score:.{d}f} (drop {drop:.{d}f} > tolerance {tolerance:.{d}f}) "
+        f"for baseline key {comparison.key!r}"
     ]
     lines.extend(f"  {change}" for change in comparison.changes)
     return "\n".join(lines)
