@@ -198,6 +198,27 @@ def test_the_figures_shown_say_what_the_comparison_decided(
         assert drop == pytest.approx(stored - score, abs=0.006)
 
 
+def test_an_entry_another_judge_scored_is_compared_and_says_which() -> None:
+    worse = result_with("SUPPORTED", "CONTRADICTED")
+    entry = BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED"))
+    same = compare("refunds", worse, entry, 0.0)
+    assert same.baseline_judge is None
+    assert "another judge" not in same.describe() + regression_message(same, 0.0)
+    theirs = entry.model_copy(update={"judge": "anthropic:claude-haiku-4-5/p4"})
+    other = compare("refunds", worse, theirs, 0.0)
+    assert (other.status, other.baseline_judge) == ("regressed", theirs.judge)
+    assert other.describe().startswith(
+        "score 0.50 vs baseline 1.00 (-0.50, regressed); the baseline was scored by another "
+        "judge (anthropic:claude-haiku-4-5/p4); claim "
+    )
+    assert regression_message(other, 0.0).splitlines()[1] == (
+        "  the baseline was scored by another judge (anthropic:claude-haiku-4-5/p4): the drop "
+        "may be the judges', not the answer's (pin the judge, or rewrite the baseline with "
+        "--faith-update-baseline)"
+    )
+    assert compare("refunds", worse, theirs, 1.0).baseline_judge == theirs.judge
+
+
 def test_merge_keeps_unrun_entries_unless_replacing_and_stale_keys() -> None:
     entry = BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED"))
     other = BaselineEntry.from_result(result_with("SUPPORTED", "NOT_ENOUGH_INFO"))

@@ -277,6 +277,7 @@ class BaselineSession:
                 + ("; the baseline is not written" if self.options.update else "")
                 + ")"
             )
+        lines += self._other_judges_lines()
         for status in ("regressed", "improved", "new"):
             for comparison in summary.with_status(status):
                 lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
@@ -291,3 +292,23 @@ class BaselineSession:
         if summary.written is not None:
             lines.append(f"  wrote {summary.written} checks to {summary.path}")
         return lines
+
+    def _other_judges_lines(self) -> list[str]:
+        """Checks compared with entries another judge scored: their scores are not one judge's,
+        whether they read as unchanged, improved or regressed."""
+        counts: dict[tuple[str, str], int] = {}
+        for record in self.records:
+            theirs = record.comparison.baseline_judge
+            if theirs is not None:
+                pair = (theirs, record.entry.judge)
+                counts[pair] = counts.get(pair, 0) + 1
+        fix = (
+            "rewritten by this update"
+            if self.options.update
+            else "pin the judge, or rewrite the baseline with --faith-update-baseline"
+        )
+        return [
+            f"  OTHER JUDGE: {count} checks compared with entries {theirs} scored; this run's "
+            f"judge is {ours} ({fix})"
+            for (theirs, ours), count in sorted(counts.items())
+        ]

@@ -250,6 +250,11 @@ class Comparison(FrozenModel):
     pass_rate: RateComparison | None = Field(
         default=None, description="A repeated check: its pass rates (score holds the rate)."
     )
+    baseline_judge: str | None = Field(
+        default=None,
+        description="The judge that scored the baseline entry, when it is not this check's: "
+        "the two scores are not one judge's. Null when it is the same judge.",
+    )
 
     @property
     def delta(self) -> float | None:
@@ -263,7 +268,12 @@ class Comparison(FrozenModel):
         score, baseline = self.shown_scores()
         d = self._decimals()
         line = f"score {score} vs baseline {baseline} ({self.delta:+.{d}f}, {self.status})"
-        return "; ".join([line, *map(str, self.changes)])
+        return "; ".join([line, *self._judged_by(), *map(str, self.changes)])
+
+    def _judged_by(self) -> list[str]:
+        if self.baseline_judge is None:
+            return []
+        return [f"the baseline was scored by another judge ({self.baseline_judge})"]
 
     def _decimals(self) -> int:
         if self.status == "unchanged" or self.baseline_score is None:
@@ -292,7 +302,8 @@ class Comparison(FrozenModel):
             "regressed": "above the interval",
             "improved": "below the interval",
         }.get(self.status, "within the interval")
-        return f"{now} vs baseline {before}: {self.status}, the baseline is {where}"
+        line = f"{now} vs baseline {before}: {self.status}, the baseline is {where}"
+        return "; ".join([line, *self._judged_by()])
 
 
 def _claim_changes(
@@ -341,7 +352,13 @@ def compare(
         score=result.score,
         baseline_score=stored.score,
         changes=_claim_changes(stored.claims, current.claims),
+        baseline_judge=_other_judge(stored, result.judge_id),
     )
+
+
+def _other_judge(stored: BaselineEntry, judge: str) -> str | None:
+    """The judge of a baseline entry, when it is not ``judge``."""
+    return None if stored.judge == judge else stored.judge
 
 
 def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comparison:
@@ -378,6 +395,7 @@ def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comp
         pass_rate=RateComparison(
             **figures, baseline_runs=stored.runs, baseline_passed=stored.passed
         ),
+        baseline_judge=_other_judge(stored, rate.judge_id),
     )
 
 
@@ -395,6 +413,12 @@ def regression_message(comparison: Comparison, tolerance: float) -> str:
         f"{comparison.baseline_score:.{d}f} (drop {drop:.{d}f} > tolerance {tolerance:.{d}f}) "
         f"for baseline key {comparison.key!r}"
     ]
+    if comparison.baseline_judge is not None:
+        lines.append(
+            f"  the baseline was scored by another judge ({comparison.baseline_judge}): the "
+            "drop may be the judges', not the answer's (pin the judge, or rewrite the baseline "
+            "with --faith-update-baseline)"
+        )
     lines.extend(f"  {change}" for change in comparison.changes)
     return "\n".join(lines)
 
