@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -21,6 +22,7 @@ from pytest_faithful.redaction import masked_output
 from pytest_faithful.report.pass_rates import PassRate, percent, wilson
 
 BASELINE_VERSION = 1
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # Scores are ratios of small integers; anything below this is float noise, not a change.
 SCORE_EPSILON = 1e-9
 # Figures are shown with two decimals, or as many more as it takes for two that differ to
@@ -158,11 +160,7 @@ def load_baseline(path: Path) -> Baseline:
                 "it needs exactly the keys 'version' and 'checks'"
                 + (f", not {', '.join(map(repr, unknown))}" if unknown else "")
             )
-        baseline = Baseline(entries=data["checks"])
-        # What is read must write back (--faith-update-baseline keeps the entries a run did
-        # not reach): a lone surrogate from a "\\ud800" escape cannot be written as UTF-8.
-        dump_baseline(baseline).encode("utf-8")
-        return baseline
+        return Baseline(entries=data["checks"])
     except BaselineError:
         raise
     except RecursionError:
@@ -186,6 +184,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def dump_baseline(baseline: Baseline) -> str:
+    """The file's text: UTF-8 as is, except a lone surrogate (a test file or folder whose name
+    is not UTF-8 gives its node id one), which has no UTF-8 form and is written as its JSON
+    escape, read back as the same string."""
     lines = [f'{{\n  "version": {BASELINE_VERSION},\n  "checks": {{']
     items = sorted(baseline.entries.items())
     for i, (key, entry) in enumerate(items):
@@ -193,7 +194,7 @@ def dump_baseline(baseline: Baseline) -> str:
         comma = "," if i < len(items) - 1 else ""
         lines.append(f"    {json.dumps(key, ensure_ascii=False)}: {value}{comma}")
     lines.append("  }\n}\n")
-    return "\n".join(lines)
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", "\n".join(lines))
 
 
 def write_baseline(path: Path, baseline: Baseline) -> None:
