@@ -84,7 +84,7 @@ def test_missing_file_is_an_empty_baseline(tmp_path: Path) -> None:
     ("content", "message"),
     [
         ("{not json", "not a valid baseline file"),
-        ('{"version": 99, "checks": {}}', "version 99"),
+        ('{"version": 0, "checks": {}}', "version 0"),
         ('{"version": 1, "checks": {"k": {"score": 2}}}', "not a valid baseline file"),
         ("[]", "version None"),
         ('{"version": true, "checks": {}}', "version True"),
@@ -135,6 +135,20 @@ def test_a_baseline_of_a_test_folder_not_named_in_utf8_is_written_and_read(
     baseline = Baseline(entries={f"{test}#0": BaselineEntry(score=1, judge="j", claims=())})
     write_baseline(tmp_path / "b.json", baseline)
     assert load_baseline(tmp_path / "b.json") == baseline
+
+
+@pytest.mark.parametrize("version", [2, 99])
+def test_a_baseline_a_newer_version_wrote_says_to_upgrade_not_to_rewrite_it(
+    tmp_path: Path, version: int
+) -> None:
+    path = tmp_path / "baseline.json"
+    path.write_text(f'{{"version": {version}, "checks": {{}}}}')
+    with pytest.raises(BaselineError) as info:
+        load_baseline(path)
+    assert str(info.value) == (
+        f"faithfulness baseline {path} has version {version}, written by a newer pytest-faithful;"
+        " this one reads version 1. Upgrade pytest-faithful."
+    )
 
 
 def test_a_byte_order_mark_an_editor_left_is_no_damage(tmp_path: Path) -> None:

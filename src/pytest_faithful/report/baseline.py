@@ -147,6 +147,13 @@ def load_baseline(path: Path) -> Baseline:
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         version = data.get("version") if isinstance(data, dict) else None
+        if type(version) is int and version > BASELINE_VERSION:
+            # Rewriting it with this version would drop what the newer one stores.
+            raise BaselineError(
+                f"faithfulness baseline {path} has version {version}, written by a newer "
+                f"pytest-faithful; this one reads version {BASELINE_VERSION}. Upgrade "
+                "pytest-faithful."
+            )
         if type(version) is not int or version != BASELINE_VERSION:
             raise BaselineError(
                 f"faithfulness baseline {path} has version {version!r}; this pytest-faithful "
