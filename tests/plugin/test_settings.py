@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from pytest_faithful.plugin.declared import CheckSettings
+from pytest_faithful.plugin.options import asking_options
 from pytest_faithful.plugin.settings import LayerSettings, resolve, validate_marker
 
 CALL = {"threshold": 0.1, "judge": "call-judge"}
@@ -58,3 +59,42 @@ def test_a_marker_is_refused_naming_the_argument(kwargs: dict[str, Any], message
     with pytest.raises(ValueError, match=message) as info:
         validate_marker(LayerSettings, "faithfulness", kwargs, "test_x.py::test_y")
     assert "invalid @pytest.mark.faithfulness on test_x.py::test_y: " in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("args", "kept"),
+    [
+        ([], []),
+        (
+            ["tests/test_a.py::t", "-x", "-n", "4", "--faith-judge=openai:m", "-q"],
+            ["--faith-judge=openai:m"],
+        ),
+        (["--faith-judge", "local:m.gguf", "tests"], ["--faith-judge", "local:m.gguf"]),
+        (
+            ["--faith-single-call", "--faith-batch-size", "2", "--faith-max-tokens=9"],
+            ["--faith-single-call", "--faith-batch-size", "2", "--faith-max-tokens=9"],
+        ),
+        (
+            ["--faith-threshold=.5", "--faith-repeat", "3"],
+            ["--faith-threshold=.5", "--faith-repeat", "3"],
+        ),
+        (["--faith-relevancy-threshold", "0.5"], ["--faith-relevancy-threshold", "0.5"]),
+        (["--faith-local-context=512"], ["--faith-local-context=512"]),
+        (["-c", "ci.ini", "-ofaith_judge=x", "-p", "judges", "-pno:randomly"],
+         ["-c", "ci.ini", "-ofaith_judge=x", "-p", "judges", "-pno:randomly"]),
+        (["--config-file=ci.ini", "--rootdir", "..", "--noconftest"],
+         ["--config-file=ci.ini", "--rootdir", "..", "--noconftest"]),
+        (
+            ["--faith-record-mode=none", "--faith-recordings", "r", "--faith-prune-recordings",
+             "--faith-estimate", "--faith-max-cost=1", "--faith-report", "--faith-baseline=b",
+             "--faith-update-baseline", "--faith-cache-dir", "c", "--co", "--pyargs", "-v"],
+            [],
+        ),
+        (["--faith-judge"], ["--faith-judge"]),
+        (["--", "--faith-judge=x"], []),
+    ],
+)  # fmt: skip
+def test_a_record_command_repeats_the_options_that_decide_the_judge_calls(
+    args: list[str], kept: list[str]
+) -> None:
+    assert asking_options(args) == tuple(kept)

@@ -278,6 +278,11 @@ def test_the_baseline_compares_pass_rates_through_the_interval(
     assert f"vs baseline {percent(stored[0] / stored[1])} ({stored[0]}/{stored[1]})" in (
         comparison.describe()
     )
+    assert comparison.baseline_judge is None
+    # Scored by another judge: compared all the same, and said.
+    other = compare_rate("t.py::test_x#0", rate, entry.model_copy(update={"judge": "lexical/v3"}))
+    assert (other.status, other.baseline_judge) == (status, "lexical/v3")
+    assert other.describe().endswith("; the baseline was scored by another judge (lexical/v3)")
 
 
 def test_the_baseline_entry_of_a_pass_rate_round_trips() -> None:

@@ -32,6 +32,7 @@ from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.cost import LEDGER_INPUT
 from pytest_faithful.plugin.declared import FIXTURE_METRICS, MARKER, METRIC_MARKERS
+from pytest_faithful.plugin.options import asking_options
 from pytest_faithful.plugin.repeats import EXPECTED_RUNS
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
@@ -52,6 +53,9 @@ WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 
 REPORT_ATTRIBUTE = "pytest_faithful_checks"
 """The ``TestReport`` attribute that carries a test phase's records from a worker."""
+
+OPTIONS_INPUT = "pytest_faithful.asking_options"
+"""Where a worker finds the options the run was given that decide its judge calls."""
 
 
 class FaithSession:
@@ -79,13 +83,18 @@ class FaithSession:
         self._ledger_dir: Path | None = None
         worker = getattr(config, "workerinput", {})
         ledger = worker.get(LEDGER_INPUT)
+        self._invocation = Invocation(
+            config.invocation_params.dir,
+            config.rootpath,
+            tuple(worker.get(OPTIONS_INPUT, asking_options(config.invocation_params.args))),
+        )
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
             options.llm,
             options.local,
             recordings_dir=options.recordings.directory,
-            invocation=Invocation(config.invocation_params.dir, config.rootpath),
+            invocation=self._invocation,
             cost=options.cost,
             ledger_path=Path(ledger) if ledger else None,
             ledger_holder=worker.get("workerid"),
@@ -129,8 +138,11 @@ class FaithSession:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
-        """xdist: give each worker the run's budget file (``--faith-max-cost``), so that the
-        budget is the run's, whichever worker spends it."""
+        """xdist: give each worker the options the run was given that decide its judge calls
+        (a worker's own command line is empty), for the command a missed recording prints,
+        and the run's budget file (``--faith-max-cost``), so that the budget is the run's,
+        whichever worker spends it."""
+        node.workerinput[OPTIONS_INPUT] = list(self._invocation.options)
         if self.options.cost.max_cost is None or self.options.cost.estimate:
             return
         if self._ledger_dir is None:

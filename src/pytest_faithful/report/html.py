@@ -345,13 +345,13 @@ def _baseline_html(report: FaithReport) -> str:
     rows = []
     for status in ("regressed", "improved", "new"):
         for c in summary.with_status(status):
-            before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
+            score, before = c.shown_scores()
             claims = "<br>".join(_e(str(change)) for change in c.changes) or "-"
             if c.pass_rate is not None:  # a repeated check: its runs and interval
                 claims = _e(c.describe())
             rows.append(
                 f'<tr class="{status}"><td>{status}</td><td><code>{_e(c.key)}</code></td>'
-                f"<td>{c.score:.2f}</td><td>{before}</td><td>{claims}</td></tr>"
+                f"<td>{score}</td><td>{before}</td><td>{claims}</td></tr>"
             )
     rows.extend(
         f'<tr class="stale"><td>stale</td><td><code>{_e(key)}</code></td>'

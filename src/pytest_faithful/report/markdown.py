@@ -112,11 +112,11 @@ def _baseline(report: FaithReport) -> list[str]:
         lines += ["", "| baseline | key | score | baseline score | changed claims |"]
         lines.append("|---|---|---:|---:|---|")
         for c in changed:
-            before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
+            score, before = c.shown_scores()
             claims = "<br>".join(md(str(change)) for change in c.changes) or "-"
             if c.pass_rate is not None:  # a repeated check: its runs and interval
                 claims = md(c.describe())
-            lines.append(f"| {c.status} | {code(c.key)} | {c.score:.2f} | {before} | {claims} |")
+            lines.append(f"| {c.status} | {code(c.key)} | {score} | {before} | {claims} |")
         lines.extend(f"| stale | {code(key)} | - | - | - |" for key in summary.stale)
         lines.extend(f"| not run | {code(key)} | - | - | - |" for key in summary.not_run)
     return lines
