@@ -27,6 +27,7 @@ from pytest_faithful.check import (
     check_inputs,
     check_policy,
     check_steps,
+    judge_object,
     read_contexts,
 )
 from pytest_faithful.errors import (
@@ -34,6 +35,7 @@ from pytest_faithful.errors import (
     FaithfulnessError,
     JudgeError,
     UnavailableJudgeError,
+    judge_name,
 )
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
@@ -264,11 +266,14 @@ class AssertFaithful:
         with metered() as spent:
             try:
                 judge_obj = (
-                    settings.judge
-                    if isinstance(settings.judge, Judge)
-                    else self._session.judge_for(settings.judge)
+                    self._session.judge_for(settings.judge)
+                    if settings.judge is None or isinstance(settings.judge, str)
+                    else settings.judge
                 )
-                judge_id = judge_obj.id
+                # The id the record names, read safely: the check refuses a judge whose id
+                # fails or cannot name it in a report (a JudgeError), and its record still
+                # names that judge, by its class, never the default judge.
+                judge_id = judge_name(judge_obj)
                 result = await check_steps(
                     answer,
                     contexts,
@@ -348,7 +353,7 @@ class AssertFaithful:
     ) -> CheckSettings:
         """Validate the test's arguments and marker; the settings the check runs with."""
         judge = call["judge"]
-        if judge is not None and not isinstance(judge, (str, Judge)):
+        if judge is not None and not isinstance(judge, str) and not judge_object(judge):
             raise TypeError(
                 f"judge must be a spec string or a judge object, got {type(judge).__name__}"
             )
