@@ -157,6 +157,8 @@ def pytest_faithful_register_judges(registry):
         ("assert_faithful('A.', C, judge='')", "ValueError: judge must be a judge spec"),
         ("assert_faithful('A.', C, judge=' ')", "ValueError: judge must be a judge spec"),
         ("assert_faithful('A.', C, judge=3)", "TypeError: judge must be a spec string"),
+        ("assert_faithful('A.', C, rules='')", "ValueError: rules: '' names no rules"),
+        ("assert_faithful('A.', C, rules=[' '])", "ValueError: rules: [' '] names no rules"),
         (
             "assert_faithful('A.', C, judge='nosuch:x')",
             "ValueError: judge: unknown judge kind 'nosuch' in 'nosuch:x'; known kinds: ",

@@ -41,7 +41,7 @@ from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
-from pytest_faithful.plugin.declared import MARKER, CheckSettings
+from pytest_faithful.plugin.declared import MARKER, NO_RULES, CheckSettings, names_no_rules
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
@@ -362,6 +362,8 @@ class AssertFaithful:
                 f"judge must be a judge spec such as 'lexical' or 'openai:MODEL', got {judge!r}; "
                 "leave judge out to use the configured judge"
             )
+        if call["rules"] is not None and names_no_rules(call["rules"]):
+            raise ValueError(f"rules: {call['rules']!r} {NO_RULES}")
         check_inputs(answer, contexts, question)
         if call["min_pass_rate"] is not None:
             check_min_pass_rate(call["min_pass_rate"])

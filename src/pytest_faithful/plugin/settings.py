@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from pytest_faithful.fields import Choice, Flag, Kind, Names, Number, Whole, options_of
-from pytest_faithful.plugin.declared import CheckSettings
+from pytest_faithful.plugin.declared import NO_RULES, CheckSettings, names_no_rules
 
 CHECK_SETTINGS = tuple(f.name for f in fields(CheckSettings))
 
@@ -85,6 +85,13 @@ class MarkerLayer(BaseModel):
                 "or leave judge out"
             )
         return judge
+
+    @field_validator("rules", check_fields=False)
+    @classmethod
+    def _rules_named(cls, rules: object) -> object:
+        if rules is not None and names_no_rules(rules):
+            raise ValueError(f"{rules!r} {NO_RULES}")
+        return rules
 
 
 _MARKER_FIELDS: dict[str, Any] = {
