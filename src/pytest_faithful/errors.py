@@ -49,6 +49,11 @@ def encodable(text: str) -> str:
     return _LONE_SURROGATE.sub("\ufffd", text)
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun`` in the number it takes: "1 check", "0 checks", "2 files"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def shorten(text: str, width: int = MAX_QUOTE) -> str:
     """``text`` on one line, at most ``width`` characters: when it is longer, cut after a whole
     word and ended with "..." (within a word only when that would keep less than half)."""

@@ -189,3 +189,25 @@ def test_a_summary_over_its_limit_is_cut_at_a_line_with_its_folds_closed(
         assert body[-opened - 1 :] == ["", *["</details>"] * opened]
         body = body[: -opened - 1]
     assert body == lines[: len(body)]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_count_takes_the_number_of_its_noun_in_every_output(n: int) -> None:
+    from pytest_faithful.errors import counted
+    from pytest_faithful.report.costs import estimate_lines
+
+    assert counted(n, "check") == f"{n} check{'' if n == 1 else 's'}"
+    result = verify("Refunds take 5 days.", ["Refunds take 5 days."], judge="lexical")
+    records = [
+        CheckRecord(nodeid=f"t.py::test_{i}", index=0, result=result, judge_id="lexical")
+        for i in range(n)
+    ]
+    report = build_report(
+        records,
+        generator="pytest-faithful test",
+        default_judge="lexical",
+        record_mode="once",
+        defaults=Defaults(threshold=0.8, scoring="strict", allow_contradictions=False),
+    )
+    assert f'<span id="shown">{counted(n, "check")}</span>' in html.render(report)
+    assert estimate_lines(report)[0].startswith(f"faithful estimate: {counted(n, 'check')};")
