@@ -52,7 +52,8 @@ def test_defaults() -> None:
         ({"scoring": "harsh"}, "scoring"),
         ({"allow_contradictions": "yes"}, "allow_contradictions"),
         ({"record_mode": "none"}, "record_mode: Extra inputs are not permitted"),
-        ({"judge": 3}, "judge"),
+        ({"judge": 3}, "judge: Value error, a judge spec string .* got int; pass a judge object"),
+        ({"judge": object()}, "judge: Value error, a judge spec string .* got object; pass a"),
         ({"judge": ""}, "judge: Value error, empty judge spec"),
         ({"judge": "  "}, "judge: Value error, empty judge spec"),
         # No rules named would mean the default policy over the command line's and ini's.

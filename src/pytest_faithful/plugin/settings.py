@@ -75,6 +75,19 @@ class MarkerLayer(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @field_validator("judge", mode="before", check_fields=False)
+    @classmethod
+    def _judge_a_spec(cls, judge: object) -> object:
+        # A judge object is a call's argument: a marker holds a spec (pydantic alone would say
+        # "Input should be a valid string", which does not say where the object can go).
+        if judge is not None and not isinstance(judge, str):
+            raise ValueError(
+                f"a judge spec string such as 'lexical' or 'openai:MODEL' is needed, got "
+                f"{type(judge).__name__}; pass a judge object to the call instead "
+                "(assert_faithful(..., judge=obj))"
+            )
+        return judge
+
     @field_validator("judge", check_fields=False)
     @classmethod
     def _judge_not_blank(cls, judge: str | None) -> str | None:
