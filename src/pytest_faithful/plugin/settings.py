@@ -84,7 +84,7 @@ class MarkerLayer(BaseModel):
             raise ValueError(
                 f"a judge spec string such as 'lexical' or 'openai:MODEL' is needed, got "
                 f"{type(judge).__name__}; pass a judge object to the call instead "
-                "(assert_faithful(..., judge=obj))"
+                "(assert_faithful(..., judge=obj), assert_relevant(..., judge=obj), ...)"
             )
         return judge
 
