@@ -30,6 +30,8 @@ from pytest_faithful.plugin.settings import CHECK_SETTINGS, LayerSettings
         (SECONDS, "nan", "'nan' is not a finite number of seconds (expected > 0)"),
         (SECONDS, "soon", "'soon' is not a number of seconds"),
         (Choice(("a", "b")), "c", "'c' is not one of a, b"),
+        (Number(0, noun="amount in US dollars"), "lots", "'lots' is not an amount in US dollars"),
+        (Number(0, 9, noun="integer-ish"), "x", "'x' is not an integer-ish (expected 0 to 9)"),
     ],
 )
 def test_a_bad_text_is_refused_in_the_words_pytest_shows(

@@ -109,6 +109,11 @@ class Number(Kind):
     high: float | None = None
     noun: str = "number"
 
+    @property
+    def _a_noun(self) -> str:
+        # "an amount in US dollars", "a number of seconds".
+        return ("an " if self.noun[:1] in tuple("aeiou") else "a ") + self.noun
+
     def _inside(self, value: float) -> bool:
         if self.high is not None:
             return self.low <= value <= self.high
@@ -119,8 +124,7 @@ class Number(Kind):
             value = float(text)
         except ValueError:
             expected = f" (expected {self.low:g} to {self.high:g})" if self.high is not None else ""
-            article = "an" if self.noun[:1] in "aeiou" else "a"
-            raise ValueError(f"{text!r} is not {article} {self.noun}{expected}") from None
+            raise ValueError(f"{text!r} is not {self._a_noun}{expected}") from None
         if not self._inside(value):
             if self.high is not None:
                 raise ValueError(f"{text!r} is not in [{self.low:g}, {self.high:g}]")
@@ -136,7 +140,7 @@ class Number(Kind):
             or not self._inside(value)
         ):
             if self.high is not None:
-                return f"a {self.noun} in [{self.low:g}, {self.high:g}]"
+                return f"{self._a_noun} in [{self.low:g}, {self.high:g}]"
             return f"a finite {self.noun} > {self.low:g}"
         return None
 

@@ -553,7 +553,7 @@ def test_export_counts_kept_and_unreadable_entries(
     bad_path.write_text("not json")
     with pytest.warns(FaithCacheWarning, match=bad):
         assert convert.main(["to-cache", str(store.directory), str(tmp_path / "cache")]) == 0
-    assert "copied 1 recordings" in capsys.readouterr().out
+    assert "copied 1 recording from" in capsys.readouterr().out
     with CallCache(tmp_path / "cache") as cache:
         assert cache.stored_keys() == [good]
 

@@ -290,7 +290,7 @@ def test_prune_never_deletes_a_recording_that_cannot_be_read(
                 for path in (asked, orphan)
             ),
             f"  PRUNED {unused.parent.name}/{unused.name} (recorded by test_suite.py::*[[]3[]])",
-            "  pruned 1 unused recordings",
+            "  pruned 1 unused recording",
         ]
     )
     assert asked.exists()

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from pytest_faithful.errors import counted
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
 from pytest_faithful.plugin.declared import BaselineOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason, part_reason
@@ -290,7 +291,7 @@ class BaselineSession:
         if summary.with_status("improved") and not self.options.update:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")
         if summary.written is not None:
-            lines.append(f"  wrote {summary.written} checks to {summary.path}")
+            lines.append(f"  wrote {counted(summary.written, 'check')} to {summary.path}")
         return lines
 
     def _other_judges_lines(self) -> list[str]:

@@ -84,10 +84,29 @@ class Reports(Kind):
     ini file; each 'terminal' or a file path whose extension names its format."""
 
 
+def names_no_rules(names: object) -> bool:
+    """Whether a ``rules`` value names nothing ("", " , ", an empty list). It would mean the
+    default policy, over what a lower layer chose (``--faith-rules=$UNSET`` over an ini file's
+    ``strict``), so the plugin refuses it wherever it is written."""
+    if isinstance(names, str):
+        return not names.replace(",", " ").split()
+    if isinstance(names, Sequence):
+        return all(isinstance(n, str) and not n.strip() for n in names)
+    return False
+
+
+NO_RULES = (
+    "names no rules; give a policy (standard, strict, evidence) or rule names, or leave it "
+    "out for the next setting in the precedence (else the default, standard)"
+)
+
+
 def _known_rules(names: str | Sequence[str]) -> None:
     # Imported when a value is read: the rules load with the judges, not at pytest start-up.
     from pytest_faithful.rules import choose
 
+    if names_no_rules(names):
+        raise ValueError(f"{names!r} {NO_RULES}")
     # The option's name is said by whoever reads the value (argparse, the ini reader).
     try:
         choose(names, argument="")

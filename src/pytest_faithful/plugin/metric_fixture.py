@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
-from pytest_faithful.check import Contexts, read_contexts
-from pytest_faithful.errors import MetricError
+from pytest_faithful.check import Contexts, judge_object, read_contexts
+from pytest_faithful.errors import MetricError, judge_name
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.metrics.inputs import check_threshold
@@ -86,7 +86,7 @@ class _MetricCheck:
     def _judge(self, judge: object) -> str | Judge | None:
         """The check's judge: the call's, the marker's, the run's; validated like
         ``assert_faithful``'s (a bad spec from the call or marker is the test's mistake)."""
-        if judge is not None and not isinstance(judge, (str, Judge)):
+        if judge is not None and not isinstance(judge, str) and not judge_object(judge):
             raise TypeError(
                 f"judge must be a spec string or a judge object, got {type(judge).__name__}"
             )
@@ -113,7 +113,9 @@ class _MetricCheck:
         return chosen  # type: ignore[no-any-return]
 
     def _built(self, judge: str | Judge | None) -> Judge:
-        return judge if isinstance(judge, Judge) else self._session.judge_for(judge)
+        if judge is None or isinstance(judge, str):
+            return self._session.judge_for(judge)
+        return judge
 
     def _next_index(self, key: object, metrics: Sequence[str]) -> tuple[int, list[str | None]]:
         """The check's index within the test and its baseline keys (None without a baseline)."""
@@ -373,7 +375,7 @@ class AssertRelevant(_MetricCheck):
         chosen = self._judge(judge)
         index, (name,) = self._next_index(key, ["answer_relevancy"])
         checked = {**where, "answer": answer, "question": question}
-        spec = chosen if isinstance(chosen, str) else None
+        spec = _named(chosen)
 
         def run() -> Procedure[MetricResult]:
             return relevancy_steps(
@@ -383,6 +385,12 @@ class AssertRelevant(_MetricCheck):
         result = await self._run("answer_relevancy", index, spec, checked, run)
         self._gate([(result, name)], result)
         return result
+
+
+def _named(judge: str | Judge | None) -> str | None:
+    """The judge a metric check's record names if it errors: the spec, or a judge object's id
+    (its class's name when the id cannot name it); None: the default judge."""
+    return judge if judge is None or isinstance(judge, str) else judge_name(judge)
 
 
 class AssertRetrieval(_MetricCheck):
@@ -468,7 +476,7 @@ class AssertRetrieval(_MetricCheck):
             "contexts": plan.passages,
             "sources": read_contexts(contexts).named,
         }
-        spec = chosen if isinstance(chosen, str) else None
+        spec = _named(chosen)
         memo = self._session.memo()
         results: dict[str, MetricResult] = {}
         for metric in metrics:

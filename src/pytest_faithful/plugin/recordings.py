@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.usage import RecordingsUse, records_for
+from pytest_faithful.errors import counted
 from pytest_faithful.plugin.declared import RecordingOptions
 from pytest_faithful.plugin.repeats import without_run
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason, part_reason
@@ -205,7 +206,7 @@ class RecordingsSession:
             terminalreporter.write_line(line)
 
     def summary_lines(self, verbose: bool = False) -> list[str]:
-        head = f"faithful recordings {self.directory}: {self.total} files"
+        head = f"faithful recordings {self.directory}: {counted(self.total, 'file')}"
         problems = [f"  {problem} (left alone)" for problem in self.problems]
         problems += [
             f"  UNREADABLE {key[:2]}/{key}.json: {reason} (never pruned: mend it, or delete "
@@ -238,7 +239,7 @@ class RecordingsSession:
         if self.unused and not self.options.prune:
             lines.append("  to delete them: rerun the whole suite with --faith-prune-recordings")
         if self.options.prune:
-            lines.append(f"  pruned {self.pruned} unused recordings")
+            lines.append(f"  pruned {counted(self.pruned, 'unused recording')}")
         return lines
 
     def _other_judges_lines(self) -> list[str]:
@@ -279,7 +280,9 @@ class RecordingsSession:
         judge_id = self._default_judge() if made_by else None
         if judge_id is None or any(records_for(judge_id, recorder) for recorder in made_by):
             return []
-        shown = ", ".join(f"{recorder} ({count} files)" for recorder, count in made_by.items())
+        shown = ", ".join(
+            f"{recorder} ({counted(count, 'file')})" for recorder, count in made_by.items()
+        )
         return [
             f"faithful: WARNING: the recordings in {self.directory} were recorded by {shown}; "
             f"this run uses {judge_id}, so none of them will be replayed (pin the judge with "

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.invocation import Invocation
-from pytest_faithful.errors import visible
+from pytest_faithful.errors import judge_name, visible
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.cost import LEDGER_INPUT
@@ -168,7 +168,7 @@ class FaithSession:
         """The id of the judge a check that names none uses; None if it cannot be built
         (the header says why)."""
         try:
-            return self.judge_for(self.configured_judge() or self.default_judge).id
+            return judge_name(self.judge_for(self.configured_judge() or self.default_judge))
         except Exception:
             return None
 
@@ -189,7 +189,7 @@ class FaithSession:
         else:
             from pytest_faithful.report.failure import judge_line
 
-            described = judge_line(judge.id, judge.heuristic)
+            described = judge_line(judge_name(judge), judge.heuristic)
         recordings = self.options.recordings.directory
         if self.options.record_mode == "off":
             store = "no cache: judge calls are neither replayed nor recorded"
@@ -349,7 +349,7 @@ class FaithSession:
         cannot be built: the header and the checks say why)."""
         spec = self.configured_judge() or self.default_judge
         try:
-            return self.judge_for(spec).id
+            return judge_name(self.judge_for(spec))
         except Exception:
             return redact(spec)  # a spec's base URL may carry credentials
 

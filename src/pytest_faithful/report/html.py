@@ -19,7 +19,7 @@ from html import escape
 from importlib import resources
 from typing import TypeVar
 
-from pytest_faithful.errors import visible
+from pytest_faithful.errors import counted, visible
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import costs, metric_sections, pass_rates
 from pytest_faithful.report.failure import evidence_note
@@ -400,7 +400,7 @@ def _filters_html(report: FaithReport) -> str:
     return (
         f'<nav id="filters">{radios}<input type="search" id="search" '
         f'placeholder="filter by test id" aria-label="filter by test id">'
-        f'<span id="shown">{listed} checks</span>{legend}</nav>'
+        f'<span id="shown">{counted(listed, "check")}</span>{legend}</nav>'
     )
 
 
