@@ -31,7 +31,7 @@ PASSAGES = [
     "Returns are accepted within 30 days of delivery. The Aurora kettle weighs 1,200 grams.",
     "Dr. Jane Smith founded Aurora Appliances in New York City in 1998. The company employs "
     "1,500 people and reported revenue of $1.5 million in its first year.",
-    "Customer support is open from 9 am to 5 pm, Monday to Friday. Half of all orders ship "
+    "Customer support is open from 9 am to 5 pm EST, Monday to Friday. Half of all orders ship "
     "from the Leeds warehouse. The Leeds warehouse handled 2,400,000 parcels last year.",
     "Acme Corp reported revenue of $2.4 billion for the first quarter of 2024. For fiscal year "
     "2023, its net income was $310 million. Acme was founded in 1987 in Austin, Texas.",
@@ -144,6 +144,14 @@ FORMS = {
     "a name in a compound": (
         "Acme is a Texas-based company founded in 1987.",
         "Acme is an Ohio-based company founded in 1987.",
+    ),
+    "a time zone's letters": (
+        "Customer support opens at 9 am ET on weekdays.",
+        "Customer support opens at 9 am PT on weekdays.",
+    ),
+    "a courtesy": (
+        "Returns are accepted within 30 days of delivery. Let me know if you need anything else!",
+        "Returns are accepted within 45 days of delivery. Let me know if you need anything else!",
     ),
     "abbreviated weekdays": (
         "Customer support is open Mon-Fri, 9am-5pm.",

@@ -155,8 +155,8 @@ ABSTENTIONS: tuple[str, ...] = (
     # talk about the exchange itself: courtesies and an answer's own framing, which the LLM
     # judges' prompts skip too ("Skip greetings ... talk about the conversation")
     r"\b(?:i )?hope (?:this|that|it|the above) (?:helps|answers|clarifies)\b",
-    r"\blet me know if (?:you have |there are )?(?:any )?(?:other |more |further |additional )?"
-    r"(?:questions?|anything else)\b",
+    r"\blet me know if (?:you (?:have|need|want|would like) |there (?:are|is) )?(?:any )?"
+    r"(?:other |more |further |additional )?(?:questions?|anything else|help|assistance)\b",
     r"\bfeel free to (?:ask|reach out)\b",
     rf"{_START}(?:great|good|excellent|interesting) question{_TAIL}",
     # A sentence that only says what was asked ("The question asks about shipping.", "You

@@ -117,6 +117,18 @@ _US_STATES = dict(
     ]
 )
 
+# The North American time zones by their names and letters ("2pm ET" for "2 p.m. EST").
+_TIME_ZONES = {
+    form: zone
+    for zone, forms in (
+        ("eastern", "eastern et est edt"),
+        ("central", "central ct cst cdt"),
+        ("mountain", "mountain mt mst mdt"),
+        ("pacific", "pacific pt pst pdt"),
+    )
+    for form in forms.split()
+}
+
 # Weekdays and months as they are abbreviated ("Mon-Fri", "Sept."): the same names.
 _DAY_AND_MONTH_NAMES = (
     *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
@@ -243,6 +255,16 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
         _same_country(bare.casefold(), forms)
         or _abbreviated_days(folded, forms)
         or _same_state(bare, forms)
+        or _same_time_zone(folded, forms)
+    )
+
+
+def _same_time_zone(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` names a time zone ("ET", "Eastern") that the text names in another of
+    its forms ("EST")."""
+    zone = _TIME_ZONES.get(word)
+    return zone is not None and any(
+        _TIME_ZONES.get(form) == zone for form in forms.words | forms.written_initialisms
     )
 
 
