@@ -58,6 +58,18 @@ _STOPPED = (
 )
 
 
+_NO_TEST_RUN = (
+    ("collectonly", "--collect-only"),
+    ("setupplan", "--setup-plan"),  # first: it sets setuponly too
+    ("setuponly", "--setup-only"),
+)
+
+
+def runs_no_test(config: pytest.Config) -> str | None:
+    """The option by which this run collects or sets tests up without running any."""
+    return next((flag for name, flag in _NO_TEST_RUN if getattr(config.option, name, False)), None)
+
+
 def filter_reason(config: pytest.Config, session: pytest.Session, deselected: bool) -> str | None:
     """Why this run may not have run every check of the files it collected; None if it did."""
     option = config.option
@@ -67,9 +79,7 @@ def filter_reason(config: pytest.Config, session: pytest.Session, deselected: bo
         ("deselect", "--deselect"),
         ("lf", "--lf"),
         ("stepwise", "--sw"),
-        ("collectonly", "--collect-only"),
-        ("setuponly", "--setup-only"),
-        ("setupplan", "--setup-plan"),
+        *_NO_TEST_RUN,
     ):
         if getattr(option, name, None):
             return flag

@@ -34,6 +34,7 @@ from pytest_faithful.plugin.cost import LEDGER_INPUT
 from pytest_faithful.plugin.declared import FIXTURE_METRICS, MARKER, METRIC_MARKERS
 from pytest_faithful.plugin.options import asking_options
 from pytest_faithful.plugin.repeats import EXPECTED_RUNS
+from pytest_faithful.plugin.seen import runs_no_test
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -413,6 +414,11 @@ class FaithSession:
         checked = bool(self.records or self.metric_records or self.lost)
         if not (wanted or (summary_file and checked)):
             return
+        idle = runs_no_test(self.config)
+        if idle is not None and not checked:
+            # An empty "no checks ran" report would replace the last real one.
+            self.reports_written = [f"no report written: {idle} runs no check"]
+            return
         from pytest_faithful.report import markdown, outputs
 
         self.report = self.build_report()
@@ -444,6 +450,8 @@ class FaithSession:
                 terminalreporter.write_line(line, **markup)
         self._write_not_judged(terminalreporter)
         if self.report is None:
+            for done in self.reports_written:  # why none was written, if one was asked for
+                terminalreporter.write_line(visible(f"faithful: {done}"))
             return
         if self.options.cost.estimate:
             from pytest_faithful.report.costs import estimate_lines
