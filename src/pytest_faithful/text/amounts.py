@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms, number_kinds
 from pytest_faithful.text.words import SPACE
@@ -48,6 +48,22 @@ _SCALED = re.compile(
     re.IGNORECASE,
 )
 _DECIMAL = re.compile(r"\d+(?:\.\d+)?")
+_DIGIT = re.compile(r"\d")
+# Whether a text may write a number with a scale word: one scan, before the full reading.
+_MAY_SCALE = re.compile(
+    r"\d[^\S\n]?(?:thousand|million|billion|trillion|[mb]n|[mb]ln|trn?|[kmb])\b", re.IGNORECASE
+)
+
+
+# Asked for each number of a claim, and for the claim's amounts.
+@functools.lru_cache(maxsize=1024)
+def may_scale(text: str) -> bool:
+    """Whether ``text`` may write a number with its scale word ("1.5 million", "$5m")."""
+    if not text.isascii():
+        text = text.translate(FULL_WIDTH)
+    return _MAY_SCALE.search(text) is not None
+
+
 # Beyond any amount a text states; Decimal would read a thousand digits, slowly.
 _MAX_DIGITS = 30
 
@@ -69,9 +85,9 @@ def amounts(text: str) -> dict[str, frozenset[Decimal]]:
     written after it ("1.5" in "1.5 million": 1.5 and 1,500,000)."""
     found: dict[str, set[Decimal]] = {}
     for term in content_terms(text):
-        if _DECIMAL.fullmatch(term) and (value := _value(term)) is not None:
+        if term[0].isdigit() and _DECIMAL.fullmatch(term) and (value := _value(term)) is not None:
             found.setdefault(term, set()).add(value)
-    if any(c.isdigit() for c in text):
+    if found and may_scale(text):
         for m in _SCALED.finditer(normalised(text)):  # full-width "$5m" is "$5m"
             scale = m[4].casefold()
             if len(scale) == 1 and not m[1]:
@@ -140,7 +156,7 @@ def measures(text: str) -> dict[str, frozenset[tuple[str, Decimal]]]:
     """Each number term of ``text`` written with a unit of exact size -> (measure, its size in
     the measure's base unit): "1.2 g" and "1,200 mg" are both ("mass", 1.2)."""
     found: dict[str, set[tuple[str, Decimal]]] = {}
-    if not any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is None:
         return {}
     for m in _MEASURED.finditer(normalised(text)):
         digits = m[1].replace(",", "") + (m[2] or "")

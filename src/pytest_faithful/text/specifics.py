@@ -34,7 +34,7 @@ from decimal import Decimal
 from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, may_scale, measures
 from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -186,6 +186,8 @@ def _values(term: str, claim: str) -> frozenset[Decimal]:
 def _at_another_scale(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether ``claim`` writes ``term`` with a scale word ("3 million") and no passage states
     that amount: the passages' "3 days" does not state "3 million parcels"."""
+    if not may_scale(claim):
+        return False
     written = amounts(claim).get(term, frozenset())
     return len(written) > 1 and not _values(term, claim) & _passage_amounts(passages)
 

@@ -288,9 +288,7 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
-    if (text.find("q", start, end) >= 0 or text.find("h", start, end) >= 0 or "fy" in text) and (
-        _DIGIT.search(text, start, end)
-    ):
+    if _may_write_a_period(text) and _PERIOD.search(text, start, end):
         _read_periods(text, start, end, terms)
     if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
         for _, first, hour in _hours_ranges(text, start, end):
@@ -309,6 +307,19 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
 # stays a word, as it does in "first quarter").
 _PERIOD = re.compile(r"\b(?:([qh])([1-4])|fy[^\S\n]?(\d{4}|\d{2}))\b")
 _ORDINAL_TERMS = ("first", "2", "3", "4")
+
+
+def _may_write_a_period(text: str) -> bool:
+    # Substring tests: a tenth of the regex's time on the texts that have none (nearly all).
+    return (
+        "q1" in text
+        or "q2" in text
+        or "q3" in text
+        or "q4" in text
+        or "h1" in text
+        or "h2" in text
+        or "fy" in text
+    )
 
 
 def _read_periods(text: str, start: int, end: int, terms: set[str]) -> None:
