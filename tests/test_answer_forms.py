@@ -34,7 +34,8 @@ PASSAGES = [
     "Customer support is open from 9 am to 5 pm EST, Monday to Friday. Half of all orders ship "
     "from the Leeds warehouse. The Leeds warehouse handled 2,400,000 parcels last year.",
     "Acme Corp reported revenue of $2.4 billion for the first quarter of 2024. For fiscal year "
-    "2023, its net income was $310 million. Acme was founded in 1987 in Austin, Texas.",
+    "2023, its net income was $310 million. Acme was founded in 1987 in Austin, Texas. Its "
+    "chief executive, Maria Lopez, said demand was strong; several top executives left.",
 ]
 _SENTENCES = [s for p in PASSAGES for s in p.split(". ")]
 
@@ -136,6 +137,10 @@ FORMS = {
     "a unit of the same size": (
         "The Aurora kettle weighs 1.2 kg.",
         "The Aurora kettle weighs 1.7 kg.",
+    ),
+    "an initialism of common nouns": (
+        "The CEO of Acme, Maria Lopez, said demand was strong.",
+        "The CFO of Acme, Maria Lopez, said demand was strong.",
     ),
     "a state's postal code": (
         "Acme was founded in 1987 in the city of Austin, TX.",

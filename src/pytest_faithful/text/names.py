@@ -129,6 +129,27 @@ _TIME_ZONES = {
     for form in forms.split()
 }
 
+# Initialisms of common nouns, which a passage writes out in lower case ("the chief executive"
+# for "the CEO"): general knowledge, like the pairs above.
+_SPELLED_OUT = {
+    "ceo": "chief executive",
+    "cfo": "chief financial",
+    "coo": "chief operating",
+    "cto": "chief technology",
+    "hq": "headquarters",
+    "vp": "vice president",
+    "ipo": "initial public offering",
+    "ai": "artificial intelligence",
+    "gdp": "gross domestic product",
+}
+
+
+def spelled_out(word: str) -> str | None:
+    """The words an initialism of common nouns stands for ("CEO": "chief executive"), if it is
+    one."""
+    return _SPELLED_OUT.get(word.casefold()) if word.isupper() else None
+
+
 # Weekdays and months as they are abbreviated ("Mon-Fri", "Sept."): the same names.
 _DAY_AND_MONTH_NAMES = (
     *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),

@@ -35,7 +35,13 @@ from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, may_scale, measures
-from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
+from pytest_faithful.text.names import (
+    NameForms,
+    all_name_forms,
+    name_phrases,
+    spelled_out,
+    states_name,
+)
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
 
@@ -111,6 +117,8 @@ def _unstated(
     for name, terms in names:
         if terms <= stated or name in missing:
             continue
+        if (words := spelled_out(name)) is not None and _written_out(words, tuple(passages)):
+            continue
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
@@ -121,6 +129,14 @@ def _unstated(
 @functools.lru_cache(maxsize=64)
 def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(content_terms(p) for p in passages))
+
+
+@functools.lru_cache(maxsize=64)
+def _written_out(words: str, passages: tuple[str, ...]) -> bool:
+    """Whether a passage writes ``words`` as one phrase ("chief executive" for "CEO"), not
+    each word somewhere ("top executives", "the chief of staff")."""
+    phrase = re.compile(r"\b" + r"\s+".join(map(re.escape, words.split())) + r"\b", re.I)
+    return any(phrase.search(p) for p in passages)
 
 
 @functools.lru_cache(maxsize=64)
