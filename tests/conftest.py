@@ -27,9 +27,6 @@ def _import_the_whole_plugin() -> None:
         importlib.import_module(module.name)
 
 
-_import_the_whole_plugin()
-
-
 def _load_the_http_stack() -> None:
     """Load, once in the outer process, what the provider SDKs import on their first request.
 
@@ -54,7 +51,21 @@ def _load_the_http_stack() -> None:
     asyncio.run(refused())
 
 
-_load_the_http_stack()
+def _runs_tests(config: pytest.Config) -> bool:
+    """False in a pytest-xdist controller, which hands every test to its workers (xdist's own
+    test for it, after its ``pytest_cmdline_main`` has resolved ``-n``)."""
+    distributes = config.getoption("dist", "no") != "no" and bool(config.getoption("tx", None))
+    return not distributes or bool(config.getoption("collectonly"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the plugin and the SDKs' HTTP stack in each process that runs tests, before any
+    test does. Not in an xdist controller: it runs none, and its start-up (the SDKs' imports:
+    two to three seconds) comes before the workers start, while the other cores wait."""
+    if _runs_tests(config):
+        _import_the_whole_plugin()
+        _load_the_http_stack()
+
 
 # A developer's real credentials or endpoints must never reach the suite: with them removed,
 # no test can call a provider, and a test that needs a key sets a dummy one itself.
