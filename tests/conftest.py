@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
+import importlib.metadata
 import pkgutil
 import sys
 from collections.abc import Iterator
@@ -135,3 +137,43 @@ def outer_log_redaction_off(pytestconfig: pytest.Config) -> Iterator[None]:
         yield
     finally:
         pytestconfig.stash[LOG_REDACTION_KEY] = install_log_filter()
+
+
+class _ReadOnce(importlib.metadata.PathDistribution):
+    """An installed distribution whose entry points and file list are read from disk once."""
+
+    @functools.cached_property
+    def entry_points(self) -> importlib.metadata.EntryPoints:
+        return super().entry_points
+
+    @functools.cached_property
+    def files(self) -> list[importlib.metadata.PackagePath] | None:
+        return super().files
+
+
+@functools.cache
+def _installed(path: tuple[str, ...]) -> tuple[importlib.metadata.Distribution, ...]:
+    return tuple(
+        _ReadOnce(dist._path) if isinstance(dist, importlib.metadata.PathDistribution) else dist
+        for dist in importlib.metadata.distributions(path=list(path))
+    )
+
+
+@pytest.fixture(autouse=True)
+def _inner_runs_read_the_installed_distributions_once(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each in-process pytest run reads every installed distribution's entry points (to load
+    the ``pytest11`` plugins) and the file lists of the plugins' distributions (to rewrite their
+    asserts): a quarter of a small inner run's time, the same each time, as nothing is installed
+    while the suite runs. Here they are read once per ``sys.path`` and process; the inner runs
+    find the same plugins and mark the same files."""
+    if "pytester" in request.fixturenames:
+        everywhere = importlib.metadata.distributions
+
+        def distributions(**kwargs: object) -> Iterator[importlib.metadata.Distribution]:
+            if kwargs:
+                return everywhere(**kwargs)  # type: ignore[arg-type]
+            return iter(_installed(tuple(sys.path)))
+
+        monkeypatch.setattr(importlib.metadata, "distributions", distributions)
