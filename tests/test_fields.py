@@ -18,6 +18,8 @@ from pytest_faithful.plugin.settings import CHECK_SETTINGS, LayerSettings
     [
         (Whole(1), "0", "'0' is less than 1"),
         (Whole(1), "two", "'two' is not a whole number (expected 1 or more)"),
+        (Whole(1, 10), "11", "'11' is more than 10"),
+        (Whole(1, 10), "ten", "'ten' is not a whole number (expected 1 to 10)"),
         (UNIT, "2", "'2' is not in [0, 1]"),
         (UNIT, "nan", "'nan' is not in [0, 1]"),
         (UNIT, "high", "'high' is not a number (expected 0 to 1)"),
@@ -28,6 +30,8 @@ from pytest_faithful.plugin.settings import CHECK_SETTINGS, LayerSettings
         (SECONDS, "nan", "'nan' is not a finite number of seconds (expected > 0)"),
         (SECONDS, "soon", "'soon' is not a number of seconds"),
         (Choice(("a", "b")), "c", "'c' is not one of a, b"),
+        (Number(0, noun="amount in US dollars"), "lots", "'lots' is not an amount in US dollars"),
+        (Number(0, 9, noun="integer-ish"), "x", "'x' is not an integer-ish (expected 0 to 9)"),
     ],
 )
 def test_a_bad_text_is_refused_in_the_words_pytest_shows(
@@ -41,6 +45,7 @@ def test_a_bad_text_is_refused_in_the_words_pytest_shows(
     ("kind", "good", "bad"),
     [
         (Whole(-1), [-1, 0, 7], [-2, True, 1.0, "1"]),
+        (Whole(1, 10), [1, 10], [0, 11, 10**100, False]),
         (UNIT, [0, 0.5, 1.0], [-0.01, 1.01, math.nan, True, "0.5"]),
         (SECONDS, [0.1, 60], [0, -1, math.nan, math.inf, False]),
     ],

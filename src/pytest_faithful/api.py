@@ -62,8 +62,9 @@ def verify(
     """Check that ``answer`` says only what ``contexts`` support.
 
     ``contexts`` is one passage or a sequence of them, each a str or a document: a LangChain
-    ``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, or a mapping with a
-    ``page_content``, ``text`` or ``content`` str (read by shape, without importing them).
+    ``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, a Haystack ``Document``, or a
+    mapping with a ``page_content``, ``text`` or ``content`` str (read by shape, without
+    importing them).
 
     ``rules`` chooses the verdict rules a judge's SUPPORTED must also pass: a policy
     (``"standard"``, the default; ``"strict"``; ``"evidence"``) or rule names, and

@@ -49,6 +49,11 @@ def encodable(text: str) -> str:
     return _LONE_SURROGATE.sub("\ufffd", text)
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun`` in the number it takes: "1 check", "0 checks", "2 files"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def shorten(text: str, width: int = MAX_QUOTE) -> str:
     """``text`` on one line, at most ``width`` characters: when it is longer, cut after a whole
     word and ended with "..." (within a word only when that would keep less than half)."""
@@ -62,6 +67,34 @@ def shorten(text: str, width: int = MAX_QUOTE) -> str:
         if space >= room // 2:
             cut = cut[:space]
     return cut.rstrip(" ,;:") + "..."
+
+
+# What a judge's id may not hold besides what ``printable`` replaces: a line break or a tab (an
+# id is one cell of a report's table and one line of the terminal's).
+_LINE_BREAK = re.compile(r"[\t\n\r\u2028\u2029]")
+
+
+def judge_id_problem(judge_id: object) -> str | None:
+    """Why ``judge_id`` cannot name a judge in a report (None when it can)."""
+    if not isinstance(judge_id, str) or not judge_id.strip():
+        return "; a judge's id is a non-empty str naming its kind, model and prompt version"
+    if printable(judge_id) != judge_id or _LINE_BREAK.search(judge_id):
+        return (
+            ": a control character, a line break, a tab or a lone surrogate in it would reach "
+            "every report"
+        )
+    return None
+
+
+def judge_name(judge: object) -> str:
+    """What a report names a judge object by: its id when it can name it (a non-empty str on
+    one line, nothing unprintable), else its class's name. Never raises: the record of a check
+    whose judge failed must still be made."""
+    try:
+        judge_id = judge.id  # type: ignore[attr-defined]
+    except Exception:
+        return type(judge).__name__
+    return type(judge).__name__ if judge_id_problem(judge_id) else str(judge_id)
 
 
 if TYPE_CHECKING:

@@ -64,24 +64,39 @@ class Flag(Kind):
 
 @dataclasses.dataclass(frozen=True)
 class Whole(Kind):
-    """A whole number from ``minimum`` up."""
+    """A whole number from ``minimum`` up (to ``maximum``, when it has one)."""
 
     minimum: int
+    maximum: int | None = None
+
+    def _expected(self) -> str:
+        if self.maximum is None:
+            return f"{self.minimum} or more"
+        return f"{self.minimum} to {self.maximum}"
 
     def parse(self, text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise ValueError(
-                f"{text!r} is not a whole number (expected {self.minimum} or more)"
+                f"{text!r} is not a whole number (expected {self._expected()})"
             ) from None
         if value < self.minimum:
             raise ValueError(f"{text!r} is less than {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"{text!r} is more than {self.maximum}")
         return value
 
     def problem(self, value: object) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
-            return f"a whole number >= {self.minimum}"
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < self.minimum
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            if self.maximum is None:
+                return f"a whole number >= {self.minimum}"
+            return f"a whole number from {self.minimum} to {self.maximum}"
         return None
 
 
@@ -94,6 +109,11 @@ class Number(Kind):
     high: float | None = None
     noun: str = "number"
 
+    @property
+    def _a_noun(self) -> str:
+        # "an amount in US dollars", "a number of seconds".
+        return ("an " if self.noun[:1] in tuple("aeiou") else "a ") + self.noun
+
     def _inside(self, value: float) -> bool:
         if self.high is not None:
             return self.low <= value <= self.high
@@ -104,7 +124,7 @@ class Number(Kind):
             value = float(text)
         except ValueError:
             expected = f" (expected {self.low:g} to {self.high:g})" if self.high is not None else ""
-            raise ValueError(f"{text!r} is not a {self.noun}{expected}") from None
+            raise ValueError(f"{text!r} is not {self._a_noun}{expected}") from None
         if not self._inside(value):
             if self.high is not None:
                 raise ValueError(f"{text!r} is not in [{self.low:g}, {self.high:g}]")
@@ -120,7 +140,7 @@ class Number(Kind):
             or not self._inside(value)
         ):
             if self.high is not None:
-                return f"a {self.noun} in [{self.low:g}, {self.high:g}]"
+                return f"{self._a_noun} in [{self.low:g}, {self.high:g}]"
             return f"a finite {self.noun} > {self.low:g}"
         return None
 

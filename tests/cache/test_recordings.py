@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -271,6 +272,33 @@ def test_a_damaged_or_hostile_file_is_a_warning_naming_it_and_a_miss(
     )
 
 
+@pytest.mark.parametrize(
+    ("found", "reason"),
+    [
+        (
+            2,
+            "its format is 2, newer than the 1 this pytest-faithful reads: upgrade pytest-faithful",
+        ),
+        (99, "its format is 99, newer than the 1 this pytest-faithful reads: upgrade "),
+        (0, "its format is 0, not 1"),
+        ("2", "its format is '2', not 1"),
+        (None, "its format is None, not 1"),
+        (True, "its format is True, not 1"),
+        (1.0, "its format is 1.0, not 1"),
+    ],
+)
+def test_a_recording_of_another_format_says_whether_a_newer_version_wrote_it(
+    store: RecordingStore, found: object, reason: str
+) -> None:
+    request = make_request()
+    key, path = record(store, request)
+    _save(path, {**_load(path), "format": found})
+    with pytest.warns(FaithCacheWarning, match=re.escape(reason)):
+        assert store.get(key, request) is None
+    assert store.refusal(key) is not None
+    assert store.refusal(key).startswith(reason)
+
+
 def test_only_files_asked_for_count_as_used_and_a_new_recording_mends_a_refused_one(
     store: RecordingStore,
 ) -> None:
@@ -525,7 +553,7 @@ def test_export_counts_kept_and_unreadable_entries(
     bad_path.write_text("not json")
     with pytest.warns(FaithCacheWarning, match=bad):
         assert convert.main(["to-cache", str(store.directory), str(tmp_path / "cache")]) == 0
-    assert "copied 1 recordings" in capsys.readouterr().out
+    assert "copied 1 recording from" in capsys.readouterr().out
     with CallCache(tmp_path / "cache") as cache:
         assert cache.stored_keys() == [good]
 

@@ -192,6 +192,13 @@ def test_csv_context_columns_numbered_or_repeated(tmp_path: Path) -> None:
     repeated.write_text('id,context,context\nx,"one\nspanning lines",two\n', encoding="utf-8")
     (x,) = load_cases(repeated)
     assert x.contexts == ("one\nspanning lines", "two")
+    # A trailing separator (a hand-edited row, a tool that ends rows with one): no field.
+    trailing = tmp_path / "trailing.tsv"
+    trailing.write_text("id\tquestion\na\tQ\t\t \nb\tQ2\n", encoding="utf-8")
+    assert [(c.id, c.question, dict(c.metadata)) for c in load_cases(trailing)] == [
+        ("a", "Q", {}),
+        ("b", "Q2", {}),
+    ]
 
 
 def test_csv_contexts_cell_is_json_or_one_passage(tmp_path: Path) -> None:
@@ -230,6 +237,42 @@ def test_yaml_list_or_cases_mapping(tmp_path: Path) -> None:
     plain = tmp_path / "plain.yml"
     plain.write_text("- id: a\n- id: b\n  answer: yes it is\n", encoding="utf-8")
     assert [c.id for c in load_cases(plain)] == ["a", "b"]
+
+
+# Unquoted, YAML 1.1 reads these as numbers (octal, hexadecimal, sexagesimal, with
+# underscores), booleans or dates.
+YAML_TYPED = st.one_of(
+    st.from_regex(r"[+-]?(0|[1-9])[0-9_]{0,5}(:[0-5][0-9]){0,2}", fullmatch=True),
+    st.from_regex(
+        r"0[0-7]{1,4}|0x[0-9a-fA-F]{1,4}|[0-9]{1,3}\.[0-9]{0,3}(e[+-]?[0-9])?", fullmatch=True
+    ),
+    st.sampled_from(["yes", "No", "on", "OFF", "True", "y", "n", ".inf", "-.Inf", ".nan"]),
+    st.dates().map(str),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(text=YAML_TYPED)
+def test_yaml_text_fields_are_the_text_written_quoted_or_not(
+    tmp_path_factory: pytest.TempPathFactory, text: str
+) -> None:
+    """An unquoted id, answer or passage is the text the file shows: 010 stays '010' (not
+    '8'), No stays 'No' (not refused as a boolean); the same case as the text quoted."""
+    yaml = pytest.importorskip("yaml")
+    path = tmp_path_factory.getbasetemp() / "as-written.yaml"
+    path.write_text(
+        "".join(
+            f"- id: {case_id}\n  answer: {shown}\n  reference: {shown}\n"
+            f"  contexts:\n    - {shown}\n    - {shown}\n  metadata: {{n: {shown}}}\n"
+            for case_id, shown in ((text, text), ("quoted", json.dumps(text)))
+        ),
+        encoding="utf-8",
+    )
+    plain, quoted = load_cases(path)
+    assert (plain.id, plain.answer, plain.reference) == (text, text, text)
+    assert plain.contexts == quoted.contexts == (text, text)
+    # metadata keeps YAML's types: what a team may compare as numbers or dates.
+    assert type(plain.metadata["n"]) is type(yaml.safe_load(text))
 
 
 def test_yaml_refuses_python_tags(tmp_path: Path) -> None:

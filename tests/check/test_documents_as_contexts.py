@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import uuid
 from collections.abc import Mapping
+from pathlib import PurePosixPath
 from typing import Any
 
 import pytest
@@ -90,6 +93,29 @@ class Texted:
         self.text = text
 
 
+@dataclasses.dataclass
+class Contented:
+    """Haystack's Document's shape: content, meta, id."""
+
+    content: str | None
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
+    id: str = "h-1"
+
+
+class FailingLabels(Texted):
+    """A document whose metadata and id fail to be read (a lazy loader, a closed session)."""
+
+    @property
+    def metadata(self) -> Mapping[str, Any]:
+        raise ConnectionError("store closed")
+
+    @property
+    def id(self) -> str:
+        raise NotImplementedError
+
+    node_id = "n-9"
+
+
 @pytest.mark.parametrize(
     ("document", "text", "source"),
     [
@@ -103,6 +129,21 @@ class Texted:
         (PageContent(RETURNS, id="i"), RETURNS, "i"),
         (Node(RETURNS, "n"), RETURNS, "n"),
         (Texted(RETURNS), RETURNS, None),
+        # A text key that is None is not given, as an object's None attribute is not.
+        ({"page_content": None, "text": RETURNS, "id": "x"}, RETURNS, "x"),
+        ({"text": None, "content": RETURNS}, RETURNS, None),
+        # Sources of other types: a path, a UUID; what is no source (bytes, a float, a
+        # nested mapping, None, an int too long to write) gives way to the next.
+        (PageContent(RETURNS, {"file_path": PurePosixPath("kb/a.md")}), RETURNS, "kb/a.md"),
+        (PageContent(RETURNS, id=uuid.UUID(int=1)), RETURNS, str(uuid.UUID(int=1))),
+        (PageContent(RETURNS, {"source": b"kb", "file_path": 2.5, "id": {"n": 1}}), RETURNS, None),
+        (PageContent(RETURNS, {"source": None, "id": 10**5000}, id="i"), RETURNS, "i"),
+        ({"text": RETURNS, "id": 10**400}, RETURNS, "1" + "0" * (SOURCE_CHARS - 4) + "..."),
+        (FailingLabels(RETURNS), RETURNS, "n-9"),
+        # Haystack's shape, as an object or a mapping: its text is content, its metadata meta.
+        (Contented(RETURNS, {"file_path": "kb/r.pdf"}), RETURNS, "kb/r.pdf"),
+        (Contented(RETURNS), RETURNS, "h-1"),
+        ({"content": RETURNS, "meta": {"file_path": "m.md"}}, RETURNS, "m.md"),
     ],
 )
 def test_each_shape_gives_its_text_and_source(document: object, text: str, source: object) -> None:
@@ -129,6 +170,17 @@ def test_a_long_or_unprintable_source_is_kept_short_and_printable() -> None:
         ([RETURNS, 4], TypeError, f"contexts[1] must be {ACCEPTED}, got int"),
         ([{"body": "x", "url": "u"}], TypeError, "got a mapping with keys 'body', 'url'"),
         ([{"text": 3}], TypeError, "contexts[0]['text'] must be a str, got int"),
+        ([{"text": None}], TypeError, "contexts[0] must be a str or a document"),
+        ([Contented(None)], TypeError, f"contexts[0] must be {ACCEPTED}, got Contented"),
+        # Passages in another form than a sequence: how to pass them.
+        (
+            (d for d in [RETURNS]),
+            TypeError,
+            "got generator; pass a list of the passages in their order, e.g. list(...)",
+        ),
+        ({"a": RETURNS}.values(), TypeError, "got dict_values; pass a list of the passages"),
+        ({RETURNS}, TypeError, "got set; pass a list of the passages"),
+        ({"documents": [RETURNS]}, TypeError, "got a mapping with keys 'documents'"),
         ([PageContent(3)], TypeError, "contexts[0].page_content must be a str, got int"),  # type: ignore[arg-type]
         ([Texted(None)], TypeError, f"contexts[0] must be {ACCEPTED}, got Texted"),  # type: ignore[arg-type]
         (

@@ -257,7 +257,7 @@ def test_estimate_refuses_what_needs_real_results(pytester: pytest.Pytester) -> 
     ("args", "expected"),
     [
         (["--faith-max-cost=0"], "*--faith-max-cost*'0' is not > 0*"),
-        (["--faith-max-cost=lots"], "*--faith-max-cost*'lots' is not a amount in US dollars*"),
+        (["--faith-max-cost=lots"], "*--faith-max-cost*'lots' is not an amount in US dollars*"),
         (["--faith-prices=gpt-4o-mini 0.1 0.2"], "*is not MODEL: INPUT OUTPUT*"),
         (["--faith-prices=gpt-4o-mini: 0.1"], "*give two prices after the colon*"),
     ],

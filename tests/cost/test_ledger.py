@@ -3,11 +3,14 @@ reserved is given back to the run when the controller learns that it crashed."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pytest_faithful.cost.ledger import FileLedger
+from pytest_faithful.cost.ledger import FileLedger, Ledger, MemoryLedger
 
 
 @pytest.mark.parametrize("in_flight", [0, 1, 3])
@@ -33,3 +36,38 @@ def test_a_crashed_workers_reservations_are_released_and_only_its_own(
     assert replacement.reserve(0.01, 1.0)[0] is False
     other.settle(0.15, 0.05)
     assert controller.spent() == pytest.approx(0.9)
+
+
+# Amounts as a price table makes them: whole multiples of a millionth of a dollar.
+AMOUNTS = st.lists(
+    st.integers(1, 5_000_000).map(lambda n: Decimal(n) / 1_000_000), min_size=1, max_size=12
+)
+
+
+def _fills_its_budget_exactly(ledger: Ledger, amounts: list[Decimal]) -> None:
+    """Reservations that add up to the budget fit it; a millionth of a dollar more does not."""
+    budget = float(sum(amounts))
+    for amount in amounts:
+        ok, _ = ledger.reserve(float(amount), budget)
+        assert ok, f"{amount} within the budget {budget} refused ({ledger.spent()!r} held)"
+    assert ledger.reserve(1e-6, budget)[0] is False
+    # Settled at what they cost, in any order: the same total, so the same room.
+    for amount in reversed(amounts):
+        ledger.settle(float(amount), float(amount))
+    assert ledger.reserve(1e-6, budget)[0] is False
+    ledger.settle(float(amounts[0]), 0.0)
+    assert ledger.reserve(float(amounts[0]), budget)[0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(amounts=AMOUNTS)
+def test_reservations_that_add_up_to_the_budget_fit_it(amounts: list[Decimal]) -> None:
+    """Three calls of $0.10 fit a budget of $0.30, though 0.1 + 0.1 + 0.1 > 0.3 in floating
+    point (they were refused at the third)."""
+    _fills_its_budget_exactly(MemoryLedger(), amounts)
+
+
+def test_the_budget_file_adds_up_as_the_memory_ledger_does(tmp_path: Path) -> None:
+    ledger = FileLedger(tmp_path / "ledger.sqlite3", "gw0")
+    assert [ledger.reserve(0.1, 0.3)[0] for _ in range(3)] == [True, True, True]
+    assert ledger.reserve(1e-6, 0.3)[0] is False

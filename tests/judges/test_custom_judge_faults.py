@@ -94,6 +94,11 @@ def _checks(judge: object) -> list[Callable[[], object]]:
         ({"id": RuntimeError("no id today")}, "failed reading .*RuntimeError: no id today"),
         ({"id": 42}, "has id 42; a judge's id is a non-empty str"),
         ({"id": "  "}, r"has id '\s*';"),
+        # One line: an id is a cell of every report's table and a line of the terminal's.
+        *(
+            ({"id": f"mine{odd}v1"}, "a control character, a line break, a tab or a lone")
+            for odd in ("\n", "\r", "\t", "\u2028", "\x1b", "\u202e")
+        ),
     ],
 )
 def test_a_judge_whose_id_is_broken_fails_every_check(broken: dict[str, Any], words: str) -> None:

@@ -246,3 +246,58 @@ def test_estimates_and_budgets_hold_for_awaited_checks(
     assert {found[t]["error_kind"] for t in ("test_awaited", "test_blocking")} == {"budget"}
     assert "--faith-max-cost" in found["test_awaited"]["error"]
     assert server.count == 0
+
+
+def test_an_aio_check_never_awaited_fails_its_test(pytester: pytest.Pytester) -> None:
+    """Without ``await`` an ``.aio(...)`` check never runs: the test fails, naming the call,
+    instead of passing with a RuntimeWarning whatever the answer said."""
+    pytester.makeini(
+        "[pytest]\nfaith_judge = lexical\nasyncio_default_fixture_loop_scope = function\n"
+        "filterwarnings = error\n"
+    )
+    pytester.makepyfile(
+        test_forgot=f"""
+        import asyncio
+        import pytest
+
+        C = {C!r}
+        BAD = "Returns are accepted within 90 days."
+
+        @pytest.mark.asyncio
+        async def test_forgot(assert_faithful):
+            assert_faithful.aio(BAD, C)
+
+        def test_every_fixture(assert_faithful, assert_relevant, assert_reference,
+                               assert_retrieval):
+            assert_faithful.aio(BAD, C)
+            assert_relevant.aio(BAD, "How long?")
+            assert_reference.aio(BAD, "30 days")
+            assert_retrieval.aio(C, "How long?")
+
+        @pytest.mark.asyncio
+        async def test_awaited(assert_faithful):
+            good = "Returns are accepted within 30 days."
+            await asyncio.gather(assert_faithful.aio(good, C), assert_faithful.aio(good, C))
+
+        def test_run_by_asyncio(assert_faithful):
+            asyncio.run(assert_faithful.aio("Returns are accepted within 30 days.", C))
+
+        @pytest.mark.asyncio
+        async def test_own_error_first(assert_faithful):
+            assert_faithful.aio(BAD, C)
+            raise RuntimeError("app down")
+        """
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, failed=3)
+    result.stdout.fnmatch_lines(
+        [
+            "*assert_faithful.aio(...) at test_forgot.py:9 was never awaited, so its check did"
+            " not run: write `await` before each `.aio(...)`*",
+            "*assert_faithful.aio(...) at test_forgot.py:13; assert_relevant.aio(...) at "
+            "test_forgot.py:14; assert_reference.aio(...) at test_forgot.py:15; "
+            "assert_retrieval.aio(...) at test_forgot.py:16 were never awaited, so their checks*",
+            "E       RuntimeError: app down",
+        ]
+    )
+    result.stdout.no_fnmatch_line("*RuntimeWarning*")

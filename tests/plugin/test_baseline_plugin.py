@@ -168,6 +168,58 @@ def test_a_run_that_may_skip_checks_of_a_file_marks_none_stale(
     assert baseline_of(project) == before
 
 
+def test_a_key_moved_to_a_file_the_run_did_not_collect_is_not_stale(
+    project: pytest.Pytester,
+) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    before = baseline_of(project)
+    assert before["shipping-1"]["test"] == "test_rag.py::test_shipping[1]"
+    # test_shipping moves to another file, its key= with it: a run of test_rag.py alone does
+    # not produce the key, and must neither call it stale nor drop it.
+    moved = suite("Refunds take 30 days.")
+    project.makepyfile(test_rag=moved.replace("def test_shipping", "def _moved"))
+    project.makepyfile(test_moved=moved.replace("def test_refund", "def _x").replace(
+        "def test_twice", "def _y"))  # fmt: skip
+    part = project.runpytest("test_rag.py", "--faith-update-baseline", "--faith-baseline-strict")
+    part.assert_outcomes(passed=2)
+    part.stdout.fnmatch_lines(["*0 regressed, 0 improved, 3 unchanged, 0 new, 0 stale"])
+    assert part.ret == pytest.ExitCode.OK
+    assert baseline_of(project) == before
+    # Gone from the whole suite, an explicit key is stale wherever its entry says it was.
+    project.makepyfile(test_moved="")
+    whole = project.runpytest("--faith-baseline-strict")
+    whole.stdout.fnmatch_lines(["*0 regressed, 0 improved, 3 unchanged, 0 new, 2 stale", "*"])
+    assert whole.ret == pytest.ExitCode.TESTS_FAILED
+
+
+def test_a_run_under_another_judge_than_the_baselines_says_so(project: pytest.Pytester) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    # The lexical judge scores these answers lower: a "regression" that is the judges'.
+    other = project.runpytest("--faith-judge=lexical")
+    other.assert_outcomes(passed=2, failed=2)
+    other.stdout.fnmatch_lines(
+        [
+            "E *faithfulness regressed: score 0.50 < baseline 1.00 *",
+            "E *the baseline was scored by another judge (rules/v1): the drop may be the "
+            "judges', not the answer's (pin the judge, or rewrite the baseline with "
+            "--faith-update-baseline)",
+        ]
+    )
+    other.stdout.fnmatch_lines(
+        [
+            "faithful baseline *",
+            "  OTHER JUDGE: 4 checks compared with entries rules/v1 scored; this run's judge is "
+            "lexical/v* (pin the judge, or rewrite the baseline with --faith-update-baseline)",
+        ]
+    )
+    update = project.runpytest("--faith-judge=lexical", "--faith-update-baseline")
+    update.stdout.fnmatch_lines(["  OTHER JUDGE: 4 checks * (rewritten by this update)"])
+    assert {entry["judge"] for entry in baseline_of(project).values()} == {
+        "lexical/v3",
+        "rules/v1",  # test_twice#1, which the failing first check kept from running
+    }
+
+
 def test_stale_entries_are_reported_and_strict_mode_fails(project: pytest.Pytester) -> None:
     project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
     project.makepyfile(

@@ -231,6 +231,24 @@ def test_the_record_command_a_miss_prints_works_from_where_pytest_ran(
     replay.stdout.fnmatch_lines(["*commit the new files in ../recordings."])
 
 
+def test_the_record_command_a_miss_prints_records_with_the_runs_judge_and_settings(
+    suite: pytest.Pytester,
+) -> None:
+    # The ini file names model-a; this run chose model-b and one request per answer.
+    run = ["--faith-judge=scripted:model-b", "--faith-single-call"]
+    missing = suite.runpytest(*run, "--faith-record-mode=none", "-k", "0")
+    missing.assert_outcomes(failed=1)
+    [command] = set(re.findall(r"To record it, run `([^`]*)`", str(missing.stdout)))
+    assert command == (
+        "pytest 'test_suite.py::test_answers[0]' --faith-judge=scripted:model-b "
+        "--faith-single-call --faith-record-mode=once --faith-recordings=recordings"
+    )
+    suite.runpytest(*shlex.split(command)[1:]).assert_outcomes(passed=1)
+    assert set(calls(suite)) == {"model-b"}
+    # What it recorded is what the run asked for.
+    suite.runpytest(*run, "--faith-record-mode=none", "-k", "0").assert_outcomes(passed=1)
+
+
 def recording_of(pytester: pytest.Pytester, test: str, asked: str) -> Path:
     """The file ``test`` recorded for its extraction (``asked="sentences"``) or its
     verification (``asked="claims"``) call."""
@@ -271,7 +289,7 @@ def test_prune_never_deletes_a_recording_that_cannot_be_read(
                 for path in (asked, orphan)
             ),
             f"  PRUNED {unused.parent.name}/{unused.name} (recorded by test_suite.py::*[[]3[]])",
-            "  pruned 1 unused recordings",
+            "  pruned 1 unused recording",
         ]
     )
     assert asked.exists()
@@ -349,7 +367,7 @@ def test_the_readme_ci_recipe_runs_as_its_workflow_configures_it(
     suite: pytest.Pytester,
 ) -> None:
     # The workflow names the recordings directory on the command line, not in the ini file.
-    suite.makeini("[pytest]\nfaith_judge = scripted:model-a\n")
+    suite.makeini("[pytest]\ntestpaths = tests\nfaith_judge = scripted:model-a\n")
     tests = suite.path / "tests"
     tests.mkdir()
     (suite.path / "test_suite.py").rename(tests / "test_suite.py")
@@ -361,6 +379,8 @@ def test_the_readme_ci_recipe_runs_as_its_workflow_configures_it(
     for command in record + replay_only:
         result = suite.runpytest(*shlex.split(command)[1:])
         assert result.ret == pytest.ExitCode.OK, command
+        if "--faith-prune-recordings" in command:  # a run of the whole suite: it looked
+            result.stdout.fnmatch_lines(["  pruned 0 unused recordings"])
     assert len(list((tests / "faith-recordings").rglob("*.json"))) == 8
 
 
@@ -546,3 +566,36 @@ def test_prune_deletes_only_recordings_of_the_judges_the_run_used(
     left = recordings(suite)
     assert set(model_a) <= set(left)
     assert len(left) == 14
+
+
+SHARED = """
+def test_{name}(assert_faithful):
+    context = ["Returns are accepted within 30 days. Refunds take 5 days."]
+    assert assert_faithful({answer!r}, context).passed
+"""
+
+
+def test_a_run_of_part_of_the_suite_never_prunes_what_a_test_outside_it_shares(
+    suite: pytest.Pytester,
+) -> None:
+    # test_a and test_b make the same call; its recordings name test_a, the smallest asker.
+    (suite.path / "test_suite.py").unlink()
+    suite.makepyfile(test_b=SHARED.format(name="b", answer="Returns are accepted."))
+    suite.makepyfile(test_a=SHARED.format(name="a", answer="Returns are accepted."))
+    suite.runpytest().assert_outcomes(passed=2)
+    assert len(calls(suite)) == 2
+    shared = recordings(suite)
+    assert set(shared.values()) == {"test_a.py::test_a"}
+    # test_a now asks something else: its own run of test_a.py alone must not delete test_b's.
+    suite.makepyfile(test_a=SHARED.format(name="a", answer="Refunds take 5 days."))
+    part = suite.runpytest("test_a.py", "--faith-prune-recordings")
+    part.assert_outcomes(passed=1)
+    part.stdout.fnmatch_lines(
+        ["*unused ones not looked for: it collected test_a.py, part of the suite (.)", "  not *"]
+    )
+    assert len(calls(suite)) == 2
+    assert set(shared) < set(recordings(suite))
+    replay = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings")
+    replay.assert_outcomes(passed=2)
+    replay.stdout.fnmatch_lines(["*4 files, 4 used by this run, 0 unused", "  pruned 0 *"])
+    assert calls(suite) == []

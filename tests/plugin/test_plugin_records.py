@@ -157,6 +157,8 @@ def pytest_faithful_register_judges(registry):
         ("assert_faithful('A.', C, judge='')", "ValueError: judge must be a judge spec"),
         ("assert_faithful('A.', C, judge=' ')", "ValueError: judge must be a judge spec"),
         ("assert_faithful('A.', C, judge=3)", "TypeError: judge must be a spec string"),
+        ("assert_faithful('A.', C, rules='')", "ValueError: rules: '' names no rules"),
+        ("assert_faithful('A.', C, rules=[' '])", "ValueError: rules: [' '] names no rules"),
         (
             "assert_faithful('A.', C, judge='nosuch:x')",
             "ValueError: judge: unknown judge kind 'nosuch' in 'nosuch:x'; known kinds: ",
@@ -185,6 +187,61 @@ def test_usage_mistakes_are_the_tests_bug_not_checks(
     result.assert_outcomes(failed=1)
     assert f"E       {message}" in result.stdout.str()
     assert document["checks"] == []
+
+
+def test_a_judge_object_whose_id_cannot_name_it_is_an_errored_check_named_by_its_class(
+    project: pytest.Pytester,
+) -> None:
+    # Its id raising, not a str, empty, or not one printable line: each fixture's check is a
+    # JudgeError recorded under the judge's class (not the default judge, not a vanished
+    # check, never the raw id in a report).
+    project.makepyfile(
+        test_it=f"""
+        import pytest
+        from pytest_faithful.testing import FunctionJudge
+
+        class Odd(FunctionJudge):
+            def __init__(self, made):
+                super().__init__(lambda claims, passages: [])
+                self.made = made
+
+            @property
+            def id(self):
+                return self.made()
+
+            @id.setter
+            def id(self, value):
+                pass
+
+        def _raise():
+            raise RuntimeError("no id today")
+
+        IDS = [_raise, lambda: 42, lambda: "", lambda: "odd\\nv1", lambda: "odd\\tv1",
+               lambda: "odd\\x1bv1"]
+
+        @pytest.mark.parametrize("n", range(len(IDS)))
+        def test_faithful(assert_faithful, n):
+            assert_faithful("Returns are accepted.", {CONTEXT!r}, judge=Odd(IDS[n]))
+
+        @pytest.mark.parametrize("n", range(len(IDS)))
+        def test_relevant(assert_relevant, n):
+            assert_relevant("Returns are accepted.", "Can I return it?", judge=Odd(IDS[n]))
+        """
+    )
+    result, document = _json_report(project, "--faith-report")
+    result.assert_outcomes(failed=12)
+    failed = [line for line in result.stdout.lines if line.startswith("FAILED ")]
+    assert len(failed) == 12
+    assert all(" - pytest_faithful.JudgeError: judge Odd " in line for line in failed)
+    checks = [*document["checks"], *document["metrics"]]
+    assert len(checks) == 12
+    assert {(c["judge_id"], c["status"], c["error_kind"]) for c in checks} == {
+        ("Odd", "errored", "judge")
+    }
+    # The terminal report: a row of its table per check, each on one line.
+    rows = [line for line in result.stdout.lines if line.startswith("test_it.py::")]
+    assert len(rows) == 12
+    assert all(row.split()[4:6] == ["ERROR", "Odd"] for row in rows)
 
 
 def test_a_blank_marker_judge_is_named(project: pytest.Pytester) -> None:

@@ -75,6 +75,9 @@ def test_the_command_line_and_the_ini_file_choose_for_every_check(
     [
         (["--faith-rules=strickt"], "*--faith-rules: unknown rule 'strickt'; policies evidence*"),
         (["--faith-skip-rules=bears-on"], "*rule 'bears-on' cannot be skipped*"),
+        # --faith-rules=$UNSET must not replace the ini file's policy with the default one.
+        (["--faith-rules="], "*--faith-rules: '' names no rules; give a policy*"),
+        (["--faith-rules= , "], "*--faith-rules: ' , ' names no rules*"),
     ],
 )
 def test_an_unknown_or_required_rule_on_the_command_line_is_a_usage_error(

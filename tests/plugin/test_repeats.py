@@ -186,6 +186,8 @@ def test_repeat_resolves_marker_over_command_line_over_ini(
         ("repeat=0", "repeat: Input should be greater than or equal to 1"),
         ("repeat='3'", "repeat: Value error, a whole number is needed, got str '3'"),
         ("repeat=True", "repeat: Value error, a whole number is needed, got bool True"),
+        # Every run is collected up front: a huge repeat would exhaust memory collecting.
+        ("repeat=10_001", "repeat: Input should be less than or equal to 10000"),
         ("min_pass_rate=1.5", "min_pass_rate: Input should be less than or equal to 1"),
     ],
 )
@@ -208,6 +210,7 @@ def test_a_wrong_marker_is_a_collection_error(
     ("option", "message"),
     [
         ("--faith-repeat=0", "--faith-repeat: '0' is less than 1"),
+        ("--faith-repeat=10001", "--faith-repeat: '10001' is more than 10000"),
         ("--faith-min-pass-rate=2", "--faith-min-pass-rate: '2' is not in [[]0, 1[]]"),
     ],
 )

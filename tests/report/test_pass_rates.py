@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import BaselineEntry, compare_rate
 from pytest_faithful.report.pass_rates import PassRate, pass_rates, percent, wilson
 from pytest_faithful.report.records import CheckRecord, Repetition
@@ -184,12 +185,43 @@ def test_runs_of_one_check_make_one_pass_rate() -> None:
 def test_below_the_minimum_fails_and_the_strictest_minimum_applies() -> None:
     test = "t.py::test_x[a]"
     records = [
-        _run(test, 1, 2, "passed", min_pass_rate=0.5),
+        _run(test, 1, 2, "passed", min_pass_rate=0.5, key="k"),
         _run(test, 2, 2, "failed", min_pass_rate=0.6, key="k"),
     ]
     (rate,) = pass_rates(records)
     assert (rate.min_pass_rate, rate.status, rate.key) == (0.6, "failed", "k")
     assert rate.describe().endswith("< min_pass_rate 60%")
+
+
+@pytest.mark.parametrize("tool_runs", [(1,), (2, 4), (1, 2, 3, 4)])
+def test_a_keyed_check_is_its_key_in_every_run_whichever_call_it_was(
+    tool_runs: tuple[int, ...],
+) -> None:
+    """A check the test makes in some runs only (key 'tool') moves the index of the check
+    after it (key 'answer'): the runs of each key are one check, apart from the other's."""
+    test = "t.py::test_x"
+    records = []
+    for run in range(1, 5):
+        index = 0
+        if run in tool_runs:
+            records.append(_run(test, run, 4, "passed", index=index, min_pass_rate=0.5, key="tool"))
+            index += 1
+        records.append(_run(test, run, 4, "failed", index=index, min_pass_rate=0.5, key="answer"))
+        # An unkeyed check after them: its index, as always.
+        records.append(_run(test, run, 4, "passed", index=index + 1, min_pass_rate=1.0))
+    rates = {rate.key or rate.test_id: rate for rate in pass_rates(records)}
+    answer, tool = rates["answer"], rates["tool"]
+    assert (answer.runs, answer.passed, answer.status) == (4, 0, "failed")
+    assert (tool.runs, tool.passed, tool.status) == (len(tool_runs), len(tool_runs), "passed")
+    assert answer.test_id == f"{test} key 'answer'" != tool.test_id
+    unkeyed = [rate for rate in rates.values() if rate.key is None]
+    assert all(rate.status == "passed" for rate in unkeyed)
+    for record in records:  # each run is a run of exactly one pass rate
+        assert sum(rate.covers(record.index, record.repeat) for rate in rates.values()) == 1
+    assert sum(rate.runs for rate in rates.values()) == len(records)
+    prefixes = {name for rate in rates.values() for name, _ in junit.pass_rate_properties(rate)}
+    assert {"faith.key.answer.pass_rate", "faith.key.tool.pass_rate"} <= prefixes
+    assert len(prefixes) == 7 * len(rates), "no two checks share a JUnit property"
 
 
 def test_estimated_runs_leave_no_verdict() -> None:
@@ -246,6 +278,11 @@ def test_the_baseline_compares_pass_rates_through_the_interval(
     assert f"vs baseline {percent(stored[0] / stored[1])} ({stored[0]}/{stored[1]})" in (
         comparison.describe()
     )
+    assert comparison.baseline_judge is None
+    # Scored by another judge: compared all the same, and said.
+    other = compare_rate("t.py::test_x#0", rate, entry.model_copy(update={"judge": "lexical/v3"}))
+    assert (other.status, other.baseline_judge) == (status, "lexical/v3")
+    assert other.describe().endswith("; the baseline was scored by another judge (lexical/v3)")
 
 
 def test_the_baseline_entry_of_a_pass_rate_round_trips() -> None:

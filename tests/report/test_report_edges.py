@@ -70,6 +70,16 @@ def test_ini_report_paths_are_relative_to_the_ini_file(suite: pytest.Pytester) -
     assert not (sub / "out").exists()
 
 
+@pytest.mark.parametrize("idle", ["--collect-only", "--setup-plan"])
+def test_a_run_that_runs_no_test_keeps_the_last_report(suite: pytest.Pytester, idle: str) -> None:
+    suite.runpytest("--faith-report=faith.json", "-k", "test_pass")
+    written = (suite.path / "faith.json").read_bytes()
+    assert json.loads(written)["checks"]
+    result = suite.runpytest("--faith-report=faith.json", "-k", "test_pass", idle)
+    assert (suite.path / "faith.json").read_bytes() == written
+    result.stdout.fnmatch_lines([f"faithful: no report written: {idle} runs no check"])
+
+
 def test_json_report_from_records_without_the_new_fields_is_valid() -> None:
     # Records written before path/line/answer/contexts existed still make a valid report.
     result = FaithfulnessResult(

@@ -156,3 +156,58 @@ def test_a_judges_reason_cannot_reorder_or_recolour_the_failure_message() -> Non
     message = failure_message(result)
     assert "DETROPPUS si ti" in message
     assert not CONTROL.search(message)
+
+
+@settings(max_examples=30)
+@given(texty, st.integers(min_value=0, max_value=400))
+def test_a_markdown_cell_holds_a_bounded_share_of_any_text(text: str, repeat: int) -> None:
+    long = text * repeat
+    for cell in (markdown.md(long), markdown.code(long)):
+        # Escaping at most doubles a character, "&" excepted (5 characters).
+        assert len(cell) <= 5 * markdown.MAX_CELL + 2
+
+
+@given(
+    st.lists(
+        st.sampled_from(["| a | b |", "x" * 5000, "é" * 3000, "<details><summary>s</summary>", ""]),
+        max_size=60,
+    ),
+    st.integers(min_value=2_000, max_value=40_000),
+)
+def test_a_summary_over_its_limit_is_cut_at_a_line_with_its_folds_closed(
+    lines: list[str], limit: int
+) -> None:
+    kept = markdown.fitted(lines, limit)
+    if len(("\n".join(lines) + "\n").encode("utf-8")) <= limit - 256:
+        assert kept == lines
+        return
+    assert len(("\n".join(kept) + "\n").encode("utf-8")) <= limit
+    assert kept[-1].startswith("… the summary stops here")
+    body = kept[:-2]
+    opened = sum(line.startswith("<details>") for line in body)
+    if opened:  # the folds the cut left open are closed: the rest of the page renders
+        assert body[-opened - 1 :] == ["", *["</details>"] * opened]
+        body = body[: -opened - 1]
+    assert body == lines[: len(body)]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_count_takes_the_number_of_its_noun_in_every_output(n: int) -> None:
+    from pytest_faithful.errors import counted
+    from pytest_faithful.report.costs import estimate_lines
+
+    assert counted(n, "check") == f"{n} check{'' if n == 1 else 's'}"
+    result = verify("Refunds take 5 days.", ["Refunds take 5 days."], judge="lexical")
+    records = [
+        CheckRecord(nodeid=f"t.py::test_{i}", index=0, result=result, judge_id="lexical")
+        for i in range(n)
+    ]
+    report = build_report(
+        records,
+        generator="pytest-faithful test",
+        default_judge="lexical",
+        record_mode="once",
+        defaults=Defaults(threshold=0.8, scoring="strict", allow_contradictions=False),
+    )
+    assert f'<span id="shown">{counted(n, "check")}</span>' in html.render(report)
+    assert estimate_lines(report)[0].startswith(f"faithful estimate: {counted(n, 'check')};")

@@ -26,6 +26,7 @@ from pathlib import Path
 from pytest_faithful.cache.recordings import RecordingStore
 from pytest_faithful.cache.replay import CallStore
 from pytest_faithful.cache.store import CallCache
+from pytest_faithful.errors import counted
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Copied:
 
     def describe(self, source: Path, destination: Path) -> str:
         text = (
-            f"copied {self.written} recordings from {source} to {destination}; "
+            f"copied {counted(self.written, 'recording')} from {source} to {destination}; "
             f"{self.kept} already there (kept), {self.unreadable} unreadable (skipped)"
         )
         if self.refused:

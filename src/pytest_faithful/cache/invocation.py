@@ -17,6 +17,9 @@ from pathlib import Path
 class Invocation:
     directory: Path  # where the user ran pytest
     rootdir: Path  # what pytest's node ids are relative to
+    # The run's own arguments that decide which calls its checks make (its judge, their
+    # settings, its ini file), as typed: a command that records a missed call repeats them.
+    options: tuple[str, ...] = ()
 
     @classmethod
     def here(cls) -> Invocation:

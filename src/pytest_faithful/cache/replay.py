@@ -361,7 +361,12 @@ class CachedBackend:
         # as typed where pytest was run (the test's node id is relative to the rootdir).
         invocation = self._invocation or Invocation.here()
         directory = invocation.path(cache.directory)
-        command = ["pytest", "--faith-record-mode=once", f"--faith-recordings={directory}"]
+        command = [
+            "pytest",
+            *invocation.options,  # the run's judge and settings: the same calls, recorded
+            "--faith-record-mode=once",
+            f"--faith-recordings={directory}",
+        ]
         if cache.current_test:
             command.insert(1, invocation.test(cache.current_test))
         rerun = f"run `{shlex.join(command)}`"

@@ -6,7 +6,8 @@ list of strings, any other cell one passage) or in ``context`` columns: repeated
 (``context_1``, ``context_2``, ...), read left to right, empty cells skipped. A ``metadata``
 cell may hold a JSON object; every other column goes into ``metadata`` as text.
 
-Blank rows are skipped, and so are rows whose first cell starts with ``#`` (comments). A cell
+Blank rows are skipped, and so are rows whose first cell starts with ``#`` (comments); empty
+cells past the header's last column (a trailing separator) are no field. A cell
 may span lines (quoted, as the ``csv`` module writes it); errors name the line the row starts
 on.
 """
@@ -86,9 +87,11 @@ def _read_rows(text: str, path: Path, delimiter: str) -> Iterator[tuple[int, Cas
             contexts = _context_columns(header, path)
             continue
         if len(row) > len(header):
-            raise CaseFileError(
-                path, line, f"{len(row)} cells, but the header names {len(header)} columns"
-            )
+            if any(cell.strip() for cell in row[len(header) :]):
+                raise CaseFileError(
+                    path, line, f"{len(row)} cells, but the header names {len(header)} columns"
+                )
+            row = row[: len(header)]  # a trailing separator: empty cells, no field
         cells = row + [""] * (len(header) - len(row))
         fields = {name: cells[i] for i, name in enumerate(header) if i not in contexts and name}
         if contexts:

@@ -1,6 +1,12 @@
 """YAML golden files (with PyYAML installed): a list of cases, or a mapping whose ``cases`` key
 holds that list. Read with PyYAML's safe loader: no tags that build Python objects. A field
 given twice in one case is an error.
+
+A case's text fields (``id``, ``question``, ``answer``, ``reference``, the ``contexts``) are
+the text written in the file: YAML 1.1 would read an unquoted ``010`` as the number 8,
+``1_000`` as 1000, ``1:30`` as 90, ``No`` as false and ``2024-05-01`` as a date, so an id
+would change silently (and two ids could meet), and a golden answer of ``30`` or ``No`` would
+be refused as no string. ``metadata`` keeps YAML's types.
 """
 
 from __future__ import annotations
@@ -12,6 +18,11 @@ from typing import Any
 from pytest_faithful.cases.model import Case, CaseFileError, case_from
 
 INSTALL_HINT = "pip install 'pytest-faithful[yaml]' (or pip install pyyaml)"
+
+AS_WRITTEN = ("id", "question", "answer", "reference")
+"""The fields read as the text written, whatever YAML would make of it (and each passage)."""
+_RESOLVED = frozenset(f"tag:yaml.org,2002:{name}" for name in ("int", "float", "bool", "timestamp"))
+"""What an unquoted scalar may be read as besides a string (null stays: the field not given)."""
 
 
 def read_yaml(text: str, path: Path) -> Iterator[tuple[int, Case]]:
@@ -50,9 +61,36 @@ def read_yaml(text: str, path: Path) -> Iterator[tuple[int, Case]]:
                 raise CaseFileError(
                     path, line, "not valid YAML: nested too deeply to read"
                 ) from None
-            yield line, case_from(value, path, line)
+            yield line, case_from(_as_written(item, value, yaml), path, line)
     finally:
         loader.dispose()
+
+
+def _as_written(item: Any, value: Any, yaml: Any) -> Any:
+    """``value`` (the case ``item`` constructed) with its text fields as the file writes them."""
+    if not isinstance(value, dict):
+        return value
+    fixed = dict(value)
+    for key, node in item.value:
+        if not isinstance(key, yaml.ScalarNode) or key.value not in fixed:
+            continue
+        name = key.value
+        if name in AS_WRITTEN or name == "contexts":
+            if _typed_plain(node, yaml):
+                fixed[name] = node.value
+            elif name == "contexts" and isinstance(node, yaml.SequenceNode):
+                given = fixed[name]
+                if isinstance(given, list) and len(given) == len(node.value):
+                    fixed[name] = [
+                        passage.value if _typed_plain(passage, yaml) else made
+                        for passage, made in zip(node.value, given, strict=True)
+                    ]
+    return fixed
+
+
+def _typed_plain(node: Any, yaml: Any) -> bool:
+    """An unquoted scalar that YAML reads as a number, a boolean or a date."""
+    return isinstance(node, yaml.ScalarNode) and node.style is None and node.tag in _RESOLVED
 
 
 def _line_of(error: Any, text: str) -> int | None:

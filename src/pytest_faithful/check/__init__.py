@@ -14,6 +14,7 @@ from pytest_faithful.check.inputs import (
     check_judge,
     check_policy,
     check_text,
+    judge_object,
 )
 from pytest_faithful.check.judge_calls import JudgeStep, acall_judge, call_judge
 from pytest_faithful.check.result import explain
@@ -35,6 +36,7 @@ __all__ = [
     "check_steps",
     "check_text",
     "explain",
+    "judge_object",
     "read_contexts",
     "run_check",
 ]

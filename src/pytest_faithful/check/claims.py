@@ -31,6 +31,7 @@ from pytest_faithful.text.abstentions import (
 )
 from pytest_faithful.text.align import negations, text_key
 from pytest_faithful.text.evidence import answers_yes_or_no, claim_terms
+from pytest_faithful.text.readings import only_markers
 from pytest_faithful.text.segment import Sentence
 from pytest_faithful.text.terms import content_terms
 
@@ -161,8 +162,8 @@ def stated_by(
     if (claim.start, claim.end) in abstaining:
         return False
     claimed = claim_terms(claim.text)
-    if not claimed:
-        return question is not None and "?" in question
+    if not claimed:  # a bare reply ("Yes."), not a line of sources
+        return question is not None and "?" in question and not only_markers(claim.text)
     if claimed & content_terms(answer):
         return True
     return answers_yes_or_no(claim.sentence) and bool(claimed & content_terms(question or ""))

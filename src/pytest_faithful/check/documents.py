@@ -5,18 +5,26 @@ A passage is a ``str``, or a document, read by its shape (duck-typed, in this or
 * an object with a ``page_content`` str: LangChain's ``Document``;
 * an object with a ``get_content()`` method or a ``text`` str: LlamaIndex's ``TextNode`` and
   ``NodeWithScore`` (``get_content()`` first: it is the node's text without its metadata);
-* a mapping with a ``page_content``, ``text`` or ``content`` str (the first of them it has).
+* an object with a ``content`` str: Haystack's ``Document`` (and a dataclass of that shape);
+* a mapping with a ``page_content``, ``text`` or ``content`` str (the first of them it has):
+  the same names as an object's.
 
 A document's source is kept beside its text, for the reports: the first of its metadata's
-``source``, ``file_path``, ``file_name`` and ``id`` (LangChain loaders set ``source``,
-LlamaIndex readers ``file_path``), then its own ``id`` (LangChain) or ``node_id``
-(LlamaIndex), each a non-empty str or an int. Anything else is a TypeError naming the shapes
-accepted.
+(``metadata``, else Haystack's ``meta``) ``source``, ``file_path``, ``file_name`` and ``id``
+(LangChain loaders set ``source``, LlamaIndex readers and Haystack converters
+``file_path``), then its own ``id`` (LangChain) or ``node_id``
+(LlamaIndex), each a non-empty str, a whole number (an int, numpy's too), a path or a UUID; a
+value of another type (None, bytes, a float, a nested mapping) is no source, and the next is
+looked at. A text key of a mapping whose value is None is not given, as an attribute of an
+object that is None. Anything else is a TypeError naming the shapes accepted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import numbers
+import os
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -24,6 +32,9 @@ from pytest_faithful.errors import printable, shorten
 
 TEXT_KEYS: Final = ("page_content", "text", "content")
 """A mapping's text, under the first of these keys it has."""
+METADATA_NAMES: Final = ("metadata", "meta")
+"""A document's metadata: the first of these (an attribute of an object, a key of a mapping)
+that is a mapping."""
 METADATA_SOURCE_KEYS: Final = ("source", "file_path", "file_name", "id")
 """A document's source, under the first of these keys its metadata has."""
 ID_NAMES: Final = ("id", "node_id")
@@ -33,8 +44,9 @@ SOURCE_CHARS: Final = 300
 
 ACCEPTED: Final = (
     "a str or a document: an object with a str page_content (LangChain Document), an object "
-    "with get_content() or a str text (LlamaIndex TextNode, NodeWithScore), or a mapping with "
-    "a str 'page_content', 'text' or 'content'"
+    "with get_content() or a str text (LlamaIndex TextNode, NodeWithScore), an object with a "
+    "str content (Haystack Document), or a mapping with a str 'page_content', 'text' or "
+    "'content'"
 )
 
 
@@ -62,7 +74,7 @@ def read_contexts(contexts: object, name: str = "contexts") -> Passages:
         text, source = read_passage(contexts, name)
         return Passages((text,), (source,))
     if not isinstance(contexts, Sequence):
-        raise TypeError(f"{name} must be {_plural()}, got {type(contexts).__name__}")
+        raise TypeError(f"{name} must be {_plural()}, got {_described_many(contexts)}")
     read = [read_passage(item, f"{name}[{i}]") for i, item in enumerate(contexts)]
     return Passages(tuple(t for t, _ in read), tuple(s for _, s in read))
 
@@ -71,13 +83,25 @@ def _plural() -> str:
     return f"{ACCEPTED}, or a sequence of them (list/tuple)"
 
 
+def _described_many(value: object) -> str:
+    """What ``value`` is, with how to pass it when it holds passages in another form."""
+    kind = type(value).__name__
+    if isinstance(value, Mapping):
+        keys = ", ".join(repr(k) for k in list(value)[:5]) or "none"
+        return f"a mapping with keys {keys}"
+    if isinstance(value, Iterable):
+        # A generator, a set, a dict's values(): read once, in no set order, or both.
+        return f"{kind}; pass a list of the passages in their order, e.g. list(...)"
+    return kind
+
+
 def _is_document(value: object) -> bool:
     """Whether ``value`` alone is one document (not a sequence of passages)."""
     if isinstance(value, Mapping):
         return any(key in value for key in TEXT_KEYS)
     if isinstance(value, Sequence):
         return False
-    return any(_has(value, name) for name in ("page_content", "get_content", "text"))
+    return any(_has(value, name) for name in ("page_content", "get_content", "text", "content"))
 
 
 def read_passage(value: object, where: str) -> tuple[str, str | None]:
@@ -89,12 +113,14 @@ def read_passage(value: object, where: str) -> tuple[str, str | None]:
         raise TypeError(f"{where} must be a str or a document, got bytes; decode it first")
     if isinstance(value, Mapping):
         text = _mapping_text(value, where)
-        metadata = value.get("metadata")
+        metadatas = [value.get(key) for key in METADATA_NAMES]
         own = [value.get(key) for key in ID_NAMES]
     else:
         text = _object_text(value, where)
-        metadata = _attribute(value, "metadata", where)
-        own = [_attribute(value, key, where) for key in ID_NAMES]
+        # Only a label for the reports: an attribute that fails to give it is no source.
+        metadatas = [_quiet(value, name) for name in METADATA_NAMES]
+        own = [_quiet(value, key) for key in ID_NAMES]
+    metadata = next((m for m in metadatas if isinstance(m, Mapping)), None)
     found = (
         [metadata.get(key) for key in METADATA_SOURCE_KEYS] if isinstance(metadata, Mapping) else []
     )
@@ -105,6 +131,8 @@ def _mapping_text(value: Mapping[object, object], where: str) -> str:
     for key in TEXT_KEYS:
         if key in value:
             text = value[key]
+            if text is None:  # not given, as an object's attribute that is None
+                continue
             if not isinstance(text, str):
                 raise TypeError(f"{where}[{key!r}] must be a str, got {type(text).__name__}")
             return text
@@ -129,9 +157,10 @@ def _object_text(value: object, where: str) -> str:
         if not isinstance(text, str):
             raise TypeError(f"{where}.get_content() must return a str, got {type(text).__name__}")
         return text
-    text = _attribute(value, "text", where)
-    if isinstance(text, str):
-        return text
+    for name in ("text", "content"):
+        text = _attribute(value, name, where)
+        if isinstance(text, str):
+            return text
     raise TypeError(f"{where} must be {ACCEPTED}, got {_described(value)}")
 
 
@@ -151,14 +180,20 @@ def _described(value: object) -> str:
 
 
 def _has(value: object, name: str) -> bool:
+    return _quiet(value, name) is not None
+
+
+def _quiet(value: object, name: str) -> object:
+    """``value.name``, or None when it has none or it fails."""
     try:
-        return getattr(value, name, None) is not None
+        return getattr(value, name, None)
     except Exception:
-        return False
+        return None
 
 
 def _attribute(value: object, name: str, where: str) -> object:
-    """``value.name``, or None when it has none; a property that fails names where."""
+    """``value.name``, or None when it has none; a property that fails names where (the
+    text's attributes: a document whose text cannot be read cannot be checked)."""
     try:
         return getattr(value, name, None)
     except Exception as exc:
@@ -168,7 +203,29 @@ def _attribute(value: object, name: str, where: str) -> object:
 
 
 def _source(value: object) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
+    """``value`` as a source to show, or None when it is none (of another type, blank, or what
+    cannot be written: a reading that fails is no source, never a failed check)."""
+    try:
+        text = _source_text(value)
+    except Exception:
         return None
-    text = printable(str(value)).strip()
+    if text is None:
+        return None
+    text = printable(text).strip()
     return shorten(text, SOURCE_CHARS) if text else None
+
+
+def _source_text(value: object) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, numbers.Integral):
+        # An int past Python's 4,300 digits cannot be written in decimal (ValueError).
+        return int.__repr__(int(value))
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, os.PathLike):
+        path = os.fspath(value)
+        return path if isinstance(path, str) else None
+    return None

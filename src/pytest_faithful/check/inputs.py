@@ -10,13 +10,19 @@ from collections.abc import Sequence
 from typing import TypeAlias
 
 from pytest_faithful.check.documents import read_contexts
-from pytest_faithful.errors import JudgeError, judge_attribute_error, printable, shorten
+from pytest_faithful.errors import (
+    JudgeError,
+    judge_attribute_error,
+    judge_id_problem,
+    shorten,
+)
 from pytest_faithful.judges.base import Judge, is_judge
 from pytest_faithful.vocab import SCORING_POLICIES
 
 Document: TypeAlias = object
 """A passage given as a document (:mod:`pytest_faithful.check.documents`): a LangChain
-``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, or a mapping with a text key."""
+``Document``, a LlamaIndex ``TextNode`` or ``NodeWithScore``, a Haystack ``Document``, or a
+mapping with a text key."""
 
 Contexts: TypeAlias = "str | Document | Sequence[str | Document]"
 """What ``contexts`` may be: one passage (a str or a document) or a sequence of them."""
@@ -77,23 +83,26 @@ def check_judge(judge: object) -> Judge:
     )
 
 
+def judge_object(judge: object) -> bool:
+    """Whether ``judge`` is given as a judge object: it has the judge protocol, or reading its
+    attributes to tell fails (a property that raises: :func:`check_judge` makes that the
+    check's JudgeError, so it is recorded as the judge's fault, not the test's)."""
+    try:
+        return is_judge(judge)
+    except Exception:
+        return True
+
+
 def _check_identity(judge: Judge) -> None:
     name = type(judge).__name__
     try:
         judge_id, heuristic = judge.id, judge.heuristic
     except Exception as exc:
         raise judge_attribute_error(name, "id or heuristic", exc) from exc
-    if not isinstance(judge_id, str) or not judge_id.strip():
+    problem = judge_id_problem(judge_id)
+    if problem is not None:
         raise JudgeError(
-            f"judge {name} has id {shorten(repr(judge_id), 80)}; a judge's id is a non-empty str "
-            "naming its kind, model and prompt version",
-            judge_id=name,
-        )
-    if printable(judge_id) != judge_id:
-        raise JudgeError(
-            f"judge {name} has id {shorten(repr(judge_id), 80)}: a control character or a lone "
-            "surrogate in it would reach every report",
-            judge_id=name,
+            f"judge {name} has id {shorten(repr(judge_id), 80)}{problem}", judge_id=name
         )
     if not isinstance(heuristic, bool):
         raise JudgeError(

@@ -19,6 +19,15 @@ if TYPE_CHECKING:
 
 SQLITE_TIMEOUT = 30.0
 """Seconds a worker waits for another's reservation to finish."""
+ROUNDING = 1e-9
+"""The share of the budget a total may pass it by and still be within it: what adding and
+taking away amounts in floating point leaves over (three calls of $0.10 make
+$0.30000000000000004, and must fit a budget of $0.30), and far below a cent of any budget."""
+
+
+def within(total: float, budget: float) -> bool:
+    """Whether ``total`` dollars are within ``budget``, up to floating point's rounding."""
+    return total <= budget + budget * ROUNDING
 
 
 class Ledger(Protocol):
@@ -42,7 +51,7 @@ class MemoryLedger:
     def reserve(self, amount: float, budget: float) -> tuple[bool, float]:
         with self._lock:
             before = self._total
-            if before + amount > budget:
+            if not within(before + amount, budget):
                 return False, before
             self._total = before + amount
             return True, before
@@ -87,7 +96,7 @@ class FileLedger:
         try:
             db.execute("BEGIN IMMEDIATE")
             (before,) = db.execute("SELECT usd FROM spend WHERE id = 1").fetchone()
-            if budget is not None and before + amount > budget:
+            if budget is not None and not within(before + amount, budget):
                 db.execute("ROLLBACK")
                 return False, float(before)
             db.execute("UPDATE spend SET usd = ? WHERE id = 1", (max(0.0, before + amount),))

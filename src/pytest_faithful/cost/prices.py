@@ -82,10 +82,20 @@ def packaged_table() -> PriceTable:
     return PriceTable(as_of=str(data["as_of"]), models=models)
 
 
+# A model written as the judge spec that calls it: openai:gpt-4o-mini, openai:llama3@http://...
+_SPEC = re.compile(r"(?:openai|anthropic):([^@]+)(?:@.*)?")
+
+
 def parse_prices(text: str) -> tuple[tuple[str, Price], ...]:
     """``MODEL: INPUT OUTPUT`` entries (USD per million tokens), one a line or separated by
-    ``;``: ``gpt-4o-mini: 0.15 0.60; llama3: 0 0``. ``ValueError`` naming the entry."""
+    ``;``: ``gpt-4o-mini: 0.15 0.60; llama3: 0 0``. ``ValueError`` naming the entry.
+
+    A model may be written as the judge spec that calls it (``openai:gpt-4o-mini``,
+    ``openai:llama3@http://localhost:11434/v1``): its price is the model's, which is what a
+    call is priced by (as written, it would name no model and price nothing). A model priced
+    twice is an error: the entries disagree, or one of them is a mistake."""
     found: list[tuple[str, Price]] = []
+    first: dict[str, str] = {}
     for raw in re.split(r"[;\n]", text):
         entry = raw.strip()
         if not entry or entry.startswith("#"):
@@ -111,5 +121,15 @@ def parse_prices(text: str) -> tuple[tuple[str, Price], ...]:
             ) from None
         if not all(math.isfinite(v) and v >= 0 for v in values):
             raise ValueError(f"{entry!r}: prices must be finite and >= 0")
-        found.append((model, Price(values[0], values[1])))
+        spec = _SPEC.fullmatch(model)
+        if spec is not None:
+            model = spec[1].strip()
+        if model in first:
+            raise ValueError(
+                f"{entry!r}: model {model!r} is priced twice (first in {first[model]!r}); "
+                "give each model one price"
+            )
+        first[model] = entry
+        # + 0.0: a price of -0 is 0 (shown "$0", not "$-0").
+        found.append((model, Price(values[0] + 0.0, values[1] + 0.0)))
     return tuple(found)

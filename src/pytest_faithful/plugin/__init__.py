@@ -8,6 +8,7 @@ session object. Judges, pydantic models, the cache and the report writers load o
 from __future__ import annotations
 
 import sys
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
+from pytest_faithful.plugin.awaited import message, never_awaited
 from pytest_faithful.plugin.declared import MARKER, METRIC_MARKERS, CheckSettings
 from pytest_faithful.plugin.options import add_options, parse_options
 from pytest_faithful.plugin.repeats import Repeats
@@ -112,6 +114,18 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
     if cases is None:  # no case was ever loaded: this value cannot be one
         return None
     return val.id if isinstance(val, cases.Case) else None
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """A test that made an ``.aio(...)`` check and never awaited it fails: its check never
+    ran (:mod:`pytest_faithful.plugin.awaited`)."""
+    try:
+        yield
+    finally:
+        found = never_awaited(item)  # closed either way, so Python warns of none
+    if found:
+        pytest.fail(message(found), pytrace=False)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

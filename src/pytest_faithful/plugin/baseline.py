@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
+from pytest_faithful.errors import counted
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
 from pytest_faithful.plugin.declared import BaselineOptions
-from pytest_faithful.plugin.seen import TestsSeen, filter_reason
+from pytest_faithful.plugin.seen import TestsSeen, filter_reason, part_reason
 from pytest_faithful.report.baseline import (
     Baseline,
     BaselineEntry,
@@ -139,6 +140,10 @@ class BaselineSession:
     def pytest_deselected(self, items: list[pytest.Item]) -> None:
         self.seen.deselect(items)
 
+    @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        self.seen.collected(report)
+
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object | None) -> None:
         """Merge what a finished xdist worker still had to send (none from one that crashed)."""
@@ -155,7 +160,9 @@ class BaselineSession:
         Not run: the entry's test ran and did not finish (it failed before the check, errored
         or was skipped), so the entry says nothing about the check and is kept. Stale: its test
         file is gone, or its test file ran in an unfiltered run without producing it. Entries
-        of files not selected are left alone.
+        of files not selected are left alone. An explicit ``key=`` belongs to whichever test
+        gives it now, not to the test its entry names (a check moved to another file keeps its
+        key): it is stale only after an unfiltered run of the whole suite.
         """
         stale, not_run = [], []
         # Node ids on the command line, -k, -x and the like leave checks of a file unrun.
@@ -163,11 +170,15 @@ class BaselineSession:
             filter_reason(self.config, session, self.seen.deselected) is None
             and not self._worker_crashed
         )
+        whole = complete and part_reason(self.config, self.seen) is None
         for key in stale_keys(self.stored, seen):
             entry = self.stored.entries[key]
-            test = entry.test or _test_of(key)
+            owner = _test_of(key)
+            test = entry.test or owner
             if test is not None and test in self.seen.unfinished:
                 not_run.append(key)
+                continue
+            if owner is None and not whole:
                 continue
             test_file = (test or key).split("::", 1)[0]
             gone = not (self.config.rootpath / test_file).exists()
@@ -267,6 +278,7 @@ class BaselineSession:
                 + ("; the baseline is not written" if self.options.update else "")
                 + ")"
             )
+        lines += self._other_judges_lines()
         for status in ("regressed", "improved", "new"):
             for comparison in summary.with_status(status):
                 lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
@@ -279,5 +291,25 @@ class BaselineSession:
         if summary.with_status("improved") and not self.options.update:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")
         if summary.written is not None:
-            lines.append(f"  wrote {summary.written} checks to {summary.path}")
+            lines.append(f"  wrote {counted(summary.written, 'check')} to {summary.path}")
         return lines
+
+    def _other_judges_lines(self) -> list[str]:
+        """Checks compared with entries another judge scored: their scores are not one judge's,
+        whether they read as unchanged, improved or regressed."""
+        counts: dict[tuple[str, str], int] = {}
+        for record in self.records:
+            theirs = record.comparison.baseline_judge
+            if theirs is not None:
+                pair = (theirs, record.entry.judge)
+                counts[pair] = counts.get(pair, 0) + 1
+        fix = (
+            "rewritten by this update"
+            if self.options.update
+            else "pin the judge, or rewrite the baseline with --faith-update-baseline"
+        )
+        return [
+            f"  OTHER JUDGE: {count} checks compared with entries {theirs} scored; this run's "
+            f"judge is {ours} ({fix})"
+            for (theirs, ours), count in sorted(counts.items())
+        ]

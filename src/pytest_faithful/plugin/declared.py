@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
+MAX_REPEAT = 10_000
+"""The most runs a repeated test may have (each is an item, collected before any runs; at
+10,000 runs a pass rate's 95% interval is already within about 1%)."""
 """The marker that sets ``assert_faithful``'s settings for a test, class or module."""
 METRIC_MARKERS = {
     "relevancy": "relevancy(threshold=None, judge=None): settings for assert_relevant.",
@@ -81,10 +84,29 @@ class Reports(Kind):
     ini file; each 'terminal' or a file path whose extension names its format."""
 
 
+def names_no_rules(names: object) -> bool:
+    """Whether a ``rules`` value names nothing ("", " , ", an empty list). It would mean the
+    default policy, over what a lower layer chose (``--faith-rules=$UNSET`` over an ini file's
+    ``strict``), so the plugin refuses it wherever it is written."""
+    if isinstance(names, str):
+        return not names.replace(",", " ").split()
+    if isinstance(names, Sequence):
+        return all(isinstance(n, str) and not n.strip() for n in names)
+    return False
+
+
+NO_RULES = (
+    "names no rules; give a policy (standard, strict, evidence) or rule names, or leave it "
+    "out for the next setting in the precedence (else the default, standard)"
+)
+
+
 def _known_rules(names: str | Sequence[str]) -> None:
     # Imported when a value is read: the rules load with the judges, not at pytest start-up.
     from pytest_faithful.rules import choose
 
+    if names_no_rules(names):
+        raise ValueError(f"{names!r} {NO_RULES}")
     # The option's name is said by whoever reads the value (argparse, the ini reader).
     try:
         choose(names, argument="")
@@ -160,9 +182,10 @@ class CheckSettings:
         default=(),
     )
     # Read as the tests are collected (plugin/repeats.py): a call cannot repeat its own test.
+    # Each run is an item collected up front: a huge N would exhaust memory while collecting.
     repeat: int = option(
         "--faith-repeat",
-        Whole(1),
+        Whole(1, MAX_REPEAT),
         "Run each test that uses assert_faithful N times (items ...[run1ofN] .. [runNofN]); "
         "its checks then pass or fail on their pass rate (--faith-min-pass-rate).",
         metavar="N",

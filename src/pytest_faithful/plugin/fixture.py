@@ -27,6 +27,7 @@ from pytest_faithful.check import (
     check_inputs,
     check_policy,
     check_steps,
+    judge_object,
     read_contexts,
 )
 from pytest_faithful.errors import (
@@ -34,12 +35,14 @@ from pytest_faithful.errors import (
     FaithfulnessError,
     JudgeError,
     UnavailableJudgeError,
+    judge_name,
 )
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
+from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
-from pytest_faithful.plugin.declared import MARKER, CheckSettings
+from pytest_faithful.plugin.declared import MARKER, NO_RULES, CheckSettings, names_no_rules
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
@@ -174,9 +177,9 @@ class AssertFaithful:
         """Check ``answer`` against ``contexts``; raise FaithfulnessError if it does not pass.
 
         ``contexts``: one passage or a sequence of them, each a str or a document (LangChain
-        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, or a mapping with a
-        ``page_content``, ``text`` or ``content`` str). ``rules`` and ``skip_rules`` choose the
-        verdict rules (a policy or rule names, and rules to leave out;
+        ``Document``, LlamaIndex ``TextNode``/``NodeWithScore``, Haystack ``Document``, or a
+        mapping with a ``page_content``, ``text`` or ``content`` str). ``rules`` and
+        ``skip_rules`` choose the verdict rules (a policy or rule names, and rules to leave out;
         :mod:`pytest_faithful.rules`). ``key`` names the check in the regression baseline
         (default: the test id and the check's index within the test). ``min_pass_rate``: in a
         repeated test, the share of its runs whose check must pass.
@@ -230,7 +233,9 @@ class AssertFaithful:
         }
         # Where the call is, taken now: a gathered coroutine runs from the event loop, not
         # from the test's frame.
-        return self._aio(self._check(answer, contexts, question, call, key, self._call_site()))
+        site = self._call_site()
+        check = self._check(answer, contexts, question, call, key, site)
+        return track(self._item, self._aio(check), "assert_faithful", site, check)
 
     async def _aio(self, check: Procedure[FaithfulnessResult]) -> FaithfulnessResult:
         __tracebackhide__ = True
@@ -264,11 +269,14 @@ class AssertFaithful:
         with metered() as spent:
             try:
                 judge_obj = (
-                    settings.judge
-                    if isinstance(settings.judge, Judge)
-                    else self._session.judge_for(settings.judge)
+                    self._session.judge_for(settings.judge)
+                    if settings.judge is None or isinstance(settings.judge, str)
+                    else settings.judge
                 )
-                judge_id = judge_obj.id
+                # The id the record names, read safely: the check refuses a judge whose id
+                # fails or cannot name it in a report (a JudgeError), and its record still
+                # names that judge, by its class, never the default judge.
+                judge_id = judge_name(judge_obj)
                 result = await check_steps(
                     answer,
                     contexts,
@@ -348,7 +356,7 @@ class AssertFaithful:
     ) -> CheckSettings:
         """Validate the test's arguments and marker; the settings the check runs with."""
         judge = call["judge"]
-        if judge is not None and not isinstance(judge, (str, Judge)):
+        if judge is not None and not isinstance(judge, str) and not judge_object(judge):
             raise TypeError(
                 f"judge must be a spec string or a judge object, got {type(judge).__name__}"
             )
@@ -357,6 +365,8 @@ class AssertFaithful:
                 f"judge must be a judge spec such as 'lexical' or 'openai:MODEL', got {judge!r}; "
                 "leave judge out to use the configured judge"
             )
+        if call["rules"] is not None and names_no_rules(call["rules"]):
+            raise ValueError(f"rules: {call['rules']!r} {NO_RULES}")
         check_inputs(answer, contexts, question)
         if call["min_pass_rate"] is not None:
             check_min_pass_rate(call["min_pass_rate"])

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
-from pytest_faithful.check import Contexts, read_contexts
-from pytest_faithful.errors import MetricError
+from pytest_faithful.check import Contexts, judge_object, read_contexts
+from pytest_faithful.errors import MetricError, judge_name
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.metrics.inputs import check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
+from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
 from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
 from pytest_faithful.plugin.markers import marker_layer
@@ -52,6 +53,7 @@ class _MetricCheck:
     """What the three metric callables share: markers, judge, records, baseline, errors."""
 
     marker: str
+    fixture: str
 
     def __init__(self, session: FaithSession, item: pytest.Item) -> None:
         self._session = session
@@ -84,7 +86,7 @@ class _MetricCheck:
     def _judge(self, judge: object) -> str | Judge | None:
         """The check's judge: the call's, the marker's, the run's; validated like
         ``assert_faithful``'s (a bad spec from the call or marker is the test's mistake)."""
-        if judge is not None and not isinstance(judge, (str, Judge)):
+        if judge is not None and not isinstance(judge, str) and not judge_object(judge):
             raise TypeError(
                 f"judge must be a spec string or a judge object, got {type(judge).__name__}"
             )
@@ -111,7 +113,9 @@ class _MetricCheck:
         return chosen  # type: ignore[no-any-return]
 
     def _built(self, judge: str | Judge | None) -> Judge:
-        return judge if isinstance(judge, Judge) else self._session.judge_for(judge)
+        if judge is None or isinstance(judge, str):
+            return self._session.judge_for(judge)
+        return judge
 
     def _next_index(self, key: object, metrics: Sequence[str]) -> tuple[int, list[str | None]]:
         """The check's index within the test and its baseline keys (None without a baseline)."""
@@ -142,6 +146,11 @@ class _MetricCheck:
             return run_sync(check)
         except Exception as exc:
             reraise_trimmed(exc, self._item.config)
+
+    def _awaitable(self, check: Procedure[_R], where: dict[str, Any]) -> Coroutine[Any, Any, _R]:
+        """The ``.aio(...)`` coroutine of ``check``; the test fails if it is never awaited."""
+        site = (where["path"], where["line"])
+        return track(self._item, self._awaited(check), self.fixture, site, check)
 
     async def _awaited(self, check: Procedure[_R]) -> _R:
         __tracebackhide__ = True
@@ -230,6 +239,7 @@ class AssertReference(_MetricCheck):
     """The callable the ``assert_reference`` fixture gives a test."""
 
     marker = "reference"
+    fixture = "assert_reference"
 
     def __call__(
         self,
@@ -267,7 +277,8 @@ class AssertReference(_MetricCheck):
         """``await assert_reference.aio(...)``: the same check, awaitable beside the others
         (it asks no judge, so it runs at once)."""
         arguments = (answer, reference, numbers, keywords, exact, completeness, citations)
-        return self._awaited(self._check(*arguments, contexts, threshold, key, self._where()))
+        where = self._where()
+        return self._awaitable(self._check(*arguments, contexts, threshold, key, where), where)
 
     async def _check(
         self,
@@ -319,6 +330,7 @@ class AssertRelevant(_MetricCheck):
     """The callable the ``assert_relevant`` fixture gives a test."""
 
     marker = "relevancy"
+    fixture = "assert_relevant"
 
     def __call__(
         self,
@@ -343,7 +355,8 @@ class AssertRelevant(_MetricCheck):
         key: str | None = None,
     ) -> Coroutine[Any, Any, MetricResult]:
         """``await assert_relevant.aio(...)``: the same check, awaited on the test's loop."""
-        return self._awaited(self._check(answer, question, threshold, judge, key, self._where()))
+        where = self._where()
+        return self._awaitable(self._check(answer, question, threshold, judge, key, where), where)
 
     async def _check(
         self,
@@ -362,7 +375,7 @@ class AssertRelevant(_MetricCheck):
         chosen = self._judge(judge)
         index, (name,) = self._next_index(key, ["answer_relevancy"])
         checked = {**where, "answer": answer, "question": question}
-        spec = chosen if isinstance(chosen, str) else None
+        spec = _named(chosen)
 
         def run() -> Procedure[MetricResult]:
             return relevancy_steps(
@@ -374,10 +387,17 @@ class AssertRelevant(_MetricCheck):
         return result
 
 
+def _named(judge: str | Judge | None) -> str | None:
+    """The judge a metric check's record names if it errors: the spec, or a judge object's id
+    (its class's name when the id cannot name it); None: the default judge."""
+    return judge if judge is None or isinstance(judge, str) else judge_name(judge)
+
+
 class AssertRetrieval(_MetricCheck):
     """The callable the ``assert_retrieval`` fixture gives a test."""
 
     marker = "retrieval"
+    fixture = "assert_retrieval"
 
     def __call__(
         self,
@@ -409,7 +429,8 @@ class AssertRetrieval(_MetricCheck):
     ) -> Coroutine[Any, Any, RetrievalResult]:
         """``await assert_retrieval.aio(...)``: the same check, awaited on the test's loop."""
         arguments = (contexts, question, reference, precision, recall, judge, key)
-        return self._awaited(self._check(*arguments, self._where()))
+        where = self._where()
+        return self._awaitable(self._check(*arguments, where), where)
 
     async def _check(
         self,
@@ -455,7 +476,7 @@ class AssertRetrieval(_MetricCheck):
             "contexts": plan.passages,
             "sources": read_contexts(contexts).named,
         }
-        spec = chosen if isinstance(chosen, str) else None
+        spec = _named(chosen)
         memo = self._session.memo()
         results: dict[str, MetricResult] = {}
         for metric in metrics:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +55,50 @@ if TYPE_CHECKING:
 def declared_options() -> Iterator[tuple[dataclasses.Field[Any], Option]]:
     for settings in TABLE:
         yield from options_of(settings)
+
+
+# What decides which calls a run's checks make: the judge and its tuning, the checks' settings
+# (a check that fails stops its test before the next one asks), the ini file, and the plugins
+# and conftest files that register judges. Not the record mode, stores, reports, baseline or
+# budget: a command that records a missed call sets those itself or needs none of them.
+_ASKING_SETTINGS: tuple[type[Any], ...] = (CheckSettings, LLMOptions, LocalOptions, MetricOptions)
+_PYTEST_VALUED: tuple[str, ...] = (
+    "-c",
+    "--config-file",
+    "-o",
+    "--override-ini",
+    "-p",
+    "--rootdir",
+    "--confcutdir",
+)
+_PYTEST_FLAGS: tuple[str, ...] = ("--noconftest",)
+
+
+def asking_options(args: Sequence[str]) -> tuple[str, ...]:
+    """The arguments of a pytest command line (``config.invocation_params.args``) that decide
+    which judge calls its checks make, as typed: the command a missed recording prints repeats
+    them, so that running it records the call that was missed, with the same judge."""
+    settings = [declared for kind in _ASKING_SETTINGS for _, declared in options_of(kind)]
+    flags = {d.flag for d in settings if isinstance(d.kind, Flag)} | set(_PYTEST_FLAGS)
+    valued = [d.flag for d in settings if not isinstance(d.kind, Flag)] + list(_PYTEST_VALUED)
+    kept: list[str] = []
+    rest = [str(arg) for arg in args]
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--":
+            break
+        if arg in flags:
+            kept.append(arg)
+        elif arg in valued:
+            kept.append(arg)
+            if rest:
+                kept.append(rest.pop(0))
+        elif any(
+            arg.startswith(f"{flag}=") or (len(flag) == 2 and arg[:2] == flag and arg[2:3] != "-")
+            for flag in valued
+        ):
+            kept.append(arg)  # --faith-judge=SPEC, -pNAME
+    return tuple(kept)
 
 
 def _argparse_type(kind: Kind) -> Callable[[str], Any]:

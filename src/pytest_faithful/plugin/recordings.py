@@ -7,12 +7,15 @@ controller in ``config.workeroutput``. The controller makes each recording the r
 the smallest id of the tests that asked for it, whichever wrote it last. Only the controller
 decides which recordings are unused, reports them and, with ``--faith-prune-recordings``,
 deletes them, as the baseline finds stale entries (:mod:`pytest_faithful.plugin.baseline`):
-never after a filtered run, never a recording of a test that did not finish, never one of a
-test file this run did not collect, never a file that cannot be read (it is listed, for
-someone to mend or delete), and never one that a judge this run did not use recorded (or that
-does not say which judge recorded it): a run under another judge, such as the default lexical
-one when no key is set, asks for none of them, and that is no sign that they are stale. Such a
-run says so at the top and in the summary, and a replay-only one fails.
+never after a filtered run, nor after one that collected only part of the suite (a recording
+names one test that asked for it, while any test may ask for the same call: a test of a file
+the run did not collect, or one moved there since it recorded), never a recording of a test
+that did not finish, never one of a test file this run did not collect, never a file that
+cannot be read (it is listed, for someone to mend or delete), and never one that a judge this
+run did not use recorded (or that does not say which judge recorded it): a run under another
+judge, such as the default lexical one when no key is set, asks for none of them, and that is
+no sign that they are stale. Such a run says so at the top and in the summary, and a
+replay-only one fails.
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.usage import RecordingsUse, records_for
+from pytest_faithful.errors import counted
 from pytest_faithful.plugin.declared import RecordingOptions
 from pytest_faithful.plugin.repeats import without_run
-from pytest_faithful.plugin.seen import TestsSeen, filter_reason
+from pytest_faithful.plugin.seen import TestsSeen, filter_reason, part_reason
 
 if TYPE_CHECKING:
     from pytest_faithful.cache.recordings import RecordingStore
@@ -87,6 +91,10 @@ class RecordingsSession:
         self.seen.deselect(items)
 
     @pytest.hookimpl
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        self.seen.collected(report)
+
+    @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self._is_worker:
             return
@@ -134,7 +142,9 @@ class RecordingsSession:
         )
         if self.replayed_nothing and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        reason = filter_reason(self.config, session, self.seen.deselected)
+        reason = filter_reason(self.config, session, self.seen.deselected) or part_reason(
+            self.config, self.seen
+        )
         if self.judges.record_mode == "off":
             reason = "record mode off reads no recordings"
         elif self.lost_worker:
@@ -181,9 +191,8 @@ class RecordingsSession:
     def _could_have_used(self, test: str | None) -> bool:
         """Whether a check of this run would have used a readable recording made by ``test``
         (with a judge this run used)."""
-        if test is None:  # made outside pytest: the whole suite must have run
-            explicit = self.config.args_source is pytest.Config.ArgsSource.ARGS
-            return bool(self.seen.files) and not explicit
+        if test is None:  # made outside pytest: tests of the whole suite must have run
+            return bool(self.seen.files)
         if test in self.seen.unfinished:
             return False  # it stopped before its checks, or was skipped here
         test_file = test.split("::", 1)[0]
@@ -197,7 +206,7 @@ class RecordingsSession:
             terminalreporter.write_line(line)
 
     def summary_lines(self, verbose: bool = False) -> list[str]:
-        head = f"faithful recordings {self.directory}: {self.total} files"
+        head = f"faithful recordings {self.directory}: {counted(self.total, 'file')}"
         problems = [f"  {problem} (left alone)" for problem in self.problems]
         problems += [
             f"  UNREADABLE {key[:2]}/{key}.json: {reason} (never pruned: mend it, or delete "
@@ -230,7 +239,7 @@ class RecordingsSession:
         if self.unused and not self.options.prune:
             lines.append("  to delete them: rerun the whole suite with --faith-prune-recordings")
         if self.options.prune:
-            lines.append(f"  pruned {self.pruned} unused recordings")
+            lines.append(f"  pruned {counted(self.pruned, 'unused recording')}")
         return lines
 
     def _other_judges_lines(self) -> list[str]:
@@ -271,7 +280,9 @@ class RecordingsSession:
         judge_id = self._default_judge() if made_by else None
         if judge_id is None or any(records_for(judge_id, recorder) for recorder in made_by):
             return []
-        shown = ", ".join(f"{recorder} ({count} files)" for recorder, count in made_by.items())
+        shown = ", ".join(
+            f"{recorder} ({counted(count, 'file')})" for recorder, count in made_by.items()
+        )
         return [
             f"faithful: WARNING: the recordings in {self.directory} were recorded by {shown}; "
             f"this run uses {judge_id}, so none of them will be replayed (pin the judge with "

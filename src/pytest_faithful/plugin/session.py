@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_faithful.cache.invocation import Invocation
-from pytest_faithful.errors import visible
+from pytest_faithful.errors import judge_name, visible
 from pytest_faithful.judges.registry import JudgeRegistry
 from pytest_faithful.judges.resources import JudgeOptions
 from pytest_faithful.plugin.cost import LEDGER_INPUT
 from pytest_faithful.plugin.declared import FIXTURE_METRICS, MARKER, METRIC_MARKERS
+from pytest_faithful.plugin.options import asking_options
 from pytest_faithful.plugin.repeats import EXPECTED_RUNS
+from pytest_faithful.plugin.seen import runs_no_test
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
 
@@ -52,6 +54,9 @@ WORKER_OUTPUT_KEY = "pytest_faithful.checks"
 
 REPORT_ATTRIBUTE = "pytest_faithful_checks"
 """The ``TestReport`` attribute that carries a test phase's records from a worker."""
+
+OPTIONS_INPUT = "pytest_faithful.asking_options"
+"""Where a worker finds the options the run was given that decide its judge calls."""
 
 
 class FaithSession:
@@ -79,13 +84,18 @@ class FaithSession:
         self._ledger_dir: Path | None = None
         worker = getattr(config, "workerinput", {})
         ledger = worker.get(LEDGER_INPUT)
+        self._invocation = Invocation(
+            config.invocation_params.dir,
+            config.rootpath,
+            tuple(worker.get(OPTIONS_INPUT, asking_options(config.invocation_params.args))),
+        )
         self._judge_options = JudgeOptions(
             options.cache_dir,
             options.record_mode,
             options.llm,
             options.local,
             recordings_dir=options.recordings.directory,
-            invocation=Invocation(config.invocation_params.dir, config.rootpath),
+            invocation=self._invocation,
             cost=options.cost,
             ledger_path=Path(ledger) if ledger else None,
             ledger_holder=worker.get("workerid"),
@@ -129,8 +139,11 @@ class FaithSession:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
-        """xdist: give each worker the run's budget file (``--faith-max-cost``), so that the
-        budget is the run's, whichever worker spends it."""
+        """xdist: give each worker the options the run was given that decide its judge calls
+        (a worker's own command line is empty), for the command a missed recording prints,
+        and the run's budget file (``--faith-max-cost``), so that the budget is the run's,
+        whichever worker spends it."""
+        node.workerinput[OPTIONS_INPUT] = list(self._invocation.options)
         if self.options.cost.max_cost is None or self.options.cost.estimate:
             return
         if self._ledger_dir is None:
@@ -156,7 +169,7 @@ class FaithSession:
         """The id of the judge a check that names none uses; None if it cannot be built
         (the header says why)."""
         try:
-            return self.judge_for(self.configured_judge() or self.default_judge).id
+            return judge_name(self.judge_for(self.configured_judge() or self.default_judge))
         except Exception:
             return None
 
@@ -177,7 +190,7 @@ class FaithSession:
         else:
             from pytest_faithful.report.failure import judge_line
 
-            described = judge_line(judge.id, judge.heuristic)
+            described = judge_line(judge_name(judge), judge.heuristic)
         recordings = self.options.recordings.directory
         if self.options.record_mode == "off":
             store = "no cache: judge calls are neither replayed nor recorded"
@@ -337,7 +350,7 @@ class FaithSession:
         cannot be built: the header and the checks say why)."""
         spec = self.configured_judge() or self.default_judge
         try:
-            return self.judge_for(spec).id
+            return judge_name(self.judge_for(spec))
         except Exception:
             return redact(spec)  # a spec's base URL may carry credentials
 
@@ -401,6 +414,11 @@ class FaithSession:
         checked = bool(self.records or self.metric_records or self.lost)
         if not (wanted or (summary_file and checked)):
             return
+        idle = runs_no_test(self.config)
+        if idle is not None and not checked:
+            # An empty "no checks ran" report would replace the last real one.
+            self.reports_written = [f"no report written: {idle} runs no check"]
+            return
         from pytest_faithful.report import markdown, outputs
 
         self.report = self.build_report()
@@ -432,6 +450,8 @@ class FaithSession:
                 terminalreporter.write_line(line, **markup)
         self._write_not_judged(terminalreporter)
         if self.report is None:
+            for done in self.reports_written:  # why none was written, if one was asked for
+                terminalreporter.write_line(visible(f"faithful: {done}"))
             return
         if self.options.cost.estimate:
             from pytest_faithful.report.costs import estimate_lines

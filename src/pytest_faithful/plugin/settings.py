@@ -23,7 +23,7 @@ from pydantic import (
 )
 
 from pytest_faithful.fields import Choice, Flag, Kind, Names, Number, Whole, options_of
-from pytest_faithful.plugin.declared import CheckSettings
+from pytest_faithful.plugin.declared import NO_RULES, CheckSettings, names_no_rules
 
 CHECK_SETTINGS = tuple(f.name for f in fields(CheckSettings))
 
@@ -59,7 +59,9 @@ def _marker_type(kind: Kind) -> Any:
         )
         return Optional[Annotated[MarkerNumber, bound]]  # noqa: UP045 - a runtime type expression
     if isinstance(kind, Whole):
-        whole = Annotated[int, BeforeValidator(_a_whole_number), Field(ge=kind.minimum)]
+        whole = Annotated[
+            int, BeforeValidator(_a_whole_number), Field(ge=kind.minimum, le=kind.maximum)
+        ]
         return Optional[whole]  # noqa: UP045
     if isinstance(kind, Choice):
         return Optional[Literal[tuple(kind.values)]]  # noqa: UP045
@@ -75,6 +77,19 @@ class MarkerLayer(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @field_validator("judge", mode="before", check_fields=False)
+    @classmethod
+    def _judge_a_spec(cls, judge: object) -> object:
+        # A judge object is a call's argument: a marker holds a spec (pydantic alone would say
+        # "Input should be a valid string", which does not say where the object can go).
+        if judge is not None and not isinstance(judge, str):
+            raise ValueError(
+                f"a judge spec string such as 'lexical' or 'openai:MODEL' is needed, got "
+                f"{type(judge).__name__}; pass a judge object to the call instead "
+                "(assert_faithful(..., judge=obj), assert_relevant(..., judge=obj), ...)"
+            )
+        return judge
+
     @field_validator("judge", check_fields=False)
     @classmethod
     def _judge_not_blank(cls, judge: str | None) -> str | None:
@@ -85,6 +100,13 @@ class MarkerLayer(BaseModel):
                 "or leave judge out"
             )
         return judge
+
+    @field_validator("rules", check_fields=False)
+    @classmethod
+    def _rules_named(cls, rules: object) -> object:
+        if rules is not None and names_no_rules(rules):
+            raise ValueError(f"{rules!r} {NO_RULES}")
+        return rules
 
 
 _MARKER_FIELDS: dict[str, Any] = {

@@ -159,6 +159,14 @@ class LlamaBackend:
     def _load(self) -> llama_cpp.Llama:
         if self._llama is not None:
             return self._llama
+        if not self._path.is_file():
+            # Only a spec that pins the file's sha256 gets here without it: its recordings
+            # replay, and this reading is not among them.
+            raise JudgeError(
+                f"the local judge's model file {self._path} is not here: its pinned sha256 "
+                "replays the recorded readings without it, and this one was not recorded; "
+                "record it where the model file is"
+            )
         try:
             import llama_cpp
         except ImportError as exc:

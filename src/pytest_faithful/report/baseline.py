@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -21,8 +22,22 @@ from pytest_faithful.redaction import masked_output
 from pytest_faithful.report.pass_rates import PassRate, percent, wilson
 
 BASELINE_VERSION = 1
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # Scores are ratios of small integers; anything below this is float noise, not a change.
 SCORE_EPSILON = 1e-9
+# Figures are shown with two decimals, or as many more as it takes for two that differ to
+# read differently (a drop of 1/19 beyond a tolerance of 0.05 is not "0.05 > 0.05").
+_MIN_DECIMALS = 2
+_MAX_DECIMALS = 10
+
+
+def _decimals(*pairs: tuple[float, float]) -> int:
+    """The fewest decimals (two or more) that show each pair of different numbers differently."""
+    for decimals in range(_MIN_DECIMALS, _MAX_DECIMALS):
+        if all(f"{a:.{decimals}f}" != f"{b:.{decimals}f}" for a, b in pairs if a != b):
+            return decimals
+    return _MAX_DECIMALS
+
 
 Status = Literal["regressed", "improved", "unchanged", "new"]
 
@@ -132,6 +147,13 @@ def load_baseline(path: Path) -> Baseline:
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
         version = data.get("version") if isinstance(data, dict) else None
+        if type(version) is int and version > BASELINE_VERSION:
+            # Rewriting it with this version would drop what the newer one stores.
+            raise BaselineError(
+                f"faithfulness baseline {path} has version {version}, written by a newer "
+                f"pytest-faithful; this one reads version {BASELINE_VERSION}. Upgrade "
+                "pytest-faithful."
+            )
         if type(version) is not int or version != BASELINE_VERSION:
             raise BaselineError(
                 f"faithfulness baseline {path} has version {version!r}; this pytest-faithful "
@@ -145,11 +167,7 @@ def load_baseline(path: Path) -> Baseline:
                 "it needs exactly the keys 'version' and 'checks'"
                 + (f", not {', '.join(map(repr, unknown))}" if unknown else "")
             )
-        baseline = Baseline(entries=data["checks"])
-        # What is read must write back (--faith-update-baseline keeps the entries a run did
-        # not reach): a lone surrogate from a "\\ud800" escape cannot be written as UTF-8.
-        dump_baseline(baseline).encode("utf-8")
-        return baseline
+        return Baseline(entries=data["checks"])
     except BaselineError:
         raise
     except RecursionError:
@@ -173,6 +191,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def dump_baseline(baseline: Baseline) -> str:
+    """The file's text: UTF-8 as is, except a lone surrogate (a test file or folder whose name
+    is not UTF-8 gives its node id one), which has no UTF-8 form and is written as its JSON
+    escape, read back as the same string."""
     lines = [f'{{\n  "version": {BASELINE_VERSION},\n  "checks": {{']
     items = sorted(baseline.entries.items())
     for i, (key, entry) in enumerate(items):
@@ -180,7 +201,7 @@ def dump_baseline(baseline: Baseline) -> str:
         comma = "," if i < len(items) - 1 else ""
         lines.append(f"    {json.dumps(key, ensure_ascii=False)}: {value}{comma}")
     lines.append("  }\n}\n")
-    return "\n".join(lines)
+    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", "\n".join(lines))
 
 
 def write_baseline(path: Path, baseline: Baseline) -> None:
@@ -237,6 +258,11 @@ class Comparison(FrozenModel):
     pass_rate: RateComparison | None = Field(
         default=None, description="A repeated check: its pass rates (score holds the rate)."
     )
+    baseline_judge: str | None = Field(
+        default=None,
+        description="The judge that scored the baseline entry, when it is not this check's: "
+        "the two scores are not one judge's. Null when it is the same judge.",
+    )
 
     @property
     def delta(self) -> float | None:
@@ -247,11 +273,28 @@ class Comparison(FrozenModel):
             return self._describe_rate(self.pass_rate)
         if self.baseline_score is None:
             return f"new check (score {self.score:.2f}), not in the baseline"
-        line = (
-            f"score {self.score:.2f} vs baseline {self.baseline_score:.2f} "
-            f"({self.delta:+.2f}, {self.status})"
-        )
-        return "; ".join([line, *map(str, self.changes)])
+        score, baseline = self.shown_scores()
+        d = self._decimals()
+        line = f"score {score} vs baseline {baseline} ({self.delta:+.{d}f}, {self.status})"
+        return "; ".join([line, *self._judged_by(), *map(str, self.changes)])
+
+    def _judged_by(self) -> list[str]:
+        if self.baseline_judge is None:
+            return []
+        return [f"the baseline was scored by another judge ({self.baseline_judge})"]
+
+    def _decimals(self) -> int:
+        if self.status == "unchanged" or self.baseline_score is None:
+            return _MIN_DECIMALS
+        return _decimals((self.score, self.baseline_score))
+
+    def shown_scores(self) -> tuple[str, str]:
+        """The score and the baseline's (``-`` for none) as every report shows them: with as
+        many decimals as it takes for a regressed or improved score to differ from its
+        baseline's."""
+        d = self._decimals()
+        baseline = "-" if self.baseline_score is None else f"{self.baseline_score:.{d}f}"
+        return f"{self.score:.{d}f}", baseline
 
     def _describe_rate(self, rate: RateComparison) -> str:
         now = (
@@ -267,7 +310,8 @@ class Comparison(FrozenModel):
             "regressed": "above the interval",
             "improved": "below the interval",
         }.get(self.status, "within the interval")
-        return f"{now} vs baseline {before}: {self.status}, the baseline is {where}"
+        line = f"{now} vs baseline {before}: {self.status}, the baseline is {where}"
+        return "; ".join([line, *self._judged_by()])
 
 
 def _claim_changes(
@@ -316,7 +360,13 @@ def compare(
         score=result.score,
         baseline_score=stored.score,
         changes=_claim_changes(stored.claims, current.claims),
+        baseline_judge=_other_judge(stored, result.judge_id),
     )
+
+
+def _other_judge(stored: BaselineEntry, judge: str) -> str | None:
+    """The judge of a baseline entry, when it is not ``judge``."""
+    return None if stored.judge == judge else stored.judge
 
 
 def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comparison:
@@ -353,6 +403,7 @@ def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comp
         pass_rate=RateComparison(
             **figures, baseline_runs=stored.runs, baseline_passed=stored.passed
         ),
+        baseline_judge=_other_judge(stored, rate.judge_id),
     )
 
 
@@ -363,11 +414,19 @@ def regression_message(comparison: Comparison, tolerance: float) -> str:
     assert comparison.baseline_score is not None
     metric, colon, _ = comparison.key.partition(":")
     title = metric.replace("_", " ") if colon and metric in _METRICS else "faithfulness"
+    drop = comparison.baseline_score - comparison.score
+    d = _decimals((comparison.score, comparison.baseline_score), (drop, tolerance))
     lines = [
-        f"{title} regressed: score {comparison.score:.2f} < baseline "
-        f"{comparison.baseline_score:.2f} (drop {-(comparison.delta or 0.0):.2f} > tolerance "
-        f"{tolerance:.2f}) for baseline key {comparison.key!r}"
+        f"{title} regressed: score {comparison.score:.{d}f} < baseline "
+        f"{comparison.baseline_score:.{d}f} (drop {drop:.{d}f} > tolerance {tolerance:.{d}f}) "
+        f"for baseline key {comparison.key!r}"
     ]
+    if comparison.baseline_judge is not None:
+        lines.append(
+            f"  the baseline was scored by another judge ({comparison.baseline_judge}): the "
+            "drop may be the judges', not the answer's (pin the judge, or rewrite the baseline "
+            "with --faith-update-baseline)"
+        )
     lines.extend(f"  {change}" for change in comparison.changes)
     return "\n".join(lines)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pytest_faithful.cost import tokens
 from pytest_faithful.cost.spend import Spend, usd
+from pytest_faithful.errors import counted
 from pytest_faithful.report.cost_summary import CostSummary
 from pytest_faithful.report.model import FaithReport
 
@@ -52,11 +53,11 @@ def estimate_lines(report: FaithReport) -> list[str]:
     checks = report.totals.checks + sum(m.checks for m in report.metric_totals)
     estimated = report.totals.estimated + sum(m.estimated for m in report.metric_totals)
     if summary is None:
-        return [f"faithful estimate: {checks} checks; no judge call would be made"]
+        return [f"faithful estimate: {counted(checks, 'check')}; no judge call would be made"]
     spend = summary.total
     named = spend.calls - spend.followups
     lines = [
-        f"faithful estimate (--faith-estimate: no judge was called): {checks} checks, "
+        f"faithful estimate (--faith-estimate: no judge was called): {counted(checks, 'check')}, "
         f"{estimated} would call a judge",
         f"  judge calls: {spend.replayed} replayed from the cache (free); {spend.calls} would "
         f"go to a provider: {named} named exactly, {spend.followups} following a live call "

@@ -97,11 +97,7 @@ def error_annotations(report: FaithReport, rootdir: Path, workspace: Path | None
         if not rate.failing:
             continue
         # At the check's call, as its runs made it.
-        runs = [
-            c
-            for c in report.checks
-            if c.repeat is not None and (c.repeat.test, c.index) == (rate.test, rate.index)
-        ]
+        runs = [c for c in report.checks if rate.covers(c.index, c.repeat)]
         where = next((c for c in runs if c.path is not None), None)
         title = f"faithfulness pass rate failed: {rate.test_id}"
         props = _location(

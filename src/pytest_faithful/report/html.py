@@ -19,7 +19,7 @@ from html import escape
 from importlib import resources
 from typing import TypeVar
 
-from pytest_faithful.errors import visible
+from pytest_faithful.errors import counted, visible
 from pytest_faithful.models import ClaimVerdict, Label
 from pytest_faithful.report import costs, metric_sections, pass_rates
 from pytest_faithful.report.failure import evidence_note
@@ -345,13 +345,13 @@ def _baseline_html(report: FaithReport) -> str:
     rows = []
     for status in ("regressed", "improved", "new"):
         for c in summary.with_status(status):
-            before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
+            score, before = c.shown_scores()
             claims = "<br>".join(_e(str(change)) for change in c.changes) or "-"
             if c.pass_rate is not None:  # a repeated check: its runs and interval
                 claims = _e(c.describe())
             rows.append(
                 f'<tr class="{status}"><td>{status}</td><td><code>{_e(c.key)}</code></td>'
-                f"<td>{c.score:.2f}</td><td>{before}</td><td>{claims}</td></tr>"
+                f"<td>{score}</td><td>{before}</td><td>{claims}</td></tr>"
             )
     rows.extend(
         f'<tr class="stale"><td>stale</td><td><code>{_e(key)}</code></td>'
@@ -400,7 +400,7 @@ def _filters_html(report: FaithReport) -> str:
     return (
         f'<nav id="filters">{radios}<input type="search" id="search" '
         f'placeholder="filter by test id" aria-label="filter by test id">'
-        f'<span id="shown">{listed} checks</span>{legend}</nav>'
+        f'<span id="shown">{counted(listed, "check")}</span>{legend}</nav>'
     )
 
 

@@ -63,8 +63,13 @@ def pass_rate_properties(rate: PassRate) -> list[tuple[str, str]]:
     ``faith.pass_rate`` (and its Wilson 95% interval ``faith.pass_rate_low`` /
     ``faith.pass_rate_high``), ``faith.runs_passed``, ``faith.runs_judged``,
     ``faith.min_pass_rate`` and ``faith.pass_rate_status`` (passed, failed or estimated);
-    ``faith.N.*`` for a test's later checks."""
-    prefix = PREFIX if rate.index == 0 else f"{PREFIX}.{rate.index}"
+    ``faith.N.*`` for a test's later checks, ``faith.key.KEY.*`` for a check that gave
+    ``key=`` (its runs are one check whichever call of its run each was, so its index can
+    differ from run to run)."""
+    if rate.key is not None:
+        prefix = f"{PREFIX}.key.{rate.key}"
+    else:
+        prefix = PREFIX if rate.index == 0 else f"{PREFIX}.{rate.index}"
     props = [
         (f"{prefix}.pass_rate_status", rate.status),
         (f"{prefix}.runs_passed", str(rate.passed)),

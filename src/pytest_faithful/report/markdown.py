@@ -1,8 +1,10 @@
 """The Markdown report: a compact summary for a pull request or ``$GITHUB_STEP_SUMMARY``.
 
 Totals first, then one row per check that did not pass (worst first), then the passing checks
-folded away. Rows are capped so the summary stays far below GitHub's 1 MiB limit; the JSON and
-HTML reports always have every check.
+folded away. Rows are capped, each cell holds at most ``MAX_CELL`` characters of user text, and
+the whole summary at most ``MAX_BYTES`` (cut at a line, with a note), so it stays below GitHub's
+1 MiB step summary limit (over it, GitHub drops the whole summary); the JSON and HTML reports
+always have every check.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from pytest_faithful.report.totals import outcome_tag
 
 MAX_FAILING_ROWS = 200
 MAX_PASSING_ROWS = 300
+MAX_CELL = 300
+"""Characters of one user text (a test id, a claim, a reason) in a cell, before escaping."""
+MAX_BYTES = 900 * 1024
+"""The most a summary holds, in UTF-8 bytes: GitHub refuses a step summary over 1 MiB."""
 _SPECIAL = re.compile(r"([\\`*_\[\]|#~])")
 _ICON = {"passed": "✅", "failed": "❌", "errored": "💥", "estimated": "🔮"}
 
@@ -25,13 +31,13 @@ _ICON = {"passed": "✅", "failed": "❌", "errored": "💥", "estimated": "🔮
 def md(text: str) -> str:
     """User text made safe for a Markdown table cell: one line, no markup, pipes escaped,
     control characters shown as escapes (``\\x1b``)."""
-    flat = " ".join(visible(text).split())
+    flat = shorten(visible(text), MAX_CELL)
     return _SPECIAL.sub(r"\\\1", escape(flat, quote=False))
 
 
 def code(text: str) -> str:
     """A test id as an inline code span (no Markdown inside; pipes still escaped for tables)."""
-    flat = " ".join(visible(text).split()).replace("`", "'").replace("|", "\\|")
+    flat = shorten(visible(text), MAX_CELL).replace("`", "'").replace("|", "\\|")
     return f"`{flat}`"
 
 
@@ -112,11 +118,11 @@ def _baseline(report: FaithReport) -> list[str]:
         lines += ["", "| baseline | key | score | baseline score | changed claims |"]
         lines.append("|---|---|---:|---:|---|")
         for c in changed:
-            before = "-" if c.baseline_score is None else f"{c.baseline_score:.2f}"
+            score, before = c.shown_scores()
             claims = "<br>".join(md(str(change)) for change in c.changes) or "-"
             if c.pass_rate is not None:  # a repeated check: its runs and interval
                 claims = md(c.describe())
-            lines.append(f"| {c.status} | {code(c.key)} | {c.score:.2f} | {before} | {claims} |")
+            lines.append(f"| {c.status} | {code(c.key)} | {score} | {before} | {claims} |")
         lines.extend(f"| stale | {code(key)} | - | - | - |" for key in summary.stale)
         lines.extend(f"| not run | {code(key)} | - | - | - |" for key in summary.not_run)
     return lines
@@ -189,4 +195,24 @@ def render(report: FaithReport) -> str:
             lines.append(f"\n… and {len(passing) - MAX_PASSING_ROWS} more.")
         lines += ["", "</details>"]
     lines += metric_sections.markdown_lines(report, md, code, MAX_FAILING_ROWS)
-    return "\n".join(lines) + "\n"
+    return "\n".join(fitted(lines)) + "\n"
+
+
+def fitted(lines: list[str], limit: int = MAX_BYTES) -> list[str]:
+    """``lines`` whole when they fit in ``limit`` bytes; else the lines that fit, a folded
+    section they leave open closed, and a note that the rest is in the JSON or HTML report."""
+    note = [
+        "",
+        f"… the summary stops here: it holds at most {limit // 1024} KiB (GitHub's step "
+        "summary limit is 1 MiB); see the JSON or HTML report for the rest.",
+    ]
+    room = limit - 256  # the closing tag and the note
+    size = 0
+    for n, line in enumerate(lines):
+        size += len(line.encode("utf-8")) + 1
+        if size > room:
+            kept = lines[:n]
+            still_open = sum(k.startswith("<details>") for k in kept) - kept.count("</details>")
+            closing = ["", *["</details>"] * still_open] if still_open > 0 else []
+            return [*kept, *closing, *note]
+    return lines

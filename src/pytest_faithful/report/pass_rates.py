@@ -1,11 +1,12 @@
 """Pass rates of repeated checks: the share of a check's runs that passed, with its Wilson 95%
 interval, and whether it met the check's ``min_pass_rate``. No pytest here.
 
-A test repeated N times (``repeat=N``) runs as N pytest items; the checks of one index in
-those runs (the test's first ``assert_faithful`` call, its second, ...) make one
-:class:`PassRate`. The gate is the point estimate: ``passed / runs >= min_pass_rate``. The
-interval says how much that share could move between two runs of the suite; the baseline
-compares pass rates with it (``report/baseline.py``).
+A test repeated N times (``repeat=N``) runs as N pytest items; the checks of one key in
+those runs (a check's ``key=``), or else of one index (the test's first ``assert_faithful``
+call without a key, its second, ...), make one :class:`PassRate`. The gate is the point
+estimate: ``passed / runs >= min_pass_rate``. The interval says how much that share could
+move between two runs of the suite; the baseline compares pass rates with it
+(``report/baseline.py``).
 """
 
 from __future__ import annotations
@@ -74,11 +75,18 @@ class PassRate(FrozenModel):
     """One repeated check: how many of its runs passed, and whether that met its minimum."""
 
     test_id: str = Field(
-        description="The test id without the run's part, plus ' #index' for a test's later checks."
+        description="The test id without the run's part, plus ' #index' for a test's later "
+        "checks, or \" key 'KEY'\" for a check that gave key=."
     )
     test: str = Field(description="The test id without the run's part ([run2of5]).")
-    index: NonNegativeInt = Field(description="Which check of the test: 0 for its first, ...")
-    key: str | None = Field(description="The key= the check gave (its baseline key), if any.")
+    index: NonNegativeInt = Field(
+        description="Which check of the test: 0 for its first, ...; a check with a key: its "
+        "first index in any run."
+    )
+    key: str | None = Field(
+        description="The key= the check gave (its baseline key), if any: the runs of one key "
+        "are one check, whichever call of its run each was."
+    )
     judge_id: str
     repeat: PositiveInt = Field(description="How many times the test was to run (repeat=N).")
     runs: NonNegativeInt = Field(
@@ -105,6 +113,17 @@ class PassRate(FrozenModel):
         description="Every run was in an xfail test: a failed pass rate is an expected "
         "failure, which does not fail the run.",
     )
+
+    def covers(self, index: int, repeat: Repetition | None) -> bool:
+        """Whether the check of ``index`` in a test's run ``repeat`` is one of this check's
+        runs (``repeat`` None: not a run at all)."""
+        if repeat is None:
+            return False
+        return check_of(index, repeat) == (
+            self.test,
+            self.key,
+            0 if self.key is not None else self.index,
+        )
 
     @property
     def failing(self) -> bool:
@@ -148,6 +167,17 @@ def _gate(rate: float | None, min_pass_rate: float, estimated: int) -> GateStatu
     return "passed" if rate >= min_pass_rate - RATE_EPSILON else "failed"
 
 
+def check_of(index: int, repeat: Repetition) -> tuple[str, str | None, int]:
+    """Which repeated check the check of ``index`` in the run ``repeat`` is: its test, and
+    its key, or else its index.
+
+    A key names one check whatever the order of its run's calls (a call made in some runs
+    only moves the index of the calls after it); a check without a key is its index (0 in
+    what this returns for a keyed check, so that every run of one key is one check)."""
+    key = repeat.key
+    return (repeat.test, key, 0 if key is not None else index)
+
+
 def in_xfail_tests(
     records: Iterable[CheckRecord], xfail_runs: Collection[str]
 ) -> list[CheckRecord]:
@@ -169,14 +199,15 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
     ``min_pass_rate`` its runs gave applies (they are the same call, so normally one). A check
     whose runs were all xfail tests (:func:`in_xfail_tests`) is expected.
     """
-    groups: dict[tuple[str, int], list[tuple[CheckRecord, Repetition]]] = {}
+    groups: dict[tuple[str, str | None, int], list[tuple[CheckRecord, Repetition]]] = {}
     for record in records:
         if record.repeat is not None:
-            groups.setdefault((record.repeat.test, record.index), []).append(
+            groups.setdefault(check_of(record.index, record.repeat), []).append(
                 (record, record.repeat)
             )
     found = []
-    for (test, index), runs in sorted(groups.items()):
+    for (test, key, _), runs in sorted(groups.items(), key=_group_order):
+        index = min(record.index for record, _ in runs)
         statuses = [record.status for record, _ in runs]
         passed, failed = statuses.count("passed"), statuses.count("failed")
         errored, estimated = statuses.count("errored"), statuses.count("estimated")
@@ -185,13 +216,16 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
         scores = [record.result.score for record, _ in runs if record.result is not None]
         rate = passed / judged if judged else None
         min_pass_rate = max(repetition.min_pass_rate for _, repetition in runs)
-        keys = sorted({r.key for _, r in runs if r.key is not None})
+        if key is not None:
+            test_id = f"{test} key {key!r}"
+        else:
+            test_id = test if index == 0 else f"{test} #{index}"
         found.append(
             PassRate(
-                test_id=test if index == 0 else f"{test} #{index}",
+                test_id=test_id,
                 test=test,
                 index=index,
-                key=keys[0] if keys else None,
+                key=key,
                 judge_id=min(record.judge_id for record, _ in runs),
                 repeat=max(repetition.runs for _, repetition in runs),
                 runs=judged,
@@ -209,6 +243,14 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
             )
         )
     return tuple(found)
+
+
+def _group_order(
+    group: tuple[tuple[str, str | None, int], list[tuple[CheckRecord, Repetition]]],
+) -> tuple[str, int, str]:
+    """A test's checks in the order of their first calls (a key by its first index)."""
+    (test, key, _), runs = group
+    return (test, min(record.index for record, _ in runs), key or "")
 
 
 def summary_line(rates: Iterable[PassRate]) -> str:

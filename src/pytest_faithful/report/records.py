@@ -22,8 +22,8 @@ a test whose pytest-xdist worker crashed while running it (their records were lo
 
 class Repetition(FrozenModel):
     """Where a check stands in a repeated test (``repeat=N``): one of the test's runs, each a
-    pytest item of its own (``test[run2of5]``). The runs' checks of one index make one pass
-    rate (``report/pass_rates.py``)."""
+    pytest item of its own (``test[run2of5]``). The runs' checks of one key, or else of one
+    index, make one pass rate (``report/pass_rates.py``)."""
 
     run: PositiveInt = Field(description="Which run of the test made the check, 1 to runs.")
     runs: PositiveInt = Field(description="How many times the test is repeated (repeat=N).")

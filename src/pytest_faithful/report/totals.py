@@ -9,6 +9,7 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from pytest_faithful.errors import counted
 from pytest_faithful.models import Usage
 from pytest_faithful.report.records import CheckRecord, Repetition
 
@@ -59,10 +60,6 @@ def _repeat(entry: object) -> Repetition | None:
     """A faithfulness check's run, if its test is repeated (metric checks have none)."""
     repeat = getattr(entry, "repeat", None)
     return repeat if isinstance(repeat, Repetition) else None
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,11 +113,11 @@ class Counts:
     def headline(self) -> str:
         """'2 failed, 1 errored, 7 passed, 1 xfailed of 11 checks', or 'all 26 checks passed';
         with repeated tests, their failed runs and the pass rates below their minimum."""
-        lost = f"; {_plural(self.lost, 'test')} lost with a crashed worker" if self.lost else ""
+        lost = f"; {counted(self.lost, 'test')} lost with a crashed worker" if self.lost else ""
         if self.rates_failed:
-            lost += f"; {_plural(self.rates_failed, 'pass rate')} below min_pass_rate"
+            lost += f"; {counted(self.rates_failed, 'pass rate')} below min_pass_rate"
         if not (self.failed or self.errored or self.xfailed or self.failed_runs):
-            return f"all {_plural(self.checks, 'check')} passed{lost}"
+            return f"all {counted(self.checks, 'check')} passed{lost}"
         parts = [
             f"{count} {word}"
             for count, word in (
@@ -132,8 +129,8 @@ class Counts:
             if count or word == "passed"
         ]
         if self.failed_runs:
-            parts.append(_plural(self.failed_runs, "failed run"))
-        return f"{', '.join(parts)} of {_plural(self.checks, 'check')}{lost}"
+            parts.append(counted(self.failed_runs, "failed run"))
+        return f"{', '.join(parts)} of {counted(self.checks, 'check')}{lost}"
 
     def expected_note(self) -> str | None:
         """What the xfailed checks are, for a report's summary; None when there are none."""

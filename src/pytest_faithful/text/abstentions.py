@@ -39,7 +39,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
-from pytest_faithful.text.segment import Sentence, is_fence, is_heading
+from pytest_faithful.text.segment import Sentence, is_fence, is_heading, is_table_header
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
 
@@ -155,10 +155,16 @@ ABSTENTIONS: tuple[str, ...] = (
     # talk about the exchange itself: courtesies and an answer's own framing, which the LLM
     # judges' prompts skip too ("Skip greetings ... talk about the conversation")
     r"\b(?:i )?hope (?:this|that|it|the above) (?:helps|answers|clarifies)\b",
-    r"\blet me know if (?:you have |there are )?(?:any )?(?:other |more |further |additional )?"
-    r"(?:questions?|anything else)\b",
+    r"\blet me know if (?:you (?:have|need|want|would like) |there (?:are|is) )?(?:any )?"
+    r"(?:other |more |further |additional )?(?:questions?|anything else|help|assistance)\b",
     r"\bfeel free to (?:ask|reach out)\b",
     rf"{_START}(?:great|good|excellent|interesting) question{_TAIL}",
+    # A sentence that only says what was asked ("The question asks about shipping.", "You
+    # asked whether it ships to Canada."): one clause, no number.
+    rf"{_START}(?:(?:the|your|this|that) question (?:asks|is asking|was asking|is|was)"
+    rf"|you(?:'re| are| were)? ask(?:ed|ing)?|you (?:want|wanted|would like|'d like) to know)"
+    rf" (?:about|whether|if|how|what|when|where|why|who|which)\b"
+    rf"(?:\s+(?:{_OPENS_CLAUSE}[^,;:.!?\d])*)?\W*$",
     r"\b(?:i'm |i am )?(?:happy|glad) to help\b",
     r"\bhere(?:'s| is| are) (?:what you (?:need|should|want) to know|what i found"
     r"|a (?:short |brief |quick )?(?:summary|overview|breakdown)"
@@ -184,7 +190,7 @@ _EXCHANGE_TERMS = content_terms(" ".join(EXCHANGE_WORDS))
 _MAY_ABSTAIN = re.compile(
     r"\b(?:not?|nothing|cannot|unable|unclear|unknown|uncertain|unsure|impossible|insufficient"
     r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a"
-    r"|hope|let me know|feel free|question|help|here)\b"
+    r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know)\b"
     r"|n't\b"
 )
 
@@ -245,8 +251,11 @@ def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, in
     own ("**Pricing**", "Key features:", "Here is a concise summary of the passage:") and no
     number. They are not judged, so that they neither pad the score (a supported "Refunds")
     nor fail a faithful answer. A heading that names something new and more ("## Shipping to
-    Mars is free") is judged. A code fence's opening line ("```bash") is never judged either."""
-    fences = frozenset((s.start, s.end) for s in sentences if is_fence(s.text))
+    Mars is free") is judged. A code fence's opening line ("```bash") and a table's header
+    ("| Plan | Price |" over "|---|---|") are never judged either."""
+    fences = frozenset(
+        (s.start, s.end) for s in sentences if is_fence(s.text) or is_table_header(s.text)
+    )
     framing = [
         s
         for k, s in enumerate(sentences)

@@ -10,9 +10,9 @@ passage speaks in the first person too (a transcript, an email, a quotation: the
 
 What is not the answerer speaking of itself:
 
-* words in double quotes (a title, "I Will Survive"; a quotation);
+* words in double quotes (a title, "I Will Survive"; a quotation), and "i.e.";
 * a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure", "I just
-  learned that"): the claim is what follows it;
+  learned that", "I found that", "I should note that"): the claim is what follows it;
 * a bare reply with no content word of its own ("I do.", "I am."): a yes, which the check
   holds to the question it answers;
 * an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.text.abstentions`);
@@ -39,6 +39,8 @@ from pytest_faithful.text.words import SPACES, WORD
 _FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
 _ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+# "i.e." is "that is", not an "i" who speaks ("defaults to None (i.e., no timeout)").
+_THAT_IS = re.compile(r"(?<![^\W\d_])i\.[^\S\n]?e\.?(?![^\W\d_])", re.IGNORECASE)
 # A word that may be one of them ("i" for "i'm"), in any case: what every claim that speaks of
 # the answerer has, so a claim without one is let go before it is read word by word.
 _MAY_BE_FIRST_PERSON = re.compile(
@@ -55,6 +57,11 @@ _FRAME = re.compile(
         r"|\bi (?:just |recently |once |also )?(?:learned|learnt|heard|read|found out|discovered)"
         r"(?: that| about)?\b"
         r"|\bi'm (?:pretty |quite |fairly |very )?(?:sure|certain|confident)(?: that)?\b"
+        # What the answer found in its sources: "I found that returns are accepted ...", "I
+        # can see that", "I should note that": the claim is what follows "that".
+        r"|\bi (?:also |just |can |could )?(?:found|find|see|saw|noticed|notice) that\b"
+        r"|\bi (?:should |must |would |'d |want to |would like to |'d like to )?"
+        r"(?:note|add|point out|mention|clarify) that\b"
     )
     # Between its words any run of spaces, tabs or line breaks, and either apostrophe: a frame
     # does not stop being one in "i  think", "I\nthink" or "I\u2019m sure".
@@ -71,7 +78,10 @@ def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
         return None
     if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
         return None
-    spoken = _first_person(_FRAME.sub(" ", without_abstentions(_QUOTED.sub(" ", claim))))
+    unquoted = _QUOTED.sub(" ", claim)
+    if "." in unquoted:
+        unquoted = _THAT_IS.sub(" ", unquoted)
+    spoken = _first_person(_FRAME.sub(" ", without_abstentions(unquoted)))
     if spoken is None or _passages_in_first_person(tuple(passages)):
         return None
     return spoken

@@ -52,6 +52,97 @@ for _a, _b in _IRREGULAR:
     _PAIRS[_a] = _PAIRS.get(_a, frozenset()) | {_b}
     _PAIRS[_b] = _PAIRS.get(_b, frozenset()) | {_a}
 
+# A country's everyday names for the one it is officially called (general knowledge, like the
+# pairs above): each -> the initialism of its official name, which a text stating that name
+# writes or spells ("the USA", "America", "Americans" for "the United States").
+_COUNTRY_NAMES = dict.fromkeys(("usa", "america", "american", "americans"), "us") | dict.fromkeys(
+    ("britain", "british", "uk", "gb"), "uk"
+)
+
+# The US states by their postal codes ("Austin, TX" for "Austin, Texas"), general knowledge.
+_US_STATES = dict(
+    pair.split(":")
+    for pair in [
+        "al:alabama",
+        "ak:alaska",
+        "az:arizona",
+        "ar:arkansas",
+        "ca:california",
+        "co:colorado",
+        "ct:connecticut",
+        "de:delaware",
+        "fl:florida",
+        "ga:georgia",
+        "hi:hawaii",
+        "id:idaho",
+        "il:illinois",
+        "in:indiana",
+        "ia:iowa",
+        "ks:kansas",
+        "ky:kentucky",
+        "la:louisiana",
+        "me:maine",
+        "md:maryland",
+        "ma:massachusetts",
+        "mi:michigan",
+        "mn:minnesota",
+        "ms:mississippi",
+        "mo:missouri",
+        "mt:montana",
+        "ne:nebraska",
+        "nv:nevada",
+        "nh:new_hampshire",
+        "nj:new_jersey",
+        "nm:new_mexico",
+        "ny:new_york",
+        "nc:north_carolina",
+        "nd:north_dakota",
+        "oh:ohio",
+        "ok:oklahoma",
+        "or:oregon",
+        "pa:pennsylvania",
+        "ri:rhode_island",
+        "sc:south_carolina",
+        "sd:south_dakota",
+        "tn:tennessee",
+        "tx:texas",
+        "ut:utah",
+        "vt:vermont",
+        "va:virginia",
+        "wa:washington",
+        "wv:west_virginia",
+        "wi:wisconsin",
+        "wy:wyoming",
+        "dc:washington",
+    ]
+)
+
+# The North American time zones by their names and letters ("2pm ET" for "2 p.m. EST").
+_TIME_ZONES = {
+    form: zone
+    for zone, forms in (
+        ("eastern", "eastern et est edt"),
+        ("central", "central ct cst cdt"),
+        ("mountain", "mountain mt mst mdt"),
+        ("pacific", "pacific pt pst pdt"),
+    )
+    for form in forms.split()
+}
+
+# Weekdays and months as they are abbreviated ("Mon-Fri", "Sept."): the same names.
+_DAY_AND_MONTH_NAMES = (
+    *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    *("january", "february", "march", "april", "may", "june", "july", "august"),
+    *("september", "october", "november", "december"),
+)
+_ABBREVIATED = {name[:3]: name for name in _DAY_AND_MONTH_NAMES} | {
+    "tues": "tuesday",
+    "weds": "wednesday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "sept": "september",
+}
+
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
 # A name: capitalised words, with the function words a name holds ("Order of the British
 # Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
@@ -158,7 +249,54 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     letters = initials(phrase).casefold()
     if len(letters) >= 2 and letters in forms.written_initialisms:
         return True
-    return bare.isupper() and bare.casefold() in forms.initialled
+    if bare.isupper() and bare.casefold() in forms.initialled:
+        return True
+    return (
+        _same_country(bare.casefold(), forms)
+        or _abbreviated_days(folded, forms)
+        or _same_state(bare, forms)
+        or _same_time_zone(folded, forms)
+    )
+
+
+def _same_time_zone(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` names a time zone ("ET", "Eastern") that the text names in another of
+    its forms ("EST")."""
+    zone = _TIME_ZONES.get(word)
+    return zone is not None and any(
+        _TIME_ZONES.get(form) == zone for form in forms.words | forms.written_initialisms
+    )
+
+
+def _same_state(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` is a US state's postal code ("TX") and the text names the state, or is
+    a state's name ("Texas") and the text writes its code."""
+    state = _US_STATES.get(word.casefold()) if word.isupper() and len(word) == 2 else None
+    if state is not None:
+        return all(part in forms.words for part in state.split("_"))
+    folded = word.casefold()
+    return any(
+        name == folded and code in forms.written_initialisms for code, name in _US_STATES.items()
+    )
+
+
+def _same_country(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` is one of a country's everyday names, and the text names the country in
+    one of its forms."""
+    country = _COUNTRY_NAMES.get(word)
+    if country is None:
+        return False
+    if country in forms.initialled or country in forms.written_initialisms:
+        return True
+    return any(_COUNTRY_NAMES.get(form) == country for form in forms.words)
+
+
+def _abbreviated_days(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` writes weekdays or months abbreviated ("Mon-Fri", "Sept") that the
+    text names in full."""
+    parts = [p for p in re.split(r"[-\u2013/.]", word) if p]
+    names = [_ABBREVIATED.get(p, p if p in _DAY_AND_MONTH_NAMES else None) for p in parts]
+    return bool(names) and all(n is not None and n in forms.words for n in names)
 
 
 def name_phrases(text: str) -> dict[str, str]:

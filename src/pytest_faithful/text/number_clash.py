@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 from pytest_faithful.text.words import SPACE
@@ -55,10 +56,12 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             number_kinds(s.text),
             _scales(s.text),
             _units(s.text) if claim_units else {},
+            all_amounts(s.text),
         )
         for s in split_sentences(evidence)
     ]
     claim_scales = _scales(claim)
+    claim_amounts = amounts(claim)
     for term, kinds in sorted(said.items()):
         wanted = kinds - {_PLAIN}
         # Both sides as content terms ("2018-19" states 2019 there); a number the claim's
@@ -70,8 +73,13 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         stating = -1  # shared words of the closest sentence that states the claim's number
         scale = claim_scales.get(term)
         unit = claim_units.get(term, frozenset())
-        for i, (terms, stated, scales, units) in enumerate(sentences):
+        values = claim_amounts.get(term, frozenset())
+        for i, (terms, stated, scales, units, written) in enumerate(sentences):
             shared = len(terms & words)
+            if term not in terms and values & written:
+                # The claim's amount in another form: "$1,200,000" for "$1.2 million".
+                stating = max(stating, shared)
+                continue
             if term in terms:
                 shown = scales.get(term)
                 # An evidence number without a scale word is read at the claim's ("$450" under

@@ -55,6 +55,23 @@ _ATTRIBUTION = re.compile(
     r"\((?i:sources?|references?|citations?|ref|see|via)[^\S\n]*:[^)\n]{0,160}\)"
 )
 _LINK_ADDRESS = re.compile(r"(?<=\])\((?i:https?://|www\.)[^)\s]{0,500}\)")
+# The answer naming a passage it was given by the number a RAG prompt gives it: "According to
+# Passage 2, ...", "(see Document 3)", "as Source #1 says". A passage never calls itself that,
+# so its number would be a figure no passage states.
+_PASSAGE_REFERENCE = re.compile(
+    r"\b(?i:passages?|contexts?|snippets?|excerpts?|chunks?|docs?|documents?|sources?)"
+    r"[^\S\n]*(?:#|n(?:o|um(?:ber)?)\.?)?[^\S\n]*\d{1,3}\b(?![.,]\d)"
+    # More of them: "Passages 1-3", "Sources 2, 4 and 5 state" (not "Passage 2 and 30 days").
+    r"(?:[^\S\n]*(?:,|&|-|\u2013|and)[^\S\n]*#?\d{1,3}\b(?![.,]\d)"
+    r"(?![^\S\n]+(?!(?i:and|or|state|say|agree|show|mention|note|both|all|together))[^\W\d_]))*"
+)
+# A line that lists where the answer comes from ("Sources: Passage 1, Passage 3", "References:
+# [1], [2]"): its attribution, one line, with no sentence of its own after the colon.
+_SOURCES_LINE = re.compile(
+    r"(?im)^[^\S\n]*[*_]{0,2}(?:sources?|references?|citations?)[*_]{0,2}[^\S\n]*:[*_]{0,2}"
+    r"(?:(?![.!?][^\S\n]+[A-Z])[^\n])*$"
+)
+
 _ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
 
 
@@ -85,7 +102,31 @@ def _without_markers(text: str) -> str:
         text = _BRACKETED_SOURCE.sub(_blanked, text)
     if "(" in text and ":" in text:
         text = _ATTRIBUTION.sub(_blanked, text)
+    if _may_name_a_passage(text):
+        text = _PASSAGE_REFERENCE.sub(_blanked, text)
+    if ":" in text and ("ource" in text or "eferen" in text or "itation" in text):
+        text = _SOURCES_LINE.sub(_blanked, text)
     return text
+
+
+def _may_name_a_passage(text: str) -> bool:
+    # What each word _PASSAGE_REFERENCE reads holds, as substring tests: most texts have none.
+    return (
+        "assage" in text
+        or "ontext" in text
+        or "ource" in text
+        or "doc" in text
+        or "Doc" in text
+        or "nippet" in text
+        or "xcerpt" in text
+        or "hunk" in text
+    )
+
+
+def only_markers(text: str) -> bool:
+    """Whether ``text`` is nothing but markers: list numbers, citations, attributions, a line of
+    sources ("Sources: Passage 1, Passage 2"), with no word of its own left."""
+    return not any(c.isalnum() for c in _without_markers(normalised(text)))
 
 
 def _may_say_a_time(text: str) -> bool:

@@ -74,12 +74,23 @@ _LINE_START = re.compile(
 )
 _HEADING = re.compile(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
 _FENCE = re.compile(r"\s*(?:```|~~~)[\w+.#-]*\s*")
+# A markdown table's header: its row of column names, over the row that rules it off
+# ("| Plan | Price |" over "|---|:---:|"), or that ruling alone.
+_TABLE_HEADER = re.compile(
+    r"\s*(?:\|?[^\n]*\|[^\n]*\n\s*)?\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*"
+)
 
 
 def is_heading(sentence: str) -> bool:
     """Whether ``sentence`` is a heading line: "## Refunds", or a line that is only bold
     ("**Refunds:**"), as :func:`split_sentences` makes it a sentence of its own."""
     return _HEADING.fullmatch(sentence) is not None
+
+
+def is_table_header(sentence: str) -> bool:
+    """Whether ``sentence`` is a markdown table's header: the column names and the row under
+    them, which name what the rows state and state nothing themselves."""
+    return "-" in sentence and _TABLE_HEADER.fullmatch(sentence) is not None
 
 
 def is_fence(sentence: str) -> bool:

@@ -30,9 +30,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, may_scale, measures
 from pytest_faithful.text.names import NameForms, all_name_forms, name_phrases, states_name
 from pytest_faithful.text.segment import quotes_in, split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -97,7 +99,14 @@ def _unstated(
         return []
     stated = _passage_terms(tuple(passages))
     counted = self_counts(sentence) if numbers else frozenset()
-    missing = [t for t in numbers if not _number_stated(t, stated) and t not in counted]
+    missing = [
+        t
+        for t in numbers
+        if (not _number_stated(t, stated) or _at_another_scale(t, claim, tuple(passages)))
+        and t not in counted
+    ]
+    if missing:
+        missing = _not_scaled(missing, claim, tuple(passages), stated)
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
@@ -127,7 +136,8 @@ _COUNT = re.compile(
     r"([^.;!?]+)",
     re.IGNORECASE,
 )
-_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,|\s+and\s+|\s+or\s+|;)\s*")
+# Not the comma of a number ("1,500 employees and $2 million": two items).
+_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
 
 
 def self_counts(sentence: str) -> frozenset[str]:
@@ -153,6 +163,54 @@ def _number_stated(term: str, stated: frozenset[str]) -> bool:
     if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
         return hour in stated or str(int(hour) - 12) in stated
     return False
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_amounts(passages: tuple[str, ...]) -> frozenset[Decimal]:
+    return frozenset().union(*(all_amounts(p) for p in passages))
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_measures(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
+    return frozenset(size for p in passages for sizes in measures(p).values() for size in sizes)
+
+
+def _values(term: str, claim: str) -> frozenset[Decimal]:
+    """The amounts ``claim`` states with ``term``: at the scale written after it when there is
+    one ("3" in "3 million parcels": 3,000,000 alone), else its own value."""
+    written = amounts(claim).get(term, frozenset())
+    own = min(written, default=None)
+    return written - {own} if len(written) > 1 else written
+
+
+def _at_another_scale(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``claim`` writes ``term`` with a scale word ("3 million") and no passage states
+    that amount: the passages' "3 days" does not state "3 million parcels"."""
+    if not may_scale(claim):
+        return False
+    written = amounts(claim).get(term, frozenset())
+    return len(written) > 1 and not _values(term, claim) & _passage_amounts(passages)
+
+
+def _not_scaled(
+    numbers: list[str], claim: str, passages: tuple[str, ...], stated: frozenset[str]
+) -> list[str]:
+    """``numbers`` less those the passages state as the same amount in another form: with or
+    without a scale word (:mod:`~pytest_faithful.text.amounts`), in another unit of the same
+    exact size ("1.2 g" for "1,200 mg", "48 hours" for "2 days"), a percentage said as a
+    fraction ("50%" for "half"), or a bound that a passage's value of the same kind meets
+    ("over 1,000 people" for "1,500 people")."""
+    stated_amounts = _passage_amounts(passages)
+    halved = "half" in stated and "percent" in content_terms(claim)
+    measured = measures(claim)
+    kept = [
+        term
+        for term in numbers
+        if not _values(term, claim) & stated_amounts
+        and not (halved and term == "50")
+        and not (term in measured and measured[term] & _passage_measures(passages))
+    ]
+    return [t for t in kept if not bound_met(t, claim, passages)] if kept else kept
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only
@@ -189,7 +247,28 @@ def _names(text: str) -> tuple[str, ...]:
         if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
-    return tuple(m[0] for m in capitalised if m.start() not in first_words)
+    # A period written short ("Q3", "FY2023") is the period's words, which no rule holds to a
+    # passage as a name ("the third quarter").
+    return tuple(
+        _name_part(m[0])
+        for m in capitalised
+        if m.start() not in first_words and not _PERIOD.fullmatch(m[0])
+    )
+
+
+_PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
+
+
+def _name_part(word: str) -> str:
+    """The name in a compound made of it ("Texas" in "Texas-based", "London" in
+    "London-born"); the word itself when every part is capitalised ("Coca-Cola", "Mon-Fri")."""
+    if "-" not in word:
+        return word
+    parts = word.split("-")
+    named = [p for p in parts if p[:1].isupper()]
+    if len(named) == len(parts) or any(p[:1].isupper() for p in parts[len(named) :]):
+        return word
+    return "-".join(named)
 
 
 # A quotation of fewer words is most often a scare quote or a term ("so-called 'smart' fees"),

@@ -465,7 +465,9 @@ def test_replay_needs_neither_llama_cpp_nor_a_loaded_model(setup: Setup, tmp_pat
 
 
 def test_the_llama_backend_refuses_a_request_that_is_not_one_prompt(tmp_path: Path) -> None:
-    backend = LlamaBackend(tmp_path / "judge.gguf", LocalOptions(threads=1), OPTION_WORDS)
+    model_path = tmp_path / "judge.gguf"
+    model_path.write_bytes(b"GGUF")
+    backend = LlamaBackend(model_path, LocalOptions(threads=1), OPTION_WORDS)
     assert backend.kind == "local"
     request = JudgeRequest(
         kind=KIND,

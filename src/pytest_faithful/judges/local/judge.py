@@ -111,24 +111,43 @@ def parse_probabilities(text: str) -> tuple[float, float, float]:
 
 
 class LocalModel:
-    """A GGUF file: its sha256 (hashed on first need) and its loaded backend (on first miss)."""
+    """A GGUF file: its sha256 (hashed on first need) and its loaded backend (on first miss).
 
-    def __init__(self, path: Path, options: LocalOptions) -> None:
+    ``pinned``: the sha256 the spec pins (``local:PATH.gguf#sha256=HEX``). Without the file the
+    judge replays what was recorded under it, and a reading that was not recorded says the file
+    is missing (:meth:`LlamaBackend.complete`); with the file, it must hash to the pin.
+    """
+
+    def __init__(self, path: Path, options: LocalOptions, pinned: str | None = None) -> None:
         self.path = path
         self.backend = LlamaBackend(path, options, OPTION_WORDS)
+        self.pinned = pinned
         self._sha256: str | None = None
+        self._problem: str | None = None  # a file that is not the pinned one: said every time
 
     @property
     def name(self) -> str:
         return self.path.stem
 
     def sha256(self) -> str:
-        if self._sha256 is None:
+        if self._sha256 is not None:
+            return self._sha256
+        if self._problem is None:
+            if self.pinned is not None and not self.path.is_file():
+                self._sha256 = self.pinned
+                return self._sha256
             try:
-                self._sha256 = file_sha256(self.path)
+                actual = file_sha256(self.path)
             except OSError as exc:
                 raise JudgeError(f"cannot read the local judge's model {self.path}: {exc}") from exc
-        return self._sha256
+            if self.pinned is None or actual == self.pinned:
+                self._sha256 = actual
+                return actual
+            self._problem = (
+                f"the local judge's model file {self.path} has sha256 {actual}, not the "
+                f"{self.pinned} its spec pins: another model, or the file changed"
+            )
+        raise JudgeError(self._problem)
 
     def close(self) -> None:
         self.backend.close()
@@ -261,15 +280,42 @@ class LocalJudge:
         )
 
 
+# ``local:PATH.gguf#sha256=HEX``: the model file's sha256, pinned in the spec.
+_PIN_MARK = "#sha256="
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def split_pin(model: str) -> tuple[str, str | None]:
+    """A local spec's model part as its path and the sha256 it pins (lower-case), if any;
+    ``ValueError`` for a pin that is not 64 hexadecimal digits."""
+    path, mark, pin = model.rpartition(_PIN_MARK)
+    if not mark:
+        return model, None
+    pin = pin.strip().lower()
+    if len(pin) != 64 or not _HEX_DIGITS.issuperset(pin):
+        raise ValueError(
+            f"the local judge's sha256 pin must be 64 hexadecimal digits "
+            f"('local:PATH.gguf#sha256=HEX'), got {pin[:80]!r}"
+        )
+    return path.strip(), pin
+
+
 def make_local_judge(spec: JudgeSpec, options: JudgeOptions) -> LocalJudge:
-    """Registry factory for ``local:PATH.gguf``; the model loads on the first uncached reading."""
+    """Registry factory for ``local:PATH.gguf`` (``#sha256=HEX`` pins the file); the model loads
+    on the first uncached reading."""
     if not spec.model:
         raise ValueError("the local judge needs a model file: 'local:/path/to/model.gguf'")
-    path = Path(spec.model).expanduser()
+    location, pinned = split_pin(spec.model)
+    path = Path(location).expanduser()
     if path.suffix.lower() != ".gguf":
-        raise ValueError(f"the local judge reads GGUF model files; {spec.model!r} is not a .gguf")
-    if not path.is_file():
-        raise ValueError(f"the local judge's model file {str(path)!r} does not exist")
+        raise ValueError(f"the local judge reads GGUF model files; {location!r} is not a .gguf")
+    if pinned is None and not path.is_file():
+        raise ValueError(
+            f"the local judge's model file {str(path)!r} does not exist (to replay its "
+            f"recordings without it, pin its sha256: 'local:{location}#sha256=HEX')"
+        )
     resolved = path.resolve()
-    model = options.shared((KIND, resolved), lambda: LocalModel(resolved, options.local))
+    model = options.shared(
+        (KIND, resolved, pinned), lambda: LocalModel(resolved, options.local, pinned)
+    )
     return LocalJudge(model, options.cached(model.backend), options.local)

@@ -1,0 +1,267 @@
+"""Numbers as the amounts they are: "1.5 million", "$1,500,000" and "$1.5m" are one amount,
+and "over 1,000 people" is said of "1,500 people".
+
+Content terms read a number as its digits and its scale word apart ("1.5 million" is the terms
+"1.5" and "million"), so the same amount written with a scale word and in digits shares no
+number term. The rules that hold a claim's numbers to the passages' (what no passage states,
+another value for the same thing) read amounts too: an answer that writes "$1,500,000" for the
+passage's "$1.5 million" states the passage's amount.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+
+from pytest_faithful.text.readings import FULL_WIDTH, normalised
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.words import SPACE
+
+_SCALES = {
+    "thousand": 10**3,
+    "k": 10**3,
+    "million": 10**6,
+    "mn": 10**6,
+    "mln": 10**6,
+    "m": 10**6,
+    "billion": 10**9,
+    "bn": 10**9,
+    "bln": 10**9,
+    "b": 10**9,
+    "trillion": 10**12,
+    "tn": 10**12,
+    "trn": 10**12,
+}
+# An amount with its scale word: "1.5 million", "$2.3bn", "$15k". A bare "k", "m" or "b" is a
+# scale only after a currency sign: "15m" alone is as often metres.
+_SCALED = re.compile(
+    r"([$\u20ac\u00a3\u00a5]"
+    + SPACE
+    + r")?(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+    + SPACE
+    + r"("
+    + "|".join(_SCALES)
+    + r")\b",
+    re.IGNORECASE,
+)
+_DECIMAL = re.compile(r"\d+(?:\.\d+)?")
+_DIGIT = re.compile(r"\d")
+# Whether a text may write a number with a scale word: one scan, before the full reading.
+_MAY_SCALE = re.compile(
+    r"\d[^\S\n]?(?:thousand|million|billion|trillion|[mb]n|[mb]ln|trn?|[kmb])\b", re.IGNORECASE
+)
+
+
+# Asked for each number of a claim, and for the claim's amounts.
+@functools.lru_cache(maxsize=1024)
+def may_scale(text: str) -> bool:
+    """Whether ``text`` may write a number with its scale word ("1.5 million", "$5m")."""
+    if not text.isascii():
+        text = text.translate(FULL_WIDTH)
+    return _MAY_SCALE.search(text) is not None
+
+
+# Beyond any amount a text states; Decimal would read a thousand digits, slowly.
+_MAX_DIGITS = 30
+
+
+def _value(digits: str) -> Decimal | None:
+    if len(digits) > _MAX_DIGITS:
+        return None
+    try:
+        return Decimal(digits)
+    except InvalidOperation:
+        return None
+
+
+# A pure reading of its text, asked for again by several rules of one check.
+@functools.lru_cache(maxsize=1024)
+def amounts(text: str) -> dict[str, frozenset[Decimal]]:
+    """Each number term of ``text`` (as :func:`~pytest_faithful.text.terms.content_terms`
+    writes it) -> the amounts it states with it: its own value, and its value at the scale
+    written after it ("1.5" in "1.5 million": 1.5 and 1,500,000)."""
+    found: dict[str, set[Decimal]] = {}
+    for term in content_terms(text):
+        if term[0].isdigit() and _DECIMAL.fullmatch(term) and (value := _value(term)) is not None:
+            found.setdefault(term, set()).add(value)
+    if found and may_scale(text):
+        for m in _SCALED.finditer(normalised(text)):  # full-width "$5m" is "$5m"
+            scale = m[4].casefold()
+            if len(scale) == 1 and not m[1]:
+                continue
+            digits = m[2].replace(",", "") + (m[3] or "")
+            value = _value(digits)
+            if value is None:
+                continue
+            for term in content_terms(digits):
+                found.setdefault(term, set()).add(value * _SCALES[scale])
+    return {term: frozenset(values) for term, values in found.items()}
+
+
+def all_amounts(text: str) -> frozenset[Decimal]:
+    """Every amount ``text`` states (:func:`amounts`)."""
+    return frozenset().union(*amounts(text).values())
+
+
+# Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
+# Months and years (of varying length), tons (short or long), and letters that are other
+# things too ("m" for million, "s", "l") are left out.
+_UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
+    **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
+    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
+    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), ("time", Decimal(3600))),
+    **dict.fromkeys(("day", "days"), ("time", Decimal(86400))),
+    **dict.fromkeys(("week", "weeks", "wk", "wks"), ("time", Decimal(604800))),
+    **dict.fromkeys(("mg", "milligram", "milligrams"), ("mass", Decimal("0.001"))),
+    **dict.fromkeys(("g", "gram", "grams"), ("mass", Decimal(1))),
+    **dict.fromkeys(
+        ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), ("mass", Decimal(1000))
+    ),
+    **dict.fromkeys(
+        ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+        ("length", Decimal("0.001")),
+    ),
+    **dict.fromkeys(
+        ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+        ("length", Decimal("0.01")),
+    ),
+    **dict.fromkeys(("metre", "metres", "meter", "meters"), ("length", Decimal(1))),
+    **dict.fromkeys(
+        ("km", "kilometre", "kilometres", "kilometer", "kilometers"), ("length", Decimal(1000))
+    ),
+    **dict.fromkeys(
+        ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+        ("volume", Decimal("0.001")),
+    ),
+    **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+}
+_MEASURED = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+    + SPACE
+    + r"-?"
+    + SPACE
+    + r"("
+    + "|".join(sorted(_UNIT_SIZES, key=len, reverse=True))
+    + r")(?![\w/])",
+    re.IGNORECASE,
+)
+
+
+# A pure reading of its text, asked for again for each claim of a check.
+@functools.lru_cache(maxsize=1024)
+def measures(text: str) -> dict[str, frozenset[tuple[str, Decimal]]]:
+    """Each number term of ``text`` written with a unit of exact size -> (measure, its size in
+    the measure's base unit): "1.2 g" and "1,200 mg" are both ("mass", 1.2)."""
+    found: dict[str, set[tuple[str, Decimal]]] = {}
+    if _DIGIT.search(text) is None:
+        return {}
+    for m in _MEASURED.finditer(normalised(text)):
+        digits = m[1].replace(",", "") + (m[2] or "")
+        value = _value(digits)
+        if value is None:
+            continue
+        measure, size = _UNIT_SIZES[m[3].casefold()]
+        for term in content_terms(digits):
+            found.setdefault(term, set()).add((measure, (value * size).normalize()))
+    return {term: frozenset(sizes) for term, sizes in found.items()}
+
+
+# A bound on a number: what a passage's value of the same kind must be for the claim to hold.
+_LOWER = (
+    "over|more than|above|exceeding|in excess of|upwards of|at least|no fewer than|no less than"
+)
+_UPPER = "under|less than|fewer than|below|up to|at most|no more than|not more than"
+_ABOUT = "about|around|approximately|roughly|nearly|almost|some|close to|circa|an estimated"
+_BOUND = re.compile(
+    rf"\b(?:(?P<lower>{_LOWER})|(?P<upper>{_UPPER})|(?P<about>{_ABOUT}))"
+    r"[^\S\n]+(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?![\d,.]*\d)",
+    re.IGNORECASE,
+)
+_BOUND_HINT = re.compile(rf"\b(?:{_LOWER}|{_UPPER}|{_ABOUT})\b", re.IGNORECASE)
+# "about 1,000" holds for a value within a tenth of it.
+_ABOUT_SHARE = Decimal("0.1")
+
+
+def _bounds(claim: str) -> dict[str, str]:
+    """Each number term of ``claim`` written right after a bound -> the bound's sense."""
+    found: dict[str, str] = {}
+    for m in _BOUND.finditer(normalised(claim)):
+        sense = next(name for name in ("lower", "upper", "about") if m[name])
+        for term in content_terms(m["number"]):
+            found.setdefault(term, sense)
+    return found
+
+
+# The words on either side of a number that say what it is of ("employs over 1,000 people"),
+# and how many of them a passage's value must have around it too: the bound is met by the value
+# of the same thing ("employs 1,500 people"), not by any value of its kind ("under $30 billion"
+# is not met by a $3 billion buyback in the same sentence).
+_NEAR = 4
+_SHARED_NEAR = 2
+
+
+def _near(words: Sequence[str], i: int) -> frozenset[str]:
+    """The content terms (no numbers) of the words around ``words[i]``."""
+    window = " ".join(words[max(0, i - _NEAR) : i + _NEAR + 1])
+    return frozenset(t for t in content_terms(window) if not t[0].isdigit())
+
+
+def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether a passage states the value of what ``term`` counts in ``claim`` (the same kind,
+    the same words around it) and that value meets the bound (``sense``) at the claim's
+    scale."""
+    kinds = number_kinds(claim).get(term, frozenset()) - {"plain"}
+    limits = amounts(claim).get(term, frozenset())
+    words = claim.split()
+    at = [i for i, w in enumerate(words) if term in content_terms(w)]
+    if not kinds or not limits or not at:
+        return False
+    limit = max(limits)  # "over 1.5 million": the bound is 1,500,000, not 1.5
+    about = frozenset().union(*(_near(words, i) for i in at))
+    for passage in passages:
+        for sentence in split_sentences(passage):
+            if any(c.isdigit() for c in sentence.text) and _meets(
+                sentence.text, kinds, about, sense, limit
+            ):
+                return True
+    return False
+
+
+def _meets(
+    text: str, kinds: frozenset[str], about: frozenset[str], sense: str, limit: Decimal
+) -> bool:
+    """Whether ``text`` states a value of one of ``kinds``, with the words ``about`` around it,
+    that meets the bound. A bound of its own is no value: "below $30 billion" for "below $25
+    billion" changes the figure given."""
+    written = amounts(text)
+    bounded = _bounds(text) if _BOUND_HINT.search(text) else {}
+    kinds_of = number_kinds(text)
+    words = text.split()
+    for i, word in enumerate(words):
+        for other in content_terms(word):
+            if other in bounded or not kinds_of.get(other, frozenset()) & kinds:
+                continue
+            if len(_near(words, i) & about) < _SHARED_NEAR:
+                continue
+            for value in written.get(other, ()):
+                if sense == "lower" and value >= limit:
+                    return True
+                if sense == "upper" and value <= limit:
+                    return True
+                if sense == "about" and abs(value - limit) <= _ABOUT_SHARE * limit:
+                    return True
+    return False
+
+
+def bound_met(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether ``claim`` writes the number ``term`` as a bound ("over 1,000 people", "under
+    $30 billion", "about 1,500") that a passage sentence about the same thing meets with a value
+    of the same kind, at the claim's scale ("employs 1,500 people")."""
+    if _BOUND_HINT.search(claim) is None:
+        return False
+    sense = _bounds(claim).get(term)
+    return sense is not None and _bound_met(term, sense, claim, passages)

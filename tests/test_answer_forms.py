@@ -1,0 +1,311 @@
+"""The same answer in another form passes as it did, and a wrong one is still caught.
+
+RAG answers cite their passages by number ("According to Passage 2, ..."), report what they
+found ("I found that ..."), say what was asked, set facts out as a markdown table, and write
+amounts, countries and weekdays in other forms than the passages do. Each form here is checked
+both ways through ``verify`` with a judge that quotes the passage sentence: the faithful answer
+passes, and the same answer with one fact changed is still caught. ``benchmarks/forms.py``
+measures the same forms on faith-dev's answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import Label, verify
+from pytest_faithful.models import Claim, Verdict
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.abstentions import is_abstention
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
+from pytest_faithful.text.segment import is_table_header
+from pytest_faithful.text.specifics import self_counts
+from pytest_faithful.text.terms import content_terms
+
+PASSAGES = [
+    "The Aurora kettle ships within 3 business days to customers in the United States. "
+    "Returns are accepted within 30 days of delivery. The Aurora kettle weighs 1,200 grams.",
+    "Dr. Jane Smith founded Aurora Appliances in New York City in 1998. The company employs "
+    "1,500 people and reported revenue of $1.5 million in its first year.",
+    "Customer support is open from 9 am to 5 pm EST, Monday to Friday. Half of all orders ship "
+    "from the Leeds warehouse. The Leeds warehouse handled 2,400,000 parcels last year.",
+    "Acme Corp reported revenue of $2.4 billion for the first quarter of 2024. For fiscal year "
+    "2023, its net income was $310 million. Acme was founded in 1987 in Austin, Texas.",
+]
+_SENTENCES = [s for p in PASSAGES for s in p.split(". ")]
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip(".,:|*$%").lower() for w in text.split()} - {""}
+
+
+def _best_sentence(claim: str) -> tuple[str, int]:
+    """The passage sentence sharing most words with the claim, as a careful model quotes it."""
+    best = max(_SENTENCES, key=lambda s: len(_words(s) & _words(claim)))
+    return best, next(i for i, p in enumerate(PASSAGES) if best in p)
+
+
+def _quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+    for i, claim in enumerate(claims):
+        quote, passage = _best_sentence(claim.text)
+        yield Verdict(
+            claim_index=i,
+            label=Label.SUPPORTED,
+            reason="the passage says so",
+            evidence=quote,
+            passage_index=passage,
+        )
+
+
+JUDGE = FunctionJudge(_quoting, id="quoting")
+
+# (the faithful answer, the same answer with one fact changed)
+FORMS = {
+    "passage cited by number": (
+        "According to Passage 2, Dr. Jane Smith founded Aurora Appliances in New York in 1998.",
+        "According to Passage 2, Dr. Jane Smith founded Aurora Appliances in New York in 1999.",
+    ),
+    "several passages cited": (
+        "Passages 1 and 3 say the kettle ships within 3 business days (see Source #1).",
+        "Passages 1 and 3 say the kettle ships within 7 business days (see Source #1).",
+    ),
+    "what the answer found": (
+        "I found that returns are accepted within 30 days of delivery.",
+        "I found that returns are accepted within 60 days of delivery.",
+    ),
+    "what the answer notes": (
+        "I should note that support is open from 9 am to 5 pm, Monday to Friday.",
+        "I should note that support is open from 9 am to 8 pm, Monday to Friday.",
+    ),
+    "the question restated": (
+        "You asked about shipping. The Aurora kettle ships within 3 business days.",
+        "You asked about shipping. The Aurora kettle ships within 5 business days.",
+    ),
+    "a markdown table": (
+        "| Policy | Time |\n|---|:---:|\n| Shipping | 3 business days |\n| Returns | 30 days |",
+        "| Policy | Time |\n|---|:---:|\n| Shipping | 3 business days |\n| Returns | 90 days |",
+    ),
+    "an amount in digits": (
+        "Aurora Appliances reported revenue of $1,500,000 in its first year.",
+        "Aurora Appliances reported revenue of $1,600,000 in its first year.",
+    ),
+    "an amount with its scale": (
+        "The Leeds warehouse handled 2.4 million parcels last year.",
+        "The Leeds warehouse handled 3.4 million parcels last year.",
+    ),
+    "a count of the answer's own list": (
+        "The company has two key figures: 1,500 employees and $1.5 million first-year revenue.",
+        "The company has two key figures: 1,800 employees and $1.5 million first-year revenue.",
+    ),
+    "a percentage said as a fraction": (
+        "50% of all orders ship from the Leeds warehouse.",
+        "70% of all orders ship from the Leeds warehouse.",
+    ),
+    "a country's everyday name": (
+        "The Aurora kettle ships to customers in the USA within 3 business days.",
+        "The Aurora kettle ships to customers in Canada within 3 business days.",
+    ),
+    "a country's demonym": (
+        "Aurora is an American company founded by Dr. Jane Smith in New York City.",
+        "Aurora is a Canadian company founded by Dr. Jane Smith in New York City.",
+    ),
+    "a bound the passage's figure meets": (
+        "Aurora Appliances employs over 1,000 people.",
+        "Aurora Appliances employs over 2,000 people.",
+    ),
+    "an approximate amount": (
+        "The Leeds warehouse handled about 2.5 million parcels last year.",
+        "The Leeds warehouse handled about 3 million parcels last year.",
+    ),
+    "a line of sources": (
+        "The Aurora kettle ships within 3 business days.\n\nSources: Passage 1, Passage 3",
+        "The Aurora kettle ships within 4 business days.\n\nSources: Passage 1, Passage 3",
+    ),
+    "a quarter written short": (
+        "Acme Corp reported Q1 2024 revenue of $2.4 billion.",
+        "Acme Corp reported Q2 2024 revenue of $2.4 billion.",
+    ),
+    "a fiscal year written short": (
+        "Acme's net income for FY2023 was $310 million.",
+        "Acme's net income for FY2022 was $310 million.",
+    ),
+    "a unit of the same size": (
+        "The Aurora kettle weighs 1.2 kg.",
+        "The Aurora kettle weighs 1.7 kg.",
+    ),
+    "a state's postal code": (
+        "Acme was founded in 1987 in the city of Austin, TX.",
+        "Acme was founded in 1987 in the city of Austin, CA.",
+    ),
+    "a name in a compound": (
+        "Acme is a Texas-based company founded in 1987.",
+        "Acme is an Ohio-based company founded in 1987.",
+    ),
+    "a time zone's letters": (
+        "Customer support opens at 9 am ET on weekdays.",
+        "Customer support opens at 9 am PT on weekdays.",
+    ),
+    "a courtesy": (
+        "Returns are accepted within 30 days of delivery. Let me know if you need anything else!",
+        "Returns are accepted within 45 days of delivery. Let me know if you need anything else!",
+    ),
+    "abbreviated weekdays": (
+        "Customer support is open Mon-Fri, 9am-5pm.",
+        "Customer support is open Mon-Sat, 9am-5pm.",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_faithful_answer_passes_in_another_form(form: str) -> None:
+    faithful, _ = FORMS[form]
+    result = verify(faithful, PASSAGES, judge=JUDGE)
+    demoted = [(v.rule, v.reason) for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
+    assert result.passed, demoted
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_the_same_form_with_a_changed_fact_is_caught(form: str, rules: str | None) -> None:
+    _, changed = FORMS[form]
+    result = verify(changed, PASSAGES, judge=JUDGE, rules=rules)
+    assert not result.passed
+    assert any(v.rule for v in result.claim_verdicts if v.label is not Label.SUPPORTED)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "According to Passage 2, the fee is 5 dollars.",
+        "(see Document 3) the fee is 5 dollars",
+        "Sources 1, 2 and 4 state the fee is 5 dollars.",
+        "Context #12 says the fee is 5 dollars.",
+    ],
+)
+def test_a_passage_number_is_no_figure_of_the_answer(text: str) -> None:
+    assert {t for t in content_terms(text) if t[0].isdigit()} == {"5"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Passage 2 and 30 days", "The passage has 3 parts.", "document 2023", "Chapter 2 says"],
+)
+def test_numbers_that_are_not_a_passage_reference_stay(text: str) -> None:
+    assert any(t[0].isdigit() for t in content_terms(text))
+
+
+@given(
+    st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999.99"), places=2),
+    st.sampled_from([("thousand", 10**3), ("million", 10**6), ("billion", 10**9)]),
+    st.sampled_from(["$", ""]),
+)
+def test_an_amount_in_digits_is_the_amount_with_its_scale(
+    number: Decimal, scale: tuple[str, int], currency: str
+) -> None:
+    word, factor = scale
+    written = f"{number.normalize():f}"
+    digits = f"{number * factor:,f}".rstrip("0").rstrip(".")
+    assert all_amounts(f"It cost {currency}{written} {word}.") & all_amounts(
+        f"It cost {currency}{digits}."
+    ), (written, digits)
+
+
+def test_amounts_read_a_bare_scale_letter_only_after_a_currency() -> None:
+    assert Decimal(15000) in all_amounts("a $15k grant")
+    assert Decimal(15000) not in all_amounts("a 15k run")
+    assert amounts("1.5 million and 7") == {
+        "1.5": frozenset({Decimal("1.5"), Decimal(1500000)}),
+        "7": frozenset({Decimal(7)}),
+    }
+    assert all_amounts("9" * 5000) == frozenset()  # no amount a text states: not read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Plan | Price |\n|---|---|",
+        "| Plan | Price |\n| :--- | ---: |",
+        "Plan | Price\n--- | ---",
+        "|---|---|",
+    ],
+)
+def test_a_table_header_is_recognised(text: str) -> None:
+    assert is_table_header(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["| Basic | $5 |", "- item one", "The range is 3-5 days | roughly", "Plan | Price"]
+)
+def test_a_table_row_or_a_list_item_is_no_header(text: str) -> None:
+    assert not is_table_header(text)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The question asks about shipping.",
+        "You asked whether the kettle ships to Leeds.",
+        "You want to know how long shipping takes.",
+    ],
+)
+def test_a_sentence_that_only_says_what_was_asked_is_no_claim(sentence: str) -> None:
+    assert is_abstention(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You asked about returns, and they are free.",
+        "You asked about returns but they are not free.",
+        "The question is about the 30-day policy.",
+        "You asked me to ship it.",
+    ],
+)
+def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
+    assert not is_abstention(sentence)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("1.2 g", "1,200 mg"),
+        ("48 hours", "2 days"),
+        ("500ml", "0.5 litres"),
+        ("90 minutes", "1.5 hours"),
+    ],
+)
+def test_a_quantity_in_another_unit_of_the_same_measure_is_the_same(one: str, other: str) -> None:
+    assert set().union(*measures(one).values()) == set().union(*measures(other).values())
+
+
+def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
+    assert self_counts("two figures: 1,500 employees and $2 million") == frozenset({"2"})
+    assert self_counts("three figures: 1,500 employees and $2 million") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "met"),
+    [
+        ("It employs over 1,000 people.", "The company employs 1,500 people.", True),
+        ("It employs under 1,000 people.", "The company employs 1,500 people.", False),
+        ("It employs about 1,400 people.", "The company employs 1,500 people.", True),
+        ("It employs about 1,000 people.", "The company employs 1,500 people.", False),
+        ("Revenue was over $1 million.", "Its revenue was $1.5 million last year.", True),
+        # A bound in the passage is no value: changing its figure changes what it says.
+        ("Net debt will fall below $30 billion.", "Net debt will fall below $25 billion.", False),
+        # A value of something else in the same sentence does not meet it.
+        (
+            "Net debt will fall below $30 billion.",
+            "Net debt was high, and the dividend rose to $0.13 per share.",
+            False,
+        ),
+        ("It employs over 1,000 people.", "It was founded in 1998 by 2 people.", False),
+    ],
+)
+def test_a_bound_is_met_by_the_value_of_the_same_thing(claim: str, passage: str, met: bool) -> None:
+    number = next(t for t in content_terms(claim) if t[0].isdigit())
+    assert bound_met(number, claim, [passage]) is met
