@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
+import importlib.metadata
 import pkgutil
 import sys
 from collections.abc import Iterator
@@ -25,9 +27,6 @@ def _import_the_whole_plugin() -> None:
     """
     for module in pkgutil.walk_packages(pytest_faithful.__path__, "pytest_faithful."):
         importlib.import_module(module.name)
-
-
-_import_the_whole_plugin()
 
 
 def _load_the_http_stack() -> None:
@@ -54,7 +53,21 @@ def _load_the_http_stack() -> None:
     asyncio.run(refused())
 
 
-_load_the_http_stack()
+def _runs_tests(config: pytest.Config) -> bool:
+    """False in a pytest-xdist controller, which hands every test to its workers (xdist's own
+    test for it, after its ``pytest_cmdline_main`` has resolved ``-n``)."""
+    distributes = config.getoption("dist", "no") != "no" and bool(config.getoption("tx", None))
+    return not distributes or bool(config.getoption("collectonly"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the plugin and the SDKs' HTTP stack in each process that runs tests, before any
+    test does. Not in an xdist controller: it runs none, and its start-up (the SDKs' imports:
+    two to three seconds) comes before the workers start, while the other cores wait."""
+    if _runs_tests(config):
+        _import_the_whole_plugin()
+        _load_the_http_stack()
+
 
 # A developer's real credentials or endpoints must never reach the suite: with them removed,
 # no test can call a provider, and a test that needs a key sets a dummy one itself.
@@ -124,3 +137,43 @@ def outer_log_redaction_off(pytestconfig: pytest.Config) -> Iterator[None]:
         yield
     finally:
         pytestconfig.stash[LOG_REDACTION_KEY] = install_log_filter()
+
+
+class _ReadOnce(importlib.metadata.PathDistribution):
+    """An installed distribution whose entry points and file list are read from disk once."""
+
+    @functools.cached_property
+    def entry_points(self) -> importlib.metadata.EntryPoints:
+        return super().entry_points
+
+    @functools.cached_property
+    def files(self) -> list[importlib.metadata.PackagePath] | None:
+        return super().files
+
+
+@functools.cache
+def _installed(path: tuple[str, ...]) -> tuple[importlib.metadata.Distribution, ...]:
+    return tuple(
+        _ReadOnce(dist._path) if isinstance(dist, importlib.metadata.PathDistribution) else dist
+        for dist in importlib.metadata.distributions(path=list(path))
+    )
+
+
+@pytest.fixture(autouse=True)
+def _inner_runs_read_the_installed_distributions_once(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each in-process pytest run reads every installed distribution's entry points (to load
+    the ``pytest11`` plugins) and the file lists of the plugins' distributions (to rewrite their
+    asserts): a quarter of a small inner run's time, the same each time, as nothing is installed
+    while the suite runs. Here they are read once per ``sys.path`` and process; the inner runs
+    find the same plugins and mark the same files."""
+    if "pytester" in request.fixturenames:
+        everywhere = importlib.metadata.distributions
+
+        def distributions(**kwargs: object) -> Iterator[importlib.metadata.Distribution]:
+            if kwargs:
+                return everywhere(**kwargs)  # type: ignore[arg-type]
+            return iter(_installed(tuple(sys.path)))
+
+        monkeypatch.setattr(importlib.metadata, "distributions", distributions)

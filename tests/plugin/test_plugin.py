@@ -558,7 +558,7 @@ def test_summary_is_identical_under_xdist(echo: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     echo.makepyfile(SUITE)
     serial = _report_section(echo.runpytest("--faith-report").stdout.str())
-    distributed = echo.runpytest_subprocess("--faith-report", "-n", "2")
+    distributed = echo.runpytest("--faith-report", "-n", "2")
     distributed.assert_outcomes(passed=6, failed=2)
     assert _report_section(distributed.stdout.str()) == serial
 

@@ -32,13 +32,12 @@ def test_warm_rerun_makes_zero_calls_and_replays_identically(
 ) -> None:
     if xdist:
         pytest.importorskip("xdist")
-    run = suite.runpytest_subprocess if xdist else suite.runpytest
-    first = run("--faith-report", *xdist)
+    first = suite.runpytest("--faith-report", *xdist)
     first.assert_outcomes(passed=4)
     assert len(calls(suite)) == 8, "extraction + verification per check"
     assert (suite.path / ".faith-cache").is_dir()
 
-    second = run("--faith-report", "--faith-record-mode=none", *xdist)
+    second = suite.runpytest("--faith-report", "--faith-record-mode=none", *xdist)
     second.assert_outcomes(passed=4)
     assert calls(suite) == []
     second.stdout.fnmatch_lines(["judge calls: 8  cache hits: 8 (100%)  tokens in/out: *"])

@@ -105,7 +105,7 @@ def test_two_branches_record_different_checks_merge_cleanly_and_both_replay(
 def test_recorded_by_four_workers_then_replayed_serially(suite: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     suite.makepyfile(test_more=checks("more", "range(4)", end=" for more."))
-    first = suite.runpytest_subprocess("-n", "4")
+    first = suite.runpytest("-n", "4")
     first.assert_outcomes(passed=8)
     assert len(calls(suite)) == 16
     assert len(recordings(suite)) == 16
@@ -278,8 +278,7 @@ def test_prune_never_deletes_a_recording_that_cannot_be_read(
     orphan.write_text("{")
     suite.makepyfile(test_suite=Path(suite.path, "test_suite.py").read_text().replace("4", "3"))
 
-    run = suite.runpytest_subprocess if workers else suite.runpytest
-    result = run("--faith-record-mode=none", "--faith-prune-recordings", *workers)
+    result = suite.runpytest("--faith-record-mode=none", "--faith-prune-recordings", *workers)
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(
         [
@@ -338,7 +337,7 @@ def test_recording_the_same_replies_again_gives_the_same_bytes_whichever_test_as
     assert snapshot(suite) == first
     if importlib.util.find_spec("xdist") is not None:
         shutil.rmtree(suite.path / "recordings")
-        suite.runpytest_subprocess("-n", "3").assert_outcomes(passed=8)
+        suite.runpytest("-n", "3").assert_outcomes(passed=8)
         assert snapshot(suite) == first
 
     # Only the run that writes a recording names its test: a replay never writes.

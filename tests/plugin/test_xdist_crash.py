@@ -3,7 +3,7 @@
 Each check's record travels to the controller with the report of the test phase that made it,
 so a crash loses at most the checks of the test that was running; the reports name that test
 and count one errored check for it, and every report agrees with pytest's outcome and JUnit.
-Real xdist subprocesses (a crash needs one), once per scheduler.
+Real xdist worker processes (a crash needs one), once per scheduler.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_a_crashed_worker_loses_only_the_checks_of_its_test(
 ) -> None:
     pytester.makeini("[pytest]\nfaith_judge = lexical\naddopts = -p no:hypothesispytest\n")
     pytester.makepyfile(test_a=SUITE_A, test_b=SUITE_B)
-    result = pytester.runpytest_subprocess(
+    result = pytester.runpytest(
         "-n",
         "2",
         "--max-worker-restart=0",

@@ -94,6 +94,15 @@ def options(tmp_path: Path) -> Iterator[JudgeOptions]:
     made.close()
 
 
+@pytest.fixture
+def no_retries(tmp_path: Path) -> Iterator[JudgeOptions]:
+    """For tests about what the first failure says or latches, not about the SDK's retries
+    (two retries wait 1 to 1.5 s for a refused connection)."""
+    made = JudgeOptions(tmp_path / "cache", "once", LLMOptions(max_retries=0))
+    yield made
+    made.close()
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_unreachable_server(provider: str, options: JudgeOptions) -> None:
     url = base_url(provider, f"http://127.0.0.1:{closed_port()}")
@@ -138,12 +147,12 @@ def test_missing_key(
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_base_url_from_the_environment_is_named_as_such(
-    provider: str, options: JudgeOptions, monkeypatch: pytest.MonkeyPatch
+    provider: str, no_retries: JudgeOptions, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     variable = f"{provider.upper()}_BASE_URL"
     url = base_url(provider, f"http://127.0.0.1:{closed_port()}")
     monkeypatch.setenv(variable, url)
-    checks = Checks(builtin_registry().build(provider, options))
+    checks = Checks(builtin_registry().build(provider, no_retries))
     checks.run(2)
     checks.assert_first_explains_and_later_fail_at_once(
         f"cannot reach {url} (base URL from {variable})",
@@ -204,9 +213,9 @@ def test_other_failures_do_not_latch(
     assert check(judge).passed, "the next check asks the server again"
 
 
-def test_each_judge_has_its_own_latch(server: FakeLLMServer, options: JudgeOptions) -> None:
-    down = builtin_registry().build(f"openai:m@http://127.0.0.1:{closed_port()}/v1", options)
-    up = builtin_registry().build(f"openai:m@{server.url}/v1", options)
+def test_each_judge_has_its_own_latch(server: FakeLLMServer, no_retries: JudgeOptions) -> None:
+    down = builtin_registry().build(f"openai:m@http://127.0.0.1:{closed_port()}/v1", no_retries)
+    up = builtin_registry().build(f"openai:m@{server.url}/v1", no_retries)
     with pytest.raises(UnavailableJudgeError):
         check(down)
     assert check(up).passed

@@ -192,7 +192,7 @@ def test_xdist_json_equals_serial_json_and_only_the_controller_writes(
     conftest = Path(suite.path, "conftest.py")
     conftest.write_text(conftest.read_text() + WRITE_LOG_CONFTEST)
     serial = _run_json(suite, "serial.json")
-    distributed = suite.runpytest_subprocess("--faith-report=xdist.json", "-n", "4")
+    distributed = suite.runpytest("--faith-report=xdist.json", "-n", "4")
     distributed.assert_outcomes(**SUITE_OUTCOMES)
     assert "4 workers" in distributed.stdout.str()
     parallel = json.loads(Path(suite.path, "xdist.json").read_text(encoding="utf-8"))
