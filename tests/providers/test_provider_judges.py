@@ -35,6 +35,10 @@ ANSWER = (
 )
 EXPECTED = [Label.SUPPORTED, Label.SUPPORTED, Label.NOT_ENOUGH_INFO]
 PROVIDERS = ["openai", "anthropic"]
+# The tests that count requests must not see a retry a loaded machine causes (a reply slower
+# than a short timeout is asked again): they wait as long as a run would. Only the timeout
+# tests use the short one, with replies that stay late well past it.
+PATIENT = LLMOptions(timeout_s=10.0, max_retries=1)
 FAST = LLMOptions(timeout_s=0.4, max_retries=1)
 
 
@@ -66,6 +70,14 @@ class Run:
 
 @pytest.fixture
 def run(tmp_path: Path) -> Iterator[Run]:
+    options = JudgeOptions(tmp_path / "cache", "off", PATIENT)
+    yield Run(options)
+    options.close()
+
+
+@pytest.fixture
+def hasty(tmp_path: Path) -> Iterator[Run]:
+    """Judges that give up on a reply after 0.4 s: for the tests of timeouts."""
     options = JudgeOptions(tmp_path / "cache", "off", FAST)
     yield Run(options)
     options.close()
@@ -74,7 +86,9 @@ def run(tmp_path: Path) -> Iterator[Run]:
 @pytest.fixture
 def repairing(tmp_path: Path) -> Iterator[Run]:
     """Judges that ask once more for a quote (``quote_repair``, off by default)."""
-    options = JudgeOptions(tmp_path / "cache", "off", dataclasses.replace(FAST, quote_repair=True))
+    options = JudgeOptions(
+        tmp_path / "cache", "off", dataclasses.replace(PATIENT, quote_repair=True)
+    )
     yield Run(options)
     options.close()
 
@@ -131,10 +145,10 @@ def test_success(provider: str, server: FakeLLMServer, run: Run) -> None:
     ],
 )
 def test_retried_by_the_sdk_then_success(
-    provider: str, fault: Reply, server: FakeLLMServer, run: Run
+    provider: str, fault: Reply, server: FakeLLMServer, hasty: Run
 ) -> None:
     server.script("verify", fault)
-    result = run.check(spec(provider, server))
+    result = hasty.check(spec(provider, server))
     assert labels(result) == EXPECTED
     assert server.count == 3, "extraction, the failed verification, its retry"
     assert result.usage.judge_calls == 2, "a retry is part of one judge call"
@@ -184,7 +198,7 @@ def test_the_retries_named_are_the_retries_made(
 
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_timeouts_past_the_retries_are_a_judge_error(
-    provider: str, server: FakeLLMServer, run: Run
+    provider: str, server: FakeLLMServer, hasty: Run
 ) -> None:
     server.script("verify", Reply(delay=1.0), Reply(delay=1.0))
     with pytest.raises(
@@ -192,7 +206,7 @@ def test_timeouts_past_the_retries_are_a_judge_error(
         match=r"no complete reply .* within --faith-timeout=0.4s, in each of 2 attempts "
         r"\(1 retries made\)",
     ):
-        run.check(spec(provider, server))
+        hasty.check(spec(provider, server))
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)
@@ -459,7 +473,7 @@ def test_openai_compatible_server_degrades_and_remembers(
     tmp_path: Path, rejected: frozenset[str], expected: str | None
 ) -> None:
     server = FakeLLMServer(reject_formats=rejected)
-    options = JudgeOptions(tmp_path, "off", FAST)
+    options = JudgeOptions(tmp_path, "off", PATIENT)
     try:
         run = Run(options)
         assert labels(run.check(spec("openai", server))) == EXPECTED
@@ -506,7 +520,7 @@ def test_warm_cache_sends_zero_requests_and_reports_recorded_tokens(
 ) -> None:
     results = []
     for mode in ("once", "none"):
-        options = JudgeOptions(tmp_path / "cache", mode, FAST)
+        options = JudgeOptions(tmp_path / "cache", mode, PATIENT)
         try:
             results.append(Run(options).check(spec(provider, server)))
         finally:
@@ -523,7 +537,7 @@ def test_warm_cache_replays_a_degraded_mode_without_asking_again(tmp_path: Path)
     server = FakeLLMServer(reject_formats=frozenset({"json_schema"}))
     try:
         for mode in ("once", "none"):
-            options = JudgeOptions(tmp_path / "cache", mode, FAST)
+            options = JudgeOptions(tmp_path / "cache", mode, PATIENT)
             try:
                 assert labels(Run(options).check(spec("openai", server))) == EXPECTED
             finally:
