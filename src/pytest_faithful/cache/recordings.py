@@ -185,13 +185,9 @@ def _parse(data: bytes) -> dict[str, Any]:
         raise RecordingRefused("it is not a JSON object")
     found = document.get("format")
     if type(found) is not int or found != FORMAT:  # true and 1.0 are == 1 too
-        if type(found) is int and found > FORMAT:  # a newer version's: recording it again with
-            # this one would replace it with an older format
-            raise RecordingRefused(
-                f"its format is {found}, newer than the {FORMAT} this pytest-faithful reads: "
-                "upgrade pytest-faithful"
-            )
-        raise RecordingRefused(f"its format is {found!r}, not {FORMAT}")
+        newer = type(found) is int and found > FORMAT  # recording again would downgrade it
+        reads = f"newer than the {FORMAT} this pytest-faithful reads: upgrade pytest-faithful"
+        raise RecordingRefused(f"its format is {found!r}, {reads if newer else f'not {FORMAT}'}")
     return document
 
 
