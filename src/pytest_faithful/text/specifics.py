@@ -112,7 +112,7 @@ def _unstated(
         and t not in counted
     ]
     if missing:
-        missing = _not_scaled(missing, claim, tuple(passages), stated)
+        missing = _stated_in_no_other_form(missing, claim, tuple(passages), stated)
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
@@ -208,7 +208,7 @@ def _at_another_scale(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     return len(written) > 1 and not _values(term, claim) & _passage_amounts(passages)
 
 
-def _not_scaled(
+def _stated_in_no_other_form(
     numbers: list[str], claim: str, passages: tuple[str, ...], stated: frozenset[str]
 ) -> list[str]:
     """``numbers`` less those the passages state as the same amount in another form: with or
