@@ -158,6 +158,24 @@ FORMS = {
         "Returns are accepted within 30 days of delivery. Let me know if you need anything else!",
         "Returns are accepted within 45 days of delivery. Let me know if you need anything else!",
     ),
+    "items numbered in roman numerals": (
+        "Key facts: (i) returns are accepted within 30 days of delivery; (ii) the Aurora kettle "
+        "ships within 3 business days.",
+        "Key facts: (i) returns are accepted within 90 days of delivery; (ii) the Aurora kettle "
+        "ships within 3 business days.",
+    ),
+    "a list numbered in roman numerals": (
+        "Key facts:\ni. Returns are accepted within 30 days of delivery.\nii. The Aurora kettle "
+        "ships within 3 business days.",
+        "Key facts:\ni. Returns are accepted within 30 days of delivery.\nii. The Aurora kettle "
+        "ships within 9 business days.",
+    ),
+    "steps and notes": (
+        "Step 1: Check that returns are accepted within 30 days of delivery.\nStep 2: Ship the "
+        "kettle back.\nNote: Aurora kettle returns are accepted within 30 days.",
+        "Step 1: Check that returns are accepted within 30 days of delivery.\nStep 2: Ship the "
+        "kettle back.\nNote: Aurora kettle returns are accepted within 40 days.",
+    ),
     "abbreviated weekdays": (
         "Customer support is open Mon-Fri, 9am-5pm.",
         "Customer support is open Mon-Sat, 9am-5pm.",

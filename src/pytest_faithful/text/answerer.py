@@ -10,7 +10,8 @@ passage speaks in the first person too (a transcript, an email, a quotation: the
 
 What is not the answerer speaking of itself:
 
-* words in double quotes (a title, "I Will Survive"; a quotation), and "i.e.";
+* words in double quotes (a title, "I Will Survive"; a quotation), "i.e.", and list items
+  numbered "(i)" or "ii.";
 * a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure", "I just
   learned that", "I found that", "I should note that"): the claim is what follows it;
 * a bare reply with no content word of its own ("I do.", "I am."): a yes, which the check
@@ -31,6 +32,7 @@ from collections.abc import Sequence
 
 from pytest_faithful.text.abstentions import without_abstentions
 from pytest_faithful.text.names import in_capitals
+from pytest_faithful.text.readings import without_markers
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import SPACES, WORD
 
@@ -78,7 +80,7 @@ def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
         return None
     if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
         return None
-    unquoted = _QUOTED.sub(" ", claim)
+    unquoted = without_markers(_QUOTED.sub(" ", claim))  # "(i)", "ii." number items
     if "." in unquoted:
         unquoted = _THAT_IS.sub(" ", unquoted)
     spoken = _first_person(_FRAME.sub(" ", without_abstentions(unquoted)))

@@ -40,7 +40,7 @@ def normalised(text: str, lowered: bool = False) -> str:
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if _may_say_a_time(text):
         text = clock_words_as_times(text)
-    return _without_markers(text)
+    return without_markers(text)
 
 
 # Markers that number a list item or cite a source, not values the text states: "2. Shipping
@@ -48,7 +48,13 @@ def normalised(text: str, lowered: bool = False) -> str:
 # attribution ("(Source: Refund Policy.pdf)") or a link's address ("[the policy](https://...)"):
 # where the answer comes from, not what it states. One pattern each, each tried only where
 # its first character is, so that a text with none costs a few substring tests.
-_ITEM_NUMBER = re.compile(r"(?m)^[^\S\n]*\d{1,3}[.)](?=[^\S\n])")
+_ITEM_NUMBER = re.compile(
+    r"(?m)^[^\S\n]*(?:\d{1,3}|i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X)[.)](?=[^\S\n])"
+    # and in a line, in brackets: "(i) the kettle ships ...; (ii) returns are ..."
+    r"|\((?:i{1,3}|iv|vi{0,3}|ix|x)\)(?=[^\S\n])"
+    # and a step numbered at a line's start: "Step 2: Return it for a refund."
+    r"|(?m:^)[^\S\n]*(?i:step)[^\S\n]+\d{1,2}(?=[^\S\n]*[:.)\u2013\u2014])"
+)
 _CITATION = re.compile(r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]")
 _BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
 _ATTRIBUTION = re.compile(
@@ -72,7 +78,7 @@ _SOURCES_LINE = re.compile(
     r"(?:(?![.!?][^\S\n]+[A-Z])[^\n])*$"
 )
 
-_ITEM_NUMBER_HINT = re.compile(r"\s*\d{1,3}[.)]\s")
+_ITEM_NUMBER_HINT = re.compile(r"\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s")
 
 
 # Digits that are not decimal: superscripts and subscripts ("5%\u00b9", "m\u00b2", "H\u2082O"),
@@ -89,10 +95,18 @@ def _blanked(m: re.Match[str]) -> str:
     return " " * len(m[0])
 
 
-def _without_markers(text: str) -> str:
+def without_markers(text: str) -> str:
+    """``text`` with its list numbers, citations, attributions and references to passages by
+    number blanked out, every offset kept."""
     if not text.isascii():
         text = _SIGN_DIGIT.sub(_blanked, text)
-    if "\n" in text or _ITEM_NUMBER_HINT.match(text):
+    if (
+        "\n" in text
+        or _ITEM_NUMBER_HINT.match(text)
+        or "(i" in text
+        or "(v" in text
+        or "tep " in text
+    ):
         text = _ITEM_NUMBER.sub(_blanked, text)
     if "[" in text:
         text = _CITATION.sub(_blanked, text)
@@ -126,7 +140,7 @@ def _may_name_a_passage(text: str) -> bool:
 def only_markers(text: str) -> bool:
     """Whether ``text`` is nothing but markers: list numbers, citations, attributions, a line of
     sources ("Sources: Passage 1, Passage 2"), with no word of its own left."""
-    return not any(c.isalnum() for c in _without_markers(normalised(text)))
+    return not any(c.isalnum() for c in without_markers(normalised(text)))
 
 
 def _may_say_a_time(text: str) -> bool:

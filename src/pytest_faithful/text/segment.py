@@ -67,9 +67,11 @@ _CANDIDATE = re.compile(
 _BULLETS = "•‣◦▪●○■□▸▶►➤➜→✓✔✅❌✖★☆⚠📌👉🔹🔸"
 # A heading is a "#" line, a code fence or a line that is only bold ("**Refunds:**").
 _BOLD_LINE = r"(?P<bold>\*\*|__)[^*_\n]+(?P=bold)[^\S\n]*:?[^\S\n]*"
+# A list item numbered in roman numerals, to ten: "i.", "iv)", "IX.".
+_ROMAN = r"(?:i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X)"
 _LINE_START = re.compile(
     r"(?P<indent>[^\S\n]*)"
-    rf"(?:(?P<item>[-*+{_BULLETS}]|\d{{1,3}}[.)]|\|)(?=[^\S\n])"
+    rf"(?:(?P<item>[-*+{_BULLETS}]|(?:\d{{1,3}}|{_ROMAN})[.)]|\|)(?=[^\S\n])"
     rf"|(?P<head>\#{{1,6}}(?=[^\S\n])|```|~~~|(?={_BOLD_LINE}(?:\n|\Z))))?"
 )
 _HEADING = re.compile(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
@@ -101,7 +103,7 @@ def is_fence(sentence: str) -> bool:
 
 _NEXT_WORD = re.compile(rf"\s*[{re.escape(_OPENERS_PUNCT)}]*(\w*)(\.?)")
 _DOTTED = re.compile(r"[A-Za-z]{1,2}(?:\.[A-Za-z]{1,2})+|[A-Z]")
-_LIST_NUMBER = re.compile(r"\d{1,3}")
+_LIST_NUMBER = re.compile(rf"\d{{1,3}}|{_ROMAN}")
 _WORDLIKE = re.compile(r"\w")
 
 # Longest abbreviation we care about is well under this; a bounded look-back keeps each

@@ -260,7 +260,8 @@ def _names(text: str) -> tuple[str, ...]:
     first_words = {
         first.start()
         for sentence in split_sentences(text)
-        if (first := _WORD.search(text, sentence.start, sentence.end)) is not None
+        for opening in {sentence.start, _opening(text, sentence.start)}
+        if (first := _WORD.search(text, opening, sentence.end)) is not None
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
     # A period written short ("Q3", "FY2023") is the period's words, which no rule holds to a
@@ -273,6 +274,21 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 _PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
+# A label an answer opens a sentence with ("Step 1: Check that ...", "Note: Returns are ..."):
+# the sentence starts after it, so its first word is capitalised as any sentence's is.
+_DISCOURSE_LABEL = re.compile(
+    r"[^\w\n]*(?:step[^\S\n]+\d{1,2}|option[^\S\n]+\w|note|nb|important|tip|warning|caution"
+    r"|answer|short answer|summary|reminder|update|example|conclusion|result|recommendation"
+    r"|in short|tl;?dr|bottom line|key points?|next steps?)[^\S\n]*[:\u2013\u2014][^\w\n]*",
+    re.IGNORECASE,
+)
+
+
+def _opening(text: str, start: int) -> int:
+    """Where the sentence at ``start`` of ``text`` begins after any discourse label (the label's
+    own first word opens it too)."""
+    label = _DISCOURSE_LABEL.match(text, start)
+    return start if label is None else label.end()
 
 
 def _name_part(word: str) -> str:
