@@ -4,7 +4,8 @@ A faithful answer says the same thing when it writes "$1.5 million" as "$1,500,0
 United States" as "the USA", "Monday" as "Mon", when it cites the passage it used ("According to
 Passage 3, ..."), reports what it found ("I found that ..."), says what was asked ("You asked
 about this."), lists its sources ("Sources: Passage 1, Passage 2"), writes "Q4" for "the fourth
-quarter" or sets its sentences out as a markdown table. RAG answers do all of these;
+quarter", opens with a label ("Note: ...") or sets its sentences out as a markdown table or a
+list numbered "i.", "ii.". RAG answers do all of these;
 faith-dev's rarely do. So each rewrite below is applied to the faith-dev answers it fits, and
 the answer is checked before and after with the gold judges of ``rules.py``:
 
@@ -160,6 +161,24 @@ def sources_line(example: GoldExample) -> str | None:
     return f"{example.answer.rstrip()}\n\nSources: {cited}"
 
 
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+
+
+def roman_list(example: GoldExample) -> str | None:
+    """The answer's sentences as a list numbered "i.", "ii.", ... (up to ten sentences)."""
+    rows = [example.answer[s:e] for s, e in sentences(example.answer)]
+    if not rows or len(rows) > len(_ROMAN):
+        return None
+    return "\n".join(f"{n}. {row}" for n, row in zip(_ROMAN, rows, strict=False))
+
+
+def note_label(example: GoldExample) -> str | None:
+    """ "Note: " before the answer, its first word kept as it is ("Note: The band ...")."""
+    if not _states_something(example.answer):
+        return None
+    return f"Note: {example.answer.lstrip()}"
+
+
 REWRITES: dict[str, Rewrite] = {
     "scale-in-digits": scale_in_digits,
     "country-short-name": country_short_name,
@@ -169,6 +188,8 @@ REWRITES: dict[str, Rewrite] = {
     "found-that": found_that,
     "question-restated": question_restated,
     "sources-line": sources_line,
+    "roman-list": roman_list,
+    "note-label": note_label,
     "table": table,
 }
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "strict": {"rules": "strict"}}

@@ -22,7 +22,8 @@ from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
-from pytest_faithful.text.segment import is_table_header
+from pytest_faithful.text.answerer import about_the_answerer
+from pytest_faithful.text.segment import is_table_header, sentence_opening
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 
@@ -332,3 +333,24 @@ def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
 def test_a_bound_is_met_by_the_value_of_the_same_thing(claim: str, passage: str, met: bool) -> None:
     number = next(t for t in content_terms(claim) if t[0].isdigit())
     assert bound_met(number, claim, [passage]) is met
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [
+        ("ii. Later, Mike asks.", "Later, Mike asks."),
+        ("(b) The kettle ships.", "The kettle ships."),
+        ("Step 2: Check the box.", "Check the box."),
+        ("Note: Yes I am.", "Yes I am."),
+        ("A. Smith founded it.", "A. Smith founded it."),  # an initial, not an item
+        ("V. Putin said so.", "V. Putin said so."),
+    ],
+)
+def test_a_sentence_opens_after_its_item_marker_and_label(text: str, opens: str) -> None:
+    assert text[sentence_opening(text) :] == opens
+
+
+def test_a_label_does_not_hide_the_answerer() -> None:
+    passages = ["Football is a family of team sports that involve kicking a ball."]
+    for answer in ("Note: Yes I'm a big fan of football.", "ii. As I said, I love football."):
+        assert about_the_answerer(answer, passages) in ("I", "I'm")

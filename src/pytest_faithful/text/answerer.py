@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from pytest_faithful.text.abstentions import without_abstentions
 from pytest_faithful.text.names import in_capitals
 from pytest_faithful.text.readings import without_markers
+from pytest_faithful.text.segment import sentence_opening
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import SPACES, WORD
 
@@ -80,7 +81,8 @@ def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
         return None
     if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
         return None
-    unquoted = without_markers(_QUOTED.sub(" ", claim))  # "(i)", "ii." number items
+    # "(i)", "ii." number items; "Note:" opens the sentence ("Note: Yes I am", "I" the pronoun).
+    unquoted = without_markers(_QUOTED.sub(" ", claim[sentence_opening(claim) :]))
     if "." in unquoted:
         unquoted = _THAT_IS.sub(" ", unquoted)
     spoken = _first_person(_FRAME.sub(" ", without_abstentions(unquoted)))

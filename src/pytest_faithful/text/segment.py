@@ -309,3 +309,35 @@ def quotes_in(text: str, *, single: bool = True) -> list[str]:
         found.append(text[start:end])
         at = end + 1
     return sorted((q for q in found if q.strip()), key=len, reverse=True)
+
+
+# A label an answer opens a sentence with ("Step 1: Check that ...", "Note: Returns are ..."):
+# the sentence starts after it, so its first word is capitalised as any sentence's is.
+_DISCOURSE_LABEL = re.compile(
+    r"[^\w\n]*(?:step[^\S\n]+\d{1,2}|option[^\S\n]+\w|note|nb|important|tip|warning|caution"
+    r"|answer|short answer|summary|reminder|update|example|conclusion|result|recommendation"
+    r"|in short|tl;?dr|bottom line|key points?|next steps?)[^\S\n]*[:\u2013\u2014][^\w\n]*",
+    re.IGNORECASE,
+)
+
+
+# A list item's letter or roman number ("ii. Later, ...", "(b) The ..."): a word by its letters.
+# A capital one letter long with a full stop is a person's initial ("A. Smith", "V. Putin").
+_ITEM_MARKER = re.compile(
+    r"[^\S\n]*(?:\(?(?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])[.)]|(?:II|III|IV|VI{1,3}|IX)[.)]"
+    r"|\(?(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\))[^\S\n]+"
+)
+
+
+def after_item_marker(text: str, start: int = 0) -> int:
+    """Where the text at ``start`` goes on after a list item's letter or roman number."""
+    item = _ITEM_MARKER.match(text, start)
+    return start if item is None else item.end()
+
+
+def sentence_opening(text: str, start: int = 0) -> int:
+    """Where the sentence at ``start`` of ``text`` begins after a list item's letter or roman
+    number and any discourse label (the label's own first word opens it too)."""
+    at = after_item_marker(text, start)
+    label = _DISCOURSE_LABEL.match(text, at)
+    return at if label is None else label.end()

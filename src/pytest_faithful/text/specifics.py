@@ -42,7 +42,12 @@ from pytest_faithful.text.names import (
     spelled_out,
     states_name,
 )
-from pytest_faithful.text.segment import quotes_in, split_sentences
+from pytest_faithful.text.segment import (
+    after_item_marker,
+    quotes_in,
+    sentence_opening,
+    split_sentences,
+)
 from pytest_faithful.text.terms import content_terms
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
@@ -253,14 +258,18 @@ def _in_title_case(words: Sequence[re.Match[str]]) -> bool:
 # A pure reading of its text, asked for again by several rules and steps of one check.
 @functools.lru_cache(maxsize=4096)
 def _names(text: str) -> tuple[str, ...]:
-    words = list(_WORD.finditer(text))
+    words = list(_WORD.finditer(text, after_item_marker(text, 0)))  # "ii. It was": "It" opens it
     capitalised = [m for m in words if m[0][0].isupper()]
     if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words) and _in_title_case(words):
         return ()
     first_words = {
         first.start()
         for sentence in split_sentences(text)
-        for opening in {sentence.start, _opening(text, sentence.start)}
+        for opening in {
+            sentence.start,
+            after_item_marker(text, sentence.start),
+            sentence_opening(text, sentence.start),
+        }
         if (first := _WORD.search(text, opening, sentence.end)) is not None
     }
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
@@ -274,21 +283,6 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 _PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
-# A label an answer opens a sentence with ("Step 1: Check that ...", "Note: Returns are ..."):
-# the sentence starts after it, so its first word is capitalised as any sentence's is.
-_DISCOURSE_LABEL = re.compile(
-    r"[^\w\n]*(?:step[^\S\n]+\d{1,2}|option[^\S\n]+\w|note|nb|important|tip|warning|caution"
-    r"|answer|short answer|summary|reminder|update|example|conclusion|result|recommendation"
-    r"|in short|tl;?dr|bottom line|key points?|next steps?)[^\S\n]*[:\u2013\u2014][^\w\n]*",
-    re.IGNORECASE,
-)
-
-
-def _opening(text: str, start: int) -> int:
-    """Where the sentence at ``start`` of ``text`` begins after any discourse label (the label's
-    own first word opens it too)."""
-    label = _DISCOURSE_LABEL.match(text, start)
-    return start if label is None else label.end()
 
 
 def _name_part(word: str) -> str:
