@@ -60,6 +60,21 @@ def test_a_number_said_in_words_reads_as_its_value(n: int, joint: str, form: str
     assert quantity.value == Decimal(n * scale)
 
 
+MONTHS = "January February March April May June July August September October November December"
+
+
+def month(n: int) -> str:
+    return MONTHS.split()[n % 12]
+
+
+def day(n: int) -> int:
+    return n % 27 + 1
+
+
+def iso(n: int) -> str:
+    return f"2024-{n % 12 + 1:02d}-{day(n):02d}"
+
+
 # Two ways of writing one quantity, each a function of its value.
 SAME: list[tuple[str, Callable[[int], str], Callable[[int], str]]] = [
     ("words and digits", lambda n: f"{said(n % 1000)} percent", lambda n: f"{n % 1000}%"),
@@ -75,6 +90,28 @@ SAME: list[tuple[str, Callable[[int], str], Callable[[int], str]]] = [
     ("a spaced unit", lambda n: f"{n}\u00b0 C", lambda n: f"{n} \u00b0C"),
     ("a money range", lambda n: f"${n}-{n + 5}", lambda n: f"${n} to ${n + 5}"),
     ("spaces", lambda n: f"{n}  per\tcent", lambda n: f"{n}%"),
+    ("a currency sign after the value", lambda n: f"{n} \u20ac", lambda n: f"\u20ac{n}"),
+    ("a dollar sign after the value", lambda n: f"{n}$", lambda n: f"{n} dollars"),
+    ("a currency code for a sign", lambda n: f"NZ${n}", lambda n: f"NZD {n}"),
+    ("a decimal comma", lambda n: f"{n},5 kg", lambda n: f"{n}.5 kg"),
+    (
+        "dots group thousands",
+        lambda n: f"{n:,}".replace(",", ".") + ",50 \u20ac",
+        lambda n: f"EUR {n}.5",
+    ),
+    ("M for million", lambda n: f"{n}M users", lambda n: f"{n:,} million users"),
+    ("day and month", lambda n: f"{day(n)} {month(n)}", lambda n: f"{month(n)} {day(n)}"),
+    (
+        "an ordinal day",
+        lambda n: f"the {day(n)}th of {month(n)}",
+        lambda n: f"{month(n)[:3]}. {day(n)}",
+    ),
+    ("an ISO date", lambda n: f"{iso(n)}", lambda n: f"{month(n)} {day(n)}, 2024"),
+    (
+        "a range of days",
+        lambda n: f"{day(n)}-28 {month(n)}",
+        lambda n: f"{month(n)} {day(n)} to {month(n)} 28",
+    ),
 ]
 # Two quantities that differ, though their digits are the same.
 DIFFERENT: list[tuple[str, Callable[[int], str], Callable[[int], str]]] = [
@@ -83,6 +120,9 @@ DIFFERENT: list[tuple[str, Callable[[int], str], Callable[[int], str]]] = [
     ("scale", lambda n: f"{n}\u00b0C", lambda n: f"{n}\u00b0F"),
     ("dollars", lambda n: f"C${n}", lambda n: f"US${n}"),
     ("compound words", lambda n: f"twenty-{_ONES[n % 9 + 1]} percent", lambda n: f"{n % 9 + 1}%"),
+    ("currencies after the value", lambda n: f"{n} \u20ac", lambda n: f"{n} $"),
+    ("the month of a date", lambda n: f"{month(n)} {day(n)}", lambda n: f"{month(n + 1)} {day(n)}"),
+    ("metres and millions", lambda n: f"{n} m", lambda n: f"{n}M"),
 ]
 
 

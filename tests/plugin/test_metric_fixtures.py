@@ -298,3 +298,30 @@ def test_a_marker_value_that_is_no_number_is_an_error_not_a_setting(
         ],
         consecutive=False,
     )
+
+
+def test_a_retrieval_metric_that_errors_leaves_the_others_run_and_recorded(
+    pytester: pytest.Pytester,
+) -> None:
+    """A judge that cannot do precision errors it; recall, planned by the same call, still runs
+    and is in the report (it vanished before: the loop stopped at the first error)."""
+    pytester.makepyfile(
+        """
+        from pytest_faithful.testing import FunctionJudge
+
+        def unsure(claims, passages):
+            return [{"claim_index": i, "label": "NOT_ENOUGH_INFO"} for i in range(len(claims))]
+
+        def test_both(assert_retrieval):
+            assert_retrieval(["Refunds take 5 days."], "How long do refunds take?",
+                             reference="Refunds take 5 days.", judge=FunctionJudge(unsure))
+        """
+    )
+    result = pytester.runpytest("--faith-report=faith.json", "-p", "no:randomly")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*UnsupportedMetricError: judge function cannot judge context*"])
+    metrics = json.loads((pytester.path / "faith.json").read_text())["metrics"]
+    assert [(m["metric"], m["status"]) for m in metrics] == [
+        ("context_precision", "errored"),
+        ("context_recall", "failed"),
+    ]

@@ -184,3 +184,27 @@ def test_a_500_past_the_retries_is_a_judge_error(
         verify_retrieval(
             PASSAGES, QUESTION, judge=spec(provider, server), cache_dir=tmp_path / "c", llm=FAST
         )
+
+
+def numbered(key: str, number: int) -> Any:
+    return lambda answer: {**answer, "verdicts": [{**answer["verdicts"][0], key: number}]}
+
+
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_one_item_asked_and_one_verdict_given_is_read_whatever_its_number(
+    provider: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """As the verify step reads it: one claim or passage asked, one verdict given, it can only be
+    for that one. The metric steps asked again (another number copied there: a JudgeError when
+    the repair copied it too)."""
+    server.script("relevance", Reply(transform=numbered("claim", 3)))
+    server.script("passages", Reply(transform=numbered("passage", 7)))
+    kwargs: dict[str, Any] = {"judge": spec(provider, server), "llm": FAST}
+    relevancy = verify_relevancy(
+        "Returns take 30 days.", QUESTION, cache_dir=tmp_path / "r", **kwargs
+    )
+    assert [item.ok for item in relevancy.items] == [True]
+    retrieval = verify_retrieval(PASSAGES[1:], QUESTION, cache_dir=tmp_path / "p", **kwargs)
+    assert retrieval.precision is not None
+    assert [item.ok for item in retrieval.precision.items] == [True]
+    assert server.count == 3, "extract, relevance, passages: no repair request"

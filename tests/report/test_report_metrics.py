@@ -89,9 +89,11 @@ def test_terminal_markdown_html_and_annotations(
         line for line in result.stdout.lines if line.startswith("::error")
     ), "an expected failure is not an error of the run"
     markdown = summary.read_text("utf-8")
-    assert "#### context precision: checks 1" in markdown
+    # Markdown folds runs of spaces: the counts are parted by dots, not by two spaces.
+    assert "#### context precision: checks 1 \u00b7 passed 0 \u00b7 failed 1 \u00b7" in markdown
     assert "Shipping to Canada" in markdown
     html = (suite.path / "out.html").read_text("utf-8")
     for metric in ("answer_relevancy", "context_precision", "context_recall", "reference"):
         assert f'<section class="metric" id="{metric}">' in html
     assert "You have 14 days." in html
+    assert "context recall: checks 1 \u00b7 passed 1 \u00b7" in html

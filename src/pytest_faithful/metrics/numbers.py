@@ -5,7 +5,10 @@ A quantity is a value with what makes it that quantity: "$1,200" is 1200 US doll
 "twenty-five percent" 25, "2.5 million" is 2500000, "3-5 business days" is 3 days and 5 days,
 "$15-20" 15 and 20 dollars, "minus 5 °C" and "-5°C" -5 degrees Celsius. Full-width forms read as
 their ASCII ones, thin and no-break spaces group thousands, and any spacing between a number
-and its unit is one space (:data:`pytest_faithful.text.words.SPACE`).
+and its unit is one space (:data:`pytest_faithful.text.words.SPACE`). A currency sign may follow
+the value ("5 €"); "1,5" and "1.200,50" have decimal commas; "1.5M" is 1500000 where "5 m" is
+five metres. A calendar date is one quantity ("March 5" = "5 March" = "03-05" of "2024-03-05"),
+its year another.
 
 Two quantities match when their values are equal and they agree on what both of them state:
 currency, percentage, unit ("30 days" = "30-day"; "30 days" is not "30 hours"; a bare "30" says
@@ -25,7 +28,11 @@ from pytest_faithful.text.words import SPACE, SPACES
 
 # Currency symbols and codes, as the code the quantity carries.
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
-_CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "INR", "CAD", "AUD", "CHF", "CNY")
+# Every code a prefixed dollar sign reads as (below) is a code an answer may write instead.
+_CURRENCY_CODES = (
+    *("USD", "EUR", "GBP", "JPY", "INR", "CAD", "AUD", "CHF", "CNY", "NZD", "HKD", "SGD"),
+    *("BRL", "MXN", "SEK", "NOK", "DKK", "ZAR", "KRW"),
+)
 _CURRENCY_WORDS = {
     "dollar": "USD",
     "dollars": "USD",
@@ -132,13 +139,22 @@ _PREFIXED_DOLLARS = {
     "nz": "NZD",
     "hk": "HKD",
     "s": "SGD",
+    "r": "BRL",
+    "mx": "MXN",
 }
 _SYMBOL = "|".join(re.escape(s) for s in _CURRENCY_SYMBOLS)
 _CODE = "|".join(_CURRENCY_CODES)
+# Digits in the forms that say which mark is the decimal one: "1,200.50"; "1.200,50" and
+# "1.200.000" (dots group thousands); "1\u202f000,5"; "1,5" and "12,50" (a comma before one or
+# two digits is a decimal comma: no thousands group has fewer than three). "1.200" alone is
+# 1.2, as in English.
 _DIGITS = (
-    rf"\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d{{1,3}}(?:[{_GROUPING}]\d{{3}})+(?:\.\d+)?"
-    r"|\d+(?:\.\d+)?|\.\d+"
+    rf"\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?"
+    rf"|\d{{1,3}}(?:\.\d{{3}})+,\d+(?![\d,])|\d{{1,3}}(?:\.\d{{3}}){{2,}}(?![\d.])"
+    rf"|\d{{1,3}}(?:[{_GROUPING}]\d{{3}})+(?:\.\d+|,\d{{1,2}}(?![\d,]))?"
+    r"|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?|\.\d+"
 )
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _PREFIX = "|".join(re.escape(p) for p in sorted(_PREFIXED_DOLLARS, key=len, reverse=True))
 _MAGNITUDE = "|".join(sorted(_MAGNITUDES, key=len, reverse=True))
 _UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
@@ -151,6 +167,7 @@ _QUANTITY = re.compile(
     (?:(?P<digits>{_DIGITS})|(?P<word>{_SAID_NUMBER})(?![\w]))
     (?:(?:st|nd|rd|th)(?![\w]))?                  # ordinals: 1st, 22nd
     (?:{SPACE}(?P<magnitude>{_MAGNITUDE})(?![\w]))?
+    (?:{SPACE}(?P<after_symbol>{_SYMBOL})(?!{SPACE}[\d.]))?  # "5 €", "15$"; not "5 $10"
     (?:{SPACE}(?P<percent>%|percent(?![\w])|per(?:{SPACES}|-)cent(?![\w])))?
     (?:(?:{SPACES}|-)?(?P<after_code>{_CODE})(?![\w]))?
     (?:(?:{SPACES}|-)?(?P<currency_word>{"|".join(_CURRENCY_WORDS)})(?![\w]))?
@@ -170,6 +187,28 @@ _TIME_OF_DAY = re.compile(
 # A cheap first test: text without a digit or a number word holds no quantity.
 _MAY_HOLD_NUMBER = re.compile(
     rf"\d|\b(?:{_alternatives(tuple(_NUMBER_WORDS))}|noon|midday|midnight)\b", re.IGNORECASE
+)
+# A calendar date: "March 5", "Mar. 5th", "5 March", "the 5th of March", "2024-03-05". Month
+# names are read capitalised or in capitals only ("may" is a verb).
+_MONTHS = (
+    *("January", "February", "March", "April", "May", "June", "July", "August"),
+    *("September", "October", "November", "December"),
+)
+_MONTH_NUMBERS = {
+    spelled: number
+    for number, name in enumerate(_MONTHS, start=1)
+    for spelled in (name, name[:3], "Sept" * (name == "September"))
+    if spelled
+}
+_MONTH = "|".join(
+    sorted({*_MONTH_NUMBERS, *(m.upper() for m in _MONTH_NUMBERS)}, key=len, reverse=True)
+)
+_DAY = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th)?(?![\w:.,]\d|[\w:])"
+_DATE = re.compile(
+    rf"(?<![\w])(?P<month>{_MONTH})\.?{SPACES}(?:the{SPACES})?{_DAY.format('day')}"
+    rf"|(?<![\w.,:])(?:the{SPACES})?{_DAY.format('day_first')}{SPACES}(?:of{SPACES})?"
+    rf"(?P<month_after>{_MONTH})\b"
+    r"|(?<![\w.,:-])(?P<year>\d{4})-(?P<month_number>[01]\d)-(?P<day_number>[0-3]\d)(?![\w-])"
 )
 _RANGE = re.compile(r"^\s*(?:-|\u2013|\u2014|to|or|and)\s*$", re.IGNORECASE)
 _SPAN = re.compile(r"^\s*(?:-|\u2013|\u2014|to)\s*$", re.IGNORECASE)
@@ -203,6 +242,9 @@ class Quantity(NamedTuple):
             return f"{_plain(self.value)}%"
         if self.kind == "unit":
             return f"{_plain(self.value)} {self.unit}"
+        if self.kind == "date":
+            month, day = divmod(int(self.value), 100)
+            return f"{_MONTHS[month - 1]} {day}"
         if self.kind == "time":
             hours, minutes = divmod(int(self.value), 60)
             return f"{hours}:{minutes:02d}"
@@ -216,7 +258,7 @@ def _plain(value: Decimal) -> str:
 def _value(match: re.Match[str]) -> Decimal | None:
     digits, word = match.group("digits"), match.group("word")
     try:
-        value = Decimal(re.sub(f"[,{_GROUPING}]", "", digits)) if digits else _said(word)
+        value = _number(digits) if digits else _said(word)
     except (InvalidOperation, KeyError):
         return None
     magnitude = match.group("magnitude")
@@ -225,6 +267,16 @@ def _value(match: re.Match[str]) -> Decimal | None:
     if match.group("sign") or match.group("lead_sign"):
         value = -value
     return value
+
+
+def _number(digits: str) -> Decimal:
+    """The value of digits as :data:`_DIGITS` reads them: the last mark is the decimal one
+    unless the number is grouped in thousands by commas ("1,200"), or by dots alone."""
+    digits = re.sub(f"[{_GROUPING}]", "", digits)
+    if digits.rfind(",") > digits.rfind(".") and not _THOUSANDS.fullmatch(digits):
+        return Decimal(digits.replace(".", "").replace(",", "."))
+    digits = digits.replace(",", "")
+    return Decimal(digits.replace(".", "") if digits.count(".") > 1 else digits)
 
 
 def _said(words: str) -> Decimal:
@@ -239,7 +291,8 @@ def _said(words: str) -> Decimal:
 
 
 def _measure(match: re.Match[str]) -> tuple[str, str]:
-    symbol, code = match.group("symbol"), match.group("code") or match.group("after_code")
+    symbol = match.group("symbol") or match.group("after_symbol")
+    code = match.group("code") or match.group("after_code")
     word = match.group("currency_word")
     if symbol or code or word:
         if code:
@@ -271,6 +324,7 @@ def _usable(match: re.Match[str]) -> bool:
         match.group("unit")
         or match.group("percent")
         or match.group("symbol")
+        or match.group("after_symbol")
         or match.group("code")
         or match.group("currency_word")
     )
@@ -286,7 +340,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
         text = text.translate(FULL_WIDTH)
     if not _MAY_HOLD_NUMBER.search(text):
         return ()
-    found = _times_of_day(text)
+    found = _apart(_times_of_day(text) + _dates(text))
     starts = [q.start for q in found]  # in order, none overlapping another
     for match in _QUANTITY.finditer(text):
         # The last time of day that starts before this match ends is the only one it may overlap.
@@ -298,8 +352,8 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             continue
         kind, unit = _measure(match)
         magnitude = match.group("magnitude")
-        if magnitude and magnitude.lower() == "m" and kind != "currency":
-            # "5 m" is five metres, not five million.
+        if magnitude == "m" and kind == "number":
+            # "5 m" is five metres, not five million; "5M", "$5m" and "5m users" are millions.
             value = value / _MAGNITUDES["m"]
             kind, unit = "unit", "metre"
         end = match.start() + len(match.group(0).rstrip())
@@ -334,10 +388,50 @@ def _times_of_day(text: str) -> list[Quantity]:
     return found
 
 
+def _apart(found: list[Quantity]) -> list[Quantity]:
+    """``found`` in order, each quantity that overlaps one before it left out."""
+    kept: list[Quantity] = []
+    for quantity in sorted(found, key=lambda q: q.start):
+        if not kept or kept[-1].end <= quantity.start:
+            kept.append(quantity)
+    return kept
+
+
+def _dates(text: str) -> list[Quantity]:
+    """The calendar dates of ``text``, each as month * 100 + day (a year written beside the
+    date is a number of its own: "March 5, 2024" states March 5 and 2024, as "2024-03-05"
+    does)."""
+    found = []
+    for match in _DATE.finditer(text):
+        if match["year"]:
+            month, day = int(match["month_number"]), int(match["day_number"])
+            start = match.start("month_number")
+            if not (1 <= month <= 12 and 1 <= day <= 31):
+                continue
+            year = Decimal(match["year"])
+            found.append(Quantity(year, "number", "", match["year"], match.start(), start - 1))
+        else:
+            month = _MONTH_NUMBERS[(match["month"] or match["month_after"]).capitalize()]
+            day = int(match["day"] or match["day_first"])
+            start = match.start()
+            if not 1 <= day <= 31:
+                continue
+        end = match.end()
+        found.append(Quantity(Decimal(month * 100 + day), "date", "", text[start:end], start, end))
+    return found
+
+
 def _ranges(text: str, found: list[Quantity]) -> list[Quantity]:
     for i in range(len(found) - 1):
         first, second = found[i], found[i + 1]
         between = text[first.end : second.start]
+        if "date" in (first.kind, second.kind) and "number" in (first.kind, second.kind):
+            # "March 5-7": the 7th of March too; "5-7 March": the 5th.
+            date, day = (first, second) if first.kind == "date" else (second, first)
+            if _SPAN.match(between) and day.value in range(1, 32):
+                month = int(date.value) // 100 * 100
+                found[found.index(day)] = day._replace(value=day.value + month, kind="date")
+            continue
         if first.kind == "currency" and second.kind == "number" and _SPAN.match(between):
             # "$15-20", "$15 to 20": the second end is money too.
             found[i + 1] = second._replace(kind=first.kind, unit=first.unit)

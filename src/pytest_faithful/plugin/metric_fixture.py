@@ -33,7 +33,7 @@ from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.providers.steps import Procedure, run_async, run_sync
 from pytest_faithful.redaction import masked_output
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import check_key, checked_key
+from pytest_faithful.report.baseline import checked_key, metric_key
 from pytest_faithful.report.failure import metric_failure_message
 from pytest_faithful.report.records import MetricRecord
 
@@ -42,11 +42,6 @@ if TYPE_CHECKING:
     from pytest_faithful.plugin.session import FaithSession
 
 _R = TypeVar("_R")
-
-
-def metric_key(metric: str, nodeid: str, index: int, explicit: str | None) -> str:
-    """A metric check's baseline key: the metric, then the faithfulness-style key."""
-    return f"{metric}:{check_key(nodeid, index, explicit)}"
 
 
 class _MetricCheck:
@@ -479,14 +474,22 @@ class AssertRetrieval(_MetricCheck):
         spec = _named(chosen)
         memo = self._session.memo()
         results: dict[str, MetricResult] = {}
+        # Each planned metric runs and is recorded though one before it errors (a judge without
+        # precision may do recall); the first error, or --faith-estimate's skip, is raised last.
+        stopped: BaseException | None = None
         for metric in metrics:
-            results[metric] = await self._run(
-                metric,
-                index,
-                spec,
-                checked,
-                lambda metric=metric: planned_steps(metric, plan, self._built(chosen), memo),  # type: ignore[misc]
-            )
+            try:
+                results[metric] = await self._run(
+                    metric,
+                    index,
+                    spec,
+                    checked,
+                    lambda metric=metric: planned_steps(metric, plan, self._built(chosen), memo),  # type: ignore[misc]
+                )
+            except (Exception, pytest.skip.Exception) as exc:
+                stopped = stopped or exc
+        if stopped is not None:
+            raise stopped
         value = RetrievalResult(
             precision=results.get("context_precision"), recall=results.get("context_recall")
         )

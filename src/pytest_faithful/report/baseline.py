@@ -135,6 +135,11 @@ def check_key(nodeid: str, index: int, explicit: str | None) -> str:
     return explicit if explicit is not None else f"{nodeid}#{index}"
 
 
+def metric_key(metric: str, nodeid: str, index: int, explicit: str | None) -> str:
+    """A metric check's baseline key: the metric, then the faithfulness-style key."""
+    return f"{metric}:{check_key(nodeid, index, explicit)}"
+
+
 def load_baseline(path: Path) -> Baseline:
     """The stored baseline; a missing file is an empty baseline (the first run creates it)."""
     try:

@@ -26,6 +26,8 @@ _STATUS_MARKUP: dict[str, Markup] = {
     "failed": {"red": True},
     "passed": {"green": True},
 }
+DOT = " \u00b7 "
+"""Between two counts of a totals line in Markdown and HTML, which fold runs of spaces."""
 _ICON = {"passed": "✅", "failed": "❌", "errored": "💥", "estimated": "🔮"}
 
 
@@ -57,21 +59,21 @@ def _row(entry: MetricEntry) -> tuple[str, ...]:
     return (entry.test_id, score, threshold, _counts(entry), _status(entry), entry.judge_id)
 
 
-def totals_line(totals: MetricTotals) -> str:
+def totals_line(totals: MetricTotals, gap: str = "  ") -> str:
+    """The metric's totals on one line, ``gap`` between two counts (Markdown and HTML fold
+    runs of spaces into one: "checks 1 passed 0 failed 1" there, so they pass " · ")."""
     mean = "-" if totals.mean_score is None else f"{totals.mean_score:.3f}"
     usage = totals.usage
-    line = (
-        f"{METRIC_TITLES[totals.metric]}: checks {totals.checks}  passed {totals.passed}  "
-        f"failed {totals.failed}  "
-        + (f"xfailed {totals.xfailed}  " if totals.xfailed else "")
-        + f"errored {totals.errored}  mean score {mean}"
-    )
+    counts = [f"checks {totals.checks}", f"passed {totals.passed}", f"failed {totals.failed}"]
+    counts += [f"xfailed {totals.xfailed}"] * bool(totals.xfailed)
+    counts += [f"errored {totals.errored}", f"mean score {mean}"]
     if usage.judge_calls:
-        line += (
-            f"  judge calls {usage.judge_calls} (cached {usage.cache_hits})  tokens in/out "
-            f"{usage.input_tokens}/{usage.output_tokens}"
-        )
-    return line + ("  [heuristic]" if totals.heuristic else "")
+        counts += [
+            f"judge calls {usage.judge_calls} (cached {usage.cache_hits})",
+            f"tokens in/out {usage.input_tokens}/{usage.output_tokens}",
+        ]
+    counts += ["[heuristic]"] * totals.heuristic
+    return f"{METRIC_TITLES[totals.metric]}: {gap.join(counts)}"
 
 
 def terminal_lines(report: FaithReport, verbosity: int = 0) -> list[Line]:
@@ -134,7 +136,7 @@ def markdown_lines(
     lines: list[str] = []
     for metric, entries in report.metric_sections():
         totals = next(t for t in report.metric_totals if t.metric == metric)
-        lines += ["", f"#### {md(totals_line(totals))}"]
+        lines += ["", f"#### {md(totals_line(totals, DOT))}"]
         failing = [e for e in entries if e.failing]
         if not failing:
             continue
@@ -243,7 +245,7 @@ def html_sections(report: FaithReport) -> str:
             checks.append(_entry_html(number, entry))
         parts.append(
             f'<section class="metric" id="{metric}"><h2>{_e(METRIC_TITLES[metric].capitalize())}'
-            f'</h2><p class="meta">{_e(totals_line(totals))}</p>{"".join(checks)}</section>'
+            f'</h2><p class="meta">{_e(totals_line(totals, DOT))}</p>{"".join(checks)}</section>'
         )
     return "\n".join(parts)
 

@@ -325,12 +325,9 @@ class LLMJudge(Asking):
         messages = prompts.verification_messages(claims, passages, question, shown)
 
         def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
-            # One claim asked, one verdict given: it can only be for that claim, whatever number
-            # it carries (small models copy a passage's number there). Verdicts numbered 0..n-1
-            # are claims 1..n counted from zero, as code-trained models do.
-            alone = len(part) == 1 and len(output.verdicts) == 1
-            numbers = [v.claim for v in output.verdicts]
-            named = [1] if alone else one_per_item(numbers, len(part), "claim")
+            # One claim asked, one verdict given: it is that claim's, whatever number it carries;
+            # verdicts numbered 0..n-1 are claims 1..n counted from zero (one_per_item).
+            named = one_per_item([v.claim for v in output.verdicts], len(part), "claim")
             given = list(zip(named, output.verdicts, strict=True))
             verdicts = [verdict_of(part[n - 1][0], v, v.label, passages) for n, v in given]
             if self._tuning.quote_repair:

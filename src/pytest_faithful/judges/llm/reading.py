@@ -44,7 +44,11 @@ def one_per_item(numbers: Sequence[int], count: int, what: str) -> list[int]:
     """The item (1..count) each verdict's number names, in the verdicts' order: as written, or,
     when the numbers are 0..count-1, counted from zero as code-trained models do (one of each,
     so nothing else they could mean). A ParseProblem (repaired once, then a JudgeError) unless
-    there is then one verdict for each of items 1..count."""
+    there is then one verdict for each of items 1..count. One item asked and one verdict given:
+    it can only be for that item, whatever number it carries (small models copy another
+    number there: a passage's, a rank)."""
+    if count == 1 and len(numbers) == 1:
+        return [1]
     shift = 1 if sorted(numbers) == list(range(count)) else 0
     named = [n + shift for n in numbers]
     if sorted(named) != list(range(1, count + 1)):
