@@ -10,6 +10,7 @@ measures the same forms on faith-dev's answers.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
@@ -266,6 +267,13 @@ def test_a_table_header_is_recognised(text: str) -> None:
 )
 def test_a_table_row_or_a_list_item_is_no_header(text: str) -> None:
     assert not is_table_header(text)
+
+
+def test_a_long_line_of_pipes_is_read_in_linear_time() -> None:
+    # A header-shaped pattern could try every split of a long line; this one reads each line once.
+    started = time.perf_counter()
+    assert not is_table_header("| a " * 50_000 + "-")
+    assert time.perf_counter() - started < 0.5
 
 
 @pytest.mark.parametrize(

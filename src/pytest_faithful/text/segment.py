@@ -76,10 +76,9 @@ _LINE_START = re.compile(
 )
 _HEADING = re.compile(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
 _FENCE = re.compile(r"\s*(?:```|~~~)[\w+.#-]*\s*")
-# A markdown table's header: its row of column names, over the row that rules it off
-# ("| Plan | Price |" over "|---|:---:|"), or that ruling alone.
-_TABLE_HEADER = re.compile(
-    r"\s*(?:\|?[^\n]*\|[^\n]*\n\s*)?\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*"
+# The row that rules off a markdown table's header: "|---|:---:|", "--- | ---".
+_TABLE_RULING = re.compile(
+    r"[^\S\n]*\|?[^\S\n]*:?-{3,}:?[^\S\n]*(?:\|[^\S\n]*:?-{3,}:?[^\S\n]*)*\|?[^\S\n]*"
 )
 
 
@@ -91,8 +90,13 @@ def is_heading(sentence: str) -> bool:
 
 def is_table_header(sentence: str) -> bool:
     """Whether ``sentence`` is a markdown table's header: the column names and the row under
-    them, which name what the rows state and state nothing themselves."""
-    return "-" in sentence and _TABLE_HEADER.fullmatch(sentence) is not None
+    them (or that row alone), which name what the rows state and state nothing themselves."""
+    if "-" not in sentence:
+        return False
+    lines = sentence.strip().split("\n")
+    if len(lines) > 2 or _TABLE_RULING.fullmatch(lines[-1]) is None:
+        return False
+    return len(lines) == 1 or "|" in lines[0]
 
 
 def is_fence(sentence: str) -> bool:
