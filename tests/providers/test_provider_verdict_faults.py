@@ -224,6 +224,9 @@ def claims_as_the_passage_says(said: str, passage_says: str) -> Any:
         pytest.param("accepted within 45", left_out_rule.LEFT_OUT_NOTE, 1, id="45"),
         # A "not" left out: the sentence is verified whole, in a verify step of its own.
         pytest.param("not accepted within 30", check_claims.NEGATION_LEFT_OUT_NOTE, 2, id="not"),
+        # The opposite word: the claim carries every negation the sentence states (none), but
+        # says the opposite of it; the sentence is verified whole all the same.
+        pytest.param("refused within 30", check_claims.REVERSED_NOTE, 2, id="opposite"),
     ],
 )
 @pytest.mark.parametrize("mode", MODES)
