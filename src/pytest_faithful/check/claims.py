@@ -317,10 +317,17 @@ def _speaking(claims: Sequence[Claim], asked: frozenset[str]) -> list[Claim]:
 
 
 def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
+    """Whether ``claim`` judges the sentence it names: it shares a content word with it (or,
+    for a sentence opening with a yes or a no, with the question), and it is a statement, not
+    one word of a sentence that states more ("Refunds", "card" from "Refunds go to a gift
+    card.": a judge that floods a sentence with its words has every word supported and the
+    sentence never judged)."""
     stated = claim_terms(claim.sentence)
     if not stated:
         return True
     claimed = claim_terms(claim.text)
+    if len(claimed) == 1 and not stated <= claimed:
+        return False
     if claimed & stated:
         return True
     return answers_yes_or_no(claim.sentence) and bool(claimed & asked)
