@@ -86,3 +86,58 @@ def test_evidence_that_agrees_still_supports(
     result = verify(answer, passage, question=question, rules=STRICT, judge=quoting(evidence))
     assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]
     assert result.passed
+
+
+_CUT = [
+    ("We ship to Canada.", POLICY, "ship to Canada"),
+    (
+        "Anyone can return opened games.",
+        "Nobody can return opened games.",
+        "can return opened games",
+    ),
+    (
+        "Refunds are accepted within 30 days.",
+        "Refunds are never accepted within 30 days.",
+        "accepted within 30 days",
+    ),
+]
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(("answer", "passage", "evidence"), _CUT)
+def test_a_quote_that_cuts_off_its_negation_is_no_evidence_in_any_policy(
+    answer: str, passage: str, evidence: str, policy: str
+) -> None:
+    """The quote hides what its passage says (a trust rule, as an ellipsis standing for the
+    negation is): no policy lets it support the claim the negation contradicts."""
+    result = verify(answer, passage, rules=policy, judge=quoting(evidence))
+    (verdict,) = result.claim_verdicts
+    assert (verdict.judge_label, verdict.label, verdict.rule) == (
+        Label.SUPPORTED,
+        Label.NOT_ENOUGH_INFO,
+        "bears-on",
+    )
+    assert not verdict.evidence_found
+    assert not result.passed
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(
+    ("answer", "passage", "evidence"),
+    [
+        # The claim states the negation the quote starts after.
+        ("We do not ship to Canada.", POLICY, "ship to Canada"),
+        ("Nobody can return opened games.", "Nobody can return opened games.", "can return opened"),
+        # A negation three words back is about something else.
+        (
+            "The cost comes from the voice recognition feature.",
+            "We cut the cost by not using the voice recognition feature.",
+            "voice recognition feature",
+        ),
+    ],
+)
+def test_a_quote_after_a_negation_the_claim_states_still_supports(
+    answer: str, passage: str, evidence: str, policy: str
+) -> None:
+    result = verify(answer, passage, rules=policy, judge=quoting(evidence))
+    assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]

@@ -1065,8 +1065,49 @@ def test_a_sentence_whose_claims_leave_out_its_negation_is_verified_whole(
 
 @_MODES
 @pytest.mark.parametrize(
+    ("answer", "claim"),
+    [
+        pytest.param("We ship to Mexico.", "We do not ship to Mexico.", id="negation added"),
+        pytest.param(
+            "We do ship to Mexico.", "The store does not ship to Mexico.", id="emphatic do"
+        ),
+        pytest.param(
+            "Returns are refused within 30 days.",
+            "Returns are accepted within 30 days.",
+            id="an opposite word",
+        ),
+    ],
+)
+def test_a_claim_that_says_the_opposite_of_its_sentence_does_not_cover_it(
+    single_call: bool, answer: str, claim: str
+) -> None:
+    # The judge rewrote the sentence to what a passage says and verified that, truthfully. The
+    # claim carries at least the sentence's negations (it adds one, or swaps a word), so only
+    # reading it against its sentence shows that the sentence was never judged.
+    judge = ClaimsAsWritten({0: [claim]}, single_call, labels={answer: "NOT_ENOUGH_INFO"})
+    result = verify(answer, [*PASSAGES, "We do not ship to Mexico."], judge=judge)
+    assert [(cv.claim.text, cv.label.value) for cv in result.claim_verdicts] == [
+        (claim, "SUPPORTED"),
+        (answer, "NOT_ENOUGH_INFO"),
+    ]
+    assert result.claim_verdicts[1].reason.startswith(check_claims.REVERSED_NOTE)
+    assert not result.passed
+
+
+@_MODES
+@pytest.mark.parametrize(
     ("answer", "claims"),
     [
+        pytest.param(
+            "Returns are unavailable after 30 days.",
+            ["Returns are not available after 30 days."],
+            id="a negating prefix said with not",
+        ),
+        pytest.param(
+            "We do not ship to Mexico or Brazil.",
+            ["We do not ship to Mexico.", "We do not ship to Brazil."],
+            id="one negation, two claims",
+        ),
         pytest.param(
             "No, shipping to Canada is not free.",
             ["Standard shipping to Canada is not free."],

@@ -6,6 +6,7 @@ score: the verifier's guarantees hold on the wire exactly as they do for a scrip
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +225,9 @@ def claims_as_the_passage_says(said: str, passage_says: str) -> Any:
         pytest.param("accepted within 45", left_out_rule.LEFT_OUT_NOTE, 1, id="45"),
         # A "not" left out: the sentence is verified whole, in a verify step of its own.
         pytest.param("not accepted within 30", check_claims.NEGATION_LEFT_OUT_NOTE, 2, id="not"),
+        # The opposite word: the claim carries every negation the sentence states (none), but
+        # says the opposite of it; the sentence is verified whole all the same.
+        pytest.param("refused within 30", check_claims.REVERSED_NOTE, 2, id="opposite"),
     ],
 )
 @pytest.mark.parametrize("mode", MODES)
@@ -280,3 +284,41 @@ def test_a_copy_of_another_sentences_claim_does_not_pass_its_sentence(
     ]
     assert result.claim_verdicts[1].reason.startswith(check_claims.WHOLE_SENTENCE_NOTE)
     assert result.score == pytest.approx(1 / 2)
+
+
+def words_as_claims(answer: dict[str, Any]) -> dict[str, Any]:
+    """Each claim flooded into its words, one claim each; single-call judges each SUPPORTED,
+    quoting the word from the passage that has it."""
+    key, items = _items(answer)
+    flooded = []
+    for item in items:
+        for word in re.findall(r"[A-Za-z]{4,}", item["claim"]):
+            claim: dict[str, Any] = {"sentence": item["sentence"], "claim": word}
+            if "label" in item:
+                cited = next(i for i, passage in enumerate(PASSAGES, 1) if word in passage)
+                claim.update(label="SUPPORTED", reason="It says so.", evidence=word, passage=cited)
+            flooded.append(claim)
+    return {key: flooded}
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_sentence_flooded_with_its_words_as_claims_is_verified_whole(
+    provider: str, mode: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Every word of "Returns to Canada are accepted." is in a passage, so each one-word claim
+    is SUPPORTED, and they covered the sentence, which no passage states. A word is no
+    statement: the sentence is verified whole."""
+    answer = "Returns to Canada are accepted."
+    single = MODES[mode]
+    server.script("single" if single else "extract", Reply(transform=words_as_claims))
+    result = check(provider, server, tmp_path, single, answer=answer)
+    assert [(cv.claim.text, cv.label) for cv in result.claim_verdicts] == [
+        ("Returns", Label.SUPPORTED),
+        ("Canada", Label.SUPPORTED),
+        ("accepted", Label.SUPPORTED),
+        (answer, Label.NOT_ENOUGH_INFO),
+    ]
+    assert result.claim_verdicts[3].reason.startswith(check_claims.WHOLE_SENTENCE_NOTE)
+    assert not result.passed
+    assert server.count == 2  # two-step: the sentence joins the verify request

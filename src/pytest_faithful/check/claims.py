@@ -7,7 +7,7 @@ once each, and every sentence that states something no claim covers, verified wh
   one, adds patterns to the built-in list.
 * Every sentence that states something (has a content word) is judged: a sentence the judge
   left without a claim becomes a claim itself, and so does a sentence whose claims leave out a
-  negation it states (:func:`uncovered`).
+  negation it states, or one of whose claims says the opposite of it (:func:`uncovered`).
 * Identical claims count once (compared after normalising case, spacing and punctuation), so
   repeating a supported claim never raises the score; when copies got different verdicts, the
   worst one stands (:func:`worst_of_copies`).
@@ -30,7 +30,9 @@ from pytest_faithful.text.abstentions import (
     without_abstentions,
 )
 from pytest_faithful.text.align import negations, text_key
+from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.evidence import answers_yes_or_no, claim_terms
+from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.readings import only_markers
 from pytest_faithful.text.segment import Sentence
 from pytest_faithful.text.terms import content_terms
@@ -201,10 +203,17 @@ def uncovered(
     judge a sentence that says the opposite ("We ship to Canada." from "We do not ship to
     Canada."), or leave the clause it belongs to unjudged ("..., but he decided not to
     compete."). Such a sentence is verified whole as well as through its claims.
+
+    Nor does a claim cover its sentence when it says the opposite of it (:func:`reverses`: "We
+    do not ship to Mexico." from "We ship to Mexico.", "Costs fell." from "Costs rose."): a
+    judge that rewrites a claim to what a passage says would have its true claim judged in
+    place of the sentence's false one. That sentence is verified whole too.
     """
     asked = content_terms(question) if question else frozenset()
     carried: dict[tuple[int, int], int] = {}
-    for c in _speaking(claims, asked):
+    speaking = _speaking(claims, asked)
+    reversed_ = _reversed(speaking, extra)
+    for c in speaking:
         span = (c.start, c.end)
         carried[span] = carried.get(span, 0) + negations(c.text)
     said = {text_key(c.text) for c in claims}
@@ -213,7 +222,11 @@ def uncovered(
         span = (s.start, s.end)
         if span in abstaining or not claim_terms(s.text):
             continue
-        if span in carried and carried[span] >= _stated_negations(s.text, extra):
+        if (
+            span in carried
+            and span not in reversed_
+            and carried[span] >= _stated_negations(s.text, extra)
+        ):
             continue
         claim = Claim(text=s.text, sentence=s.text, start=s.start, end=s.end)
         if text_key(claim.text) not in said:  # a repeated sentence is judged once
@@ -234,16 +247,50 @@ def _stated_negations(sentence: str, extra: tuple[str, ...]) -> int:
 
 
 def whole_notes(
-    filled: Sequence[Claim], stated: Sequence[Claim], question: str | None
+    filled: Sequence[Claim],
+    stated: Sequence[Claim],
+    question: str | None,
+    extra: tuple[str, ...] = (),
 ) -> dict[Claim, str]:
     """Why each sentence of ``filled`` is verified whole: no claim of ``stated`` covers it, or
-    (when some speak for it) they leave out a negation it states (:func:`_uncovered`)."""
+    (when some speak for it) they leave out a negation it states, or one of them says the
+    opposite of it (:func:`uncovered`)."""
     asked = content_terms(question) if question else frozenset()
-    spoken = {(c.start, c.end) for c in _speaking(stated, asked)}
-    return {
-        f: NEGATION_LEFT_OUT_NOTE if (f.start, f.end) in spoken else WHOLE_SENTENCE_NOTE
-        for f in filled
-    }
+    speaking = _speaking(stated, asked)
+    carried: dict[tuple[int, int], int] = {}
+    for c in speaking:
+        carried[(c.start, c.end)] = carried.get((c.start, c.end), 0) + negations(c.text)
+    reversed_ = _reversed(speaking, extra)
+    notes = {}
+    for f in filled:
+        span = (f.start, f.end)
+        if span not in carried:
+            notes[f] = WHOLE_SENTENCE_NOTE
+        elif span in reversed_ and carried[span] >= _stated_negations(f.text, extra):
+            notes[f] = REVERSED_NOTE
+        else:
+            notes[f] = NEGATION_LEFT_OUT_NOTE
+    return notes
+
+
+def reverses(claim: Claim, extra: tuple[str, ...] = ()) -> bool:
+    """Whether ``claim`` says the opposite of the sentence it names, read without its
+    abstentions and an opening "No," (which the claims spell out): one negates what the other
+    states (:func:`~pytest_faithful.text.polarity.negation_clash`), or each says a word whose
+    opposite the other says (:func:`~pytest_faithful.text.contrasts.contrast`, read both ways:
+    "Refunds are not available." for "Refunds are unavailable." says the same thing). A claim
+    that is its sentence reverses nothing."""
+    if text_key(claim.text) == text_key(claim.sentence):
+        return False
+    sentence = without_abstentions(_OPENING_NO.sub(" ", claim.sentence), extra)
+    if negation_clash(claim.text, sentence):
+        return True
+    return contrast(claim.text, sentence) is not None and contrast(sentence, claim.text) is not None
+
+
+def _reversed(speaking: Sequence[Claim], extra: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """The spans of the sentences one of whose claims says the opposite of it."""
+    return frozenset((c.start, c.end) for c in speaking if reverses(c, extra))
 
 
 def judged_whole(claim: Claim, filled: Sequence[Claim]) -> bool:
@@ -270,10 +317,17 @@ def _speaking(claims: Sequence[Claim], asked: frozenset[str]) -> list[Claim]:
 
 
 def _speaks_for(claim: Claim, asked: frozenset[str]) -> bool:
+    """Whether ``claim`` judges the sentence it names: it shares a content word with it (or,
+    for a sentence opening with a yes or a no, with the question), and it is a statement, not
+    one word of a sentence that states more ("Refunds", "card" from "Refunds go to a gift
+    card.": a judge that floods a sentence with its words has every word supported and the
+    sentence never judged)."""
     stated = claim_terms(claim.sentence)
     if not stated:
         return True
     claimed = claim_terms(claim.text)
+    if len(claimed) == 1 and not stated <= claimed:
+        return False
     if claimed & stated:
         return True
     return answers_yes_or_no(claim.sentence) and bool(claimed & asked)
@@ -287,3 +341,9 @@ NEGATION_LEFT_OUT_NOTE = (
     "whole]"
 )
 """Starts the reason of a sentence verified whole because its claims leave out a negation."""
+
+REVERSED_NOTE = (
+    "[a claim the judge extracted from this sentence says the opposite of it, so it was "
+    "verified whole]"
+)
+"""Starts the reason of a sentence verified whole because one of its claims reverses it."""

@@ -200,7 +200,7 @@ def _ruled(
 ) -> _Checked:
     """The claims' verdicts held to the claim rules, then the sentence rules' verdicts."""
     claims, filled, stated = extracted.claims, extracted.filled, extracted.stated
-    notes = whole_notes(filled, stated, question)
+    notes = whole_notes(filled, stated, question, judge_abstentions(judge))
     verdicts = ruled(claims, ordered, passages, question, notes, judge.heuristic, rules)
     added: tuple[ClaimVerdict, ...] = ()
     for rule in rules.sentence_rules(judge.heuristic):

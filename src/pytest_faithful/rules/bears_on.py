@@ -4,7 +4,11 @@ It shares a content word with the claim and holds enough of it
 (:func:`~pytest_faithful.text.evidence.bears_on`): ".", "the", "30" or "passage 1" are in
 every passage and prove nothing. A quote that bears on the claim but shows little of it is
 shown with the span that covers the claim instead, so a report shows what the claim says. A
-trust rule: in every policy.
+quote that starts just after the negation governing it ("ship to Mexico" out of "We do not
+ship to Mexico.") does not bear on a claim that the negation it left out would contradict ("We
+ship to Mexico."): the judge's evidence hides what its passage says, as an ellipsis standing
+for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). A trust
+rule: in every policy.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
-from pytest_faithful.text.align import Aligned
+from pytest_faithful.text.align import Aligned, negation_before
 from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
+from pytest_faithful.text.polarity import negation_clash
 
 WEAK_QUOTE_NOTE = (
     "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
@@ -32,6 +37,11 @@ class BearsOn:
         span = ruling.span
         if span is None:  # quote-in-passage demotes it first
             return ruling
+        if cuts_negation(case, span):
+            other = elsewhere(case, ruling)
+            if other is not None and other.span is not None and not cuts_negation(case, other.span):
+                return other
+            return ruling.demoted(self.name, CUT_NEGATION_WHY, found=False)
         if not ruling.found:
             if not bears_on(span.text(case.passages), case.subject):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
@@ -78,3 +88,26 @@ def _covering(case: Case, ruling: Ruling) -> Ruling:
         return ruling
     better = locate(case.passages, case.claim.text)
     return ruling if better is None else ruling.shown(better, WEAK_QUOTE_NOTE)
+
+
+CUT_NEGATION_WHY = (
+    "the evidence quote starts just after a negation that governs it, and read with that "
+    "negation it says the opposite of the claim"
+)
+
+
+def cuts_negation(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, a judge's quote (a located span never is one), starts just after the
+    negation governing it in its passage (:func:`~pytest_faithful.text.align.negation_before`)
+    and, read with that negation, negates what the claim states, which the quote alone does
+    not (:func:`~pytest_faithful.text.polarity.negation_clash`)."""
+    if span.method == "located":
+        return False
+    passage = case.passages[span.passage]
+    opening = negation_before(passage, span.start)
+    if opening is None:
+        return False
+    quote = passage[span.start : span.end]
+    return negation_clash(case.subject, passage[opening : span.end]) and not negation_clash(
+        case.subject, quote
+    )
