@@ -255,6 +255,8 @@ def whole_notes(
     """Why each sentence of ``filled`` is verified whole: no claim of ``stated`` covers it, or
     (when some speak for it) they leave out a negation it states, or one of them says the
     opposite of it (:func:`uncovered`)."""
+    if not filled:
+        return {}
     asked = content_terms(question) if question else frozenset()
     speaking = _speaking(stated, asked)
     carried: dict[tuple[int, int], int] = {}
@@ -280,7 +282,9 @@ def reverses(claim: Claim, extra: tuple[str, ...] = ()) -> bool:
     opposite the other says (:func:`~pytest_faithful.text.contrasts.contrast`, read both ways:
     "Refunds are not available." for "Refunds are unavailable." says the same thing). A claim
     that is its sentence reverses nothing."""
-    if text_key(claim.text) == text_key(claim.sentence):
+    if (
+        claim.text == claim.sentence
+    ):  # a claim that is its sentence (the text as the judge wrote it)
         return False
     sentence = without_abstentions(_OPENING_NO.sub(" ", claim.sentence), extra)
     if negation_clash(claim.text, sentence):
