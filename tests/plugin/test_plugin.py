@@ -303,6 +303,23 @@ def test_precedence_call_marker_cli_ini_default(
     echo.runpytest(*args).assert_outcomes(passed=1)
 
 
+def test_a_flag_on_in_the_ini_file_is_switched_off_with_dash_o(echo: pytest.Pytester) -> None:
+    echo.makeini("[pytest]\nfaith_allow_contradictions = true\n")
+    echo.makepyfile(
+        f"""
+        import os
+
+        def test_it(assert_faithful):
+            r = assert_faithful("Returns are accepted.", {CONTEXT!r}, judge="echo:supported")
+            assert r.allow_contradictions is (os.environ["EXPECTED"] == "on")
+        """
+    )
+    echo.monkeypatch.setenv("EXPECTED", "on")
+    echo.runpytest().assert_outcomes(passed=1)
+    echo.monkeypatch.setenv("EXPECTED", "off")
+    echo.runpytest("-o", "faith_allow_contradictions=false").assert_outcomes(passed=1)
+
+
 def test_every_setting_from_ini_and_cli(echo: pytest.Pytester) -> None:
     echo.makeini(
         """
