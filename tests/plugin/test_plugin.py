@@ -303,7 +303,9 @@ def test_precedence_call_marker_cli_ini_default(
     echo.runpytest(*args).assert_outcomes(passed=1)
 
 
-def test_a_flag_on_in_the_ini_file_is_switched_off_with_dash_o(echo: pytest.Pytester) -> None:
+def test_a_flag_on_in_the_ini_file_is_switched_off_with_dash_o(
+    echo: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     echo.makeini("[pytest]\nfaith_allow_contradictions = true\n")
     echo.makepyfile(
         f"""
@@ -314,9 +316,9 @@ def test_a_flag_on_in_the_ini_file_is_switched_off_with_dash_o(echo: pytest.Pyte
             assert r.allow_contradictions is (os.environ["EXPECTED"] == "on")
         """
     )
-    echo.monkeypatch.setenv("EXPECTED", "on")
+    monkeypatch.setenv("EXPECTED", "on")
     echo.runpytest().assert_outcomes(passed=1)
-    echo.monkeypatch.setenv("EXPECTED", "off")
+    monkeypatch.setenv("EXPECTED", "off")
     echo.runpytest("-o", "faith_allow_contradictions=false").assert_outcomes(passed=1)
 
 
