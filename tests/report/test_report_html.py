@@ -66,6 +66,14 @@ def test_user_text_is_escaped(report: str) -> None:
     assert "b" not in {tag for tag, _ in page.tags}
 
 
+def test_answers_and_passages_take_their_direction_from_their_text(report: str) -> None:
+    # Hebrew or Arabic text in a <pre> without dir="auto" shows its punctuation at the wrong end.
+    blocks = [a for t, a in _parse(report).tags if t == "pre"]
+    shown = [a for a in blocks if (a.get("class") or "") in ("answer", "passage")]
+    assert shown
+    assert all(a.get("dir") == "auto" for a in shown)
+
+
 def test_failing_checks_first_with_totals_colours_and_reasons(report: str) -> None:
     checks = _parse(report).checks
     # Failing: what fails the run; the xfail test's failed check is an expected failure.

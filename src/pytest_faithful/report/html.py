@@ -122,7 +122,7 @@ def _answer_html(check: CheckEntry) -> str:
         else:
             parts.append(piece)
     body = "".join(parts) if text else '<span class="meta">(empty answer)</span>'
-    return f'<pre class="answer">{body}</pre>'
+    return f'<pre class="answer" dir="auto">{body}</pre>'
 
 
 def _claims_html(check: CheckEntry, cid: str) -> str:
@@ -183,7 +183,7 @@ def _contexts_html(check: CheckEntry) -> str:
         shown = f' <span class="psource">{_e(source)}</span>' if source else ""
         items.append(
             f'<li><span class="pidx">contexts[{index}]</span>{shown}'
-            f'<pre class="passage">{"".join(parts)}</pre></li>'
+            f'<pre class="passage" dir="auto">{"".join(parts)}</pre></li>'
         )
     if not items:
         return '<h3>Contexts</h3><p class="meta">(no passages)</p>'
