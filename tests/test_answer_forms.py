@@ -178,6 +178,18 @@ FORMS = {
         "Step 1: Check that returns are accepted within 30 days of delivery.\nStep 2: Ship the "
         "kettle back.\nNote: Aurora kettle returns are accepted within 40 days.",
     ),
+    "a chat assistant's courtesies": (
+        "I can help with that. Returns are accepted within 30 days of delivery. If you have any "
+        "other questions, just ask. Happy shopping!",
+        "I can help with that. Returns are accepted within 60 days of delivery. If you have any "
+        "other questions, just ask. Happy shopping!",
+    ),
+    "advice and where it comes from": (
+        "Based on the information I have, returns are accepted within 30 days of delivery, so "
+        "I'd recommend returning the Aurora kettle within 30 days.",
+        "Based on the information I have, returns are accepted within 90 days of delivery, so "
+        "I'd recommend returning the Aurora kettle within 90 days.",
+    ),
     "abbreviated weekdays": (
         "Customer support is open Mon-Fri, 9am-5pm.",
         "Customer support is open Mon-Sat, 9am-5pm.",
@@ -282,6 +294,11 @@ def test_a_long_line_of_pipes_is_read_in_linear_time() -> None:
         "The question asks about shipping.",
         "You asked whether the kettle ships to Leeds.",
         "You want to know how long shipping takes.",
+        "I can help with that.",
+        "Thanks for asking.",
+        "I understand your concern.",
+        "Sorry to hear that!",
+        "Let me explain.",
     ],
 )
 def test_a_sentence_that_only_says_what_was_asked_is_no_claim(sentence: str) -> None:
@@ -291,6 +308,10 @@ def test_a_sentence_that_only_says_what_was_asked_is_no_claim(sentence: str) -> 
 @pytest.mark.parametrize(
     "sentence",
     [
+        "I can help you return it within 30 days.",
+        "Thanks for asking, returns take 30 days.",
+        "I understand that returns take 30 days.",
+        "Happy Hour runs from 5 to 7.",
         "You asked about returns, and they are free.",
         "You asked about returns but they are not free.",
         "The question is about the 30-day policy.",

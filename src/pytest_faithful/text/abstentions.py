@@ -166,6 +166,20 @@ ABSTENTIONS: tuple[str, ...] = (
     rf" (?:about|whether|if|how|what|when|where|why|who|which)\b"
     rf"(?:\s+(?:{_OPENS_CLAUSE}[^,;:.!?\d])*)?\W*$",
     r"\b(?:i'm |i am )?(?:happy|glad) to help\b",
+    # ... and a chat assistant's other words to the person it answers ("I can help with that.",
+    # "Thanks for asking.", "I understand your concern.", "Sorry to hear that!", "Happy
+    # shopping!"): each only as the whole sentence, so that nothing it goes on to state is lost.
+    rf"{_START}(?:i can|i'd be (?:happy|glad) to|let me) (?:help(?: you)?(?: with (?:that|this|it"
+    rf"|your question))?|explain|check|look into (?:that|this|it)){_TAIL}",
+    rf"{_START}thanks?(?: you)? (?:for (?:asking|your question|reaching out|contacting us|your "
+    rf"patience)|so much){_TAIL}",
+    rf"{_START}i (?:understand|hear you|see)(?: your (?:concern|frustration|question|point))?"
+    rf"{_TAIL}",
+    rf"{_START}(?:i'm |i am )?sorry to hear (?:that|this|about (?:that|this)){_TAIL}",
+    rf"{_START}(?:happy|enjoy your) (?:shopping|cooking|baking|travels?|travelling|traveling"
+    rf"|reading|listening|watching|learning){_TAIL}",
+    rf"{_START}if you have any (?:other |more |further |additional )?questions?,? "
+    rf"(?:(?:just|please) )?(?:ask|let me know|reach out|feel free to ask){_TAIL}",
     r"\bhere(?:'s| is| are) (?:what you (?:need|should|want) to know|what i found"
     r"|a (?:short |brief |quick )?(?:summary|overview|breakdown)"
     r"|the (?:short |brief )?(?:summary|overview|answer)|the details)\b",
@@ -190,7 +204,8 @@ _EXCHANGE_TERMS = content_terms(" ".join(EXCHANGE_WORDS))
 _MAY_ABSTAIN = re.compile(
     r"\b(?:not?|nothing|cannot|unable|unclear|unknown|uncertain|unsure|impossible|insufficient"
     r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a"
-    r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know)\b"
+    r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know|thanks?|understand"
+    r"|hear|happy|enjoy|explain|check|look into|see)\b"
     r"|n't\b"
 )
 

@@ -65,6 +65,11 @@ _FRAME = re.compile(
         r"|\bi (?:also |just |can |could )?(?:found|find|see|saw|noticed|notice) that\b"
         r"|\bi (?:should |must |would |'d |want to |would like to |'d like to )?"
         r"(?:note|add|point out|mention|clarify) that\b"
+        # Advice, and where the answer's knowledge comes from: "I'd recommend returning it
+        # within 30 days", "Based on the information I have, returns are ...".
+        r"|\bi(?:'d| would)? (?:recommend|suggest|advise)(?: that)?\b"
+        r"|\bbased on (?:the |what )?(?:information|info|context|details|documents|what) i "
+        r"(?:have|found|see|was given|can see)\b"
     )
     # Between its words any run of spaces, tabs or line breaks, and either apostrophe: a frame
     # does not stop being one in "i  think", "I\nthink" or "I\u2019m sure".
