@@ -4,7 +4,8 @@ A faithful answer says the same thing when it writes "$1.5 million" as "$1,500,0
 United States" as "the USA", "Monday" as "Mon", when it cites the passage it used ("According to
 Passage 3, ..."), reports what it found ("I found that ..."), says what was asked ("You asked
 about this."), lists its sources ("Sources: Passage 1, Passage 2"), writes "Q4" for "the fourth
-quarter", opens with a label ("Note: ...") or sets its sentences out as a markdown table or a
+quarter", opens with a label ("Note: ..."), thanks the asker ("Thanks for asking! ... If you
+have any other questions, just ask.") or sets its sentences out as a markdown table or a
 list numbered "i.", "ii.". RAG answers do all of these;
 faith-dev's rarely do. So each rewrite below is applied to the faith-dev answers it fits, and
 the answer is checked before and after with the gold judges of ``rules.py``:
@@ -179,6 +180,12 @@ def note_label(example: GoldExample) -> str | None:
     return f"Note: {example.answer.lstrip()}"
 
 
+def chat_courtesies(example: GoldExample) -> str | None:
+    """A support bot's words around the answer: "Thanks for asking! ... If you have any other
+    questions, just ask." """
+    return f"Thanks for asking! {example.answer.strip()} If you have any other questions, just ask."
+
+
 REWRITES: dict[str, Rewrite] = {
     "scale-in-digits": scale_in_digits,
     "country-short-name": country_short_name,
@@ -189,6 +196,7 @@ REWRITES: dict[str, Rewrite] = {
     "question-restated": question_restated,
     "sources-line": sources_line,
     "roman-list": roman_list,
+    "chat-courtesies": chat_courtesies,
     "note-label": note_label,
     "table": table,
 }
