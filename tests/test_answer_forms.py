@@ -22,7 +22,7 @@ from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, share_stated
 from pytest_faithful.text.answerer import about_the_answerer
 from pytest_faithful.text.segment import is_table_header, sentence_opening
 from pytest_faithful.text.specifics import self_counts
@@ -35,6 +35,8 @@ PASSAGES = [
     "1,500 people and reported revenue of $1.5 million in its first year.",
     "Customer support is open from 9 am to 5 pm EST, Monday to Friday. Half of all orders ship "
     "from the Leeds warehouse. The Leeds warehouse handled 2,400,000 parcels last year.",
+    "In a randomized trial, the drug reduced symptoms by 34% and adverse events occurred in 12% "
+    "of patients.",
     "Acme Corp reported revenue of $2.4 billion for the first quarter of 2024. For fiscal year "
     "2023, its net income was $310 million. Acme was founded in 1987 in Austin, Texas. Its "
     "chief executive, Maria Lopez, said demand was strong; several top executives left.",
@@ -189,6 +191,16 @@ FORMS = {
         "I'd recommend returning the Aurora kettle within 30 days.",
         "Based on the information I have, returns are accepted within 90 days of delivery, so "
         "I'd recommend returning the Aurora kettle within 90 days.",
+    ),
+    "a share said as a fraction": (
+        "In the randomized trial the drug cut symptoms by roughly a third, and about one in eight "
+        "patients had adverse events.",
+        "In the randomized trial the drug cut symptoms by roughly a half, and about one in five "
+        "patients had adverse events.",
+    ),
+    "an initialism the answer defines": (
+        "A randomized trial (RT) found the drug reduced symptoms by 34%.",
+        "A randomized trial (RT) found the drug reduced symptoms by 43%.",
     ),
     "abbreviated weekdays": (
         "Customer support is open Mon-Fri, 9am-5pm.",
@@ -383,3 +395,21 @@ def test_a_label_does_not_hide_the_answerer() -> None:
     passages = ["Football is a family of team sports that involve kicking a ball."]
     for answer in ("Note: Yes I'm a big fan of football.", "ii. As I said, I love football."):
         assert about_the_answerer(answer, passages) in ("I", "I'm")
+
+
+@pytest.mark.parametrize(
+    ("claim", "term", "passage", "stated"),
+    [
+        ("It cut symptoms by roughly a third.", "3", "Symptoms fell by 34%.", True),
+        ("About one in eight had side effects.", "8", "12% had side effects.", True),
+        ("Three out of four chose it.", "4", "75 percent chose it.", True),
+        ("One in three chose it.", "3", "25% chose it.", False),
+        ("A third chose it.", "3", "It cost 33 dollars.", False),  # not a percentage
+        ("25% chose it.", "25", "One in four chose it.", True),
+        ("30% chose it.", "30", "One in four chose it.", False),
+    ],
+)
+def test_a_share_said_as_a_fraction_is_its_percentage(
+    claim: str, term: str, passage: str, stated: bool
+) -> None:
+    assert share_stated(term, claim, [passage]) is stated

@@ -34,7 +34,14 @@ from decimal import Decimal
 from typing import Final, Literal
 
 from pytest_faithful.text.align import align_in
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, may_scale, measures
+from pytest_faithful.text.amounts import (
+    all_amounts,
+    amounts,
+    bound_met,
+    may_scale,
+    measures,
+    share_stated,
+)
 from pytest_faithful.text.names import (
     NameForms,
     all_name_forms,
@@ -124,6 +131,8 @@ def _unstated(
             continue
         if (words := spelled_out(name)) is not None and _written_out(words, tuple(passages)):
             continue
+        if _defined_in(name, sentence):
+            continue
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
@@ -134,6 +143,23 @@ def _unstated(
 @functools.lru_cache(maxsize=64)
 def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(content_terms(p) for p in passages))
+
+
+_SMALL_WORDS = frozenset({"of", "the", "and", "for", "in", "on", "to", "a", "an", "&"})
+
+
+def _defined_in(name: str, sentence: str) -> bool:
+    """Whether ``sentence`` defines the initialism ``name`` by the words before it in brackets
+    ("a randomized controlled trial (RCT)"): it names nothing those words do not, and they are
+    held to the passages as any words are."""
+    if not name.isupper() or len(name) < 2:
+        return False
+    at = sentence.find(f"({name})")
+    if at < 0:
+        return False
+    words = [w for w in re.findall(r"[^\W\d_]+", sentence[:at]) if w.casefold() not in _SMALL_WORDS]
+    letters = "".join(w[0] for w in words[-len(name) :]).upper()
+    return len(words) >= len(name) and letters == name.upper()
 
 
 @functools.lru_cache(maxsize=64)
@@ -219,8 +245,8 @@ def _stated_in_no_other_form(
     """``numbers`` less those the passages state as the same amount in another form: with or
     without a scale word (:mod:`~pytest_faithful.text.amounts`), in another unit of the same
     exact size ("1.2 g" for "1,200 mg", "48 hours" for "2 days"), a percentage said as a
-    fraction ("50%" for "half"), or a bound that a passage's value of the same kind meets
-    ("over 1,000 people" for "1,500 people")."""
+    fraction ("50%" for "half", "a third" for "34%", "one in eight" for "12%"), or a bound that
+    a passage's value of the same kind meets ("over 1,000 people" for "1,500 people")."""
     stated_amounts = _passage_amounts(passages)
     halved = "half" in stated and "percent" in content_terms(claim)
     measured = measures(claim)
@@ -231,7 +257,13 @@ def _stated_in_no_other_form(
         and not (halved and term == "50")
         and not (term in measured and measured[term] & _passage_measures(passages))
     ]
-    return [t for t in kept if not bound_met(t, claim, passages)] if kept else kept
+    if not kept:
+        return kept
+    return [
+        t
+        for t in kept
+        if not bound_met(t, claim, passages) and not share_stated(t, claim, passages)
+    ]
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only
