@@ -1,5 +1,6 @@
 """Numbers as the amounts they are: "1.5 million", "$1,500,000" and "$1.5m" are one amount,
-and "over 1,000 people" is said of "1,500 people".
+"1.2 kg" is "1,200 grams", "roughly a third" is about 33%, and "over 1,000 people" is said of
+"1,500 people".
 
 Content terms read a number as its digits and its scale word apart ("1.5 million" is the terms
 "1.5" and "million"), so the same amount written with a scale word and in digits shares no
@@ -12,8 +13,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
 
 from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
@@ -79,7 +81,7 @@ def _value(digits: str) -> Decimal | None:
 
 # A pure reading of its text, asked for again by several rules of one check.
 @functools.lru_cache(maxsize=1024)
-def amounts(text: str) -> dict[str, frozenset[Decimal]]:
+def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
     """Each number term of ``text`` (as :func:`~pytest_faithful.text.terms.content_terms`
     writes it) -> the amounts it states with it: its own value, and its value at the scale
     written after it ("1.5" in "1.5 million": 1.5 and 1,500,000)."""
@@ -98,7 +100,7 @@ def amounts(text: str) -> dict[str, frozenset[Decimal]]:
                 continue
             for term in content_terms(digits):
                 found.setdefault(term, set()).add(value * _SCALES[scale])
-    return {term: frozenset(values) for term, values in found.items()}
+    return MappingProxyType({term: frozenset(values) for term, values in found.items()})
 
 
 def all_amounts(text: str) -> frozenset[Decimal]:
@@ -152,12 +154,12 @@ _MEASURED = re.compile(
 
 # A pure reading of its text, asked for again for each claim of a check.
 @functools.lru_cache(maxsize=1024)
-def measures(text: str) -> dict[str, frozenset[tuple[str, Decimal]]]:
+def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     """Each number term of ``text`` written with a unit of exact size -> (measure, its size in
     the measure's base unit): "1.2 g" and "1,200 mg" are both ("mass", 1.2)."""
     found: dict[str, set[tuple[str, Decimal]]] = {}
     if _DIGIT.search(text) is None:
-        return {}
+        return MappingProxyType({})
     for m in _MEASURED.finditer(normalised(text)):
         digits = m[1].replace(",", "") + (m[2] or "")
         value = _value(digits)
@@ -166,7 +168,7 @@ def measures(text: str) -> dict[str, frozenset[tuple[str, Decimal]]]:
         measure, size = _UNIT_SIZES[m[3].casefold()]
         for term in content_terms(digits):
             found.setdefault(term, set()).add((measure, (value * size).normalize()))
-    return {term: frozenset(sizes) for term, sizes in found.items()}
+    return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
 
 
 # A share said as a fraction: "a third", "two thirds", "one in eight", "3 out of 4". Its
