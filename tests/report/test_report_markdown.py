@@ -98,3 +98,19 @@ def test_no_annotations_outside_github_actions(suite: pytest.Pytester) -> None:
     result = suite.runpytest("--faith-report")
     result.assert_outcomes(**SUITE_OUTCOMES)
     assert not [line for line in result.outlines if line.startswith("::")]
+
+
+def test_a_run_of_metric_checks_alone_shows_no_faithfulness_table(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        """
+        def test_reference(assert_reference):
+            text = "Returns are accepted within 30 days."
+            assert_reference(text, text)
+        """
+    )
+    pytester.runpytest("--faith-report=out.md").assert_outcomes(passed=1)
+    markdown = Path(pytester.path, "out.md").read_text("utf-8")
+    assert "| checks | passed | failed |" not in markdown, "a row of zeros says nothing"
+    assert "reference" in markdown

@@ -144,7 +144,9 @@ def render(report: FaithReport) -> str:
     ordered = report.worst_first()
     failing = [c for c in ordered if c.failing]
     passing = [c for c in ordered if not c.failing]
-    lines = [f"### Faithfulness: {_headline(report)}", "", *_totals_table(report), ""]
+    # A run of metric checks alone has no faithfulness totals to show: a row of zeros says nothing.
+    totals = _totals_table(report) if report.checks or not report.metrics else []
+    lines = [f"### Faithfulness: {_headline(report)}", "", *totals, ""]
     lines.append(_settings(report))
     heuristic, judged = report.heuristic_share()
     if heuristic:
