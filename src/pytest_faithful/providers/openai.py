@@ -44,30 +44,72 @@ _FORMAT_STATUSES: Final = frozenset({400, 422, 500, 501})
 
 
 class _Part(replies.WireModel):
-    type: str | None = None
-    text: str | None = None
+    type: replies.Accessory[str] = None
+    text: replies.Accessory[str] = None
+
+
+class _Function(replies.WireModel):
+    # A JSON string in OpenAI's wire format; some servers send the object itself.
+    arguments: Any = None
+
+
+class _ToolCall(replies.WireModel):
+    function: replies.Accessory[_Function] = None
 
 
 class _Message(replies.WireModel):
     # Some compatible servers send a list of typed parts instead of one string.
     content: str | list[_Part] | None = None
-    refusal: str | None = None
+    refusal: replies.Accessory[str] = None
+    # What a server's reasoning parser took out of the content (vLLM, llama.cpp, LM Studio:
+    # ``reasoning_content``; newer vLLM and Ollama: ``reasoning``).
+    reasoning_content: replies.Accessory[str] = None
+    reasoning: replies.Accessory[str] = None
+    tool_calls: replies.Accessory[list[_ToolCall]] = None
 
 
 class _Choice(replies.WireModel):
     message: _Message
-    finish_reason: str | None = None
+    finish_reason: replies.Accessory[str] = None
 
 
 class _Usage(replies.WireModel):
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
+    prompt_tokens: replies.Accessory[int] = None
+    completion_tokens: replies.Accessory[int] = None
 
 
 class _Completion(replies.WireModel):
     choices: list[_Choice]
-    model: str | None = None
-    usage: _Usage | None = None
+    model: replies.Accessory[str] = None
+    usage: replies.Accessory[_Usage] = None
+
+
+# Typed parts that hold the model's thinking, not its answer (Mistral's "thinking" parts).
+_THINKING_PARTS: Final = ("think", "reason")
+
+
+def _answer_text(message: _Message) -> str:
+    """Where the answer is: the content; else (content empty) the arguments of a tool call the
+    server answered with; else the reasoning field, where a server's reasoning parser puts the
+    whole output when the model never closed its thinking (vLLM's and llama.cpp's
+    ``deepseek``/``qwen3`` parsers). JSON read from the reasoning is validated like any
+    reply; reasoning beside a content is never read."""
+    content = message.content
+    if isinstance(content, list):
+        content = "".join(
+            part.text or ""
+            for part in content
+            if not any(word in (part.type or "").lower() for word in _THINKING_PARTS)
+        )
+    if content and content.strip():
+        return content
+    for call in message.tool_calls or ():
+        arguments = call.function.arguments if call.function is not None else None
+        if isinstance(arguments, str) and arguments.strip():
+            return arguments
+        if isinstance(arguments, (dict, list)) and arguments:
+            return replies.dumped(arguments, "the tool call's arguments")
+    return message.reasoning_content or message.reasoning or content or ""
 
 
 def _may_need_no_key(endpoint: Endpoint) -> bool:
@@ -239,10 +281,7 @@ class OpenAIBackend:
             return JudgeResponse(text="", model=model)
         choice = completion.choices[0]
         message = choice.message
-        content = message.content
-        if isinstance(content, list):
-            content = "".join(part.text or "" for part in content if part.type in (None, "text"))
-        text, finish = content or "", choice.finish_reason
+        text, finish = _answer_text(message), choice.finish_reason
         if message.refusal:
             text, finish = message.refusal, "refusal"
         usage = completion.usage or _Usage()
