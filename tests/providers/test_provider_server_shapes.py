@@ -228,3 +228,23 @@ def test_a_field_beside_the_answer_is_read_or_none_never_a_failure(count: Any, n
     assert read.answer == "x"
     assert read.count is None or isinstance(read.count, int)
     assert read.name is None or isinstance(read.name, str)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Unsupported JSON Schema keyword: minItems",
+        "Grammar compilation failed: unsupported keyword 'minItems'",
+        "Structured outputs are not supported by this model",
+    ],
+)
+def test_a_400_refusing_the_schema_in_other_words_falls_back_to_another_mode(
+    said: str, server: FakeLLMServer, tmp_path: Path
+) -> None:
+    """Before: a bad request, failed at once with "check the model in the judge spec"."""
+    body = {"object": "error", "message": said, "type": "BadRequestError", "code": 400}
+    server.script("extract", Reply(status=400, body=json.dumps(body).encode()))
+    result = check("openai", server, tmp_path, single=False, aio=False)
+    assert [cv.label for cv in result.claim_verdicts] == [Label.SUPPORTED] * 2
+    formats = [(b.get("response_format") or {}).get("type") for b in server.bodies()]
+    assert formats == ["json_schema", "json_object", "json_object"]

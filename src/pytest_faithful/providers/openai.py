@@ -38,8 +38,19 @@ DEFAULT_BASE_URL: Final = "https://api.openai.com/v1"
 # Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one. Not a
 # secret: it is in no key variable, so redaction leaves text that holds it alone.
 PLACEHOLDER_KEY: Final = "not-needed"
-# Words in an error body that mean "this response_format is not supported", not "bad request".
-_FORMAT_WORDS: Final = ("response_format", "json_schema", "json_object", "schema", "'text'")
+# Words in an error body that mean "this response_format is not supported", not "bad request",
+# in any case: "Unsupported JSON Schema keyword", "Grammar compilation failed" (a server that
+# turns the schema into a grammar), "Structured outputs are not supported by this model".
+_FORMAT_WORDS: Final = (
+    "response_format",
+    "json_schema",
+    "json_object",
+    "schema",
+    "'text'",
+    "grammar",
+    "structured output",
+    "guided",
+)
 _FORMAT_STATUSES: Final = frozenset({400, 422, 500, 501})
 
 
@@ -255,7 +266,7 @@ class OpenAIBackend:
         if (
             mode != "prompt"
             and exc.status_code in _FORMAT_STATUSES
-            and any(word in text for word in _FORMAT_WORDS)
+            and any(word in text.lower() for word in _FORMAT_WORDS)
         ):
             return StructuredOutputRejected(mode, self.info.redact(text)[:300])
         return errors.status_error(self.info, exc.status_code, text, exc.response)
