@@ -221,7 +221,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=100)
+@settings(max_examples=50)
 @given(_JSON, _JSON)
 def test_a_field_beside_the_answer_is_read_or_none_never_a_failure(count: Any, name: Any) -> None:
     read = replies.parse_as(_Beside, {"answer": "x", "count": count, "name": name}, "reply")
