@@ -237,6 +237,9 @@ class FakeLLMServer:
             reply = queue.popleft() if queue else self.fallback or Reply()
         if reply.delay:
             time.sleep(reply.delay)
+        if provider == "anthropic" and (blank := _blank_turn(messages)) is not None:
+            # As Anthropic's API does: a blank turn other than a final assistant one is refused.
+            return 400, {}, _error(provider, f"messages.{blank}: {_BLANK_TURN}")
         fmt = (body.get("response_format") or {}).get("type")
         if fmt in self.reject_formats:
             # llama-cpp-python's server: HTTP 500 naming the response_format it takes.
@@ -273,6 +276,21 @@ class FakeLLMServer:
 
 _CUT = "x-fake-cut"  # tells the handler to cut the body; never sent
 _TRICKLE = "x-fake-trickle"  # tells the handler to trickle "headers" or "body"; never sent
+
+
+_BLANK_TURN = (
+    "all messages must have non-empty content except for the optional final assistant message"
+)
+
+
+def _blank_turn(messages: list[dict[str, Any]]) -> int | None:
+    """The index of the first message Anthropic's API refuses as empty, if any."""
+    for i, message in enumerate(messages):
+        content = message.get("content")
+        final_assistant = i == len(messages) - 1 and message.get("role") == "assistant"
+        if isinstance(content, str) and not content.strip() and not final_assistant:
+            return i
+    return None
 
 
 def _error(provider: str, message: str) -> dict[str, Any]:

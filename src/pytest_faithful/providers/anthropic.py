@@ -7,7 +7,6 @@ Structured output is a tool whose input schema is the requested output schema, w
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any, Final
 
@@ -39,23 +38,34 @@ TOOL_NAME: Final = "submit_answer"
 
 class _Block(replies.WireModel):
     type: str
-    text: str | None = None
-    name: str | None = None
+    text: replies.Accessory[str] = None
+    name: replies.Accessory[str] = None
     input: Any = None
 
 
 class _Usage(replies.WireModel):
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-    cache_creation_input_tokens: int | None = None
-    cache_read_input_tokens: int | None = None
+    input_tokens: replies.Accessory[int] = None
+    output_tokens: replies.Accessory[int] = None
+    cache_creation_input_tokens: replies.Accessory[int] = None
+    cache_read_input_tokens: replies.Accessory[int] = None
 
 
 class _Message(replies.WireModel):
     content: list[_Block]
-    model: str | None = None
-    stop_reason: str | None = None
-    usage: _Usage | None = None
+    model: replies.Accessory[str] = None
+    stop_reason: replies.Accessory[str] = None
+    usage: replies.Accessory[_Usage] = None
+
+
+def _tool_input(blocks: list[_Block]) -> Any:
+    """The input of the answer tool's call; without one, of the only other tool call when the
+    reply has no text (a gateway that renamed the tool): None when there is neither."""
+    named = [b.input for b in blocks if b.type == "tool_use" and b.name == TOOL_NAME]
+    if named:
+        return named[-1]
+    others = [b.input for b in blocks if b.type == "tool_use"]
+    texts = [b.text for b in blocks if b.type == "text" and b.text and b.text.strip()]
+    return others[0] if len(others) == 1 and not texts else None
 
 
 class AnthropicBackend:
@@ -125,10 +135,13 @@ class AnthropicBackend:
         kwargs: dict[str, Any] = {
             "model": request.model,
             "max_tokens": int(request.params.get("max_tokens", 2048)),
+            # A blank assistant turn (the empty reply a repair request repeats: a refusal, a
+            # paused turn) is left out: the API refuses one with a 400, which would hide why
+            # the reply could not be used. The request, and so its cache key, keeps it.
             "messages": [
                 {"role": m.role, "content": m.content}
                 for m in request.messages
-                if m.role != "system"
+                if m.role != "system" and (m.role != "assistant" or m.content.strip())
             ],
         }
         if system:
@@ -194,23 +207,12 @@ class AnthropicBackend:
 
     @staticmethod
     def _response(message: _Message, request: JudgeRequest) -> JudgeResponse:
-        tool_input: Any = None
-        texts: list[str] = []
-        for block in message.content:
-            if block.type == "tool_use" and block.name == TOOL_NAME:
-                tool_input = block.input
-            elif block.type == "text":
-                texts.append(block.text or "")
-        try:
-            text = (
-                json.dumps(tool_input, ensure_ascii=False)
-                if tool_input is not None
-                else "".join(texts)
-            )
-        except (ValueError, RecursionError) as exc:
-            raise replies.UnusableReply(
-                f"the tool input cannot be written as JSON ({type(exc).__name__})"
-            ) from None
+        tool_input = _tool_input(message.content)
+        text = (
+            replies.dumped(tool_input, "the tool input")
+            if tool_input is not None
+            else "".join(b.text or "" for b in message.content if b.type == "text")
+        )
         stop = message.stop_reason
         usage = message.usage or _Usage()
         return JudgeResponse(

@@ -38,36 +38,89 @@ DEFAULT_BASE_URL: Final = "https://api.openai.com/v1"
 # Local servers (Ollama, llama.cpp, vLLM) ignore the key but the SDK insists on one. Not a
 # secret: it is in no key variable, so redaction leaves text that holds it alone.
 PLACEHOLDER_KEY: Final = "not-needed"
-# Words in an error body that mean "this response_format is not supported", not "bad request".
-_FORMAT_WORDS: Final = ("response_format", "json_schema", "json_object", "schema", "'text'")
+# Words in an error body that mean "this response_format is not supported", not "bad request",
+# in any case: "Unsupported JSON Schema keyword", "Grammar compilation failed" (a server that
+# turns the schema into a grammar), "Structured outputs are not supported by this model".
+_FORMAT_WORDS: Final = (
+    "response_format",
+    "json_schema",
+    "json_object",
+    "schema",
+    "'text'",
+    "grammar",
+    "structured output",
+    "guided",
+)
 _FORMAT_STATUSES: Final = frozenset({400, 422, 500, 501})
 
 
 class _Part(replies.WireModel):
-    type: str | None = None
-    text: str | None = None
+    type: replies.Accessory[str] = None
+    text: replies.Accessory[str] = None
+
+
+class _Function(replies.WireModel):
+    # A JSON string in OpenAI's wire format; some servers send the object itself.
+    arguments: Any = None
+
+
+class _ToolCall(replies.WireModel):
+    function: replies.Accessory[_Function] = None
 
 
 class _Message(replies.WireModel):
     # Some compatible servers send a list of typed parts instead of one string.
     content: str | list[_Part] | None = None
-    refusal: str | None = None
+    refusal: replies.Accessory[str] = None
+    # What a server's reasoning parser took out of the content (vLLM, llama.cpp, LM Studio:
+    # ``reasoning_content``; newer vLLM and Ollama: ``reasoning``).
+    reasoning_content: replies.Accessory[str] = None
+    reasoning: replies.Accessory[str] = None
+    tool_calls: replies.Accessory[list[_ToolCall]] = None
 
 
 class _Choice(replies.WireModel):
     message: _Message
-    finish_reason: str | None = None
+    finish_reason: replies.Accessory[str] = None
 
 
 class _Usage(replies.WireModel):
-    prompt_tokens: int | None = None
-    completion_tokens: int | None = None
+    prompt_tokens: replies.Accessory[int] = None
+    completion_tokens: replies.Accessory[int] = None
 
 
 class _Completion(replies.WireModel):
     choices: list[_Choice]
-    model: str | None = None
-    usage: _Usage | None = None
+    model: replies.Accessory[str] = None
+    usage: replies.Accessory[_Usage] = None
+
+
+# Typed parts that hold the model's thinking, not its answer (Mistral's "thinking" parts).
+_THINKING_PARTS: Final = ("think", "reason")
+
+
+def _answer_text(message: _Message) -> str:
+    """Where the answer is: the content; else (content empty) the arguments of a tool call the
+    server answered with; else the reasoning field, where a server's reasoning parser puts the
+    whole output when the model never closed its thinking (vLLM's and llama.cpp's
+    ``deepseek``/``qwen3`` parsers). JSON read from the reasoning is validated like any
+    reply; reasoning beside a content is never read."""
+    content = message.content
+    if isinstance(content, list):
+        content = "".join(
+            part.text or ""
+            for part in content
+            if not any(word in (part.type or "").lower() for word in _THINKING_PARTS)
+        )
+    if content and content.strip():
+        return content
+    for call in message.tool_calls or ():
+        arguments = call.function.arguments if call.function is not None else None
+        if isinstance(arguments, str) and arguments.strip():
+            return arguments
+        if isinstance(arguments, (dict, list)) and arguments:
+            return replies.dumped(arguments, "the tool call's arguments")
+    return message.reasoning_content or message.reasoning or content or ""
 
 
 def _may_need_no_key(endpoint: Endpoint) -> bool:
@@ -213,7 +266,7 @@ class OpenAIBackend:
         if (
             mode != "prompt"
             and exc.status_code in _FORMAT_STATUSES
-            and any(word in text for word in _FORMAT_WORDS)
+            and any(word in text.lower() for word in _FORMAT_WORDS)
         ):
             return StructuredOutputRejected(mode, self.info.redact(text)[:300])
         return errors.status_error(self.info, exc.status_code, text, exc.response)
@@ -239,10 +292,7 @@ class OpenAIBackend:
             return JudgeResponse(text="", model=model)
         choice = completion.choices[0]
         message = choice.message
-        content = message.content
-        if isinstance(content, list):
-            content = "".join(part.text or "" for part in content if part.type in (None, "text"))
-        text, finish = content or "", choice.finish_reason
+        text, finish = _answer_text(message), choice.finish_reason
         if message.refusal:
             text, finish = message.refusal, "refusal"
         usage = completion.usage or _Usage()

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidatorFunctionWrapHandler
+from pydantic.functional_validators import WrapValidator
 
 from pytest_faithful.errors import shorten
 from pytest_faithful.providers.base import JudgeResponse
@@ -23,6 +24,7 @@ PREVIEW_BYTES = 120
 """How much of an unreadable body a message quotes (after redaction)."""
 
 _Model = TypeVar("_Model", bound=BaseModel)
+_Value = TypeVar("_Value")
 
 
 class WireModel(BaseModel):
@@ -30,6 +32,19 @@ class WireModel(BaseModel):
     providers and compatible servers add fields all the time."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+def _or_none(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    try:
+        return handler(value)
+    except ValidationError:
+        return None
+
+
+Accessory = Annotated[_Value | None, WrapValidator(_or_none)]
+"""A field beside the answer (token counts, the model's name, a stop reason, the usage object):
+read as None when a server writes it in another type (a count of 12.5, ``"usage": []``), so
+that the answer is not lost over it."""
 
 
 class UnusableReply(Exception):
@@ -86,6 +101,14 @@ def parse_as(model: type[_Model], data: Any, what: str) -> _Model:
     if said:
         message += f"; it holds an error: {shorten(said, 200)!r}"
     raise UnusableReply(message)
+
+
+def dumped(value: Any, what: str) -> str:
+    """``value`` (an object the server sent as JSON) written back as JSON text."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (ValueError, RecursionError) as exc:
+        raise UnusableReply(f"{what} cannot be written as JSON ({type(exc).__name__})") from None
 
 
 def error_text(body: object, fallback: str) -> str:

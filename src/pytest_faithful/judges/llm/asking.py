@@ -15,7 +15,7 @@ from pytest_faithful.cache.replay import CachedBackend, CachedCompletion
 from pytest_faithful.cost.meter import NotCalled
 from pytest_faithful.errors import JudgeError, shorten
 from pytest_faithful.judges.llm import prompts
-from pytest_faithful.judges.llm.parsing import ParseProblem, parse_output
+from pytest_faithful.judges.llm.parsing import ParseProblem, closed_before_cut, parse_output
 from pytest_faithful.judges.llm.structured import ModeNegotiator
 from pytest_faithful.models import Usage
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
@@ -172,9 +172,14 @@ class Asking:
                     raise
                 return placeholder(), usage + Usage(judge_calls=1)
             usage = usage + cost
-            if response.finish_reason in TRUNCATED:
+            if response.finish_reason in TRUNCATED and not closed_before_cut(response.text):
                 raise Truncated(response.finish_reason or "length", usage)
             try:
+                if not response.text.strip() and response.finish_reason is not None:
+                    # What the server said about it ('refusal', 'pause_turn', 'content_filter')
+                    raise ParseProblem(
+                        f"the reply was empty (finish reason {response.finish_reason!r})"
+                    )
                 if response.finish_reason in REFUSED:
                     raise ParseProblem(
                         f"the judge refused (finish reason {response.finish_reason!r}): "

@@ -2,9 +2,9 @@
 
 Tolerant where tolerance is safe and strict where it is not:
 
-* Read: code fences, prose around the JSON, an enum value written without quotes, Python's
-  None, and the slips json_repair mends (trailing or missing commas, single quotes, a string
-  left unclosed before the next key, missing closing brackets).
+* Read: code fences (under any language tag), prose around the JSON, an enum value written
+  without quotes, Python's None, and the slips json_repair mends (trailing or missing commas,
+  single quotes, a string left unclosed before the next key, missing closing brackets).
 * Strict first: JSON that decodes as written (the whole reply, a fenced block, an object at
   any "{") is always preferred to JSON that had to be mended, and mending starts at a "{" (or
   the "[" that opens the reply or a fence), never in the prose before it: a lone '"' in that
@@ -44,7 +44,8 @@ from pytest_faithful.redaction import restored_view
 
 _Output = TypeVar("_Output", bound=BaseModel)
 
-_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+# A fence's language tag is whatever the model wrote: json, jsonc, json5, javascript, python...
+_FENCE = re.compile(r"```[\w+.-]*[ \t]*\n?(.*?)```", re.DOTALL)
 _REFUSAL = re.compile(
     r"\b(i'?m sorry|i am sorry|i apologi[sz]e|i can(?:'|no)?t (?:help|assist|comply|do)|"
     r"i cannot|i won'?t|i'?m (?:not able|unable)|i am (?:not able|unable)|as an ai)\b",
@@ -193,6 +194,25 @@ def _answer_after_thinking(text: str) -> str:
             "(raise max_tokens, or turn thinking off)"
         )
     return text
+
+
+def closed_before_cut(text: str) -> bool:
+    """Whether a reply cut off at the token limit had already given its whole answer: one JSON
+    object (or list) that decodes as written, after any thinking, followed only by whitespace
+    the model went on writing until the limit (a grammar-constrained server's known loop: the
+    JSON grammar allows blanks after the value). Whatever else a cut reply holds (a fence,
+    prose, a second object, an object with nothing after it, as a cut tool call's input reads)
+    may be an answer the limit stopped: it is never read as complete."""
+    if text.rstrip() == text:
+        return False
+    try:
+        answer = _answer_after_thinking(text).strip()
+        if answer[:1] not in ("{", "[") or answer[-1:] not in ("}", "]"):
+            return False
+        value = json.loads(answer)
+    except (ParseProblem, ValueError, RecursionError):
+        return False
+    return isinstance(value, (dict, list)) and bool(value)
 
 
 @dataclass(frozen=True)
