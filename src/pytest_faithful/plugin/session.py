@@ -312,7 +312,14 @@ class FaithSession:
             self._requested.pop(report.nodeid, None)
             self._set_up.discard(report.nodeid)
         if report.when == "call":
-            self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
+            ended = (report.outcome, hasattr(report, "wasxfail"))
+            # A test's subtests (pytest's ``subtests`` fixture) report their call phase under
+            # the test's id before the test's own report, which still says passed when it
+            # reaches this hook: pytest fails that test only as it prints it ("contains 1
+            # failed subtest"). A failed call is not undone by a later passed one.
+            if report.passed and self.outcomes.get(report.nodeid) == ("failed", False):
+                ended = ("failed", False)
+            self.outcomes[report.nodeid] = ended
         elif report.failed:
             # An error in setup or teardown (a check in a fixture that failed there) ends the
             # test as pytest shows it, an error, whatever its call did.
