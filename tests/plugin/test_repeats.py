@@ -534,6 +534,34 @@ def test_the_baseline_stores_and_compares_pass_rates(project: pytest.Pytester) -
     assert "faithfulness regressed" not in dropped.stdout.str()
 
 
+@pytest.mark.parametrize(
+    ("selected", "judged"),
+    [("sampled and run1of5", 1), ("sampled and (run2of5 or run3of5)", 2)],
+    ids=["one-run-passed", "the-failed-runs"],
+)
+def test_an_update_that_judged_some_runs_keeps_the_pass_rate_it_had(
+    project: pytest.Pytester, selected: str, judged: int
+) -> None:
+    """A pass rate of only some runs (here -k; --lf, -x and runs that stopped before the
+    check leave the same) is compared, never stored: it read 100% or 0% and replaced 3/5."""
+    project.runpytest("--faith-baseline=base.json", "--faith-update-baseline", "-k", "sampled")
+    path = Path(project.path, "base.json")
+    before = path.read_text(encoding="utf-8")
+    result = project.runpytest(
+        "--faith-baseline=base.json", "--faith-update-baseline", "-k", selected
+    )
+    assert path.read_text(encoding="utf-8") == before
+    result.stdout.fnmatch_lines(
+        [
+            f"  PARTIAL test_rag.py::test_sampled#0: {judged} of 5 runs judged; its entry is kept "
+            "as stored (a pass rate is stored from a run that judges every run)"
+        ]
+    )
+    path.unlink()
+    project.runpytest("--faith-baseline=base.json", "--faith-update-baseline", "-k", selected)
+    assert "test_sampled" not in path.read_text(encoding="utf-8")
+
+
 def test_runs_that_never_checked_leave_the_entry_alone(project: pytest.Pytester) -> None:
     project.runpytest("--faith-baseline=base.json", "--faith-update-baseline", "-k", "sampled")
     project.makepyfile(
