@@ -141,10 +141,10 @@ class FaithSession:
     def pytest_configure_node(self, node: Any) -> None:
         """xdist: give each worker the options the run was given that decide its judge calls
         (a worker's own command line is empty), for the command a missed recording prints,
-        and the run's budget file (``--faith-max-cost``), so that the budget is the run's,
-        whichever worker spends it."""
+        and the run's ledger file (``--faith-max-cost``, ``--faith-estimate``), so that the budget
+        and the estimate are the run's, whichever worker asks."""
         node.workerinput[OPTIONS_INPUT] = list(self._invocation.options)
-        if self.options.cost.max_cost is None or self.options.cost.estimate:
+        if self.options.cost.max_cost is None and not self.options.cost.estimate:
             return
         if self._ledger_dir is None:
             from pytest_faithful.cost.ledger import FileLedger
