@@ -155,6 +155,58 @@ def test_without_the_fixture():
     ]
 
 
+UNITTEST_SUITE = """
+import unittest
+import pytest
+
+CONTEXT = "Refunds take 30 days. Shipping is free."
+
+@pytest.fixture
+def checker(request, assert_faithful):
+    request.instance.check = assert_faithful
+
+{marker}
+@pytest.mark.usefixtures("checker")
+class TestUnit(unittest.TestCase):
+    def test_unit(self):
+        self.check("Refunds take 30 days.", CONTEXT)
+
+class TestUnitWithoutChecks(unittest.TestCase):
+    def test_no_check(self):
+        pass
+
+{marker}
+class TestPlain:
+    def test_plain(self, assert_faithful):
+        assert_faithful("Refunds take 30 days.", CONTEXT)
+"""
+
+
+@pytest.mark.parametrize(
+    ("marker", "args"),
+    [("@pytest.mark.faithfulness(repeat=2)", []), ("", ["--faith-repeat=2"])],
+    ids=["marker", "command-line"],
+)
+def test_a_unittest_test_that_cannot_be_repeated_errors_instead_of_running_once(
+    project: pytest.Pytester, marker: str, args: list[str]
+) -> None:
+    """pytest never parametrizes a unittest.TestCase test: asked to repeat one that checks
+    (through a fixture), it ran once with no pass rate and no word said."""
+    project.makepyfile(test_rag=UNITTEST_SUITE.format(marker=marker))
+    result = project.runpytest(*args)
+    # A TestCase that requests no assert_faithful runs as usual; the plain class is repeated.
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*ERROR at setup of TestUnit.test_unit*",
+            "pytest-faithful: repeat=2 cannot repeat test_rag.py::TestUnit::test_unit: pytest "
+            "does not parametrize a unittest.TestCase test, so its runs cannot be collected*",
+            "  PASS test_rag.py::TestPlain::test_plain: 2/2 runs passed*",
+        ],
+        consecutive=False,
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "ini", "marker", "runs"),
     [
