@@ -54,6 +54,9 @@ class Gated:
     def spent(self) -> float:
         return self._ledger.spent()
 
+    def count_once(self, key: str) -> bool:
+        return self._ledger.count_once(key)
+
     # -- the backend, on the loop
     kind = "openai"
 

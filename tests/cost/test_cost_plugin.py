@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 # Loaded here so the in-process pytester runs find the SDKs loaded (see test_provider_plugin).
 import anthropic  # noqa: F401
@@ -12,7 +13,13 @@ import openai  # noqa: F401
 import pytest
 
 from fake_llm_server import FakeLLMServer
+from pytest_faithful.cost.meter import NotCalled, collecting
+from pytest_faithful.cost.options import CostOptions
 from pytest_faithful.cost.prices import Price, packaged_table
+from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.plugin.cost import LEDGER_INPUT
+from pytest_faithful.plugin.session import SESSION_KEY
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest
 
 SECRET = "sk-test-SECRET-cost-0123456789abcdef"
 MAX_TOKENS = 60  # what a budget reserves for a reply (the loopback's replies are shorter)
@@ -242,6 +249,42 @@ def test_estimate_calls_nothing_and_counts_what_would_be_called(
         ]
     )
     result.stdout.fnmatch_lines(["*SKIPPED*--faith-estimate: 1 check estimated, not judged*"])
+
+
+def test_xdist_workers_share_one_ledger_for_an_estimate(pytester: pytest.Pytester) -> None:
+    """The controller gives every worker the run's ledger file, as for a budget: what an
+    estimate counted is the run's (each worker counted its own, and -n 2 estimated more calls
+    than the real run made; tests/cost/test_ledger.py has the counting)."""
+    # (without the unraisable-exception plugin: its collections at unconfigure take 0.2 s)
+    config = pytester.parseconfigure("--faith-estimate", "-p", "no:unraisableexception")
+    session = config.stash[SESSION_KEY]
+    nodes = [SimpleNamespace(workerinput={"workerid": f"gw{n}"}) for n in range(2)]
+    for node in nodes:
+        session.pytest_configure_node(node)
+    paths = {node.workerinput[LEDGER_INPUT] for node in nodes}
+    assert len(paths) == 1
+    # Each worker's meter counts in it: a request one counted live, the other counts replayed.
+    workers = [
+        JudgeOptions(
+            cost=CostOptions(estimate=True),
+            ledger_path=Path(node.workerinput[LEDGER_INPUT]),
+            ledger_holder=node.workerinput["workerid"],
+        )
+        for node in nodes
+    ]
+    request = JudgeRequest(
+        kind="openai",
+        model="gpt-4o-mini",
+        messages=(ChatMessage(role="user", content="Refunds take 5 days."),),
+        prompt_version="p1",
+    )
+    with collecting() as spend:
+        for worker in workers:
+            meter = worker.meter()
+            assert meter is not None
+            with pytest.raises(NotCalled):
+                meter.before_call(request, replay_key="k")
+    assert (spend.spend().calls, spend.spend().replayed) == (1, 1)
 
 
 def test_estimate_refuses_what_needs_real_results(pytester: pytest.Pytester) -> None:

@@ -1,5 +1,6 @@
-"""The budget file xdist workers share: what a worker killed in the middle of its calls had
-reserved is given back to the run when the controller learns that it crashed."""
+"""The ledger file xdist workers share: what a worker killed in the middle of its calls had
+reserved is given back to the run when the controller learns that it crashed, and an estimate
+counts a request live once in the run, whichever worker asks it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful.cost.ledger import FileLedger, Ledger, MemoryLedger
+from pytest_faithful.cost.meter import Meter, NotCalled, collecting
+from pytest_faithful.cost.prices import packaged_table
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest
 
 
 @pytest.mark.parametrize("in_flight", [0, 1, 3])
@@ -71,3 +75,38 @@ def test_the_budget_file_adds_up_as_the_memory_ledger_does(tmp_path: Path) -> No
     ledger = FileLedger(tmp_path / "ledger.sqlite3", "gw0")
     assert [ledger.reserve(0.1, 0.3)[0] for _ in range(3)] == [True, True, True]
     assert ledger.reserve(1e-6, 0.3)[0] is False
+
+
+def _request(text: str) -> JudgeRequest:
+    return JudgeRequest(
+        kind="openai",
+        model="gpt-4o-mini",
+        messages=(ChatMessage(role="user", content=text),),
+        prompt_version="p1",
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(asks=st.lists(st.tuples(st.integers(0, 2), st.sampled_from("abc")), max_size=12))
+def test_an_estimate_counts_a_request_live_once_whichever_worker_asks_it(
+    tmp_path_factory: pytest.TempPathFactory, asks: list[tuple[int, str]]
+) -> None:
+    """Three xdist workers' meters, one ledger file: a request another worker counted is
+    replayed in the real run (the store is shared), so the estimate counts it replayed, as a
+    serial estimate does (each worker counted it live: -n 2 estimated more than the run made)."""
+    path = tmp_path_factory.mktemp("ledger") / "ledger.sqlite3"
+    FileLedger(path)  # the controller's
+    meters = [
+        Meter(packaged_table(), estimate=True, ledger=FileLedger(path, f"gw{n}")) for n in range(3)
+    ]
+    serial = Meter(packaged_table(), estimate=True)
+    counted = []
+    for meter in (None, serial):
+        with collecting() as spend:
+            for worker, text in asks:
+                with pytest.raises(NotCalled):
+                    (meter or meters[worker]).before_call(_request(text), replay_key=text)
+        counted.append(spend.spend())
+    distinct = len({text for _, text in asks})
+    for total in counted:
+        assert (total.calls, total.replayed) == (distinct, len(asks) - distinct)

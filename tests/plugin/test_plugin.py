@@ -598,6 +598,36 @@ def test_plugin_works_without_xdist(echo: pytest.Pytester) -> None:
     assert "checks: 8" in result.stdout.str()
 
 
+def test_a_conftest_that_registers_judges_as_the_readme_does_runs_without_the_plugin(
+    pytester: pytest.Pytester,
+) -> None:
+    """The README's hook, as written there: a run with -p no:faithful was an INTERNALERROR
+    (unknown hook) before the README gave it optionalhook=True."""
+    readme = Path(__file__).resolve().parents[2].joinpath("README.md").read_text("utf-8")
+    start = readme.index("def pytest_faithful_register_judges(registry):")
+    block = readme[
+        readme.rindex("```python", 0, start) + len("```python") : readme.index("```", start)
+    ]
+    pytester.makeconftest(
+        "from pytest_faithful.testing import FunctionJudge\n\n"
+        "def MyJudge(model):\n"
+        "    return FunctionJudge(lambda claims, passages: [\n"
+        "        {'claim_index': i, 'label': 'SUPPORTED', 'evidence': passages[0][:20],\n"
+        "         'passage_index': 0} for i, _ in enumerate(claims)], id=f'mykind:{model}')\n"
+        + block
+    )
+    pytester.makepyfile(
+        test_it=f"""
+        def test_it(request):
+            if request.config.pluginmanager.has_plugin("faithful"):
+                check = request.getfixturevalue("assert_faithful")
+                assert check("Returns are accepted.", {CONTEXT!r}).judge_id == "mykind:m"
+        """
+    )
+    pytester.runpytest("--faith-judge=mykind:m").assert_outcomes(passed=1)
+    pytester.runpytest("-p", "no:faithful").assert_outcomes(passed=1)
+
+
 def test_judge_error_fails_the_test_with_the_reason(echo: pytest.Pytester) -> None:
     echo.makepyfile(SUITE)
     result = echo.runpytest("-k", "test_error")

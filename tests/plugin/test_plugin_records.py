@@ -539,3 +539,46 @@ def test_a_check_failing_in_a_fixture_marks_its_test_failed_in_every_report(
     assert {c["test_outcome"] for c in report["checks"]} == {"failed"}
     annotations = [line for line in result.outlines if line.startswith("::error")]
     assert len(annotations) == 2, "both failed checks are annotated for GitHub"
+
+
+SUBTESTS_SUITE = """
+CTX = ["The refund window is 30 days."]
+
+def test_one_fails(subtests, assert_faithful):
+    for answer in ("The refund window is 90 days.", "The refund window is 30 days."):
+        with subtests.test(answer=answer):
+            assert_faithful(answer, CTX)
+
+class TestAll:
+    def test_all_pass(self, subtests, assert_faithful):
+        for _ in range(2):
+            with subtests.test():
+                assert_faithful("The refund window is 30 days.", CTX)
+"""
+
+
+def test_a_check_failing_in_a_subtest_marks_its_test_failed_in_every_report(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pytest fails a test that contains a failed subtest only as it prints the test's own
+    report, after the plugin has read it as passed: its failed check read as an expected
+    failure of a test that passed, and went without an annotation."""
+    if not hasattr(pytest, "Subtests"):
+        pytest.skip("pytest's subtests fixture came in pytest 9")
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    pytester.makeini("[pytest]\nfaith_judge = lexical\n")
+    pytester.makepyfile(test_subtests=SUBTESTS_SUITE)
+    result = pytester.runpytest("--faith-report=r.json", "--faith-report")
+    result.assert_outcomes(passed=1, failed=2)  # the failed subtest and its test
+    report = json.loads(Path(pytester.path, "r.json").read_text(encoding="utf-8"))
+    outcomes = {(c["nodeid"], c["status"], c["test_outcome"]) for c in report["checks"]}
+    assert outcomes == {
+        ("test_subtests.py::test_one_fails", "failed", "failed"),
+        ("test_subtests.py::test_one_fails", "passed", "failed"),
+        ("test_subtests.py::TestAll::test_all_pass", "passed", "passed"),
+    }
+    assert report["totals"]["failed"] == 1
+    assert report["totals"]["xfailed"] == 0
+    assert "(test passed)" not in result.stdout.str()
+    annotations = [line for line in result.outlines if line.startswith("::error")]
+    assert len(annotations) == 1, "the failed check is annotated for GitHub"

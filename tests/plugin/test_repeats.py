@@ -155,6 +155,58 @@ def test_without_the_fixture():
     ]
 
 
+UNITTEST_SUITE = """
+import unittest
+import pytest
+
+CONTEXT = "Refunds take 30 days. Shipping is free."
+
+@pytest.fixture
+def checker(request, assert_faithful):
+    request.instance.check = assert_faithful
+
+{marker}
+@pytest.mark.usefixtures("checker")
+class TestUnit(unittest.TestCase):
+    def test_unit(self):
+        self.check("Refunds take 30 days.", CONTEXT)
+
+class TestUnitWithoutChecks(unittest.TestCase):
+    def test_no_check(self):
+        pass
+
+{marker}
+class TestPlain:
+    def test_plain(self, assert_faithful):
+        assert_faithful("Refunds take 30 days.", CONTEXT)
+"""
+
+
+@pytest.mark.parametrize(
+    ("marker", "args"),
+    [("@pytest.mark.faithfulness(repeat=2)", []), ("", ["--faith-repeat=2"])],
+    ids=["marker", "command-line"],
+)
+def test_a_unittest_test_that_cannot_be_repeated_errors_instead_of_running_once(
+    project: pytest.Pytester, marker: str, args: list[str]
+) -> None:
+    """pytest never parametrizes a unittest.TestCase test: asked to repeat one that checks
+    (through a fixture), it ran once with no pass rate and no word said."""
+    project.makepyfile(test_rag=UNITTEST_SUITE.format(marker=marker))
+    result = project.runpytest(*args)
+    # A TestCase that requests no assert_faithful runs as usual; the plain class is repeated.
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*ERROR at setup of TestUnit.test_unit*",
+            "pytest-faithful: repeat=2 cannot repeat test_rag.py::TestUnit::test_unit: pytest "
+            "does not parametrize a unittest.TestCase test, so its runs cannot be collected*",
+            "  PASS test_rag.py::TestPlain::test_plain: 2/2 runs passed*",
+        ],
+        consecutive=False,
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "ini", "marker", "runs"),
     [
@@ -532,6 +584,34 @@ def test_the_baseline_stores_and_compares_pass_rates(project: pytest.Pytester) -
     )
     # Every run's record is kept; none of them is compared with the baseline on its own.
     assert "faithfulness regressed" not in dropped.stdout.str()
+
+
+@pytest.mark.parametrize(
+    ("selected", "judged"),
+    [("sampled and run1of5", 1), ("sampled and (run2of5 or run3of5)", 2)],
+    ids=["one-run-passed", "the-failed-runs"],
+)
+def test_an_update_that_judged_some_runs_keeps_the_pass_rate_it_had(
+    project: pytest.Pytester, selected: str, judged: int
+) -> None:
+    """A pass rate of only some runs (here -k; --lf, -x and runs that stopped before the
+    check leave the same) is compared, never stored: it read 100% or 0% and replaced 3/5."""
+    project.runpytest("--faith-baseline=base.json", "--faith-update-baseline", "-k", "sampled")
+    path = Path(project.path, "base.json")
+    before = path.read_text(encoding="utf-8")
+    result = project.runpytest(
+        "--faith-baseline=base.json", "--faith-update-baseline", "-k", selected
+    )
+    assert path.read_text(encoding="utf-8") == before
+    result.stdout.fnmatch_lines(
+        [
+            f"  PARTIAL test_rag.py::test_sampled#0: {judged} of 5 runs judged; its entry is kept "
+            "as stored (a pass rate is stored from a run that judges every run)"
+        ]
+    )
+    path.unlink()
+    project.runpytest("--faith-baseline=base.json", "--faith-update-baseline", "-k", selected)
+    assert "test_sampled" not in path.read_text(encoding="utf-8")
 
 
 def test_runs_that_never_checked_leave_the_entry_alone(project: pytest.Pytester) -> None:

@@ -1,10 +1,13 @@
-"""The run's spend against ``--faith-max-cost``, shared by every process of the run.
+"""The run's spend against ``--faith-max-cost``, and the requests ``--faith-estimate`` counted
+as live, shared by every process of the run.
 
 A call reserves the most it can cost before it is made and settles at what it did cost; a
-reservation that would take the run past its budget is refused. Under pytest-xdist every
-worker reserves in one SQLite file the controller made for the run (``BEGIN IMMEDIATE`` holds
-the file's write lock across the read and the write), so the budget is the run's, whichever
-worker spends it. Without xdist the ledger is in memory.
+reservation that would take the run past its budget is refused. An estimate counts a request
+as live the first time the run asks it, and as replayed after that (the real run would have
+stored the first one's reply). Under pytest-xdist every worker uses one SQLite file the
+controller made for the run (``BEGIN IMMEDIATE`` holds the file's write lock across the read
+and the write), so the budget and the estimate are the run's, whichever worker asks. Without
+xdist the ledger is in memory.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ class Ledger(Protocol):
 
     def spent(self) -> float: ...
 
+    def count_once(self, key: str) -> bool:
+        """Note that an estimate counted the request of cache key ``key``: whether this is the
+        first time in the run."""
+
 
 class MemoryLedger:
     """One process's ledger."""
@@ -47,6 +54,7 @@ class MemoryLedger:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._total = 0.0
+        self._counted: set[str] = set()
 
     def reserve(self, amount: float, budget: float) -> tuple[bool, float]:
         with self._lock:
@@ -63,6 +71,12 @@ class MemoryLedger:
     def spent(self) -> float:
         with self._lock:
             return self._total
+
+    def count_once(self, key: str) -> bool:
+        with self._lock:
+            first = key not in self._counted
+            self._counted.add(key)
+            return first
 
 
 class FileLedger:
@@ -81,11 +95,12 @@ class FileLedger:
             db.execute("CREATE TABLE IF NOT EXISTS spend (id INTEGER PRIMARY KEY, usd REAL)")
             db.execute("INSERT OR IGNORE INTO spend (id, usd) VALUES (1, 0.0)")
             db.execute("CREATE TABLE IF NOT EXISTS held (holder TEXT PRIMARY KEY, usd REAL)")
+            db.execute("CREATE TABLE IF NOT EXISTS counted (key TEXT PRIMARY KEY)")
         finally:
             db.close()
 
     def _connect(self) -> sqlite3.Connection:
-        import sqlite3  # only a run with a budget under xdist needs it
+        import sqlite3  # only a run with a budget or an estimate under xdist needs it
 
         return sqlite3.connect(self.path, timeout=SQLITE_TIMEOUT, isolation_level=None)
 
@@ -135,5 +150,13 @@ class FileLedger:
         try:
             (value,) = db.execute("SELECT usd FROM spend WHERE id = 1").fetchone()
             return float(value)
+        finally:
+            db.close()
+
+    def count_once(self, key: str) -> bool:
+        db = self._connect()
+        try:
+            inserted = db.execute("INSERT OR IGNORE INTO counted (key) VALUES (?)", (key,))
+            return inserted.rowcount == 1
         finally:
             db.close()

@@ -107,9 +107,6 @@ class Meter:
         self.max_cost = max_cost
         self.estimate = estimate
         self._ledger = ledger if ledger is not None else MemoryLedger()
-        # --faith-estimate: the requests counted as live in this process, by cache key.
-        self._counted: set[str] = set()
-        self._counted_lock = threading.Lock()
 
     def replayed(self) -> None:
         """A call the cache answered: free."""
@@ -122,18 +119,15 @@ class Meter:
 
         ``derived``: the request was built from an estimated reply (an estimate only).
         ``replay_key``: the request's cache key when the record mode replays what it stores:
-        in an estimate, a request this process already counted as live is counted as replayed
-        (the real run would have stored the first one's reply; the runs of a repeated test
-        that give the same answer ask the same), though it too is answered with NotCalled.
+        in an estimate, a request the run already counted as live (in any of its xdist
+        workers: the ledger's) is counted as replayed (the real run would have stored the first
+        one's reply; the runs of a repeated test that give the same answer ask the same),
+        though it too is answered with NotCalled.
         """
         price = self.prices.lookup(request.kind, request.model)
-        if self.estimate and replay_key is not None:
-            with self._counted_lock:
-                again = replay_key in self._counted
-                self._counted.add(replay_key)
-            if again:
-                _note(Spend(replayed=1, estimated=True))
-                raise NotCalled(request)
+        if self.estimate and replay_key is not None and not self._ledger.count_once(replay_key):
+            _note(Spend(replayed=1, estimated=True))
+            raise NotCalled(request)
         if self.estimate:
             inputs, outputs = tokens.input_tokens(request), tokens.output_tokens(request)
             _note(self._spend(request, price, inputs, outputs, estimated=True, derived=derived))

@@ -70,7 +70,8 @@ class JudgeOptions:
         self._runner: AsyncRunner | None = None
         self._shared: dict[Hashable, Any] = {}
         # Prices, budget and estimate (the pytest plugin's): None outside pytest, where no
-        # call is priced. ``ledger_path``: the run's budget file, shared by xdist workers.
+        # call is priced. ``ledger_path``: the run's budget and estimate file, shared by xdist
+        # workers.
         self.cost = cost
         self._ledger_path = ledger_path
         # Whose reservations this process's are in that file (an xdist worker's id).
@@ -95,7 +96,7 @@ class JudgeOptions:
             from pytest_faithful.cost.prices import packaged_table
 
             ledger = None
-            if cost.max_cost is not None and self._ledger_path is not None:
+            if (cost.max_cost is not None or cost.estimate) and self._ledger_path is not None:
                 ledger = FileLedger(self._ledger_path, self._ledger_holder)
             self._meter = Meter(
                 packaged_table().with_overrides(cost.prices),

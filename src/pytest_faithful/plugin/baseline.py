@@ -93,6 +93,8 @@ class BaselineSession:
         self.not_run: list[str] = []
         self.written: int | None = None
         self.shared: dict[str, list[str]] = {}  # a key= given to checks of several tests
+        # Repeated checks judged in only some of their runs: key -> (runs judged, repeat).
+        self.partial: dict[str, tuple[int, int]] = {}
         self.write_error = ""
         self._is_worker = hasattr(config, "workerinput")
         self._worker_crashed = False
@@ -188,7 +190,13 @@ class BaselineSession:
 
     def _compare_pass_rates(self) -> bool:
         """Compare each repeated check's pass rate (known only now, on the controller) with
-        its entry; whether one regressed (which fails the run, unless updating)."""
+        its entry; whether one regressed (which fails the run, unless updating).
+
+        A pass rate of only some of its runs (``-k run2of5``, ``--lf``, ``-x``, runs that
+        stopped before the check) is compared through its own, wider interval, but is no
+        entry: an update keeps the stored one (or writes none), as it keeps a check it did
+        not run. Else one run read as a pass rate of 0% or 100% would become the baseline.
+        """
         from pytest_faithful.report.pass_rates import pass_rates
 
         regressed = False
@@ -198,6 +206,8 @@ class BaselineSession:
             key = check_key(rate.test, rate.index, rate.key)
             comparison = compare_rate(key, rate, self.stored.get(key))
             entry = BaselineEntry.from_rate(rate)
+            if rate.runs < rate.repeat:
+                self.partial[key] = (rate.runs, rate.repeat)
             self.records.append(
                 BaselineRecord(comparison=comparison, entry=entry, nodeid=rate.test)
             )
@@ -223,7 +233,11 @@ class BaselineSession:
             if self.options.update:
                 return
         if self.options.update:
-            ran = {r.comparison.key: r.entry for r in self.records}
+            ran = {
+                r.comparison.key: r.entry
+                for r in self.records
+                if r.comparison.key not in self.partial
+            }
             keep = merged(self.stored, ran, replace=False)
             updated = Baseline(
                 entries={k: v for k, v in keep.entries.items() if k not in self.stale}
@@ -288,6 +302,12 @@ class BaselineSession:
         kept = " (kept)" if self.options.update else ""
         for key in summary.not_run:
             lines.append(f"  NOT RUN {key}: its test stopped before this check scored{kept}")
+        for key, (judged, repeat) in sorted(self.partial.items() if self.options.update else ()):
+            kept = "kept as stored" if key in self.stored.entries else "not written"
+            lines.append(
+                f"  PARTIAL {key}: {judged} of {repeat} runs judged; its entry is {kept} "
+                "(a pass rate is stored from a run that judges every run)"
+            )
         if summary.with_status("improved") and not self.options.update:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")
         if summary.written is not None:

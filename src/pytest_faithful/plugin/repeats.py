@@ -178,6 +178,24 @@ class Repeats:
             ids=[run_id(run, runs) for run in range(1, runs + 1)],
         )
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        """A test that requests ``assert_faithful``, is to be repeated, and was collected once:
+        pytest never parametrizes a ``unittest.TestCase`` test (its fixtures come through
+        ``usefixtures`` or an autouse fixture), so its runs could not be collected. It errors
+        rather than running once, with no pass rate, as if its repeat had been met."""
+        if FIXTURE not in getattr(item, "fixturenames", ()) or run_of(item) is not None:
+            return
+        runs = self._repeat(item)
+        if runs > 1:
+            pytest.fail(
+                f"pytest-faithful: repeat={runs} cannot repeat {item.nodeid}: pytest does not "
+                "parametrize a unittest.TestCase test, so its runs cannot be collected and it "
+                "would run once. Write it as a pytest test (a function, or a class that is not "
+                "a TestCase), or mark it @pytest.mark.faithfulness(repeat=1).",
+                pytrace=False,
+            )
+
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
         self, item: pytest.Item, call: pytest.CallInfo[None]

@@ -141,10 +141,10 @@ class FaithSession:
     def pytest_configure_node(self, node: Any) -> None:
         """xdist: give each worker the options the run was given that decide its judge calls
         (a worker's own command line is empty), for the command a missed recording prints,
-        and the run's budget file (``--faith-max-cost``), so that the budget is the run's,
-        whichever worker spends it."""
+        and the run's ledger file (``--faith-max-cost``, ``--faith-estimate``), so that the budget
+        and the estimate are the run's, whichever worker asks."""
         node.workerinput[OPTIONS_INPUT] = list(self._invocation.options)
-        if self.options.cost.max_cost is None or self.options.cost.estimate:
+        if self.options.cost.max_cost is None and not self.options.cost.estimate:
             return
         if self._ledger_dir is None:
             from pytest_faithful.cost.ledger import FileLedger
@@ -312,7 +312,14 @@ class FaithSession:
             self._requested.pop(report.nodeid, None)
             self._set_up.discard(report.nodeid)
         if report.when == "call":
-            self.outcomes[report.nodeid] = (report.outcome, hasattr(report, "wasxfail"))
+            ended = (report.outcome, hasattr(report, "wasxfail"))
+            # A test's subtests (pytest's ``subtests`` fixture) report their call phase under
+            # the test's id before the test's own report, which still says passed when it
+            # reaches this hook: pytest fails that test only as it prints it ("contains 1
+            # failed subtest"). A failed call is not undone by a later passed one.
+            if report.passed and self.outcomes.get(report.nodeid) == ("failed", False):
+                ended = ("failed", False)
+            self.outcomes[report.nodeid] = ended
         elif report.failed:
             # An error in setup or teardown (a check in a fixture that failed there) ends the
             # test as pytest shows it, an error, whatever its call did.
