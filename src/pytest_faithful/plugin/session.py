@@ -483,19 +483,11 @@ class FaithSession:
     def _write_not_judged(self, terminalreporter: pytest.TerminalReporter) -> None:
         """One line per unavailable judge, with or without --faith-report: a run whose judge
         could not answer must say so plainly, not only as a list of errored tests."""
-        if not any(r.error_kind == "judge_unavailable" for r in self.records):
-            return
-        from pytest_faithful.report.not_judged import summarize_not_judged
+        from pytest_faithful.report.not_judged import not_judged_lines
 
-        summaries = (
-            self.report.not_judged
-            if self.report is not None
-            else summarize_not_judged(self.records, self.first_failures)
-        )
-        for summary in summaries:
-            terminalreporter.write_line(
-                visible(f"faithful: {summary.describe()}"), red=True, bold=True
-            )
+        reported = None if self.report is None else self.report.not_judged
+        for line in not_judged_lines(reported, self.records, self.first_failures):
+            terminalreporter.write_line(visible(f"faithful: {line}"), red=True, bold=True)
 
 
 SESSION_KEY = pytest.StashKey[FaithSession]()

@@ -4,7 +4,7 @@ an unreachable server): per judge, how many, and the failure that explains why. 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from pydantic import Field
 
@@ -60,3 +60,16 @@ def summarize_not_judged(
             )
         )
     return tuple(summaries)
+
+
+def not_judged_lines(
+    reported: Sequence[NotJudged] | None,
+    records: Sequence[CheckRecord],
+    first_failures: Collection[tuple[str, int]],
+) -> list[str]:
+    """What the terminal says of each unavailable judge: the report's summaries when one was
+    built (``reported``), else the records' (a run with no report asked for)."""
+    if not any(r.error_kind == "judge_unavailable" for r in records):
+        return []
+    summaries = reported if reported is not None else summarize_not_judged(records, first_failures)
+    return [summary.describe() for summary in summaries]
