@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unittest
 from collections.abc import Callable, Collection, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -184,6 +185,9 @@ class Repeats:
         pytest never parametrizes a ``unittest.TestCase`` test (its fixtures come through
         ``usefixtures`` or an autouse fixture), so its runs could not be collected. It errors
         rather than running once, with no pass rate, as if its repeat had been met."""
+        cls = getattr(item, "cls", None)  # every other test was parametrized as collected
+        if cls is None or not issubclass(cls, unittest.TestCase):
+            return
         if FIXTURE not in getattr(item, "fixturenames", ()) or run_of(item) is not None:
             return
         runs = self._repeat(item)
