@@ -483,6 +483,8 @@ class FaithSession:
     def _write_not_judged(self, terminalreporter: pytest.TerminalReporter) -> None:
         """One line per unavailable judge, with or without --faith-report: a run whose judge
         could not answer must say so plainly, not only as a list of errored tests."""
+        if not any(r.error_kind == "judge_unavailable" for r in self.records):
+            return  # before the import: a quiet run loads no report module (test_startup)
         from pytest_faithful.report.not_judged import not_judged_lines
 
         reported = None if self.report is None else self.report.not_judged
