@@ -413,3 +413,29 @@ def test_a_share_said_as_a_fraction_is_its_percentage(
     claim: str, term: str, passage: str, stated: bool
 ) -> None:
     assert share_stated(term, claim, [passage]) is stated
+
+
+@pytest.mark.parametrize(
+    ("claim", "stated"),
+    [
+        ("Sales rose 5% in 2023.", True),  # "last year" in the article of March 2024
+        ("Sales rose 5% in 2022.", False),
+        ("The plant opens in 2025.", True),  # "next year"
+        ("The plant opens in 2026.", False),
+    ],
+)
+def test_a_year_a_passage_gives_relative_to_its_date(claim: str, stated: bool) -> None:
+    passage = (
+        "March 1, 2024. Sales rose 5% last year, the company said. It will open a new plant "
+        "next year."
+    )
+    result = verify(claim, [passage], judge=judge_quoting(passage))
+    assert result.passed is stated
+
+
+def judge_quoting(passage: str) -> FunctionJudge:
+    def quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+        for i, _ in enumerate(claims):
+            yield Verdict(claim_index=i, label=Label.SUPPORTED, reason="r", evidence=passage)
+
+    return FunctionJudge(quoting, id="quoting-one")

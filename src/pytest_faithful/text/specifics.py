@@ -262,8 +262,40 @@ def _stated_in_no_other_form(
     return [
         t
         for t in kept
-        if not bound_met(t, claim, passages) and not share_stated(t, claim, passages)
+        if not bound_met(t, claim, passages)
+        and not share_stated(t, claim, passages)
+        and not _relative_year(t, passages)
     ]
+
+
+# A year a passage gives relative to one it states ("last year" in an article dated 2018 is
+# 2017): the offset each phrase means.
+_RELATIVE_YEARS = (
+    (
+        re.compile(
+            r"\b(?:last year|the (?:previous|preceding|prior) year|a year (?:earlier|ago))\b", re.I
+        ),
+        -1,
+    ),
+    (re.compile(r"\b(?:next year|the (?:following|next) year|a year later)\b", re.I), 1),
+    (re.compile(r"\bthis year\b", re.I), 0),
+)
+_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+
+
+def _relative_year(term: str, passages: tuple[str, ...]) -> bool:
+    """Whether the year ``term`` is one a passage says relative to a year it states: "last
+    year" in a passage that states 2018 (its date) states 2017."""
+    if not _YEAR.fullmatch(term):
+        return False
+    year = int(term)
+    for passage in passages:
+        offsets = [offset for phrase, offset in _RELATIVE_YEARS if phrase.search(passage)]
+        if offsets and any(
+            int(y) + offset == year for y in _YEAR.findall(passage) for offset in offsets
+        ):
+            return True
+    return False
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only
