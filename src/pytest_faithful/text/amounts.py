@@ -19,23 +19,18 @@ from types import MappingProxyType
 
 from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 from pytest_faithful.text.words import SPACE
 
+_SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+# The words, their short forms as the terms read them ("bn", "mln": MAGNITUDES), and the
+# letters that are one only after a currency sign.
 _SCALES = {
-    "thousand": 10**3,
+    **_SCALE_WORDS,
+    **{short: _SCALE_WORDS[word] for short, word in MAGNITUDES.items()},
     "k": 10**3,
-    "million": 10**6,
-    "mn": 10**6,
-    "mln": 10**6,
     "m": 10**6,
-    "billion": 10**9,
-    "bn": 10**9,
-    "bln": 10**9,
     "b": 10**9,
-    "trillion": 10**12,
-    "tn": 10**12,
-    "trn": 10**12,
 }
 # An amount with its scale word: "1.5 million", "$2.3bn", "$15k". A bare "k", "m" or "b" is a
 # scale only after a currency sign: "15m" alone is as often metres.
@@ -52,9 +47,7 @@ _SCALED = re.compile(
 _DECIMAL = re.compile(r"\d+(?:\.\d+)?")
 _DIGIT = re.compile(r"\d")
 # Whether a text may write a number with a scale word: one scan, before the full reading.
-_MAY_SCALE = re.compile(
-    r"\d[^\S\n]?(?:thousand|million|billion|trillion|[mb]n|[mb]ln|trn?|[kmb])\b", re.IGNORECASE
-)
+_MAY_SCALE = re.compile(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r")\b", re.IGNORECASE)
 
 
 # Asked for each number of a claim, and for the claim's amounts.

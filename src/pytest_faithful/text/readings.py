@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from pytest_faithful.text.words import SPACE, SPACES
+from pytest_faithful.text.words import ROMAN, ROMAN_LOWER, SPACE, SPACES
 
 _PER_CENT = re.compile(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
 
@@ -50,9 +50,9 @@ def normalised(text: str, lowered: bool = False) -> str:
 # where the answer comes from, not what it states. One pattern each, each tried only where
 # its first character is, so that a text with none costs a few substring tests.
 _ITEM_NUMBER = re.compile(
-    r"(?m)^[^\S\n]*(?:\d{1,3}|i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X)[.)](?=[^\S\n])"
+    rf"(?m)^[^\S\n]*(?:\d{{1,3}}|{ROMAN})[.)](?=[^\S\n])"
     # and in a line, in brackets: "(i) the kettle ships ...; (ii) returns are ..."
-    r"|\((?:i{1,3}|iv|vi{0,3}|ix|x)\)(?=[^\S\n])"
+    rf"|\({ROMAN_LOWER}\)(?=[^\S\n])"
     # and a step numbered at a line's start: "Step 2: Return it for a refund."
     r"|(?m:^)[^\S\n]*(?i:step)[^\S\n]+\d{1,2}(?=[^\S\n]*[:.)\u2013\u2014])"
 )

@@ -37,6 +37,8 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from pytest_faithful.text.words import ROMAN, ROMAN_LOWER
+
 
 class Sentence(NamedTuple):
     """A sentence of a text: ``text[start:end] == sentence.text``."""
@@ -67,11 +69,9 @@ _CANDIDATE = re.compile(
 _BULLETS = "•‣◦▪●○■□▸▶►➤➜→✓✔✅❌✖★☆⚠📌👉🔹🔸"
 # A heading is a "#" line, a code fence or a line that is only bold ("**Refunds:**").
 _BOLD_LINE = r"(?P<bold>\*\*|__)[^*_\n]+(?P=bold)[^\S\n]*:?[^\S\n]*"
-# A list item numbered in roman numerals, to ten: "i.", "iv)", "IX.".
-_ROMAN = r"(?:i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X)"
 _LINE_START = re.compile(
     r"(?P<indent>[^\S\n]*)"
-    rf"(?:(?P<item>[-*+{_BULLETS}]|(?:\d{{1,3}}|{_ROMAN})[.)]|\|)(?=[^\S\n])"
+    rf"(?:(?P<item>[-*+{_BULLETS}]|(?:\d{{1,3}}|{ROMAN})[.)]|\|)(?=[^\S\n])"
     rf"|(?P<head>\#{{1,6}}(?=[^\S\n])|```|~~~|(?={_BOLD_LINE}(?:\n|\Z))))?"
 )
 _HEADING = re.compile(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
@@ -107,7 +107,7 @@ def is_fence(sentence: str) -> bool:
 
 _NEXT_WORD = re.compile(rf"\s*[{re.escape(_OPENERS_PUNCT)}]*(\w*)(\.?)")
 _DOTTED = re.compile(r"[A-Za-z]{1,2}(?:\.[A-Za-z]{1,2})+|[A-Z]")
-_LIST_NUMBER = re.compile(rf"\d{{1,3}}|{_ROMAN}")
+_LIST_NUMBER = re.compile(rf"\d{{1,3}}|{ROMAN}")
 _WORDLIKE = re.compile(r"\w")
 
 # Longest abbreviation we care about is well under this; a bounded look-back keeps each
@@ -328,7 +328,7 @@ _DISCOURSE_LABEL = re.compile(
 # A list item's letter or roman number ("ii. Later, ...", "(b) The ..."): a word by its letters.
 # A capital one letter long with a full stop is a person's initial ("A. Smith", "V. Putin").
 _ITEM_MARKER = re.compile(
-    r"[^\S\n]*(?:\(?(?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])[.)]|(?:II|III|IV|VI{1,3}|IX)[.)]"
+    rf"[^\S\n]*(?:\(?(?:{ROMAN_LOWER}|[a-h])[.)]|(?:II|III|IV|VI{{1,3}}|IX)[.)]"
     r"|\(?(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\))[^\S\n]+"
 )
 

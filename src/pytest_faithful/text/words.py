@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import re
 
+# A list item's roman number, to ten ("iv.", "(ii)", "IX."): the one pattern every reader of
+# list markers uses. ROMAN_LOWER is its lower-case half.
+ROMAN_LOWER = r"(?:i{1,3}|iv|vi{0,3}|ix|x)"
+ROMAN = r"(?:i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X)"
+
 WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
 """A word: a run of letters, with inner apostrophes, straight or curly ("don't", "O\u2019Neil")."""
 
