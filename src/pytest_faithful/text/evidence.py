@@ -32,7 +32,7 @@ from pytest_faithful.text.align import (
 )
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.number_clash import number_clash
-from pytest_faithful.text.segment import quotes_in, split_sentences
+from pytest_faithful.text.segment import quotes_in, sentence_opening, split_sentences
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
@@ -225,8 +225,9 @@ _OF_COURSE = ("of", "course")
 @functools.lru_cache(maxsize=4096)
 def claim_terms(text: str) -> frozenset[str]:
     """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
-    "Exactly!", "Of course."), which are content words elsewhere ("the right to vote")."""
-    words = [w.casefold() for w in WORD.findall(text)]
+    "Exactly!", "Of course.", "Short answer: yes."), which are content words elsewhere ("the
+    right to vote")."""
+    words = [w.casefold() for w in WORD.findall(text, sentence_opening(text))]
     if words and all(w in ANSWER_OPENERS or w in _OF_COURSE for w in words):
         return frozenset()
     return content_terms(text)

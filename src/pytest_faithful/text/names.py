@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from pytest_faithful.text.readings import PLAIN_LETTERS
+
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
 _DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "i")
@@ -167,6 +169,76 @@ _ABBREVIATED = {name[:3]: name for name in _DAY_AND_MONTH_NAMES} | {
     "sept": "september",
 }
 
+# A weekday or month a text writes abbreviated, as a date writes it: with a full stop, in a
+# range ("Mon-Fri"), or beside a number ("Jan 5", "5 Jan"); not a bare "Jan", "Sun" or "Sat",
+# which are as often a name or a word.
+_DAY_OR_MONTH = "|".join(sorted(_ABBREVIATED, key=len, reverse=True))
+_ABBREVIATED_DATE = re.compile(
+    rf"\b({_DAY_OR_MONTH})(?i:\.|(?=[^\S\n]*[-\u2013/][^\S\n]*[A-Z])|(?=[^\S\n]+\d))"
+    rf"|(?<=\d[^\S\n])({_DAY_OR_MONTH})\b",
+    re.IGNORECASE,
+)
+
+# Words of names written short, as addresses, companies and titles write them ("221 Baker St.",
+# "Acme Corp.", "Mt. Fuji", "Prof. Lee"): general knowledge, like the pairs above.
+_SHORT_WORDS: dict[str, frozenset[str]] = {
+    short: frozenset(words.split())
+    for short, words in (
+        ("st", "street saint"),
+        ("ave", "avenue"),
+        ("rd", "road"),
+        ("blvd", "boulevard"),
+        ("hwy", "highway"),
+        ("ln", "lane"),
+        ("sq", "square"),
+        ("pkwy", "parkway"),
+        ("mt", "mount mountain"),
+        ("ft", "fort"),
+        ("corp", "corporation"),
+        ("inc", "incorporated"),
+        ("co", "company"),
+        ("ltd", "limited"),
+        ("bros", "brothers"),
+        ("dept", "department"),
+        ("univ", "university"),
+        ("inst", "institute"),
+        ("intl", "international"),
+        ("natl", "national"),
+        ("assn", "association"),
+        ("govt", "government"),
+        ("dr", "doctor drive"),
+        ("prof", "professor"),
+        ("gen", "general"),
+        ("gov", "governor"),
+        ("sen", "senator"),
+        ("rep", "representative"),
+        ("capt", "captain"),
+        ("col", "colonel"),
+        ("lt", "lieutenant"),
+        ("sgt", "sergeant"),
+        ("jr", "junior"),
+        ("sr", "senior"),
+        ("rev", "reverend"),
+    )
+}
+# Title case only: "CO" and "ST" are initialisms (a state, a time zone), not short words.
+_SHORT_WORD = re.compile(rf"\b(?:{'|'.join(s.title() for s in _SHORT_WORDS)})\b")
+
+# A temperature's scale, a name written as its letter after a degree sign ("60 \u00b0C").
+_DEGREES = re.compile(r"\u00b0[^\S\n]?([CFK])\b|\bdeg(?:rees?|\.)?[^\S\n]?([CFK])\b")
+_SCALES = {"c": ("celsius", "centigrade"), "f": ("fahrenheit",), "k": ("kelvin",)}
+
+# "\u00fc" written "ue" as German spells a name without its umlauts ("M\u00fcller", "Mueller").
+_UMLAUTS = str.maketrans({"\u00e4": "ae", "\u00f6": "oe", "\u00fc": "ue"})
+
+
+def _spellings(word: str) -> tuple[str, ...]:
+    """A casefolded word and its spellings without accents: "m\u00fcller", "muller", "mueller"."""
+    if word.isascii():
+        return (word,)
+    return (word, word.translate(PLAIN_LETTERS), word.translate(_UMLAUTS).translate(PLAIN_LETTERS))
+
+
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
 # A name: capitalised words, with the function words a name holds ("Order of the British
 # Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
@@ -175,6 +247,7 @@ _WORDS_OF_NAME = re.compile(
 )
 _SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
+_DIGIT = re.compile(r"\d")
 
 
 def in_capitals(text: str) -> bool:
@@ -229,7 +302,19 @@ def name_forms(text: str) -> NameForms:
     """The forms in which ``text`` states names (the places its demonyms name and the demonyms
     of its places are read on demand by :func:`states_name`)."""
     written = frozenset(m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text))
-    words = {m[0].casefold().strip("'\u2019-") for m in _CAPITALISED.finditer(text)}
+    words = {
+        spelling
+        for m in _CAPITALISED.finditer(text)
+        for spelling in _spellings(m[0].casefold().strip("'\u2019-"))
+    }
+    if "." in text or "-" in text or "\u2013" in text or "/" in text or _DIGIT.search(text):
+        for m in _ABBREVIATED_DATE.finditer(text):
+            words.add(_ABBREVIATED[(m[1] or m[2]).casefold()])
+    for m in _SHORT_WORD.finditer(text):
+        words.update(_SHORT_WORDS[m[0].casefold()])
+    if "\u00b0" in text or "deg" in text:
+        for m in _DEGREES.finditer(text):
+            words.update(_SCALES[(m[1] or m[2]).casefold()])
     initialled = {
         letters.casefold()
         for m in _WORDS_OF_NAME.finditer(text)
@@ -266,7 +351,9 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     for an initialism, as a name of the text it stands for. Two names with the same initials
     are not one name: "Bob Dylan" is not stated by "Barry Van Dyke"."""
     folded, bare = word.casefold(), word.replace(".", "")
-    if folded in forms.words or bare.casefold() in forms.written_initialisms:
+    if any(spelling in forms.words for spelling in _spellings(folded)):
+        return True
+    if bare.casefold() in forms.written_initialisms or _written_short(bare, forms):
         return True
     if any(same_place(folded, form) for form in forms.words if form[:1] == folded[:1]):
         return True
@@ -281,6 +368,15 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
         or _same_state(bare, forms)
         or _same_time_zone(folded, forms)
     )
+
+
+def _written_short(word: str, forms: NameForms) -> bool:
+    """Whether ``word`` is a name's word written short ("Corp", "St") whose word the text
+    writes in full ("Corporation", "Street"). The other way round, "Street" for a text's "St.",
+    is read by :func:`name_forms`, which adds the words of the text's short ones."""
+    if not (word[:1].isupper() and word[1:].islower()):
+        return False
+    return any(full in forms.words for full in _SHORT_WORDS.get(word.casefold(), ()))
 
 
 def _same_time_zone(word: str, forms: NameForms) -> bool:

@@ -9,6 +9,7 @@ and the markers that number a list item ("2.", "(ii)", "Step 2:") or cite a sour
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -26,13 +27,30 @@ is "Refund", "\uff04\uff11\uff15" is "$15"), as text typed with a CJK input meth
 character for one, so that every offset is kept (``str.translate``)."""
 
 
+def _without_accent(letter: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", letter)
+    plain = decomposed[0]
+    marks = decomposed[1:]
+    if marks and plain.isascii() and plain.isalpha() and all(map(unicodedata.combining, marks)):
+        return plain
+    return letter
+
+
+PLAIN_LETTERS = str.maketrans({chr(c): _without_accent(chr(c)) for c in range(0xC0, 0x250)})
+"""Latin letters with accents as their plain letters ("Z\u00fcrich" is "Zurich", "Jos\u00e9" is
+"Jose"), as answers written in English often spell the passages' names and loanwords; one
+character for one, as :data:`FULL_WIDTH`."""
+_WIDE_OR_ACCENTED = FULL_WIDTH | PLAIN_LETTERS
+
+
 def normalised(text: str, lowered: bool = False) -> str:
-    """Full-width forms as ASCII (:data:`FULL_WIDTH`), curly apostrophes made straight, "per
+    """Full-width forms as ASCII (:data:`FULL_WIDTH`), accented letters plain
+    (:data:`PLAIN_LETTERS`), curly apostrophes made straight, "per
     cent" made "percent" and ordinal words made ordinals ("second" -> "2nd"), keeping every
     offset. ``lowered``: the text is in lower case, which the ordinal words are matched faster
     in."""
     if not text.isascii():
-        text = text.translate(FULL_WIDTH)
+        text = text.translate(_WIDE_OR_ACCENTED)
     if "\u2019" in text:
         text = text.replace("\u2019", "'")
     if "cent" in text or "CENT" in text or "Cent" in text:

@@ -326,23 +326,24 @@ def _names(text: str) -> tuple[str, ...]:
     capitalised = [m for m in words if m[0][0].isupper()]
     if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words) and _in_title_case(words):
         return ()
-    first_words = {
-        first.start()
-        for sentence in split_sentences(text)
-        for opening in {
-            sentence.start,
-            after_item_marker(text, sentence.start),
-            sentence_opening(text, sentence.start),
-        }
-        if (first := _WORD.search(text, opening, sentence.end)) is not None
-    }
+    first_words = set()
+    labels = []  # a discourse label's own words ("TL;DR:", "Short answer:") name nothing
+    for sentence in split_sentences(text):
+        opening = sentence_opening(text, sentence.start)
+        if opening > sentence.start:
+            labels.append(range(sentence.start, opening))
+        for at in {sentence.start, after_item_marker(text, sentence.start), opening}:
+            if (first := _WORD.search(text, at, sentence.end)) is not None:
+                first_words.add(first.start())
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
     # A period written short ("Q3", "FY2023") is the period's words, which no rule holds to a
     # passage as a name ("the third quarter").
     return tuple(
         _name_part(m[0])
         for m in capitalised
-        if m.start() not in first_words and not _PERIOD.fullmatch(m[0])
+        if m.start() not in first_words
+        and not _PERIOD.fullmatch(m[0])
+        and not any(m.start() in label for label in labels)
     )
 
 

@@ -72,7 +72,7 @@ MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
 # text whose case is kept.
 _READINGS = (
     rf"24{SPACE}/{SPACE}7(?![\d/])"
-    rf"|\d{{1,2}}(?::[0-5]\d)?{SPACE}(?i:a\.?m\b\.?|p\.?m\b\.?)"
+    rf"|\d{{1,2}}(?:[:.][0-5]\d)?{SPACE}(?i:a\.?m\b\.?|p\.?m\b\.?)"
     r"|\d{1,2}:[0-5]\d(?![\d:])"
     r"|\d+(?i:st|nd|rd|th)\b"
     r"|1?\d{2}0(?i:s)\b"
@@ -82,7 +82,7 @@ _TOKEN = re.compile(
     rf"(?=[\d$\u20ac\u00a3])(?:{_READINGS})"
     + r"|[a-z]+(?:'[a-z]+)*(?![^\W\d_])|[^\W\d_]+(?:'[^\W\d_]+)*|\d+(?:[.,]\d+)*|%"
 )
-_TIME = re.compile(rf"(\d{{1,2}})(?::([0-5]\d))?{SPACE}(?:(a)|(p))?")
+_TIME = re.compile(rf"(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:(a)|(p))?")
 # Currencies are part of their amount, not words to cover: "$15" = "15 dollars" = "USD 15" (the
 # amount must match; ``number_kinds`` tells amounts of money from other numbers).
 _CURRENCY = MappingProxyType(
@@ -100,8 +100,8 @@ _MONEY_MILLIONS = re.compile(rf"[$\u20ac\u00a3]{SPACE}\d+(?:[.,]\d+)?{SPACE}m\b"
 _DIGIT = re.compile(r"\d")
 # A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
 _HOURS_RANGE = re.compile(
-    rf"\b(\d{{1,2}})(?::([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
-    rf"(\d{{1,2}})(?::[0-5]\d)?{SPACE}"
+    rf"\b(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
+    rf"(\d{{1,2}})(?:[:.][0-5]\d)?{SPACE}"
     r"([ap])\.?m\b"
 )
 # Phrases that say "24/7" in words; the passage's "24 hours a day" supports a claim's "24/7".
@@ -350,7 +350,8 @@ def _hours_ranges(text: str, start: int, end: int) -> list[tuple[int, str, str]]
         if first != 12 and (first > last or last == 12):  # the range crosses noon or midnight
             afternoon = not afternoon
         hour = first % 12 + (12 if afternoon else 0)  # "12-2pm" starts at noon
-        found.append((m.start(), str(first), f"{hour}:{m[2] or '00'}"))
+        plain = _term(text[m.start(1) : m.end(2 if m[2] else 1)])  # "8", "8:30", "8.30"
+        found.append((m.start(), plain, f"{hour}:{m[2] or '00'}"))
     return found
 
 

@@ -1,0 +1,170 @@
+"""Names, times and labels in the spellings answers give them, both ways.
+
+An answer written in English spells "Zürich" as "Zurich" and "Müller" as "Mueller", writes out
+the passage's "221 Baker St." and "Mon.-Fri.", says "60 degrees Celsius" for "60 °C" and "8.30am"
+for "8:30 a.m.", and opens with "TL;DR:" or "Short answer: yes.". Each is the passage's fact in
+another form, and passes; the same answer with the fact changed is still caught.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import Label, verify
+from pytest_faithful.models import Claim, Verdict
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.names import name_forms, states_name
+from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.terms import content_terms
+
+PASSAGES = [
+    "Our head office is at 221 Baker St., London, and is open Mon.-Fri. from 8:30 a.m. to 6 p.m.",
+    "The Sao Paulo branch opened on 3 March 2021. José Müller, the branch manager, reports to "
+    "Zürich.",
+    "Acme Corporation makes the boiler. The boiler heats water to 60 °C and its tank holds 150 "
+    "litres.",
+    "Version 2.4.1 of the SDK drops support for Python 3.8.",
+]
+
+
+def _quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+    """SUPPORTED, quoting the passage that shares most words with the claim, as a careful model
+    quotes it."""
+    for i, claim in enumerate(claims):
+        said = content_terms(claim.text)
+        best = max(range(len(passages)), key=lambda k: len(said & content_terms(passages[k])))
+        yield Verdict(
+            claim_index=i,
+            label=Label.SUPPORTED,
+            reason="the passage says so",
+            evidence=passages[best],
+            passage_index=best,
+        )
+
+
+JUDGE = FunctionJudge(_quoting, id="quoting")
+
+# (the faithful answer, the same answer with one fact changed)
+SPELLINGS = {
+    "a street written out": (
+        "The head office is at 221 Baker Street, London.",
+        "The head office is at 221 Baker Road, London.",
+    ),
+    "a company written short": (
+        "Acme Corp. makes the boiler.",
+        "Acme Ltd. makes the boiler.",
+    ),
+    "weekdays written out": (
+        "The office is open Monday to Friday.",
+        "The office is open Monday to Saturday.",
+    ),
+    "a name without its accents": (
+        "Jose Muller manages the branch, which reports to Zurich.",
+        "Jose Miller manages the branch, which reports to Zurich.",
+    ),
+    "an umlaut written as German spells it plain": (
+        "The branch manager is José Mueller.",
+        "The branch manager is José Moeller.",
+    ),
+    "a name with accents the passage writes plain": (
+        "The São Paulo branch opened in March 2021.",
+        "The São Paulo branch opened in March 2022.",
+    ),
+    "a temperature's scale written out": (
+        "The boiler heats water to 60 degrees Celsius.",
+        "The boiler heats water to 60 degrees Fahrenheit.",
+    ),
+    "a time written with a full stop": (
+        "The office opens at 8.30am.",
+        "The office opens at 9.30am.",
+    ),
+    "a label of letters": (
+        "TL;DR: the tank holds 150 litres.",
+        "TL;DR: the tank holds 180 litres.",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", SPELLINGS)
+def test_a_faithful_answer_passes_in_another_spelling(form: str) -> None:
+    result = verify(SPELLINGS[form][0], PASSAGES, judge=JUDGE)
+    assert result.passed, [v.reason for v in result.claim_verdicts]
+
+
+@pytest.mark.parametrize("form", SPELLINGS)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_the_same_spelling_with_a_changed_fact_is_caught(form: str, rules: str | None) -> None:
+    result = verify(SPELLINGS[form][1], PASSAGES, judge=JUDGE, rules=rules)
+    assert not result.passed
+    assert any(v.label is not Label.SUPPORTED and v.rule for v in result.claim_verdicts)
+
+
+def _forms(text: str) -> object:
+    return name_forms(text)
+
+
+@pytest.mark.parametrize(
+    ("word", "passage", "stated"),
+    [
+        ("Street", "221 Baker St., London", True),
+        ("Saint", "St. Louis, Missouri", True),
+        ("Road", "221 Baker St., London", False),
+        ("Corp", "Acme Corporation", True),
+        ("CO", "Acme Company of Denver", False),  # a state's code, not "Co." for "Company"
+        ("Company", "Denver, CO", False),
+        ("Friday", "open Mon.-Fri.", True),
+        ("January", "due Jan 5", True),
+        ("January", "Jan Kowalski joined", False),  # a bare "Jan" is a name as often
+        ("Sunday", "The Sun reported it", False),
+        ("Celsius", "at 60 \u00b0C", True),
+        ("Celsius", "grade C steel", False),
+        ("Muller", "Jos\u00e9 M\u00fcller", True),
+        ("Mueller", "Jos\u00e9 M\u00fcller", True),
+        ("M\u00fcller", "Jose Mueller", True),
+        ("Miller", "Jos\u00e9 M\u00fcller", False),
+    ],
+)
+def test_a_name_in_another_spelling(word: str, passage: str, stated: bool) -> None:
+    assert states_name(word, word, name_forms(passage)) is stated
+
+
+# Latin letters with accents: each one's plain letter, none a letter of its own.
+_ACCENTED = st.characters(min_codepoint=0xC0, max_codepoint=0x17F).filter(
+    lambda c: c.isalpha() and normalised(c) != c
+)
+
+
+@given(st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=2, max_size=8), _ACCENTED)
+def test_a_word_with_an_accent_reads_as_the_word_without_it(stem: str, accented: str) -> None:
+    word = stem + accented + stem
+    plain = stem + normalised(accented) + stem
+    assert normalised(word) == plain  # one letter for one: every offset is kept
+    assert len(normalised(word)) == len(word)
+    assert content_terms(word) == content_terms(plain)
+    assert states_name(plain.title(), plain.title(), name_forms(f"Met {word.title()} today."))
+
+
+def test_short_answer_label_reads_as_a_bare_answer() -> None:
+    """ "Short answer: yes." answers the question as "Yes." does: its evidence bears on the
+    question, not on the label's words."""
+    question = "Does version 2.4.1 drop Python 3.8?"
+    answer = "Short answer: yes. Version 2.4.1 of the SDK drops support for Python 3.8."
+
+    def quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+        for i, _ in enumerate(claims):
+            yield Verdict(
+                claim_index=i,
+                label=Label.SUPPORTED,
+                reason="the passage says so",
+                evidence="Version 2.4.1 of the SDK drops support for Python 3.8.",
+                passage_index=3,
+            )
+
+    judge = FunctionJudge(quoting, id="answering")
+    assert verify(answer, PASSAGES, judge=judge, question=question).passed
+    changed = answer.replace("3.8", "3.9", 1).replace("drops support for Python 3.8", "drops 3.9")
+    assert not verify(changed, PASSAGES, judge=judge, question=question).passed
