@@ -4,7 +4,8 @@ A faithful answer says the same thing when it writes "$1.5 million" as "$1,500,0
 United States" as "the USA", "Monday" as "Mon", when it cites the passage it used ("According to
 Passage 3, ..."), reports what it found ("I found that ..."), says what was asked ("You asked
 about this."), lists its sources ("Sources: Passage 1, Passage 2"), writes "Q4" for "the fourth
-quarter", opens with a label ("Note: ..."), thanks the asker ("Thanks for asking! ... If you
+quarter", opens with a label ("Note: ...", "TL;DR: ..."), drops the accents of names ("Zurich"
+for "Zürich"), thanks the asker ("Thanks for asking! ... If you
 have any other questions, just ask.") or sets its sentences out as a markdown table or a
 list numbered "i.", "ii.". RAG answers do all of these;
 faith-dev's rarely do. So each rewrite below is applied to the faith-dev answers it fits, and
@@ -29,6 +30,7 @@ import multiprocessing
 import re
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -186,6 +188,23 @@ def chat_courtesies(example: GoldExample) -> str | None:
     return f"Thanks for asking! {example.answer.strip()} If you have any other questions, just ask."
 
 
+def accents_dropped(example: GoldExample) -> str | None:
+    """Every accented Latin letter of the answer written plain ("Zürich" -> "Zurich", "José" ->
+    "Jose"), as answers in English often spell the passages' names."""
+    plain = "".join(
+        unicodedata.normalize("NFKD", c)[0] if "\u00c0" <= c <= "\u024f" else c
+        for c in example.answer
+    )
+    return plain if plain != example.answer else None
+
+
+def tldr_label(example: GoldExample) -> str | None:
+    """ "TL;DR: " before the answer, its first word kept as it is."""
+    if not _states_something(example.answer):
+        return None
+    return f"TL;DR: {example.answer.lstrip()}"
+
+
 REWRITES: dict[str, Rewrite] = {
     "scale-in-digits": scale_in_digits,
     "country-short-name": country_short_name,
@@ -199,6 +218,8 @@ REWRITES: dict[str, Rewrite] = {
     "chat-courtesies": chat_courtesies,
     "note-label": note_label,
     "table": table,
+    "accents-dropped": accents_dropped,
+    "tldr-label": tldr_label,
 }
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "strict": {"rules": "strict"}}
 
