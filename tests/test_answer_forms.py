@@ -341,10 +341,40 @@ def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
         ("48 hours", "2 days"),
         ("500ml", "0.5 litres"),
         ("90 minutes", "1.5 hours"),
+        ("within a week", "within 7 days"),
+        ("an hour-long tour", "a 60-minute tour"),
+        ("two weeks", "14 days"),
+        ("in one day", "in 24 hours"),
     ],
 )
 def test_a_quantity_in_another_unit_of_the_same_measure_is_the_same(one: str, other: str) -> None:
     assert set().union(*measures(one).values()) == set().union(*measures(other).values())
+
+
+@pytest.mark.parametrize("text", ["a second time", "a second phone", "two secs", "a min"])
+def test_a_unit_counted_in_words_is_written_out_and_not_an_ordinal(text: str) -> None:
+    assert measures(text) == {}
+
+
+@pytest.mark.parametrize(
+    ("claim", "stated"),
+    [
+        ("Refunds take 7 days.", True),
+        ("Refunds take 5 days.", False),
+        ("Refunds take 1 week.", True),
+    ],
+)
+def test_a_duration_counted_in_words_states_its_size(claim: str, stated: bool) -> None:
+    passage = "Refunds are issued within a week of approval."
+
+    def quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+        for i, _ in enumerate(claims):
+            yield Verdict(
+                claim_index=i, label=Label.SUPPORTED, reason="r", evidence=passage, passage_index=0
+            )
+
+    result = verify(claim, [passage], judge=FunctionJudge(quoting, id="quoting"))
+    assert result.passed is stated
 
 
 def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:

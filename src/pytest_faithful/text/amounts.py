@@ -133,6 +133,23 @@ _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     ),
     **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
 }
+# Small counts in words: "a third", "one in eight", "two weeks".
+_SMALL = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+# A unit counted in words: "within a week" is 7 days, "an hour-long tour" 60 minutes, "two
+# weeks" 14 days. Units written out only, and not "a second", as often the ordinal.
+_WRITTEN_OUT = [
+    unit
+    for unit in sorted(_UNIT_SIZES, key=len, reverse=True)
+    if (len(unit) > 3 or unit == "day")
+    and unit not in ("mins", "secs", "hrs", "wks", "kgs")
+    and not unit.startswith("second")
+]
+_WORDED = re.compile(
+    rf"\b({'|'.join(_SMALL)}){SPACE}-?{SPACE}({'|'.join(_WRITTEN_OUT)})(?![\w/])", re.IGNORECASE
+)
 _MEASURED = re.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
     + SPACE
@@ -151,8 +168,12 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     """Each number term of ``text`` written with a unit of exact size -> (measure, its size in
     the measure's base unit): "1.2 g" and "1,200 mg" are both ("mass", 1.2)."""
     found: dict[str, set[tuple[str, Decimal]]] = {}
+    for m in _WORDED.finditer(text):
+        measure, size = _UNIT_SIZES[m[2].casefold()]
+        count = _SMALL[m[1].casefold()]
+        found.setdefault(str(count), set()).add((measure, (count * size).normalize()))
     if _DIGIT.search(text) is None:
-        return MappingProxyType({})
+        return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
     for m in _MEASURED.finditer(normalised(text)):
         digits = m[1].replace(",", "") + (m[2] or "")
         value = _value(digits)
@@ -166,10 +187,6 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
 
 # A share said as a fraction: "a third", "two thirds", "one in eight", "3 out of 4". Its
 # numbers are the fraction's, not figures of their own: "a third" of patients is 33% of them.
-_SMALL = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}  # fmt: skip
 _PARTS = {
     "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
     "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "tenth": 10, "tenths": 10,
