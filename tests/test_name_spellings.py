@@ -28,6 +28,7 @@ PASSAGES = [
     "Acme Corporation makes the boiler. The boiler heats water to 60 °C and its tank holds 150 "
     "litres.",
     "Version 2.4.1 of the SDK drops support for Python 3.8.",
+    "Customer support is open from 9 am to 5 pm, Monday to Friday.",
 ]
 
 
@@ -81,6 +82,10 @@ SPELLINGS = {
     "a time written with a full stop": (
         "The office opens at 8.30am.",
         "The office opens at 9.30am.",
+    ),
+    "weekdays written short": (
+        "Support hours:\n```\nMon-Fri 9am-5pm\n```",
+        "Support hours:\n```\nMon-Fri 9am-7pm\n```",
     ),
     "a label of letters": (
         "TL;DR: the tank holds 150 litres.",
@@ -168,3 +173,13 @@ def test_short_answer_label_reads_as_a_bare_answer() -> None:
     assert verify(answer, PASSAGES, judge=judge, question=question).passed
     changed = answer.replace("3.8", "3.9", 1).replace("drops support for Python 3.8", "drops 3.9")
     assert not verify(changed, PASSAGES, judge=judge, question=question).passed
+
+
+@pytest.mark.parametrize(("short", "full"), [("Mon-Fri", "Monday-Friday"), ("Tues.", "Tuesday")])
+def test_a_weekday_written_short_has_the_weekday_s_terms(short: str, full: str) -> None:
+    assert content_terms(short) == content_terms(full)
+
+
+@pytest.mark.parametrize("word", ["sat", "sun", "wed"])
+def test_a_short_weekday_that_is_a_word_of_its_own_stays_that_word(word: str) -> None:
+    assert not content_terms(word) & content_terms("Saturday Sunday Wednesday")

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from pytest_faithful.text.readings import CLOCK_WORDS, ORDINAL_WORDS
-from pytest_faithful.text.terms import NUMBER_WORDS, content_terms
-from pytest_faithful.text.words import is_negation
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS, is_negation
 
 _WHITESPACE = re.compile(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(

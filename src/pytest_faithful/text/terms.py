@@ -12,13 +12,21 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
 
 from pytest_faithful.text.readings import normalised
-from pytest_faithful.text.words import NEGATIONS, SPACE, SPACES
+from pytest_faithful.text.words import (
+    DAY_ABBREVIATIONS,
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    NEGATIONS,
+    NUMBER_WORDS,
+    SPACE,
+    SPACES,
+)
 
 # A compact English stopword list: function words, auxiliaries, reporting verbs, dialogue fillers
 # and hedges, ordinal suffixes ("9th"), and tokenizer artefacts that summarisation models emit
@@ -42,27 +50,6 @@ STOPWORDS = frozenset(
     unk lrb rrb lsb rsb
     """.split()  # noqa: SIM905 -- a word list reads better as text than as 170 string literals
 )
-# Number words, so "three months" matches "3 months". "one" is left out (far more often a
-# pronoun, "one of the best", than a count; "one year" and "1 year" match another way, see
-# ``_ONE``), and so are "hundreds"/"thousands" (amounts, not numbers a passage must repeat).
-_NUMBER_NAMES = (
-    "zero - two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty"
-)
-NUMBER_WORDS: Mapping[str, str] = MappingProxyType(
-    {word: str(value) for value, word in enumerate(_NUMBER_NAMES.split()) if word != "-"}
-    | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70"}
-    | {"eighty": "80", "ninety": "90"}
-)
-_MONTHS = (
-    *("january", "february", "march", "april", "may", "june", "july", "august"),
-    *("september", "october", "november", "december"),
-)
-# Month abbreviations ("Jan. 5, 2019" = "January 5, 2019"). "may" is a stopword either way.
-MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
-    {month[:3]: month for month in _MONTHS if month != "may"} | {"sept": "september"}
-)
-
 # --- Tokens and terms ----------------------------------------------------------------------------
 
 # Tokens of lowercased text: words with inner apostrophes ("don't"; an ASCII fast path first),
@@ -171,7 +158,8 @@ def _compute_term(token: str) -> str:
         return _NEG
     if len(token) < 2 or token in STOPWORDS:
         return ""
-    return NUMBER_WORDS.get(token) or _stem(MONTH_ABBREVIATIONS.get(token, token))
+    short = MONTH_ABBREVIATIONS.get(token) or DAY_ABBREVIATIONS.get(token, token)
+    return NUMBER_WORDS.get(token) or _stem(short)
 
 
 _SUFFIX = re.compile(r"'(?:s|m|re|ve|ll|d)$")
@@ -228,7 +216,7 @@ def _stem(word: str) -> str:
     return word
 
 
-_MONTH_TERMS = tuple(_stem(month) for month in _MONTHS)
+_MONTH_TERMS = tuple(_stem(month) for month in MONTHS)
 
 
 def _is_number(term: str) -> bool:
@@ -490,7 +478,7 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
     return {term: frozenset(found) for term, found in kinds.items()}
 
 
-_MONTH_NAMES = frozenset((*_MONTHS, *MONTH_ABBREVIATIONS))
+_MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
 _RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")

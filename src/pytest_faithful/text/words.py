@@ -1,12 +1,15 @@
-"""The words every reading of text shares: what a word is, and which words negate.
+"""The words every reading of text shares: what a word is, which words negate, and the words
+that write numbers, months and weekdays.
 
-One pattern and one list, so that the term reader, the aligner, the opposites and the
+One pattern and one list each, so that the term reader, the aligner, the opposites and the
 answerer's first person never disagree on where a word ends or whether "nothing" negates.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 # A list item's roman number, to ten ("iv.", "(ii)", "IX."): the one pattern every reader of
 # list markers uses. ROMAN_LOWER is its lower-case half.
@@ -45,3 +48,32 @@ def is_negation(word: str) -> bool:
     """Whether ``word`` (any case, straight or curly apostrophe) is a negation."""
     folded = word.casefold()
     return folded in NEGATIONS or folded.endswith(("n't", "n\u2019t"))
+
+
+# Number words, so "three months" matches "3 months". "one" is left out (far more often a
+# pronoun, "one of the best", than a count; "one year" and "1 year" match another way, see
+# ``terms._ONE``), and so are "hundreds"/"thousands" (amounts, not numbers a passage must repeat).
+_NUMBER_NAMES = (
+    "zero - two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty"
+)
+NUMBER_WORDS: Mapping[str, str] = MappingProxyType(
+    {word: str(value) for value, word in enumerate(_NUMBER_NAMES.split()) if word != "-"}
+    | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80"}
+    | {"ninety": "90"}
+)
+MONTHS = (
+    *("january", "february", "march", "april", "may", "june", "july", "august"),
+    *("september", "october", "november", "december"),
+)
+# Month abbreviations ("Jan. 5, 2019" = "January 5, 2019"). "may" is a stopword either way.
+MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
+    {month[:3]: month for month in MONTHS if month != "may"} | {"sept": "september"}
+)
+# Weekdays' ("Mon-Fri"), but not "sat", "sun" and "wed", words of their own as often.
+DAY_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
+    dict.fromkeys(("mon",), "monday")
+    | dict.fromkeys(("tue", "tues"), "tuesday")
+    | dict.fromkeys(("thu", "thur", "thurs"), "thursday")
+    | dict.fromkeys(("fri",), "friday")
+)
