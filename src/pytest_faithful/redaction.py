@@ -7,7 +7,8 @@ through :func:`redact`, and so does anything else that reaches output, reports o
 What is removed:
 
 * every run of :data:`FRAGMENT` or more characters that also occurs in the value of a key
-  variable (:data:`SECRET_VARIABLES`) or in an extra secret the caller names, so a key's tail
+  variable (:data:`SECRET_VARIABLES`), in a credential the SDKs' custom header variables send
+  (:data:`HEADER_VARIABLES`) or in an extra secret the caller names, so a key's tail
   echoed as ``...a1b2c3d4`` is gone as well as the whole key (shorter secrets are removed
   whole);
 * tokens shaped like API keys (``sk-...``, ``sk-ant-...``, ``key-...``), masked ones too, with
@@ -38,6 +39,10 @@ from typing import Any, Final
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 SECRET_VARIABLES: Final = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
+HEADER_VARIABLES: Final = ("OPENAI_CUSTOM_HEADERS", "ANTHROPIC_CUSTOM_HEADERS")
+"""The SDKs' variables of headers sent with every request (a ``Name: value`` a line), which the
+SDKs read themselves: how a gateway's own credential travels (``cf-aig-authorization: Bearer
+...``, ``x-portkey-api-key: ...``, ``Helicone-Auth: Bearer ...``). See :func:`header_secrets`."""
 FRAGMENT: Final = 6
 """The shortest run of a secret's characters that is removed wherever it appears. Six
 characters of a random key are one in 62**6 (5.7e10): a text holds one by chance about never,
@@ -59,6 +64,7 @@ _AUTH_HEADER = re.compile(
 # ?subscription-key=, ?X-Amz-Signature=.
 _SECRET_WORDS: Final = frozenset(
     {"key", "token", "secret", "password", "passwd", "pwd", "sig", "signature", "auth", "jwt"}
+    | {"authorization", "cookie", "credential", "credentials"}
 )
 _SECRET_ENDINGS: Final = ("key", "token", "secret", "signature")
 _UUID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
@@ -73,8 +79,11 @@ _MIN_WHOLE: Final = 4
 
 
 def secret_values(extra: Iterable[str] = ()) -> list[str]:
-    """The secrets to remove: the key variables' values and ``extra``, longest first."""
+    """The secrets to remove: the key variables' values, the credentials of the custom header
+    variables and ``extra``, longest first."""
     values = {os.environ.get(name, "") for name in SECRET_VARIABLES}
+    for name in HEADER_VARIABLES:
+        values.update(header_secrets(os.environ.get(name, "")))
     values.update(extra)
     return sorted((v for v in values if len(v) >= _MIN_WHOLE), key=len, reverse=True)
 
@@ -215,6 +224,21 @@ def secret_parameter(name: str) -> bool:
     ``access_token``, ``subscription-key``, ``X-Amz-Signature``...)."""
     words = [word for word in re.split(r"[^a-z0-9]+", name.lower()) if word]
     return any(word in _SECRET_WORDS or word.endswith(_SECRET_ENDINGS) for word in words)
+
+
+def header_secrets(headers: str) -> tuple[str, ...]:
+    """The credentials in ``headers``, lines of ``Name: value`` read as the SDKs read their
+    custom header variables: the value of a header named like a credential (``authorization``,
+    ``api-key``, ``x-auth-token``, ``cookie``: :func:`secret_parameter`) and any value that
+    looks generated, each without its scheme (``Bearer``, ``Basic``: its last word), which
+    would otherwise mask that word everywhere."""
+    found: list[str] = []
+    for line in headers.split("\n"):
+        name, colon, value = line.partition(":")
+        words = value.split()
+        if colon and words and (secret_parameter(name.strip()) or looks_generated(words[-1])):
+            found.append(words[-1])
+    return tuple(found)
 
 
 def _redact_url(url: str) -> str:
