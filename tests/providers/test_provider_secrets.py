@@ -23,7 +23,9 @@ from pytest_faithful import JudgeSpec, verify
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
+from pytest_faithful.plugin.secrets import SecretsSeen
 from pytest_faithful.redaction import FRAGMENT, basic_token, header_secrets, install_log_filter
+from pytest_faithful.report.records import MetricRecord
 
 KEY = "sk-proj-Q7mPz0Lx4Nc8Rv2Ht6Jk1Bs9Dw3Fy5Ge0AhWXYZ1234"
 PASSWORD = "s3cretpass"
@@ -388,10 +390,28 @@ def test_relevancy(assert_relevant):
 """
 
 
+# A key set for each test by a fixture (read from a vault, a dotenv file): gone from the
+# environment when the reports are made at the session's end.
+KEY_FIXTURE = """
+import os
+import pytest
+
+@pytest.fixture(autouse=True)
+def app_key(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", os.environ["VAULT_KEY"])
+"""
+
+
+@pytest.mark.parametrize("set_by", ["environment", "fixture"])
 def test_a_key_in_the_texts_a_test_checks_is_masked_in_every_output_at_the_same_length(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+    set_by: str, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    if set_by == "environment":
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    else:
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        monkeypatch.setenv("VAULT_KEY", KEY)
+        pytester.makeconftest(KEY_FIXTURE)
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(pytester.path / "step-summary.md"))
     pytester.makepyfile(TEXTS_SUITE)
@@ -469,3 +489,24 @@ def test_the_credentials_of_custom_headers_are_told_by_name_or_shape(
     headers: str, secrets: tuple[str, ...]
 ) -> None:
     assert header_secrets(headers) == secrets
+
+
+def test_a_worker_masks_what_it_sends_with_the_keys_set_after_it_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The controller masks the report with the keys of its environment, which the worker
+    # started with; a key a fixture set later is known to the worker only.
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    seen = SecretsSeen()
+    late = "Zr4Wq8Lp2Xm6Tn0Vb3Hc7Jd1"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", late)
+    seen.note()
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    answer = f"Keys {KEY} and {late}."
+    record = MetricRecord(
+        metric="reference", nodeid=f"t.py::t[{late}]", index=0, judge_id="lexical", answer=answer
+    )
+    (sent,) = seen.dumped([record])
+    assert sent["answer"] == f"Keys {KEY} and {'*' * len(late)}."
+    assert sent["nodeid"] == record.nodeid, "the test's id names it"
+    assert seen.values == {KEY, late}
