@@ -129,6 +129,7 @@ class FakeLLMServer:
         # llama-cpp-python's server refuses json_schema
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.authorizations: list[str | None] = []  # each request's Authorization header
+        self.headers: list[dict[str, str]] = []  # each request's headers, names in lower case
         self.in_flight = 0
         self.max_in_flight = 0
         self.fallback: Reply | None = None
@@ -175,6 +176,7 @@ class FakeLLMServer:
                 try:
                     with server._lock:
                         server.authorizations.append(self.headers.get("authorization"))
+                        server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     length = int(self.headers.get("content-length") or 0)
                     body = json.loads(self.rfile.read(length) or b"{}")
                     status, headers, payload = server._answer(self.path, body)

@@ -7,9 +7,10 @@ through :func:`redact`, and so does anything else that reaches output, reports o
 What is removed:
 
 * every run of :data:`FRAGMENT` or more characters that also occurs in the value of a key
-  variable (:data:`SECRET_VARIABLES`) or in an extra secret the caller names, so a key's tail
+  variable (:data:`SECRET_VARIABLES`), in a credential the SDKs' custom header variables send
+  (:data:`HEADER_VARIABLES`) or in an extra secret the caller names, so a key's tail
   echoed as ``...a1b2c3d4`` is gone as well as the whole key (shorter secrets are removed
-  whole);
+  whole where they stand as a word: a key ``test`` leaves ``tests/test_rag.py`` alone);
 * tokens shaped like API keys (``sk-...``, ``sk-ant-...``, ``key-...``), masked ones too, with
   the tail a provider shows (``sk-proj-****abcd``, ``sk-...abcd``: a tail shorter than a
   fragment is still part of the key);
@@ -38,6 +39,9 @@ from typing import Any, Final
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 SECRET_VARIABLES: Final = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
+HEADER_VARIABLES: Final = ("OPENAI_CUSTOM_HEADERS", "ANTHROPIC_CUSTOM_HEADERS")
+"""Headers the SDKs send with every request (``Name: value`` a line): how a gateway's credential
+travels (``cf-aig-authorization: Bearer ...``, ``x-portkey-api-key``). :func:`header_secrets`."""
 FRAGMENT: Final = 6
 """The shortest run of a secret's characters that is removed wherever it appears. Six
 characters of a random key are one in 62**6 (5.7e10): a text holds one by chance about never,
@@ -59,6 +63,7 @@ _AUTH_HEADER = re.compile(
 # ?subscription-key=, ?X-Amz-Signature=.
 _SECRET_WORDS: Final = frozenset(
     {"key", "token", "secret", "password", "passwd", "pwd", "sig", "signature", "auth", "jwt"}
+    | {"authorization", "cookie", "credential", "credentials"}
 )
 _SECRET_ENDINGS: Final = ("key", "token", "secret", "signature")
 _UUID = re.compile(r"[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12}")
@@ -67,14 +72,17 @@ _GENERATED_PIECE: Final = 16
 """A piece of a path segment or parameter value this long, with letters and digits, is
 generated: a random token. Names people write ("Meta-Llama-3.1-8B-Instruct",
 "gpt-4o-mini-2024-07-18", "api-version=2024-06-01") have shorter pieces."""
-# Short secrets (test keys, tokens of local servers) are removed whole; shorter than this they
-# would match ordinary words.
+# Short secrets (test keys, tokens of local servers) are removed whole, where they stand as a
+# word (:func:`_standing`); shorter than this they would match ordinary words.
 _MIN_WHOLE: Final = 4
 
 
 def secret_values(extra: Iterable[str] = ()) -> list[str]:
-    """The secrets to remove: the key variables' values and ``extra``, longest first."""
+    """The secrets to remove: the key variables' values, the credentials of the custom header
+    variables and ``extra``, longest first."""
     values = {os.environ.get(name, "") for name in SECRET_VARIABLES}
+    for name in HEADER_VARIABLES:
+        values.update(header_secrets(os.environ.get(name, "")))
     values.update(extra)
     return sorted((v for v in values if len(v) >= _MIN_WHOLE), key=len, reverse=True)
 
@@ -100,9 +108,7 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     # URLs first, while they are whole: a mask inside one would end it.
     text = _URL.sub(lambda m: _redact_url(m[0]), text)
     values = secret_values(secrets)
-    for value in values:
-        if len(value) < FRAGMENT:
-            text = text.replace(value, MASK)
+    text = _reading_of(tuple(values))[0].sub(MASK, text)
     spans = _fragment_spans(text, values)
     if spans:
         pieces: list[str] = []
@@ -128,12 +134,10 @@ def mask_secrets(text: str, secrets: Sequence[str]) -> str:
     if not holds_secret(text, secrets):
         return text
     chars = list(text)
-    for value in secrets:
-        if len(value) < FRAGMENT:
-            at = text.find(value)
-            while at >= 0:
-                chars[at : at + len(value)] = "*" * len(value)
-                at = text.find(value, at + 1)
+    short, at = _reading_of(tuple(secrets))[0], 0
+    while found := short.search(text, at):  # overlapping ones too
+        chars[found.start() : found.end()] = "*" * len(found[0])
+        at = found.start() + 1
     for start, end in _fragment_spans(text, secrets):
         chars[start:end] = "*" * (end - start)
     return "".join(chars)
@@ -159,7 +163,7 @@ def mask_secrets_in(value: object, secrets: Sequence[str], keep: frozenset[str])
 
 def holds_secret(text: str, secrets: Sequence[str]) -> bool:
     """Whether :func:`mask_secrets` would change ``text``: it holds a secret shorter than
-    :data:`FRAGMENT` whole, or a fragment-long run of a longer one.
+    :data:`FRAGMENT` standing as a word, or a fragment-long run of a longer one.
 
     Exact, and fast on texts that hold none (nearly all): a run of a secret is made of the
     secrets' characters only, so it lies inside one of the text's maximal runs of those
@@ -168,7 +172,7 @@ def holds_secret(text: str, secrets: Sequence[str]) -> bool:
     if not secrets:
         return False
     short, runs, grams = _reading_of(tuple(secrets))
-    if any(value in text for value in short):
+    if short.search(text):
         return True
     if runs is None:
         return False
@@ -181,16 +185,27 @@ def holds_secret(text: str, secrets: Sequence[str]) -> bool:
 @functools.lru_cache(maxsize=8)
 def _reading_of(
     secrets: tuple[str, ...],
-) -> tuple[tuple[str, ...], re.Pattern[str] | None, frozenset[str]]:
-    """The secrets shorter than a fragment; a pattern for the runs of the longer secrets'
-    characters that are a fragment long or longer (None when there is no longer secret); and
-    every fragment-long run of the longer secrets."""
+) -> tuple[re.Pattern[str], re.Pattern[str] | None, frozenset[str]]:
+    """A pattern for the secrets shorter than a fragment (:func:`_standing`); one for the runs
+    of the longer secrets' characters that are a fragment long or longer (None when there is no
+    longer secret); and every fragment-long run of the longer secrets."""
     short = tuple(v for v in secrets if len(v) < FRAGMENT)
     long = [v for v in secrets if len(v) >= FRAGMENT]
     grams = frozenset(v[i : i + FRAGMENT] for v in long for i in range(len(v) - FRAGMENT + 1))
     characters = "".join(sorted(set("".join(long))))
     runs = re.compile(f"[{re.escape(characters)}]{{{FRAGMENT},}}") if characters else None
-    return short, runs, grams
+    return _standing(short), runs, grams
+
+
+def _standing(short: Iterable[str]) -> re.Pattern[str]:
+    """Each of ``short`` (longest first) where no word character is glued to a side of it that
+    is one: ``test`` in ``tests`` or ``test_rag`` is another word, not the secret. None: (?!)."""
+    words = []
+    for v in sorted(short, key=len, reverse=True):
+        before = r"(?<!\w)" if re.match(r"\w", v[0]) else ""
+        after = r"(?!\w)" if re.match(r"\w", v[-1]) else ""
+        words.append(before + re.escape(v) + after)
+    return re.compile("|".join(words) or "(?!)")
 
 
 # -- credentials in a URL -------------------------------------------------------------------------
@@ -215,6 +230,19 @@ def secret_parameter(name: str) -> bool:
     ``access_token``, ``subscription-key``, ``X-Amz-Signature``...)."""
     words = [word for word in re.split(r"[^a-z0-9]+", name.lower()) if word]
     return any(word in _SECRET_WORDS or word.endswith(_SECRET_ENDINGS) for word in words)
+
+
+def header_secrets(headers: str) -> tuple[str, ...]:
+    """The credentials in ``headers`` (read as the SDKs read :data:`HEADER_VARIABLES`): each
+    value named like one (:func:`secret_parameter`) or that looks generated, as its last word
+    (no ``Bearer``, which would be masked everywhere)."""
+    found: list[str] = []
+    for line in headers.split("\n"):
+        name, colon, value = line.partition(":")
+        words = value.split()
+        if colon and words and (secret_parameter(name.strip()) or looks_generated(words[-1])):
+            found.append(words[-1])
+    return tuple(found)
 
 
 def _redact_url(url: str) -> str:

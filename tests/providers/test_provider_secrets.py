@@ -23,7 +23,9 @@ from pytest_faithful import JudgeSpec, verify
 from pytest_faithful.judges.llm.options import LLMOptions
 from pytest_faithful.judges.registry import builtin_registry
 from pytest_faithful.judges.resources import JudgeOptions
-from pytest_faithful.redaction import FRAGMENT, basic_token, install_log_filter
+from pytest_faithful.plugin.secrets import SecretsSeen
+from pytest_faithful.redaction import FRAGMENT, basic_token, header_secrets, install_log_filter
+from pytest_faithful.report.records import MetricRecord
 
 KEY = "sk-proj-Q7mPz0Lx4Nc8Rv2Ht6Jk1Bs9Dw3Fy5Ge0AhWXYZ1234"
 PASSWORD = "s3cretpass"
@@ -388,10 +390,28 @@ def test_relevancy(assert_relevant):
 """
 
 
+# A key set for each test by a fixture (read from a vault, a dotenv file): gone from the
+# environment when the reports are made at the session's end.
+KEY_FIXTURE = """
+import os
+import pytest
+
+@pytest.fixture(autouse=True)
+def app_key(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", os.environ["VAULT_KEY"])
+"""
+
+
+@pytest.mark.parametrize("set_by", ["environment", "fixture"])
 def test_a_key_in_the_texts_a_test_checks_is_masked_in_every_output_at_the_same_length(
-    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+    set_by: str, pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    if set_by == "environment":
+        monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    else:
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+        monkeypatch.setenv("VAULT_KEY", KEY)
+        pytester.makeconftest(KEY_FIXTURE)
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(pytester.path / "step-summary.md"))
     pytester.makepyfile(TEXTS_SUITE)
@@ -408,3 +428,85 @@ def test_a_key_in_the_texts_a_test_checks_is_masked_in_every_output_at_the_same_
     claim = check["result"]["claim_verdicts"][-1]["claim"]
     assert check["answer"][claim["start"] : claim["end"]] == claim["sentence"]
     result.stdout.fnmatch_lines([f"*The key is {'*' * len(KEY)}.*"])
+
+
+# A gateway's own credential, in the headers the SDKs read from their custom header variable
+# (Cloudflare AI Gateway, Portkey, Helicone): neither sk-shaped nor in a key variable.
+GATEWAY = "Vh3kR9wQ2mZx7Lp4Tn8Bc6Yd1Fs5Gj0A"
+PORTKEY = "pk9Ld2QwXr5Tz8Mn3Bv6Hc1Js4Kf7Ga0"
+HEADERS = f"cf-aig-authorization: Bearer {GATEWAY}\nx-portkey-api-key:{PORTKEY}\nx-env: staging"
+
+
+@pytest.mark.usefixtures("outer_log_redaction_off")
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_no_credential_of_the_custom_header_variable_anywhere(
+    provider: str, pytester: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(VARIABLES[provider], KEY)
+    monkeypatch.setenv(f"{provider.upper()}_CUSTOM_HEADERS", HEADERS)
+    echo = f"gateway {GATEWAY} (portkey {PORTKEY[:20]}, ...{PORTKEY[-8:]})"
+    server.script(
+        "extract",
+        Reply(text=f'{{"claims": [{{"sentence": 1, "claim": "Returns need {echo}."}}]}}'),
+        Reply(status=400, error=f"Model not allowed for {echo}"),
+        *[Reply(status=500, error=f"upstream failed for {echo}")] * 2,
+    )
+    pytester.makepyfile(SUITE.split("def test_4")[0])
+    base = f"{server.url}/v1" if provider == "openai" else server.url
+    result = run(
+        pytester,
+        f"{provider}:judge-model@{base}",
+        "--faith-recordings=recorded",
+        "--log-level=DEBUG",
+        "-o",
+        "log_cli=true",
+    )
+    result.assert_outcomes(failed=3)
+    # The SDK sent the headers, the server echoed them, and the run said what it was told...
+    assert server.headers[0]["x-portkey-api-key"] == PORTKEY
+    assert server.headers[0]["x-env"] == "staging"
+    result.stdout.fnmatch_lines(["*HTTP 400 from*Model not allowed for gateway <redacted>*"])
+    # ...with no piece of either credential anywhere.
+    assert_nowhere([*fragments(GATEWAY), *fragments(PORTKEY)], written(pytester, result))
+
+
+@pytest.mark.parametrize(
+    ("headers", "secrets"),
+    [
+        ("Authorization: Bearer abc123xyz", ("abc123xyz",)),
+        ("cf-aig-authorization: Bearer tok3n", ("tok3n",)),
+        ("Helicone-Auth: Bearer sk-helicone-x1", ("sk-helicone-x1",)),
+        ("x-portkey-api-key:plainword\r", ("plainword",)),
+        ("X-Auth-Token: t0k\nCookie: session=abcdef", ("t0k", "session=abcdef")),
+        ("x-request-source: Vh3kR9wQ2mZx7Lp4Tn8B", ("Vh3kR9wQ2mZx7Lp4Tn8B",)),
+        # Names and values that are no credential stay visible; a line without a colon, or
+        # a name with no value, says nothing.
+        ("x-env: production\nx-team: search-relevance\nOpenAI-Beta: assistants=v2", ()),
+        ("api-key\nx-api-key:\n", ()),
+    ],
+)
+def test_the_credentials_of_custom_headers_are_told_by_name_or_shape(
+    headers: str, secrets: tuple[str, ...]
+) -> None:
+    assert header_secrets(headers) == secrets
+
+
+def test_a_worker_masks_what_it_sends_with_the_keys_set_after_it_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The controller masks the report with the keys of its environment, which the worker
+    # started with; a key a fixture set later is known to the worker only.
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    seen = SecretsSeen()
+    late = "Zr4Wq8Lp2Xm6Tn0Vb3Hc7Jd1"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", late)
+    seen.note()
+    monkeypatch.delenv("ANTHROPIC_API_KEY")
+    answer = f"Keys {KEY} and {late}."
+    record = MetricRecord(
+        metric="reference", nodeid=f"t.py::t[{late}]", index=0, judge_id="lexical", answer=answer
+    )
+    (sent,) = seen.dumped([record])
+    assert sent["answer"] == f"Keys {KEY} and {'*' * len(late)}."
+    assert sent["nodeid"] == record.nodeid, "the test's id names it"
+    assert seen.values == {KEY, late}

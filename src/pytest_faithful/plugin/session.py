@@ -34,6 +34,7 @@ from pytest_faithful.plugin.cost import LEDGER_INPUT
 from pytest_faithful.plugin.declared import FIXTURE_METRICS, MARKER, METRIC_MARKERS
 from pytest_faithful.plugin.options import asking_options
 from pytest_faithful.plugin.repeats import EXPECTED_RUNS
+from pytest_faithful.plugin.secrets import SecretsSeen
 from pytest_faithful.plugin.seen import runs_no_test
 from pytest_faithful.redaction import redact
 from pytest_faithful.report import github
@@ -105,8 +106,8 @@ class FaithSession:
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
         # Kept raw, so that a run without checks never imports the report model (pydantic).
         self.outcomes: dict[str, tuple[str, bool]] = {}
-        # Worker: how many records went out with earlier reports.
-        self._sent = (0, 0)
+        self._sent = (0, 0)  # worker: how many records went out with earlier reports
+        self.secrets = SecretsSeen()  # the keys the checks ran with, for the end's reports
         # Controller: this plugin's fixtures each running test requested (from its setup
         # report), and the tests whose worker crashed while running them, with xdist's message.
         self._requested: dict[str, tuple[str, ...]] = {}
@@ -259,11 +260,10 @@ class FaithSession:
         checks, metrics = self._sent
         records, metric_records = self.records[checks:], self.metric_records[metrics:]
         self._sent = (len(self.records), len(self.metric_records))
-        made = {(r.nodeid, r.index) for r in records}
         return {
-            "records": [r.model_dump(mode="json") for r in records],
-            "metric_records": [r.model_dump(mode="json") for r in metric_records],
-            "first_failures": sorted(made & self.first_failures),
+            "records": self.secrets.dumped(records),
+            "metric_records": self.secrets.dumped(metric_records),
+            "first_failures": sorted({(r.nodeid, r.index) for r in records} & self.first_failures),
         }
 
     def _merge(self, sent: dict[str, Any]) -> None:
@@ -282,6 +282,7 @@ class FaithSession:
         """On a worker: the phase's records go with its report; the setup report also says
         which of this plugin's fixtures the test requested, in case its worker crashes."""
         report = yield
+        self.secrets.note()  # a fixture's key is still set as its test's phases end
         if not self._is_worker:
             return report
         payload = self._payload() if self._unsent() else {}
@@ -398,7 +399,7 @@ class FaithSession:
                 estimate=self.options.cost.estimate,
             ),
         )
-        return without_secrets(report)
+        return without_secrets(report, self.secrets.values)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:

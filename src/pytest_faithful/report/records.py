@@ -7,6 +7,7 @@ them (so a worker that crashes loses at most the checks of the test it was runni
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, TypeVar
 
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
@@ -154,7 +155,7 @@ no longer be the test's (a judge's id is redacted where it is made)."""
 _ESCAPED_IN_JSON = frozenset('"\\') | frozenset(map(chr, range(0x20)))
 
 
-def without_secrets(shown: _Shown) -> _Shown:
+def without_secrets(shown: _Shown, seen: Iterable[str] = ()) -> _Shown:
     """``shown`` (a report, an entry) with every run of a key's characters in the texts it
     holds (the answers, passages, questions, claims, reasons and quotes, the errors) written as
     as many ``*``: the same lengths, so a claim's offsets in its answer and a quote's place in
@@ -162,8 +163,9 @@ def without_secrets(shown: _Shown) -> _Shown:
 
     Made where an output is made (the report every renderer reads, failure messages, the
     baseline's entries), not for each record as it is kept: most runs write no report, and
-    the texts of nearly all hold no key, which one reading of the whole dump tells."""
-    secrets = secret_values()
+    the texts of nearly all hold no key, which one reading of the whole dump tells. ``seen``:
+    keys the checks ran with that the environment may no longer hold."""
+    secrets = secret_values(seen)
     if not secrets:
         return shown
     readable = not any(c in _ESCAPED_IN_JSON for value in secrets for c in value)
