@@ -147,6 +147,19 @@ _WRITTEN_OUT = [
     and unit not in ("mins", "secs", "hrs", "wks", "kgs")
     and not unit.startswith("second")
 ]
+# A unit's word as a text writes it, in lower case; tested before the pattern, as a rare one.
+_WRITTEN_STEMS = (
+    "minute",
+    "hour",
+    "day",
+    "week",
+    "gram",
+    "kilo",
+    "metre",
+    "meter",
+    "litre",
+    "liter",
+)
 _WORDED = re.compile(
     rf"\b({'|'.join(_SMALL)}){SPACE}-?{SPACE}({'|'.join(_WRITTEN_OUT)})(?![\w/])", re.IGNORECASE
 )
@@ -168,7 +181,7 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     """Each number term of ``text`` written with a unit of exact size -> (measure, its size in
     the measure's base unit): "1.2 g" and "1,200 mg" are both ("mass", 1.2)."""
     found: dict[str, set[tuple[str, Decimal]]] = {}
-    for m in _WORDED.finditer(text):
+    for m in _WORDED.finditer(text) if any(u in text for u in _WRITTEN_STEMS) else ():
         measure, size = _UNIT_SIZES[m[2].casefold()]
         count = _SMALL[m[1].casefold()]
         found.setdefault(str(count), set()).add((measure, (count * size).normalize()))

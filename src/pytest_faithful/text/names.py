@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
-
-from pytest_faithful.text.readings import PLAIN_LETTERS
 
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
@@ -172,12 +171,13 @@ _ABBREVIATED = {name[:3]: name for name in _DAY_AND_MONTH_NAMES} | {
 # A weekday or month a text writes abbreviated, as a date writes it: with a full stop, in a
 # range ("Mon-Fri"), or beside a number ("Jan 5", "5 Jan"); not a bare "Jan", "Sun" or "Sat",
 # which are as often a name or a word.
-_DAY_OR_MONTH = "|".join(sorted(_ABBREVIATED, key=len, reverse=True))
-_ABBREVIATED_DATE = re.compile(
-    rf"\b({_DAY_OR_MONTH})(?i:\.|(?=[^\S\n]*[-\u2013/][^\S\n]*[A-Z])|(?=[^\S\n]+\d))"
-    rf"|(?<=\d[^\S\n])({_DAY_OR_MONTH})\b",
-    re.IGNORECASE,
-)
+_DATE_AFTER = re.compile(r"\.|[^\S\n]*[-\u2013/][^\S\n]*[A-Z]|[^\S\n]+\d")
+
+
+def _written_as_date(text: str, start: int, end: int) -> bool:
+    before = text[max(start - 2, 0) : start]
+    return bool(_DATE_AFTER.match(text, end)) or (before[:1].isdigit() and before[1:].isspace())
+
 
 # Words of names written short, as addresses, companies and titles write them ("221 Baker St.",
 # "Acme Corp.", "Mt. Fuji", "Prof. Lee"): general knowledge, like the pairs above.
@@ -221,8 +221,6 @@ _SHORT_WORDS: dict[str, frozenset[str]] = {
         ("rev", "reverend"),
     )
 }
-# Title case only: "CO" and "ST" are initialisms (a state, a time zone), not short words.
-_SHORT_WORD = re.compile(rf"\b(?:{'|'.join(s.title() for s in _SHORT_WORDS)})\b")
 
 # A temperature's scale, a name written as its letter after a degree sign ("60 \u00b0C").
 _DEGREES = re.compile(r"\u00b0[^\S\n]?([CFK])\b|\bdeg(?:rees?|\.)?[^\S\n]?([CFK])\b")
@@ -236,7 +234,11 @@ def _spellings(word: str) -> tuple[str, ...]:
     """A casefolded word and its spellings without accents: "m\u00fcller", "muller", "mueller"."""
     if word.isascii():
         return (word,)
-    return (word, word.translate(PLAIN_LETTERS), word.translate(_UMLAUTS).translate(PLAIN_LETTERS))
+    return (word, _without_marks(word), _without_marks(word.translate(_UMLAUTS)))
+
+
+def _without_marks(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
@@ -247,7 +249,6 @@ _WORDS_OF_NAME = re.compile(
 )
 _SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
 _INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
-_DIGIT = re.compile(r"\d")
 
 
 def in_capitals(text: str) -> bool:
@@ -302,16 +303,18 @@ def name_forms(text: str) -> NameForms:
     """The forms in which ``text`` states names (the places its demonyms name and the demonyms
     of its places are read on demand by :func:`states_name`)."""
     written = frozenset(m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text))
-    words = {
-        spelling
-        for m in _CAPITALISED.finditer(text)
-        for spelling in _spellings(m[0].casefold().strip("'\u2019-"))
-    }
-    if "." in text or "-" in text or "\u2013" in text or "/" in text or _DIGIT.search(text):
-        for m in _ABBREVIATED_DATE.finditer(text):
-            words.add(_ABBREVIATED[(m[1] or m[2]).casefold()])
-    for m in _SHORT_WORD.finditer(text):
-        words.update(_SHORT_WORDS[m[0].casefold()])
+    words = set()
+    for m in _CAPITALISED.finditer(text):
+        word = m[0].casefold().strip("'\u2019-")
+        words.add(word)
+        if not word.isascii():
+            words.update(_spellings(word))
+        elif word in _SHORT_WORDS and m[0][1:].islower():  # "St", not "ST": an initialism
+            words.update(_SHORT_WORDS[word])
+        elif word in _ABBREVIATED and _written_as_date(text, m.start(), m.end()):
+            words.add(_ABBREVIATED[word])
+        elif "-" in word and set(parts := word.split("-")) <= _ABBREVIATED.keys():
+            words.update(_ABBREVIATED[p] for p in parts)  # "Mon-Fri"
     if "\u00b0" in text or "deg" in text:
         for m in _DEGREES.finditer(text):
             words.update(_SCALES[(m[1] or m[2]).casefold()])

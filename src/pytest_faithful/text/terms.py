@@ -109,6 +109,8 @@ _EMPTY: frozenset[str] = frozenset()
 
 
 def _lower(text: str) -> str:
+    if "\u0130" in text:  # "İstanbul": lower() writes the dot as a mark of its own, a non-letter
+        text = text.replace("\u0130", "I")
     return normalised(text.lower(), lowered=True)
 
 
