@@ -4,6 +4,7 @@ timeout plugin, Ctrl-C), a test run again in the same session (pytest-rerunfailu
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -57,3 +58,69 @@ def test_a_check_stopped_from_outside_is_an_errored_check_in_the_report(
         "interrupt": ("exception", f"{stopped}: KeyboardInterrupt"),
     }
     assert {c["status"] for c in checks} == {"errored"}
+
+
+# pytest-rerunfailures' loop, cut down (it is not a dependency): an attempt that failed is
+# reported "rerun" and the same item runs again, twice at most. `runtestprotocol` is how it,
+# and flaky, run an item's phases.
+RERUNS = """
+from _pytest.runner import runtestprotocol
+
+def pytest_runtest_protocol(item, nextitem):
+    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for attempt in range(3):
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
+        failed = any(r.failed for r in reports)
+        for report in reports:
+            if failed and attempt < 2 and report.failed:
+                report.outcome = "rerun"
+                item.ihook.pytest_runtest_logreport(report=report)
+                break
+            item.ihook.pytest_runtest_logreport(report=report)
+        if not failed:
+            break
+    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
+"""
+
+FLAKY = """
+from pathlib import Path
+
+def test_bad(assert_faithful):
+    assert_faithful("Returns are accepted within 90 days.", [{context!r}])
+
+def test_flaky(assert_faithful):
+    answer = "Returns are accepted." if Path("attempted").exists() else "Refunds are in gold."
+    Path("attempted").touch()
+    assert_faithful(answer, [{context!r}])
+"""
+
+
+@pytest.mark.parametrize("xdist", [[], ["-n", "1"]], ids=["serial", "xdist"])
+def test_a_rerun_test_s_checks_are_those_of_its_last_attempt(
+    pytester: pytest.Pytester, xdist: list[str]
+) -> None:
+    """With --reruns 2, a test that failed three times counted three failed checks, and a
+    test that passed on its rerun a failed check (an 'expected failure') beside its passed
+    one; the baseline compared every attempt and the JUnit testcase carried each attempt's
+    properties, the failed attempt's status first."""
+    pytester.makeconftest(RERUNS)
+    pytester.makepyfile(FLAKY.format(context=CONTEXT))
+    result = pytester.runpytest(
+        *xdist,
+        "--faith-report=r.json",
+        "--junitxml=j.xml",
+        "--faith-baseline=b.json",
+        "--faith-update-baseline",
+    )
+    result.assert_outcomes(passed=1, failed=1)
+    assert "3 rerun" in result.outlines[-1]
+    report = json.loads((pytester.path / "r.json").read_text())
+    shown = [(c["nodeid"].rpartition("::")[2], c["status"]) for c in report["checks"]]
+    assert shown == [("test_bad", "failed"), ("test_flaky", "passed")]
+    assert (report["totals"]["checks"], report["totals"]["xfailed"]) == (2, 0)
+    assert report["baseline"]["comparisons"][1]["status"] == "new"
+    assert len(report["baseline"]["comparisons"]) == 2
+    junit = (pytester.path / "j.xml").read_text()
+    last_flaky = junit.rpartition('name="test_flaky"')[2].partition("</testcase>")[0]
+    assert re.findall(r'name="faith.status" value="(\w+)"', last_flaky) == ["passed"]

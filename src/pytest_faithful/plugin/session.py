@@ -69,6 +69,7 @@ class FaithSession:
         self.default_judge = registry.choose(None)
         self.records: list[CheckRecord] = []
         self.metric_records: list[MetricRecord] = []
+        self.earlier_attempts: list[CheckRecord | MetricRecord] = []  # plugin/attempts.py
         # Claims extracted from answers, shared by faithfulness and answer relevancy so that
         # the same answer is not decomposed twice in one process (check.ClaimMemo).
         self._claim_memo: ClaimMemo | None = None
@@ -105,8 +106,7 @@ class FaithSession:
         # nodeid -> (outcome, wasxfail) of its call phase: how the test ended, for the reports.
         # Kept raw, so that a run without checks never imports the report model (pydantic).
         self.outcomes: dict[str, tuple[str, bool]] = {}
-        # Worker: how many records went out with earlier reports.
-        self._sent = (0, 0)
+        self._sent = (0, 0)  # worker: how many records went out with earlier reports
         # Controller: this plugin's fixtures each running test requested (from its setup
         # report), and the tests whose worker crashed while running them, with xdist's message.
         self._requested: dict[str, tuple[str, ...]] = {}
@@ -131,6 +131,7 @@ class FaithSession:
         # every record still alive (after 1,000 checks, ~0.1 s from the session's end to exit).
         self.records.clear()
         self.metric_records.clear()
+        self.earlier_attempts.clear()
         self.outcomes.clear()
         self._claim_memo = None
         self.report = None
@@ -392,7 +393,7 @@ class FaithSession:
             lost_tests=lost_tests,
             expected_runs=self.config.stash.get(EXPECTED_RUNS, ()),
             cost=summarize_cost(
-                [*self.records, *self.metric_records],
+                [*self.records, *self.metric_records, *self.earlier_attempts],
                 prices_as_of=packaged_table().as_of,
                 max_cost=self.options.cost.max_cost,
                 estimate=self.options.cost.estimate,
