@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
 import threading
 import time
 from typing import Any
@@ -371,3 +374,45 @@ def test_awaited_outside_asyncio_is_an_error_that_says_what_to_do() -> None:
     with pytest.raises(RuntimeError, match=r"asyncio event loop .* worker thread"):
         driven.send(None)  # as another event loop (trio) would drive it
     driven.close()
+
+
+def test_a_blocking_call_stopped_by_a_signal_is_cancelled_and_gives_its_place_back() -> None:
+    """pytest-timeout's signal method raises in the test's thread while it waits for a judge
+    call: the call went on running on the private loop, holding its place in the limit (and
+    reported 'Task was destroyed but it is pending!' at exit). It is cancelled now."""
+
+    class Stopped(Exception):
+        pass
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped
+
+    cancelled = threading.Event()
+
+    caller = threading.get_ident()
+
+    async def hangs() -> int:
+        # The signal comes once the caller waits for the call, as a timeout's does.
+        while sys._current_frames()[caller].f_code.co_name != "wait":
+            await asyncio.sleep(0)
+        os.kill(os.getpid(), signal.SIGALRM)  # from the loop's thread: the waiting thread gets it
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+        return 0
+
+    async def answers() -> int:
+        return 1
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    runner = AsyncRunner(1)
+    try:
+        with pytest.raises(Stopped):
+            runner.run(hangs)
+        assert cancelled.wait(5)
+        assert runner.run(answers) == 1  # the only place in the limit came back
+    finally:
+        runner.close()
+        signal.signal(signal.SIGALRM, previous)

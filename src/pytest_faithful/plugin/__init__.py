@@ -16,6 +16,7 @@ import pytest
 from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
+from pytest_faithful.plugin.attempts import Attempts
 from pytest_faithful.plugin.awaited import message, never_awaited
 from pytest_faithful.plugin.declared import MARKER, METRIC_MARKERS, CheckSettings
 from pytest_faithful.plugin.options import add_options, parse_options
@@ -105,6 +106,9 @@ def pytest_configure(config: pytest.Config) -> None:
         )
         config.stash[BASELINE_KEY] = baseline
         config.pluginmanager.register(baseline, "faithful-baseline")
+    # Last: its report hook drops a rerun test's earlier checks before the others read them.
+    attempts = Attempts(config, session, lambda: config.stash.get(BASELINE_KEY, None))
+    config.pluginmanager.register(attempts, "faithful-attempts")
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
@@ -137,7 +141,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if baseline is not None:
         config.pluginmanager.unregister(baseline)
         del config.stash[BASELINE_KEY]
-    for name in ("faithful-estimate", "faithful-repeats"):
+    for name in ("faithful-attempts", "faithful-estimate", "faithful-repeats"):
         plugin = config.pluginmanager.get_plugin(name)
         if plugin is not None:
             config.pluginmanager.unregister(plugin)

@@ -96,6 +96,8 @@ class BaselineSession:
         # Repeated checks judged in only some of their runs: key -> (runs judged, repeat).
         self.partial: dict[str, tuple[int, int]] = {}
         self.write_error = ""
+        # An update by a run that did not run every check (why, and the entries it kept).
+        self.unreached: tuple[str, int] | None = None
         self._is_worker = hasattr(config, "workerinput")
         self._worker_crashed = False
         self._sent = 0  # worker: comparisons that went out with earlier reports
@@ -251,6 +253,12 @@ class BaselineSession:
                     session.exitstatus = pytest.ExitCode.USAGE_ERROR
                 return
             self.written = len(updated.entries)
+            reason = filter_reason(self.config, session, self.seen.deselected)
+            if reason is None and self._worker_crashed:
+                reason = "an xdist worker crashed"
+            if reason is not None:
+                kept = set(updated.entries) - set(ran) - set(self.not_run)
+                self.unreached = (reason, len(kept))
         elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
@@ -312,6 +320,13 @@ class BaselineSession:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")
         if summary.written is not None:
             lines.append(f"  wrote {counted(summary.written, 'check')} to {summary.path}")
+        if self.unreached is not None:
+            # -x, Ctrl-C, -k: the file is not this run's whole suite; say so, not only how many.
+            reason, left = self.unreached
+            lines.append(
+                f"  PARTIAL UPDATE ({reason}): only the checks that ran were written; "
+                f"{counted(left, 'stored check')} it did not reach kept as stored"
+            )
         return lines
 
     def _other_judges_lines(self) -> list[str]:

@@ -7,7 +7,9 @@ A call has two stages. First the test's own arguments (and its marker) are valid
 mistake there is a bug in the test, raised as TypeError/ValueError naming the argument, and is
 not a check, so nothing is recorded. Then the judge is built and run: whatever escapes that
 stage (JudgeError, or any other exception, e.g. from a custom judge) is recorded as an errored
-check, so it appears in every report, and then propagates.
+check, so it appears in every report, and then propagates. So is what stops a check before its
+verdict from outside (pytest-timeout's failure, Ctrl-C, a cancelled ``.aio`` task): the check
+began, and a report that left it out would say fewer checks ran than did.
 """
 
 from __future__ import annotations
@@ -101,7 +103,13 @@ def _in_user_code(tb: TracebackType | None) -> bool:
     return False
 
 
-def _error_kind(exc: Exception) -> ErrorKind:
+def recorded(exc: BaseException) -> bool:
+    """Whether ``exc``, escaping a check, leaves an errored record: anything but pytest's skip
+    (the test is skipped, its check is not a result) and a closed coroutine's GeneratorExit."""
+    return not isinstance(exc, (GeneratorExit, pytest.skip.Exception))
+
+
+def _error_kind(exc: BaseException) -> ErrorKind:
     if isinstance(exc, UnavailableJudgeError):
         return "judge_unavailable"
     if isinstance(exc, BudgetExceededError):
@@ -109,13 +117,16 @@ def _error_kind(exc: Exception) -> ErrorKind:
     return "judge" if isinstance(exc, JudgeError) else "exception"
 
 
-def _error_text(exc: Exception) -> str:
+def _error_text(exc: BaseException) -> str:
     """The error as the reports show it. JudgeError redacts its own message; any other
     exception is named (its message alone may say little) and redacted here, since an SDK's
     exception can echo a key."""
     if isinstance(exc, JudgeError):
         return str(exc)
-    return redact(f"{type(exc).__name__}: {exc}")
+    named = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    if not isinstance(exc, Exception):  # a timeout, Ctrl-C, a cancelled task
+        named = f"stopped before its verdict: {named}"
+    return redact(named)
 
 
 def reraise_trimmed(exc: Exception, config: pytest.Config) -> NoReturn:
@@ -288,7 +299,9 @@ class AssertFaithful:
                     rules=rule_set,
                     memo=self._session.memo(),
                 )
-            except Exception as exc:
+            except BaseException as exc:
+                if not recorded(exc):
+                    raise
                 estimated = stopped_by_estimate(exc)
                 self._record(
                     CheckRecord(

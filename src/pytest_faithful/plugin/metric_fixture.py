@@ -24,9 +24,10 @@ from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.metrics.inputs import check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
+from pytest_faithful.plugin import fixture as checking
 from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
-from pytest_faithful.plugin.fixture import AssertFaithful, _error_kind, _error_text, reraise_trimmed
+from pytest_faithful.plugin.fixture import AssertFaithful, reraise_trimmed
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first
 from pytest_faithful.plugin.session import BASELINE_KEY
@@ -166,15 +167,17 @@ class _MetricCheck:
         with metered() as spent:
             try:
                 result = await run()
-            except Exception as exc:
+            except BaseException as exc:  # as the faithfulness check (fixture.recorded)
+                if not checking.recorded(exc):
+                    raise
                 estimated = stopped_by_estimate(exc)
                 self._record(
                     MetricRecord(
                         metric=metric,
                         nodeid=self._item.nodeid,
                         index=index,
-                        error=None if estimated else _error_text(exc),
-                        error_kind=None if estimated else _error_kind(exc),
+                        error=None if estimated else checking._error_text(exc),
+                        error_kind=None if estimated else checking._error_kind(exc),
                         judge_id=judge_id or self._session.default_judge,
                         estimated=estimated,
                         cost=spent.spend(),

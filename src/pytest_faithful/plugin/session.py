@@ -70,8 +70,8 @@ class FaithSession:
         self.default_judge = registry.choose(None)
         self.records: list[CheckRecord] = []
         self.metric_records: list[MetricRecord] = []
-        # Claims extracted from answers, shared by faithfulness and answer relevancy so that
-        # the same answer is not decomposed twice in one process (check.ClaimMemo).
+        self.earlier_attempts: list[CheckRecord | MetricRecord] = []  # plugin/attempts.py
+        # An answer's claims, extracted once a process for faithfulness and relevancy alike.
         self._claim_memo: ClaimMemo | None = None
         # (nodeid, index) of the first check in each process that found a judge unavailable:
         # the one whose error explains why; the judge failed its later checks at once.
@@ -127,11 +127,11 @@ class FaithSession:
 
     def close(self) -> None:
         self._judge_options.close()
-        # What the reports were built from, let go of now rather than at interpreter exit:
-        # pytest collects garbage at unconfigure and Python again at exit, and each pass walks
-        # every record still alive (after 1,000 checks, ~0.1 s from the session's end to exit).
+        # Let go of the records now, not at exit: pytest collects garbage at unconfigure and
+        # Python at exit, each pass walking every record (after 1,000 checks, ~0.1 s).
         self.records.clear()
         self.metric_records.clear()
+        self.earlier_attempts.clear()
         self.outcomes.clear()
         self._claim_memo = None
         self.report = None
@@ -393,7 +393,7 @@ class FaithSession:
             lost_tests=lost_tests,
             expected_runs=self.config.stash.get(EXPECTED_RUNS, ()),
             cost=summarize_cost(
-                [*self.records, *self.metric_records],
+                [*self.records, *self.metric_records, *self.earlier_attempts],
                 prices_as_of=packaged_table().as_of,
                 max_cost=self.options.cost.max_cost,
                 estimate=self.options.cost.estimate,

@@ -176,7 +176,14 @@ class AsyncRunner:
             async with self.limiter:
                 return await call()
 
-        return asyncio.run_coroutine_threadsafe(limited(), loop).result()
+        future = asyncio.run_coroutine_threadsafe(limited(), loop)
+        try:
+            return future.result()
+        except BaseException:
+            # Stopped while it waits (pytest-timeout's signal, Ctrl-C): the call is cancelled,
+            # not left running on the loop, holding its place in the limit until the run ends.
+            future.cancel()
+            raise
 
     async def limited(self, call: Callable[[], Awaitable[_T]]) -> _T:
         """Await ``call()`` on the running loop within the limit; the loop runs on meanwhile."""
