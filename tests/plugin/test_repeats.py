@@ -627,3 +627,51 @@ def test_runs_that_never_checked_leave_the_entry_alone(project: pytest.Pytester)
     result.stdout.fnmatch_lines(
         ["  NOT RUN test_rag.py::test_sampled#0: its test stopped before this check scored"]
     )
+
+
+ERRORING = """
+import pytest
+from pytest_faithful.testing import FunctionJudge
+
+def broken(claims, passages):
+    raise RuntimeError("the judge is down")
+
+@pytest.mark.faithfulness(repeat=3)
+def test_sampled(assert_faithful, request):
+    down = request.node.name.endswith({errored!r})
+    judge = FunctionJudge(broken) if down else None
+    assert_faithful("Refunds take 30 days.", "Refunds take 30 days.", judge=judge)
+"""
+
+
+@pytest.mark.parametrize(
+    ("errored", "said"),
+    [
+        (("run1of3]",), "  PARTIAL test_*.py::test_sampled#0: 2 of 3 runs judged (1 errored: *"),
+        (("of3]",), "  NOT RUN test_*.py::test_sampled#0: *(kept)"),
+    ],
+    ids=["some-runs-errored", "every-run-errored"],
+)
+def test_errored_runs_are_no_pass_rate_for_the_baseline(
+    pytester: pytest.Pytester, errored: tuple[str, ...], said: str
+) -> None:
+    """An errored check is no score (the judge down, the budget spent): the gate counts its
+    run as not passed, but the baseline neither stores it as a failure (every run refused by
+    the budget wrote a pass rate of 0%) nor compares it as one (one errored run of three read
+    as REGRESSED against 3/3)."""
+    pytester.makeconftest(RULES_CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\naddopts = -p no:hypothesispytest\n")
+    pytester.makepyfile(ERRORING.format(errored=()))
+    pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    path = Path(pytester.path, "base.json")
+    before = path.read_text(encoding="utf-8")
+    assert '"passed": 3, "runs": 3' in before
+    pytester.makepyfile(ERRORING.format(errored=errored))
+    result = pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # the errored runs still fail
+    assert path.read_text(encoding="utf-8") == before
+    result.stdout.fnmatch_lines([said])
+    assert "REGRESSED" not in result.stdout.str()
+    path.unlink()
+    pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    assert "test_sampled" not in path.read_text(encoding="utf-8")

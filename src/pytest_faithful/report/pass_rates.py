@@ -136,6 +136,33 @@ class PassRate(FrozenModel):
             return "XFAIL" if self.status == "failed" else "XPASS"
         return {"failed": "FAIL", "passed": "PASS", "estimated": "EST"}[self.status]
 
+    def scored(self) -> PassRate | None:
+        """This pass rate over the runs whose check has a verdict (passed or failed), for the
+        baseline; None when no run has one (all estimated, or all errored).
+
+        The gate counts an errored run as not passed (no verdict never helps a check meet its
+        minimum), but an error (the judge down, the budget spent, a timeout) says nothing of
+        the app's faithfulness: as a stored or compared rate it would read as a drop (one timed
+        out run of five: REGRESSED against 5/5; every run refused by the budget: 0% stored).
+        Its runs count as not judged there, as a check that errored is never a score."""
+        judged = self.passed + self.failed
+        if self.errored == 0 or self.rate is None:
+            return self
+        if judged == 0:
+            return None
+        low, high = wilson(self.passed, judged)
+        rate = self.passed / judged
+        return self.model_copy(
+            update={
+                "runs": judged,
+                "errored": 0,
+                "rate": rate,
+                "low": low,
+                "high": high,
+                "status": _gate(rate, self.min_pass_rate, self.estimated),
+            }
+        )
+
     def figures(self) -> str:
         """'3/5 runs passed: 60% (95% CI 23%-88%)'; the runs not judged when there are any."""
         missing = self.repeat - self.runs
