@@ -157,11 +157,11 @@ class Meter:
         return Ticket(price, worst)
 
     def after_call(self, ticket: Ticket, request: JudgeRequest, response: JudgeResponse) -> None:
-        """A live call made: what it cost, from the provider's token counts (estimated from
-        the texts when the provider reported none)."""
-        inputs, outputs = response.input_tokens, response.output_tokens
-        if inputs == 0 and outputs == 0:
-            inputs, outputs = tokens.input_tokens(request), tokens.text_tokens(response.text)
+        """A live call made: what it cost, from the provider's token counts; a count it did
+        not report (0: a request always has input, a reply with text output) estimated from
+        the texts. A server that reported one count alone priced the other at $0."""
+        inputs = response.input_tokens or tokens.input_tokens(request)
+        outputs = response.output_tokens or tokens.text_tokens(response.text)
         spend = self._spend(request, ticket.price, inputs, outputs)
         if self.max_cost is not None and ticket.price is not None:
             self._ledger.settle(ticket.reserved, spend.usd or 0.0)
