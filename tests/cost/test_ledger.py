@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from pytest_faithful.cost.ledger import FileLedger, Ledger, MemoryLedger
 from pytest_faithful.cost.meter import Meter, NotCalled, collecting
-from pytest_faithful.cost.prices import packaged_table
-from pytest_faithful.providers.base import ChatMessage, JudgeRequest
+from pytest_faithful.cost.prices import Price, packaged_table
+from pytest_faithful.errors import BudgetExceededError
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
 
 
 @pytest.mark.parametrize("in_flight", [0, 1, 3])
@@ -110,3 +111,24 @@ def test_an_estimate_counts_a_request_live_once_whichever_worker_asks_it(
     distinct = len({text for _, text in asks})
     for total in counted:
         assert (total.calls, total.replayed) == (distinct, len(asks) - distinct)
+
+
+@pytest.mark.parametrize("ledger", ["memory", "file"])
+def test_a_free_call_is_never_refused_by_the_budget(tmp_path: Path, ledger: str) -> None:
+    """A paid call can cost more than it reserved (its input is reserved at ~4 characters a
+    token, and a tokenizer may count more), leaving the run above its budget: paid calls are
+    refused from then on, but a call that costs nothing cannot pass any budget (a model
+    priced 0 0 was refused, 'it could cost up to $0')."""
+    table = packaged_table().with_overrides([("my-vllm", Price(0.0, 0.0))])
+    kept = MemoryLedger() if ledger == "memory" else FileLedger(tmp_path / "l.sqlite3", "gw0")
+    meter = Meter(table, max_cost=0.01, ledger=kept)
+    paid = _request("Refunds take 5 days.")
+    ticket = meter.before_call(paid)
+    meter.after_call(ticket, paid, JudgeResponse(text="{}", model="m", input_tokens=99_999))
+    assert meter.spent() > 0.01
+    with pytest.raises(BudgetExceededError):
+        meter.before_call(paid)
+    free = paid.model_copy(update={"model": "my-vllm"})
+    ticket = meter.before_call(free)
+    meter.after_call(ticket, free, JudgeResponse(text="{}", model="my-vllm", input_tokens=9))
+    assert meter.spent() == pytest.approx(99_999 * 0.15 / 1e6 + 1 * 0.6 / 1e6)

@@ -144,6 +144,12 @@ class Meter:
             )
         inputs, most = tokens.input_tokens(request), tokens.max_output_tokens(request)
         worst = price.cost(inputs, most)
+        if worst == 0:
+            # A free model (a server of your own priced 0 0) cannot take the run past its
+            # budget, whatever the run has spent: it was refused once paid calls had left the
+            # total above the budget (their real input tokens more than the ~4 characters a
+            # token reserved).
+            return Ticket(price)
         reserved, before = self._ledger.reserve(worst, self.max_cost)
         if not reserved:
             raise BudgetExceededError(
