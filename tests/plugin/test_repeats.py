@@ -675,3 +675,41 @@ def test_errored_runs_are_no_pass_rate_for_the_baseline(
     path.unlink()
     pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
     assert "test_sampled" not in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said"),
+    [
+        (
+            "repeat=2, ",
+            "",
+            "  NEW test_*.py::test_k#0: score 0.50; the baseline has a repeated check's "
+            "pass rate 100% (new)",
+        ),
+        (
+            "",
+            "repeat=2, ",
+            "  NEW test_*.py::test_k#0: pass rate 100% (2/2; *); the baseline has a "
+            "single run's score 0.50 (new)",
+        ),
+    ],
+    ids=["repeat-removed", "repeat-added"],
+)
+def test_a_pass_rate_and_a_score_are_never_compared(
+    pytester: pytest.Pytester, before: str, after: str, said: str
+) -> None:
+    """A stored pass rate (a share of runs) is no score (a share of claims): a test whose
+    repeat was removed failed as REGRESSED, its score 0.50 against its stored 2 of 2 runs."""
+    pytester.makeconftest(RULES_CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\naddopts = -p no:hypothesispytest\n")
+    suite = (
+        "import pytest\n\n@pytest.mark.faithfulness({}threshold=0.5)\n"
+        "def test_k(assert_faithful):\n"
+        "    assert_faithful('Refunds take 30 days. Maybe it rains.', 'Refunds take 30 days.')\n"
+    )
+    pytester.makepyfile(suite.format(before))
+    pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    pytester.makepyfile(suite.format(after))
+    result = pytester.runpytest("--faith-baseline=base.json")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(["*: 0 regressed, 0 improved, 0 unchanged, 1 new, 0 stale", said])
