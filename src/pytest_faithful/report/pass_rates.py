@@ -71,6 +71,24 @@ def percent(rate: float) -> str:
     return f"{shown}%"
 
 
+def percents_apart(rate: float, least: float) -> tuple[str, str]:
+    """A rate and its minimum as the reports show them side by side: :func:`percent`, with
+    as many more decimals as it takes for two that differ to read apart (2 of 3 against a
+    min_pass_rate of 0.667 read '66.7% < min_pass_rate 66.7%')."""
+    shown = percent(rate), percent(least)
+    if abs(rate - least) <= RATE_EPSILON or _read(shown[0]) != _read(shown[1]):
+        return shown  # '50%' and '50.0%' read alike: shown with more decimals below
+    for decimals in range(2, 10):
+        apart = f"{rate * 100:.{decimals}f}%", f"{least * 100:.{decimals}f}%"
+        if apart[0] != apart[1]:
+            return apart
+    return shown
+
+
+def _read(shown: str) -> float:
+    return float(shown.removesuffix("%"))
+
+
 class PassRate(FrozenModel):
     """One repeated check: how many of its runs passed, and whether that met its minimum."""
 
@@ -185,7 +203,12 @@ class PassRate(FrozenModel):
         if self.status == "estimated":
             return f"{self.figures()}; estimated, no verdict"
         sign = ">=" if self.status == "passed" else "<"
-        return f"{self.figures()} {sign} min_pass_rate {percent(self.min_pass_rate)}"
+        least = percent(self.min_pass_rate)
+        if self.rate is not None:
+            rate, least = percents_apart(self.rate, self.min_pass_rate)
+            if rate != percent(self.rate):  # the figures' rate reads as the minimum
+                least = f"{least} (the rate: {rate})"
+        return f"{self.figures()} {sign} min_pass_rate {least}"
 
 
 def _gate(rate: float | None, min_pass_rate: float, estimated: int) -> GateStatus:
@@ -324,15 +347,17 @@ def _rank(rate: PassRate) -> tuple[int, str, int]:
 
 def _cells(rate: PassRate) -> tuple[str, str, str, str, str]:
     """(runs passed, rate, 95% interval, minimum, mean score) as the report tables show them."""
+    least = percent(rate.min_pass_rate)
     if rate.rate is None or rate.low is None or rate.high is None:
         shown = ("-", "-")
     else:
-        shown = (percent(rate.rate), f"{percent(rate.low)}-{percent(rate.high)}")
+        exact, least = percents_apart(rate.rate, rate.min_pass_rate)
+        shown = (exact, f"{percent(rate.low)}-{percent(rate.high)}")
     runs = f"{rate.passed}/{rate.runs}" + (
         f" (of {rate.repeat})" if rate.runs != rate.repeat else ""
     )
     mean = "-" if rate.mean_score is None else f"{rate.mean_score:.2f}"
-    return (runs, *shown, percent(rate.min_pass_rate), mean)
+    return (runs, *shown, least, mean)
 
 
 _ICON = {"passed": "✅", "failed": "❌", "estimated": "🔮"}
