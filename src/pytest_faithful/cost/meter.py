@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from pytest_faithful.cost import tokens
 from pytest_faithful.cost.ledger import Ledger, MemoryLedger
 from pytest_faithful.cost.prices import Price, PriceTable
-from pytest_faithful.cost.spend import Spend, usd
+from pytest_faithful.cost.spend import Spend, usd_over
 from pytest_faithful.errors import BudgetExceededError
 
 if TYPE_CHECKING:
@@ -152,11 +152,12 @@ class Meter:
             return Ticket(price)
         reserved, before = self._ledger.reserve(worst, self.max_cost)
         if not reserved:
+            spent, could, budget = usd_over(before, worst, self.max_cost)
             raise BudgetExceededError(
                 f"judge call to {request.kind}:{request.model} not made: it could cost up to "
-                f"{usd(worst)} (~{inputs:,} input tokens, up to {most:,} output tokens at "
-                f"{price.describe()}), and this run has spent {usd(before)} of its "
-                f"--faith-max-cost budget of {usd(self.max_cost)} (calls in flight count at "
+                f"{could} (~{inputs:,} input tokens, up to {most:,} output tokens at "
+                f"{price.describe()}), and this run has spent {spent} of its "
+                f"--faith-max-cost budget of {budget} (calls in flight count at "
                 "their most). The check has no score; raise the budget, or record the calls "
                 "in runs that can spend it."
             )
