@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from pytest_faithful.cost import tokens
 from pytest_faithful.cost.ledger import Ledger, MemoryLedger
 from pytest_faithful.cost.prices import Price, PriceTable
-from pytest_faithful.cost.spend import Spend, usd_over
+from pytest_faithful.cost.spend import Spend, usd_given, usd_over
 from pytest_faithful.errors import BudgetExceededError
 
 if TYPE_CHECKING:
@@ -137,9 +137,10 @@ class Meter:
         if price is None:
             raise BudgetExceededError(
                 f"judge call to {request.kind}:{request.model} not made: --faith-max-cost is "
-                f"${self.max_cost:g}, and no price is known for model {request.model!r}, so "
-                "what the call would cost cannot be told. Give its price in USD per million "
-                f"tokens in the ini file, e.g. faith_prices = {request.model}: 0.15 0.60 "
+                f"{usd_given(self.max_cost)}, and no price is known for model "
+                f"{request.model!r}, so what the call would cost cannot be told. Give its "
+                "price in USD per million tokens in the ini file, e.g. faith_prices = "
+                f"{request.model}: 0.15 0.60 "
                 "(0 0 for a server of your own), or run without --faith-max-cost."
             )
         inputs, most = tokens.input_tokens(request), tokens.max_output_tokens(request)
