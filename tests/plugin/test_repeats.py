@@ -677,29 +677,12 @@ def test_errored_runs_are_no_pass_rate_for_the_baseline(
     assert "test_sampled" not in path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(
-    ("before", "after", "said"),
-    [
-        (
-            "repeat=2, ",
-            "",
-            "  NEW test_*.py::test_k#0: score 0.50; the baseline has a repeated check's "
-            "pass rate 100% (new)",
-        ),
-        (
-            "",
-            "repeat=2, ",
-            "  NEW test_*.py::test_k#0: pass rate 100% (2/2; *); the baseline has a "
-            "single run's score 0.50 (new)",
-        ),
-    ],
-    ids=["repeat-removed", "repeat-added"],
-)
-def test_a_pass_rate_and_a_score_are_never_compared(
-    pytester: pytest.Pytester, before: str, after: str, said: str
+def test_a_test_whose_repeat_was_removed_is_new_against_its_pass_rate(
+    pytester: pytest.Pytester,
 ) -> None:
     """A stored pass rate (a share of runs) is no score (a share of claims): a test whose
-    repeat was removed failed as REGRESSED, its score 0.50 against its stored 2 of 2 runs."""
+    repeat was removed failed as REGRESSED, its score 0.50 against its stored 2 of 2 runs
+    (the other way round, tests/report/test_pass_rates.py)."""
     pytester.makeconftest(RULES_CONFTEST)
     pytester.makeini("[pytest]\nfaith_judge = rules\naddopts = -p no:hypothesispytest\n")
     suite = (
@@ -707,9 +690,15 @@ def test_a_pass_rate_and_a_score_are_never_compared(
         "def test_k(assert_faithful):\n"
         "    assert_faithful('Refunds take 30 days. Maybe it rains.', 'Refunds take 30 days.')\n"
     )
-    pytester.makepyfile(suite.format(before))
+    pytester.makepyfile(suite.format("repeat=2, "))
     pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
-    pytester.makepyfile(suite.format(after))
+    pytester.makepyfile(suite.format(""))
     result = pytester.runpytest("--faith-baseline=base.json")
     assert result.ret == pytest.ExitCode.OK
-    result.stdout.fnmatch_lines(["*: 0 regressed, 0 improved, 0 unchanged, 1 new, 0 stale", said])
+    result.stdout.fnmatch_lines(
+        [
+            "*: 0 regressed, 0 improved, 0 unchanged, 1 new, 0 stale",
+            "  NEW test_*.py::test_k#0: score 0.50; the baseline has a repeated check's pass "
+            "rate 100% (new)",
+        ]
+    )

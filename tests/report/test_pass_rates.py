@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import BaselineEntry, compare_rate
+from pytest_faithful.report.baseline import BaselineEntry, compare, compare_rate
 from pytest_faithful.report.pass_rates import (
     PassRate,
     pass_rates,
@@ -332,3 +332,9 @@ def test_the_baseline_entry_of_a_pass_rate_round_trips() -> None:
     assert (was_single.status, was_single.baseline_score) == ("new", 1.0)
     assert "single run's score 1.00" in was_single.describe()
     assert not math.isnan(was_single.score)
+    # And the other way: a single check against a stored pass rate is new, never a drop.
+    now_single = compare("k", _result(True, 0.5), entry, 0.0)
+    assert (now_single.status, now_single.baseline_score) == ("new", 0.6)
+    assert now_single.describe() == (
+        "score 0.50; the baseline has a repeated check's pass rate 60% (new)"
+    )
