@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 # Loaded here so the in-process pytester runs find the SDKs loaded (see test_provider_plugin).
 import anthropic  # noqa: F401
 import openai  # noqa: F401
 import pytest
 
-from fake_llm_server import FakeLLMServer
+from fake_llm_server import FakeLLMServer, Reply
 from pytest_faithful.cost.meter import NotCalled, collecting
 from pytest_faithful.cost.options import CostOptions
 from pytest_faithful.cost.prices import Price, packaged_table
@@ -139,6 +140,38 @@ def test_every_report_shows_dollars_per_check_test_and_run(
     again.assert_outcomes(passed=4)
     warm = _report(suite)["cost"]["total"]
     assert (warm["calls"], warm["replayed"], warm["usd"]) == (0, 8, 0.0)
+
+
+def _usage_with_only(kept: str) -> Callable[[dict[str, Any]], Any]:
+    """A reply envelope whose usage reports the input count alone, or the output count."""
+
+    def envelope(whole: dict[str, Any]) -> Any:
+        usage = whole["usage"]
+        inputs = {"prompt_tokens", "input_tokens"}
+        whole["usage"] = {k: v for k, v in usage.items() if (k in inputs) == (kept == "input")}
+        return whole
+
+    return envelope
+
+
+@pytest.mark.parametrize("kept", ["input", "output"])
+def test_a_count_the_provider_left_out_is_estimated_not_free(
+    suite: pytest.Pytester, server: FakeLLMServer, kept: str
+) -> None:
+    """A server that reports one token count alone: the other is estimated from the texts,
+    as both are when it reports none; it was priced at $0 (and settled so in the budget)."""
+    server.fallback = Reply(envelope=_usage_with_only(kept))
+    suite.runpytest(
+        "--faith-report=out.json", "--faith-record-mode=off", "--faith-max-cost=1", "-k", "0]"
+    ).assert_outcomes(passed=1)
+    (check,) = _report(suite)["checks"]
+    cost, usage = check["cost"], check["result"]["usage"]
+    reported, left_out = ("input", "output") if kept == "input" else ("output", "input")
+    assert cost[f"{reported}_tokens"] == usage[f"{reported}_tokens"] > 0
+    assert usage[f"{left_out}_tokens"] == 0
+    assert cost[f"{left_out}_tokens"] > 0
+    price = _price(suite)
+    assert cost["usd"] == pytest.approx(price.cost(cost["input_tokens"], cost["output_tokens"]))
 
 
 def test_a_model_without_a_price_is_unknown_never_zero(

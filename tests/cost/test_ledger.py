@@ -11,10 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_faithful.cost.ledger import FileLedger, Ledger, MemoryLedger
+from pytest_faithful.cost.ledger import FileLedger, Ledger, MemoryLedger, within
 from pytest_faithful.cost.meter import Meter, NotCalled, collecting
-from pytest_faithful.cost.prices import packaged_table
-from pytest_faithful.providers.base import ChatMessage, JudgeRequest
+from pytest_faithful.cost.prices import Price, packaged_table
+from pytest_faithful.cost.spend import usd_given, usd_over
+from pytest_faithful.errors import BudgetExceededError
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest, JudgeResponse
 
 
 @pytest.mark.parametrize("in_flight", [0, 1, 3])
@@ -110,3 +112,47 @@ def test_an_estimate_counts_a_request_live_once_whichever_worker_asks_it(
     distinct = len({text for _, text in asks})
     for total in counted:
         assert (total.calls, total.replayed) == (distinct, len(asks) - distinct)
+
+
+@pytest.mark.parametrize("ledger", ["memory", "file"])
+def test_a_free_call_is_never_refused_by_the_budget(tmp_path: Path, ledger: str) -> None:
+    """A paid call can cost more than it reserved (its input is reserved at ~4 characters a
+    token, and a tokenizer may count more), leaving the run above its budget: paid calls are
+    refused from then on, but a call that costs nothing cannot pass any budget (a model
+    priced 0 0 was refused, 'it could cost up to $0')."""
+    table = packaged_table().with_overrides([("my-vllm", Price(0.0, 0.0))])
+    kept = MemoryLedger() if ledger == "memory" else FileLedger(tmp_path / "l.sqlite3", "gw0")
+    meter = Meter(table, max_cost=0.01, ledger=kept)
+    paid = _request("Refunds take 5 days.")
+    ticket = meter.before_call(paid)
+    meter.after_call(ticket, paid, JudgeResponse(text="{}", model="m", input_tokens=99_999))
+    assert meter.spent() > 0.01
+    with pytest.raises(BudgetExceededError):
+        meter.before_call(paid)
+    free = paid.model_copy(update={"model": "my-vllm"})
+    ticket = meter.before_call(free)
+    meter.after_call(ticket, free, JudgeResponse(text="{}", model="my-vllm", input_tokens=9))
+    assert meter.spent() == pytest.approx(99_999 * 0.15 / 1e6 + 1 * 0.6 / 1e6)
+
+
+def _dollars(shown: str) -> Decimal:
+    return Decimal(shown.removeprefix("$").replace(",", ""))
+
+
+# Budgets as a user writes them (0.00025, 5, 12.5) and amounts as prices make them.
+GIVEN = st.decimals(min_value="0.000001", max_value="5000", places=6).map(float)
+SPENT = st.integers(0, 5_000_000_000).map(lambda n: n / 1_000_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(spent=SPENT, cost=SPENT, budget=GIVEN)
+def test_a_refused_call_reads_as_over_the_budget(spent: float, cost: float, budget: float) -> None:
+    """The refusal's figures add up as the ledger's did: rounded alike to four decimals,
+    $0.0002 spent and up to $0.0001 more read as fitting a budget of $0.0003 (given as
+    0.00025); and the budget is shown as given, in the message and the report's cost line."""
+    assert _dollars(usd_given(budget)) == Decimal(str(budget))
+    if within(spent + cost, budget):
+        return
+    shown_spent, shown_cost, shown_budget = map(_dollars, usd_over(spent, cost, budget))
+    assert shown_spent + shown_cost > shown_budget
+    assert shown_budget == Decimal(str(budget))

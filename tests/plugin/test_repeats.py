@@ -627,3 +627,78 @@ def test_runs_that_never_checked_leave_the_entry_alone(project: pytest.Pytester)
     result.stdout.fnmatch_lines(
         ["  NOT RUN test_rag.py::test_sampled#0: its test stopped before this check scored"]
     )
+
+
+ERRORING = """
+import pytest
+from pytest_faithful.testing import FunctionJudge
+
+def broken(claims, passages):
+    raise RuntimeError("the judge is down")
+
+@pytest.mark.faithfulness(repeat=3)
+def test_sampled(assert_faithful, request):
+    down = request.node.name.endswith({errored!r})
+    judge = FunctionJudge(broken) if down else None
+    assert_faithful("Refunds take 30 days.", "Refunds take 30 days.", judge=judge)
+"""
+
+
+@pytest.mark.parametrize(
+    ("errored", "said"),
+    [
+        (("run1of3]",), "  PARTIAL test_*.py::test_sampled#0: 2 of 3 runs judged (1 errored: *"),
+        (("of3]",), "  NOT RUN test_*.py::test_sampled#0: *(kept)"),
+    ],
+    ids=["some-runs-errored", "every-run-errored"],
+)
+def test_errored_runs_are_no_pass_rate_for_the_baseline(
+    pytester: pytest.Pytester, errored: tuple[str, ...], said: str
+) -> None:
+    """An errored check is no score (the judge down, the budget spent): the gate counts its
+    run as not passed, but the baseline neither stores it as a failure (every run refused by
+    the budget wrote a pass rate of 0%) nor compares it as one (one errored run of three read
+    as REGRESSED against 3/3)."""
+    pytester.makeconftest(RULES_CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\naddopts = -p no:hypothesispytest\n")
+    pytester.makepyfile(ERRORING.format(errored=()))
+    pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    path = Path(pytester.path, "base.json")
+    before = path.read_text(encoding="utf-8")
+    assert '"passed": 3, "runs": 3' in before
+    pytester.makepyfile(ERRORING.format(errored=errored))
+    result = pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED  # the errored runs still fail
+    assert path.read_text(encoding="utf-8") == before
+    result.stdout.fnmatch_lines([said])
+    assert "REGRESSED" not in result.stdout.str()
+    path.unlink()
+    pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    assert "test_sampled" not in path.read_text(encoding="utf-8")
+
+
+def test_a_test_whose_repeat_was_removed_is_new_against_its_pass_rate(
+    pytester: pytest.Pytester,
+) -> None:
+    """A stored pass rate (a share of runs) is no score (a share of claims): a test whose
+    repeat was removed failed as REGRESSED, its score 0.50 against its stored 2 of 2 runs
+    (the other way round, tests/report/test_pass_rates.py)."""
+    pytester.makeconftest(RULES_CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\naddopts = -p no:hypothesispytest\n")
+    suite = (
+        "import pytest\n\n@pytest.mark.faithfulness({}threshold=0.5)\n"
+        "def test_k(assert_faithful):\n"
+        "    assert_faithful('Refunds take 30 days. Maybe it rains.', 'Refunds take 30 days.')\n"
+    )
+    pytester.makepyfile(suite.format("repeat=2, "))
+    pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
+    pytester.makepyfile(suite.format(""))
+    result = pytester.runpytest("--faith-baseline=base.json")
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(
+        [
+            "*: 0 regressed, 0 improved, 0 unchanged, 1 new, 0 stale",
+            "  NEW test_*.py::test_k#0: score 0.50; the baseline has a repeated check's pass "
+            "rate 100% (new)",
+        ]
+    )

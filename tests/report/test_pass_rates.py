@@ -5,13 +5,19 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import BaselineEntry, compare_rate
-from pytest_faithful.report.pass_rates import PassRate, pass_rates, percent, wilson
+from pytest_faithful.report.baseline import BaselineEntry, compare, compare_rate
+from pytest_faithful.report.pass_rates import (
+    PassRate,
+    pass_rates,
+    percent,
+    percents_apart,
+    wilson,
+)
 from pytest_faithful.report.records import CheckRecord, Repetition
 
 
@@ -193,6 +199,30 @@ def test_below_the_minimum_fails_and_the_strictest_minimum_applies() -> None:
     assert rate.describe().endswith("< min_pass_rate 60%")
 
 
+@settings(max_examples=60)
+@given(
+    counts=st.integers(1, 40).flatmap(lambda n: st.tuples(st.integers(0, n - 1), st.just(n))),
+    above=st.floats(1e-8, 0.3),
+)
+def test_a_failed_gate_never_reads_as_its_minimum(counts: tuple[int, int], above: float) -> None:
+    """The rate and its minimum as the gate's line and the tables show them: apart whenever
+    the gate failed, in the order the gate read them (2 of 3 against 0.667 read '66.7% <
+    min_pass_rate 66.7%'). Minimums just above the rate, where the rounding meets."""
+    passed, runs = counts
+    least = min(1.0, passed / runs + above)
+    records = [
+        _run(
+            "t.py::test_x", run, runs, "passed" if run <= passed else "failed", min_pass_rate=least
+        )
+        for run in range(1, runs + 1)
+    ]
+    (rate,) = pass_rates(records)
+    if rate.status == "failed":
+        shown, minimum = percents_apart(passed / runs, least)
+        assert float(shown.rstrip("%")) < float(minimum.rstrip("%"))
+        assert f"< min_pass_rate {minimum}" in rate.describe()
+
+
 @pytest.mark.parametrize("tool_runs", [(1,), (2, 4), (1, 2, 3, 4)])
 def test_a_keyed_check_is_its_key_in_every_run_whichever_call_it_was(
     tool_runs: tuple[int, ...],
@@ -302,3 +332,9 @@ def test_the_baseline_entry_of_a_pass_rate_round_trips() -> None:
     assert (was_single.status, was_single.baseline_score) == ("new", 1.0)
     assert "single run's score 1.00" in was_single.describe()
     assert not math.isnan(was_single.score)
+    # And the other way: a single check against a stored pass rate is new, never a drop.
+    now_single = compare("k", _result(True, 0.5), entry, 0.0)
+    assert (now_single.status, now_single.baseline_score) == ("new", 0.6)
+    assert now_single.describe() == (
+        "score 0.50; the baseline has a repeated check's pass rate 60% (new)"
+    )

@@ -8,8 +8,11 @@ cell may hold a JSON object; every other column goes into ``metadata`` as text.
 
 Blank rows are skipped, and so are rows whose first cell starts with ``#`` (comments); empty
 cells past the header's last column (a trailing separator) are no field. A cell
-may span lines (quoted, as the ``csv`` module writes it); errors name the line the row starts
-on.
+may span lines (quoted, as the ``csv`` module writes it); its line breaks read as ``\n``
+whichever the file has (``\r\n``, ``\r``), as YAML and Python's text files read them, so a
+file's cases do not change with the line endings it was checked out with (``git``'s
+``core.autocrlf``, an editor): the judge's requests, and the recordings that answer them,
+stay the same. Errors name the line the row starts on.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pytest_faithful.cases.model import Case, CaseFileError, case_from
 _LONGEST_LIMIT = 2**31 - 1
 """The largest limit the ``csv`` module takes everywhere (a C long on Windows)."""
 _CONTEXT_COLUMN = re.compile(r"context(?:[ _-]?(\d+))?", re.IGNORECASE)
+_LINE_BREAK = re.compile(r"\r\n?")
 
 
 def _context_columns(header: list[str], path: Path) -> list[int]:
@@ -79,6 +83,7 @@ def _read_rows(text: str, path: Path, delimiter: str) -> Iterator[tuple[int, Cas
         except csv.Error as exc:
             raise CaseFileError(path, start, f"not valid CSV: {exc}") from None
         line, start = start, reader.line_num + 1
+        row = [_LINE_BREAK.sub("\n", cell) if "\r" in cell else cell for cell in row]
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
         if header is None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from pytest_faithful.cost import tokens
 from pytest_faithful.cost.ledger import Ledger, MemoryLedger
 from pytest_faithful.cost.prices import Price, PriceTable
-from pytest_faithful.cost.spend import Spend, usd
+from pytest_faithful.cost.spend import Spend, usd_given, usd_over
 from pytest_faithful.errors import BudgetExceededError
 
 if TYPE_CHECKING:
@@ -137,31 +137,39 @@ class Meter:
         if price is None:
             raise BudgetExceededError(
                 f"judge call to {request.kind}:{request.model} not made: --faith-max-cost is "
-                f"${self.max_cost:g}, and no price is known for model {request.model!r}, so "
-                "what the call would cost cannot be told. Give its price in USD per million "
-                f"tokens in the ini file, e.g. faith_prices = {request.model}: 0.15 0.60 "
+                f"{usd_given(self.max_cost)}, and no price is known for model "
+                f"{request.model!r}, so what the call would cost cannot be told. Give its "
+                "price in USD per million tokens in the ini file, e.g. faith_prices = "
+                f"{request.model}: 0.15 0.60 "
                 "(0 0 for a server of your own), or run without --faith-max-cost."
             )
         inputs, most = tokens.input_tokens(request), tokens.max_output_tokens(request)
         worst = price.cost(inputs, most)
+        if worst == 0:
+            # A free model (a server of your own priced 0 0) cannot take the run past its
+            # budget, whatever the run has spent: it was refused once paid calls had left the
+            # total above the budget (their real input tokens more than the ~4 characters a
+            # token reserved).
+            return Ticket(price)
         reserved, before = self._ledger.reserve(worst, self.max_cost)
         if not reserved:
+            spent, could, budget = usd_over(before, worst, self.max_cost)
             raise BudgetExceededError(
                 f"judge call to {request.kind}:{request.model} not made: it could cost up to "
-                f"{usd(worst)} (~{inputs:,} input tokens, up to {most:,} output tokens at "
-                f"{price.describe()}), and this run has spent {usd(before)} of its "
-                f"--faith-max-cost budget of {usd(self.max_cost)} (calls in flight count at "
+                f"{could} (~{inputs:,} input tokens, up to {most:,} output tokens at "
+                f"{price.describe()}), and this run has spent {spent} of its "
+                f"--faith-max-cost budget of {budget} (calls in flight count at "
                 "their most). The check has no score; raise the budget, or record the calls "
                 "in runs that can spend it."
             )
         return Ticket(price, worst)
 
     def after_call(self, ticket: Ticket, request: JudgeRequest, response: JudgeResponse) -> None:
-        """A live call made: what it cost, from the provider's token counts (estimated from
-        the texts when the provider reported none)."""
-        inputs, outputs = response.input_tokens, response.output_tokens
-        if inputs == 0 and outputs == 0:
-            inputs, outputs = tokens.input_tokens(request), tokens.text_tokens(response.text)
+        """A live call made: what it cost, from the provider's token counts; a count it did
+        not report (0: a request always has input, a reply with text output) estimated from
+        the texts. A server that reported one count alone priced the other at $0."""
+        inputs = response.input_tokens or tokens.input_tokens(request)
+        outputs = response.output_tokens or tokens.text_tokens(response.text)
         spend = self._spend(request, ticket.price, inputs, outputs)
         if self.max_cost is not None and ticket.price is not None:
             self._ledger.settle(ticket.reserved, spend.usd or 0.0)

@@ -61,6 +61,41 @@ def usd(amount: float) -> str:
     return f"${amount:.4f}" if amount >= 0.0001 else f"${amount:.6f}"
 
 
+_MOST_DECIMALS = 12
+
+
+def _decimals_of(amount: float) -> int:
+    """The decimals ``usd`` shows ``amount`` with."""
+    return 2 if amount >= 1 else 4 if amount >= 0.0001 else 6
+
+
+def usd_given(amount: float) -> str:
+    """An amount a user gave (a budget), as ``usd`` shows it but never rounded: 0.00025 is
+    "$0.00025", not "$0.0003"."""
+    decimals = _decimals_of(amount)
+    while round(amount, decimals) != amount and decimals < _MOST_DECIMALS:
+        decimals += 1
+    return f"${amount:,.{decimals}f}"
+
+
+def usd_over(spent: float, cost: float, budget: float) -> tuple[str, str, str]:
+    """A refused call's message: what the run has spent, what the call could cost and the
+    budget, with the decimals it takes for the first two to read as more than the budget
+    (rounded alike, $0.0002 spent and up to $0.0001 more read as fitting a budget of
+    $0.0003, given as 0.00025)."""
+    decimals = max(_decimals_of(x) for x in (spent, cost, budget) if x > 0)  # budget > 0
+    while decimals < _MOST_DECIMALS and (
+        round(spent, decimals) + round(cost, decimals) <= round(budget, decimals)
+        or round(budget, decimals) != budget
+    ):
+        decimals += 1
+    return (
+        f"${spent:,.{decimals}f}",
+        f"${cost:,.{decimals}f}",
+        f"${budget:,.{decimals}f}",
+    )
+
+
 def total(spends: list[Spend]) -> Spend:
     found = Spend()
     for spend in spends:

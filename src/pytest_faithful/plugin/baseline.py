@@ -93,8 +93,9 @@ class BaselineSession:
         self.not_run: list[str] = []
         self.written: int | None = None
         self.shared: dict[str, list[str]] = {}  # a key= given to checks of several tests
-        # Repeated checks judged in only some of their runs: key -> (runs judged, repeat).
-        self.partial: dict[str, tuple[int, int]] = {}
+        # Repeated checks judged in only some of their runs: key -> (runs with a verdict,
+        # repeat, runs errored).
+        self.partial: dict[str, tuple[int, int, int]] = {}
         self.write_error = ""
         # An update by a run that did not run every check (why, and the entries it kept).
         self.unreached: tuple[str, int] | None = None
@@ -198,18 +199,21 @@ class BaselineSession:
         stopped before the check) is compared through its own, wider interval, but is no
         entry: an update keeps the stored one (or writes none), as it keeps a check it did
         not run. Else one run read as a pass rate of 0% or 100% would become the baseline.
+        A run whose check errored is one of those not judged here (``PassRate.scored``).
         """
         from pytest_faithful.report.pass_rates import pass_rates
 
         regressed = False
-        for rate in pass_rates(self._checks()):
-            if rate.rate is None:  # estimated: nothing to compare or store
+        for whole in pass_rates(self._checks()):
+            # The runs with a verdict: an errored run is none (PassRate.scored).
+            rate = whole.scored()
+            if rate is None or rate.rate is None:  # estimated or errored: no verdict at all
                 continue
             key = check_key(rate.test, rate.index, rate.key)
             comparison = compare_rate(key, rate, self.stored.get(key))
             entry = BaselineEntry.from_rate(rate)
             if rate.runs < rate.repeat:
-                self.partial[key] = (rate.runs, rate.repeat)
+                self.partial[key] = (rate.runs, rate.repeat, whole.errored)
             self.records.append(
                 BaselineRecord(comparison=comparison, entry=entry, nodeid=rate.test)
             )
@@ -310,11 +314,14 @@ class BaselineSession:
         kept = " (kept)" if self.options.update else ""
         for key in summary.not_run:
             lines.append(f"  NOT RUN {key}: its test stopped before this check scored{kept}")
-        for key, (judged, repeat) in sorted(self.partial.items() if self.options.update else ()):
+        for key, (judged, repeat, errored) in sorted(
+            self.partial.items() if self.options.update else ()
+        ):
             kept = "kept as stored" if key in self.stored.entries else "not written"
+            no_verdict = f" ({errored} errored: no verdict)" if errored else ""
             lines.append(
-                f"  PARTIAL {key}: {judged} of {repeat} runs judged; its entry is {kept} "
-                "(a pass rate is stored from a run that judges every run)"
+                f"  PARTIAL {key}: {judged} of {repeat} runs judged{no_verdict}; its entry is "
+                f"{kept} (a pass rate is stored from a run that judges every run)"
             )
         if summary.with_status("improved") and not self.options.update:
             lines.append("  to record the improvements: rerun with --faith-update-baseline")

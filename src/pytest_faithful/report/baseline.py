@@ -278,6 +278,11 @@ class Comparison(FrozenModel):
             return self._describe_rate(self.pass_rate)
         if self.baseline_score is None:
             return f"new check (score {self.score:.2f}), not in the baseline"
+        if self.status == "new":
+            return (
+                f"score {self.score:.2f}; the baseline has a repeated check's pass rate "
+                f"{percent(self.baseline_score)} (new)"
+            )
         score, baseline = self.shown_scores()
         d = self._decimals()
         line = f"score {score} vs baseline {baseline} ({self.delta:+.{d}f}, {self.status})"
@@ -350,6 +355,11 @@ def compare(
     """
     if stored is None:
         return Comparison(key=key, status="new", score=result.score, baseline_score=None)
+    if stored.runs is not None:
+        # A repeated check's pass rate (a share of runs), as compare_rate takes a single score
+        # for one: no score to compare with (a test whose repeat was removed failed as
+        # REGRESSED when its score was below its stored rate: 0.5 against 3 of 3 runs).
+        return Comparison(key=key, status="new", score=result.score, baseline_score=stored.score)
     current = BaselineEntry.from_result(result)
     drop = stored.score - result.score
     status: Status

@@ -7,7 +7,7 @@ called has no known price (never $0 then), ``~$...`` in an estimate.
 from __future__ import annotations
 
 from pytest_faithful.cost import tokens
-from pytest_faithful.cost.spend import Spend, usd
+from pytest_faithful.cost.spend import Spend, usd_given
 from pytest_faithful.errors import counted
 from pytest_faithful.report.cost_summary import CostSummary
 from pytest_faithful.report.model import FaithReport
@@ -37,7 +37,7 @@ def run_line(summary: CostSummary) -> str:
     if summary.prices_as_of:
         parts.append(f"prices as of {summary.prices_as_of}")
     if summary.max_cost is not None:
-        parts.append(f"budget {usd(summary.max_cost)}")
+        parts.append(f"budget {usd_given(summary.max_cost)}")
     return "  ".join([parts[0], "; ".join(parts[1:])])
 
 

@@ -71,6 +71,24 @@ def percent(rate: float) -> str:
     return f"{shown}%"
 
 
+def percents_apart(rate: float, least: float) -> tuple[str, str]:
+    """A rate and its minimum as the reports show them side by side: :func:`percent`, with
+    as many more decimals as it takes for two that differ to read apart (2 of 3 against a
+    min_pass_rate of 0.667 read '66.7% < min_pass_rate 66.7%')."""
+    shown = percent(rate), percent(least)
+    if abs(rate - least) <= RATE_EPSILON or _read(shown[0]) != _read(shown[1]):
+        return shown  # '50%' and '50.0%' read alike: shown with more decimals below
+    for decimals in range(2, 10):
+        apart = f"{rate * 100:.{decimals}f}%", f"{least * 100:.{decimals}f}%"
+        if apart[0] != apart[1]:
+            return apart
+    return shown
+
+
+def _read(shown: str) -> float:
+    return float(shown.removesuffix("%"))
+
+
 class PassRate(FrozenModel):
     """One repeated check: how many of its runs passed, and whether that met its minimum."""
 
@@ -136,6 +154,33 @@ class PassRate(FrozenModel):
             return "XFAIL" if self.status == "failed" else "XPASS"
         return {"failed": "FAIL", "passed": "PASS", "estimated": "EST"}[self.status]
 
+    def scored(self) -> PassRate | None:
+        """This pass rate over the runs whose check has a verdict (passed or failed), for the
+        baseline; None when no run has one (all estimated, or all errored).
+
+        The gate counts an errored run as not passed (no verdict never helps a check meet its
+        minimum), but an error (the judge down, the budget spent, a timeout) says nothing of
+        the app's faithfulness: as a stored or compared rate it would read as a drop (one timed
+        out run of five: REGRESSED against 5/5; every run refused by the budget: 0% stored).
+        Its runs count as not judged there, as a check that errored is never a score."""
+        judged = self.passed + self.failed
+        if self.errored == 0 or self.rate is None:
+            return self
+        if judged == 0:
+            return None
+        low, high = wilson(self.passed, judged)
+        rate = self.passed / judged
+        return self.model_copy(
+            update={
+                "runs": judged,
+                "errored": 0,
+                "rate": rate,
+                "low": low,
+                "high": high,
+                "status": _gate(rate, self.min_pass_rate, self.estimated),
+            }
+        )
+
     def figures(self) -> str:
         """'3/5 runs passed: 60% (95% CI 23%-88%)'; the runs not judged when there are any."""
         missing = self.repeat - self.runs
@@ -158,7 +203,12 @@ class PassRate(FrozenModel):
         if self.status == "estimated":
             return f"{self.figures()}; estimated, no verdict"
         sign = ">=" if self.status == "passed" else "<"
-        return f"{self.figures()} {sign} min_pass_rate {percent(self.min_pass_rate)}"
+        least = percent(self.min_pass_rate)
+        if self.rate is not None:
+            rate, least = percents_apart(self.rate, self.min_pass_rate)
+            if rate != percent(self.rate):  # the figures' rate reads as the minimum
+                least = f"{least} (the rate: {rate})"
+        return f"{self.figures()} {sign} min_pass_rate {least}"
 
 
 def _gate(rate: float | None, min_pass_rate: float, estimated: int) -> GateStatus:
@@ -297,15 +347,17 @@ def _rank(rate: PassRate) -> tuple[int, str, int]:
 
 def _cells(rate: PassRate) -> tuple[str, str, str, str, str]:
     """(runs passed, rate, 95% interval, minimum, mean score) as the report tables show them."""
+    least = percent(rate.min_pass_rate)
     if rate.rate is None or rate.low is None or rate.high is None:
         shown = ("-", "-")
     else:
-        shown = (percent(rate.rate), f"{percent(rate.low)}-{percent(rate.high)}")
+        exact, least = percents_apart(rate.rate, rate.min_pass_rate)
+        shown = (exact, f"{percent(rate.low)}-{percent(rate.high)}")
     runs = f"{rate.passed}/{rate.runs}" + (
         f" (of {rate.repeat})" if rate.runs != rate.repeat else ""
     )
     mean = "-" if rate.mean_score is None else f"{rate.mean_score:.2f}"
-    return (runs, *shown, percent(rate.min_pass_rate), mean)
+    return (runs, *shown, least, mean)
 
 
 _ICON = {"passed": "✅", "failed": "❌", "estimated": "🔮"}
