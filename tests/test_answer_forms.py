@@ -345,6 +345,8 @@ def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
         ("an hour-long tour", "a 60-minute tour"),
         ("two weeks", "14 days"),
         ("in one day", "in 24 hours"),
+        ("500 mcg", "0.5 mg"),
+        ("250 \u00b5g", "0.25 milligrams"),
     ],
 )
 def test_a_quantity_in_another_unit_of_the_same_measure_is_the_same(one: str, other: str) -> None:

@@ -110,6 +110,9 @@ _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), ("time", Decimal(3600))),
     **dict.fromkeys(("day", "days"), ("time", Decimal(86400))),
     **dict.fromkeys(("week", "weeks", "wk", "wks"), ("time", Decimal(604800))),
+    **dict.fromkeys(
+        ("mcg", "\u00b5g", "\u03bcg", "microgram", "micrograms"), ("mass", Decimal("0.000001"))
+    ),
     **dict.fromkeys(("mg", "milligram", "milligrams"), ("mass", Decimal("0.001"))),
     **dict.fromkeys(("g", "gram", "grams"), ("mass", Decimal(1))),
     **dict.fromkeys(
