@@ -99,8 +99,7 @@ def test_whatever_is_listed_is_a_word_or_a_number_of_the_claim(claim: str) -> No
 @given(st.text(max_size=200), st.lists(st.text(max_size=200), max_size=3))
 def test_any_text_gives_words_or_numbers_of_the_claim(claim: str, passages: list[str]) -> None:
     for item in unstated(claim, claim, passages):
-        number = item.split(" as ")[0]  # "250 as a volume": stated only as another kind
-        assert item in claim or number in content_terms(claim) or item[1:-1] in claim
+        assert item in claim or item in content_terms(claim) or item[1:-1] in claim
 
 
 @pytest.mark.parametrize(
@@ -199,51 +198,3 @@ def test_each_kind_is_read_only_when_asked_for() -> None:
         '"the busiest week of the year"',
     ]
     assert left_out(claim, [], PASSAGES, frozenset({"number"})) == ["40"]
-
-
-KINDS_PASSAGES = [
-    "Tickets cost \u20ac250, and the tank holds 150 litres. Doors open at 5 pm; the fair runs "
-    "3 days.",
-    "In 2019, 40 people signed up; 12% of them came back.",
-]
-
-
-@pytest.mark.parametrize(
-    ("claim", "expected"),
-    [
-        ("The tank holds 250 litres.", ["250 as a volume"]),
-        ("Tickets cost \u20ac150.", ["150 as an amount of money"]),
-        ("The fair runs 5 days.", ["5"]),  # the passage's "5 pm" is 17:00, no 5 at all
-        ("The fair runs 12 days.", ["12 as a duration"]),
-        ("The fair runs 150 days.", ["150 as a duration"]),
-        ("The fair runs 40 days.", []),  # "40 people": a count, as "40 working days" is
-        ("12 people came back.", []),  # a count of something: any thing's number
-        ("40% of them came back.", []),
-        ("The fair ran in 2019.", []),
-    ],
-)
-def test_a_number_the_passages_state_only_as_another_kind_is_listed(
-    claim: str, expected: list[str]
-) -> None:
-    """A lying judge's commonest edit swaps a number for another of the passage's: "250 litres"
-    for "150 litres" is not stated by the passage's "\u20ac250", as a count of people may be."""
-    assert unstated(claim, claim, KINDS_PASSAGES) == expected
-
-
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "Tickets cost 250 euros.",
-        "Tickets cost EUR 250.",
-        "The tank holds 150 l of water.",  # "l": a plain number to this reading, never a clash
-        "The tank holds 150 liters.",
-        "The tank holds 150,000 ml.",
-        "The fair runs for 3 days.",
-        "Doors open at 5pm.",
-        "Doors open at 17:00.",
-        "About 12 percent came back.",
-        "The fair runs 3 full days.",
-    ],
-)
-def test_a_number_stated_as_the_same_kind_is_not_listed(claim: str) -> None:
-    assert unstated(claim, claim, KINDS_PASSAGES) == []

@@ -55,7 +55,7 @@ from pytest_faithful.text.segment import (
     sentence_opening,
     split_sentences,
 )
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 # Share of capitalised words above which a text is in title case or capitals.
@@ -125,13 +125,6 @@ def _unstated(
     ]
     if missing:
         missing = _stated_in_no_other_form(missing, claim, tuple(passages), stated)
-    missing += [
-        f"{t} as {_KIND_WORDS.get(kind, 'a ' + kind.removeprefix('measure:'))}"
-        for t in numbers
-        if t not in missing
-        and t not in counted
-        and (kind := _of_another_kind(t, claim, tuple(passages)))
-    ]
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
@@ -244,55 +237,6 @@ def _at_another_scale(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         return False
     written = amounts(claim).get(term, frozenset())
     return len(written) > 1 and not _values(term, claim) & _passage_amounts(passages)
-
-
-# What a number is said to be that another thing's number never is: an amount of money, a
-# percentage, a time of day, a date, a year, a decade, or a measure ("250 litres": volume).
-_DISTINCT_KINDS = frozenset({"money", "percent", "time", "date", "year", "decade"})
-
-
-def _kinds(term: str, text: str) -> frozenset[str] | None:
-    """The distinct kinds ``text`` states ``term`` as; None where it also states it as a plain
-    number or as a count of something ("250 people", but also "in 1954 he"), which may be
-    anything's value."""
-    kinds: set[str] = set()
-    for kind in number_kinds(text).get(term, ()):
-        if kind in _DISTINCT_KINDS:
-            kinds.add(kind)
-        elif kind.startswith("unit:") and (sized := measures(text).get(term)):
-            kinds.update(f"measure:{measure}" for measure, _ in sized)
-        else:
-            return None
-    return frozenset(kinds)
-
-
-_KIND_WORDS = {
-    "money": "an amount of money",
-    "percent": "a percentage",
-    "time": "a time of day",
-    "date": "a date",
-    "year": "a year",
-    "decade": "a decade",
-    "measure:time": "a duration",
-}
-
-
-@functools.lru_cache(maxsize=256)
-def _of_another_kind(term: str, claim: str, passages: tuple[str, ...]) -> str | None:
-    """The kind ``claim`` states the number ``term`` as, where the passages state it only as
-    other kinds of value: "250 litres" is not stated by "\u20ac250", nor "$30" by "30 days".
-    None where a passage states it as that kind, a plain number or a count of something."""
-    said = _kinds(term, claim)
-    if not said or not _number_stated(term, _passage_terms(passages)):
-        return None
-    if (sized := measures(claim).get(term)) and sized & _passage_measures(passages):
-        return None  # "250 litres" for the passages' "0.25 cubic metres" (and "250 l")
-    written = [_kinds(term, p) for p in passages if term in content_terms(p)]
-    if not written or any(kinds is None for kinds in written):
-        return None
-    if said & frozenset().union(*(k for k in written if k is not None)):
-        return None
-    return min(said)
 
 
 def _stated_in_no_other_form(
