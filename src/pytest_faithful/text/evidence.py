@@ -227,7 +227,8 @@ def claim_terms(text: str) -> frozenset[str]:
     """The content terms ``text`` states: none when its words only say yes or no ("Yes, right.",
     "Exactly!", "Of course.", "Short answer: yes."), which are content words elsewhere ("the
     right to vote")."""
-    words = [w.casefold() for w in WORD.findall(text, sentence_opening(text))]
+    opening = sentence_opening(text) if ":" in text or "\u2013" in text or "\u2014" in text else 0
+    words = [w.casefold() for w in WORD.findall(text, opening)]
     if words and all(w in ANSWER_OPENERS or w in _OF_COURSE for w in words):
         return frozenset()
     return content_terms(text)
