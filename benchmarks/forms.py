@@ -188,6 +188,15 @@ def chat_courtesies(example: GoldExample) -> str | None:
     return f"Thanks for asking! {example.answer.strip()} If you have any other questions, just ask."
 
 
+def sign_offs(example: GoldExample) -> str | None:
+    """A chat assistant's words before and after the answer: "You're welcome! ... Let me know
+    if there's anything else I can help with. Cheers, and have a great day!" """
+    return (
+        f"You're welcome! {example.answer.strip()} Let me know if there's anything else I can "
+        "help with. Cheers, and have a great day!"
+    )
+
+
 def accents_dropped(example: GoldExample) -> str | None:
     """Every accented Latin letter of the answer written plain ("Zürich" -> "Zurich", "José" ->
     "Jose"), as answers in English often spell the passages' names."""
@@ -218,6 +227,7 @@ REWRITES: dict[str, Rewrite] = {
     "chat-courtesies": chat_courtesies,
     "note-label": note_label,
     "table": table,
+    "sign-offs": sign_offs,
     "accents-dropped": accents_dropped,
     "tldr-label": tldr_label,
 }

@@ -24,6 +24,7 @@ from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, share_stated
 from pytest_faithful.text.answerer import about_the_answerer
+from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.segment import is_table_header, sentence_opening
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
@@ -185,6 +186,12 @@ FORMS = {
         "other questions, just ask. Happy shopping!",
         "I can help with that. Returns are accepted within 60 days of delivery. If you have any "
         "other questions, just ask. Happy shopping!",
+    ),
+    "a chat assistant's sign-offs": (
+        "You're welcome! Returns are accepted within 30 days of delivery. Let me know if there's "
+        "anything else I can help with. Cheers, and have a great day!",
+        "You're welcome! Returns are accepted within 45 days of delivery. Let me know if there's "
+        "anything else I can help with. Cheers, and have a great day!",
     ),
     "advice and where it comes from": (
         "Based on the information I have, returns are accepted within 30 days of delivery, so "
@@ -471,3 +478,11 @@ def judge_quoting(passage: str) -> FunctionJudge:
             yield Verdict(claim_index=i, label=Label.SUPPORTED, reason="r", evidence=passage)
 
     return FunctionJudge(quoting, id="quoting-one")
+
+
+def test_a_quote_bearing_only_on_a_courtesy_is_no_evidence() -> None:
+    """A sentence that runs on into a courtesy ("... Let me know if there's anything else I can
+    help with.") is held to what it states: a quote about helping bears on none of that."""
+    claim = "he plays chris pine Let me know if there's anything else I can help with."
+    assert not bears_on("He fails to persuade Diana to help him destroy mankind.", claim)
+    assert bears_on("Chris Pine plays Steve Trevor, a pilot.", claim)

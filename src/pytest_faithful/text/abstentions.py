@@ -98,6 +98,11 @@ _TAIL = rf"(?:\s+(?:{_EXCHANGE_OR_FUNCTION}))*\W*$"
 # ... and the same up to the end of its clause, for a phrase that only the sources may follow.
 _CLAUSE_END = rf"(?:\s+(?:{_EXCHANGE_OR_FUNCTION})\b)*(?=\s*(?:[,;:.!?]|$))"
 _START = r"^\W*"
+_SIGN_OFF = (
+    r"(?:cheers|you're welcome|you are welcome|no problem|my pleasure|good luck|take care"
+    r"|(?:best|kind|warm) regards|best wishes|have a (?:great|good|nice|wonderful|lovely) (?:day"
+    r"|one|week|weekend|evening|trip))"
+)
 
 ABSTENTIONS: tuple[str, ...] = (
     # not knowing
@@ -155,8 +160,9 @@ ABSTENTIONS: tuple[str, ...] = (
     # talk about the exchange itself: courtesies and an answer's own framing, which the LLM
     # judges' prompts skip too ("Skip greetings ... talk about the conversation")
     r"\b(?:i )?hope (?:this|that|it|the above) (?:helps|answers|clarifies)\b",
-    r"\blet me know if (?:you (?:have|need|want|would like) |there (?:are|is) )?(?:any )?"
-    r"(?:other |more |further |additional )?(?:questions?|anything else|help|assistance)\b",
+    r"\blet me know if (?:you (?:have|need|want|would like) |there(?: are| is|'s) )?(?:any )?"
+    r"(?:other |more |further |additional )?(?:questions?|anything else(?: (?:that )?i can "
+    r"(?:help(?: you)?(?: with)?|do(?: for you)?))?|help|assistance)\b",
     r"\bfeel free to (?:ask|reach out)\b",
     rf"{_START}(?:great|good|excellent|interesting) question{_TAIL}",
     # A sentence that only says what was asked ("The question asks about shipping.", "You
@@ -178,6 +184,8 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"{_START}(?:i'm |i am )?sorry to hear (?:that|this|about (?:that|this)){_TAIL}",
     rf"{_START}(?:happy|enjoy your) (?:shopping|cooking|baking|travels?|travelling|traveling"
     rf"|reading|listening|watching|learning){_TAIL}",
+    # ... and its sign-offs ("Cheers!", "You're welcome!", "Have a great day!").
+    rf"{_START}{_SIGN_OFF}(?:\W*(?:and )?{_SIGN_OFF})*{_TAIL}",
     rf"{_START}if you have any (?:other |more |further |additional )?questions?,? "
     rf"(?:(?:just|please) )?(?:ask|let me know|reach out|feel free to ask){_TAIL}",
     r"\bhere(?:'s| is| are) (?:what you (?:need|should|want) to know|what i found"
@@ -205,7 +213,8 @@ _MAY_ABSTAIN = re.compile(
     r"\b(?:not?|nothing|cannot|unable|unclear|unknown|uncertain|unsure|impossible|insufficient"
     r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a"
     r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know|thanks?|understand"
-    r"|hear|happy|enjoy|explain|check|look into|see)\b"
+    r"|hear|happy|enjoy|explain|check|look into|see|cheers|welcome|problem|pleasure|luck|take"
+    r"|regards|wishes|have a)\b"
     r"|n't\b"
 )
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.abstentions import without_abstentions
 from pytest_faithful.text.align import (
     ALIGN_WORD,
     EDGE,
@@ -80,6 +81,12 @@ def bears_on(quote: str, claim: str) -> bool:
     claimed = content_terms(claim)
     if not any(not term[0].isdigit() for term in quoted & claimed):
         return False
+    # What the claim states, not its courtesies: "... Let me know if there's anything else I can
+    # help with." is no subject for a quote about helping.
+    if (stated := without_abstentions(claim)) != claim and content_terms(stated):
+        claimed = content_terms(stated)
+        if not any(not term[0].isdigit() for term in quoted & claimed):
+            return False
     return len(quoted) >= min(2, len(claimed))
 
 
