@@ -29,6 +29,7 @@ PASSAGES = [
     "litres.",
     "Version 2.4.1 of the SDK drops support for Python 3.8.",
     "Customer support is open from 9 am to 5 pm, Monday to Friday.",
+    "The warehouse employs 25 people and ships 1,150 parcels a day; this is its 21st year.",
 ]
 
 
@@ -86,6 +87,12 @@ SPELLINGS = {
     "weekdays written short": (
         "Support hours:\n```\nMon-Fri 9am-5pm\n```",
         "Support hours:\n```\nMon-Fri 9am-7pm\n```",
+    ),
+    "numbers in words": (
+        "The warehouse employs twenty-five people and ships one thousand one hundred and fifty "
+        "parcels a day; this is its twenty-first year.",
+        "The warehouse employs twenty-six people and ships one thousand one hundred and fifty "
+        "parcels a day; this is its twenty-first year.",
     ),
     "a label of letters": (
         "TL;DR: the tank holds 150 litres.",
@@ -184,3 +191,29 @@ def test_a_weekday_written_short_has_the_weekday_s_terms(short: str, full: str) 
 @pytest.mark.parametrize("word", ["sat", "sun", "wed"])
 def test_a_short_weekday_that_is_a_word_of_its_own_stays_that_word(word: str) -> None:
     assert not content_terms(word) & content_terms("Saturday Sunday Wednesday")
+
+
+_ONES = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+_ONES += "fifteen sixteen seventeen eighteen nineteen"
+_TENS = "- - twenty thirty forty fifty sixty seventy eighty ninety"
+
+
+def _in_words(n: int) -> str:
+    """``n`` (below a million) as English writes it: "one thousand one hundred and fifty"."""
+    if n < 20:
+        return _ONES.split()[n]
+    if n < 100:
+        tens, units = divmod(n, 10)
+        return _TENS.split()[tens] + (f"-{_ONES.split()[units]}" if units else "")
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        return f"{_ONES.split()[hundreds]} hundred" + (f" and {_in_words(rest)}" if rest else "")
+    thousands, rest = divmod(n, 1000)
+    return f"{_in_words(thousands)} thousand" + (f" {_in_words(rest)}" if rest else "")
+
+
+@given(st.integers(min_value=21, max_value=999_999).filter(lambda n: n % 10 or n >= 100))
+def test_a_number_in_words_reads_as_its_digits(n: int) -> None:
+    words = _in_words(n)
+    assert content_terms(f"{words} parcels") == content_terms(f"{n} parcels"), words
+    assert len(normalised(words)) == len(words)

@@ -55,6 +55,8 @@ def normalised(text: str, lowered: bool = False) -> str:
         text = text.replace("\u2019", "'")
     if "cent" in text or "CENT" in text or "Cent" in text:
         text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
+    if _may_say_a_number_in_words(text):
+        text = _NUMBER_IN_WORDS.sub(_as_number, text)
     if _may_hold_an_ordinal_word(text):
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if _may_say_a_time(text):
@@ -239,6 +241,58 @@ def _as_ordinal(m: re.Match[str]) -> str:
     if word == "second" and _a_unit_of_time(text, start, end):
         return m[0]
     return ORDINAL_WORDS[word].ljust(len(word))
+
+
+# Numbers said in more than one word ("twenty-five", "one hundred and fifty", "two thousand",
+# "twenty-first"), written as numbers; one word alone ("twenty") is a term's reading already.
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+# Not "second": "a twenty-second delay" is as often twenty seconds.
+_UNIT_ORDINALS = ("first", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_GAP = r"(?:[^\S\n]+|-)"
+_BELOW_100 = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:{_GAP}(?:{'|'.join(_UNITS)}))?|eighteen|nineteen"
+    rf"|{'|'.join(_TEENS)}|{'|'.join(_UNITS)})"
+)
+_BELOW_1000 = rf"(?:(?:a|{'|'.join(_UNITS)}){_GAP}hundred(?:(?:{_GAP}and)?{_GAP}{_BELOW_100})?)"
+_NUMBER_IN_WORDS = re.compile(
+    rf"\b(?:(?:a|{_BELOW_1000}|{_BELOW_100}){_GAP}thousand(?:(?:,?{_GAP}and|,)?{_GAP}"
+    rf"(?:{_BELOW_1000}|{_BELOW_100}))?|{_BELOW_1000}"
+    rf"|(?:{'|'.join(_TENS)}){_GAP}(?:{'|'.join(_UNITS)}|{'|'.join(_UNIT_ORDINALS)}))\b",
+    re.IGNORECASE,
+)
+_WORD_VALUES = {
+    word: value
+    for value, word in [
+        *enumerate(("zero", *_UNITS, *_TEENS[:8], "eighteen", "nineteen")),
+        *((20 + 10 * i, w) for i, w in enumerate(_TENS)),
+        *((int(n), w) for n, w in zip("13456789", _UNIT_ORDINALS, strict=True)),
+        (1, "a"),
+    ]
+}
+
+
+def _may_say_a_number_in_words(text: str) -> bool:
+    return "undred" in text or "housand" in text or "ty-" in text or "ty " in text
+
+
+def _as_number(m: re.Match[str]) -> str:
+    """A number said in words as its digits, padded to the words' length ("twenty-first" as
+    "21st"); the words as they are where a tens word and a unit do not make one number."""
+    total, part = 0, 0
+    words = re.split(r"[^a-z]+", m[0].lower())
+    for word in words:
+        if word == "hundred":
+            part *= 100
+        elif word == "thousand":
+            total, part = (total + (part or 1)) * 1000, 0
+        elif word != "and":
+            part += _WORD_VALUES[word]
+    said = str(total + part)
+    if words[-1] in _UNIT_ORDINALS:  # "twenty-first": 21st; its last digit is never 0
+        said += {"1": "st", "3": "rd"}.get(said[-1], "th")
+    return said.ljust(len(m[0]))
 
 
 # Times of day said in words: "noon", "12 noon", "midnight", "half past ten", "quarter to 6".
