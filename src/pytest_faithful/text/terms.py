@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
@@ -412,7 +412,10 @@ _YEAR = re.compile(r"1\d{3}|20\d\d")
 _PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
 
 
-def number_kinds(text: str) -> dict[str, frozenset[str]]:
+# A pure reading of its text, asked for again for each number of each claim of a check (the
+# passages' kinds, by the specifics and number rules); read-only, so the memo can be shared.
+@functools.lru_cache(maxsize=1024)
+def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
     """What each number of ``text`` counts: its term -> the kinds it is used as.
 
     A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
@@ -477,7 +480,7 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
     kinds: dict[str, set[str]] = {}
     for _, term, of_term in read:
         kinds.setdefault(term, set()).update(of_term)
-    return {term: frozenset(found) for term, found in kinds.items()}
+    return MappingProxyType({term: frozenset(found) for term, found in kinds.items()})
 
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
