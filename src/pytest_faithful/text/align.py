@@ -394,6 +394,9 @@ _REACH = 64
 _KEY_EDGE = " .,;:!?\"'()[]"
 
 
+# A pure reading of its text: every claim's key is asked for again by each step that compares
+# claims (distinct claims, uncovered sentences, left-out specifics).
+@functools.lru_cache(maxsize=4096)
 def text_key(text: str) -> str:
     """What two claims are compared by: normalised, with edge punctuation dropped ("Refunds
     take 5 days." and "refunds take 5 days" are one claim)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
@@ -281,9 +281,10 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
     if _may_write_a_period(text) and _PERIOD.search(text, start, end):
         _read_periods(text, start, end, terms)
     if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
-        for _, first, hour in _hours_ranges(text, start, end):
-            terms.discard(first)
-            terms.add(hour)
+        if _may_say_am_or_pm(text, start, end):
+            for _, first, hour in _hours_ranges(text, start, end):
+                terms.discard(first)
+                terms.add(hour)
         if _MONEY_MILLIONS.search(text, start, end):
             terms.add("million")
     if _NEG not in terms:
@@ -325,6 +326,17 @@ def _read_periods(text: str, start: int, end: int, terms: set[str]) -> None:
             terms.discard(m[3])
             terms.add("fiscal")
             terms.add(m[3] if len(m[3]) == 4 else f"20{m[3]}")
+
+
+def _may_say_am_or_pm(text: str, start: int, end: int) -> bool:
+    # What every range of hours ends with (``_HOURS_RANGE``: "am", "pm", "a.m", "p.m"), as
+    # substring tests: most texts have a digit and an "m", few an "am" or "pm".
+    return (
+        text.find("am", start, end) >= 0
+        or text.find("pm", start, end) >= 0
+        or text.find("a.m", start, end) >= 0
+        or text.find("p.m", start, end) >= 0
+    )
 
 
 def _hours_ranges(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
@@ -412,7 +424,10 @@ _YEAR = re.compile(r"1\d{3}|20\d\d")
 _PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
 
 
-def number_kinds(text: str) -> dict[str, frozenset[str]]:
+# A pure reading of its text, asked for again for each number of each claim of a check (the
+# passages' kinds, by the specifics and number rules); read-only, so the memo can be shared.
+@functools.lru_cache(maxsize=1024)
+def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
     """What each number of ``text`` counts: its term -> the kinds it is used as.
 
     A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
@@ -425,13 +440,17 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
     lowered = _lower(text)
     found = list(_TOKEN.finditer(lowered))
     tokens = [m[0] for m in found]
+    terms = list(map(_term, tokens))
     # Where a range of hours starts -> its first end's time of day.
-    hours = {at: hour for at, _, hour in _hours_ranges(lowered, 0, len(lowered))}
+    hours = (
+        {at: hour for at, _, hour in _hours_ranges(lowered, 0, len(lowered))}
+        if _may_say_am_or_pm(lowered, 0, len(lowered))
+        else {}
+    )
     read: list[tuple[int, str, set[str]]] = []  # token index, term, kinds of each number
-    for i, token in enumerate(tokens):
-        term = _term(token)
-        if not term or not term[0].isdigit():
-            continue
+    # Only the numbers are read (a comprehension finds them: most tokens are words).
+    for i in [i for i, term in enumerate(terms) if term and term[0].isdigit()]:
+        term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
         if found[i].start() in hours:
@@ -452,11 +471,10 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
             or (after == "of" and i + 2 < len(tokens) and tokens[i + 2] in _MONTH_NAMES)
         ):
             kind = "date"
-        elif after and _term(after) and not _term(after)[0].isdigit() and _term(after) != _NEG:
-            unit = _term(after)
+        elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
             if unit in _SCALE_TERMS and i + 2 < len(tokens):
                 # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
-                counted = _term(tokens[i + 2])
+                counted = terms[i + 2]
                 if counted and not counted[0].isdigit() and counted != _NEG:
                     unit = counted
             kind = f"unit:{unit}"
@@ -477,7 +495,7 @@ def number_kinds(text: str) -> dict[str, frozenset[str]]:
     kinds: dict[str, set[str]] = {}
     for _, term, of_term in read:
         kinds.setdefault(term, set()).update(of_term)
-    return {term: frozenset(found) for term, found in kinds.items()}
+    return MappingProxyType({term: frozenset(found) for term, found in kinds.items()})
 
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))

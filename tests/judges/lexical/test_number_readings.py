@@ -8,7 +8,12 @@ from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
 from pytest_faithful.text.readings import ORDINAL_WORDS
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import (
+    _hours_ranges,
+    _may_say_am_or_pm,
+    content_terms,
+    number_kinds,
+)
 
 PASSAGE = (
     "Support is open Monday to Friday, 9am-5pm. Returns are accepted within 30 days. "
@@ -269,3 +274,32 @@ def test_a_negation_in_another_language_is_a_negation(claim: str, passage: str) 
 def test_digits_that_are_signs_are_no_numbers(answer: str, passage: str, label: Label) -> None:
     result = verify(answer, [passage], judge="lexical")
     assert [v.label for v in result.claim_verdicts] == [label]
+
+
+_HOURS_NOISE = st.lists(st.sampled_from(["2", "10", " ", "\n", "m", "a", "p", "x"]), max_size=4)
+
+
+@given(
+    before=_HOURS_NOISE,
+    first=st.sampled_from(["2", "10", "12", "9:30", "8.15"]),
+    joint=st.sampled_from(["-", "\u2013", " to ", " until ", "x"]),
+    last=st.sampled_from(["4", "11", "12:45"]),
+    half=st.sampled_from(["am", "pm", " a.m.", " p.m", "PM", "m", ""]),
+    after=_HOURS_NOISE,
+    cut=st.integers(0, 40),
+)
+def test_the_am_pm_hint_misses_no_range_of_hours(
+    before: list[str],
+    first: str,
+    joint: str,
+    last: str,
+    half: str,
+    after: list[str],
+    cut: int,
+) -> None:
+    """The substring tests that spare most texts the hours pattern (``_may_say_am_or_pm``)
+    hold wherever the pattern finds a range, in the whole text and in a window of it."""
+    text = "".join(before) + first + joint + last + half + "".join(after)
+    for begin, end in ((0, len(text)), (min(cut, len(text)), len(text)), (0, min(cut, len(text)))):
+        if _hours_ranges(text, begin, end):
+            assert _may_say_am_or_pm(text, begin, end)

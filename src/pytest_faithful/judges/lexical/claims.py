@@ -249,7 +249,7 @@ def value_kinds(text: str) -> dict[str, frozenset[str]]:
     """What each number of ``text`` counts (``terms.number_kinds``), and for a number that
     counts nothing in particular there, the word before it: "platform 4", "gate 12", "room
     101" (kind ``after:<term>``), so "platform 4" and "platform 2" are values of one thing."""
-    kinds = number_kinds(text)
+    kinds = dict(number_kinds(text))
     if "-" in text:
         named = {m[1].lstrip("0") or "0" for m in _IDENTIFIER.finditer(text)}
         alone = {m[0].lstrip("0") or "0" for m in _LONE_NUMBER.finditer(text)}
