@@ -26,30 +26,9 @@ from pytest_faithful.text.words import (
     NUMBER_WORDS,
     SPACE,
     SPACES,
+    STOPWORDS,
 )
 
-# A compact English stopword list: function words, auxiliaries, reporting verbs, dialogue fillers
-# and hedges, ordinal suffixes ("9th"), and tokenizer artefacts that summarisation models emit
-# (unknown-word placeholder, Penn Treebank brackets). None of them is a checkable fact.
-# Negations are not here: they decide polarity.
-STOPWORDS = frozenset(
-    """
-    a about above after again against all also am an and any are as at be because been before
-    being below between both but by can could did do does doing done down during each else ever
-    few for from further get got had has have having he her here hers herself him himself his how
-    i if in into is it its itself just let me more most my myself of off on once only or other our
-    ours ourselves out over own same she should so some such than that the their theirs them
-    themselves then there these they this those through to too under until up upon very was we
-    were what when where which while who whom whose why will with would you your yours yourself
-    yourselves may might must shall us via per yet
-    said say says told according
-    yes yeah yep ok okay oh ah um uh hmm wow well sure really actually lol haha hi hello thanks
-    thank please like pretty quite much many lot lots thing things something anything
-    know think guess agree true
-    s t re ve ll d m th st nd rd
-    unk lrb rrb lsb rsb
-    """.split()  # noqa: SIM905 -- a word list reads better as text than as 170 string literals
-)
 # --- Tokens and terms ----------------------------------------------------------------------------
 
 # Tokens of lowercased text: words with inner apostrophes ("don't"; an ASCII fast path first),
