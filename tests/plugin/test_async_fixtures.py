@@ -202,6 +202,56 @@ def test_a_judge_error_awaited_is_recorded_and_raised_as_blocking(
     assert server.count == 1, "the latch holds across loops and the blocking path"
 
 
+def test_under_trio_awaited_checks_say_so_and_blocking_checks_work(
+    pytester: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """anyio's trio backend: ``.aio`` and ``averify`` are a RuntimeError that says what to do
+    (not a hang, nor asyncio's "no running event loop" from closing a judge ``averify`` built),
+    and the blocking call works, in the test and in ``trio.to_thread``. Both carry anyio's
+    "this is trio" into the judge call, where the SDK's HTTP stack chose trio's network
+    backend on the runner's asyncio loop: every blocking check errored ("must be called from
+    async context")."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    server.fallback = Reply()
+    pytester.makepyfile(
+        test_trio=f"""
+        import functools
+        import pytest
+        import trio
+        from pytest_faithful import averify, averify_relevancy
+
+        C = {C!r}
+        GOOD = "Returns are accepted within 30 days."
+        JUDGE = "openai:m@{server.url}/v1"
+
+        @pytest.fixture
+        def anyio_backend():
+            return "trio"
+
+        @pytest.mark.anyio
+        async def test_awaited(assert_faithful):
+            with pytest.raises(RuntimeError, match="asyncio event loop .* worker thread"):
+                await assert_faithful.aio(GOOD, C)
+            for check in (averify(GOOD, C, judge=JUDGE), averify_relevancy(GOOD, "?", judge=JUDGE)):
+                with pytest.raises(RuntimeError, match="asyncio event loop .* worker thread"):
+                    await check
+
+        @pytest.mark.anyio
+        async def test_blocking(assert_faithful, assert_relevant):
+            assert assert_faithful(GOOD, C).passed
+            check = functools.partial(assert_faithful, GOOD + " Shipping is free.", C, threshold=0)
+            assert (await trio.to_thread.run_sync(check)).score == 0.5
+            await trio.to_thread.run_sync(assert_relevant, GOOD, "How long are returns accepted?")
+        """
+    )
+    pytester.makeini(
+        f"[pytest]\nfaith_judge = openai:m@{server.url}/v1\nfaith_record_mode = off\n"
+        "asyncio_default_fixture_loop_scope = function\nfilterwarnings = error\n"
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
 ESTIMATED_SUITE = """
 import asyncio
 import pytest
