@@ -309,9 +309,11 @@ def test_an_aio_check_never_awaited_fails_its_test(pytester: pytest.Pytester) ->
         test_forgot=f"""
         import asyncio
         import pytest
+        import pytest_asyncio
 
         C = {C!r}
         BAD = "Returns are accepted within 90 days."
+        GOOD = "Returns are accepted within 30 days."
 
         @pytest.mark.asyncio
         async def test_forgot(assert_faithful):
@@ -326,28 +328,54 @@ def test_an_aio_check_never_awaited_fails_its_test(pytester: pytest.Pytester) ->
 
         @pytest.mark.asyncio
         async def test_awaited(assert_faithful):
-            good = "Returns are accepted within 30 days."
-            await asyncio.gather(assert_faithful.aio(good, C), assert_faithful.aio(good, C))
+            await asyncio.gather(assert_faithful.aio(GOOD, C), assert_faithful.aio(GOOD, C))
 
         def test_run_by_asyncio(assert_faithful):
-            asyncio.run(assert_faithful.aio("Returns are accepted within 30 days.", C))
+            asyncio.run(assert_faithful.aio(GOOD, C))
 
         @pytest.mark.asyncio
         async def test_own_error_first(assert_faithful):
             assert_faithful.aio(BAD, C)
             raise RuntimeError("app down")
+
+        @pytest.mark.asyncio
+        async def test_left_running(assert_faithful):
+            asyncio.create_task(assert_faithful.aio(BAD, C))
+            asyncio.ensure_future(assert_faithful.aio(BAD, C))
+            await asyncio.sleep(0)
+
+        @pytest_asyncio.fixture
+        async def in_background(assert_faithful):
+            task = asyncio.create_task(assert_faithful.aio(GOOD, C))
+            yield
+            await task
+
+        @pytest_asyncio.fixture
+        async def forgets_at_teardown(assert_faithful):
+            yield
+            assert_faithful.aio(BAD, C)
+
+        @pytest.mark.asyncio
+        async def test_fixtures(in_background, forgets_at_teardown):
+            pass
         """
     )
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=2, failed=3)
+    result.assert_outcomes(passed=3, failed=4, errors=1)
     result.stdout.fnmatch_lines(
         [
-            "*assert_faithful.aio(...) at test_forgot.py:9 was never awaited, so its check did"
+            # A fixture may await in its teardown a check it started in its setup.
+            "*ERROR at teardown of test_fixtures*",
+            "*assert_faithful.aio(...) at test_forgot.py:47 was never awaited*",
+            "*assert_faithful.aio(...) at test_forgot.py:11 was never awaited, so its check did"
             " not run: write `await` before each `.aio(...)`*",
-            "*assert_faithful.aio(...) at test_forgot.py:13; assert_relevant.aio(...) at "
-            "test_forgot.py:14; assert_reference.aio(...) at test_forgot.py:15; "
-            "assert_retrieval.aio(...) at test_forgot.py:16 were never awaited, so their checks*",
+            "*assert_faithful.aio(...) at test_forgot.py:15; assert_relevant.aio(...) at "
+            "test_forgot.py:16; assert_reference.aio(...) at test_forgot.py:17; "
+            "assert_retrieval.aio(...) at test_forgot.py:18 were never awaited, so their checks*",
             "E       RuntimeError: app down",
+            "*assert_faithful.aio(...) at test_forgot.py:34; assert_faithful.aio(...) at "
+            "test_forgot.py:35 were still running when the test ended, so the test never saw "
+            "their verdicts: await the task or gather that runs each one*",
         ]
     )
     result.stdout.no_fnmatch_line("*RuntimeWarning*")
