@@ -252,6 +252,50 @@ def test_under_trio_awaited_checks_say_so_and_blocking_checks_work(
     result.assert_outcomes(passed=2)
 
 
+def test_an_awaited_check_builds_its_judge_off_the_loop(pytester: pytest.Pytester) -> None:
+    """A judge is built on first use: its modules imported, its cache opened, its prices read
+    (~0.15 s on 2 cores, the test's loop stalled meanwhile). Awaited, that is in a worker
+    thread, for every fixture; blocking, in the test's thread."""
+    pytester.makeconftest(
+        """
+        import threading
+        from pytest_faithful.judges.registry import builtin_registry
+
+        BUILT = {}
+
+        def pytest_faithful_register_judges(registry):
+            def factory(spec, options):
+                BUILT[spec.model] = threading.current_thread()
+                return builtin_registry().build("lexical", options)
+            registry.register("threads", factory)
+        """
+    )
+    pytester.makepyfile(
+        test_threads=f"""
+        import threading
+        import pytest
+        from conftest import BUILT
+
+        C = {C!r}
+        GOOD = "Returns are accepted within 30 days."
+
+        @pytest.mark.asyncio
+        async def test_awaited(assert_faithful, assert_relevant, assert_retrieval):
+            await assert_faithful.aio(GOOD, C, judge="threads:a")
+            await assert_relevant.aio(GOOD, "How long are returns accepted?", judge="threads:b")
+            await assert_retrieval.aio(C, "How long are returns accepted?", judge="threads:c")
+            assert threading.current_thread() not in [BUILT[m] for m in "abc"]
+
+        def test_blocking(assert_faithful):
+            assert_faithful(GOOD, C, judge="threads:d")
+            assert BUILT["d"] is threading.current_thread()
+        """
+    )
+    pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
 ESTIMATED_SUITE = """
 import asyncio
 import pytest

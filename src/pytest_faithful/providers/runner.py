@@ -25,7 +25,7 @@ import threading
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
 
-from pytest_faithful.providers.steps import blocked_loop
+from pytest_faithful.providers.steps import blocked_loop, to_its_end
 
 _T = TypeVar("_T")
 
@@ -215,7 +215,7 @@ class AsyncRunner:
             if key not in objects.made:
                 # Made in a worker thread: an SDK client loads its TLS certificates (and, the
                 # first time, its modules), which would stall the caller's loop.
-                made, closer, cancelled = await _made_whole(loop, make)
+                (made, closer), cancelled = await to_its_end(make)
                 objects.made[key] = made
                 objects.closers.append(closer)
                 await objects.watch(lambda: self._forget(loop))
@@ -280,29 +280,6 @@ class AsyncRunner:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(timeout=30)
         loop.close()
-
-
-async def _made_whole(
-    loop: asyncio.AbstractEventLoop, make: Callable[[], tuple[_T, Closer]]
-) -> tuple[_T, Closer, bool]:
-    """``make()`` in a worker thread, awaited to its end even when the awaiting task is
-    cancelled meanwhile (and whether it was): an object made for a cancelled check is kept for
-    the loop, and closed with it, not dropped unclosed (an SDK client and its sockets)."""
-    making = loop.run_in_executor(None, contextvars.copy_context().run, make)
-    cancelled = False
-    while True:
-        try:
-            made, closer = await asyncio.shield(making)
-        except asyncio.CancelledError:
-            if making.cancelled():
-                raise
-            cancelled = True  # honoured once the object is kept
-            continue
-        except BaseException:
-            if cancelled:
-                raise asyncio.CancelledError from None
-            raise
-        return made, closer, cancelled
 
 
 def _on_asyncio() -> None:
