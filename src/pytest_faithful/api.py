@@ -28,6 +28,7 @@ from pytest_faithful.metrics.relevancy import (
 )
 from pytest_faithful.metrics.retrieval import RetrievalResult, arun_retrieval, run_retrieval
 from pytest_faithful.models import FaithfulnessResult, MetricResult
+from pytest_faithful.providers.steps import InThread, on_asyncio
 from pytest_faithful.rules import choose
 from pytest_faithful.vocab import (
     DEFAULT_CACHE_DIR,
@@ -182,14 +183,17 @@ async def _awith_judge(
     recordings_dir: str | Path | None,
     run: Callable[[Judge], Awaitable[_T]],
 ) -> _T:
-    """:func:`_with_judge` awaited: a judge built for this call closes its SDK clients on this
-    loop before the call returns."""
+    """:func:`_with_judge` awaited: a judge built for this call (in a worker thread, so that
+    the loop runs on while its modules load and its cache opens) closes its SDK clients on
+    this loop before the call returns."""
     if judge is not None and not isinstance(judge, str):
         return await run(judge)
     options, spec = _options_for(judge, cache_dir, record_mode, llm, local, recordings_dir)
     try:
+        on_asyncio()  # under trio: the error that says what to do, before any judge is built
         registry = installed_registry()
-        return await run(registry.build(registry.choose(spec), options))
+        built = await InThread(lambda: registry.build(registry.choose(spec), options)).arun()
+        return await run(built)
     finally:
         await options.aclose()
 

@@ -202,6 +202,100 @@ def test_a_judge_error_awaited_is_recorded_and_raised_as_blocking(
     assert server.count == 1, "the latch holds across loops and the blocking path"
 
 
+def test_under_trio_awaited_checks_say_so_and_blocking_checks_work(
+    pytester: pytest.Pytester, server: FakeLLMServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """anyio's trio backend: ``.aio`` and ``averify`` are a RuntimeError that says what to do
+    (not a hang, nor asyncio's "no running event loop" from closing a judge ``averify`` built),
+    and the blocking call works, in the test and in ``trio.to_thread``. Both carry anyio's
+    "this is trio" into the judge call, where the SDK's HTTP stack chose trio's network
+    backend on the runner's asyncio loop: every blocking check errored ("must be called from
+    async context")."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-0123456789abcdefghij")
+    server.fallback = Reply()
+    pytester.makepyfile(
+        test_trio=f"""
+        import functools
+        import pytest
+        import trio
+        from pytest_faithful import averify, averify_relevancy
+
+        C = {C!r}
+        GOOD = "Returns are accepted within 30 days."
+        JUDGE = "openai:m@{server.url}/v1"
+
+        @pytest.fixture
+        def anyio_backend():
+            return "trio"
+
+        @pytest.mark.anyio
+        async def test_awaited(assert_faithful):
+            with pytest.raises(RuntimeError, match="asyncio event loop .* worker thread"):
+                await assert_faithful.aio(GOOD, C)
+            for check in (averify(GOOD, C, judge=JUDGE), averify_relevancy(GOOD, "?", judge=JUDGE)):
+                with pytest.raises(RuntimeError, match="asyncio event loop .* worker thread"):
+                    await check
+
+        @pytest.mark.anyio
+        async def test_blocking(assert_faithful, assert_relevant):
+            assert assert_faithful(GOOD, C).passed
+            check = functools.partial(assert_faithful, GOOD + " Shipping is free.", C, threshold=0)
+            assert (await trio.to_thread.run_sync(check)).score == 0.5
+            await trio.to_thread.run_sync(assert_relevant, GOOD, "How long are returns accepted?")
+        """
+    )
+    pytester.makeini(
+        f"[pytest]\nfaith_judge = openai:m@{server.url}/v1\nfaith_record_mode = off\n"
+        "asyncio_default_fixture_loop_scope = function\nfilterwarnings = error\n"
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
+def test_an_awaited_check_builds_its_judge_off_the_loop(pytester: pytest.Pytester) -> None:
+    """A judge is built on first use: its modules imported, its cache opened, its prices read
+    (~0.15 s on 2 cores, the test's loop stalled meanwhile). Awaited, that is in a worker
+    thread, for every fixture; blocking, in the test's thread."""
+    pytester.makeconftest(
+        """
+        import threading
+        from pytest_faithful.judges.registry import builtin_registry
+
+        BUILT = {}
+
+        def pytest_faithful_register_judges(registry):
+            def factory(spec, options):
+                BUILT[spec.model] = threading.current_thread()
+                return builtin_registry().build("lexical", options)
+            registry.register("threads", factory)
+        """
+    )
+    pytester.makepyfile(
+        test_threads=f"""
+        import threading
+        import pytest
+        from conftest import BUILT
+
+        C = {C!r}
+        GOOD = "Returns are accepted within 30 days."
+
+        @pytest.mark.asyncio
+        async def test_awaited(assert_faithful, assert_relevant, assert_retrieval):
+            await assert_faithful.aio(GOOD, C, judge="threads:a")
+            await assert_relevant.aio(GOOD, "How long are returns accepted?", judge="threads:b")
+            await assert_retrieval.aio(C, "How long are returns accepted?", judge="threads:c")
+            assert threading.current_thread() not in [BUILT[m] for m in "abc"]
+
+        def test_blocking(assert_faithful):
+            assert_faithful(GOOD, C, judge="threads:d")
+            assert BUILT["d"] is threading.current_thread()
+        """
+    )
+    pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2)
+
+
 ESTIMATED_SUITE = """
 import asyncio
 import pytest
@@ -259,9 +353,11 @@ def test_an_aio_check_never_awaited_fails_its_test(pytester: pytest.Pytester) ->
         test_forgot=f"""
         import asyncio
         import pytest
+        import pytest_asyncio
 
         C = {C!r}
         BAD = "Returns are accepted within 90 days."
+        GOOD = "Returns are accepted within 30 days."
 
         @pytest.mark.asyncio
         async def test_forgot(assert_faithful):
@@ -276,28 +372,54 @@ def test_an_aio_check_never_awaited_fails_its_test(pytester: pytest.Pytester) ->
 
         @pytest.mark.asyncio
         async def test_awaited(assert_faithful):
-            good = "Returns are accepted within 30 days."
-            await asyncio.gather(assert_faithful.aio(good, C), assert_faithful.aio(good, C))
+            await asyncio.gather(assert_faithful.aio(GOOD, C), assert_faithful.aio(GOOD, C))
 
         def test_run_by_asyncio(assert_faithful):
-            asyncio.run(assert_faithful.aio("Returns are accepted within 30 days.", C))
+            asyncio.run(assert_faithful.aio(GOOD, C))
 
         @pytest.mark.asyncio
         async def test_own_error_first(assert_faithful):
             assert_faithful.aio(BAD, C)
             raise RuntimeError("app down")
+
+        @pytest.mark.asyncio
+        async def test_left_running(assert_faithful):
+            asyncio.create_task(assert_faithful.aio(BAD, C))
+            asyncio.ensure_future(assert_faithful.aio(BAD, C))
+            await asyncio.sleep(0)
+
+        @pytest_asyncio.fixture
+        async def in_background(assert_faithful):
+            task = asyncio.create_task(assert_faithful.aio(GOOD, C))
+            yield
+            await task
+
+        @pytest_asyncio.fixture
+        async def forgets_at_teardown(assert_faithful):
+            yield
+            assert_faithful.aio(BAD, C)
+
+        @pytest.mark.asyncio
+        async def test_fixtures(in_background, forgets_at_teardown):
+            pass
         """
     )
     result = pytester.runpytest("-p", "no:cacheprovider")
-    result.assert_outcomes(passed=2, failed=3)
+    result.assert_outcomes(passed=3, failed=4, errors=1)
     result.stdout.fnmatch_lines(
         [
-            "*assert_faithful.aio(...) at test_forgot.py:9 was never awaited, so its check did"
+            # A fixture may await in its teardown a check it started in its setup.
+            "*ERROR at teardown of test_fixtures*",
+            "*assert_faithful.aio(...) at test_forgot.py:47 was never awaited*",
+            "*assert_faithful.aio(...) at test_forgot.py:11 was never awaited, so its check did"
             " not run: write `await` before each `.aio(...)`*",
-            "*assert_faithful.aio(...) at test_forgot.py:13; assert_relevant.aio(...) at "
-            "test_forgot.py:14; assert_reference.aio(...) at test_forgot.py:15; "
-            "assert_retrieval.aio(...) at test_forgot.py:16 were never awaited, so their checks*",
+            "*assert_faithful.aio(...) at test_forgot.py:15; assert_relevant.aio(...) at "
+            "test_forgot.py:16; assert_reference.aio(...) at test_forgot.py:17; "
+            "assert_retrieval.aio(...) at test_forgot.py:18 were never awaited, so their checks*",
             "E       RuntimeError: app down",
+            "*assert_faithful.aio(...) at test_forgot.py:34; assert_faithful.aio(...) at "
+            "test_forgot.py:35 were still running when the test ended, so the test never saw "
+            "their verdicts: await the task or gather that runs each one*",
         ]
     )
     result.stdout.no_fnmatch_line("*RuntimeWarning*")

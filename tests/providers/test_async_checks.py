@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+import sniffio
 
 from fake_llm_server import FakeLLMServer, Reply
 from pytest_faithful import (
@@ -102,6 +103,24 @@ def test_averify_gives_what_verify_gives(
     # The same requests went out both ways (same prompts, same cache keys).
     first, second = server.bodies()[:2], server.bodies()[2:]
     assert first == second
+
+
+@pytest.mark.parametrize("library", ["trio", "curio"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_blocking_check_whose_caller_says_another_async_library_runs_on_asyncio(
+    provider: str, library: str, server: FakeLLMServer, options: JudgeOptions
+) -> None:
+    """anyio's trio runner (and ``trio.to_thread`` in it) sets sniffio's context variable; the
+    runner's tasks run in a copy of the caller's context, so the SDK's HTTP stack read it and
+    chose that library's network backend on the runner's asyncio loop: every call failed."""
+    judge = builtin_registry().build(spec(provider, server), options)
+    said = sniffio.current_async_library_cvar.set(library)
+    try:
+        result = verify(ANSWER, PASSAGES, judge=judge, threshold=0.5)
+    finally:
+        sniffio.current_async_library_cvar.reset(said)
+    assert result.score == pytest.approx(2 / 3)
+    assert server.count == 2
 
 
 @pytest.mark.parametrize("provider", PROVIDERS)

@@ -17,7 +17,7 @@ from pytest_faithful.fields import options_of
 from pytest_faithful.judges.registry import ENTRY_POINT_GROUP, installed_registry
 from pytest_faithful.plugin import hookspecs
 from pytest_faithful.plugin.attempts import Attempts
-from pytest_faithful.plugin.awaited import message, never_awaited
+from pytest_faithful.plugin.awaited import made, message, unawaited
 from pytest_faithful.plugin.declared import MARKER, METRIC_MARKERS, CheckSettings
 from pytest_faithful.plugin.options import add_options, parse_options
 from pytest_faithful.plugin.repeats import Repeats
@@ -122,14 +122,26 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    """A test that made an ``.aio(...)`` check and never awaited it fails: its check never
-    ran (:mod:`pytest_faithful.plugin.awaited`)."""
+    """A test that made an ``.aio(...)`` check and never awaited it, or left it running,
+    fails: its verdict never reached it (:mod:`pytest_faithful.plugin.awaited`)."""
+    since = made(item)  # the setup's fixtures may leave theirs running into the teardown
     try:
         yield
     finally:
-        found = never_awaited(item)  # closed either way, so Python warns of none
-    if found:
-        pytest.fail(message(found), pytrace=False)
+        found = unawaited(item, since)  # closed either way, so Python warns of none
+    if any(found):
+        pytest.fail(message(*found), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, None, None]:
+    """An ``.aio(...)`` check a fixture made in its setup or teardown and never awaited."""
+    try:
+        yield
+    finally:
+        never, _ = unawaited(item)
+    if never:
+        pytest.fail(message(never, []), pytrace=False)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

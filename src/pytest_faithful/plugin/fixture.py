@@ -49,7 +49,7 @@ from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.plugin.settings import resolve
-from pytest_faithful.providers.steps import Procedure, run_async, run_sync
+from pytest_faithful.providers.steps import InThread, Procedure, run_async, run_sync
 from pytest_faithful.redaction import masked_output, redact
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import check_key, checked_key
@@ -279,10 +279,13 @@ class AssertFaithful:
         judge_id = settings.judge if isinstance(settings.judge, str) else None
         with metered() as spent:
             try:
+                spec = settings.judge
                 judge_obj = (
-                    self._session.judge_for(settings.judge)
-                    if settings.judge is None or isinstance(settings.judge, str)
-                    else settings.judge
+                    # Built (on first use) in a worker thread when awaited: its modules, cache
+                    # and prices load while the test's loop runs on.
+                    await InThread(lambda: self._session.judge_for(spec))
+                    if spec is None or isinstance(spec, str)
+                    else spec
                 )
                 # The id the record names, read safely: the check refuses a judge whose id
                 # fails or cannot name it in a report (a JudgeError), and its record still

@@ -21,7 +21,7 @@ from pytest_faithful.check import Contexts, judge_object, read_contexts
 from pytest_faithful.errors import MetricError, judge_name
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.judges.registry import JudgeSpec
-from pytest_faithful.metrics.inputs import check_threshold
+from pytest_faithful.metrics.inputs import RetrievalMetric, check_threshold
 from pytest_faithful.metrics.reference import CitationMode
 from pytest_faithful.models import MetricName, MetricResult
 from pytest_faithful.plugin import fixture as checking
@@ -31,7 +31,7 @@ from pytest_faithful.plugin.fixture import AssertFaithful, reraise_trimmed
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.metric_settings import DEFAULT_METRIC_THRESHOLD, first
 from pytest_faithful.plugin.session import BASELINE_KEY
-from pytest_faithful.providers.steps import Procedure, run_async, run_sync
+from pytest_faithful.providers.steps import InThread, Procedure, run_async, run_sync
 from pytest_faithful.redaction import masked_output
 from pytest_faithful.report import junit
 from pytest_faithful.report.baseline import checked_key, metric_key
@@ -108,9 +108,11 @@ class _MetricCheck:
                 )
         return chosen  # type: ignore[no-any-return]
 
-    def _built(self, judge: str | Judge | None) -> Judge:
+    async def _built(self, judge: str | Judge | None) -> Judge:
+        """The judge, built (on first use) in a worker thread when awaited, as the
+        faithfulness fixture's."""
         if judge is None or isinstance(judge, str):
-            return self._session.judge_for(judge)
+            return await InThread(lambda: self._session.judge_for(judge))
         return judge
 
     def _next_index(self, key: object, metrics: Sequence[str]) -> tuple[int, list[str | None]]:
@@ -375,10 +377,9 @@ class AssertRelevant(_MetricCheck):
         checked = {**where, "answer": answer, "question": question}
         spec = _named(chosen)
 
-        def run() -> Procedure[MetricResult]:
-            return relevancy_steps(
-                answer, question, self._built(chosen), limit, self._session.memo()
-            )
+        async def run() -> MetricResult:
+            judge = await self._built(chosen)
+            return await relevancy_steps(answer, question, judge, limit, self._session.memo())
 
         result = await self._run("answer_relevancy", index, spec, checked, run)
         self._gate([(result, name)], result)
@@ -481,14 +482,13 @@ class AssertRetrieval(_MetricCheck):
         # precision may do recall); the first error, or --faith-estimate's skip, is raised last.
         stopped: BaseException | None = None
         for metric in metrics:
+
+            async def run(metric: RetrievalMetric = metric) -> MetricResult:
+                judge = await self._built(chosen)
+                return await planned_steps(metric, plan, judge, memo)
+
             try:
-                results[metric] = await self._run(
-                    metric,
-                    index,
-                    spec,
-                    checked,
-                    lambda metric=metric: planned_steps(metric, plan, self._built(chosen), memo),  # type: ignore[misc]
-                )
+                results[metric] = await self._run(metric, index, spec, checked, run)
             except (Exception, pytest.skip.Exception) as exc:
                 stopped = stopped or exc
         if stopped is not None:

@@ -126,6 +126,9 @@ class AnthropicBackend:
                 event_hooks={"response": [refuse_long_waits]},
             ),
         )
+        # The SDK loads its resources' modules on their first use: here, in the worker thread
+        # that makes a client for an awaited check, not on the check's loop at its first call.
+        _ = client.messages.with_raw_response
         return client, client.close
 
     @staticmethod

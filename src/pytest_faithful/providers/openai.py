@@ -194,6 +194,9 @@ class OpenAIBackend:
             max_retries=self._max_retries,
             http_client=attempt_bound_client(openai.DefaultAsyncHttpxClient, self._timeout_s),
         )
+        # The SDK loads its resources' modules on their first use: here, in the worker thread
+        # that makes a client for an awaited check, not on the check's loop at its first call.
+        _ = client.chat.completions.with_raw_response
         return client, client.close
 
     def arguments(self, request: JudgeRequest) -> dict[str, Any]:

@@ -25,7 +25,7 @@ import threading
 from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from typing import Any, TypeVar
 
-from pytest_faithful.providers.steps import blocked_loop
+from pytest_faithful.providers.steps import blocked_loop, to_its_end
 
 _T = TypeVar("_T")
 
@@ -171,6 +171,7 @@ class AsyncRunner:
         borrows = isinstance(caller, asyncio.AbstractEventLoop) and self.limiter.holds(caller)
 
         async def limited() -> _T:
+            _on_asyncio()
             if borrows:
                 return await call()
             async with self.limiter:
@@ -214,7 +215,7 @@ class AsyncRunner:
             if key not in objects.made:
                 # Made in a worker thread: an SDK client loads its TLS certificates (and, the
                 # first time, its modules), which would stall the caller's loop.
-                made, closer, cancelled = await _made_whole(loop, make)
+                (made, closer), cancelled = await to_its_end(make)
                 objects.made[key] = made
                 objects.closers.append(closer)
                 await objects.watch(lambda: self._forget(loop))
@@ -233,8 +234,16 @@ class AsyncRunner:
             self._closers.append(closer)
 
     async def aclose(self) -> None:
-        """Close what was made for the running loop, on it, then :meth:`close` the rest."""
-        loop = asyncio.get_running_loop()
+        """Close what was made for the running loop, on it, then :meth:`close` the rest.
+
+        Under another event loop (trio) nothing was made for it: the rest is closed, and the
+        error that stopped a check there (``averify`` closes its judge's runner this way) is
+        not replaced by asyncio's "no running event loop"."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.close()
+            return
         with self._lock:
             objects = self._elsewhere.pop(loop, None)
         if objects is not None:
@@ -273,27 +282,15 @@ class AsyncRunner:
         loop.close()
 
 
-async def _made_whole(
-    loop: asyncio.AbstractEventLoop, make: Callable[[], tuple[_T, Closer]]
-) -> tuple[_T, Closer, bool]:
-    """``make()`` in a worker thread, awaited to its end even when the awaiting task is
-    cancelled meanwhile (and whether it was): an object made for a cancelled check is kept for
-    the loop, and closed with it, not dropped unclosed (an SDK client and its sockets)."""
-    making = loop.run_in_executor(None, contextvars.copy_context().run, make)
-    cancelled = False
-    while True:
-        try:
-            made, closer = await asyncio.shield(making)
-        except asyncio.CancelledError:
-            if making.cancelled():
-                raise
-            cancelled = True  # honoured once the object is kept
-            continue
-        except BaseException:
-            if cancelled:
-                raise asyncio.CancelledError from None
-            raise
-        return made, closer, cancelled
+def _on_asyncio() -> None:
+    """The running task (the private loop's, in a copy of its caller's context) says it runs
+    on asyncio. Its caller's context may say another library: anyio's trio runner, and
+    ``trio.to_thread`` after it, carry sniffio's ``"trio"``, which the SDKs' HTTP stack reads
+    to choose its network backend; it chose trio's, which fails on this loop ("must be called
+    from async context"), and every blocking check of a trio test errored."""
+    sniffio = sys.modules.get("sniffio")  # not loaded: nothing could have set it
+    if sniffio is not None:
+        sniffio.current_async_library_cvar.set(None)  # sniffio then asks asyncio
 
 
 def _in_loop_thread(loop: asyncio.AbstractEventLoop) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextvars
 import sys
-from collections.abc import Coroutine, Generator, Sequence
+from collections.abc import Callable, Coroutine, Generator, Sequence
 from typing import Any, Generic, TypeVar
 
 _T = TypeVar("_T")
@@ -91,22 +91,31 @@ def run_sync(procedure: Procedure[_T]) -> _T:
         del failure  # no cycle through the traceback
 
 
-async def run_async(procedure: Procedure[_T]) -> _T:
-    """Drive ``procedure`` to its end on the running loop, awaiting each step.
-
-    The steps are asyncio's (provider SDK calls, worker threads): under another event loop
-    (trio) this is a RuntimeError that says what to do instead."""
+def on_asyncio() -> None:
+    """Nothing on a running asyncio loop; elsewhere (trio, no loop) the RuntimeError that says
+    what to do instead."""
     import asyncio
 
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        procedure.close()
         raise RuntimeError(
             "pytest-faithful's async checks run on an asyncio event loop (asyncio.run, "
             "pytest-asyncio, anyio's asyncio backend); under another one, run the blocking "
             "check in a worker thread (e.g. await trio.to_thread.run_sync(...))"
         ) from None
+
+
+async def run_async(procedure: Procedure[_T]) -> _T:
+    """Drive ``procedure`` to its end on the running loop, awaiting each step.
+
+    The steps are asyncio's (provider SDK calls, worker threads): under another event loop
+    (trio) this is a RuntimeError that says what to do instead."""
+    try:
+        on_asyncio()
+    except RuntimeError:
+        procedure.close()
+        raise
     sent: Any = None
     failure: BaseException | None = None
     try:
@@ -126,6 +135,51 @@ async def run_async(procedure: Procedure[_T]) -> _T:
     finally:
         procedure.close()
         del failure
+
+
+class InThread(Step[_T]):
+    """``call()``, a blocking piece of a procedure (building a judge: its modules imported, its
+    cache opened): in the caller's thread when run blocking; awaited, in a worker thread, so
+    that the caller's loop runs on meanwhile."""
+
+    def __init__(self, call: Callable[[], _T]) -> None:
+        self._call = call
+
+    def run(self) -> _T:
+        return self._call()
+
+    async def arun(self) -> _T:
+        import asyncio
+
+        value, cancelled = await to_its_end(self._call)
+        if cancelled:
+            raise asyncio.CancelledError
+        return value
+
+
+async def to_its_end(call: Callable[[], _T]) -> tuple[_T, bool]:
+    """``call()`` in a worker thread (in a copy of the caller's context), awaited to its end
+    even when the awaiting task is cancelled meanwhile: its value, and whether the task was
+    cancelled (the caller raises that once it has kept the value). What ``call`` made (an SDK
+    client, a judge with its open cache) is never left to a thread nobody waits for."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    doing = loop.run_in_executor(None, contextvars.copy_context().run, call)
+    cancelled = False
+    while True:
+        try:
+            value = await asyncio.shield(doing)
+        except asyncio.CancelledError:
+            if doing.cancelled():
+                raise
+            cancelled = True  # honoured once the value is kept
+            continue
+        except BaseException:
+            if cancelled:
+                raise asyncio.CancelledError from None
+            raise
+        return value, cancelled
 
 
 class Gather(Step[list[_T]]):
