@@ -18,7 +18,8 @@ from pytest_faithful.judges.lexical.passages import sentences_of
 from pytest_faithful.models import Claim
 from pytest_faithful.text.evidence import PassageIndex
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.terms import STOPWORDS, content_terms
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import STOPWORDS
 
 PASSAGES = [
     "The Eiffel Tower was completed in 1889. It is 330 metres tall and stands in Paris.",

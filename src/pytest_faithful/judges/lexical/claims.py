@@ -19,7 +19,6 @@ from pytest_faithful.text.terms import (
     _EMPTY,
     _NEG,
     _TOKEN,
-    STOPWORDS,
     _Bag,
     _bag,
     _is_number,
@@ -28,7 +27,7 @@ from pytest_faithful.text.terms import (
     _tokens,
     number_kinds,
 )
-from pytest_faithful.text.words import NEGATIONS
+from pytest_faithful.text.words import NEGATIONS, STOPWORDS
 
 # Clause covers (see ``judge``'s docstring): pieces of a claim with fewer content words than this
 # join a neighbour, so "tobacco and alcohol are not allowed" stays one clause. Clause covers
