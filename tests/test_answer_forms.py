@@ -398,6 +398,13 @@ def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
         ("It employs under 1,000 people.", "The company employs 1,500 people.", False),
         ("It employs about 1,400 people.", "The company employs 1,500 people.", True),
         ("It employs about 1,000 people.", "The company employs 1,500 people.", False),
+        ("It employs more than a thousand people.", "The company employs 1,500 people.", True),
+        ("It employs more than two thousand people.", "The company employs 1,500 people.", False),
+        (
+            "It employs over 1,000 people.",
+            "The company employs one thousand five hundred people.",
+            True,
+        ),
         ("Revenue was over $1 million.", "Its revenue was $1.5 million last year.", True),
         # A bound in the passage is no value: changing its figure changes what it says.
         ("Net debt will fall below $30 billion.", "Net debt will fall below $25 billion.", False),

@@ -327,7 +327,7 @@ def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bo
     scale."""
     kinds = number_kinds(claim).get(term, frozenset()) - {"plain"}
     limits = amounts(claim).get(term, frozenset())
-    words = claim.split()
+    words = normalised(claim).split()  # "more than a thousand": "1000" a word of its own
     at = [i for i, w in enumerate(words) if term in content_terms(w)]
     if not kinds or not limits or not at:
         return False
@@ -351,7 +351,7 @@ def _meets(
     written = amounts(text)
     bounded = _bounds(text) if _BOUND_HINT.search(text) else {}
     kinds_of = number_kinds(text)
-    words = text.split()
+    words = normalised(text).split()
     for i, word in enumerate(words):
         for other in content_terms(word):
             if other in bounded or not kinds_of.get(other, frozenset()) & kinds:
