@@ -335,7 +335,7 @@ def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bo
     about = frozenset().union(*(_near(words, i) for i in at))
     for passage in passages:
         for sentence in split_sentences(passage):
-            if any(c.isdigit() for c in sentence.text) and _meets(
+            if _DIGIT.search(normalised(sentence.text)) and _meets(
                 sentence.text, kinds, about, sense, limit
             ):
                 return True
