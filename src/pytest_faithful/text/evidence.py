@@ -83,11 +83,17 @@ def bears_on(quote: str, claim: str) -> bool:
         return False
     # What the claim states, not its courtesies: "... Let me know if there's anything else I can
     # help with." is no subject for a quote about helping.
-    if (stated := without_abstentions(claim)) != claim and content_terms(stated):
+    if (stated := _stated_part(claim)) != claim and content_terms(stated):
         claimed = content_terms(stated)
         if not any(not term[0].isdigit() for term in quoted & claimed):
             return False
     return len(quoted) >= min(2, len(claimed))
+
+
+# A claim is read against each quote and span of its check.
+@functools.lru_cache(maxsize=1024)
+def _stated_part(claim: str) -> str:
+    return without_abstentions(claim)
 
 
 # Share of a claim's content terms below which a quote that bears on the claim still shows little

@@ -274,7 +274,18 @@ _WORD_VALUES = {
 
 
 def _may_say_a_number_in_words(text: str) -> bool:
-    return "undred" in text or "housand" in text or "ty-" in text or "ty " in text
+    # "twenty", "seventy" / "thirty" / "forty" / "fifty" / "sixty" / "eighty" / "ninety"
+    return (
+        "undred" in text
+        or "housand" in text
+        or "enty" in text
+        or "irty" in text
+        or "orty" in text
+        or "ifty" in text
+        or "ixty" in text
+        or "ghty" in text
+        or "nety" in text
+    )
 
 
 def _as_number(m: re.Match[str]) -> str:
