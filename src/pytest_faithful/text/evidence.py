@@ -79,11 +79,12 @@ def bears_on(quote: str, claim: str) -> bool:
         return False
     quoted = content_terms(quote)
     claimed = content_terms(claim)
-    if not any(not term[0].isdigit() for term in quoted & claimed):
+    shared = [term for term in quoted & claimed if not term[0].isdigit()]
+    if not shared:
         return False
     # What the claim states, not its courtesies: "... Let me know if there's anything else I can
-    # help with." is no subject for a quote about helping.
-    if (stated := _stated_part(claim)) != claim and content_terms(stated):
+    # help with." is no subject for a quote about helping. (A courtesy has a word or two.)
+    if len(shared) <= 2 and (stated := _stated_part(claim)) != claim and content_terms(stated):
         claimed = content_terms(stated)
         if not any(not term[0].isdigit() for term in quoted & claimed):
             return False
