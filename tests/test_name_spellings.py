@@ -217,3 +217,15 @@ def test_a_number_in_words_reads_as_its_digits(n: int) -> None:
     words = _in_words(n)
     assert content_terms(f"{words} parcels") == content_terms(f"{n} parcels"), words
     assert len(normalised(words)) == len(words)
+
+
+@pytest.mark.parametrize(
+    ("words", "number"),
+    [("a dozen", "12"), ("two dozen", "24"), ("half a dozen", "6"), ("twenty-third", "23rd")],
+)
+def test_a_count_in_words_reads_as_its_number(words: str, number: str) -> None:
+    assert content_terms(f"{words} eggs") == content_terms(f"{number} eggs")
+
+
+def test_dozens_is_no_count() -> None:
+    assert not any(t[0].isdigit() for t in content_terms("dozens of eggs"))

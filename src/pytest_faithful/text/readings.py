@@ -244,7 +244,8 @@ def _as_ordinal(m: re.Match[str]) -> str:
 
 
 # Numbers said in more than one word ("twenty-five", "one hundred and fifty", "two thousand",
-# "twenty-first"), written as numbers; one word alone ("twenty") is a term's reading already.
+# "twenty-first", "a dozen"), written as numbers; one word alone ("twenty") is a term's reading
+# already.
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen")
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
@@ -259,7 +260,8 @@ _BELOW_1000 = rf"(?:(?:a|{'|'.join(_UNITS)}){_GAP}hundred(?:(?:{_GAP}and)?{_GAP}
 _NUMBER_IN_WORDS = re.compile(
     rf"\b(?:(?:a|{_BELOW_1000}|{_BELOW_100}){_GAP}thousand(?:(?:,?{_GAP}and|,)?{_GAP}"
     rf"(?:{_BELOW_1000}|{_BELOW_100}))?|{_BELOW_1000}"
-    rf"|(?:{'|'.join(_TENS)}){_GAP}(?:{'|'.join(_UNITS)}|{'|'.join(_UNIT_ORDINALS)}))\b",
+    rf"|(?:{'|'.join(_TENS)}){_GAP}(?:{'|'.join(_UNITS)}|{'|'.join(_UNIT_ORDINALS)})"
+    rf"|(?:half{_GAP}a|a|{'|'.join(_UNITS)}){_GAP}dozen)\b",
     re.IGNORECASE,
 )
 _WORD_VALUES = {
@@ -278,6 +280,7 @@ def _may_say_a_number_in_words(text: str) -> bool:
     return (
         "undred" in text
         or "housand" in text
+        or "dozen" in text
         or "enty" in text
         or "irty" in text
         or "orty" in text
@@ -298,7 +301,9 @@ def _as_number(m: re.Match[str]) -> str:
             part *= 100
         elif word == "thousand":
             total, part = (total + (part or 1)) * 1000, 0
-        elif word != "and":
+        elif word == "dozen":  # "a dozen", "two dozen", "half a dozen" (not "dozens")
+            part = 6 if words[0] == "half" else part * 12
+        elif word not in ("and", "half"):
             part += _WORD_VALUES[word]
     said = str(total + part)
     if words[-1] in _UNIT_ORDINALS:  # "twenty-first": 21st; its last digit is never 0
