@@ -257,7 +257,7 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
-    if _may_write_a_period(text) and _PERIOD.search(text, start, end):
+    if _may_write_a_period(text, start, end) and _PERIOD.search(text, start, end):
         _read_periods(text, start, end, terms)
     if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
         if _may_say_am_or_pm(text, start, end):
@@ -279,16 +279,19 @@ _PERIOD = re.compile(r"\b(?:([qh])([1-4])|fy[^\S\n]?(\d{4}|\d{2}))\b")
 _ORDINAL_TERMS = ("first", "2", "3", "4")
 
 
-def _may_write_a_period(text: str) -> bool:
+def _may_write_a_period(text: str, start: int, end: int) -> bool:
     # Substring tests: a tenth of the regex's time on the texts that have none (nearly all).
+    # Only within text[start:end]: a passage's sentences are read as slices of it, and a test
+    # of the whole text for each read every sentence of a long passage again (quadratic).
+    find = text.find
     return (
-        "q1" in text
-        or "q2" in text
-        or "q3" in text
-        or "q4" in text
-        or "h1" in text
-        or "h2" in text
-        or "fy" in text
+        find("q1", start, end) >= 0
+        or find("q2", start, end) >= 0
+        or find("q3", start, end) >= 0
+        or find("q4", start, end) >= 0
+        or find("h1", start, end) >= 0
+        or find("h2", start, end) >= 0
+        or find("fy", start, end) >= 0
     )
 
 
