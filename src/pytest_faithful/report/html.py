@@ -69,16 +69,28 @@ def _worst(labels: Sequence[Label]) -> Label:
 
 
 def segments(length: int, spans: Sequence[tuple[int, int, _T]]) -> list[tuple[int, int, list[_T]]]:
-    """Cut ``[0, length)`` at every span edge; each piece lists the spans that cover it."""
+    """Cut ``[0, length)`` at every span edge; each piece lists the spans that cover it, in
+    the order given.
+
+    One sweep over the edges, keeping the spans open at each: testing every span for every
+    piece took time quadratic in the claims (an answer of 4,000 sentences: 5 s).
+    """
     bounds = {0, length}
-    for start, end, _ in spans:
-        bounds.update((max(0, min(start, length)), max(0, min(end, length))))
-    edges = sorted(bounds)
-    return [
-        (a, b, [tag for start, end, tag in spans if start <= a and b <= end])
-        for a, b in itertools.pairwise(edges)
-        if b > a
-    ]
+    opening: dict[int, list[int]] = {}
+    closing: dict[int, list[int]] = {}
+    for i, (start, end, _) in enumerate(spans):
+        first, last = max(0, min(start, length)), max(0, min(end, length))
+        bounds.update((first, last))
+        if first < last:  # a span covers the pieces from its clipped start to its clipped end
+            opening.setdefault(first, []).append(i)
+            closing.setdefault(last, []).append(i)
+    pieces: list[tuple[int, int, list[_T]]] = []
+    open_spans: set[int] = set()
+    for a, b in itertools.pairwise(sorted(bounds)):
+        open_spans.difference_update(closing.get(a, ()))
+        open_spans.update(opening.get(a, ()))
+        pieces.append((a, b, [spans[i][2] for i in sorted(open_spans)]))
+    return pieces
 
 
 def find_quote(passage: str, quote: str) -> tuple[int, int] | None:
@@ -161,12 +173,16 @@ def _contexts_html(check: CheckEntry) -> str:
     if check.contexts is None:
         return ""
     verdicts = () if check.result is None else check.result.claim_verdicts
+    # Each passage's quotes, gathered once: not every verdict for every passage (10,000
+    # passages and 1,000 claims were ten million tests).
+    cited: dict[int, list[tuple[int, ClaimVerdict]]] = {}
+    for n, cv in enumerate(verdicts, start=1):
+        if cv.passage_index is not None and cv.evidence:
+            cited.setdefault(cv.passage_index, []).append((n, cv))
     items = []
     for index, passage in enumerate(check.contexts):
         spans = []
-        for n, cv in enumerate(verdicts, start=1):
-            if cv.passage_index != index or not cv.evidence:
-                continue
+        for n, cv in cited.get(index, ()):
             where = find_quote(passage, cv.evidence)
             if where is not None:
                 spans.append((where[0], where[1], (n, cv)))
