@@ -280,22 +280,24 @@ def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, in
     fences = frozenset(
         (s.start, s.end) for s in sentences if is_fence(s.text) or is_table_header(s.text)
     )
-    framing = [
-        s
+    # The framing sentences' places (a set: a list's membership test for every sentence took
+    # time quadratic in an answer of many headings).
+    framing = {
+        k
         for k, s in enumerate(sentences)
         if (is_heading(s.text) or s.text.rstrip().endswith(":"))
         and ((_labels(s.text) and k + 1 < len(sentences)) or is_heading(s.text))
-    ]
+    }
     if not framing:
         return fences
     said: set[str] = set()
-    for s in sentences:
-        if s not in framing:
+    for k, s in enumerate(sentences):
+        if k not in framing:
             said |= content_terms(s.text)
     return fences | {
         (h.start, h.end)
         for k, h in enumerate(sentences)
-        if h in framing
+        if k in framing
         and (content_terms(h.text) <= said or (_labels(h.text) and k + 1 < len(sentences)))
     }
 

@@ -180,7 +180,13 @@ def _label_words(text: str, found: Sequence[re.Match[str]], i: int) -> int:
     """How many words from token ``i`` label a line, when ``i`` starts one: the words before
     the line's first colon ("Monday to Friday: 9am to 5pm"), or the first cell of a table row
     ("| Pro | $20 |"); 0 when they do not."""
-    line_start = text.rfind("\n", 0, found[i].start()) + 1
+    # Only the gap after the token before is looked at: a word with no line break before it
+    # since that token is not the first of its line (reading back to the line's start for
+    # every token took time quadratic in a long line).
+    gap_start = found[i - 1].end() if i else 0
+    line_start = text.rfind("\n", gap_start, found[i].start()) + 1
+    if not line_start and i:
+        return 0  # not the line's first word
     before = text[line_start : found[i].start()]
     if before.strip(" \t-*+\u2022|"):
         return 0  # not the line's first word
@@ -195,8 +201,8 @@ def _label_words(text: str, found: Sequence[re.Match[str]], i: int) -> int:
     if any(c in text[found[i].start() : mark] for c in ".!?"):
         return 0
     words = 0
-    for m in found[i:]:
-        if m.end() > mark:
+    for j in range(i, len(found)):  # not found[i:]: a copy of the rest for every token
+        if found[j].end() > mark:
             break
         words += 1
     return words if 0 < words <= _LABEL_WORDS else 0
