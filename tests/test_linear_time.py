@@ -1,0 +1,87 @@
+"""A check's time grows linearly with its text, whatever shape the text has.
+
+Suites feed the check whatever their app returns: list-shaped logs, numbered steps, initials,
+long lists of figures, headings, labelled lines. Each family below took time quadratic (or
+worse) in its length at some point (a reading of the whole text repeated for each of its
+sentences, numbers or words). Each is timed at two sizes, eight times apart: linear time grows
+about eightfold, quadratic time about sixty-fourfold.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from pytest_faithful import verify
+from pytest_faithful.models import Claim
+from pytest_faithful.testing import FunctionJudge
+
+
+def _quoting(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+    """SUPPORTED, quoting each claim from the passage, or else the passage's opening."""
+    return [
+        {
+            "claim_index": i,
+            "label": "SUPPORTED",
+            "evidence": c.text if c.text in passages[0] else passages[0][:40],
+            "passage_index": 0,
+        }
+        for i, c in enumerate(claims)
+    ]
+
+
+def _quoting_judge() -> FunctionJudge:
+    return FunctionJudge(_quoting)
+
+
+def _seconds(answer: str, passage: str, judge: Any) -> float:
+    """The CPU time of one check (the process's own: other processes' load does not count)."""
+    started = time.process_time()
+    verify(answer, [passage], judge=judge)
+    return time.process_time() - started
+
+
+# family -> the answer and the passage at size n, and the judge that reads them.
+FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] = {
+    # Numbered steps: every sentence's number read against the whole passage (2,000 steps
+    # took 15 s while a rule read each number's kinds in the passage again).
+    "steps": (lambda n: (" ".join(f"Step {i}:" for i in range(n)),) * 2, _quoting_judge),
+    # One sentence of many numbers no passage states: each number's bound and share looked
+    # for in the whole sentence (8,000 numbers: 198 s).
+    "figures": (
+        lambda n: (
+            "The values are " + ", ".join(str(i) for i in range(n)) + ".",
+            "The values are listed in the appendix of the annual report.",
+        ),
+        _quoting_judge,
+    ),
+    # A list, a log, initials: many short passage sentences, each read as a slice of it.
+    "list items": (lambda n: ("The item takes 5 days.", "- item 5\n" * n), lambda: "lexical"),
+    "initials": (lambda n: ("A. Smith came.", "A. " * n + "Smith"), lambda: "lexical"),
+    # Headings: each sentence looked for in a list of the answer's framing sentences.
+    "headings": (lambda n: ("# Title\n" * n,) * 2, _quoting_judge),
+    # Lines a label opens ("User: hi"): each word's label counted in a copy of every word
+    # after it.
+    "labelled lines": (
+        lambda n: ("The user said hi.", "User: hi\nAssistant: 5 days\n" * (n // 2)),
+        lambda: "lexical",
+    ),
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_a_check_reads_long_text_in_linear_time(family: str) -> None:
+    make, judge = FAMILIES[family]
+    gc.disable()  # a collection in one run and not the other is no growth of the check's own
+    try:
+        # Two texts of each size (a cached reading of one is no reading of the other).
+        small = min(_seconds(*(t + f" Run {r}." for t in make(500)), judge()) for r in range(2))
+        large = _seconds(*make(4000), judge())
+    finally:
+        gc.enable()
+    # Linear: about 8 times; quadratic about 64 (headings took 0.8 s at 4,000, 0.02 s at 500).
+    assert large < 24 * small + 0.02, f"{family}: {small:.4f} s at 500, {large:.4f} s at 4000"
