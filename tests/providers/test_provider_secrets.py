@@ -500,7 +500,9 @@ def test_a_worker_masks_what_it_sends_with_the_keys_set_after_it_started(
     seen = SecretsSeen()
     late = "Zr4Wq8Lp2Xm6Tn0Vb3Hc7Jd1"
     monkeypatch.setenv("ANTHROPIC_API_KEY", late)
-    seen.note()
+    seen.note(kept=0)  # no record kept since: the environment is not read again
+    assert seen.values == {KEY}
+    seen.note(kept=1)  # a check's record kept while the fixture's key is set
     monkeypatch.delenv("ANTHROPIC_API_KEY")
     answer = f"Keys {KEY} and {late}."
     record = MetricRecord(

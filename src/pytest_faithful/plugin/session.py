@@ -282,7 +282,7 @@ class FaithSession:
         """On a worker: the phase's records go with its report; the setup report also says
         which of this plugin's fixtures the test requested, in case its worker crashes."""
         report = yield
-        self.secrets.note()  # a fixture's key is still set as its test's phases end
+        self.secrets.note(len(self.records) + len(self.metric_records))  # a fixture's key too
         if not self._is_worker:
             return report
         payload = self._payload() if self._unsent() else {}
