@@ -329,6 +329,26 @@ def test_estimate_refuses_what_needs_real_results(pytester: pytest.Pytester) -> 
     result.stderr.fnmatch_lines(["*--faith-estimate calls no judge*--faith-update-baseline*"])
 
 
+def test_an_estimate_judges_a_check_that_calls_no_provider(pytester: pytest.Pytester) -> None:
+    """README, --faith-estimate: only a check that would call a provider is estimated; one
+    that calls none (the lexical judge here) gets its verdict, and a failing one fails its
+    test as in a real run."""
+    pytester.makepyfile(
+        """
+        POLICY = ["You can return most items within 30 days of delivery."]
+
+        def test_grounded(assert_faithful):
+            assert_faithful("You can return items within 30 days of delivery.", POLICY)
+
+        def test_wrong_number(assert_faithful):
+            assert_faithful("You can return items within 60 days of delivery.", POLICY)
+        """
+    )
+    result = pytester.runpytest("--faith-estimate", "--faith-judge=lexical")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*FaithfulnessError: faithfulness failed*1 contradicted*"])
+
+
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
