@@ -246,6 +246,55 @@ def test_stale_entries_are_reported_and_strict_mode_fails(project: pytest.Pytest
     assert "test_rag.py::test_twice#0" not in baseline_of(project)
 
 
+def test_a_missing_baseline_says_it_gates_nothing_and_strict_mode_fails(
+    project: pytest.Pytester,
+) -> None:
+    """A gate whose file is gone (renamed in a pull request, a wrong path in CI) compares
+    nothing: every check is new. It says so, and --faith-baseline-strict fails the run."""
+    result = project.runpytest()
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(
+        [
+            "faithful baseline *: 0 regressed, 0 improved, 0 unchanged, 5 new, 0 stale",
+            "  NO BASELINE: *faith-baseline.json does not exist, so every check is new and none "
+            "can regress; write it with --faith-update-baseline and commit it",
+        ]
+    )
+    strict = project.runpytest("--faith-baseline-strict", "--faith-report=r.md")
+    assert strict.ret == pytest.ExitCode.TESTS_FAILED
+    strict.stdout.fnmatch_lines(["  NO BASELINE: *(fails the session: --faith-baseline-strict)*"])
+    assert "the baseline file does not exist" in (project.path / "r.md").read_text()
+    update = project.runpytest("--faith-baseline-strict", "--faith-update-baseline")
+    assert update.ret == pytest.ExitCode.OK
+    assert "NO BASELINE" not in update.stdout.str()
+    assert len(baseline_of(project)) == 5
+
+
+def test_a_run_with_other_scoring_settings_than_the_baselines_says_so(
+    project: pytest.Pytester,
+) -> None:
+    project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
+    entry = baseline_of(project)["test_rag.py::test_refund#0"]
+    assert (entry["scoring"], entry["rules"]) == ("strict", "standard")
+    changed = ("--faith-scoring=lenient", "--faith-rules=evidence")
+    other = project.runpytest(*changed, "--faith-report=r.md")
+    other.assert_outcomes(passed=4)
+    other.stdout.fnmatch_lines(
+        [
+            "faithful baseline *",
+            "  OTHER SETTINGS: 5 checks compared with entries scored with other settings "
+            "(scoring strict -> lenient; rules standard -> evidence) (keep the settings, or "
+            "rewrite the baseline with --faith-update-baseline)",
+        ]
+    )
+    assert (
+        "- ⚠️ 5 checks compared with entries scored with other settings"
+        in (project.path / "r.md").read_text()
+    )
+    project.runpytest(*changed, "--faith-update-baseline").assert_outcomes(passed=4)
+    assert "OTHER" not in project.runpytest(*changed).stdout.str()
+
+
 def test_identical_behaviour_under_xdist(project: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     project.runpytest("--faith-update-baseline", "-n", "2").assert_outcomes(passed=4)
@@ -274,35 +323,71 @@ def test_bad_baseline_file_and_options_are_usage_errors(project: pytest.Pytester
     assert "needs a file" in result.stderr.str()
 
 
-def test_the_baseline_delta_appears_in_every_report_format(project: pytest.Pytester) -> None:
+def test_the_baseline_delta_appears_in_every_report_format(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     from pytest_faithful.report import json_report
 
     project.runpytest("--faith-update-baseline").assert_outcomes(passed=4)
-    project.makepyfile(test_rag=suite("Refunds take 60 days."))
+    # Each check regressed passes its threshold (0.0): only the baseline fails its test.
+    project.makepyfile(test_rag=suite("Refunds take 60 days.", shipping="Shipping maybe free."))
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(project.path / "step-summary.md"))
     result = project.runpytest(
         "--faith-report=r.json", "--faith-report=r.md", "--faith-report=r.html", "--faith-report"
     )
-    result.assert_outcomes(passed=3, failed=1)
-    result.stdout.fnmatch_lines(["faithful baseline *: 1 regressed, 0 improved, 4 unchanged*"])
+    result.assert_outcomes(passed=1, failed=3)
+    result.stdout.fnmatch_lines(["faithful baseline *: 3 regressed, 0 improved, 2 unchanged*"])
+    # The gate's outputs in CI say what failed the job, and where: an annotation at each
+    # regressed check's call (an explicit key= at its test's call), red summaries.
+    source = (project.path / "test_rag.py").read_text().splitlines()
+    refund, shipping = (
+        next(n for n, text in enumerate(source, start=1) if call in text)
+        for call in ('assert_faithful("Refunds are issued', 'key=f"shipping-')
+    )
+    annotations = [a for a in result.outlines if a.startswith("::")]
+    assert [a.split("::")[1] for a in annotations] == [
+        f"error file=test_rag.py,line={shipping},title=baseline regressed%3A shipping-1",
+        f"error file=test_rag.py,line={shipping},title=baseline regressed%3A shipping-2",
+        f"error file=test_rag.py,line={refund},title=baseline regressed%3A test_rag.py%3A%3A"
+        "test_refund#0",
+    ]
+    assert annotations[2].endswith(
+        "::faithfulness regressed: score 0.50 < baseline 1.00 (drop 0.50 > tolerance 0.00) for "
+        "baseline key 'test_rag.py::test_refund#0'%0A  new claim 'Refunds take 60 days.' "
+        "CONTRADICTED%0A  claim 'Refunds take 30 days.' SUPPORTED is gone"
+    )
+    for report in ("r.md", "step-summary.md"):
+        headline = (project.path / report).read_text().splitlines()[0]
+        assert headline == (
+            "### Faithfulness: ❌ all 5 checks passed; 3 checks regressed below the baseline"
+        )
+    assert (
+        "all 5 checks passed; 3 checks regressed below the baseline"
+        in (project.path / "r.html").read_text()
+    )
 
     document = json.loads((project.path / "r.json").read_text())
     jsonschema.validate(document, json_report.schema())
     baseline = document["baseline"]
     assert baseline["tolerance"] == 0.0
     regressed = [c for c in baseline["comparisons"] if c["status"] == "regressed"]
-    assert [(c["key"], c["score"], c["baseline_score"]) for c in regressed] == [
-        ("test_rag.py::test_refund#0", 0.5, 1.0)
+    assert [(c["key"], c["score"], c["baseline_score"], c["test"]) for c in regressed] == [
+        ("shipping-1", 0.0, 1.0, "test_rag.py::test_shipping[1]"),
+        ("shipping-2", 0.0, 1.0, "test_rag.py::test_shipping[2]"),
+        ("test_rag.py::test_refund#0", 0.5, 1.0, "test_rag.py::test_refund"),
     ]
     assert {
         "text": "Refunds take 60 days.",
         "before": None,
         "after": "CONTRADICTED",
         "rule": None,
-    } in regressed[0]["changes"]
+    } in regressed[2]["changes"]
 
     markdown = (project.path / "r.md").read_text()
-    assert "1 regressed, 0 improved, 4 unchanged, 0 new, 0 stale" in markdown
+    assert "3 regressed, 0 improved, 2 unchanged, 0 new, 0 stale" in markdown
     assert "| regressed | `test_rag.py::test_refund#0` | 0.50 | 1.00 |" in markdown
 
     html = (project.path / "r.html").read_text()

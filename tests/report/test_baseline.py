@@ -15,16 +15,19 @@ from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
 from pytest_faithful.report.baseline import (
+    BaselineSummary,
+    ClaimChange,
+    compare,
+    regression_message,
+)
+from pytest_faithful.report.baseline_file import (
     Baseline,
     BaselineEntry,
     BaselineError,
-    ClaimChange,
     check_key,
-    compare,
     dump_baseline,
     load_baseline,
     merged,
-    regression_message,
     stale_keys,
     write_baseline,
 )
@@ -124,7 +127,10 @@ def test_any_node_id_and_claim_is_written_and_read_back_as_it_was(test: str, cla
     baseline = Baseline(entries={f"{test}#0": entry})
     text = dump_baseline(baseline)
     text.encode("utf-8")  # what write_baseline does; it raised UnicodeEncodeError: INTERNALERROR
-    assert json.loads(text)["checks"] == {f"{test}#0": entry.model_dump(mode="json")}
+    # An entry without settings (a metric's, a pass rate's) leaves them out of its line.
+    unset = {"scoring", "rules"}
+    assert json.loads(text)["checks"] == {f"{test}#0": entry.model_dump(mode="json", exclude=unset)}
+    assert Baseline.model_validate({"entries": json.loads(text)["checks"]}) == baseline
     assert dump_baseline(Baseline.model_validate({"entries": json.loads(text)["checks"]})) == text
 
 
@@ -268,3 +274,64 @@ def test_merge_keeps_unrun_entries_unless_replacing_and_stale_keys() -> None:
     assert merged(stored, {"a#0": other}, replace=False).entries == {"a#0": other, "gone#0": entry}
     assert merged(stored, {"a#0": other}, replace=True).entries == {"a#0": other}
     assert stale_keys(stored, ["a#0", "new#0"]) == ["gone#0"]
+
+
+@pytest.mark.parametrize(
+    ("stored", "ran", "settings"),
+    [
+        ({"scoring": "strict"}, {"scoring": "lenient"}, "scoring strict -> lenient"),
+        ({"rules": "standard"}, {"rules": "evidence"}, "rules standard -> evidence"),
+        (
+            {"scoring": "lenient", "rules": "strict"},
+            {"scoring": "strict", "rules": "standard without negation"},
+            "scoring lenient -> strict; rules strict -> standard without negation",
+        ),
+        # An entry that does not store them (written before entries did) is not compared.
+        ({"scoring": None, "rules": None}, {"scoring": "lenient", "rules": "evidence"}, None),
+        ({}, {}, None),
+    ],
+)
+def test_an_entry_scored_with_other_settings_is_compared_and_says_which(
+    stored: dict[str, Any], ran: dict[str, Any], settings: str | None
+) -> None:
+    """The scoring policy and the verdict rules change the score of the same verdicts: a
+    comparison across them is not one measure's, whichever way the score moved."""
+    entry = BaselineEntry.from_result(result_with("SUPPORTED", "SUPPORTED"))
+    assert (entry.scoring, entry.rules) == ("strict", "standard")
+    worse = result_with("SUPPORTED", "CONTRADICTED").model_copy(update=ran)
+    comparison = compare("refunds", worse, entry.model_copy(update=stored), 0.0, "t.py::t")
+    assert (comparison.status, comparison.baseline_settings) == ("regressed", settings)
+    assert comparison.test == "t.py::t"
+    message = regression_message(comparison, 0.0)
+    noted = f"the baseline was scored with other settings ({settings})"
+    assert (noted in comparison.describe(), noted in message) == (bool(settings),) * 2
+    summary = BaselineSummary(
+        path="b.json", tolerance=0.0, comparisons=(comparison,), stale=(), written=None
+    )
+    assert summary.mismatch_notes() == (
+        [f"1 check compared with entries scored with other settings ({settings})"]
+        if settings
+        else []
+    )
+    assert summary.failing() == (comparison,)
+    assert summary.model_copy(update={"updating": True}).failing() == ()
+
+
+@pytest.mark.parametrize("marker", ["<<<<<<< HEAD", "|||||||", "=======", ">>>>>>> pr-branch"])
+@pytest.mark.parametrize("at", [3, 4, 5])
+def test_a_merge_conflict_names_the_file_and_its_line(tmp_path: Path, marker: str, at: int) -> None:
+    path = tmp_path / "baseline.json"
+    entry = result_with("SUPPORTED", "SUPPORTED")
+    write_baseline(
+        path,
+        Baseline(entries={f"t.py::test_{n}#0": BaselineEntry.from_result(entry) for n in range(3)}),
+    )
+    lines = path.read_text().splitlines()
+    lines.insert(at - 1, marker)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(BaselineError) as caught:
+        load_baseline(path)
+    assert str(caught.value).startswith(
+        f"faithfulness baseline {path} has an unresolved merge conflict at line {at} ({marker!r}): "
+    )
+    assert "--faith-update-baseline" in str(caught.value)

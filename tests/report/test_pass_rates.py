@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import BaselineEntry, compare, compare_rate
+from pytest_faithful.report.baseline import compare, compare_rate
+from pytest_faithful.report.baseline_file import BaselineEntry
 from pytest_faithful.report.pass_rates import (
     PassRate,
     pass_rates,

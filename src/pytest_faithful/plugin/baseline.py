@@ -10,6 +10,7 @@ entries and writes the file.
 
 from __future__ import annotations
 
+import collections
 import re
 from collections.abc import Callable, Generator, Iterable, Sequence
 from pathlib import Path
@@ -22,17 +23,19 @@ from pytest_faithful.models import FaithfulnessResult, FrozenModel, MetricResult
 from pytest_faithful.plugin.declared import BaselineOptions
 from pytest_faithful.plugin.seen import TestsSeen, filter_reason, part_reason
 from pytest_faithful.report.baseline import (
+    BaselineSummary,
+    Comparison,
+    compare,
+    compare_rate,
+    regression_message,
+)
+from pytest_faithful.report.baseline_file import (
     Baseline,
     BaselineEntry,
     BaselineError,
-    BaselineSummary,
-    Comparison,
     check_key,
-    compare,
-    compare_rate,
     load_baseline,
     merged,
-    regression_message,
     stale_keys,
     write_baseline,
 )
@@ -87,6 +90,8 @@ class BaselineSession:
             self.stored: Baseline = load_baseline(path)
         except BaselineError as exc:
             raise pytest.UsageError(str(exc)) from None
+        # No file: every check is new and none can regress (a gate that gates nothing).
+        self.missing = not path.exists()
         self.records: list[BaselineRecord] = []
         self.seen = TestsSeen()  # test files run, tests that did not pass
         self.stale: list[str] = []
@@ -109,7 +114,7 @@ class BaselineSession:
         While the baseline is being updated a drop is reported, not failed: the run is
         recording the new state on purpose.
         """
-        comparison = compare(key, result, self.stored.get(key), self.options.tolerance)
+        comparison = compare(key, result, self.stored.get(key), self.options.tolerance, nodeid)
         self.records.append(
             BaselineRecord(
                 comparison=comparison,
@@ -263,7 +268,11 @@ class BaselineSession:
             if reason is not None:
                 kept = set(updated.entries) - set(ran) - set(self.not_run)
                 self.unreached = (reason, len(kept))
-        elif self.stale and self.options.strict and session.exitstatus == pytest.ExitCode.OK:
+        elif (
+            (self.stale or self.missing)
+            and self.options.strict
+            and session.exitstatus == pytest.ExitCode.OK
+        ):
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     @pytest.hookimpl
@@ -290,6 +299,8 @@ class BaselineSession:
             stale=tuple(self.stale),
             written=self.written,
             not_run=tuple(self.not_run),
+            updating=self.options.update,
+            missing=self.missing,
         )
 
     def summary_lines(self) -> list[str]:
@@ -297,6 +308,12 @@ class BaselineSession:
         lines = [f"faithful baseline {summary.path}: {summary.counts_line()}"]
         if self.write_error:
             lines.append(f"faithful: ERROR: {self.write_error}")
+        if self.missing and not self.options.update:
+            strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
+            lines.append(
+                f"  NO BASELINE: {summary.path} does not exist, so every check is new and none "
+                f"can regress{strict}; write it with --faith-update-baseline and commit it"
+            )
         for key, tests in self.shared.items():
             lines.append(
                 f"  SHARED KEY {key!r}: given by {len(tests)} tests ({', '.join(tests)}); give "
@@ -337,8 +354,8 @@ class BaselineSession:
         return lines
 
     def _other_judges_lines(self) -> list[str]:
-        """Checks compared with entries another judge scored: their scores are not one judge's,
-        whether they read as unchanged, improved or regressed."""
+        """Checks compared with entries another judge, or other scoring settings, scored: their
+        scores are not one measure's, whether they read as unchanged, improved or regressed."""
         counts: dict[tuple[str, str], int] = {}
         for record in self.records:
             theirs = record.comparison.baseline_judge
@@ -350,8 +367,20 @@ class BaselineSession:
             if self.options.update
             else "pin the judge, or rewrite the baseline with --faith-update-baseline"
         )
+        settings = collections.Counter(
+            r.comparison.baseline_settings
+            for r in self.records
+            if r.comparison.baseline_settings is not None
+        )
         return [
-            f"  OTHER JUDGE: {count} checks compared with entries {theirs} scored; this run's "
-            f"judge is {ours} ({fix})"
-            for (theirs, ours), count in sorted(counts.items())
+            *(
+                f"  OTHER JUDGE: {count} checks compared with entries {theirs} scored; this "
+                f"run's judge is {ours} ({fix})"
+                for (theirs, ours), count in sorted(counts.items())
+            ),
+            *(
+                f"  OTHER SETTINGS: {counted(count, 'check')} compared with entries scored with "
+                f"other settings ({changed}) ({fix.replace('pin the judge', 'keep the settings')})"
+                for changed, count in sorted(settings.items())
+            ),
         ]

@@ -52,7 +52,7 @@ from pytest_faithful.plugin.settings import resolve
 from pytest_faithful.providers.steps import InThread, Procedure, run_async, run_sync
 from pytest_faithful.redaction import masked_output, redact
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import check_key, checked_key
+from pytest_faithful.report.baseline_file import check_key, checked_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import CheckRecord, ErrorKind
 from pytest_faithful.rules import choose

@@ -34,7 +34,7 @@ from pytest_faithful.plugin.session import BASELINE_KEY
 from pytest_faithful.providers.steps import InThread, Procedure, run_async, run_sync
 from pytest_faithful.redaction import masked_output
 from pytest_faithful.report import junit
-from pytest_faithful.report.baseline import checked_key, metric_key
+from pytest_faithful.report.baseline_file import checked_key, metric_key
 from pytest_faithful.report.failure import metric_failure_message
 from pytest_faithful.report.records import MetricRecord
 

@@ -1,28 +1,20 @@
-"""Regression baselines: stored scores per check, compared with each run. No pytest here.
-
-The file is JSON meant to be reviewed in pull requests: sorted keys and one check per line, so
-a changed score or verdict is a one-line diff.
+"""Regression baselines: each check compared with its stored entry, and the run's summary.
+No pytest here. The file and its entries are ``report/baseline_file.py``.
 """
 
 from __future__ import annotations
 
 import collections
-import json
-import re
-from collections.abc import Iterable, Mapping
-from pathlib import Path
-from typing import Any, Literal
+from collections.abc import Iterable
+from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
-from pytest_faithful.errors import shorten
-from pytest_faithful.files import write_text
+from pytest_faithful.errors import counted, shorten
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label, MetricResult
-from pytest_faithful.redaction import masked_output
+from pytest_faithful.report.baseline_file import BaselineClaim, BaselineEntry
 from pytest_faithful.report.pass_rates import PassRate, percent, wilson
 
-BASELINE_VERSION = 1
-_SURROGATE = re.compile("[\ud800-\udfff]")
 # Scores are ratios of small integers; anything below this is float noise, not a change.
 SCORE_EPSILON = 1e-9
 # Figures are shown with two decimals, or as many more as it takes for two that differ to
@@ -40,185 +32,6 @@ def _decimals(*pairs: tuple[float, float]) -> int:
 
 
 Status = Literal["regressed", "improved", "unchanged", "new"]
-
-
-class BaselineClaim(FrozenModel):
-    text: str
-    label: Label
-    rule: str | None = Field(
-        default=None, description="The verdict rule that demoted the claim, if one did."
-    )
-
-
-class BaselineEntry(FrozenModel):
-    score: float = Field(ge=0.0, le=1.0)
-    judge: str
-    claims: tuple[BaselineClaim, ...]
-    test: str | None = Field(
-        default=None, description="The test id that produced it; tells stale from unselected."
-    )
-    runs: int | None = Field(
-        default=None, ge=1, description="A repeated check: its runs judged (score: pass rate)."
-    )
-    passed: int | None = Field(default=None, ge=0, description="A repeated check: runs passed.")
-
-    @classmethod
-    def from_rate(cls, rate: PassRate) -> BaselineEntry:
-        """A repeated check's entry: its pass rate (as ``score``), runs and runs passed."""
-        assert rate.rate is not None, "an estimated pass rate is not stored"
-        return cls(
-            score=rate.rate,
-            judge=rate.judge_id,
-            claims=(),
-            test=rate.test,
-            runs=rate.runs,
-            passed=rate.passed,
-        )
-
-    @classmethod
-    def from_result(
-        cls, result: FaithfulnessResult | MetricResult, test: str | None = None
-    ) -> BaselineEntry:
-        """A metric check (key ``METRIC:nodeid#index``) stores its score only; context recall
-        also its reference claims' labels. A claim's text is kept without any run of a key's
-        characters (a key the app leaked into its answer), in the file and in the comparison
-        alike."""
-        if isinstance(result, FaithfulnessResult):
-            claims = tuple(
-                BaselineClaim(text=masked_output(cv.claim.text), label=cv.label, rule=cv.rule)
-                for cv in result.claim_verdicts
-            )
-        else:
-            claims = tuple(
-                BaselineClaim(text=masked_output(item.text), label=item.label)
-                for item in result.items
-                if item.label is not None
-            )
-        return cls(score=result.score, judge=result.judge_id, test=test, claims=claims)
-
-
-class BaselineError(ValueError):
-    """The baseline file cannot be read; the message names the file and the fix."""
-
-
-class Baseline(FrozenModel):
-    entries: dict[str, BaselineEntry] = Field(default_factory=dict)
-
-    def get(self, key: str) -> BaselineEntry | None:
-        return self.entries.get(key)
-
-
-def checked_key(key: object) -> str | None:
-    """A check's ``key=`` argument (None: not given); TypeError/ValueError naming it when it
-    cannot name a baseline entry and a pass rate: blank, with a control character or a line
-    break (it is shown in every report), or a lone surrogate (no file can hold it: the
-    baseline's write at the end of the run would fail)."""
-    if key is None:
-        return None
-    if not isinstance(key, str):
-        raise TypeError(f"key must be a str, got {type(key).__name__}")
-    if not key.strip():
-        raise ValueError(f"key {key!r} is empty; give a name, or leave key out")
-    if any(ord(c) < 32 or ord(c) == 127 for c in key):
-        raise ValueError(f"key {key!r} holds a control character or a line break")
-    try:
-        key.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise ValueError(
-            f"key {key!r} holds a lone surrogate at position {exc.start}, which no file holds"
-        ) from None
-    return key
-
-
-def check_key(nodeid: str, index: int, explicit: str | None) -> str:
-    """An explicit ``key=`` wins; otherwise the test id and the check's index within the test."""
-    return explicit if explicit is not None else f"{nodeid}#{index}"
-
-
-def metric_key(metric: str, nodeid: str, index: int, explicit: str | None) -> str:
-    """A metric check's baseline key: the metric, then the faithfulness-style key."""
-    return f"{metric}:{check_key(nodeid, index, explicit)}"
-
-
-def load_baseline(path: Path) -> Baseline:
-    """The stored baseline; a missing file is an empty baseline (the first run creates it)."""
-    try:
-        # utf-8-sig: a byte-order mark from an editor that saved a hand edit is no damage.
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        return Baseline()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BaselineError(f"cannot read the faithfulness baseline {path}: {exc}") from None
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-        version = data.get("version") if isinstance(data, dict) else None
-        if type(version) is int and version > BASELINE_VERSION:
-            # Rewriting it with this version would drop what the newer one stores.
-            raise BaselineError(
-                f"faithfulness baseline {path} has version {version}, written by a newer "
-                f"pytest-faithful; this one reads version {BASELINE_VERSION}. Upgrade "
-                "pytest-faithful."
-            )
-        if type(version) is not int or version != BASELINE_VERSION:
-            raise BaselineError(
-                f"faithfulness baseline {path} has version {version!r}; this pytest-faithful "
-                f"reads version {BASELINE_VERSION}. Rewrite it with --faith-update-baseline."
-            )
-        # A file without its checks (a hand edit renamed the key) must not read as an empty
-        # baseline: every check would be new, and no regression would fail.
-        unknown = sorted(set(data) - {"version", "checks"})
-        if "checks" not in data or unknown:
-            raise ValueError(
-                "it needs exactly the keys 'version' and 'checks'"
-                + (f", not {', '.join(map(repr, unknown))}" if unknown else "")
-            )
-        return Baseline(entries=data["checks"])
-    except BaselineError:
-        raise
-    except RecursionError:
-        raise BaselineError(
-            f"faithfulness baseline {path} is not a valid baseline file (nested too deeply to "
-            "read). Fix or delete it, then run with --faith-update-baseline."
-        ) from None
-    except (ValueError, ValidationError, AttributeError, TypeError) as exc:
-        raise BaselineError(
-            f"faithfulness baseline {path} is not a valid baseline file ({type(exc).__name__}: "
-            f"{shorten(str(exc), 200)}). Fix or delete it, then run with --faith-update-baseline."
-        ) from None
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    counts = collections.Counter(key for key, _ in pairs)
-    repeated = sorted(key for key, n in counts.items() if n > 1)
-    if repeated:
-        raise ValueError(f"the key(s) {', '.join(map(repr, repeated))} appear more than once")
-    return dict(pairs)
-
-
-def dump_baseline(baseline: Baseline) -> str:
-    """The file's text: UTF-8 as is, except a lone surrogate (a test file or folder whose name
-    is not UTF-8 gives its node id one), which has no UTF-8 form and is written as its JSON
-    escape, read back as the same string."""
-    lines = [f'{{\n  "version": {BASELINE_VERSION},\n  "checks": {{']
-    items = sorted(baseline.entries.items())
-    for i, (key, entry) in enumerate(items):
-        value = json.dumps(entry.model_dump(mode="json"), sort_keys=True, ensure_ascii=False)
-        comma = "," if i < len(items) - 1 else ""
-        lines.append(f"    {json.dumps(key, ensure_ascii=False)}: {value}{comma}")
-    lines.append("  }\n}\n")
-    return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", "\n".join(lines))
-
-
-def write_baseline(path: Path, baseline: Baseline) -> None:
-    """Write atomically, so an interrupted run never leaves half a baseline behind."""
-    write_text(path, dump_baseline(baseline))
-
-
-def merged(stored: Baseline, ran: Mapping[str, BaselineEntry], *, replace: bool) -> Baseline:
-    """The baseline to write: this run's checks, plus (unless ``replace``) the ones it skipped."""
-    entries = {} if replace else dict(stored.entries)
-    entries.update(ran)
-    return Baseline(entries=entries)
 
 
 class ClaimChange(FrozenModel):
@@ -268,6 +81,15 @@ class Comparison(FrozenModel):
         description="The judge that scored the baseline entry, when it is not this check's: "
         "the two scores are not one judge's. Null when it is the same judge.",
     )
+    baseline_settings: str | None = Field(
+        default=None,
+        description="The scoring policy and verdict rules of the baseline entry that differ "
+        "from this check's, as 'scoring strict -> lenient': the same verdicts score otherwise. "
+        "Null when they are the same, or the entry does not store them.",
+    )
+    test: str | None = Field(
+        default=None, description="The test id that made the check (a repeated check's test)."
+    )
 
     @property
     def delta(self) -> float | None:
@@ -289,9 +111,12 @@ class Comparison(FrozenModel):
         return "; ".join([line, *self._judged_by(), *map(str, self.changes)])
 
     def _judged_by(self) -> list[str]:
-        if self.baseline_judge is None:
-            return []
-        return [f"the baseline was scored by another judge ({self.baseline_judge})"]
+        notes = []
+        if self.baseline_judge is not None:
+            notes.append(f"the baseline was scored by another judge ({self.baseline_judge})")
+        if self.baseline_settings is not None:
+            notes.append(f"the baseline was scored with other settings ({self.baseline_settings})")
+        return notes
 
     def _decimals(self) -> int:
         if self.status == "unchanged" or self.baseline_score is None:
@@ -348,18 +173,22 @@ def compare(
     result: FaithfulnessResult | MetricResult,
     stored: BaselineEntry | None,
     tolerance: float,
+    test: str | None = None,
 ) -> Comparison:
-    """How a check's result stands against its baseline entry.
+    """How a check's result stands against its baseline entry (``test``: the test that made
+    the check, kept for the reports' locations).
 
     Regressed: the score dropped by more than ``tolerance``. Improved: it rose at all.
     """
     if stored is None:
-        return Comparison(key=key, status="new", score=result.score, baseline_score=None)
+        return Comparison(key=key, status="new", score=result.score, baseline_score=None, test=test)
     if stored.runs is not None:
         # A repeated check's pass rate (a share of runs), as compare_rate takes a single score
         # for one: no score to compare with (a test whose repeat was removed failed as
         # REGRESSED when its score was below its stored rate: 0.5 against 3 of 3 runs).
-        return Comparison(key=key, status="new", score=result.score, baseline_score=stored.score)
+        return Comparison(
+            key=key, status="new", score=result.score, baseline_score=stored.score, test=test
+        )
     current = BaselineEntry.from_result(result)
     drop = stored.score - result.score
     status: Status
@@ -376,12 +205,29 @@ def compare(
         baseline_score=stored.score,
         changes=_claim_changes(stored.claims, current.claims),
         baseline_judge=_other_judge(stored, result.judge_id),
+        baseline_settings=_other_settings(stored, current),
+        test=test,
     )
 
 
 def _other_judge(stored: BaselineEntry, judge: str) -> str | None:
     """The judge of a baseline entry, when it is not ``judge``."""
     return None if stored.judge == judge else stored.judge
+
+
+def _other_settings(stored: BaselineEntry, current: BaselineEntry) -> str | None:
+    """The scoring policy and verdict rules of a baseline entry that are not ``current``'s
+    (``scoring strict -> lenient``): with them the same verdicts score otherwise. An entry
+    that does not store one (written before entries did, or a metric's) is not compared."""
+    changed = [
+        f"{name} {before} -> {after}"
+        for name, before, after in (
+            ("scoring", stored.scoring, current.scoring),
+            ("rules", stored.rules, current.rules),
+        )
+        if before is not None and after is not None and before != after
+    ]
+    return "; ".join(changed) or None
 
 
 def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comparison:
@@ -403,6 +249,7 @@ def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comp
             score=rate.rate,
             baseline_score=None if stored is None else stored.score,
             pass_rate=RateComparison(**figures, baseline_runs=None, baseline_passed=None),
+            test=rate.test,
         )
     before = stored.passed / stored.runs
     status: Status = "unchanged"
@@ -419,6 +266,7 @@ def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comp
             **figures, baseline_runs=stored.runs, baseline_passed=stored.passed
         ),
         baseline_judge=_other_judge(stored, rate.judge_id),
+        test=rate.test,
     )
 
 
@@ -442,6 +290,12 @@ def regression_message(comparison: Comparison, tolerance: float) -> str:
             "drop may be the judges', not the answer's (pin the judge, or rewrite the baseline "
             "with --faith-update-baseline)"
         )
+    if comparison.baseline_settings is not None:
+        lines.append(
+            f"  the baseline was scored with other settings ({comparison.baseline_settings}): "
+            "the drop may be the settings', not the answer's (keep the settings, or rewrite the "
+            "baseline with --faith-update-baseline)"
+        )
     lines.extend(f"  {change}" for change in comparison.changes)
     return "\n".join(lines)
 
@@ -459,9 +313,44 @@ class BaselineSummary(FrozenModel):
         description="Baseline keys of tests that ran but did not finish (failed, errored or "
         "skipped) before reaching the check; kept by --faith-update-baseline, never stale.",
     )
+    updating: bool = Field(
+        default=False,
+        description="The run was --faith-update-baseline: it records the new scores, and a "
+        "regression does not fail it.",
+    )
+    missing: bool = Field(
+        default=False,
+        description="The baseline file did not exist when the run started: every check is new "
+        "and none could regress.",
+    )
 
     def with_status(self, status: Status) -> tuple[Comparison, ...]:
         return tuple(c for c in self.comparisons if c.status == status)
+
+    def failing(self) -> tuple[Comparison, ...]:
+        """The regressions that fail the run (none while the baseline is being updated)."""
+        return () if self.updating else self.with_status("regressed")
+
+    def mismatch_notes(self) -> list[str]:
+        """Checks compared with entries another judge, or other scoring settings, scored: their
+        scores are not one measure's, whether they read as unchanged, improved or regressed."""
+        judges = collections.Counter(
+            c.baseline_judge for c in self.comparisons if c.baseline_judge is not None
+        )
+        settings = collections.Counter(
+            c.baseline_settings for c in self.comparisons if c.baseline_settings is not None
+        )
+        return [
+            *(
+                f"{counted(n, 'check')} compared with entries another judge scored ({judge})"
+                for judge, n in sorted(judges.items())
+            ),
+            *(
+                f"{counted(n, 'check')} compared with entries scored with other settings "
+                f"({changed})"
+                for changed, n in sorted(settings.items())
+            ),
+        ]
 
     def counts_line(self) -> str:
         counts = ", ".join(
@@ -470,8 +359,3 @@ class BaselineSummary(FrozenModel):
         # "not run" only when there are some, so a clean run's line is what it always was.
         not_run = f", {len(self.not_run)} not run" if self.not_run else ""
         return f"{counts}, {len(self.stale)} stale{not_run}"
-
-
-def stale_keys(stored: Baseline, seen: Iterable[str]) -> list[str]:
-    """Baseline entries no check of this run produced (meaningful only for a full run)."""
-    return sorted(set(stored.entries) - set(seen))

@@ -104,7 +104,45 @@ def error_annotations(report: FaithReport, rootdir: Path, workspace: Path | None
             where.path if where else None, where.line if where else None, title, rootdir, workspace
         )
         lines.append(f"::error {props}::{_data(f'pass rate {rate.describe()}')}")
+    return lines + _regressions(report, rootdir, workspace)
+
+
+def _regressions(report: FaithReport, rootdir: Path, workspace: Path | None) -> list[str]:
+    """One ``::error`` line per check below its baseline, at its call: a regression fails
+    the run even when the check passed its threshold (and no annotation above names it)."""
+    if report.baseline is None:
+        return []
+    from pytest_faithful.report.baseline import regression_message
+
+    lines = []
+    for comparison in report.baseline.failing():
+        where = _site(report, comparison.key, comparison.test)
+        if comparison.pass_rate is not None:
+            message = f"pass rate {comparison.describe()}"
+        else:
+            message = regression_message(comparison, report.baseline.tolerance)
+        title = f"baseline regressed: {comparison.key}"
+        props = _location(
+            where[0] if where else None, where[1] if where else None, title, rootdir, workspace
+        )
+        lines.append(f"::error {props}::{_data(message)}")
     return lines
+
+
+def _site(report: FaithReport, key: str, test: str | None) -> tuple[str, int | None] | None:
+    """Where a baseline key's check was called: its test's check of the key's index (a
+    default key ends in ``#index``), else that test's first check with a place."""
+    metric, colon, rest = key.partition(":")
+    metrics = [e for e in report.metrics if e.metric == metric] if colon else []
+    entries = [(e.nodeid, e.index, e.path, e.line) for e in metrics or report.checks]
+    if not metrics:
+        entries += [
+            (c.repeat.test, c.index, c.path, c.line) for c in report.checks if c.repeat is not None
+        ]
+    mine = [e for e in entries if e[0] == test and e[2] is not None]
+    index = (rest if metrics else key).rpartition("#")[2]
+    chosen = [e for e in mine if str(e[1]) == index] or mine
+    return (chosen[0][2], chosen[0][3]) if chosen and chosen[0][2] is not None else None
 
 
 def append_step_summary(markdown: str, path: Path) -> None:

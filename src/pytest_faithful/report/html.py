@@ -289,6 +289,8 @@ def _totals_html(report: FaithReport) -> str:
         cells.insert(
             5, ("pass rates below min", counts.rates_failed, "bad" * bool(counts.rates_failed))
         )
+    if counts.regressed:
+        cells.insert(5, ("regressed below baseline", counts.regressed, "bad"))
     if report.cost is not None:
         cells.append(("cost", report.cost.total.dollars(), ""))
     items = "".join(

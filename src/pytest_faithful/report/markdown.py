@@ -113,6 +113,11 @@ def _baseline(report: FaithReport) -> list[str]:
     if summary is None:
         return []
     lines = ["", f"**Baseline** {code(summary.path)}: {summary.counts_line()}"]
+    if summary.missing and not summary.updating:
+        lines += ["", "⚠️ the baseline file does not exist: every check is new, none can regress"]
+    notes = summary.mismatch_notes()
+    if notes:
+        lines += ["", *(f"- ⚠️ {md(note)}: not one measure's scores" for note in notes)]
     changed = [c for c in summary.comparisons if c.status in ("regressed", "improved", "new")]
     if changed or summary.stale or summary.not_run:
         lines += ["", "| baseline | key | score | baseline score | changed claims |"]

@@ -320,8 +320,12 @@ class FaithReport(FrozenModel):
     def counts(self) -> Counts:
         """How every check ended, faithfulness and metrics together (headlines, HTML tiles)."""
         below = sum(rate.failing for rate in self.pass_rates)
+        regressed = 0 if self.baseline is None else len(self.baseline.failing())
         return Counts.of(
-            [*self.checks, *self.metrics], lost=len(self.lost_tests), rates_failed=below
+            [*self.checks, *self.metrics],
+            lost=len(self.lost_tests),
+            rates_failed=below,
+            regressed=regressed,
         )
 
     def metric_sections(self) -> list[tuple[MetricName, list[MetricEntry]]]:

@@ -69,7 +69,9 @@ class Counts:
     ``failed`` and ``errored`` count what fails the run; ``xfailed`` the checks that did not
     pass in tests that did not fail, and ``expected_in`` how those tests ended;
     ``failed_runs`` the failed checks of repeated tests' runs (their pass rates decide) and
-    ``rates_failed`` the repeated checks below their ``min_pass_rate`` (which fail the run).
+    ``rates_failed`` the repeated checks below their ``min_pass_rate`` (which fail the run);
+    ``regressed`` the checks below their regression baseline (which fail the run too, whether
+    or not they passed their threshold).
     """
 
     checks: int = 0
@@ -81,9 +83,16 @@ class Counts:
     lost: int = 0  # tests whose xdist worker crashed while running them
     failed_runs: int = 0
     rates_failed: int = 0
+    regressed: int = 0
 
     @classmethod
-    def of(cls, entries: Iterable[_Ended], lost: int = 0, rates_failed: int = 0) -> Counts:
+    def of(
+        cls,
+        entries: Iterable[_Ended],
+        lost: int = 0,
+        rates_failed: int = 0,
+        regressed: int = 0,
+    ) -> Counts:
         ended = list(entries)
         runs = [is_failed_run(e.status, e.test_outcome, _repeat(e)) for e in ended]
         expected = Counter(
@@ -104,11 +113,12 @@ class Counts:
             lost=lost,
             failed_runs=sum(runs),
             rates_failed=rates_failed,
+            regressed=regressed,
         )
 
     @property
     def bad(self) -> bool:
-        return bool(self.failed or self.errored or self.lost or self.rates_failed)
+        return bool(self.failed or self.errored or self.lost or self.rates_failed or self.regressed)
 
     def headline(self) -> str:
         """'2 failed, 1 errored, 7 passed, 1 xfailed of 11 checks', or 'all 26 checks passed';
@@ -116,6 +126,8 @@ class Counts:
         lost = f"; {counted(self.lost, 'test')} lost with a crashed worker" if self.lost else ""
         if self.rates_failed:
             lost += f"; {counted(self.rates_failed, 'pass rate')} below min_pass_rate"
+        if self.regressed:
+            lost += f"; {counted(self.regressed, 'check')} regressed below the baseline"
         if not (self.failed or self.errored or self.xfailed or self.failed_runs):
             return f"all {counted(self.checks, 'check')} passed{lost}"
         parts = [
