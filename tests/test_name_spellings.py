@@ -30,6 +30,7 @@ PASSAGES = [
     "Version 2.4.1 of the SDK drops support for Python 3.8.",
     "Customer support is open from 9 am to 5 pm, Monday to Friday.",
     "The warehouse employs 25 people and ships 1,150 parcels a day; this is its 21st year.",
+    "To connect, create an HttpClient with a timeout of 30 seconds.",
 ]
 
 
@@ -94,6 +95,14 @@ SPELLINGS = {
         "The warehouse employs twenty-six people and ships one thousand one hundred and fifty "
         "parcels a day; this is its twenty-first year.",
     ),
+    "an initialism in a name in camel case": (
+        "The HTTP client times out after 30 seconds.",
+        "The HTTPS client times out after 30 seconds.",
+    ),
+    "a unit joined to its number": (
+        "Create the client with a 30-second timeout.",
+        "Create the client with a 40-second timeout.",
+    ),
     "a label of letters": (
         "TL;DR: the tank holds 150 litres.",
         "TL;DR: the tank holds 180 litres.",
@@ -138,6 +147,9 @@ def _forms(text: str) -> object:
         ("Mueller", "Jos\u00e9 M\u00fcller", True),
         ("M\u00fcller", "Jose Mueller", True),
         ("Miller", "Jos\u00e9 M\u00fcller", False),
+        ("HTTP", "an HttpClient", True),
+        ("Client", "an HttpClient", False),  # a camel case part names only an initialism
+        ("Donald", "a McDonald's burger", False),
     ],
 )
 def test_a_name_in_another_spelling(word: str, passage: str, stated: bool) -> None:

@@ -242,6 +242,7 @@ def _without_marks(word: str) -> str:
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
+_CAMEL_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]+")
 # A name: capitalised words, with the function words a name holds ("Order of the British
 # Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
 _WORDS_OF_NAME = re.compile(
@@ -296,6 +297,9 @@ class NameForms(NamedTuple):
     """The initialisms it writes: "UK", "U.S." (dots dropped)."""
     initialled: frozenset[str]
     """The initialism of each of its names of two capitalised words or more."""
+    camel: frozenset[str] = frozenset()
+    """The parts of its words in camel case ("HttpClient": "http", "client"), which state an
+    initialism written in capitals ("HTTP") and nothing else."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -303,7 +307,8 @@ def name_forms(text: str) -> NameForms:
     """The forms in which ``text`` states names (the places its demonyms name and the demonyms
     of its places are read on demand by :func:`states_name`)."""
     written = frozenset(m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text))
-    words = set()
+    words: set[str] = set()
+    camel: set[str] = set()
     for m in _CAPITALISED.finditer(text):
         word = m[0].casefold().strip("'\u2019-")
         words.add(word)
@@ -315,6 +320,8 @@ def name_forms(text: str) -> NameForms:
             words.add(_ABBREVIATED[word])
         elif "-" in word and set(parts := word.split("-")) <= _ABBREVIATED.keys():
             words.update(_ABBREVIATED[p] for p in parts)  # "Mon-Fri"
+        elif not m[0][1:].islower() and not m[0].isupper() and m[0].isalnum():
+            camel.update(part.casefold() for part in _CAMEL_PART.findall(m[0]))
     if "\u00b0" in text or "deg" in text:
         for m in _DEGREES.finditer(text):
             words.update(_SCALES[(m[1] or m[2]).casefold()])
@@ -323,7 +330,7 @@ def name_forms(text: str) -> NameForms:
         for m in _WORDS_OF_NAME.finditer(text)
         if len(letters := initials(_trimmed(m[0]))) >= 2
     }
-    return NameForms(frozenset(words) | written, written, frozenset(initialled))
+    return NameForms(frozenset(words) | written, written, frozenset(initialled), frozenset(camel))
 
 
 def all_name_forms(texts: Iterable[str]) -> NameForms:
@@ -333,6 +340,7 @@ def all_name_forms(texts: Iterable[str]) -> NameForms:
         frozenset().union(*(f.words for f in each)),
         frozenset().union(*(f.written_initialisms for f in each)),
         frozenset().union(*(f.initialled for f in each)),
+        frozenset().union(*(f.camel for f in each)),
     )
 
 
@@ -363,7 +371,7 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     letters = initials(phrase).casefold()
     if len(letters) >= 2 and letters in forms.written_initialisms:
         return True
-    if bare.isupper() and bare.casefold() in forms.initialled:
+    if bare.isupper() and (bare.casefold() in forms.initialled or bare.casefold() in forms.camel):
         return True
     return (
         _same_country(bare.casefold(), forms)

@@ -218,8 +218,9 @@ _ORDINAL_WORD_LOWERED = re.compile(
 _ORDINAL_WORD = re.compile(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
 # "Second, ..." opening a sentence counts points, not things.
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n)\s*$")
-# "second" the unit of time: "30 second", "one second", "per second", "a second later".
-_SECOND_AFTER = re.compile(r"(?:\d|\b(?:one|per|split|each|every|fraction of a|half a))\s*$")
+# "second" the unit of time: "30 second", "a 30-second timeout", "one second", "per second", "a
+# second later".
+_SECOND_AFTER = re.compile(r"(?:\d|\b(?:one|per|split|each|every|fraction of a|half a))[\s-]*$")
 _SECOND_BEFORE = re.compile(r"\s*(?:[.,;:!?)]|$|(?:later|ago|earlier|longer|or|and)\b)")
 
 
