@@ -118,6 +118,8 @@ def _printable(value: object, key: str = "") -> object:
     terminal it is printed on). Claims, sentences and quotes keep their control characters:
     they are compared with the answer and the passages, which may hold them."""
     if isinstance(value, str):
+        if value.isascii() and value.isprintable():  # no surrogate, no control: most text
+            return value
         return printable(value) if key == "reason" else encodable(value)
     if isinstance(value, dict):
         return {k: _printable(v, k) for k, v in value.items()}
