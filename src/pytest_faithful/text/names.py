@@ -3,12 +3,15 @@
 An answer says "Chinese" where its passage says "China", "the UK" where it says "the United
 Kingdom", "Western Australia" where it says "west Australian", "the USA" for "the United
 States", "TX" for "Texas", "ET" for "EST", "Mon-Fri" for "Monday to Friday", "the CEO" for "the
-chief executive". These are the same name in another form, and the rule that holds a claim to
-the names its passages state (:mod:`pytest_faithful.text.specifics`) must read them as stated.
-Not tuned to any example: the demonym endings are English morphology; the irregular pairs, a
-country's everyday names, the US states' postal codes, the time zones, the weekdays' and
-months' abbreviations and a few initialisms of common nouns are general knowledge; and an
-initialism is read from the capitalised words of a name (function words skipped).
+chief executive", "Baker Street" for "Baker St.", "Zurich" for "Z\u00fcrich", "Celsius" for
+"\u00b0C", "HTTP" for "HttpClient". These are the same name in another form, and the rule that
+holds a claim to the names its passages state (:mod:`pytest_faithful.text.specifics`) must read
+them as stated. Not tuned to any example: the demonym endings are English morphology; the
+irregular pairs, a country's everyday names, the US states' postal codes, the time zones, the
+weekdays' and months' abbreviations, the words names write short, the temperature scales and a
+few initialisms of common nouns are general knowledge; accents are Unicode's decompositions;
+and an initialism is read from the capitalised words of a name (function words skipped) or
+from the parts of a word in camel case.
 """
 
 from __future__ import annotations
