@@ -1,7 +1,8 @@
 """Readings that keep every offset: what a text says in numbers, written as numbers.
 
-"per cent" -> "percent", "second" -> "2nd", "noon" -> "12pm", "half past ten" -> "10:30",
-and the markers that number a list item ("2.", "(ii)", "Step 2:") or cite a source ("[1]",
+"per cent" -> "percent", "second" -> "2nd", "twenty-five" -> "25", "a dozen" -> "12", "noon"
+-> "12pm", "half past ten" -> "10:30", accented letters plain ("Z\u00fcrich" -> "Zurich"), and the
+markers that number a list item ("2.", "(ii)", "Step 2:") or cite a source ("[1]",
 "(Source: ...)", "According to Passage 2", a line of "Sources: ...") blanked out. The term reader
 (:mod:`pytest_faithful.text.terms`) and the golden-answer checks read text through these.
 """
