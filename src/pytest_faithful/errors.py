@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from pytest_faithful.redaction import redact
+from pytest_faithful.redaction import redact, shaped_like_a_credential
 
 # How much of a quote, reply or reason one line of a message shows.
 MAX_QUOTE = 160
@@ -83,6 +83,10 @@ def judge_id_problem(judge_id: object) -> str | None:
             ": a control character, a line break, a tab or a lone surrogate in it would reach "
             "every report"
         )
+    if shaped_like_a_credential(judge_id):
+        # An id is shown unredacted in every result, report and recording, and read back from
+        # them (baselines, the fail-fast latch): one with a credential in it is refused instead.
+        return ": it holds what looks like a credential, which would reach every report"
     return None
 
 
@@ -101,10 +105,20 @@ if TYPE_CHECKING:
     from pytest_faithful.models import FaithfulnessResult, MetricResult
 
 
+def exception_text(exc: BaseException) -> str:
+    """``str(exc)``, or a note saying it could not be read: a plugin judge's exception may have
+    a ``__str__`` that raises, and the JudgeError (or record) made from it must still be made."""
+    try:
+        return str(exc)
+    except Exception as inner:  # whatever a foreign __str__ raises
+        return f"(its message could not be read: {type(inner).__name__})"
+
+
 def judge_attribute_error(name: str, what: str, exc: Exception) -> JudgeError:
     """The JudgeError for a judge whose own attribute (a property) raised while read."""
     return JudgeError(
-        f"judge {name} failed reading {what}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+        f"judge {name} failed reading {what}: {type(exc).__name__}: "
+        f"{shorten(exception_text(exc), 300)}",
         judge_id=name,
     )
 

@@ -7,12 +7,18 @@ workers to the controller and into report files.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from pytest_faithful.vocab import Label as Label
 from pytest_faithful.vocab import ScoringPolicy
+
+Index = Annotated[int, Field(ge=0, strict=True)]
+"""A position (a claim's, a passage's, an offset) a judge gives: an int, never a bool, a float or
+a numeric str that lax validation would read as one (``True`` is not claim 1)."""
+Text = Annotated[str, Field(strict=True)]
+"""Text a judge gives: a str, never bytes or another value lax validation would turn into one."""
 
 
 class FrozenModel(BaseModel):
@@ -45,10 +51,10 @@ class Claim(FrozenModel):
     ``answer[claim.start:claim.end] == claim.sentence``.
     """
 
-    text: str = Field(min_length=1)
-    sentence: str
-    start: NonNegativeInt
-    end: NonNegativeInt
+    text: Text = Field(min_length=1)
+    sentence: Text
+    start: Index
+    end: Index
 
     @model_validator(mode="after")
     def _offsets_match_sentence(self) -> Claim:
@@ -63,11 +69,11 @@ class Claim(FrozenModel):
 class Verdict(FrozenModel):
     """A judge's raw verdict on one claim, before the verifier checks its evidence."""
 
-    claim_index: NonNegativeInt
+    claim_index: Index
     label: Label
-    reason: str = ""
-    evidence: str = ""
-    passage_index: NonNegativeInt | None = None
+    reason: Text = ""
+    evidence: Text = ""
+    passage_index: Index | None = None
 
 
 class EvidenceAlignment(FrozenModel):
@@ -256,9 +262,9 @@ class MetricResult(FrozenModel):
 class ClaimRelevance(FrozenModel):
     """A judge's verdict on one answer claim: does it address the question?"""
 
-    claim_index: NonNegativeInt
+    claim_index: Index
     relevant: bool
-    reason: str = ""
+    reason: Text = ""
 
 
 class Relevances(FrozenModel):
@@ -273,9 +279,9 @@ class Relevances(FrozenModel):
 class PassageUse(FrozenModel):
     """A judge's verdict on one retrieved passage: is it useful for answering the question?"""
 
-    passage_index: NonNegativeInt
+    passage_index: Index
     useful: bool
-    reason: str = ""
+    reason: Text = ""
 
 
 class PassageUses(FrozenModel):

@@ -123,6 +123,15 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     return _AUTH_HEADER.sub(lambda m: f"{m['name']}{MASK}", text)
 
 
+def shaped_like_a_credential(text: str) -> bool:
+    """Whether ``text`` holds a key-shaped token, a URL's credentials or an authorization
+    header: what :func:`redact` masks whatever the environment holds (a name that merely
+    shares six characters with a key set in the environment is not one)."""
+    if _KEY_SHAPED.search(text) or _URL_CREDENTIALS.search(text) or _AUTH_HEADER.search(text):
+        return True
+    return any(_redact_url(m[0]) != m[0] for m in _URL.finditer(text))
+
+
 def mask_secrets(text: str, secrets: Sequence[str]) -> str:
     """``text`` with each run of :data:`FRAGMENT` or more characters of a secret (a shorter
     secret whole) written as as many ``*``; ``secrets`` from :func:`secret_values`.

@@ -4,12 +4,13 @@ JudgeError naming the judge, the step and the cause; never another exception, ne
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pytest_faithful.errors import JudgeError, encodable, printable, shorten
+from pytest_faithful.errors import JudgeError, encodable, exception_text, printable, shorten
 from pytest_faithful.judges.base import Judge
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.providers.steps import Step
@@ -21,10 +22,18 @@ def call_judge(judge: Judge, step: str, call: Callable[[], _T], expected: type) 
     """Run one judge step; whatever goes wrong in it, or with what it returns, is a JudgeError."""
     try:
         value = call()
-    except JudgeError:
-        raise
+    except JudgeError as exc:
+        raise _named(judge, exc) from exc.__cause__
     except Exception as exc:
         raise _fault(judge, step, exc) from _shown_cause(exc)
+    if inspect.isawaitable(value):
+        _close(value)
+        raise JudgeError(
+            f"judge {judge.id}'s {step} is async (it returned a {type(value).__name__}): a "
+            f"blocking check cannot await it; use averify() or assert_faithful.aio, or give "
+            f"the judge a blocking {step}",
+            judge_id=judge.id,
+        )
     return _checked(judge, step, value, expected)
 
 
@@ -34,16 +43,23 @@ async def acall_judge(judge: Judge, step: str, args: tuple[Any, ...], expected: 
     thread, so that the loop runs on meanwhile. Errors read as the blocking step's."""
     try:
         twin = getattr(judge, f"a{step}", None)
+        if twin is None and inspect.iscoroutinefunction(getattr(judge, step)):
+            twin = getattr(judge, step)  # ``async def verify``: awaited as its own twin
         if twin is not None:
-            value = await twin(*args)
+            value = twin(*args)
+            if inspect.isawaitable(value):  # a plain function as a twin is read as it is
+                value = await value
         else:
             import asyncio
 
             value = await asyncio.to_thread(getattr(judge, step), *args)
-    except JudgeError:
-        raise
+    except JudgeError as exc:
+        raise _named(judge, exc) from exc.__cause__
     except Exception as exc:
         raise _fault(judge, step, exc) from _shown_cause(exc)
+    if inspect.isawaitable(value):  # a blocking step that returned a coroutine
+        _close(value)
+        raise wrong_type(judge, step, value, expected)
     return _checked(judge, step, value, expected)
 
 
@@ -64,14 +80,32 @@ class JudgeStep(Step[_T]):
         return value
 
 
+def _close(value: object) -> None:
+    """Close a coroutine no one will await (Python would warn that it never was)."""
+    close = getattr(value, "close", None)
+    if inspect.iscoroutine(value) and close is not None:
+        close()
+
+
+def _named(judge: Judge, exc: JudgeError) -> JudgeError:
+    """A JudgeError a judge raised itself, naming that judge: one raised without a ``judge_id``
+    (a judge of your own, the local judge's missing dependency) gets the id of the judge whose
+    step raised it. One that names a judge already (an inner judge's that yours wraps) keeps
+    it; the message is the judge's own."""
+    if exc.judge_id is None:
+        exc.judge_id = judge.id
+    return exc
+
+
 def _fault(judge: Judge, step: str, exc: Exception) -> JudgeError:
     if isinstance(exc, ValidationError):
         return _invalid_output(judge, step, exc)
     # RecursionError from a bracket bomb, a broken plugin judge's TypeError, an SDK's parse
-    # error: none of them is the caller's mistake, and none may end the check as anything but
-    # a judge failure.
+    # error, an exception whose own __str__ raises: none of them is the caller's mistake, and
+    # none may end the check as anything but a judge failure.
     return JudgeError(
-        f"judge {judge.id} failed in {step}: {type(exc).__name__}: {shorten(str(exc), 300)}",
+        f"judge {judge.id} failed in {step}: {type(exc).__name__}: "
+        f"{shorten(exception_text(exc), 300)}",
         judge_id=judge.id,
     )
 

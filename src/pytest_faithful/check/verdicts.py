@@ -69,7 +69,7 @@ def _claim_verdict(
         label=ruling.label,
         reason=reason,
         evidence=verdict.evidence if shown is None else shown.text(passages),
-        passage_index=verdict.passage_index if shown is None else shown.passage,
+        passage_index=_given(verdict.passage_index, passages) if shown is None else shown.passage,
         evidence_found=ruling.found,
         judge_label=verdict.label,
         alignment=None
@@ -82,6 +82,13 @@ def _claim_verdict(
         ),
         rule=ruling.rule,
     )
+
+
+def _given(cited: int | None, passages: Sequence[str]) -> int | None:
+    """The passage a verdict cites, when it is one of those given: a judge of your own may cite
+    passage 7 of 1, and the result (and every report, "contexts[7]") would name one that does
+    not exist. The LLM judges read an index out of range the same way (no passage cited)."""
+    return cited if cited is not None and cited < len(passages) else None
 
 
 def no_context_verdict(claim: Claim) -> ClaimVerdict:

@@ -37,6 +37,7 @@ from pytest_faithful.errors import (
     FaithfulnessError,
     JudgeError,
     UnavailableJudgeError,
+    exception_text,
     judge_name,
 )
 from pytest_faithful.judges.base import Judge
@@ -123,7 +124,8 @@ def _error_text(exc: BaseException) -> str:
     exception can echo a key."""
     if isinstance(exc, JudgeError):
         return str(exc)
-    named = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    text = exception_text(exc)  # a custom judge's exception may have a __str__ that raises
+    named = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
     if not isinstance(exc, Exception):  # a timeout, Ctrl-C, a cancelled task
         named = f"stopped before its verdict: {named}"
     return redact(named)
