@@ -20,9 +20,8 @@ What is removed:
   value or path segment that looks generated (:func:`looks_generated`).
 
 Other libraries log URLs and requests too (httpx at INFO, the SDKs at DEBUG):
-:func:`install_log_filter` redacts every record of their loggers as it is made. The pytest
-plugin installs it for the whole run; a program calling ``verify()`` with an LLM judge can
-install it itself.
+:func:`install_log_filter` redacts every record of their loggers as it is made, for the pytest
+plugin's whole run or a program calling ``verify()`` with an LLM judge.
 """
 
 from __future__ import annotations
@@ -34,7 +33,6 @@ import logging
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from types import TracebackType
 from typing import Any, Final
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -124,9 +122,8 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
 
 
 def shaped_like_a_credential(text: str) -> bool:
-    """Whether ``text`` holds a key-shaped token, a URL's credentials or an authorization
-    header: what :func:`redact` masks whatever the environment holds (a name that merely
-    shares six characters with a key set in the environment is not one)."""
+    """Whether ``text`` holds what :func:`redact` masks whatever the environment holds: a
+    key-shaped token, a URL's credentials, an authorization header."""
     if _KEY_SHAPED.search(text) or _URL_CREDENTIALS.search(text) or _AUTH_HEADER.search(text):
         return True
     return any(_redact_url(m[0]) != m[0] for m in _URL.finditer(text))
@@ -417,9 +414,8 @@ def echoes_secret(text: str, secrets: Iterable[str] = ()) -> bool:
 # -- other libraries' logs -------------------------------------------------------------------------
 
 LOGGERS: Final = ("httpx", "httpx2", "httpcore", "httpcore2", "h2", "hpack", "openai", "anthropic")
-"""The loggers whose records :func:`install_log_filter` redacts, with all their children: the
-HTTP stacks of the SDKs (httpx logs each request's URL at INFO) and the SDKs themselves (the
-anthropic SDK logs URLs at DEBUG)."""
+"""The loggers whose records :func:`install_log_filter` redacts, with their children: the SDKs'
+HTTP stacks (httpx logs each request's URL at INFO) and the SDKs (anthropic's URLs at DEBUG)."""
 
 _Factory = Callable[..., logging.LogRecord]
 
@@ -484,12 +480,7 @@ class LogRedaction:
     def __enter__(self) -> LogRedaction:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:  # the with block's end, however it ends
         self.remove()
 
 
