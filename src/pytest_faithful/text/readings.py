@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from pytest_faithful.text.words import ROMAN, ROMAN_LOWER, SPACE, SPACES
+from pytest_faithful.text.words import NUMBER_WORDS, ROMAN, ROMAN_LOWER, SPACE, SPACES
 
 _PER_CENT = re.compile(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
 
@@ -249,13 +249,16 @@ def _as_ordinal(m: re.Match[str]) -> str:
 # "twenty-first", "a dozen"), written as numbers; one word alone ("twenty") is a term's reading
 # already.
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen")
+_TEENS = (
+    *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen"),
+)
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 # Not "second": "a twenty-second delay" is as often twenty seconds.
 _UNIT_ORDINALS = ("first", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 _GAP = r"(?:[^\S\n]+|-)"
 _BELOW_100 = (
-    rf"(?:(?:{'|'.join(_TENS)})(?:{_GAP}(?:{'|'.join(_UNITS)}))?|eighteen|nineteen"
+    rf"(?:(?:{'|'.join(_TENS)})(?:{_GAP}(?:{'|'.join(_UNITS)}))?"
     rf"|{'|'.join(_TEENS)}|{'|'.join(_UNITS)})"
 )
 _BELOW_1000 = rf"(?:(?:a|{'|'.join(_UNITS)}){_GAP}hundred(?:(?:{_GAP}and)?{_GAP}{_BELOW_100})?)"
@@ -266,15 +269,13 @@ _NUMBER_IN_WORDS = re.compile(
     rf"|(?:half{_GAP}a|a|{'|'.join(_UNITS)}){_GAP}dozen)\b",
     re.IGNORECASE,
 )
-_WORD_VALUES = {
-    word: value
-    for value, word in [
-        *enumerate(("zero", *_UNITS, *_TEENS[:8], "eighteen", "nineteen")),
-        *((20 + 10 * i, w) for i, w in enumerate(_TENS)),
-        *((int(n), w) for n, w in zip("13456789", _UNIT_ORDINALS, strict=True)),
-        (1, "a"),
-    ]
-}
+# The words' values: the number words every reading shares, and "one" and "a", which that list
+# leaves out as pronoun and article but which a hundred or a dozen counts.
+_WORD_VALUES = (
+    {word: int(value) for word, value in NUMBER_WORDS.items()}
+    | dict(zip(_UNIT_ORDINALS, (1, 3, 4, 5, 6, 7, 8, 9), strict=True))
+    | {"one": 1, "a": 1}
+)
 
 
 def _may_say_a_number_in_words(text: str) -> bool:
@@ -295,7 +296,7 @@ def _may_say_a_number_in_words(text: str) -> bool:
 
 def _as_number(m: re.Match[str]) -> str:
     """A number said in words as its digits, padded to the words' length ("twenty-first" as
-    "21st"); the words as they are where a tens word and a unit do not make one number."""
+    "21st", "half a dozen" as "6")."""
     total, part = 0, 0
     words = re.split(r"[^a-z]+", m[0].lower())
     for word in words:
