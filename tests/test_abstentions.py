@@ -72,6 +72,12 @@ ABSTAINING = [
     "Cannot be determined from the context.",
     "Unknown.",
     "N/A",
+    # A pointer to the page an application cites.
+    "See https://docs.acme.io/config for details.",
+    "For more information, see https://acme.io/returns.",
+    "More details: <https://acme.io/returns>",
+    "You can find more details at https://acme.io/faq.",
+    "See the documentation at www.acme.io.",
 ]
 
 STATING = [
@@ -108,6 +114,9 @@ STATING = [
     "I can't provide refunds on sale items.",
     "I can't give discounts on gift cards.",
     "I can't help with returns of opened software.",
+    "Issues go to https://github.com/acme/acme-python/issues.",
+    "See https://acme.io/returns: returns take 30 days.",
+    "Returns take 30 days; see https://acme.io/returns.",
 ]
 
 

@@ -98,6 +98,9 @@ _TAIL = rf"(?:\s+(?:{_EXCHANGE_OR_FUNCTION}))*\W*$"
 # ... and the same up to the end of its clause, for a phrase that only the sources may follow.
 _CLAUSE_END = rf"(?:\s+(?:{_EXCHANGE_OR_FUNCTION})\b)*(?=\s*(?:[,;:.!?]|$))"
 _START = r"^\W*"
+_DETAILS = r"(?:info|information|details)"
+# A web address as answers write it: bare, or in angle brackets.
+_ADDRESS = r"<?(?:https?://|www\.)[^\s<>]+>?"
 _SIGN_OFF = (
     r"(?:cheers|you're welcome|you are welcome|no problem|my pleasure|good luck|take care"
     r"|(?:best|kind|warm) regards|best wishes|have a (?:great|good|nice|wonderful|lovely) (?:day"
@@ -186,6 +189,13 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"|reading|listening|watching|learning){_TAIL}",
     # ... and its sign-offs ("Cheers!", "You're welcome!", "Have a great day!").
     rf"{_START}{_SIGN_OFF}(?:\W*(?:and )?{_SIGN_OFF})*{_TAIL}",
+    # ... and a pointer to a page by its address ("See https://acme.io/returns for details.",
+    # "More information: <https://...>"): the source an application cites, nothing it states.
+    rf"{_START}(?:(?:for |to (?:learn|read) )?(?:more|further|full|additional) {_DETAILS}[,:]?"
+    rf"\s*|(?:learn|read) more[,:]?\s*)?(?:(?:please )?(?:you can )?(?:see|visit|check(?: out)?"
+    rf"|read|refer to|go to|consult|find (?:more |further |full )?{_DETAILS} (?:at|on))(?: the "
+    rf"(?:docs|documentation|page|article|guide|faq|website|site|link))?(?: at| here| on)?[,:]?"
+    rf"\s*)?{_ADDRESS}(?:\s+for (?:more |further |full |additional )?{_DETAILS})?{_TAIL}",
     rf"{_START}if you have any (?:other |more |further |additional )?questions?,? "
     rf"(?:(?:just|please) )?(?:ask|let me know|reach out|feel free to ask){_TAIL}",
     r"\bhere(?:'s| is| are) (?:what you (?:need|should|want) to know|what i found"
@@ -215,7 +225,7 @@ _MAY_ABSTAIN = re.compile(
     r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know|thanks?|understand"
     r"|hear|happy|enjoy|explain|check|look into|see|cheers|welcome|problem|pleasure|luck|take"
     r"|regards|wishes|have a)\b"
-    r"|n't\b"
+    r"|n't\b|://|\bwww\."
 )
 
 
