@@ -59,6 +59,14 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         ),
         _quoting_judge,
     ),
+    # One sentence of many code identifiers: each looked for in the claim and the passages.
+    "identifiers": (
+        lambda n: (
+            "Set " + ", ".join(f"opt_{i}" for i in range(n)) + ".",
+            "Set " + ", ".join(f"key_{i}" for i in range(0, n, 2)) + ".",
+        ),
+        _quoting_judge,
+    ),
     # A list, a log, initials: many short passage sentences, each read as a slice of it.
     "list items": (lambda n: ("The item takes 5 days.", "- item 5\n" * n), lambda: "lexical"),
     "initials": (lambda n: ("A. Smith came.", "A. " * n + "Smith"), lambda: "lexical"),

@@ -234,7 +234,7 @@ def test_what_claims_leave_out_is_held_to_the_kinds_the_chosen_rules_check(
 def test_left_out_chosen_without_either_claim_rule_holds_every_kind() -> None:
     (rule,) = choose("evidence,left-out-specifics").sentence_rules(heuristic=False)
     assert isinstance(rule, LeftOutSpecifics)
-    assert rule.kinds == frozenset({"number", "name", "quotation"})
+    assert rule.kinds == frozenset({"number", "name", "quotation", "identifier"})
     (rule,) = choose("standard", skip="unstated-specifics").sentence_rules(heuristic=False)
     assert isinstance(rule, LeftOutSpecifics)
     assert rule.kinds == frozenset({"name"})

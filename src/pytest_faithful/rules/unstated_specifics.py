@@ -1,9 +1,11 @@
-"""``unstated-specifics``: a claim that states a number or a quotation no passage states is not
-SUPPORTED, whatever span the judge quotes.
+"""``unstated-specifics``: a claim that states a number, a quotation or a code identifier
+(``max_retries``, ``--verbose``, ``acme.toml``: :mod:`~pytest_faithful.text.identifiers`) no
+passage states is not SUPPORTED, whatever span the judge quotes.
 
 A judge reads a claim for its gist; "Refunds take 30 days" passes for a passage that gives no
-figure at all. The numbers and quotations are read from the claim's answer sentence
-(:func:`~pytest_faithful.text.specifics.unstated`), and the reason names what is missing.
+figure at all, and "Set ``ACME_TOKEN``" for a passage's ``ACME_API_TOKEN``. They are read from
+the claim's answer sentence (:func:`~pytest_faithful.text.specifics.unstated`), and the reason
+names what is missing.
 Names are the ``unstated-names`` rule's, so that a team whose answers name what their
 passages leave to world knowledge can skip them alone. Every judge.
 """
@@ -15,7 +17,7 @@ from typing import ClassVar, Final
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.specifics import Kind, unstated
 
-SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation"))
+SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation", "identifier"))
 """What this rule holds a claim to; :data:`~pytest_faithful.rules.unstated_names.NAME_KINDS`
 the rest."""
 
@@ -37,7 +39,9 @@ class UnstatedSpecifics:
     name: ClassVar[str] = "unstated-specifics"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
-    summary: ClassVar[str] = "no number or quotation of the claim is missing from the passages"
+    summary: ClassVar[str] = (
+        "no number, quotation or code identifier of the claim is missing from the passages"
+    )
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
         return demoted_for(self.name, case, ruling, SPECIFIC_KINDS)

@@ -1,4 +1,4 @@
-"""The names, numbers and quotations a claim states that no passage states.
+"""The names, numbers, quotations and code identifiers a claim states that no passage states.
 
 A SUPPORTED verdict cannot stand for a claim that names someone or something ("Moscow", "Ms.
 Johnson"), states a number ("$30 billion", "3 episodes") or quotes words ("called it \u201ca
@@ -28,6 +28,7 @@ passage's, has not made the answer stop saying it.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from decimal import Decimal
@@ -42,6 +43,7 @@ from pytest_faithful.text.amounts import (
     measures,
     share_stated,
 )
+from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
     NameForms,
     all_name_forms,
@@ -62,17 +64,18 @@ _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _TITLE_CASE = 0.5
 
 
-Kind = Literal["number", "name", "quotation"]
+Kind = Literal["number", "name", "quotation", "identifier"]
 """A kind of specific: the rules that hold claims to the passages' specifics each check some."""
-ALL_KINDS: Final[frozenset[Kind]] = frozenset(("number", "name", "quotation"))
+ALL_KINDS: Final[frozenset[Kind]] = frozenset(("number", "name", "quotation", "identifier"))
 
 
 def unstated(
     claim: str, sentence: str, passages: Sequence[str], kinds: frozenset[Kind] = ALL_KINDS
 ) -> list[str]:
-    """The numbers, names and quotations (those of ``kinds``) of ``claim`` that its answer
-    ``sentence`` states and no passage does: numbers first, then names, then quotations in
-    their quotation marks. The passages are read only for a claim that has some."""
+    """The numbers, names, quotations and code identifiers (those of ``kinds``) of ``claim``
+    that its answer ``sentence`` states and no passage does: numbers first, then names, then
+    quotations in their quotation marks, then identifiers. The passages are read only for a
+    claim that has some."""
     return _unstated(claim, sentence, passages, frozenset(), kinds)
 
 
@@ -82,9 +85,9 @@ def left_out(
     passages: Sequence[str],
     kinds: frozenset[Kind] = ALL_KINDS,
 ) -> list[str]:
-    """The numbers, names and quotations (those of ``kinds``) ``sentence`` states that none of
-    its ``claims`` carries and no passage states: what :func:`unstated` would find in a claim
-    that carried them."""
+    """The numbers, names, quotations and identifiers (those of ``kinds``) ``sentence`` states
+    that none of its ``claims`` carries and no passage states: what :func:`unstated` would find
+    in a claim that carried them."""
     carried = frozenset().union(*(content_terms(c) for c in claims))
     return _unstated(sentence, sentence, passages, carried, kinds)
 
@@ -113,7 +116,12 @@ def _unstated(
         for quotation in (_quotations(sentence) if "quotation" in kinds else ())
         if (terms := content_terms(quotation)) <= claimed and not terms <= carried
     ]
-    if not numbers and not names and not quotations:
+    codes = [
+        code
+        for code in (identifiers(sentence) if "identifier" in kinds else ())
+        if (claim == sentence or _written_in(code, claim)) and not content_terms(code) <= carried
+    ]
+    if not numbers and not names and not quotations and not codes:
         return []
     stated = _passage_terms(tuple(passages))
     counted = self_counts(sentence) if numbers else frozenset()
@@ -136,7 +144,25 @@ def _unstated(
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
+    unstated_codes = (code for code in codes if not identifier_stated(code, passages))
+    missing.extend(itertools.islice(unstated_codes, _MOST_IDENTIFIERS))
     return missing
+
+
+# The unstated identifiers a reason names at most: each one not stated costs a reading of the
+# passages, and a reason that names this many has made its point.
+_MOST_IDENTIFIERS = 10
+
+
+def _written_in(identifier: str, claim: str) -> bool:
+    """Whether ``claim`` writes ``identifier`` (one of its sentence's), with or without the
+    brackets of a call."""
+    return identifier.removesuffix("()").casefold() in _claim_identifiers(claim)
+
+
+@functools.lru_cache(maxsize=256)
+def _claim_identifiers(claim: str) -> frozenset[str]:
+    return frozenset(i.removesuffix("()").casefold() for i in identifiers(claim))
 
 
 # A suite checks many answers against the same few contexts; the union is a value of the texts.
@@ -286,16 +312,18 @@ _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 def _relative_year(term: str, passages: tuple[str, ...]) -> bool:
     """Whether the year ``term`` is one a passage says relative to a year it states: "last
     year" in a passage that states 2018 (its date) states 2017."""
-    if not _YEAR.fullmatch(term):
-        return False
-    year = int(term)
+    return _YEAR.fullmatch(term) is not None and int(term) in _relative_years(passages)
+
+
+# Read once for the passages, not once for each year of a claim (a list of many years).
+@functools.lru_cache(maxsize=64)
+def _relative_years(passages: tuple[str, ...]) -> frozenset[int]:
+    found: set[int] = set()
     for passage in passages:
         offsets = [offset for phrase, offset in _RELATIVE_YEARS if phrase.search(passage)]
-        if offsets and any(
-            int(y) + offset == year for y in _YEAR.findall(passage) for offset in offsets
-        ):
-            return True
-    return False
+        if offsets:
+            found.update(int(y) + offset for y in _YEAR.findall(passage) for offset in offsets)
+    return frozenset(found)
 
 
 # Words that nearly every English sentence has and German ones never do: case marks a name only

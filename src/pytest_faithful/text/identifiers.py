@@ -1,0 +1,125 @@
+"""The code identifiers an answer sentence writes, and whether a passage writes each.
+
+Answers about software documentation name things that exist only in their exact form: an
+environment variable (``ACME_API_TOKEN``), a setting (``max_retries``), a command-line flag
+(``--verbose``), a function (``client.refresh()``), a file (``acme.toml``), a path
+(``~/.acme/logs``), a URL. A changed one ("set ``ACME_TOKEN``", "use ``--debug``") is a
+hallucination the rest of the sentence hides, as a changed name or figure is, and the words
+around it say nothing about it. So an identifier is a specific
+(:mod:`~pytest_faithful.text.specifics`): stated when a passage writes it, ignoring case (a
+passage's "Node.js" states an answer's "node.js"), anywhere in its text (a passage's
+``client.upload(path, ...)`` states ``client.upload()``, its ``~/.acme/logs/acme.log`` states
+``~/.acme/logs``).
+
+What reads as an identifier, in an answer sentence (the forms prose does not take):
+
+* a word with an underscore inside it (``max_retries``, ``ACME_API_TOKEN``, ``__init__``);
+* a long flag: ``--`` and a word (``--verbose``; not "--" between words as a dash);
+* a word written as a call: ``sync()``, ``client.upload(...)``;
+* a dotted name whose later parts start in lower case and have two letters or more
+  (``acme.toml``, ``client.upload``, ``api.acme.io``, ``Node.js``; not "e.g.", "U.S.", "3.9",
+  or two sentences run together, "in 2014.He was");
+* a word in lower camel case (``maxRetries``, ``getUser``);
+* an email address;
+* a path that starts at a root, a home or the current directory (``/etc/hosts``, ``~/.acme``,
+  ``./config``; not "and/or", "km/h" or an HTML tag's "</li>").
+
+Not a URL (``https://acme.io/docs``, ``acme.io/docs``), and nothing in brackets: that is where
+answers cite their sources ("(Source: returns.pdf)", "[faq.md]", "[policy](https://...)"),
+which an application adds from its documents' metadata, not from the text the passages hold.
+
+A plain word in backticks (`` `region` ``) is not one: answers put ``None``, ``True`` or a
+status word in backticks that the passages say in words.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+# One alternation, tried at each position in turn, so a sentence is read in one linear pass.
+_IDENTIFIER = re.compile(
+    r"""
+    (?P<url>\b[a-z][a-z0-9+.-]{1,15}://[^\s<>()\[\]{}"'`]+)
+    | (?P<email>(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
+    | (?P<path>(?<![\w/.~<-])(?:~|\.{1,2})?/[\w.@-]+(?:/[\w.@-]+)*/?)
+    | (?P<flag>(?<![\w-])--[A-Za-z][\w-]*)
+    | (?P<site>(?<![\w.-])[A-Za-z_][\w-]*(?:\.[a-z_][\w-]+)+/[^\s<>()\[\]{}"'`]*)
+    | (?P<dotted>(?<![\w.-])[A-Za-z_][\w-]*(?:\.[a-z_][\w-]+)+\b)
+    | (?P<call>(?<![\w.])[A-Za-z_]\w*(?=\(\)))
+    | (?P<dunder>(?<![\w-])__[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*__(?![\w-]))
+    | (?P<snake>(?<![\w-])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?![\w-]))
+    | (?P<camel>(?<![\w-])[a-z]+[A-Z][A-Za-z0-9]*\b)
+    """,
+    re.VERBOSE,
+)
+# A cheap test first: most sentences have none of these marks, and are read no further.
+_MAYBE = re.compile(
+    r"_[A-Za-z0-9]|--[A-Za-z]|\(\)|://|@\w|(?<![\w/])[~.]?/[\w.]|\w\.[a-z_]\w|[a-z][A-Z]"
+)
+# What a sentence adds after a path that is not the path's: "see /etc/hosts.".
+_TRAILING = ".,;:!?'\")]/"
+# A stretch in brackets, in which an answer cites its sources ("(Source: returns.pdf)",
+# "[faq.md]", "(doc_id: returns_v2)") and an HTML answer writes its tags: innermost only, one
+# linear pass.
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>")
+# What documentation converted to Markdown writes before its underscores and brackets.
+_ESCAPE = re.compile(r"\\(?=[_*\[\]()`.-])")
+
+
+@functools.lru_cache(maxsize=4096)
+def identifiers(sentence: str) -> tuple[str, ...]:
+    """The code identifiers ``sentence`` writes (see the module docstring), each once, as
+    written; a name written as a call ends in ``()`` ("client.upload(path)" is
+    ``client.upload()``)."""
+    if not _MAYBE.search(sentence):
+        return ()
+    cited = [range(m.start(), m.end()) for m in _BRACKETED.finditer(sentence)]
+    found: dict[str, None] = {}
+    for m in _IDENTIFIER.finditer(sentence):
+        kind, text = m.lastgroup, m[0]
+        if kind in ("url", "site") or any(m.start() in span for span in cited):
+            continue
+        if kind in ("path", "email"):
+            text = text.rstrip(_TRAILING)
+        elif kind in ("dotted", "call") and sentence.startswith("(", m.end()):
+            text += "()"
+        if text:
+            found.setdefault(text, None)
+    return tuple(found)
+
+
+def _plain(text: str) -> str:
+    """``text`` as identifiers are compared: case folded, Markdown's escapes dropped, and a
+    hyphen read as an underscore (``acme-sdk`` is the package ``acme_sdk``)."""
+    return _ESCAPE.sub("", text.casefold()).replace("-", "_")
+
+
+# Where a passage's text breaks into the tokens an identifier is most often written as whole.
+_TOKEN_BREAK = re.compile(r"[\s`'\"()\[\]{}<>,;=]+")
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_passages(passages: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The passages as :func:`_plain` reads them, and their tokens with and without the
+    punctuation a sentence ends them with: most identifiers a passage states are one of them,
+    found without reading the passages again."""
+    texts = tuple(_plain(p) for p in passages)
+    tokens = {t for text in texts for t in _TOKEN_BREAK.split(text)}
+    return texts, frozenset(tokens | {t.rstrip(".:!?") for t in tokens})
+
+
+def identifier_stated(identifier: str, passages: Sequence[str]) -> bool:
+    """Whether a passage writes ``identifier`` anywhere in its text, ignoring case (see
+    :func:`_plain`); a method written as a call (``client.refresh()``) when a passage writes
+    the method (``refresh()``, ``.refresh``), whatever object the answer calls it on."""
+    texts, tokens = _plain_passages(tuple(passages))
+    call = identifier.endswith("()")
+    wanted = _plain(identifier.removesuffix("()"))
+    if wanted in tokens or any(wanted in t for t in texts):
+        return True
+    if call and "." in wanted:
+        method = wanted.rsplit(".", 1)[1]
+        return any(f"{method}(" in t or f".{method}" in t for t in texts)
+    return False
