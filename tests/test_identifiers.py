@@ -24,7 +24,8 @@ from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
     "## Configuration\n\nSet `ACME\\_API\\_KEY` in your environment. The client reads "
-    "`~/.acmerc` if it exists. `retries` defaults to 3 and `timeout_s` to 30.",
+    "`~/.acmerc` if it exists. `retries` defaults to 3 and `timeout_s` to 30. Settings live "
+    "in `acme.toml`.",
     "Install with `pip install acme-client`. Then create a client: `c = acme.Client(key)`. "
     "Use `c.files.list(limit=50)` to page through files.",
     "For help, write to support@acme.io. The docs live at docs.acme.io.",
@@ -93,10 +94,10 @@ IDENTIFIERS = {
         "You can email help@acme.io for help.",
         "help@acme.io",
     ),
-    "a host name in another case": (
-        "The documentation is at Docs.Acme.io.",
-        "The documentation is at docs.acme.dev.",
-        "docs.acme.dev",
+    "a file name in another case": (
+        "Settings live in Acme.toml, read at start-up.",
+        "Settings live in acme.yaml, read at start-up.",
+        "acme.yaml",
     ),
     "a package name with an underscore for the passage's hyphen": (
         "Install the acme_client package first.",
@@ -181,9 +182,9 @@ def test_a_cited_source_or_markup_is_no_identifier_to_state(answer: str) -> None
         ("Call client.upload(path, size) or sync().", ("client.upload()", "sync()")),
         ("Logs go to ~/.acme/logs/acme.log.", ("~/.acme/logs/acme.log",)),
         ("Edit acme.toml or mail ops@acme.io.", ("acme.toml", "ops@acme.io")),
-        ("Use maxRetries, not the __init__ hook.", ("maxRetries", "__init__")),
+        ("Use maxRetries, not getURL, at 5 kWh, pH 7 and 3000 mAh.", ("maxRetries",)),
         ("The U.S. office, e.g. in 2014.He said a.m. and km/h and 3.9.", ()),
-        ("See https://acme.io/docs, acme.io/docs and (acme.toml) or [faq.md].", ()),
+        ("See https://acme.io/docs, acme.io/docs, docs.acme.io, (acme.toml) or [faq.md].", ()),
     ],
 )
 def test_identifiers_are_read_as_written(sentence: str, expected: tuple[str, ...]) -> None:

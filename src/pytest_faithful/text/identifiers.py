@@ -17,14 +17,16 @@ What reads as an identifier, in an answer sentence (the forms prose does not tak
 * a long flag: ``--`` and a word (``--verbose``; not "--" between words as a dash);
 * a word written as a call: ``sync()``, ``client.upload(...)``;
 * a dotted name whose later parts start in lower case and have two letters or more
-  (``acme.toml``, ``client.upload``, ``api.acme.io``, ``Node.js``; not "e.g.", "U.S.", "3.9",
-  or two sentences run together, "in 2014.He was");
-* a word in lower camel case (``maxRetries``, ``getUser``);
+  (``acme.toml``, ``client.upload``, ``Node.js``; not "e.g.", "U.S.", "3.9", or two sentences
+  run together, "in 2014.He was");
+* a word in lower camel case (``maxRetries``, ``getUser``; not a unit, "kWh", "mAh", "pH",
+  "dB", or "mRNA");
 * an email address;
 * a path that starts at a root, a home or the current directory (``/etc/hosts``, ``~/.acme``,
   ``./config``; not "and/or", "km/h" or an HTML tag's "</li>").
 
-Not a URL (``https://acme.io/docs``, ``acme.io/docs``), and nothing in brackets: that is where
+Not a URL (``https://acme.io/docs``, ``acme.io/docs``) or a site (``docs.acme.io``,
+"Booking.com", which names a company too), and nothing in brackets: that is where
 answers cite their sources ("(Source: returns.pdf)", "[faq.md]", "[policy](https://...)"),
 which an application adds from its documents' metadata, not from the text the passages hold.
 
@@ -48,9 +50,8 @@ _IDENTIFIER = re.compile(
     | (?P<site>(?<![\w.-])[A-Za-z_][\w-]*(?:\.[a-z_][\w-]+)+/[^\s<>()\[\]{}"'`]*)
     | (?P<dotted>(?<![\w.-])[A-Za-z_][\w-]*(?:\.[a-z_][\w-]+)+\b)
     | (?P<call>(?<![\w.])[A-Za-z_]\w*(?=\(\)))
-    | (?P<dunder>(?<![\w-])__[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*__(?![\w-]))
     | (?P<snake>(?<![\w-])_*[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+_*(?![\w-]))
-    | (?P<camel>(?<![\w-])[a-z]+[A-Z][A-Za-z0-9]*\b)
+    | (?P<camel>(?<![\w-])[a-z]+[A-Z][a-z]{2}[A-Za-z0-9]*\b)
     """,
     re.VERBOSE,
 )
@@ -64,6 +65,9 @@ _TRAILING = ".,;:!?'\")]/"
 # "[faq.md]", "(doc_id: returns_v2)") and an HTML answer writes its tags: innermost only, one
 # linear pass.
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>")
+# A host name by its top-level domain: a site ("CNN.com", "docs.acme.io") is cited as a URL is,
+# and names a company too ("Booking.com" for the passages' "Booking").
+_SITE = re.compile(r"\.(?:com|org|net|io|co|uk|us|de|fr|eu|gov|edu|ai|app|dev|info|biz)$")
 # What documentation converted to Markdown writes before its underscores and brackets.
 _ESCAPE = re.compile(r"\\(?=[_*\[\]()`.-])")
 
@@ -80,6 +84,8 @@ def identifiers(sentence: str) -> tuple[str, ...]:
     for m in _IDENTIFIER.finditer(sentence):
         kind, text = m.lastgroup, m[0]
         if kind in ("url", "site") or any(m.start() in span for span in cited):
+            continue
+        if kind == "dotted" and _SITE.search(text):
             continue
         if kind in ("path", "email"):
             text = text.rstrip(_TRAILING)
