@@ -240,6 +240,15 @@ def test_the_same_form_with_a_changed_fact_is_caught(form: str, rules: str | Non
         "(see Document 3) the fee is 5 dollars",
         "Sources 1, 2 and 4 state the fee is 5 dollars.",
         "Context #12 says the fee is 5 dollars.",
+        # A source an application cites: its id, file, page, link or footnote.
+        "The fee is 5 dollars [KB-1042].",
+        "The fee is 5 dollars (doc_id: fees_v2).",
+        "The fee is 5 dollars (Document: fees_2023.pdf).",
+        "The fee is 5 dollars (handbook, p. 12).",
+        "The fee is 5 dollars (pp. 12-14).",
+        "The fee is 5 dollars (https://acme.io/2023/fees).",
+        "The fee is 5 dollars ([fees](https://acme.io/2023/fees)).",
+        "The fee is 5 dollars.[^1]\n\n[^1]: fees_policy_2023.pdf",
     ],
 )
 def test_a_passage_number_is_no_figure_of_the_answer(text: str) -> None:
@@ -248,7 +257,15 @@ def test_a_passage_number_is_no_figure_of_the_answer(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["Passage 2 and 30 days", "The passage has 3 parts.", "document 2023", "Chapter 2 says"],
+    [
+        "Passage 2 and 30 days",
+        "The passage has 3 parts.",
+        "document 2023",
+        "Chapter 2 says",
+        "The fee [in 2023] was raised.",
+        "The fee rose (from 5 to 7 dollars).",
+        "See page 12 for the 3 plans.",
+    ],
 )
 def test_numbers_that_are_not_a_passage_reference_stay(text: str) -> None:
     assert any(t[0].isdigit() for t in content_terms(text))

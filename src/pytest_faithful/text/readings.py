@@ -67,9 +67,11 @@ def normalised(text: str, lowered: bool = False) -> str:
 
 # Markers that number a list item or cite a source, not values the text states: "2. Shipping
 # costs $15" states no 2, nor does "Refunds take 30 days [2]." or "...【1†source】"; nor an
-# attribution ("(Source: Refund Policy.pdf)") or a link's address ("[the policy](https://...)"):
-# where the answer comes from, not what it states. One pattern each, each tried only where
-# its first character is, so that a text with none costs a few substring tests.
+# attribution ("(Source: Refund Policy.pdf)", "(doc_id: returns_v2)", "(handbook, p. 12)"), a
+# source's id in brackets ("[KB-1042]"), a footnote's line or a web address ("[the
+# policy](https://...)"): where the answer comes from, not what it states. One pattern each,
+# each tried only where its first character is, so that a text with none costs a few
+# substring tests.
 _ITEM_NUMBER = re.compile(
     rf"(?m)^[^\S\n]*(?:\d{{1,3}}|{ROMAN})[.)](?=[^\S\n])"
     # and in a line, in brackets: "(i) the kettle ships ...; (ii) returns are ..."
@@ -77,12 +79,24 @@ _ITEM_NUMBER = re.compile(
     # and a step numbered at a line's start: "Step 2: Return it for a refund."
     r"|(?m:^)[^\S\n]*(?i:step)[^\S\n]+\d{1,2}(?=[^\S\n]*[:.)\u2013\u2014])"
 )
-_CITATION = re.compile(r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]")
+_CITATION = re.compile(
+    r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]"
+    # and a source's id or file in square brackets: "[KB-1042]", "[returns_v2.pdf]"
+    r"|\[[A-Za-z][\w.:/#-]{0,60}?\d[\w.:/#-]{0,60}\]"
+)
 _BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
 _ATTRIBUTION = re.compile(
-    r"\((?i:sources?|references?|citations?|ref|see|via)[^\S\n]*:[^)\n]{0,160}\)"
+    r"\((?i:sources?|references?|citations?|ref|see|via|doc(?:ument)?(?:[ _]?id)?|file|page)"
+    r"[^\S\n]*:[^)\n]{0,160}\)"
+    # and a page cited: "(p. 12)", "(handbook, pp. 12-14)"
+    r"|\((?:[^()\n]{0,80},[^\S\n]*)?(?i:pp?\.|pages?)[^\S\n]*\d{1,4}"
+    r"(?:[^\S\n]*[-\u2013][^\S\n]*\d{1,4})?\)"
 )
-_LINK_ADDRESS = re.compile(r"(?<=\])\((?i:https?://|www\.)[^)\s]{0,500}\)")
+# A web address in brackets, a link's ("[the policy](https://...)") or a source's: its digits
+# say where a page is, never a figure of the answer's.
+_LINK_ADDRESS = re.compile(r"[(<](?i:https?://|www\.)[^)>\s]{0,500}[)>]")
+# A footnote's or a reference's own line: "[^1]: returns_policy_2023.pdf", "[2]: https://...".
+_NOTE_LINE = re.compile(r"(?m)^[^\S\n]*\[\^?\d{1,3}\]:[^\n]*$")
 # The answer naming a passage it was given by the number a RAG prompt gives it: "According to
 # Passage 2, ...", "(see Document 3)", "as Source #1 says". A passage never calls itself that,
 # so its number would be a figure no passage states.
@@ -131,12 +145,14 @@ def without_markers(text: str) -> str:
     ):
         text = _ITEM_NUMBER.sub(_blanked, text)
     if "[" in text:
+        if "]:" in text:
+            text = _NOTE_LINE.sub(_blanked, text)
         text = _CITATION.sub(_blanked, text)
-        if "](" in text:
-            text = _LINK_ADDRESS.sub(_blanked, text)
+    if "(http" in text or "<http" in text or "(www." in text or "<www." in text:
+        text = _LINK_ADDRESS.sub(_blanked, text)
     if "\u3010" in text:
         text = _BRACKETED_SOURCE.sub(_blanked, text)
-    if "(" in text and ":" in text:
+    if "(" in text and (":" in text or "p" in text):
         text = _ATTRIBUTION.sub(_blanked, text)
     if _may_name_a_passage(text):
         text = _PASSAGE_REFERENCE.sub(_blanked, text)

@@ -405,7 +405,11 @@ def _quotations(sentence: str) -> tuple[str, ...]:
     for quotation in quotes_in(sentence, single=False):
         words = list(_WORD.finditer(quotation))
         capitalised = sum(m[0][0].isupper() for m in words)
-        if len(words) >= _QUOTATION_WORDS and capitalised <= _TITLE_CASE * len(words):
+        if (
+            len(words) >= _QUOTATION_WORDS
+            and len(quotation.split()) >= _QUOTATION_WORDS  # not an address: "https://acme.io/x"
+            and capitalised <= _TITLE_CASE * len(words)
+        ):
             found.append(quotation)
     return tuple(found)
 
