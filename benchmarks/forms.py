@@ -5,7 +5,8 @@ United States" as "the USA", "Monday" as "Mon", when it cites the passage it use
 Passage 3, ..."), reports what it found ("I found that ..."), says what was asked ("You asked
 about this."), lists its sources ("Sources: Passage 1, Passage 2"), writes "Q4" for "the fourth
 quarter", opens with a label ("Note: ...", "TL;DR: ..."), drops the accents of names ("Zurich"
-for "Zürich"), thanks the asker ("Thanks for asking! ... If you
+for "Zürich"), cites the source of each sentence by an id ("[KB-1042]") or points to a page
+("For more details, see https://..."), thanks the asker ("Thanks for asking! ... If you
 have any other questions, just ask.") or sets its sentences out as a markdown table or a
 list numbered "i.", "ii.". RAG answers do all of these;
 faith-dev's rarely do. So each rewrite below is applied to the faith-dev answers it fits, and
@@ -214,6 +215,33 @@ def tldr_label(example: GoldExample) -> str | None:
     return f"TL;DR: {example.answer.lstrip()}"
 
 
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s*$")
+
+
+def source_ids(example: GoldExample) -> str | None:
+    """Each sentence cites the source an application retrieved it from by an id in brackets
+    before its full stop: "... in 2019 [KB-1042]."."""
+    rows = [example.answer[s:e] for s, e in sentences(example.answer)]
+    if not rows:
+        return None
+    cited = []
+    for n, row in enumerate(rows):
+        end = _SENTENCE_END.search(row)
+        at = end.start() if end else len(row)
+        cited.append(f"{row[:at].rstrip()} [KB-{1042 + 7 * n}]{row[at:].strip()}")
+    return " ".join(cited)
+
+
+def link_pointer(example: GoldExample) -> str | None:
+    """A pointer to the page the answer came from after it: "For more details, see
+    https://docs.example.com/2023/kb/4471." (its number from the example's id)."""
+    page = int(hashlib.sha256(example.id.encode()).hexdigest()[:4], 16)
+    return (
+        f"{example.answer.rstrip()}\n\nFor more details, see "
+        f"https://docs.example.com/2023/kb/{page}."
+    )
+
+
 REWRITES: dict[str, Rewrite] = {
     "scale-in-digits": scale_in_digits,
     "country-short-name": country_short_name,
@@ -230,6 +258,8 @@ REWRITES: dict[str, Rewrite] = {
     "sign-offs": sign_offs,
     "accents-dropped": accents_dropped,
     "tldr-label": tldr_label,
+    "source-ids": source_ids,
+    "link-pointer": link_pointer,
 }
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "strict": {"rules": "strict"}}
 
