@@ -170,8 +170,8 @@ def test_a_long_or_unprintable_source_is_kept_short_and_printable() -> None:
         ([RETURNS, 4], TypeError, f"contexts[1] must be {ACCEPTED}, got int"),
         ([{"body": "x", "url": "u"}], TypeError, "got a mapping with keys 'body', 'url'"),
         ([{"text": 3}], TypeError, "contexts[0]['text'] must be a str, got int"),
-        ([{"text": None}], TypeError, "contexts[0] must be a str or a document"),
-        ([Contented(None)], TypeError, f"contexts[0] must be {ACCEPTED}, got Contented"),
+        ([{"text": None}], TypeError, "contexts[0]['text'] is None: a document without text"),
+        ([Contented(None)], TypeError, "contexts[0].content is None: a document without text"),
         # Passages in another form than a sequence: how to pass them.
         (
             (d for d in [RETURNS]),
@@ -182,7 +182,7 @@ def test_a_long_or_unprintable_source_is_kept_short_and_printable() -> None:
         ({RETURNS}, TypeError, "got set; pass a list of the passages"),
         ({"documents": [RETURNS]}, TypeError, "got a mapping with keys 'documents'"),
         ([PageContent(3)], TypeError, "contexts[0].page_content must be a str, got int"),  # type: ignore[arg-type]
-        ([Texted(None)], TypeError, f"contexts[0] must be {ACCEPTED}, got Texted"),  # type: ignore[arg-type]
+        ([Texted(None)], TypeError, "contexts[0].text is None: a document without text"),  # type: ignore[arg-type]
         (
             [(PageContent(RETURNS), 0.9)],
             TypeError,
@@ -307,3 +307,45 @@ def test_the_reports_show_each_passages_source(pytester: pytest.Pytester) -> Non
         '<span class="pidx">contexts[0]</span> <span class="psource">kb/returns.md</span>' in html
     )
     assert "contexts[1] (ship-7)" in html
+
+
+# -- a document whose text is missing or of another type names the attribute ------------------
+
+
+class Attributed:
+    """An object with one attribute: a document of any library's shape."""
+
+    def __init__(self, name: str, value: object) -> None:
+        setattr(self, name, value)
+
+
+WRONG_TEXTS: list[tuple[object, str]] = [
+    (None, "is None: a document without text"),
+    (b"x", "must be a str, got bytes; decode it first"),
+    (bytearray(b"x"), "must be a str, got bytearray; decode it first"),
+    (3, "must be a str, got int"),
+]
+
+
+@pytest.mark.parametrize(("value", "message"), WRONG_TEXTS)
+@pytest.mark.parametrize("name", ["text", "content"])
+def test_a_text_that_is_none_or_not_a_str_names_the_attribute_in_every_shape(
+    name: str, value: object, message: str
+) -> None:
+    # Haystack's Document of an image keeps content=None; a loader may leave bytes.
+    for contexts, where in [
+        ([RETURNS, Attributed(name, value)], f"contexts[1].{name} "),
+        (Attributed(name, value), f"contexts.{name} "),  # one document alone
+        ([{name: value, "meta": {}}], f"contexts[0][{name!r}] "),
+    ]:
+        with pytest.raises(TypeError) as raised:
+            verify(ANSWER, contexts, judge="lexical")  # type: ignore[arg-type]
+        assert where + message in str(raised.value)
+    if value is not None:
+        with pytest.raises(TypeError, match=r"contexts\[0\]\.page_content must be a str, got"):
+            read_contexts([Attributed("page_content", value)])
+
+
+def test_a_sequence_inside_contexts_says_to_flatten_it() -> None:
+    with pytest.raises(TypeError, match=r"contexts\[0\] .*got a list \(a sequence inside"):
+        read_contexts([[RETURNS, SHIPPING]])

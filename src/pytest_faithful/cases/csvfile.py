@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from pytest_faithful.cases.model import Case, CaseFileError, case_from
+from pytest_faithful.cases.model import FIELDS, Case, CaseFileError, case_from
 
 _LONGEST_LIMIT = 2**31 - 1
 """The largest limit the ``csv`` module takes everywhere (a C long on Windows)."""
@@ -40,7 +40,7 @@ def _context_columns(header: list[str], path: Path) -> list[int]:
         if match is not None:
             number = int(match.group(1)) if match.group(1) else 0
             found.append((number, position, position))
-    if found and "contexts" in (h.strip() for h in header):
+    if found and "contexts" in header:
         raise CaseFileError(
             path,
             1,
@@ -55,9 +55,33 @@ def read_csv(text: str, path: Path, *, delimiter: str = ",") -> Iterator[tuple[i
 
     A cell may be as long as the file: the ``csv`` module's own limit (128 KiB, one setting
     for the whole process) is raised to the file's length while it is read, then put back,
-    so a long passage reads as it does from JSON Lines."""
+    so a long passage reads as it does from JSON Lines. A ``.csv`` file whose header has an
+    ``id`` column only when split at ``;`` is read with ``;`` (Excel's CSV where the decimal
+    separator is a comma: German, French, ...)."""
     with _cells_up_to(len(text) + 1):
+        if delimiter == "," and _header_has_id(text, ";") and not _header_has_id(text, ","):
+            delimiter = ";"
         return iter(list(_read_rows(text, path, delimiter)))
+
+
+def _header_has_id(text: str, delimiter: str) -> bool:
+    """Whether the first row that is not blank or a comment, split at ``delimiter``, names an
+    ``id`` column (as the header is read: spaces round a name and its case do not count)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row) and not row[0].lstrip().startswith("#"):
+                return "id" in (_column_name(cell) for cell in row)
+    except csv.Error:
+        return False
+    return False
+
+
+def _column_name(cell: str) -> str:
+    """A header cell as a column name: stripped, and a case field's name in lower case
+    (``ID``, ``Question``: a spreadsheet's headings)."""
+    name = cell.strip()
+    return name.lower() if name.lower() in FIELDS else name
 
 
 @contextlib.contextmanager
@@ -87,7 +111,7 @@ def _read_rows(text: str, path: Path, delimiter: str) -> Iterator[tuple[int, Cas
         if not any(cell.strip() for cell in row) or row[0].lstrip().startswith("#"):
             continue
         if header is None:
-            header = [cell.strip() for cell in row]
+            header = [_column_name(cell) for cell in row]
             _check_header(header, path, line)
             contexts = _context_columns(header, path)
             continue

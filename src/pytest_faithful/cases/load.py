@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -62,6 +64,11 @@ def load_cases(
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or a path, got {type(path).__name__}")
     where = Path(path)
+    if where.is_dir():
+        raise IsADirectoryError(
+            f"path: {where} is a directory; pass the golden file in it (one of "
+            f"{', '.join(EXTENSIONS)})"
+        )
     name = _format(where, format)
     try:
         data = where.read_bytes()
@@ -78,23 +85,59 @@ def load_cases(
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise CaseFileError(
-            where, line, f"not {encoding} text (byte {exc.start}): pass encoding= to read it"
+            where,
+            line,
+            f"not {encoding} text (byte {exc.start}, {data[exc.start]:#04x}): pass encoding= "
+            "to read it (encoding='cp1252' for a Windows or Latin-1 file)",
         ) from None
     except LookupError:
         raise ValueError(f"encoding: unknown encoding {encoding!r}") from None
+    _check_no_nul(text, where, encoding)
     cases: list[Case] = []
-    first_line: dict[str, int] = {}
+    first: dict[str, tuple[str, int]] = {}
     for line, case in READERS[name](text, where):
-        if case.id in first_line:
+        key = _told_apart(case.id)
+        if key in first:
+            earlier, at = first[key]
+            again = (
+                f"{case.id!r} is used again"
+                if earlier == case.id
+                else f"{case.id!r} differs from {earlier!r} only in case, spaces or accents' "
+                "encoding (-k and a reader cannot tell them apart)"
+            )
             raise CaseFileError(
                 where,
                 line,
-                f"field 'id': {case.id!r} is used again (first at line {first_line[case.id]}); "
-                "ids name tests and baseline keys, so each must be unique",
+                f"field 'id': {again} (first at line {at}); ids name tests and baseline keys, "
+                "so each must be unique",
             )
-        first_line[case.id] = line
+        first[key] = (case.id, line)
         cases.append(case)
     return tuple(cases)
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def _told_apart(case_id: str) -> str:
+    """What tells two ids apart for a reader: not case (``-k`` ignores it), not how many spaces
+    in a row, not whether an accent is one code point or two (NFC/NFD look the same)."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", case_id).casefold())
+
+
+def _check_no_nul(text: str, path: Path, encoding: str) -> None:
+    """A NUL character is in no text file: UTF-16 read without its byte-order mark (every other
+    byte is NUL), or a binary file. Without this, its first row reads as junk ("no 'id'
+    column")."""
+    at = text.find("\x00")
+    if at < 0:
+        return
+    raise CaseFileError(
+        path,
+        text.count("\n", 0, at) + 1,
+        f"a NUL character at position {at}: not {encoding} text (UTF-16 without its "
+        "byte-order mark? pass encoding='utf-16-le' or 'utf-16-be')",
+    )
 
 
 def _format(path: Path, format: str | None) -> str:

@@ -54,6 +54,7 @@ def read_yaml(text: str, path: Path) -> Iterator[tuple[int, Case]]:
                 raise CaseFileError(path, line, "expected a mapping of fields for each case")
             _check_unique(item, path, yaml)
             try:
+                _check_expansion(item, path, line)
                 value: Any = loader.construct_object(item, deep=True)
             except yaml.YAMLError as exc:
                 raise CaseFileError(path, line, f"not valid YAML: {exc}") from None
@@ -64,6 +65,38 @@ def read_yaml(text: str, path: Path) -> Iterator[tuple[int, Case]]:
             yield line, case_from(_as_written(item, value, yaml), path, line)
     finally:
         loader.dispose()
+
+
+ALIASED_VALUES = 10_000
+"""How many more values than it writes a case's aliases may make it hold (times ten)."""
+
+
+def _check_expansion(item: Any, path: Path, line: int) -> None:
+    """A case whose aliases make it hold far more values than it writes is an error: nine
+    anchors each aliasing the last nine times ("billion laughs") build cheaply, as PyYAML
+    shares the lists, but hang whatever walks them (``==``, ``json.dumps``, a report)."""
+    sizes: dict[int, int] = {}
+
+    def size(node: Any) -> int:
+        known = sizes.get(id(node))
+        if known is not None:
+            return known
+        sizes[id(node)] = 1  # an alias to a node being read (a recursive anchor) counts once
+        total = 1
+        if isinstance(node.value, list):
+            for child in node.value:
+                total += sum(size(n) for n in child) if isinstance(child, tuple) else size(child)
+        sizes[id(node)] = total
+        return total
+
+    total = size(item)
+    if total > ALIASED_VALUES + 10 * len(sizes):
+        raise CaseFileError(
+            path,
+            line,
+            f"its aliases make this case hold {total:,} values from the {len(sizes):,} it "
+            "writes (an alias bomb?); write the values out, or alias less",
+        )
 
 
 def _as_written(item: Any, value: Any, yaml: Any) -> Any:

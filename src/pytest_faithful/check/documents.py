@@ -50,6 +50,12 @@ ACCEPTED: Final = (
 )
 
 
+NO_TEXT: Final = (
+    "a document without text (an image, a table or a file: Haystack keeps those in blob or "
+    "dataframe); pass the text passages only"
+)
+
+
 @dataclass(frozen=True)
 class Passages:
     """The passages' texts, in the order given, and each one's source (None for a str, or a
@@ -101,7 +107,8 @@ def _is_document(value: object) -> bool:
         return any(key in value for key in TEXT_KEYS)
     if isinstance(value, Sequence):
         return False
-    return any(_has(value, name) for name in ("page_content", "get_content", "text", "content"))
+    # Present, even as None: a document without text is one document, refused as such.
+    return any(_present(value, name) for name in ("page_content", "get_content", "text", "content"))
 
 
 def read_passage(value: object, where: str) -> tuple[str, str | None]:
@@ -134,8 +141,11 @@ def _mapping_text(value: Mapping[object, object], where: str) -> str:
             if text is None:  # not given, as an object's attribute that is None
                 continue
             if not isinstance(text, str):
-                raise TypeError(f"{where}[{key!r}] must be a str, got {type(text).__name__}")
+                raise TypeError(f"{where}[{key!r}] must be a str, got {_kind(text)}")
             return text
+    empty = next((key for key in TEXT_KEYS if key in value), None)
+    if empty is not None:
+        raise TypeError(f"{where}[{empty!r}] is None: {NO_TEXT}")
     keys = ", ".join(repr(k) for k in list(value)[:5]) or "none"
     raise TypeError(f"{where} must be {ACCEPTED}; got a mapping with keys {keys}")
 
@@ -144,7 +154,7 @@ def _object_text(value: object, where: str) -> str:
     content = _attribute(value, "page_content", where)
     if content is not None:
         if not isinstance(content, str):
-            raise TypeError(f"{where}.page_content must be a str, got {type(content).__name__}")
+            raise TypeError(f"{where}.page_content must be a str, got {_kind(content)}")
         return content
     get_content = _attribute(value, "get_content", where)
     if callable(get_content):
@@ -157,10 +167,16 @@ def _object_text(value: object, where: str) -> str:
         if not isinstance(text, str):
             raise TypeError(f"{where}.get_content() must return a str, got {type(text).__name__}")
         return text
-    for name in ("text", "content"):
-        text = _attribute(value, name, where)
+    found = [(name, _attribute(value, name, where)) for name in ("text", "content")]
+    for _, text in found:
         if isinstance(text, str):
             return text
+    for name, text in found:
+        if text is not None:  # a text of the wrong type: say which, not only what is accepted
+            raise TypeError(f"{where}.{name} must be a str, got {_kind(text)}")
+    for name, _ in found:
+        if _present(value, name):
+            raise TypeError(f"{where}.{name} is None: {NO_TEXT}")
     raise TypeError(f"{where} must be {ACCEPTED}, got {_described(value)}")
 
 
@@ -176,11 +192,27 @@ def _described(value: object) -> str:
             f"a {kind} of ({type(value[0]).__name__}, {type(value[1]).__name__}): for "
             "(document, score) pairs pass the documents, e.g. [doc for doc, _ in results]"
         )
+    if isinstance(value, (list, tuple)):
+        return (
+            f"a {kind} (a sequence inside contexts: pass one flat list of passages, e.g. "
+            "[doc for docs in batches for doc in docs])"
+        )
     return kind
 
 
-def _has(value: object, name: str) -> bool:
-    return _quiet(value, name) is not None
+def _kind(text: object) -> str:
+    """A text's type, with what to do when it is bytes."""
+    if isinstance(text, (bytes, bytearray)):
+        return f"{type(text).__name__}; decode it first"
+    return type(text).__name__
+
+
+def _present(value: object, name: str) -> bool:
+    """Whether ``value`` has the attribute ``name`` (None or not); one that fails has none."""
+    try:
+        return hasattr(value, name)
+    except Exception:
+        return False
 
 
 def _quiet(value: object, name: str) -> object:
