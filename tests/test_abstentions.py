@@ -78,6 +78,10 @@ ABSTAINING = [
     "More details: <https://acme.io/returns>",
     "You can find more details at https://acme.io/faq.",
     "See the documentation at www.acme.io.",
+    # The confidence an application asks its model for.
+    "Confidence: high",
+    "(Confidence: 0.92)",
+    "Confidence level: 85%",
 ]
 
 STATING = [
@@ -117,6 +121,8 @@ STATING = [
     "Issues go to https://github.com/acme/acme-python/issues.",
     "See https://acme.io/returns: returns take 30 days.",
     "Returns take 30 days; see https://acme.io/returns.",
+    "Confidence: high, returns take 30 days.",
+    "Our confidence in the kettle is high.",
 ]
 
 

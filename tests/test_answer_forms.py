@@ -249,6 +249,13 @@ def test_the_same_form_with_a_changed_fact_is_caught(form: str, rules: str | Non
         "The fee is 5 dollars (https://acme.io/2023/fees).",
         "The fee is 5 dollars ([fees](https://acme.io/2023/fees)).",
         "The fee is 5 dollars.[^1]\n\n[^1]: fees_policy_2023.pdf",
+        "The fee is 5 dollars (2).",
+        "The fee is 5 dollars [source: 2].",
+        "The fee is 5 dollars\u20202.",
+        "The fee is 5 dollars (chunk_id=7f3a).",
+        "According to page 12 of the policy, the fee is 5 dollars.",
+        "### 2. Fees\nThe fee is 5 dollars.",
+        "**3.** The fee is 5 dollars.",
     ],
 )
 def test_a_passage_number_is_no_figure_of_the_answer(text: str) -> None:
@@ -265,6 +272,7 @@ def test_a_passage_number_is_no_figure_of_the_answer(text: str) -> None:
         "The fee [in 2023] was raised.",
         "The fee rose (from 5 to 7 dollars).",
         "See page 12 for the 3 plans.",
+        "There are two fees: (1) a 5 dollar fee and (2) a 7 dollar fee.",
     ],
 )
 def test_numbers_that_are_not_a_passage_reference_stay(text: str) -> None:

@@ -189,6 +189,10 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"|reading|listening|watching|learning){_TAIL}",
     # ... and its sign-offs ("Cheers!", "You're welcome!", "Have a great day!").
     rf"{_START}{_SIGN_OFF}(?:\W*(?:and )?{_SIGN_OFF})*{_TAIL}",
+    # ... and the confidence an application asks its model to rate its answer with
+    # ("Confidence: high", "(confidence: 0.92)"): the answer's word on itself, not the world's.
+    rf"{_START}confidence(?: level| score)?[^\S\n]*[:=\u2013\u2014-][^\S\n]*(?:very |fairly "
+    rf"|quite )?(?:high|medium|moderate|low|\d{{1,3}}(?:\.\d+)?[^\S\n]*%?|0?\.\d+)\W*$",
     # ... and a pointer to a page by its address ("See https://acme.io/returns for details.",
     # "More information: <https://...>"): the source an application cites, nothing it states.
     rf"{_START}(?:(?:for |to (?:learn|read) )?(?:more|further|full|additional) {_DETAILS}[,:]?"
@@ -225,7 +229,7 @@ _MAY_ABSTAIN = re.compile(
     r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know|thanks?|understand"
     r"|hear|happy|enjoy|explain|check|look into|see|cheers|welcome|problem|pleasure|luck|take"
     r"|regards|wishes|have a)\b"
-    r"|n't\b|://|\bwww\."
+    r"|n't\b|://|\bwww\.|\bconfidence\b"
 )
 
 

@@ -74,20 +74,30 @@ def normalised(text: str, lowered: bool = False) -> str:
 # substring tests.
 _ITEM_NUMBER = re.compile(
     rf"(?m)^[^\S\n]*(?:\d{{1,3}}|{ROMAN})[.)](?=[^\S\n])"
+    # and a heading's or a bold label's: "### 2. Returns", "**2.** Returns"
+    rf"|(?m:^)[^\S\n]*(?:#{{1,6}}[^\S\n]+|[*_]{{2}})(?:\d{{1,3}}|{ROMAN})[.)](?:[*_]{{2}})?"
+    r"(?=[^\S\n]|$)"
     # and in a line, in brackets: "(i) the kettle ships ...; (ii) returns are ..."
     rf"|\({ROMAN_LOWER}\)(?=[^\S\n])"
     # and a step numbered at a line's start: "Step 2: Return it for a refund."
     r"|(?m:^)[^\S\n]*(?i:step)[^\S\n]+\d{1,2}(?=[^\S\n]*[:.)\u2013\u2014])"
 )
+_NUMBERS = r"\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\d{1,3})*"
 _CITATION = re.compile(
     r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]"
+    # and a source by its number: "[source: 2]", "[Doc #3]", "†2"
+    r"|\[(?i:sources?|refs?|references?|docs?|documents?|passages?|contexts?|chunks?)"
+    rf"[^\S\n]*[:#]?[^\S\n]*{_NUMBERS}\]"
+    r"|[\u2020\u2021]\d{1,3}\b"
     # and a source's id or file in square brackets: "[KB-1042]", "[returns_v2.pdf]"
     r"|\[[A-Za-z][\w.:/#-]{0,60}?\d[\w.:/#-]{0,60}\]"
 )
 _BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
 _ATTRIBUTION = re.compile(
-    r"\((?i:sources?|references?|citations?|ref|see|via|doc(?:ument)?(?:[ _]?id)?|file|page)"
-    r"[^\S\n]*:[^)\n]{0,160}\)"
+    r"\((?i:sources?|references?|citations?|ref|see|via|doc(?:ument)?(?:[ _]?id)?|file|page"
+    r"|chunk(?:[ _]?id)?|id)[^\S\n]*[:=][^)\n]{0,160}\)"
+    # and a source by its number at the end of a sentence: "... within 30 days (2)."
+    rf"|(?<=[^\W_])[^\S\n]*\({_NUMBERS}\)(?=[^\S\n]*(?:[.!?;]|$))"
     # and a page cited: "(p. 12)", "(handbook, pp. 12-14)"
     r"|\((?:[^()\n]{0,80},[^\S\n]*)?(?i:pp?\.|pages?)[^\S\n]*\d{1,4}"
     r"(?:[^\S\n]*[-\u2013][^\S\n]*\d{1,4})?\)"
@@ -101,7 +111,7 @@ _NOTE_LINE = re.compile(r"(?m)^[^\S\n]*\[\^?\d{1,3}\]:[^\n]*$")
 # Passage 2, ...", "(see Document 3)", "as Source #1 says". A passage never calls itself that,
 # so its number would be a figure no passage states.
 _PASSAGE_REFERENCE = re.compile(
-    r"\b(?i:passages?|contexts?|snippets?|excerpts?|chunks?|docs?|documents?|sources?)"
+    r"\b(?i:passages?|contexts?|snippets?|excerpts?|chunks?|docs?|documents?|sources?|pages?)"
     r"[^\S\n]*(?:#|n(?:o|um(?:ber)?)\.?)?[^\S\n]*\d{1,3}\b(?![.,]\d)"
     # More of them: "Passages 1-3", "Sources 2, 4 and 5 state" (not "Passage 2 and 30 days").
     r"(?:[^\S\n]*(?:,|&|-|\u2013|and)[^\S\n]*#?\d{1,3}\b(?![.,]\d)"
@@ -139,12 +149,13 @@ def without_markers(text: str) -> str:
     if (
         "\n" in text
         or _ITEM_NUMBER_HINT.match(text)
+        or text.startswith(("#", "**", "__"))
         or "(i" in text
         or "(v" in text
         or "tep " in text
     ):
         text = _ITEM_NUMBER.sub(_blanked, text)
-    if "[" in text:
+    if "[" in text or "\u2020" in text or "\u2021" in text:
         if "]:" in text:
             text = _NOTE_LINE.sub(_blanked, text)
         text = _CITATION.sub(_blanked, text)
@@ -152,7 +163,7 @@ def without_markers(text: str) -> str:
         text = _LINK_ADDRESS.sub(_blanked, text)
     if "\u3010" in text:
         text = _BRACKETED_SOURCE.sub(_blanked, text)
-    if "(" in text and (":" in text or "p" in text):
+    if "(" in text:
         text = _ATTRIBUTION.sub(_blanked, text)
     if _may_name_a_passage(text):
         text = _PASSAGE_REFERENCE.sub(_blanked, text)
@@ -172,6 +183,8 @@ def _may_name_a_passage(text: str) -> bool:
         or "nippet" in text
         or "xcerpt" in text
         or "hunk" in text
+        or "page" in text
+        or "Page" in text
     )
 
 
