@@ -167,6 +167,7 @@ class CallCache:
         self.current_test: str | None = None  # the store interface; this store does not use it
         with self._lock:
             self._open(recover=repair)
+            self._release_thread_connection()
             self._flush_warnings()
 
     # -- public API ---------------------------------------------------------------------------
@@ -382,6 +383,25 @@ class CallCache:
         """
         if self._closed:
             raise ValueError(f"{self!r} is closed")
+        try:
+            return self._run_once_repaired(what, op)
+        finally:
+            self._release_thread_connection()
+
+    def _release_thread_connection(self) -> None:
+        """Close the calling thread's connection unless it is the main thread.
+
+        diskcache keeps one sqlite connection per thread, and its close() closes the calling
+        thread's only: one a worker thread opened (``asyncio.to_thread``, a judge built in a
+        thread) stayed open after :meth:`close` until the thread ended, and was then left to
+        the garbage collector: a ResourceWarning on Python 3.13+, an error under ``-W error``.
+        A worker thread's connection is closed after each use; diskcache opens another on the
+        next (about as long as one read)."""
+        if self._cache is not None and threading.current_thread() is not threading.main_thread():
+            with contextlib.suppress(Exception):
+                self._cache.close()
+
+    def _run_once_repaired(self, what: Literal["read", "write"], op: Callable[[Any], Any]) -> Any:
         self._ensure_current()
         for attempt in (1, 2):
             cache = self._cache
