@@ -24,6 +24,7 @@ from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, share_stated
 from pytest_faithful.text.answerer import about_the_answerer
+from pytest_faithful.text.conversions import converted
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.segment import is_table_header, sentence_opening
 from pytest_faithful.text.specifics import self_counts
@@ -518,3 +519,59 @@ def test_a_quote_bearing_only_on_a_courtesy_is_no_evidence() -> None:
     claim = "he plays chris pine Let me know if there's anything else I can help with."
     assert not bears_on("He fails to persuade Diana to help him destroy mankind.", claim)
     assert bears_on("Chris Pine plays Steve Trevor, a pilot.", claim)
+
+
+# A passage's measure with the answer's conversion beside it; the same with the measure
+# changed, and with a conversion that is not one.
+CONVERSIONS = [
+    ("Store the kettle below 25°C (77°F).", "Store the kettle below 30°C (86°F).",
+     "Store the kettle below 25°C (90°F)."),
+    ("The kettle weighs 1.2 kg (about 2.6 lb).", "The kettle weighs 1.4 kg (about 3.1 lb).",
+     "The kettle weighs 1.2 kg (about 4 lb)."),
+    ("The cable is 1.5 m (5 ft) long.", "The cable is 2 m (6.5 ft) long.",
+     "The cable is 1.5 m (8 ft) long."),
+    ("The tank holds 10 gallons, or about 38 litres.", "The tank holds 12 gallons, or about 45 "
+     "litres.", "The tank holds 10 gallons, or about 60 litres."),
+]  # fmt: skip
+CONVERSION_PASSAGES = [
+    "Store the kettle below 25°C.",
+    "The kettle weighs 1.2 kg.",
+    "The cable is 1.5 m long.",
+    "The tank holds 10 gallons.",
+]
+
+
+def _quoting_given(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+    """SUPPORTED, quoting the given passage that shares most words with the claim."""
+    for i, claim in enumerate(claims):
+        said = content_terms(claim.text)
+        best = max(range(len(passages)), key=lambda k: len(said & content_terms(passages[k])))
+        yield Verdict(
+            claim_index=i,
+            label=Label.SUPPORTED,
+            reason="the passage says so",
+            evidence=passages[best],
+            passage_index=best,
+        )
+
+
+@pytest.mark.parametrize(("faithful", "changed", "wrong"), CONVERSIONS)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_measure_converted_beside_itself_is_stated_when_the_measure_is(
+    faithful: str, changed: str, wrong: str, rules: str | None
+) -> None:
+    judge = FunctionJudge(_quoting_given, id="quoting")
+    assert verify(faithful, CONVERSION_PASSAGES, judge=judge, rules=rules).passed
+    for lie in (changed, wrong):
+        result = verify(lie, CONVERSION_PASSAGES, judge=judge, rules=rules)
+        assert not result.passed, lie
+        [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
+        # strict's number-clash may see the wrong conversion first
+        assert demoted.rule in ("unstated-specifics", "number-clash")
+
+
+@given(st.integers(min_value=-40, max_value=200))
+def test_every_celsius_temperature_converts_to_its_fahrenheit(celsius: int) -> None:
+    fahrenheit = round(celsius * 9 / 5 + 32)
+    assert converted(f"below {celsius}°C ({fahrenheit}°F)").get(str(abs(fahrenheit)))
+    assert not converted(f"below {celsius}°C ({fahrenheit + 5}°F)")

@@ -43,6 +43,7 @@ from pytest_faithful.text.amounts import (
     measures,
     share_stated,
 )
+from pytest_faithful.text.conversions import converted
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
     NameForms,
@@ -271,8 +272,10 @@ def _stated_in_no_other_form(
     """``numbers`` less those the passages state as the same amount in another form: with or
     without a scale word (:mod:`~pytest_faithful.text.amounts`), in another unit of the same
     exact size ("1.2 g" for "1,200 mg", "48 hours" for "2 days"), a percentage said as a
-    fraction ("50%" for "half", "a third" for "34%", "one in eight" for "12%"), or a bound that
-    a passage's value of the same kind meets ("over 1,000 people" for "1,500 people")."""
+    fraction ("50%" for "half", "a third" for "34%", "one in eight" for "12%"), a bound that
+    a passage's value of the same kind meets ("over 1,000 people" for "1,500 people"), or a
+    conversion of a measure the claim writes beside it that is not missing ("77°F" in "25°C
+    (77°F)": :mod:`~pytest_faithful.text.conversions`)."""
     stated_amounts = _passage_amounts(passages)
     halved = "half" in stated and "percent" in content_terms(claim)
     measured = measures(claim)
@@ -285,13 +288,19 @@ def _stated_in_no_other_form(
     ]
     if not kept:
         return kept
-    return [
+    missing = [
         t
         for t in kept
         if not bound_met(t, claim, passages)
         and not share_stated(t, claim, passages)
         and not _relative_year(t, passages)
     ]
+    # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C.
+    conversions = converted(claim) if missing else {}
+    if not conversions:
+        return missing
+    unstated = frozenset(missing)
+    return [t for t in missing if not conversions.get(t, frozenset()) - unstated]
 
 
 # A year a passage gives relative to one it states ("last year" in an article dated 2018 is

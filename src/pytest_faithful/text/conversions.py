@@ -1,0 +1,143 @@
+"""A measure an answer converts beside itself: "25°C (77°F)", "50 kg (about 110 lb)", "5 km / 3
+miles".
+
+Answers write a passage's measure in the reader's units too, metric beside imperial and the
+other way round. The converted number is the answer's own arithmetic on the measure beside it,
+not a figure of its own: it is stated when the measure it converts is. The measure itself is
+held to the passages as any number is, so a changed measure is still caught; and a conversion
+that is not one ("25°C (90°F)") is a figure of its own, and no passage states it.
+
+A pair is two measures of one kind written side by side: the second in brackets, after a slash,
+or after "or" (each with "about", "approx.", "~", "≈" allowed), in either order. Each converts
+the other when their sizes agree within :data:`_SLACK` (a conversion rounded as people round
+it: "5 km (3 miles)" is 3.1 miles) or, for temperatures, within a degree.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from types import MappingProxyType
+
+from pytest_faithful.text.terms import content_terms
+
+# Each unit's kind and its size in the kind's base unit (metre, gram, litre, m², km/h); the US
+# and imperial gallons both, and degrees by their own scale below.
+_SIZES: dict[str, tuple[str, Decimal]] = {
+    **dict.fromkeys(("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+                    ("length", Decimal("0.001"))),
+    **dict.fromkeys(("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+                    ("length", Decimal("0.01"))),
+    **dict.fromkeys(("m", "metre", "metres", "meter", "meters"), ("length", Decimal(1))),
+    **dict.fromkeys(("km", "kilometre", "kilometres", "kilometer", "kilometers"),
+                    ("length", Decimal(1000))),
+    **dict.fromkeys(("in", "inch", "inches"), ("length", Decimal("0.0254"))),
+    **dict.fromkeys(("ft", "foot", "feet"), ("length", Decimal("0.3048"))),
+    **dict.fromkeys(("yd", "yard", "yards"), ("length", Decimal("0.9144"))),
+    **dict.fromkeys(("mi", "mile", "miles"), ("length", Decimal("1609.344"))),
+    **dict.fromkeys(("mg", "milligram", "milligrams"), ("mass", Decimal("0.001"))),
+    **dict.fromkeys(("g", "gram", "grams"), ("mass", Decimal(1))),
+    **dict.fromkeys(("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"),
+                    ("mass", Decimal(1000))),
+    **dict.fromkeys(("oz", "ounce", "ounces"), ("mass", Decimal("28.349523125"))),
+    **dict.fromkeys(("lb", "lbs", "pound", "pounds"), ("mass", Decimal("453.59237"))),
+    **dict.fromkeys(("stone",), ("mass", Decimal("6350.29318"))),
+    **dict.fromkeys(("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+                    ("volume", Decimal("0.001"))),
+    **dict.fromkeys(("l", "litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+    **dict.fromkeys(("fl oz", "fluid ounce", "fluid ounces"), ("volume", Decimal("0.0295735"))),
+    **dict.fromkeys(("cup", "cups"), ("volume", Decimal("0.2365882365"))),
+    **dict.fromkeys(("gal", "gallon", "gallons"), ("volume", Decimal("3.785411784"))),
+    **dict.fromkeys(("km/h", "kph", "kmh"), ("speed", Decimal(1))),
+    **dict.fromkeys(("mph",), ("speed", Decimal("1.609344"))),
+    **dict.fromkeys(("m2", "m\u00b2", "sq m", "square metres", "square meters"),
+                    ("area", Decimal(1))),
+    **dict.fromkeys(("sq ft", "ft2", "ft\u00b2", "square feet"), ("area", Decimal("0.09290304"))),
+    **dict.fromkeys(("acre", "acres"), ("area", Decimal("4046.8564224"))),
+    **dict.fromkeys(("ha", "hectare", "hectares"), ("area", Decimal(10000))),
+}  # fmt: skip
+_US_GALLON = Decimal("3.785411784")
+_IMPERIAL_GALLON = Decimal("4.54609")
+_DEGREES = {"c": "celsius", "celsius": "celsius", "f": "fahrenheit", "fahrenheit": "fahrenheit"}
+
+# A temperature may be below zero: "-5°C (23°F)".
+_NUMBER = r"((?<![\w.,])[-\u2212]?(?:\d{1,3}(?:,\d{3})+|\d+))(\.\d+)?"
+_UNIT = (
+    r"(\u00b0\s?[CF]\b|degrees?\s+(?:celsius|fahrenheit|[CF]\b)"
+    r"|(?:"
+    + "|".join(re.escape(u) for u in sorted(_SIZES, key=len, reverse=True))
+    + r")(?![\w/\u00b2]))"
+)
+_MEASURE = rf"{_NUMBER}\s?-?\s?{_UNIT}"
+_HEDGE = r"(?:(?:about|around|roughly|approx\.?|approximately|nearly|almost|some|~|\u2248)\s?)?"
+# Two measures side by side: "X (Y)", "X / Y", "X, or Y", "X or about Y".
+_PAIR = re.compile(
+    rf"{_MEASURE}\s*(?:\(\s*{_HEDGE}|/\s*{_HEDGE}|,?\s+or\s+{_HEDGE}){_MEASURE}",
+    re.IGNORECASE,
+)
+# A cheap test first: a pair has a bracket, a slash or "or" between a digit and a digit.
+_MAYBE = re.compile(r"\d[^\d\n]{0,40}?(?:\(|/|\bor\b)[^\d\n]{0,20}?\d")
+# How far a conversion may be from the exact one: people round it ("5 km (3 miles)").
+_SLACK = Decimal("0.05")
+
+
+@functools.lru_cache(maxsize=1024)
+def converted(text: str) -> Mapping[str, frozenset[str]]:
+    """Each number term of ``text`` that converts a measure written beside it -> the number
+    terms of the measures it converts (module docstring). Each side of a pair converts the
+    other: which one the passages state is for the caller to see."""
+    if not _MAYBE.search(text):
+        return _NONE
+    found: dict[str, set[str]] = {}
+    for m in _PAIR.finditer(text):
+        first = _reading(m[1], m[2], m[3])
+        second = _reading(m[4], m[5], m[6])
+        if first is None or second is None or not _agree(first, second):
+            continue
+        one = content_terms(f"{m[1]}{m[2] or ''}")
+        other = content_terms(f"{m[4]}{m[5] or ''}")
+        for term in one:
+            found.setdefault(term, set()).update(other)
+        for term in other:
+            found.setdefault(term, set()).update(one)
+    return MappingProxyType({term: frozenset(partners) for term, partners in found.items()})
+
+
+_NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
+
+
+_Reading = tuple[str, str, frozenset[Decimal]]  # kind, unit, the sizes it may mean
+
+
+def _reading(whole: str, fraction: str | None, unit: str) -> _Reading | None:
+    try:
+        value = Decimal(whole.replace(",", "").replace("\u2212", "-") + (fraction or ""))
+    except InvalidOperation:
+        return None
+    unit = " ".join(unit.casefold().split())
+    if unit.startswith(("\u00b0", "degree")):
+        scale = _DEGREES[unit.split()[-1].removeprefix("\u00b0")]
+        celsius = value if scale == "celsius" else (value - 32) * 5 / 9
+        return "temperature", scale, frozenset({celsius})
+    kind, size = _SIZES[unit]
+    sizes = {value * size}
+    if kind == "volume" and size == _US_GALLON:  # or the imperial one, whichever was meant
+        sizes.add(value * _IMPERIAL_GALLON)
+    return kind, unit, frozenset(sizes)
+
+
+def _agree(first: _Reading, second: _Reading) -> bool:
+    (kind, unit, sizes), (other_kind, other_unit, other_sizes) = first, second
+    if kind != other_kind or unit == other_unit:
+        return False
+    if kind == "temperature":
+        return any(abs(a - b) <= 1 for a in sizes for b in other_sizes)
+    return any(_close(a, b) for a in sizes for b in other_sizes)
+
+
+def _close(one: Decimal, other: Decimal) -> bool:
+    if one == 0 or other == 0:
+        return one == other
+    return abs(one - other) <= _SLACK * max(abs(one), abs(other))
