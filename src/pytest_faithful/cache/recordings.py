@@ -39,7 +39,7 @@ from typing import Any, Final, NamedTuple
 from pydantic import ValidationError
 
 from pytest_faithful.cache.keys import check_key
-from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, response_size
+from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, read_within, response_size
 from pytest_faithful.cache.usage import RecordingsUse, recorder
 from pytest_faithful.cache.views import asked_view, reply_view
 from pytest_faithful.errors import FaithCacheWarning
@@ -169,7 +169,7 @@ def _read_file(path: str, max_bytes: int) -> bytes | None:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as file:
-        data = file.read(max_bytes + 1)
+        data = read_within(file, info.st_size, max_bytes)
     if len(data) > max_bytes:
         raise RecordingRefused(f"it is larger than {max_bytes:,} bytes")
     return data
