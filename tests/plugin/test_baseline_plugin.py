@@ -549,3 +549,29 @@ baseline.write_baseline = _read_only
     )
     assert result.ret == pytest.ExitCode.USAGE_ERROR  # as a report that cannot be written
     assert "Traceback" not in result.stdout.str() + result.stderr.str()
+
+
+MANY = """
+def test_many(assert_faithful):
+    for n in range({checks}):
+        assert_faithful(f"Refunds take 30 days, item {{n}}.", "Refunds take 30 days.", threshold=0)
+"""
+
+
+def test_new_and_stale_entries_are_listed_up_to_twenty_and_every_one_with_v(
+    pytester: pytest.Pytester,
+) -> None:
+    # A first update of a 10,000-check suite printed 10,000 NEW lines; regressions are all kept.
+    pytester.makeconftest(CONFTEST)
+    pytester.makeini("[pytest]\nfaith_judge = rules\nfaith_baseline = b.json\n")
+    pytester.makepyfile(test_many=MANY.format(checks=25))
+    new = pytester.runpytest("--faith-update-baseline")
+    assert new.stdout.str().count("  NEW test_many.py::test_many#") == 20
+    new.stdout.fnmatch_lines(["  ... and 5 more new (-v lists them all)", "  wrote 25 checks *"])
+    pytester.makepyfile(test_many=MANY.format(checks=0))
+    stale = pytester.runpytest()
+    assert stale.stdout.str().count("  STALE test_many.py::test_many#") == 20
+    stale.stdout.fnmatch_lines(["  ... and 5 more stale (-v lists them all)"])
+    every = pytester.runpytest("-v")
+    assert every.stdout.str().count("  STALE test_many.py::test_many#") == 25
+    assert "more stale" not in every.stdout.str()

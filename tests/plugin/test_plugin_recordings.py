@@ -21,7 +21,8 @@ import openai  # noqa: F401
 import pytest
 
 from fake_llm_server import FakeLLMServer, Reply
-from pytest_faithful.cache.recordings import dumps
+from pytest_faithful.cache.recordings import Origin, RecordingStore, dumps
+from pytest_faithful.plugin.recordings import RecordingsSession
 from pytest_faithful.redaction import FRAGMENT
 from scripted_suite import calls, make_suite
 
@@ -537,7 +538,7 @@ def test_a_run_under_another_judge_says_so_fails_replay_only_and_prunes_nothing(
 
 
 def test_prune_deletes_only_recordings_of_the_judges_the_run_used(
-    suite: pytest.Pytester,
+    suite: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     suite.runpytest().assert_outcomes(passed=4)
     model_a = recordings(suite)
@@ -547,12 +548,29 @@ def test_prune_deletes_only_recordings_of_the_judges_the_run_used(
     assert len(both) == 16
     # model-b's run, one check fewer: only model-b's recordings of that check are unused.
     suite.makepyfile(test_suite=Path(suite.path, "test_suite.py").read_text().replace("4", "3"))
+    read: list[str | None] = []  # the recorder of each file the header read
+    origin, header = RecordingStore.origin, RecordingsSession.pytest_report_header
+
+    def reading(store: RecordingStore, key: str) -> Origin:
+        found = origin(store, key)
+        read.append(found.recorder)
+        return found
+
+    def reading_in_header(session: RecordingsSession) -> list[str]:
+        with monkeypatch.context() as patched:
+            patched.setattr(RecordingStore, "origin", reading)
+            return header(session)
+
+    monkeypatch.setattr(RecordingsSession, "pytest_report_header", reading_in_header)
     pruned = suite.runpytest(
         "--faith-judge=scripted:model-b", "--faith-record-mode=none", "--faith-prune-recordings"
     )
     pruned.assert_outcomes(passed=3)
-    # No header warning: model-b recorded some of the files.
+    # No header warning: model-b recorded some of the files. The header read them only up to
+    # the first of model-b's (it read all, 20,000 files in 7 s, before the first test).
     assert "WARNING: the recordings" not in pruned.stdout.str()
+    assert read[-1] == "scripted:model-b"
+    assert set(read[:-1]) <= {"scripted:model-a"}, read
     pruned.stdout.fnmatch_lines(
         [
             "faithful recordings *: 16 files, 6 used by this run, 2 unused, "

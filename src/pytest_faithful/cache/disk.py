@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import diskcache
 
-from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES
+from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, read_within
 
 # A legacy value file holds a zlib frame around a value's JSON; this slack over the value limit
 # covers the frame's headers (5 bytes per 64 KiB block at level 0).
@@ -169,7 +169,7 @@ def read_legacy_value_file(root: str, filename: str, max_bytes: int) -> bytes:
                 raise BadEntry(f"value file {_shown(filename)} is not a regular file; not read")
             if info.st_size > max_bytes:
                 raise BadEntry(f"value file {_shown(filename)} is too large; not read")
-            data = file.read(max_bytes + 1)
+            data = read_within(file, info.st_size, max_bytes)
     except OSError as exc:
         reason = "missing" if isinstance(exc, FileNotFoundError) else type(exc).__name__
         raise BadEntry(f"value file {_shown(filename)} cannot be read ({reason})") from exc

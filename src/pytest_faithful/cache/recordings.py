@@ -39,7 +39,7 @@ from typing import Any, Final, NamedTuple
 from pydantic import ValidationError
 
 from pytest_faithful.cache.keys import check_key
-from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, response_size
+from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, read_within, response_size
 from pytest_faithful.cache.usage import RecordingsUse, recorder
 from pytest_faithful.cache.views import asked_view, reply_view
 from pytest_faithful.errors import FaithCacheWarning
@@ -169,7 +169,7 @@ def _read_file(path: str, max_bytes: int) -> bytes | None:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as file:
-        data = file.read(max_bytes + 1)
+        data = read_within(file, info.st_size, max_bytes)
     if len(data) > max_bytes:
         raise RecordingRefused(f"it is larger than {max_bytes:,} bytes")
     return data
@@ -368,18 +368,16 @@ class RecordingStore:
             recorder(kind, model) if isinstance(kind, str) and isinstance(model, str) else None,
         )
 
-    def recorders(self) -> dict[str, int]:
-        """How many files each judge recorded (:func:`~pytest_faithful.cache.usage.recorder`),
-        most first; files that do not say, or cannot be read, are not counted."""
-        counts: dict[str, int] = {}
+    def recorders(self) -> Iterator[str]:
+        """The judge (:func:`~pytest_faithful.cache.usage.recorder`) of each file that says,
+        file by file, read as they are asked for: files that cannot be read are left out."""
         for key in self.stored_keys([]):
             try:
                 made_by = self.origin(key).recorder
             except RecordingRefused:
                 continue
             if made_by is not None:
-                counts[made_by] = counts.get(made_by, 0) + 1
-        return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+                yield made_by
 
     def name_test(self, key: str, test: str) -> bool:
         """Make the recording of ``key`` name ``test`` as the test that recorded it, rewriting

@@ -66,6 +66,19 @@ def _test_of(key: str) -> str | None:
     return match["nodeid"] if match else None
 
 
+_SHOWN = 20
+"""Entries of each kind but regressions the terminal summary lists by key (-v: all of them)."""
+
+
+def _listed(status: str, entries: list[str], every: bool) -> list[str]:
+    """The summary's lines for ``entries`` of one status, the first ``_SHOWN`` unless ``every``."""
+    shown = entries if every else entries[:_SHOWN]
+    lines = [f"  {status.upper()} {entry}" for entry in shown]
+    if len(shown) < len(entries):
+        lines.append(f"  ... and {len(entries) - len(shown)} more {status} (-v lists them all)")
+    return lines
+
+
 def _shared_keys(records: Iterable[BaselineRecord]) -> dict[str, list[str]]:
     """Keys that checks of more than one test gave: key -> those tests."""
     tests: dict[str, set[str]] = {}
@@ -279,7 +292,7 @@ class BaselineSession:
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
         if self._is_worker:
             return
-        for line in self.summary_lines():
+        for line in self.summary_lines(self.config.get_verbosity() > 0):
             terminalreporter.write_line(line)
         if not self.options.update:
             # Decided after the tests, so pytest's last line counts them itself.
@@ -303,7 +316,9 @@ class BaselineSession:
             missing=self.missing,
         )
 
-    def summary_lines(self) -> list[str]:
+    def summary_lines(self, verbose: bool = False) -> list[str]:
+        """Every regression; the first ``_SHOWN`` entries of each other kind (-v: all), so that
+        a first update of 10,000 checks does not print 10,000 ``NEW`` lines."""
         summary = self.summary()
         lines = [f"faithful baseline {summary.path}: {summary.counts_line()}"]
         if self.write_error:
@@ -323,14 +338,23 @@ class BaselineSession:
             )
         lines += self._other_judges_lines()
         for status in ("regressed", "improved", "new"):
-            for comparison in summary.with_status(status):
-                lines.append(f"  {status.upper()} {comparison.key}: {comparison.describe()}")
-        for key in summary.stale:
-            strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
-            lines.append(f"  STALE {key}: no check produced it in this run{strict}")
+            lines += _listed(
+                status,
+                [f"{c.key}: {c.describe()}" for c in summary.with_status(status)],
+                verbose or status == "regressed",
+            )
+        strict = " (fails the session: --faith-baseline-strict)" if self.options.strict else ""
+        lines += _listed(
+            "stale",
+            [f"{key}: no check produced it in this run{strict}" for key in summary.stale],
+            verbose,
+        )
         kept = " (kept)" if self.options.update else ""
-        for key in summary.not_run:
-            lines.append(f"  NOT RUN {key}: its test stopped before this check scored{kept}")
+        lines += _listed(
+            "not run",
+            [f"{key}: its test stopped before this check scored{kept}" for key in summary.not_run],
+            verbose,
+        )
         for key, (judged, repeat, errored) in sorted(
             self.partial.items() if self.options.update else ()
         ):

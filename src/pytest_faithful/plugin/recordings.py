@@ -276,12 +276,20 @@ class RecordingsSession:
             return []
         from pytest_faithful.cache.recordings import RecordingStore
 
-        made_by = RecordingStore(self.directory).recorders()
-        judge_id = self._default_judge() if made_by else None
-        if judge_id is None or any(records_for(judge_id, recorder) for recorder in made_by):
+        # Read until a file the run's judge recorded: every one only when none is (a replay of
+        # 20,000 recordings read them all before its first test, 7 s, to print nothing).
+        made_by: dict[str, int] = {}
+        judge_id: str | None = None
+        for recorder in RecordingStore(self.directory).recorders():
+            judge_id = judge_id or self._default_judge()
+            if judge_id is None or records_for(judge_id, recorder):
+                return []
+            made_by[recorder] = made_by.get(recorder, 0) + 1
+        if not made_by:
             return []
         shown = ", ".join(
-            f"{recorder} ({counted(count, 'file')})" for recorder, count in made_by.items()
+            f"{recorder} ({counted(count, 'file')})"
+            for recorder, count in sorted(made_by.items(), key=lambda item: (-item[1], item[0]))
         )
         return [
             f"faithful: WARNING: the recordings in {self.directory} were recorded by {shown}; "
