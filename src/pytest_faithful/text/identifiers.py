@@ -55,10 +55,10 @@ _IDENTIFIER = re.compile(
     """,
     re.VERBOSE,
 )
-# A cheap test first: most sentences have none of these marks, and are read no further.
-_MAYBE = re.compile(
-    r"_[A-Za-z0-9]|--[A-Za-z]|\(\)|://|@\w|(?<![\w/])[~.]?/[\w.]|\w\.[a-z_]\w|[a-z][A-Z]"
-)
+# Cheap tests first: most sentences have none of these marks, and are read no further. The
+# marks a substring test finds, then the two only a pattern can: "acme.toml" and "getFile".
+_MARKS = ("_", "--", "()", "@", "/")
+_MAYBE = re.compile(r"\w\.[a-z_]\w|[a-z][A-Z][a-z]")
 # What a sentence adds after a path that is not the path's: "see /etc/hosts.".
 _TRAILING = ".,;:!?'\")]/"
 # A stretch in brackets, in which an answer cites its sources ("(Source: returns.pdf)",
@@ -77,7 +77,7 @@ def identifiers(sentence: str) -> tuple[str, ...]:
     """The code identifiers ``sentence`` writes (see the module docstring), each once, as
     written; a name written as a call ends in ``()`` ("client.upload(path)" is
     ``client.upload()``)."""
-    if not _MAYBE.search(sentence):
+    if not any(mark in sentence for mark in _MARKS) and not _MAYBE.search(sentence):
         return ()
     cited = [range(m.start(), m.end()) for m in _BRACKETED.finditer(sentence)]
     found: dict[str, None] = {}

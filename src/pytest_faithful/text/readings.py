@@ -96,12 +96,15 @@ _BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
 _ATTRIBUTION = re.compile(
     r"\((?i:sources?|references?|citations?|ref|see|via|doc(?:ument)?(?:[ _]?id)?|file|page"
     r"|chunk(?:[ _]?id)?|id)[^\S\n]*[:=][^)\n]{0,160}\)"
-    # and a source by its number at the end of a sentence: "... within 30 days (2)."
-    rf"|(?<=[^\W_])[^\S\n]*\({_NUMBERS}\)(?=[^\S\n]*(?:[.!?;]|$))"
-    # and a page cited: "(p. 12)", "(handbook, pp. 12-14)"
-    r"|\((?:[^()\n]{0,80},[^\S\n]*)?(?i:pp?\.|pages?)[^\S\n]*\d{1,4}"
+)
+# A source by its number at the end of a sentence: "... within 30 days (2)."
+_NUMBERED_SOURCE = re.compile(rf"(?<=[^\W_])[^\S\n]*\({_NUMBERS}\)(?=[^\S\n]*(?:[.!?;]|$))")
+# A page cited: "(p. 12)", "(handbook, pp. 12-14)", "(page 3)".
+_PAGE = re.compile(
+    r"\((?:[^()\n]{0,80},[^\S\n]*)?(?i:pp?\.|pages?)[^\S\n]*\d{1,4}"
     r"(?:[^\S\n]*[-\u2013][^\S\n]*\d{1,4})?\)"
 )
+_OPEN_DIGIT = re.compile(r"\(\d")
 # A web address in brackets, a link's ("[the policy](https://...)") or a source's: its digits
 # say where a page is, never a figure of the answer's.
 _LINK_ADDRESS = re.compile(r"[(<](?i:https?://|www\.)[^)>\s]{0,500}[)>]")
@@ -144,7 +147,8 @@ def _blanked(m: re.Match[str]) -> str:
 def without_markers(text: str) -> str:
     """``text`` with its list numbers, citations, attributions and references to passages by
     number blanked out, every offset kept."""
-    if not text.isascii():
+    plain = text.isascii()  # no sign digits, daggers or lenticular brackets to look for
+    if not plain:
         text = _SIGN_DIGIT.sub(_blanked, text)
     if (
         "\n" in text
@@ -155,16 +159,23 @@ def without_markers(text: str) -> str:
         or "tep " in text
     ):
         text = _ITEM_NUMBER.sub(_blanked, text)
-    if "[" in text or "\u2020" in text or "\u2021" in text:
+    if "[" in text or (not plain and ("\u2020" in text or "\u2021" in text)):
         if "]:" in text:
             text = _NOTE_LINE.sub(_blanked, text)
         text = _CITATION.sub(_blanked, text)
-    if "(http" in text or "<http" in text or "(www." in text or "<www." in text:
-        text = _LINK_ADDRESS.sub(_blanked, text)
-    if "\u3010" in text:
+    if not plain and "\u3010" in text:
         text = _BRACKETED_SOURCE.sub(_blanked, text)
     if "(" in text:
-        text = _ATTRIBUTION.sub(_blanked, text)
+        if "(http" in text or "(www." in text:
+            text = _LINK_ADDRESS.sub(_blanked, text)
+        if ":" in text or "=" in text:
+            text = _ATTRIBUTION.sub(_blanked, text)
+        if _OPEN_DIGIT.search(text):
+            text = _NUMBERED_SOURCE.sub(_blanked, text)
+        if "p." in text or "age" in text or "P." in text:
+            text = _PAGE.sub(_blanked, text)
+    elif "<" in text and ("<http" in text or "<www." in text):
+        text = _LINK_ADDRESS.sub(_blanked, text)
     if _may_name_a_passage(text):
         text = _PASSAGE_REFERENCE.sub(_blanked, text)
     if ":" in text and ("ource" in text or "eferen" in text or "itation" in text):
