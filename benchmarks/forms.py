@@ -6,7 +6,8 @@ Passage 3, ..."), reports what it found ("I found that ..."), says what was aske
 about this."), lists its sources ("Sources: Passage 1, Passage 2"), writes "Q4" for "the fourth
 quarter", opens with a label ("Note: ...", "TL;DR: ..."), drops the accents of names ("Zurich"
 for "Zürich"), cites the source of each sentence by an id ("[KB-1042]") or points to a page
-("For more details, see https://..."), thanks the asker ("Thanks for asking! ... If you
+("For more details, see https://..."), opens with its role and a hedge ("As an AI,
+to my knowledge, ..."), thanks the asker ("Thanks for asking! ... If you
 have any other questions, just ask.") or sets its sentences out as a markdown table or a
 list numbered "i.", "ii.". RAG answers do all of these;
 faith-dev's rarely do. So each rewrite below is applied to the faith-dev answers it fits, and
@@ -136,6 +137,14 @@ def found_that(example: GoldExample) -> str | None:
     return _opened_with("I found that ", example)
 
 
+def ai_role(example: GoldExample) -> str | None:
+    """ "As an AI, to my knowledge, ..." before the answer: a chat model's role and a
+    hedge on what it knows."""
+    if not _states_something(example.answer):
+        return None
+    return _opened_with("As an AI, to my knowledge, ", example)
+
+
 def question_restated(example: GoldExample) -> str | None:
     """ "You asked about this." before the answer."""
     return f"You asked about this. {example.answer.lstrip()}"
@@ -260,6 +269,7 @@ REWRITES: dict[str, Rewrite] = {
     "tldr-label": tldr_label,
     "source-ids": source_ids,
     "link-pointer": link_pointer,
+    "ai-role": ai_role,
 }
 CONFIGS: dict[str, dict[str, Any]] = {"default": {}, "strict": {"rules": "strict"}}
 

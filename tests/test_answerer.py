@@ -21,6 +21,9 @@ PASSAGES = ["Football is a family of team sports that involve kicking a ball to 
         pytest.param("Football reminds me of school.", "me", id="me"),
         pytest.param("I\u2019ve played football since I was five.", "I've", id="curly apostrophe"),
         pytest.param("I think I love football.", "I", id="after a frame"),
+        pytest.param("To my knowledge, I love football.", "I", id="after a hedge"),
+        pytest.param("As an AI assistant, I love football.", "I", id="after a role"),
+        pytest.param("I checked my ticket and football is on.", "my", id="checked what is mine"),
     ],
 )
 def test_a_claim_in_which_the_answer_speaks_of_itself_is_found(claim: str, word: str) -> None:
@@ -38,6 +41,12 @@ def test_a_claim_in_which_the_answer_speaks_of_itself_is_found(claim: str, word:
         pytest.param('The anthem "I Will Survive" was sung at the final.', id="a quoted title"),
         pytest.param("Football was suspended during World War I.", id="a numeral"),
         pytest.param("I Love Lucy was interrupted by football.", id="a title's I"),
+        pytest.param("To my knowledge, football is a team sport.", id="a hedge"),
+        pytest.param("From what I can see in the documents, football is a sport.", id="read"),
+        pytest.param("As far as I know, football involves a ball.", id="as far as I know"),
+        pytest.param("Let me explain: football is a team sport.", id="let me explain"),
+        pytest.param("I have checked the documents: football is a sport.", id="checked"),
+        pytest.param("As an AI language model, I can tell you football is a sport.", id="role"),
     ],
 )
 def test_what_is_not_the_answer_speaking_of_itself_is_not_found(claim: str) -> None:

@@ -13,7 +13,9 @@ What is not the answerer speaking of itself:
 * words in double quotes (a title, "I Will Survive"; a quotation), "i.e.", and list items
   numbered "(i)" or "ii.";
 * a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure", "I just
-  learned that", "I found that", "I should note that"): the claim is what follows it;
+  learned that", "I found that", "I should note that", "To my knowledge", "From what I can see
+  in the documents", "Let me explain:", "I checked the policy"): the claim is what follows it;
+* the role a chat model opens with ("As an AI assistant, ..."), a label of the sentence;
 * a bare reply with no content word of its own ("I do.", "I am."): a yes, which the check
   holds to the question it answers;
 * an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.text.abstentions`);
@@ -70,6 +72,17 @@ _FRAME = re.compile(
         r"|\bi(?:'d| would)? (?:recommend|suggest|advise)(?: that)?\b"
         r"|\bbased on (?:the |what )?(?:information|info|context|details|documents|what) i "
         r"(?:have|found|see|was given|can see)\b"
+        # Hedges on what the answer knows or read: "To my knowledge, ...", "From what I can see
+        # in the documents, ...", "As far as I know, ...", "If I recall correctly, ...".
+        r"|\bto (?:the best of )?my knowledge\b|\bas far as i (?:know|can tell|can see)\b"
+        r"|\bfrom what i (?:can see|see|read|found|know|understand|can tell)(?: in (?:the )?"
+        r"(?:documents?|passages?|context|sources?|information|text))?\b"
+        r"|\bif i (?:recall|remember|understand|read (?:this|it|that)) (?:correctly|right)\b"
+        # The answer's own steps: "Let me explain: ...", "I checked the documents: ...".
+        r"|\blet me (?:explain|clarify|summari[sz]e|break (?:it|this|that) down)\b"
+        r"|\bi(?:'ve| have)? (?:checked|looked (?:it |this |that )?up|reviewed|looked (?:at|into|"
+        r"through) (?:it|this|that|the (?:documents?|passages?|context|sources?|information|"
+        r"policy|docs?|documentation)))\b"
     )
     # Between its words any run of spaces, tabs or line breaks, and either apostrophe: a frame
     # does not stop being one in "i  think", "I\nthink" or "I\u2019m sure".

@@ -322,7 +322,10 @@ def quotes_in(text: str, *, single: bool = True) -> list[str]:
 _DISCOURSE_LABEL = re.compile(
     r"[^\w\n]*(?:step[^\S\n]+\d{1,2}|option[^\S\n]+\w|note|nb|important|tip|warning|caution"
     r"|answer|short answer|summary|reminder|update|example|conclusion|result|recommendation"
-    r"|in short|tl;?dr|bottom line|key points?|next steps?)[^\S\n]*[:\u2013\u2014][^\w\n]*",
+    r"|in short|tl;?dr|bottom line|key points?|next steps?)[^\S\n]*[:\u2013\u2014][^\w\n]*"
+    # and the role a chat model opens with: "As an AI assistant, I can tell you that ..."
+    r"|[^\w\n]*as[^\S\n]+an?[^\S\n]+(?:ai|artificial intelligence)(?:[^\S\n]+(?:language"
+    r"[^\S\n]+model|assistant|model|chatbot|system))?[^\S\n]*,[^\S\n]*",
     re.IGNORECASE,
 )
 
