@@ -176,6 +176,21 @@ def test_a_cited_source_or_markup_is_no_identifier_to_state(answer: str) -> None
 
 
 @pytest.mark.parametrize(
+    "answer",
+    [
+        # An example's own names and placeholders, in a code block and inline.
+        "Here is an example:\n\n```python\nimport acme\nmy_files = acme.Client(key=YOUR_KEY)\n"
+        "for f in my_files.files.list(limit=50):\n    print(f.name)\n```",
+        "Use `result = c.files.list(limit=50)` and read `result.items`.",
+        "Pass YOUR_API_KEY as the key, and page with c.files.list(limit=50).",
+    ],
+)
+def test_an_examples_own_names_are_no_identifiers_to_state(answer: str) -> None:
+    result = verify(answer, PASSAGES, judge=JUDGE)
+    assert result.passed, result.explanation
+
+
+@pytest.mark.parametrize(
     ("sentence", "expected"),
     [
         ("Set ACME_TOKEN and pass --verbose.", ("ACME_TOKEN", "--verbose")),

@@ -12,6 +12,8 @@ What is not the answerer speaking of itself:
 
 * words in double quotes (a title, "I Will Survive"; a quotation), "i.e.", and list items
   numbered "(i)" or "ii.";
+* code: the lines of an example, a span in backticks, a name joined by underscores
+  ("my_client", "MY_KEY");
 * a frame around a statement ("I think", "I believe", "I can confirm", "I'm sure", "I just
   learned that", "I found that", "I should note that", "To my knowledge", "From what I can see
   in the documents", "Let me explain:", "I checked the policy"): the claim is what follows it;
@@ -33,6 +35,7 @@ import re
 from collections.abc import Sequence
 
 from pytest_faithful.text.abstentions import without_abstentions
+from pytest_faithful.text.identifiers import reads_as_code
 from pytest_faithful.text.names import in_capitals
 from pytest_faithful.text.readings import without_markers
 from pytest_faithful.text.segment import sentence_opening
@@ -44,6 +47,8 @@ from pytest_faithful.text.words import SPACES, WORD
 _FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
 _ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+# Code in an answer: a span in backticks, a word joined by underscores.
+_CODE = re.compile(r"`[^`\n]*`|[\w.]*_[\w.]*")
 # "i.e." is "that is", not an "i" who speaks ("defaults to None (i.e., no timeout)").
 _THAT_IS = re.compile(r"(?<![^\W\d_])i\.[^\S\n]?e\.?(?![^\W\d_])", re.IGNORECASE)
 # A word that may be one of them ("i" for "i'm"), in any case: what every claim that speaks of
@@ -99,8 +104,12 @@ def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
         return None
     if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
         return None
+    if reads_as_code(claim):  # an example's lines: "my_client = ...", "for i in range(3):"
+        return None
     # "(i)", "ii." number items; "Note:" opens the sentence ("Note: Yes I am", "I" the pronoun).
     unquoted = without_markers(_QUOTED.sub(" ", claim[sentence_opening(claim) :]))
+    if "`" in unquoted or "_" in unquoted:  # code: "`my_client`", "my_bucket", "MY_KEY"
+        unquoted = _CODE.sub(" ", unquoted)
     if "." in unquoted:
         unquoted = _THAT_IS.sub(" ", unquoted)
     spoken = _first_person(_FRAME.sub(" ", without_abstentions(unquoted)))

@@ -32,6 +32,11 @@ which an application adds from its documents' metadata, not from the text the pa
 
 A plain word in backticks (`` `region` ``) is not one: answers put ``None``, ``True`` or a
 status word in backticks that the passages say in words.
+
+Nor are the names an answer makes up for its own example: the lines of a code example (a
+sentence of several lines of statements), a name the sentence assigns ("``my_client =
+acme.Client(key)``") and what is reached through it, and a placeholder for the reader to fill
+in ("``YOUR_API_KEY``", "``my_bucket``").
 """
 
 from __future__ import annotations
@@ -68,6 +73,25 @@ _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>")
 # A host name by its top-level domain: a site ("CNN.com", "docs.acme.io") is cited as a URL is,
 # and names a company too ("Booking.com" for the passages' "Booking").
 _SITE = re.compile(r"\.(?:com|org|net|io|co|uk|us|de|fr|eu|gov|edu|ai|app|dev|info|biz)$")
+# The lines of a code example: its statements and its closing fence. An answer's example
+# names its own variables and placeholders ("my_client = acme.Client(api_key=MY_KEY)"), which
+# no passage writes; a sentence of them is read as code, not as prose that names things.
+_CODE_LINE = re.compile(
+    r"(?m)^[^\S\n]*(?:(?:import|from|def|class|for|while|return|const|let|var|function|async"
+    r"|await|try|except|catch|with|echo|export|print)\b|[A-Za-z_][\w.\[\]'\"]*[^\S\n]*[-+*/]?="
+    r"(?!=)|[})\]];?[^\S\n]*$|```|~~~)"
+)
+# A name the sentence assigns ("my_client = ...", "window.pwned = 1"): the answer's own.
+_ASSIGNED = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)[^\S\n]*[-+*/]?=(?!=)")
+# A placeholder an answer invents for the reader to fill in: "YOUR_API_KEY", "my_bucket".
+_PLACEHOLDER = re.compile(r"(?i)(?:your|my|example|sample|dummy|fake|placeholder)_")
+
+
+def reads_as_code(sentence: str) -> bool:
+    """Whether ``sentence`` is lines of a code example (:data:`_CODE_LINE`), not prose."""
+    return "\n" in sentence.strip() and _CODE_LINE.search(sentence) is not None
+
+
 # What documentation converted to Markdown writes before its underscores and brackets.
 _ESCAPE = re.compile(r"\\(?=[_*\[\]()`.-])")
 
@@ -79,11 +103,16 @@ def identifiers(sentence: str) -> tuple[str, ...]:
     ``client.upload()``)."""
     if not any(mark in sentence for mark in _MARKS) and not _MAYBE.search(sentence):
         return ()
+    if reads_as_code(sentence):
+        return ()
     cited = [range(m.start(), m.end()) for m in _BRACKETED.finditer(sentence)]
+    own = tuple(m[1] for m in _ASSIGNED.finditer(sentence)) if "=" in sentence else ()
     found: dict[str, None] = {}
     for m in _IDENTIFIER.finditer(sentence):
         kind, text = m.lastgroup, m[0]
         if kind in ("url", "site") or any(m.start() in span for span in cited):
+            continue
+        if _PLACEHOLDER.match(text) or any(text == n or text.startswith(f"{n}.") for n in own):
             continue
         if kind == "dotted" and _SITE.search(text):
             continue
