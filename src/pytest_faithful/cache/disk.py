@@ -21,6 +21,7 @@ from typing import Any, Final
 import diskcache
 
 from pytest_faithful.cache.limits import MAX_RESPONSE_BYTES, read_within
+from pytest_faithful.text import nesting
 
 # A legacy value file holds a zlib frame around a value's JSON; this slack over the value limit
 # covers the frame's headers (5 bytes per 64 KiB block at level 0).
@@ -184,7 +185,7 @@ def decode_json(blob: bytes, max_bytes: int) -> Any:
         data = inflater.decompress(blob, max_bytes)
         if inflater.unconsumed_tail or not inflater.eof:
             raise BadEntry("stored value is truncated or too large")
-        return json.loads(data.decode("utf-8"))
+        return nesting.loads(data.decode("utf-8"))
     except (zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
         if isinstance(exc, BadEntry):
             raise

@@ -46,6 +46,7 @@ from pytest_faithful.errors import FaithCacheWarning
 from pytest_faithful.files import write_text
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 from pytest_faithful.redaction import echoes_secret, masked_view, redact
+from pytest_faithful.text import nesting
 
 FORMAT: Final = 1
 """The recording file format; a file of another format is refused (read as a miss)."""
@@ -178,7 +179,7 @@ def _read_file(path: str, max_bytes: int) -> bytes | None:
 def _parse(data: bytes) -> dict[str, Any]:
     try:
         # utf-8-sig: a byte-order mark an editor left (a merge resolved by hand) is no damage.
-        document = json.loads(data.decode("utf-8-sig"))
+        document = nesting.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise RecordingRefused("it is not JSON") from None
     if not isinstance(document, dict):

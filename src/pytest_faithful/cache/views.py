@@ -7,11 +7,11 @@ recording cannot show a pull request's reviewer one thing and replay another.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Final
 
 from pytest_faithful.providers.base import JudgeRequest
+from pytest_faithful.text import nesting
 
 # "[claim 3] text" lines of the LLM judges' prompts (judges/llm/prompts.py).
 _NUMBERED: Final = re.compile(r"^\[(?P<tag>[a-z]+) \d+\] (?P<text>.*)$")
@@ -70,7 +70,7 @@ def reply_view(text: str) -> Any:
     """The reply text parsed as JSON, so a diff shows each verdict on its own line; ``None``
     when the reply is not a JSON object or array (it is then read as ``reply.text`` only)."""
     try:
-        parsed = json.loads(text)
+        parsed = nesting.loads(text)
     except (ValueError, RecursionError):
         return None
     return parsed if isinstance(parsed, (dict, list)) else None

@@ -21,6 +21,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pytest_faithful.text import nesting
+
 FIELDS = ("id", "question", "contexts", "answer", "reference", "metadata")
 """The fields of a case; any other key or column goes into ``metadata``."""
 TEXT_FIELDS = ("question", "answer", "reference")
@@ -268,9 +270,9 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
 
 def read_json(text: str) -> Any:
     """``text`` as JSON: a key given twice in an object is a ValueError (``json`` would keep
-    the last silently), and so is nesting too deep for the parser (a RecursionError)."""
+    the last silently), and so is nesting past ``nesting.MAX_DEPTH`` (256 levels)."""
     try:
-        return _DECODER.decode(text)
+        return nesting.loads(text, _DECODER)
     except RecursionError:
         raise ValueError("nested too deeply to read") from None
 

@@ -19,6 +19,7 @@ from pydantic.functional_validators import WrapValidator
 from pytest_faithful.errors import shorten
 from pytest_faithful.providers.base import JudgeResponse
 from pytest_faithful.redaction import FRAGMENT, echoes_secret, redact, secret_values
+from pytest_faithful.text import nesting
 
 PREVIEW_BYTES = 120
 """How much of an unreadable body a message quotes (after redaction)."""
@@ -59,7 +60,7 @@ def read_json(body: bytes, content_type: str | None) -> Any:
     """The JSON value of ``body``; UnusableReply when it is not JSON or cannot be read."""
     sent_as = f"sent as {content_type.split(';')[0].strip()}" if content_type else "untyped"
     try:
-        return json.loads(body)
+        return nesting.loads(body)
     except UnicodeDecodeError as exc:
         raise UnusableReply(
             f"the body ({len(body)} bytes, {sent_as}) is not UTF-8 text (UnicodeDecodeError at "

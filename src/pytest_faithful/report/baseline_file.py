@@ -21,6 +21,7 @@ from pytest_faithful.files import write_text
 from pytest_faithful.models import FaithfulnessResult, FrozenModel, Label, MetricResult
 from pytest_faithful.redaction import masked_output
 from pytest_faithful.report.pass_rates import PassRate
+from pytest_faithful.text import nesting
 
 BASELINE_VERSION = 1
 _SETTINGS = ("scoring", "rules")  # what a faithfulness check's score depends on besides verdicts
@@ -162,7 +163,7 @@ def load_baseline(path: Path) -> Baseline:
             "take either file and rewrite it with --faith-update-baseline on the merged code."
         )
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = nesting.loads(text, json.JSONDecoder(object_pairs_hook=_no_duplicate_keys))
         version = data.get("version") if isinstance(data, dict) else None
         if type(version) is int and version > BASELINE_VERSION:
             # Rewriting it with this version would drop what the newer one stores.

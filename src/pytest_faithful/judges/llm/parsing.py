@@ -41,6 +41,7 @@ from pydantic import BaseModel, ValidationError
 from pytest_faithful.errors import shorten
 from pytest_faithful.judges.llm.shaping import answer_items, shaped
 from pytest_faithful.redaction import restored_view
+from pytest_faithful.text import nesting
 
 _Output = TypeVar("_Output", bound=BaseModel)
 
@@ -209,7 +210,7 @@ def closed_before_cut(text: str) -> bool:
         answer = _answer_after_thinking(text).strip()
         if answer[:1] not in ("{", "[") or answer[-1:] not in ("}", "]"):
             return False
-        value = json.loads(answer)
+        value = nesting.loads(answer)
     except (ParseProblem, ValueError, RecursionError):
         return False
     return isinstance(value, (dict, list)) and bool(value)
@@ -232,7 +233,7 @@ def _extract_json(text: str, model: type[BaseModel] | None) -> Any:
         if not text.strip():
             raise ParseProblem("the reply holds only the model's thinking, no answer after it")
     try:
-        return json.loads(text)  # the common case: the reply is the JSON
+        return nesting.loads(text)  # the common case: the reply is the JSON
     except ValueError:  # not JSON, or a number int() refuses (over 4300 digits)
         pass
     strict = _strict_values(text)
@@ -285,7 +286,7 @@ def _strict_values(text: str) -> list[_Found]:
             at = text.find("{", inside.end)
             continue
         try:
-            value, end = decoder.raw_decode(text, at)
+            value, end = nesting.raw_decode(text, at, decoder)
         except ValueError:  # JSONDecodeError, or a number int() refuses
             at = text.find("{", at + 1)
             continue
@@ -301,7 +302,7 @@ def _fenced_lists(text: str) -> list[_Found]:
         if not match.group(1).lstrip().startswith("["):
             continue
         try:
-            value = json.loads(match.group(1))
+            value = nesting.loads(match.group(1))
         except ValueError:
             continue
         found.append(_Found(match.start(1), match.end(1), value))
@@ -319,7 +320,7 @@ def _mended_values(text: str, strict: list[_Found], start: int) -> list[_Found]:
     for at in _broken_starts(text, strict, start):
         candidate = _bare_words_quoted(text[at:])
         try:
-            value, _ = json.JSONDecoder().raw_decode(candidate)
+            value, _ = nesting.raw_decode(candidate, 0)
         except ValueError:
             value = _mended(candidate)
         if value is not None:

@@ -18,7 +18,6 @@ way is then checked like any other: counts, coverage, and evidence in a passage.
 from __future__ import annotations
 
 import functools
-import json
 import re
 import types
 import typing
@@ -27,6 +26,8 @@ from typing import Any
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+
+from pytest_faithful.text import nesting
 
 _DIGIT = re.compile(r"\d")  # in any script: "٣" is a number given, not "none"
 # Joins several quotes into one: the aligner reads an ellipsis as a gap between two spans.
@@ -104,8 +105,8 @@ def _decoded(value: Any) -> Any:
     if not isinstance(value, str) or value.lstrip()[:1] not in ("{", "["):
         return value
     try:
-        found = json.loads(value)
-    except (ValueError, RecursionError):  # not JSON, or nested past what json reads
+        found = nesting.loads(value)
+    except (ValueError, RecursionError):  # not JSON, or nested past nesting.MAX_DEPTH
         return value
     return found if isinstance(found, (dict, list)) else value
 

@@ -20,7 +20,6 @@ Threads and GPU layers are not in the key: they change speed, not the question a
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +41,7 @@ from pytest_faithful.judges.local.prompt import (
 from pytest_faithful.models import Claim, ExtractedClaims, Label, Usage, Verdict, Verdicts
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest
 from pytest_faithful.providers.llama import KIND, LlamaBackend, file_sha256
+from pytest_faithful.text import nesting
 from pytest_faithful.text.segment import Sentence
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def parse_reading(text: str, chunk: Chunk) -> Reading:
 def parse_probabilities(text: str) -> tuple[float, float, float]:
     """P(Yes), P(No), P(Unknown) from a backend response or cache entry; else a JudgeError."""
     try:
-        data = json.loads(text)
+        data = nesting.loads(text)
         options = list(data["options"])
         values = [float(p) for p in data["probabilities"]]
     except (ValueError, TypeError, KeyError, RecursionError) as exc:
