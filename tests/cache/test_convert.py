@@ -16,6 +16,7 @@ from pytest_faithful.cache import convert
 from pytest_faithful.cache.recordings import RecordingStore
 from pytest_faithful.cache.store import CallCache
 from pytest_faithful.providers.base import JudgeResponse
+from pytest_faithful.redaction import FRAGMENT, SECRET_VARIABLES
 
 
 def key(n: int) -> str:
@@ -215,3 +216,30 @@ def test_a_source_whose_keys_cannot_all_be_listed_exits_1(
     assert "not in JSON form" in err
     assert "copied 2 recordings of 2" in out
     assert "could NOT all be listed" in out
+
+
+def test_an_export_that_would_hold_a_key_unmasked_names_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A diskcache keeps replies as they came; a recording is masked with the keys set where
+    # it is written, which need not be those the cache was recorded with.
+    secret = "sk-proj-Zq8wXv2LmN4pR7tY1uK3"
+    with CallCache(tmp_path / "cache") as cache:
+        cache.put(key(1), JudgeResponse(text=f"The key is {secret}.", model="m"))
+        cache.put(key(2), answer(2))
+    for variable in SECRET_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    argv = ["to-recordings", str(tmp_path / "cache")]
+    assert convert.main([*argv, str(tmp_path / "without")]) == 0
+    out, err = capsys.readouterr()
+    path = RecordingStore(tmp_path / "without").path_for(key(1))
+    assert err.startswith(f"warning: {path}: its reply holds what looks like a credential")
+    assert "1 written holding what looks like a credential: check them" in out
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    assert convert.main([*argv, str(tmp_path / "with")]) == 0
+    out, err = capsys.readouterr()
+    assert (err, "credential" in out) == ("", False)
+    assert (
+        secret[-FRAGMENT:]
+        not in (tmp_path / "with" / path.relative_to(path.parents[1])).read_text()
+    )

@@ -36,6 +36,7 @@ from pytest_faithful.cache.recordings import RecordingStore
 from pytest_faithful.cache.replay import CallStore
 from pytest_faithful.cache.store import CallCache
 from pytest_faithful.errors import FaithCacheWarning, counted
+from pytest_faithful.redaction import SECRET_VARIABLES, shaped_like_a_credential
 
 PROG = "python -m pytest_faithful.cache"
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
@@ -49,6 +50,7 @@ class Copied:
     refused: int = 0  # read from the source, not stored in the destination
     differing: int = 0  # of those kept: the destination's entry is not the source's
     replaced: int = 0  # of those written: over a different entry (--overwrite)
+    credential_shaped: int = 0  # of those written: a recording whose reply looks like it holds one
     not_reached: int = 0  # listed in the source, left when Ctrl-C stopped the copy
     listing_failed: bool = False  # the source's entries could not all be listed
 
@@ -81,6 +83,11 @@ class Copied:
             text += (
                 f"; {self.differing} of the entries kept differ from the source's (the "
                 "destination's were kept; --overwrite replaces them)"
+            )
+        if self.credential_shaped:
+            text += (
+                f"; {self.credential_shaped} written holding what looks like a credential: "
+                "check them before you commit them (the warnings above name the files)"
             )
         if self.unreadable:
             text += f"; {self.unreadable} unreadable (skipped: the warnings above say why)"
@@ -135,7 +142,9 @@ def copy(
     return Copied(**counts, not_reached=len(keys) - done, listing_failed=listing_failed)
 
 
-_Outcome = Literal["written", "kept", "unreadable", "refused", "differing", "replaced"]
+_Outcome = Literal[
+    "written", "kept", "unreadable", "refused", "differing", "replaced", "credential_shaped"
+]
 _OUTCOMES: tuple[_Outcome, ...] = get_args(_Outcome)
 
 
@@ -156,8 +165,31 @@ def _copy_one(
         yield "written"
         if there is not None:
             yield "replaced"
+        if isinstance(destination, RecordingStore) and _credential_shaped(key, destination):
+            yield "credential_shaped"
     else:
         yield "refused"
+
+
+def _credential_shaped(key: str, destination: RecordingStore) -> bool:
+    """Whether the reply just recorded for ``key`` still holds what looks like a credential,
+    and warn if so. A recording is masked with the key variables of the process that writes
+    it (recordings.py); the diskcache keeps replies as they came, and the run that recorded
+    them may have had keys this command's environment does not."""
+    written = destination.get(key)
+    if written is None or not shaped_like_a_credential(written.text):
+        return False
+    variables = ", ".join(SECRET_VARIABLES)
+    warnings.warn(
+        f"{destination.path_for(key)}: its reply holds what looks like a credential (a "
+        f"key-shaped token, a URL's credentials or an authorization header). It is masked only "
+        f"where it is a run of a key set now ({variables}): if it is a key, delete the file, "
+        "set the variable the cache was recorded with and run the command again; else it is "
+        "what the judge replied (a passage's text, say)",
+        FaithCacheWarning,
+        stacklevel=2,
+    )
+    return True
 
 
 def _parser() -> argparse.ArgumentParser:
