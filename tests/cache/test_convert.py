@@ -243,3 +243,21 @@ def test_an_export_that_would_hold_a_key_unmasked_names_the_file(
         secret[-FRAGMENT:]
         not in (tmp_path / "with" / path.relative_to(path.parents[1])).read_text()
     )
+
+
+def test_warnings_are_lines_of_the_command_the_first_20_unless_verbose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A full or read-only destination fails every entry alike; so do 25 damaged recordings.
+    source = make_recordings(tmp_path / "recordings", count=25)
+    for path in source.rglob("*.json"):
+        path.write_text("<<<<<<< HEAD")
+    assert convert.main(["to-cache", str(source), str(tmp_path / "a")]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" ", 2)[:2] for line in lines[:20]] == [["warning:", "ignoring"]] * 20
+    assert lines[20:] == ["warning: 5 more warnings not shown (--verbose shows each)"]
+    assert convert.main(["to-cache", "-v", str(source), str(tmp_path / "b")]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("warning: ignoring ") == 25
+    assert out.startswith("copied 0 recordings of 25 ")
+    assert "; 25 unreadable (skipped: the warnings above say why)" in out

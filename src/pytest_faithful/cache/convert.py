@@ -215,6 +215,12 @@ def _parser() -> argparse.ArgumentParser:
             help="replace entries the destination already has that differ from the source's "
             "(default: keep them, and count them)",
         )
+        command.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            help=f"show every warning (default: each distinct one once, the first {MAX_WARNINGS})",
+        )
     return parser
 
 
@@ -329,31 +335,67 @@ def _usage_problem(source: Path, destination: Path, *, to_recordings: bool) -> s
     return _foreign_database(destination) if destination_kind == "diskcache" else ""
 
 
-def _show_warning(
-    message: Warning | str,
-    category: type[Warning],
-    filename: str,
-    lineno: int,
-    file: TextIO | None = None,
-    line: str | None = None,
-) -> None:
-    """A warning as a command's line, ``warning: ...``, not Python's ``file:line: Category``."""
-    text = str(message).removeprefix("pytest-faithful cache: ")
-    text = text.removeprefix("pytest-faithful recordings: ")
-    print(f"warning: {text}", file=sys.stderr if file is None else file)
+class _Warnings:
+    """How one command shows its warnings: as its own lines, ``warning: ...``, not Python's
+    ``file:line: Category`` and source line; each distinct one once; at most
+    :data:`MAX_WARNINGS` of them unless ``verbose``. A full or read-only destination fails every
+    entry alike: thousands of lines would hide the first, which says why."""
+
+    def __init__(self, verbose: bool) -> None:
+        self._verbose = verbose
+        self._seen: set[str] = set()
+        self._repeats = 0
+        self._held = 0
+
+    def show(
+        self,
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        text = str(message).removeprefix("pytest-faithful cache: ")
+        text = text.removeprefix("pytest-faithful recordings: ")
+        if text in self._seen:
+            self._repeats += 1
+        elif len(self._seen) >= MAX_WARNINGS and not self._verbose:
+            self._held += 1
+        else:
+            print(f"warning: {text}", file=sys.stderr if file is None else file)
+        self._seen.add(text)
+
+    def close(self) -> None:
+        """Say how many were not shown, if any."""
+        parts: list[str] = []
+        if self._held:
+            parts.append(f"{counted(self._held, 'more warning')} not shown (--verbose shows each)")
+        if self._repeats:
+            parts.append(f"{counted(self._repeats, 'repeat')} of those above not shown")
+        if parts:
+            print(f"warning: {'; '.join(parts)}", file=sys.stderr)
+        self._held = self._repeats = 0
+
+
+MAX_WARNINGS = 20
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    # Skipped entries are warnings: show each, as a line of this command's, whatever the
-    # interpreter's filters; the filters and the display are restored when it returns.
+    # Skipped entries are warnings: shown by _Warnings, whatever the interpreter's filters;
+    # the filters and the display are restored when it returns.
+    shown = _Warnings(args.verbose)
     with warnings.catch_warnings():
         warnings.simplefilter("always", FaithCacheWarning)
-        warnings.showwarning = _show_warning
-        return _convert(args)
+        warnings.showwarning = shown.show
+        try:
+            return _convert(args, shown)
+        finally:
+            shown.close()
 
 
-def _convert(args: Any) -> int:
+def _convert(args: Any, shown: _Warnings) -> int:
     to_recordings = args.command == "to-recordings"
     if to_recordings:
         source_dir, destination_dir = args.cache_dir, args.recordings
@@ -388,5 +430,6 @@ def _convert(args: Any) -> int:
                     )
                     return 1
                 copied = copy(source, cache, overwrite=args.overwrite)
+    shown.close()  # before the summary, which is the last line
     print(copied.describe(source_dir, destination_dir))
     return copied.exit_code
