@@ -261,3 +261,19 @@ def test_warnings_are_lines_of_the_command_the_first_20_unless_verbose(
     assert err.count("warning: ignoring ") == 25
     assert out.startswith("copied 0 recordings of 25 ")
     assert "; 25 unreadable (skipped: the warnings above say why)" in out
+
+
+def test_a_source_that_cannot_be_written_is_read_from_a_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # diskcache opens no database it cannot write: a read-only mount gave 'unable to open
+    # database file' and exit 1. (Tests run as root here, who can write a 0444 file.)
+    source = make_cache(tmp_path / "cache", count=2)
+    monkeypatch.setattr(convert, "_writable", lambda path: not path.is_relative_to(source))
+    before = snapshot(source)
+    assert convert.main(["to-recordings", str(source), str(tmp_path / "recordings")]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("copied 2 recordings of 2 ")
+    assert err.startswith(f"{source} cannot be written: reading a copy of it in ")
+    assert not Path(err.split(" in ", 1)[1].strip()).exists(), "the copy is deleted"
+    assert snapshot(source) == before

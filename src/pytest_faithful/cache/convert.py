@@ -17,15 +17,20 @@ Each directory must be a store of its kind, checked before anything is opened
 (:func:`_usage_problem`, exit 2): the source is only read, and the converter never writes a
 diskcache among other files, recordings into a directory of other files, or its tables into
 an SQLite file that is not pytest-faithful's. Ctrl-C stops between entries: every entry
-written is whole, the summary says what was copied, and the command exits 130.
+written is whole, the summary says what was copied, and the command exits 130. A diskcache
+source that cannot be written is read from a temporary copy (:func:`_readable`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import shutil
 import sqlite3
+import stat
 import sys
+import tempfile
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -335,6 +340,28 @@ def _usage_problem(source: Path, destination: Path, *, to_recordings: bool) -> s
     return _foreign_database(destination) if destination_kind == "diskcache" else ""
 
 
+@contextlib.contextmanager
+def _readable(source: Path) -> Iterator[Path]:
+    """A diskcache directory to read ``source`` from: itself, or a copy of it when it cannot
+    be written (a read-only mount or file, another user's). diskcache cannot open a database
+    it cannot write, even to read it; the copy is deleted when the command ends."""
+    if _writable(source) and _writable(source / _DB):
+        yield source
+        return
+    with tempfile.TemporaryDirectory(prefix="faith-convert-") as temporary:
+        readable = Path(temporary) / source.name
+        print(f"{source} cannot be written: reading a copy of it in {readable}", file=sys.stderr)
+        shutil.copytree(source, readable, symlinks=True)
+        for path in (readable, *readable.rglob("*")):  # a copy of read-only files is read-only
+            if not path.is_symlink():  # a link's target is not the copy's
+                path.chmod(path.stat().st_mode | stat.S_IWUSR)
+        yield readable
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK)
+
+
 class _Warnings:
     """How one command shows its warnings: as its own lines, ``warning: ...``, not Python's
     ``file:line: Category`` and source line; each distinct one once; at most
@@ -407,7 +434,7 @@ def _convert(args: Any, shown: _Warnings) -> int:
         return 2
     if to_recordings:
         # Only read: a damaged source is reported and left as it is, never moved aside.
-        with CallCache(source_dir, repair=False) as cache:
+        with _readable(source_dir) as readable, CallCache(readable, repair=False) as cache:
             if not cache.enabled:
                 print(
                     f"{PROG}: error: cannot read the diskcache at {source_dir} (the warning "
