@@ -551,9 +551,12 @@ def test_export_counts_kept_and_unreadable_entries(
     good, _ = record(store, make_request(claims=["A."]))
     bad, bad_path = record(store, make_request(claims=["B."]))
     bad_path.write_text("not json")
-    with pytest.warns(FaithCacheWarning, match=bad):
-        assert convert.main(["to-cache", str(store.directory), str(tmp_path / "cache")]) == 0
-    assert "copied 1 recording from" in capsys.readouterr().out
+    assert convert.main(["to-cache", str(store.directory), str(tmp_path / "cache")]) == 0
+    out, err = capsys.readouterr()
+    assert "copied 1 recording of 2 from" in out
+    assert "1 unreadable (skipped" in out
+    assert err.startswith("warning: ignoring ")
+    assert f"{bad}.json: it is not JSON" in err
     with CallCache(tmp_path / "cache") as cache:
         assert cache.stored_keys() == [good]
 
@@ -689,10 +692,11 @@ def test_the_converter_reads_a_damaged_source_and_leaves_it_as_it_is(
     damaged = tmp_path / "cache"
     damaged.mkdir()
     (damaged / "cache.db").write_bytes(b"this is not sqlite" * 100)
-    with pytest.warns(FaithCacheWarning):
-        code = convert.main(["to-recordings", str(damaged), str(tmp_path / "recordings")])
+    code = convert.main(["to-recordings", str(damaged), str(tmp_path / "recordings")])
     assert code == 1
-    assert "cannot read the diskcache" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("warning: cannot use the cache at ")
+    assert "cannot read the diskcache" in err
     assert (damaged / "cache.db").read_bytes() == b"this is not sqlite" * 100
     assert not list(tmp_path.glob("cache.damaged-*")), "a source is only read"
 

@@ -152,7 +152,8 @@ class CallCache:
         repair: bool = True,
     ) -> None:
         """``repair=False`` opens a cache only to read it (a converter's source): a damaged one
-        is left where it is and the cache is off (:attr:`enabled` is False), with a warning."""
+        is left where it is, with a warning: off (:attr:`enabled` is False) when it cannot be
+        opened, and each read that meets damage later a miss."""
         self._directory = Path(directory).expanduser().absolute()
         # The limit every store shares (limits.py); a parameter so that tests can use a small one.
         self._max_response_bytes = max_response_bytes
@@ -164,6 +165,7 @@ class CallCache:
         self._db_identity: _Identity | None = None
         self._pending: list[str] = []
         self._refused: dict[str, str] = {}  # key -> why its entry was not read, last asked
+        self._repair = repair
         self.current_test: str | None = None  # the store interface; this store does not use it
         with self._lock:
             self._open(recover=repair)
@@ -202,16 +204,29 @@ class CallCache:
         with self._lock:
             return self._refused.get(key)
 
-    def stored_keys(self) -> list[str]:
-        """Every stored key, sorted (rows whose key is not a request hash are left out)."""
+    def stored_keys(self, problems: list[str] | None = None) -> list[str]:
+        """Every stored key, sorted (rows whose key is not a request hash are left out). When
+        the keys cannot be listed, why is appended to ``problems`` when given (as the
+        recordings store does), else warned, and the keys listed before are returned."""
+        found: list[str] = []
+
+        def listing(cache: Any) -> bool:
+            found.clear()  # a retry after a repair lists again
+            found.extend(k for k in cache.iterkeys() if is_key(k))
+            return True
+
         with self._lock:
             try:
-                found = self._run("read", lambda cache: [k for k in cache.iterkeys() if is_key(k)])
+                listed = self._run("read", listing) is True
+                problem = "" if listed else f"cannot list the keys in {self._directory}"
             except BadEntry as exc:
-                self._warn(f"cannot list the keys in {self._directory}: {exc}")
-                found = None
+                problem = f"cannot list the keys in {self._directory}: {exc}"
+            if problem and problems is None:
+                self._warn(problem)
+            elif problem and problems is not None:
+                problems.append(problem)
             self._flush_warnings()
-        return sorted(found or ())
+        return sorted(found)
 
     def put(self, key: str, response: JudgeResponse, request: JudgeRequest | None = None) -> bool:
         """Store (or overwrite) ``response`` under ``key``: whether it was stored (a warning
@@ -374,7 +389,7 @@ class CallCache:
         """Reopen when another process replaced (or someone deleted) the database file."""
         if self._cache is not None and _identity(self._db_path) != self._db_identity:
             self._close_cache()
-            self._open(recover=True)
+            self._open(recover=self._repair)
 
     def _run(self, what: Literal["read", "write"], op: Callable[[Any], Any]) -> Any:
         """Run ``op(cache)``; rebuild a damaged cache and retry once; never raise for the disk.
@@ -413,8 +428,10 @@ class CallCache:
             except (BadEntry, UnstorableValue):
                 raise
             except Exception as exc:
-                if _is_environment_error(exc) or attempt == 2:
+                if _is_environment_error(exc) or attempt == 2 or not self._repair:
                     outcome = "read as a miss" if what == "read" else "not recorded"
+                    if not self._repair and not _is_environment_error(exc):
+                        outcome += "; the cache is damaged here, and was left as it is"
                     self._warn(f"{what} failed in {self._directory} ({_describe(exc)}); {outcome}")
                     return None
                 self._replace_damaged(exc, identity)
