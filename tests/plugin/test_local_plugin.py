@@ -136,3 +136,54 @@ def test_help_lists_the_local_options(pytester: pytest.Pytester) -> None:
     for ini in ("faith_local_threads", "faith_local_chunk_chars", "faith_local_gpu_layers"):
         assert ini in text
     assert "Default: 1500" in text
+
+
+# --------------------------------------------------------------------------------------------
+# The model file named by --faith-judge or faith_judge
+
+
+def test_a_model_file_that_cannot_be_one_is_a_usage_error_before_any_test(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makeini(f"{_INI}faith_judge = local:models/judge.gguf\n")
+    pytester.makepyfile("def test_it(): pass")
+    (pytester.path / "models" / "judge.gguf").mkdir(parents=True)
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            "ERROR: ini option faith_judge: the local judge's model file '/*"
+            "/models/judge.gguf' is a directory, not a model file"
+        ]
+    )
+
+
+def test_a_relative_model_path_holds_when_a_test_changes_directory(
+    pytester: pytest.Pytester,
+) -> None:
+    # Relative to the ini file, read at start-up: a test that moves elsewhere before its
+    # first check still means the same file. That model cannot load (no llama-cpp-python):
+    # the first check says why, the next points to it, and the run ends saying so.
+    pytester.makeini(f"{_INI}faith_judge = local:models/judge.gguf\n")
+    (pytester.path / "models").mkdir()
+    (pytester.path / "models" / "judge.gguf").write_bytes(b"GGUF\x03")
+    pytester.makepyfile(
+        """
+        def test_one(assert_faithful, tmp_path, monkeypatch):
+            monkeypatch.chdir(tmp_path)
+            assert_faithful("It opens at 9 am.", ["It opens at 9 am."])
+
+        def test_two(assert_faithful):
+            assert_faithful("It opens at 9 am.", ["It opens at 9 am."])
+        """
+    )
+    result = pytester.runpytest("-p", "no:randomly", "--faith-record-mode=off")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*UnavailableJudgeError: the local judge needs llama-cpp-python: pip install*",
+            "*local judge unavailable, not called again in this run; full explanation at the "
+            "first failure, test_*::test_one*",
+            "faithful: 2 checks not judged: judge local:judge/c1 is unavailable*",
+        ]
+    )

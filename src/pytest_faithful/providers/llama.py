@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pytest_faithful.errors import JudgeError
+from pytest_faithful.errors import JudgeError, UnavailableJudgeError
+from pytest_faithful.files import gguf_problem
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class LlamaBackend:
         if not self._path.is_file():
             # Only a spec that pins the file's sha256 gets here without it: its recordings
             # replay, and this reading is not among them.
-            raise JudgeError(
+            raise UnavailableJudgeError(
                 f"the local judge's model file {self._path} is not here: its pinned sha256 "
                 "replays the recorded readings without it, and this one was not recorded; "
                 "record it where the model file is"
@@ -170,7 +171,10 @@ class LlamaBackend:
         try:
             import llama_cpp
         except ImportError as exc:
-            raise JudgeError(INSTALL_HINT) from exc
+            raise UnavailableJudgeError(INSTALL_HINT) from exc
+        problem = gguf_problem(self._path)
+        if problem is not None:
+            raise UnavailableJudgeError(f"the local judge's model file {self._path} {problem}")
         try:
             llama = llama_cpp.Llama(
                 model_path=str(self._path),
@@ -183,7 +187,10 @@ class LlamaBackend:
                 verbose=False,
             )
         except (ValueError, RuntimeError, OSError) as exc:
-            raise JudgeError(f"llama.cpp could not load the model {self._path}: {exc}") from exc
+            # A truncated or damaged file, a model architecture this llama.cpp does not know.
+            raise UnavailableJudgeError(
+                f"llama.cpp could not load the model {self._path}: {exc}"
+            ) from exc
         self._option_tokens = _distinct_first_tokens(llama, self._option_words)
         self._llama = llama
         return llama
