@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from pytest_faithful import LocalOptions
+from pytest_faithful.plugin.options import _local_values
 
 # ``import llama_cpp`` fails in every test here, as in CI, even where it is installed.
 pytestmark = pytest.mark.usefixtures("no_llama_cpp")
@@ -187,3 +190,29 @@ def test_a_relative_model_path_holds_when_a_test_changes_directory(
             "faithful: 2 checks not judged: judge local:judge/c1 is unavailable*",
         ]
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Threads under pytest-xdist
+
+
+class _WorkerConfig:
+    """What the plugin's option reading asks of an xdist worker's config: nothing given."""
+
+    def __init__(self, workerinput: dict[str, object]) -> None:
+        self.workerinput = workerinput
+
+    def getoption(self, name: str) -> None:
+        return None
+
+    def getini(self, name: str) -> str:
+        return ""
+
+
+@pytest.mark.parametrize(("workers", "threads"), [(None, 4), (1, 4), (2, 2), (4, 1)])
+def test_each_xdist_worker_defaults_to_its_share_of_the_cores(
+    monkeypatch: pytest.MonkeyPatch, workers: int | None, threads: int
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(4)), raising=False)
+    given = {} if workers is None else {"workercount": workers}
+    assert _local_values(_WorkerConfig(given)).get("threads", 4) == threads  # type: ignore[arg-type]

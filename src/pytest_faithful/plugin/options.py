@@ -33,7 +33,7 @@ from pytest_faithful.fields import (
 )
 from pytest_faithful.files import home_expanded, path_problem, shown_path
 from pytest_faithful.judges.llm.options import LLMOptions
-from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.judges.local.options import LocalOptions, default_threads
 from pytest_faithful.judges.local.spec import located
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
 from pytest_faithful.plugin.cost import check_cost_options
@@ -267,6 +267,16 @@ def _values(config: pytest.Config, settings: type[Any]) -> dict[str, Any]:
     return values
 
 
+def _local_values(config: pytest.Config) -> dict[str, Any]:
+    """The local judge's options; unless given, an xdist worker's threads are its share of the
+    cores (each worker loads its own model, and they all run at once)."""
+    values = _values(config, LocalOptions)
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if "threads" not in values and isinstance(workers, int) and workers > 1:
+        values["threads"] = default_threads(workers)
+    return values
+
+
 def _build(settings: type[Any], values: Mapping[str, Any]) -> Any:
     try:
         return settings(**values)
@@ -349,7 +359,7 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             "cli_layer": cli_layer,
             "ini_layer": ini_layer,
             "llm": _build(LLMOptions, _values(config, LLMOptions)),
-            "local": _build(LocalOptions, _values(config, LocalOptions)),
+            "local": _build(LocalOptions, _local_values(config)),
             "baseline": baseline,
             "recordings": recordings,
             "metrics": _build(MetricOptions, _values(config, MetricOptions)),

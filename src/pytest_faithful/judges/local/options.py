@@ -24,13 +24,15 @@ SUPPORT_THRESHOLD = 0.64
 CONTRADICTION_THRESHOLD = 0.19
 
 
-def default_threads() -> int:
-    """All cores the process may use, at most 8 (more rarely helps llama.cpp on CPU)."""
+def default_threads(processes: int = 1) -> int:
+    """The cores the process may use, shared among ``processes`` running at once (pytest-xdist
+    workers), at most 8 (more rarely helps llama.cpp on CPU), at least 1. Sharing matters:
+    llama.cpp's threads spin while they wait, so more threads than cores slow every process."""
     try:
         available = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         available = os.cpu_count() or 1
-    return max(1, min(available, 8))
+    return max(1, min(available // max(1, processes), 8))
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class LocalOptions:
         Whole(1),
         "CPU threads of the local judge's model.",
         metavar="N",
-        shown_default="the usable cores, at most 8",
+        shown_default="the usable cores (an xdist worker's share), at most 8",
         default_factory=default_threads,
     )
     context_window: int = option(
