@@ -63,6 +63,11 @@ def probe(pytester: pytest.Pytester) -> pytest.Pytester:
         (["--faith-local-threads=0"], "", "argument --faith-local-threads: '0' is less than 1"),
         (["--faith-local-threads=two"], "", "--faith-local-threads: 'two' is not a whole number"),
         (["--faith-local-context=100"], "", "--faith-local-context: '100' is less than 256"),
+        (
+            ["--faith-local-context=4294967552"],  # 2**32 + 256: llama.cpp's uint32 wraps it
+            "",
+            "--faith-local-context: '4294967552' is more than 16777216",
+        ),
         (["--faith-local-gpu-layers=-2"], "", "--faith-local-gpu-layers: '-2' is less than -1"),
         (
             ["--faith-local-support-threshold=1.5"],

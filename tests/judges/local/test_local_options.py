@@ -30,6 +30,7 @@ pytestmark = pytest.mark.usefixtures("no_llama_cpp")
         {"threads": 2.0},
         {"threads": "2"},
         {"context_window": 255},
+        {"context_window": 2**32 + 256},
         {"chunk_chars": 99},
         {"chunk_chars": False},
         {"chunks_per_claim": -1},

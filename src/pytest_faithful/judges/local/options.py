@@ -23,6 +23,12 @@ from pytest_faithful.fields import UNIT, Whole, check_fields, option
 SUPPORT_THRESHOLD = 0.64
 CONTRADICTION_THRESHOLD = 0.19
 
+# llama.cpp holds the context window in a uint32, which llama-cpp-python fills without a check:
+# 2**32 + 512 became a 512-token window, the prompt checks here allowed longer prompts, and
+# llama.cpp aborted the process (GGML_ASSERT n_tokens_all <= n_batch). 2**24 (16,777,216
+# tokens) is above the trained context of any GGUF model we know of (the longest, 10M).
+MAX_CONTEXT_WINDOW = 1 << 24
+
 
 def default_threads(processes: int = 1) -> int:
     """The cores the process may use, shared among ``processes`` running at once (pytest-xdist
@@ -50,7 +56,7 @@ class LocalOptions:
     )
     context_window: int = option(
         "--faith-local-context",
-        Whole(256),
+        Whole(256, MAX_CONTEXT_WINDOW),
         "Context window of the local judge's model (instructions + one chunk + one claim).",
         metavar="TOKENS",
         default=2048,
