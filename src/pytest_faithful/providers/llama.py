@@ -116,7 +116,13 @@ class LlamaBackend:
                     f"window of {self._options.context_window}; raise --faith-local-context or "
                     "lower --faith-local-chunk-chars"
                 )
-            logits = self._evaluate(llama, tokens)
+            try:
+                logits = self._evaluate(llama, tokens)
+            except (RuntimeError, ValueError, OSError) as exc:
+                # llama-cpp-python's own errors (llama_decode returned a failure code): the
+                # reading failed, as a reply that could not be read does; never recorded.
+                llama.n_tokens = 0  # its evaluated state is not known: read afresh next time
+                raise JudgeError(f"llama.cpp could not evaluate the prompt: {exc}") from exc
             probabilities = option_probabilities(logits, self._option_tokens)
         if not all(math.isfinite(p) for p in probabilities):
             # Never recorded: a cached NaN would fail every replay until re-recorded.
@@ -144,9 +150,6 @@ class LlamaBackend:
                 self._llama = None
 
     def _evaluate(self, llama: llama_cpp.Llama, tokens: list[int]) -> Any:
-        import llama_cpp
-        import numpy as np
-
         # Keep the shared prefix; evaluate at least the last token, whose logits we read.
         keep = min(
             common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens), len(tokens) - 1
@@ -154,6 +157,9 @@ class LlamaBackend:
         llama.n_tokens = keep
         llama.eval(tokens[keep:])
         self.tokens_evaluated += len(tokens) - keep
+        import llama_cpp  # both there once the model is loaded (numpy: llama-cpp-python's)
+        import numpy as np
+
         pointer = llama_cpp.llama_get_logits(llama.ctx)
         return np.ctypeslib.as_array(pointer, shape=(llama.n_vocab(),))
 
