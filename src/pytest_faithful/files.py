@@ -129,3 +129,28 @@ def usable_directory(value: str | os.PathLike[str], name: str) -> Path:
     if problem is not None:
         raise ValueError(f"{name} {shown_path(text)}: {problem}")
     return path
+
+
+GGUF_MAGIC = b"GGUF"
+_LFS_POINTER = b"version https://git-lfs"
+
+
+def gguf_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a GGUF model file, in a few words; None when it can be one
+    (it exists, is a file, can be read and starts as a GGUF file does)."""
+    try:
+        if not path.exists():
+            return "does not exist"
+        if path.is_dir():
+            return "is a directory, not a model file"
+        with path.open("rb") as handle:
+            head = handle.read(len(_LFS_POINTER))
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        return f"cannot be read ({exc})"
+    if head.startswith(GGUF_MAGIC):
+        return None
+    if head.startswith(_LFS_POINTER):
+        return "is a Git LFS pointer, not the model: fetch the file itself (git lfs pull)"
+    if not head:
+        return "is empty, not a GGUF model file"
+    return f"is not a GGUF model file (it starts with {head[:8]!r}, not {GGUF_MAGIC!r})"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from pytest_faithful import LocalOptions
+from pytest_faithful.plugin.options import _local_values
 
 # ``import llama_cpp`` fails in every test here, as in CI, even where it is installed.
 pytestmark = pytest.mark.usefixtures("no_llama_cpp")
@@ -60,6 +63,11 @@ def probe(pytester: pytest.Pytester) -> pytest.Pytester:
         (["--faith-local-threads=0"], "", "argument --faith-local-threads: '0' is less than 1"),
         (["--faith-local-threads=two"], "", "--faith-local-threads: 'two' is not a whole number"),
         (["--faith-local-context=100"], "", "--faith-local-context: '100' is less than 256"),
+        (
+            ["--faith-local-context=4294967552"],  # 2**32 + 256: llama.cpp's uint32 wraps it
+            "",
+            "--faith-local-context: '4294967552' is more than 16777216",
+        ),
         (["--faith-local-gpu-layers=-2"], "", "--faith-local-gpu-layers: '-2' is less than -1"),
         (
             ["--faith-local-support-threshold=1.5"],
@@ -136,3 +144,80 @@ def test_help_lists_the_local_options(pytester: pytest.Pytester) -> None:
     for ini in ("faith_local_threads", "faith_local_chunk_chars", "faith_local_gpu_layers"):
         assert ini in text
     assert "Default: 1500" in text
+
+
+# --------------------------------------------------------------------------------------------
+# The model file named by --faith-judge or faith_judge
+
+
+def test_a_model_file_that_cannot_be_one_is_a_usage_error_before_any_test(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makeini(f"{_INI}faith_judge = local:models/judge.gguf\n")
+    pytester.makepyfile("def test_it(): pass")
+    (pytester.path / "models" / "judge.gguf").mkdir(parents=True)
+    result = pytester.runpytest()
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            "ERROR: ini option faith_judge: the local judge's model file '/*"
+            "/models/judge.gguf' is a directory, not a model file"
+        ]
+    )
+
+
+def test_a_relative_model_path_holds_when_a_test_changes_directory(
+    pytester: pytest.Pytester,
+) -> None:
+    # Relative to the ini file, read at start-up: a test that moves elsewhere before its
+    # first check still means the same file. That model cannot load (no llama-cpp-python):
+    # the first check says why, the next points to it, and the run ends saying so.
+    pytester.makeini(f"{_INI}faith_judge = local:models/judge.gguf\n")
+    (pytester.path / "models").mkdir()
+    (pytester.path / "models" / "judge.gguf").write_bytes(b"GGUF\x03")
+    pytester.makepyfile(
+        """
+        def test_one(assert_faithful, tmp_path, monkeypatch):
+            monkeypatch.chdir(tmp_path)
+            assert_faithful("It opens at 9 am.", ["It opens at 9 am."])
+
+        def test_two(assert_faithful):
+            assert_faithful("It opens at 9 am.", ["It opens at 9 am."])
+        """
+    )
+    result = pytester.runpytest("-p", "no:randomly", "--faith-record-mode=off")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "*UnavailableJudgeError: the local judge needs llama-cpp-python: pip install*",
+            "*local judge unavailable, not called again in this run; full explanation at the "
+            "first failure, test_*::test_one*",
+            "faithful: 2 checks not judged: judge local:judge/c1 is unavailable*",
+        ]
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Threads under pytest-xdist
+
+
+class _WorkerConfig:
+    """What the plugin's option reading asks of an xdist worker's config: nothing given."""
+
+    def __init__(self, workerinput: dict[str, object]) -> None:
+        self.workerinput = workerinput
+
+    def getoption(self, name: str) -> None:
+        return None
+
+    def getini(self, name: str) -> str:
+        return ""
+
+
+@pytest.mark.parametrize(("workers", "threads"), [(None, 4), (1, 4), (2, 2), (4, 1)])
+def test_each_xdist_worker_defaults_to_its_share_of_the_cores(
+    monkeypatch: pytest.MonkeyPatch, workers: int | None, threads: int
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(4)), raising=False)
+    given = {} if workers is None else {"workercount": workers}
+    assert _local_values(_WorkerConfig(given)).get("threads", 4) == threads  # type: ignore[arg-type]

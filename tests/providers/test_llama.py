@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
-from pytest_faithful import JudgeError
+from pytest_faithful import JudgeError, LocalOptions
 from pytest_faithful.judges.local.prompt import OPTION_WORDS
+from pytest_faithful.providers.base import ChatMessage, JudgeRequest
 from pytest_faithful.providers.llama import (
+    LlamaBackend,
     _distinct_first_tokens,
     common_prefix,
     file_sha256,
@@ -101,3 +105,46 @@ def test_file_sha256_matches_hashlib_across_blocks(tmp_path: Path) -> None:
     data = bytes(range(256)) * 5000  # over one read block
     path.write_bytes(data)
     assert file_sha256(path) == hashlib.sha256(data).hexdigest()
+
+
+class _Tokens:
+    """``Llama.input_ids`` (a numpy array) as far as the backend reads it: none evaluated."""
+
+    def __getitem__(self, _: slice) -> _Tokens:
+        return self
+
+    def tolist(self) -> list[int]:
+        return []
+
+
+class _FailingLlama:
+    """``llama_cpp.Llama`` whose evaluation fails as llama-cpp-python's does when llama_decode
+    returns an error code."""
+
+    def __init__(self, **_: object) -> None:
+        self.input_ids = _Tokens()
+        self.n_tokens = 0
+
+    def tokenize(self, text: bytes, add_bos: bool, special: bool) -> list[int]:
+        return [len(text), 1, 2]
+
+    def eval(self, tokens: list[int]) -> None:
+        raise RuntimeError("llama_decode returned -3")
+
+
+def test_an_evaluation_llama_cpp_refuses_is_a_judge_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "llama_cpp", types.SimpleNamespace(Llama=_FailingLlama))
+    path = tmp_path / "m.gguf"
+    path.write_bytes(b"GGUF\x03")
+    backend = LlamaBackend(path, LocalOptions(threads=1), OPTION_WORDS)
+    request = JudgeRequest(
+        kind="local",
+        model="m",
+        messages=(ChatMessage(role="user", content="Is it? Answer Yes, No or Unknown."),),
+        prompt_version="c1",
+    )
+    with pytest.raises(JudgeError, match="could not evaluate the prompt: llama_decode returned -3"):
+        backend.complete(request)
+    assert backend.tokens_evaluated == 0

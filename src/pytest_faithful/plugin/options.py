@@ -33,7 +33,8 @@ from pytest_faithful.fields import (
 )
 from pytest_faithful.files import home_expanded, path_problem, shown_path
 from pytest_faithful.judges.llm.options import LLMOptions
-from pytest_faithful.judges.local.options import LocalOptions
+from pytest_faithful.judges.local.options import LocalOptions, default_threads
+from pytest_faithful.judges.local.spec import located
 from pytest_faithful.judges.registry import JudgeRegistry, JudgeSpec
 from pytest_faithful.plugin.cost import check_cost_options
 from pytest_faithful.plugin.declared import (
@@ -266,6 +267,16 @@ def _values(config: pytest.Config, settings: type[Any]) -> dict[str, Any]:
     return values
 
 
+def _local_values(config: pytest.Config) -> dict[str, Any]:
+    """The local judge's options; unless given, an xdist worker's threads are its share of the
+    cores (each worker loads its own model, and they all run at once)."""
+    values = _values(config, LocalOptions)
+    workers = getattr(config, "workerinput", {}).get("workercount")
+    if "threads" not in values and isinstance(workers, int) and workers > 1:
+        values["threads"] = default_threads(workers)
+    return values
+
+
 def _build(settings: type[Any], values: Mapping[str, Any]) -> Any:
     try:
         return settings(**values)
@@ -273,7 +284,10 @@ def _build(settings: type[Any], values: Mapping[str, Any]) -> Any:
         raise pytest.UsageError(f"pytest-faithful: {exc}") from None
 
 
-def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
+def check_judge_spec(spec: str, registry: JudgeRegistry, source: str, base: Path) -> str:
+    """``spec`` if it can name a judge, else a usage error naming ``source``. A local model's
+    path comes back absolute (relative ones under ``base``), so that a test that changes the
+    working directory does not change which file it means."""
     try:
         parsed = JudgeSpec.parse(spec)
     except ValueError as exc:
@@ -287,10 +301,20 @@ def check_judge_spec(spec: str, registry: JudgeRegistry, source: str) -> None:
         raise pytest.UsageError(
             f"{source}: the lexical judge takes no model, got 'lexical:{parsed.model}'"
         )
+    if parsed.kind == "local" and parsed.model:
+        # A model file that cannot be one is said before any test runs, not by every check.
+        try:
+            return f"local:{located(parsed.model, base)}"
+        except ValueError as exc:
+            raise pytest.UsageError(f"{source}: {exc}") from None
+    return spec
 
 
 def _check_judges(
-    cli_layer: Mapping[str, Any], ini_layer: Mapping[str, Any], registry: JudgeRegistry
+    config: pytest.Config,
+    cli_layer: dict[str, Any],
+    ini_layer: dict[str, Any],
+    registry: JudgeRegistry,
 ) -> None:
     if cli_layer["judge"] is not None:
         # An empty value (--faith-judge= or a variable that expanded to nothing) must not
@@ -300,9 +324,13 @@ def _check_judges(
                 "--faith-judge: empty judge spec; give one such as lexical, anthropic:MODEL, "
                 "openai:MODEL or local:PATH.gguf, or leave the option out for the default judge"
             )
-        check_judge_spec(cli_layer["judge"], registry, "--faith-judge")
+        cli_layer["judge"] = check_judge_spec(
+            cli_layer["judge"], registry, "--faith-judge", config.invocation_params.dir
+        )
     if ini_layer.get("judge"):
-        check_judge_spec(ini_layer["judge"], registry, "ini option faith_judge")
+        ini_layer["judge"] = check_judge_spec(
+            ini_layer["judge"], registry, "ini option faith_judge", _ini_base(config)
+        )
 
 
 def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
@@ -311,7 +339,7 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
     cli_layer = {f.name: _from_cli(config, declared) for f, declared in check}
     ini_layer = {f.name: _from_ini(config, declared) for f, declared in check}
     ini_layer = {name: value for name, value in ini_layer.items() if value is not None}
-    _check_judges(cli_layer, ini_layer, registry)
+    _check_judges(config, cli_layer, ini_layer, registry)
     baseline = _build(BaselineOptions, _values(config, BaselineOptions))
     if baseline.path is None and baseline.update:
         raise pytest.UsageError(
@@ -331,7 +359,7 @@ def parse_options(config: pytest.Config, registry: JudgeRegistry) -> RunOptions:
             "cli_layer": cli_layer,
             "ini_layer": ini_layer,
             "llm": _build(LLMOptions, _values(config, LLMOptions)),
-            "local": _build(LocalOptions, _values(config, LocalOptions)),
+            "local": _build(LocalOptions, _local_values(config)),
             "baseline": baseline,
             "recordings": recordings,
             "metrics": _build(MetricOptions, _values(config, MetricOptions)),

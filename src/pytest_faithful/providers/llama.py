@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pytest_faithful.errors import JudgeError
+from pytest_faithful.errors import JudgeError, UnavailableJudgeError
+from pytest_faithful.files import gguf_problem
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 
 if TYPE_CHECKING:
@@ -115,7 +116,13 @@ class LlamaBackend:
                     f"window of {self._options.context_window}; raise --faith-local-context or "
                     "lower --faith-local-chunk-chars"
                 )
-            logits = self._evaluate(llama, tokens)
+            try:
+                logits = self._evaluate(llama, tokens)
+            except (RuntimeError, ValueError, OSError) as exc:
+                # llama-cpp-python's own errors (llama_decode returned a failure code): the
+                # reading failed, as a reply that could not be read does; never recorded.
+                llama.n_tokens = 0  # its evaluated state is not known: read afresh next time
+                raise JudgeError(f"llama.cpp could not evaluate the prompt: {exc}") from exc
             probabilities = option_probabilities(logits, self._option_tokens)
         if not all(math.isfinite(p) for p in probabilities):
             # Never recorded: a cached NaN would fail every replay until re-recorded.
@@ -143,9 +150,6 @@ class LlamaBackend:
                 self._llama = None
 
     def _evaluate(self, llama: llama_cpp.Llama, tokens: list[int]) -> Any:
-        import llama_cpp
-        import numpy as np
-
         # Keep the shared prefix; evaluate at least the last token, whose logits we read.
         keep = min(
             common_prefix(llama.input_ids[: llama.n_tokens].tolist(), tokens), len(tokens) - 1
@@ -153,6 +157,9 @@ class LlamaBackend:
         llama.n_tokens = keep
         llama.eval(tokens[keep:])
         self.tokens_evaluated += len(tokens) - keep
+        import llama_cpp  # both there once the model is loaded (numpy: llama-cpp-python's)
+        import numpy as np
+
         pointer = llama_cpp.llama_get_logits(llama.ctx)
         return np.ctypeslib.as_array(pointer, shape=(llama.n_vocab(),))
 
@@ -162,7 +169,7 @@ class LlamaBackend:
         if not self._path.is_file():
             # Only a spec that pins the file's sha256 gets here without it: its recordings
             # replay, and this reading is not among them.
-            raise JudgeError(
+            raise UnavailableJudgeError(
                 f"the local judge's model file {self._path} is not here: its pinned sha256 "
                 "replays the recorded readings without it, and this one was not recorded; "
                 "record it where the model file is"
@@ -170,7 +177,10 @@ class LlamaBackend:
         try:
             import llama_cpp
         except ImportError as exc:
-            raise JudgeError(INSTALL_HINT) from exc
+            raise UnavailableJudgeError(INSTALL_HINT) from exc
+        problem = gguf_problem(self._path)
+        if problem is not None:
+            raise UnavailableJudgeError(f"the local judge's model file {self._path} {problem}")
         try:
             llama = llama_cpp.Llama(
                 model_path=str(self._path),
@@ -183,7 +193,10 @@ class LlamaBackend:
                 verbose=False,
             )
         except (ValueError, RuntimeError, OSError) as exc:
-            raise JudgeError(f"llama.cpp could not load the model {self._path}: {exc}") from exc
+            # A truncated or damaged file, a model architecture this llama.cpp does not know.
+            raise UnavailableJudgeError(
+                f"llama.cpp could not load the model {self._path}: {exc}"
+            ) from exc
         self._option_tokens = _distinct_first_tokens(llama, self._option_words)
         self._llama = llama
         return llama

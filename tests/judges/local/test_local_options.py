@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 
 import pytest
 
 from pytest_faithful import LocalOptions
 from pytest_faithful.judges.local.judge import make_local_judge
+from pytest_faithful.judges.local.options import default_threads
 from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.judges.resources import JudgeOptions
 
@@ -28,6 +30,7 @@ pytestmark = pytest.mark.usefixtures("no_llama_cpp")
         {"threads": 2.0},
         {"threads": "2"},
         {"context_window": 255},
+        {"context_window": 2**32 + 256},
         {"chunk_chars": 99},
         {"chunk_chars": False},
         {"chunks_per_claim": -1},
@@ -95,3 +98,16 @@ def test_make_local_judge_names_the_problem(spec: str, message: str) -> None:
 def test_local_spec_with_no_path_names_no_model() -> None:
     with pytest.raises(ValueError, match="names no model"):
         JudgeSpec.parse("local:")
+
+
+@pytest.mark.parametrize(
+    ("cores", "processes", "threads"),
+    [(2, 1, 2), (2, 2, 1), (2, 3, 1), (16, 1, 8), (16, 2, 8), (16, 4, 4), (6, 4, 1), (1, 0, 1)],
+)
+def test_default_threads_share_the_cores_among_processes(
+    monkeypatch: pytest.MonkeyPatch, cores: int, processes: int, threads: int
+) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(cores)), raising=False)
+    assert default_threads(processes) == threads
+    if processes == 1:
+        assert LocalOptions().threads == threads

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from pytest_faithful import CacheMissError, JudgeError, LocalOptions, verify
 from pytest_faithful.cache.replay import CachedBackend
 from pytest_faithful.cache.store import CallCache
-from pytest_faithful.judges.local.judge import LocalJudge, LocalModel, split_pin
+from pytest_faithful.judges.local.judge import LocalJudge, LocalModel
 from pytest_faithful.judges.local.prompt import OPTION_WORDS
+from pytest_faithful.judges.local.spec import split_pin
 from pytest_faithful.providers.base import JudgeRequest, JudgeResponse
 from pytest_faithful.providers.llama import KIND
 

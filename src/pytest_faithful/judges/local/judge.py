@@ -38,8 +38,10 @@ from pytest_faithful.judges.local.prompt import (
     build_prompt,
     chunk_passages,
 )
+from pytest_faithful.judges.local.spec import check_model
 from pytest_faithful.models import Claim, ExtractedClaims, Label, Usage, Verdict, Verdicts
 from pytest_faithful.providers.base import ChatMessage, JudgeRequest
+from pytest_faithful.providers.fail_fast import FailFast
 from pytest_faithful.providers.llama import KIND, LlamaBackend, file_sha256
 from pytest_faithful.text import nesting
 from pytest_faithful.text.segment import Sentence
@@ -121,6 +123,9 @@ class LocalModel:
     def __init__(self, path: Path, options: LocalOptions, pinned: str | None = None) -> None:
         self.path = path
         self.backend = LlamaBackend(path, options, OPTION_WORDS)
+        # A model that cannot be loaded (no llama-cpp-python, not a model, absent) is said in
+        # full once; every later uncached reading of the run fails at once, pointing to it.
+        self.guarded = FailFast(self.backend)
         self.pinned = pinned
         self._sha256: str | None = None
         self._problem: str | None = None  # a file that is not the pinned one: said every time
@@ -280,42 +285,12 @@ class LocalJudge:
         )
 
 
-# ``local:PATH.gguf#sha256=HEX``: the model file's sha256, pinned in the spec.
-_PIN_MARK = "#sha256="
-_HEX_DIGITS = frozenset("0123456789abcdef")
-
-
-def split_pin(model: str) -> tuple[str, str | None]:
-    """A local spec's model part as its path and the sha256 it pins (lower-case), if any;
-    ``ValueError`` for a pin that is not 64 hexadecimal digits."""
-    path, mark, pin = model.rpartition(_PIN_MARK)
-    if not mark:
-        return model, None
-    pin = pin.strip().lower()
-    if len(pin) != 64 or not _HEX_DIGITS.issuperset(pin):
-        raise ValueError(
-            f"the local judge's sha256 pin must be 64 hexadecimal digits "
-            f"('local:PATH.gguf#sha256=HEX'), got {pin[:80]!r}"
-        )
-    return path.strip(), pin
-
-
 def make_local_judge(spec: JudgeSpec, options: JudgeOptions) -> LocalJudge:
     """Registry factory for ``local:PATH.gguf`` (``#sha256=HEX`` pins the file); the model loads
-    on the first uncached reading."""
+    on the first uncached reading. A relative path is under the current directory (the plugin
+    makes ``--faith-judge``'s and ``faith_judge``'s absolute when it reads them)."""
     if not spec.model:
         raise ValueError("the local judge needs a model file: 'local:/path/to/model.gguf'")
-    location, pinned = split_pin(spec.model)
-    path = Path(location).expanduser()
-    if path.suffix.lower() != ".gguf":
-        raise ValueError(f"the local judge reads GGUF model files; {location!r} is not a .gguf")
-    if pinned is None and not path.is_file():
-        raise ValueError(
-            f"the local judge's model file {str(path)!r} does not exist (to replay its "
-            f"recordings without it, pin its sha256: 'local:{location}#sha256=HEX')"
-        )
-    resolved = path.resolve()
-    model = options.shared(
-        (KIND, resolved, pinned), lambda: LocalModel(resolved, options.local, pinned)
-    )
-    return LocalJudge(model, options.cached(model.backend), options.local)
+    path, pinned = check_model(spec.model)
+    model = options.shared((KIND, path, pinned), lambda: LocalModel(path, options.local, pinned))
+    return LocalJudge(model, options.cached(model.guarded), options.local)

@@ -23,14 +23,22 @@ from pytest_faithful.fields import UNIT, Whole, check_fields, option
 SUPPORT_THRESHOLD = 0.64
 CONTRADICTION_THRESHOLD = 0.19
 
+# llama.cpp holds the context window in a uint32, which llama-cpp-python fills without a check:
+# 2**32 + 512 became a 512-token window, the prompt checks here allowed longer prompts, and
+# llama.cpp aborted the process (GGML_ASSERT n_tokens_all <= n_batch). 2**24 (16,777,216
+# tokens) is above the trained context of any GGUF model we know of (the longest, 10M).
+MAX_CONTEXT_WINDOW = 1 << 24
 
-def default_threads() -> int:
-    """All cores the process may use, at most 8 (more rarely helps llama.cpp on CPU)."""
+
+def default_threads(processes: int = 1) -> int:
+    """The cores the process may use, shared among ``processes`` running at once (pytest-xdist
+    workers), at most 8 (more rarely helps llama.cpp on CPU), at least 1. Sharing matters:
+    llama.cpp's threads spin while they wait, so more threads than cores slow every process."""
     try:
         available = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         available = os.cpu_count() or 1
-    return max(1, min(available, 8))
+    return max(1, min(available // max(1, processes), 8))
 
 
 @dataclass(frozen=True)
@@ -43,12 +51,12 @@ class LocalOptions:
         Whole(1),
         "CPU threads of the local judge's model.",
         metavar="N",
-        shown_default="the usable cores, at most 8",
+        shown_default="the usable cores (an xdist worker's share), at most 8",
         default_factory=default_threads,
     )
     context_window: int = option(
         "--faith-local-context",
-        Whole(256),
+        Whole(256, MAX_CONTEXT_WINDOW),
         "Context window of the local judge's model (instructions + one chunk + one claim).",
         metavar="TOKENS",
         default=2048,
