@@ -18,7 +18,12 @@ from hypothesis import strategies as st
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, ExtractedClaims, Verdict
 from pytest_faithful.testing import FunctionJudge
-from pytest_faithful.text.identifiers import identifier_stated, identifiers
+from pytest_faithful.text.identifiers import (
+    _IDENTIFIER,
+    _may_hold_one,
+    identifier_stated,
+    identifiers,
+)
 from pytest_faithful.text.segment import Sentence
 from pytest_faithful.text.terms import content_terms
 
@@ -244,3 +249,10 @@ def test_an_identifier_copied_from_a_passage_is_stated(names: list[str]) -> None
     for name in names:
         assert identifier_stated(name, [passage])
         assert identifier_stated(name.upper(), [passage])
+
+
+@given(st.text(alphabet=st.sampled_from("aZ9 ._-/@()~:"), max_size=40))
+def test_the_quick_test_never_hides_an_identifier(text: str) -> None:
+    # What the full pattern finds, the substring and capital tests before it let through.
+    if _IDENTIFIER.search(text):
+        assert _may_hold_one(text)

@@ -61,9 +61,23 @@ _IDENTIFIER = re.compile(
     re.VERBOSE,
 )
 # Cheap tests first: most sentences have none of these marks, and are read no further. The
-# marks a substring test finds, then the two only a pattern can: "acme.toml" and "getFile".
+# marks a substring test finds, then a full stop before a lower-case letter ("acme.toml") and a
+# capital after one ("getFile"), looked for at each full stop and capital, which are few.
 _MARKS = ("_", "--", "()", "@", "/")
-_MAYBE = re.compile(r"\w\.[a-z_]\w|[a-z][A-Z][a-z]")
+_CAPITAL = re.compile(r"[A-Z]")
+
+
+def _may_hold_one(sentence: str) -> bool:
+    if any(mark in sentence for mark in _MARKS):
+        return True
+    at = sentence.find(".", 1)
+    while 0 < at < len(sentence) - 1:
+        if sentence[at + 1].islower() and (sentence[at - 1].isalnum() or sentence[at - 1] in "_-"):
+            return True
+        at = sentence.find(".", at + 1)
+    return any(sentence[m.start() - 1].islower() for m in _CAPITAL.finditer(sentence, 1))
+
+
 # What a sentence adds after a path that is not the path's: "see /etc/hosts.".
 _TRAILING = ".,;:!?'\")]/"
 # A stretch in brackets, in which an answer cites its sources ("(Source: returns.pdf)",
@@ -101,7 +115,7 @@ def identifiers(sentence: str) -> tuple[str, ...]:
     """The code identifiers ``sentence`` writes (see the module docstring), each once, as
     written; a name written as a call ends in ``()`` ("client.upload(path)" is
     ``client.upload()``)."""
-    if not any(mark in sentence for mark in _MARKS) and not _MAYBE.search(sentence):
+    if not _may_hold_one(sentence):
         return ()
     if reads_as_code(sentence):
         return ()
