@@ -237,6 +237,9 @@ def test_budget_with_an_unpriced_model_refuses_and_says_how_to_price_it(
     assert server.count == 0
 
 
+# One provider: the budget the workers share is the ledger's, whichever provider prices a call
+# (each provider's pricing has its own tests above); a run of two workers costs ~3 s.
+@pytest.mark.parametrize("suite", ["openai"], indirect=True)
 def test_budget_is_shared_by_xdist_workers(suite: pytest.Pytester, server: FakeLLMServer) -> None:
     pytest.importorskip("xdist")
     budget = _half_a_run(suite)
