@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from pytest_faithful.models import Claim
+from pytest_faithful import Label
+from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.terms import content_terms
 
 
 def quoting(evidence: str) -> FunctionJudge:
@@ -19,3 +21,22 @@ def quoting(evidence: str) -> FunctionJudge:
         ]
 
     return FunctionJudge(verdicts)
+
+
+def best_passage_verdicts(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
+    for i, claim in enumerate(claims):
+        said = content_terms(claim.text)
+        best = max(range(len(passages)), key=lambda k: len(said & content_terms(passages[k])))
+        yield Verdict(
+            claim_index=i,
+            label=Label.SUPPORTED,
+            reason="the passage says so",
+            evidence=passages[best],
+            passage_index=best,
+        )
+
+
+def quoting_the_best_passage() -> FunctionJudge:
+    """A judge that calls every claim SUPPORTED, quoting the whole passage that shares most
+    content words with it, as a careful model quotes a short passage."""
+    return FunctionJudge(best_passage_verdicts, id="quoting")

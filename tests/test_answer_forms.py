@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evidence_judges import quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
@@ -541,26 +542,12 @@ CONVERSION_PASSAGES = [
 ]
 
 
-def _quoting_given(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
-    """SUPPORTED, quoting the given passage that shares most words with the claim."""
-    for i, claim in enumerate(claims):
-        said = content_terms(claim.text)
-        best = max(range(len(passages)), key=lambda k: len(said & content_terms(passages[k])))
-        yield Verdict(
-            claim_index=i,
-            label=Label.SUPPORTED,
-            reason="the passage says so",
-            evidence=passages[best],
-            passage_index=best,
-        )
-
-
 @pytest.mark.parametrize(("faithful", "changed", "wrong"), CONVERSIONS)
 @pytest.mark.parametrize("rules", [None, "strict"])
 def test_a_measure_converted_beside_itself_is_stated_when_the_measure_is(
     faithful: str, changed: str, wrong: str, rules: str | None
 ) -> None:
-    judge = FunctionJudge(_quoting_given, id="quoting")
+    judge = quoting_the_best_passage()
     assert verify(faithful, CONVERSION_PASSAGES, judge=judge, rules=rules).passed
     for lie in (changed, wrong):
         result = verify(lie, CONVERSION_PASSAGES, judge=judge, rules=rules)

@@ -9,14 +9,15 @@ brackets, or by its URL, is not held to the passages' text.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evidence_judges import best_passage_verdicts, quoting_the_best_passage
 from pytest_faithful import Label, verify
-from pytest_faithful.models import Claim, ExtractedClaims, Verdict
+from pytest_faithful.models import Claim, ExtractedClaims
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.identifiers import (
     _IDENTIFIER,
@@ -25,7 +26,6 @@ from pytest_faithful.text.identifiers import (
     identifiers,
 )
 from pytest_faithful.text.segment import Sentence
-from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
     "## Configuration\n\nSet `ACME\\_API\\_KEY` in your environment. The client reads "
@@ -41,21 +41,7 @@ PASSAGES = [
 ]
 
 
-def _quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
-    """SUPPORTED, quoting the passage that shares most words with the claim."""
-    for i, claim in enumerate(claims):
-        said = content_terms(claim.text)
-        best = max(range(len(passages)), key=lambda k: len(said & content_terms(passages[k])))
-        yield Verdict(
-            claim_index=i,
-            label=Label.SUPPORTED,
-            reason="the passage says so",
-            evidence=passages[best],
-            passage_index=best,
-        )
-
-
-JUDGE = FunctionJudge(_quoting, id="quoting")
+JUDGE = quoting_the_best_passage()
 
 # (the faithful answer, the same answer with the identifier changed, what the reason names)
 IDENTIFIERS = {
@@ -152,7 +138,9 @@ class _Rewording(FunctionJudge):
 
 
 def test_a_claim_that_leaves_the_identifier_out_does_not_dodge_it() -> None:
-    result = verify("You need to set ACME_KEY first.", PASSAGES, judge=_Rewording(_quoting))
+    result = verify(
+        "You need to set ACME_KEY first.", PASSAGES, judge=_Rewording(best_passage_verdicts)
+    )
     assert not result.passed
     [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
     assert demoted.rule == "left-out-specifics"

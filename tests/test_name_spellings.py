@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evidence_judges import quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
@@ -34,22 +35,7 @@ PASSAGES = [
 ]
 
 
-def _quoting(claims: Sequence[Claim], passages: Sequence[str]) -> Iterator[Verdict]:
-    """SUPPORTED, quoting the passage that shares most words with the claim, as a careful model
-    quotes it."""
-    for i, claim in enumerate(claims):
-        said = content_terms(claim.text)
-        best = max(range(len(passages)), key=lambda k: len(said & content_terms(passages[k])))
-        yield Verdict(
-            claim_index=i,
-            label=Label.SUPPORTED,
-            reason="the passage says so",
-            evidence=passages[best],
-            passage_index=best,
-        )
-
-
-JUDGE = FunctionJudge(_quoting, id="quoting")
+JUDGE = quoting_the_best_passage()
 
 # (the faithful answer, the same answer with one fact changed)
 SPELLINGS = {
