@@ -176,11 +176,19 @@ def test_a_cited_source_or_markup_is_no_identifier_to_state(answer: str) -> None
         "for f in my_files.files.list(limit=50):\n    print(f.name)\n```",
         "Use `result = c.files.list(limit=50)` and read `result.items`.",
         "Pass YOUR_API_KEY as the key, and page with c.files.list(limit=50).",
+        "<script>window.shown = 1</script> The client retries 3 times.",
     ],
 )
 def test_an_examples_own_names_are_no_identifiers_to_state(answer: str) -> None:
     result = verify(answer, PASSAGES, judge=JUDGE)
     assert result.passed, result.explanation
+
+
+def test_a_setting_given_a_value_is_held_to_the_passages() -> None:
+    assert verify("Set timeout_s = 30 for the default wait.", PASSAGES, judge=JUDGE).passed
+    result = verify("Set timeout_secs = 30 for the default wait.", PASSAGES, judge=JUDGE)
+    assert not result.passed
+    assert "timeout_secs" in result.claim_verdicts[0].reason
 
 
 @pytest.mark.parametrize(

@@ -34,9 +34,10 @@ A plain word in backticks (`` `region` ``) is not one: answers put ``None``, ``T
 status word in backticks that the passages say in words.
 
 Nor are the names an answer makes up for its own example: the lines of a code example (a
-sentence of several lines of statements), a name the sentence assigns ("``my_client =
-acme.Client(key)``") and what is reached through it, and a placeholder for the reader to fill
-in ("``YOUR_API_KEY``", "``my_bucket``").
+sentence of several lines of statements, an HTML answer's script element), a name the sentence
+assigns an object it makes ("``my_client = acme.Client(key)``") and what is reached through it,
+and a placeholder for the reader to fill in ("``YOUR_API_KEY``", "``my_bucket``"). A setting
+given a value ("``timeout_s = 60``") is held to the passages as any identifier is.
 """
 
 from __future__ import annotations
@@ -83,7 +84,11 @@ _TRAILING = ".,;:!?'\")]/"
 # A stretch in brackets, in which an answer cites its sources ("(Source: returns.pdf)",
 # "[faq.md]", "(doc_id: returns_v2)") and an HTML answer writes its tags: innermost only, one
 # linear pass.
-_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>")
+_BRACKETED = re.compile(
+    # an HTML answer's script or style element first: code, as an example's lines are
+    r"<(?i:script|style)\b[^<>]*>[^<]*</(?i:script|style)[^\S\n]*>"
+    r"|\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>"
+)
 # A host name by its top-level domain: a site ("CNN.com", "docs.acme.io") is cited as a URL is,
 # and names a company too ("Booking.com" for the passages' "Booking").
 _SITE = re.compile(r"\.(?:com|org|net|io|co|uk|us|de|fr|eu|gov|edu|ai|app|dev|info|biz)$")
@@ -95,8 +100,12 @@ _CODE_LINE = re.compile(
     r"|await|try|except|catch|with|echo|export|print)\b|[A-Za-z_][\w.\[\]'\"]*[^\S\n]*[-+*/]?="
     r"(?!=)|[})\]];?[^\S\n]*$|```|~~~)"
 )
-# A name the sentence assigns ("my_client = ...", "window.pwned = 1"): the answer's own.
-_ASSIGNED = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)[^\S\n]*[-+*/]?=(?!=)")
+# A name the sentence assigns an object it makes ("my_client = acme.Client(key)", "rows = await
+# fetch()"): the answer's own. A setting given a value ("timeout_s = 60") is the passages'.
+_ASSIGNED = re.compile(
+    r"(?<![\w.])([A-Za-z_][\w.]*)[^\S\n]*=(?!=)[^\S\n]*(?:await[^\S\n]+|new[^\S\n]+)?"
+    r"[A-Za-z_][\w.]*\("
+)
 # A placeholder an answer invents for the reader to fill in: "YOUR_API_KEY", "my_bucket".
 _PLACEHOLDER = re.compile(r"(?i)(?:your|my|example|sample|dummy|fake|placeholder)_")
 
