@@ -3,7 +3,7 @@
 Answers about software documentation name things that exist only in their exact form: an
 environment variable (``ACME_API_TOKEN``), a setting (``max_retries``), a command-line flag
 (``--verbose``), a function (``client.refresh()``), a file (``acme.toml``), a path
-(``~/.acme/logs``), a URL. A changed one ("set ``ACME_TOKEN``", "use ``--debug``") is a
+(``~/.acme/logs``), an email address. A changed one ("set ``ACME_TOKEN``", "use ``--debug``") is a
 hallucination the rest of the sentence hides, as a changed name or figure is, and the words
 around it say nothing about it. So an identifier is a specific
 (:mod:`~pytest_faithful.text.specifics`): stated when a passage writes it, ignoring case (a
@@ -13,7 +13,8 @@ passage's "Node.js" states an answer's "node.js"), anywhere in its text (a passa
 
 What reads as an identifier, in an answer sentence (the forms prose does not take):
 
-* a word with an underscore inside it (``max_retries``, ``ACME_API_TOKEN``, ``__init__``);
+* a word with an underscore inside it (``max_retries``, ``ACME_API_TOKEN``; not Markdown's
+  ``__bold__``);
 * a long flag: ``--`` and a word (``--verbose``; not "--" between words as a dash);
 * a word written as a call: ``sync()``, ``client.upload(...)``;
 * a dotted name whose later parts start in lower case and have two letters or more
