@@ -25,7 +25,7 @@ from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, share_stated
 from pytest_faithful.text.answerer import about_the_answerer
-from pytest_faithful.text.conversions import converted
+from pytest_faithful.text.conversions import stated_conversions
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.segment import is_table_header, sentence_opening
 from pytest_faithful.text.specifics import self_counts
@@ -531,6 +531,8 @@ CONVERSIONS = [
      "The kettle weighs 1.2 kg (about 4 lb)."),
     ("The cable is 1.5 m (5 ft) long.", "The cable is 2 m (6.5 ft) long.",
      "The cable is 1.5 m (8 ft) long."),
+    ("The bag may be 56 x 45 x 25 cm (about 22 x 18 x 10 in).", "The bag may be 60 x 45 x 25 cm "
+     "(about 24 x 18 x 10 in).", "The bag may be 56 x 45 x 25 cm (about 22 x 30 x 10 in)."),
     ("The tank holds 10 gallons, or about 38 litres.", "The tank holds 12 gallons, or about 45 "
      "litres.", "The tank holds 10 gallons, or about 60 litres."),
 ]  # fmt: skip
@@ -539,6 +541,7 @@ CONVERSION_PASSAGES = [
     "The kettle weighs 1.2 kg.",
     "The cable is 1.5 m long.",
     "The tank holds 10 gallons.",
+    "The bag may be 56 x 45 x 25 cm.",
 ]
 
 
@@ -560,5 +563,9 @@ def test_a_measure_converted_beside_itself_is_stated_when_the_measure_is(
 @given(st.integers(min_value=-40, max_value=200))
 def test_every_celsius_temperature_converts_to_its_fahrenheit(celsius: int) -> None:
     fahrenheit = round(celsius * 9 / 5 + 32)
-    assert converted(f"below {celsius}°C ({fahrenheit}°F)").get(str(abs(fahrenheit)))
-    assert not converted(f"below {celsius}°C ({fahrenheit + 5}°F)")
+    passages = [f"Keep it below {celsius}°C."]
+    claim = f"below {celsius}°C ({fahrenheit}°F)"
+    assert str(abs(fahrenheit)) in stated_conversions(claim, passages)
+    assert not stated_conversions(f"below {celsius}°C ({fahrenheit + 5}°F)", passages)
+    # a passage with the number but not the measure states no conversion of it
+    assert not stated_conversions(claim, [f"Aisle {abs(celsius)} of the store."])

@@ -1,11 +1,12 @@
 """A measure an answer converts beside itself: "25°C (77°F)", "50 kg (about 110 lb)", "5 km / 3
-miles".
+miles", "56 x 45 x 25 cm (22 x 18 x 10 in)".
 
 Answers write a passage's measure in the reader's units too, metric beside imperial and the
 other way round. The converted number is the answer's own arithmetic on the measure beside it,
-not a figure of its own: it is stated when the measure it converts is. The measure itself is
-held to the passages as any number is, so a changed measure is still caught; and a conversion
-that is not one ("25°C (90°F)") is a figure of its own, and no passage states it.
+not a figure of its own: it is stated when a passage states the measure it converts, as a
+measure of its kind in any unit (a passage's "25 °C", not a 25 of something else). The measure
+itself is held to the passages as any number is, so a changed measure is still caught; and a
+conversion that is not one ("25°C (90°F)") is a figure of its own, and no passage states it.
 
 A pair is two measures of one kind written side by side: the second in brackets, after a slash,
 or after "or" (each with "about", "approx.", "~", "≈" allowed), in either order. Each converts
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
@@ -77,35 +78,102 @@ _PAIR = re.compile(
     rf"{_MEASURE}\s*(?:\(\s*{_HEDGE}|/\s*{_HEDGE}|,?\s+or\s+{_HEDGE}){_MEASURE}",
     re.IGNORECASE,
 )
+# Two sizes of two or three dimensions: "56 x 45 x 25 cm (about 22 x 18 x 10 in)".
+_DIMENSION = r"((?<![\w.,])\d+(?:\.\d+)?)"
+_TIMES = r"\s*(?:x|\u00d7|by)\s*"
+_SIZE = rf"{_DIMENSION}{_TIMES}{_DIMENSION}(?:{_TIMES}{_DIMENSION})?\s?{_UNIT}"
+_SIZE_PAIR = re.compile(rf"{_SIZE}\s*\(\s*{_HEDGE}{_SIZE}\s*\)", re.IGNORECASE)
 # A cheap test first: a pair has a bracket, a slash or "or" between a digit and a digit.
 _MAYBE = re.compile(r"\d[^\d\n]{0,40}?(?:\(|/|\bor\b)[^\d\n]{0,20}?\d")
 # How far a conversion may be from the exact one: people round it ("5 km (3 miles)").
 _SLACK = Decimal("0.05")
+# How far a passage's measure may be from the answer's in another unit and still be it (the
+# unit tables' own rounding: "3.785411784" litres to the gallon).
+_EXACT = Decimal("0.005")
+
+
+def stated_conversions(claim: str, passages: Sequence[str]) -> frozenset[str]:
+    """The number terms of ``claim`` that convert a measure written beside them which a
+    passage states as a measure of its kind: "77" of "25°C (77°F)" when a passage says 25°C
+    (in any unit of temperature), not when a passage merely has a 25 somewhere."""
+    pairs = _converted(claim)
+    if not pairs:
+        return frozenset()
+    stated = _passage_readings(tuple(passages))
+    return frozenset(
+        term for term, partners in pairs.items() if any(_in(r, stated) for r in partners)
+    )
 
 
 @functools.lru_cache(maxsize=1024)
-def converted(text: str) -> Mapping[str, frozenset[str]]:
-    """Each number term of ``text`` that converts a measure written beside it -> the number
-    terms of the measures it converts (module docstring). Each side of a pair converts the
-    other: which one the passages state is for the caller to see."""
+def _converted(text: str) -> Mapping[str, tuple[_Reading, ...]]:
+    """Each number term of ``text`` that converts a measure written beside it -> the measures
+    it converts (module docstring)."""
     if not _MAYBE.search(text):
         return _NONE
-    found: dict[str, set[str]] = {}
+    found: dict[str, list[_Reading]] = {}
+
+    def pair(one: str, first: _Reading, other: str, second: _Reading) -> None:
+        for term in content_terms(one):
+            found.setdefault(term, []).append(second)
+        for term in content_terms(other):
+            found.setdefault(term, []).append(first)
+
     for m in _PAIR.finditer(text):
         first = _reading(m[1], m[2], m[3])
         second = _reading(m[4], m[5], m[6])
-        if first is None or second is None or not _agree(first, second):
+        if first is not None and second is not None and _agree(first, second):
+            pair(f"{m[1]}{m[2] or ''}", first, f"{m[4]}{m[5] or ''}", second)
+    for m in _SIZE_PAIR.finditer(text) if "x" in text or "\u00d7" in text or "by" in text else ():
+        sides = ([d for d in m.groups()[:3] if d], [d for d in m.groups()[4:7] if d])
+        if len(sides[0]) != len(sides[1]):
             continue
-        one = content_terms(f"{m[1]}{m[2] or ''}")
-        other = content_terms(f"{m[4]}{m[5] or ''}")
-        for term in one:
-            found.setdefault(term, set()).update(other)
-        for term in other:
-            found.setdefault(term, set()).update(one)
-    return MappingProxyType({term: frozenset(partners) for term, partners in found.items()})
+        agreed = []
+        for a, b in zip(*sides, strict=True):
+            x, y = _reading(a, None, m[4]), _reading(b, None, m[8])
+            if x is None or y is None or not _agree(x, y):
+                break
+            agreed.append((a, x, b, y))
+        else:
+            for a, x, b, y in agreed:
+                pair(a, x, b, y)
+    return MappingProxyType({term: tuple(partners) for term, partners in found.items()})
 
 
-_NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
+_NONE: Mapping[str, tuple[_Reading, ...]] = MappingProxyType({})
+_MEASURE_IN_TEXT = re.compile(_MEASURE, re.IGNORECASE)
+
+
+_SIZE_IN_TEXT = re.compile(_SIZE, re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
+    """The measures the passages state, each dimension of a size ("56 x 45 x 25 cm") too."""
+    found = [
+        reading
+        for passage in passages
+        for m in _MEASURE_IN_TEXT.finditer(passage)
+        if (reading := _reading(m[1], m[2], m[3])) is not None
+    ]
+    found.extend(
+        reading
+        for passage in passages
+        for m in _SIZE_IN_TEXT.finditer(passage)
+        for dimension in m.groups()[:3]
+        if dimension and (reading := _reading(dimension, None, m[4])) is not None
+    )
+    return tuple(found)
+
+
+def _in(reading: _Reading, stated: Sequence[_Reading]) -> bool:
+    """Whether ``stated`` has ``reading``'s measure: its kind and size, in any unit."""
+    kind, _, sizes = reading
+    slack = Decimal("0.5") if kind == "temperature" else Decimal(0)
+    return any(
+        other_kind == kind and any(_close(a, b, slack) for a in sizes for b in other_sizes)
+        for other_kind, _, other_sizes in stated
+    )
 
 
 _Reading = tuple[str, str, frozenset[Decimal]]  # kind, unit, the sizes it may mean
@@ -137,7 +205,12 @@ def _agree(first: _Reading, second: _Reading) -> bool:
     return any(_close(a, b) for a in sizes for b in other_sizes)
 
 
-def _close(one: Decimal, other: Decimal) -> bool:
+def _close(one: Decimal, other: Decimal, slack: Decimal | None = None) -> bool:
+    """Within ``slack`` of each other (for temperatures, in degrees), or within the
+    conversion slack of their size."""
+    if slack is not None:
+        tolerance = slack if slack else _EXACT * max(abs(one), abs(other))
+        return abs(one - other) <= tolerance
     if one == 0 or other == 0:
         return one == other
     return abs(one - other) <= _SLACK * max(abs(one), abs(other))

@@ -43,7 +43,7 @@ from pytest_faithful.text.amounts import (
     measures,
     share_stated,
 )
-from pytest_faithful.text.conversions import converted
+from pytest_faithful.text.conversions import stated_conversions
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
     NameForms,
@@ -296,11 +296,8 @@ def _stated_in_no_other_form(
         and not _relative_year(t, passages)
     ]
     # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C.
-    conversions = converted(claim) if missing else {}
-    if not conversions:
-        return missing
-    unstated = frozenset(missing)
-    return [t for t in missing if not conversions.get(t, frozenset()) - unstated]
+    excused = stated_conversions(claim, passages) if missing else frozenset()
+    return [t for t in missing if t not in excused]
 
 
 # A year a passage gives relative to one it states ("last year" in an article dated 2018 is
