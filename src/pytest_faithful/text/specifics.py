@@ -77,7 +77,7 @@ def unstated(
     that its answer ``sentence`` states and no passage does: numbers first, then names, then
     quotations in their quotation marks, then identifiers. The passages are read only for a
     claim that has some."""
-    return _unstated(claim, sentence, passages, frozenset(), kinds)
+    return _unstated(claim, sentence, passages, frozenset(), kinds, frozenset())
 
 
 def left_out(
@@ -90,7 +90,8 @@ def left_out(
     that none of its ``claims`` carries and no passage states: what :func:`unstated` would find
     in a claim that carried them."""
     carried = frozenset().union(*(content_terms(c) for c in claims))
-    return _unstated(sentence, sentence, passages, carried, kinds)
+    codes = frozenset().union(*(_claim_identifiers(c) for c in claims))
+    return _unstated(sentence, sentence, passages, carried, kinds, codes)
 
 
 def _unstated(
@@ -99,6 +100,7 @@ def _unstated(
     passages: Sequence[str],
     carried: frozenset[str],
     kinds: frozenset[Kind],
+    carried_codes: frozenset[str],
 ) -> list[str]:
     said = content_terms(sentence)
     numbers = (
@@ -120,7 +122,8 @@ def _unstated(
     codes = [
         code
         for code in (identifiers(sentence) if "identifier" in kinds else ())
-        if (claim == sentence or _written_in(code, claim)) and not content_terms(code) <= carried
+        if (claim == sentence or _written_in(code, claim))
+        and code.removesuffix("()").casefold() not in carried_codes
     ]
     if not numbers and not names and not quotations and not codes:
         return []
