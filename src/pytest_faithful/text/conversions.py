@@ -92,6 +92,9 @@ _SLACK = Decimal("0.05")
 _EXACT = Decimal("0.005")
 
 
+_Reading = tuple[str, str, frozenset[Decimal]]  # kind, unit, the sizes it may mean
+
+
 def stated_conversions(claim: str, passages: Sequence[str]) -> frozenset[str]:
     """The number terms of ``claim`` that convert a measure written beside them which a
     passage states as a measure of its kind: "77" of "25°C (77°F)" when a passage says 25°C
@@ -142,8 +145,6 @@ def _converted(text: str) -> Mapping[str, tuple[_Reading, ...]]:
 
 _NONE: Mapping[str, tuple[_Reading, ...]] = MappingProxyType({})
 _MEASURE_IN_TEXT = re.compile(_MEASURE, re.IGNORECASE)
-
-
 _SIZE_IN_TEXT = re.compile(_SIZE, re.IGNORECASE)
 
 
@@ -169,14 +170,10 @@ def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
 def _in(reading: _Reading, stated: Sequence[_Reading]) -> bool:
     """Whether ``stated`` has ``reading``'s measure: its kind and size, in any unit."""
     kind, _, sizes = reading
-    slack = Decimal("0.5") if kind == "temperature" else Decimal(0)
     return any(
-        other_kind == kind and any(_close(a, b, slack) for a in sizes for b in other_sizes)
+        other_kind == kind and _near(kind, sizes, other_sizes, _EXACT, Decimal("0.5"))
         for other_kind, _, other_sizes in stated
     )
-
-
-_Reading = tuple[str, str, frozenset[Decimal]]  # kind, unit, the sizes it may mean
 
 
 def _reading(whole: str, fraction: str | None, unit: str) -> _Reading | None:
@@ -198,19 +195,22 @@ def _reading(whole: str, fraction: str | None, unit: str) -> _Reading | None:
 
 def _agree(first: _Reading, second: _Reading) -> bool:
     (kind, unit, sizes), (other_kind, other_unit, other_sizes) = first, second
-    if kind != other_kind or unit == other_unit:
-        return False
+    return kind == other_kind and unit != other_unit and _near(kind, sizes, other_sizes, _SLACK, 1)
+
+
+def _near(
+    kind: str,
+    sizes: frozenset[Decimal],
+    others: frozenset[Decimal],
+    share: Decimal,
+    degrees: Decimal | int,
+) -> bool:
+    """Whether a size of each agrees: temperatures within ``degrees``, the rest within
+    ``share`` of the larger."""
     if kind == "temperature":
-        return any(abs(a - b) <= 1 for a in sizes for b in other_sizes)
-    return any(_close(a, b) for a in sizes for b in other_sizes)
-
-
-def _close(one: Decimal, other: Decimal, slack: Decimal | None = None) -> bool:
-    """Within ``slack`` of each other (for temperatures, in degrees), or within the
-    conversion slack of their size."""
-    if slack is not None:
-        tolerance = slack if slack else _EXACT * max(abs(one), abs(other))
-        return abs(one - other) <= tolerance
-    if one == 0 or other == 0:
-        return one == other
-    return abs(one - other) <= _SLACK * max(abs(one), abs(other))
+        return any(abs(a - b) <= degrees for a in sizes for b in others)
+    return any(
+        a == b if a == 0 or b == 0 else abs(a - b) <= share * max(abs(a), abs(b))
+        for a in sizes
+        for b in others
+    )
