@@ -273,8 +273,8 @@ def test_a_passage_number_is_no_figure_of_the_answer(text: str) -> None:
         "Chapter 2 says",
         "The fee [in 2023] was raised.",
         "The fee rose (from 5 to 7 dollars).",
-        "See page 12 for the 3 plans.",
-        "There are two fees: (1) a 5 dollar fee and (2) a 7 dollar fee.",
+        # a list's numbers in brackets, before what they number, are its items' own
+        "Fees: (1) a flat fee; (2) a late fee.",
     ],
 )
 def test_numbers_that_are_not_a_passage_reference_stay(text: str) -> None:
