@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 from pytest_faithful.text.words import SPACE
@@ -98,7 +99,13 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             others = frozenset(t for t, k in stated.items() if k & wanted and t not in numbers)
             if others and (rival is None or shared > rival[0]):
                 rival = (shared, others)
-        if rival is not None and rival[0] > stating + _MARGIN:
+        # A number the evidence works out ("$8 more" from its "$12" and "$20") is no other
+        # value: text/arithmetic.py.
+        if (
+            rival is not None
+            and rival[0] > stating + _MARGIN
+            and not derived(term, claim, (evidence,))
+        ):
             return NumberClash(term, tuple(sorted(rival[1])))
     return None
 

@@ -1,0 +1,349 @@
+"""A number an answer works out from numbers a passage states together: stated by them.
+
+A judge that is right answers "How much more is Pro?" with "$8 more a month" from a passage's
+"Basic costs $12 per month and Pro $20 per month"; "open for 8 hours" from "opens at 9 am and
+closes at 5 pm"; "18% a year" from "1.5% per month"; "headcount rose 25%" from "1,200
+employees in 2022; 1,500 in 2023". No passage writes 8, 18 or 25, and ``unstated-specifics``
+would fail a faithful answer for the arithmetic a good answer does. :func:`derived` reads such
+a number as stated when it is one of these, to the precision the claim writes it:
+
+* the sum or the difference of two numbers of the claim number's own kind (money, a percent,
+  a unit: "employees", "days") said together: in one passage sentence or two in a row;
+* the change from one such number to another as a percentage of the first (for a claim's
+  percent): "25%" from 1,200 and 1,500;
+* the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
+  "5 pm";
+* a rate per day, week, month, quarter or year said per another of them, where the two hold
+  a whole number of each other (x7, x12, x52, x365, x4, x24): "$144 a year" from "$12 per
+  month", "1.5% a month" from "18% a year".
+
+The operands must be of the claim number's kind
+(:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
+least half of the claim's other words (about the same thing: two shipping fees do not state
+the difference between two plans' prices), so that a lie that changes a figure is caught
+unless it lands on such a sum by chance (measured both ways by ``benchmarks/rules.py``).
+Years, times, dates and numbers without a unit are no operands of a sum: "2022 and 2023"
+would excuse any 1 or 4045.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import re
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+from typing import NamedTuple
+
+from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms, number_kinds
+
+# Kinds a sum or a difference is read in: a value of a thing, not a label of one.
+_NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7"})
+# Share of the claim's words (numbers aside) the sentences must say to be about what the claim
+# is: a sum of two prices of shipping does not state a difference between two plans.
+MIN_SHARED = 0.5
+# How many sentences in a row say numbers together.
+_WINDOW = 2
+# The most runs a word of a claim is looked up in.
+_MOST_RUNS = 256
+# The most operands one group offers (pairs grow as their square): a table of numbers is read
+# as a table, not as the sums of all its cells.
+_MOST_OPERANDS = 12
+# Each period -> its length in days (a month and a year only against each other and a quarter).
+_PERIODS: Mapping[str, str] = {
+    "hour": "hour",
+    "hourly": "hour",
+    "day": "day",
+    "daily": "day",
+    "week": "week",
+    "weekly": "week",
+    "month": "month",
+    "monthly": "month",
+    "quarter": "quarter",
+    "quarterly": "quarter",
+    "year": "year",
+    "yearly": "year",
+    "annual": "year",
+    "annually": "year",
+    "annum": "year",
+}
+# How many of the first period the second holds, where it is a whole number.
+_HOLDS: Mapping[tuple[str, str], int] = {
+    ("hour", "day"): 24,
+    ("day", "week"): 7,
+    ("week", "year"): 52,
+    ("day", "year"): 365,
+    ("month", "year"): 12,
+    ("month", "quarter"): 3,
+    ("quarter", "year"): 4,
+}
+# A number, then up to two words, then the period it is a rate of: "$12 per month", "1.5% a
+# month", "18 percent per annum", "$5/day", "$144 a year"; or the period as an adverb: "$12
+# monthly".
+_RATE = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,2}?"
+    r"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)"
+    r"(hour|day|week|month|quarter|year|annum)s?\b"
+    r"|(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b)?(?:\s+[^\W\d_]+)?\s+"
+    r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b",
+    re.IGNORECASE,
+)
+_HOURS = frozenset(content_terms("hour hours hr hrs"))
+# The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
+# on Saturdays" is not stated by "9 am to 5 pm on weekdays").
+_DAYS = frozenset(
+    content_terms("monday tuesday wednesday thursday friday saturday sunday weekday weekend")
+    | content_terms("mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays")
+    | content_terms("weekends holiday holidays today tomorrow")
+)
+_ARITHMETIC = frozenset(
+    content_terms("more less than total together combined altogether difference exceed")
+)
+_RISING = frozenset(
+    content_terms("rise rose risen grow grew grown increase up gain climb jump higher more")
+)
+_FALLING = frozenset(
+    content_terms("fall fell fallen drop decrease down decline lower less cut shrank shrink")
+)
+_MINUTES = frozenset(content_terms("minute minutes min mins"))
+
+
+class _Said(NamedTuple):
+    """What some sentences said in a row state: each kind's values; for each sentence, the
+    minutes from each time of day to the next one it says (times come as "from ... to ...")
+    with its words, since a time is read in its own sentence ("9 am to 5 pm on weekdays. 10
+    am to 2 pm on Saturdays."); each rate's period; and their words."""
+
+    values: Mapping[str, tuple[frozenset[Decimal], ...]]
+    time_spans: tuple[tuple[tuple[int, ...], frozenset[str]], ...]
+    rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...]
+    terms: frozenset[str]
+
+
+def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether the number ``term`` of ``claim`` is worked out from numbers the passages state
+    together (module docstring)."""
+    kinds = number_kinds(claim).get(term, frozenset())
+    values = amounts(claim).get(term, frozenset())
+    if not values or not kinds:
+        return False
+    words, periods, bases = _claim_reading(claim)
+    period = periods.get(term)
+    # The number's own unit and period need not be there: hours are worked out from times of
+    # day, a percent from two amounts, a year's price from a month's.
+    own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
+    about = words - own - (content_terms(period) if period else frozenset())
+    if not about:
+        return False
+    percent = "percent" in kinds
+    minutes = _minutes_asked(kinds)
+    for said in _about(about, passages):
+        if minutes is not None and any(
+            _between_times(values, minutes, spans)
+            for spans, terms in said.time_spans
+            if len(about & terms) >= MIN_SHARED * len(about) and about & _DAYS <= terms
+        ):
+            return True
+        if period is not None and _at_another_period(values, kinds, period, said.rates):
+            return True
+        for kind in kinds - _NO_SUM:
+            if _sum_or_difference(values, said.values.get(kind, ())):
+                return True
+        if percent and any(
+            _change(values, operands, bases)
+            for kind, operands in said.values.items()
+            if kind not in {"percent"} | _NO_SUM
+        ):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def _claim_reading(claim: str) -> tuple[frozenset[str], Mapping[str, str], tuple[bool, bool]]:
+    """Read once per claim, whichever of its numbers is asked about: its words that say what
+    it is about (not its numbers, nor the words of the arithmetic: "grew", "more", "in
+    total"), the period each rate of it is per, and the bases a change of it may be of."""
+    said = content_terms(claim)
+    words = frozenset(t for t in said if not t[0].isdigit()) - _ARITHMETIC - _RISING - _FALLING
+    periods: dict[str, str] = {}
+    for m in _RATE.finditer(claim):
+        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4])
+        for term in content_terms(digits):
+            periods.setdefault(term, _PERIODS[word.casefold()])
+    return words - {"percent"}, periods, _bases(said)
+
+
+def _bases(said: frozenset[str]) -> tuple[bool, bool]:
+    """Which of two amounts a percentage change may be of: (the smaller, the larger). A rise
+    is a share of where it started, the smaller; a fall of the larger; either, unsaid."""
+    rising, falling = bool(said & _RISING), bool(said & _FALLING)
+    if rising != falling:
+        return rising, falling
+    return True, True
+
+
+def _minutes_asked(kinds: frozenset[str]) -> int | None:
+    """How many minutes one of the claim number's units is, when it counts hours or minutes."""
+    units = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
+    if units & _HOURS:
+        return 60
+    if units & _MINUTES:
+        return 1
+    return None
+
+
+def _matches(value: Decimal, exact: Decimal) -> bool:
+    """Whether ``value`` is ``exact`` written to the places ``value`` shows ("66.7" and "67"
+    are 66.666...)."""
+    exponent = value.as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    return abs(value - exact) <= Decimal(5) / Decimal(10) ** (places + 1)
+
+
+def _at_one_scale(
+    first: frozenset[Decimal], second: frozenset[Decimal]
+) -> Iterator[tuple[Decimal, Decimal]]:
+    """Two numbers' values at the same scale: as written, and with their scale words ("$40
+    million and $50 million": 40 and 50, 40,000,000 and 50,000,000), never one of each."""
+    yield min(first), min(second)
+    if len(first) > 1 or len(second) > 1:
+        yield max(first), max(second)
+
+
+def _sum_or_difference(
+    values: frozenset[Decimal], operands: tuple[frozenset[Decimal], ...]
+) -> bool:
+    for first, second in itertools.combinations(operands, 2):
+        for a, b in _at_one_scale(first, second):
+            if a + b in values or abs(a - b) in values:
+                return True
+    return False
+
+
+def _change(
+    values: frozenset[Decimal],
+    operands: tuple[frozenset[Decimal], ...],
+    bases: tuple[bool, bool],
+) -> bool:
+    """Whether one of ``values`` is the change between two operands as a percentage of the
+    base :func:`_bases` allows ("rose 25%" from 1,200 and 1,500: a share of 1,200; "fell 20%"
+    from 1,500 and 1,200: of 1,500)."""
+    of_smaller, of_larger = bases
+    for first, second in itertools.combinations(operands, 2):
+        for a, b in _at_one_scale(first, second):
+            low, high = min(a, b), max(a, b)
+            if low <= 0 or low == high:
+                continue
+            changes = ([(high - low) / low * 100] if of_smaller else []) + (
+                [(high - low) / high * 100] if of_larger else []
+            )
+            if any(_matches(value, change) for value in values for change in changes):
+                return True
+    return False
+
+
+def _between_times(values: frozenset[Decimal], unit: int, spans: tuple[int, ...]) -> bool:
+    return any(_matches(value, Decimal(span) / unit) for value in values for span in spans)
+
+
+def _at_another_period(
+    values: frozenset[Decimal],
+    kinds: frozenset[str],
+    period: str,
+    rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...],
+) -> bool:
+    for stated, stated_period, stated_kinds in rates:
+        if not kinds & stated_kinds - _NO_SUM:
+            continue
+        if (held := _HOLDS.get((stated_period, period))) is not None:
+            exact = {value * held for value in stated}
+        elif (held := _HOLDS.get((period, stated_period))) is not None:
+            exact = {value / held for value in stated}
+        else:
+            continue
+        if any(_matches(value, e) for value in values for e in exact):
+            return True
+    return False
+
+
+def _about(about: frozenset[str], passages: tuple[str, ...]) -> Iterator[_Said]:
+    """The runs of sentences that say at least :data:`MIN_SHARED` of ``about``, found through
+    the words they say: such a run says one of the ``about`` words it may leave out plus one,
+    so the rarest of those are looked up, each in at most :data:`_MOST_RUNS` runs (a check's
+    time stays linear in its text however many of its claims work out numbers)."""
+    groups, runs_saying = _groups(passages)
+    needed = MIN_SHARED * len(about)
+    looked_up = len(about) - math.ceil(needed) + 1
+    rarest = sorted(about, key=lambda word: len(runs_saying.get(word, ())))[:looked_up]
+    found = sorted({i for word in rarest for i in runs_saying.get(word, ())[:_MOST_RUNS]})
+    return (groups[i] for i in found if len(about & groups[i].terms) >= needed)
+
+
+@functools.lru_cache(maxsize=64)
+def _groups(
+    passages: tuple[str, ...],
+) -> tuple[tuple[_Said, ...], Mapping[str, tuple[int, ...]]]:
+    """What each run of :data:`_WINDOW` sentences of each passage states, and the runs that
+    say each word, for the passages of a check (read once: every claim of the check asks)."""
+    groups = tuple(_said(run) for passage in passages for run in _runs(passage))
+    saying: dict[str, list[int]] = {}
+    for i, group in enumerate(groups):
+        for word in group.terms:
+            saying.setdefault(word, []).append(i)
+    return groups, {word: tuple(runs) for word, runs in saying.items()}
+
+
+def _runs(passage: str) -> Iterator[tuple[str, ...]]:
+    sentences = [s.text for s in split_sentences(passage)]
+    if len(sentences) <= _WINDOW:
+        yield tuple(sentences)
+        return
+    for start in range(len(sentences) - _WINDOW + 1):
+        yield tuple(sentences[start : start + _WINDOW])
+
+
+def _said(sentences: tuple[str, ...]) -> _Said:
+    text = " ".join(sentences)
+    kinds = number_kinds(text)
+    written = amounts(text)
+    values: dict[str, list[frozenset[Decimal]]] = {}
+    for term, term_kinds in kinds.items():
+        if (stated := written.get(term)) is None:
+            continue
+        for kind in term_kinds - {"time"}:
+            values.setdefault(kind, []).append(stated)
+    rates: list[tuple[frozenset[Decimal], str, frozenset[str]]] = []
+    for m in _RATE.finditer(text):
+        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4])
+        for term in content_terms(digits):
+            if term in written:
+                period = _PERIODS[word.casefold()]
+                rates.append((written[term], period, kinds.get(term, frozenset())))
+    return _Said(
+        {kind: tuple(found[:_MOST_OPERANDS]) for kind, found in values.items()},
+        tuple((tuple(_time_spans(sentence)), content_terms(sentence)) for sentence in sentences),
+        tuple(rates),
+        content_terms(text),
+    )
+
+
+def _time_spans(sentence: str) -> Iterator[int]:
+    """The minutes from each time of day ``sentence`` says to the next, in pairs: "9 am to 5
+    pm on weekdays, 10 am to 2 pm on Saturdays" is 480 and 240 (never 5 pm to 10 am)."""
+    times = [
+        minutes
+        for term, kinds in number_kinds(sentence).items()
+        if "time" in kinds and (minutes := _minutes_of(term)) is not None
+    ]
+    for start, end in zip(times[::2], times[1::2], strict=False):  # an odd one out: no pair
+        yield abs(end - start)
+
+
+def _minutes_of(term: str) -> int | None:
+    hour, _, minute = term.partition(":")
+    if not (hour.isdecimal() and minute.isdecimal()):
+        return None
+    return int(hour) * 60 + int(minute)

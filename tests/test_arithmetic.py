@@ -1,0 +1,142 @@
+"""Numbers an answer works out from the passages' numbers, both ways.
+
+A judge that is right answers "How much more is Pro?" with "$8 more a month" from "$12" and
+"$20"; no passage writes 8. Such a number is stated by the numbers it is worked out from, said
+together and about the same thing; a changed one is still caught, and so is one worked out
+from numbers of something else.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.arithmetic import derived
+
+PASSAGES = [
+    "The Basic plan costs $12 per month and the Pro plan costs $20 per month.",
+    "The store opens at 9 am and closes at 5 pm on weekdays. On Saturdays it is open from "
+    "10 am to 2 pm.",
+    "The late fee is 1.5% per month on the unpaid balance.",
+    "In 2022 the company had 1,200 employees; in 2023 it had 1,500 employees.",
+    "Revenue was $40 million in 2022 and $50 million in 2023.",
+    "Shares closed at $48 on Monday and at $42 on Tuesday.",
+    "Our support line is staffed 24 hours a day.",
+    "Shipping costs $5 for orders under $50. Express shipping adds $15.",
+]
+
+JUDGE = quoting_the_best_passage()
+
+# (the faithful answer, the same answer with its worked-out number changed)
+WORKED_OUT = {
+    "a difference of two prices": (
+        "The Pro plan costs $8 more per month than the Basic plan.",
+        "The Pro plan costs $9 more per month than the Basic plan.",
+    ),
+    "a sum of two prices": (
+        "The Basic and Pro plans together cost $32 per month.",
+        "The Basic and Pro plans together cost $34 per month.",
+    ),
+    "a growth of a count": (
+        "The company grew by 300 employees from 2022 to 2023.",
+        "The company grew by 350 employees from 2022 to 2023.",
+    ),
+    "a rise as a percentage of where it started": (
+        "The company's headcount grew 25% from 2022 to 2023.",
+        "The company's headcount grew 30% from 2022 to 2023.",
+    ),
+    "a fall as a percentage, rounded as written": (
+        "Shares fell 12.5% on Tuesday.",
+        "Shares fell 14.5% on Tuesday.",
+    ),
+    "a difference at the passage's scale": (
+        "Revenue grew by $10 million from 2022 to 2023.",
+        "Revenue grew by $11 million from 2022 to 2023.",
+    ),
+    "the hours between two times of day": (
+        "On weekdays the store is open for 8 hours.",
+        "On weekdays the store is open for 9 hours.",
+    ),
+    "a month's rate as a year's": (
+        "The late fee comes to 18% a year.",
+        "The late fee comes to 16% a year.",
+    ),
+    "a month's price as a year's": (
+        "The Basic plan costs $144 a year.",
+        "The Basic plan costs $148 a year.",
+    ),
+    "hours a day as hours a week": (
+        "The support line is staffed 168 hours a week.",
+        "The support line is staffed 158 hours a week.",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("form", WORKED_OUT)
+def test_a_worked_out_number_passes_and_a_changed_one_is_caught(form: str, rules: str) -> None:
+    faithful, changed = WORKED_OUT[form]
+    assert verify(faithful, PASSAGES, judge=JUDGE, rules=rules).passed, faithful
+    result = verify(changed, PASSAGES, judge=JUDGE, rules=rules)
+    assert not result.passed, changed
+
+
+# Each worked out from numbers that are not about what the claim is about.
+NOT_WORKED_OUT = {
+    "two shipping fees are not the plans' difference": (
+        "The Pro plan costs $10 more per month than the Basic plan."
+    ),
+    "a Saturday's hours are not a weekday's": "On weekdays the store is open for 4 hours.",
+    "a weekday's hours are not a Saturday's": "On Saturdays the store is open for 8 hours.",
+    "a fall is a share of where it started": "Shares fell 14.3% on Tuesday.",
+    "years are no operands": "The company counted 4045 employees over 2022 and 2023.",
+    "one value at two scales is no difference": "Revenue grew by $39,999,950 in 2023.",
+}
+
+
+@pytest.mark.parametrize("claim", NOT_WORKED_OUT.values(), ids=list(NOT_WORKED_OUT))
+def test_numbers_of_something_else_state_no_worked_out_number(claim: str) -> None:
+    result = verify(claim, PASSAGES, judge=JUDGE)
+    assert not result.passed
+    assert result.claim_verdicts[0].rule == "unstated-specifics"
+
+
+def test_a_difference_between_sentences_in_a_row_is_worked_out_and_one_further_is_not() -> None:
+    revenue = "Revenue was $50 million in 2023."
+    costs = "Operating costs were $30 million in 2023."
+    between = "The firm has offices in Oslo and Bergen."
+    claim = "In 2023 revenue exceeded operating costs by $20 million."
+    assert derived("20", claim, (f"{revenue} {costs} {between}",))
+    assert not derived("20", claim, (f"{revenue} {between} {costs}",))
+    assert not derived("20", claim, (revenue, costs))
+
+
+prices = st.integers(min_value=2, max_value=999)
+
+
+@given(prices, prices, st.integers(min_value=1, max_value=50))
+def test_a_difference_of_two_prices_is_stated_and_a_near_miss_is_not(
+    basic: int, pro: int, off: int
+) -> None:
+    passages = (
+        f"The Basic plan costs ${basic} per month and the Pro plan costs ${pro} per month.",
+    )
+    difference = abs(pro - basic)
+    claim = "The Pro plan costs ${} more per month than the Basic plan."
+    if difference:
+        assert derived(str(difference), claim.format(difference), passages)
+    miss = difference + off
+    if miss not in {basic + pro, abs(pro - basic)}:
+        assert not derived(str(miss), claim.format(miss), passages)
+
+
+@given(st.integers(min_value=0, max_value=22), st.integers(min_value=1, max_value=12))
+def test_the_hours_between_two_times_of_day_are_stated(opens: int, hours: int) -> None:
+    closes = min(opens + hours, 23)
+    passages = (f"The office opens at {opens}:00 and closes at {closes}:00 on weekdays.",)
+    claim = "On weekdays the office is open for {} hours."
+    assert derived(str(closes - opens), claim.format(closes - opens), passages) == (closes > opens)
+    assert not derived(str(closes - opens + 1), claim.format(closes - opens + 1), passages)
