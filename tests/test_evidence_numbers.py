@@ -258,3 +258,46 @@ def test_a_quote_of_the_wrong_figure_gives_way_to_the_sentence_that_states_the_c
     assert verdict.label is Label.SUPPORTED
     assert verdict.reason.startswith(OTHER_VALUE_NOTE)
     assert verdict.evidence.startswith("For the full year of 2023")
+
+
+# One price list as a table in each form a retriever hands over: a row is a record of its own.
+PLAN_ROWS = (("Starter", "$9/month"), ("Pro", "$20/month"), ("Business", "$45/month"))
+TABLES = {
+    "markdown": "| # | Plan | Price |\n|---|---|---|\n"
+    + "\n".join(f"| {i} | {n} | {p} |" for i, (n, p) in enumerate(PLAN_ROWS, 1)),
+    "pipes": "# | Plan | Price\n"
+    + "\n".join(f"{i} | {n} | {p}" for i, (n, p) in enumerate(PLAN_ROWS, 1)),
+    "tabs": "#\tPlan\tPrice\n"
+    + "\n".join(f"{i}\t{n}\t{p}" for i, (n, p) in enumerate(PLAN_ROWS, 1)),
+    "csv": "id,plan,price\n" + "\n".join(f"{i},{n},{p}" for i, (n, p) in enumerate(PLAN_ROWS, 1)),
+    "html": "<table><tr><th>Plan</th><th>Price</th></tr>\n"
+    + "\n".join(f"<tr><td>{n}</td><td>{p}</td></tr>" for n, p in PLAN_ROWS)
+    + "</table>",
+}
+
+
+def _row(table: str, name: str) -> str:
+    return next(line for line in table.split("\n") if name in line)
+
+
+@pytest.mark.parametrize("form", TABLES)
+def test_a_value_from_another_row_of_a_table_is_no_value_of_the_claims(form: str) -> None:
+    """ "The Pro plan costs $45 per month." quoting the Pro row: the Business row states $45,
+    but of the Business plan. Neither a span across the two rows is located for it, nor does
+    the Business row stand in for the quoted one."""
+    table = TABLES[form]
+    lie = "The Pro plan costs $45 per month."
+    assert locate([table], lie) is None
+    result = verify(lie, [table], rules=STRICT, judge=quoting(_row(table, "Pro")))
+    (verdict,) = result.claim_verdicts
+    assert verdict.label is Label.NOT_ENOUGH_INFO
+    assert verdict.rule == "number-clash"
+    # A judge that quoted the wrong row for a true claim still has it shown with the right one.
+    honest = verify(
+        "The Business plan costs $45 per month.",
+        [table],
+        rules=STRICT,
+        judge=quoting(_row(table, "Pro")),
+    )
+    assert honest.passed
+    assert honest.claim_verdicts[0].evidence == _row(table, "Business").strip()

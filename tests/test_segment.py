@@ -296,3 +296,45 @@ def test_punctuation_only_pieces_are_split_in_linear_time() -> None:
     finally:
         gc.enable()
     assert times[1] < 24 * times[0] + 0.01, times
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("Plan | Price\nPro | $20", ["Plan | Price", "Pro | $20"]),
+        ("Plan\tPrice\nPro\t$20", ["Plan\tPrice", "Pro\t$20"]),
+        ("id,plan,price\n1,Pro,$20", ["id,plan,price", "1,Pro,$20"]),
+        ('"Pro","$20"\n"Team","$45"', ['"Pro","$20"', '"Team","$45"']),
+        (
+            "<tr><td>Pro</td></tr>\n<tr><td>Team</td></tr>",
+            ["<tr><td>Pro</td></tr>", "<tr><td>Team</td></tr>"],
+        ),
+        # Prose commas have a space after them; "1,500" is a number: a wrapped line stays one.
+        ("We sold 1,500 units, mostly\nin May, to 3,200 buyers.", None),
+        # A row and a line of prose are not two rows.
+        ("Pro | $20\nis the most popular plan.", None),
+    ],
+    ids=["pipes", "tabs", "csv", "csv-quoted", "html", "prose-commas", "row-then-prose"],
+)
+def test_each_row_of_a_table_is_a_sentence(text: str, sentences: list[str] | None) -> None:
+    found = split_sentences(text)
+    assert [s.text for s in found] == (sentences or [text])
+
+
+@given(
+    st.lists(
+        # Cells open with a letter or a currency: "1,2" is a number, not two cells.
+        st.lists(st.from_regex(r"[A-Za-z$][A-Za-z0-9 $./-]{0,8}", fullmatch=True), min_size=2),
+        min_size=2,
+        max_size=5,
+    ),
+    st.sampled_from([" | ", "\t", ","]),
+)
+@settings(max_examples=25)
+def test_rows_of_cells_split_one_sentence_a_row(rows: list[list[str]], separator: str) -> None:
+    lines = [separator.join(cells) for cells in rows]
+    text = "\n".join(lines)
+    # Each row is one sentence or more (a cell may end a sentence), never part of two rows.
+    for s in split_sentences(text):
+        assert "\n" not in s.text
+    assert segment.is_row(lines[0])

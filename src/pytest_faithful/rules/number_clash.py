@@ -16,7 +16,8 @@ from typing import ClassVar
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.evidence import locate
-from pytest_faithful.text.number_clash import number_clash, stating_span
+from pytest_faithful.text.number_clash import NumberClash as Clash
+from pytest_faithful.text.number_clash import another_record, number_clash, stating_span
 
 OTHER_VALUE_NOTE = (
     "[the judge's quote gives another value for a number of the claim; the evidence is the "
@@ -55,13 +56,16 @@ class NumberClash:
             if stated is None:
                 return ruling
             p, start, end, share = stated
+            if another_record(claim, span.text(passages), passages[p], start, end):
+                return ruling.demoted(self.name, _clash_reason(clash))
             other = Aligned(p, start, end, share, "located")
         if other is not None:
             return ruling.shown(other, OTHER_VALUE_NOTE)
-        return ruling.demoted(
-            self.name,
-            f"the evidence gives {' or '.join(clash.shown)} where the claim states {clash.stated}",
-        )
+        return ruling.demoted(self.name, _clash_reason(clash))
+
+
+def _clash_reason(clash: Clash) -> str:
+    return f"the evidence gives {' or '.join(clash.shown)} where the claim states {clash.stated}"
 
 
 def other_span(case: Case, span: Aligned) -> Aligned | None:

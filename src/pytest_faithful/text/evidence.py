@@ -33,7 +33,14 @@ from pytest_faithful.text.align import (
 )
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.number_clash import number_clash
-from pytest_faithful.text.segment import quotes_in, sentence_opening, split_sentences
+from pytest_faithful.text.segment import (
+    Sentence,
+    is_row,
+    is_table_header,
+    quotes_in,
+    sentence_opening,
+    split_sentences,
+)
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
@@ -300,6 +307,10 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
             for width in range(1, _LOCATE_SENTENCES + 1):
                 if i + width > len(sentences):
                     break
+                if width > 1 and _two_rows(passage, sentences[i], sentences[i + width - 1]):
+                    # Two rows of a table are two records: the Pro plan's name in one and the
+                    # Business plan's price in the next state no price of the Pro plan.
+                    break
                 held = frozenset().union(*terms[i : i + width]) & wanted
                 coverage = len(held) / len(wanted)
                 if coverage < MIN_LOCATED_COVERAGE or not numbers <= held:
@@ -318,6 +329,15 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 best = key
                 found = Aligned(p, start, end, coverage, "located")
     return found
+
+
+def _two_rows(passage: str, first: Sentence, last: Sentence) -> bool:
+    """Whether ``first`` and ``last`` are rows of a table, neither its header."""
+    return (
+        is_row(passage, first.start, first.end)
+        and is_row(passage, last.start, last.end)
+        and not is_table_header(first.text)
+    )
 
 
 # A turn of a dialogue: a speaker's name (up to three capitalised words) and a colon, at the

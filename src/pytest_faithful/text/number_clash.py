@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 from pytest_faithful.text.words import SPACE
 
@@ -284,3 +284,17 @@ def stating_span(claim: str, passages: Sequence[str]) -> tuple[int, int, int, fl
             if best is None or share > best[3]:
                 best = (p, sentence.start, sentence.end, share)
     return best
+
+
+def another_record(claim: str, quoted: str, passage: str, start: int, end: int) -> bool:
+    """Whether the row ``passage[start:end]`` that states the claim's value is another record
+    than the row the judge quoted (``quoted``): both are rows of a table
+    (:func:`~pytest_faithful.text.segment.is_row`) and the quoted one holds a word of the claim
+    the other does not: "| 3 | Business | $45/month |" states no price of the Pro plan that
+    "| 2 | Pro | $20/month |" gives for "The Pro plan costs $45 per month." In prose the
+    sentence that states the value may well be about the claim's subject too; a row is about
+    its own first cells."""
+    if not (is_row(quoted) and is_row(passage, start, end)):
+        return False
+    claimed = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
+    return bool((content_terms(quoted) & claimed) - content_terms(passage[start:end]))

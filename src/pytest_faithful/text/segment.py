@@ -20,8 +20,10 @@ Rules, in brief:
   of their own, with the marker *included* in the item's sentence: every non-whitespace
   character must belong to some sentence, and a bare marker is not a claim.
 * A blank line always ends a sentence; a single newline ends one before a list item or a
-  heading (``#`` or a line that is only bold, ``**Refunds:**``), after a heading, and after a
-  list item unless the next line is indented (a continuation). Otherwise a newline is just
+  heading (``#`` or a line that is only bold, ``**Refunds:**``), after a heading, after a
+  list item unless the next line is indented (a continuation), and between two rows of a table
+  (:func:`is_row`: cells between ``|`` or tabs, CSV's commas, HTML's ``<tr>``), each row a
+  record of its own. Otherwise a newline is just
   whitespace (a wrapped line), so terminal
   punctuation at the end of a line is judged by the same rules as mid-line.
 * CJK full stops (U+3002, U+FF01, U+FF1F) always end a sentence, since CJK text puts no
@@ -97,6 +99,19 @@ def is_table_header(sentence: str) -> bool:
     if len(lines) > 2 or _TABLE_RULING.fullmatch(lines[-1]) is None:
         return False
     return len(lines) == 1 or "|" in lines[0]
+
+
+# What separates a row's cells: a pipe, a tab, a comma with no space after it and no digit on
+# both sides (CSV's "1,Amoxicillin,500"; prose's commas have a space after them, "1,500" is a
+# number), an HTML table's row or cell tag.
+_CELL = re.compile(r"[|\t]|<t[rdh][\s>]|[^\s\d],[^\s]|,[^\s\d]", re.IGNORECASE)
+
+
+def is_row(text: str, start: int = 0, end: int | None = None) -> bool:
+    """Whether ``text[start:end]`` (a line) is a row of a table: it separates cells (a pipe, a
+    tab, CSV's commas) or is an HTML table's row. A row is a record of its own: its values are
+    about its own first cell, not its neighbours'."""
+    return _CELL.search(text, start, len(text) if end is None else end) is not None
 
 
 def is_fence(sentence: str) -> bool:
@@ -216,6 +231,7 @@ def _boundaries(text: str) -> Iterator[int]:
     assert line is not None  # every group is optional
     in_item = line["item"] is not None
     heading = line["head"] is not None
+    line_start = 0
     for m in _CANDIDATE.finditer(text):
         first = text[m.start()]
         if first == "\n":
@@ -223,12 +239,17 @@ def _boundaries(text: str) -> Iterator[int]:
             assert line is not None
             next_item = line["item"] is not None
             next_heading = line["head"] is not None
+            this_line, line_start = line_start, m.end()
             if (
                 m["blank"] is not None
                 or next_item
                 or next_heading
                 or heading
                 or (in_item and not line["indent"])
+                or (
+                    is_row(text, this_line, m.start())
+                    and is_row(text, m.end(), _line_end(text, m.end()))
+                )
             ):
                 yield m.start()
                 in_item = next_item
@@ -237,6 +258,11 @@ def _boundaries(text: str) -> Iterator[int]:
             text, m.start(), m["term"], m["close"], m.end()
         ):
             yield m.end()
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
 
 
 def _ends_sentence(text: str, start: int, punct: str, close: str, end: int) -> bool:
