@@ -574,12 +574,13 @@ def test_the_baseline_stores_and_compares_pass_rates(
     assert same.ret == pytest.ExitCode.OK
     same.stdout.fnmatch_lines(["faithful baseline *: 0 regressed, 0 improved, 1 unchanged, *"])
     # A stored 20 of 20: this run's 3 of 5 (23.1%-88.2%) is a drop beyond chance.
-    stored["test_rag.py::test_sampled#0"].update(passed=20, runs=20, score=1.0)
+    # Scored by another judge, too.
+    stored["test_rag.py::test_sampled#0"].update(passed=20, runs=20, score=1.0, judge="lexical/v3")
     Path(project.path, "base.json").write_text(
         json.dumps({"version": 1, "checks": stored}), encoding="utf-8"
     )
-    # Under other settings (the same runs pass: a contradiction fails either way), which the
-    # comparison says, in the summary and in the CI annotation at the check's call.
+    # Under other settings (the same runs pass: a contradiction fails either way): the
+    # comparison says both, in the summary and in the CI annotation at the check's call.
     monkeypatch.setenv("GITHUB_ACTIONS", "true")
     dropped = project.runpytest(
         "--faith-baseline=base.json", "-k", "sampled", "--faith-scoring=lenient"
@@ -587,11 +588,13 @@ def test_the_baseline_stores_and_compares_pass_rates(
     assert dropped.ret == pytest.ExitCode.TESTS_FAILED
     described = (
         "pass rate 60% (3/5; 95% CI 23.1%-88.2%) vs baseline 100% (20/20): regressed, the "
-        "baseline is above the interval; the baseline was scored with other settings "
-        "(scoring strict -> lenient)"
+        "baseline is above the interval; the baseline was scored by another judge "
+        "(lexical/v3); the baseline was scored with other settings (scoring strict -> lenient)"
     )
     dropped.stdout.fnmatch_lines(
         [
+            "  OTHER JUDGE: 1 check compared with entries lexical/v3 scored; this run's judge "
+            "is rules/v1 *",
             "  OTHER SETTINGS: 1 check compared with entries scored with other settings "
             "(scoring strict -> lenient) *",
             f"  REGRESSED test_rag.py::test_sampled#0: {described}",
