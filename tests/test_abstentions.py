@@ -195,6 +195,11 @@ def test_a_judge_can_add_abstention_patterns() -> None:
     assert not verify(answer, CONTEXT, judge="lexical").vacuous
     lexical = LexicalJudge(abstentions=german)
     assert verify(answer, CONTEXT, judge=lexical).vacuous
+    # The README's example: a pattern takes out what it matches, and a word it leaves ("das")
+    # is one the sentence states, so "weiss ich nicht" alone does not make it abstain.
+    bare = LexicalJudge(abstentions=(r"\bweiss ich nicht\b",))
+    assert not verify(answer, CONTEXT, judge=bare).vacuous
+    assert verify("Weiss ich nicht.", CONTEXT, judge=bare).vacuous
 
 
 def test_bad_abstentions_attribute_is_a_type_error() -> None:

@@ -35,8 +35,8 @@ from typing import Any
 
 import pytest
 
-from pytest_faithful.fields import Option, options_of
-from pytest_faithful.plugin.declared import TABLE
+from pytest_faithful.fields import Option, PathValue, options_of
+from pytest_faithful.plugin.declared import TABLE, Reports
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -334,6 +334,24 @@ def test_every_option_has_a_table_row_with_its_ini_key_and_default() -> None:
                 wrong.append(f"{flag}: README default {plain[1]!r}, the code's {default!r}")
             if shown in ("off", "none") and default not in (False, None, ()):
                 wrong.append(f"{flag}: README default {shown!r}, the code's {default!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_help_of_every_path_option_says_what_its_ini_path_is_relative_to() -> None:
+    # README, Settings and precedence: "CLI paths are relative to the current directory, ini
+    # paths to the ini file's folder (else the rootdir)"; --help said "relative to the
+    # rootdir" and ".faith-cache in the rootdir" for --faith-cache-dir, whose cache is beside
+    # the ini file when the rootdir is elsewhere (--rootdir, -c).
+    assert "ini paths to the ini file's folder (else the rootdir)" in " ".join(TEXT.split())
+    wrong = []
+    for flag, (declared, _) in DECLARED.items():
+        if not isinstance(declared.kind, (PathValue, Reports)) or not declared.ini:
+            continue
+        if "relative to the ini file" not in (declared.ini_help or ""):
+            wrong.append(f"{flag}: ini help {declared.ini_help!r}")
+        shown = declared.shown_default or ""
+        if "rootdir" in shown and "beside the ini file" not in shown:
+            wrong.append(f"{flag}: --help default {shown!r}")
     assert not wrong, "\n".join(wrong)
 
 

@@ -366,7 +366,12 @@ def test_every_setting_from_ini_and_cli(echo: pytest.Pytester) -> None:
             "faith_judge = openai:",
             "ini option faith_judge: judge spec 'openai:' names no model",
         ),
-        (["--faith-report=out.pdf"], "", "--faith-report 'out.pdf': not a report target"),
+        (
+            ["--faith-report=out.pdf"],
+            "",
+            "--faith-report 'out.pdf': not a report target; give 'terminal' or a file path "
+            "ending in .json, .html, .md. (--faith-report takes an optional value",
+        ),
         (
             ["--faith-judge=openai:qwen@localhost:8080/v1"],
             "",

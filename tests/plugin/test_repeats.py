@@ -554,31 +554,52 @@ def test_junit_pass_rates_under_xdist_and_quiet_lines(project: pytest.Pytester) 
 # -- the baseline -----------------------------------------------------------------------------
 
 
-def test_the_baseline_stores_and_compares_pass_rates(project: pytest.Pytester) -> None:
+def test_the_baseline_stores_and_compares_pass_rates(
+    project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     project.runpytest("--faith-baseline=base.json", "--faith-update-baseline", "-k", "sampled")
     stored = json.loads(Path(project.path, "base.json").read_text(encoding="utf-8"))["checks"]
+    # With the settings its runs passed under, as a single check's entry has them.
     assert stored["test_rag.py::test_sampled#0"] == {
         "claims": [],
         "judge": "rules/v1",
         "passed": 3,
+        "rules": "standard",
         "runs": 5,
         "score": 0.6,
+        "scoring": "strict",
         "test": "test_rag.py::test_sampled",
     }
     same = project.runpytest("--faith-baseline=base.json", "-k", "sampled")
     assert same.ret == pytest.ExitCode.OK
     same.stdout.fnmatch_lines(["faithful baseline *: 0 regressed, 0 improved, 1 unchanged, *"])
     # A stored 20 of 20: this run's 3 of 5 (23.1%-88.2%) is a drop beyond chance.
-    stored["test_rag.py::test_sampled#0"].update(passed=20, runs=20, score=1.0)
+    # Scored by another judge, too.
+    stored["test_rag.py::test_sampled#0"].update(passed=20, runs=20, score=1.0, judge="lexical/v3")
     Path(project.path, "base.json").write_text(
         json.dumps({"version": 1, "checks": stored}), encoding="utf-8"
     )
-    dropped = project.runpytest("--faith-baseline=base.json", "-k", "sampled")
+    # Under other settings (the same runs pass: a contradiction fails either way): the
+    # comparison says both, in the summary and in the CI annotation at the check's call.
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    dropped = project.runpytest(
+        "--faith-baseline=base.json", "-k", "sampled", "--faith-scoring=lenient"
+    )
     assert dropped.ret == pytest.ExitCode.TESTS_FAILED
+    described = (
+        "pass rate 60% (3/5; 95% CI 23.1%-88.2%) vs baseline 100% (20/20): regressed, the "
+        "baseline is above the interval; the baseline was scored by another judge "
+        "(lexical/v3); the baseline was scored with other settings (scoring strict -> lenient)"
+    )
     dropped.stdout.fnmatch_lines(
         [
-            "  REGRESSED test_rag.py::test_sampled#0: pass rate 60% (3/5; 95% CI 23.1%-88.2%) "
-            "vs baseline 100% (20/20): regressed, the baseline is above the interval",
+            "  OTHER JUDGE: 1 check compared with entries lexical/v3 scored; this run's judge "
+            "is rules/v1 *",
+            "  OTHER SETTINGS: 1 check compared with entries scored with other settings "
+            "(scoring strict -> lenient) *",
+            f"  REGRESSED test_rag.py::test_sampled#0: {described}",
+            "::error file=test_rag.py,line=*,title=baseline regressed%3A test_rag.py%3A%3A"
+            f"test_sampled#0::{described.replace('%', '%25')}",
             "*= 3 passed, 7 deselected, 2 xfailed, 1 below baseline in *",
         ]
     )
@@ -665,7 +686,7 @@ def test_errored_runs_are_no_pass_rate_for_the_baseline(
     pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
     path = Path(pytester.path, "base.json")
     before = path.read_text(encoding="utf-8")
-    assert '"passed": 3, "runs": 3' in before
+    assert '"passed": 3, "rules": "standard", "runs": 3' in before
     pytester.makepyfile(ERRORING.format(errored=errored))
     result = pytester.runpytest("--faith-baseline=base.json", "--faith-update-baseline")
     assert result.ret == pytest.ExitCode.TESTS_FAILED  # the errored runs still fail

@@ -398,8 +398,8 @@ class BaselineSession:
         )
         return [
             *(
-                f"  OTHER JUDGE: {count} checks compared with entries {theirs} scored; this "
-                f"run's judge is {ours} ({fix})"
+                f"  OTHER JUDGE: {counted(count, 'check')} compared with entries {theirs} "
+                f"scored; this run's judge is {ours} ({fix})"
                 for (theirs, ours), count in sorted(counts.items())
             ),
             *(

@@ -233,8 +233,9 @@ class BaselineOptions:
     strict: bool = option(
         "--faith-baseline-strict",
         Flag(),
-        "Fail the session when the baseline holds entries no check produced (stale).",
-        ini_help="Fail on stale baseline entries.",
+        "Fail the session when the baseline holds entries no check produced (stale), or "
+        "does not exist.",
+        ini_help="Fail on stale baseline entries or a missing baseline file.",
         default=False,
     )
 
@@ -288,8 +289,8 @@ class RunOptions:
         PathValue(directory=True),
         "Directory of recorded judge calls.",
         metavar="DIR",
-        ini_help="Judge call cache directory (relative to the rootdir).",
-        shown_default=f"{DEFAULT_CACHE_DIR} in the rootdir",
+        ini_help="Judge call cache directory (relative to the ini file).",
+        shown_default=f"{DEFAULT_CACHE_DIR} beside the ini file (else in the rootdir)",
         default=Path(DEFAULT_CACHE_DIR),
     )
     reports: tuple[str, ...] = option(

@@ -221,11 +221,16 @@ def _report_target(target: str, base: Path, source: str) -> str:
     from pytest_faithful.report.outputs import renderer_for
 
     if renderer_for(target) is None:
+        # The hint is for the command line, where a test path after the flag is its value.
+        hint = (
+            ""
+            if source.startswith("ini option")
+            else " (--faith-report takes an optional value, so a test path right after it is "
+            "read as that value: put the paths first, or write --faith-report=terminal.)"
+        )
         raise pytest.UsageError(
             f"{source} {target!r}: not a report target; give 'terminal' or a file path ending "
-            f"in {', '.join(REPORT_EXTENSIONS)}. (--faith-report takes an optional value, so a "
-            "test path right after it is read as that value: put the paths first, or write "
-            "--faith-report=terminal.)"
+            f"in {', '.join(REPORT_EXTENSIONS)}.{hint}"
         )
     return str(_usable(_located(base, target, source), PathValue(), source, target))
 

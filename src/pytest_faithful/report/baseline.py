@@ -266,6 +266,7 @@ def compare_rate(key: str, rate: PassRate, stored: BaselineEntry | None) -> Comp
             **figures, baseline_runs=stored.runs, baseline_passed=stored.passed
         ),
         baseline_judge=_other_judge(stored, rate.judge_id),
+        baseline_settings=_other_settings(stored, BaselineEntry.from_rate(rate)),
         test=rate.test,
     )
 

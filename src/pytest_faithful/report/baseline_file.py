@@ -59,7 +59,9 @@ class BaselineEntry(FrozenModel):
 
     @classmethod
     def from_rate(cls, rate: PassRate) -> BaselineEntry:
-        """A repeated check's entry: its pass rate (as ``score``), runs and runs passed."""
+        """A repeated check's entry: its pass rate (as ``score``), runs and runs passed, and
+        the scoring policy and verdict rules its runs ran with (either changes which runs
+        pass)."""
         assert rate.rate is not None, "an estimated pass rate is not stored"
         return cls(
             score=rate.rate,
@@ -68,6 +70,8 @@ class BaselineEntry(FrozenModel):
             test=rate.test,
             runs=rate.runs,
             passed=rate.passed,
+            scoring=rate.scoring,
+            rules=rate.rules,
         )
 
     @classmethod

@@ -118,7 +118,7 @@ def _regressions(report: FaithReport, rootdir: Path, workspace: Path | None) -> 
     for comparison in report.baseline.failing():
         where = _site(report, comparison.key, comparison.test)
         if comparison.pass_rate is not None:
-            message = f"pass rate {comparison.describe()}"
+            message = comparison.describe()  # "pass rate 40% (2/5; ...) vs baseline ..."
         else:
             message = regression_message(comparison, report.baseline.tolerance)
         title = f"baseline regressed: {comparison.key}"

@@ -106,6 +106,14 @@ class PassRate(FrozenModel):
         "are one check, whichever call of its run each was."
     )
     judge_id: str
+    scoring: str | None = Field(
+        default=None,
+        description="The scoring policy its runs were scored with (null: no run has a score).",
+    )
+    rules: str | None = Field(
+        default=None,
+        description="The verdict rules its runs ran (null: no run has a score).",
+    )
     repeat: PositiveInt = Field(description="How many times the test was to run (repeat=N).")
     runs: NonNegativeInt = Field(
         description="Runs whose check was judged (passed, failed or errored); fewer than "
@@ -263,7 +271,8 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
         errored, estimated = statuses.count("errored"), statuses.count("estimated")
         judged = passed + failed + errored
         low, high = wilson(passed, judged) if judged else (None, None)
-        scores = [record.result.score for record, _ in runs if record.result is not None]
+        results = [record.result for record, _ in runs if record.result is not None]
+        scores = [result.score for result in results]
         rate = passed / judged if judged else None
         min_pass_rate = max(repetition.min_pass_rate for _, repetition in runs)
         if key is not None:
@@ -277,6 +286,10 @@ def pass_rates(records: Iterable[CheckRecord]) -> tuple[PassRate, ...]:
                 index=index,
                 key=key,
                 judge_id=min(record.judge_id for record, _ in runs),
+                # What a pass rate depends on besides verdicts, as a single check's score
+                # (the baseline says when they changed); the runs are one call, so normally one.
+                scoring=min((r.scoring for r in results), default=None),
+                rules=min((r.rules for r in results), default=None),
                 repeat=max(repetition.runs for _, repetition in runs),
                 runs=judged,
                 passed=passed,
