@@ -26,6 +26,8 @@ PASSAGES = [
     "Shares closed at $48 on Monday and at $42 on Tuesday.",
     "Our support line is staffed 24 hours a day.",
     "Shipping costs $5 for orders under $50. Express shipping adds $15.",
+    "The city had a population of 1,234,567 in the 2020 census, up from 1,102,300 in 2010.",
+    "The drug reduced symptoms in 61 of 200 patients.",
 ]
 
 JUDGE = quoting_the_best_passage()
@@ -67,6 +69,14 @@ WORKED_OUT = {
     "a month's price as a year's": (
         "The Basic plan costs $144 a year.",
         "The Basic plan costs $148 a year.",
+    ),
+    "a change of a count without a unit": (
+        "The city's population grew by about 12% between 2010 and 2020.",
+        "The city's population grew by about 17% between 2010 and 2020.",
+    ),
+    "a part of a whole as a percentage": (
+        "The drug reduced symptoms in about 30% of patients.",
+        "The drug reduced symptoms in about 35% of patients.",
     ),
     "hours a day as hours a week": (
         "The support line is staffed 168 hours a week.",

@@ -42,6 +42,9 @@ from pytest_faithful.text.terms import content_terms, number_kinds
 
 # Kinds a sum or a difference is read in: a value of a thing, not a label of one.
 _NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7"})
+# ... and of a change: a count without a unit may still grow ("a population of 1,102,300 in
+# 2010" to "1,234,567 in 2020": 12%), a time or a year does not.
+_NO_CHANGE = _NO_SUM - {"plain"}
 # Share of the claim's words (numbers aside) the sentences must say to be about what the claim
 # is: a sum of two prices of shipping does not state a difference between two plans.
 MIN_SHARED = 0.5
@@ -91,6 +94,13 @@ _RATE = re.compile(
     r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b",
     re.IGNORECASE,
 )
+# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "one in ..." aside (words
+# are read by text/amounts.py's shares). Not a percent of something ("12 of 40%"), not a year.
+_SHARE = re.compile(
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+(?:the\s+|all\s+|every\s+)?"
+    r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
+    re.IGNORECASE,
+)
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
 # on Saturdays" is not stated by "9 am to 5 pm on weekdays").
@@ -121,6 +131,7 @@ class _Said(NamedTuple):
     time_spans: tuple[tuple[tuple[int, ...], frozenset[str]], ...]
     rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...]
     terms: frozenset[str]
+    shares: tuple[Decimal, ...]
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -155,8 +166,10 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if percent and any(
             _change(values, operands, bases)
             for kind, operands in said.values.items()
-            if kind not in {"percent"} | _NO_SUM
+            if kind not in {"percent"} | _NO_CHANGE
         ):
+            return True
+        if percent and any(_matches(value, share) for value in values for share in said.shares):
             return True
     return False
 
@@ -327,7 +340,24 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         tuple((tuple(_time_spans(sentence)), content_terms(sentence)) for sentence in sentences),
         tuple(rates),
         content_terms(text),
+        tuple(_shares(text)),
     )
+
+
+def _shares(text: str) -> Iterator[Decimal]:
+    """Each count of a whole ``text`` gives as a percentage of it: "61 of 200 patients" is
+    30.5, "3 out of 4" 75."""
+    for m in _SHARE.finditer(text):
+        part, whole = _number(m[1]), _number(m[2])
+        if part is not None and whole is not None and 0 < part < whole:
+            yield part / whole * 100
+
+
+def _number(digits: str) -> Decimal | None:
+    try:
+        return Decimal(digits.replace(",", ""))
+    except ArithmeticError:
+        return None
 
 
 def _time_spans(sentence: str) -> Iterator[int]:
