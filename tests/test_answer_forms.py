@@ -381,10 +381,18 @@ def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
         ("in one day", "in 24 hours"),
         ("500 mcg", "0.5 mg"),
         ("250 \u00b5g", "0.25 milligrams"),
+        ("a two-year warranty", "a 24-month warranty"),
+        ("18 months", "1.5 years"),
+        ("two decades", "20 years"),
     ],
 )
 def test_a_quantity_in_another_unit_of_the_same_measure_is_the_same(one: str, other: str) -> None:
     assert set().union(*measures(one).values()) == set().union(*measures(other).values())
+
+
+@pytest.mark.parametrize(("one", "other"), [("30 days", "1 month"), ("52 weeks", "1 year")])
+def test_a_month_or_a_year_is_no_number_of_days_or_weeks(one: str, other: str) -> None:
+    assert not set().union(*measures(one).values()) & set().union(*measures(other).values())
 
 
 @pytest.mark.parametrize("text", ["a second time", "a second phone", "two secs", "a min"])

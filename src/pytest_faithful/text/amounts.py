@@ -102,8 +102,8 @@ def all_amounts(text: str) -> frozenset[Decimal]:
 
 
 # Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
-# Months and years (of varying length), tons (short or long), and letters that are other
-# things too ("m" for million, "s", "l") are left out.
+# Months and years against days (of varying length), tons (short or long), and letters that
+# are other things too ("m" for million, "s", "l") are left out.
 _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
     **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
@@ -135,6 +135,11 @@ _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
         ("volume", Decimal("0.001")),
     ),
     **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+    # The calendar's units against each other only (a month has no exact number of days):
+    # "24 months" is "2 years", "a quarter" 3 months.
+    **dict.fromkeys(("month", "months"), ("calendar", Decimal(1))),
+    **dict.fromkeys(("year", "years", "yr", "yrs"), ("calendar", Decimal(12))),
+    **dict.fromkeys(("decade", "decades"), ("calendar", Decimal(120))),
 }
 # Small counts in words: "a third", "one in eight", "two weeks".
 _SMALL = {
@@ -162,6 +167,9 @@ _WRITTEN_STEMS = (
     "meter",
     "litre",
     "liter",
+    "month",
+    "year",
+    "decade",
 )
 _WORDED = re.compile(
     rf"\b({'|'.join(_SMALL)}){SPACE}-?{SPACE}({'|'.join(_WRITTEN_OUT)})(?![\w/])", re.IGNORECASE
