@@ -132,6 +132,7 @@ class _Said(NamedTuple):
     rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...]
     terms: frozenset[str]
     shares: tuple[Decimal, ...]
+    text: str
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -282,6 +283,13 @@ def _at_another_period(
     return False
 
 
+def shared_runs(about: frozenset[str], passages: tuple[str, ...]) -> Iterator[str]:
+    """The runs of sentences in a row (the texts :func:`derived` reads numbers from together)
+    that say at least :data:`MIN_SHARED` of the words ``about``: what a claim about those words
+    may work out a figure or a date from."""
+    return (said.text for said in _about(about, passages))
+
+
 def _about(about: frozenset[str], passages: tuple[str, ...]) -> Iterator[_Said]:
     """The runs of sentences that say at least :data:`MIN_SHARED` of ``about``, found through
     the words they say: such a run says one of the ``about`` words it may leave out plus one,
@@ -341,6 +349,7 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         tuple(rates),
         content_terms(text),
         tuple(_shares(text)),
+        text,
     )
 
 

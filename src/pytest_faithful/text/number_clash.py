@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 from pytest_faithful.text.words import SPACE
@@ -99,15 +100,22 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             others = frozenset(t for t, k in stated.items() if k & wanted and t not in numbers)
             if others and (rival is None or shared > rival[0]):
                 rival = (shared, others)
-        # A number the evidence works out ("$8 more" from its "$12" and "$20") is no other
-        # value: text/arithmetic.py.
+        # A number the evidence works out ("$8 more" from its "$12" and "$20"; "June 24" from
+        # "June 10" and "14 days") is no other value: text/arithmetic.py, text/dates.py.
         if (
             rival is not None
             and rival[0] > stating + _MARGIN
             and not derived(term, claim, (evidence,))
+            and not _in_worked_out_date(term, claim, evidence)
         ):
             return NumberClash(term, tuple(sorted(rival[1])))
     return None
+
+
+def _in_worked_out_date(term: str, claim: str, evidence: str) -> bool:
+    return any(
+        term in content_terms(claim[d.start : d.end]) for d in worked_out_dates(claim, (evidence,))
+    )
 
 
 # A number's scale word ("$30 billion", "30bn", "$5m", "4.2 bln", "$1.2tn").

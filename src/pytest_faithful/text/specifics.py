@@ -45,6 +45,7 @@ from pytest_faithful.text.amounts import (
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.conversions import stated_conversions
+from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
     NameForms,
@@ -148,10 +149,25 @@ def _unstated(
             continue
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
+    if missing:
+        missing = _without_worked_out_dates(missing, claim, tuple(passages))
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
     unstated_codes = (code for code in codes if not identifier_stated(code, passages))
     missing.extend(itertools.islice(unstated_codes, _MOST_IDENTIFIERS))
     return missing
+
+
+def _without_worked_out_dates(
+    missing: list[str], claim: str, passages: tuple[str, ...]
+) -> list[str]:
+    """``missing`` less the days, months and years of the claim's dates that a passage's date
+    and period work out ("until April 2" from "delivered on 2024-03-03" and "within 30 days":
+    :mod:`~pytest_faithful.text.dates`)."""
+    dates = worked_out_dates(claim, passages)
+    if not dates:
+        return missing
+    said = frozenset().union(*(content_terms(claim[d.start : d.end]) for d in dates))
+    return [m for m in missing if not content_terms(m) <= said]
 
 
 # The unstated identifiers a reason names at most: each one not stated costs a reading of the

@@ -1,0 +1,171 @@
+"""A date an answer works out from a date and a period a passage says together: stated by them.
+
+A support answer gives the deadline a policy implies: "You can return it until April 2, 2024."
+from "Your order was delivered on 2024-03-03. Returns are accepted within 30 days of delivery."
+No passage writes April or 2, and ``unstated-names`` and ``unstated-specifics`` failed the
+faithful answer for the arithmetic a good answer does. :func:`worked_out_dates` reads the dates
+of a claim that are one of the passages' dates plus or minus one of their periods (days, weeks,
+months or years), where both are said together (in one sentence or two in a row that say at
+least half of the claim's other words, as for :mod:`~pytest_faithful.text.arithmetic`). A day
+either way is the same deadline ("within 30 days" ends on the 30th day after or the day
+before, as a policy counts). A changed date is caught as before.
+
+Dates are read as "March 3, 2024", "Mar 3rd", "3 March 2024", "the 3rd of March" and ISO
+"2024-03-03"; "3/4/2024" is left alone (day first or month first is the writer's country's).
+A claim's date without a year is the same day of any year.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import re
+from collections.abc import Iterator, Mapping
+from typing import NamedTuple
+
+from pytest_faithful.text.arithmetic import shared_runs
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import MONTH_ABBREVIATIONS, MONTHS, NUMBER_WORDS
+
+_MONTH_OF: Mapping[str, int] = {
+    **{month: i for i, month in enumerate(MONTHS, 1)},
+    **{short: MONTHS.index(month) + 1 for short, month in MONTH_ABBREVIATIONS.items()},
+}
+_MONTH = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
+_DATE = re.compile(
+    r"\b(?:(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})"
+    rf"|(?P<m1>{_MONTH})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y1>\d{{4}}))?"
+    rf"|(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH})\b\.?"
+    r"(?:,?\s+(?P<y2>\d{4}))?)",
+    re.IGNORECASE,
+)
+_PERIOD = re.compile(
+    rf"\b(\d{{1,3}}|{'|'.join(NUMBER_WORDS)}|a|an|one)[\s-]+"
+    rf"(?:(?!(?:{'|'.join(NUMBER_WORDS)}|one)\b)[^\W\d]+[\s-]+)?"
+    r"(days?|weeks?|months?|years?)\b",
+    re.IGNORECASE,
+)
+# A deadline counted either way: "within 30 days of March 3" ends on April 2 or April 1.
+_SLACK_DAYS = 1
+
+
+class SaidDate(NamedTuple):
+    """A date as a text says it: its year when it gives one, and where it stands."""
+
+    year: int | None
+    month: int
+    day: int
+    start: int
+    end: int
+
+
+def dates_in(text: str) -> Iterator[SaidDate]:
+    """The dates ``text`` says, in order (module docstring)."""
+    for m in _DATE.finditer(text):
+        if m["iy"]:
+            year, month, day = int(m["iy"]), int(m["im"]), int(m["id"])
+        elif m["m1"]:
+            month, day = _MONTH_OF[m["m1"].casefold()], int(m["d1"])
+            year = int(m["y1"]) if m["y1"] else 0
+        else:
+            day, month = int(m["d2"]), _MONTH_OF[m["m2"].casefold()]
+            year = int(m["y2"]) if m["y2"] else 0
+        if _real(year or 2000, month, day):
+            yield SaidDate(year or None, month, day, m.start(), m.end())
+
+
+def _real(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def worked_out_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, ...]:
+    """The dates of ``claim`` that a passage's date and period said together work out (module
+    docstring)."""
+    said = tuple(dates_in(claim))
+    if not said:
+        return ()
+    about = frozenset(t for t in content_terms(claim) if not t[0].isdigit()) - _DATE_WORDS
+    if not about:
+        return ()
+    found = []
+    for date in said:
+        for run in shared_runs(about, passages):
+            if date in _reached(run):
+                found.append(date)
+                break
+    return tuple(found)
+
+
+# A claim's own words for a date and a deadline: not what the passages must share.
+_DATE_WORDS = frozenset(
+    content_terms(" ".join(_MONTH_OF))
+    | content_terms("until by before after on deadline last day date latest no later than")
+)
+
+
+def _reached(run: str) -> _Reach:
+    dates = tuple(d for d in dates_in(run) if d.year is not None)
+    periods = tuple(_periods(run))
+    return _Reach(_reachable(dates, periods))
+
+
+class _Reach:
+    """The days some dates and periods said together reach, matched by a claim's date with or
+    without its year."""
+
+    def __init__(self, days: frozenset[datetime.date]) -> None:
+        self._days = days
+        self._month_days = frozenset((d.month, d.day) for d in days)
+
+    def __contains__(self, date: object) -> bool:
+        if not isinstance(date, SaidDate):
+            return False
+        if date.year is None:
+            return (date.month, date.day) in self._month_days
+        return _real(date.year, date.month, date.day) and (
+            datetime.date(date.year, date.month, date.day) in self._days
+        )
+
+
+@functools.lru_cache(maxsize=256)
+def _reachable(
+    dates: tuple[SaidDate, ...], periods: tuple[tuple[int, str], ...]
+) -> frozenset[datetime.date]:
+    days = set()
+    for said in dates:
+        assert said.year is not None
+        start = datetime.date(said.year, said.month, said.day)
+        for count, unit in periods:
+            for sign in (1, -1):
+                reached = _moved(start, sign * count, unit)
+                if reached is None:
+                    continue
+                for slack in range(-_SLACK_DAYS, _SLACK_DAYS + 1):
+                    days.add(reached + datetime.timedelta(days=slack))
+    return frozenset(days)
+
+
+def _moved(start: datetime.date, count: int, unit: str) -> datetime.date | None:
+    try:
+        if unit == "day":
+            return start + datetime.timedelta(days=count)
+        if unit == "week":
+            return start + datetime.timedelta(weeks=count)
+        months = count * (12 if unit == "year" else 1)
+        year, month = divmod(start.month - 1 + months, 12)
+        day = min(start.day, 28) if start.day > 28 else start.day
+        return start.replace(year=start.year + year, month=month + 1, day=day)
+    except (OverflowError, ValueError):
+        return None
+
+
+def _periods(text: str) -> Iterator[tuple[int, str]]:
+    for m in _PERIOD.finditer(text):
+        word = m[1].casefold()
+        count = 1 if word in ("a", "an", "one") else int(NUMBER_WORDS.get(word, word))
+        if count:
+            yield count, m[2].casefold().rstrip("s")

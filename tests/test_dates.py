@@ -1,0 +1,101 @@
+"""Dates an answer works out from a passage's date and period, both ways.
+
+"You can return it until April 2, 2024." from "delivered on 2024-03-03" and "within 30 days":
+the deadline a policy implies is stated by the date and the period it is worked out from, with
+a day's slack either way for how a policy counts; any other date is caught.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.dates import dates_in, worked_out_dates
+
+JUDGE = quoting_the_best_passage()
+
+# (passage, the faithful answer, the same with its date changed)
+DEADLINES = {
+    "days after an ISO date": (
+        "Your order was delivered on 2024-03-03. Returns are accepted within 30 days of delivery.",
+        "You can return the order until April 2, 2024.",
+        "You can return the order until April 12, 2024.",
+    ),
+    "years written out, date first": (
+        "The laptop was purchased on 15 January 2023 and comes with a two-year warranty.",
+        "The laptop's warranty runs until 15 January 2025.",
+        "The laptop's warranty runs until 15 January 2026.",
+    ),
+    "weeks": (
+        "The invoice was issued on 1 September 2025. Payment is due within 6 weeks of the "
+        "invoice date.",
+        "Payment for the invoice is due by October 13, 2025.",
+        "Payment for the invoice is due by October 20, 2025.",
+    ),
+    "months, with no year in the answer": (
+        "The lease began on March 1, 2022 and runs for 18 months.",
+        "The lease runs until September 1.",
+        "The lease runs until October 1.",
+    ),
+    "days in words": (
+        "Your subscription started on June 10, 2024. The free trial lasts fourteen days.",
+        "Your free trial ends on the 24th of June.",
+        "Your free trial ends on the 28th of June.",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("form", DEADLINES)
+def test_a_worked_out_date_passes_and_another_is_caught(form: str, rules: str) -> None:
+    passage, faithful, changed = DEADLINES[form]
+    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+
+
+def test_a_date_of_something_else_works_nothing_out() -> None:
+    passages = (
+        "Your order was delivered on 2024-03-03. The store opened in 1998.",
+        "Gift cards are valid for 30 days.",
+    )
+    assert not worked_out_dates("You can return the order until April 2, 2024.", passages)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("on 2024-03-03", [(2024, 3, 3)]),
+        ("March 3, 2024", [(2024, 3, 3)]),
+        ("Mar. 3rd", [(None, 3, 3)]),
+        ("the 3rd of March 2024", [(2024, 3, 3)]),
+        ("3 March", [(None, 3, 3)]),
+        ("on 3/4/2024", []),
+        ("May I ask?", []),
+        ("February 30, 2024", []),
+    ],
+)
+def test_dates_are_read_in_the_forms_answers_write_them(
+    text: str, read: list[tuple[int | None, int, int]]
+) -> None:
+    assert [(d.year, d.month, d.day) for d in dates_in(text)] == read
+
+
+days = st.dates(min_value=datetime.date(1990, 1, 1), max_value=datetime.date(2090, 12, 31))
+
+
+@given(days, st.integers(min_value=1, max_value=120), st.integers(min_value=2, max_value=60))
+def test_a_date_a_period_after_another_is_worked_out_and_one_further_is_not(
+    start: datetime.date, period: int, off: int
+) -> None:
+    passages = (f"The trial started on {start.isoformat()} and lasts {period} days.",)
+    end = start + datetime.timedelta(days=period)
+    claim = "The trial ends on {:%B} {}, {}."
+    assert worked_out_dates(claim.format(end, end.day, end.year), passages)
+    wrong = end + datetime.timedelta(days=off)
+    if wrong != start - datetime.timedelta(days=period):
+        assert not worked_out_dates(claim.format(wrong, wrong.day, wrong.year), passages)
