@@ -8,12 +8,15 @@ from numbers of something else.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from evidence_judges import quoting_the_best_passage
 from pytest_faithful import verify
+from pytest_faithful.text.amounts import rounds_to
 from pytest_faithful.text.arithmetic import derived
 
 PASSAGES = [
@@ -150,3 +153,44 @@ def test_the_hours_between_two_times_of_day_are_stated(opens: int, hours: int) -
     claim = "On weekdays the office is open for {} hours."
     assert derived(str(closes - opens), claim.format(closes - opens), passages) == (closes > opens)
     assert not derived(str(closes - opens + 1), claim.format(closes - opens + 1), passages)
+
+
+# A figure rounded to a scale word, as answers write a passage's exact figure.
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("The city had 1.23 million residents in 2020.", "The city had 1.25 million residents."),
+        ("The city had 1.2 million residents in 2020.", "The city had 1.3 million residents."),
+        ("Revenue was $4.9 million.", "Revenue was $5.1 million."),
+        ("Revenue was $4.87 million.", "Revenue was $4.90 million."),
+    ],
+)
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_figure_rounded_at_its_scale_passes_and_another_is_caught(
+    faithful: str, changed: str, rules: str
+) -> None:
+    passages = [
+        "The city had 1,234,567 residents in the 2020 census.",
+        "Revenue was $4,870,000 in 2023.",
+    ]
+    assert verify(faithful, passages, judge=JUDGE, rules=rules).passed, faithful
+    assert not verify(changed, passages, judge=JUDGE, rules=rules).passed, changed
+
+
+def test_a_figure_of_one_significant_digit_is_no_rounding() -> None:
+    result = verify(
+        "The city has 1 million residents.", ["The city has 1,234,567 residents."], judge=JUDGE
+    )
+    assert not result.passed
+
+
+@given(st.integers(min_value=1_000_000, max_value=999_999_999), st.sampled_from([1, 2]))
+def test_a_figure_in_millions_rounds_to_its_written_places_only(exact: int, places: int) -> None:
+    stated = frozenset({Decimal(exact)})
+    millions = round(Decimal(exact) / 1_000_000, places)
+    claim = "The agency spent ${} million."
+    assert rounds_to(str(millions).rstrip("0").rstrip("."), claim.format(millions), stated) or (
+        millions * 1_000_000 == exact
+    )
+    off = millions + Decimal(2) * Decimal(10) ** -places
+    assert not rounds_to(str(off).rstrip("0").rstrip("."), claim.format(off), stated)

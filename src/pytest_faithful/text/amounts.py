@@ -96,6 +96,47 @@ def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
     return MappingProxyType({term: frozenset(values) for term, values in found.items()})
 
 
+# The fewest significant digits a figure written with a scale word gives to be read as a
+# rounding: "1.2 million" is a rounded 1,234,567; "1 million" says too little to be one.
+_ROUNDED_DIGITS = 2
+
+
+def rounds_to(term: str, claim: str, stated: frozenset[Decimal]) -> bool:
+    """Whether ``claim`` writes ``term`` with a scale word and at least two significant digits
+    ("1.23 million", "$2.5bn") and one of the ``stated`` amounts rounds to it at the places the
+    claim writes ("1,234,567" to "1.23 million", never to "1.25 million"): an answer rounds a
+    passage's exact figure as a reader would."""
+    written = amounts(claim).get(term, frozenset())
+    if len(written) < 2:
+        return False
+    own, scaled = min(written), max(written)
+    places = _places_written(own, claim)
+    significant = len(str(own).replace(".", "").lstrip("0")) + places - _places(own)
+    if own <= 0 or significant < _ROUNDED_DIGITS:
+        return False
+    step = scaled / own * Decimal(10) ** -places
+    return any(value != scaled and abs(value - scaled) * 2 <= step for value in stated)
+
+
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _places_written(value: Decimal, text: str) -> int:
+    """The most decimal places ``text`` writes ``value`` with: "$37.0 million" gives 37 to one
+    place, which its term ("37") no longer shows."""
+    places = _places(value)
+    for m in _WRITTEN_NUMBER.finditer(text):
+        written = _value(m[0].replace(",", ""))
+        if written is not None and written == value and m[1] is not None:
+            places = max(places, len(m[1]))
+    return places
+
+
 def all_amounts(text: str) -> frozenset[Decimal]:
     """Every amount ``text`` states (:func:`amounts`)."""
     return frozenset().union(*amounts(text).values())

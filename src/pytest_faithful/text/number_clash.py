@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.amounts import all_amounts, amounts, rounds_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.segment import is_row, split_sentences
@@ -78,7 +78,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         values = claim_amounts.get(term, frozenset())
         for i, (terms, stated, scales, units, written) in enumerate(sentences):
             shared = len(terms & words)
-            if term not in terms and values & written:
+            if term not in terms and (values & written or rounds_to(term, claim, written)):
                 # The claim's amount in another form: "$1,200,000" for "$1.2 million".
                 stating = max(stating, shared)
                 continue

@@ -41,6 +41,7 @@ from pytest_faithful.text.amounts import (
     bound_met,
     may_scale,
     measures,
+    rounds_to,
     share_stated,
 )
 from pytest_faithful.text.arithmetic import derived
@@ -309,6 +310,7 @@ def _stated_in_no_other_form(
         term
         for term in numbers
         if not _values(term, claim) & stated_amounts
+        and not rounds_to(term, claim, stated_amounts)
         and not (halved and term == "50")
         and not (term in measured and measured[term] & _passage_measures(passages))
     ]
