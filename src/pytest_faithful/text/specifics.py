@@ -46,6 +46,7 @@ from pytest_faithful.text.amounts import (
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.conversions import stated_conversions
+from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
@@ -323,9 +324,14 @@ def _stated_in_no_other_form(
         and not share_stated(t, claim, passages)
         and not _relative_year(t, passages)
     ]
-    # Worked out from the passages' numbers (text/arithmetic.py).
+    # Worked out from the passages' numbers, or a count of what they list (text/arithmetic.py,
+    # text/counts.py).
     if 0 < len(missing) <= _MOST_WORKED_OUT:
-        missing = [t for t in missing if not derived(t, claim, passages)]
+        missing = [
+            t
+            for t in missing
+            if not derived(t, claim, passages) and not counted(t, claim, passages)
+        ]
     # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C.
     excused = stated_conversions(claim, passages) if missing else frozenset()
     return [t for t in missing if t not in excused]

@@ -1,0 +1,130 @@
+"""How many things a passage lists: an answer's count of them is stated by the list.
+
+"Support is available through three channels." from "You can reach support by phone, email or
+live chat."; "The Pro plan includes four features." from a bulleted list of four under "The Pro
+plan includes:". No passage writes three or four, and ``unstated-specifics`` failed the faithful
+answer for counting what the passage lists. :func:`counted` reads a claim's count from 2 to 20
+as stated when a passage lists that many items where it says at least half of the claim's
+other words (as :mod:`~pytest_faithful.text.arithmetic` reads sentences together):
+
+* the parts of a sentence's list, joined by commas and a last "and" or "or" ("Visa,
+  Mastercard, PayPal and Apple Pay": four);
+* the items of a bulleted or numbered list, about what the line that leads into it says.
+
+A count the list does not make is caught as before: "four channels" for three.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from pytest_faithful.text.amounts import measures
+from pytest_faithful.text.arithmetic import MIN_SHARED, shared_runs
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.words import NUMBER_WORDS
+
+_FEWEST, _MOST = 2, 20
+# A list's last item comes after "and" or "or", with or without a comma before it.
+_LIST_END = re.compile(r",?\s+(?:and|or)\s+", re.IGNORECASE)
+# Where one item of a sentence's list ends: a comma (not a number's "1,500"), "and", "or".
+_ITEM_BREAK = re.compile(r"\s*,(?!\d)\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+# A count of things: a number on its own, then a plural within three words ("three
+# channels", "5 payment methods"); not "a four-year term", "Q4", "the fourth quarter".
+_COUNT = re.compile(
+    rf"(?<![\w.,-])(\d{{1,2}}|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
+    r"\s+(?:[^\W\d_]+\s+){0,2}?[^\W\d_]{2,}s\b",
+    re.IGNORECASE,
+)
+# Where a list's last item ends, when the sentence goes on.
+_AFTER_LIST = re.compile(r"[,;:(\u2013\u2014]|\s-\s")
+# A line of a bulleted or numbered list, and how far it is indented.
+_ITEM_LINE = re.compile(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
+# The words of counting itself ("a total of", "in all") need not be the passages'.
+_COUNTING = frozenset(content_terms("total all altogether different separate main key kinds types"))
+
+
+class _Listed(NamedTuple):
+    """A bulleted list: how many items, and the words of the line that leads into it (what
+    the list is of: "The Pro plan includes:"; an item's words are one item's)."""
+
+    items: int
+    terms: frozenset[str]
+
+
+def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether the number ``term`` of ``claim`` counts the items a passage lists about what the
+    claim is about (module docstring)."""
+    if not term.isdecimal() or not _FEWEST <= int(term) <= _MOST:
+        return False
+    kinds = number_kinds(claim).get(term, frozenset())
+    if kinds - {"plain"} and not any(kind.startswith("unit:") for kind in kinds):
+        return False  # money, a percent, a time: no count
+    count = int(term)
+    # Days, years, kilograms are measured, not listed.
+    if count not in _counts_in(claim) or term in measures(claim):
+        return False
+    # What is counted ("channels") need not be the passage's word for it; where it is
+    # ("Ingredients: flour, sugar and eggs"), the list is of it.
+    own = frozenset(kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:"))
+    about = frozenset(t for t in content_terms(claim) if not t[0].isdigit()) - own - _COUNTING
+    for words in (about, own):
+        if words and any(count in _sentence_lists(run) for run in shared_runs(words, passages)):
+            return True
+    return any(
+        listed.items == count
+        and any(
+            words and len(words & listed.terms) >= MIN_SHARED * len(words) for words in (about, own)
+        )
+        for listed in _bulleted(passages)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _counts_in(claim: str) -> frozenset[int]:
+    return frozenset(int(NUMBER_WORDS.get(m[1].casefold(), m[1])) for m in _COUNT.finditer(claim))
+
+
+def _sentence_lists(text: str) -> frozenset[int]:
+    """How many items each list of a sentence of ``text`` has: the parts up to the last one's
+    end, the first comma, semicolon or dash after its "and" or "or" ("Oslo, Bergen and Bodø,
+    with 40 concerts": three)."""
+    counts = set()
+    for sentence in split_sentences(text):
+        ends = list(_LIST_END.finditer(sentence.text))
+        if not ends:
+            continue
+        last = _AFTER_LIST.search(sentence.text, ends[-1].end())
+        listed = sentence.text[: last.start() if last is not None else None]
+        counts.add(len([part for part in _ITEM_BREAK.split(listed) if part.strip()]))
+    return frozenset(counts)
+
+
+@functools.lru_cache(maxsize=64)
+def _bulleted(passages: tuple[str, ...]) -> tuple[_Listed, ...]:
+    return tuple(listed for passage in passages for listed in _lists_of(passage))
+
+
+def _lists_of(passage: str) -> Iterator[_Listed]:
+    """The bulleted and numbered lists of ``passage``: items at one indent in a row (a nested
+    item is part of the one above it), with the line before them."""
+    lead = ""
+    items: list[str] = []
+    indent: str | None = None
+    for line in [*passage.splitlines(), ""]:
+        m = _ITEM_LINE.match(line)
+        if m is not None and (indent is None or m[1] == indent):
+            indent = m[1]
+            items.append(line)
+            continue
+        if m is not None or (items and line[:1] in (" ", "\t") and line.strip()):
+            items[-1] += " " + line.strip()  # a nested item or a wrapped line
+            continue
+        if items:
+            yield _Listed(len(items), content_terms(lead))
+            items, indent = [], None
+        if line.strip():
+            lead = line

@@ -1,0 +1,108 @@
+"""An answer's count of what a passage lists, both ways.
+
+"Support is available through three channels." from "by phone, email or live chat": a count
+of the passage's own list is stated by it; another count is caught, and a number that counts
+no listed things ("a four-year term", "two decades", "Q4") is not read as one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.counts import counted
+
+JUDGE = quoting_the_best_passage()
+
+# (passage, the faithful answer, the same with its count changed)
+LISTS = {
+    "a sentence's list with 'or'": (
+        "You can reach our support team by phone, email or live chat.",
+        "Support is available through three channels.",
+        "Support is available through four channels.",
+    ),
+    "a list that the sentence goes on after": (
+        "The festival takes place in Oslo, Bergen, Trondheim and Stavanger, with 40 concerts "
+        "in total.",
+        "The festival takes place in four cities.",
+        "The festival takes place in five cities.",
+    ),
+    "the counted word heads the list": (
+        "Ingredients: flour, sugar, butter, eggs, vanilla and baking powder.",
+        "The recipe uses 6 ingredients.",
+        "The recipe uses 5 ingredients.",
+    ),
+    "a bulleted list under its lead": (
+        "The Pro plan includes:\n- unlimited projects\n- priority support\n- custom domains\n"
+        "- team analytics",
+        "The Pro plan includes four features.",
+        "The Pro plan includes six features.",
+    ),
+    "a numbered list with a nested item": (
+        "Team members:\n1. Ana (design)\n   - leads the brand work\n2. Ben (backend)\n"
+        "3. Chloe (frontend)",
+        "The team has three members.",
+        "The team has four members.",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("form", LISTS)
+def test_a_count_of_a_listed_thing_passes_and_another_count_is_caught(
+    form: str, rules: str
+) -> None:
+    passage, faithful, changed = LISTS[form]
+    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+
+
+@pytest.mark.parametrize(
+    ("term", "claim"),
+    [
+        ("4", "Aurora won its four-year elections in Lagos, Abuja and Kano and Enugu."),
+        ("2", "Aurora has been operating for over two decades."),
+        ("4", "Aurora expects Q4 revenue from Lagos, Abuja, Kano and Enugu."),
+        ("4", "Aurora charges $4 in Lagos, Abuja, Kano and Enugu."),
+    ],
+)
+def test_a_number_that_counts_no_listed_things_is_no_count(term: str, claim: str) -> None:
+    passages = ("Aurora operates in Lagos, Abuja, Kano and Enugu, and in two other cities.",)
+    assert not counted(term, claim, passages)
+
+
+def test_a_list_about_something_else_counts_nothing() -> None:
+    passages = ("The Pro plan includes:\n- priority support\n- custom domains\n- analytics",)
+    assert not counted("3", "Support is available through three channels.", passages)
+
+
+words = st.lists(
+    st.sampled_from(
+        [
+            "apples",
+            "pears",
+            "plums",
+            "figs",
+            "kiwis",
+            "limes",
+            "dates",
+            "grapes",
+            "melons",
+            "cherries",
+        ]
+    ),
+    min_size=2,
+    max_size=10,
+    unique=True,
+)
+
+
+@given(words, st.sampled_from([", and ", " and ", ", or ", " or "]))
+def test_a_sentence_list_of_any_length_is_counted_exactly(fruit: list[str], last: str) -> None:
+    passages = (f"The market stall sells {', '.join(fruit[:-1])}{last}{fruit[-1]}.",)
+    claim = "The market stall sells {} kinds of fruit."
+    assert counted(str(len(fruit)), claim.format(len(fruit)), passages)
+    assert not counted(str(len(fruit) + 1), claim.format(len(fruit) + 1), passages)
