@@ -194,3 +194,32 @@ def test_a_figure_in_millions_rounds_to_its_written_places_only(exact: int, plac
     )
     off = millions + Decimal(2) * Decimal(10) ** -places
     assert not rounds_to(str(off).rstrip("0").rstrip("."), claim.format(off), stated)
+
+
+# A price times the answer's own count of what it prices, or divided by it.
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        ("The hotel charges $180 per night.", "Four nights cost $720.", "Four nights cost $760."),
+        (
+            "The 10-pack of filters costs $20.",
+            "In the 10-pack, each filter costs $2.",
+            "In the 10-pack, each filter costs $3.",
+        ),
+        (
+            "Shipping is $7 per parcel.",
+            "Sending three parcels costs $21 in shipping.",
+            "Sending three parcels costs $24 in shipping.",
+        ),
+    ],
+)
+def test_a_price_times_a_count_the_answer_gives_is_worked_out(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [passage], judge=JUDGE).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE).passed, changed
+
+
+def test_a_count_times_a_count_is_no_price() -> None:
+    passages = ("Sign up within the next two weeks to get 10% off your first three months.",)
+    assert not derived("6", "Sign up within two weeks for 10% off your first six months.", passages)

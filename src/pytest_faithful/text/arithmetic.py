@@ -50,6 +50,9 @@ _NO_CHANGE = _NO_SUM - {"plain"}
 MIN_SHARED = 0.5
 # How many sentences in a row say numbers together.
 _WINDOW = 2
+# A count the claim gives of what it prices ("two tickets", "a 10-pack", "30 people"): small
+# whole numbers, not years.
+_MOST_COUNTED = Decimal(1000)
 # The most runs a word of a claim is looked up in.
 _MOST_RUNS = 256
 # The most operands one group offers (pairs grow as their square): a table of numbers is read
@@ -148,6 +151,11 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     # day, a percent from two amounts, a year's price from a month's.
     own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
     about = words - own - (content_terms(period) if period else frozenset())
+    # A count's own unit is what the passages price ("$7 per parcel" for "three parcels").
+    if own and values <= _counts_beside("", claim):
+        priced = words - (content_terms(period) if period else frozenset())
+        if any(_counts_a_total(term, values, claim, said) for said in _about(priced, passages)):
+            return True
     if not about:
         return False
     percent = "percent" in kinds
@@ -162,7 +170,10 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if period is not None and _at_another_period(values, kinds, period, said.rates):
             return True
         for kind in kinds - _NO_SUM:
-            if _sum_or_difference(values, said.values.get(kind, ())):
+            operands = said.values.get(kind, ())
+            if _sum_or_difference(values, operands) or (
+                kind == "money" and _times_a_count(values, operands, _counts_beside(term, claim))
+            ):
                 return True
         if percent and any(
             _change(values, operands, bases)
@@ -188,6 +199,51 @@ def _claim_reading(claim: str) -> tuple[frozenset[str], Mapping[str, str], tuple
         for term in content_terms(digits):
             periods.setdefault(term, _PERIODS[word.casefold()])
     return words - {"percent"}, periods, _bases(said)
+
+
+def _counts_beside(term: str, claim: str) -> frozenset[Decimal]:
+    """The claim's other numbers that count something ("two adult tickets", "a 10-pack",
+    "30 people"): what a price or a size of one is multiplied or divided by."""
+    kinds = number_kinds(claim)
+    return frozenset(
+        value
+        for other, values in amounts(claim).items()
+        if other != term
+        and all(kind == "plain" or kind.startswith("unit:") for kind in kinds.get(other, ()))
+        for value in values
+        if 1 < value <= _MOST_COUNTED and value == value.to_integral_value()
+    )
+
+
+def _times_a_count(
+    values: frozenset[Decimal],
+    operands: tuple[frozenset[Decimal], ...],
+    counts: frozenset[Decimal],
+) -> bool:
+    """Whether one of ``values`` is an operand times or divided by one of the claim's own
+    counts ("two adult tickets cost €50" from "€25 for adults"; "each filter costs $2" in a
+    "10-pack" from "$20"). Prices only: "six months" is no "three months" times "two weeks"."""
+    return any(
+        value in (operand * count, operand / count)
+        for value in values
+        for stated in operands
+        for operand in stated
+        for count in counts
+    )
+
+
+def _counts_a_total(term: str, values: frozenset[Decimal], claim: str, said: _Said) -> bool:
+    """Whether ``term`` is the count a total of the claim is worked out with: "four nights"
+    in "Four nights cost $720" from "$180 per night" (the count is the answer's premise,
+    stated by the total it gives with the passages' price)."""
+    kinds = number_kinds(claim)
+    written = amounts(claim)
+    return any(
+        _times_a_count(totals, said.values.get(kind, ()), values)
+        for other, totals in written.items()
+        if other != term
+        for kind in kinds.get(other, frozenset()) & {"money"}
+    )
 
 
 def _bases(said: frozenset[str]) -> tuple[bool, bool]:
