@@ -74,6 +74,23 @@ def test_a_range_shares_its_unit_and_number_words_need_a_measure() -> None:
     assert quantities("one of them said ten things") == ()
 
 
+@pytest.mark.parametrize("end", [".", "...", ".\nNext line."])
+@pytest.mark.parametrize(
+    ("symbol", "code"), [("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY")]
+)
+@pytest.mark.parametrize("space", [" ", "", "\u00a0"])
+def test_a_currency_sign_after_its_value_holds_before_a_full_stop(
+    symbol: str, code: str, space: str, end: str
+) -> None:
+    # "It costs 5 €." read as a bare 5 (the sign was refused before any "."), so the README's
+    # "5 €" = "€5" failed at the end of a sentence, where the sign mostly stands.
+    text = f"The fee is 1.200,50{space}{symbol}{end}"
+    assert [q.describe() for q in quantities(text)] == [f"{code} 1200.5"]
+    assert verify_reference(f"The fee is {symbol}1,200.50.", text, keywords=False).passed
+    # A sign before a value is still that value's: "5 €.50" is 5 and EUR 0.50.
+    assert [q.describe() for q in quantities(f"5 {symbol}.50")] == ["5", f"{code} 0.5"]
+
+
 def test_numbers_name_what_is_missing() -> None:
     result = verify_reference("Returns within 30 days; premium is $20.", REFERENCE, keywords=False)
     assert not result.passed

@@ -360,7 +360,9 @@ def ci_recipe_commands() -> list[str]:
     text = README.read_text(encoding="utf-8")
     start = text.index("## CI recipe")
     recipe = text[start : text.index("No `actions/cache` step", start)]
-    commands = re.findall(r"pytest tests[^`\n]*(?:\n +--[^`\n]*)*", recipe)
+    # A command ends at a backtick, a line's end or the shell's `||` (the record step keeps
+    # pytest's status to commit its recordings first).
+    commands = re.findall(r"pytest tests[^`\n|]*(?:\n +--[^`\n|]*)*", recipe)
     return [" ".join(command.split()) for command in commands]
 
 

@@ -167,7 +167,7 @@ _QUANTITY = re.compile(
     (?:(?P<digits>{_DIGITS})|(?P<word>{_SAID_NUMBER})(?![\w]))
     (?:(?:st|nd|rd|th)(?![\w]))?                  # ordinals: 1st, 22nd
     (?:{SPACE}(?P<magnitude>{_MAGNITUDE})(?![\w]))?
-    (?:{SPACE}(?P<after_symbol>{_SYMBOL})(?!{SPACE}[\d.]))?  # "5 €", "15$"; not "5 $10"
+    (?:{SPACE}(?P<after_symbol>{_SYMBOL})(?!{SPACE}\.?\d))?  # "5 €", "15$."; not "5 $10"
     (?:{SPACE}(?P<percent>%|percent(?![\w])|per(?:{SPACES}|-)cent(?![\w])))?
     (?:(?:{SPACES}|-)?(?P<after_code>{_CODE})(?![\w]))?
     (?:(?:{SPACES}|-)?(?P<currency_word>{"|".join(_CURRENCY_WORDS)})(?![\w]))?
