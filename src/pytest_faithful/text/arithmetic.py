@@ -9,13 +9,16 @@ a number as stated when it is one of these, to the precision the claim writes it
 
 * the sum or the difference of two numbers of the claim number's own kind (money, a percent,
   a unit: "employees", "days") said together: in one passage sentence or two in a row;
-* the change from one such number to another as a percentage of the first (for a claim's
-  percent): "25%" from 1,200 and 1,500;
+* the change from one such number to another as a percentage of where it started (for a
+  claim's percent; counts without a unit too): "25%" from 1,200 and 1,500;
 * the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
   "5 pm";
 * a rate per day, week, month, quarter or year said per another of them, where the two hold
   a whole number of each other (x7, x12, x52, x365, x4, x24): "$144 a year" from "$12 per
-  month", "1.5% a month" from "18% a year".
+  month", "1.5% a month" from "18% a year";
+* a part of a whole as a percentage: "about 30% of patients" from "61 of 200 patients";
+* a price times or divided by the answer's own count of what it prices, and that count: "four
+  nights cost $720" from "$180 per night", "each filter costs $2" in "the 10-pack" from "$20".
 
 The operands must be of the claim number's kind
 (:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
@@ -58,7 +61,7 @@ _MOST_RUNS = 256
 # The most operands one group offers (pairs grow as their square): a table of numbers is read
 # as a table, not as the sums of all its cells.
 _MOST_OPERANDS = 12
-# Each period -> its length in days (a month and a year only against each other and a quarter).
+# The words of a rate's period -> the period.
 _PERIODS: Mapping[str, str] = {
     "hour": "hour",
     "hourly": "hour",
