@@ -20,6 +20,8 @@ from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
 from pytest_faithful.text.align import Aligned, negation_before
 from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.tables import other_records, under_header
+from pytest_faithful.text.terms import content_terms
 
 WEAK_QUOTE_NOTE = (
     "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
@@ -43,7 +45,9 @@ class BearsOn:
                 return other
             return ruling.demoted(self.name, CUT_NEGATION_WHY, found=False)
         if not ruling.found:
-            if not bears_on(span.text(case.passages), case.subject):
+            if not bears_on(span.text(case.passages), case.subject) and not _row_with_header(
+                case, span
+            ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
                     return other
@@ -72,6 +76,20 @@ def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:
     if not bears_on(passage[start:end], case.subject):
         return None
     return ruling.shown(Aligned(span.passage, start, end, span.quality, "located"), EXCHANGE_NOTE)
+
+
+def _row_with_header(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, a row of a table (or rows) that holds a term of the claim, bears on
+    it read under its table's header row (:func:`~pytest_faithful.text.tables.under_header`):
+    "RE 12 | 08:45 | 11:30 | 1" says when the RE 12 arrives under "Arrives", as a short reply
+    says something with the turn it answers. The quoted row stays the evidence shown."""
+    passage = case.passages[span.passage]
+    row, claimed = content_terms(span.text(case.passages)), content_terms(case.claim.text)
+    # The row must hold a term of the claim, and the claim name no other row's record.
+    if not row & claimed or (other_records(passage, span.start, span.end) & claimed) - row:
+        return False
+    read = under_header(passage, span.start, span.end)
+    return read is not None and bears_on(read, case.subject)
 
 
 def _covering(case: Case, ruling: Ruling) -> Ruling:
