@@ -303,3 +303,25 @@ def test_the_am_pm_hint_misses_no_range_of_hours(
     for begin, end in ((0, len(text)), (min(cut, len(text)), len(text)), (0, min(cut, len(text)))):
         if _hours_ranges(text, begin, end):
             assert _may_say_am_or_pm(text, begin, end)
+
+
+@pytest.mark.parametrize(
+    "row",
+    ["| 2 | Pro | $20 |", "2 | Pro | $20", "2\tPro\t$20", "2,Pro,$20",
+     "<tr><td>2</td><td>Pro</td><td>$20</td></tr>"],
+    ids=["markdown", "pipes", "tabs", "csv", "html"],
+)  # fmt: skip
+def test_a_number_takes_no_unit_from_the_next_cell(row: str) -> None:
+    """A row-number column: "| 2 | Pro |" does not count "Pro"s; a unit in its own cell does."""
+    assert number_kinds(row)["2"] == {"plain"}
+    assert number_kinds(row.replace("2", "2 seats", 1))["2"] == {"unit:seat"}
+
+
+@given(
+    st.lists(st.from_regex(r"[A-Za-z]{1,6}|[0-9]{1,3}", fullmatch=True), min_size=2, max_size=6),
+    st.sampled_from([" | ", "\t", ","]),
+)
+def test_no_number_of_a_row_counts_another_cell(cells: list[str], separator: str) -> None:
+    kinds = number_kinds(separator.join(cells))
+    words = frozenset().union(*(content_terms(cell) for cell in cells if cell.isalpha()))
+    assert not any(f"unit:{word}" in kind for kind in kinds.values() for word in words)
