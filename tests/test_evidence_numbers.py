@@ -310,6 +310,7 @@ MEDAL_TABLES = {
     + "\n".join(f"| {' | '.join(row)} |" for row in MEDAL_ROWS),
     "pipes": "Country | Medals | Rank\n" + "\n".join(" | ".join(row) for row in MEDAL_ROWS),
     "tabs": "Country\tMedals\tRank\n" + "\n".join("\t".join(row) for row in MEDAL_ROWS),
+    "csv": "country,medals,rank\n" + "\n".join(",".join(row) for row in MEDAL_ROWS),
     "html": "<table><tr><th>Country</th><th>Medals</th><th>Rank</th></tr>\n"
     + "\n".join(f"<tr><td>{'</td><td>'.join(row)}</td></tr>" for row in MEDAL_ROWS)
     + "</table>",

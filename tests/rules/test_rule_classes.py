@@ -226,6 +226,7 @@ TIMETABLES = {
     "pipes": "Train | Departs | Arrives | Platform\n"
     + "\n".join(" | ".join(row) for row in TRAIN_ROWS),
     "tabs": "Train\tDeparts\tArrives\tPlatform\n" + "\n".join("\t".join(r) for r in TRAIN_ROWS),
+    "csv": "train,departs,arrives,platform\n" + "\n".join(",".join(r) for r in TRAIN_ROWS),
     "html": "<table><tr><th>Train</th><th>Departs</th><th>Arrives</th><th>Platform</th></tr>\n"
     + "\n".join(f"<tr><td>{'</td><td>'.join(row)}</td></tr>" for row in TRAIN_ROWS)
     + "</table>",

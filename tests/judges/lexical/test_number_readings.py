@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
-from pytest_faithful.text.readings import ORDINAL_WORDS
+from pytest_faithful.text.readings import ORDINAL_WORDS, csv_cells_apart
 from pytest_faithful.text.terms import (
     _hours_ranges,
     _may_say_am_or_pm,
@@ -325,3 +325,25 @@ def test_no_number_of_a_row_counts_another_cell(cells: list[str], separator: str
     kinds = number_kinds(separator.join(cells))
     words = frozenset().union(*(content_terms(cell) for cell in cells if cell.isalpha()))
     assert not any(f"unit:{word}" in kind for kind in kinds.values() for word in words)
+
+
+@pytest.mark.parametrize(
+    ("row", "numbers"),
+    [
+        ("Tokyo,37.4,2194", {"37.4", "2194"}),  # a decimal, then a cell
+        ("1,Arsenal,38,89", {"1", "38", "89"}),  # not 38.89
+        ("RE 12,08:45,11:30,south", {"12", "8:45", "11:30"}),
+        ("Apple,95,0.5", {"95", "0.5"}),
+        ("Widget,1,500", {"1500"}),  # three digits after one to three: a thousands separator
+        ("We sold 1,500 units, 38,89 EUR", {"1500", "38.89"}),  # prose is no row
+    ],
+)
+def test_a_csv_rows_commas_between_numbers_part_its_cells(row: str, numbers: set[str]) -> None:
+    assert {t for t in content_terms(row) if t[0].isdigit()} == numbers
+
+
+@given(st.text(alphabet="ab1,.\n ", max_size=60))
+def test_csv_cells_apart_keeps_every_offset(text: str) -> None:
+    apart = csv_cells_apart(text)
+    assert len(apart) == len(text)
+    assert all(a == b or (b == "," and a == " ") for a, b in zip(apart, text, strict=True))
