@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_faithful.text.tables import other_records, under_header
+from pytest_faithful.text.tables import other_records, rows_under, under_header
 from pytest_faithful.text.terms import content_terms
 
 # One medal table in each form: the rows' numbers count what only the header names.
@@ -60,3 +60,15 @@ def test_a_row_under_its_header_keeps_every_word_of_the_row(
     if read is not None:
         words = {t for t in content_terms(text[start:end]) if not t[0].isdigit()}
         assert words <= content_terms(read)
+
+
+@given(st.text(alphabet="ab1 |,\t\n-", max_size=80), st.integers(0, 80), st.integers(0, 20))
+@settings(max_examples=60)
+def test_the_rows_under_a_header_are_whole_lines_after_it(text: str, start: int, size: int) -> None:
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    rows = rows_under(text, start, end)
+    for first, last in rows:
+        assert first > end
+        assert text[first - 1] == "\n"
+        assert "\n" not in text[first:last]

@@ -245,3 +245,17 @@ def test_a_row_bears_on_a_claim_read_with_its_tables_header(form: str) -> None:
     # The header lends a row no record the claim names in another row.
     other = verify("The IC 208 arrives at 11:30.", [table], judge=quoting(row))
     assert other.claim_verdicts[0].rule == "bears-on"
+
+
+@pytest.mark.parametrize("form", TIMETABLES)
+def test_a_tables_header_quoted_for_a_value_is_shown_with_the_row_that_states_it(form: str) -> None:
+    """A header names columns and states no value: a claim with a number quoting it is shown
+    with the row under it that states the claim, or demoted when none does."""
+    table = TIMETABLES[form]
+    header = table.split("\n")[0]
+    result = verify("The RE 12 arrives at 11:30.", [table], judge=quoting(header))
+    assert result.passed
+    assert "RE 12" in result.claim_verdicts[0].evidence
+    # 10:40 is the IC 208's arrival: no row states it of the RE 12.
+    lie = verify("The RE 12 arrives at 10:40.", [table], judge=quoting(header))
+    assert lie.claim_verdicts[0].rule == "bears-on"

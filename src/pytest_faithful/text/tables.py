@@ -20,6 +20,7 @@ from pytest_faithful.text.terms import content_terms
 # A row's cells, by what separates them: the same separators ``segment.is_row`` reads.
 _HTML_CELL = re.compile(r"<t[dh][^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>")
+_RULING = re.compile(r"[\s|:-]*-{3,}[\s|:-]*")
 # A cell that is only a number: "26", "1.5", "1,200", "-3", "08:45".
 _NUMBER = re.compile(r"[-+]?\d[\d,]*(?:[.:]\d+)?")
 # A column name's unit: in brackets ("Rain (mm)") or after an underscore ("dose_mg").
@@ -76,10 +77,10 @@ def under_header(passage: str, start: int, end: int) -> str | None:
 
 
 def other_records(passage: str, start: int, end: int) -> frozenset[str]:
-    """The content terms of the first cells of the rows of the table ``passage[start:end]`` is
-    in, but for its own rows: the records a claim may name other than the row quoted ("On
-    Saturday the office closes at 17:00." against "Monday | 9:00 | 17:00" names the
-    "Saturday" row)."""
+    """The content terms of the first cells (past a column that numbers the rows) of the rows
+    of the table ``passage[start:end]`` is in, but for its own rows: the records a claim may
+    name other than the row quoted ("On Saturday the office closes at 17:00." against "Monday
+    | 9:00 | 17:00" names the "Saturday" row)."""
     header = header_row(passage, start, end)
     if header is None:
         return frozenset()
@@ -92,6 +93,32 @@ def other_records(passage: str, start: int, end: int) -> frozenset[str]:
         if not is_row(line):
             break
         if not (start < line_end and at < end) and (cells := _cells(line)):
-            found |= content_terms(cells[0])
+            # A row's record: its first cell, past a column that numbers the rows.
+            named = [cell for cell in cells if cell and not _NUMBER.fullmatch(cell)]
+            found |= content_terms(named[0] if named else cells[0])
         at = line_end + 1
     return frozenset(found)
+
+
+def rows_under(passage: str, start: int, end: int) -> list[tuple[int, int]]:
+    """When ``passage[start:end]`` is a table's header row alone (its cells' names, stating no
+    value), the spans of the rows under it; else none."""
+    line_start = passage.rfind("\n", 0, start) + 1
+    line_end = passage.find("\n", end)
+    if line_end < 0 or passage[line_start:start].strip() or passage[end:line_end].strip():
+        return []
+    rows: list[tuple[int, int]] = []
+    at = line_end + 1
+    while at < len(passage):
+        row_end = passage.find("\n", at)
+        row_end = len(passage) if row_end < 0 else row_end
+        if not (
+            is_row(passage, at, row_end)
+            if rows
+            else header_row(passage, at, row_end) == (line_start, line_end)
+        ):
+            break
+        if not _RULING.fullmatch(passage, at, row_end):
+            rows.append((at, row_end))
+        at = row_end + 1
+    return rows
