@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
@@ -321,6 +321,7 @@ def test_a_number_takes_no_unit_from_the_next_cell(row: str) -> None:
     st.lists(st.from_regex(r"[A-Za-z]{1,6}|[0-9]{1,3}", fullmatch=True), min_size=2, max_size=6),
     st.sampled_from([" | ", "\t", ","]),
 )
+@settings(max_examples=30)
 def test_no_number_of_a_row_counts_another_cell(cells: list[str], separator: str) -> None:
     kinds = number_kinds(separator.join(cells))
     words = frozenset().union(*(content_terms(cell) for cell in cells if cell.isalpha()))
