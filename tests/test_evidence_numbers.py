@@ -301,3 +301,54 @@ def test_a_value_from_another_row_of_a_table_is_no_value_of_the_claims(form: str
     )
     assert honest.passed
     assert honest.claim_verdicts[0].evidence == _row(table, "Business").strip()
+
+
+# A medal table in each form: the rows' numbers count medals only under the header.
+MEDAL_ROWS = (("Norway", "37", "12"), ("Germany", "27", "4"), ("Canada", "26", "9"))
+MEDAL_TABLES = {
+    "markdown": "| Country | Medals | Rank |\n|---|---|---|\n"
+    + "\n".join(f"| {' | '.join(row)} |" for row in MEDAL_ROWS),
+    "pipes": "Country | Medals | Rank\n" + "\n".join(" | ".join(row) for row in MEDAL_ROWS),
+    "tabs": "Country\tMedals\tRank\n" + "\n".join("\t".join(row) for row in MEDAL_ROWS),
+    "csv": "country,medals,rank\n" + "\n".join(",".join(row) for row in MEDAL_ROWS),
+    "html": "<table><tr><th>Country</th><th>Medals</th><th>Rank</th></tr>\n"
+    + "\n".join(f"<tr><td>{'</td><td>'.join(row)}</td></tr>" for row in MEDAL_ROWS)
+    + "</table>",
+}
+
+
+@pytest.mark.parametrize("form", MEDAL_TABLES)
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        ("Canada won 26 medals.", True),
+        ("Canada won 27 medals.", False),  # Germany's count: another row's value
+        ("Canada won 12 medals.", False),  # Norway's rank: another column, another row
+    ],
+)
+def test_a_rows_value_is_read_with_its_columns_name(form: str, claim: str, passes: bool) -> None:
+    """ "Canada | 26" gives no unit for 26: under "Medals" it counts medals, and another count
+    of medals is another value for the claim's."""
+    table = MEDAL_TABLES[form]
+    result = verify(claim, [table], rules=STRICT, judge=quoting(_row(table, "Canada")))
+    assert result.passed is passes
+    if not passes:
+        assert result.claim_verdicts[0].rule == "number-clash"
+
+
+TIMETABLE = "Train | Departs | Arrives\nIC 208 | 08:15 | 10:40\nRE 12 | 08:45 | 11:30"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        ("The RE 12 departs at 08:45.", True),
+        ("The RE 12 arrives at 11:30.", True),
+        ("The RE 12 departs at 08:15.", False),  # the IC 208's time: a record named by number
+        ("The RE 12 arrives at 10:40.", False),
+    ],
+)
+def test_a_row_quoted_for_another_rows_value_is_no_evidence(claim: str, passes: bool) -> None:
+    row = "RE 12 | 08:45 | 11:30"
+    result = verify(claim, [TIMETABLE], rules=STRICT, judge=quoting(row))
+    assert result.passed is passes

@@ -338,3 +338,42 @@ def test_rows_of_cells_split_one_sentence_a_row(rows: list[list[str]], separator
     for s in split_sentences(text):
         assert "\n" not in s.text
     assert segment.is_row(lines[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "header"),
+    [
+        ("| Plan | Price |\n|---|---|\n| Pro | $20 |", "| Plan | Price |"),
+        ("| 2024 | 2025 |\n|---|---|\n| $20 | $25 |", "| 2024 | 2025 |"),  # ruled off
+        ("Plan | Price\nPro | $20", "Plan | Price"),
+        ("Plan\tPrice\nPro\t$20", "Plan\tPrice"),
+        ("id,dose_mg,area_km2\n1,Pro,$20", "id,dose_mg,area_km2"),  # a name's digits
+        ("<tr><th>Plan</th></tr>\n<tr><td>Pro</td></tr>", "<tr><th>Plan</th></tr>"),
+        ("Intro.\n\nPlan | Price\nPro | $20", "Plan | Price"),  # the run of rows around it
+        ("Starter | $9\nPro | $20", None),  # a first row with a number states a record
+        ("We sell plans.\nPro | $20", None),  # prose is no header
+    ],
+    ids=["markdown", "ruled-numbers", "pipes", "tabs", "csv", "html", "after-prose",
+         "no-header", "prose"],
+)  # fmt: skip
+def test_a_row_has_the_header_row_of_its_table(text: str, header: str | None) -> None:
+    start = text.rindex("\n") + 1
+    found = segment.header_row(text, start, len(text))
+    assert (None if found is None else text[found[0] : found[1]]) == header
+    # The header row itself has none.
+    if found is not None:
+        assert segment.header_row(text, found[0], found[1]) is None
+
+
+@given(st.text(alphabet="ab1|,\t\n-", max_size=80), st.integers(0, 80), st.integers(0, 20))
+@settings(max_examples=60)
+def test_a_header_row_is_a_whole_line_before_the_span(text: str, start: int, size: int) -> None:
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    found = segment.header_row(text, start, end)
+    if found is not None:
+        first, last = found
+        assert first == 0 or text[first - 1] == "\n"
+        assert last < start
+        assert "\n" not in text[first:last]
+        assert segment.is_row(text, first, last)

@@ -216,3 +216,46 @@ def test_the_answerer_frames_a_statement_or_speaks_of_itself(
     claim: str, speaker: str | None
 ) -> None:
     assert about_the_answerer(claim, ["The NFL tracks its players."]) == speaker
+
+
+# One timetable in each form a retriever hands over: what a row states, its header names.
+TRAIN_ROWS = (("IC 208", "08:15", "10:40", "north"), ("RE 12", "08:45", "11:30", "south"))
+TIMETABLES = {
+    "markdown": "| Train | Departs | Arrives | Platform |\n|---|---|---|---|\n"
+    + "\n".join(f"| {' | '.join(row)} |" for row in TRAIN_ROWS),
+    "pipes": "Train | Departs | Arrives | Platform\n"
+    + "\n".join(" | ".join(row) for row in TRAIN_ROWS),
+    "tabs": "Train\tDeparts\tArrives\tPlatform\n" + "\n".join("\t".join(r) for r in TRAIN_ROWS),
+    "csv": "train,departs,arrives,platform\n" + "\n".join(",".join(r) for r in TRAIN_ROWS),
+    "html": "<table><tr><th>Train</th><th>Departs</th><th>Arrives</th><th>Platform</th></tr>\n"
+    + "\n".join(f"<tr><td>{'</td><td>'.join(row)}</td></tr>" for row in TRAIN_ROWS)
+    + "</table>",
+}
+
+
+@pytest.mark.parametrize("form", TIMETABLES)
+def test_a_row_bears_on_a_claim_read_with_its_tables_header(form: str) -> None:
+    """ "The RE 12 arrives at 11:30." quoting the RE 12 row: "arrives" is only in the header,
+    and the row means something only under it. The quoted row stays the evidence shown."""
+    table = TIMETABLES[form]
+    row = next(line for line in table.split("\n") if "RE 12" in line).removesuffix("</table>")
+    result = verify("The RE 12 arrives at 11:30.", [table], judge=quoting(row))
+    assert result.passed
+    assert result.claim_verdicts[0].evidence == row
+    # The header lends a row no record the claim names in another row.
+    other = verify("The IC 208 arrives at 11:30.", [table], judge=quoting(row))
+    assert other.claim_verdicts[0].rule == "bears-on"
+
+
+@pytest.mark.parametrize("form", TIMETABLES)
+def test_a_tables_header_quoted_for_a_value_is_shown_with_the_row_that_states_it(form: str) -> None:
+    """A header names columns and states no value: a claim with a number quoting it is shown
+    with the row under it that states the claim, or demoted when none does."""
+    table = TIMETABLES[form]
+    header = table.split("\n")[0]
+    result = verify("The RE 12 arrives at 11:30.", [table], judge=quoting(header))
+    assert result.passed
+    assert "RE 12" in result.claim_verdicts[0].evidence
+    # 10:40 is the IC 208's arrival: no row states it of the RE 12.
+    lie = verify("The RE 12 arrives at 10:40.", [table], judge=quoting(header))
+    assert lie.claim_verdicts[0].rule == "bears-on"

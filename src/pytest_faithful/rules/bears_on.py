@@ -20,6 +20,9 @@ from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
 from pytest_faithful.text.align import Aligned, negation_before
 from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.tables import other_records, under_header
+from pytest_faithful.text.tables import rows_under as under_header_rows
+from pytest_faithful.text.terms import content_terms
 
 WEAK_QUOTE_NOTE = (
     "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
@@ -42,8 +45,12 @@ class BearsOn:
             if other is not None and other.span is not None and not cuts_negation(case, other.span):
                 return other
             return ruling.demoted(self.name, CUT_NEGATION_WHY, found=False)
+        if span.method != "located" and (rows := _rows_headed(case, span)) is not None:
+            return _row_for_header(case, ruling, span, rows)
         if not ruling.found:
-            if not bears_on(span.text(case.passages), case.subject):
+            if not bears_on(span.text(case.passages), case.subject) and not _row_with_header(
+                case, span
+            ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
                     return other
@@ -72,6 +79,66 @@ def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:
     if not bears_on(passage[start:end], case.subject):
         return None
     return ruling.shown(Aligned(span.passage, start, end, span.quality, "located"), EXCHANGE_NOTE)
+
+
+def _row_with_header(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, a row of a table (or rows) that holds a term of the claim, bears on
+    it read under its table's header row (:func:`~pytest_faithful.text.tables.under_header`):
+    "RE 12 | 08:45 | 11:30 | 1" says when the RE 12 arrives under "Arrives", as a short reply
+    says something with the turn it answers. The quoted row stays the evidence shown."""
+    passage = case.passages[span.passage]
+    row, claimed = content_terms(span.text(case.passages)), content_terms(case.claim.text)
+    # The row must hold a term of the claim, and the claim name no other row's record.
+    if not row & claimed or (other_records(passage, span.start, span.end) & claimed) - row:
+        return False
+    read = under_header(passage, span.start, span.end)
+    return read is not None and bears_on(read, case.subject)
+
+
+HEADER_NOTE = (
+    "[the judge's quote is a table's header row, which states no value; the evidence is the "
+    "row under it that states the claim]"
+)
+"""Starts the reason of a SUPPORTED claim shown with a table's row in place of its header."""
+
+HEADER_WHY = (
+    "the evidence quote is a table's header row, which names columns and states no value, and "
+    "no row under it states the claim"
+)
+
+
+def _rows_headed(case: Case, span: Aligned) -> list[tuple[int, int]] | None:
+    """The rows under ``span`` when it is a table's header row alone and the claim states a
+    number (a header names what the rows state; the claim's value is in a row), else None."""
+    if not any(term[0].isdigit() for term in content_terms(case.claim.text)):
+        return None
+    return under_header_rows(case.passages[span.passage], span.start, span.end) or None
+
+
+def _row_for_header(
+    case: Case, ruling: Ruling, span: Aligned, rows: list[tuple[int, int]]
+) -> Ruling:
+    """A header quoted for a claim shown with the row under it that states every number of
+    the claim, bears on it read under the header and names no other row's record; the row
+    that shares most of the claim wins. Demoted when none does."""
+    passage = case.passages[span.passage]
+    claimed = content_terms(case.claim.text)
+    numbers = {term for term in claimed if term[0].isdigit()}
+    best: tuple[int, int, int] | None = None
+    for start, end in rows:
+        held = content_terms(passage[start:end])
+        if (other_records(passage, start, end) & claimed) - held:
+            continue
+        read = under_header(passage, start, end)
+        if read is None or not numbers <= content_terms(read) or not bears_on(read, case.subject):
+            continue
+        shared = len(held & claimed)
+        if best is None or shared > best[0]:
+            best = (shared, start, end)
+    if best is None:
+        return ruling.demoted(BearsOn.name, HEADER_WHY)
+    located = Aligned(span.passage, best[1], best[2], span.quality, "located")
+    return ruling.shown(located, HEADER_NOTE).with_found()
 
 
 def _covering(case: Case, ruling: Ruling) -> Ruling:

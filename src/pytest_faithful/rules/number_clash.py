@@ -18,6 +18,7 @@ from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.number_clash import NumberClash as Clash
 from pytest_faithful.text.number_clash import another_record, number_clash, stating_span
+from pytest_faithful.text.tables import under_header
 
 OTHER_VALUE_NOTE = (
     "[the judge's quote gives another value for a number of the claim; the evidence is the "
@@ -38,7 +39,9 @@ class NumberClash:
         if span is None:
             return ruling
         claim, passages = case.claim.text, case.passages
-        clash = number_clash(claim, span.text(passages))
+        # A row is read under its table's header: "Canada | 26" counts medals under "Medals".
+        read = under_header(passages[span.passage], span.start, span.end)
+        clash = number_clash(claim, span.text(passages) if read is None else read)
         if clash is None:
             return ruling
         other = other_span(case, span)
@@ -54,7 +57,9 @@ class NumberClash:
         ):
             stated = stating_span(claim, passages)
             if stated is None:
-                return ruling
+                # A row read under its header says what its cells are; no span states
+                # the claim's value as being about what the claim says.
+                return ruling if read is None else ruling.demoted(self.name, _clash_reason(clash))
             p, start, end, share = stated
             if another_record(claim, span.text(passages), passages[p], start, end):
                 return ruling.demoted(self.name, _clash_reason(clash))

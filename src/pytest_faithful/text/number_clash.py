@@ -297,12 +297,12 @@ def stating_span(claim: str, passages: Sequence[str]) -> tuple[int, int, int, fl
 def another_record(claim: str, quoted: str, passage: str, start: int, end: int) -> bool:
     """Whether the row ``passage[start:end]`` that states the claim's value is another record
     than the row the judge quoted (``quoted``): both are rows of a table
-    (:func:`~pytest_faithful.text.segment.is_row`) and the quoted one holds a word of the claim
+    (:func:`~pytest_faithful.text.segment.is_row`) and the quoted one holds a term of the claim
     the other does not: "| 3 | Business | $45/month |" states no price of the Pro plan that
-    "| 2 | Pro | $20/month |" gives for "The Pro plan costs $45 per month." In prose the
-    sentence that states the value may well be about the claim's subject too; a row is about
-    its own first cells."""
+    "| 2 | Pro | $20/month |" gives for "The Pro plan costs $45 per month.", nor "IC 208 |
+    08:15" a time of the "RE 12" (a record's name may be a number). In prose the sentence
+    that states the value may well be about the claim's subject too; a row is about its own
+    first cells."""
     if not (is_row(quoted) and is_row(passage, start, end)):
         return False
-    claimed = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
-    return bool((content_terms(quoted) & claimed) - content_terms(passage[start:end]))
+    return bool((content_terms(quoted) & content_terms(claim)) - content_terms(passage[start:end]))

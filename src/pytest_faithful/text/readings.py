@@ -62,7 +62,34 @@ def normalised(text: str, lowered: bool = False) -> str:
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if _may_say_a_time(text):
         text = clock_words_as_times(text)
+    if "," in text and _DIGITS_COMMA.search(text):
+        text = csv_cells_apart(text)
     return without_markers(text)
+
+
+# A comma between two digits, and a CSV row's comma between cells: none with a space beside it
+# and a non-digit on one side ("Tokyo,37.4", "1,Arsenal"), as ``segment.is_row`` reads one.
+_DIGITS_COMMA = re.compile(r"(?<=\d),(?=\d)")
+_CSV_CELL = re.compile(r"[^\s\d],\S|\S,[^\s\d]")
+# A run of digits joined by commas and points, and one that reads as one number: "1,500",
+# "1,234,567.5", "37.4".
+_RUN = re.compile(r"\d+(?:[.,]\d+)+")
+_ONE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+
+
+def csv_cells_apart(text: str) -> str:
+    """In each line of ``text`` that is a CSV row, the commas of a run of digits that reads as
+    no one number written as the spaces between cells, keeping every offset: "Tokyo,37.4,2194"
+    states 37.4 and 2194 (not "37.4,2194"), "1,Arsenal,38,89" states 38 and 89 (not 38.89),
+    while "Widget,1,500" still states 1,500."""
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        if not (_DIGITS_COMMA.search(line) and _CSV_CELL.search(line)):
+            continue
+        lines[n] = _RUN.sub(
+            lambda m: m[0] if _ONE_NUMBER.fullmatch(m[0]) else m[0].replace(",", " "), line
+        )
+    return "\n".join(lines)
 
 
 # Markers that number a list item or cite a source, not values the text states: "2. Shipping

@@ -114,6 +114,30 @@ def is_row(text: str, start: int = 0, end: int | None = None) -> bool:
     return _CELL.search(text, start, len(text) if end is None else end) is not None
 
 
+# A number standing alone ("2024", "1.5"), not a name's digits ("km2", "Q1").
+_BARE_NUMBER = re.compile(r"(?<!\w)\d[\d.,:]*(?!\w)")
+
+
+def header_row(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The header row of the table whose row (or rows) ``text[start:end]`` is: the first line
+    of the unbroken run of rows around it, when that line names columns (a markdown header
+    ruled off under it, or a row with no number: "Train | Departs | Arrives"). A row means
+    something only with its header: "RE 12 | 08:45 | 11:30" says when the RE 12 arrives under
+    "Arrives". None when the span is not a table's row, or is its header."""
+    first = text.rfind("\n", 0, start) + 1
+    if not is_row(text, first, _line_end(text, first)):
+        return None
+    while first and is_row(text, top := text.rfind("\n", 0, first - 1) + 1, first - 1):
+        first = top
+    head_end = _line_end(text, first)
+    if head_end >= start:
+        return None
+    ruled = _TABLE_RULING.fullmatch(text, head_end + 1, _line_end(text, head_end + 1))
+    if ruled is None and _BARE_NUMBER.search(text, first, head_end):
+        return None
+    return first, head_end
+
+
 def is_fence(sentence: str) -> bool:
     """Whether ``sentence`` is a code fence's opening line ("```bash"), which names the code's
     language, no claim."""

@@ -403,6 +403,8 @@ def content_terms(text: str) -> frozenset[str]:
 
 
 _YEAR = re.compile(r"1\d{3}|20\d\d")
+# What ends a table's cell between a number and the next word: a pipe, a tab, a tag, CSV's comma.
+_CELL_GAP = re.compile(r",|.*[|\t<].*", re.DOTALL)
 _PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
 
 
@@ -435,6 +437,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if after and _CELL_GAP.fullmatch(lowered[found[i].end() : found[i + 1].start()]):
+            after = ""  # "| 2 | Pro |" counts no "pro": the next cell is no unit of it
         if found[i].start() in hours:
             term, kind = hours[found[i].start()], "time"
         elif term == ALL_DAY:

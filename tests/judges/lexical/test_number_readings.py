@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
-from pytest_faithful.text.readings import ORDINAL_WORDS
+from pytest_faithful.text.readings import ORDINAL_WORDS, csv_cells_apart
 from pytest_faithful.text.terms import (
     _hours_ranges,
     _may_say_am_or_pm,
@@ -303,3 +303,48 @@ def test_the_am_pm_hint_misses_no_range_of_hours(
     for begin, end in ((0, len(text)), (min(cut, len(text)), len(text)), (0, min(cut, len(text)))):
         if _hours_ranges(text, begin, end):
             assert _may_say_am_or_pm(text, begin, end)
+
+
+@pytest.mark.parametrize(
+    "row",
+    ["| 2 | Pro | $20 |", "2 | Pro | $20", "2\tPro\t$20", "2,Pro,$20",
+     "<tr><td>2</td><td>Pro</td><td>$20</td></tr>"],
+    ids=["markdown", "pipes", "tabs", "csv", "html"],
+)  # fmt: skip
+def test_a_number_takes_no_unit_from_the_next_cell(row: str) -> None:
+    """A row-number column: "| 2 | Pro |" does not count "Pro"s; a unit in its own cell does."""
+    assert number_kinds(row)["2"] == {"plain"}
+    assert number_kinds(row.replace("2", "2 seats", 1))["2"] == {"unit:seat"}
+
+
+@given(
+    st.lists(st.from_regex(r"[A-Za-z]{1,6}|[0-9]{1,3}", fullmatch=True), min_size=2, max_size=6),
+    st.sampled_from([" | ", "\t", ","]),
+)
+@settings(max_examples=30)
+def test_no_number_of_a_row_counts_another_cell(cells: list[str], separator: str) -> None:
+    kinds = number_kinds(separator.join(cells))
+    words = frozenset().union(*(content_terms(cell) for cell in cells if cell.isalpha()))
+    assert not any(f"unit:{word}" in kind for kind in kinds.values() for word in words)
+
+
+@pytest.mark.parametrize(
+    ("row", "numbers"),
+    [
+        ("Tokyo,37.4,2194", {"37.4", "2194"}),  # a decimal, then a cell
+        ("1,Arsenal,38,89", {"1", "38", "89"}),  # not 38.89
+        ("RE 12,08:45,11:30,south", {"12", "8:45", "11:30"}),
+        ("Apple,95,0.5", {"95", "0.5"}),
+        ("Widget,1,500", {"1500"}),  # three digits after one to three: a thousands separator
+        ("We sold 1,500 units, 38,89 EUR", {"1500", "38.89"}),  # prose is no row
+    ],
+)
+def test_a_csv_rows_commas_between_numbers_part_its_cells(row: str, numbers: set[str]) -> None:
+    assert {t for t in content_terms(row) if t[0].isdigit()} == numbers
+
+
+@given(st.text(alphabet="ab1,.\n ", max_size=60))
+def test_csv_cells_apart_keeps_every_offset(text: str) -> None:
+    apart = csv_cells_apart(text)
+    assert len(apart) == len(text)
+    assert all(a == b or (b == "," and a == " ") for a, b in zip(apart, text, strict=True))

@@ -1,0 +1,124 @@
+"""A table's row read under its header.
+
+A row means something only with its table's header: "RE 12 | 08:45 | 11:30 | 1" says when the
+RE 12 arrives under "Train | Departs | Arrives | Platform", and "Canada | 26" counts medals
+only under "Country | Medals". :func:`under_header` writes a row (or rows) the way its header
+reads it: each cell that is only a number followed by its column's name, the unit a name
+gives in brackets or after an underscore first ("Rain (mm)" and "dose_mg" make "12 mm rain"
+and "400 mg dose"), so the words and units a row states only through its header are there for
+the rules to read (:mod:`pytest_faithful.rules.bears_on`,
+:mod:`pytest_faithful.rules.number_clash`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_faithful.text.segment import header_row, is_row
+from pytest_faithful.text.terms import content_terms
+
+# A row's cells, by what separates them: the same separators ``segment.is_row`` reads.
+_HTML_CELL = re.compile(r"<t[dh][^>]*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+_RULING = re.compile(r"[\s|:-]*-{3,}[\s|:-]*")
+# A cell that is only a number: "26", "1.5", "1,200", "-3", "08:45".
+_NUMBER = re.compile(r"[-+]?\d[\d,]*(?:[.:]\d+)?")
+# A column name's unit: in brackets ("Rain (mm)") or after an underscore ("dose_mg").
+_UNIT = re.compile(r"(?P<name>.*?)[^\S\n]*(?:\((?P<bracketed>[^()]+)\)|_(?P<suffix>[a-z0-9]+))")
+
+
+def _cells(line: str) -> list[str] | None:
+    """The cells of a row (one line), stripped; None for a line whose cells are not read
+    plainly (a quoted CSV cell may hold a comma)."""
+    if _HTML_CELL.search(line):
+        return [_TAG.sub("", cell).strip() for cell in _HTML_CELL.split(line)[1:]]
+    if "|" in line:
+        return [cell.strip() for cell in line.strip().strip("|").split("|")]
+    if "\t" in line:
+        return [cell.strip() for cell in line.split("\t")]
+    if '"' in line:
+        return None
+    return [cell.strip() for cell in line.split(",")]
+
+
+def _column(name: str) -> str:
+    """A column's name as words after a value, its unit first: "Rain (mm)" -> "mm Rain",
+    "max_daily_mg" -> "mg max daily"."""
+    unit = _UNIT.fullmatch(name)
+    if unit is not None:
+        name = f"{unit['bracketed'] or unit['suffix']} {unit['name']}"
+    return " ".join(name.replace("_", " ").split())
+
+
+def under_header(passage: str, start: int, end: int) -> str | None:
+    """``passage[start:end]``, a row of a table (or rows), read under its header row
+    (:func:`~pytest_faithful.text.segment.header_row`): the header, then each row with every
+    cell that is only a number followed by its column's name (module docstring). None when the
+    span is no row under a header, or a row's cells do not line up with the header's."""
+    header = header_row(passage, start, end)
+    if header is None:
+        return None
+    names = _cells(passage[header[0] : header[1]])
+    if names is None:
+        return None
+    columns = [_column(name) for name in names]
+    rows = []
+    for line in passage[start:end].split("\n"):
+        cells = _cells(line)
+        if cells is None or len(cells) != len(columns):
+            return None
+        rows.append(
+            " | ".join(
+                f"{cell} {column}" if _NUMBER.fullmatch(cell) and column else cell
+                for cell, column in zip(cells, columns, strict=True)
+            )
+        )
+    return "\n".join([passage[header[0] : header[1]], *rows])
+
+
+def other_records(passage: str, start: int, end: int) -> frozenset[str]:
+    """The content terms of the first cells (past a column that numbers the rows) of the rows
+    of the table ``passage[start:end]`` is in, but for its own rows: the records a claim may
+    name other than the row quoted ("On Saturday the office closes at 17:00." against "Monday
+    | 9:00 | 17:00" names the "Saturday" row)."""
+    header = header_row(passage, start, end)
+    if header is None:
+        return frozenset()
+    found: set[str] = set()
+    at = header[1] + 1
+    while at < len(passage):
+        line_end = passage.find("\n", at)
+        line_end = len(passage) if line_end < 0 else line_end
+        line = passage[at:line_end]
+        if not is_row(line):
+            break
+        if not (start < line_end and at < end) and (cells := _cells(line)):
+            # A row's record: its first cell, past a column that numbers the rows.
+            named = [cell for cell in cells if cell and not _NUMBER.fullmatch(cell)]
+            found |= content_terms(named[0] if named else cells[0])
+        at = line_end + 1
+    return frozenset(found)
+
+
+def rows_under(passage: str, start: int, end: int) -> list[tuple[int, int]]:
+    """When ``passage[start:end]`` is a table's header row alone (its cells' names, stating no
+    value), the spans of the rows under it; else none."""
+    line_start = passage.rfind("\n", 0, start) + 1
+    line_end = passage.find("\n", end)
+    if line_end < 0 or passage[line_start:start].strip() or passage[end:line_end].strip():
+        return []
+    rows: list[tuple[int, int]] = []
+    at = line_end + 1
+    while at < len(passage):
+        row_end = passage.find("\n", at)
+        row_end = len(passage) if row_end < 0 else row_end
+        if not (
+            is_row(passage, at, row_end)
+            if rows
+            else header_row(passage, at, row_end) == (line_start, line_end)
+        ):
+            break
+        if not _RULING.fullmatch(passage, at, row_end):
+            rows.append((at, row_end))
+        at = row_end + 1
+    return rows
