@@ -223,3 +223,47 @@ def test_a_price_times_a_count_the_answer_gives_is_worked_out(
 def test_a_count_times_a_count_is_no_price() -> None:
     passages = ("Sign up within the next two weeks to get 10% off your first three months.",)
     assert not derived("6", "Sign up within two weeks for 10% off your first six months.", passages)
+
+
+LEAVE = (
+    "Full-time employees accrue 1.5 days of paid leave per month. Part-time employees accrue "
+    "0.75 days of paid leave per month.",
+)
+
+
+# A rate said as a policy, a listing or an API reference says it, at another period.
+@pytest.mark.parametrize(
+    ("passage", "claim", "worked_out", "changed"),
+    [
+        (LEAVE[0], "Full-time employees accrue {} days of paid leave a year.", "18", "20"),
+        (LEAVE[0], "Part-time employees accrue {} days of paid leave a year.", "9", "10"),
+        ("Monthly HOA fees are $310.", "HOA fees come to ${} a year.", "3,720", "3,620"),
+        ("Annual property taxes are $5,100.", "Property taxes come to ${} a month.", "425", "435"),
+        ("The fund charges an annual fee of 1.2%.", "The fund's fee is {}% a month.", "0.1", "0.2"),
+        (
+            "The API allows 100 requests per minute.",
+            "The API allows {} requests per hour.",
+            "6,000",
+            "600",
+        ),
+    ],
+)
+def test_a_rate_said_with_its_words_or_its_adjective_is_worked_out_at_another_period(
+    passage: str, claim: str, worked_out: str, changed: str
+) -> None:
+    assert derived(worked_out.replace(",", ""), claim.format(worked_out), (passage,))
+    assert not derived(changed.replace(",", ""), claim.format(changed), (passage,))
+
+
+def test_a_rate_is_worked_out_from_its_own_sentence_not_the_next_ones() -> None:
+    # The part-time rate in the next sentence gives 9 and 18 of the other group: a swap.
+    assert not derived("9", "Full-time employees accrue 9 days of paid leave a year.", LEAVE)
+    assert not derived("18", "Part-time employees accrue 18 days of paid leave a year.", LEAVE)
+
+
+@given(st.integers(min_value=1, max_value=5000), st.integers(min_value=1, max_value=99))
+def test_a_monthly_amount_is_a_years_twelve_times_over(monthly: int, off: int) -> None:
+    passages = (f"Monthly service fees are ${monthly}.",)
+    claim = "Service fees come to ${} a year."
+    assert derived(str(monthly * 12), claim.format(monthly * 12), passages)
+    assert not derived(str(monthly * 12 + off), claim.format(monthly * 12 + off), passages)

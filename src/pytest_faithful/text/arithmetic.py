@@ -13,9 +13,11 @@ a number as stated when it is one of these, to the precision the claim writes it
   percent): "25%" from 1,200 and 1,500;
 * the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
   "5 pm";
-* a rate per day, week, month, quarter or year said per another of them, where the two hold
-  a whole number of each other (x7, x12, x52, x365, x4, x24): "$144 a year" from "$12 per
-  month", "1.5% a month" from "18% a year".
+* a rate per minute, hour, day, week, month, quarter or year said per another of them, where
+  the two hold a whole number of each other (x60, x24, x7, x12, x52, x365, x4): "$144 a year"
+  from "$12 per month", "1.5% a month" from "18% a year", "$3,720 a year" from "monthly HOA
+  fees are $310"; from the sentence most about what the claim is (full-time staff's "18 days
+  of leave a year" is not the next sentence's part-time "0.75 days per month").
 
 The operands must be of the claim number's kind
 (:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
@@ -60,6 +62,7 @@ _MOST_RUNS = 256
 _MOST_OPERANDS = 12
 # Each period -> its length in days (a month and a year only against each other and a quarter).
 _PERIODS: Mapping[str, str] = {
+    "minute": "minute",
     "hour": "hour",
     "hourly": "hour",
     "day": "day",
@@ -78,6 +81,7 @@ _PERIODS: Mapping[str, str] = {
 }
 # How many of the first period the second holds, where it is a whole number.
 _HOLDS: Mapping[tuple[str, str], int] = {
+    ("minute", "hour"): 60,
     ("hour", "day"): 24,
     ("day", "week"): 7,
     ("week", "year"): 52,
@@ -86,15 +90,19 @@ _HOLDS: Mapping[tuple[str, str], int] = {
     ("month", "quarter"): 3,
     ("quarter", "year"): 4,
 }
-# A number, then up to two words, then the period it is a rate of: "$12 per month", "1.5% a
-# month", "18 percent per annum", "$5/day", "$144 a year"; or the period as an adverb: "$12
-# monthly".
+# A number, then up to three words, then the period it is a rate of: "$12 per month", "1.5% a
+# month", "18 percent per annum", "$5/day", "18 days of paid leave a year"; or the period as an
+# adverb: "$12 monthly"; or as the adjective of what the number is ("monthly HOA fees are $310",
+# "an annual fee of 0.45%").
 _RATE = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,2}?"
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,3}?"
     r"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)"
-    r"(hour|day|week|month|quarter|year|annum)s?\b"
+    r"(minute|hour|day|week|month|quarter|year|annum)s?\b"
     r"|(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b)?(?:\s+[^\W\d_]+)?\s+"
-    r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b",
+    r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b"
+    r"|\b(hourly|daily|weekly|monthly|quarterly|yearly|annual)\s+(?:[^\W\d_]+\s+){1,3}?"
+    r"(?:is|are|was|were|of|at|costs?|totals?|comes?\s+to)\s+(?:about\s+)?[$\u20ac\u00a3]?"
+    r"(\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
 # A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "one in ..." aside (words
@@ -124,6 +132,16 @@ _FALLING = frozenset(
 _MINUTES = frozenset(content_terms("minute minutes min mins"))
 
 
+class _Rate(NamedTuple):
+    """A rate a sentence says: its values, the period they are per, their kinds, and the
+    words of its sentence (what it is a rate of)."""
+
+    values: frozenset[Decimal]
+    period: str
+    kinds: frozenset[str]
+    terms: frozenset[str]
+
+
 class _Said(NamedTuple):
     """What some sentences said in a row state: each kind's values; for each sentence, the
     minutes from each time of day to the next one it says (times come as "from ... to ...")
@@ -132,7 +150,7 @@ class _Said(NamedTuple):
 
     values: Mapping[str, tuple[frozenset[Decimal], ...]]
     time_spans: tuple[tuple[tuple[int, ...], frozenset[str]], ...]
-    rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...]
+    rates: tuple[_Rate, ...]
     terms: frozenset[str]
     shares: tuple[Decimal, ...]
     text: str
@@ -160,14 +178,17 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         return False
     percent = "percent" in kinds
     minutes = _minutes_asked(kinds)
-    for said in _about(about, passages):
+    runs = tuple(_about(about, passages))
+    # A rate is converted alone: from the sentence most about what the claim is, of all.
+    rates = _closest(about, tuple(rate for said in runs for rate in said.rates))
+    if period is not None and _at_another_period(values, kinds, period, rates):
+        return True
+    for said in runs:
         if minutes is not None and any(
             _between_times(values, minutes, spans)
             for spans, terms in said.time_spans
             if len(about & terms) >= MIN_SHARED * len(about) and about & _DAYS <= terms
         ):
-            return True
-        if period is not None and _at_another_period(values, kinds, period, said.rates):
             return True
         for kind in kinds - _NO_SUM:
             operands = said.values.get(kind, ())
@@ -194,10 +215,9 @@ def _claim_reading(claim: str) -> tuple[frozenset[str], Mapping[str, str], tuple
     said = content_terms(claim)
     words = frozenset(t for t in said if not t[0].isdigit()) - _ARITHMETIC - _RISING - _FALLING
     periods: dict[str, str] = {}
-    for m in _RATE.finditer(claim):
-        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4])
+    for digits, period in _rates(claim):
         for term in content_terms(digits):
-            periods.setdefault(term, _PERIODS[word.casefold()])
+            periods.setdefault(term, period)
     return words - {"percent"}, periods, _bases(said)
 
 
@@ -323,9 +343,9 @@ def _at_another_period(
     values: frozenset[Decimal],
     kinds: frozenset[str],
     period: str,
-    rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...],
+    rates: tuple[_Rate, ...],
 ) -> bool:
-    for stated, stated_period, stated_kinds in rates:
+    for stated, stated_period, stated_kinds, _ in rates:
         if not kinds & stated_kinds - _NO_SUM:
             continue
         if (held := _HOLDS.get((stated_period, period))) is not None:
@@ -392,13 +412,13 @@ def _said(sentences: tuple[str, ...]) -> _Said:
             continue
         for kind in term_kinds - {"time"}:
             values.setdefault(kind, []).append(stated)
-    rates: list[tuple[frozenset[Decimal], str, frozenset[str]]] = []
-    for m in _RATE.finditer(text):
-        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4])
-        for term in content_terms(digits):
-            if term in written:
-                period = _PERIODS[word.casefold()]
-                rates.append((written[term], period, kinds.get(term, frozenset())))
+    rates = [
+        _Rate(written[term], period, kinds.get(term, frozenset()), content_terms(sentence))
+        for sentence in sentences
+        for digits, period in _rates(sentence)
+        for term in content_terms(digits)
+        if term in written
+    ]
     return _Said(
         {kind: tuple(found[:_MOST_OPERANDS]) for kind, found in values.items()},
         tuple((tuple(_time_spans(sentence)), content_terms(sentence)) for sentence in sentences),
@@ -407,6 +427,21 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         tuple(_shares(text)),
         text,
     )
+
+
+def _closest(about: frozenset[str], rates: tuple[_Rate, ...]) -> tuple[_Rate, ...]:
+    """The rates of the sentences that say the most of ``about``: "18 days a year" of
+    full-time staff is worked out from their "1.5 days per month", not from the next
+    sentence's part-time "0.75 days per month"."""
+    most = max((len(about & rate.terms) for rate in rates), default=0)
+    return tuple(rate for rate in rates if len(about & rate.terms) == most)
+
+
+def _rates(text: str) -> Iterator[tuple[str, str]]:
+    """Each rate ``text`` says: its number's digits and the period it is per."""
+    for m in _RATE.finditer(text):
+        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[6], m[5])
+        yield digits, _PERIODS[word.casefold()]
 
 
 def _shares(text: str) -> Iterator[Decimal]:
