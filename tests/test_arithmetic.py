@@ -267,3 +267,40 @@ def test_a_monthly_amount_is_a_years_twelve_times_over(monthly: int, off: int) -
     claim = "Service fees come to ${} a year."
     assert derived(str(monthly * 12), claim.format(monthly * 12), passages)
     assert not derived(str(monthly * 12 + off), claim.format(monthly * 12 + off), passages)
+
+
+# A difference written before what it counts: "47 more projects", not a count of "more".
+@pytest.mark.parametrize(
+    ("passage", "claim", "worked_out", "changed"),
+    [
+        (
+            "The Free plan allows 3 projects. The Team plan allows 50 projects.",
+            "The Team plan allows {} more projects than the Free plan.",
+            "47",
+            "48",
+        ),
+        (
+            "The warehouse shipped 12,480 parcels in March and 10,920 parcels in February.",
+            "The warehouse shipped {} more parcels in March than in February.",
+            "1,560",
+            "1,650",
+        ),
+        (
+            "Managers get 30 days of leave and other staff get 25 days of leave.",
+            "Other staff get {} fewer days of leave than managers.",
+            "5",
+            "6",
+        ),
+        (
+            "The Basic plan includes 20 GB of storage and the Plus plan includes 50 GB of storage.",
+            "The Plus plan includes {} extra GB of storage over the Basic plan.",
+            "30",
+            "35",
+        ),
+    ],
+)
+def test_a_difference_written_before_its_unit_is_worked_out(
+    passage: str, claim: str, worked_out: str, changed: str
+) -> None:
+    assert derived(worked_out.replace(",", ""), claim.format(worked_out), (passage,))
+    assert not derived(changed.replace(",", ""), claim.format(changed), (passage,))

@@ -8,7 +8,8 @@ would fail a faithful answer for the arithmetic a good answer does. :func:`deriv
 a number as stated when it is one of these, to the precision the claim writes it:
 
 * the sum or the difference of two numbers of the claim number's own kind (money, a percent,
-  a unit: "employees", "days") said together: in one passage sentence or two in a row;
+  a unit: "employees", "days"; "47 more projects" is of projects) said together: in one
+  passage sentence or two in a row;
 * the change from one such number to another as a percentage of the first (for a claim's
   percent): "25%" from 1,200 and 1,500;
 * the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
@@ -112,6 +113,9 @@ _SHARE = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
     re.IGNORECASE,
 )
+_COMPARED = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)", re.IGNORECASE
+)
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
 # on Saturdays" is not stated by "9 am to 5 pm on weekdays").
@@ -159,7 +163,7 @@ class _Said(NamedTuple):
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether the number ``term`` of ``claim`` is worked out from numbers the passages state
     together (module docstring)."""
-    kinds = number_kinds(claim).get(term, frozenset())
+    kinds = number_kinds(claim).get(term, frozenset()) | _compared(term, claim)
     values = amounts(claim).get(term, frozenset())
     if not values or not kinds:
         return False
@@ -219,6 +223,17 @@ def _claim_reading(claim: str) -> tuple[frozenset[str], Mapping[str, str], tuple
         for term in content_terms(digits):
             periods.setdefault(term, period)
     return words - {"percent"}, periods, _bases(said)
+
+
+def _compared(term: str, claim: str) -> frozenset[str]:
+    """The unit a difference is of where the claim writes it after its comparative: "47 more
+    projects", "5 fewer days" (read as counts of "more" or of "fewer" otherwise)."""
+    return frozenset(
+        "unit:" + unit
+        for m in _COMPARED.finditer(claim)
+        if term in content_terms(m[1])
+        for unit in content_terms(m[2])
+    )
 
 
 def _counts_beside(term: str, claim: str) -> frozenset[Decimal]:
