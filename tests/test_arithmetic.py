@@ -304,3 +304,20 @@ def test_a_difference_written_before_its_unit_is_worked_out(
 ) -> None:
     assert derived(worked_out.replace(",", ""), claim.format(worked_out), (passage,))
     assert not derived(changed.replace(",", ""), claim.format(changed), (passage,))
+
+
+@given(
+    st.sampled_from(["the", "their", "its", "our", "your", "these"]),
+    st.integers(min_value=1, max_value=199),
+    st.integers(min_value=2, max_value=200),
+)
+def test_a_part_of_a_whole_with_its_determiner_is_a_share(
+    determiner: str, part: int, whole: int
+) -> None:
+    if part >= whole:
+        return
+    passages = (f"The team won {part} of {determiner} {whole} games this season.",)
+    share = round(Decimal(part) / whole * 100)
+    claim = "The team won {}% of its games this season."
+    assert derived(str(share), claim.format(share), passages)
+    assert not derived(str(share + 2), claim.format(share + 2), passages)

@@ -106,10 +106,12 @@ _RATE = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
-# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "one in ..." aside (words
+# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "won 14 of their 20
+# games", "one in ..." aside (words
 # are read by text/amounts.py's shares). Not a percent of something ("12 of 40%"), not a year.
 _SHARE = re.compile(
-    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+(?:the\s+|all\s+|every\s+)?"
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+"
+    r"(?:(?:the|all|every|their|its|our|your|his|her|these|those)\s+)?"
     r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
     re.IGNORECASE,
 )
