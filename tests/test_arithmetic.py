@@ -321,3 +321,23 @@ def test_a_part_of_a_whole_with_its_determiner_is_a_share(
     claim = "The team won {}% of its games this season."
     assert derived(str(share), claim.format(share), passages)
     assert not derived(str(share + 2), claim.format(share + 2), passages)
+
+
+@given(
+    st.integers(min_value=1, max_value=999),
+    st.integers(min_value=1, max_value=999),
+    st.sampled_from(["percentage points", "% points", "pp"]),
+)
+def test_percentage_points_are_the_difference_of_two_percents_only(
+    before: int, after: int, written: str
+) -> None:
+    old, new = Decimal(before) / 10, Decimal(after) / 10
+    passages = (f"Gross margin was {new}% in 2024 and {old}% in 2023.",)
+    claim = "Gross margin moved by {} " + written + " in 2024."
+    if old != new:
+        points = str(abs(new - old)).removesuffix(".0")
+        assert derived(points, claim.format(points), passages)
+    # The relative change is no number of points.
+    relative = round(abs(new - old) / min(old, new) * 100)
+    if relative not in {abs(new - old), old + new}:
+        assert not derived(str(relative), claim.format(relative), passages)

@@ -11,7 +11,8 @@ a number as stated when it is one of these, to the precision the claim writes it
   a unit: "employees", "days"; "47 more projects" is of projects) said together: in one
   passage sentence or two in a row;
 * the change from one such number to another as a percentage of the first (for a claim's
-  percent): "25%" from 1,200 and 1,500;
+  percent): "25%" from 1,200 and 1,500; percentage points ("2.7 percentage points", "2.7
+  pp") only as the difference of two percents;
 * the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
   "5 pm";
 * a rate per minute, hour, day, week, month, quarter or year said per another of them, where
@@ -118,6 +119,10 @@ _SHARE = re.compile(
 _COMPARED = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)", re.IGNORECASE
 )
+_POINTS = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)", re.IGNORECASE
+)
+_POINT_WORDS = frozenset(content_terms("percentage points"))
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
 # on Saturdays" is not stated by "9 am to 5 pm on weekdays").
@@ -166,6 +171,9 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether the number ``term`` of ``claim`` is worked out from numbers the passages state
     together (module docstring)."""
     kinds = number_kinds(claim).get(term, frozenset()) | _compared(term, claim)
+    # Percentage points are a difference of two percents only, never a change or a share.
+    points = any(term in content_terms(m[1]) for m in _POINTS.finditer(claim))
+    kinds = frozenset({"percent"}) if points else kinds
     values = amounts(claim).get(term, frozenset())
     if not values or not kinds:
         return False
@@ -175,6 +183,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     # day, a percent from two amounts, a year's price from a month's.
     own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
     about = words - own - (content_terms(period) if period else frozenset())
+    about -= _POINT_WORDS if points else frozenset()
     # A count's own unit is what the passages price ("$7 per parcel" for "three parcels").
     if own and values <= _counts_beside("", claim):
         priced = words - (content_terms(period) if period else frozenset())
@@ -182,7 +191,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             return True
     if not about:
         return False
-    percent = "percent" in kinds
+    percent = "percent" in kinds and not points
     minutes = _minutes_asked(kinds)
     runs = tuple(_about(about, passages))
     # A rate is converted alone: from the sentence most about what the claim is, of all.
