@@ -63,23 +63,11 @@ _MOST_RUNS = 256
 # as a table, not as the sums of all its cells.
 _MOST_OPERANDS = 12
 # Each period -> its length in days (a month and a year only against each other and a quarter).
+_PERIOD_WORDS = "minute|hour hourly|day daily|week weekly|month monthly|quarter quarterly|year"
 _PERIODS: Mapping[str, str] = {
-    "minute": "minute",
-    "hour": "hour",
-    "hourly": "hour",
-    "day": "day",
-    "daily": "day",
-    "week": "week",
-    "weekly": "week",
-    "month": "month",
-    "monthly": "month",
-    "quarter": "quarter",
-    "quarterly": "quarter",
-    "year": "year",
-    "yearly": "year",
-    "annual": "year",
-    "annually": "year",
-    "annum": "year",
+    word: words.split()[0]
+    for words in f"{_PERIOD_WORDS} yearly annual annually annum".split("|")
+    for word in words.split()
 }
 # How many of the first period the second holds, where it is a whole number.
 _HOLDS: Mapping[tuple[str, str], int] = {
