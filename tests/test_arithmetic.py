@@ -341,3 +341,26 @@ def test_percentage_points_are_the_difference_of_two_percents_only(
     relative = round(abs(new - old) / min(old, new) * 100)
     if relative not in {abs(new - old), old + new}:
         assert not derived(str(relative), claim.format(relative), passages)
+
+
+@given(
+    st.integers(min_value=0, max_value=11 * 60),
+    st.integers(min_value=61, max_value=12 * 60),
+    st.sampled_from(["{} hours and {} minutes", "{}h {}min", "{} hrs {} mins"]),
+)
+def test_hours_and_minutes_between_two_times_are_one_span(
+    opens: int, span: int, written: str
+) -> None:
+    closes = opens + span
+    passages = (
+        f"The school day begins at {opens // 60}:{opens % 60:02} and ends at "
+        f"{closes // 60}:{closes % 60:02}.",
+    )
+    hours, minutes = divmod(span, 60)
+    if not minutes:
+        return
+    claim = "The school day lasts " + written + "."
+    assert derived(str(hours), claim.format(hours, minutes), passages)
+    assert derived(str(minutes), claim.format(hours, minutes), passages)
+    off = (minutes + 10) % 60 or 5
+    assert not derived(str(off), claim.format(hours, off), passages)

@@ -13,8 +13,8 @@ a number as stated when it is one of these, to the precision the claim writes it
 * the change from one such number to another as a percentage of the first (for a claim's
   percent): "25%" from 1,200 and 1,500; percentage points ("2.7 percentage points", "2.7
   pp") only as the difference of two percents;
-* the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
-  "5 pm";
+* the hours (or minutes, or both: "6 hours and 35 minutes") between two times of day said
+  together: "8 hours" from "9 am" and "5 pm";
 * a rate per minute, hour, day, week, month, quarter or year said per another of them, where
   the two hold a whole number of each other (x60, x24, x7, x12, x52, x365, x4): "$144 a year"
   from "$12 per month", "1.5% a month" from "18% a year", "$3,720 a year" from "monthly HOA
@@ -129,11 +129,14 @@ _FALLING = frozenset(
     content_terms("fall fell fallen drop decrease down decline lower less cut shrank shrink")
 )
 _MINUTES = frozenset(content_terms("minute minutes min mins"))
+_HOURS_AND_MINUTES = re.compile(
+    r"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?|m)\b",
+    re.IGNORECASE,
+)
 
 
 class _Rate(NamedTuple):
-    """A rate a sentence says: its values, the period they are per, their kinds, and the
-    words of its sentence (what it is a rate of)."""
+    """A rate a sentence says: its values, period, kinds and its sentence's words."""
 
     values: frozenset[Decimal]
     period: str
@@ -172,6 +175,12 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
     about = words - own - (content_terms(period) if period else frozenset())
     about -= _POINT_WORDS if points else frozenset()
+    # "6 hours and 35 minutes" is one span of 395 minutes, read for either of its numbers.
+    spans = (
+        int(m[1]) * 60 + int(m[2]) for m in _HOURS_AND_MINUTES.finditer(claim) if term in m.groups()
+    )
+    if (total := next(spans, None)) is not None:
+        values, about = frozenset({Decimal(total)}), about - _HOURS - _MINUTES
     # A count's own unit is what the passages price ("$7 per parcel" for "three parcels").
     if own and values <= _counts_beside("", claim):
         priced = words - (content_terms(period) if period else frozenset())
@@ -180,7 +189,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     if not about:
         return False
     percent = "percent" in kinds and not points
-    minutes = _minutes_asked(kinds)
+    minutes = 1 if total is not None else _minutes_asked(kinds)
     runs = tuple(_about(about, passages))
     # A rate is converted alone: from the sentence most about what the claim is, of all.
     rates = _closest(about, tuple(rate for said in runs for rate in said.rates))
@@ -225,8 +234,7 @@ def _claim_reading(claim: str) -> tuple[frozenset[str], Mapping[str, str], tuple
 
 
 def _compared(term: str, claim: str) -> frozenset[str]:
-    """The unit a difference is of where the claim writes it after its comparative: "47 more
-    projects", "5 fewer days" (read as counts of "more" or of "fewer" otherwise)."""
+    """The unit a difference is of, written after its comparative: "47 more projects"."""
     return frozenset(
         "unit:" + unit
         for m in _COMPARED.finditer(claim)
@@ -444,9 +452,7 @@ def _said(sentences: tuple[str, ...]) -> _Said:
 
 
 def _closest(about: frozenset[str], rates: tuple[_Rate, ...]) -> tuple[_Rate, ...]:
-    """The rates of the sentences that say the most of ``about``: "18 days a year" of
-    full-time staff is worked out from their "1.5 days per month", not from the next
-    sentence's part-time "0.75 days per month"."""
+    """The rates of the sentences that say the most of ``about`` (module docstring)."""
     most = max((len(about & rate.terms) for rate in rates), default=0)
     return tuple(rate for rate in rates if len(about & rate.terms) == most)
 
