@@ -223,3 +223,144 @@ def test_a_price_times_a_count_the_answer_gives_is_worked_out(
 def test_a_count_times_a_count_is_no_price() -> None:
     passages = ("Sign up within the next two weeks to get 10% off your first three months.",)
     assert not derived("6", "Sign up within two weeks for 10% off your first six months.", passages)
+
+
+LEAVE = (
+    "Full-time employees accrue 1.5 days of paid leave per month. Part-time employees accrue "
+    "0.75 days of paid leave per month.",
+)
+
+
+# A rate said as a policy, a listing or an API reference says it, at another period.
+@pytest.mark.parametrize(
+    ("passage", "claim", "worked_out", "changed"),
+    [
+        (LEAVE[0], "Full-time employees accrue {} days of paid leave a year.", "18", "20"),
+        (LEAVE[0], "Part-time employees accrue {} days of paid leave a year.", "9", "10"),
+        ("Monthly HOA fees are $310.", "HOA fees come to ${} a year.", "3,720", "3,620"),
+        ("Annual property taxes are $5,100.", "Property taxes come to ${} a month.", "425", "435"),
+        ("The fund charges an annual fee of 1.2%.", "The fund's fee is {}% a month.", "0.1", "0.2"),
+        (
+            "The API allows 100 requests per minute.",
+            "The API allows {} requests per hour.",
+            "6,000",
+            "600",
+        ),
+    ],
+)
+def test_a_rate_said_with_its_words_or_its_adjective_is_worked_out_at_another_period(
+    passage: str, claim: str, worked_out: str, changed: str
+) -> None:
+    assert derived(worked_out.replace(",", ""), claim.format(worked_out), (passage,))
+    assert not derived(changed.replace(",", ""), claim.format(changed), (passage,))
+
+
+def test_a_rate_is_worked_out_from_its_own_sentence_not_the_next_ones() -> None:
+    # The part-time rate in the next sentence gives 9 and 18 of the other group: a swap.
+    assert not derived("9", "Full-time employees accrue 9 days of paid leave a year.", LEAVE)
+    assert not derived("18", "Part-time employees accrue 18 days of paid leave a year.", LEAVE)
+
+
+@given(st.integers(min_value=1, max_value=5000), st.integers(min_value=1, max_value=99))
+def test_a_monthly_amount_is_a_years_twelve_times_over(monthly: int, off: int) -> None:
+    passages = (f"Monthly service fees are ${monthly}.",)
+    claim = "Service fees come to ${} a year."
+    assert derived(str(monthly * 12), claim.format(monthly * 12), passages)
+    assert not derived(str(monthly * 12 + off), claim.format(monthly * 12 + off), passages)
+
+
+# A difference written before what it counts: "47 more projects", not a count of "more".
+@pytest.mark.parametrize(
+    ("passage", "claim", "worked_out", "changed"),
+    [
+        (
+            "The Free plan allows 3 projects. The Team plan allows 50 projects.",
+            "The Team plan allows {} more projects than the Free plan.",
+            "47",
+            "48",
+        ),
+        (
+            "The warehouse shipped 12,480 parcels in March and 10,920 parcels in February.",
+            "The warehouse shipped {} more parcels in March than in February.",
+            "1,560",
+            "1,650",
+        ),
+        (
+            "Managers get 30 days of leave and other staff get 25 days of leave.",
+            "Other staff get {} fewer days of leave than managers.",
+            "5",
+            "6",
+        ),
+        (
+            "The Basic plan includes 20 GB of storage and the Plus plan includes 50 GB of storage.",
+            "The Plus plan includes {} extra GB of storage over the Basic plan.",
+            "30",
+            "35",
+        ),
+    ],
+)
+def test_a_difference_written_before_its_unit_is_worked_out(
+    passage: str, claim: str, worked_out: str, changed: str
+) -> None:
+    assert derived(worked_out.replace(",", ""), claim.format(worked_out), (passage,))
+    assert not derived(changed.replace(",", ""), claim.format(changed), (passage,))
+
+
+@given(
+    st.sampled_from(["the", "their", "its", "our", "your", "these"]),
+    st.integers(min_value=1, max_value=199),
+    st.integers(min_value=2, max_value=200),
+)
+def test_a_part_of_a_whole_with_its_determiner_is_a_share(
+    determiner: str, part: int, whole: int
+) -> None:
+    if part >= whole:
+        return
+    passages = (f"The team won {part} of {determiner} {whole} games this season.",)
+    share = round(Decimal(part) / whole * 100)
+    claim = "The team won {}% of its games this season."
+    assert derived(str(share), claim.format(share), passages)
+    assert not derived(str(share + 2), claim.format(share + 2), passages)
+
+
+@given(
+    st.integers(min_value=1, max_value=999),
+    st.integers(min_value=1, max_value=999),
+    st.sampled_from(["percentage points", "% points", "pp"]),
+)
+def test_percentage_points_are_the_difference_of_two_percents_only(
+    before: int, after: int, written: str
+) -> None:
+    old, new = Decimal(before) / 10, Decimal(after) / 10
+    passages = (f"Gross margin was {new}% in 2024 and {old}% in 2023.",)
+    claim = "Gross margin moved by {} " + written + " in 2024."
+    if old != new:
+        points = str(abs(new - old)).removesuffix(".0")
+        assert derived(points, claim.format(points), passages)
+    # The relative change is no number of points.
+    relative = round(abs(new - old) / min(old, new) * 100)
+    if relative not in {abs(new - old), old + new}:
+        assert not derived(str(relative), claim.format(relative), passages)
+
+
+@given(
+    st.integers(min_value=0, max_value=11 * 60),
+    st.integers(min_value=61, max_value=12 * 60),
+    st.sampled_from(["{} hours and {} minutes", "{}h {}min", "{} hrs {} mins"]),
+)
+def test_hours_and_minutes_between_two_times_are_one_span(
+    opens: int, span: int, written: str
+) -> None:
+    closes = opens + span
+    passages = (
+        f"The school day begins at {opens // 60}:{opens % 60:02} and ends at "
+        f"{closes // 60}:{closes % 60:02}.",
+    )
+    hours, minutes = divmod(span, 60)
+    if not minutes:
+        return
+    claim = "The school day lasts " + written + "."
+    assert derived(str(hours), claim.format(hours, minutes), passages)
+    assert derived(str(minutes), claim.format(hours, minutes), passages)
+    off = (minutes + 10) % 60 or 5
+    assert not derived(str(off), claim.format(hours, off), passages)

@@ -106,3 +106,25 @@ def test_a_sentence_list_of_any_length_is_counted_exactly(fruit: list[str], last
     claim = "The market stall sells {} kinds of fruit."
     assert counted(str(len(fruit)), claim.format(len(fruit)), passages)
     assert not counted(str(len(fruit) + 1), claim.format(len(fruit) + 1), passages)
+
+
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+@given(
+    st.integers(min_value=0, max_value=6),
+    st.integers(min_value=1, max_value=6),
+    st.sampled_from([" to ", " through ", "-", " \u2013 "]),
+    st.booleans(),
+)
+def test_the_days_of_a_range_of_weekdays_are_counted(
+    first: int, days: int, joined: str, short: bool
+) -> None:
+    last = (first + days - 1) % 7
+    start, end = (_DAYS[first][:3], _DAYS[last][:3]) if short else (_DAYS[first], _DAYS[last])
+    passages = (f"The clinic is open {start}{joined}{end}, from 8 am to 6 pm.",)
+    claim = "The clinic is open {} days a week."
+    if days >= 2:
+        assert counted(str(days), claim.format(days), passages)
+    assert not counted(str(days + 1), claim.format(days + 1), passages)
+    assert not counted(str(days), f"The pharmacy delivers {days} days a week.", passages)

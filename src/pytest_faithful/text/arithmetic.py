@@ -8,14 +8,18 @@ would fail a faithful answer for the arithmetic a good answer does. :func:`deriv
 a number as stated when it is one of these, to the precision the claim writes it:
 
 * the sum or the difference of two numbers of the claim number's own kind (money, a percent,
-  a unit: "employees", "days") said together: in one passage sentence or two in a row;
+  a unit: "employees", "days"; "47 more projects" is of projects) said together: in one
+  passage sentence or two in a row;
 * the change from one such number to another as a percentage of where it started (for a
-  claim's percent; counts without a unit too): "25%" from 1,200 and 1,500;
-* the hours (or minutes) between two times of day said together: "8 hours" from "9 am" and
-  "5 pm";
-* a rate per day, week, month, quarter or year said per another of them, where the two hold
-  a whole number of each other (x7, x12, x52, x365, x4, x24): "$144 a year" from "$12 per
-  month", "1.5% a month" from "18% a year";
+  claim's percent; counts without a unit too): "25%" from 1,200 and 1,500; percentage points
+  ("2.7 percentage points", "2.7 pp") only as the difference of two percents;
+* the hours (or minutes, or both: "6 hours and 35 minutes") between two times of day said
+  together: "8 hours" from "9 am" and "5 pm";
+* a rate per minute, hour, day, week, month, quarter or year said per another of them, where
+  the two hold a whole number of each other (x60, x24, x7, x12, x52, x365, x4): "$144 a year"
+  from "$12 per month", "1.5% a month" from "18% a year", "$3,720 a year" from "monthly HOA
+  fees are $310"; from the sentence most about what the claim is (full-time staff's "18 days
+  of leave a year" is not the next sentence's part-time "0.75 days per month").
 * a part of a whole as a percentage: "about 30% of patients" from "61 of 200 patients";
 * a price times or divided by the answer's own count of what it prices, and that count: "four
   nights cost $720" from "$180 per night", "each filter costs $2" in "the 10-pack" from "$20".
@@ -40,6 +44,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.rates import Rate, at_another_period, closest, matches, rates_in
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms, number_kinds
 
@@ -61,52 +66,22 @@ _MOST_RUNS = 256
 # The most operands one group offers (pairs grow as their square): a table of numbers is read
 # as a table, not as the sums of all its cells.
 _MOST_OPERANDS = 12
-# The words of a rate's period -> the period.
-_PERIODS: Mapping[str, str] = {
-    "hour": "hour",
-    "hourly": "hour",
-    "day": "day",
-    "daily": "day",
-    "week": "week",
-    "weekly": "week",
-    "month": "month",
-    "monthly": "month",
-    "quarter": "quarter",
-    "quarterly": "quarter",
-    "year": "year",
-    "yearly": "year",
-    "annual": "year",
-    "annually": "year",
-    "annum": "year",
-}
-# How many of the first period the second holds, where it is a whole number.
-_HOLDS: Mapping[tuple[str, str], int] = {
-    ("hour", "day"): 24,
-    ("day", "week"): 7,
-    ("week", "year"): 52,
-    ("day", "year"): 365,
-    ("month", "year"): 12,
-    ("month", "quarter"): 3,
-    ("quarter", "year"): 4,
-}
-# A number, then up to two words, then the period it is a rate of: "$12 per month", "1.5% a
-# month", "18 percent per annum", "$5/day", "$144 a year"; or the period as an adverb: "$12
-# monthly".
-_RATE = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,2}?"
-    r"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)"
-    r"(hour|day|week|month|quarter|year|annum)s?\b"
-    r"|(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b)?(?:\s+[^\W\d_]+)?\s+"
-    r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b",
-    re.IGNORECASE,
-)
-# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "one in ..." aside (words
+# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "won 14 of their 20
+# games", "one in ..." aside (words
 # are read by text/amounts.py's shares). Not a percent of something ("12 of 40%"), not a year.
 _SHARE = re.compile(
-    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+(?:the\s+|all\s+|every\s+)?"
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+"
+    r"(?:(?:the|all|every|their|its|our|your|his|her|these|those)\s+)?"
     r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
     re.IGNORECASE,
 )
+_COMPARED = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)", re.IGNORECASE
+)
+_POINTS = re.compile(
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)", re.IGNORECASE
+)
+_POINT_WORDS = frozenset(content_terms("percentage points"))
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
 # on Saturdays" is not stated by "9 am to 5 pm on weekdays").
@@ -125,6 +100,10 @@ _FALLING = frozenset(
     content_terms("fall fell fallen drop decrease down decline lower less cut shrank shrink")
 )
 _MINUTES = frozenset(content_terms("minute minutes min mins"))
+_HOURS_AND_MINUTES = re.compile(
+    r"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?|m)\b",
+    re.IGNORECASE,
+)
 
 
 class _Said(NamedTuple):
@@ -135,7 +114,7 @@ class _Said(NamedTuple):
 
     values: Mapping[str, tuple[frozenset[Decimal], ...]]
     time_spans: tuple[tuple[tuple[int, ...], frozenset[str]], ...]
-    rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...]
+    rates: tuple[Rate, ...]
     terms: frozenset[str]
     shares: tuple[Decimal, ...]
     text: str
@@ -144,7 +123,10 @@ class _Said(NamedTuple):
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether the number ``term`` of ``claim`` is worked out from numbers the passages state
     together (module docstring)."""
-    kinds = number_kinds(claim).get(term, frozenset())
+    kinds = number_kinds(claim).get(term, frozenset()) | _compared(term, claim)
+    # Percentage points are a difference of two percents only, never a change or a share.
+    points = any(term in content_terms(m[1]) for m in _POINTS.finditer(claim))
+    kinds = frozenset({"percent"}) if points else kinds
     values = amounts(claim).get(term, frozenset())
     if not values or not kinds:
         return False
@@ -154,6 +136,13 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     # day, a percent from two amounts, a year's price from a month's.
     own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
     about = words - own - (content_terms(period) if period else frozenset())
+    about -= _POINT_WORDS if points else frozenset()
+    # "6 hours and 35 minutes" is one span of 395 minutes, read for either of its numbers.
+    spans = (
+        int(m[1]) * 60 + int(m[2]) for m in _HOURS_AND_MINUTES.finditer(claim) if term in m.groups()
+    )
+    if (total := next(spans, None)) is not None:
+        values, about = frozenset({Decimal(total)}), about - _HOURS - _MINUTES
     # A count's own unit is what the passages price ("$7 per parcel" for "three parcels").
     if own and values <= _counts_beside("", claim):
         priced = words - (content_terms(period) if period else frozenset())
@@ -161,16 +150,19 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             return True
     if not about:
         return False
-    percent = "percent" in kinds
-    minutes = _minutes_asked(kinds)
-    for said in _about(about, passages):
+    percent = "percent" in kinds and not points
+    minutes = 1 if total is not None else _minutes_asked(kinds)
+    runs = tuple(_about(about, passages))
+    # A rate is converted alone: from the sentence most about what the claim is, of all.
+    rates = closest(about, tuple(rate for said in runs for rate in said.rates))
+    if period is not None and at_another_period(values, kinds - _NO_SUM, period, rates):
+        return True
+    for said in runs:
         if minutes is not None and any(
             _between_times(values, minutes, spans)
             for spans, terms in said.time_spans
             if len(about & terms) >= MIN_SHARED * len(about) and about & _DAYS <= terms
         ):
-            return True
-        if period is not None and _at_another_period(values, kinds, period, said.rates):
             return True
         for kind in kinds - _NO_SUM:
             operands = said.values.get(kind, ())
@@ -184,7 +176,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             if kind not in {"percent"} | _NO_CHANGE
         ):
             return True
-        if percent and any(_matches(value, share) for value in values for share in said.shares):
+        if percent and any(matches(value, share) for value in values for share in said.shares):
             return True
     return False
 
@@ -197,11 +189,20 @@ def _claim_reading(claim: str) -> tuple[frozenset[str], Mapping[str, str], tuple
     said = content_terms(claim)
     words = frozenset(t for t in said if not t[0].isdigit()) - _ARITHMETIC - _RISING - _FALLING
     periods: dict[str, str] = {}
-    for m in _RATE.finditer(claim):
-        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4])
+    for digits, period in rates_in(claim):
         for term in content_terms(digits):
-            periods.setdefault(term, _PERIODS[word.casefold()])
+            periods.setdefault(term, period)
     return words - {"percent"}, periods, _bases(said)
+
+
+def _compared(term: str, claim: str) -> frozenset[str]:
+    """The unit a difference is of, written after its comparative: "47 more projects"."""
+    return frozenset(
+        "unit:" + unit
+        for m in _COMPARED.finditer(claim)
+        if term in content_terms(m[1])
+        for unit in content_terms(m[2])
+    )
 
 
 def _counts_beside(term: str, claim: str) -> frozenset[Decimal]:
@@ -268,14 +269,6 @@ def _minutes_asked(kinds: frozenset[str]) -> int | None:
     return None
 
 
-def _matches(value: Decimal, exact: Decimal) -> bool:
-    """Whether ``value`` is ``exact`` written to the places ``value`` shows ("66.7" and "67"
-    are 66.666...)."""
-    exponent = value.as_tuple().exponent
-    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    return abs(value - exact) <= Decimal(5) / Decimal(10) ** (places + 1)
-
-
 def _at_one_scale(
     first: frozenset[Decimal], second: frozenset[Decimal]
 ) -> Iterator[tuple[Decimal, Decimal]]:
@@ -313,33 +306,13 @@ def _change(
             changes = ([(high - low) / low * 100] if of_smaller else []) + (
                 [(high - low) / high * 100] if of_larger else []
             )
-            if any(_matches(value, change) for value in values for change in changes):
+            if any(matches(value, change) for value in values for change in changes):
                 return True
     return False
 
 
 def _between_times(values: frozenset[Decimal], unit: int, spans: tuple[int, ...]) -> bool:
-    return any(_matches(value, Decimal(span) / unit) for value in values for span in spans)
-
-
-def _at_another_period(
-    values: frozenset[Decimal],
-    kinds: frozenset[str],
-    period: str,
-    rates: tuple[tuple[frozenset[Decimal], str, frozenset[str]], ...],
-) -> bool:
-    for stated, stated_period, stated_kinds in rates:
-        if not kinds & stated_kinds - _NO_SUM:
-            continue
-        if (held := _HOLDS.get((stated_period, period))) is not None:
-            exact = {value * held for value in stated}
-        elif (held := _HOLDS.get((period, stated_period))) is not None:
-            exact = {value / held for value in stated}
-        else:
-            continue
-        if any(_matches(value, e) for value in values for e in exact):
-            return True
-    return False
+    return any(matches(value, Decimal(span) / unit) for value in values for span in spans)
 
 
 def shared_runs(about: frozenset[str], passages: tuple[str, ...]) -> Iterator[str]:
@@ -395,13 +368,13 @@ def _said(sentences: tuple[str, ...]) -> _Said:
             continue
         for kind in term_kinds - {"time"}:
             values.setdefault(kind, []).append(stated)
-    rates: list[tuple[frozenset[Decimal], str, frozenset[str]]] = []
-    for m in _RATE.finditer(text):
-        digits, word = (m[1], m[2]) if m[1] else (m[3], m[4])
-        for term in content_terms(digits):
-            if term in written:
-                period = _PERIODS[word.casefold()]
-                rates.append((written[term], period, kinds.get(term, frozenset())))
+    rates = [
+        Rate(written[term], period, kinds.get(term, frozenset()), content_terms(sentence))
+        for sentence in sentences
+        for digits, period in rates_in(sentence)
+        for term in content_terms(digits)
+        if term in written
+    ]
     return _Said(
         {kind: tuple(found[:_MOST_OPERANDS]) for kind, found in values.items()},
         tuple((tuple(_time_spans(sentence)), content_terms(sentence)) for sentence in sentences),

@@ -9,7 +9,9 @@ other words (as :mod:`~pytest_faithful.text.arithmetic` reads sentences together
 
 * the parts of a sentence's list, joined by commas and a last "and" or "or" ("Visa,
   Mastercard, PayPal and Apple Pay": four);
-* the items of a bulleted or numbered list, about what the line that leads into it says.
+* the items of a bulleted or numbered list, about what the line that leads into it says;
+* the days of a range of weekdays ("open six days a week" from "open Tuesday to Sunday",
+  "Mon-Fri": five), though days are otherwise measured, not counted.
 
 A count the list does not make is caught as before: "four channels" for three.
 """
@@ -43,6 +45,14 @@ _COUNT = re.compile(
 _AFTER_LIST = re.compile(r"[,;:(\u2013\u2014]|\s-\s")
 # A line of a bulleted or numbered list, and how far it is indented.
 _ITEM_LINE = re.compile(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
+# A range of weekdays: "Monday to Friday", "Tue-Sun", "Monday through Saturday".
+_WEEKDAY = {day: i for i, day in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
+_DAY_NAME = r"(mon|tue|wed|thu|fri|sat|sun)(?:(?:day|sday|nesday|rsday|urday)s?|s|\.)?"
+_DAY_RANGE = re.compile(
+    rf"\b{_DAY_NAME}\s*(?:to|through|thru|until|till|-|\u2013|\u2014)\s*\b{_DAY_NAME}\b",
+    re.IGNORECASE,
+)
+_DAY_WORDS = frozenset(content_terms("day days week weekly a"))
 # The words of counting itself ("a total of", "in all") need not be the passages'.
 _COUNTING = frozenset(content_terms("total all altogether different separate main key kinds types"))
 
@@ -64,8 +74,12 @@ def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     if kinds - {"plain"} and not any(kind.startswith("unit:") for kind in kinds):
         return False  # money, a percent, a time: no count
     count = int(term)
+    if count not in _counts_in(claim):
+        return False
+    if "unit:day" in kinds and _in_day_ranges(count, claim, passages):
+        return True
     # Days, years, kilograms are measured, not listed.
-    if count not in _counts_in(claim) or term in measures(claim):
+    if term in measures(claim):
         return False
     # What is counted ("channels") need not be the passage's word for it; where it is
     # ("Ingredients: flour, sugar and eggs"), the list is of it.
@@ -80,6 +94,17 @@ def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             words and len(words & listed.terms) >= MIN_SHARED * len(words) for words in (about, own)
         )
         for listed in _bulleted(passages)
+    )
+
+
+def _in_day_ranges(count: int, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``count`` days are a range of weekdays a passage says where it is about what the
+    claim is: "six days a week" from "open Tuesday to Sunday"."""
+    about = frozenset(t for t in content_terms(claim) if not t[0].isdigit()) - _DAY_WORDS
+    return bool(about) and any(
+        (_WEEKDAY[m[2][:3].casefold()] - _WEEKDAY[m[1][:3].casefold()]) % 7 + 1 == count
+        for run in shared_runs(about, passages)
+        for m in _DAY_RANGE.finditer(run)
     )
 
 
