@@ -364,3 +364,39 @@ def test_hours_and_minutes_between_two_times_are_one_span(
     assert derived(str(minutes), claim.format(hours, minutes), passages)
     off = (minutes + 10) % 60 or 5
     assert not derived(str(off), claim.format(hours, off), passages)
+
+
+# A dose or a fee times how often it is taken or charged; a percent of an amount said with it.
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        (
+            "Take 10 mL of the syrup three times a day after meals.",
+            "The daily dose of the syrup is 30 mL a day.",
+            "The daily dose of the syrup is 40 mL a day.",
+        ),
+        (
+            "Adults take 500 mg twice daily with water.",
+            "Adults take 1,000 mg a day.",
+            "Adults take 1,500 mg a day.",
+        ),
+        (
+            "A late payment fee of 2% applies to the invoice total of $1,240.",
+            "The late payment fee on the invoice is $24.80.",
+            "The late payment fee on the invoice is $28.40.",
+        ),
+    ],
+)
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_an_amount_times_a_frequency_or_a_percent_of_it_is_worked_out(
+    passage: str, faithful: str, changed: str, rules: str
+) -> None:
+    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+
+
+def test_a_percent_of_the_next_sentences_amount_is_of_something_else() -> None:
+    passages = ("The Pro plan costs $20 per month. Annual billing gives a 20% discount.",)
+    assert not derived("4", "The Pro plan costs $4 more per month than before.", passages)
+    one = ("The Pro plan costs $20 per month, and annual billing takes 20% off it.",)
+    assert derived("4", "Annual billing takes $4 off the Pro plan per month.", one)

@@ -23,6 +23,10 @@ a number as stated when it is one of these, to the precision the claim writes it
 * a part of a whole as a percentage: "about 30% of patients" from "61 of 200 patients";
 * a price times or divided by the answer's own count of what it prices, and that count: "four
   nights cost $720" from "$180 per night", "each filter costs $2" in "the 10-pack" from "$20".
+* an amount times how often it is taken or charged, for a claim's rate of the same period:
+  "30 mL a day" from "10 mL three times a day";
+* a percent of an amount one sentence says with it: "$24.80" from "a fee of 2% ... the invoice
+  total of $1,240".
 
 The operands must be of the claim number's kind
 (:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
@@ -44,9 +48,17 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
-from pytest_faithful.text.rates import Rate, at_another_period, closest, matches, rates_in
+from pytest_faithful.text.rates import (
+    Rate,
+    at_another_period,
+    closest,
+    matches,
+    period_words,
+    rates_in,
+)
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.words import NUMBER_WORDS
 
 # Kinds a sum or a difference is read in: a value of a thing, not a label of one.
 _NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7"})
@@ -82,6 +94,14 @@ _POINTS = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)", re.IGNORECASE
 )
 _POINT_WORDS = frozenset(content_terms("percentage points"))
+# How often: "three times a day", "2 times per week", "twice daily".
+_FREQUENCY = re.compile(
+    r"\b(twice|thrice|(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times)\s+"
+    r"(?:(?:a|per|each|every)\s+(day|week|month|year)\b|(daily|weekly|monthly|yearly)\b)",
+    re.IGNORECASE,
+)
+_ONCE = {"twice": "2", "thrice": "3"}
+_ADVERB_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
 # on Saturdays" is not stated by "9 am to 5 pm on weekdays").
@@ -118,6 +138,8 @@ class _Said(NamedTuple):
     terms: frozenset[str]
     shares: tuple[Decimal, ...]
     text: str
+    frequencies: tuple[tuple[Decimal, str], ...]
+    percents_of: tuple[tuple[str, Decimal], ...]
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -135,7 +157,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     # The number's own unit and period need not be there: hours are worked out from times of
     # day, a percent from two amounts, a year's price from a month's.
     own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
-    about = words - own - (content_terms(period) if period else frozenset())
+    about = words - own - (period_words(period) if period else frozenset())
     about -= _POINT_WORDS if points else frozenset()
     # "6 hours and 35 minutes" is one span of 395 minutes, read for either of its numbers.
     spans = (
@@ -145,7 +167,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         values, about = frozenset({Decimal(total)}), about - _HOURS - _MINUTES
     # A count's own unit is what the passages price ("$7 per parcel" for "three parcels").
     if own and values <= _counts_beside("", claim):
-        priced = words - (content_terms(period) if period else frozenset())
+        priced = words - (period_words(period) if period else frozenset())
         if any(_counts_a_total(term, values, claim, said) for said in _about(priced, passages)):
             return True
     if not about:
@@ -168,6 +190,17 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             operands = said.values.get(kind, ())
             if _sum_or_difference(values, operands) or (
                 kind == "money" and _times_a_count(values, operands, _counts_beside(term, claim))
+            ):
+                return True
+            if any(k == kind and matches(v, c) for v in values for k, c in said.percents_of):
+                return True
+            if period is not None and any(
+                value == amount * n
+                for n, per in said.frequencies
+                if per == period
+                for value in values
+                for stated in operands
+                for amount in stated
             ):
                 return True
         if percent and any(
@@ -382,7 +415,36 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         content_terms(text),
         tuple(_shares(text)),
         text,
+        tuple(_frequencies(text)),
+        tuple(share for sentence in sentences for share in _percents_of(sentence)),
     )
+
+
+def _percents_of(sentence: str) -> Iterator[tuple[str, Decimal]]:
+    """Each percent of an amount one sentence says with it, and the amount's kind: "a 2% fee
+    on the $1,240 total" is $24.80 (in one sentence: a percent of the next sentence's amount
+    is most often of something else)."""
+    kinds = number_kinds(sentence)
+    written = amounts(sentence)
+    percents = [v for t, k in kinds.items() if "percent" in k for v in written.get(t, ())]
+    if not percents:
+        return
+    for term, term_kinds in list(kinds.items())[:_MOST_OPERANDS]:
+        for kind in term_kinds - _NO_SUM - {"percent"}:
+            for amount in written.get(term, ()):
+                for percent in percents:
+                    yield kind, amount * percent / 100
+
+
+def _frequencies(text: str) -> Iterator[tuple[Decimal, str]]:
+    """How often ``text`` says something happens, per period: "three times a day" is 3 a
+    day, "twice daily" 2 (what a dose or a fee is multiplied by)."""
+    for m in _FREQUENCY.finditer(text):
+        word = m[1].casefold().split()[0]
+        count = _ONCE.get(word) or NUMBER_WORDS.get(word) or word
+        period = (m[2] or _ADVERB_PERIODS[m[3].casefold()]).casefold()
+        if count.isdecimal() and int(count) > 1:
+            yield Decimal(count), period
 
 
 def _shares(text: str) -> Iterator[Decimal]:

@@ -13,6 +13,8 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
+from pytest_faithful.text.terms import content_terms
+
 # The words of a rate's period -> the period.
 _PERIOD_WORDS = "minute|hour hourly|day daily|week weekly|month monthly|quarter quarterly|year"
 _PERIODS: Mapping[str, str] = {
@@ -46,6 +48,11 @@ _RATE = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
+
+
+def period_words(period: str) -> frozenset[str]:
+    """The content terms of every word for ``period`` ("day": "day", "daily")."""
+    return frozenset().union(*(content_terms(w) for w, p in _PERIODS.items() if p == period))
 
 
 class Rate(NamedTuple):
