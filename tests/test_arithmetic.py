@@ -381,6 +381,11 @@ def test_hours_and_minutes_between_two_times_are_one_span(
             "Adults take 1,500 mg a day.",
         ),
         (
+            "The contractor billed 36 hours of labour at $85 per hour.",
+            "The contractor's labour came to $3,060.",
+            "The contractor's labour came to $3,160.",
+        ),
+        (
             "A late payment fee of 2% applies to the invoice total of $1,240.",
             "The late payment fee on the invoice is $24.80.",
             "The late payment fee on the invoice is $28.40.",

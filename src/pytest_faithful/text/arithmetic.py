@@ -27,6 +27,7 @@ a number as stated when it is one of these, to the precision the claim writes it
   "30 mL a day" from "10 mL three times a day";
 * a percent of an amount one sentence says with it: "$24.80" from "a fee of 2% ... the invoice
   total of $1,240".
+* a price per unit times a quantity of that unit: "$75.60" from "420 kWh at $0.18 per kWh".
 
 The operands must be of the claim number's kind
 (:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
@@ -101,6 +102,11 @@ _FREQUENCY = re.compile(
     re.IGNORECASE,
 )
 _ONCE = {"twice": "2", "thrice": "3"}
+# A price per unit: "$0.18 per kWh", "€2.50/kg", "$4 a gallon".
+_UNIT_PRICE = re.compile(
+    r"[$\u20ac\u00a3]\s?(\d[\d,]*(?:\.\d+)?)\s*(?:per\s+|an?\s+|/\s*)([^\W\d_]+)",
+    re.IGNORECASE,
+)
 _ADVERB_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
@@ -140,6 +146,7 @@ class _Said(NamedTuple):
     text: str
     frequencies: tuple[tuple[Decimal, str], ...]
     percents_of: tuple[tuple[str, Decimal], ...]
+    bills: tuple[Decimal, ...]
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -193,6 +200,8 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             ):
                 return True
             if any(k == kind and matches(v, c) for v in values for k, c in said.percents_of):
+                return True
+            if kind == "money" and any(matches(v, c) for v in values for c in said.bills):
                 return True
             if period is not None and any(
                 value == amount * n
@@ -417,7 +426,24 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         text,
         tuple(_frequencies(text)),
         tuple(share for sentence in sentences for share in _percents_of(sentence)),
+        tuple(_bills(text, kinds, written)),
     )
+
+
+def _bills(
+    text: str, kinds: Mapping[str, frozenset[str]], written: Mapping[str, frozenset[Decimal]]
+) -> Iterator[Decimal]:
+    """A price per unit times a quantity of that unit said with it: "420 kWh at a rate of
+    $0.18 per kWh" is $75.60."""
+    for m in _UNIT_PRICE.finditer(text):
+        unit = next(iter(content_terms(m[2])), None)
+        price = _number(m[1])
+        if unit is None or price is None:
+            continue
+        for term, term_kinds in kinds.items():
+            if f"unit:{unit}" in term_kinds:
+                for quantity in written.get(term, ()):
+                    yield price * quantity
 
 
 def _percents_of(sentence: str) -> Iterator[tuple[str, Decimal]]:
