@@ -49,6 +49,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.products import bills, frequencies, percents_of, shares
 from pytest_faithful.text.rates import (
     Rate,
     at_another_period,
@@ -59,7 +60,6 @@ from pytest_faithful.text.rates import (
 )
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms, number_kinds
-from pytest_faithful.text.words import NUMBER_WORDS
 
 # Kinds a sum or a difference is read in: a value of a thing, not a label of one.
 _NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7"})
@@ -79,15 +79,6 @@ _MOST_RUNS = 256
 # The most operands one group offers (pairs grow as their square): a table of numbers is read
 # as a table, not as the sums of all its cells.
 _MOST_OPERANDS = 12
-# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "won 14 of their 20
-# games", "one in ..." aside (words
-# are read by text/amounts.py's shares). Not a percent of something ("12 of 40%"), not a year.
-_SHARE = re.compile(
-    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+"
-    r"(?:(?:the|all|every|their|its|our|your|his|her|these|those)\s+)?"
-    r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
-    re.IGNORECASE,
-)
 _COMPARED = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)", re.IGNORECASE
 )
@@ -95,19 +86,6 @@ _POINTS = re.compile(
     r"(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)", re.IGNORECASE
 )
 _POINT_WORDS = frozenset(content_terms("percentage points"))
-# How often: "three times a day", "2 times per week", "twice daily".
-_FREQUENCY = re.compile(
-    r"\b(twice|thrice|(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times)\s+"
-    r"(?:(?:a|per|each|every)\s+(day|week|month|year)\b|(daily|weekly|monthly|yearly)\b)",
-    re.IGNORECASE,
-)
-_ONCE = {"twice": "2", "thrice": "3"}
-# A price per unit: "$0.18 per kWh", "€2.50/kg", "$4 a gallon".
-_UNIT_PRICE = re.compile(
-    r"[$\u20ac\u00a3]\s?(\d[\d,]*(?:\.\d+)?)\s*(?:per\s+|an?\s+|/\s*)([^\W\d_]+)",
-    re.IGNORECASE,
-)
-_ADVERB_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 _HOURS = frozenset(content_terms("hour hours hr hrs"))
 # The days a time of day is said for: the claim's must be its sentence's ("open for 8 hours
 # on Saturdays" is not stated by "9 am to 5 pm on weekdays").
@@ -422,71 +400,16 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         tuple((tuple(_time_spans(sentence)), content_terms(sentence)) for sentence in sentences),
         tuple(rates),
         content_terms(text),
-        tuple(_shares(text)),
+        tuple(shares(text)),
         text,
-        tuple(_frequencies(text)),
-        tuple(share for sentence in sentences for share in _percents_of(sentence)),
-        tuple(_bills(text, kinds, written)),
+        tuple(frequencies(text)),
+        tuple(
+            share
+            for sentence in sentences
+            for share in percents_of(sentence, _NO_SUM, _MOST_OPERANDS)
+        ),
+        tuple(bills(text, kinds, written)),
     )
-
-
-def _bills(
-    text: str, kinds: Mapping[str, frozenset[str]], written: Mapping[str, frozenset[Decimal]]
-) -> Iterator[Decimal]:
-    """A price per unit times a quantity of that unit said with it: "420 kWh at a rate of
-    $0.18 per kWh" is $75.60."""
-    for m in _UNIT_PRICE.finditer(text):
-        unit = next(iter(content_terms(m[2])), None)
-        price = _number(m[1])
-        if unit is None or price is None:
-            continue
-        for term, term_kinds in kinds.items():
-            if f"unit:{unit}" in term_kinds:
-                for quantity in written.get(term, ()):
-                    yield price * quantity
-
-
-def _percents_of(sentence: str) -> Iterator[tuple[str, Decimal]]:
-    """Each percent of an amount one sentence says with it, and the amount's kind: "a 2% fee
-    on the $1,240 total" is $24.80 (in one sentence: a percent of the next sentence's amount
-    is most often of something else)."""
-    kinds = number_kinds(sentence)
-    written = amounts(sentence)
-    percents = [v for t, k in kinds.items() if "percent" in k for v in written.get(t, ())]
-    if not percents:
-        return
-    for term, term_kinds in list(kinds.items())[:_MOST_OPERANDS]:
-        for kind in term_kinds - _NO_SUM - {"percent"}:
-            for amount in written.get(term, ()):
-                for percent in percents:
-                    yield kind, amount * percent / 100
-
-
-def _frequencies(text: str) -> Iterator[tuple[Decimal, str]]:
-    """How often ``text`` says something happens, per period: "three times a day" is 3 a
-    day, "twice daily" 2 (what a dose or a fee is multiplied by)."""
-    for m in _FREQUENCY.finditer(text):
-        word = m[1].casefold().split()[0]
-        count = _ONCE.get(word) or NUMBER_WORDS.get(word) or word
-        period = (m[2] or _ADVERB_PERIODS[m[3].casefold()]).casefold()
-        if count.isdecimal() and int(count) > 1:
-            yield Decimal(count), period
-
-
-def _shares(text: str) -> Iterator[Decimal]:
-    """Each count of a whole ``text`` gives as a percentage of it: "61 of 200 patients" is
-    30.5, "3 out of 4" 75."""
-    for m in _SHARE.finditer(text):
-        part, whole = _number(m[1]), _number(m[2])
-        if part is not None and whole is not None and 0 < part < whole:
-            yield part / whole * 100
-
-
-def _number(digits: str) -> Decimal | None:
-    try:
-        return Decimal(digits.replace(",", ""))
-    except ArithmeticError:
-        return None
 
 
 def _time_spans(sentence: str) -> Iterator[int]:

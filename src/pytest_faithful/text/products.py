@@ -1,0 +1,99 @@
+"""What two numbers a passage says together make: a product, or a share.
+
+"10 mL three times a day" is 30 mL a day, "a fee of 2% on the $1,240 total" is $24.80, "420
+kWh at $0.18 per kWh" is $75.60, "61 of 200 patients" is 30.5%.
+:mod:`~pytest_faithful.text.arithmetic` reads a claim's number as stated when it is one of
+these, to the places it is written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+
+from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.words import NUMBER_WORDS
+
+# A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "won 14 of their 20
+# games" ("one in eight", in words, is text/amounts.py's). Not a percent of something ("12 of
+# 40%"), not a year.
+_SHARE = re.compile(
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+"
+    r"(?:(?:the|all|every|their|its|our|your|his|her|these|those)\s+)?"
+    r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
+    re.IGNORECASE,
+)
+# How often: "three times a day", "2 times per week", "twice daily".
+_FREQUENCY = re.compile(
+    r"\b(twice|thrice|(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times)\s+"
+    r"(?:(?:a|per|each|every)\s+(day|week|month|year)\b|(daily|weekly|monthly|yearly)\b)",
+    re.IGNORECASE,
+)
+_ONCE = {"twice": "2", "thrice": "3"}
+# A price per unit: "$0.18 per kWh", "€2.50/kg", "$4 a gallon".
+_UNIT_PRICE = re.compile(
+    r"[$\u20ac\u00a3]\s?(\d[\d,]*(?:\.\d+)?)\s*(?:per\s+|an?\s+|/\s*)([^\W\d_]+)",
+    re.IGNORECASE,
+)
+_ADVERB_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
+
+
+def bills(
+    text: str, kinds: Mapping[str, frozenset[str]], written: Mapping[str, frozenset[Decimal]]
+) -> Iterator[Decimal]:
+    """A price per unit times a quantity of that unit said with it: "420 kWh at a rate of
+    $0.18 per kWh" is $75.60."""
+    for m in _UNIT_PRICE.finditer(text):
+        unit = next(iter(content_terms(m[2])), None)
+        price = _number(m[1])
+        if unit is None or price is None:
+            continue
+        for term, term_kinds in kinds.items():
+            if f"unit:{unit}" in term_kinds:
+                for quantity in written.get(term, ()):
+                    yield price * quantity
+
+
+def percents_of(sentence: str, skip: frozenset[str], most: int) -> Iterator[tuple[str, Decimal]]:
+    """Each percent of an amount one sentence says with it, and the amount's kind: "a 2% fee
+    on the $1,240 total" is $24.80 (in one sentence: a percent of the next sentence's amount
+    is most often of something else). Not of a kind in ``skip``; of its first ``most`` numbers."""
+    kinds = number_kinds(sentence)
+    written = amounts(sentence)
+    percents = [v for t, k in kinds.items() if "percent" in k for v in written.get(t, ())]
+    if not percents:
+        return
+    for term, term_kinds in list(kinds.items())[:most]:
+        for kind in term_kinds - skip - {"percent"}:
+            for amount in written.get(term, ()):
+                for percent in percents:
+                    yield kind, amount * percent / 100
+
+
+def frequencies(text: str) -> Iterator[tuple[Decimal, str]]:
+    """How often ``text`` says something happens, per period: "three times a day" is 3 a
+    day, "twice daily" 2 (what a dose or a fee is multiplied by)."""
+    for m in _FREQUENCY.finditer(text):
+        word = m[1].casefold().split()[0]
+        count = _ONCE.get(word) or NUMBER_WORDS.get(word) or word
+        period = (m[2] or _ADVERB_PERIODS[m[3].casefold()]).casefold()
+        if count.isdecimal() and int(count) > 1:
+            yield Decimal(count), period
+
+
+def shares(text: str) -> Iterator[Decimal]:
+    """Each count of a whole ``text`` gives as a percentage of it: "61 of 200 patients" is
+    30.5, "3 out of 4" 75."""
+    for m in _SHARE.finditer(text):
+        part, whole = _number(m[1]), _number(m[2])
+        if part is not None and whole is not None and 0 < part < whole:
+            yield part / whole * 100
+
+
+def _number(digits: str) -> Decimal | None:
+    try:
+        return Decimal(digits.replace(",", ""))
+    except ArithmeticError:
+        return None
