@@ -171,25 +171,9 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             if len(about & terms) >= MIN_SHARED * len(about) and about & _DAYS <= terms
         ):
             return True
-        for kind in kinds - _NO_SUM:
-            operands = said.values.get(kind, ())
-            if _sum_or_difference(values, operands) or (
-                kind == "money" and _times_a_count(values, operands, _counts_beside(term, claim))
-            ):
-                return True
-            if any(k == kind and matches(v, c) for v in values for k, c in said.percents_of):
-                return True
-            if kind == "money" and any(matches(v, c) for v in values for c in said.bills):
-                return True
-            if period is not None and any(
-                value == amount * n
-                for n, per in said.frequencies
-                if per == period
-                for value in values
-                for stated in operands
-                for amount in stated
-            ):
-                return True
+        counts = _counts_beside(term, claim)
+        if any(_of_kind(values, kind, period, counts, said) for kind in kinds - _NO_SUM):
+            return True
         if percent and any(
             _change(values, operands, bases)
             for kind, operands in said.values.items()
@@ -199,6 +183,34 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if percent and any(matches(value, share) for value in values for share in said.shares):
             return True
     return False
+
+
+def _of_kind(
+    values: frozenset[Decimal],
+    kind: str,
+    period: str | None,
+    counts: frozenset[Decimal],
+    said: _Said,
+) -> bool:
+    """Whether one of ``values``, of ``kind``, is worked out from what ``said`` states of that
+    kind: a sum or a difference, a price times the claim's own count, a percent of an amount,
+    a price per unit times a quantity, an amount times how often per the claim's period."""
+    operands = said.values.get(kind, ())
+    money = kind == "money"
+    return (
+        _sum_or_difference(values, operands)
+        or (money and _times_a_count(values, operands, counts))
+        or any(k == kind and matches(v, c) for v in values for k, c in said.percents_of)
+        or (money and any(matches(v, c) for v in values for c in said.bills))
+        or any(
+            value == amount * n
+            for n, per in said.frequencies
+            if per == period
+            for value in values
+            for stated in operands
+            for amount in stated
+        )
+    )
 
 
 @functools.lru_cache(maxsize=256)
