@@ -8,6 +8,11 @@ measure of its kind in any unit (a passage's "25 °C", not a 25 of something els
 itself is held to the passages as any number is, so a changed measure is still caught; and a
 conversion that is not one ("25°C (90°F)") is a figure of its own, and no passage states it.
 
+A measure written in another unit on its own (:func:`converted_alone`) is stated when a
+passage's measure of its kind, converted, rounds to it at the places it is written ("about
+7.5 miles" for 12 km; "2,600 feet" for 800 m, whose zeros are no places; never by more than
+:data:`_SLACK` of it).
+
 A pair is two measures of one kind written side by side: the second in brackets, after a slash,
 or after "or" (each with "about", "approx.", "~", "≈" allowed), in either order. Each converts
 the other when their sizes agree within :data:`_SLACK` (a conversion rounded as people round
@@ -108,6 +113,61 @@ def stated_conversions(claim: str, passages: Sequence[str]) -> frozenset[str]:
     )
 
 
+def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
+    """The number terms of ``claim`` written as a measure in another unit than a passage's
+    measure of its kind, and that measure converted and rounded to the places the claim
+    writes ("about 7.5 miles" for the passages' 12 km, 7.46 miles; "2,600 feet" for 800 m,
+    2,625 feet, its zeros not places; "36 to 46°F" for 2-8°C): the answer's conversion of a
+    passage's measure, written without it."""
+    measures = _measures_in(claim)
+    if not measures:
+        return frozenset()
+    stated = _passage_readings(tuple(passages))
+    return frozenset(
+        term
+        for digits, reading in measures
+        if any(_rounds_to(digits, reading, other) for other in stated)
+        for term in content_terms(digits)
+    )
+
+
+def _rounds_to(digits: str, reading: _Reading, stated: _Reading) -> bool:
+    """Whether the claim's measure (``digits`` in ``reading``'s unit) is ``stated``'s measure
+    in that unit, rounded at the places ``digits`` shows: its decimals, or the zeros that end
+    a whole number ("2,600"), never by more than :data:`_SLACK` of it."""
+    kind, unit, sizes = reading
+    other_kind, other_unit, other_sizes = stated
+    value = abs(Decimal(digits.replace(",", "")))
+    if kind != other_kind or unit == other_unit or not value:
+        return False
+    whole, _, places = digits.replace(",", "").lstrip("-\u2212").partition(".")
+    step = Decimal(1).scaleb(-len(places) if places else len(whole) - len(whole.rstrip("0")))
+    slack = min(step / 2, value * _SLACK)  # in the claim's unit
+    if kind == "temperature":
+        degree = Decimal(5) / 9 if unit == "fahrenheit" else Decimal(1)
+        return any(abs(a - b) <= slack * degree for a in sizes for b in other_sizes)
+    return any(abs(a - b) <= slack * abs(a) / value for a in sizes for b in other_sizes)
+
+
+# A measure of the claim's, and a range's first end that takes the unit of its second: "36 to
+# 46°F", "2-8 °C".
+_RANGE_FIRST = re.compile(rf"{_NUMBER}\s*(?:-|\u2013|to|and)\s*(?={_MEASURE})", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1024)
+def _measures_in(text: str) -> tuple[tuple[str, _Reading], ...]:
+    found = []
+    for m in _MEASURE_IN_TEXT.finditer(text):
+        reading = _reading(m[1], m[2], m[3])
+        if reading is not None:
+            found.append((f"{m[1]}{m[2] or ''}", reading))
+    for m in _RANGE_FIRST.finditer(text):
+        unit = _MEASURE_IN_TEXT.match(text, m.end())
+        if unit is not None and (reading := _reading(m[1], m[2], unit[3])) is not None:
+            found.append((f"{m[1]}{m[2] or ''}", reading))
+    return tuple(found)
+
+
 @functools.lru_cache(maxsize=1024)
 def _converted(text: str) -> Mapping[str, tuple[_Reading, ...]]:
     """Each number term of ``text`` that converts a measure written beside it -> the measures
@@ -150,13 +210,9 @@ _SIZE_IN_TEXT = re.compile(_SIZE, re.IGNORECASE)
 
 @functools.lru_cache(maxsize=64)
 def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
-    """The measures the passages state, each dimension of a size ("56 x 45 x 25 cm") too."""
-    found = [
-        reading
-        for passage in passages
-        for m in _MEASURE_IN_TEXT.finditer(passage)
-        if (reading := _reading(m[1], m[2], m[3])) is not None
-    ]
+    """The measures the passages state, each end of a range ("2-8 °C") and each dimension of a
+    size ("56 x 45 x 25 cm") too."""
+    found = [reading for passage in passages for _, reading in _measures_in(passage)]
     found.extend(
         reading
         for passage in passages

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts, rounds_to
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
@@ -101,12 +102,14 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             if others and (rival is None or shared > rival[0]):
                 rival = (shared, others)
         # A number the evidence works out ("$8 more" from its "$12" and "$20"; "June 24" from
-        # "June 10" and "14 days") is no other value: text/arithmetic.py, text/dates.py.
+        # "June 10" and "14 days"; "915 square feet" from "85 square metres") is no other
+        # value: text/arithmetic.py, text/dates.py, text/conversions.py.
         if (
             rival is not None
             and rival[0] > stating + _MARGIN
             and not derived(term, claim, (evidence,))
             and not _in_worked_out_date(term, claim, evidence)
+            and term not in converted_alone(claim, (evidence,))
         ):
             return NumberClash(term, tuple(sorted(rival[1])))
     return None

@@ -45,7 +45,7 @@ from pytest_faithful.text.amounts import (
     share_stated,
 )
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.conversions import stated_conversions
+from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
@@ -333,7 +333,11 @@ def _stated_in_no_other_form(
             if not derived(t, claim, passages) and not counted(t, claim, passages)
         ]
     # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C.
-    excused = stated_conversions(claim, passages) if missing else frozenset()
+    excused = (
+        stated_conversions(claim, passages) | converted_alone(claim, passages)
+        if missing
+        else frozenset()
+    )
     return [t for t in missing if t not in excused]
 
 

@@ -1,0 +1,71 @@
+"""A passage's measure an answer writes in another unit, without the measure beside it, both
+ways: "about 7.5 miles" for 12 km is stated; "about 9 miles" is not."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.conversions import converted_alone
+
+JUDGE = quoting_the_best_passage()
+
+# (passage, the faithful answer, the same with its converted figure changed)
+CONVERTED = {
+    "km as miles": (
+        "The trail is 12 km long.",
+        "The trail is about 7.5 miles long.",
+        "The trail is about 9 miles long.",
+    ),
+    "metres as feet, the zeros no places": (
+        "The trail climbs 800 metres.",
+        "The trail climbs about 2,600 feet.",
+        "The trail climbs about 3,600 feet.",
+    ),
+    "a range of degrees": (
+        "Store the vaccine at 2-8°C.",
+        "Store the vaccine between 36 and 46°F.",
+        "Store the vaccine between 36 and 56°F.",
+    ),
+    "litres as gallons": (
+        "The tank holds 50 litres of fuel.",
+        "The tank holds about 13 gallons of fuel.",
+        "The tank holds about 20 gallons of fuel.",
+    ),
+    "square metres as square feet": (
+        "The apartment has 85 square metres of floor space.",
+        "The apartment has about 915 square feet of floor space.",
+        "The apartment has about 1,015 square feet of floor space.",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("form", CONVERTED)
+def test_a_measure_in_another_unit_passes_and_a_changed_one_is_caught(
+    form: str, rules: str
+) -> None:
+    passage, faithful, changed = CONVERTED[form]
+    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+
+
+def test_a_measure_of_another_kind_or_the_same_unit_converts_nothing() -> None:
+    passages = ("The trail is 12 km long and the bag weighs 5 kg.",)
+    assert not converted_alone("The trail is 12 lb.", passages)
+    assert not converted_alone("The trail is 13 km long.", passages)
+
+
+@given(st.integers(min_value=2, max_value=5000))
+def test_kilometres_as_miles_round_at_the_places_written(kilometres: int) -> None:
+    passages = (f"The route is {kilometres} km long.",)
+    miles = Decimal(kilometres) * 1000 / Decimal("1609.344")
+    written = f"{miles:.1f}"
+    assert converted_alone(f"The route is {written} miles long.", passages)
+    off = f"{miles * Decimal('1.1'):.1f}"
+    assert not converted_alone(f"The route is {off} miles long.", passages)
