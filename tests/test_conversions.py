@@ -69,3 +69,30 @@ def test_kilometres_as_miles_round_at_the_places_written(kilometres: int) -> Non
     assert converted_alone(f"The route is {written} miles long.", passages)
     off = f"{miles * Decimal('1.1'):.1f}"
     assert not converted_alone(f"The route is {off} miles long.", passages)
+
+
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        (
+            "The guided tour lasts 2 hours 45 minutes.",
+            "The tour takes 165 minutes.",
+            "The tour takes 175 minutes.",
+        ),
+        (
+            "The exam lasts an hour and a half.",
+            "The exam lasts 90 minutes.",
+            "The exam lasts 80 minutes.",
+        ),
+        (
+            "The hike takes four and a half hours.",
+            "The hike takes 270 minutes.",
+            "The hike takes 240 minutes.",
+        ),
+    ],
+)
+def test_a_duration_in_hours_and_minutes_is_its_whole_in_minutes(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [passage], judge=JUDGE).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE).passed, changed

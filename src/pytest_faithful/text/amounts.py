@@ -237,6 +237,7 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
         measure, size = _UNIT_SIZES[m[2].casefold()]
         count = _SMALL[m[1].casefold()]
         found.setdefault(str(count), set()).add((measure, (count * size).normalize()))
+    _add_compound_durations(text, found)
     if _DIGIT.search(text) is None:
         return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
     for m in _MEASURED.finditer(normalised(text)):
@@ -248,6 +249,30 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
         for term in content_terms(digits):
             found.setdefault(term, set()).add((measure, (value * size).normalize()))
     return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
+
+
+# A duration in hours and minutes at once: "2 hours 45 minutes", "2 h 45 min", "an hour and a
+# half", "3 and a half hours": the whole is a size of each of its numbers ("165 minutes").
+_COMPOUND = re.compile(
+    rf"\b(\d{{1,3}}|{'|'.join(_SMALL)})[^\S\n]*(?:hours?|hrs?|h)[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?"
+    r"(?:(\d{1,2})[^\S\n]*(?:minutes?|mins?|m)\b|(a[^\S\n]+half)\b)"
+    rf"|\b(\d{{1,3}}|{'|'.join(_SMALL)})[^\S\n]+and[^\S\n]+a[^\S\n]+half[^\S\n]+hours?\b",
+    re.IGNORECASE,
+)
+
+
+def _add_compound_durations(text: str, found: dict[str, set[tuple[str, Decimal]]]) -> None:
+    if "hour" not in text and "hr" not in text and " h" not in text:
+        return
+    for m in _COMPOUND.finditer(text):
+        hours_word = m[1] or m[4]
+        hours = _count(hours_word)
+        minutes = Decimal(m[2]) if m[2] else Decimal(30)
+        size = (hours * 3600 + minutes * 60) if m[1] else (hours * 3600 + 1800)
+        term = str(hours)
+        found.setdefault(term, set()).add(("time", Decimal(size).normalize()))
+        if m[2]:
+            found.setdefault(str(int(m[2])), set()).add(("time", Decimal(size).normalize()))
 
 
 # A share said as a fraction: "a third", "two thirds", "one in eight", "3 out of 4". Its
