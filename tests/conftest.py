@@ -7,6 +7,7 @@ import contextlib
 import functools
 import importlib
 import importlib.metadata
+import os
 import pkgutil
 import sys
 from collections.abc import Iterator
@@ -60,10 +61,28 @@ def _runs_tests(config: pytest.Config) -> bool:
     return not distributes or bool(config.getoption("collectonly"))
 
 
+def _keep_bytecode() -> None:
+    """Let every process of the run cache bytecode, as CI does (``.ci/run`` unsets
+    ``PYTHONDONTWRITEBYTECODE``) and as a developer machine does after its first run.
+
+    pytest rewrites the asserts of the plugin's modules (an entry-point plugin) and of every
+    test module, and caches the result as bytecode only where writing bytecode is allowed.
+    With the variable set (some sandboxes set it), each xdist worker rewrote and compiled the
+    110-odd test modules at collection, and each inner xdist worker or subprocess the plugin
+    modules it imports, on every run. The workers, inner runs and subprocesses start after
+    the controller's configure and inherit its environment. pytest checks its rewritten
+    bytecode against a hash of the source, so a test file rewritten in place is never read
+    stale.
+    """
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Load the plugin and the SDKs' HTTP stack in each process that runs tests, before any
     test does. Not in an xdist controller: it runs none, and its start-up (the SDKs' imports:
     two to three seconds) comes before the workers start, while the other cores wait."""
+    _keep_bytecode()
     if _runs_tests(config):
         _import_the_whole_plugin()
         _load_the_http_stack()

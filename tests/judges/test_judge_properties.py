@@ -33,7 +33,7 @@ from pytest_faithful.text.evidence import PassageIndex, bears_on, claim_terms
 from pytest_faithful.text.segment import Sentence, split_sentences
 
 PROPERTIES = settings(
-    max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")),
+    max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "100")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -103,10 +103,10 @@ def test_two_branches_record_different_checks_merge_cleanly_and_both_replay(
     result.stdout.fnmatch_lines(["faithful recordings *: 8 files, 8 used by this run, 0 unused"])
 
 
-def test_recorded_by_four_workers_then_replayed_serially(suite: pytest.Pytester) -> None:
+def test_recorded_by_two_workers_then_replayed_serially(suite: pytest.Pytester) -> None:
     pytest.importorskip("xdist")
     suite.makepyfile(test_more=checks("more", "range(4)", end=" for more."))
-    first = suite.runpytest("-n", "4")
+    first = suite.runpytest("-n", "2")
     first.assert_outcomes(passed=8)
     assert len(calls(suite)) == 16
     assert len(recordings(suite)) == 16
@@ -338,7 +338,7 @@ def test_recording_the_same_replies_again_gives_the_same_bytes_whichever_test_as
     assert snapshot(suite) == first
     if importlib.util.find_spec("xdist") is not None:
         shutil.rmtree(suite.path / "recordings")
-        suite.runpytest("-n", "3").assert_outcomes(passed=8)
+        suite.runpytest("-n", "2").assert_outcomes(passed=8)
         assert snapshot(suite) == first
 
     # Only the run that writes a recording names its test: a replay never writes.

@@ -58,18 +58,17 @@ def test_properties_are_the_same_under_xdist(pytester: pytest.Pytester) -> None:
     suite = make_report_suite(pytester)
     serial = _faith_properties(suite)
     assert _faith_properties(suite, "-n", "2") == serial
+    # The same XML holds only faith properties, as a serial run's does (one xdist run for both).
+    _assert_only_faith_properties_and_no_checked_text(suite)
 
 
-@pytest.mark.parametrize(
-    "args", [pytest.param([], id="serial"), pytest.param(["-n", "2"], id="xdist")]
-)
-def test_only_faith_properties_and_no_checked_text(
-    pytester: pytest.Pytester, args: list[str]
-) -> None:
-    if args:
-        pytest.importorskip("xdist")
+def test_only_faith_properties_and_no_checked_text(pytester: pytest.Pytester) -> None:
     suite = make_report_suite(pytester)
-    suite.runpytest("--junitxml=out.xml", *args).assert_outcomes(**SUITE_OUTCOMES)
+    suite.runpytest("--junitxml=out.xml").assert_outcomes(**SUITE_OUTCOMES)
+    _assert_only_faith_properties_and_no_checked_text(suite)
+
+
+def _assert_only_faith_properties_and_no_checked_text(suite: pytest.Pytester) -> None:
     root = ET.parse(Path(suite.path, "out.xml")).getroot()
     properties = {(p.attrib["name"], p.attrib["value"]) for p in root.iter("property")}
     assert properties

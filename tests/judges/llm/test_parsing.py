@@ -20,7 +20,7 @@ from pytest_faithful.judges.llm.prompts import (
 )
 from pytest_faithful.models import Label
 
-PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")))
+PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "100")))
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),

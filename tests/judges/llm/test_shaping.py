@@ -19,7 +19,7 @@ from pytest_faithful.judges.llm.prompts import (
 )
 from pytest_faithful.models import Label
 
-PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "200")))
+PROPERTIES = settings(max_examples=int(os.environ.get("FAITH_PROPERTY_EXAMPLES", "100")))
 
 _TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
 _NUMBER = st.integers(min_value=0, max_value=200)
