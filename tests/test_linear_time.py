@@ -34,6 +34,20 @@ def _quoting(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str,
     ]
 
 
+def _quoting_rows(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
+    """SUPPORTED, quoting the row of the table that names the claim's item."""
+    rows = {line.split("|")[1].strip(): line for line in passages[0].splitlines() if "|" in line}
+    return [
+        {
+            "claim_index": i,
+            "label": "SUPPORTED",
+            "evidence": rows.get(c.text.split()[0].lower(), passages[0][:40]),
+            "passage_index": 0,
+        }
+        for i, c in enumerate(claims)
+    ]
+
+
 def _quoting_judge() -> FunctionJudge:
     return FunctionJudge(_quoting)
 
@@ -72,6 +86,16 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
     "initials": (lambda n: ("A. Smith came.", "A. " * n + "Smith"), lambda: "lexical"),
     # Headings: each sentence looked for in a list of the answer's framing sentences.
     "headings": (lambda n: ("# Title\n" * n,) * 2, _quoting_judge),
+    # A table's rows, each claim quoting its own: each row's header row and the rows under a
+    # header looked for by walking the table again (2,000 rows: 0.77 s; read once: 0.19 s).
+    "table rows": (
+        lambda n: (
+            " ".join(f"Item{i} costs ${i + 3}." for i in range(n)),
+            "| Item | Price |\n| --- | --- |\n"
+            + "".join(f"| item{i} | ${i + 3} |\n" for i in range(n)),
+        ),
+        lambda: FunctionJudge(_quoting_rows),
+    ),
     # Lines a label opens ("User: hi"): each word's label counted in a copy of every word
     # after it.
     "labelled lines": (

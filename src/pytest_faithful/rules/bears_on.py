@@ -107,7 +107,7 @@ HEADER_WHY = (
 )
 
 
-def _rows_headed(case: Case, span: Aligned) -> list[tuple[int, int]] | None:
+def _rows_headed(case: Case, span: Aligned) -> tuple[tuple[int, int], ...] | None:
     """The rows under ``span`` when it is a table's header row alone and the claim states a
     number (a header names what the rows state; the claim's value is in a row), else None."""
     if not any(term[0].isdigit() for term in content_terms(case.claim.text)):
@@ -116,7 +116,7 @@ def _rows_headed(case: Case, span: Aligned) -> list[tuple[int, int]] | None:
 
 
 def _row_for_header(
-    case: Case, ruling: Ruling, span: Aligned, rows: list[tuple[int, int]]
+    case: Case, ruling: Ruling, span: Aligned, rows: tuple[tuple[int, int], ...]
 ) -> Ruling:
     """A header quoted for a claim shown with the row under it that states every number of
     the claim, bears on it read under the header and names no other row's record; the row

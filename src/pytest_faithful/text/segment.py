@@ -34,6 +34,7 @@ Rules, in brief:
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Iterator
@@ -124,11 +125,13 @@ def header_row(text: str, start: int, end: int) -> tuple[int, int] | None:
     ruled off under it, or a row with no number: "Train | Departs | Arrives"). A row means
     something only with its header: "RE 12 | 08:45 | 11:30" says when the RE 12 arrives under
     "Arrives". None when the span is not a table's row, or is its header."""
-    first = text.rfind("\n", 0, start) + 1
-    if not is_row(text, first, _line_end(text, first)):
+    line = text.rfind("\n", 0, start) + 1
+    if not is_row(text, line, _line_end(text, line)):
         return None
-    while first and is_row(text, top := text.rfind("\n", 0, first - 1) + 1, first - 1):
-        first = top
+    # The first line of the run of rows: read once per text, each run's lines in order (a
+    # walk up from each row a check asks about took time quadratic in a table's rows).
+    tops = _row_run_tops(text)
+    first = tops[bisect.bisect_right(tops, line) - 1]
     head_end = _line_end(text, first)
     if head_end >= start:
         return None
@@ -136,6 +139,23 @@ def header_row(text: str, start: int, end: int) -> tuple[int, int] | None:
     if ruled is None and _BARE_NUMBER.search(text, first, head_end):
         return None
     return first, head_end
+
+
+@functools.lru_cache(maxsize=64)
+def _row_run_tops(text: str) -> tuple[int, ...]:
+    """Where each unbroken run of table rows of ``text`` starts (its first line's offset), in
+    order; a run is lines that are all rows (:func:`is_row`)."""
+    tops: list[int] = []
+    previous_was_row = False
+    at = 0
+    while at <= len(text):
+        end = _line_end(text, at)
+        row = is_row(text, at, end)
+        if row and not previous_was_row:
+            tops.append(at)
+        previous_was_row = row
+        at = end + 1
+    return tuple(tops)
 
 
 def is_fence(sentence: str) -> bool:

@@ -12,6 +12,7 @@ the rules to read (:mod:`pytest_faithful.rules.bears_on`,
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pytest_faithful.text.segment import header_row, is_row
@@ -100,13 +101,15 @@ def other_records(passage: str, start: int, end: int) -> frozenset[str]:
     return frozenset(found)
 
 
-def rows_under(passage: str, start: int, end: int) -> list[tuple[int, int]]:
+# Read once per header a check's claims quote: each walk is the length of its table.
+@functools.lru_cache(maxsize=256)
+def rows_under(passage: str, start: int, end: int) -> tuple[tuple[int, int], ...]:
     """When ``passage[start:end]`` is a table's header row alone (its cells' names, stating no
     value), the spans of the rows under it; else none."""
     line_start = passage.rfind("\n", 0, start) + 1
     line_end = passage.find("\n", end)
     if line_end < 0 or passage[line_start:start].strip() or passage[end:line_end].strip():
-        return []
+        return ()
     rows: list[tuple[int, int]] = []
     at = line_end + 1
     while at < len(passage):
@@ -121,4 +124,4 @@ def rows_under(passage: str, start: int, end: int) -> list[tuple[int, int]]:
         if not _RULING.fullmatch(passage, at, row_end):
             rows.append((at, row_end))
         at = row_end + 1
-    return rows
+    return tuple(rows)
