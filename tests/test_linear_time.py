@@ -73,6 +73,15 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         ),
         _quoting_judge,
     ),
+    # Figures with scale words, each a rounding of a passage's exact figure: each read for the
+    # places the sentence writes it, against every amount (4,000 figures: 10.1 s; 0.17 s).
+    "scaled figures": (
+        lambda n: (
+            "The values are " + ", ".join(f"{i + 1}.5 million" for i in range(n)) + ".",
+            "The values are " + ", ".join(f"{(i + 1) * 1_000_000 + 512_345:,}" for i in range(n)),
+        ),
+        _quoting_judge,
+    ),
     # One sentence of many code identifiers: each looked for in the claim and the passages.
     "identifiers": (
         lambda n: (

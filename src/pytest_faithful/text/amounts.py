@@ -11,9 +11,10 @@ passage's "$1.5 million" states the passage's amount.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
@@ -101,7 +102,7 @@ def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
 _ROUNDED_DIGITS = 2
 
 
-def rounds_to(term: str, claim: str, stated: frozenset[Decimal]) -> bool:
+def rounds_to(term: str, claim: str, stated: Collection[Decimal]) -> bool:
     """Whether ``claim`` writes ``term`` with a scale word and at least two significant digits
     ("1.23 million", "$2.5bn") and one of the ``stated`` amounts rounds to it at the places the
     claim writes ("1,234,567" to "1.23 million", never to "1.25 million"): an answer rounds a
@@ -110,12 +111,20 @@ def rounds_to(term: str, claim: str, stated: frozenset[Decimal]) -> bool:
     if len(written) < 2:
         return False
     own, scaled = min(written), max(written)
-    places = _places_written(own, claim)
+    places = max(_places(own), _places_written(claim).get(own, 0))
     significant = len(str(own).replace(".", "").lstrip("0")) + places - _places(own)
     if own <= 0 or significant < _ROUNDED_DIGITS:
         return False
     step = scaled / own * Decimal(10) ** -places
-    return any(value != scaled and abs(value - scaled) * 2 <= step for value in stated)
+    ordered = _ordered(stated)
+    low = bisect.bisect_left(ordered, scaled - step / 2)
+    return any(
+        value != scaled for value in ordered[low : bisect.bisect_right(ordered, scaled + step / 2)]
+    )
+
+
+def _ordered(stated: Collection[Decimal]) -> Sequence[Decimal]:
+    return stated if isinstance(stated, tuple) else sorted(stated)
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
@@ -126,14 +135,16 @@ def _places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def _places_written(value: Decimal, text: str) -> int:
-    """The most decimal places ``text`` writes ``value`` with: "$37.0 million" gives 37 to one
-    place, which its term ("37") no longer shows."""
-    places = _places(value)
+@functools.lru_cache(maxsize=1024)
+def _places_written(text: str) -> Mapping[Decimal, int]:
+    """Each value ``text`` writes -> the most decimal places it writes it with: "$37.0
+    million" gives 37 to one place, which its term ("37") no longer shows. Read once per text,
+    whichever of its numbers is asked about."""
+    places: dict[Decimal, int] = {}
     for m in _WRITTEN_NUMBER.finditer(text):
         written = _value(m[0].replace(",", ""))
-        if written is not None and written == value and m[1] is not None:
-            places = max(places, len(m[1]))
+        if written is not None and m[1] is not None:
+            places[written] = max(places.get(written, 0), len(m[1]))
     return places
 
 

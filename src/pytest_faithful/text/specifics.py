@@ -267,6 +267,11 @@ def _passage_amounts(passages: tuple[str, ...]) -> frozenset[Decimal]:
 
 
 @functools.lru_cache(maxsize=64)
+def _sorted_amounts(passages: tuple[str, ...]) -> tuple[Decimal, ...]:
+    return tuple(sorted(_passage_amounts(passages)))
+
+
+@functools.lru_cache(maxsize=64)
 def _passage_measures(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
     return frozenset(size for p in passages for sizes in measures(p).values() for size in sizes)
 
@@ -311,7 +316,7 @@ def _stated_in_no_other_form(
         term
         for term in numbers
         if not _values(term, claim) & stated_amounts
-        and not rounds_to(term, claim, stated_amounts)
+        and not rounds_to(term, claim, _sorted_amounts(passages))
         and not (halved and term == "50")
         and not (term in measured and measured[term] & _passage_measures(passages))
     ]
