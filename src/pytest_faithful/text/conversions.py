@@ -21,6 +21,7 @@ it: "5 km (3 miles)" is 3.1 miles) or, for temperatures, within a degree.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -122,31 +123,57 @@ def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
     measures = _measures_in(claim)
     if not measures:
         return frozenset()
-    stated = _passage_readings(tuple(passages))
+    stated = _stated_sizes(tuple(passages))
     return frozenset(
         term
         for digits, reading in measures
-        if any(_rounds_to(digits, reading, other) for other in stated)
+        if _rounds_to(digits, reading, stated.get(reading[0], ((), ())))
         for term in content_terms(digits)
     )
 
 
-def _rounds_to(digits: str, reading: _Reading, stated: _Reading) -> bool:
-    """Whether the claim's measure (``digits`` in ``reading``'s unit) is ``stated``'s measure
-    in that unit, rounded at the places ``digits`` shows: its decimals, or the zeros that end
-    a whole number ("2,600"), never by more than :data:`_SLACK` of it."""
+def _rounds_to(
+    digits: str, reading: _Reading, stated: tuple[tuple[Decimal, ...], tuple[str, ...]]
+) -> bool:
+    """Whether the claim's measure (``digits`` in ``reading``'s unit) is a measure of its kind
+    the passages state (``stated``: their sizes in order, and each one's unit) in another unit,
+    rounded at the places ``digits`` shows: its decimals, or the zeros that end a whole number
+    ("2,600"), never by more than :data:`_SLACK` of it."""
     kind, unit, sizes = reading
-    other_kind, other_unit, other_sizes = stated
     value = abs(Decimal(digits.replace(",", "")))
-    if kind != other_kind or unit == other_unit or not value:
+    if not value:
         return False
     whole, _, places = digits.replace(",", "").lstrip("-\u2212").partition(".")
     step = Decimal(1).scaleb(-len(places) if places else len(whole) - len(whole.rstrip("0")))
     slack = min(step / 2, value * _SLACK)  # in the claim's unit
-    if kind == "temperature":
-        degree = Decimal(5) / 9 if unit == "fahrenheit" else Decimal(1)
-        return any(abs(a - b) <= slack * degree for a in sizes for b in other_sizes)
-    return any(abs(a - b) <= slack * abs(a) / value for a in sizes for b in other_sizes)
+    ordered, units = stated
+    for size in sizes:
+        if kind == "temperature":
+            near = slack * (Decimal(5) / 9 if unit == "fahrenheit" else 1)
+        else:
+            near = slack * abs(size) / value
+        low = bisect.bisect_left(ordered, size - near)
+        high = bisect.bisect_right(ordered, size + near)
+        if any(other != unit for other in units[low:high]):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _stated_sizes(
+    passages: tuple[str, ...],
+) -> Mapping[str, tuple[tuple[Decimal, ...], tuple[str, ...]]]:
+    """The passages' measures by kind: their sizes in order, with each one's unit (read once
+    per check, searched by bisection: a claim of many measures against passages of many)."""
+    by_kind: dict[str, list[tuple[Decimal, str]]] = {}
+    for kind, unit, sizes in _passage_readings(passages):
+        by_kind.setdefault(kind, []).extend((size, unit) for size in sizes)
+    return MappingProxyType(
+        {
+            kind: (tuple(size for size, _ in found), tuple(unit for _, unit in found))
+            for kind, found in ((k, sorted(v)) for k, v in by_kind.items())
+        }
+    )
 
 
 # A measure of the claim's, and a range's first end that takes the unit of its second: "36 to
