@@ -128,3 +128,9 @@ def test_the_days_of_a_range_of_weekdays_are_counted(
         assert counted(str(days), claim.format(days), passages)
     assert not counted(str(days + 1), claim.format(days + 1), passages)
     assert not counted(str(days), f"The pharmacy delivers {days} days a week.", passages)
+
+
+def test_a_number_of_thousands_of_digits_is_no_count_and_no_error() -> None:
+    # int() refuses strings of more than 4,300 digits: a count is read only when it is short.
+    digits = "1" * 5000
+    assert not counted(digits, f"There are {digits} channels.", ("phone, email or chat",))

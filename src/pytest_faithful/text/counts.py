@@ -68,7 +68,7 @@ class _Listed(NamedTuple):
 def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether the number ``term`` of ``claim`` counts the items a passage lists about what the
     claim is about (module docstring)."""
-    if not term.isdecimal() or not _FEWEST <= int(term) <= _MOST:
+    if not term.isdecimal() or len(term) > 2 or not _FEWEST <= int(term) <= _MOST:
         return False
     kinds = number_kinds(claim).get(term, frozenset())
     if kinds - {"plain"} and not any(kind.startswith("unit:") for kind in kinds):
