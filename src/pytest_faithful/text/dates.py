@@ -180,11 +180,13 @@ def _moved(start: datetime.date, count: int, unit: str) -> datetime.date | None:
 
 
 def _weekdays_moved(start: datetime.date, count: int) -> datetime.date:
-    step = 1 if count > 0 else -1
-    weeks, rest = divmod(abs(count), 5)
-    day = start + datetime.timedelta(weeks=step * weeks)
+    # Any seven days in a row hold five weekdays; the last few are counted one by one, so the
+    # count ends on a weekday.
+    step = datetime.timedelta(days=1 if count > 0 else -1)
+    weeks = (abs(count) - 1) // 5
+    day, rest = start + 7 * weeks * step, abs(count) - 5 * weeks
     while rest:
-        day += datetime.timedelta(days=step)
+        day += step
         rest -= day.weekday() < 5
     return day
 
