@@ -438,6 +438,16 @@ def test_a_percent_of_the_next_sentences_amount_is_of_something_else() -> None:
             "The frame is warrantied for 120 months.",
             "The frame is warrantied for 125 months.",
         ),
+        (
+            "The container holds 24,000 kg of cargo, and the route is 15,300 km long.",
+            "The container holds 24 tonnes of cargo.",
+            "The container holds 26 tonnes of cargo.",
+        ),
+        (
+            "The trailer's payload is 1,500 kg and its own weight 900 kg.",
+            "The trailer can carry a payload of 1.5 tonnes.",
+            "The trailer can carry a payload of 2.5 tonnes.",
+        ),
     ],
 )
 @pytest.mark.parametrize("rules", ["standard", "strict"])

@@ -143,8 +143,8 @@ def all_amounts(text: str) -> frozenset[Decimal]:
 
 
 # Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
-# Months and years against days (of varying length), tons (short or long), and letters that
-# are other things too ("m" for million, "s", "l") are left out.
+# Months and years against days (of varying length), tons (short or long; a metric "tonne" is
+# in), and letters that are other things too ("m" for million, "s", "l") are left out.
 _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
     **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
@@ -159,6 +159,8 @@ _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     **dict.fromkeys(
         ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), ("mass", Decimal(1000))
     ),
+    # A tonne is a metric ton, 1,000 kg exactly; a "ton" is short or long, and left out.
+    **dict.fromkeys(("tonne", "tonnes"), ("mass", Decimal(1_000_000))),
     **dict.fromkeys(
         ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
         ("length", Decimal("0.001")),
@@ -204,6 +206,7 @@ _WRITTEN_STEMS = (
     "week",
     "gram",
     "kilo",
+    "tonne",
     "metre",
     "meter",
     "litre",
