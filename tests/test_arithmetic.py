@@ -178,6 +178,36 @@ def test_a_figure_rounded_at_its_scale_passes_and_another_is_caught(
     assert not verify(changed, passages, judge=JUDGE, rules=rules).passed, changed
 
 
+@given(
+    st.integers(min_value=10_000, max_value=9_999_999),
+    st.integers(min_value=1, max_value=3),
+    st.sampled_from(["about", "roughly", "around", "approximately"]),
+)
+def test_a_hedged_whole_number_rounds_at_its_zeros_only(exact: int, zeros: int, hedge: str) -> None:
+    step = 10**zeros
+    rounded = (exact + step // 2) // step * step
+    stated = frozenset({Decimal(exact)})
+    claim = "The company has {} {:,} employees."
+    if rounded != exact and len(str(rounded).rstrip("0")) >= 2:
+        assert rounds_to(str(rounded), claim.format(hedge, rounded), stated)
+    off = rounded + 2 * step
+    off += step if off % (10 * step) == 0 else 0  # its zeros: this step's, not the next's
+    assert not rounds_to(str(off), claim.format(hedge, off), stated)
+    assert not rounds_to(str(rounded), f"The company has {rounded:,} employees.", stated)
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_hedged_rounding_passes_and_another_figure_is_caught(rules: str) -> None:
+    passages = ["The company has 18,740 employees across 42 countries."]
+    faithful = "The company has about 18,700 employees across 42 countries."
+    assert verify(faithful, passages, judge=JUDGE, rules=rules).passed
+    unhedged = "The company has 18,700 employees across 42 countries."
+    assert not verify(unhedged, passages, judge=JUDGE, rules=rules).passed
+    # Standard reads "about" as within a tenth (a bound); strict holds it to the rounding.
+    changed = "The company has about 18,900 employees across 42 countries."
+    assert not verify(changed, passages, judge=JUDGE, rules="strict").passed
+
+
 def test_a_figure_of_one_significant_digit_is_no_rounding() -> None:
     result = verify(
         "The city has 1 million residents.", ["The city has 1,234,567 residents."], judge=JUDGE

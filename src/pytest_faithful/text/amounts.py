@@ -103,10 +103,13 @@ _ROUNDED_DIGITS = 2
 
 def rounds_to(term: str, claim: str, stated: frozenset[Decimal]) -> bool:
     """Whether ``claim`` writes ``term`` with a scale word and at least two significant digits
-    ("1.23 million", "$2.5bn") and one of the ``stated`` amounts rounds to it at the places the
-    claim writes ("1,234,567" to "1.23 million", never to "1.25 million"): an answer rounds a
-    passage's exact figure as a reader would."""
+    ("1.23 million", "$2.5bn"), or as a whole number after "about" ("about 18,700"), and one
+    of the ``stated`` amounts rounds to it at the places the claim writes ("1,234,567" to "1.23
+    million", never to "1.25 million"; 18,740 to "about 18,700", not to "about 18,900"): an
+    answer rounds a passage's exact figure as a reader would."""
     written = amounts(claim).get(term, frozenset())
+    if len(written) == 1 and _bounds(claim).get(term) == "about":
+        return _hedged_rounding(next(iter(written)), stated)
     if len(written) < 2:
         return False
     own, scaled = min(written), max(written)
@@ -116,6 +119,19 @@ def rounds_to(term: str, claim: str, stated: frozenset[Decimal]) -> bool:
         return False
     step = scaled / own * Decimal(10) ** -places
     return any(value != scaled and abs(value - scaled) * 2 <= step for value in stated)
+
+
+def _hedged_rounding(own: Decimal, stated: frozenset[Decimal]) -> bool:
+    """Whether a whole number the claim hedges ("about 18,700") is a ``stated`` amount rounded
+    at the zeros that end it, with two significant digits at least (18,740; never 18,900)."""
+    digits = str(own)
+    if own <= 0 or _places(own) or not digits.endswith("0"):
+        return False
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if len(digits) - zeros < _ROUNDED_DIGITS:
+        return False
+    step = Decimal(10) ** zeros
+    return any(value != own and abs(value - own) * 2 <= step for value in stated)
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
