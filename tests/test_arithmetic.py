@@ -18,6 +18,7 @@ from evidence_judges import quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.amounts import rounds_to
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.number_clash import number_clash
 
 PASSAGES = [
     "The Basic plan costs $12 per month and the Pro plan costs $20 per month.",
@@ -175,6 +176,36 @@ def test_a_figure_rounded_at_its_scale_passes_and_another_is_caught(
     ]
     assert verify(faithful, passages, judge=JUDGE, rules=rules).passed, faithful
     assert not verify(changed, passages, judge=JUDGE, rules=rules).passed, changed
+
+
+@given(
+    st.integers(min_value=10_000, max_value=9_999_999),
+    st.integers(min_value=1, max_value=3),
+    st.sampled_from(["about", "roughly", "around", "approximately"]),
+)
+def test_a_hedged_whole_number_rounds_at_its_zeros_only(exact: int, zeros: int, hedge: str) -> None:
+    step = 10**zeros
+    rounded = (exact + step // 2) // step * step
+    stated = frozenset({Decimal(exact)})
+    claim = "The company has {} {:,} employees."
+    if rounded != exact and len(str(rounded).rstrip("0")) >= 2:
+        assert rounds_to(str(rounded), claim.format(hedge, rounded), stated)
+    off = rounded + 2 * step
+    off += step if off % (10 * step) == 0 else 0  # its zeros: this step's, not the next's
+    assert not rounds_to(str(off), claim.format(hedge, off), stated)
+    assert not rounds_to(str(rounded), f"The company has {rounded:,} employees.", stated)
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_hedged_rounding_passes_and_another_figure_is_caught(rules: str) -> None:
+    passages = ["The company has 18,740 employees across 42 countries."]
+    faithful = "The company has about 18,700 employees across 42 countries."
+    assert verify(faithful, passages, judge=JUDGE, rules=rules).passed
+    unhedged = "The company has 18,700 employees across 42 countries."
+    assert not verify(unhedged, passages, judge=JUDGE, rules=rules).passed
+    # Standard reads "about" as within a tenth (a bound); strict holds it to the rounding.
+    changed = "The company has about 18,900 employees across 42 countries."
+    assert not verify(changed, passages, judge=JUDGE, rules="strict").passed
 
 
 def test_a_figure_of_one_significant_digit_is_no_rounding() -> None:
@@ -405,3 +436,63 @@ def test_a_percent_of_the_next_sentences_amount_is_of_something_else() -> None:
     assert not derived("4", "The Pro plan costs $4 more per month than before.", passages)
     one = ("The Pro plan costs $20 per month, and annual billing takes 20% off it.",)
     assert derived("4", "Annual billing takes $4 off the Pro plan per month.", one)
+
+
+# A measure in another unit of the same size, quoted with another number of its kind beside it
+# (strict's number-clash rule reads the quoted sentence: "3 days" beside "24 hours").
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        (
+            "Do not take more than 4 tablets in 24 hours. Do not use for more than 3 days.",
+            "Do not use the tablets for more than 72 hours.",
+            "Do not use the tablets for more than 75 hours.",
+        ),
+        (
+            "Flight BA117 leaves at 08:25. The flight time is 7 hours 45 minutes.",
+            "The flight time of BA117 is 7.75 hours.",
+            "The flight time of BA117 is 7.9 hours.",
+        ),
+        (
+            "Flight BA117 leaves at 08:25. The flight time is 7 hours 45 minutes.",
+            "The flight time of BA117 is 465 minutes.",
+            "The flight time of BA117 is 470 minutes.",
+        ),
+        (
+            "The battery is warrantied for 24 months, and the frame for 10 years.",
+            "The battery has a two-year warranty.",
+            "The battery has a three-year warranty.",
+        ),
+        (
+            "The battery is warrantied for 24 months, and the frame for 10 years.",
+            "The frame is warrantied for 120 months.",
+            "The frame is warrantied for 125 months.",
+        ),
+        (
+            "The container holds 24,000 kg of cargo, and the route is 15,300 km long.",
+            "The container holds 24 tonnes of cargo.",
+            "The container holds 26 tonnes of cargo.",
+        ),
+        (
+            "The trailer's payload is 1,500 kg and its own weight 900 kg.",
+            "The trailer can carry a payload of 1.5 tonnes.",
+            "The trailer can carry a payload of 2.5 tonnes.",
+        ),
+    ],
+)
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_measure_in_another_unit_of_its_size_is_no_other_value(
+    passage: str, faithful: str, changed: str, rules: str
+) -> None:
+    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
+    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+
+
+@given(st.integers(min_value=1, max_value=12), st.integers(min_value=1, max_value=59))
+def test_hours_and_minutes_in_minutes_clash_with_nothing_and_other_minutes_do(
+    hours: int, minutes: int
+) -> None:
+    evidence = f"Check-in opens at 06:10. The trip takes {hours} hours {minutes} minutes."
+    total = 60 * hours + minutes
+    assert number_clash(f"The trip takes {total} minutes.", evidence) is None
+    assert number_clash(f"The trip takes {total + 7} minutes.", evidence) is not None

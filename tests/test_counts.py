@@ -47,6 +47,12 @@ LISTS = {
         "The team has three members.",
         "The team has four members.",
     ),
+    "a bulleted list, two of its items named": (
+        "The Pro plan includes:\n- Unlimited projects\n- 100 GB of storage\n- Priority support\n"
+        "- Single sign-on\n- Audit logs\nThe Pro plan costs $20 per user per month.",
+        "The Pro plan includes five features, among them single sign-on and audit logs.",
+        "The Pro plan includes six features, among them single sign-on and audit logs.",
+    ),
 }
 
 
@@ -77,6 +83,9 @@ def test_a_number_that_counts_no_listed_things_is_no_count(term: str, claim: str
 def test_a_list_about_something_else_counts_nothing() -> None:
     passages = ("The Pro plan includes:\n- priority support\n- custom domains\n- analytics",)
     assert not counted("3", "Support is available through three channels.", passages)
+    # Naming the list's items does not make it a list of what the claim counts.
+    named = "Support is available through three channels, priority support and custom domains."
+    assert not counted("3", named, passages)
 
 
 words = st.lists(
@@ -106,6 +115,17 @@ def test_a_sentence_list_of_any_length_is_counted_exactly(fruit: list[str], last
     claim = "The market stall sells {} kinds of fruit."
     assert counted(str(len(fruit)), claim.format(len(fruit)), passages)
     assert not counted(str(len(fruit) + 1), claim.format(len(fruit) + 1), passages)
+
+
+@given(words, st.data())
+def test_a_bulleted_list_is_counted_with_the_items_a_claim_names(
+    fruit: list[str], data: st.DataObject
+) -> None:
+    passages = ("The stall sells:\n" + "\n".join(f"- Fresh {f}" for f in fruit),)
+    two = data.draw(st.lists(st.sampled_from(fruit), min_size=2, max_size=2, unique=True))
+    claim = "The stall sells {} kinds of fruit, among them fresh {} and fresh {}."
+    assert counted(str(len(fruit)), claim.format(len(fruit), *two), passages)
+    assert not counted(str(len(fruit) + 1), claim.format(len(fruit) + 1, *two), passages)
 
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -47,6 +47,22 @@ DEADLINES = {
         "Your free trial ends on the 24th of June.",
         "Your free trial ends on the 28th of June.",
     ),
+    "business days, weekends skipped": (
+        "We received your return on Tuesday 7 October 2025. Refunds are processed within 10 "
+        "business days of receipt.",
+        "You should receive your refund by 21 October 2025.",
+        "You should receive your refund by 24 October 2025.",
+    ),
+    "each end of a range of days": (
+        "Your package was shipped on 28 December 2024. Standard delivery takes 5 to 7 days.",
+        "Your package should arrive between 2 January and 4 January 2025.",
+        "Your package should arrive between 2 January and 9 January 2025.",
+    ),
+    "the first day of a range of dates": (
+        "DataConf takes place on 14-16 October 2025. Registration closes 3 weeks before it.",
+        "Registration for DataConf closes on 23 September 2025.",
+        "Registration for DataConf closes on 30 September 2025.",
+    ),
 }
 
 
@@ -75,6 +91,8 @@ def test_a_date_of_something_else_works_nothing_out() -> None:
         ("the 3rd of March 2024", [(2024, 3, 3)]),
         ("3 March", [(None, 3, 3)]),
         ("on 3/4/2024", []),
+        ("14-16 October 2025", [(2025, 10, 16), (2025, 10, 14)]),
+        ("October 14 to 16, 2025", [(2025, 10, 14), (2025, 10, 16)]),
         ("May I ask?", []),
         ("February 30, 2024", []),
     ],
@@ -99,3 +117,18 @@ def test_a_date_a_period_after_another_is_worked_out_and_one_further_is_not(
     wrong = end + datetime.timedelta(days=off)
     if wrong != start - datetime.timedelta(days=period):
         assert not worked_out_dates(claim.format(wrong, wrong.day, wrong.year), passages)
+
+
+@given(days, st.integers(min_value=1, max_value=40), st.integers(min_value=2, max_value=60))
+def test_business_days_skip_weekends_and_a_day_further_is_not_worked_out(
+    start: datetime.date, period: int, off: int
+) -> None:
+    passages = (f"We received it on {start.isoformat()}. Refunds take {period} business days.",)
+    end, left = start, period
+    while left:
+        end += datetime.timedelta(days=1)
+        left -= end.weekday() < 5
+    claim = "Refunds arrive by {:%B} {}, {}."
+    assert worked_out_dates(claim.format(end, end.day, end.year), passages)
+    wrong = end + datetime.timedelta(days=off)
+    assert not worked_out_dates(claim.format(wrong, wrong.day, wrong.year), passages)

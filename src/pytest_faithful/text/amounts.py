@@ -104,10 +104,13 @@ _ROUNDED_DIGITS = 2
 
 def rounds_to(term: str, claim: str, stated: Collection[Decimal]) -> bool:
     """Whether ``claim`` writes ``term`` with a scale word and at least two significant digits
-    ("1.23 million", "$2.5bn") and one of the ``stated`` amounts rounds to it at the places the
-    claim writes ("1,234,567" to "1.23 million", never to "1.25 million"): an answer rounds a
-    passage's exact figure as a reader would."""
+    ("1.23 million", "$2.5bn"), or as a whole number after "about" ("about 18,700"), and one
+    of the ``stated`` amounts rounds to it at the places the claim writes ("1,234,567" to "1.23
+    million", never to "1.25 million"; 18,740 to "about 18,700", not to "about 18,900"): an
+    answer rounds a passage's exact figure as a reader would."""
     written = amounts(claim).get(term, frozenset())
+    if len(written) == 1 and _bounds(claim).get(term) == "about":
+        return _hedged_rounding(next(iter(written)), stated)
     if len(written) < 2:
         return False
     own, scaled = min(written), max(written)
@@ -125,6 +128,19 @@ def rounds_to(term: str, claim: str, stated: Collection[Decimal]) -> bool:
 
 def _ordered(stated: Collection[Decimal]) -> Sequence[Decimal]:
     return stated if isinstance(stated, tuple) else sorted(stated)
+
+
+def _hedged_rounding(own: Decimal, stated: frozenset[Decimal]) -> bool:
+    """Whether a whole number the claim hedges ("about 18,700") is a ``stated`` amount rounded
+    at the zeros that end it, with two significant digits at least (18,740; never 18,900)."""
+    digits = str(own)
+    if own <= 0 or _places(own) or not digits.endswith("0"):
+        return False
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if len(digits) - zeros < _ROUNDED_DIGITS:
+        return False
+    step = Decimal(10) ** zeros
+    return any(value != own and abs(value - own) * 2 <= step for value in stated)
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
@@ -154,8 +170,8 @@ def all_amounts(text: str) -> frozenset[Decimal]:
 
 
 # Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
-# Months and years against days (of varying length), tons (short or long), and letters that
-# are other things too ("m" for million, "s", "l") are left out.
+# Months and years against days (of varying length), tons (short or long; a metric "tonne" is
+# in), and letters that are other things too ("m" for million, "s", "l") are left out.
 _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
     **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
@@ -170,6 +186,8 @@ _UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
     **dict.fromkeys(
         ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), ("mass", Decimal(1000))
     ),
+    # A tonne is a metric ton, 1,000 kg exactly; a "ton" is short or long, and left out.
+    **dict.fromkeys(("tonne", "tonnes"), ("mass", Decimal(1_000_000))),
     **dict.fromkeys(
         ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
         ("length", Decimal("0.001")),
@@ -215,6 +233,7 @@ _WRITTEN_STEMS = (
     "week",
     "gram",
     "kilo",
+    "tonne",
     "metre",
     "meter",
     "litre",

@@ -9,7 +9,9 @@ other words (as :mod:`~pytest_faithful.text.arithmetic` reads sentences together
 
 * the parts of a sentence's list, joined by commas and a last "and" or "or" ("Visa,
   Mastercard, PayPal and Apple Pay": four);
-* the items of a bulleted or numbered list, about what the line that leads into it says;
+* the items of a bulleted or numbered list, about what the line that leads into it says (less
+  the words of two or more items the claim names: "five features, among them single sign-on
+  and audit logs");
 * the days of a range of weekdays ("open six days a week" from "open Tuesday to Sunday",
   "Mon-Fri": five), though days are otherwise measured, not counted.
 
@@ -45,6 +47,7 @@ _COUNT = re.compile(
 _AFTER_LIST = re.compile(r"[,;:(\u2013\u2014]|\s-\s")
 # A line of a bulleted or numbered list, and how far it is indented.
 _ITEM_LINE = re.compile(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
+_BULLET = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
 # A range of weekdays: "Monday to Friday", "Tue-Sun", "Monday through Saturday".
 _WEEKDAY = {day: i for i, day in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 _DAY_NAME = r"(mon|tue|wed|thu|fri|sat|sun)(?:(?:day|sday|nesday|rsday|urday)s?|s|\.)?"
@@ -58,11 +61,12 @@ _COUNTING = frozenset(content_terms("total all altogether different separate mai
 
 
 class _Listed(NamedTuple):
-    """A bulleted list: how many items, and the words of the line that leads into it (what
-    the list is of: "The Pro plan includes:"; an item's words are one item's)."""
+    """A bulleted list: how many items, the words of the line that leads into it (what the
+    list is of: "The Pro plan includes:"; an item's words are one item's), and each item's."""
 
     items: int
     terms: frozenset[str]
+    each: tuple[frozenset[str], ...]
 
 
 def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -91,10 +95,18 @@ def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     return any(
         listed.items == count
         and any(
-            words and len(words & listed.terms) >= MIN_SHARED * len(words) for words in (about, own)
+            words and len(words & listed.terms) >= MIN_SHARED * len(words)
+            for words in (_unnamed(about, listed), own)
         )
         for listed in _bulleted(passages)
     )
+
+
+def _unnamed(about: frozenset[str], listed: _Listed) -> frozenset[str]:
+    """``about`` less the words of the items it names whole: "five features, among them single
+    sign-on and audit logs" is about what the list's lead says, and names two of its items."""
+    named = [item for item in listed.each if item and item <= about]
+    return about.difference(*named) if len(named) >= _FEWEST else about
 
 
 def _in_day_ranges(count: int, claim: str, passages: tuple[str, ...]) -> bool:
@@ -149,7 +161,8 @@ def _lists_of(passage: str) -> Iterator[_Listed]:
             items[-1] += " " + line.strip()  # a nested item or a wrapped line
             continue
         if items:
-            yield _Listed(len(items), content_terms(lead))
+            each = tuple(content_terms(_BULLET.sub("", item, count=1)) for item in items)
+            yield _Listed(len(items), content_terms(lead), each)
             items, indent = [], None
         if line.strip():
             lead = line

@@ -8,11 +8,14 @@ of a claim that are one of the passages' dates plus or minus one of their period
 months or years), where both are said together (in one sentence or two in a row that say at
 least half of the claim's other words, as for :mod:`~pytest_faithful.text.arithmetic`). A day
 either way is the same deadline ("within 30 days" ends on the 30th day after or the day
-before, as a policy counts). A changed date is caught as before.
+before, as a policy counts). Business or working days skip weekends ("within 10 business
+days" of a Tuesday ends two Tuesdays later), and a range of days gives each end ("5 to 7 days",
+"5-7 working days"). A changed date is caught as before.
 
 Dates are read as "March 3, 2024", "Mar 3rd", "3 March 2024", "the 3rd of March" and ISO
-"2024-03-03"; "3/4/2024" is left alone (day first or month first is the writer's country's).
-A claim's date without a year is the same day of any year.
+"2024-03-03", and a range of days in one month as its first and last ("14-16 October 2025",
+"October 14-16, 2025"); "3/4/2024" is left alone (day first or month first is the writer's
+country's). A claim's date without a year is the same day of any year.
 """
 
 from __future__ import annotations
@@ -32,19 +35,28 @@ _MONTH_OF: Mapping[str, int] = {
     **{short: MONTHS.index(month) + 1 for short, month in MONTH_ABBREVIATIONS.items()},
 }
 _MONTH = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
+# The first day of a range of days in one month: "14-16 October 2025", "October 14-16, 2025".
+_TO = r"\s*(?:-|\u2013|to)\s*"
 _DATE = re.compile(
     r"\b(?:(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})"
-    rf"|(?P<m1>{_MONTH})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y1>\d{{4}}))?"
-    rf"|(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH})\b\.?"
+    rf"|(?P<m1>{_MONTH})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"(?:{_TO}(?P<e1>\d{{1,2}})(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<y1>\d{{4}}))?"
+    rf"|(?:the\s+)?(?:(?P<s2>\d{{1,2}})(?:st|nd|rd|th)?{_TO})?"
+    rf"(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH})\b\.?"
     r"(?:,?\s+(?P<y2>\d{4}))?)",
     re.IGNORECASE,
 )
+_NUMBER = rf"\d{{1,3}}|{'|'.join(NUMBER_WORDS)}|a|an|one"
+# "30 days", "30 calendar days", "10 business days", and each end of "5 to 7 days".
 _PERIOD = re.compile(
-    rf"\b(\d{{1,3}}|{'|'.join(NUMBER_WORDS)}|a|an|one)[\s-]+"
-    rf"(?:(?!(?:{'|'.join(NUMBER_WORDS)}|one)\b)[^\W\d]+[\s-]+)?"
-    r"(days?|weeks?|months?|years?)\b",
+    rf"\b(?:(?P<first>\d{{1,3}}|{'|'.join(NUMBER_WORDS)}|one)\s*(?:-|\u2013|to|or)\s*)?"
+    rf"(?P<count>{_NUMBER})[\s-]+"
+    rf"(?:(?!(?:{'|'.join(NUMBER_WORDS)}|one)\b)(?P<kind>[^\W\d]+)[\s-]+)?"
+    r"(?P<unit>days?|weeks?|months?|years?)\b",
     re.IGNORECASE,
 )
+# Days counted on weekdays only: "within 10 business days" of a Tuesday ends a Tuesday later.
+_WEEKDAYS_ONLY = frozenset({"business", "working", "work"})
 # A deadline counted either way: "within 30 days of March 3" ends on April 2 or April 1.
 _SLACK_DAYS = 1
 
@@ -70,8 +82,10 @@ def dates_in(text: str) -> Iterator[SaidDate]:
         else:
             day, month = int(m["d2"]), _MONTH_OF[m["m2"].casefold()]
             year = int(m["y2"]) if m["y2"] else 0
-        if _real(year or 2000, month, day):
-            yield SaidDate(year or None, month, day, m.start(), m.end())
+        first = m["s2"] or m["e1"]
+        for each in (day, int(first)) if first else (day,):
+            if _real(year or 2000, month, each):
+                yield SaidDate(year or None, month, each, m.start(), m.end())
 
 
 def _real(year: int, month: int, day: int) -> bool:
@@ -151,6 +165,8 @@ def _reachable(
 
 def _moved(start: datetime.date, count: int, unit: str) -> datetime.date | None:
     try:
+        if unit == "weekday":
+            return _weekdays_moved(start, count)
         if unit == "day":
             return start + datetime.timedelta(days=count)
         if unit == "week":
@@ -163,9 +179,25 @@ def _moved(start: datetime.date, count: int, unit: str) -> datetime.date | None:
         return None
 
 
+def _weekdays_moved(start: datetime.date, count: int) -> datetime.date:
+    # Any seven days in a row hold five weekdays; the last few are counted one by one, so the
+    # count ends on a weekday.
+    step = datetime.timedelta(days=1 if count > 0 else -1)
+    weeks = (abs(count) - 1) // 5
+    day, rest = start + 7 * weeks * step, abs(count) - 5 * weeks
+    while rest:
+        day += step
+        rest -= day.weekday() < 5
+    return day
+
+
 def _periods(text: str) -> Iterator[tuple[int, str]]:
     for m in _PERIOD.finditer(text):
-        word = m[1].casefold()
-        count = 1 if word in ("a", "an", "one") else int(NUMBER_WORDS.get(word, word))
-        if count:
-            yield count, m[2].casefold().rstrip("s")
+        unit = m["unit"].casefold().rstrip("s")
+        if unit == "day" and (m["kind"] or "").casefold() in _WEEKDAYS_ONLY:
+            unit = "weekday"
+        for word in (m["count"], m["first"]):
+            word = (word or "0").casefold()
+            count = 1 if word in ("a", "an", "one") else int(NUMBER_WORDS.get(word, word))
+            if count:
+                yield count, unit

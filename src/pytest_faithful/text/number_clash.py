@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import NamedTuple
 
-from pytest_faithful.text.amounts import all_amounts, amounts, rounds_to
+from pytest_faithful.text.amounts import all_amounts, amounts, measures, rounds_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
@@ -51,6 +52,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
     claim_units = _units(claim)
+    claim_measures = measures(claim)
     # Units are read in the evidence only for a claim that has some: this runs for every span
     # ``locate`` weighs.
     sentences = [
@@ -60,6 +62,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             _scales(s.text),
             _units(s.text) if claim_units else {},
             all_amounts(s.text),
+            _sizes(s.text) if claim_measures else frozenset(),
         )
         for s in split_sentences(evidence)
     ]
@@ -77,10 +80,15 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         scale = claim_scales.get(term)
         unit = claim_units.get(term, frozenset())
         values = claim_amounts.get(term, frozenset())
-        for i, (terms, stated, scales, units, written) in enumerate(sentences):
+        sizes = claim_measures.get(term, frozenset())
+        for i, (terms, stated, scales, units, written, measured_sizes) in enumerate(sentences):
             shared = len(terms & words)
-            if term not in terms and (values & written or rounds_to(term, claim, written)):
-                # The claim's amount in another form: "$1,200,000" for "$1.2 million".
+            if term not in terms and (
+                values & written or sizes & measured_sizes or rounds_to(term, claim, written)
+            ):
+                # The claim's amount in another form: "$1,200,000" for "$1.2 million"; its
+                # measure in another unit of the same size: "72 hours" for "3 days", "465
+                # minutes" or "7.75 hours" for "7 hours 45 minutes", "two years" for "24 months".
                 stating = max(stating, shared)
                 continue
             if term in terms:
@@ -113,6 +121,10 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         ):
             return NumberClash(term, tuple(sorted(rival[1])))
     return None
+
+
+def _sizes(text: str) -> frozenset[tuple[str, Decimal]]:
+    return frozenset(size for sizes in measures(text).values() for size in sizes)
 
 
 def _in_worked_out_date(term: str, claim: str, evidence: str) -> bool:
