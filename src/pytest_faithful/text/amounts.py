@@ -130,7 +130,7 @@ def _ordered(stated: Collection[Decimal]) -> Sequence[Decimal]:
     return stated if isinstance(stated, tuple) else sorted(stated)
 
 
-def _hedged_rounding(own: Decimal, stated: frozenset[Decimal]) -> bool:
+def _hedged_rounding(own: Decimal, stated: Collection[Decimal]) -> bool:
     """Whether a whole number the claim hedges ("about 18,700") is a ``stated`` amount rounded
     at the zeros that end it, with two significant digits at least (18,740; never 18,900)."""
     digits = str(own)
@@ -140,7 +140,11 @@ def _hedged_rounding(own: Decimal, stated: frozenset[Decimal]) -> bool:
     if len(digits) - zeros < _ROUNDED_DIGITS:
         return False
     step = Decimal(10) ** zeros
-    return any(value != own and abs(value - own) * 2 <= step for value in stated)
+    ordered = _ordered(stated)
+    low = bisect.bisect_left(ordered, own - step / 2)
+    return any(
+        value != own for value in ordered[low : bisect.bisect_right(ordered, own + step / 2)]
+    )
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
