@@ -96,3 +96,10 @@ def test_a_duration_in_hours_and_minutes_is_its_whole_in_minutes(
 ) -> None:
     assert verify(faithful, [passage], judge=JUDGE).passed, faithful
     assert not verify(changed, [passage], judge=JUDGE).passed, changed
+
+
+def test_a_temperatures_zeros_are_a_rounding_only_where_the_answer_hedges() -> None:
+    passages = ["Store the tablets below 25°C.", "Bake the loaf at 200°C."]
+    assert verify("Bake the loaf at about 400°F.", passages, judge=JUDGE).passed
+    assert verify("Store the tablets below 77°F.", passages, judge=JUDGE).passed
+    assert not verify("Store the tablets below 80°F.", passages, judge=JUDGE).passed

@@ -91,7 +91,8 @@ def test_a_date_of_something_else_works_nothing_out() -> None:
         ("the 3rd of March 2024", [(2024, 3, 3)]),
         ("3 March", [(None, 3, 3)]),
         ("on 3/4/2024", []),
-        ("14-16 October 2025", [(2025, 10, 16), (2025, 10, 14)]),
+        ("14-16 October 2025", [(2025, 10, 14), (2025, 10, 16)]),
+        ("October 14-16, 2025", [(2025, 10, 14), (2025, 10, 16)]),
         ("October 14 to 16, 2025", [(2025, 10, 14), (2025, 10, 16)]),
         ("May I ask?", []),
         ("February 30, 2024", []),
@@ -132,3 +133,15 @@ def test_business_days_skip_weekends_and_a_day_further_is_not_worked_out(
     assert worked_out_dates(claim.format(end, end.day, end.year), passages)
     wrong = end + datetime.timedelta(days=off)
     assert not worked_out_dates(claim.format(wrong, wrong.day, wrong.year), passages)
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_period_before_counts_back_from_a_ranges_first_day_only(rules: str) -> None:
+    # 16 October less 3 weeks is 25 September: "before it" counts from the first day, the 14th.
+    passage = "DataConf takes place on 14-16 October 2025. Registration closes 3 weeks before it."
+    for wrong in ("25 September 2025", "26 September 2025"):
+        claim = f"Registration for DataConf closes on {wrong}."
+        assert not verify(claim, [passage], judge=JUDGE, rules=rules).passed, claim
+    after = "Our office is closed 14-16 October 2025. Replies resume 2 days after the closure."
+    assert worked_out_dates("Replies to the office's mail resume on 18 October 2025.", (after,))
+    assert not worked_out_dates("Replies to the office's mail resume on 12 October 2025.", (after,))

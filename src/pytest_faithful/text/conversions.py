@@ -127,13 +127,30 @@ def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
     return frozenset(
         term
         for digits, reading in measures
-        if _rounds_to(digits, reading, stated.get(reading[0], ((), ())))
+        if _rounds_to(digits, reading, stated.get(reading[0], ((), ())), _hedged(claim, digits))
         for term in content_terms(digits)
     )
 
 
+def _hedged(text: str, digits: str) -> bool:
+    """Whether ``text`` writes ``digits`` after "about", "around", "roughly" and the like."""
+    return any(
+        _HEDGED.search(text, max(0, at - 16), at) is not None
+        for at in (m.start() for m in re.finditer(re.escape(digits), text))
+    )
+
+
+_HEDGED = re.compile(
+    r"(?:\b(?:about|around|roughly|approx\.?|approximately|nearly|almost|some)|~|\u2248)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _rounds_to(
-    digits: str, reading: _Reading, stated: tuple[tuple[Decimal, ...], tuple[str, ...]]
+    digits: str,
+    reading: _Reading,
+    stated: tuple[tuple[Decimal, ...], tuple[str, ...]],
+    hedged: bool,
 ) -> bool:
     """Whether the claim's measure (``digits`` in ``reading``'s unit) is a measure of its kind
     the passages state (``stated``: their sizes in order, and each one's unit) in another unit,
@@ -144,7 +161,12 @@ def _rounds_to(
     if not value:
         return False
     whole, _, places = digits.replace(",", "").lstrip("-\u2212").partition(".")
-    step = Decimal(1).scaleb(-len(places) if places else len(whole) - len(whole.rstrip("0")))
+    zeros = len(whole) - len(whole.rstrip("0"))
+    # A temperature's zeros are a rounding only where the answer says so ("about 400°F" for
+    # 200°C): "below 80°F" for a passage's 25°C (77°F) is another limit.
+    if kind == "temperature" and not hedged:
+        zeros = 0
+    step = Decimal(1).scaleb(-len(places) if places else zeros)
     slack = min(step / 2, value * _SLACK)  # in the claim's unit
     ordered, units = stated
     for size in sizes:

@@ -55,6 +55,13 @@ _PERIOD = re.compile(
     r"(?P<unit>days?|weeks?|months?|years?)\b",
     re.IGNORECASE,
 )
+# Which way a period runs from the date it is said of: "3 weeks before the conference",
+# "within 30 days of delivery", "14 days after", "from the invoice date".
+_DIRECTION = re.compile(
+    r"\s+(?:(?P<before>before|prior\s+to|ahead\s+of|earlier\s+than)"
+    r"|(?P<after>after|of|from|following|later))\b",
+    re.IGNORECASE,
+)
 # Days counted on weekdays only: "within 10 business days" of a Tuesday ends a Tuesday later.
 _WEEKDAYS_ONLY = frozenset({"business", "working", "work"})
 # A deadline counted either way: "within 30 days of March 3" ends on April 2 or April 1.
@@ -69,6 +76,7 @@ class SaidDate(NamedTuple):
     day: int
     start: int
     end: int
+    edge: int = 0  # of a range of days: -1 its first day, 1 its last, 0 a day alone
 
 
 def dates_in(text: str) -> Iterator[SaidDate]:
@@ -83,9 +91,16 @@ def dates_in(text: str) -> Iterator[SaidDate]:
             day, month = int(m["d2"]), _MONTH_OF[m["m2"].casefold()]
             year = int(m["y2"]) if m["y2"] else 0
         first = m["s2"] or m["e1"]
-        for each in (day, int(first)) if first else (day,):
+        ends: tuple[tuple[int, int], ...]
+        if m["e1"]:  # "October 14-16": the day read is the first, the other the last
+            ends = ((day, -1), (int(m["e1"]), 1))
+        elif first:  # "14-16 October": the day read is the last
+            ends = ((int(first), -1), (day, 1))
+        else:
+            ends = ((day, 0),)
+        for each, edge in ends:
             if _real(year or 2000, month, each):
-                yield SaidDate(year or None, month, each, m.start(), m.end())
+                yield SaidDate(year or None, month, each, m.start(), m.end(), edge)
 
 
 def _real(year: int, month: int, day: int) -> bool:
@@ -147,14 +162,17 @@ class _Reach:
 
 @functools.lru_cache(maxsize=256)
 def _reachable(
-    dates: tuple[SaidDate, ...], periods: tuple[tuple[int, str], ...]
+    dates: tuple[SaidDate, ...], periods: tuple[tuple[int, str, int], ...]
 ) -> frozenset[datetime.date]:
     days = set()
     for said in dates:
         assert said.year is not None
         start = datetime.date(said.year, said.month, said.day)
-        for count, unit in periods:
-            for sign in (1, -1):
+        for count, unit, direction in periods:
+            # A period before counts back from a range's first day, one after on from its last.
+            for sign in (direction,) if direction else (1, -1):
+                if said.edge and said.edge != sign:
+                    continue
                 reached = _moved(start, sign * count, unit)
                 if reached is None:
                     continue
@@ -191,13 +209,17 @@ def _weekdays_moved(start: datetime.date, count: int) -> datetime.date:
     return day
 
 
-def _periods(text: str) -> Iterator[tuple[int, str]]:
+def _periods(text: str) -> Iterator[tuple[int, str, int]]:
+    """Each period ``text`` says: its count, its unit and which way it runs from its date (1
+    after, -1 before, 0 unsaid)."""
     for m in _PERIOD.finditer(text):
         unit = m["unit"].casefold().rstrip("s")
         if unit == "day" and (m["kind"] or "").casefold() in _WEEKDAYS_ONLY:
             unit = "weekday"
+        after = _DIRECTION.match(text, m.end())
+        direction = 0 if after is None else (-1 if after["before"] else 1)
         for word in (m["count"], m["first"]):
             word = (word or "0").casefold()
             count = 1 if word in ("a", "an", "one") else int(NUMBER_WORDS.get(word, word))
             if count:
-                yield count, unit
+                yield count, unit, direction
