@@ -91,6 +91,12 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         ),
         _quoting_judge,
     ),
+    # One number of thousands of digits: a pattern of a number and what follows it tried again
+    # at each of its digits (4,500 digits: 1.9 s for one claim).
+    "a long number": (
+        lambda n: (f"It costs ${'7' * n} per month, 5 more pp and 3 times a day.",) * 2,
+        _quoting_judge,
+    ),
     # One sentence of many code identifiers: each looked for in the claim and the passages.
     "identifiers": (
         lambda n: (

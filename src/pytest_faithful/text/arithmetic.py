@@ -80,10 +80,12 @@ _MOST_RUNS = 256
 # as a table, not as the sums of all its cells.
 _MOST_OPERANDS = 12
 _COMPARED = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)", re.IGNORECASE
+    r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)",
+    re.IGNORECASE,
 )
 _POINTS = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)", re.IGNORECASE
+    r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)",
+    re.IGNORECASE,
 )
 _POINT_WORDS = frozenset(content_terms("percentage points"))
 _HOURS = frozenset(content_terms("hour hours hr hrs"))

@@ -38,10 +38,10 @@ _HOLDS: Mapping[tuple[str, str], int] = {
 # adverb: "$12 monthly"; or as the adjective of what the number is ("monthly HOA fees are $310",
 # "an annual fee of 0.45%").
 _RATE = re.compile(
-    r"(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,3}?"
+    r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,3}?"
     r"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)"
     r"(minute|hour|day|week|month|quarter|year|annum)s?\b"
-    r"|(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b)?(?:\s+[^\W\d_]+)?\s+"
+    r"|(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b)?(?:\s+[^\W\d_]+)?\s+"
     r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b"
     r"|\b(hourly|daily|weekly|monthly|quarterly|yearly|annual)\s+(?:[^\W\d_]+\s+){1,3}?"
     r"(?:is|are|was|were|of|at|costs?|totals?|comes?\s+to)\s+(?:about\s+)?[$\u20ac\u00a3]?"
