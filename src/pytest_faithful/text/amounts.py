@@ -118,16 +118,16 @@ def rounds_to(term: str, claim: str, stated: Collection[Decimal]) -> bool:
     significant = len(str(own).replace(".", "").lstrip("0")) + places - _places(own)
     if own <= 0 or significant < _ROUNDED_DIGITS:
         return False
-    step = scaled / own * Decimal(10) ** -places
-    ordered = _ordered(stated)
-    low = bisect.bisect_left(ordered, scaled - step / 2)
-    return any(
-        value != scaled for value in ordered[low : bisect.bisect_right(ordered, scaled + step / 2)]
-    )
+    return _rounds_at(scaled / own * Decimal(10) ** -places, scaled, stated)
 
 
-def _ordered(stated: Collection[Decimal]) -> Sequence[Decimal]:
-    return stated if isinstance(stated, tuple) else sorted(stated)
+def _rounds_at(step: Decimal, rounded: Decimal, stated: Collection[Decimal]) -> bool:
+    """Whether a ``stated`` amount other than ``rounded`` rounds to it at ``step`` (within half
+    a step), searched by bisection in the amounts in order (a tuple is taken as sorted)."""
+    ordered = stated if isinstance(stated, tuple) else sorted(stated)
+    low = bisect.bisect_left(ordered, rounded - step / 2)
+    high = bisect.bisect_right(ordered, rounded + step / 2)
+    return any(value != rounded for value in ordered[low:high])
 
 
 def _hedged_rounding(own: Decimal, stated: Collection[Decimal]) -> bool:
@@ -139,12 +139,7 @@ def _hedged_rounding(own: Decimal, stated: Collection[Decimal]) -> bool:
     zeros = len(digits) - len(digits.rstrip("0"))
     if len(digits) - zeros < _ROUNDED_DIGITS:
         return False
-    step = Decimal(10) ** zeros
-    ordered = _ordered(stated)
-    low = bisect.bisect_left(ordered, own - step / 2)
-    return any(
-        value != own for value in ordered[low : bisect.bisect_right(ordered, own + step / 2)]
-    )
+    return _rounds_at(Decimal(10) ** zeros, own, stated)
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")

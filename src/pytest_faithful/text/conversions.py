@@ -78,7 +78,8 @@ _UNIT = (
     + r")(?![\w/\u00b2]))"
 )
 _MEASURE = rf"{_NUMBER}\s?-?\s?{_UNIT}"
-_HEDGE = r"(?:(?:about|around|roughly|approx\.?|approximately|nearly|almost|some|~|\u2248)\s?)?"
+_HEDGE_WORDS = r"about|around|roughly|approx\.?|approximately|nearly|almost|some"
+_HEDGE = rf"(?:(?:{_HEDGE_WORDS}|~|\u2248)\s?)?"
 # Two measures side by side: "X (Y)", "X / Y", "X, or Y", "X or about Y".
 _PAIR = re.compile(
     rf"{_MEASURE}\s*(?:\(\s*{_HEDGE}|/\s*{_HEDGE}|,?\s+or\s+{_HEDGE}){_MEASURE}",
@@ -126,24 +127,14 @@ def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
     stated = _stated_sizes(tuple(passages))
     return frozenset(
         term
-        for digits, reading in measures
-        if _rounds_to(digits, reading, stated.get(reading[0], ((), ())), _hedged(claim, digits))
+        for digits, reading, hedged in measures
+        if _rounds_to(digits, reading, stated.get(reading[0], ((), ())), hedged)
         for term in content_terms(digits)
     )
 
 
-def _hedged(text: str, digits: str) -> bool:
-    """Whether ``text`` writes ``digits`` after "about", "around", "roughly" and the like."""
-    return any(
-        _HEDGED.search(text, max(0, at - 16), at) is not None
-        for at in (m.start() for m in re.finditer(re.escape(digits), text))
-    )
-
-
-_HEDGED = re.compile(
-    r"(?:\b(?:about|around|roughly|approx\.?|approximately|nearly|almost|some)|~|\u2248)\s*$",
-    re.IGNORECASE,
-)
+# "about", "around", "~" just before a measure: the answer says it rounds.
+_HEDGED = re.compile(rf"(?:\b(?:{_HEDGE_WORDS})|~|\u2248)\s*$", re.IGNORECASE)
 
 
 def _rounds_to(
@@ -190,10 +181,11 @@ def _stated_sizes(
     by_kind: dict[str, list[tuple[Decimal, str]]] = {}
     for kind, unit, sizes in _passage_readings(passages):
         by_kind.setdefault(kind, []).extend((size, unit) for size in sizes)
+    ordered = {kind: sorted(found) for kind, found in by_kind.items()}
     return MappingProxyType(
         {
-            kind: (tuple(size for size, _ in found), tuple(unit for _, unit in found))
-            for kind, found in ((k, sorted(v)) for k, v in by_kind.items())
+            kind: (tuple(s for s, _ in found), tuple(u for _, u in found))
+            for kind, found in ordered.items()
         }
     )
 
@@ -204,17 +196,23 @@ _RANGE_FIRST = re.compile(rf"{_NUMBER}\s*(?:-|\u2013|to|and)\s*(?={_MEASURE})", 
 
 
 @functools.lru_cache(maxsize=1024)
-def _measures_in(text: str) -> tuple[tuple[str, _Reading], ...]:
+def _measures_in(text: str) -> tuple[tuple[str, _Reading, bool], ...]:
+    """Each measure ``text`` writes: its digits, its reading, and whether a hedge comes just
+    before it ("about 400°F")."""
     found = []
     for m in _MEASURE_IN_TEXT.finditer(text):
         reading = _reading(m[1], m[2], m[3])
         if reading is not None:
-            found.append((f"{m[1]}{m[2] or ''}", reading))
+            found.append((f"{m[1]}{m[2] or ''}", reading, _hedged_at(text, m.start())))
     for m in _RANGE_FIRST.finditer(text):
         unit = _MEASURE_IN_TEXT.match(text, m.end())
         if unit is not None and (reading := _reading(m[1], m[2], unit[3])) is not None:
-            found.append((f"{m[1]}{m[2] or ''}", reading))
+            found.append((f"{m[1]}{m[2] or ''}", reading, _hedged_at(text, m.start())))
     return tuple(found)
+
+
+def _hedged_at(text: str, at: int) -> bool:
+    return _HEDGED.search(text, max(0, at - 16), at) is not None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -261,7 +259,7 @@ _SIZE_IN_TEXT = re.compile(_SIZE, re.IGNORECASE)
 def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
     """The measures the passages state, each end of a range ("2-8 °C") and each dimension of a
     size ("56 x 45 x 25 cm") too."""
-    found = [reading for passage in passages for _, reading in _measures_in(passage)]
+    found = [reading for passage in passages for _, reading, _ in _measures_in(passage)]
     found.extend(
         reading
         for passage in passages

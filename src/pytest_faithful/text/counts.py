@@ -61,10 +61,9 @@ _COUNTING = frozenset(content_terms("total all altogether different separate mai
 
 
 class _Listed(NamedTuple):
-    """A bulleted list: how many items, the words of the line that leads into it (what the
-    list is of: "The Pro plan includes:"; an item's words are one item's), and each item's."""
+    """A bulleted list: the words of the line that leads into it (what the list is of: "The Pro
+    plan includes:"; an item's words are one item's), and each item's."""
 
-    items: int
     terms: frozenset[str]
     each: tuple[frozenset[str], ...]
 
@@ -93,7 +92,7 @@ def counted(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if words and any(count in _sentence_lists(run) for run in shared_runs(words, passages)):
             return True
     return any(
-        listed.items == count
+        len(listed.each) == count
         and any(
             words and len(words & listed.terms) >= MIN_SHARED * len(words)
             for words in (_unnamed(about, listed), own)
@@ -162,7 +161,7 @@ def _lists_of(passage: str) -> Iterator[_Listed]:
             continue
         if items:
             each = tuple(content_terms(_BULLET.sub("", item, count=1)) for item in items)
-            yield _Listed(len(items), content_terms(lead), each)
+            yield _Listed(content_terms(lead), each)
             items, indent = [], None
         if line.strip():
             lead = line

@@ -120,13 +120,8 @@ def worked_out_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, .
     about = frozenset(t for t in content_terms(claim) if not t[0].isdigit()) - _DATE_WORDS
     if not about:
         return ()
-    found = []
-    for date in said:
-        for run in shared_runs(about, passages):
-            if date in _reached(run):
-                found.append(date)
-                break
-    return tuple(found)
+    runs = tuple(shared_runs(about, passages))
+    return tuple(date for date in said if any(_reaches(run, date) for run in runs))
 
 
 # A claim's own words for a date and a deadline: not what the passages must share.
@@ -136,31 +131,25 @@ _DATE_WORDS = frozenset(
 )
 
 
-def _reached(run: str) -> _Reach:
-    dates = tuple(d for d in dates_in(run) if d.year is not None)
-    periods = tuple(_periods(run))
-    return _Reach(_reachable(dates, periods))
+def _reaches(run: str, date: SaidDate) -> bool:
+    """Whether the dates and periods ``run`` says together reach ``date`` (any year, when it
+    gives none)."""
+    days, month_days = _reached(run)
+    if date.year is None:
+        return (date.month, date.day) in month_days
+    return _real(date.year, date.month, date.day) and (
+        datetime.date(date.year, date.month, date.day) in days
+    )
 
 
-class _Reach:
-    """The days some dates and periods said together reach, matched by a claim's date with or
-    without its year."""
-
-    def __init__(self, days: frozenset[datetime.date]) -> None:
-        self._days = days
-        self._month_days = frozenset((d.month, d.day) for d in days)
-
-    def __contains__(self, date: object) -> bool:
-        if not isinstance(date, SaidDate):
-            return False
-        if date.year is None:
-            return (date.month, date.day) in self._month_days
-        return _real(date.year, date.month, date.day) and (
-            datetime.date(date.year, date.month, date.day) in self._days
-        )
-
-
+# Read once per run of sentences, whichever of a check's claims and dates asks.
 @functools.lru_cache(maxsize=256)
+def _reached(run: str) -> tuple[frozenset[datetime.date], frozenset[tuple[int, int]]]:
+    dates = tuple(d for d in dates_in(run) if d.year is not None)
+    days = _reachable(dates, tuple(_periods(run)))
+    return days, frozenset((d.month, d.day) for d in days)
+
+
 def _reachable(
     dates: tuple[SaidDate, ...], periods: tuple[tuple[int, str, int], ...]
 ) -> frozenset[datetime.date]:

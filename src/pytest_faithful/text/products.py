@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.rates import period_of
 from pytest_faithful.text.terms import content_terms, number_kinds
 from pytest_faithful.text.words import NUMBER_WORDS
 
@@ -37,7 +38,6 @@ _UNIT_PRICE = re.compile(
     r"[$\u20ac\u00a3]\s?(\d[\d,]*(?:\.\d+)?)\s*(?:per\s+|an?\s+|/\s*)([^\W\d_]+)",
     re.IGNORECASE,
 )
-_ADVERB_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 
 
 def bills(
@@ -78,7 +78,7 @@ def frequencies(text: str) -> Iterator[tuple[Decimal, str]]:
     for m in _FREQUENCY.finditer(text):
         word = m[1].casefold().split()[0]
         count = _ONCE.get(word) or NUMBER_WORDS.get(word) or word
-        period = (m[2] or _ADVERB_PERIODS[m[3].casefold()]).casefold()
+        period = period_of(m[2] or m[3])
         if count.isdecimal() and int(count) > 1:
             yield Decimal(count), period
 

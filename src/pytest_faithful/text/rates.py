@@ -50,6 +50,11 @@ _RATE = re.compile(
 )
 
 
+def period_of(word: str) -> str:
+    """The period a word of one names: "daily" is "day", "annum" is "year"."""
+    return _PERIODS[word.casefold()]
+
+
 def period_words(period: str) -> frozenset[str]:
     """The content terms of every word for ``period`` ("day": "day", "daily")."""
     return frozenset().union(*(content_terms(w) for w, p in _PERIODS.items() if p == period))
@@ -106,4 +111,4 @@ def rates_in(text: str) -> Iterator[tuple[str, str]]:
     """Each rate ``text`` says: its number's digits and the period it is per."""
     for m in _RATE.finditer(text):
         digits, word = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[6], m[5])
-        yield digits, _PERIODS[word.casefold()]
+        yield digits, period_of(word)
