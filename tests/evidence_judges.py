@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from pytest_faithful import Label
+from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.terms import content_terms
@@ -40,3 +40,13 @@ def quoting_the_best_passage() -> FunctionJudge:
     """A judge that calls every claim SUPPORTED, quoting the whole passage that shares most
     content words with it, as a careful model quotes a short passage."""
     return FunctionJudge(best_passage_verdicts, id="quoting")
+
+
+def assert_both_ways(
+    faithful: str, changed: str, passages: Sequence[str], rules: str | None = None
+) -> None:
+    """The faithful answer passes and the same answer with its figure changed fails, both
+    checked by :func:`quoting_the_best_passage` under ``rules`` (the default when None)."""
+    judge = quoting_the_best_passage()
+    assert verify(faithful, list(passages), judge=judge, rules=rules).passed, faithful
+    assert not verify(changed, list(passages), judge=judge, rules=rules).passed, changed

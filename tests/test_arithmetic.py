@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.amounts import rounds_to
 from pytest_faithful.text.arithmetic import derived
@@ -174,8 +174,7 @@ def test_a_figure_rounded_at_its_scale_passes_and_another_is_caught(
         "The city had 1,234,567 residents in the 2020 census.",
         "Revenue was $4,870,000 in 2023.",
     ]
-    assert verify(faithful, passages, judge=JUDGE, rules=rules).passed, faithful
-    assert not verify(changed, passages, judge=JUDGE, rules=rules).passed, changed
+    assert_both_ways(faithful, changed, passages, rules)
 
 
 @given(
@@ -247,8 +246,7 @@ def test_a_figure_in_millions_rounds_to_its_written_places_only(exact: int, plac
 def test_a_price_times_a_count_the_answer_gives_is_worked_out(
     passage: str, faithful: str, changed: str
 ) -> None:
-    assert verify(faithful, [passage], judge=JUDGE).passed, faithful
-    assert not verify(changed, [passage], judge=JUDGE).passed, changed
+    assert_both_ways(faithful, changed, [passage])
 
 
 def test_a_count_times_a_count_is_no_price() -> None:
@@ -427,8 +425,7 @@ def test_hours_and_minutes_between_two_times_are_one_span(
 def test_an_amount_times_a_frequency_or_a_percent_of_it_is_worked_out(
     passage: str, faithful: str, changed: str, rules: str
 ) -> None:
-    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
-    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+    assert_both_ways(faithful, changed, [passage], rules)
 
 
 def test_a_percent_of_the_next_sentences_amount_is_of_something_else() -> None:
@@ -484,8 +481,7 @@ def test_a_percent_of_the_next_sentences_amount_is_of_something_else() -> None:
 def test_a_measure_in_another_unit_of_its_size_is_no_other_value(
     passage: str, faithful: str, changed: str, rules: str
 ) -> None:
-    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
-    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+    assert_both_ways(faithful, changed, [passage], rules)
 
 
 @given(st.integers(min_value=1, max_value=12), st.integers(min_value=1, max_value=59))

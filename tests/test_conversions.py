@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.conversions import converted_alone
 
@@ -51,8 +51,7 @@ def test_a_measure_in_another_unit_passes_and_a_changed_one_is_caught(
     form: str, rules: str
 ) -> None:
     passage, faithful, changed = CONVERTED[form]
-    assert verify(faithful, [passage], judge=JUDGE, rules=rules).passed, faithful
-    assert not verify(changed, [passage], judge=JUDGE, rules=rules).passed, changed
+    assert_both_ways(faithful, changed, [passage], rules)
 
 
 def test_a_measure_of_another_kind_or_the_same_unit_converts_nothing() -> None:
@@ -94,8 +93,7 @@ def test_kilometres_as_miles_round_at_the_places_written(kilometres: int) -> Non
 def test_a_duration_in_hours_and_minutes_is_its_whole_in_minutes(
     passage: str, faithful: str, changed: str
 ) -> None:
-    assert verify(faithful, [passage], judge=JUDGE).passed, faithful
-    assert not verify(changed, [passage], judge=JUDGE).passed, changed
+    assert_both_ways(faithful, changed, [passage])
 
 
 def test_a_temperatures_zeros_are_a_rounding_only_where_the_answer_hedges() -> None:
