@@ -59,6 +59,11 @@ def _seconds(answer: str, passage: str, judge: Any) -> float:
     return time.process_time() - started
 
 
+def _letters(i: int) -> str:
+    """``i`` written in letters ("Bc"), so that a key of it stays one camel-case word."""
+    return "".join(chr(ord("a") + int(d)) for d in str(i)).title()
+
+
 # family -> the answer and the passage at size n, and the judge that reads them.
 FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] = {
     # Numbered steps: every sentence's number read against the whole passage (2,000 steps
@@ -119,6 +124,20 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
             + "".join(f"| item{i} | ${i + 3} |\n" for i in range(n)),
         ),
         lambda: FunctionJudge(_quoting_rows),
+    ),
+    # A record's keys in camel case, each read as its words, and a word of thousands of
+    # capitals (read in parts two ways, it took exponential time).
+    "record keys": (
+        lambda n: (
+            "It has outdoor seating and " + "A" * n + "x.",
+            "\n".join(
+                f'"Has{_letters(i)}Seating": {"true" if i % 2 else "false"},' for i in range(n)
+            )
+            + "\nHas"
+            + "A" * n
+            + "x",
+        ),
+        _quoting_judge,
     ),
     # Lines a label opens ("User: hi"): each word's label counted in a copy of every word
     # after it.

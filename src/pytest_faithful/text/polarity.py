@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
     _CLAUSE_PUNCTUATION,
     _JOINTS,
@@ -34,6 +35,7 @@ from pytest_faithful.text.terms import (
     _SCOPE_TOKEN,
     _SUBJECTS,
     CLAUSE_WORDS,
+    _Bag,
     _bag,
     _lower,
     _Scope,
@@ -51,9 +53,16 @@ class _Reading(NamedTuple):
 
 
 def negation_clash(claim: str, evidence: str) -> bool:
-    """Whether ``evidence`` negates what ``claim`` states, or states what it negates."""
+    """Whether ``evidence`` negates what ``claim`` states, or states what it negates (a
+    record's key set to a no negates its words, one set to a yes states them:
+    :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
     claim, evidence = _COMPOUND.sub(_unnegated, claim), _COMPOUND.sub(_unnegated, evidence)
-    said, shown = _bag(_lower(claim)), _bag(_lower(evidence))
+    said = _bag(_lower(claim))
+    if keys := yes_or_no_keys(evidence):
+        if any(_says_otherwise(said, key) for key in keys):
+            return True
+        evidence = _without(evidence, keys)  # a key's words are said yes or no, not stated
+    shown = _bag(_lower(evidence))
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
     claimed, quoted = _read(claim), _read(evidence)
@@ -66,6 +75,26 @@ def negation_clash(claim: str, evidence: str) -> bool:
 # "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
 # governs no clause ("a no-fee podcast tool that lets users record" negates no recording).
 _COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
+
+
+def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
+    """Whether a claim that states a record's key (the key as one word, or its last word and
+    half its words or more) negates it where the record says yes, or states it where the record
+    says no."""
+    words = frozenset(_term(part) for part in key.parts) - {"", _NEG}
+    if _term(key.key.lower()) in said.terms:
+        stated = words | {_term(key.key.lower())}
+    elif words and _term(key.parts[-1]) in said.terms and 2 * len(words & said.terms) >= len(words):
+        stated = words & said.terms
+    else:
+        return False
+    return bool(stated & said.negated) == key.yes
+
+
+def _without(text: str, keys: list[YesOrNo]) -> str:
+    for key in keys:
+        text = text[: key.start] + " " * (key.end - key.start) + text[key.end :]
+    return text
 
 
 def _unnegated(match: re.Match[str]) -> str:

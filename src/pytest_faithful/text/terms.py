@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.records import camel_case_words
 from pytest_faithful.text.words import (
     DAY_ABBREVIATIONS,
     MONTH_ABBREVIATIONS,
@@ -398,8 +399,12 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
 # an immutable value of the text alone, so a bounded memo is safe and saves ~0.4 ms a check.
 @functools.lru_cache(maxsize=4096)
 def content_terms(text: str) -> frozenset[str]:
-    """The normalised content words (stems, numbers) of ``text`` that this judge matches on."""
-    return frozenset(_bag(_lower(text)).terms)
+    """The normalised content words (stems, numbers) of ``text`` that this judge matches on,
+    with the words of its camel-case words (a record's "GoodForKids" states "kids")."""
+    terms = _bag(_lower(text)).terms
+    if words := camel_case_words(text):
+        terms = terms | set(map(_term, words)) - {""}
+    return frozenset(terms)
 
 
 _YEAR = re.compile(r"1\d{3}|20\d\d")

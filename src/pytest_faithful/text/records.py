@@ -1,0 +1,85 @@
+"""A record's keys read as the words they are made of: JSON, YAML, a config file or a product
+sheet written as ``key: value`` lines ("OutdoorSeating": false, ``auto_shutoff: true``,
+``GoodForKids=True``), which answers retell in words ("has no outdoor seating", "is good for
+kids").
+
+* :func:`camel_case_words`: the words of a camel-case key ("RestaurantsTakeOut": restaurants,
+  take, out, and "takeout"), which the content terms of a text add to its own, so that a quote
+  of the key bears on the claim that says it in words.
+* :func:`yes_or_no_keys`: each key whose value is a yes or a no, and its words, so that a claim
+  that a place has outdoor seating is told from the record that says ``"OutdoorSeating":
+  false``, and one that a car does not support fast charging from ``fastCharging: true``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+# A word of two parts or more in camel case ("OutdoorSeating", "GoodForKids", "EVCharging",
+# "HasTV", "PriceRange2"); not "iPhone" or "eBay" (one letter before the capital), nor a word in
+# capitals.
+# A run of capitals only ends the word, so that no run is read in parts two ways (linear time).
+_CAMEL = (
+    r"(?:[A-Z]+(?=[A-Z][a-z])|[A-Za-z][a-z]+)(?:[A-Z][a-z]+)*(?:[A-Z][a-z]+|[A-Z]{2,}(?![A-Za-z]))"
+)
+_CAMEL_WORD = re.compile(_CAMEL)
+# One that is a record's key: a colon or an equals sign after it, quoted or not. Only keys: web
+# pages run their menus' words together ("MagazineForbes"), which state no name.
+_CAMEL_KEY = re.compile(rf"""(?<![^\W\d_])({_CAMEL})\d*["']?[^\S\n]*[:=]""")
+_CAMEL_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_HUMP = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+
+
+def camel_case_words(text: str) -> list[str]:
+    """The words the camel-case keys of ``text`` are made of, and each two in a row written as
+    one ("RestaurantsTakeOut": restaurants, take, out, restaurantstake, takeout), in lower
+    case."""
+    words: list[str] = []
+    if not _HUMP.search(text):  # most texts: no camel case
+        return words
+    for m in _CAMEL_KEY.finditer(text):
+        parts = [part.lower() for part in _CAMEL_PART.findall(m[1])]
+        words += parts
+        words += map(str.__add__, parts, parts[1:])
+    return words
+
+
+# A key (quoted or not, in camel or snake case) set to a yes or a no that ends its field:
+# "true", "False", "yes", "no", "none", as JSON, YAML, Python and Yelp's "u'no'" write them (not
+# "Note: none of them").
+_YES_OR_NO = re.compile(
+    r"""(?<![\w"'])["']?(?P<key>[A-Za-z][A-Za-z0-9_]*)["']?[^\S\n]*[:=][^\S\n]*"""
+    r"""(?:u?["'])?(?P<value>(?i:true|false|yes|no|none))["']?(?=[^\S\n]*(?:[,;}\]\n]|$))"""
+)
+_NO = frozenset({"false", "no", "none"})
+
+
+class YesOrNo(NamedTuple):
+    """A record's key set to a yes or a no."""
+
+    key: str
+    """The key as written: "OutdoorSeating", "wifi_available"."""
+    parts: tuple[str, ...]
+    """Its words, in lower case: "outdoor", "seating"."""
+    yes: bool
+    start: int
+    end: int
+    """Where the key and its value are in the text."""
+
+
+def yes_or_no_keys(text: str) -> list[YesOrNo]:
+    """Each key of ``text`` set to a yes or a no: ``"OutdoorSeating": false`` -> ("outdoor",
+    "seating"), no; ``auto_shutoff: true`` -> ("auto", "shutoff"), yes."""
+    if ":" not in text and "=" not in text:
+        return []
+    return [
+        YesOrNo(key, _parts(key), m["value"].lower() not in _NO, m.start(), m.end())
+        for m in _YES_OR_NO.finditer(text)
+        if (key := m["key"])
+    ]
+
+
+def _parts(key: str) -> tuple[str, ...]:
+    parts = _CAMEL_PART.findall(key) if _CAMEL_WORD.fullmatch(key) else key.split("_")
+    return tuple(part.lower() for part in parts if part)

@@ -1,0 +1,101 @@
+"""A record's keys (JSON, YAML, ``key: value`` sheets) read as the words they are made of: a
+quote of the key bears on the claim that says it in words, and a key set to a no is told from
+a claim that states it, both ways."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import verify
+from pytest_faithful.text.records import camel_case_words, yes_or_no_keys
+
+VENUE = json.dumps(
+    {
+        "name": "Casa Verde",
+        "OutdoorSeating": False,
+        "GoodForKids": True,
+        "EVCharging": True,
+        "RestaurantsReservations": "True",
+        "wifi_available": "no",
+    },
+    indent=1,
+)
+
+# (quoted key line, what a faithful answer says of it, the same said the other way)
+KEYS = [
+    (
+        '"OutdoorSeating": false',
+        "Casa Verde has no outdoor seating.",
+        "Casa Verde has outdoor seating.",
+    ),
+    ('"GoodForKids": true', "Casa Verde is good for kids.", "Casa Verde is not good for kids."),
+    ('"EVCharging": true', "Casa Verde has EV charging.", "Casa Verde has no EV charging."),
+    (
+        '"RestaurantsReservations": "True"',
+        "Casa Verde takes reservations.",
+        "Casa Verde does not take reservations.",
+    ),
+    (
+        '"wifi_available": "no"',
+        "Wifi is not available at Casa Verde.",
+        "Wifi is available at Casa Verde.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("quote", "faithful", "other_way"), KEYS)
+def test_a_keys_line_supports_what_it_says_and_strict_tells_the_other_way(
+    quote: str, faithful: str, other_way: str
+) -> None:
+    judge = quoting(quote)
+    for rules in ("standard", "strict"):
+        assert verify(faithful, [VENUE], judge=judge, rules=rules).passed, (rules, faithful)
+    result = verify(other_way, [VENUE], judge=judge, rules="strict")
+    assert not result.passed, other_way
+    assert result.claim_verdicts[0].rule == "negation"
+
+
+def test_words_run_together_outside_a_key_are_not_split() -> None:
+    # Web pages run their menus' words together ("MagazineForbes"): that states no magazine.
+    assert camel_case_words("BillionairesForbes MagazineForbes Lists") == []
+    assert camel_case_words('"MagazineForbes": 1') == ["magazine", "forbes", "magazineforbes"]
+    assert camel_case_words("iPhone: 15, eBay: yes") == []
+
+
+def test_a_no_in_prose_is_not_a_key() -> None:
+    assert yes_or_no_keys("Note: none of them ship abroad.") == []
+    assert [(k.parts, k.yes) for k in yes_or_no_keys("Refundable: No\nPets: yes")] == [
+        (("refundable",), False),
+        (("pets",), True),
+    ]
+
+
+_PART = st.sampled_from(["outdoor", "seating", "pets", "allowed", "free", "parking", "wifi"])
+_YES = st.sampled_from(["true", "True", "yes", "'True'", "u'yes'", '"yes"'])
+_NO = st.sampled_from(["false", "False", "no", "None", "'False'", "u'no'", '"none"'])
+
+
+@given(
+    parts=st.lists(_PART, min_size=1, max_size=3),
+    camel=st.booleans(),
+    yes=st.booleans(),
+    value=st.data(),
+    shape=st.sampled_from(['"{k}": {v},', "{k}: {v}\n", "{k}={v};", "'{k}': {v}}}"]),
+    prose=st.text(max_size=30),
+)
+def test_every_yes_or_no_key_is_read_with_its_words(
+    parts: list[str], camel: bool, yes: bool, value: st.DataObject, shape: str, prose: str
+) -> None:
+    key = parts[0] + "".join(p.title() for p in parts[1:]) if camel else "_".join(parts)
+    written = value.draw(_YES if yes else _NO)
+    text = prose + "\n" + shape.format(k=key, v=written)
+    found = [k for k in yes_or_no_keys(text) if k.key == key]
+    assert len(found) == 1, text
+    assert found[0].yes is yes
+    assert found[0].parts == tuple(parts)
+    assert text[found[0].start : found[0].end].startswith((key, f'"{key}', f"'{key}"))
