@@ -492,3 +492,23 @@ def test_hours_and_minutes_in_minutes_clash_with_nothing_and_other_minutes_do(
     total = 60 * hours + minutes
     assert number_clash(f"The trip takes {total} minutes.", evidence) is None
     assert number_clash(f"The trip takes {total + 7} minutes.", evidence) is not None
+
+
+# A measure in two units ("1 hour 15 minutes") is one measure: its parts state no figure alone,
+# and the whole in one unit is stated.
+COMPOUNDS = {
+    "hours and minutes": ("takes 1 hour 15 minutes", "takes 75 minutes", "takes 60 minutes"),
+    "h and min": ("takes 2 h 30 min", "takes 150 minutes", "takes 30 min"),
+    "years and months": ("lasts 1 year 6 months", "lasts 18 months", "lasts 6 months"),
+    "kg and g": ("weighs 1 kg 200 g", "weighs 1.2 kg", "weighs 200 g"),
+    "weeks and days, with and": ("lasts 2 weeks and 3 days", "lasts 17 days", "lasts 3 days"),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(("stated", "whole", "part"), COMPOUNDS.values(), ids=list(COMPOUNDS))
+def test_a_part_of_a_measure_in_two_units_is_no_measure_alone(
+    stated: str, whole: str, part: str, rules: str
+) -> None:
+    passage = f"The item {stated}. It was checked on Monday."
+    assert_both_ways(f"The item {whole}.", f"The item {part}.", [passage], rules)

@@ -144,3 +144,58 @@ def test_a_period_before_counts_back_from_a_ranges_first_day_only(rules: str) ->
     after = "Our office is closed 14-16 October 2025. Replies resume 2 days after the closure."
     assert worked_out_dates("Replies to the office's mail resume on 18 October 2025.", (after,))
     assert not worked_out_dates("Replies to the office's mail resume on 12 October 2025.", (after,))
+
+
+# A claim's day of a month that no passage says, in each form a date is written, with the
+# passages' own day and month apart ("11 June" and "20 May", never "11 May"); the faithful
+# date in another form than the passage's passes.
+CONFERENCE = (
+    "The conference runs from 11 June to 14 June 2025. Registration closes on 20 May 2025.",
+    "The gala dinner is on Friday, 14 March 2025. The festival is on 2 and 4 August.",
+)
+MONTH_SWAPS = {
+    "day month year": ("It starts on 11 June 2025.", "It starts on 11 May 2025."),
+    "month day": ("It starts June 11.", "It starts May 11."),
+    "ordinal of": ("It starts on the 11th of June.", "It starts on the 11th of May."),
+    "ordinal": ("Registration closes on 20th May.", "Registration closes on 20th March."),
+    "weekday and date": ("The gala is on Friday, March 14.", "The gala is on Friday, May 14."),
+    "a month that is a word": ("The gala is on 14 March.", "The gala is on 14 August."),
+    "a range": ("It runs from June 11 to June 14.", "It runs from May 11 to June 14."),
+    "a day by its month in a list": ("The festival is on 2 August.", "The festival is on 2 May."),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(("faithful", "changed"), MONTH_SWAPS.values(), ids=list(MONTH_SWAPS))
+def test_a_day_of_another_month_is_caught(faithful: str, changed: str, rules: str) -> None:
+    assert_both_ways(faithful, changed, CONFERENCE, rules)
+
+
+# A day the passages name by its relation to their date, in one passage or apart (an article's
+# dateline, then its text): the day it is is stated; another day of that week is not.
+RELATIVE_DAYS = {
+    "weekday, one passage": (
+        ["By a reporter on March 2, 2017. The commission named three judges Wednesday evening."],
+        "On March 1, 2017 the commission named three judges.",
+        "On February 28, 2017 the commission named three judges.",
+    ),
+    "weekday, two passages": (
+        ["By a reporter on March 2, 2017.", "The commission named three judges Wednesday evening."],
+        "On March 1, 2017 the commission named three judges.",
+        "On April 1, 2017 the commission named three judges.",
+    ),
+    "yesterday": (
+        ["Published 14 May 2024.", "The council approved the budget yesterday."],
+        "The council approved the budget on 13 May 2024.",
+        "The council approved the budget on 11 May 2024.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("passages", "faithful", "changed"), RELATIVE_DAYS.values(), ids=list(RELATIVE_DAYS)
+)
+def test_a_day_named_by_its_relation_to_a_dated_passage_is_stated(
+    passages: list[str], faithful: str, changed: str
+) -> None:
+    assert_both_ways(faithful, changed, passages)

@@ -21,6 +21,21 @@ from types import MappingProxyType
 from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
+from pytest_faithful.text.units import (
+    MEASURED as _MEASURED,
+)
+from pytest_faithful.text.units import (
+    SMALL as _SMALL,
+)
+from pytest_faithful.text.units import (
+    UNIT_SIZES as _UNIT_SIZES,
+)
+from pytest_faithful.text.units import (
+    WORDED as _WORDED,
+)
+from pytest_faithful.text.units import (
+    WRITTEN_STEMS as _WRITTEN_STEMS,
+)
 from pytest_faithful.text.words import SPACE
 
 _SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
@@ -168,94 +183,6 @@ def all_amounts(text: str) -> frozenset[Decimal]:
     return frozenset().union(*amounts(text).values())
 
 
-# Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
-# Months and years against days (of varying length), tons (short or long; a metric "tonne" is
-# in), and letters that are other things too ("m" for million, "s", "l") are left out.
-_UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
-    **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
-    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
-    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), ("time", Decimal(3600))),
-    **dict.fromkeys(("day", "days"), ("time", Decimal(86400))),
-    **dict.fromkeys(("week", "weeks", "wk", "wks"), ("time", Decimal(604800))),
-    **dict.fromkeys(
-        ("mcg", "\u00b5g", "\u03bcg", "microgram", "micrograms"), ("mass", Decimal("0.000001"))
-    ),
-    **dict.fromkeys(("mg", "milligram", "milligrams"), ("mass", Decimal("0.001"))),
-    **dict.fromkeys(("g", "gram", "grams"), ("mass", Decimal(1))),
-    **dict.fromkeys(
-        ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), ("mass", Decimal(1000))
-    ),
-    # A tonne is a metric ton, 1,000 kg exactly; a "ton" is short or long, and left out.
-    **dict.fromkeys(("tonne", "tonnes"), ("mass", Decimal(1_000_000))),
-    **dict.fromkeys(
-        ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
-        ("length", Decimal("0.001")),
-    ),
-    **dict.fromkeys(
-        ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
-        ("length", Decimal("0.01")),
-    ),
-    **dict.fromkeys(("metre", "metres", "meter", "meters"), ("length", Decimal(1))),
-    **dict.fromkeys(
-        ("km", "kilometre", "kilometres", "kilometer", "kilometers"), ("length", Decimal(1000))
-    ),
-    **dict.fromkeys(
-        ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
-        ("volume", Decimal("0.001")),
-    ),
-    **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
-    # The calendar's units against each other only (a month has no exact number of days):
-    # "24 months" is "2 years", "a quarter" 3 months.
-    **dict.fromkeys(("month", "months"), ("calendar", Decimal(1))),
-    **dict.fromkeys(("year", "years", "yr", "yrs"), ("calendar", Decimal(12))),
-    **dict.fromkeys(("decade", "decades"), ("calendar", Decimal(120))),
-}
-# Small counts in words: "a third", "one in eight", "two weeks".
-_SMALL = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}  # fmt: skip
-# A unit counted in words: "within a week" is 7 days, "an hour-long tour" 60 minutes, "two
-# weeks" 14 days. Units written out only, and not "a second", as often the ordinal.
-_WRITTEN_OUT = [
-    unit
-    for unit in sorted(_UNIT_SIZES, key=len, reverse=True)
-    if (len(unit) > 3 or unit == "day")
-    and unit not in ("mins", "secs", "hrs", "wks", "kgs")
-    and not unit.startswith("second")
-]
-# A unit's word as a text writes it, in lower case; tested before the pattern, as a rare one.
-_WRITTEN_STEMS = (
-    "minute",
-    "hour",
-    "day",
-    "week",
-    "gram",
-    "kilo",
-    "tonne",
-    "metre",
-    "meter",
-    "litre",
-    "liter",
-    "month",
-    "year",
-    "decade",
-)
-_WORDED = re.compile(
-    rf"\b({'|'.join(_SMALL)}){SPACE}-?{SPACE}({'|'.join(_WRITTEN_OUT)})(?![\w/])", re.IGNORECASE
-)
-_MEASURED = re.compile(
-    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
-    + SPACE
-    + r"-?"
-    + SPACE
-    + r"("
-    + "|".join(sorted(_UNIT_SIZES, key=len, reverse=True))
-    + r")(?![\w/])",
-    re.IGNORECASE,
-)
-
-
 # A pure reading of its text, asked for again for each claim of a check.
 @functools.lru_cache(maxsize=1024)
 def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
@@ -269,15 +196,87 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     _add_compound_durations(text, found)
     if _DIGIT.search(text) is None:
         return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
-    for m in _MEASURED.finditer(normalised(text)):
-        digits = m[1].replace(",", "") + (m[2] or "")
-        value = _value(digits)
-        if value is None:
-            continue
-        measure, size = _UNIT_SIZES[m[3].casefold()]
-        for term in content_terms(digits):
-            found.setdefault(term, set()).add((measure, (value * size).normalize()))
+    for parts, measure, size in _compounds(normalised(text)):
+        for m in parts:
+            in_part = m[1].replace(",", "") + (m[2] or "")
+            for term in content_terms(in_part):
+                found.setdefault(term, set()).add((measure, size))
     return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
+
+
+def compound_parts(text: str) -> frozenset[tuple[int, int]]:
+    """Where ``text`` writes a part of a measure in two units ("1 hour 15 minutes", "1 kg 200
+    g", "1 year 6 months"): each part, whose number is no measure of its own."""
+    return frozenset(
+        (m.start(), m.end()) for parts, _, _ in _compounds(text) if len(parts) > 1 for m in parts
+    )
+
+
+def part_alone(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``claim`` writes ``term`` as a measure of its own that the passages write only
+    as a part of one in two units: their "1 hour 15 minutes" states neither "1 hour" nor "15
+    minutes", and "1 kg 200 g" neither "1 kg" nor "200 g"."""
+    if term not in _compound_terms(passages):
+        return False
+    sizes = measures(claim).get(term, frozenset())
+    return bool(sizes) and not sizes & _measured_in(passages)
+
+
+@functools.lru_cache(maxsize=64)
+def _compound_terms(passages: tuple[str, ...]) -> frozenset[str]:
+    """The number terms the passages write only as parts of measures in two units."""
+    parts: set[str] = set()
+    alone: set[str] = set()
+    for p in passages:
+        spans = sorted(compound_parts(p))
+        if not spans:
+            alone |= content_terms(p)
+            continue
+        parts.update(*(content_terms(p[a:b]) for a, b in spans))
+        edges = [0, *(x for span in spans for x in span), len(p)]
+        alone.update(*(content_terms(p[a:b]) for a, b in zip(edges[::2], edges[1::2], strict=True)))
+    return frozenset(parts - alone)
+
+
+@functools.lru_cache(maxsize=64)
+def _measured_in(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
+    return frozenset(size for p in passages for sizes in measures(p).values() for size in sizes)
+
+
+# Between the parts of one measure: "1 hour 15 minutes", "1 kg, 200 g", "1 year and 6 months".
+_BETWEEN = re.compile(r"[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?")
+
+
+@functools.lru_cache(maxsize=1024)
+def _compounds(
+    text: str,
+) -> tuple[tuple[tuple[re.Match[str], ...], str, Decimal], ...]:
+    """Each measure ``text`` writes with a unit of exact size, as its parts (one, or a larger
+    unit then a smaller one of the same measure right after it), its measure and its whole size
+    in the measure's base unit."""
+    read: list[tuple[re.Match[str], str, Decimal]] = []
+    for m in _MEASURED.finditer(text):
+        value = _value(m[1].replace(",", "") + (m[2] or ""))
+        if value is not None:
+            measure, size = _UNIT_SIZES[m[3].casefold()]
+            read.append((m, measure, size * value))
+    found: list[tuple[tuple[re.Match[str], ...], str, Decimal]] = []
+    i = 0
+    while i < len(read):
+        m, measure, size = read[i]
+        if i + 1 < len(read):
+            n, other, more = read[i + 1]
+            if (
+                other == measure
+                and _UNIT_SIZES[n[3].casefold()][1] < _UNIT_SIZES[m[3].casefold()][1]
+                and _BETWEEN.fullmatch(text, m.end(), n.start())
+            ):
+                found.append(((m, n), measure, (size + more).normalize()))
+                i += 2
+                continue
+        found.append(((m,), measure, size.normalize()))
+        i += 1
+    return tuple(found)
 
 
 # A duration in hours and minutes at once: "2 hours 45 minutes", "2 h 45 min", "an hour and a

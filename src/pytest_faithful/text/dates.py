@@ -121,7 +121,13 @@ def worked_out_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, .
     if not about:
         return ()
     runs = tuple(shared_runs(about, passages))
-    return tuple(date for date in said if any(_reaches(run, date) for run in runs))
+    near = _days_near(about, passages)
+    return tuple(
+        date
+        for date in said
+        if (date.year or 0, date.month, date.day) in near
+        or any(_reaches(run, date) for run in runs)
+    )
 
 
 # A claim's own words for a date and a deadline: not what the passages must share.
@@ -212,3 +218,105 @@ def _periods(text: str) -> Iterator[tuple[int, str, int]]:
             count = 1 if word in ("a", "an", "one") else int(NUMBER_WORDS.get(word, word))
             if count:
                 yield count, unit, direction
+
+
+def unstated_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, ...]:
+    """The dates of ``claim`` (its month written with a capital: "May 11", "11th May", "the
+    11th of May") whose day of that month no passage says: "11 May" where a passage has "11
+    June" and "20 May" apart. A passage says a day of a month in any of :func:`dates_in`'s
+    forms, or as a number within a few words of the month in one sentence ("11 and 12 May",
+    "May 11 or 12"). The year is left to the check of each number."""
+    said = [d for d in dates_in(claim) if _capitalised_month(claim, d)]
+    if not said:
+        return ()
+    days = _days_said(passages)
+    worked_out = {(d.start, d.end) for d in worked_out_dates(claim, passages)}
+    return tuple(
+        d for d in said if (d.month, d.day) not in days and (d.start, d.end) not in worked_out
+    )
+
+
+# A day the passages name by its relation to one of their dates: "Wednesday evening" in an
+# article dated Thursday, March 2; "yesterday", "tomorrow". A claim's date is worked out from
+# them when the sentences about the claim name its weekday and a passage's date is within a week
+# of it, or call it yesterday or tomorrow and it is a day either side of a passage's date.
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_RELATIVE_DAY = re.compile(
+    rf"\b(?:yesterday|tomorrow|last night|({'|'.join(_WEEKDAYS)}))"
+    rf"(?!,?\s+(?:the\s+)?\d|,?\s+(?:{_MONTH})\b)",
+    re.IGNORECASE,
+)
+_WEEK = 7
+_ABOUT = 3  # words of the claim a sentence naming its day says
+
+
+@functools.lru_cache(maxsize=64)
+def _days_near(about: frozenset[str], passages: tuple[str, ...]) -> frozenset[tuple[int, int, int]]:
+    """The (year, month, day) that the passages' sentences about a claim (three of its words
+    ``about`` or more) name by their relation to one of the passages' dates
+    (:data:`_RELATIVE_DAY`), and (0, month, day) for each as well."""
+    weekdays: set[int] = set()
+    next_to = False
+    for text in passages:
+        for m in _RELATIVE_DAY.finditer(text):
+            sentence = _sentence_around(text, m.start(), m.end())
+            if len(content_terms(sentence) & about) < min(_ABOUT, len(about)):
+                continue
+            if m[1]:
+                weekdays.add(_WEEKDAYS.index(m[1].casefold()))
+            else:
+                next_to = True
+    if not weekdays and not next_to:
+        return frozenset()
+    found: set[tuple[int, int, int]] = set()
+    for d in (d for text in passages for d in dates_in(text) if d.year is not None):
+        try:
+            day = datetime.date(d.year, d.month, d.day)  # type: ignore[arg-type]
+        except ValueError:  # "February 30, 2020"
+            continue
+        for shift in range(-_WEEK, _WEEK + 1):
+            near = day + datetime.timedelta(days=shift)
+            if near.weekday() in weekdays or (next_to and abs(shift) == 1):
+                found.update(((near.year, near.month, near.day), (0, near.month, near.day)))
+    return frozenset(found)
+
+
+# A sentence's end, and how far from a word its sentence is read at most (linear time).
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_REACH = 300
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` that holds ``text[start:end]`` (at most :data:`_REACH`
+    characters either side)."""
+    first = max(0, start - _REACH)
+    for m in _SENTENCE_END.finditer(text, first, start):
+        first = m.end()
+    stop = _SENTENCE_END.search(text, end, end + _REACH)
+    return text[first : stop.start() if stop else min(len(text), end + _REACH)]
+
+
+def _capitalised_month(text: str, date: SaidDate) -> bool:
+    month = _MONTH_WORD.search(text, date.start, date.end)
+    return month is not None and month[0][0].isupper()
+
+
+_MONTH_WORD = re.compile(rf"\b(?:{_MONTH})\b", re.IGNORECASE)
+# A day number near a month in one sentence: "11 and 12 May", "May 11 or 12", "11th-13th June".
+_NEAR = 20
+_DAY_NUMBER = re.compile(r"(?<![\d.,:/$])\b(\d{1,2})(?:st|nd|rd|th)?\b(?![.,:/]\d)")
+
+
+@functools.lru_cache(maxsize=64)
+def _days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """Each (month, day) the passages say (:func:`unstated_dates`), read once per context."""
+    found = {(d.month, d.day) for p in passages for d in dates_in(p)}
+    for text in passages:
+        for m in _MONTH_WORD.finditer(text):
+            month = _MONTH_OF[m[0].casefold()]
+            before = re.split(r"[.;!?\n]\s", text[max(0, m.start() - _NEAR) : m.start()])[-1]
+            after = re.split(r"[.;!?\n]\s", text[m.end() : m.end() + _NEAR])[0]
+            for near in (before, after):
+                for day in _DAY_NUMBER.finditer(near):
+                    found.add((month, int(day[1])))
+    return frozenset(found)

@@ -41,13 +41,14 @@ from pytest_faithful.text.amounts import (
     bound_met,
     may_scale,
     measures,
+    part_alone,
     rounds_to,
     share_stated,
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
-from pytest_faithful.text.dates import worked_out_dates
+from pytest_faithful.text.dates import unstated_dates, worked_out_dates
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
     NameForms,
@@ -129,7 +130,13 @@ def _unstated(
         if (claim == sentence or _written_in(code, claim))
         and code.removesuffix("()").casefold() not in carried_codes
     ]
-    if not numbers and not names and not quotations and not codes:
+    dates = (
+        [claim[d.start : d.end] for d in unstated_dates(claim, tuple(passages))]
+        if "number" in kinds
+        else []
+    )
+    dates = [d for d in dates if not (terms := content_terms(d)) <= carried or not terms]
+    if not numbers and not names and not quotations and not codes and not dates:
         return []
     stated = _passage_terms(tuple(passages))
     counted = self_counts(sentence) if numbers else frozenset()
@@ -141,6 +148,13 @@ def _unstated(
     ]
     if missing:
         missing = _stated_in_no_other_form(missing, claim, tuple(passages), stated)
+    # A part of a passage's measure in two units, written as a measure alone: no other form.
+    found = frozenset(missing)
+    missing.extend(
+        t
+        for t in numbers
+        if t not in found and t not in counted and part_alone(t, claim, tuple(passages))
+    )
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
@@ -151,6 +165,8 @@ def _unstated(
             continue
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
+    reported = frozenset().union(*(content_terms(m) for m in missing))
+    missing.extend(dict.fromkeys(d for d in dates if not content_terms(d) & reported))
     if missing:
         missing = _without_worked_out_dates(missing, claim, tuple(passages))
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))

@@ -1,0 +1,97 @@
+"""The units of exact size a measure is written in, and how a text writes a measure with one:
+"1.2 g" and "1,200 mg", "48 hours" and "2 days", "two weeks" (:mod:`~pytest_faithful.text.amounts`
+reads them)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pytest_faithful.text.words import SPACE
+
+# Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
+# Months and years against days (of varying length), tons (short or long; a metric "tonne" is
+# in), and letters that are other things too ("m" for million, "s", "l") are left out.
+UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
+    **dict.fromkeys(("second", "seconds", "sec", "secs"), ("time", Decimal(1))),
+    **dict.fromkeys(("minute", "minutes", "min", "mins"), ("time", Decimal(60))),
+    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), ("time", Decimal(3600))),
+    **dict.fromkeys(("day", "days"), ("time", Decimal(86400))),
+    **dict.fromkeys(("week", "weeks", "wk", "wks"), ("time", Decimal(604800))),
+    **dict.fromkeys(
+        ("mcg", "\u00b5g", "\u03bcg", "microgram", "micrograms"), ("mass", Decimal("0.000001"))
+    ),
+    **dict.fromkeys(("mg", "milligram", "milligrams"), ("mass", Decimal("0.001"))),
+    **dict.fromkeys(("g", "gram", "grams"), ("mass", Decimal(1))),
+    **dict.fromkeys(
+        ("kg", "kgs", "kilogram", "kilograms", "kilo", "kilos"), ("mass", Decimal(1000))
+    ),
+    # A tonne is a metric ton, 1,000 kg exactly; a "ton" is short or long, and left out.
+    **dict.fromkeys(("tonne", "tonnes"), ("mass", Decimal(1_000_000))),
+    **dict.fromkeys(
+        ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+        ("length", Decimal("0.001")),
+    ),
+    **dict.fromkeys(
+        ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+        ("length", Decimal("0.01")),
+    ),
+    **dict.fromkeys(("metre", "metres", "meter", "meters"), ("length", Decimal(1))),
+    **dict.fromkeys(
+        ("km", "kilometre", "kilometres", "kilometer", "kilometers"), ("length", Decimal(1000))
+    ),
+    **dict.fromkeys(
+        ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+        ("volume", Decimal("0.001")),
+    ),
+    **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+    # The calendar's units against each other only (a month has no exact number of days):
+    # "24 months" is "2 years", "a quarter" 3 months.
+    **dict.fromkeys(("month", "months"), ("calendar", Decimal(1))),
+    **dict.fromkeys(("year", "years", "yr", "yrs"), ("calendar", Decimal(12))),
+    **dict.fromkeys(("decade", "decades"), ("calendar", Decimal(120))),
+}
+# Small counts in words: "a third", "one in eight", "two weeks".
+SMALL = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
+# A unit counted in words: "within a week" is 7 days, "an hour-long tour" 60 minutes, "two
+# weeks" 14 days. Units written out only, and not "a second", as often the ordinal.
+WRITTEN_OUT = [
+    unit
+    for unit in sorted(UNIT_SIZES, key=len, reverse=True)
+    if (len(unit) > 3 or unit == "day")
+    and unit not in ("mins", "secs", "hrs", "wks", "kgs")
+    and not unit.startswith("second")
+]
+# A unit's word as a text writes it, in lower case; tested before the pattern, as a rare one.
+WRITTEN_STEMS = (
+    "minute",
+    "hour",
+    "day",
+    "week",
+    "gram",
+    "kilo",
+    "tonne",
+    "metre",
+    "meter",
+    "litre",
+    "liter",
+    "month",
+    "year",
+    "decade",
+)
+WORDED = re.compile(
+    rf"\b({'|'.join(SMALL)}){SPACE}-?{SPACE}({'|'.join(WRITTEN_OUT)})(?![\w/])", re.IGNORECASE
+)
+MEASURED = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
+    + SPACE
+    + r"-?"
+    + SPACE
+    + r"("
+    + "|".join(sorted(UNIT_SIZES, key=len, reverse=True))
+    + r")(?![\w/])",
+    re.IGNORECASE,
+)
