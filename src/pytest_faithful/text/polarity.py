@@ -52,7 +52,7 @@ class _Reading(NamedTuple):
 
 def negation_clash(claim: str, evidence: str) -> bool:
     """Whether ``evidence`` negates what ``claim`` states, or states what it negates."""
-    claim, evidence = _COMPOUND.sub(_unnegated, claim), _COMPOUND.sub(_unnegated, evidence)
+    claim, evidence = _plain(claim), _plain(evidence)
     said, shown = _bag(_lower(claim)), _bag(_lower(evidence))
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
@@ -70,6 +70,30 @@ _COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
 
 def _unnegated(match: re.Match[str]) -> str:
     return " " * len(match[0])
+
+
+# A negation that states a bound or an exclusion, not the opposite of what follows it: "no
+# later than Friday" (by Friday), "no more than 100 ml" (100 ml or less), "doesn't open until
+# 10 am" (opens at 10 am), "nothing other than analytics" and "do not use any charger other
+# than the supplied one" (only). Its words are read without the negation.
+_BOUND = re.compile(
+    r"(?i)\b(?:no|not)\s+(?=(?:more|less|fewer|later|earlier|sooner|longer|shorter|greater"
+    r"|higher|lower|older|younger|bigger|larger|smaller)\s+than\b)"
+    r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
+    r"\s+(?:until|till|other\s+than)\b)"
+)
+# "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
+# the other, and "for a charge" still clashes with both.
+_FREE_OF = re.compile(r"(?i)\bfree\s+of\s+(?=charge|cost)")
+
+
+def _plain(text: str) -> str:
+    """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
+    :data:`_BOUND`) and "free of charge" written "at no charge"."""
+    text = _COMPOUND.sub(_unnegated, text)
+    if "than" in text or "til" in text:
+        text = _BOUND.sub(_unnegated, text)
+    return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
 # Share of what a claim negates that the evidence must state, un-negated, when it does not
