@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.terms import (
     _CLAUSE_PUNCTUATION,
     _JOINTS,
@@ -106,6 +107,11 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
     """Whether the stating text (the evidence) states, with no negation of its own, most of
     what the claim's negation governs beyond its head."""
     if stating.scopes or len(scope.rest) < 3:
+        return False
+    # The evidence states the opposite of what the claim negates: "Remote work isn't required
+    # for London office staff." says what "Remote work is optional for staff in the London
+    # office." says.
+    if opposite_terms(scope.head) & stating.asserted:
         return False
     stated = scope.rest & stating.asserted
     return len(stated) >= _MOST * len(scope.rest) and not stated & negating.asserted
