@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting
+from evidence_judges import assert_both_ways, quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.rules.opposites import OPPOSITE_WORD_NOTE
 from pytest_faithful.text.contrasts import Contrast, contrast
@@ -182,3 +182,45 @@ def test_any_text_is_read_without_error(claim: str, evidence: str) -> None:
     assert clash is None or clash.stated not in clash.shown
     changes = echoed_changes(claim, claim, evidence)
     assert changes is None or all(isinstance(word, str) and word for word in changes)
+
+
+# A claim that negates its own word says what the opposite says: "isn't required" for
+# "optional". Each: the passage, the faithful answer, the answer with the negation dropped.
+_NEGATED_OPPOSITES = [
+    (
+        "Mobile phones are forbidden during lessons.",
+        "Mobile phones are not allowed during lessons.",
+        "Mobile phones are allowed during lessons.",
+    ),
+    (
+        "Side effects such as nausea are common in older patients.",
+        "Nausea is not uncommon in older patients.",
+        "Nausea is uncommon in older patients.",
+    ),
+    (
+        "The pool is closed on Mondays.",
+        "The pool is not open on Mondays.",
+        "The pool is open on Mondays.",
+    ),
+    (
+        "Homework is optional for students in year 7.",
+        "Homework is not required for year 7 students.",
+        "Homework is required for year 7 students.",
+    ),
+    (
+        "Remote work is optional for staff in the London office.",
+        "Remote work isn't required for London office staff.",
+        "Remote work is required for London office staff.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    _NEGATED_OPPOSITES,
+    ids=["not-allowed", "not-uncommon", "not-open", "not-required", "isnt-required"],
+)
+def test_a_negated_opposite_says_what_the_evidence_says(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert_both_ways(faithful, changed, [passage], rules=STRICT)

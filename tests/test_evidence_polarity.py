@@ -8,9 +8,12 @@ in the passage and bears on the claim, so the older rules let it stand.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from evidence_judges import quoting
+from evidence_judges import assert_both_ways, quoting
 from pytest_faithful import Label, verify
+from pytest_faithful.text.polarity import negation_clash
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
@@ -141,3 +144,69 @@ def test_a_quote_after_a_negation_the_claim_states_still_supports(
 ) -> None:
     result = verify(answer, passage, rules=policy, judge=quoting(evidence))
     assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]
+
+
+# A negation that states a bound or an exclusion ("no later than", "doesn't open until",
+# "nothing other than") or "at no charge" for "free of charge": the faithful answer, and the
+# same answer negating what the passage states, still caught.
+_BOUNDS = [
+    (
+        "Claims must be filed within 30 days of the incident.",
+        "Claims must be filed no later than 30 days after the incident.",
+        "Claims must not be filed within 30 days of the incident.",
+    ),
+    (
+        "The library opens at 10 am.",
+        "The library doesn't open until 10 am.",
+        "The library doesn't open at 10 am.",
+    ),
+    (
+        "Cookies are used only for analytics.",
+        "Cookies are used for nothing other than analytics.",
+        "Cookies are not used for analytics.",
+    ),
+    (
+        "Use only the supplied charger.",
+        "Do not use any charger other than the supplied one.",
+        "Do not use the supplied charger.",
+    ),
+    (
+        "Towels are provided at no charge.",
+        "Towels are provided free of charge.",
+        "Towels are provided for a charge.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    _BOUNDS,
+    ids=["no-later-than", "not-until", "nothing-other-than", "not-other-than", "free-of-charge"],
+)
+def test_a_negation_that_states_a_bound_is_no_clash(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert_both_ways(faithful, changed, [passage], rules=STRICT)
+
+
+_WORDS = st.lists(
+    st.sampled_from(["claims", "filed", "not", "no", "30", "days", "open", "until", "other", "."]),
+    max_size=8,
+).map(" ".join)
+_BOUND_WORDS = st.sampled_from(
+    ["no later than", "not more than", "no fewer than", "doesn't open until", "nothing other than"]
+)
+
+
+@settings(max_examples=60)
+@given(_WORDS, _BOUND_WORDS, _WORDS)
+def test_a_bound_reads_as_the_same_text_without_its_negation(
+    before: str, bound: str, after: str
+) -> None:
+    with_negation = f"{before} {bound} {after}"
+    plain = " ".join(w for w in with_negation.split() if w not in {"no", "not", "nothing"})
+    plain = plain.replace("doesn't ", "")
+    assert negation_clash(with_negation, with_negation) is False
+    # The bound's own negation is no clash with the text that leaves it out.
+    if not {"no", "not", "nothing"} & set(f"{before} {after}".split()):
+        assert negation_clash(with_negation, plain) is False

@@ -17,11 +17,12 @@ An opposite is read in its clause, not its sentence, since sentences say more th
 ("Shipping within the U.S. is free; international orders cost $25." says nothing against
 "Domestic shipping is free."). It is no contrast when the sentence also says a word of the
 claim's side ("Shares rose 3% after the company cut costs." for "Shares climbed 3%."), when a
-negation comes just before it ("not permanent" for "temporary"), when a pair that one fact can
-be told with from either side ("sold"/"bought", "before"/"after") has other things on its left
-("X sold to Y" against "Y bought from X"), and, for opening and closing or starting and ending,
-when one side gives its time as a range's end and the other does not ("open until 8pm"
-against "closes at 8pm").
+negation comes just before it ("not permanent" for "temporary") or just before the claim's word
+("isn't required" for "optional", "not uncommon" for "common", "no more than" for "or less"),
+when a pair that one fact can be told with from either side ("sold"/"bought",
+"before"/"after") has other things on its left ("X sold to Y" against "Y bought from X"), and,
+for opening and closing or starting and ending, when one side gives its time as a range's end
+and the other does not ("open until 8pm" against "closes at 8pm").
 """
 
 from __future__ import annotations
@@ -171,6 +172,13 @@ def _pairs() -> tuple[tuple[_Pair, ...], dict[str, tuple[tuple[int, int], ...]]]
     return tuple(pairs), {key: tuple(found) for key, found in where.items()}
 
 
+def opposite_terms(term: str) -> frozenset[str]:
+    """The keys of every word of a pair above on the other side from ``term`` (a content term
+    or a word as written): "requir" -> "optional", "voluntari", ..."""
+    pairs, where = _pairs()
+    return frozenset().union(*(pairs[n].sides[1 - side] for n, side in where.get(term, ())))
+
+
 def _read(text: str) -> frozenset[str]:
     words = [w.casefold() for w in WORD.findall(text)]
     return frozenset(words) | content_terms(text)
@@ -260,6 +268,10 @@ def _against(
     docstring); else None."""
     hit = _first_word(clause, opposites)
     if hit is None or _negated_before(clause, hit):
+        return None
+    # The claim negates its own word: "not required" says what "optional" says.
+    said = _first_word(claim, _keys(word))
+    if said is not None and _negated_before(claim, said):
         return None
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())

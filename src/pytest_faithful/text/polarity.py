@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
     _CLAUSE_PUNCTUATION,
@@ -56,7 +57,7 @@ def negation_clash(claim: str, evidence: str) -> bool:
     """Whether ``evidence`` negates what ``claim`` states, or states what it negates (a
     record's key set to a no negates its words, one set to a yes states them:
     :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
-    claim, evidence = _COMPOUND.sub(_unnegated, claim), _COMPOUND.sub(_unnegated, evidence)
+    claim, evidence = _plain(claim), _plain(evidence)
     said = _bag(_lower(claim))
     if keys := yes_or_no_keys(evidence):
         if any(_says_otherwise(said, key) for key in keys):
@@ -101,6 +102,30 @@ def _unnegated(match: re.Match[str]) -> str:
     return " " * len(match[0])
 
 
+# A negation that states a bound or an exclusion, not the opposite of what follows it: "no
+# later than Friday" (by Friday), "no more than 100 ml" (100 ml or less), "doesn't open until
+# 10 am" (opens at 10 am), "nothing other than analytics" and "do not use any charger other
+# than the supplied one" (only). Its words are read without the negation.
+_BOUND = re.compile(
+    r"(?i)\b(?:no|not)\s+(?=(?:more|less|fewer|later|earlier|sooner|longer|shorter|greater"
+    r"|higher|lower|older|younger|bigger|larger|smaller)\s+than\b)"
+    r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
+    r"\s+(?:until|till|other\s+than)\b)"
+)
+# "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
+# the other, and "for a charge" still clashes with both.
+_FREE_OF = re.compile(r"(?i)\bfree\s+of\s+(?=charge|cost)")
+
+
+def _plain(text: str) -> str:
+    """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
+    :data:`_BOUND`) and "free of charge" written "at no charge"."""
+    text = _COMPOUND.sub(_unnegated, text)
+    if "than" in text or "til" in text:
+        text = _BOUND.sub(_unnegated, text)
+    return _FREE_OF.sub("at no ", text) if "free" in text else text
+
+
 # Share of what a claim negates that the evidence must state, un-negated, when it does not
 # state the negation's head: "It is not looking ahead to filing for approval of its RSV
 # vaccine." against "Moderna plans regulatory filings ... for RSV".
@@ -111,6 +136,11 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
     """Whether the stating text (the evidence) states, with no negation of its own, most of
     what the claim's negation governs beyond its head."""
     if stating.scopes or len(scope.rest) < 3:
+        return False
+    # The evidence states the opposite of what the claim negates: "Remote work isn't required
+    # for London office staff." says what "Remote work is optional for staff in the London
+    # office." says.
+    if opposite_terms(scope.head) & stating.asserted:
         return False
     stated = scope.rest & stating.asserted
     return len(stated) >= _MOST * len(scope.rest) and not stated & negating.asserted
