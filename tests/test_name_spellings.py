@@ -289,6 +289,21 @@ NAME_FORMS = {
         "The Nimbus Pro II supports Wi-Fi 6 and Ethernet.",
         "The Nimbus Pro III supports Wi-Fi 6 and Ethernet.",
     ),
+    "a short sentence full of names": (
+        "The University of Edinburgh runs an MSc in Data Science yearly.",
+        "The Edinburgh MSc in Data Science runs yearly.",
+        "The Glasgow MSc in Data Science runs yearly.",
+    ),
+    "an English sentence without its commonest words": (
+        "Passengers pass French passport control in London before boarding.",
+        "Passengers pass through France's passport control in London before boarding.",
+        "Passengers pass through Belgium's passport control in London before boarding.",
+    ),
+    "an initialism that spells a word": (
+        "The World Health Organization recommends 150 minutes of exercise a week.",
+        "According to the WHO, adults need 150 minutes of exercise a week.",
+        "According to the US, adults need 150 minutes of exercise a week.",
+    ),
 }
 
 
