@@ -314,10 +314,12 @@ def test_a_name_in_the_form_an_answer_writes_it(form: str, rules: str | None) ->
     assert_both_ways(faithful, changed, [passage], rules)
 
 
-_NAME_WORD = st.from_regex(r"[A-Z][a-z]{3,8}", fullmatch=True)
+_NAME_WORD = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=4, max_size=8).map(
+    str.capitalize
+)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(_NAME_WORD, min_size=2, max_size=3, unique=True), _NAME_WORD)
 def test_the_words_of_an_initialism_the_passage_writes_are_stated(
     words: list[str], other: str
@@ -327,5 +329,5 @@ def test_the_words_of_an_initialism_the_passage_writes_are_stated(
     phrase = " ".join(words) + " Business Partner"
     assert all(states_name(w, phrase, forms) for w in words)
     changed = [other, *words[1:]]
-    if other[0] != words[0][0] and other.casefold() not in {"business", "partner"}:
+    if other[0] != words[0][0] and other.casefold() not in {"requests", "business", "partner"}:
         assert not states_name(other, " ".join(changed) + " Business Partner", forms)
