@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
@@ -136,6 +136,23 @@ def _forms(text: str) -> object:
         ("HTTP", "an HttpClient", True),
         ("Client", "an HttpClient", False),  # a camel case part names only an initialism
         ("Donald", "a McDonald's burger", False),
+        ("WA's", "Western Australia", True),
+        ("NSW's", "Western Australia", False),
+        ("BoE", "the Bank of England", True),
+        ("BoJ", "the Bank of England", False),
+        ("Wifi", "It has Wi-Fi 6.", True),
+        ("Wi-Fi", "It has WiFi 6.", True),
+        ("Lifi", "It has Wi-Fi 6.", False),
+        ("German", "Germany asked", True),
+        ("Norman", "Germany asked", False),
+        ("Holland", "the Netherlands", True),
+        ("Flanders", "the Netherlands", False),
+        ("II", "the Nimbus Pro 2 router", True),
+        ("III", "the Nimbus Pro 2 router", False),
+        ("II", "version 2 of it", False),
+        ("Friday", "open on weekdays", True),
+        ("Saturday", "open on weekdays", False),
+        ("Sunday", "open at weekends", True),
     ],
 )
 def test_a_name_in_another_spelling(word: str, passage: str, stated: bool) -> None:
@@ -227,3 +244,90 @@ def test_a_count_in_words_reads_as_its_number(words: str, number: str) -> None:
 
 def test_dozens_is_no_count() -> None:
     assert not any(t[0].isdigit() for t in content_terms("dozens of eggs"))
+
+
+# A name in the form a careful answer writes it, with the passage: (passage, faithful answer, the
+# same answer with another name in that form).
+NAME_FORMS = {
+    "an initialism with a possessive": (
+        "Mining output in Western Australia rose by 4% in 2023, driven by iron ore.",
+        "Iron ore drove most of WA's 4% rise in mining output in 2023.",
+        "Iron ore drove most of NSW's 4% rise in mining output in 2023.",
+    ),
+    "an initialism with its function words in lower case": (
+        "The Bank of England raised rates to 5.25% in August.",
+        "In August the BoE raised rates to 5.25%.",
+        "In August the BoJ raised rates to 5.25%.",
+    ),
+    "a name without its hyphen": (
+        "The router supports Wi-Fi 6.",
+        "The router supports Wifi 6.",
+        "The router supports Lifi 6.",
+    ),
+    "a demonym of a place ending in y": (
+        "Germany asked for an exemption for cars running on e-fuels.",
+        "The German government asked for an exemption for cars running on e-fuels.",
+        "The Italian government asked for an exemption for cars running on e-fuels.",
+    ),
+    "a country's everyday name": (
+        "Employees in the Netherlands receive 25 days of annual leave.",
+        "Employees in Holland get 25 days of annual leave.",
+        "Employees in Flanders get 25 days of annual leave.",
+    ),
+    "an initialism's words written out": (
+        "Leave requests go to the HR Business Partner.",
+        "Leave requests go to the Human Resources Business Partner.",
+        "Leave requests go to the Finance Operations Business Partner.",
+    ),
+    "weekdays for the passage's word": (
+        "Prescriptions can be ordered on weekdays between 8 am and 6 pm.",
+        "Prescriptions can be ordered Mon-Fri between 8am and 6pm.",
+        "Prescriptions can be ordered Mon-Sat between 8am and 6pm.",
+    ),
+    "a version in Roman numerals": (
+        "The Nimbus Pro 2 router supports Wi-Fi 6 and Ethernet.",
+        "The Nimbus Pro II supports Wi-Fi 6 and Ethernet.",
+        "The Nimbus Pro III supports Wi-Fi 6 and Ethernet.",
+    ),
+    "a short sentence full of names": (
+        "The University of Edinburgh runs an MSc in Data Science yearly.",
+        "The Edinburgh MSc in Data Science runs yearly.",
+        "The Glasgow MSc in Data Science runs yearly.",
+    ),
+    "an English sentence without its commonest words": (
+        "Passengers pass French passport control in London before boarding.",
+        "Passengers pass through France's passport control in London before boarding.",
+        "Passengers pass through Belgium's passport control in London before boarding.",
+    ),
+    "an initialism that spells a word": (
+        "The World Health Organization recommends 150 minutes of exercise a week.",
+        "According to the WHO, adults need 150 minutes of exercise a week.",
+        "According to the US, adults need 150 minutes of exercise a week.",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", NAME_FORMS)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_name_in_the_form_an_answer_writes_it(form: str, rules: str | None) -> None:
+    passage, faithful, changed = NAME_FORMS[form]
+    assert_both_ways(faithful, changed, [passage], rules)
+
+
+_NAME_WORD = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=4, max_size=8).map(
+    str.capitalize
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_NAME_WORD, min_size=2, max_size=3, unique=True), _NAME_WORD)
+def test_the_words_of_an_initialism_the_passage_writes_are_stated(
+    words: list[str], other: str
+) -> None:
+    letters = "".join(w[0] for w in words)
+    forms = name_forms(f"Requests go to the {letters} Business Partner.")
+    phrase = " ".join(words) + " Business Partner"
+    assert all(states_name(w, phrase, forms) for w in words)
+    changed = [other, *words[1:]]
+    if other[0] != words[0][0] and other.casefold() not in {"requests", "business", "partner"}:
+        assert not states_name(other, " ".join(changed) + " Business Partner", forms)

@@ -62,8 +62,10 @@ for _a, _b in _IRREGULAR:
 # A country's everyday names for the one it is officially called (general knowledge, like the
 # pairs above): each -> the initialism of its official name, which a text stating that name
 # writes or spells ("the USA", "America", "Americans" for "the United States").
-_COUNTRY_NAMES = dict.fromkeys(("usa", "america", "american", "americans"), "us") | dict.fromkeys(
-    ("britain", "british", "uk", "gb"), "uk"
+_COUNTRY_NAMES = (
+    dict.fromkeys(("usa", "america", "american", "americans"), "us")
+    | dict.fromkeys(("britain", "british", "uk", "gb"), "uk")
+    | dict.fromkeys(("netherlands", "holland", "dutch"), "nl")
 )
 
 # The US states by their postal codes ("Austin, TX" for "Austin, Texas"), general knowledge.
@@ -275,6 +277,8 @@ def same_place(a: str, b: str) -> bool:
     if a == b or b in _PAIRS.get(a, ()):
         return True
     for demonym, place in ((a, b), (b, a)):
+        if place == f"{demonym}y":  # "German", "Germany"
+            return True
         stem = _stem(demonym, _DEMONYM_ENDINGS)
         if stem is None:
             continue
@@ -303,6 +307,9 @@ class NameForms(NamedTuple):
     camel: frozenset[str] = frozenset()
     """The parts of its words in camel case ("HttpClient": "http", "client"), which state an
     initialism written in capitals ("HTTP") and nothing else."""
+    initialled_in_full: frozenset[str] = frozenset()
+    """The initialism of each of its names with its function words in lower case ("Bank of
+    England": "boe"), which states an initialism written so ("BoE", "DfE") and nothing else."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -315,6 +322,8 @@ def name_forms(text: str) -> NameForms:
     for m in _CAPITALISED.finditer(text):
         word = m[0].casefold().strip("'\u2019-")
         words.add(word)
+        if "-" in word:
+            words.add(word.replace("-", ""))  # "Wi-Fi" states "WiFi"
         if not word.isascii():
             words.update(_spellings(word))
         elif word in _SHORT_WORDS and m[0][1:].islower():  # "St", not "ST": an initialism
@@ -325,15 +334,25 @@ def name_forms(text: str) -> NameForms:
             words.update(_ABBREVIATED[p] for p in parts)  # "Mon-Fri"
         elif not m[0][1:].islower() and not m[0].isupper() and m[0].isalnum():
             camel.update(part.casefold() for part in _CAMEL_PART.findall(m[0]))
+    for m in _VERSION.finditer(text):  # "Pro 2" states "Pro II"
+        words.add(_ROMAN[int(m[1]) - 1])
+    for part in _WEEK_PART.findall(text):  # "on weekdays" names Monday to Friday
+        words.update(_WEEK_PARTS[part.casefold()])
     if "\u00b0" in text or "deg" in text:
         for m in _DEGREES.finditer(text):
             words.update(_SCALES[(m[1] or m[2]).casefold()])
-    initialled = {
-        letters.casefold()
-        for m in _WORDS_OF_NAME.finditer(text)
-        if len(letters := initials(_trimmed(m[0]))) >= 2
-    }
-    return NameForms(frozenset(words) | written, written, frozenset(initialled), frozenset(camel))
+    initialled, in_full = set(), set()
+    for m in _WORDS_OF_NAME.finditer(text):
+        if len(letters := initials(trimmed := _trimmed(m[0]))) >= 2:
+            initialled.add(letters.casefold())
+            in_full.add("".join(w[0] for w in trimmed.split()))
+    return NameForms(
+        frozenset(words) | written,
+        written,
+        frozenset(initialled),
+        frozenset(camel),
+        frozenset(in_full),
+    )
 
 
 def all_name_forms(texts: Iterable[str]) -> NameForms:
@@ -344,6 +363,7 @@ def all_name_forms(texts: Iterable[str]) -> NameForms:
         frozenset().union(*(f.written_initialisms for f in each)),
         frozenset().union(*(f.initialled for f in each)),
         frozenset().union(*(f.camel for f in each)),
+        frozenset().union(*(f.initialled_in_full for f in each)),
     )
 
 
@@ -364,17 +384,21 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
     demonym or a demonym for its place, as an initialism the text writes for its phrase, or,
     for an initialism, as a name of the text it stands for. Two names with the same initials
     are not one name: "Bob Dylan" is not stated by "Barry Van Dyke"."""
+    word = _POSSESSIVE.sub("", word)  # "WA's" is "WA"
     folded, bare = word.casefold(), word.replace(".", "")
+    if "-" in folded and folded.replace("-", "") in forms.words:  # "Wi-Fi" for "WiFi"
+        return True
     if any(spelling in forms.words for spelling in _spellings(folded)):
         return True
     if bare.casefold() in forms.written_initialisms or _written_short(bare, forms):
         return True
     if any(same_place(folded, form) for form in forms.words if form[:1] == folded[:1]):
         return True
-    letters = initials(phrase).casefold()
-    if len(letters) >= 2 and letters in forms.written_initialisms:
+    if _initials_written(word, phrase, forms):
         return True
     if bare.isupper() and (bare.casefold() in forms.initialled or bare.casefold() in forms.camel):
+        return True
+    if _MIXED_INITIALISM.fullmatch(bare) and bare in forms.initialled_in_full:
         return True
     return (
         _same_country(bare.casefold(), forms)
@@ -382,6 +406,36 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
         or _same_state(bare, forms)
         or _same_time_zone(folded, forms)
     )
+
+
+# A version number after a name's word, which answers write in Roman numerals ("Pro II").
+_VERSION = re.compile(r"\b[A-Z][\w-]*[^\S\n]([1-9])\b(?![.,:]\d)")
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+# An initialism that writes its name's function words in lower case: "BoE", "DfE", "DoJ".
+_MIXED_INITIALISM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+")
+# The parts of the week a text names in words, and the weekdays each is.
+_WEEK_PART = re.compile(r"\b(weekdays?|weekends?)\b", re.IGNORECASE)
+_WEEK_PARTS = dict.fromkeys(
+    ("weekday", "weekdays"), ("monday", "tuesday", "wednesday", "thursday", "friday")
+) | dict.fromkeys(("weekend", "weekends"), ("saturday", "sunday"))
+
+
+def _initials_written(word: str, phrase: str, forms: NameForms) -> bool:
+    """Whether the text writes the initialism of the claim's name ``phrase``, or of a run of two
+    to six words of it that holds ``word`` ("Human Resources" of "Human Resources Business
+    Partner", for a text's "HR Business Partner")."""
+    words = phrase.split()
+    if word not in words:
+        letters = initials(phrase).casefold()
+        return len(letters) >= 2 and letters in forms.written_initialisms
+    at = words.index(word)
+    for start in range(max(at - 5, 0), at + 1):
+        for end in range(max(at + 1, start + 2), min(start + 6, len(words)) + 1):
+            letters = initials(" ".join(words[start:end])).casefold()
+            if len(letters) >= 2 and letters in forms.written_initialisms:
+                return True
+    return False
 
 
 def _written_short(word: str, forms: NameForms) -> bool:

@@ -64,6 +64,7 @@ from pytest_faithful.text.segment import (
     split_sentences,
 )
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import STOPWORDS
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 # Share of capitalised words above which a text is in title case or capitals.
@@ -116,7 +117,8 @@ def _unstated(
     names = [
         (name, terms)
         for name in (_names(claim) if "name" in kinds and _reads_as_english(sentence) else ())
-        if (terms := content_terms(name)) and terms <= said and not terms <= carried
+        if ((terms := content_terms(name)) and terms <= said and not terms <= carried)
+        or (not carried and (terms := _initialism(name, sentence)))
     ]
     claimed = content_terms(claim)
     quotations = [
@@ -398,6 +400,7 @@ def _relative_years(passages: tuple[str, ...]) -> frozenset[int]:
 # in a language that does not capitalise every noun, and English is the one this rule knows.
 _ENGLISH_MARKERS = frozenset(
     "the of and to is that for with it on are this by be as at from has have not were".split()  # noqa: SIM905
+    + "a they their its through before after which or but can than into every each".split()  # noqa: SIM905
 )
 
 
@@ -409,10 +412,32 @@ def _reads_as_english(sentence: str) -> bool:
 
 def _in_title_case(words: Sequence[re.Match[str]]) -> bool:
     """Whether a text with mostly capitalised words is in title case or capitals rather than a
-    short sentence full of names ("The CEO is Jane Doe."): prose writes its function words in
-    lower case after the first word, and titles rarely write all of them so."""
-    function_words = [m[0] for m in words[1:] if m[0].casefold() in _ENGLISH_MARKERS]
+    short sentence full of names ("The CEO is Jane Doe.", "The Nimbus Pro II supports WiFi 6."):
+    prose writes its function words, and its other words but names, in lower case after the
+    first word; titles write only function words so, and rarely all of them."""
+    rest = [m[0] for m in words[1:]]
+    if any(w[0].islower() and w.casefold() not in STOPWORDS for w in rest):
+        return False
+    function_words = [w for w in rest if w.casefold() in STOPWORDS]
     return not function_words or any(w[0].isupper() for w in function_words)
+
+
+_MARKS = frozenset(("am", "unk", "lrb", "rrb", "lsb", "rsb"))
+
+
+def _initialism(name: str, sentence: str) -> frozenset[str]:
+    """An initialism whose letters spell a function word ("US", "WHO", "IT"), as its own term,
+    where the answer sentence writes it so ("AM" is a time's, "UNK" a tokenizer's mark)."""
+    word = name.casefold()
+    if (
+        len(name) >= 2
+        and name.isupper()
+        and word in STOPWORDS
+        and word not in _MARKS
+        and re.search(rf"\b{name}\b", sentence)
+    ):
+        return frozenset((name.casefold(),))
+    return frozenset()
 
 
 # A pure reading of its text, asked for again by several rules and steps of one check.
