@@ -320,3 +320,16 @@ def _days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:
                 for day in _DAY_NUMBER.finditer(near):
                     found.add((month, int(day[1])))
     return frozenset(found)
+
+
+def without_worked_out_dates(
+    missing: list[str], claim: str, passages: tuple[str, ...]
+) -> list[str]:
+    """``missing`` less the days, months and years of the claim's dates that a passage's date
+    and period work out ("until April 2" from "delivered on 2024-03-03" and "within 30 days":
+    :func:`worked_out_dates`)."""
+    dates = worked_out_dates(claim, passages)
+    if not dates:
+        return missing
+    said = frozenset().union(*(content_terms(claim[d.start : d.end]) for d in dates))
+    return [m for m in missing if not content_terms(m) <= said]

@@ -48,7 +48,7 @@ from pytest_faithful.text.amounts import (
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
-from pytest_faithful.text.dates import unstated_dates, worked_out_dates
+from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.names import (
     NameForms,
@@ -132,12 +132,11 @@ def _unstated(
         if (claim == sentence or _written_in(code, claim))
         and code.removesuffix("()").casefold() not in carried_codes
     ]
-    dates = (
-        [claim[d.start : d.end] for d in unstated_dates(claim, tuple(passages))]
-        if "number" in kinds
-        else []
-    )
-    dates = [d for d in dates if not (terms := content_terms(d)) <= carried or not terms]
+    dates = [
+        text
+        for d in (unstated_dates(claim, tuple(passages)) if "number" in kinds else ())
+        if not (terms := content_terms(text := claim[d.start : d.end])) <= carried or not terms
+    ]
     if not numbers and not names and not quotations and not codes and not dates:
         return []
     stated = _passage_terms(tuple(passages))
@@ -150,13 +149,9 @@ def _unstated(
     ]
     if missing:
         missing = _stated_in_no_other_form(missing, claim, tuple(passages), stated)
-    # A part of a passage's measure in two units, written as a measure alone: no other form.
-    found = frozenset(missing)
-    missing.extend(
-        t
-        for t in numbers
-        if t not in found and t not in counted and part_alone(t, claim, tuple(passages))
-    )
+    found = frozenset(missing)  # a part of a measure in two units, written alone: no other form
+    alone = (t for t in numbers if t not in found and t not in counted)
+    missing.extend(t for t in alone if part_alone(t, claim, tuple(passages)))
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
@@ -170,24 +165,11 @@ def _unstated(
     reported = frozenset().union(*(content_terms(m) for m in missing))
     missing.extend(dict.fromkeys(d for d in dates if not content_terms(d) & reported))
     if missing:
-        missing = _without_worked_out_dates(missing, claim, tuple(passages))
+        missing = without_worked_out_dates(missing, claim, tuple(passages))
     missing.extend(f'"{q}"' for q in quotations if not _quoted(q, tuple(passages)))
     unstated_codes = (code for code in codes if not identifier_stated(code, passages))
     missing.extend(itertools.islice(unstated_codes, _MOST_IDENTIFIERS))
     return missing
-
-
-def _without_worked_out_dates(
-    missing: list[str], claim: str, passages: tuple[str, ...]
-) -> list[str]:
-    """``missing`` less the days, months and years of the claim's dates that a passage's date
-    and period work out ("until April 2" from "delivered on 2024-03-03" and "within 30 days":
-    :mod:`~pytest_faithful.text.dates`)."""
-    dates = worked_out_dates(claim, passages)
-    if not dates:
-        return missing
-    said = frozenset().union(*(content_terms(claim[d.start : d.end]) for d in dates))
-    return [m for m in missing if not content_terms(m) <= said]
 
 
 # The unstated identifiers a reason names at most: each one not stated costs a reading of the
