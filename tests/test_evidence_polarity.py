@@ -11,6 +11,7 @@ import pytest
 
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
+from pytest_faithful.text.evidence import locate
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
@@ -141,3 +142,33 @@ def test_a_quote_after_a_negation_the_claim_states_still_supports(
 ) -> None:
     result = verify(answer, passage, rules=policy, judge=quoting(evidence))
     assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]
+
+
+@pytest.mark.parametrize(
+    ("passages", "lie", "faithful"),
+    [
+        # The "not" of a neighbouring sentence about something else is no negation of the claim.
+        (
+            "Paracetamol is safe for most pregnant women. It does not reduce inflammation.",
+            "Paracetamol is not safe for most pregnant women.",
+            "Paracetamol does not reduce inflammation.",
+        ),
+        (
+            "The museum opens at 9 am on weekdays. Photography is not allowed in the east wing.",
+            "The museum does not open at 9 am on weekdays.",
+            "Photography is not allowed in the east wing of the museum.",
+        ),
+        (
+            "Bob never eats meat. Alice plays the violin in the city orchestra.",
+            "Alice does not play the violin in the city orchestra.",
+            "Alice plays the violin, and Bob never eats meat.",
+        ),
+    ],
+)
+def test_no_span_is_located_that_borrows_its_negation(
+    passages: str, lie: str, faithful: str
+) -> None:
+    """A span of two sentences agrees with a claim that negates only when the negation is in a
+    sentence that speaks of the claim; the claim the negated sentence states is located."""
+    assert locate([passages], lie) is None
+    assert locate([passages], faithful) is not None

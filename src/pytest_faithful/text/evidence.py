@@ -320,7 +320,11 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 key = (coverage, -(end - start), 0)
                 if best is not None and key <= best:
                     continue
-                if has_negation(text) != negated or not bears_on(text, claim):
+                if not _same_polarity(
+                    sentences[i : i + width], terms[i : i + width], wanted, negated
+                ):
+                    continue
+                if not bears_on(text, claim):
                     continue
                 if numbers and number_clash(claim, text) is not None:
                     continue
@@ -329,6 +333,21 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 best = key
                 found = Aligned(p, start, end, coverage, "located")
     return found
+
+
+def _same_polarity(
+    sentences: Sequence[Sentence],
+    terms: Sequence[frozenset[str]],
+    wanted: frozenset[str],
+    negated: bool,
+) -> bool:
+    """Whether a span agrees with its claim on negation. A claim that negates needs the
+    negation in a sentence that holds a term of the claim: a neighbour saying "It does not
+    reduce inflammation." lends no "not" to "Paracetamol is not safe." out of "Paracetamol is
+    safe for most pregnant women.". A claim that does not negate needs a span without one."""
+    if not negated:
+        return not any(has_negation(s.text) for s in sentences)
+    return any(has_negation(s.text) and t & wanted for s, t in zip(sentences, terms, strict=True))
 
 
 def _two_rows(passage: str, first: Sentence, last: Sentence) -> bool:
