@@ -8,9 +8,12 @@ in the passage and bears on the claim, so the older rules let it stand.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
+from pytest_faithful.text.align import restriction_after
 from pytest_faithful.text.evidence import locate
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
@@ -142,6 +145,93 @@ def test_a_quote_after_a_negation_the_claim_states_still_supports(
 ) -> None:
     result = verify(answer, passage, rules=policy, judge=quoting(evidence))
     assert [v.label for v in result.claim_verdicts] == [Label.SUPPORTED]
+
+
+# A quote that stops just before the restriction of its sentence, for a claim that says its
+# words hold in every case. (passage, quote, the claim that speaks of every case, one that
+# does not)
+_RESTRICTED = [
+    (
+        "The pool is open from 6 am to 10 pm every day except on Sundays.",
+        "The pool is open from 6 am to 10 pm every day",
+        "The pool is open from 6 am to 10 pm every day.",
+        "The pool is open from 6 am to 10 pm.",
+    ),
+    (
+        "Free shipping is available only for members of the Aurora Club.",
+        "Free shipping is available",
+        "Free shipping is available to all customers.",
+        "Free shipping is available.",
+    ),
+    (
+        "Towels are provided only for members.",
+        "Towels are provided",
+        "Towels are provided for everyone.",
+        "Towels are provided.",
+    ),
+    (
+        "Bicycles are allowed on the IC 7 only outside peak hours.",
+        "Bicycles are allowed on the IC 7",
+        "Bicycles are allowed on the IC 7 at any time.",
+        "Bicycles are allowed on the IC 7.",
+    ),
+    (
+        "Returns are accepted within 30 days of delivery, except on clearance items.",
+        "Returns are accepted within 30 days of delivery",
+        "Returns are accepted within 30 days of delivery for all items.",
+        "Returns are accepted within 30 days of delivery.",
+    ),
+    (
+        "The lounge may be used by guests unless it is booked for an event.",
+        "The lounge may be used by guests",
+        "The lounge may always be used by guests.",
+        "The lounge may be used by guests.",
+    ),
+]
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(("passage", "quote", "claim", "plain"), _RESTRICTED)
+def test_a_quote_that_cuts_off_its_restriction_is_no_evidence_for_every_case(
+    passage: str, quote: str, claim: str, plain: str, policy: str
+) -> None:
+    """Both ways: the quote cut before "except"/"only"/"unless" is no evidence that its words
+    hold in every case, in any policy (nor is the whole sentence, located for it, which states
+    the restriction); the same quote still supports the claim that says nothing of all cases,
+    and the whole sentence the claim that states the restriction."""
+    result = verify(claim, passage, rules=policy, judge=quoting(quote))
+    (verdict,) = result.claim_verdicts
+    assert (verdict.judge_label, verdict.label, verdict.rule) == (
+        Label.SUPPORTED,
+        Label.NOT_ENOUGH_INFO,
+        "bears-on",
+    )
+    assert not result.passed
+    assert verify(plain, passage, rules=policy, judge=quoting(quote)).passed, plain
+    assert verify(passage, passage, rules=policy, judge=quoting(passage)).passed
+
+
+_QUALIFIERS = ["except", "excluding", "unless", "only", "but not", "other than", "apart from"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.sampled_from(_QUALIFIERS),
+    st.sampled_from([", ", " ", " - ", " \u2014 ", " ("]),
+    st.sampled_from(["every", "all", "any", "always", "each"]),
+)
+def test_restriction_after_reads_every_qualifier_and_separator(
+    qualifier: str, separator: str, universal: str
+) -> None:
+    """The restriction is read whatever separates it from the quote, in any case; a word that
+    only starts like one ("onlyness", "exceptional") or comes later in the sentence is none."""
+    passage = f"Loans are granted to {universal} student{separator}{qualifier} in July."
+    end = passage.index("student") + len("student")
+    assert restriction_after(passage, end) == qualifier
+    assert restriction_after(passage.upper(), end) == qualifier
+    assert restriction_after(passage, end - len(" student")) is None  # "student" follows
+    word = qualifier.split()[0]
+    assert restriction_after(passage.replace(word, word + "al", 1), end) is None
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,10 @@ shown with the span that covers the claim instead, so a report shows what the cl
 quote that starts just after the negation governing it ("ship to Mexico" out of "We do not
 ship to Mexico.") does not bear on a claim that the negation it left out would contradict ("We
 ship to Mexico."): the judge's evidence hides what its passage says, as an ellipsis standing
-for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). A trust
-rule: in every policy.
+for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). So does a
+quote that stops just before the restriction of its sentence ("Free shipping is available" out
+of "Free shipping is available only for members.") for a claim that says its words hold in
+every case ("... to all customers."). A trust rule: in every policy.
 """
 
 from __future__ import annotations
@@ -17,7 +19,15 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
-from pytest_faithful.text.align import Aligned, negation_before
+from pytest_faithful.text.align import (
+    ALIGN_WORD,
+    RESTRICTING,
+    UNIVERSAL,
+    Aligned,
+    fold,
+    negation_before,
+    restriction_after,
+)
 from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.tables import other_records, under_header
@@ -45,6 +55,11 @@ class BearsOn:
             if other is not None and other.span is not None and not cuts_negation(case, other.span):
                 return other
             return ruling.demoted(self.name, CUT_NEGATION_WHY, found=False)
+        if cuts_restriction(case, span):
+            other = elsewhere(case, ruling)
+            if other is not None and other.span is not None and not _restricted(case, other.span):
+                return other
+            return ruling.demoted(self.name, CUT_RESTRICTION_WHY, found=False)
         if span.method != "located" and (rows := _rows_headed(case, span)) is not None:
             return _row_for_header(case, ruling, span, rows)
         if not ruling.found:
@@ -178,3 +193,36 @@ def cuts_negation(case: Case, span: Aligned) -> bool:
     return negation_clash(case.subject, passage[opening : span.end]) and not negation_clash(
         case.subject, quote
     )
+
+
+CUT_RESTRICTION_WHY = (
+    'the evidence quote stops just before a restriction in its sentence ("except ...", '
+    '"only ...", "unless ..."), which limits what the claim says of all or every case'
+)
+
+
+def _universal(claim: str) -> bool:
+    """Whether ``claim`` speaks of all cases ("every day", "all customers", "at any time") and
+    names no restriction of its own ("every day except Sundays")."""
+    words = {fold(w) for w in ALIGN_WORD.findall(claim)}
+    return bool(words & UNIVERSAL) and not words & RESTRICTING
+
+
+def cuts_restriction(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, a judge's quote (a located span never is one), stops just before a
+    restriction in its sentence (:func:`~pytest_faithful.text.align.restriction_after`) and
+    the claim says its words hold in all cases: "Free shipping is available" out of "Free
+    shipping is available only for members." for "Free shipping is available to all
+    customers.". A claim that speaks of no case ("Free shipping is available.") is left to the
+    judge, as an answer that leaves a condition out often is faithful."""
+    if span.method == "located" or not _universal(case.claim.text):
+        return False
+    return restriction_after(case.passages[span.passage], span.end) is not None
+
+
+def _restricted(case: Case, span: Aligned) -> bool:
+    """Whether ``span`` holds a restriction (a located span of the whole sentence does) of a
+    claim that speaks of all cases."""
+    text = span.text(case.passages)
+    words = {fold(w) for w in ALIGN_WORD.findall(text)}
+    return _universal(case.claim.text) and bool(words & RESTRICTING)
