@@ -15,6 +15,7 @@ from evidence_judges import quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.text.align import restriction_after
 from pytest_faithful.text.evidence import locate
+from pytest_faithful.text.tables import under_lead_in
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
@@ -262,3 +263,76 @@ def test_no_span_is_located_that_borrows_its_negation(
     sentence that speaks of the claim; the claim the negated sentence states is located."""
     assert locate([passages], lie) is None
     assert locate([passages], faithful) is not None
+
+
+_SIDE_EFFECTS = "Side effects of ibuprofen:\n- nausea\n- heartburn\n- dizziness in rare cases"
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(
+    ("passage", "quote", "faithful", "lie"),
+    [
+        (_SIDE_EFFECTS, "- heartburn", "Ibuprofen can cause heartburn.", None),
+        (_SIDE_EFFECTS, "nausea", "Nausea is a side effect of ibuprofen.", None),
+        (
+            "Included with every Pro plan:\n* backups\n* audit logs\n\nBasic has none.",
+            "* audit logs",
+            "The Pro plan includes audit logs.",
+            None,
+        ),
+        (
+            "To reset the router:\n1. unplug it\n2. wait ten seconds\n3. plug it back in",
+            "2. wait ten seconds",
+            "To reset the router, wait ten seconds.",
+            None,
+        ),
+        # The lead-in speaks of another record, or there is none: the item alone proves nothing.
+        (_SIDE_EFFECTS, "- heartburn", None, "Paracetamol can cause heartburn."),
+        (
+            "Ibuprofen is common.\n- nausea\n- heartburn",
+            "- heartburn",
+            None,
+            "Ibuprofen can cause heartburn.",
+        ),
+        (_SIDE_EFFECTS, "- nausea", None, "Ibuprofen can cause heartburn."),
+    ],
+)
+def test_a_list_item_is_read_with_its_lead_in(
+    passage: str, quote: str, faithful: str | None, lie: str | None, policy: str
+) -> None:
+    """Both ways: a list item quoted alone bears on the claim under its lead-in line ("Side
+    effects of ibuprofen:"), as a table row under its header; not when the lead-in shares no
+    word with the claim, when the list has no lead-in, or when the item does not."""
+    if faithful is not None:
+        assert verify(faithful, passage, rules=policy, judge=quoting(quote)).passed, faithful
+    if lie is not None:
+        (verdict,) = verify(lie, passage, rules=policy, judge=quoting(quote)).claim_verdicts
+        assert (verdict.label, verdict.rule) == (Label.NOT_ENOUGH_INFO, "bears-on"), lie
+
+
+_ITEM_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(_ITEM_WORD, min_size=1, max_size=4),
+    st.sampled_from(["- ", "* ", "+ ", "\u2022 ", "1. ", "2) ", "  - "]),
+    st.data(),
+)
+def test_under_lead_in_reads_the_item_and_the_colon_line_above_its_list(
+    items: list[str], marker: str, data: st.DataObject
+) -> None:
+    """Any item of a list under a lead-in ending in a colon is read with that lead-in; a lead-in
+    without a colon, a span running into the next line, and an item with no marker are not."""
+    k = data.draw(st.integers(0, len(items) - 1))
+    body = "\n".join(marker + item for item in items)
+    passage = f"Intro line.\nSide effects of the drug:\n{body}\nLast line."
+    line = marker + items[k]
+    start = passage.index(f"\n{line}\n") + 1 + len(marker)
+    end = start + len(items[k])
+    assert under_lead_in(passage, start, end) == ("Side effects of the drug:", line)
+    plain = passage.replace("drug:", "drug")
+    assert under_lead_in(plain, start, end) is None
+    assert under_lead_in(passage, start, end + 2) is None
+    unmarked = f"Side effects of the drug:\n{items[k]}"
+    assert under_lead_in(unmarked, len(unmarked) - len(items[k]), len(unmarked)) is None

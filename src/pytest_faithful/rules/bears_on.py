@@ -30,7 +30,7 @@ from pytest_faithful.text.align import (
 )
 from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
-from pytest_faithful.text.tables import other_records, under_header
+from pytest_faithful.text.tables import other_records, under_header, under_lead_in
 from pytest_faithful.text.tables import rows_under as under_header_rows
 from pytest_faithful.text.terms import content_terms
 
@@ -63,8 +63,10 @@ class BearsOn:
         if span.method != "located" and (rows := _rows_headed(case, span)) is not None:
             return _row_for_header(case, ruling, span, rows)
         if not ruling.found:
-            if not bears_on(span.text(case.passages), case.subject) and not _row_with_header(
-                case, span
+            if (
+                not bears_on(span.text(case.passages), case.subject)
+                and not _row_with_header(case, span)
+                and not _item_with_lead_in(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
@@ -108,6 +110,22 @@ def _row_with_header(case: Case, span: Aligned) -> bool:
         return False
     read = under_header(passage, span.start, span.end)
     return read is not None and bears_on(read, case.subject)
+
+
+def _item_with_lead_in(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, inside an item of a list, bears on the claim read with the list's
+    lead-in (:func:`~pytest_faithful.text.tables.under_lead_in`): "- heartburn" under "Side
+    effects of ibuprofen:" for "Ibuprofen can cause heartburn.". The item and the lead-in must
+    each hold a term of the claim, so an item is not read for a claim about another record
+    ("Paracetamol can cause heartburn."). The quoted item stays the evidence shown."""
+    read = under_lead_in(case.passages[span.passage], span.start, span.end)
+    if read is None:
+        return False
+    lead, item = read
+    claimed = content_terms(case.claim.text)
+    if not content_terms(span.text(case.passages)) & claimed or not content_terms(lead) & claimed:
+        return False
+    return bears_on(f"{lead} {item}", case.subject)
 
 
 HEADER_NOTE = (
