@@ -212,6 +212,41 @@ def test_a_quote_that_cuts_off_its_restriction_is_no_evidence_for_every_case(
     assert verify(passage, passage, rules=policy, judge=quoting(passage)).passed
 
 
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(
+    ("passage", "quote", "claim"),
+    [
+        (
+            "Towels are provided only for members.",
+            "Towels are provided",
+            "Towels are provided for all members.",
+        ),
+        (
+            "The gym is open every day except on Sundays.",
+            "The gym is open every day",
+            "The gym is open every day except on Sundays.",
+        ),
+        (
+            "Loans are granted to every student only in July.",
+            "Loans are granted to every student",
+            "Loans are granted to every student in July.",
+        ),
+        # "only" limits the rest of the sentence, not the "every" the quote itself says.
+        (
+            "The store is open every day only from 9 am to 5 pm.",
+            "The store is open every day",
+            "The store is open every day.",
+        ),
+    ],
+)
+def test_a_quote_cut_before_a_restriction_the_claim_names_still_supports(
+    passage: str, quote: str, claim: str, policy: str
+) -> None:
+    """A claim of every case that names what the restriction limits it to speaks of that; an
+    "all" or "every" the quote itself says is taken back only by an exception."""
+    assert verify(claim, passage, rules=policy, judge=quoting(quote)).passed, claim
+
+
 _QUALIFIERS = ["except", "excluding", "unless", "only", "but not", "other than", "apart from"]
 
 
@@ -228,8 +263,8 @@ def test_restriction_after_reads_every_qualifier_and_separator(
     only starts like one ("onlyness", "exceptional") or comes later in the sentence is none."""
     passage = f"Loans are granted to {universal} student{separator}{qualifier} in July."
     end = passage.index("student") + len("student")
-    assert restriction_after(passage, end) == qualifier
-    assert restriction_after(passage.upper(), end) == qualifier
+    assert restriction_after(passage, end) == (qualifier, "in July")
+    assert restriction_after(passage.upper(), end) == (qualifier, "IN JULY")
     assert restriction_after(passage, end - len(" student")) is None  # "student" follows
     word = qualifier.split()[0]
     assert restriction_after(passage.replace(word, word + "al", 1), end) is None

@@ -219,28 +219,49 @@ CUT_RESTRICTION_WHY = (
 )
 
 
+_EXCEPTIONS = frozenset(
+    ["except", "excepting", "excluding", "but not", "other than", "apart from", "save for"]
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(fold(w) for w in ALIGN_WORD.findall(text))
+
+
 def _universal(claim: str) -> bool:
     """Whether ``claim`` speaks of all cases ("every day", "all customers", "at any time") and
     names no restriction of its own ("every day except Sundays")."""
-    words = {fold(w) for w in ALIGN_WORD.findall(claim)}
+    words = _words(claim)
     return bool(words & UNIVERSAL) and not words & RESTRICTING
 
 
 def cuts_restriction(case: Case, span: Aligned) -> bool:
     """Whether ``span``, a judge's quote (a located span never is one), stops just before a
     restriction in its sentence (:func:`~pytest_faithful.text.align.restriction_after`) and
-    the claim says its words hold in all cases: "Free shipping is available" out of "Free
-    shipping is available only for members." for "Free shipping is available to all
-    customers.". A claim that speaks of no case ("Free shipping is available.") is left to the
-    judge, as an answer that leaves a condition out often is faithful."""
+    the claim says its words hold in all cases, naming not all that the restriction names:
+    "Free shipping is available" out of "Free shipping is available only for members." for
+    "Free shipping is available to all customers." (not "... to all members."). A claim that
+    speaks of no case ("Free shipping is available.") is left to the judge, as an answer that
+    leaves a condition out often is faithful."""
     if span.method == "located" or not _universal(case.claim.text):
         return False
-    return restriction_after(case.passages[span.passage], span.end) is not None
+    restriction = restriction_after(case.passages[span.passage], span.end)
+    if restriction is None:
+        return False
+    # "all"/"every" the quote itself says ("open every day" of "open every day only from 9 am")
+    # is taken back by an exception ("except on Sundays"), not by "only" or "unless", which
+    # limit the rest of the sentence.
+    quoted = _words(span.text(case.passages))
+    if _words(case.claim.text) & UNIVERSAL <= quoted and restriction.word not in _EXCEPTIONS:
+        return False
+    # A claim that names all the restriction names speaks of what it is restricted to ("for
+    # all members" of "only for members"), not of every case ("for all items" of "except on
+    # clearance items" names no clearance items).
+    restricted_to = content_terms(restriction.to)
+    return not restricted_to or not restricted_to <= content_terms(case.claim.text)
 
 
 def _restricted(case: Case, span: Aligned) -> bool:
     """Whether ``span`` holds a restriction (a located span of the whole sentence does) of a
     claim that speaks of all cases."""
-    text = span.text(case.passages)
-    words = {fold(w) for w in ALIGN_WORD.findall(text)}
-    return _universal(case.claim.text) and bool(words & RESTRICTING)
+    return _universal(case.claim.text) and bool(_words(span.text(case.passages)) & RESTRICTING)

@@ -400,18 +400,23 @@ UNIVERSAL = frozenset(
 )
 _RESTRICTION_AFTER = re.compile(
     r"[ \t]*(?:,|\(|[-\u2013\u2014])?[ \t]*(except|excepting|excluding|unless|only|but not"
-    r"|save for|apart from|other than)\b",
+    r"|save for|apart from|other than)\b([^.,;:!?)\n]*)",
     re.IGNORECASE,
 )
 
 
-def restriction_after(passage: str, end: int) -> str | None:
+class Restriction(NamedTuple):
+    word: str  # "except", "only", "but not", ... folded
+    to: str  # what it restricts to, up to the clause's end: "on Sundays", "for members"
+
+
+def restriction_after(passage: str, end: int) -> Restriction | None:
     """The restriction that opens just after ``passage[:end]`` in its sentence ("except",
-    "only", "unless", "but not", "other than", ...), folded; None when none does. A quote that
-    stops there ("The pool is open every day" out of "The pool is open every day except on
+    "only", "unless", "but not", "other than", ...); None when none does. A quote that stops
+    there ("The pool is open every day" out of "The pool is open every day except on
     Sundays.") leaves out what its words are limited to."""
     found = _RESTRICTION_AFTER.match(passage, end)
-    return None if found is None else found[1].casefold()
+    return None if found is None else Restriction(found[1].casefold(), found[2].strip())
 
 
 _KEY_EDGE = " .,;:!?\"'()[]"
