@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways, quoting
 from pytest_faithful import Label, verify
+from pytest_faithful.text.align import restriction_after
+from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.tables import under_lead_in
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
@@ -210,3 +213,228 @@ def test_a_bound_reads_as_the_same_text_without_its_negation(
     # The bound's own negation is no clash with the text that leaves it out.
     if not {"no", "not", "nothing"} & set(f"{before} {after}".split()):
         assert negation_clash(with_negation, plain) is False
+
+
+# A quote that stops just before the restriction of its sentence, for a claim that says its
+# words hold in every case. (passage, quote, the claim that speaks of every case, one that
+# does not)
+_RESTRICTED = [
+    (
+        "The pool is open from 6 am to 10 pm every day except on Sundays.",
+        "The pool is open from 6 am to 10 pm every day",
+        "The pool is open from 6 am to 10 pm every day.",
+        "The pool is open from 6 am to 10 pm.",
+    ),
+    (
+        "Free shipping is available only for members of the Aurora Club.",
+        "Free shipping is available",
+        "Free shipping is available to all customers.",
+        "Free shipping is available.",
+    ),
+    (
+        "Towels are provided only for members.",
+        "Towels are provided",
+        "Towels are provided for everyone.",
+        "Towels are provided.",
+    ),
+    (
+        "Bicycles are allowed on the IC 7 only outside peak hours.",
+        "Bicycles are allowed on the IC 7",
+        "Bicycles are allowed on the IC 7 at any time.",
+        "Bicycles are allowed on the IC 7.",
+    ),
+    (
+        "Returns are accepted within 30 days of delivery, except on clearance items.",
+        "Returns are accepted within 30 days of delivery",
+        "Returns are accepted within 30 days of delivery for all items.",
+        "Returns are accepted within 30 days of delivery.",
+    ),
+    (
+        "The lounge may be used by guests unless it is booked for an event.",
+        "The lounge may be used by guests",
+        "The lounge may always be used by guests.",
+        "The lounge may be used by guests.",
+    ),
+]
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(("passage", "quote", "claim", "plain"), _RESTRICTED)
+def test_a_quote_that_cuts_off_its_restriction_is_no_evidence_for_every_case(
+    passage: str, quote: str, claim: str, plain: str, policy: str
+) -> None:
+    """Both ways: the quote cut before "except"/"only"/"unless" is no evidence that its words
+    hold in every case, in any policy (nor is the whole sentence, located for it, which states
+    the restriction); the same quote still supports the claim that says nothing of all cases,
+    and the whole sentence the claim that states the restriction."""
+    result = verify(claim, passage, rules=policy, judge=quoting(quote))
+    (verdict,) = result.claim_verdicts
+    assert (verdict.judge_label, verdict.label, verdict.rule) == (
+        Label.SUPPORTED,
+        Label.NOT_ENOUGH_INFO,
+        "bears-on",
+    )
+    assert not result.passed
+    assert verify(plain, passage, rules=policy, judge=quoting(quote)).passed, plain
+    assert verify(passage, passage, rules=policy, judge=quoting(passage)).passed
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(
+    ("passage", "quote", "claim"),
+    [
+        (
+            "Towels are provided only for members.",
+            "Towels are provided",
+            "Towels are provided for all members.",
+        ),
+        (
+            "The gym is open every day except on Sundays.",
+            "The gym is open every day",
+            "The gym is open every day except on Sundays.",
+        ),
+        (
+            "Loans are granted to every student only in July.",
+            "Loans are granted to every student",
+            "Loans are granted to every student in July.",
+        ),
+        # "only" limits the rest of the sentence, not the "every" the quote itself says.
+        (
+            "The store is open every day only from 9 am to 5 pm.",
+            "The store is open every day",
+            "The store is open every day.",
+        ),
+    ],
+)
+def test_a_quote_cut_before_a_restriction_the_claim_names_still_supports(
+    passage: str, quote: str, claim: str, policy: str
+) -> None:
+    """A claim of every case that names what the restriction limits it to speaks of that; an
+    "all" or "every" the quote itself says is taken back only by an exception."""
+    assert verify(claim, passage, rules=policy, judge=quoting(quote)).passed, claim
+
+
+_QUALIFIERS = ["except", "excluding", "unless", "only", "but not", "other than", "apart from"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.sampled_from(_QUALIFIERS),
+    st.sampled_from([", ", " ", " - ", " \u2014 ", " ("]),
+    st.sampled_from(["every", "all", "any", "always", "each"]),
+)
+def test_restriction_after_reads_every_qualifier_and_separator(
+    qualifier: str, separator: str, universal: str
+) -> None:
+    """The restriction is read whatever separates it from the quote, in any case; a word that
+    only starts like one ("onlyness", "exceptional") or comes later in the sentence is none."""
+    passage = f"Loans are granted to {universal} student{separator}{qualifier} in July."
+    end = passage.index("student") + len("student")
+    assert restriction_after(passage, end) == (qualifier, "in July")
+    assert restriction_after(passage.upper(), end) == (qualifier, "IN JULY")
+    assert restriction_after(passage, end - len(" student")) is None  # "student" follows
+    word = qualifier.split()[0]
+    assert restriction_after(passage.replace(word, word + "al", 1), end) is None
+
+
+@pytest.mark.parametrize(
+    ("passages", "lie", "faithful"),
+    [
+        # The "not" of a neighbouring sentence about something else is no negation of the claim.
+        (
+            "Paracetamol is safe for most pregnant women. It does not reduce inflammation.",
+            "Paracetamol is not safe for most pregnant women.",
+            "Paracetamol does not reduce inflammation.",
+        ),
+        (
+            "The museum opens at 9 am on weekdays. Photography is not allowed in the east wing.",
+            "The museum does not open at 9 am on weekdays.",
+            "Photography is not allowed in the east wing of the museum.",
+        ),
+        (
+            "Bob never eats meat. Alice plays the violin in the city orchestra.",
+            "Alice does not play the violin in the city orchestra.",
+            "Alice plays the violin, and Bob never eats meat.",
+        ),
+    ],
+)
+def test_no_span_is_located_that_borrows_its_negation(
+    passages: str, lie: str, faithful: str
+) -> None:
+    """A span of two sentences agrees with a claim that negates only when the negation is in a
+    sentence that speaks of the claim; the claim the negated sentence states is located."""
+    assert locate([passages], lie) is None
+    assert locate([passages], faithful) is not None
+
+
+_SIDE_EFFECTS = "Side effects of ibuprofen:\n- nausea\n- heartburn\n- dizziness in rare cases"
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+@pytest.mark.parametrize(
+    ("passage", "quote", "faithful", "lie"),
+    [
+        (_SIDE_EFFECTS, "- heartburn", "Ibuprofen can cause heartburn.", None),
+        (_SIDE_EFFECTS, "nausea", "Nausea is a side effect of ibuprofen.", None),
+        (
+            "Included with every Pro plan:\n* backups\n* audit logs\n\nBasic has none.",
+            "* audit logs",
+            "The Pro plan includes audit logs.",
+            None,
+        ),
+        (
+            "To reset the router:\n1. unplug it\n2. wait ten seconds\n3. plug it back in",
+            "2. wait ten seconds",
+            "To reset the router, wait ten seconds.",
+            None,
+        ),
+        # The lead-in speaks of another record, or there is none: the item alone proves nothing.
+        (_SIDE_EFFECTS, "- heartburn", None, "Paracetamol can cause heartburn."),
+        (
+            "Ibuprofen is common.\n- nausea\n- heartburn",
+            "- heartburn",
+            None,
+            "Ibuprofen can cause heartburn.",
+        ),
+        (_SIDE_EFFECTS, "- nausea", None, "Ibuprofen can cause heartburn."),
+    ],
+)
+def test_a_list_item_is_read_with_its_lead_in(
+    passage: str, quote: str, faithful: str | None, lie: str | None, policy: str
+) -> None:
+    """Both ways: a list item quoted alone bears on the claim under its lead-in line ("Side
+    effects of ibuprofen:"), as a table row under its header; not when the lead-in shares no
+    word with the claim, when the list has no lead-in, or when the item does not."""
+    if faithful is not None:
+        assert verify(faithful, passage, rules=policy, judge=quoting(quote)).passed, faithful
+    if lie is not None:
+        (verdict,) = verify(lie, passage, rules=policy, judge=quoting(quote)).claim_verdicts
+        assert (verdict.label, verdict.rule) == (Label.NOT_ENOUGH_INFO, "bears-on"), lie
+
+
+_ITEM_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(_ITEM_WORD, min_size=1, max_size=4),
+    st.sampled_from(["- ", "* ", "+ ", "\u2022 ", "1. ", "2) ", "  - "]),
+    st.data(),
+)
+def test_under_lead_in_reads_the_item_and_the_colon_line_above_its_list(
+    items: list[str], marker: str, data: st.DataObject
+) -> None:
+    """Any item of a list under a lead-in ending in a colon is read with that lead-in; a lead-in
+    without a colon, a span running into the next line, and an item with no marker are not."""
+    k = data.draw(st.integers(0, len(items) - 1))
+    body = "\n".join(marker + item for item in items)
+    passage = f"Intro line.\nSide effects of the drug:\n{body}\nLast line."
+    line = marker + items[k]
+    start = passage.index(f"\n{line}\n") + 1 + len(marker)
+    end = start + len(items[k])
+    assert under_lead_in(passage, start, end) == ("Side effects of the drug:", line)
+    plain = passage.replace("drug:", "drug")
+    assert under_lead_in(plain, start, end) is None
+    assert under_lead_in(passage, start, end + 2) is None
+    unmarked = f"Side effects of the drug:\n{items[k]}"
+    assert under_lead_in(unmarked, len(unmarked) - len(items[k]), len(unmarked)) is None

@@ -7,8 +7,10 @@ shown with the span that covers the claim instead, so a report shows what the cl
 quote that starts just after the negation governing it ("ship to Mexico" out of "We do not
 ship to Mexico.") does not bear on a claim that the negation it left out would contradict ("We
 ship to Mexico."): the judge's evidence hides what its passage says, as an ellipsis standing
-for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). A trust
-rule: in every policy.
+for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). So does a
+quote that stops just before the restriction of its sentence ("Free shipping is available" out
+of "Free shipping is available only for members.") for a claim that says its words hold in
+every case ("... to all customers."). A trust rule: in every policy.
 """
 
 from __future__ import annotations
@@ -17,10 +19,18 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
-from pytest_faithful.text.align import Aligned, negation_before
+from pytest_faithful.text.align import (
+    ALIGN_WORD,
+    RESTRICTING,
+    UNIVERSAL,
+    Aligned,
+    fold,
+    negation_before,
+    restriction_after,
+)
 from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
-from pytest_faithful.text.tables import other_records, under_header
+from pytest_faithful.text.tables import other_records, under_header, under_lead_in
 from pytest_faithful.text.tables import rows_under as under_header_rows
 from pytest_faithful.text.terms import content_terms
 
@@ -45,11 +55,18 @@ class BearsOn:
             if other is not None and other.span is not None and not cuts_negation(case, other.span):
                 return other
             return ruling.demoted(self.name, CUT_NEGATION_WHY, found=False)
+        if cuts_restriction(case, span):
+            other = elsewhere(case, ruling)
+            if other is not None and other.span is not None and not _restricted(case, other.span):
+                return other
+            return ruling.demoted(self.name, CUT_RESTRICTION_WHY, found=False)
         if span.method != "located" and (rows := _rows_headed(case, span)) is not None:
             return _row_for_header(case, ruling, span, rows)
         if not ruling.found:
-            if not bears_on(span.text(case.passages), case.subject) and not _row_with_header(
-                case, span
+            if (
+                not bears_on(span.text(case.passages), case.subject)
+                and not _row_with_header(case, span)
+                and not _item_with_lead_in(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
@@ -93,6 +110,22 @@ def _row_with_header(case: Case, span: Aligned) -> bool:
         return False
     read = under_header(passage, span.start, span.end)
     return read is not None and bears_on(read, case.subject)
+
+
+def _item_with_lead_in(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, inside an item of a list, bears on the claim read with the list's
+    lead-in (:func:`~pytest_faithful.text.tables.under_lead_in`): "- heartburn" under "Side
+    effects of ibuprofen:" for "Ibuprofen can cause heartburn.". The item and the lead-in must
+    each hold a term of the claim, so an item is not read for a claim about another record
+    ("Paracetamol can cause heartburn."). The quoted item stays the evidence shown."""
+    read = under_lead_in(case.passages[span.passage], span.start, span.end)
+    if read is None:
+        return False
+    lead, item = read
+    claimed = content_terms(case.claim.text)
+    if not content_terms(span.text(case.passages)) & claimed or not content_terms(lead) & claimed:
+        return False
+    return bears_on(f"{lead} {item}", case.subject)
 
 
 HEADER_NOTE = (
@@ -178,3 +211,57 @@ def cuts_negation(case: Case, span: Aligned) -> bool:
     return negation_clash(case.subject, passage[opening : span.end]) and not negation_clash(
         case.subject, quote
     )
+
+
+CUT_RESTRICTION_WHY = (
+    'the evidence quote stops just before a restriction in its sentence ("except ...", '
+    '"only ...", "unless ..."), which limits what the claim says of all or every case'
+)
+
+
+_EXCEPTIONS = frozenset(
+    ["except", "excepting", "excluding", "but not", "other than", "apart from", "save for"]
+)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(fold(w) for w in ALIGN_WORD.findall(text))
+
+
+def _universal(claim: str) -> bool:
+    """Whether ``claim`` speaks of all cases ("every day", "all customers", "at any time") and
+    names no restriction of its own ("every day except Sundays")."""
+    words = _words(claim)
+    return bool(words & UNIVERSAL) and not words & RESTRICTING
+
+
+def cuts_restriction(case: Case, span: Aligned) -> bool:
+    """Whether ``span``, a judge's quote (a located span never is one), stops just before a
+    restriction in its sentence (:func:`~pytest_faithful.text.align.restriction_after`) and
+    the claim says its words hold in all cases, naming not all that the restriction names:
+    "Free shipping is available" out of "Free shipping is available only for members." for
+    "Free shipping is available to all customers." (not "... to all members."). A claim that
+    speaks of no case ("Free shipping is available.") is left to the judge, as an answer that
+    leaves a condition out often is faithful."""
+    if span.method == "located" or not _universal(case.claim.text):
+        return False
+    restriction = restriction_after(case.passages[span.passage], span.end)
+    if restriction is None:
+        return False
+    # "all"/"every" the quote itself says ("open every day" of "open every day only from 9 am")
+    # is taken back by an exception ("except on Sundays"), not by "only" or "unless", which
+    # limit the rest of the sentence.
+    quoted = _words(span.text(case.passages))
+    if _words(case.claim.text) & UNIVERSAL <= quoted and restriction.word not in _EXCEPTIONS:
+        return False
+    # A claim that names all the restriction names speaks of what it is restricted to ("for
+    # all members" of "only for members"), not of every case ("for all items" of "except on
+    # clearance items" names no clearance items).
+    restricted_to = content_terms(restriction.to)
+    return not restricted_to or not restricted_to <= content_terms(case.claim.text)
+
+
+def _restricted(case: Case, span: Aligned) -> bool:
+    """Whether ``span`` holds a restriction (a located span of the whole sentence does) of a
+    claim that speaks of all cases."""
+    return _universal(case.claim.text) and bool(_words(span.text(case.passages)) & RESTRICTING)

@@ -391,6 +391,34 @@ _TWO_WORDS_BEFORE = re.compile(r"(?:[\w'\u2019]+[^\w.!?;\n]+){1,2}\Z")
 _REACH = 64
 
 
+# Words that open a restriction of what comes before them in a sentence ("open every day
+# except on Sundays", "free shipping is available only for members"), and the words of a claim
+# that such a restriction takes back ("every day", "all customers", "at any time").
+RESTRICTING = frozenset("except excepting excluding unless only".split())  # noqa: SIM905
+UNIVERSAL = frozenset(
+    "all every everyone everybody everything anyone anybody any anytime always each".split()  # noqa: SIM905
+)
+_RESTRICTION_AFTER = re.compile(
+    r"[ \t]*(?:,|\(|[-\u2013\u2014])?[ \t]*(except|excepting|excluding|unless|only|but not"
+    r"|save for|apart from|other than)\b([^.,;:!?)\n]*)",
+    re.IGNORECASE,
+)
+
+
+class Restriction(NamedTuple):
+    word: str  # "except", "only", "but not", ... folded
+    to: str  # what it restricts to, up to the clause's end: "on Sundays", "for members"
+
+
+def restriction_after(passage: str, end: int) -> Restriction | None:
+    """The restriction that opens just after ``passage[:end]`` in its sentence ("except",
+    "only", "unless", "but not", "other than", ...); None when none does. A quote that stops
+    there ("The pool is open every day" out of "The pool is open every day except on
+    Sundays.") leaves out what its words are limited to."""
+    found = _RESTRICTION_AFTER.match(passage, end)
+    return None if found is None else Restriction(found[1].casefold(), found[2].strip())
+
+
 _KEY_EDGE = " .,;:!?\"'()[]"
 
 

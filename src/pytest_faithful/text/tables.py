@@ -7,7 +7,8 @@ reads it: each cell that is only a number followed by its column's name, the uni
 gives in brackets or after an underscore first ("Rain (mm)" and "dose_mg" make "12 mm rain"
 and "400 mg dose"), so the words and units a row states only through its header are there for
 the rules to read (:mod:`pytest_faithful.rules.bears_on`,
-:mod:`pytest_faithful.rules.number_clash`).
+:mod:`pytest_faithful.rules.number_clash`). A list's item is read the same way under its
+lead-in line (:func:`under_lead_in`).
 """
 
 from __future__ import annotations
@@ -125,3 +126,28 @@ def rows_under(passage: str, start: int, end: int) -> tuple[tuple[int, int], ...
             rows.append((at, row_end))
         at = row_end + 1
     return tuple(rows)
+
+
+# A list item's line: a bullet ("-", "*", "+", "•") or a number ("1.", "2)") and a space.
+_ITEM_LINE = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+\S")
+
+
+def under_lead_in(passage: str, start: int, end: int) -> tuple[str, str] | None:
+    """For ``passage[start:end]`` inside one item of a list whose lead-in line ends with a colon
+    ("Side effects of ibuprofen:" over "- heartburn"): the lead-in and the item's line, as a row
+    is read under its header; None otherwise. An item alone names no record: "heartburn" is a
+    side effect of ibuprofen only under its lead-in."""
+    line_start = passage.rfind("\n", 0, start) + 1
+    line_end = passage.find("\n", start)
+    line_end = len(passage) if line_end < 0 else line_end
+    if end > line_end or not _ITEM_LINE.match(passage, line_start):
+        return None
+    at = line_start
+    while at > 0:
+        above = passage.rfind("\n", 0, at - 1) + 1
+        line = passage[above : at - 1]
+        if not _ITEM_LINE.match(line):
+            lead = line.strip()
+            return (lead, passage[line_start:line_end]) if lead.endswith(":") else None
+        at = above
+    return None
