@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pytest_faithful import verify
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.answerer import about_the_answerer
-from pytest_faithful.text.evidence import exchange_around
+from pytest_faithful.text.evidence import exchange_around, first_speaker_named, turn_of
 from pytest_faithful.text.names import all_name_forms, same_place, states_name
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.specifics import self_counts, unstated
@@ -259,3 +259,62 @@ def test_a_tables_header_quoted_for_a_value_is_shown_with_the_row_that_states_it
     # 10:40 is the IC 208's arrival: no row states it of the RE 12.
     lie = verify("The RE 12 arrives at 10:40.", [table], judge=quoting(header))
     assert lie.claim_verdicts[0].rule == "bears-on"
+
+
+# A question turn and the claims that report it: (dialogue, question quoted, faithful claim,
+# the same claim with another speaker asking or what was asked changed).
+ASKED = [
+    (
+        "Anna: Can we meet tomorrow to go over the budget?\nTom: Sure, 7?\nAnna: ok.",
+        "Anna: Can we meet tomorrow to go over the budget?",
+        "In the chat, Anna proposes meeting tomorrow to go over the budget.",
+        "In the chat, Tom proposes meeting tomorrow to go over the budget.",
+    ),
+    (
+        "Jonathan: Mom lands at 3:40.\nElizabeth (Liz): Who's picking up mom from the airport?",
+        "Elizabeth (Liz): Who's picking up mom from the airport?",
+        "Liz asked who was picking up their mother from the airport.",
+        "Jonathan asked who was picking up their mother from the airport.",
+    ),
+    (
+        "INTERVIEWER: Are the reefs recovering?\nDR. OKAFOR: Some are.",
+        "INTERVIEWER: Are the reefs recovering?",
+        "The interviewer asks whether the reefs are recovering.",
+        "Okafor asks the interviewer whether the reefs are recovering.",
+    ),
+    (
+        "Priya: Should we push the release to Monday?\nLeo: Agreed.",
+        "Priya: Should we push the release to Monday?",
+        "Priya suggested pushing the release to Monday.",
+        "Priya suggested shipping the budget on Friday.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("dialogue", "question", "faithful", "changed"), ASKED)
+def test_a_question_turn_is_evidence_that_its_speaker_asked_it(
+    dialogue: str, question: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [dialogue], judge=quoting(question)).passed, faithful
+    assert not verify(changed, [dialogue], judge=quoting(question)).passed, changed
+    # A question is still no evidence that what it asks is so, nor one outside a dialogue.
+    assert not verify(
+        faithful.split(" ", 1)[0] + " is right.", [dialogue], judge=quoting(question)
+    ).passed
+    asked = question.split(": ")[-1]  # the same question alone, as in a FAQ, has no speaker
+    assert not verify(faithful, [asked], judge=quoting(asked)).passed
+
+
+@given(st.text(max_size=120), st.integers(0, 120), st.integers(0, 40), st.text(max_size=40))
+def test_a_turn_holds_the_span_and_names_a_speaker_of_the_dialogue(
+    text: str, start: int, size: int, claim: str
+) -> None:
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    turn = turn_of(text, start, end)
+    if turn is not None:
+        assert turn.said in text[start:end]
+    named = first_speaker_named(text, claim)
+    if named is not None:
+        assert named in claim.lower()
+        assert named in text.lower()

@@ -340,9 +340,12 @@ def _two_rows(passage: str, first: Sentence, last: Sentence) -> bool:
     )
 
 
-# A turn of a dialogue: a speaker's name (up to three capitalised words) and a colon, at the
-# start of a line.
-_TURN = re.compile(r"(?m)^[ \t]*[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+")
+# A turn of a dialogue: a speaker's name (up to three capitalised words, then perhaps a short
+# aside in brackets: "Elizabeth (Liz)", "Helen (chair)") and a colon, at the start of a line.
+_TURN = re.compile(
+    r"(?m)^[ \t]*(?P<speaker>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}(?: \([^()\n]{1,40}\))?):[ \t]+"
+)
+_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
@@ -357,4 +360,44 @@ def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | Non
         if turn_start <= start and end <= turn_end:
             opening = turns[k - 1] if k else turn_start
             return opening, len(passage[:turn_end].rstrip())
+    return None
+
+
+class Turn(NamedTuple):
+    """One turn of a dialogue: the words that name its speaker ("elizabeth", "liz" for
+    "Elizabeth (Liz):", lower case) and what the speaker says, without the label."""
+
+    speaker: frozenset[str]
+    said: str
+
+
+def speaker_words(label: str) -> frozenset[str]:
+    """The words of a turn's label, lower case: "Elizabeth (Liz)" -> {"elizabeth", "liz"}."""
+    return frozenset(word.lower() for word in _NAME_WORD.findall(label) if len(word) > 1)
+
+
+def turn_of(passage: str, start: int, end: int) -> Turn | None:
+    """The turn of a dialogue (two turns or more) that ``passage[start:end]`` lies in, else
+    None."""
+    turns = list(_TURN.finditer(passage))
+    if len(turns) < 2:
+        return None
+    ends = [*(turn.start() for turn in turns[1:]), len(passage)]
+    for turn, turn_end in zip(turns, ends, strict=True):
+        if turn.start() <= start and end <= turn_end:
+            said = passage[max(start, turn.end()) : end]
+            return Turn(speaker_words(turn["speaker"]), said)
+    return None
+
+
+def first_speaker_named(passage: str, claim: str) -> str | None:
+    """The first word of ``claim`` that names a speaker of the dialogue ``passage`` (lower
+    case), else None: who a claim about the dialogue speaks of first ("Tom asks Anna ...")."""
+    speakers: frozenset[str] = frozenset().union(
+        *(speaker_words(turn["speaker"]) for turn in _TURN.finditer(passage))
+    )
+    for word in _NAME_WORD.findall(claim):
+        named = str(word).lower()
+        if word[0].isupper() and named in speakers:
+            return named
     return None
