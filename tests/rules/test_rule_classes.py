@@ -318,3 +318,59 @@ def test_a_turn_holds_the_span_and_names_a_speaker_of_the_dialogue(
     if named is not None:
         assert named in claim.lower()
         assert named in text.lower()
+
+
+# A first-person turn and the claims that say it of its speaker, or of another speaker:
+# (dialogue, turn quoted, faithful claim, the claim said of another speaker).
+SAID = [
+    (
+        "Anna: Can we meet?\nTom: Sure, I'll bring the printouts.\n"
+        "Anna: Great, I will bring the slides.",
+        "Anna: Great, I will bring the slides.",
+        "Anna will bring the slides.",
+        "Tom will bring the slides.",
+    ),
+    (
+        "Elizabeth (Liz): Who's picking up mom?\nJonathan: I can.\nLiz: Thanks! I'll cook dinner.",
+        "Liz: Thanks! I'll cook dinner.",
+        "Elizabeth will cook dinner.",
+        "Jonathan will cook dinner.",
+    ),
+    (
+        "Priya: Ship on Friday?\nLeo: I think we should push to Monday, QA found a crash.\nSam: ok",
+        "Leo: I think we should push to Monday, QA found a crash.",
+        "Leo says QA found a crash, so he wants to push the release to Monday.",
+        "Priya says QA found a crash, so she wants to push the release to Monday.",
+    ),
+    (  # A speaker the turn addresses is the claim's subject rightly.
+        "Helen: We move in August. Karen, can you get quotes from three movers?\nKaren: Yes.",
+        "Helen: We move in August. Karen, can you get quotes from three movers?",
+        "Helen asks Karen to get quotes from three movers.",
+        "Ben: I can get quotes from three movers.\nHelen: Thanks.",  # no Karen: read below
+    ),
+]
+
+
+@pytest.mark.parametrize(("dialogue", "quote", "faithful", "changed"), SAID[:3])
+def test_a_first_person_turn_is_no_evidence_for_what_another_speaker_does(
+    dialogue: str, quote: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [dialogue], judge=quoting(quote)).passed, faithful
+    result = verify(changed, [dialogue], judge=quoting(quote))
+    assert [cv.rule for cv in result.claim_verdicts] == ["speaker"], changed
+    # The same words outside a dialogue (one speaker, or prose) are left to the judge.
+    prose = quote.split(": ", 1)[1]
+    assert verify(changed, [prose], judge=quoting(prose), skip_rules=["answerer"]).passed
+
+
+def test_a_speaker_the_turn_addresses_is_not_another_speaker() -> None:
+    dialogue, quote, faithful, _ = SAID[3]
+    assert verify(faithful, [dialogue], judge=quoting(quote)).passed
+    assert verify(
+        "Karen will get quotes from three movers.", [dialogue], judge=quoting(quote)
+    ).passed
+    other = "Ben: I can get quotes from three movers.\nKaren: Thanks."
+    result = verify(
+        "Karen will get quotes from three movers.", [other], judge=quoting(other.split("\n")[0])
+    )
+    assert [cv.rule for cv in result.claim_verdicts] == ["speaker"]
