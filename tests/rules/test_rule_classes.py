@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pytest_faithful import verify
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.answerer import about_the_answerer
-from pytest_faithful.text.evidence import exchange_around
+from pytest_faithful.text.evidence import exchange_around, first_speaker_named, turn_of
 from pytest_faithful.text.names import all_name_forms, same_place, states_name
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.specifics import self_counts, unstated
@@ -259,3 +259,118 @@ def test_a_tables_header_quoted_for_a_value_is_shown_with_the_row_that_states_it
     # 10:40 is the IC 208's arrival: no row states it of the RE 12.
     lie = verify("The RE 12 arrives at 10:40.", [table], judge=quoting(header))
     assert lie.claim_verdicts[0].rule == "bears-on"
+
+
+# A question turn and the claims that report it: (dialogue, question quoted, faithful claim,
+# the same claim with another speaker asking or what was asked changed).
+ASKED = [
+    (
+        "Anna: Can we meet tomorrow to go over the budget?\nTom: Sure, 7?\nAnna: ok.",
+        "Anna: Can we meet tomorrow to go over the budget?",
+        "In the chat, Anna proposes meeting tomorrow to go over the budget.",
+        "In the chat, Tom proposes meeting tomorrow to go over the budget.",
+    ),
+    (
+        "Jonathan: Mom lands at 3:40.\nElizabeth (Liz): Who's picking up mom from the airport?",
+        "Elizabeth (Liz): Who's picking up mom from the airport?",
+        "Liz asked who was picking up their mother from the airport.",
+        "Jonathan asked who was picking up their mother from the airport.",
+    ),
+    (
+        "INTERVIEWER: Are the reefs recovering?\nDR. OKAFOR: Some are.",
+        "INTERVIEWER: Are the reefs recovering?",
+        "The interviewer asks whether the reefs are recovering.",
+        "Okafor asks the interviewer whether the reefs are recovering.",
+    ),
+    (
+        "Priya: Should we push the release to Monday?\nLeo: Agreed.",
+        "Priya: Should we push the release to Monday?",
+        "Priya suggested pushing the release to Monday.",
+        "Priya suggested shipping the budget on Friday.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("dialogue", "question", "faithful", "changed"), ASKED)
+def test_a_question_turn_is_evidence_that_its_speaker_asked_it(
+    dialogue: str, question: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [dialogue], judge=quoting(question)).passed, faithful
+    assert not verify(changed, [dialogue], judge=quoting(question)).passed, changed
+    # A question is still no evidence that what it asks is so, nor one outside a dialogue.
+    assert not verify(
+        faithful.split(" ", 1)[0] + " is right.", [dialogue], judge=quoting(question)
+    ).passed
+    asked = question.split(": ")[-1]  # the same question alone, as in a FAQ, has no speaker
+    assert not verify(faithful, [asked], judge=quoting(asked)).passed
+
+
+@given(st.text(max_size=120), st.integers(0, 120), st.integers(0, 40), st.text(max_size=40))
+def test_a_turn_holds_the_span_and_names_a_speaker_of_the_dialogue(
+    text: str, start: int, size: int, claim: str
+) -> None:
+    start = min(start, len(text))
+    end = min(start + size, len(text))
+    turn = turn_of(text, start, end)
+    if turn is not None:
+        assert turn.said in text[start:end]
+    named = first_speaker_named(text, claim)
+    if named is not None:
+        assert named in claim.lower()
+        assert named in text.lower()
+
+
+# A first-person turn and the claims that say it of its speaker, or of another speaker:
+# (dialogue, turn quoted, faithful claim, the claim said of another speaker).
+SAID = [
+    (
+        "Anna: Can we meet?\nTom: Sure, I'll bring the printouts.\n"
+        "Anna: Great, I will bring the slides.",
+        "Anna: Great, I will bring the slides.",
+        "Anna will bring the slides.",
+        "Tom will bring the slides.",
+    ),
+    (
+        "Elizabeth (Liz): Who's picking up mom?\nJonathan: I can.\nLiz: Thanks! I'll cook dinner.",
+        "Liz: Thanks! I'll cook dinner.",
+        "Elizabeth will cook dinner.",
+        "Jonathan will cook dinner.",
+    ),
+    (
+        "Priya: Ship on Friday?\nLeo: I think we should push to Monday, QA found a crash.\nSam: ok",
+        "Leo: I think we should push to Monday, QA found a crash.",
+        "Leo says QA found a crash, so he wants to push the release to Monday.",
+        "Priya says QA found a crash, so she wants to push the release to Monday.",
+    ),
+    (  # A speaker the turn addresses is the claim's subject rightly.
+        "Helen: We move in August. Karen, can you get quotes from three movers?\nKaren: Yes.",
+        "Helen: We move in August. Karen, can you get quotes from three movers?",
+        "Helen asks Karen to get quotes from three movers.",
+        "Ben: I can get quotes from three movers.\nHelen: Thanks.",  # no Karen: read below
+    ),
+]
+
+
+@pytest.mark.parametrize(("dialogue", "quote", "faithful", "changed"), SAID[:3])
+def test_a_first_person_turn_is_no_evidence_for_what_another_speaker_does(
+    dialogue: str, quote: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [dialogue], judge=quoting(quote)).passed, faithful
+    result = verify(changed, [dialogue], judge=quoting(quote))
+    assert [cv.rule for cv in result.claim_verdicts] == ["speaker"], changed
+    # The same words outside a dialogue (one speaker, or prose) are left to the judge.
+    prose = quote.split(": ", 1)[1]
+    assert verify(changed, [prose], judge=quoting(prose), skip_rules=["answerer"]).passed
+
+
+def test_a_speaker_the_turn_addresses_is_not_another_speaker() -> None:
+    dialogue, quote, faithful, _ = SAID[3]
+    assert verify(faithful, [dialogue], judge=quoting(quote)).passed
+    assert verify(
+        "Karen will get quotes from three movers.", [dialogue], judge=quoting(quote)
+    ).passed
+    other = "Ben: I can get quotes from three movers.\nKaren: Thanks."
+    result = verify(
+        "Karen will get quotes from three movers.", [other], judge=quoting(other.split("\n")[0])
+    )
+    assert [cv.rule for cv in result.claim_verdicts] == ["speaker"]

@@ -42,6 +42,7 @@ def test_every_rule_has_a_stable_unique_name_and_says_what_it_demotes() -> None:
         "unstated-specifics",
         "unstated-names",
         "answerer",
+        "speaker",
         "left-out-specifics",
     )
     assert all(r.summary and r.judges in ("all", "model") for r in rules)
@@ -62,9 +63,9 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
             (),
             {},
             ["quote-in-passage", "bears-on", "unstated-specifics", "unstated-names", "answerer",
-             "left-out-specifics"],
+             "speaker", "left-out-specifics"],
             ["quote-in-passage", "bears-on", "opposites", "unstated-specifics", "unstated-names",
-             "answerer", "left-out-specifics"],
+             "answerer", "speaker", "left-out-specifics"],
             id="default",
         ),
         pytest.param(
@@ -82,9 +83,9 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
             (["strict", "judge-quote"],),
             {"skip": "answerer echo"},
             ["quote-in-passage", "bears-on", "judge-quote", "number-clash", "opposites",
-             "negation", "unstated-specifics", "unstated-names", "left-out-specifics"],
+             "negation", "unstated-specifics", "unstated-names", "speaker", "left-out-specifics"],
             ["quote-in-passage", "bears-on", "judge-quote", "opposites", "unstated-specifics",
-             "unstated-names", "left-out-specifics"],
+             "unstated-names", "speaker", "left-out-specifics"],
             id="strict-plus-minus",
         ),
     ],

@@ -10,11 +10,14 @@ ship to Mexico."): the judge's evidence hides what its passage says, as an ellip
 for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). So does a
 quote that stops just before the restriction of its sentence ("Free shipping is available" out
 of "Free shipping is available only for members.") for a claim that says its words hold in
-every case ("... to all customers."). A trust rule: in every policy.
+every case ("... to all customers."). A question proves nothing but its asking: one in a turn
+of a dialogue bears on a claim that reports its speaker asking it (:func:`_asked`). A trust
+rule: in every policy.
 """
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
@@ -28,7 +31,14 @@ from pytest_faithful.text.align import (
     negation_before,
     restriction_after,
 )
-from pytest_faithful.text.evidence import bears_on, exchange_around, locate, shows_little_of
+from pytest_faithful.text.evidence import (
+    bears_on,
+    exchange_around,
+    first_speaker_named,
+    locate,
+    shows_little_of,
+    turn_of,
+)
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.tables import other_records, under_header, under_lead_in
 from pytest_faithful.text.tables import rows_under as under_header_rows
@@ -67,6 +77,7 @@ class BearsOn:
                 not bears_on(span.text(case.passages), case.subject)
                 and not _row_with_header(case, span)
                 and not _item_with_lead_in(case, span)
+                and not _asked(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
@@ -96,6 +107,33 @@ def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:
     if not bears_on(passage[start:end], case.subject):
         return None
     return ruling.shown(Aligned(span.passage, start, end, span.quality, "located"), EXCHANGE_NOTE)
+
+
+# Verbs a claim reports a question or a proposal with ("Anna proposes meeting tomorrow").
+_ASKING = re.compile(
+    r"\b(?:ask|propos|suggest|wonder|request|inquir|enquir|invit)(?:e|es|ed|s|ing)?\b",
+    re.IGNORECASE,
+)
+
+
+def _asked(case: Case, span: Aligned) -> bool:
+    """Whether ``span`` is a question in one turn of a dialogue that bears on a claim that
+    reports its speaker asking it: "Anna: Can we meet tomorrow to go over the budget?" for
+    "Anna proposes meeting tomorrow to go over the budget". A question asserts nothing but
+    that it was asked, so the claim must name the turn's speaker before any other speaker
+    (not "Tom proposes ...", not "Tom asks Anna ...") and share a word with what was asked
+    (the speaker's name is no such word)."""
+    passage = case.passages[span.passage]
+    turn = turn_of(passage, span.start, span.end)
+    if turn is None or not turn.said.rstrip(" \t\n\"')\u201d").endswith("?"):
+        return False
+    if not _ASKING.search(case.claim.text):
+        return False
+    first = first_speaker_named(passage, case.claim.text)
+    if first is None or first not in turn.speaker:
+        return False
+    asked = turn.said.rstrip(" \t\n\"')\u201d")[:-1]
+    return bears_on(asked, case.subject)
 
 
 def _row_with_header(case: Case, span: Aligned) -> bool:

@@ -26,6 +26,7 @@ from pytest_faithful.rules.negation import Negation
 from pytest_faithful.rules.number_clash import NumberClash
 from pytest_faithful.rules.opposites import Opposites
 from pytest_faithful.rules.quote_in_passage import QuoteInPassage
+from pytest_faithful.rules.speaker import Speaker
 from pytest_faithful.rules.unstated_names import UnstatedNames
 from pytest_faithful.rules.unstated_specifics import UnstatedSpecifics
 from pytest_faithful.vocab import DEFAULT_RULES
@@ -41,6 +42,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     UnstatedSpecifics(),
     UnstatedNames(),
     Answerer(),
+    Speaker(),
 )
 """The rules on each SUPPORTED verdict, in the order they run."""
 
@@ -59,6 +61,7 @@ _STANDARD: Final = (
     "unstated-specifics",
     "unstated-names",
     "answerer",
+    "speaker",
     "left-out-specifics",
 )
 POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
@@ -70,9 +73,9 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 )
 """Named sets of rules. ``evidence``: only the trust rules (the quote is in a passage and
 bears on its claim). ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the specifics, the names and the answerer, the set
-that the rules benchmark justifies for a judge that is right (benchmarks/RESULTS.md, "Verdict
-rules, both ways")."""
+``standard``, the default: the trust rules, the specifics, the names, the answerer and the
+speaker, the set that the rules benchmark justifies for a judge that is right
+(benchmarks/RESULTS.md, "Verdict rules, both ways")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("opposites",)}

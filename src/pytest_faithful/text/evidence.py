@@ -13,10 +13,12 @@ says: a quote that short proves nothing a reader could check.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import NamedTuple
 
 from pytest_faithful.text.abstentions import without_abstentions
@@ -368,9 +370,12 @@ def _two_rows(passage: str, first: Sentence, last: Sentence) -> bool:
     )
 
 
-# A turn of a dialogue: a speaker's name (up to three capitalised words) and a colon, at the
-# start of a line.
-_TURN = re.compile(r"(?m)^[ \t]*[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}:[ \t]+")
+# A turn of a dialogue: a speaker's name (up to three capitalised words, then perhaps a short
+# aside in brackets: "Elizabeth (Liz)", "Helen (chair)") and a colon, at the start of a line.
+_TURN = re.compile(
+    r"(?m)^[ \t]*(?P<speaker>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}(?: \([^()\n]{1,40}\))?):[ \t]+"
+)
+_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
 def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
@@ -386,3 +391,99 @@ def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | Non
             opening = turns[k - 1] if k else turn_start
             return opening, len(passage[:turn_end].rstrip())
     return None
+
+
+class Turn(NamedTuple):
+    """One turn of a dialogue: the words that name its speaker ("elizabeth", "liz" for
+    "Elizabeth (Liz):", lower case) and what the speaker says, without the label."""
+
+    speaker: frozenset[str]
+    said: str
+
+
+def speaker_words(label: str) -> frozenset[str]:
+    """The words of a turn's label, lower case: "Elizabeth (Liz)" -> {"elizabeth", "liz"}."""
+    return frozenset(word.lower() for word in _NAME_WORD.findall(label) if len(word) > 1)
+
+
+class _Dialogue(NamedTuple):
+    starts: tuple[int, ...]
+    """Where each turn's label starts."""
+    bodies: tuple[int, ...]
+    """Where each turn's words start, past its label."""
+    labels: tuple[frozenset[str], ...]
+    speakers: frozenset[str]
+    """Every word of every label."""
+    aliases: Mapping[str, frozenset[str]]
+    """For each label word, the words of every label it is in ("liz": {"elizabeth", "liz"})."""
+
+
+# Read once per passage: every claim of a check asks about the same passages.
+@functools.lru_cache(maxsize=256)
+def _dialogue(passage: str) -> _Dialogue:
+    found = list(_TURN.finditer(passage))
+    labels = tuple(speaker_words(turn["speaker"]) for turn in found)
+    aliases: dict[str, frozenset[str]] = {}
+    for label in set(labels):
+        for word in label:
+            aliases[word] = aliases.get(word, frozenset()) | label
+    return _Dialogue(
+        tuple(turn.start() for turn in found),
+        tuple(turn.end() for turn in found),
+        labels,
+        frozenset(aliases),
+        MappingProxyType(aliases),
+    )
+
+
+def turn_of(passage: str, start: int, end: int) -> Turn | None:
+    """The turn of a dialogue (two turns or more) that ``passage[start:end]`` lies in, else
+    None."""
+    dialogue = _dialogue(passage)
+    if len(dialogue.starts) < 2:
+        return None
+    k = bisect.bisect_right(dialogue.starts, start) - 1
+    if k < 0:
+        return None
+    turn_end = dialogue.starts[k + 1] if k + 1 < len(dialogue.starts) else len(passage)
+    if end > turn_end:
+        return None
+    return Turn(dialogue.labels[k], passage[max(start, dialogue.bodies[k]) : end])
+
+
+def first_speaker_named(passage: str, claim: str) -> str | None:
+    """The first word of ``claim`` that names a speaker of the dialogue ``passage`` (lower
+    case), else None: who a claim about the dialogue speaks of first ("Tom asks Anna ...")."""
+    speakers = _dialogue(passage).speakers
+    for word in _NAME_WORD.findall(claim):
+        named = str(word).lower()
+        if word[0].isupper() and named in speakers:
+            return named
+    return None
+
+
+# The first person in a turn: the speaker speaks of themselves (or of a group they are in).
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|I'm|I'll|I've|I'd|(?i:me|my|mine|myself|we|we'll|we're|we've|us|our|ours))\b"
+)
+
+
+def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str, str] | None:
+    """When ``passage[start:end]`` lies in one turn of a dialogue whose speaker speaks in the
+    first person ("Anna: Great, I will bring the slides."), and ``claim`` says it of another
+    speaker of the dialogue ("Tom will bring the slides"): the speaker the claim names first
+    and the turn's speaker, else None. None too when the claim names the turn's speaker
+    anywhere, or the turn names the claim's (a speaker addressed: "Karen, can you ...")."""
+    turn = turn_of(passage, start, end)
+    if turn is None or not _FIRST_PERSON.search(turn.said):
+        return None
+    first = first_speaker_named(passage, claim)
+    # The speaker under every label of theirs: "Elizabeth (Liz):" and later "Liz:".
+    aliases = _dialogue(passage).aliases
+    speaker = turn.speaker.union(*(aliases[word] for word in turn.speaker))
+    if first is None or first in speaker:
+        return None
+    named = {word.lower() for word in _NAME_WORD.findall(claim)}
+    if named & speaker or first in {w.lower() for w in _NAME_WORD.findall(turn.said)}:
+        return None
+    return first, " ".join(sorted(turn.speaker))
