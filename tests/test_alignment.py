@@ -221,35 +221,6 @@ def test_locate_refuses_claims_the_passage_does_not_cover(claim: str) -> None:
     assert locate([PASSAGE], claim) is None
 
 
-@pytest.mark.parametrize(
-    ("passages", "lie", "faithful"),
-    [
-        (
-            ["The Aurora kettle ships within 3 business days.", "The Boreal toaster ships later."],
-            "The Boreal toaster ships within 3 business days.",
-            "The Aurora kettle ships within 3 business days.",
-        ),
-        (
-            ["Support in Leeds answers calls from 9 am to 5 pm on weekdays."],
-            "Support in Manchester answers calls from 9 am to 5 pm on weekdays.",
-            "Support in Leeds answers calls from 9 am to 5 pm.",
-        ),
-        (
-            ["The office is open on Monday and closes early."],
-            "The office is open on Sunday and closes early.",
-            "The office is open on Monday.",
-        ),
-    ],
-)
-def test_locate_refuses_a_span_that_names_another_record(
-    passages: list[str], lie: str, faithful: str
-) -> None:
-    """A located span holds the claim's names as it holds its numbers: one naming another
-    record in their place covers most words of a claim about it, and says nothing of it."""
-    assert locate(passages, lie) is None
-    assert locate(passages, faithful) is not None
-
-
 _SENTENCES = [s.strip() + "." for s in PASSAGE.split(".") if s.strip()]
 
 

@@ -286,8 +286,8 @@ _LOCATE_SENTENCES = 2
 def locate(passages: Sequence[str], claim: str) -> Aligned | None:
     """The passage span (one or two neighbouring sentences) that best covers ``claim``.
 
-    For a SUPPORTED verdict whose judge gave no usable quote: the span must hold every number and
-    name of the claim and at least ``MIN_LOCATED_COVERAGE`` of its content terms, agree with it on
+    For a SUPPORTED verdict whose judge gave no usable quote: the span must hold every number of
+    the claim and at least ``MIN_LOCATED_COVERAGE`` of its content terms, agree with it on
     negation, give no other value for a number of the claim (a span of two sentences may hold
     the claim's "60 days" in one about gift cards, and "30 days" in the one about returns:
     :func:`~pytest_faithful.text.number_clash.number_clash`), and bear on it (:func:`bears_on`); the
@@ -299,9 +299,6 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
     if not wanted:
         return None
     numbers = {t for t in wanted if t[0].isdigit()}
-    # The claim's names (capitalised words past its first): a span naming another record in
-    # their place ("The Aurora kettle ships ..." for "The Boreal toaster ships ...") is none.
-    numbers |= _names(claim) & wanted
     negated = has_negation(claim)
     best: tuple[float, int, int] | None = None
     found: Aligned | None = None
@@ -338,12 +335,6 @@ def locate(passages: Sequence[str], claim: str) -> Aligned | None:
                 best = key
                 found = Aligned(p, start, end, coverage, "located")
     return found
-
-
-def _names(claim: str) -> frozenset[str]:
-    """The content terms of the capitalised words of ``claim`` past its first word."""
-    named = [m[0] for m in ALIGN_WORD.finditer(claim) if m.start() > 0 and m[0][0].isupper()]
-    return content_terms(" ".join(named)) if named else frozenset()
 
 
 def _same_polarity(
