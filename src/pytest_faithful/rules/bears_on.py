@@ -269,8 +269,13 @@ def _words(text: str) -> frozenset[str]:
 def _universal(claim: str) -> bool:
     """Whether ``claim`` speaks of all cases ("every day", "all customers", "at any time") and
     names no restriction of its own ("every day except Sundays")."""
+    if not _MAY_BE_UNIVERSAL.search(claim):  # most claims
+        return False
     words = _words(claim)
     return bool(words & UNIVERSAL) and not words & RESTRICTING
+
+
+_MAY_BE_UNIVERSAL = re.compile(r"(?i)\b(?:all|every|any|always|each)")
 
 
 def cuts_restriction(case: Case, span: Aligned) -> bool:

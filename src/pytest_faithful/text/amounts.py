@@ -228,7 +228,7 @@ def _compound_terms(passages: tuple[str, ...]) -> frozenset[str]:
     parts: set[str] = set()
     alone: set[str] = set()
     for p in passages:
-        spans = sorted(compound_parts(p))
+        spans = sorted(compound_parts(p)) if _MAY_COMPOUND.search(p) else []
         if not spans:
             alone |= content_terms(p)
             continue
@@ -245,6 +245,8 @@ def _measured_in(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
 
 # Between the parts of one measure: "1 hour 15 minutes", "1 kg, 200 g", "1 year and 6 months".
 _BETWEEN = re.compile(r"[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?")
+# A number, a word and a number after it, so: most passages write no measure in two units.
+_MAY_COMPOUND = re.compile(r"\d[^\S\n]*[^\W\d_]+\.?[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?\d")
 
 
 @functools.lru_cache(maxsize=1024)

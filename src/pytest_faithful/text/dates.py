@@ -226,6 +226,8 @@ def unstated_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, ...
     June" and "20 May" apart. A passage says a day of a month in any of :func:`dates_in`'s
     forms, or as a number within a few words of the month in one sentence ("11 and 12 May",
     "May 11 or 12"). The year is left to the check of each number."""
+    if not _CAPITAL_MONTH.search(claim):  # most claims: no month named
+        return ()
     said = [d for d in dates_in(claim) if _capitalised_month(claim, d)]
     if not said:
         return ()
@@ -302,6 +304,10 @@ def _capitalised_month(text: str, date: SaidDate) -> bool:
 
 
 _MONTH_WORD = re.compile(rf"\b(?:{_MONTH})\b", re.IGNORECASE)
+# A month's name with a capital ("May", "MAY"): what :func:`unstated_dates` reads a date by.
+_CAPITAL_MONTH = re.compile(
+    r"\b(?:J[aAuU][nNlL]|F[eE][bB]|M[aA][rRyY]|A[pP][rR]|A[uU][gG]|S[eE][pP]|O[cC][tT]|N[oO][vV]|D[eE][cC])"
+)
 # A day number near a month in one sentence: "11 and 12 May", "May 11 or 12", "11th-13th June".
 _NEAR = 20
 _DAY_NUMBER = re.compile(r"(?<![\d.,:/$])\b(\d{1,2})(?:st|nd|rd|th)?\b(?![.,:/]\d)")

@@ -412,7 +412,7 @@ class _Dialogue(NamedTuple):
 # Read once per passage: every claim of a check asks about the same passages.
 @functools.lru_cache(maxsize=256)
 def _dialogue(passage: str) -> _Dialogue:
-    found = list(_TURN.finditer(passage))
+    found = list(_TURN.finditer(passage)) if ": " in passage or ":\t" in passage else []
     labels = tuple(speaker_words(turn["speaker"]) for turn in found)
     aliases: dict[str, frozenset[str]] = {}
     for label in set(labels):
