@@ -78,6 +78,16 @@ ABSTAINING = [
     "More details: <https://acme.io/returns>",
     "You can find more details at https://acme.io/faq.",
     "See the documentation at www.acme.io.",
+    # A long answer's closing words: an offer of more, care, advice to ask a professional.
+    "Feel free to ask if anything is unclear.",
+    "Let me know if you'd like details on hotels or meals as well.",
+    "Let me know if you'd like a code sample for verifying signatures.",
+    "I hope your child feels better soon!",
+    "I'm sorry to hear about your laptop.",
+    "*This is not medical advice; please consult your doctor or pharmacist.*",
+    "If you're unsure, it's always best to check with a pharmacist.",
+    "If you're unsure whether something is covered, it's best to contact your insurer directly.",
+    "If you have further questions, please contact HR.",
     # The confidence an application asks its model for.
     "Confidence: high",
     "(Confidence: 0.92)",
@@ -123,6 +133,16 @@ STATING = [
     "Returns take 30 days; see https://acme.io/returns.",
     "Confidence: high, returns take 30 days.",
     "Our confidence in the kettle is high.",
+    # The same closing forms holding a figure, a fact or a condition of the passage's own.
+    "Let me know if you'd like details on the 40-day refund window.",
+    "Let me know if you'd like to upgrade to the Gold plan.",
+    "Feel free to ask for a refund within 60 days.",
+    "Talk to your doctor before use if you have liver or kidney problems.",
+    "Please consult your doctor if symptoms last more than 3 days.",
+    "This is not medical advice: paracetamol is safe for children.",
+    "I hope your child feels better after 2 tablets.",
+    "I'm sorry to hear about the 3-week delay.",
+    "If you have questions about pay, contact HR.",
 ]
 
 
@@ -338,6 +358,7 @@ POLICY = "Refunds are issued within 30 days. Shipping to Canada costs $15 per or
         ("## Refunds\n- Refunds are issued within 30 days\n- Refunds take 90 days", 0.5),
         ("**Refunds:**\nRefunds are issued within 30 days.", 1.0),
         ("## Refunds\nRefunds are issued within 30 days.\n\nHope this helps!", 1.0),
+        ("The refund policy, in brief:\n- Refunds are issued within 30 days.", 1.0),
         # A heading that names something new is judged like any sentence.
         ("## Shipping to Mars\nRefunds are issued within 30 days.", 0.5),
     ],
@@ -349,3 +370,30 @@ def test_headings_that_restate_the_answer_are_not_judged(answer: str, score: flo
         not cv.claim.text.startswith(("##", "**")) or "Mars" in cv.claim.text
         for cv in result.claim_verdicts
     )
+
+
+LEAVE = (
+    "Full-time employees receive 25 days of paid annual leave per year. Up to 5 unused days may "
+    "be carried over. Requests must be submitted through the HR portal."
+)
+LONG_ANSWER = (
+    "The leave policy, in brief:\n\n- Full-time employees receive 25 days of paid annual leave "
+    "per year.\n- Up to 5 unused days may be carried over.\n\nRequests must be submitted through "
+    "the HR portal. If you're unsure, it's always best to check with your manager.\n\nLet me "
+    "know if you'd like details on parental leave as well. Feel free to ask if anything is "
+    "unclear."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        (LONG_ANSWER, True),
+        (LONG_ANSWER.replace("25 days", "35 days"), False),
+        (LONG_ANSWER.replace("HR portal", "payroll portal"), False),
+        (LONG_ANSWER.replace("unclear.", "unclear: leave is unlimited."), False),
+    ],
+)
+def test_a_long_answers_framing_and_closing_words_are_not_judged(answer: str, passes: bool) -> None:
+    result = verify(answer, LEAVE, judge="lexical", threshold=1.0)
+    assert result.passed is passes

@@ -101,6 +101,13 @@ _START = r"^\W*"
 _DETAILS = r"(?:info|information|details)"
 # A web address as answers write it: bare, or in angle brackets.
 _ADDRESS = r"<?(?:https?://|www\.)[^\s<>]+>?"
+# Whom an answer tells its reader to ask when unsure.
+_ADVISER = (
+    r"(?:(?:own |local )?(?:doctor|gp|pharmacist|physician|nurse|healthcare (?:provider"
+    r"|professional)|insurer|insurance provider|lawyer|solicitor|attorney|accountant|tax adviser"
+    r"|tax advisor|financial (?:adviser|advisor)|hr|hr department|manager|landlord|agent"
+    r"|estate agent|support team|customer support))"
+)
 _SIGN_OFF = (
     r"(?:cheers|you're welcome|you are welcome|no problem|my pleasure|good luck|take care"
     r"|(?:best|kind|warm) regards|best wishes|have a (?:great|good|nice|wonderful|lovely) (?:day"
@@ -166,7 +173,27 @@ ABSTENTIONS: tuple[str, ...] = (
     r"\blet me know if (?:you (?:have|need|want|would like) |there(?: are| is|'s) )?(?:any )?"
     r"(?:other |more |further |additional )?(?:questions?|anything else(?: (?:that )?i can "
     r"(?:help(?: you)?(?: with)?|do(?: for you)?))?|help|assistance)\b",
-    r"\bfeel free to (?:ask|reach out)\b",
+    # An offer of more, with only its if-clause or the kind of help it offers ("Feel free to
+    # ask if anything is unclear.", "Let me know if you'd like details on hotels as well."):
+    # no number, so a figure it names is still judged.
+    rf"\bfeel free to (?:ask|reach out)\b(?:\s+if{_REST})?",
+    rf"{_START}(?:(?:just|please|do) )?let me know if you(?:'d| would) like (?:(?:more|further"
+    rf"|additional|some|any) )?(?:details|information|info|help|a (?:comparison|summary|breakdown"
+    rf"|(?:code )?sample)|an (?:overview|example)|examples|me to){_REST}{_TAIL}",
+    # A word of care to the person asked ("I hope your child feels better soon!", "I'm sorry to
+    # hear about your laptop."), and the advice to ask a professional that closes an answer
+    # ("If you're unsure, it's always best to check with a pharmacist.", "This is not medical
+    # advice; please consult your doctor."): each only as the whole sentence or clause, so
+    # "Talk to your doctor before use if you have liver problems." is judged.
+    rf"{_START}(?:i )?hope (?:you|your [a-z' ]+?|they|he|she) (?:feels?|gets?|are|is) (?:feeling "
+    rf")?better(?: soon)?{_TAIL}",
+    r"\b(?:this|it) (?:is not|isn't) (?:intended as |meant as )?(?:medical|legal|financial|tax"
+    r"|professional|investment) advice\b",
+    rf"(?:^|(?<=[;:]))\W*(?:if (?:you|they)(?:'re| are) (?:unsure|not sure|in doubt|uncertain)"
+    rf"[^,;:.!?\d]*,\s*)?(?:(?:it's|it is) (?:always )?(?:best|a good idea|wise|advisable) to "
+    rf"|please |(?:you|we) (?:should|may want to|recommend) )?(?:always )?(?:check|consult"
+    rf"|contact|speak|talk|ask)(?: with| to)? (?:a |an |your |the )?{_ADVISER}(?: or (?:a |an "
+    rf"|your |the )?{_ADVISER})?(?: directly| first| for (?:advice|guidance|confirmation))?{_TAIL}",
     rf"{_START}(?:great|good|excellent|interesting) question{_TAIL}",
     # A sentence that only says what was asked ("The question asks about shipping.", "You
     # asked whether it ships to Canada."): one clause, no number.
@@ -184,7 +211,8 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"patience)|so much){_TAIL}",
     rf"{_START}i (?:understand|hear you|see)(?: your (?:concern|frustration|question|point))?"
     rf"{_TAIL}",
-    rf"{_START}(?:i'm |i am )?sorry to hear (?:that|this|about (?:that|this)){_TAIL}",
+    rf"{_START}(?:i'm |i am )?sorry to hear (?:that|this|about (?:that|this|(?:your|the) "
+    rf"[^,;:.!?\d]*)){_TAIL}",
     rf"{_START}(?:happy|enjoy your) (?:shopping|cooking|baking|travels?|travelling|traveling"
     rf"|reading|listening|watching|learning){_TAIL}",
     # ... and its sign-offs ("Cheers!", "You're welcome!", "Have a great day!").
@@ -200,8 +228,9 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"|read|refer to|go to|consult|find (?:more |further |full )?{_DETAILS} (?:at|on))(?: the "
     rf"(?:docs|documentation|page|article|guide|faq|website|site|link))?(?: at| here| on)?[,:]?"
     rf"\s*)?{_ADDRESS}(?:\s+for (?:more |further |full |additional )?{_DETAILS})?{_TAIL}",
-    rf"{_START}if you have any (?:other |more |further |additional )?questions?,? "
-    rf"(?:(?:just|please) )?(?:ask|let me know|reach out|feel free to ask){_TAIL}",
+    rf"{_START}if you have (?:any )?(?:other |more |further |additional )?questions?,? "
+    rf"(?:(?:just|please) )?(?:ask|let me know|reach out|feel free to ask|contact (?:the |your )?"
+    rf"{_ADVISER}){_TAIL}",
     r"\bhere(?:'s| is| are) (?:what you (?:need|should|want) to know|what i found"
     r"|a (?:short |brief |quick )?(?:summary|overview|breakdown)"
     r"|the (?:short |brief )?(?:summary|overview|answer)|the details)\b",
@@ -228,7 +257,7 @@ _MAY_ABSTAIN = re.compile(
     r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a"
     r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know|thanks?|understand"
     r"|hear|happy|enjoy|explain|check|look into|see|cheers|welcome|problem|pleasure|luck|take"
-    r"|regards|wishes|have a)\b"
+    r"|regards|wishes|have a|better|advice|consult|contact|speak|talk)\b"
     r"|n't\b|://|\bwww\.|\bconfidence\b"
 )
 
@@ -330,7 +359,9 @@ def _labels(text: str) -> bool:
 
 
 # Words an answer's framing of itself uses besides the exchange's ("a concise summary").
-_FRAMING_TERMS = content_terms("here summary overview key main points following below above")
+_FRAMING_TERMS = content_terms(
+    "here summary overview key main points following below above brief short nutshell glance"
+)
 
 
 def states_something(text: str, extra: Iterable[str] = ()) -> bool:
