@@ -340,6 +340,11 @@ NAME_FORMS = {
         "Carmaker Ferrari reported record sales in Italy in 2023.",
         "Carmaker Ferrari reported record sales in Spain in 2023.",
     ),
+    "a source cited by its passage's number": (
+        "Dr. Jane Smith founded Aurora Appliances in 1998.",
+        "Dr. Jane Smith founded Aurora Appliances in 1998 [Source: Passage 2].",
+        "Dr. Jane Smith founded Acme Appliances in 1998 [Source: Passage 2].",
+    ),
     "a short sentence that only says and another name": (
         "Acme said U.S. sales grew 12% in Q3.",
         "Acme said US sales grew 12% in Q3.",
