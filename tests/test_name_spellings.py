@@ -18,6 +18,7 @@ from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.name_words import letters_of
 from pytest_faithful.text.names import name_forms, states_name
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.terms import content_terms
@@ -304,6 +305,51 @@ NAME_FORMS = {
         "According to the WHO, adults need 150 minutes of exercise a week.",
         "According to the US, adults need 150 minutes of exercise a week.",
     ),
+    "a demonym opening the sentence": (
+        "Korean travellers need a visa for stays in the Netherlands longer than 90 days.",
+        "Korean travellers need a visa to stay in the Netherlands longer than 90 days.",
+        "Japanese travellers need a visa to stay in the Netherlands longer than 90 days.",
+    ),
+    "a place of the tables opening the sentence": (
+        "In Scotland, prescriptions are free for every patient.",
+        "Scotland gives every patient free prescriptions.",
+        "Wales gives every patient free prescriptions.",
+    ),
+    "an initialism with full stops": (
+        "Inflation in the United States was 6.8% in July.",
+        "Inflation in the U.S. was 6.8% in July.",
+        "Inflation in the U.K. was 6.8% in July.",
+    ),
+    "an initialism with full stops for the passage's": (
+        "Visitors from the E.U. can stay in the U.K. for up to six months.",
+        "EU visitors can stay in the UK for up to six months.",
+        "EU visitors can stay in the US for up to six months.",
+    ),
+    "a version in digits for the passage's Roman numerals": (
+        "The Nimbus Pro II router supports Wi-Fi 6 and Ethernet.",
+        "The Nimbus Pro 2 supports Wi-Fi 6 and Ethernet.",
+        "The Nimbus Pro 3 supports Wi-Fi 6 and Ethernet.",
+    ),
+    "a Roman numeral a stem would shorten": (
+        "Square released Final Fantasy VII in 1997 and Final Fantasy X in 2001.",
+        "Final Fantasy VII was released in 1997.",
+        "Final Fantasy VIII was released in 1997.",
+    ),
+    "a short sentence with none of the commonest function words": (
+        "Carmaker Ferrari reported record sales in Italy in 2023.",
+        "Carmaker Ferrari reported record sales in Italy in 2023.",
+        "Carmaker Ferrari reported record sales in Spain in 2023.",
+    ),
+    "a source cited by its passage's number": (
+        "Dr. Jane Smith founded Aurora Appliances in 1998.",
+        "Dr. Jane Smith founded Aurora Appliances in 1998 [Source: Passage 2].",
+        "Dr. Jane Smith founded Acme Appliances in 1998 [Source: Passage 2].",
+    ),
+    "a short sentence that only says and another name": (
+        "Acme said U.S. sales grew 12% in Q3.",
+        "Acme said US sales grew 12% in Q3.",
+        "Acme said UK sales grew 12% in Q3.",
+    ),
 }
 
 
@@ -331,3 +377,42 @@ def test_the_words_of_an_initialism_the_passage_writes_are_stated(
     changed = [other, *words[1:]]
     if other[0] != words[0][0] and other.casefold() not in {"requests", "business", "partner"}:
         assert not states_name(other, " ".join(changed) + " Business Partner", forms)
+
+
+# Opening words that are no name by themselves, which an honest answer writes where its passage
+# does not: a direction, a title or a club's short name before a capitalised word, a plural.
+@pytest.mark.parametrize(
+    ("passage", "answer"),
+    [
+        (
+            "Western Australian athletes made up a third of the team.",
+            "West Australian athletes made up a third of the team.",
+        ),
+        (
+            "The health minister, Ms. Lopez, said waiting lists fell in March.",
+            "Ms Lopez, the health minister, said waiting lists fell in March.",
+        ),
+        ("Manchester United beat Liverpool 2-1 on Sunday.", "Man United beat Liverpool 2-1."),
+        ("Doctors must renew their licence every year.", "Physicians renew their licence yearly."),
+    ],
+)
+def test_an_opening_word_that_is_no_name_by_itself_passes(passage: str, answer: str) -> None:
+    assert verify(answer, [passage], judge=JUDGE).passed
+
+
+_CAPITAL = st.sampled_from("ABCDEFGHJKLMNOPQRSTUVWYZ")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_CAPITAL, min_size=2, max_size=4), st.sampled_from(["", ".", ". "]), _CAPITAL)
+def test_an_initialism_with_full_stops_is_its_letters(
+    letters: list[str], stop: str, other: str
+) -> None:
+    dotted = "".join(f"{c}." for c in letters)
+    written = stop.join(letters) + stop.strip()
+    forms = name_forms(f"Sales in the {written} grew.")
+    assert letters_of(dotted) == "".join(letters).casefold()
+    assert states_name(dotted, dotted, forms)
+    changed = "".join(f"{c}." for c in [other, *letters[1:]])
+    if other != letters[0]:
+        assert not states_name(changed, changed, forms)

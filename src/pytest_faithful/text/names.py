@@ -71,59 +71,16 @@ _COUNTRY_NAMES = (
 # The US states by their postal codes ("Austin, TX" for "Austin, Texas"), general knowledge.
 _US_STATES = dict(
     pair.split(":")
-    for pair in [
-        "al:alabama",
-        "ak:alaska",
-        "az:arizona",
-        "ar:arkansas",
-        "ca:california",
-        "co:colorado",
-        "ct:connecticut",
-        "de:delaware",
-        "fl:florida",
-        "ga:georgia",
-        "hi:hawaii",
-        "id:idaho",
-        "il:illinois",
-        "in:indiana",
-        "ia:iowa",
-        "ks:kansas",
-        "ky:kentucky",
-        "la:louisiana",
-        "me:maine",
-        "md:maryland",
-        "ma:massachusetts",
-        "mi:michigan",
-        "mn:minnesota",
-        "ms:mississippi",
-        "mo:missouri",
-        "mt:montana",
-        "ne:nebraska",
-        "nv:nevada",
-        "nh:new_hampshire",
-        "nj:new_jersey",
-        "nm:new_mexico",
-        "ny:new_york",
-        "nc:north_carolina",
-        "nd:north_dakota",
-        "oh:ohio",
-        "ok:oklahoma",
-        "or:oregon",
-        "pa:pennsylvania",
-        "ri:rhode_island",
-        "sc:south_carolina",
-        "sd:south_dakota",
-        "tn:tennessee",
-        "tx:texas",
-        "ut:utah",
-        "vt:vermont",
-        "va:virginia",
-        "wa:washington",
-        "wv:west_virginia",
-        "wi:wisconsin",
-        "wy:wyoming",
-        "dc:washington",
-    ]
+    for pair in (  # noqa: SIM905
+        "al:alabama ak:alaska az:arizona ar:arkansas ca:california co:colorado ct:connecticut "
+        "de:delaware fl:florida ga:georgia hi:hawaii id:idaho il:illinois in:indiana ia:iowa "
+        "ks:kansas ky:kentucky la:louisiana me:maine md:maryland ma:massachusetts mi:michigan "
+        "mn:minnesota ms:mississippi mo:missouri mt:montana ne:nebraska nv:nevada "
+        "nh:new_hampshire nj:new_jersey nm:new_mexico ny:new_york nc:north_carolina "
+        "nd:north_dakota oh:ohio ok:oklahoma or:oregon pa:pennsylvania ri:rhode_island "
+        "sc:south_carolina sd:south_dakota tn:tennessee tx:texas ut:utah vt:vermont va:virginia "
+        "wa:washington wv:west_virginia wi:wisconsin wy:wyoming dc:washington"
+    ).split()
 )
 
 # The North American time zones by their names and letters ("2pm ET" for "2 p.m. EST").
@@ -254,7 +211,9 @@ _WORDS_OF_NAME = re.compile(
     r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|[A-Z][\w'\u2019-]*))*"
 )
 _SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
-_INITIALISM = re.compile(r"\b(?:[A-Z]\.){2,}|\b[A-Z]{2,6}\b")
+# An initialism written with full stops, spaced or not: "U.S.", "J. K.".
+DOTTED = re.compile(r"\b[A-Z]\.(?:[^\S\n]?[A-Z]\.)+")
+_INITIALISM = re.compile(rf"{DOTTED.pattern}|\b[A-Z]{{2,6}}\b")
 
 
 def in_capitals(text: str) -> bool:
@@ -316,7 +275,7 @@ class NameForms(NamedTuple):
 def name_forms(text: str) -> NameForms:
     """The forms in which ``text`` states names (the places its demonyms name and the demonyms
     of its places are read on demand by :func:`states_name`)."""
-    written = frozenset(m[0].replace(".", "").casefold() for m in _INITIALISM.finditer(text))
+    written = frozenset(re.sub(r"[.\s]", "", m[0]).casefold() for m in _INITIALISM.finditer(text))
     words: set[str] = set()
     camel: set[str] = set()
     for m in _CAPITALISED.finditer(text):
@@ -335,7 +294,7 @@ def name_forms(text: str) -> NameForms:
         elif not m[0][1:].islower() and not m[0].isupper() and m[0].isalnum():
             camel.update(part.casefold() for part in _CAMEL_PART.findall(m[0]))
     for m in _VERSION.finditer(text):  # "Pro 2" states "Pro II"
-        words.add(_ROMAN[int(m[1]) - 1])
+        words.add(ROMAN[int(m[1]) - 1])
     for part in _WEEK_PART.findall(text):  # "on weekdays" names Monday to Friday
         words.update(_WEEK_PARTS[part.casefold()])
     if "\u00b0" in text or "deg" in text:
@@ -410,7 +369,7 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
 
 # A version number after a name's word, which answers write in Roman numerals ("Pro II").
 _VERSION = re.compile(r"\b[A-Z][\w-]*[^\S\n]([1-9])\b(?![.,:]\d)")
-_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
+ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 # An initialism that writes its name's function words in lower case: "BoE", "DfE", "DoJ".
 _MIXED_INITIALISM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+")
@@ -497,3 +456,16 @@ def name_phrases(text: str) -> dict[str, str]:
             if w[:1].isupper():
                 phrases.setdefault(w, phrase)
     return phrases
+
+
+# The words of the tables above that name a place by themselves ("Dutch", "Texas", "Scotland"),
+# and the endings of an adjective made of a place's name ("Korean", "Japanese").
+_PLACE_WORDS = frozenset(_PAIRS) | frozenset(_COUNTRY_NAMES) | frozenset(_US_STATES.values())
+_ADJECTIVE_ENDINGS = ("ian", "an", "ese")
+
+
+def names_place(word: str, adjective: bool = False) -> bool:
+    """Whether ``word`` is a place, a demonym or a country's everyday name in these tables, or,
+    as an ``adjective``, has a demonym's ending on a stem long enough to be a place's."""
+    folded = word.casefold()
+    return folded in _PLACE_WORDS or (adjective and _stem(folded, _ADJECTIVE_ENDINGS) is not None)

@@ -112,9 +112,10 @@ _ITEM_NUMBER = re.compile(
 _NUMBERS = r"\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\d{1,3})*"
 _CITATION = re.compile(
     r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]"
-    # and a source by its number: "[source: 2]", "[Doc #3]", "†2"
+    # and a source by its number: "[source: 2]", "[Doc #3]", "[Source: Passage 2]", "†2"
     r"|\[(?i:sources?|refs?|references?|docs?|documents?|passages?|contexts?|chunks?)"
-    rf"[^\S\n]*[:#]?[^\S\n]*{_NUMBERS}\]"
+    r"[^\S\n]*[:#]?[^\S\n]*(?:(?i:passages?|docs?|documents?|contexts?|chunks?)[^\S\n]*#?)?"
+    rf"[^\S\n]*{_NUMBERS}\]"
     r"|[\u2020\u2021]\d{1,3}\b"
     # and a source's id or file in square brackets: "[KB-1042]", "[returns_v2.pdf]"
     r"|\[[A-Za-z][\w.:/#-]{0,60}?\d[\w.:/#-]{0,60}\]"

@@ -12,11 +12,12 @@ knowledge) and 2 unfaithful ones a quotation.
 
 Both sides are compared as content terms (:func:`~pytest_faithful.text.terms.content_terms`), so
 "51million" is "51 million", "three" is "3", "second" is "2nd", "9am-5pm" is two times of day
-and "Ross's" is "Ross". A name is a capitalised word that does not open a sentence, in a claim
-that is not in title case or capitals (there every word is capitalised, and none is a name by
-its case; a short sentence of names, "The CEO is Jane Doe.", writes its function words in lower
-case and is neither), of an answer sentence that reads as English (in German every noun is
-capitalised; numbers are checked in every language). A quotation is an answer's words in double
+and "Ross's" is "Ross". A name is a capitalised word that does not open a sentence (or opens it
+and names a place by itself: :mod:`~pytest_faithful.text.name_words`), in a claim that is not
+in title case or capitals (there every word is capitalised, and none is a name by its case; a
+short sentence of names, "The CEO is Jane Doe.", writes its function words in lower case and is
+neither), of an answer sentence that reads as English (in German every noun is capitalised;
+numbers are checked in every language). A quotation is an answer's words in double
 or curly quotes (:func:`_quotations`), stated when it aligns to a passage as a judge's quote
 would.
 Only what the answer sentence itself states counts: a judge that misspells a name while
@@ -50,6 +51,13 @@ from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
+from pytest_faithful.text.name_words import (
+    dotted_initialisms,
+    name_terms,
+    opening_name,
+    reads_as_english,
+    roman_stated,
+)
 from pytest_faithful.text.names import (
     NameForms,
     all_name_forms,
@@ -116,8 +124,8 @@ def _unstated(
     )
     names = [
         (name, terms)
-        for name in (_names(claim) if "name" in kinds and _reads_as_english(sentence) else ())
-        if ((terms := content_terms(name)) and terms <= said and not terms <= carried)
+        for name in (_names(claim) if "name" in kinds and reads_as_english(sentence) else ())
+        if ((terms := name_terms(name, sentence, said)) and not terms <= carried)
         or (not carried and (terms := _initialism(name, sentence)))
     ]
     claimed = content_terms(claim)
@@ -146,6 +154,7 @@ def _unstated(
         for t in numbers
         if (not _number_stated(t, stated) or _at_another_scale(t, claim, tuple(passages)))
         and t not in counted
+        and not roman_stated(t, claim, passages)
     ]
     if missing:
         missing = _stated_in_no_other_form(missing, claim, tuple(passages), stated)
@@ -378,20 +387,6 @@ def _relative_years(passages: tuple[str, ...]) -> frozenset[int]:
     return frozenset(found)
 
 
-# Words that nearly every English sentence has and German ones never do: case marks a name only
-# in a language that does not capitalise every noun, and English is the one this rule knows.
-_ENGLISH_MARKERS = frozenset(
-    "the of and to is that for with it on are this by be as at from has have not were".split()  # noqa: SIM905
-    + "a they their its through before after which or but can than into every each".split()  # noqa: SIM905
-)
-
-
-# A pure reading of its text, asked for again by several rules and steps of one check.
-@functools.lru_cache(maxsize=4096)
-def _reads_as_english(sentence: str) -> bool:
-    return any(m[0].casefold() in _ENGLISH_MARKERS for m in _WORD.finditer(sentence))
-
-
 def _in_title_case(words: Sequence[re.Match[str]]) -> bool:
     """Whether a text with mostly capitalised words is in title case or capitals rather than a
     short sentence full of names ("The CEO is Jane Doe.", "The Nimbus Pro II supports WiFi 6."):
@@ -440,14 +435,17 @@ def _names(text: str) -> tuple[str, ...]:
                 first_words.add(first.start())
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
     # A period written short ("Q3", "FY2023") is the period's words, which no rule holds to a
-    # passage as a name ("the third quarter").
-    return tuple(
-        _name_part(m[0])
+    # passage as a name ("the third quarter"). "U.S." is one name, not the letters U and S.
+    dotted = dotted_initialisms(text)
+    found = [
+        (m.start(), _name_part(m[0]))
         for m in capitalised
-        if m.start() not in first_words
+        if (m.start() not in first_words or opening_name(m[0], text[m.end() : m.end() + 2]))
         and not _PERIOD.fullmatch(m[0])
         and not any(m.start() in label for label in labels)
-    )
+        and not any(d.start() <= m.start() < d.end() for d in dotted)
+    ]
+    return tuple(name for _, name in sorted(found + [(d.start(), d[0]) for d in dotted]))
 
 
 _PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
