@@ -224,3 +224,31 @@ def test_a_negated_opposite_says_what_the_evidence_says(
     passage: str, faithful: str, changed: str
 ) -> None:
     assert_both_ways(faithful, changed, [passage], rules=STRICT)
+
+
+@pytest.mark.parametrize(
+    ("passage", "lie", "faithful"),
+    [
+        (
+            "Windows support was dropped in version 3.0.",
+            "Windows support was added in version 3.0.",
+            "Windows support was removed in version 3.0.",
+        ),
+        (
+            "Children's books are exempt from late fees.",
+            "Children's books are subject to late fees.",
+            "Children's books are exempt from any late fees.",
+        ),
+        (
+            "The road was widened in 1975.",
+            "The road was narrowed in 1975.",
+            "In 1975 the road was widened.",
+        ),
+    ],
+    ids=["dropped", "exempt", "widened"],
+)
+def test_no_span_is_located_that_says_the_opposite_word(
+    passage: str, lie: str, faithful: str
+) -> None:
+    assert locate([passage], lie) is None
+    assert locate([passage], faithful) is not None

@@ -69,7 +69,9 @@ accept approve grant granted | reject deny denied refuse refused
 allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful
 @ open | close closed shut
 include including | exclude excluding
-add added | remove removed
+add added | remove removed drop dropped
+widen widened | narrow narrowed
+subject | exempt
 @ start begin began begun | end finish stop stopped
 success succeed successful | failure fail failed unsuccessful
 pass passed | fail failed
