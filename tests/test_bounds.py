@@ -92,6 +92,12 @@ FAMILY = [
         ["Take at least 4 tablets in 24 hours."],
     ),
     (
+        # "without" negates its object, not the bound.
+        "Take 200 to 400 mg, not exceeding 1,200 mg per day without medical supervision.",
+        ["The maximum daily dose without medical supervision is 1,200 mg."],
+        ["The minimum daily dose without medical supervision is 1,200 mg."],
+    ),
+    (
         "Vehicles on the campus road must not exceed 20 mph.",
         ["Vehicles on the campus road may go no faster than 20 mph."],
         ["Vehicles on the campus road must go faster than 20 mph."],
@@ -125,6 +131,21 @@ def test_number_clash_demotes_a_flipped_bound_under_strict() -> None:
     assert (
         "the evidence gives a lower bound of 16 where the claim states an upper" in verdict.reason
     )
+
+
+@pytest.mark.parametrize(("passage", "claim"), [*HONEST[::3], *FLIPPED[::3]])
+def test_standard_demotes_a_bound_the_passages_give_only_the_other_way(
+    passage: str, claim: str
+) -> None:
+    # A judge that is right never writes a flipped bound: under the default policy too
+    # (``unstated-specifics``), read against every passage, whatever the judge quoted.
+    result = verify(claim, [passage], judge=quoting(passage), rules="standard")
+    flipped = (passage, claim) in FLIPPED
+    assert result.passed is not flipped
+    if flipped:
+        (verdict,) = result.claim_verdicts
+        assert verdict.rule == "unstated-specifics"
+        assert "bound of" in verdict.reason
 
 
 _LOWER_FORMS = [

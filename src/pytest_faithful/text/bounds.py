@@ -32,10 +32,12 @@ UPPER = "upper"
 # Comparatives that put a value above the number ("older than 16": more than 16) and below it.
 _ABOVE = "more|greater|higher|larger|bigger|longer|older|taller|heavier|faster|later|wider"
 _BELOW = "less|fewer|lower|smaller|shorter|younger|lighter|slower|earlier|sooner|narrower"
+# Never begun inside a number, and a cheap look-ahead first: a number of thousands of digits is
+# read in linear time.
 _NUMBER = (
-    r"(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?"
+    r"(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(?<![\d.,])"
     r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?::\d\d)?"
-    r"(?:[^\S\n]?(?:am|pm|a\.m\.|p\.m\.)(?!\w))?)(?![\d,]*\d)"
+    r"(?:[^\S\n]?(?:am|pm|a\.m\.|p\.m\.)(?!\w))?)(?!\d)(?![\d,]*\d)"
 )
 # A bound written before its number. "by" bounds a time of day only ("by 5 pm"; "grew by 5%"
 # is no bound): see ``_TIME_ONLY``.
@@ -119,6 +121,8 @@ _WORD = re.compile(r"[\w'\u2019]+")
 _CLAUSE_END = re.compile(r"[,;:()\[\]\n\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
 # How many words on either side of a bound a negation of it may be: "Do not take more than 2
 # tablets", "Files larger than 25 MB cannot be attached", "No dogs over 10 kg are allowed".
+# "without" negates only its object: "not exceeding 1,200 mg per day without medical
+# supervision" bounds the dose from above.
 _NEGATION_REACH = 4
 _REACH_CHARS = 160
 
@@ -130,7 +134,7 @@ def _negated(text: str, start: int, end: int) -> bool:
     before = _CLAUSE_END.split(text[max(0, start - _REACH_CHARS) : start])[-1]
     after = _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
     near = _WORD.findall(before)[-_NEGATION_REACH:] + _WORD.findall(after)[:_NEGATION_REACH]
-    return sum(map(is_negation, near)) % 2 == 1
+    return sum(1 for w in near if is_negation(w) and w.casefold() != "without") % 2 == 1
 
 
 def other_way(claim_senses: frozenset[str], shown: frozenset[str]) -> bool:

@@ -37,6 +37,8 @@ class NumberClash(NamedTuple):
 
     stated: str
     shown: tuple[str, ...]
+    flipped: bool = False
+    """Whether the evidence gives the claim's number as a bound the other way."""
 
 
 def number_clash(claim: str, evidence: str) -> NumberClash | None:
@@ -136,13 +138,25 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             and term not in converted_alone(claim, (evidence,))
         ):
             flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
-            return NumberClash(_bound_of(bounded, term) if flip else term, tuple(sorted(rival[1])))
+            said_as = _bound_of(bounded, term) if flip else term
+            return NumberClash(said_as, tuple(sorted(rival[1])), flip)
     return None
 
 
 def _bound_of(senses: frozenset[str], term: str) -> str:
     """A bound on ``term`` as the rule's reason says it: "a lower bound of 16"."""
     return " or ".join(f"{'a lower' if s == LOWER else 'an upper'} bound of {term}" for s in senses)
+
+
+def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
+    """A bound of ``claim`` that the passages give only the other way, read as
+    :func:`number_clash` reads the passages together: the sentence most about the claim's
+    bounded number bounds it the other way ("up to 16" for "at least 16") and no sentence as
+    much about it states the claim's bound or the number alone; or None."""
+    if not bound_senses(claim):
+        return None
+    clash = number_clash(claim, "\n\n".join(passages))
+    return clash if clash is not None and clash.flipped else None
 
 
 def _sizes(text: str) -> frozenset[tuple[str, Decimal]]:
