@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
-from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, without_bounds
 from pytest_faithful.text.number_clash import number_clash
+from pytest_faithful.text.terms import content_terms
 
 # (passage sentence, honest paraphrases of its bound, the bound the other way)
 FAMILY = [
@@ -189,3 +190,41 @@ def test_bounds_are_read_and_compared_by_their_sense(
     assert bound_senses(evidence) == {str(n): frozenset({shown_sense})}
     clash = number_clash(claim, evidence)
     assert (clash is None) == (claimed[0] == shown_sense)
+    # Blanked, a bound's words go and its number stays.
+    for text in (claim, evidence):
+        blanked = without_bounds(text)
+        assert not bound_senses(blanked)
+        assert str(n) in content_terms(blanked)
+
+
+# (passage, a bound said the same way with other words, the same bound flipped)
+SAID_ALIKE = [
+    (
+        "Do not take more than 2 tablets at a time.",
+        "Take at most 2 tablets at a time.",
+        "Take at least 2 tablets at a time.",
+    ),
+    (
+        "Tenants must give at least 30 days' notice before moving out.",
+        "Tenants must give 30 or more days' notice before moving out.",
+        "Tenants must give 30 or fewer days' notice before moving out.",
+    ),
+    (
+        "The speed limit on the campus road is 20 mph.",
+        "Drivers may go no faster than 20 mph on the campus road.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "honest", "flipped"), SAID_ALIKE)
+def test_a_bound_said_alike_is_no_negation_nor_opposite(
+    passage: str, honest: str, flipped: str | None
+) -> None:
+    # strict: "not ... more than" is "at most", "or more" is "at least"; "no faster than"
+    # negates nothing the passage states.
+    judge = quoting(passage)
+    assert verify(honest, [passage], judge=judge, rules="strict").passed
+    if flipped is not None:
+        (verdict,) = verify(flipped, [passage], judge=judge, rules="strict").claim_verdicts
+        assert verdict.label is Label.NOT_ENOUGH_INFO

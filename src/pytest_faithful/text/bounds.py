@@ -55,7 +55,7 @@ _BEFORE = re.compile(
 # A bound written after its number, at most three words on: "16 years or older", "10 books or
 # fewer", "aged 18 and over", "5 GB of files at most".
 _AFTER = re.compile(
-    rf"{_NUMBER}(?:[^\S\n]+[^\W\d_][\w'\u2019]*){{0,3}}?[^\S\n]+(?:"
+    rf"{_NUMBER}(?:[^\S\n]+[^\W\d_][\w'\u2019]*){{0,3}}?[^\S\n]+(?P<tail>"
     rf"(?:or|and)[^\S\n]+(?:(?P<above>{_ABOVE}|over|above|up|after)"
     rf"|(?P<below>{_BELOW}|under|below|before))"
     r"|(?P<most>at[^\S\n]+(?:the[^\S\n]+)?most|max(?:imum)?)"
@@ -92,11 +92,42 @@ def _sense_after(match: re.Match[str]) -> str:
 def bound_senses(text: str) -> Mapping[str, frozenset[str]]:
     """Each number term ``text`` writes as a bound -> the senses of its bounds (``LOWER``: the
     number is the least, "at least 16", "over $50"; ``UPPER``: the most, "up to 10", "by 5
-    pm"), turned over in a sentence that negates them (module docstring)."""
+    pm"), turned over by a negation next to them (module docstring)."""
+    return _read(text)[0]
+
+
+def without_bounds(text: str) -> str:
+    """``text`` (as :func:`~pytest_faithful.text.readings.normalised` reads it) with the words of
+    its bounds blanked, the negations read into them included, their numbers kept: "Do not
+    take more than 2 tablets" reads "Do     take           2 tablets". For the rules that read
+    negations and opposite words, once a claim's bounds agree with its evidence's
+    (:func:`same_bounds`): "no more than" or "at least" is then said of the number alike."""
+    blanks = _read(text)[1]
+    if not blanks:
+        return text
+    chars = list(normalised(text))
+    for start, end in blanks:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def same_bounds(claim: str, evidence: str) -> bool:
+    """Whether ``claim`` bounds a number, and ``evidence`` bounds none of the claim's bounded
+    numbers the other way: "30 or more days" and "at least 30 days", "no faster than 20 mph"
+    and "20 mph" (a bound the other way is another value: the number-clash rule's)."""
+    said, shown = bound_senses(claim), bound_senses(evidence)
+    return bool(said) and all(said[t] == shown[t] for t in said.keys() & shown.keys())
+
+
+@functools.lru_cache(maxsize=1024)
+def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int], ...]]:
+    """The bounds' senses by number term, and the spans of the normalised text that say them
+    (each bound's words, its number aside, and the negations that turn it over)."""
     if _HINT.search(text) is None:
-        return _NONE
+        return _NONE, ()
     read = normalised(text)
     found: dict[str, set[str]] = {}
+    blanks: list[tuple[int, int]] = []
     for pattern, sense_of in ((_BEFORE, _sense_before), (_AFTER, _sense_after)):
         for match in pattern.finditer(read):
             terms = [t for t in content_terms(match["number"]) if t[0].isdigit()]
@@ -104,13 +135,20 @@ def bound_senses(text: str) -> Mapping[str, frozenset[str]]:
             if word in _TIME_ONLY and not any(":" in t for t in terms):
                 continue
             sense = sense_of(match)
-            if _negated(read, match.start(), match.end()):
+            negations = _negations(read, match.start(), match.end())
+            if len(negations) % 2:
                 sense = _OTHER[sense]
             for term in terms:
                 found.setdefault(term, set()).add(sense)
+            words = (
+                match.span("tail") if pattern is _AFTER else (match.start(), match.start("number"))
+            )
+            blanks += [words, *negations]
     if not found:
-        return _NONE
-    return MappingProxyType({term: frozenset(senses) for term, senses in found.items()})
+        return _NONE, ()
+    return MappingProxyType({term: frozenset(senses) for term, senses in found.items()}), tuple(
+        blanks
+    )
 
 
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
@@ -127,14 +165,21 @@ _NEGATION_REACH = 4
 _REACH_CHARS = 160
 
 
-def _negated(text: str, start: int, end: int) -> bool:
-    """Whether the bound at ``text[start:end]`` is negated an odd number of times by the words
-    of its clause next to it (its own words, "no more than", "not exceed", aside)."""
+def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the negations of the bound at ``text[start:end]``: the words of its clause
+    next to it (its own words, "no more than", "not exceed", aside)."""
     # A bounded stretch each side: a text's many bounds each read in constant time.
-    before = _CLAUSE_END.split(text[max(0, start - _REACH_CHARS) : start])[-1]
+    low = max(0, start - _REACH_CHARS)
+    before = _CLAUSE_END.split(text[low:start])[-1]
     after = _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
-    near = _WORD.findall(before)[-_NEGATION_REACH:] + _WORD.findall(after)[:_NEGATION_REACH]
-    return sum(1 for w in near if is_negation(w) and w.casefold() != "without") % 2 == 1
+    near = [
+        (start - len(before) + m.start(), start - len(before) + m.end(), m[0])
+        for m in _WORD.finditer(before)
+    ][-_NEGATION_REACH:]
+    near += [(end + m.start(), end + m.end(), m[0]) for m in _WORD.finditer(after)][
+        :_NEGATION_REACH
+    ]
+    return [(a, b) for a, b, w in near if is_negation(w) and w.casefold() != "without"]
 
 
 def other_way(claim_senses: frozenset[str], shown: frozenset[str]) -> bool:
