@@ -13,6 +13,9 @@ A clause that negates what it says of its bounded number ("Do not take more than
 "Files larger than 25 MB cannot be attached") bounds what is allowed the other way:
 :func:`bound_senses` turns a bound over when the words of its clause next to it hold an odd
 number of negations besides those of its bound phrase ("no more than", "not exceed").
+:func:`without_bounds` blanks a bound's words and those negations, for the rules that read
+negations and opposite words once a claim's bound agrees with its evidence's
+(:func:`same_bounds`): "Take at most 2 tablets" for "Do not take more than 2 tablets".
 """
 
 from __future__ import annotations
