@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.align import Aligned, negation_before
+from pytest_faithful.text.bounds import same_bounds, without_bounds
 from pytest_faithful.text.evidence import answers_no
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.segment import split_sentences
@@ -36,7 +37,14 @@ class Negation:
         # One sentence: a span of several holds negations about other things that share a word
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729).
-        if len(split_sentences(evidence)) > 1 or not negation_clash(case.subject, evidence):
+        if len(split_sentences(evidence)) > 1:
+            return ruling
+        subject = case.subject
+        if same_bounds(case.claim.text, evidence):
+            # "Do not take more than 2 tablets" says what "Take at most 2 tablets" says: a
+            # negation read into a bound the claim gives the same way negates nothing.
+            subject, evidence = without_bounds(subject), without_bounds(evidence)
+        if not negation_clash(subject, evidence):
             return ruling
         return ruling.demoted(
             self.name, "the evidence negates what the claim states, or states what it negates"

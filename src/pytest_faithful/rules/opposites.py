@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.number_clash import other_span
+from pytest_faithful.text.bounds import same_bounds, without_bounds
 from pytest_faithful.text.contrasts import contrast
 
 OPPOSITE_WORD_NOTE = (
@@ -32,7 +33,11 @@ class Opposites:
         span = ruling.span
         if span is None:
             return ruling
-        opposite = contrast(case.claim.text, span.text(case.passages))
+        claim, evidence = case.claim.text, span.text(case.passages)
+        if same_bounds(claim, evidence):
+            # "30 or more days" and "at least 30 days": a bound's words said the same way.
+            claim, evidence = without_bounds(claim), without_bounds(evidence)
+        opposite = contrast(claim, evidence)
         if opposite is None:
             return ruling
         other = other_span(case, span)

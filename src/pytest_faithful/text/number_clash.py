@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts, measures, rounds_to
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.bounds import LOWER, bound_senses, other_way
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.segment import is_row, split_sentences
@@ -31,10 +32,13 @@ _PLAIN = "plain"
 
 
 class NumberClash(NamedTuple):
-    """The claim's number (as a content term) and the values the evidence gives instead."""
+    """The claim's number (as a content term; "at least 16" where the evidence bounds 16 the
+    other way) and the values the evidence gives instead."""
 
     stated: str
     shown: tuple[str, ...]
+    flipped: bool = False
+    """Whether the evidence gives the claim's number as a bound the other way."""
 
 
 def number_clash(claim: str, evidence: str) -> NumberClash | None:
@@ -53,6 +57,9 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     numbers = frozenset(t for t in claimed if t[0].isdigit())
     claim_units = _units(claim)
     claim_measures = measures(claim)
+    # A bound the other way on the claim's bounded number ("up to 16" for "at least 16") is
+    # another value (text/bounds.py); read in the evidence only for a claim that bounds one.
+    claim_bounds = bound_senses(claim)
     # Units are read in the evidence only for a claim that has some: this runs for every span
     # ``locate`` weighs.
     sentences = [
@@ -63,6 +70,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             _units(s.text) if claim_units else {},
             all_amounts(s.text),
             _sizes(s.text) if claim_measures else frozenset(),
+            bound_senses(s.text) if claim_bounds else claim_bounds,
         )
         for s in split_sentences(evidence)
     ]
@@ -72,7 +80,8 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         wanted = kinds - {_PLAIN}
         # Both sides as content terms ("2018-19" states 2019 there); a number the claim's
         # terms do not read as one is left to the specifics rule.
-        if term not in numbers or not wanted:
+        bounded = claim_bounds.get(term, frozenset())
+        if term not in numbers or not (wanted or bounded):
             continue
         words = _words_near(claim, term) - numbers
         rival: tuple[int, frozenset[str]] | None = None  # shared words, other values
@@ -81,7 +90,10 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         unit = claim_units.get(term, frozenset())
         values = claim_amounts.get(term, frozenset())
         sizes = claim_measures.get(term, frozenset())
-        for i, (terms, stated, scales, units, written, measured_sizes) in enumerate(sentences):
+        flipped: frozenset[str] = frozenset()
+        for i, (terms, stated, scales, units, written, measured_sizes, bounds) in enumerate(
+            sentences
+        ):
             shared = len(terms & words)
             if term not in terms and (
                 values & written or sizes & measured_sizes or rounds_to(term, claim, written)
@@ -97,6 +109,12 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                 # a table headed "in millions"); "$30 million" for "$30 billion", or for "$30",
                 # is another value; so is "3 days" for "3 weeks".
                 measured = _other_units(unit, units.get(term, frozenset()))
+                if bounded and other_way(bounded, bounds.get(term, frozenset())):
+                    # The same number, bounded the other way: "16 or younger" for "at least 16".
+                    if rival is None or shared > rival[0]:
+                        flipped = bounds[term]
+                        rival = (shared, frozenset({_bound_of(flipped, term)}))
+                    continue
                 if (shown is None or (scale is not None and shown & scale)) and not measured:
                     if i and _goes_on(terms, claimed, sentences[i - 1][0], numbers - {term}):
                         shared = max(shared, len(sentences[i - 1][0] & words))
@@ -119,8 +137,26 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             and not _in_worked_out_date(term, claim, evidence)
             and term not in converted_alone(claim, (evidence,))
         ):
-            return NumberClash(term, tuple(sorted(rival[1])))
+            flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
+            said_as = _bound_of(bounded, term) if flip else term
+            return NumberClash(said_as, tuple(sorted(rival[1])), flip)
     return None
+
+
+def _bound_of(senses: frozenset[str], term: str) -> str:
+    """A bound on ``term`` as the rule's reason says it: "a lower bound of 16"."""
+    return " or ".join(f"{'a lower' if s == LOWER else 'an upper'} bound of {term}" for s in senses)
+
+
+def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
+    """A bound of ``claim`` that the passages give only the other way, read as
+    :func:`number_clash` reads the passages together: the sentence most about the claim's
+    bounded number bounds it the other way ("up to 16" for "at least 16") and no sentence as
+    much about it states the claim's bound or the number alone; or None."""
+    if not bound_senses(claim):
+        return None
+    clash = number_clash(claim, "\n\n".join(passages))
+    return clash if clash is not None and clash.flipped else None
 
 
 def _sizes(text: str) -> frozenset[tuple[str, Decimal]]:

@@ -1,0 +1,192 @@
+"""Which way a bound on a number points.
+
+"Applicants must be at least 16" and "Applicants must be 16 or younger" state the same number,
+16, as bounds that point opposite ways: a lower bound (16 is the least) and an upper bound (16
+is the most). :func:`bound_senses` reads each number a text writes as a bound, the way a
+careful paraphrase writes one: before the number ("over $50", "no more than 10", "no later
+than 5 pm", "within 14 days", "a minimum age of 16", "must not exceed 20 mph"), after it ("16
+or older", "10 books or fewer", "aged 18 and over", "5 GB at most"). The number-clash rule
+(:mod:`pytest_faithful.text.number_clash`) holds a claim's bound to the evidence's bound on
+the same number: the other way is another value.
+
+A clause that negates what it says of its bounded number ("Do not take more than 2 tablets",
+"Files larger than 25 MB cannot be attached") bounds what is allowed the other way:
+:func:`bound_senses` turns a bound over when the words of its clause next to it hold an odd
+number of negations besides those of its bound phrase ("no more than", "not exceed").
+:func:`without_bounds` blanks a bound's words and those negations, for the rules that read
+negations and opposite words once a claim's bound agrees with its evidence's
+(:func:`same_bounds`): "Take at most 2 tablets" for "Do not take more than 2 tablets".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import is_negation
+
+LOWER = "lower"
+UPPER = "upper"
+
+# Comparatives that put a value above the number ("older than 16": more than 16) and below it.
+_ABOVE = "more|greater|higher|larger|bigger|longer|older|taller|heavier|faster|later|wider"
+_BELOW = "less|fewer|lower|smaller|shorter|younger|lighter|slower|earlier|sooner|narrower"
+# Never begun inside a number, and a cheap look-ahead first: a number of thousands of digits is
+# read in linear time.
+_NUMBER = (
+    r"(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(?<![\d.,])"
+    r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?::\d\d)?"
+    r"(?:[^\S\n]?(?:am|pm|a\.m\.|p\.m\.)(?!\w))?)(?!\d)(?![\d,]*\d)"
+)
+# A bound written before its number. "by" bounds a time of day only ("by 5 pm"; "grew by 5%"
+# is no bound): see ``_TIME_ONLY``.
+_BEFORE = re.compile(
+    r"\b(?:"
+    rf"(?:(?P<negcmp>no|not)[^\S\n]+)?(?P<cmp>{_ABOVE}|{_BELOW})[^\S\n]+than"
+    r"|(?:(?P<negexc>not|never)[^\S\n]+(?:to[^\S\n]+)?)?(?P<exceed>exceed(?:s|ing)?|surpass(?:es|ing)?)"
+    r"|(?P<lower>over|above|in excess of|upwards of|at least|starting at|after|beyond)"
+    r"|(?P<upper>under|below|up to|at most|within|no later than|before|until|till|by"
+    r"|limited to|capped at|in the first)"
+    r"|(?P<noun>minimum|maximum|max)(?:[^\S\n]+[\w'\u2019-]+){0,5}?[^\S\n]*(?:is|are|was|of|:|=)?"
+    rf")[^\S\n]+{_NUMBER}",
+    re.IGNORECASE,
+)
+# A bound written after its number, at most three words on: "16 years or older", "10 books or
+# fewer", "aged 18 and over", "5 GB of files at most".
+_AFTER = re.compile(
+    rf"{_NUMBER}(?:[^\S\n]+[^\W\d_][\w'\u2019]*){{0,3}}?[^\S\n]+(?P<tail>"
+    rf"(?:or|and)[^\S\n]+(?:(?P<above>{_ABOVE}|over|above|up|after)"
+    rf"|(?P<below>{_BELOW}|under|below|before))"
+    r"|(?P<most>at[^\S\n]+(?:the[^\S\n]+)?most|max(?:imum)?)"
+    r"|(?P<least>at[^\S\n]+(?:the[^\S\n]+)?least|minimum)"
+    r")\b",
+    re.IGNORECASE,
+)
+_HINT = re.compile(
+    r"\b(?:than|exceed\w*|surpass\w*|over|above|excess|upwards|least|most|starting|after|beyond"
+    r"|under|below|up to|within|before|until|till|by|limited|capped|first|minimum|maximum|max"
+    r"|or|and)\b",
+    re.IGNORECASE,
+)
+# The bounds that mark a time of day only.
+_TIME_ONLY = frozenset({"by"})
+
+
+def _sense_before(match: re.Match[str]) -> str:
+    if match["cmp"]:
+        above = re.fullmatch(_ABOVE, match["cmp"], re.IGNORECASE) is not None
+        return LOWER if above != bool(match["negcmp"]) else UPPER
+    if match["exceed"]:
+        return UPPER if match["negexc"] else LOWER
+    if match["noun"]:
+        return LOWER if match["noun"].casefold().startswith("min") else UPPER
+    return LOWER if match["lower"] else UPPER
+
+
+def _sense_after(match: re.Match[str]) -> str:
+    return LOWER if match["above"] or match["least"] else UPPER
+
+
+@functools.lru_cache(maxsize=1024)
+def bound_senses(text: str) -> Mapping[str, frozenset[str]]:
+    """Each number term ``text`` writes as a bound -> the senses of its bounds (``LOWER``: the
+    number is the least, "at least 16", "over $50"; ``UPPER``: the most, "up to 10", "by 5
+    pm"), turned over by a negation next to them (module docstring)."""
+    return _read(text)[0]
+
+
+def without_bounds(text: str) -> str:
+    """``text`` (as :func:`~pytest_faithful.text.readings.normalised` reads it) with the words of
+    its bounds blanked, the negations read into them included, their numbers kept: "Do not
+    take more than 2 tablets" reads "Do     take           2 tablets". For the rules that read
+    negations and opposite words, once a claim's bounds agree with its evidence's
+    (:func:`same_bounds`): "no more than" or "at least" is then said of the number alike."""
+    blanks = _read(text)[1]
+    if not blanks:
+        return text
+    chars = list(normalised(text))
+    for start, end in blanks:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def same_bounds(claim: str, evidence: str) -> bool:
+    """Whether ``claim`` bounds a number, and ``evidence`` bounds none of the claim's bounded
+    numbers the other way: "30 or more days" and "at least 30 days", "no faster than 20 mph"
+    and "20 mph" (a bound the other way is another value: the number-clash rule's)."""
+    said, shown = bound_senses(claim), bound_senses(evidence)
+    return bool(said) and all(said[t] == shown[t] for t in said.keys() & shown.keys())
+
+
+@functools.lru_cache(maxsize=1024)
+def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int], ...]]:
+    """The bounds' senses by number term, and the spans of the normalised text that say them
+    (each bound's words, its number aside, and the negations that turn it over)."""
+    if _HINT.search(text) is None:
+        return _NONE, ()
+    read = normalised(text)
+    found: dict[str, set[str]] = {}
+    blanks: list[tuple[int, int]] = []
+    for pattern, sense_of in ((_BEFORE, _sense_before), (_AFTER, _sense_after)):
+        for match in pattern.finditer(read):
+            terms = [t for t in content_terms(match["number"]) if t[0].isdigit()]
+            word = (match.groupdict().get("upper") or "").casefold()
+            if word in _TIME_ONLY and not any(":" in t for t in terms):
+                continue
+            sense = sense_of(match)
+            negations = _negations(read, match.start(), match.end())
+            if len(negations) % 2:
+                sense = _OTHER[sense]
+            for term in terms:
+                found.setdefault(term, set()).add(sense)
+            words = (
+                match.span("tail") if pattern is _AFTER else (match.start(), match.start("number"))
+            )
+            blanks += [words, *negations]
+    if not found:
+        return _NONE, ()
+    return MappingProxyType({term: frozenset(senses) for term, senses in found.items()}), tuple(
+        blanks
+    )
+
+
+_NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
+_OTHER = {LOWER: UPPER, UPPER: LOWER}
+_WORD = re.compile(r"[\w'\u2019]+")
+# Where a clause ends: a negation past it ("from 1991 until 1998 (centre) ... did not allow
+# it"; "Orders over $50 ship free; there is no fee") is not about the bound.
+_CLAUSE_END = re.compile(r"[,;:()\[\]\n\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
+# How many words on either side of a bound a negation of it may be: "Do not take more than 2
+# tablets", "Files larger than 25 MB cannot be attached", "No dogs over 10 kg are allowed".
+# "without" negates only its object: "not exceeding 1,200 mg per day without medical
+# supervision" bounds the dose from above.
+_NEGATION_REACH = 4
+_REACH_CHARS = 160
+
+
+def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the negations of the bound at ``text[start:end]``: the words of its clause
+    next to it (its own words, "no more than", "not exceed", aside)."""
+    # A bounded stretch each side: a text's many bounds each read in constant time.
+    low = max(0, start - _REACH_CHARS)
+    before = _CLAUSE_END.split(text[low:start])[-1]
+    after = _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
+    near = [
+        (start - len(before) + m.start(), start - len(before) + m.end(), m[0])
+        for m in _WORD.finditer(before)
+    ][-_NEGATION_REACH:]
+    near += [(end + m.start(), end + m.end(), m[0]) for m in _WORD.finditer(after)][
+        :_NEGATION_REACH
+    ]
+    return [(a, b) for a, b, w in near if is_negation(w) and w.casefold() != "without"]
+
+
+def other_way(claim_senses: frozenset[str], shown: frozenset[str]) -> bool:
+    """Whether a bound the evidence gives a number (``shown``) points only the other way from
+    the claim's bound on it (``claim_senses``): "at least 16" for "up to 16". A number the
+    claim or the evidence bounds both ways ("over $50 ship free; under $50 pay $5") is none."""
+    return len(claim_senses) == 1 and len(shown) == 1 and claim_senses != shown

@@ -1,0 +1,230 @@
+"""A bound that points the other way on the same number is another value.
+
+"You must be 16 or younger" states the passage's 16, but as an upper bound where "Applicants
+must be at least 16 years old." gives a lower one: ``number-clash`` (strict) holds a claim's
+bound to the evidence's (text/bounds.py). Every way a careful paraphrase writes the same bound
+passes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import Label, verify
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, without_bounds
+from pytest_faithful.text.number_clash import number_clash
+from pytest_faithful.text.terms import content_terms
+
+# (passage sentence, honest paraphrases of its bound, the bound the other way)
+FAMILY = [
+    (
+        "Applicants must be at least 16 years old to open a Teen Saver account.",
+        [
+            "You must be 16 or older to open a Teen Saver account.",
+            "A Teen Saver account has a minimum age of 16.",
+            "Applicants must be no younger than 16 years old.",
+        ],
+        [
+            "You must be 16 or younger to open a Teen Saver account.",
+            "A Teen Saver account has a maximum age of 16.",
+            "Applicants must be under 16 years old.",
+        ],
+    ),
+    (
+        "Each club may register up to 16 players for the tournament.",
+        [
+            "A club can register at most 16 players for the tournament.",
+            "Clubs may register no more than 16 players for the tournament.",
+            "Clubs may register 16 or fewer players for the tournament.",
+        ],
+        [
+            "A club must register at least 16 players for the tournament.",
+            "Clubs may register 16 or more players for the tournament.",
+        ],
+    ),
+    (
+        "Unused items can be returned within 14 days of delivery.",
+        [
+            "Unused items can be returned no later than 14 days after delivery.",
+            "Unused items can be returned in the first 14 days after delivery.",
+        ],
+        [
+            "Unused items can be returned after 14 days of delivery.",
+            "Unused items can be returned at least 14 days after delivery.",
+        ],
+    ),
+    (
+        "Claims must be submitted by 5 pm on Friday.",
+        [
+            "Claims must be submitted before 5 pm on Friday.",
+            "Claims are due no later than 5 pm on Friday.",
+        ],
+        [
+            "Claims must be submitted after 5 pm on Friday.",
+            "Claims are due no earlier than 5 pm on Friday.",
+        ],
+    ),
+    (
+        "Transfers of more than $10,000 are subject to a $25 fee.",
+        [
+            "A $25 fee applies to transfers above $10,000.",
+            "Transfers exceeding $10,000 carry a $25 fee.",
+        ],
+        [
+            "A $25 fee applies to transfers under $10,000.",
+            "Transfers of less than $10,000 carry a $25 fee.",
+        ],
+    ),
+    (
+        "Checked bags over 23 kg incur a fee of $75.",
+        ["Checked bags heavier than 23 kg incur a fee of $75."],
+        [
+            "Checked bags lighter than 23 kg incur a fee of $75.",
+            "Checked bags below 23 kg incur a fee of $75.",
+        ],
+    ),
+    (
+        # A negated bound bounds what is allowed the other way.
+        "Do not take more than 4 tablets in 24 hours.",
+        ["Take at most 4 tablets in 24 hours.", "Take up to 4 tablets in 24 hours."],
+        ["Take at least 4 tablets in 24 hours."],
+    ),
+    (
+        # "without" negates its object, not the bound.
+        "Take 200 to 400 mg, not exceeding 1,200 mg per day without medical supervision.",
+        ["The maximum daily dose without medical supervision is 1,200 mg."],
+        ["The minimum daily dose without medical supervision is 1,200 mg."],
+    ),
+    (
+        "Vehicles on the campus road must not exceed 20 mph.",
+        ["Vehicles on the campus road may go no faster than 20 mph."],
+        ["Vehicles on the campus road must go faster than 20 mph."],
+    ),
+]
+HONEST = [(p, h) for p, honest, _ in FAMILY for h in honest]
+FLIPPED = [(p, lie) for p, _, lies in FAMILY for lie in lies]
+
+
+@pytest.mark.parametrize(("passage", "claim"), HONEST)
+def test_the_same_bound_written_another_way_is_no_other_value(passage: str, claim: str) -> None:
+    assert number_clash(claim, passage) is None
+
+
+@pytest.mark.parametrize(("passage", "claim"), FLIPPED)
+def test_a_bound_the_other_way_is_another_value(passage: str, claim: str) -> None:
+    clash = number_clash(claim, passage)
+    assert clash is not None
+    assert "bound of" in clash.stated
+    assert clash.shown[0].startswith(("a lower bound", "an upper bound"))
+
+
+def test_number_clash_demotes_a_flipped_bound_under_strict() -> None:
+    passage = FAMILY[0][0]
+    judge = quoting(passage)
+    assert verify(FAMILY[0][1][0], [passage], judge=judge, rules="strict").passed
+    result = verify(FAMILY[0][2][0], [passage], judge=judge, rules="strict")
+    (verdict,) = result.claim_verdicts
+    assert verdict.label is Label.NOT_ENOUGH_INFO
+    assert verdict.rule == "number-clash"
+    assert (
+        "the evidence gives a lower bound of 16 where the claim states an upper" in verdict.reason
+    )
+
+
+@pytest.mark.parametrize(("passage", "claim"), [*HONEST[::3], *FLIPPED[::3]])
+def test_standard_demotes_a_bound_the_passages_give_only_the_other_way(
+    passage: str, claim: str
+) -> None:
+    # A judge that is right never writes a flipped bound: under the default policy too
+    # (``unstated-specifics``), read against every passage, whatever the judge quoted.
+    result = verify(claim, [passage], judge=quoting(passage), rules="standard")
+    flipped = (passage, claim) in FLIPPED
+    assert result.passed is not flipped
+    if flipped:
+        (verdict,) = result.claim_verdicts
+        assert verdict.rule == "unstated-specifics"
+        assert "bound of" in verdict.reason
+
+
+_LOWER_FORMS = [
+    "at least {}",
+    "no fewer than {}",
+    "more than {}",
+    "over {}",
+    "above {}",
+    "{} or more",
+    "a minimum of {}",
+    "{} and over",
+    "no less than {}",
+]
+_UPPER_FORMS = [
+    "up to {}",
+    "at most {}",
+    "no more than {}",
+    "under {}",
+    "less than {}",
+    "below {}",
+    "{} or fewer",
+    "{} or less",
+    "a maximum of {}",
+    "fewer than {}",
+]
+_SENSES = st.sampled_from([(LOWER, f) for f in _LOWER_FORMS] + [(UPPER, f) for f in _UPPER_FORMS])
+_AMOUNTS = st.tuples(st.integers(1, 9999), st.sampled_from(["", " kg", " days", " GB", " players"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(_AMOUNTS, _SENSES, _SENSES, st.booleans())
+def test_bounds_are_read_and_compared_by_their_sense(
+    amount: tuple[int, str], claimed: tuple[str, str], shown: tuple[str, str], negated: bool
+) -> None:
+    n, unit = amount
+    frame = "Members of the rowing club {}may bring {} to the regatta."
+    claim = frame.format("", claimed[1].format(f"{n}{unit}"))
+    evidence = frame.format("not " if negated else "", shown[1].format(f"{n}{unit}"))
+    assert bound_senses(claim) == {str(n): frozenset({claimed[0]})}
+    shown_sense = shown[0] if not negated else ({LOWER, UPPER} - {shown[0]}).pop()
+    assert bound_senses(evidence) == {str(n): frozenset({shown_sense})}
+    clash = number_clash(claim, evidence)
+    assert (clash is None) == (claimed[0] == shown_sense)
+    # Blanked, a bound's words go and its number stays.
+    for text in (claim, evidence):
+        blanked = without_bounds(text)
+        assert not bound_senses(blanked)
+        assert str(n) in content_terms(blanked)
+
+
+# (passage, a bound said the same way with other words, the same bound flipped)
+SAID_ALIKE = [
+    (
+        "Do not take more than 2 tablets at a time.",
+        "Take at most 2 tablets at a time.",
+        "Take at least 2 tablets at a time.",
+    ),
+    (
+        "Tenants must give at least 30 days' notice before moving out.",
+        "Tenants must give 30 or more days' notice before moving out.",
+        "Tenants must give 30 or fewer days' notice before moving out.",
+    ),
+    (
+        "The speed limit on the campus road is 20 mph.",
+        "Drivers may go no faster than 20 mph on the campus road.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "honest", "flipped"), SAID_ALIKE)
+def test_a_bound_said_alike_is_no_negation_nor_opposite(
+    passage: str, honest: str, flipped: str | None
+) -> None:
+    # strict: "not ... more than" is "at most", "or more" is "at least"; "no faster than"
+    # negates nothing the passage states.
+    judge = quoting(passage)
+    assert verify(honest, [passage], judge=judge, rules="strict").passed
+    if flipped is not None:
+        (verdict,) = verify(flipped, [passage], judge=judge, rules="strict").claim_verdicts
+        assert verdict.label is Label.NOT_ENOUGH_INFO
