@@ -103,6 +103,17 @@ FAMILY = [
         ["Vehicles on the campus road may go no faster than 20 mph."],
         ["Vehicles on the campus road must go faster than 20 mph."],
     ),
+    # A moment's bound on a period counted back from an event bounds the period the other way.
+    (
+        "Tenants must give notice no later than 30 days before moving out.",
+        ["Tenants must give at least 30 days' notice before moving out."],
+        ["Tenants must give at most 30 days' notice before moving out."],
+    ),
+    (
+        "Bookings can be cancelled no earlier than 14 days before departure.",
+        ["Bookings can be cancelled at most 14 days before departure."],
+        ["Bookings can be cancelled at least 14 days before departure."],
+    ),
 ]
 HONEST = [(p, h) for p, honest, _ in FAMILY for h in honest]
 FLIPPED = [(p, lie) for p, _, lies in FAMILY for lie in lies]

@@ -87,6 +87,25 @@ def _sense_before(match: re.Match[str]) -> str:
     return LOWER if match["lower"] else UPPER
 
 
+# A period counted back from an event ("30 days before moving out", "two weeks in advance"):
+# a bound on the moment ("no later than", "no earlier than") is then the other bound on the
+# period. "Give notice no later than 30 days before moving out" is at least 30 days' notice.
+_COUNTED_BACK = re.compile(
+    r"['\u2019]?[^\S\n]*(?:(?:business|working|calendar)[^\S\n]+)?"
+    r"(?:minutes?|hours?|days?|weeks?|months?|years?)['\u2019]?[^\S\n]+"
+    r"(?:before|prior[^\S\n]+to|in[^\S\n]+advance|ahead)\b",
+    re.IGNORECASE,
+)
+_MOMENT = frozenset({"later", "earlier", "sooner", "no later than", "until", "till"})
+
+
+def _counted_back(text: str, match: re.Match[str]) -> bool:
+    """Whether the bound of ``match`` (before its number) bounds a moment, on a period its
+    number counts back from an event."""
+    word = (match["cmp"] or match["upper"] or "").casefold()
+    return word in _MOMENT and _COUNTED_BACK.match(text, match.end()) is not None
+
+
 def _sense_after(match: re.Match[str]) -> str:
     return LOWER if match["above"] or match["least"] else UPPER
 
@@ -138,6 +157,8 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
             if word in _TIME_ONLY and not any(":" in t for t in terms):
                 continue
             sense = sense_of(match)
+            if pattern is _BEFORE and _counted_back(read, match):
+                sense = _OTHER[sense]
             negations = _negations(read, match.start(), match.end())
             if len(negations) % 2:
                 sense = _OTHER[sense]
