@@ -352,3 +352,27 @@ def test_a_row_quoted_for_another_rows_value_is_no_evidence(claim: str, passes: 
     row = "RE 12 | 08:45 | 11:30"
     result = verify(claim, [TIMETABLE], rules=STRICT, judge=quoting(row))
     assert result.passed is passes
+
+
+LISTING = "A three-bedroom semi-detached house with two bathrooms, a garden and a garage."
+
+
+# A number the evidence writes as a count of another thing ("three-bedroom") is not the claim's
+# count of bathrooms; a value the answer writes as a label's ("**Bathrooms:** 3", as a list or a
+# card in an answer writes one) counts what the label names. Numbers in words are read as digits.
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("The house has 2 bathrooms.", "The house has 3 bathrooms."),
+        ("The house has three bedrooms.", "The house has 4 bedrooms."),
+        ("**Bathrooms:** 2", "**Bathrooms:** 3"),
+        ("- Bedrooms: 3", "- Bedrooms: 2"),
+        ("Bathrooms: two", "Bathrooms: 3"),
+    ],
+)
+def test_a_count_of_another_thing_is_no_value_of_the_claims(faithful: str, changed: str) -> None:
+    judge = quoting(LISTING)
+    assert verify(faithful, [LISTING], judge=judge, rules="strict").passed, faithful
+    result = verify(changed, [LISTING], judge=judge, rules="strict")
+    assert not result.passed, changed
+    assert result.claim_verdicts[0].rule == "number-clash"

@@ -14,7 +14,7 @@ call a missing number a contradiction."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -50,8 +50,10 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     clashes when it shares more of the claim's words around that number than every sentence
     that states the number does, by more than ``_MARGIN``.
     """
+    claim = _value_first(claim)
     said = number_kinds(claim)
-    if not said or not any(c.isdigit() for c in evidence):
+    # Numbers in words count too ("a three-bedroom house with two bathrooms").
+    if not said or not any(t[0].isdigit() for t in content_terms(evidence)):
         return None
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
@@ -115,6 +117,13 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                         flipped = bounds[term]
                         rival = (shared, frozenset({_bound_of(flipped, term)}))
                     continue
+                counted = stated.get(term, frozenset()) - {_PLAIN}
+                if _counts_another(wanted, counted, stated, numbers):
+                    # "a three-bedroom house with two bathrooms" for "3 bathrooms"
+                    others = frozenset(t for t, k in stated.items() if k & wanted and t != term)
+                    if rival is None or shared > rival[0]:
+                        rival = (shared, others)
+                    continue
                 if (shown is None or (scale is not None and shown & scale)) and not measured:
                     if i and _goes_on(terms, claimed, sentences[i - 1][0], numbers - {term}):
                         shared = max(shared, len(sentences[i - 1][0] & words))
@@ -141,6 +150,35 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             said_as = _bound_of(bounded, term) if flip else term
             return NumberClash(said_as, tuple(sorted(rival[1])), flip)
     return None
+
+
+# A claim that is a label and its value, as an answer's list or card writes one ("**Bathrooms:**
+# 3", "- Seats: 5"): the value counts what the label names, read as "3 Bathrooms".
+_LABELLED = re.compile(
+    r"[^\S\n]*(?:[-*+][^\S\n]+)?(?:\*\*|__)?(?P<label>[^\W\d_]+(?: [^\W\d_]+){0,3})"
+    r"(?:\*\*|__)?:(?:\*\*|__)?[^\S\n]*(?P<value>\d[\d,.]*)[^\S\n]*\.?"
+)
+
+
+def _value_first(claim: str) -> str:
+    labelled = _LABELLED.fullmatch(claim)
+    return f"{labelled['value']} {labelled['label']}" if labelled else claim
+
+
+def _counts_another(
+    wanted: frozenset[str],
+    counted: frozenset[str],
+    stated: Mapping[str, frozenset[str]],
+    numbers: frozenset[str],
+) -> bool:
+    """Whether a sentence writes the claim's number as a count of another thing than the
+    claim's, and another number as a count of the claim's: "a three-bedroom house with two
+    bathrooms" for "3 bathrooms". Then it gives another value, not the claim's."""
+    if not wanted or not counted or counted & wanted:
+        return False
+    if not all(k.startswith("unit:") for k in counted):
+        return False
+    return any(k & wanted and t not in numbers for t, k in stated.items())
 
 
 def _bound_of(senses: frozenset[str], term: str) -> str:
