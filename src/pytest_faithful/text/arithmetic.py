@@ -49,6 +49,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.products import bills, frequencies, percents_of, shares
 from pytest_faithful.text.rates import (
     Rate,
@@ -60,6 +61,16 @@ from pytest_faithful.text.rates import (
 )
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.totals import (
+    Bound,
+    Total,
+    bounds,
+    counted_total,
+    inside,
+    totalled,
+    totals,
+    within_bound,
+)
 
 # Kinds a sum or a difference is read in: a value of a thing, not a label of one.
 _NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7"})
@@ -127,6 +138,8 @@ class _Said(NamedTuple):
     frequencies: tuple[tuple[Decimal, str], ...]
     percents_of: tuple[tuple[str, Decimal], ...]
     bills: tuple[Decimal, ...]
+    totals: tuple[Total, ...]
+    bounds: tuple[Bound, ...]
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -155,10 +168,19 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     # A count's own unit is what the passages price ("$7 per parcel" for "three parcels").
     if own and values <= _counts_beside("", claim):
         priced = words - (period_words(period) if period else frozenset())
-        if any(_counts_a_total(term, values, claim, said) for said in _about(priced, passages)):
+        if any(
+            _counts_a_total(term, values, claim, said)
+            or counted_total(values, _others(term, claim), said.totals)
+            for said in _about(priced, passages)
+        ):
             return True
     if not about:
         return False
+    # "A 20 kg checked bag is within the limit": below the bound of the sentence most about it.
+    if (limit := inside(claim)) and term not in bound_senses(claim):
+        said_bounds = tuple(b for said in _about(about - limit, passages) for b in said.bounds)
+        if within_bound(values, kinds - _NO_SUM, about - limit, said_bounds):
+            return True
     percent = "percent" in kinds and not points
     minutes = 1 if total is not None else _minutes_asked(kinds)
     runs = tuple(_about(about, passages))
@@ -175,6 +197,8 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             return True
         counts = _counts_beside(term, claim)
         if any(_of_kind(values, kind, period, counts, said) for kind in kinds - _NO_SUM):
+            return True
+        if totalled(values, kinds - _NO_SUM, words, said.totals):
             return True
         if percent and any(
             _change(values, operands, bases)
@@ -281,6 +305,16 @@ def _counts_a_total(term: str, values: frozenset[Decimal], claim: str, said: _Sa
         for other, totals in written.items()
         if other != term
         for kind in kinds.get(other, frozenset()) & {"money"}
+    )
+
+
+def _others(term: str, claim: str) -> Iterator[tuple[frozenset[str], frozenset[Decimal]]]:
+    """The claim's other numbers: their kinds and values."""
+    kinds = number_kinds(claim)
+    return (
+        (kinds.get(other, frozenset()), values)
+        for other, values in amounts(claim).items()
+        if other != term
     )
 
 
@@ -423,6 +457,8 @@ def _said(sentences: tuple[str, ...]) -> _Said:
             for share in percents_of(sentence, _NO_SUM, _MOST_OPERANDS)
         ),
         tuple(bills(text, kinds, written)),
+        tuple(totals(sentences, kinds, written)),
+        tuple(bounds(sentences)),
     )
 
 
