@@ -28,6 +28,9 @@ a number as stated when it is one of these, to the precision the claim writes it
 * a percent of an amount one sentence says with it: "$24.80" from "a fee of 2% ... the invoice
   total of $1,240".
 * a price per unit times a quantity of that unit: "$75.60" from "420 kWh at $0.18 per kWh".
+* the total, the mean or the count of every number of the kind said together, a group's total
+  ("21 people" from "12 women and 9 men"), a value below a passage's upper bound said as
+  within the limit (:mod:`~pytest_faithful.text.totals`).
 
 The operands must be of the claim number's kind
 (:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
