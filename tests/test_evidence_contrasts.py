@@ -8,7 +8,7 @@ located, has shown evidence against the claim.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways, quoting
@@ -252,3 +252,134 @@ def test_no_span_is_located_that_says_the_opposite_word(
 ) -> None:
     assert locate([passage], lie) is None
     assert locate([passage], faithful) is not None
+
+
+# Quantifier, frequency and exclusivity words, and opposites said in other words: the passage,
+# a faithful restatement (a careful model's synonyms), and the word swapped.
+_QUANTIFIERS = [
+    (
+        "Each device comes with a two-year warranty.",
+        "Every device comes with a two-year warranty.",
+        "Some devices come with a two-year warranty.",
+    ),
+    (
+        "Most patients feel better within a week.",
+        "The majority of patients feel better within a week.",
+        "All patients feel better within a week.",
+    ),
+    (
+        "Refunds are always issued to the original payment method.",
+        "Refunds are issued to the original payment method without exception.",
+        "Refunds are sometimes issued to the original payment method.",
+    ),
+    (
+        "Flights from the island are sometimes delayed in winter.",
+        "Flights from the island are occasionally delayed in winter.",
+        "Flights from the island are always delayed in winter.",
+    ),
+    (
+        "Claims are typically processed within ten working days.",
+        "Claims are usually processed within ten working days.",
+        "Claims are rarely processed within ten working days.",
+    ),
+    (
+        "The welcome discount applies only to the first order.",
+        "The welcome discount applies solely to the first order.",
+        "The welcome discount applies to each order.",
+    ),
+    (
+        "Only use the supplied charger to charge the device.",
+        "Use only the supplied charger to charge the device.",
+        "Any charger can be used to charge the device.",
+    ),
+    (
+        "Both doses are needed for full protection.",
+        "Full protection needs both doses.",
+        "Full protection needs either dose.",
+    ),
+    (
+        "Both a photo ID and the admission letter must be shown at the door.",
+        "Candidates must show both a photo ID and the admission letter at the door.",
+        "Candidates must show either a photo ID or the admission letter at the door.",
+    ),
+    (
+        "Towels are provided free of charge.",
+        "Towels are provided at no charge.",
+        "Towels are provided for a fee.",
+    ),
+    (
+        "Parking in the town centre is free on Sundays.",
+        "Parking in the town centre costs nothing on Sundays.",
+        "Parking in the town centre costs extra on Sundays.",
+    ),
+    (
+        "Serious side effects are rare.",
+        "Serious side effects are uncommon.",
+        "Serious side effects are not uncommon.",
+    ),
+    (
+        "Mobile phones are not allowed in classrooms.",
+        "Mobile phones are not permitted in classrooms.",
+        "Mobile phones are permitted in classrooms.",
+    ),
+    (
+        "Sale items cannot be returned.",
+        "Items on sale cannot be returned.",
+        "Sale items are returnable.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    _QUANTIFIERS,
+    ids=[
+        "each-some",
+        "most-all",
+        "always-sometimes",
+        "sometimes-always",
+        "usually-rarely",
+        "only-each",
+        "only-any",
+        "both-either",
+        "both-and",
+        "free-fee",
+        "costs-nothing",
+        "not-uncommon",
+        "not-permitted",
+        "returnable",
+    ],
+)
+def test_a_quantifier_or_frequency_word_swapped_is_caught(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert_both_ways(faithful, changed, [passage], rules=STRICT)
+
+
+_FREQUENCY = {
+    "always": ("always", "invariably"),
+    "usually": ("usually", "typically", "generally", "normally", "often", "frequently"),
+    "sometimes": ("sometimes", "occasionally"),
+    "rarely": ("rarely", "seldom"),
+    "never": ("never",),
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([(c, w) for c, ws in _FREQUENCY.items() for w in ws]),
+    st.sampled_from([(c, w) for c, ws in _FREQUENCY.items() for w in ws]),
+    st.sampled_from(["Trains from Leeds", "The night buses", "Deliveries to the island"]),
+)
+def test_a_frequency_word_is_read_against_every_other_class(
+    said: tuple[str, str], shown: tuple[str, str], subject: str
+) -> None:
+    """Words of one class restate each other; "always" and "never" clash with every other
+    class, and "usually" with "rarely" ("sometimes" is left to the judge against "usually"
+    and "rarely")."""
+    found = contrast(f"{subject} are {said[1]} late in winter.", f"{subject} are {shown[1]} late.")
+    classes = {said[0], shown[0]}
+    expected = len(classes) == 2 and (
+        bool(classes & {"always", "never"}) or classes == {"usually", "rarely"}
+    )
+    assert (found is not None) == expected, (said, shown, found)

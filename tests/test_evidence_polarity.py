@@ -438,3 +438,40 @@ def test_under_lead_in_reads_the_item_and_the_colon_line_above_its_list(
     assert under_lead_in(passage, start, end + 2) is None
     unmarked = f"Side effects of the drug:\n{items[k]}"
     assert under_lead_in(unmarked, len(unmarked) - len(items[k]), len(unmarked)) is None
+
+
+@pytest.mark.parametrize(
+    ("negated", "stated", "also_negated"),
+    [
+        ("Tickets cannot be refunded.", "Tickets are refundable.", "Tickets are not refundable."),
+        (
+            "The pass cannot be transferred.",
+            "The pass is transferable.",
+            "The pass is not transferable.",
+        ),
+        (
+            "Sale items are not returnable.",
+            "Sale items can be returned.",
+            "Sale items cannot be returned.",
+        ),
+        (
+            "Dogs are not permitted on the beach.",
+            "Dogs are allowed on the beach.",
+            "Dogs are not allowed on the beach.",
+        ),
+        (
+            "Dogs are not allowed on the beach.",
+            "Dogs are permitted on the beach.",
+            "Dogs aren't permitted on the beach.",
+        ),
+    ],
+    ids=["refundable", "transferable", "returnable", "permitted", "allowed"],
+)
+def test_a_negation_reads_the_words_that_say_its_head(
+    negated: str, stated: str, also_negated: str
+) -> None:
+    """ "cannot be returned" negates "returnable", "not allowed" negates "permitted"; the same
+    negation in other words is no clash."""
+    assert negation_clash(stated, negated)
+    assert negation_clash(negated, stated)
+    assert not negation_clash(also_negated, negated)

@@ -9,7 +9,11 @@ pair below, an evidence sentence says a word of the other side, neither says bot
 of the claim is mostly in that sentence (so it is about the same thing).
 
 The pairs are general English opposites of the kinds that change what a sentence asserts:
-direction and amount, order in time and place, permission, outcome, and truth. A word with a
+direction and amount, order in time and place, permission, outcome, and truth, and the
+quantifier, frequency and exclusivity words small models swap ("all" and "some", "most" and
+"all", "always" and "sometimes", "never" and any other frequency, "usually" and "rarely",
+"only" and "each" or "any", "both" and "either"). One word and its opposite are one pair only:
+a claim and a clause that differ by two pairs tell one fact from either side. A word with a
 negating prefix ("unsafe", "illegal", "nonprofit", "disagree") is the opposite of the word
 itself, whatever the word.
 
@@ -22,7 +26,11 @@ negation comes just before it ("not permanent" for "temporary") or just before t
 when a pair that one fact can be told with from either side ("sold"/"bought",
 "before"/"after") has other things on its left ("X sold to Y" against "Y bought from X"), and,
 for opening and closing or starting and ending, when one side gives its time as a range's end
-and the other does not ("open until 8pm" against "closes at 8pm").
+and the other does not ("open until 8pm" against "closes at 8pm"). The "and" of "both X and Y"
+joins one clause ("Both the pool and the sauna are open" against "Either the pool or the sauna
+is open"). "Free of charge", "at no extra cost" and "costs nothing" are read as "free" (against
+"fee", "charge", "extra"), and a negated word with a negating prefix as the word it negates
+("not uncommon" is "common", against "rare").
 """
 
 from __future__ import annotations
@@ -69,6 +77,7 @@ accept approve grant granted | reject deny denied refuse refused
 allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful
 @ open | close closed shut
 include including | exclude excluding
+cover covered | exclude excluded excluding
 add added | remove removed drop dropped
 widen widened | narrow narrowed
 subject | exempt
@@ -97,16 +106,23 @@ hot hotter warm warmer | cold colder cool cooler
 wet | dry
 rich richer wealthy | poor poorer
 support supported favor | oppose opposed
-often frequently usually | rarely seldom
+often frequently usually typically generally normally common commonly | rarely rare seldom uncommon
+always invariably | sometimes occasionally usually often frequently typically generally normally
+    rarely seldom
+never | always invariably sometimes occasionally usually often frequently typically generally
+    normally rarely seldom
 mandatory required compulsory obligatory | optional voluntary
 temporary | permanent
-free | paid
+free | paid fee fees charge charged extra
 guilty | innocent
 convicted | acquitted
 weekday weekdays | weekend weekends
 summer | winter
 spring | autumn
-all every | some few
+all every each | some few several
+most majority | all every each few
+only solely exclusively | also any each every
+both | either
 same similar | different
 online | offline
 """
@@ -126,6 +142,7 @@ _CLAUSE_BREAK = re.compile(
     r"|since|unless|except|instead|when|where|so)\s+",
     re.IGNORECASE,
 )
+_BOTH = re.compile(r"(?i)\bboth\b")
 # A time said as the end or start of a range: "open until 8pm" is "closes at 8pm".
 _RANGE = re.compile(r"\b(?:until|till|through|from)\b|\d\s*(?:-|\u2013|to)\s*\d", re.IGNORECASE)
 _DAYS = frozenset(
@@ -189,6 +206,7 @@ def _read(text: str) -> frozenset[str]:
 def contrast(claim: str, evidence: str) -> Contrast | None:
     """The first word of ``claim`` whose opposite a clause of ``evidence`` says about the same
     thing (module docstring), or None."""
+    claim, evidence = _plain(claim), _plain(evidence)
     said = _read(claim)
     pairs, where = _pairs()
     # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
@@ -233,13 +251,43 @@ def contrast(claim: str, evidence: str) -> Contrast | None:
     return None
 
 
+# What says "free" in other words: "free of charge", "at no extra cost", "costs nothing".
+_FREE = re.compile(
+    r"(?i)\bfree\s+of\s+(?:charge|cost)\b"
+    r"|\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
+    r"|\bcosts?\s+nothing\b"
+)
+# A negated word with a negating prefix: "not uncommon" says "common".
+_NOT_PREFIXED = re.compile(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
+
+
+def _plain(text: str) -> str:
+    """``text`` with "free" said in other words written "free", and a negated word with a
+    negating prefix written as the word it negates when that word is one of a pair ("not
+    uncommon" -> "common"; "not included" stays)."""
+    if "free" in text or " no " in text or "nothing" in text:
+        text = _FREE.sub("free", text)
+    if "not " in text:
+        _, where = _pairs()
+        text = _NOT_PREFIXED.sub(
+            lambda m: m[1] if _keys(m[1].casefold()) & where.keys() else m[0], text
+        )
+    return text
+
+
 def _clauses(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
     """The clauses of ``sentence``: where each starts, its text, and its words and terms."""
     found = []
-    at = 0
-    for clause in _CLAUSE_BREAK.split(sentence):
-        at = sentence.find(clause, at)
-        found.append((at, clause, _read(clause)))
+    start = 0
+    for joint in _CLAUSE_BREAK.finditer(sentence):
+        # "both X and Y" is one clause: its "and" joins the two things "both" is about.
+        if joint[0].strip().casefold() == "and" and _BOTH.search(sentence, start, joint.start()):
+            continue
+        found.append(
+            (start, sentence[start : joint.start()], _read(sentence[start : joint.start()]))
+        )
+        start = joint.end()
+    found.append((start, sentence[start:], _read(sentence[start:])))
     return found
 
 

@@ -115,6 +115,9 @@ _BOUND = re.compile(
 # "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
 # the other, and "for a charge" still clashes with both.
 _FREE_OF = re.compile(r"(?i)\bfree\s+of\s+(?=charge|cost)")
+# "costs nothing" says "free": its "nothing" negates nothing after it ("costs nothing on
+# Sundays" does not negate Sundays).
+_COSTS_NOTHING = re.compile(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
 
 
 def _plain(text: str) -> str:
@@ -123,6 +126,8 @@ def _plain(text: str) -> str:
     text = _COMPOUND.sub(_unnegated, text)
     if "than" in text or "til" in text:
         text = _BOUND.sub(_unnegated, text)
+    if "nothing" in text:
+        text = _COSTS_NOTHING.sub("free", text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
@@ -149,11 +154,29 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
 def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     """Whether ``scope`` of the ``negating`` text negates what the ``stating`` text states:
     its head, with the head's object when both name one."""
-    head = scope.head
-    if head not in stating.asserted or head in negating.asserted:
+    heads = _alike(scope.head)
+    found = heads & stating.asserted
+    if not found or heads & negating.asserted:
         return False
-    stated_object = stating.after.get(head, frozenset())
+    stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
+
+
+# Words that say one thing: "not allowed" negates "permitted".
+_SAME = (frozenset({"allow", "permit", "permissibl"}),)
+_ABLE = "abl"
+
+
+def _alike(head: str) -> frozenset[str]:
+    """``head`` and the terms that say what it says: a word of :data:`_SAME`, and the word with
+    or without "-able" ("cannot be returned" negates "returnable")."""
+    found = {head, head + _ABLE}
+    if head.endswith(_ABLE) and len(head) > len(_ABLE) + 3:
+        found.add(head[: -len(_ABLE)])
+    for same in _SAME:
+        if head in same:
+            found |= same
+    return frozenset(found)
 
 
 @functools.lru_cache(maxsize=4096)
