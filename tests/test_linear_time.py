@@ -145,6 +145,15 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         lambda n: ("The user said hi.", "User: hi\nAssistant: 5 days\n" * (n // 2)),
         lambda: "lexical",
     ),
+    # A chat log of many speakers and a claim naming many: each turn read once, each name
+    # looked up among the speakers (:mod:`pytest_faithful.text.turns`).
+    "chat log": (
+        lambda n: (
+            ", ".join(f"Jo{_letters(i)}" for i in range(0, n, 4)) + " will bring it.",
+            "".join(f"[10:0{i % 10}] jo{_letters(i).lower()}: I'll bring it.\n" for i in range(n)),
+        ),
+        _quoting_judge,
+    ),
 }
 
 

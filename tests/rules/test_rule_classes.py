@@ -315,8 +315,8 @@ def test_a_turn_holds_the_span_and_names_a_speaker_of_the_dialogue(
     if turn is not None:
         assert turn.said in text[start:end]
     named = first_speaker_named(text, claim)
-    if named is not None:
-        assert named in claim.lower()
+    if named is not None:  # a claim's word, or the start of a label's ("Jon", "Jonathan:")
+        assert any(named.startswith(word) for word in claim.lower().split() if len(word) > 1)
         assert named in text.lower()
 
 

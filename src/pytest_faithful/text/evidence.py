@@ -17,8 +17,7 @@ import bisect
 import difflib
 import functools
 import re
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.text.abstentions import without_abstentions
@@ -45,6 +44,7 @@ from pytest_faithful.text.segment import (
 )
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.turns import dialogue, speaker_named
 from pytest_faithful.text.words import WORD
 
 
@@ -361,11 +361,6 @@ def _two_rows(passage: str, first: Sentence, last: Sentence) -> bool:
     )
 
 
-# A turn of a dialogue: a speaker's name (up to three capitalised words, then perhaps a short
-# aside in brackets: "Elizabeth (Liz)", "Helen (chair)") and a colon, at the start of a line.
-_TURN = re.compile(
-    r"(?m)^[ \t]*(?P<speaker>[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}(?: \([^()\n]{1,40}\))?):[ \t]+"
-)
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
 
@@ -373,15 +368,17 @@ def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | Non
     """For a span inside one turn of a dialogue: the turn before it and the turn itself, the
     exchange that a short reply ("7?", "Sure!") means something in. None when ``passage`` is
     not a dialogue (fewer than two turns) or the span is not inside one turn."""
-    turns = [m.start() for m in _TURN.finditer(passage)]
+    turns = dialogue(passage).starts
     if len(turns) < 2:
         return None
-    ends = [*turns[1:], len(passage)]
-    for k, (turn_start, turn_end) in enumerate(zip(turns, ends, strict=True)):
-        if turn_start <= start and end <= turn_end:
-            opening = turns[k - 1] if k else turn_start
-            return opening, len(passage[:turn_end].rstrip())
-    return None
+    k = bisect.bisect_right(turns, start) - 1
+    if k < 0:
+        return None
+    turn_end = turns[k + 1] if k + 1 < len(turns) else len(passage)
+    if end > turn_end:
+        return None
+    opening = turns[k - 1] if k else turns[k]
+    return opening, len(passage[:turn_end].rstrip())
 
 
 class Turn(NamedTuple):
@@ -392,65 +389,37 @@ class Turn(NamedTuple):
     said: str
 
 
-def speaker_words(label: str) -> frozenset[str]:
-    """The words of a turn's label, lower case: "Elizabeth (Liz)" -> {"elizabeth", "liz"}."""
-    return frozenset(word.lower() for word in _NAME_WORD.findall(label) if len(word) > 1)
-
-
-class _Dialogue(NamedTuple):
-    starts: tuple[int, ...]
-    """Where each turn's label starts."""
-    bodies: tuple[int, ...]
-    """Where each turn's words start, past its label."""
-    labels: tuple[frozenset[str], ...]
-    speakers: frozenset[str]
-    """Every word of every label."""
-    aliases: Mapping[str, frozenset[str]]
-    """For each label word, the words of every label it is in ("liz": {"elizabeth", "liz"})."""
-
-
-# Read once per passage: every claim of a check asks about the same passages.
-@functools.lru_cache(maxsize=256)
-def _dialogue(passage: str) -> _Dialogue:
-    found = list(_TURN.finditer(passage)) if ": " in passage or ":\t" in passage else []
-    labels = tuple(speaker_words(turn["speaker"]) for turn in found)
-    aliases: dict[str, frozenset[str]] = {}
-    for label in set(labels):
-        for word in label:
-            aliases[word] = aliases.get(word, frozenset()) | label
-    return _Dialogue(
-        tuple(turn.start() for turn in found),
-        tuple(turn.end() for turn in found),
-        labels,
-        frozenset(aliases),
-        MappingProxyType(aliases),
-    )
-
-
 def turn_of(passage: str, start: int, end: int) -> Turn | None:
-    """The turn of a dialogue (two turns or more) that ``passage[start:end]`` lies in, else
-    None."""
-    dialogue = _dialogue(passage)
-    if len(dialogue.starts) < 2:
+    """The turn of a dialogue (two turns or more, :func:`~pytest_faithful.text.turns.dialogue`)
+    that ``passage[start:end]`` lies in, else None."""
+    read = dialogue(passage)
+    if len(read.starts) < 2:
         return None
-    k = bisect.bisect_right(dialogue.starts, start) - 1
+    k = bisect.bisect_right(read.starts, start) - 1
     if k < 0:
         return None
-    turn_end = dialogue.starts[k + 1] if k + 1 < len(dialogue.starts) else len(passage)
+    turn_end = read.starts[k + 1] if k + 1 < len(read.starts) else len(passage)
     if end > turn_end:
         return None
-    return Turn(dialogue.labels[k], passage[max(start, dialogue.bodies[k]) : end])
+    return Turn(read.labels[k], passage[max(start, read.bodies[k]) : end])
+
+
+def speakers_named(passage: str, claim: str) -> list[str]:
+    """The speakers of the dialogue ``passage`` that ``claim``'s capitalised words name, in
+    order, each as its label's word (lower case): "Jon" names "Jonathan:"
+    (:func:`~pytest_faithful.text.turns.speaker_named`)."""
+    read = dialogue(passage)
+    if not read.speakers:
+        return []
+    named = (speaker_named(read, word) for word in _NAME_WORD.findall(claim) if word[0].isupper())
+    return [word for word in named if word is not None]
 
 
 def first_speaker_named(passage: str, claim: str) -> str | None:
-    """The first word of ``claim`` that names a speaker of the dialogue ``passage`` (lower
-    case), else None: who a claim about the dialogue speaks of first ("Tom asks Anna ...")."""
-    speakers = _dialogue(passage).speakers
-    for word in _NAME_WORD.findall(claim):
-        named = str(word).lower()
-        if word[0].isupper() and named in speakers:
-            return named
-    return None
+    """The first speaker of the dialogue ``passage`` that ``claim`` names (lower case), else
+    None: who a claim about the dialogue speaks of first ("Tom asks Anna ...")."""
+    named = speakers_named(passage, claim)
+    return named[0] if named else None
 
 
 # The first person in a turn: the speaker speaks of themselves (or of a group they are in).
@@ -468,13 +437,16 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     turn = turn_of(passage, start, end)
     if turn is None or not _FIRST_PERSON.search(turn.said):
         return None
-    first = first_speaker_named(passage, claim)
+    named = speakers_named(passage, claim)
     # The speaker under every label of theirs: "Elizabeth (Liz):" and later "Liz:".
-    aliases = _dialogue(passage).aliases
+    aliases = dialogue(passage).aliases
     speaker = turn.speaker.union(*(aliases[word] for word in turn.speaker))
-    if first is None or first in speaker:
+    if not named or named[0] in speaker:
         return None
-    named = {word.lower() for word in _NAME_WORD.findall(claim)}
-    if named & speaker or first in {w.lower() for w in _NAME_WORD.findall(turn.said)}:
+    first = named[0]
+    words = {word.lower() for word in _NAME_WORD.findall(claim)}
+    if (set(named) | words) & speaker or first in {
+        w.lower() for w in _NAME_WORD.findall(turn.said)
+    }:
         return None
     return first, " ".join(sorted(turn.speaker))

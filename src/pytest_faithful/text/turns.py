@@ -1,0 +1,193 @@
+"""The turns of a dialogue, read in the forms chats, logs and mail are written in.
+
+A turn is a speaker's label and what follows it up to the next turn. Read, one line at a time
+in one pass over the passage:
+
+- a label and a colon at a line's start: ``Anna: ...``, ``Helen (chair): ...``,
+  ``**Anna:** ...``, ``Anna (10:02): ...``; after a timestamp or a chat export's date a label
+  may be lower case: ``[10:06] raj: ...``, ``[00:01:05] Ben: ...``, ``10:02 anna: ...``,
+  ``12/03/24, 18:22 - Sara: ...`` (WhatsApp), ``[12.03.24 18:22] Sara: ...`` (Telegram),
+  ``10:02:11 From Priya to Everyone: ...`` (a Zoom chat);
+- an IRC nick: ``<raj> ...``, perhaps after a timestamp;
+- a line that is only a speaker and a time, with the words on the lines below it: Slack's
+  ``anna  10:02 AM``, Discord's ``anna — Today at 9:14 PM``, Teams' ``[9:02 AM] Lee, Anna``;
+- an email: its ``From:`` header's sender ("Mark Chen" in ``From: Mark Chen <mark@...>``) is
+  the speaker of the body below the header block (``To:``, ``Date:``, ``Subject:`` lines),
+  and ``On <date>, Kim Hale <kim@...> wrote:`` opens a quoted reply; quoted lines (``> ...``)
+  are read without their markers.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+_QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*")
+_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+_TIME_12 = r"\d{1,2}:\d{2}[ \t]?[AaPp]\.?[Mm]\.?"
+# What a chat export or a log writes before a label: a bracketed timestamp (with a date or
+# not), a bare time, or a date and time and a dash (WhatsApp).
+_STAMP = (
+    rf"(?:\[[^\]\n]{{0,20}}{_TIME}[^\]\n]{{0,12}}\][ \t]*"
+    rf"|{_TIME}[ \t]+"
+    rf"|\d{{1,4}}[/.-]\d{{1,2}}[/.-]\d{{2,4}},?[ \t]+{_TIME}[ \t]*[-\u2013\u2014][ \t]*)"
+)
+_WORD = r"[^\W\d_][\w.'-]*"
+_CAPITAL_WORDS = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?"
+_CAPITAL_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}"
+_ANY_NAME = r"[^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,2}"
+_ASIDE = r"(?: \([^()\n]{1,40}\))?"
+# "Anna: ...", "**Anna:** ...", "**Anna**: ..."; after a timestamp, "raj: ..." too.
+_LABELLED = re.compile(
+    rf"(?:(?P<stamp>{_STAMP})(?P<any>{_ANY_NAME})|\*\*(?P<bold>{_CAPITAL_NAME}){_ASIDE}"
+    rf"(?::\*\*|\*\*:)|(?P<name>{_CAPITAL_NAME}))(?P<aside>{_ASIDE})(?(bold)|:)[ \t]+"
+)
+_ZOOM = re.compile(
+    rf"(?:{_TIME}[ \t]+)?From[ \t]+(?P<name>{_ANY_NAME})[ \t]+to[ \t]+[^:\n]{{1,40}}:[ \t]*"
+)
+_IRC = re.compile(rf"(?:{_STAMP})?<[@+%~&]?(?P<name>[^\W\d_][\w.'|^`-]{{0,30}})>[ \t]+")
+# A line that is only who spoke and when: the words are on the lines below.
+_HEADER_LINE = re.compile(
+    rf"(?P<slack>{_WORD}(?: {_WORD})?)(?:[ \t]{{2,}}{_TIME}|[ \t]+{_TIME_12})[ \t]*$"
+    rf"|(?P<discord>{_ANY_NAME})[ \t]+[\u2014\u2013-][ \t]+"
+    rf"(?:Today|Yesterday|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})\b[^\n]{{0,30}}$"
+    rf"|\[{_TIME}\][ \t]+(?P<teams>{_CAPITAL_WORDS}, {_CAPITAL_WORDS})[ \t]*$"
+)
+_FROM = re.compile(r"From:[ \t]+(?P<sender>[^\n]{1,200})$", re.IGNORECASE)
+_MAIL_HEADER = re.compile(
+    r"(?:To|Cc|Bcc|Date|Sent|Subject|Reply-To):(?:[ \t][^\n]*)?$", re.IGNORECASE
+)
+_WROTE = re.compile(r"On [^\n]{1,120}?,[ \t]*(?P<sender>[^,\n]{1,80}?)[ \t]+wrote:[ \t]*$")
+_ADDRESS = re.compile(r"[ \t]*[<(\[][^<>()\[\]\n]*@[^<>()\[\]\n]*[>)\]][ \t]*|\"")
+_MAILBOX = re.compile(r"([^\W\d_][\w'-]*)(?:[._][^@\s]*)?@")
+_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def _sender(field: str) -> str:
+    """The name in a ``From:`` field: "Mark Chen <mark@x.com>" -> "Mark Chen"; a bare
+    address -> its mailbox's first word ("maria.lopez@x.com" -> "maria")."""
+    name = _ADDRESS.sub(" ", field).strip()
+    if name and "@" not in name:
+        return name if name[0].isalpha() else ""
+    mailbox = _MAILBOX.search(field)
+    return mailbox[1] if mailbox else ""
+
+
+class Dialogue(NamedTuple):
+    """A passage's turns, in order."""
+
+    starts: tuple[int, ...]
+    """Where each turn's label starts."""
+    bodies: tuple[int, ...]
+    """Where each turn's words start, past its label."""
+    labels: tuple[frozenset[str], ...]
+    """The words that name each turn's speaker, lower case."""
+    speakers: frozenset[str]
+    """Every word of every label."""
+    aliases: Mapping[str, frozenset[str]]
+    """For each label word, the words of every label it is in ("liz": {"elizabeth", "liz"})."""
+    by_start: Mapping[str, tuple[str, ...]]
+    """The label words by their first three letters, to find the one a short form starts."""
+
+
+def speaker_words(label: str) -> frozenset[str]:
+    """The words of a turn's label, lower case: "Elizabeth (Liz)" -> {"elizabeth", "liz"}."""
+    return frozenset(word.lower() for word in _NAME_WORD.findall(label) if len(word) > 1)
+
+
+def _line_turn(line: str) -> tuple[int, str] | None:
+    """Where the words of a turn that ``line`` opens start (in the line) and its label."""
+    quoted = _QUOTED.match(line)
+    at = quoted.end() if quoted else 0
+    zoom = _ZOOM.match(line, at)
+    if zoom:
+        return zoom.end(), zoom["name"]
+    labelled = _LABELLED.match(line, at)
+    if labelled:
+        name = labelled["any"] or labelled["bold"] or labelled["name"]
+        # An aside that is a time ("Anna (10:02):") names nobody.
+        aside = "" if any(c.isdigit() for c in labelled["aside"]) else labelled["aside"]
+        return labelled.end(), name + aside
+    irc = _IRC.match(line, at)
+    if irc:
+        return irc.end(), irc["name"]
+    return None
+
+
+# Read once per passage: every claim of a check asks about the same passages.
+@functools.lru_cache(maxsize=256)
+def dialogue(passage: str) -> Dialogue:
+    """The turns of ``passage`` (module docstring), in one pass over its lines."""
+    starts: list[int] = []
+    bodies: list[int] = []
+    names: list[str] = []
+    pending: tuple[int, str] | None = None  # a turn whose words start on a later line
+    sender: tuple[int, str] | None = None  # a From: line without an address, until a header
+    in_header = False  # inside an email's header block, after its From: line
+    at = 0
+    for line in passage.splitlines(keepends=True):
+        start, text = at, line.rstrip("\r\n")
+        at += len(line)
+        quoted = _QUOTED.match(text)
+        bare = text[quoted.end() if quoted else 0 :]
+        if (in_header or sender) and _MAIL_HEADER.match(bare):
+            pending, sender, in_header = pending or sender, None, True
+            continue
+        in_header, sender = False, None
+        found = _FROM.match(bare) or _WROTE.match(bare)
+        if found and (name := _sender(found["sender"])):
+            # "From: 9 am" in a timetable is no sender: a sender has an address, or a header
+            # line (To:, Sent:) follows.
+            if "@" in found["sender"] or found.re is _WROTE:
+                pending, in_header = (start, name), found.re is _FROM
+            else:
+                sender = (start, name)
+            continue
+        header = _HEADER_LINE.match(bare)
+        if header:
+            pending = (start, header["slack"] or header["discord"] or header["teams"])
+            continue
+        if not bare.strip():
+            continue
+        if (turn := _line_turn(text)) is not None:
+            pending = None
+            starts.append(start)
+            bodies.append(start + turn[0])
+            names.append(turn[1])
+        elif pending is not None:
+            starts.append(pending[0])
+            bodies.append(start)
+            names.append(pending[1])
+            pending = None
+    labels = tuple(speaker_words(name) for name in names)
+    aliases: dict[str, frozenset[str]] = {}
+    for label in set(labels):
+        for word in label:
+            aliases[word] = aliases.get(word, frozenset()) | label
+    by_start: dict[str, tuple[str, ...]] = {}
+    for word in aliases:
+        by_start[word[:3]] = (*by_start.get(word[:3], ()), word)
+    return Dialogue(
+        tuple(starts),
+        tuple(bodies),
+        labels,
+        frozenset(aliases),
+        MappingProxyType(aliases),
+        MappingProxyType(by_start),
+    )
+
+
+def speaker_named(dialogue: Dialogue, word: str) -> str | None:
+    """The label word that ``word`` (a claim's capitalised word) names: itself, or the one
+    label word it is the start of ("Jon" for "Jonathan:", "Matt" for "Matthew:"), if only
+    one; else None."""
+    named = word.lower()
+    if named in dialogue.speakers:
+        return named
+    if len(named) < 3:
+        return None
+    longer = [s for s in dialogue.by_start.get(named[:3], ()) if s.startswith(named)]
+    return longer[0] if len(longer) == 1 else None

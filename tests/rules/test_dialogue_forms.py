@@ -1,0 +1,150 @@
+"""A dialogue's turns read in the forms chats, logs and mail are written in, both ways: a claim
+that gives a turn's words to its own speaker passes, and the same claim given to another
+speaker of the dialogue is caught (the ``speaker`` rule). Text that only looks like a log is no
+dialogue."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import verify
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.evidence import first_speaker_named
+from pytest_faithful.text.turns import dialogue
+
+
+def quoting(quote: str) -> FunctionJudge:
+    return FunctionJudge(
+        lambda claims, _: [
+            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
+            for i, _ in enumerate(claims)
+        ]
+    )
+
+
+# (a dialogue of Anna and Raj in one form, the words of Raj's turn quoted)
+FORMS = {
+    "irc": ("<anna> the build broke\n<raj> I'll clear the cache at 11", "I'll clear the cache"),
+    "log": (
+        "[10:02] anna: the build broke\n[10:06] raj: I'll clear the cache at 11",
+        "I'll clear the cache at 11",
+    ),
+    "meeting": (
+        "[00:00:12] Anna: The build broke.\n[00:00:20] Raj: I'll clear the cache at 11.",
+        "I'll clear the cache at 11.",
+    ),
+    "whatsapp": (
+        "12/03/24, 18:22 - Anna: the build broke\n12/03/24, 18:25 - Raj: I'll clear the cache",
+        "I'll clear the cache",
+    ),
+    "telegram": (
+        "[12.03.24 18:22] Anna: the build broke\n[12.03.24 18:40] Raj: I'll clear the cache",
+        "I'll clear the cache",
+    ),
+    "markdown": (
+        "**Anna:** The build broke.\n**Raj:** I'll clear the cache.",
+        "I'll clear the cache.",
+    ),
+    "time aside": (
+        "Anna (10:02): The build broke.\nRaj (10:04 PM): I'll clear the cache.",
+        "I'll clear the cache.",
+    ),
+    "zoom": (
+        "10:02:11 From Anna to Everyone: the build broke\n"
+        "10:03:40 From Raj to Everyone: I'll clear the cache",
+        "I'll clear the cache",
+    ),
+    "slack": (
+        "anna  10:02 AM\nthe build broke\nraj  10:04 AM\nI'll clear the cache",
+        "I'll clear the cache",
+    ),
+    "discord": (
+        "anna \u2014 Today at 9:14 PM\nthe build broke\nraj \u2014 Today at 9:15 PM\n"
+        "I'll clear the cache",
+        "I'll clear the cache",
+    ),
+    "teams": (
+        "[9:02 AM] Lee, Anna\nThe build broke.\n[9:04 AM] Gomez, Raj\nI'll clear the cache.",
+        "I'll clear the cache.",
+    ),
+    "email": (
+        "From: Anna Lee <anna@example.com>\nTo: Raj <raj@example.com>\nSubject: Build\n\n"
+        "The build broke.\n\nFrom: Raj Gomez <raj@example.com>\nTo: Anna Lee\n"
+        "Date: Mon, 4 Mar 2024 10:40\nSubject: Re: Build\n\nI'll clear the cache.\nRaj",
+        "I'll clear the cache.",
+    ),
+    "quoted reply": (
+        "From: Anna Lee <anna@x.com>\nSubject: Re: Build\n\nSounds good, thanks.\n\n"
+        "On Mon, 4 Mar 2024 at 10:40, Raj Gomez <raj@x.com> "
+        "wrote:\n> I'll clear the cache.",
+        "I'll clear the cache.",
+    ),
+    "outlook": (
+        "From: Gomez, Raj\nSent: Monday, March 4, 2024 10:40\nTo: Lee, Anna\n\n"
+        "I'll clear the cache.\n\nFrom: Lee, Anna\nSent: Monday, March 4, 2024 10:20\n"
+        "To: Gomez, Raj\n\nThe build broke.",
+        "I'll clear the cache.",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_a_turn_in_any_form_is_its_own_speakers(form: str) -> None:
+    passage, quote = FORMS[form]
+    assert verify("Raj will clear the cache.", [passage], judge=quoting(quote)).passed
+    swapped = verify("Anna will clear the cache.", [passage], judge=quoting(quote))
+    assert [cv.rule for cv in swapped.claim_verdicts] == ["speaker"], form
+
+
+# Text that only looks like a log: a timetable, a numbered note, a list of times.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hours\nFrom: 9 am to 5 pm\nWe are open every day.\nFrom: noon on Sundays",
+        "[1] Note: the cache is cleared daily.\n[2] Warning: I'll keep backups.",
+        "Doors open 9:30\nThe talk starts at ten.\nLunch 12:30\nWe serve soup.",
+    ],
+)
+def test_text_that_only_looks_like_a_log_is_no_dialogue(text: str) -> None:
+    assert len(dialogue(text).starts) < 2  # a dialogue has two turns or more
+
+
+@pytest.mark.parametrize(
+    ("claim", "named"),
+    [
+        ("Jon will cook dinner.", "jonathan"),  # the start of one speaker's name
+        ("Matt will cook dinner.", "matthew"),
+        ("Jo will cook dinner.", None),  # too short to be a name's short form
+        ("Ann will cook dinner.", None),  # the start of two speakers' names: which?
+    ],
+)
+def test_a_short_form_names_the_one_speaker_whose_name_it_starts(
+    claim: str, named: str | None
+) -> None:
+    passage = "Jonathan: I'll cook.\nMatthew: Thanks.\nAnnabel: Hi.\nAnnika: Hello."
+    assert first_speaker_named(passage, claim) == named
+
+
+def test_a_short_form_of_a_speakers_name_is_that_speaker() -> None:
+    passage = "Jonathan: Who's picking up mom?\nElizabeth: I can't.\nJonathan: I'll pick up mom."
+    ask, mine = "Jonathan: Who's picking up mom?", "I'll pick up mom."
+    assert verify("Jon asked who was picking up mom.", [passage], judge=quoting(ask)).passed
+    assert not verify("Eliza asked who was picking up mom.", [passage], judge=quoting(ask)).passed
+    assert verify("Jon will pick up mom.", [passage], judge=quoting(mine)).passed
+    swapped = verify("Eliza will pick up mom.", [passage], judge=quoting(mine))
+    assert [cv.rule for cv in swapped.claim_verdicts] == ["speaker"]
+
+
+@given(st.text(alphabet=st.sampled_from("ab A:<>[]-*\n 0123@.,"), max_size=200))
+def test_turns_are_read_in_order_inside_the_text(text: str) -> None:
+    read = dialogue(text)
+    assert list(read.starts) == sorted(read.starts)
+    assert len(read.starts) == len(read.bodies) == len(read.labels)
+    for start, body in zip(read.starts, read.bodies, strict=True):
+        assert 0 <= start <= body <= len(text)
+    for word in read.speakers:
+        assert re.search(re.escape(word), text, re.IGNORECASE)
