@@ -67,6 +67,11 @@ CODES = {
         "Maria holds a Tier 3 visa.",
         "Tier 3",
     ),
+    "a label's Roman number for its digits": (
+        "Maria is on Level III of the programme.",
+        "Maria is on Level II of the programme.",
+        "Level II",
+    ),
     "a label's number": ("Maria is on Level 3.", "Maria is on Level 2.", "Level 2"),
     "a class letter": (
         "Harbour Point is a Class F building.",

@@ -286,17 +286,20 @@ def _passage_codes(
 
 def aliases_stated(claim: str, passages: Sequence[str]) -> frozenset[str]:
     """The words of ``claim`` that write a code in another standard form the passages state:
-    "Type-C" in "USB Type-C" for a passage's "USB-C"."""
+    "Type-C" in "USB Type-C" for a passage's "USB-C", "III" in "Band III" for "band 3"."""
     found = list(_USB.finditer(claim))
-    if not found:
+    romans = [m for m in _LABEL.finditer(claim) if re.fullmatch("[IVX]+", m[2])]
+    if not found and not romans:
         return frozenset()
-    runs = _passage_codes(tuple(passages))[1]
-    return frozenset(
+    _, runs, labels = _passage_codes(tuple(passages))
+    words = {
         word
         for m in found
         if _compact(m[1] + m[2]) in runs
         for word in re.findall(r"[A-Za-z][\w-]*", claim[m.end(1) : m.end()])
-    )
+    }
+    words.update(m[2] for m in romans if _number(m[2]) in labels.get(m[1].casefold(), ()))
+    return frozenset(words)
 
 
 @functools.lru_cache(maxsize=64)
@@ -322,9 +325,6 @@ def unstated_codes(claim: str, sentence: str, passages: Sequence[str]) -> list[s
     terms = _passage_terms(tuple(passages))
     missing = [g for g in grades if g not in stated_grades and content_terms(g) <= terms]
     missing += [c for c in codes if _compact(c) not in runs and content_terms(c) <= terms]
-    missing += [
-        w
-        for w, label, n in labelled
-        if label in labels and n not in labels[label] and content_terms(w) <= terms
-    ]
+    # A label's value in Roman ("Level II") is no term the passages state apart.
+    missing += [w for w, label, n in labelled if label in labels and n not in labels[label]]
     return list(dict.fromkeys(missing))
