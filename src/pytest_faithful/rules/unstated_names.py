@@ -13,13 +13,12 @@ Every judge.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
-from pytest_faithful.rules.unstated_specifics import demoted_for
-from pytest_faithful.text.specifics import Kind
+from pytest_faithful.rules.unstated_specifics import NAME_KINDS, demoted_for
 
-NAME_KINDS: Final[frozenset[Kind]] = frozenset(("name",))
+__all__ = ["NAME_KINDS", "UnstatedNames"]
 
 
 class UnstatedNames:

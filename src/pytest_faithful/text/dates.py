@@ -328,6 +328,11 @@ def _days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:
     return frozenset(found)
 
 
+def days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:
+    """Each (month, day) the passages say, in any form :func:`unstated_dates` reads."""
+    return _days_said(passages)
+
+
 def without_worked_out_dates(
     missing: list[str], claim: str, passages: tuple[str, ...]
 ) -> list[str]:

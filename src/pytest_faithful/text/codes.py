@@ -1,0 +1,330 @@
+"""Short codes and numeric dates a claim states that no passage does.
+
+The number and name readings (:mod:`~pytest_faithful.text.specifics`) read a code by its parts:
+"14C" is the number 14, "EPC rating C" has no name in "C", "AA-" is the name "AA", "Tier 3" is
+the number 3 wherever a passage says a 3. A changed letter, sign or label's number passed under
+``standard``: "EPC rating of B" for a passage's "EPC rating C", "seat 14D" for "14C", "AA+" for
+"AA-", "blood type O+" for "O-", "Level 2" where a passage says "Level 3" and "Tier 2". A code is
+read whole here, and is stated when a passage writes the same code in any standard form:
+
+- a grade, a rating or a size, one to three capitals with a sign ("B+", "AA-", "A*", "O-"; "O
+  negative" is "O-") or one capital alone ("Class A", "Band D", "sizes M and L"), not the word
+  "A" or "I" and not an initial ("J. Smith"): stated by the same letters with the same sign;
+- a code of letters and digits, or of a word and a capital ("14C", "BA117", "RX200-EU", "IP68",
+  "USB-C"; "USB Type-C" is "USB-C"): stated by the same letters and digits, in any case, written
+  with or without a space or hyphen between its parts ("BA 117", "RX-200"); a number with a unit
+  or scale ("128GB", "5M users") is a number's;
+- a label's number ("Tier 2", "Level 3", "Band 4"): where a passage writes the label with a
+  number, stated only by the label with this number, in digits or Roman ("Tier II").
+
+A date with a year in numbers ("12/05/2025", "12.05.2025", "2025-05-12", "12-May-2025") is
+stated by the same day in any form ("12 May 2025"). "12/05/2025" is 12 May or 5 December (day
+first or month first is the writer's country's): either reading states a date written with its
+month by name or in ISO, and a numeric date states one only in the same order (a day and month
+swapped are caught). :func:`read_dates` also gives the number terms of a stated date, which the
+number reading need not find apart ("5" in "2025-05-12" for "12-May-2025").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple
+
+from pytest_faithful.text.dates import dates_in, days_said, worked_out_dates
+from pytest_faithful.text.names import in_capitals
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import MONTH_ABBREVIATIONS, MONTHS
+
+_MONTH_OF = {
+    **{month: i for i, month in enumerate(MONTHS, 1)},
+    **{short: MONTHS.index(month) + 1 for short, month in MONTH_ABBREVIATIONS.items()},
+}
+_MONTH = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
+_NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?![\w.]?\d)")
+_DASHED_DATE = re.compile(rf"(?<![\w-])(\d{{1,2}})-({_MONTH})-(\d{{4}})\b", re.IGNORECASE)
+_Day = tuple[int, int, int]
+
+
+class _Date(NamedTuple):
+    readings: frozenset[_Day]  # (year, month, day)
+    order: tuple[int, int, int] | None  # a numeric date that reads both ways, as written
+    start: int
+    end: int
+
+
+def _real(year: int, month: int, day: int) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= (29 if month == 2 else 30 + ((month + month // 8) % 2))
+
+
+def _dates(text: str) -> Iterator[_Date]:
+    for d in dates_in(text):
+        if d.year is not None:
+            yield _Date(frozenset(((d.year, d.month, d.day),)), None, d.start, d.end)
+    for m in _DASHED_DATE.finditer(text):
+        day, month, year = int(m[1]), _MONTH_OF[m[2].casefold()], int(m[3])
+        if _real(year, month, day):
+            yield _Date(frozenset(((year, month, day),)), None, m.start(), m.end())
+    for m in _NUMERIC_DATE.finditer(text):
+        a, b, year = int(m[1]), int(m[3]), int(m[4])
+        readings = frozenset((year, mo, d) for d, mo in ((a, b), (b, a)) if _real(year, mo, d))
+        if readings:
+            both = len(readings) == 2
+            yield _Date(readings, (a, b, year) if both else None, m.start(), m.end())
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_dates(
+    passages: tuple[str, ...],
+) -> tuple[frozenset[_Day], frozenset[_Day], frozenset[_Day]]:
+    """Every reading of the passages' dates, those of dates that read one way only, and the
+    numeric dates that read both ways as written."""
+    every: set[_Day] = set()
+    one_way: set[_Day] = set()
+    orders: set[_Day] = set()
+    for text in passages:
+        for d in _dates(text):
+            every |= d.readings
+            if d.order is None:
+                one_way |= d.readings
+            else:
+                orders.add(d.order)
+    return frozenset(every), frozenset(one_way), frozenset(orders)
+
+
+def read_dates(claim: str, passages: Sequence[str]) -> tuple[frozenset[str], list[str]]:
+    """The number terms of ``claim``'s dates with a year that the passages state, in any form,
+    and the text of those they do not (a date worked out from a passage's date and period is
+    stated: :func:`~pytest_faithful.text.dates.worked_out_dates`)."""
+    if not re.search(r"\d{4}", claim):
+        return frozenset(), []
+    said = list(_dates(claim))
+    if not said:
+        return frozenset(), []
+    texts = tuple(passages)
+    every, one_way, orders = _passage_dates(texts)
+    month_days = days_said(texts)
+    years = frozenset(t for p in texts for t in content_terms(p) if len(t) == 4 and t.isdigit())
+    stated: set[str] = set()
+    missing: list[tuple[_Date, str]] = []
+    for d in said:
+        if d.order is not None:
+            ok = d.order in orders or bool(d.readings & one_way)
+        else:
+            ok = bool(d.readings & every) or any(
+                (m, day) in month_days and str(y) in years for y, m, day in d.readings
+            )
+        text = claim[d.start : d.end]
+        if ok:
+            stated |= content_terms(text)
+        else:
+            missing.append((d, text))
+    if missing:  # worked out from a passage's date and period (read once, not per date)
+        worked = worked_out_dates(claim, texts)
+        missing = [
+            (d, t)
+            for d, t in missing
+            if not any(w.start < d.end and d.start < w.end for w in worked)
+        ]
+    return frozenset(stated), list(dict.fromkeys(t for _, t in missing))
+
+
+# A grade or rating: capitals with a sign, or one capital alone. "O negative" is "O-".
+_BLOOD = re.compile(
+    r"\b(AB|A|B|O)[\s-]*(?:Rh[\s-]*)?(?:(pos)(?:itive)?|neg(?:ative)?)\b", re.IGNORECASE
+)
+_USB = re.compile(r"\b(USB)[\s-]+Type[\s-]*([A-C])\b", re.IGNORECASE)
+_GRADE = re.compile(
+    r"(?<![\w+*/.&'\u2019\u2212\u00b0-])([A-Z]{1,3})(?:([+*\u2212-])(?![\w-]))?"
+    r"(?![\w'\u2019+*/\u2212-])"
+)
+_PASSAGE_GRADE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,3})([+*\u2212-]?)(?![A-Za-z0-9])")
+# A code: parts joined by hyphens, with a capital and a digit, or a part that is one capital.
+_COMPOUND = re.compile(r"(?<![\w.-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-]|\.\w)")
+_PIECES = re.compile(r"[A-Za-z0-9]+(?:\u00b0)?")
+# A number with a unit or scale ("128GB", "5M", "10am"), a period written short ("Q3", "FY2023").
+_UNIT = re.compile(
+    r"\d+(?:\.\d+)?(?:K|GB|MB|KB|TB|GHZ|MHZ|HZ|MP|KWH|KW|MM|CM|KM|KG|MG|ML|AM|PM|W|V|L|X)",
+    re.IGNORECASE,
+)
+_SCALE = re.compile(r"\d+(?:\.\d+)?(?:M|B|BN|T)")
+_PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
+_LABEL = re.compile(
+    r"\b((?i:tier|level|band|grade|class|group|zone|coach|platform|gate|clinic|stage|phase"
+    r"|category|division|league|terminal|floor|ward|bay|block|unit|euro|key stage))\s+"
+    r"(\d{1,3}|[IVX]{1,5}|[A-Z][+*\u2212-]?)(?![\w.,]\w|[\w+*\u2212-])"
+)
+_ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def _normal(text: str) -> str:
+    text = _USB.sub(r"\1-\2", text)
+    return _BLOOD.sub(lambda m: m[1].upper() + ("+" if m[2] else "-"), text)
+
+
+def _compact(code: str) -> str:
+    return re.sub(r"[\s\u00b0-]", "", code).casefold()
+
+
+def _number(value: str) -> str:
+    """A label's value: a number in digits (Roman numerals read), or a grade as written."""
+    if value.isdigit():
+        return str(int(value))
+    if not re.fullmatch("[IVX]+", value):
+        return value.replace("\u2212", "-")
+    total = 0
+    for i, letter in enumerate(value.upper()):
+        n = _ROMAN[letter]
+        following = value.upper()[i + 1 : i + 2]
+        total += -n if following and _ROMAN[following] > n else n
+    return str(total)
+
+
+# What follows the word "A" opening a phrase, an initial or a label, and an amount's scale.
+_WORD_AFTER = re.compile(r"\s+[\w$\u00a3\u20ac\"'(]")
+_INITIAL_OR_LABEL = re.compile(r"\.\s*[A-Z]|\s*:")
+_LOWER_AFTER = re.compile(r"\s+[a-z]")
+_NEAR = 40
+
+
+def _article(text: str, start: int, end: int) -> bool:
+    """Whether the capital at ``text[start:end]`` is the word "A" opening a phrase or "I"."""
+    word = text[start:end]
+    if word == "I":
+        return True
+    before = text[max(0, start - _NEAR) : start].rstrip()
+    return (
+        word == "A"
+        and (not before or not before[-1].isalnum())
+        and _WORD_AFTER.match(text, end) is not None
+    )
+
+
+def _grades(text: str) -> Iterator[str]:
+    for m in _GRADE.finditer(text):
+        sign = (m[2] or "").replace("\u2212", "-")
+        if len(m[1]) > 1 and not sign:
+            continue  # "EPC", "NHS": a name's
+        if not sign and _INITIAL_OR_LABEL.match(text, m.end()):
+            continue  # an initial ("J. Smith", "U.S.") or a label ("Q: ...", "A: ...")
+        if not _article(text, m.start(), m.end()):
+            yield m[1] + sign
+
+
+def _codes(text: str) -> Iterator[str]:
+    for m in _COMPOUND.finditer(text):
+        code, parts = m[0], m[0].split("-")
+        if not any(c.isupper() for c in code) or _PERIOD.fullmatch(code):
+            continue
+        digits = any(c.isdigit() for c in code)
+        if not digits and not any(len(p) == 1 and p.isupper() for p in parts[1:]):
+            continue
+        if _UNIT.fullmatch(code) or (_SCALE.fullmatch(code) and _scale_at(text, m)):
+            continue
+        if digits and not any(c.isalpha() for c in code):
+            continue
+        yield code
+
+
+def _scale_at(text: str, m: re.Match[str]) -> bool:
+    """Whether ``m`` is an amount with its scale ("$5M", "5M users"), not a code ("seat 14B")."""
+    return text[m.start() - 1 : m.start()] in ("$", "\u00a3", "\u20ac") or bool(
+        _LOWER_AFTER.match(text, m.end())
+    )
+
+
+# A reference to a source in brackets: "[KB-1042]", "[Doc A]".
+_CITATION = re.compile(r"\[[^\]\n]{1,40}\]")
+
+
+def _blanked(text: str) -> str:
+    """``text`` with its dates (read by :func:`read_dates`) and citations blanked."""
+    spans = [(d.start, d.end) for d in _dates(text)]
+    spans += [m.span() for m in _CITATION.finditer(text)]
+    if not spans:
+        return text
+    parts, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        parts += [text[at:start], " " * max(0, end - start)]
+        at = max(at, end)
+    return "".join([*parts, text[at:]])
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_codes(
+    passages: tuple[str, ...],
+) -> tuple[frozenset[str], frozenset[str], Mapping[str, frozenset[str]]]:
+    """The grades the passages write, every run of up to four parts of their words joined
+    ("BA 117" as "ba117"), and each label's numbers."""
+    grades: set[str] = set()
+    runs: set[str] = set()
+    labels: dict[str, set[str]] = {}
+    for raw in passages:
+        text = _normal(raw)
+        for m in _PASSAGE_GRADE.finditer(text):
+            if not _article(text, m.start(1), m.end(1)):
+                grades.add(m[1] + m[2].replace("\u2212", "-"))
+        pieces = list(_PIECES.finditer(text))
+        for i, piece in enumerate(pieces):
+            run = _compact(piece[0])
+            runs.add(run)
+            after = pieces[i + 1][0] if i + 1 < len(pieces) else ""
+            if run.isalpha() and piece[0][0].isupper() and after[:1].isdigit():
+                runs.add(run[0] + _compact(after))  # "Terminal 5" written "T5"
+            for j in range(i + 1, min(i + 4, len(pieces))):
+                gap = text[pieces[j - 1].end() : pieces[j].start()]
+                if gap not in (" ", "-", "/", "- ", " - "):
+                    break
+                run += _compact(pieces[j][0])
+                runs.add(run)
+        for m in _LABEL.finditer(text):
+            labels.setdefault(m[1].casefold(), set()).add(_number(m[2]))
+    return frozenset(grades), frozenset(runs), {k: frozenset(v) for k, v in labels.items()}
+
+
+def aliases_stated(claim: str, passages: Sequence[str]) -> frozenset[str]:
+    """The words of ``claim`` that write a code in another standard form the passages state:
+    "Type-C" in "USB Type-C" for a passage's "USB-C", "III" in "Band III" for "band 3"."""
+    found = list(_USB.finditer(claim))
+    romans = [m for m in _LABEL.finditer(claim) if re.fullmatch("[IVX]+", m[2])]
+    if not found and not romans:
+        return frozenset()
+    _, runs, labels = _passage_codes(tuple(passages))
+    words = {
+        word
+        for m in found
+        if _compact(m[1] + m[2]) in runs
+        for word in re.findall(r"[A-Za-z][\w-]*", claim[m.end(1) : m.end()])
+    }
+    words.update(m[2] for m in romans if _number(m[2]) in labels.get(m[1].casefold(), ()))
+    return frozenset(words)
+
+
+@functools.lru_cache(maxsize=64)
+def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(content_terms(p) for p in passages))
+
+
+def unstated_codes(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
+    """The codes of ``claim`` that its answer ``sentence`` writes and no passage states in any
+    standard form (module docstring)."""
+    if in_capitals(sentence):
+        return []
+    text, said_in = _blanked(_normal(claim)), _blanked(_normal(sentence))
+    grades = [g for g in _grades(text) if claim == sentence or g in set(_grades(said_in))]
+    written = frozenset(map(_compact, _codes(said_in)))
+    codes = [c for c in _codes(text) if claim == sentence or _compact(c) in written]
+    labelled = [(m[0], m[1].casefold(), _number(m[2])) for m in _LABEL.finditer(text)]
+    if not grades and not codes and not labelled:
+        return []
+    stated_grades, runs, labels = _passage_codes(tuple(passages))
+    # A code whose letters or numbers a passage does not state at all is the names' and
+    # numbers' readings' to report; here, one whose parts are all stated apart.
+    terms = _passage_terms(tuple(passages))
+    missing = [g for g in grades if g not in stated_grades and content_terms(g) <= terms]
+    missing += [c for c in codes if _compact(c) not in runs and content_terms(c) <= terms]
+    # A label's value in Roman ("Level II") is no term the passages state apart.
+    missing += [w for w, label, n in labelled if label in labels and n not in labels[label]]
+    return list(dict.fromkeys(missing))

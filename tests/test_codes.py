@@ -1,0 +1,169 @@
+"""Short codes and numeric dates, both ways.
+
+A grade, a rating, a seat, a model number or a label's number is read whole: a passage's code
+passes in any standard form an answer gives it ("Tier II" for "Tier 2", "BA 117" for "BA117",
+"USB Type-C" for "USB-C", "O negative" for "O-"), and one changed letter, sign or digit is
+caught, where the number and name readings, which read a code by its parts, let it pass. A
+date with a year in numbers is stated by the same day in any form, and caught a day off.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import Label, verify
+from pytest_faithful.text.codes import read_dates, unstated_codes
+
+PASSAGES = [
+    "The flat has an EPC rating C and is in council tax Band D. Viewings are on 12-May-2025.",
+    "Your flight BA117 leaves from gate B12 on 2025-06-03. Your seat is 14C. The phone charges "
+    "over USB-C and is rated IP68. The Acme RX-200 router has model code RX200-EU.",
+    "Maria was promoted to pay grade B+ and is on Level 3; her visa is Tier 2. S&P rates the "
+    "bank AA-. The donor's blood type is O-. Harbour Point is a Class F building with parking "
+    "in Zone C. Tom scored an A* in Maths. The follow-up visit is on 11/05/2025.",
+]
+JUDGE = quoting_the_best_passage()
+
+# form: (an honest answer, the same answer with its code changed, what the reason names)
+CODES = {
+    "a rating letter": (
+        "The flat has an EPC rating of C.",
+        "The flat has an EPC rating of B.",
+        "B",
+    ),
+    "a band letter": (
+        "The flat is in council tax Band D.",
+        "The flat is in council tax Band E.",
+        "E",
+    ),
+    "a grade with a sign": ("Maria is on pay grade B+.", "Maria is on pay grade B.", "B"),
+    "a credit rating": ("S&P rates the bank AA-.", "S&P rates the bank AA+.", "AA+"),
+    "a starred grade": ("Tom scored an A* in Maths.", "Tom scored an A in Maths.", "A"),
+    "a blood type in words": (
+        "The donor's blood type is O negative.",
+        "The donor's blood type is O positive.",
+        "O+",
+    ),
+    "a seat": ("Your seat is 14C.", "Your seat is 14D.", "14D"),
+    "a flight number spaced": ("Your flight is BA 117.", "Your flight is BA118.", "118"),
+    "a model code": ("Its model code is RX200-EU.", "Its model code is RX200-US.", "RX200-US"),
+    "a model hyphen dropped": (
+        "The router is the Acme RX200.",
+        "The router is the Acme RX300.",
+        "300",
+    ),
+    "a connector in another form": (
+        "The phone charges over USB Type-C.",
+        "The phone charges over USB-A.",
+        "USB-A",
+    ),
+    "a label's Roman number": (
+        "Maria holds a Tier II visa.",
+        "Maria holds a Tier 3 visa.",
+        "Tier 3",
+    ),
+    "a label's Roman number for its digits": (
+        "Maria is on Level III of the programme.",
+        "Maria is on Level II of the programme.",
+        "Level II",
+    ),
+    "a label's number": ("Maria is on Level 3.", "Maria is on Level 2.", "Level 2"),
+    "a class letter": (
+        "Harbour Point is a Class F building.",
+        "Harbour Point is a Class C building.",
+        "Class C",
+    ),
+    "a numeric date as ISO": (
+        "Viewings are on 2025-05-12.",
+        "Viewings are on 2025-05-13.",
+        "13",
+    ),
+    "an ISO date in words": (
+        "The flight leaves on 3 June 2025.",
+        "The flight leaves on 2025-06-12.",
+        "2025-06-12",
+    ),
+    "a numeric date": (
+        "The follow-up visit is on 11/05/2025.",
+        "The follow-up visit is on 05/11/2025.",
+        "05/11/2025",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", sorted(CODES))
+def test_a_code_the_passages_state_passes_and_a_changed_one_is_caught(form: str) -> None:
+    honest, changed, named = CODES[form]
+    result = verify(honest, PASSAGES, judge=JUDGE)
+    assert result.passed, result.explanation
+    result = verify(changed, PASSAGES, judge=JUDGE)
+    assert not result.passed
+    [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
+    assert named in demoted.reason
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "A 2021 study found the effect.",  # the article
+        "Q: How long? A: Returns take 30 days.",  # labels
+        "Waterproof: N/A.",
+        "Returns are accepted within 30 days [KB-1042].",  # a cited source
+        "Store it below 25°C (77°F).",
+        "The company raised $5M from 10 investors.",  # an amount with its scale
+        "Revenue rose in Q3 and FY2024.",
+    ],
+)
+def test_what_is_no_code_is_not_held_to_the_passages(answer: str) -> None:
+    assert unstated_codes(answer, answer, PASSAGES) == []
+
+
+_PREFIX = st.text("ABCDEFGHJKLMNPRSTUVWXYZ", min_size=1, max_size=3)
+_DIGITS = st.integers(min_value=10, max_value=9999).map(str)
+
+
+@settings(max_examples=30)
+@given(_PREFIX, _DIGITS, st.sampled_from(["", " ", "-"]), st.data())
+def test_a_code_is_stated_in_any_spacing_and_not_with_a_character_changed(
+    prefix: str, digits: str, gap: str, data: st.DataObject
+) -> None:
+    passage = [f"Your booking is {prefix}{gap}{digits} for two."]
+    claim = f"The booking is {prefix}{digits}."
+    assert unstated_codes(claim, claim, passage) == []
+    at = data.draw(st.integers(min_value=0, max_value=len(prefix) - 1))
+    other = data.draw(st.sampled_from([c for c in "ABCDEFGHJKLMNPRSTUVWXYZ" if c != prefix[at]]))
+    changed = prefix[:at] + other + prefix[at + 1 :]
+    # the changed letters are stated apart, so that only the whole code tells them apart
+    passage.append(f"Section {changed} applies.")
+    claim = f"The booking is {changed}{digits}."
+    assert unstated_codes(claim, claim, passage) == [f"{changed}{digits}"]
+
+
+_FORMS = ("{d:%Y-%m-%d}", "{d.day} {d:%B %Y}", "{d:%B} {d.day}, {d.year}", "{d.day}-{d:%b-%Y}")
+
+
+@settings(max_examples=30)
+@given(
+    st.dates(min_value=datetime.date(1990, 1, 1), max_value=datetime.date(2040, 12, 31)),
+    st.sampled_from(_FORMS),
+    st.sampled_from((*_FORMS, "{d:%d/%m/%Y}", "{d:%d.%m.%Y}")),
+    st.sampled_from([-1, 1, 7]),
+)
+def test_a_date_is_stated_in_any_form_and_not_a_day_off(
+    day: datetime.date, written: str, claimed: str, shift: int
+) -> None:
+    passage = [f"The visit is on {written.format(d=day)}."]
+    claim = f"The visit is on {claimed.format(d=day)}."
+    stated, missing = read_dates(claim, passage)
+    assert missing == []
+    assert stated
+    other = day + datetime.timedelta(days=shift)
+    claim = f"The visit is on {claimed.format(d=other)}."
+    stated, missing = read_dates(claim, passage)
+    if (other.month, other.day) != (day.day, day.month):  # a numeric date read the other way
+        assert missing == [claim[16:-1]]
