@@ -103,6 +103,12 @@ FAMILY = [
         ["Vehicles on the campus road may go no faster than 20 mph."],
         ["Vehicles on the campus road must go faster than 20 mph."],
     ),
+    # A negation anywhere in the bound's clause turns it over, in the passive too.
+    (
+        "Children under 12 should not take this medicine.",
+        ["This medicine should not be taken by children under 12."],
+        ["This medicine should not be taken by children over 12."],
+    ),
     # A moment's bound on a period counted back from an event bounds the period the other way.
     (
         "Tenants must give notice no later than 30 days before moving out.",

@@ -11,7 +11,7 @@ the same number: the other way is another value.
 
 A clause that negates what it says of its bounded number ("Do not take more than 2 tablets",
 "Files larger than 25 MB cannot be attached") bounds what is allowed the other way:
-:func:`bound_senses` turns a bound over when the words of its clause next to it hold an odd
+:func:`bound_senses` turns a bound over when the words of its clause hold an odd
 number of negations besides those of its bound phrase ("no more than", "not exceed").
 :func:`without_bounds` blanks a bound's words and those negations, for the rules that read
 negations and opposite words once a claim's bound agrees with its evidence's
@@ -114,7 +114,7 @@ def _sense_after(match: re.Match[str]) -> str:
 def bound_senses(text: str) -> Mapping[str, frozenset[str]]:
     """Each number term ``text`` writes as a bound -> the senses of its bounds (``LOWER``: the
     number is the least, "at least 16", "over $50"; ``UPPER``: the most, "up to 10", "by 5
-    pm"), turned over by a negation next to them (module docstring)."""
+    pm"), turned over by a negation in their clause (module docstring)."""
     return _read(text)[0]
 
 
@@ -181,17 +181,19 @@ _WORD = re.compile(r"[\w'\u2019]+")
 # Where a clause ends: a negation past it ("from 1991 until 1998 (centre) ... did not allow
 # it"; "Orders over $50 ship free; there is no fee") is not about the bound.
 _CLAUSE_END = re.compile(r"[,;:()\[\]\n\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
-# How many words on either side of a bound a negation of it may be: "Do not take more than 2
-# tablets", "Files larger than 25 MB cannot be attached", "No dogs over 10 kg are allowed".
-# "without" negates only its object: "not exceeding 1,200 mg per day without medical
-# supervision" bounds the dose from above.
-_NEGATION_REACH = 4
+# A negation anywhere in a bound's clause turns it over: "Do not take more than 2 tablets",
+# "Files larger than 25 MB cannot be attached", "No dogs over 10 kg are allowed", and the same
+# in the passive, "This medicine should not be taken by children under 12" (four words apart:
+# a reach of four words read it one way and "Children under 12 should not take this medicine"
+# the other, a clash between two faithful sentences). "without" negates only its object: "not
+# exceeding 1,200 mg per day without medical supervision" bounds the dose from above. A clause
+# is read at most ``_REACH_CHARS`` either side (linear time).
 _REACH_CHARS = 160
 
 
 def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The spans of the negations of the bound at ``text[start:end]``: the words of its clause
-    next to it (its own words, "no more than", "not exceed", aside)."""
+    (its own words, "no more than", "not exceed", aside)."""
     # A bounded stretch each side: a text's many bounds each read in constant time.
     low = max(0, start - _REACH_CHARS)
     before = _CLAUSE_END.split(text[low:start])[-1]
@@ -199,10 +201,8 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     near = [
         (start - len(before) + m.start(), start - len(before) + m.end(), m[0])
         for m in _WORD.finditer(before)
-    ][-_NEGATION_REACH:]
-    near += [(end + m.start(), end + m.end(), m[0]) for m in _WORD.finditer(after)][
-        :_NEGATION_REACH
     ]
+    near += [(end + m.start(), end + m.end(), m[0]) for m in _WORD.finditer(after)]
     return [(a, b) for a, b, w in near if is_negation(w) and w.casefold() != "without"]
 
 
