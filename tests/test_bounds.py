@@ -109,6 +109,12 @@ FAMILY = [
         ["This medicine should not be taken by children under 12."],
         ["This medicine should not be taken by children over 12."],
     ),
+    # A negation in another clause ("because ...") turns no bound over.
+    (
+        "Liz: I can't, I'm working until 6.",
+        ["Liz can't come because she is working until 6."],
+        ["Liz can't come because she is working after 6."],
+    ),
     # A moment's bound on a period counted back from an event bounds the period the other way.
     (
         "Tenants must give notice no later than 30 days before moving out.",

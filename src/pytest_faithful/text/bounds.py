@@ -178,9 +178,13 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
 _OTHER = {LOWER: UPPER, UPPER: LOWER}
 _WORD = re.compile(r"[\w'\u2019]+")
-# Where a clause ends: a negation past it ("from 1991 until 1998 (centre) ... did not allow
+# Where a clause ends (a subordinate clause too: "Liz can't because she is working until 6"
+# negates no working hours): a negation past it ("from 1991 until 1998 (centre) ... did not allow
 # it"; "Orders over $50 ship free; there is no fee") is not about the bound.
-_CLAUSE_END = re.compile(r"[,;:()\[\]\n\u2013\u2014]|\s-\s|\bbut\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(
+    r"[,;:()\[\]\n\u2013\u2014]|\s-\s|\b(?:but|because|since|although|though|while|whereas|so)\b",
+    re.IGNORECASE,
+)
 # A negation anywhere in a bound's clause turns it over: "Do not take more than 2 tablets",
 # "Files larger than 25 MB cannot be attached", "No dogs over 10 kg are allowed", and the same
 # in the passive, "This medicine should not be taken by children under 12" (four words apart:
