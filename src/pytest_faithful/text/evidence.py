@@ -32,6 +32,7 @@ from pytest_faithful.text.align import (
     joined,
     normalize,
 )
+from pytest_faithful.text.attribution import reported_source
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.number_clash import number_clash
 from pytest_faithful.text.segment import (
@@ -423,9 +424,34 @@ def first_speaker_named(passage: str, claim: str) -> str | None:
 
 
 # The first person in a turn: the speaker speaks of themselves (or of a group they are in).
+_YOU = re.compile(r"\b(?i:you|your)\b")
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I'll|I've|I'd|(?i:me|my|mine|myself|we|we'll|we're|we've|us|our|ours))\b"
 )
+
+
+def _reports(passage: str, claim: str, first: str, said: str) -> bool:
+    """``claim`` reports ``first`` (a speaker) saying something ("Helen said ...", "According
+    to Helen, ..."): then a turn is said by its speaker in any person. Not a report of agreeing
+    or replying (what was agreed to is another's), nor a statement quoting a question."""
+    source = reported_source(claim)
+    if source is None or source.agreeing:
+        return False
+    if not source.asking and said.rstrip().endswith("?"):
+        return False
+    return speakers_named(passage, source.name)[:1] == [first]
+
+
+def _answers(passage: str, start: int) -> bool:
+    """The turn at ``start`` answers a question another speaker asked of "you" in the turn
+    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): its speaker speaks of
+    themselves."""
+    read = dialogue(passage)
+    k = bisect.bisect_right(read.starts, start) - 1
+    if k < 1 or read.labels[k - 1] == read.labels[k]:
+        return False
+    asked = passage[read.bodies[k - 1] : read.starts[k]].strip()
+    return asked.endswith("?") and _YOU.search(asked) is not None
 
 
 def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str, str] | None:
@@ -435,13 +461,19 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     and the turn's speaker, else None. None too when the claim names the turn's speaker
     anywhere, or the turn names the claim's (a speaker addressed: "Karen, can you ...")."""
     turn = turn_of(passage, start, end)
-    if turn is None or not _FIRST_PERSON.search(turn.said):
+    if turn is None:
         return None
     named = speakers_named(passage, claim)
+    if not named or not (
+        _FIRST_PERSON.search(turn.said)
+        or _reports(passage, claim, named[0], turn.said)
+        or _answers(passage, start)
+    ):
+        return None
     # The speaker under every label of theirs: "Elizabeth (Liz):" and later "Liz:".
     aliases = dialogue(passage).aliases
     speaker = turn.speaker.union(*(aliases[word] for word in turn.speaker))
-    if not named or named[0] in speaker:
+    if named[0] in speaker:
         return None
     first = named[0]
     words = {word.lower() for word in _NAME_WORD.findall(claim)}
