@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from pytest_faithful.text.numerals import as_english
 from pytest_faithful.text.words import NUMBER_WORDS, ROMAN, ROMAN_LOWER, SPACE, SPACES
 
 _PER_CENT = re.compile(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
@@ -62,6 +63,7 @@ def normalised(text: str, lowered: bool = False) -> str:
         text = (_ORDINAL_WORD_LOWERED if lowered else _ORDINAL_WORD).sub(_as_ordinal, text)
     if _may_say_a_time(text):
         text = clock_words_as_times(text)
+    text = as_english(text)
     if "," in text and _DIGITS_COMMA.search(text):
         text = csv_cells_apart(text)
     return without_markers(text)

@@ -58,8 +58,8 @@ _CURRENCY = MappingProxyType(
 )
 # "$1.2bn" = "$1.2 billion"; "m" and "k" are too short to be words of their own (see ``_bag``).
 MAGNITUDES = MappingProxyType(
-    dict.fromkeys(("bn", "bln"), "billion")
-    | dict.fromkeys(("mn", "mln"), "million")
+    dict.fromkeys(("bn", "bln", "mrd"), "billion")  # "Mio.", "Mrd.": German
+    | dict.fromkeys(("mn", "mln", "mio"), "million")
     | dict.fromkeys(("tn", "trn"), "trillion")
 )
 # An amount of money with "m" for million ("$5m", "£3.2m"): "m" after other numbers is a metre.
@@ -80,7 +80,7 @@ _ALL_DAY = re.compile(
 )
 ALL_DAY = "24/7"
 """The term of "24/7" and the phrases that say it."""
-_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")  # "1,234.50" is 1234.5
 _ISO_DATE = re.compile(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
 # A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05").
 _YEAR_RANGE = re.compile(rf"\b(1\d|20)(\d\d){SPACE}[-\u2013]{SPACE}(\d\d)(?![\d-])")
@@ -119,9 +119,7 @@ def _compute_term(token: str) -> str:
     if token[0].isdigit():
         if not token[-1].isdigit() or ":" in token or "/" in token:
             return _reading(token)
-        if _THOUSANDS.fullmatch(token):
-            return token.replace(",", "")
-        token = token.replace(",", ".")
+        token = token.replace(",", "" if _THOUSANDS.fullmatch(token) else ".")
         if "." in token:
             return token.rstrip("0").rstrip(".")
         return token.lstrip("0") or "0"  # "08" (a month, a day) = "8"
