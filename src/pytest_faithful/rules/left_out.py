@@ -23,6 +23,7 @@ from pytest_faithful.rules.base import RuleJudges
 from pytest_faithful.rules.unstated_names import NAME_KINDS, UnstatedNames
 from pytest_faithful.rules.unstated_specifics import SPECIFIC_KINDS, UnstatedSpecifics
 from pytest_faithful.text.align import text_key
+from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.segment import Sentence
 from pytest_faithful.text.specifics import ALL_KINDS, Kind, left_out
 
@@ -67,7 +68,8 @@ class LeftOutSpecifics:
             span = (sentence.start, sentence.end)
             if span in verified_whole or span not in carried:
                 continue
-            missing = left_out(sentence.text, carried[span], passages, self.kinds)
+            said = without_examples(sentence.text, passages)
+            missing = left_out(said, carried[span], passages, self.kinds)
             if not missing or text_key(sentence.text) in keys:
                 continue
             keys.add(text_key(sentence.text))

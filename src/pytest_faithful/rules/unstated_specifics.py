@@ -25,6 +25,7 @@ from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.codes import aliases_stated, read_dates, unstated_codes
+from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
@@ -37,13 +38,16 @@ NAME_KINDS: Final[frozenset[Kind]] = frozenset(("name",))
 def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -> Ruling:
     """``ruling`` demoted by ``rule`` when the claim states specifics of ``kinds`` that no
     passage states, with a reason naming them; else kept."""
-    c = case.claim
-    missing = unstated(c.text, c.sentence, case.passages, kinds)
+    # The values an answer's example makes up (an ID after a prefix the passages give, a
+    # figure given in code to a setting they name) are its own, not specifics it claims.
+    text = without_examples(case.claim.text, case.passages)
+    sentence = without_examples(case.claim.sentence, case.passages)
+    missing = unstated(text, sentence, case.passages, kinds)
     # Codes and numeric dates read whole (text/codes.py): a date's numbers and month are
     # stated by the same date in another form, "Type-C" by a passage's "USB-C"; a code's
     # changed letter or sign is missing.
-    stated, dates = read_dates(case.claim.text, case.passages)
-    aliases = aliases_stated(case.claim.text, case.passages)
+    stated, dates = read_dates(text, case.passages)
+    aliases = aliases_stated(text, case.passages)
     missing = [
         m
         for m in missing
@@ -54,8 +58,8 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
         missing += [d for d in dates if not content_terms(d) & reported]
         # A code is read where no other specific of the claim is missing: a claim that
         # states a name, number or date no passage does is caught by it, and says so.
-        codes = () if missing else unstated_codes(c.text, c.sentence, case.passages)
-        if codes and not unstated(c.text, c.sentence, case.passages, NAME_KINDS):
+        codes = () if missing else unstated_codes(text, sentence, case.passages)
+        if codes and not unstated(text, sentence, case.passages, NAME_KINDS):
             missing = list(codes)
     if not missing:
         return ruling

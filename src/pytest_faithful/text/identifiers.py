@@ -39,6 +39,14 @@ sentence of several lines of statements, an HTML answer's script element), a nam
 assigns an object it makes ("``my_client = acme.Client(key)``") and what is reached through it,
 and a placeholder for the reader to fill in ("``YOUR_API_KEY``", "``my_bucket``"). A setting
 given a value ("``timeout_s = 60``") is held to the passages as any identifier is.
+
+And the values an answer's example gives are its own (:func:`without_examples`): an ID or key
+written with a prefix a passage gives ("``cus_8Hx2``", "``sk_test_4eC39...``" where IDs start
+with ``cus_`` and test keys with ``sk_test_``), and, in a code example or inline code, the
+figure a setting, parameter or flag the passages name is given ("``limit=50``", "``--timeout
+600``", "``batch_size: 200``", "``--to v1.4.2``"). The name must be stated: "``retry_count=5``"
+is not the passages' setting, and its figure is held to them; so is a figure compared, not given
+("``status_code == 420``"), and a default or limit the prose states.
 """
 
 from __future__ import annotations
@@ -114,6 +122,57 @@ _PLACEHOLDER = re.compile(r"(?i)(?:your|my|example|sample|dummy|fake|placeholder
 def reads_as_code(sentence: str) -> bool:
     """Whether ``sentence`` is lines of a code example (:data:`_CODE_LINE`), not prose."""
     return "\n" in sentence.strip() and _CODE_LINE.search(sentence) is not None
+
+
+# An ID or key as written, and a prefix a passage gives one ("starts with `cus_`", "`sk_live_...`").
+_PREFIXED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*_[\w*]*[A-Za-z0-9*]")
+_PREFIX = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*_(?:[A-Za-z0-9]+_)*(?![A-Za-z0-9])")
+# A value given to a name: "limit=50", "batch_size: 200", "--timeout 600", "\"id\": \"ord_9f\"".
+_GIVEN = re.compile(
+    r"(?<![\w.-])(?:(?P<flag>--?[A-Za-z][\w-]*)[^\S\n]+|(?P<name>[A-Za-z_][\w.-]*)[\"']?[^\S\n]*"
+    r"(?<![=!<>])[=:](?!=)[^\S\n]*)(?P<value>[\"']?v?\d[\w.:-]*|\"[^\"\n]*\"|'[^'\n]*')"
+)
+# In inline code, a value given as a call's argument or a query parameter ("Client(timeout=10)",
+# "?limit=50"): "`flush_interval: 60s`" in prose states a setting's value.
+_ARGUMENT = re.compile(r"[(,?&][^\S\n]*[A-Za-z_][\w-]*=")
+# An HTTP status or error code is the passages' even as a value: "\"status\": 422".
+_STATUS = re.compile(r"(?i)status|code")
+_INLINE_CODE = re.compile(r"`[^`\n]+`")
+
+
+@functools.lru_cache(maxsize=256)
+def _prefixes(passages: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(m[0].casefold() for p in passages for m in _PREFIX.finditer(p))
+
+
+def without_examples(text: str, passages: Sequence[str]) -> str:
+    """``text`` without the values its example makes up (see the module docstring): an ID's
+    part after a prefix a passage gives, and a figure given in code to a name a passage states;
+    each dropped, the rest of ``text`` as written."""
+    if "_" not in text and not any(ch.isdigit() for ch in text):
+        return text
+    prefixes = _prefixes(tuple(passages))
+    cuts: list[tuple[int, int]] = []
+    for m in _PREFIXED.finditer(text) if prefixes else ():
+        ends = [i + 1 for i, ch in enumerate(m[0]) if ch == "_"]
+        stated = [e for e in ends if m[0][:e].casefold() in prefixes]
+        if stated:
+            cuts.append((m.start() + stated[-1], m.end()))
+    code = reads_as_code(text)
+    spans = [(0, len(text))] if code else [m.span() for m in _INLINE_CODE.finditer(text)]
+    for start, end in spans:
+        for m in _GIVEN.finditer(text, start, end):
+            name, value = m["flag"] or m["name"], m["value"]
+            if not code and not _ARGUMENT.search(text, m.start() - 1, m.start("value")):
+                continue
+            if value[0] in "\"'" and not any(ch.isdigit() or ch == "@" for ch in value):
+                continue  # a word value: a status, a region, an error code the passages define
+            if _STATUS.search(name) or not identifier_stated(name, passages):
+                continue
+            cuts.append((m.start("value"), m.end("value")))
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start] + text[end:]
+    return text
 
 
 # What documentation converted to Markdown writes before its underscores and brackets.
