@@ -109,6 +109,17 @@ FAMILY = [
         ["This medicine should not be taken by children under 12."],
         ["This medicine should not be taken by children over 12."],
     ),
+    # A negation in the next sentence turns no bound over, after "p.m." too.
+    (
+        "Returns are accepted within 14 days of delivery. Gift cards cannot be exchanged.",
+        ["Returns are accepted up to 14 days after delivery."],
+        ["Returns are accepted after 14 days from delivery."],
+    ),
+    (
+        "The shop is open until 5 p.m. It does not open on Sundays.",
+        ["The shop is open no later than 5 p.m."],
+        ["The shop is open after 5 p.m."],
+    ),
     # A negation in another clause ("because ...") turns no bound over.
     (
         "Liz: I can't, I'm working until 6.",

@@ -66,10 +66,12 @@ _AFTER = re.compile(
     r")\b",
     re.IGNORECASE,
 )
+# A word every bound above holds ("or" and "and" only before the word they bound with: "16 or
+# older", "18 and over"): a text with none, or with no digit, is read no further.
 _HINT = re.compile(
     r"\b(?:than|exceed\w*|surpass\w*|over|above|excess|upwards|least|most|starting|after|beyond"
     r"|under|below|up to|within|before|until|till|by|limited|capped|first|minimum|maximum|max"
-    r"|or|and)\b",
+    rf"|(?:or|and)[^\S\n]+(?:{_ABOVE}|{_BELOW}|up))\b",
     re.IGNORECASE,
 )
 # The bounds that mark a time of day only.
@@ -145,7 +147,7 @@ def same_bounds(claim: str, evidence: str) -> bool:
 def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int], ...]]:
     """The bounds' senses by number term, and the spans of the normalised text that say them
     (each bound's words, its number aside, and the negations that turn it over)."""
-    if _HINT.search(text) is None:
+    if _HINT.search(text) is None or not any(c.isdigit() for c in text):
         return _NONE, ()
     read = normalised(text)
     found: dict[str, set[str]] = {}
@@ -178,11 +180,13 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
 _OTHER = {LOWER: UPPER, UPPER: LOWER}
 _WORD = re.compile(r"[\w'\u2019]+")
-# Where a clause ends (a subordinate clause too: "Liz can't because she is working until 6"
-# negates no working hours): a negation past it ("from 1991 until 1998 (centre) ... did not allow
-# it"; "Orders over $50 ship free; there is no fee") is not about the bound.
+# Where a clause ends (a sentence's end; a subordinate clause too: "Liz can't because she is
+# working until 6" negates no working hours): a negation past it ("from 1991 until 1998
+# (centre) ... did not allow it"; "Orders over $50 ship free; there is no fee") is not about
+# the bound.
 _CLAUSE_END = re.compile(
-    r"[,;:()\[\]\n\u2013\u2014]|\s-\s|\b(?:but|because|since|although|though|while|whereas|so)\b",
+    r"[,;:()\[\]\n\u2013\u2014!?]|\.(?=\s|$)|\s-\s"
+    r"|\b(?:but|because|since|although|though|while|whereas|so)\b",
     re.IGNORECASE,
 )
 # A negation anywhere in a bound's clause turns it over: "Do not take more than 2 tablets",
@@ -201,7 +205,9 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     # A bounded stretch each side: a text's many bounds each read in constant time.
     low = max(0, start - _REACH_CHARS)
     before = _CLAUSE_END.split(text[low:start])[-1]
-    after = _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
+    # A bound that ends its sentence ("open until 5 p.m. We do not ...") has no words after it.
+    ends = text[end - 1 : end] == "." and text[end : end + 1].isspace()
+    after = "" if ends else _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
     near = [
         (start - len(before) + m.start(), start - len(before) + m.end(), m[0])
         for m in _WORD.finditer(before)

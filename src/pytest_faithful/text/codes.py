@@ -99,10 +99,17 @@ def read_dates(claim: str, passages: Sequence[str]) -> tuple[frozenset[str], lis
     stated: :func:`~pytest_faithful.text.dates.worked_out_dates`)."""
     if not re.search(r"\d{4}", claim):
         return frozenset(), []
+    stated, missing = _read_dates(claim, tuple(passages))
+    return stated, list(missing)
+
+
+# Both specifics rules read a claim's dates against the same passages.
+@functools.lru_cache(maxsize=256)
+def _read_dates(claim: str, passages: tuple[str, ...]) -> tuple[frozenset[str], tuple[str, ...]]:
     said = list(_dates(claim))
     if not said:
-        return frozenset(), []
-    texts = tuple(passages)
+        return frozenset(), ()
+    texts = passages
     every, one_way, orders = _passage_dates(texts)
     month_days = days_said(texts)
     years = frozenset(t for p in texts for t in content_terms(p) if len(t) == 4 and t.isdigit())
@@ -127,7 +134,7 @@ def read_dates(claim: str, passages: Sequence[str]) -> tuple[frozenset[str], lis
             for d, t in missing
             if not any(w.start < d.end and d.start < w.end for w in worked)
         ]
-    return frozenset(stated), list(dict.fromkeys(t for _, t in missing))
+    return frozenset(stated), tuple(dict.fromkeys(t for _, t in missing))
 
 
 # A grade or rating: capitals with a sign, or one capital alone. "O negative" is "O-".
@@ -307,10 +314,19 @@ def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(content_terms(p) for p in passages))
 
 
+# What a grade, a code or a label's value needs (a capital alone or with a sign, a capital next
+# to a digit, a label word, a blood group or USB type in words): most claims have none.
+_MAY_HOLD_CODE = re.compile(
+    r"(?<![\w'\u2019])[A-Z]{1,3}(?:[+*\u2212-]|(?![\w'\u2019]))|\d[A-Z]|[A-Z]\d|-[A-Z](?![a-z])"
+    r"|(?i:\b(?:usb|pos|neg|tier|level|band|grade|class|group|zone|coach|platform|gate|clinic"
+    r"|stage|phase|category|division|league|terminal|floor|ward|bay|block|unit|euro)\b)"
+)
+
+
 def unstated_codes(claim: str, sentence: str, passages: Sequence[str]) -> list[str]:
     """The codes of ``claim`` that its answer ``sentence`` writes and no passage states in any
     standard form (module docstring)."""
-    if in_capitals(sentence):
+    if not _MAY_HOLD_CODE.search(claim) or in_capitals(sentence):
         return []
     text, said_in = _blanked(_normal(claim)), _blanked(_normal(sentence))
     grades = [g for g in _grades(text) if claim == sentence or g in set(_grades(said_in))]

@@ -149,7 +149,8 @@ def without_examples(text: str, passages: Sequence[str]) -> str:
     """``text`` without the values its example makes up (see the module docstring): an ID's
     part after a prefix a passage gives, and a figure given in code to a name a passage states;
     each dropped, the rest of ``text`` as written."""
-    if "_" not in text and not any(ch.isdigit() for ch in text):
+    # An ID has an underscore; a value given in code is in backticks or a code example's lines.
+    if "_" not in text and "`" not in text and not reads_as_code(text):
         return text
     prefixes = _prefixes(tuple(passages))
     cuts: list[tuple[int, int]] = []

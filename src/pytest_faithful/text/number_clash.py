@@ -52,8 +52,11 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     """
     claim = _value_first(claim)
     said = number_kinds(claim)
-    # Numbers in words count too ("a three-bedroom house with two bathrooms").
-    if not said or not any(t[0].isdigit() for t in content_terms(evidence)):
+    # Numbers in words count too ("a three-bedroom house with two bathrooms"), read only in
+    # evidence without a digit.
+    if not said or not (
+        any(c.isdigit() for c in evidence) or any(t[0].isdigit() for t in content_terms(evidence))
+    ):
         return None
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
@@ -191,7 +194,15 @@ def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
     :func:`number_clash` reads the passages together: the sentence most about the claim's
     bounded number bounds it the other way ("up to 16" for "at least 16") and no sentence as
     much about it states the claim's bound or the number alone; or None."""
-    if not bound_senses(claim):
+    said = bound_senses(claim)
+    # Only where a passage bounds one of the claim's bounded numbers the other way (in one of
+    # its sentences: a passage may bound it both ways): each passage's bounds (remembered) are
+    # read before all its sentences' numbers.
+    if not said or not any(
+        shown[t] - said[t]
+        for shown in map(bound_senses, passages)
+        for t in said.keys() & shown.keys()
+    ):
         return None
     clash = number_clash(claim, "\n\n".join(passages))
     return clash if clash is not None and clash.flipped else None

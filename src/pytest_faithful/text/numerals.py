@@ -48,7 +48,9 @@ _SPACE_GROUPS = re.compile(
 _INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d]|[.,]\d)")
 # "14h30", "9h15" and "14.30 Uhr": a time of day.
 _TIME = re.compile(r"\b([01]?\d|2[0-3])(?:h([0-5]\d)\b|\.([0-5]\d)(?=[^\S\n]?(?i:uhr)\b))")
-_HINT = re.compile(r"\d|h|uhr", re.IGNORECASE)
+# What every reading above needs: a digit, a separator and a digit ("1.500", "1 500", "1'500",
+# "12,50,000", "14.30"), or "14h30". Most texts have none, and are read no further.
+_HINT = re.compile(r"\d['\u2019\u00a0\u202f\u2009 .,]\d|\dh[0-5]\d")
 
 
 def _english_groups(digits: str, width: int) -> str:
