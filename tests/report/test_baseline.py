@@ -218,6 +218,7 @@ _TOLERANCES = st.one_of(st.none(), st.integers(0, 50).map(lambda t: t / 100))
 @given(score=_RATIOS, stored=_RATIOS, tolerance=_TOLERANCES)
 @example(score=18 / 19, stored=1.0, tolerance=0.05)  # was "drop 0.05 > tolerance 0.05"
 @example(score=13 / 20, stored=24 / 37, tolerance=0.0)  # was "0.65 vs baseline 0.65, improved"
+@example(score=23 / 26, stored=31 / 35, tolerance=None)  # was "0.88 vs baseline 0.89 (-0.00, ...)"
 @example(score=24 / 37, stored=13 / 20, tolerance=0.0)
 def test_the_figures_shown_say_what_the_comparison_decided(
     score: float, stored: float, tolerance: float | None

@@ -121,7 +121,10 @@ class Comparison(FrozenModel):
     def _decimals(self) -> int:
         if self.status == "unchanged" or self.baseline_score is None:
             return _MIN_DECIMALS
-        return _decimals((self.score, self.baseline_score))
+        # The change shown too: 0.885 against 0.886 is "-0.001", not "-0.00".
+        return _decimals(
+            (self.score, self.baseline_score), (abs(self.score - self.baseline_score), 0.0)
+        )
 
     def shown_scores(self) -> tuple[str, str]:
         """The score and the baseline's (``-`` for none) as every report shows them: with as
