@@ -197,10 +197,10 @@ def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
     said = bound_senses(claim)
     # Only where a passage bounds one of the claim's bounded numbers the other way (in one of
     # its sentences: a passage may bound it both ways): each passage's bounds (remembered) are
-    # read before all its sentences' numbers.
+    # read before all its sentences' numbers, and only those that write the number at all.
     if not said or not any(
         shown[t] - said[t]
-        for shown in map(bound_senses, passages)
+        for shown in (bound_senses(p) for p in passages if said.keys() & content_terms(p))
         for t in said.keys() & shown.keys()
     ):
         return None
