@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import is_negation
+from pytest_faithful.text.words import NEGATIONS
 
 LOWER = "lower"
 UPPER = "upper"
@@ -179,7 +179,6 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
 
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
 _OTHER = {LOWER: UPPER, UPPER: LOWER}
-_WORD = re.compile(r"[\w'\u2019]+")
 # Where a clause ends (a sentence's end; a subordinate clause too: "Liz can't because she is
 # working until 6" negates no working hours): a negation past it ("from 1991 until 1998
 # (centre) ... did not allow it"; "Orders over $50 ship free; there is no fee") is not about
@@ -208,12 +207,19 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     # A bound that ends its sentence ("open until 5 p.m. We do not ...") has no words after it.
     ends = text[end - 1 : end] == "." and text[end : end + 1].isspace()
     after = "" if ends else _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
-    near = [
-        (start - len(before) + m.start(), start - len(before) + m.end(), m[0])
-        for m in _WORD.finditer(before)
-    ]
-    near += [(end + m.start(), end + m.end(), m[0]) for m in _WORD.finditer(after)]
-    return [(a, b) for a, b, w in near if is_negation(w) and w.casefold() != "without"]
+    first = start - len(before)
+    spans = [(first + m.start(), first + m.end()) for m in _NEGATION_WORD.finditer(before)]
+    return spans + [(end + m.start(), end + m.end()) for m in _NEGATION_WORD.finditer(after)]
+
+
+# A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without") or an "n't", whole,
+# found in one pass rather than word by word (:func:`~pytest_faithful.text.words.is_negation`).
+_NEGATION_WORD = re.compile(
+    r"(?<![\w'\u2019])(?:"
+    + "|".join(sorted(NEGATIONS - {"without"}, key=len, reverse=True))
+    + r"|[\w'\u2019]*n['\u2019]t)(?![\w'\u2019])",
+    re.IGNORECASE,
+)
 
 
 def other_way(claim_senses: frozenset[str], shown: frozenset[str]) -> bool:
