@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 # A word of two parts or more in camel case ("OutdoorSeating", "GoodForKids", "EVCharging",
 # "HasTV", "PriceRange2"); not "iPhone" or "eBay" (one letter before the capital), nor a word in
-# capitals.
-# A run of capitals only ends the word, so that no run is read in parts two ways (linear time).
+# capitals. A run of capitals only ends the word, so that no run is read in parts two ways
+# (linear time).
 _CAMEL = (
     r"(?:[A-Z]+(?=[A-Z][a-z])|[A-Za-z][a-z]+)(?:[A-Z][a-z]+)*(?:[A-Z][a-z]+|[A-Z]{2,}(?![A-Za-z]))"
 )
