@@ -384,6 +384,8 @@ def test_a_restated_question_with_more_in_it_is_judged(sentence: str) -> None:
         ("a two-year warranty", "a 24-month warranty"),
         ("18 months", "1.5 years"),
         ("two decades", "20 years"),
+        ("three seconds", "3 secs"),
+        ("ten seconds", "10 seconds"),
     ],
 )
 def test_a_quantity_in_another_unit_of_the_same_measure_is_the_same(one: str, other: str) -> None:

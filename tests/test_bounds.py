@@ -103,6 +103,23 @@ FAMILY = [
         ["Vehicles on the campus road may go no faster than 20 mph."],
         ["Vehicles on the campus road must go faster than 20 mph."],
     ),
+    # A word that forbids is a negation: "over 160 Wh are forbidden" is "up to 160 Wh allowed".
+    (
+        "Power banks over 160 Wh are forbidden on board.",
+        [
+            "Power banks above 160 Wh are not allowed on board.",
+            "Power banks of up to 160 Wh are allowed on board.",
+        ],
+        [
+            "Power banks of up to 160 Wh are forbidden on board.",
+            "Power banks over 160 Wh are allowed on board.",
+        ],
+    ),
+    (
+        "Carrying more than 10 litres of fuel in a private car is illegal.",
+        ["You may not carry more than 10 litres of fuel in a private car."],
+        ["You may not carry less than 10 litres of fuel in a private car."],
+    ),
     # A negation anywhere in the bound's clause turns it over, in the passive too.
     (
         "Children under 12 should not take this medicine.",
@@ -262,3 +279,26 @@ def test_a_bound_said_alike_is_no_negation_nor_opposite(
     if flipped is not None:
         (verdict,) = verify(flipped, [passage], judge=judge, rules="strict").claim_verdicts
         assert verdict.label is Label.NOT_ENOUGH_INFO
+
+
+# A bound the evidence's value of the same thing meets is no other value; one it misses is.
+MET = [
+    ("A 2022 study of 382,535 adults found a lower risk.", "A study of more than 380,000 adults"),
+    ("The firm employs 1,512 people in Leeds.", "The firm employs over 1,500 people in Leeds."),
+    ("The bridge is 1,988 metres long.", "The bridge is under 2,000 metres long."),
+]
+MISSED = [
+    ("A 2022 study of 382,535 adults found a lower risk.", "A study of more than 390,000 adults"),
+    ("The firm employs 1,512 people in Leeds.", "The firm employs under 1,500 people in Leeds."),
+    ("The bridge is 1,988 metres long.", "The bridge is over 2,000 metres long."),
+]
+
+
+@pytest.mark.parametrize(("evidence", "claim"), MET)
+def test_a_bound_the_evidence_value_meets_is_no_other_value(evidence: str, claim: str) -> None:
+    assert number_clash(claim, evidence) is None
+
+
+@pytest.mark.parametrize(("evidence", "claim"), MISSED)
+def test_a_bound_the_evidence_value_misses_is_another_value(evidence: str, claim: str) -> None:
+    assert number_clash(claim, evidence) is not None

@@ -76,6 +76,22 @@ def test_a_number_that_counts_no_listed_things_is_no_count(term: str, claim: str
     assert not counted(term, claim, passages)
 
 
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "You may carry at most three spare batteries in your hand luggage.",
+        "You may carry no more than three spare batteries in your hand luggage.",
+        "You may carry up to three spare batteries in your hand luggage.",
+        "Hold the three spare batteries in your hand luggage for three seconds.",
+    ],
+)
+def test_a_bound_or_a_measure_in_words_counts_no_list(claim: str) -> None:
+    # A bound limits how many, and seconds are measured: neither counts the passage's list.
+    passages = ("Spare batteries, power banks and e-cigarettes go in your hand luggage.",)
+    assert counted("3", "You carry three things in your hand luggage.", passages)
+    assert not counted("3", claim.replace("the three spare", "the spare"), passages)
+
+
 def test_a_list_about_something_else_counts_nothing() -> None:
     passages = ("The Pro plan includes:\n- priority support\n- custom domains\n- analytics",)
     assert not counted("3", "Support is available through three channels.", passages)
@@ -150,3 +166,22 @@ def test_a_number_of_thousands_of_digits_is_no_count_and_no_error() -> None:
     # int() refuses strings of more than 4,300 digits: a count is read only when it is short.
     digits = "1" * 5000
     assert not counted(digits, f"There are {digits} channels.", ("phone, email or chat",))
+
+
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("Hold the Reset button for ten seconds.", "Hold the Reset button for three seconds."),
+        (
+            "Each passenger may carry at most two spare batteries over 100 Wh.",
+            "Each passenger may carry at most three spare batteries over 100 Wh.",
+        ),
+    ],
+)
+def test_a_bound_or_a_measure_in_words_is_held_to_the_passages(faithful: str, changed: str) -> None:
+    passages = [
+        "Press and hold the Reset button on the back for 10 seconds, until the light blinks.",
+        "Each passenger may carry no more than two spare batteries over 100 Wh, laptops and "
+        "phones aside.",
+    ]
+    assert_both_ways(faithful, changed, passages)

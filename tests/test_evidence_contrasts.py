@@ -53,6 +53,8 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         # A negating prefix, either way round.
         ("The drug is safe for children.", "The drug is unsafe for children.", "safe", "unsafe"),
         ("The move was illegal.", "The move was legal.", "illegal", "legal"),
+        # "at most" and "at least" are bounds, said in the texts' own words.
+        ("Take at most two tablets.", "Take at least two tablets.", "at most", "at least"),
     ],
     ids=[
         "up-down",
@@ -66,6 +68,7 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         "outcome",
         "prefix",
         "prefix-claim",
+        "bound",
     ],
 )
 def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
@@ -91,6 +94,11 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         ("Prices increased in March.", "Rainfall decreased sharply."),
         # A word that only looks prefixed.
         ("The unit shipped in March.", "The it shipped in March."),
+        # The "most" of "at most" is a bound, no quantifier against "each".
+        (
+            "You may carry at most two spare batteries.",
+            "Each passenger may carry no more than two spare batteries.",
+        ),
     ],
     ids=[
         "evidence-both",
@@ -99,6 +107,7 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         "other-sentence",
         "not-about",
         "not-a-prefix",
+        "bound-not-quantifier",
     ],
 )
 def test_no_contrast(claim: str, evidence: str) -> None:

@@ -10,9 +10,10 @@ or older", "10 books or fewer", "aged 18 and over", "5 GB at most"). The number-
 the same number: the other way is another value.
 
 A clause that negates what it says of its bounded number ("Do not take more than 2 tablets",
-"Files larger than 25 MB cannot be attached") bounds what is allowed the other way:
-:func:`bound_senses` turns a bound over when the words of its clause hold an odd
-number of negations besides those of its bound phrase ("no more than", "not exceed").
+"Files larger than 25 MB cannot be attached", "Power banks over 160 Wh are forbidden") bounds
+what is allowed the other way: :func:`bound_senses` turns a bound over when the words of its
+clause hold an odd number of negations or prohibitions besides those of its bound phrase ("no
+more than", "not exceed").
 :func:`without_bounds` blanks a bound's words and those negations, for the rules that read
 negations and opposite words once a claim's bound agrees with its evidence's
 (:func:`same_bounds`): "Take at most 2 tablets" for "Do not take more than 2 tablets".
@@ -212,12 +213,23 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans + [(end + m.start(), end + m.end()) for m in _NEGATION_WORD.finditer(after)]
 
 
-# A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without") or an "n't", whole,
-# found in one pass rather than word by word (:func:`~pytest_faithful.text.words.is_negation`).
+# A word that forbids what its clause says negates it as much as "not allowed" does: "power
+# banks over 160 Wh are forbidden" bounds what is allowed from above, as "power banks over 160
+# Wh are not allowed" and "up to 160 Wh are allowed" do.
+_PROHIBITIONS = frozenset(
+    {"prohibit", "prohibits", "prohibited", "forbid", "forbids", "forbidden", "ban", "bans"}
+    | {"banned", "disallowed", "illegal", "unlawful"}
+)
+# A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without"), an "n't" or a
+# prohibition, whole, found in one pass rather than word by word
+# (:func:`~pytest_faithful.text.words.is_negation`).
+# The negation of another bound's own phrase ("no more than two spare batteries over 100 Wh",
+# its number in words) negates no other bound.
 _NEGATION_WORD = re.compile(
     r"(?<![\w'\u2019])(?:"
-    + "|".join(sorted(NEGATIONS - {"without"}, key=len, reverse=True))
-    + r"|[\w'\u2019]*n['\u2019]t)(?![\w'\u2019])",
+    + "|".join(sorted((NEGATIONS - {"without"}) | _PROHIBITIONS, key=len, reverse=True))
+    + r"|[\w'\u2019]*n['\u2019]t)(?![\w'\u2019])"
+    r"(?!\s+(?:(?:more|less|fewer|greater|later|earlier|sooner|longer)\s+than|exceed))",
     re.IGNORECASE,
 )
 

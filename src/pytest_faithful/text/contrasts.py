@@ -29,8 +29,9 @@ for opening and closing or starting and ending, when one side gives its time as 
 and the other does not ("open until 8pm" against "closes at 8pm"). The "and" of "both X and Y"
 joins one clause ("Both the pool and the sauna are open" against "Either the pool or the sauna
 is open"). "Free of charge", "at no extra cost" and "costs nothing" are read as "free" (against
-"fee", "charge", "extra"), and a negated word with a negating prefix as the word it negates
-("not uncommon" is "common", against "rare").
+"fee", "charge", "extra"), "at most" and "at least" as the "maximum" and "minimum" they mean
+(their "most" is no quantifier), and a negated word with a negating prefix as the word it
+negates ("not uncommon" is "common", against "rare").
 """
 
 from __future__ import annotations
@@ -206,7 +207,20 @@ def _read(text: str) -> frozenset[str]:
 def contrast(claim: str, evidence: str) -> Contrast | None:
     """The first word of ``claim`` whose opposite a clause of ``evidence`` says about the same
     thing (module docstring), or None."""
-    claim, evidence = _plain(claim), _plain(evidence)
+    found = _contrast(_plain(claim), _plain(evidence))
+    if found is None:
+        return None
+    # Said in the texts' own words: "at most", not the "maximum" it was read as.
+    return Contrast(_in_own_words(found.said, claim), _in_own_words(found.shown, evidence))
+
+
+def _in_own_words(word: str, text: str) -> str:
+    if word.casefold() in _AT_MEANS and word not in text:
+        return _AT_MEANS[word.casefold()]
+    return word
+
+
+def _contrast(claim: str, evidence: str) -> Contrast | None:
     said = _read(claim)
     pairs, where = _pairs()
     # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
@@ -261,12 +275,23 @@ _FREE = re.compile(
 _NOT_PREFIXED = re.compile(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
 
 
+# "at most" and "at least" bound a number; their "most" is no quantifier ("Each passenger may
+# carry no more than two" is no opposite of "You may carry at most two"): read as the
+# "maximum" and "minimum" they mean.
+_AT_MOST = re.compile(r"(?i)\bat\s+(most|least)\b")
+_AT_MOST_MEANS = {"most": "at maximum", "least": "at minimum"}
+_AT_MEANS = {"maximum": "at most", "minimum": "at least"}
+
+
 def _plain(text: str) -> str:
-    """``text`` with "free" said in other words written "free", and a negated word with a
-    negating prefix written as the word it negates when that word is one of a pair ("not
-    uncommon" -> "common"; "not included" stays)."""
+    """``text`` with "free" said in other words written "free", "at most" and "at least" as
+    "at maximum" and "at minimum", and a negated word with a negating prefix written as the
+    word it negates when that word is one of a pair ("not uncommon" -> "common"; "not
+    included" stays)."""
     if "free" in text or " no " in text or "nothing" in text:
         text = _FREE.sub("free", text)
+    if "at " in text:
+        text = _AT_MOST.sub(lambda m: _AT_MOST_MEANS[m[1].casefold()], text)
     if "not " in text:
         _, where = _pairs()
         text = _NOT_PREFIXED.sub(

@@ -121,7 +121,21 @@ def _in_day_ranges(count: int, claim: str, passages: tuple[str, ...]) -> bool:
 
 @functools.lru_cache(maxsize=256)
 def _counts_in(claim: str) -> frozenset[int]:
-    return frozenset(int(NUMBER_WORDS.get(m[1].casefold(), m[1])) for m in _COUNT.finditer(claim))
+    return frozenset(
+        int(NUMBER_WORDS.get(m[1].casefold(), m[1]))
+        for m in _COUNT.finditer(claim)
+        if _BOUND_BEFORE.search(claim, max(0, m.start() - _BOUND_REACH), m.start()) is None
+    )
+
+
+# A number after a bound ("at most three batteries", "no more than two blocks") limits how
+# many, it counts no list.
+_BOUND_BEFORE = re.compile(
+    r"\b(?:at most|at least|(?:no|not) (?:more|fewer|less) than|more than|fewer than|less than"
+    r"|up to|over|under|maximum of|minimum of|a max(?:imum)?|a min(?:imum)?)\s+$",
+    re.IGNORECASE,
+)
+_BOUND_REACH = 20
 
 
 def _sentence_lists(text: str) -> frozenset[int]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from pytest_faithful.text.amounts import all_amounts, amounts, measures, rounds_to
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, rounds_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, bound_senses, other_way
 from pytest_faithful.text.conversions import converted_alone
@@ -141,15 +141,18 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                 rival = (shared, others)
         # A number the evidence works out ("$8 more" from its "$12" and "$20"; "June 24" from
         # "June 10" and "14 days"; "915 square feet" from "85 square metres") is no other
-        # value: text/arithmetic.py, text/dates.py, text/conversions.py.
+        # value: text/arithmetic.py, text/dates.py, text/conversions.py; nor is a bound that
+        # the evidence's value of the same thing meets ("more than 380,000 adults" for its
+        # "382,535 adults": text/amounts.py), unless the evidence bounds it the other way.
+        if rival is None or rival[0] <= stating + _MARGIN:
+            continue
+        flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
         if (
-            rival is not None
-            and rival[0] > stating + _MARGIN
-            and not derived(term, claim, (evidence,))
+            not derived(term, claim, (evidence,))
+            and (flip or not bound_met(term, claim, (evidence,)))
             and not _in_worked_out_date(term, claim, evidence)
             and term not in converted_alone(claim, (evidence,))
         ):
-            flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
             said_as = _bound_of(bounded, term) if flip else term
             return NumberClash(said_as, tuple(sorted(rival[1])), flip)
     return None

@@ -57,16 +57,17 @@ SMALL = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 }  # fmt: skip
 # A unit counted in words: "within a week" is 7 days, "an hour-long tour" 60 minutes, "two
-# weeks" 14 days. Units written out only, and not "a second", as often the ordinal.
+# weeks" 14 days, "three seconds". Units written out only, and not "a second", as often the
+# ordinal.
 WRITTEN_OUT = [
     unit
     for unit in sorted(UNIT_SIZES, key=len, reverse=True)
     if (len(unit) > 3 or unit == "day")
-    and unit not in ("mins", "secs", "hrs", "wks", "kgs")
-    and not unit.startswith("second")
+    and unit not in ("mins", "secs", "hrs", "wks", "kgs", "second")
 ]
 # A unit's word as a text writes it, in lower case; tested before the pattern, as a rare one.
 WRITTEN_STEMS = (
+    "second",
     "minute",
     "hour",
     "day",
