@@ -53,6 +53,20 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         # A negating prefix, either way round.
         ("The drug is safe for children.", "The drug is unsafe for children.", "safe", "unsafe"),
         ("The move was illegal.", "The move was legal.", "illegal", "legal"),
+        # A prize won against one only shortlisted or nominated for, either way round, with
+        # the name the clause is about between commas.
+        (
+            "Their debut album Glass Orchard won the Mercury Prize.",
+            "Their debut album, Glass Orchard (2006), was shortlisted for the Mercury Prize.",
+            "won",
+            "shortlisted",
+        ),
+        (
+            "Ms Ortiz was nominated for the Pulitzer Prize in 2003.",
+            "The reporter, Ana Ortiz, won the Pulitzer Prize in 2003.",
+            "nominated",
+            "won",
+        ),
     ],
     ids=[
         "up-down",
@@ -66,6 +80,8 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         "outcome",
         "prefix",
         "prefix-claim",
+        "prize-appositive",
+        "prize-nominated",
     ],
 )
 def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
@@ -91,6 +107,10 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         ("Prices increased in March.", "Rainfall decreased sharply."),
         # A word that only looks prefixed.
         ("The unit shipped in March.", "The it shipped in March."),
+        # Nominated and won: the evidence says both.
+        ("The film won the Jury Prize.", "The film, nominated three times, won the Jury Prize."),
+        # A name between commas before a clause of its own stays out of the clause before.
+        ("Sales fell in Paris.", "Sales fell in Paris, France, but rose in Lyon."),
     ],
     ids=[
         "evidence-both",
@@ -99,6 +119,8 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         "other-sentence",
         "not-about",
         "not-a-prefix",
+        "nominated-and-won",
+        "appositive-before-a-clause",
     ],
 )
 def test_no_contrast(claim: str, evidence: str) -> None:
