@@ -55,6 +55,20 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         ("The move was illegal.", "The move was legal.", "illegal", "legal"),
         # "at most" and "at least" are bounds, said in the texts' own words.
         ("Take at most two tablets.", "Take at least two tablets.", "at most", "at least"),
+        # A prize won against one only shortlisted or nominated for, either way round, with
+        # the name the clause is about between commas.
+        (
+            "Their debut album Glass Orchard won the Mercury Prize.",
+            "Their debut album, Glass Orchard (2006), was shortlisted for the Mercury Prize.",
+            "won",
+            "shortlisted",
+        ),
+        (
+            "Ms Ortiz was nominated for the Pulitzer Prize in 2003.",
+            "The reporter, Ana Ortiz, won the Pulitzer Prize in 2003.",
+            "nominated",
+            "won",
+        ),
     ],
     ids=[
         "up-down",
@@ -69,6 +83,8 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         "prefix",
         "prefix-claim",
         "bound",
+        "prize-appositive",
+        "prize-nominated",
     ],
 )
 def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
@@ -99,6 +115,10 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
             "You may carry at most two spare batteries.",
             "Each passenger may carry no more than two spare batteries.",
         ),
+        # Nominated and won: the evidence says both.
+        ("The film won the Jury Prize.", "The film, nominated three times, won the Jury Prize."),
+        # A name between commas before a clause of its own stays out of the clause before.
+        ("Sales fell in Paris.", "Sales fell in Paris, France, but rose in Lyon."),
     ],
     ids=[
         "evidence-both",
@@ -108,6 +128,8 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         "not-about",
         "not-a-prefix",
         "bound-not-quantifier",
+        "nominated-and-won",
+        "appositive-before-a-clause",
     ],
 )
 def test_no_contrast(claim: str, evidence: str) -> None:

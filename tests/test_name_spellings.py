@@ -345,6 +345,16 @@ NAME_FORMS = {
         "Dr. Jane Smith founded Aurora Appliances in 1998 [Source: Passage 2].",
         "Dr. Jane Smith founded Acme Appliances in 1998 [Source: Passage 2].",
     ),
+    "an initialism of a name whose words 'and' joins": (
+        "Doyle received the Irish Film and Television Award for Best Actor in 2010.",
+        "Doyle received the IFTA Award for Best Actor in 2010.",
+        "Doyle received the BAFTA Award for Best Actor in 2010.",
+    ),
+    "an initialism of a name's leading words": (
+        "In 2009 she won the Royal Society of Chemistry's Corday-Morgan Prize.",
+        "In 2009 she won the RSC's Corday-Morgan Prize.",
+        "In 2009 she won the RSA's Corday-Morgan Prize.",
+    ),
     "a short sentence that only says and another name": (
         "Acme said U.S. sales grew 12% in Q3.",
         "Acme said US sales grew 12% in Q3.",
@@ -416,3 +426,21 @@ def test_an_initialism_with_full_stops_is_its_letters(
     changed = "".join(f"{c}." for c in [other, *letters[1:]])
     if other != letters[0]:
         assert not states_name(changed, changed, forms)
+
+
+_JOIN = st.sampled_from([" ", " of ", " and ", " & ", " of the "])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(_NAME_WORD, min_size=3, max_size=5), st.lists(_JOIN, min_size=4, max_size=4))
+def test_the_initialism_of_a_name_s_leading_words_is_stated(
+    words: list[str], joins: list[str]
+) -> None:
+    name = words[0] + "".join(j + w for j, w in zip(joins, words[1:], strict=False))
+    forms = name_forms(f"She won the {name} in 2009.")
+    letters = "".join(w[0] for w in words)
+    for n in range(2, len(letters) + 1):
+        assert states_name(letters[:n], letters[:n], forms)
+    # Letters that start with none of the name's words are no initialism of it.
+    other = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in letters)
+    assert not states_name(other + letters[1:], other + letters[1:], forms)

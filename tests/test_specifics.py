@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evidence_judges import assert_both_ways
+from pytest_faithful.rules.unstated_specifics import unstated_record
 from pytest_faithful.text.specifics import left_out, unstated
 from pytest_faithful.text.terms import content_terms
 
@@ -198,3 +200,47 @@ def test_each_kind_is_read_only_when_asked_for() -> None:
         '"the busiest week of the year"',
     ]
     assert left_out(claim, [], PASSAGES, frozenset({"number"})) == ["40"]
+
+
+# A record ("the first woman to ..."): (passage, a faithful answer, the same answer with a record
+# the passage does not hold or, where the passage holds it, with a year it does not hold). The
+# passage's "first" may be "1st" or a 1.
+RECORDS = {
+    "the first": (
+        "In 1998 she was appointed to lead the Baltic Philharmonic Orchestra.",
+        "She was appointed to lead the Baltic Philharmonic Orchestra in 1998.",
+        "In 1998 she became the first woman to lead the Baltic Philharmonic Orchestra.",
+    ),
+    "a possessive's first": (
+        "Ewa Lis won the bronze medal in the K-1 500 metres.",
+        "Ewa Lis won a bronze medal in the K-1 500 metres.",
+        "Ewa Lis became Poland's first canoeist to win a medal in the K-1 500 metres.",
+    ),
+    "the passage's first": (
+        "Tanabe became the first Japanese woman to reach an Olympic final in the event.",
+        "Tanabe was the first Japanese woman to reach an Olympic final in the event.",
+        "Tanabe was the first Japanese woman to reach an Olympic final in the event in 2012.",
+    ),
+    "the passage's 1st": (
+        "The band was the 1st act from Leeds to top the chart in 2008.",
+        "In 2008 the band became the first act from Leeds to top the chart.",
+        "In 2009 the band became the first act from Leeds to top the chart.",
+    ),
+}
+
+
+@pytest.mark.parametrize("form", RECORDS)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_record_no_passage_holds_is_caught(form: str, rules: str | None) -> None:
+    passage, faithful, changed = RECORDS[form]
+    assert_both_ways(faithful, changed, [passage], rules)
+
+
+def test_a_first_that_is_no_record_or_a_numbered_step_is_not_listed() -> None:
+    assert unstated_record("He first joined the club in 2001 to play.", ["He joined."]) is None
+    assert unstated_record("The first step to reset it is to click.", ["Step 1: Click."]) is None
+
+
+@given(st.text(max_size=80))
+def test_a_record_a_passage_says_word_for_word_is_never_listed(claim: str) -> None:
+    assert unstated_record(claim, [claim]) is None

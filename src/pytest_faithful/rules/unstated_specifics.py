@@ -15,12 +15,18 @@ rating B" for a passage's "EPC rating C", "seat 14D" for "14C", "AA+" for "AA-" 
 "2025-05-12" is stated by "12-May-2025" (held out, 39 of 66 changed codes and dates caught
 before, 66 after; 73 of 77 honest restatements passed before, 77 after; faith-dev's verdicts
 unchanged).
+A record the claim states ("the first woman to conduct ...") is an ordinal like "second": where
+no passage says "first", "1st" or a 1 at all it is missing (held out on Wikipedia sentences
+against the pages they cite, 1 of 1 such lie caught under each policy; faith-dev: one
+unfaithful summary newly caught, nothing else changed).
 Names are the ``unstated-names`` rule's, so that a team whose answers name what their
 passages leave to world knowledge can skip them alone. Every judge.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
@@ -70,6 +76,26 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
     )
 
 
+# A record the claim states: "the first woman to conduct", "Japan's first athlete to win". Its
+# "first" is an ordinal like "second" (a number), read only in this form: "first" alone is as
+# often "at first", "first elected", "the first step".
+# The verb after "to" is in lower case: "first marriage to Sarah" states no record.
+_RECORD = re.compile(
+    r"(?i:\b(?:the|[a-z]+['\u2019]s)\s+first\s+(?:[a-z][\w'\u2019-]*\s+){1,4}?to)\s+[a-z]"
+)
+# What states a passage's first: the word, "1st", or a 1 ("No. 1", "Step 1").
+_FIRST = re.compile(r"(?i)\b(?:first|1st)\b|(?<![\d.,])\b1\b(?![.,]?\d)")
+
+
+def unstated_record(claim: str, passages: Sequence[str]) -> str | None:
+    """The record ``claim`` states ("the first woman to conduct ...") when no passage says
+    "first" (or "1st", a 1) at all, else None."""
+    found = _RECORD.search(claim)
+    if found is None or any(_FIRST.search(p) for p in passages):
+        return None
+    return found[0].rsplit(None, 1)[0]
+
+
 class UnstatedSpecifics:
     name: ClassVar[str] = "unstated-specifics"
     judges: ClassVar[RuleJudges] = "all"
@@ -86,7 +112,12 @@ class UnstatedSpecifics:
         # "16 or younger" for "at least 16".
         flip = flipped_bound(case.claim.text, case.passages)
         if flip is None:
-            return ruling
+            record = unstated_record(case.claim.text, case.passages)
+            if record is None:
+                return ruling
+            return ruling.demoted(
+                self.name, f"the claim states {record!r} and no passage says first"
+            )
         return ruling.demoted(
             self.name, f"the claim states {flip.stated} and the passages give {flip.shown[0]}"
         )

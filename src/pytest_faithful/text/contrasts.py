@@ -9,7 +9,8 @@ pair below, an evidence sentence says a word of the other side, neither says bot
 of the claim is mostly in that sentence (so it is about the same thing).
 
 The pairs are general English opposites of the kinds that change what a sentence asserts:
-direction and amount, order in time and place, permission, outcome, and truth, and the
+direction and amount, order in time and place, permission, outcome (a prize won against one
+only nominated or shortlisted for), and truth, and the
 quantifier, frequency and exclusivity words small models swap ("all" and "some", "most" and
 "all", "always" and "sometimes", "never" and any other frequency, "usually" and "rarely",
 "only" and "each" or "any", "both" and "either"). One word and its opposite are one pair only:
@@ -73,6 +74,7 @@ inside internal indoor indoors | outside external outdoor outdoors
 ~ borrow | lend lent
 hire hired | fire fired
 ~ win won victory winner | lose lost loser
+win won winner | nominated nominee nomination shortlisted shortlist finalist runner-up
 gain profit surplus | loss deficit
 accept approve grant granted | reject deny denied refuse refused
 allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful
@@ -304,9 +306,13 @@ def _clauses(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
     """The clauses of ``sentence``: where each starts, its text, and its words and terms."""
     found = []
     start = 0
-    for joint in _CLAUSE_BREAK.finditer(sentence):
+    joints = list(_CLAUSE_BREAK.finditer(sentence))
+    inside = _appositive_commas(sentence, joints)
+    for n, joint in enumerate(joints):
         # "both X and Y" is one clause: its "and" joins the two things "both" is about.
         if joint[0].strip().casefold() == "and" and _BOTH.search(sentence, start, joint.start()):
+            continue
+        if n in inside:
             continue
         found.append(
             (start, sentence[start : joint.start()], _read(sentence[start : joint.start()]))
@@ -314,6 +320,31 @@ def _clauses(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
         start = joint.end()
     found.append((start, sentence[start:], _read(sentence[start:])))
     return found
+
+
+# A name between two commas, with a year or a note in brackets: "Glass Orchard (2006)".
+_APPOSITIVE_NAME = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|\([^()]*\)))*")
+# What starts a clause of its own after a comma: "Paris, France, but fell in Lyon".
+_CLAUSE_START = re.compile(
+    r"(?i)(?:and|or|but|however|although|though|whereas|while|yet|because|since|unless|except"
+    r"|instead|when|where|so|which|who|whose)\b"
+)
+
+
+def _appositive_commas(sentence: str, joints: Sequence[re.Match[str]]) -> frozenset[int]:
+    """The joints that are the commas around a name said of the words before it ("Their debut
+    album, Glass Orchard (2006), was shortlisted"): one clause, not three, since the name is
+    what the clause is about."""
+    found: set[int] = set()
+    for n in range(len(joints) - 1):
+        one, two = joints[n], joints[n + 1]
+        if (
+            one[0].strip() == "," == two[0].strip()
+            and _APPOSITIVE_NAME.fullmatch(sentence[one.end() : two.start()])
+            and not _CLAUSE_START.match(sentence, two.end())
+        ):
+            found.update((n, n + 1))
+    return frozenset(found)
 
 
 def _another_swap(said: frozenset[str], shown: frozenset[str], number: int) -> bool:

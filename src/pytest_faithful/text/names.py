@@ -211,6 +211,14 @@ _WORDS_OF_NAME = re.compile(
     r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|[A-Z][\w'\u2019-]*))*"
 )
 _SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
+# A name as its initialism reads it: "and" or "&" may join its capitalised words ("Irish Film
+# and Television Award": "IFTA", "British Academy of Film and Television Arts": "BAFTA").
+_WORDS_OF_INITIALLED = re.compile(
+    r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|(?:and|&)(?=\s+[A-Z])|[A-Z][\w'\u2019-]*))*"
+)
+_JOINS = frozenset({"and", "&"})
+# The most capitalised words of a name whose leading runs are read as initialisms.
+_MAX_INITIALLED = 8
 # An initialism written with full stops, spaced or not: "U.S.", "J. K.".
 DOTTED = re.compile(r"\b[A-Z]\.(?:[^\S\n]?[A-Z]\.)+")
 _INITIALISM = re.compile(rf"{DOTTED.pattern}|\b[A-Z]{{2,6}}\b")
@@ -252,6 +260,14 @@ def initials(phrase: str) -> str:
     """The initialism of a name's capitalised words: "United States" -> "US", "Order of the
     British Empire" -> "OBE"."""
     return "".join(w[0] for w in phrase.split() if w[:1].isupper() and w.casefold() not in _SMALL)
+
+
+def _leading_initials(phrase: str) -> Iterable[str]:
+    """The initialism of each leading run of two capitalised words or more of a name: a name's
+    leading words are often a name of their own, the owner in "Royal Society of Chemistry's
+    Corday-Morgan Prize" ("RSC"), the body in "Irish Film and Television Award" ("IFTA")."""
+    letters = initials(" ".join(w for w in phrase.split() if w not in _JOINS))
+    return (letters[:n] for n in range(2, min(len(letters), _MAX_INITIALLED) + 1))
 
 
 class NameForms(NamedTuple):
@@ -305,6 +321,8 @@ def name_forms(text: str) -> NameForms:
         if len(letters := initials(trimmed := _trimmed(m[0]))) >= 2:
             initialled.add(letters.casefold())
             in_full.add("".join(w[0] for w in trimmed.split()))
+    for m in _WORDS_OF_INITIALLED.finditer(text):
+        initialled.update(letters.casefold() for letters in _leading_initials(_trimmed(m[0])))
     return NameForms(
         frozenset(words) | written,
         written,
