@@ -452,6 +452,12 @@ def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
             False,
         ),
         ("It employs over 1,000 people.", "It was founded in 1998 by 2 people.", False),
+        # A word between the number and what it counts: the passage's count of the same thing.
+        ("They followed over 2,000 middle-aged adults.", "They followed 2,110 adults.", True),
+        ("They followed over 3,000 middle-aged adults.", "They followed 2,110 adults.", False),
+        ("It will create over 1,000 new jobs.", "It will create 1,200 jobs.", True),
+        ("It will create under 1,000 new jobs.", "It will create 1,200 jobs.", False),
+        ("It will create over 1,000 new jobs.", "It will create 1,200 stores and 900 jobs.", False),
     ],
 )
 def test_a_bound_is_met_by_the_value_of_the_same_thing(claim: str, passage: str, met: bool) -> None:

@@ -145,6 +145,50 @@ def test_no_clash(claim: str, evidence: str) -> None:
     assert number_clash(claim, evidence) is None
 
 
+_ROLE = "He will replace Ms Price, who stepped down in March after six years in the role."
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # An age ("67-year-old", "67 years old", "aged 67") is no value of a span of years.
+        (
+            "The 67-year-old will replace Ms Price in March.",
+            f"Mr Hale, 67, was named. {_ROLE}",
+            None,
+        ),
+        ("Hale, 67 years old, will replace Ms Price.", f"Mr Hale, 67, was named. {_ROLE}", None),
+        (
+            "A man aged 34 was jailed for eight years.",
+            "A 34-year-old man was jailed for eight years.",
+            None,
+        ),
+        ("A 34-year-old was jailed.", "The man, who is 34, was jailed for eight years.", None),
+        ("The six-month-old puppy was found.", "The puppy, lost for 2 months, was found.", None),
+        # Another age is another value; so is another span of years beside an age.
+        (
+            "A 43-year-old man was jailed.",
+            "A 34-year-old man was jailed for eight years.",
+            ("43", ("34",)),
+        ),
+        (
+            "A man aged 43 was jailed.",
+            "A 34-year-old man was jailed for eight years.",
+            ("43", ("34",)),
+        ),
+        (
+            "The 34-year-old was jailed for 6 years.",
+            "The 34-year-old was jailed for 8 years.",
+            ("6", ("8",)),
+        ),
+    ],
+)
+def test_an_age_is_a_value_of_age_only(
+    claim: str, evidence: str, clash: tuple[str, tuple[str, ...]] | None
+) -> None:
+    assert number_clash(claim, evidence) == (None if clash is None else NumberClash(*clash))
+
+
 _PIECES = [
     "a",
     "b",

@@ -445,6 +445,9 @@ def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bo
         return False
     limit = max(limits)  # "over 1.5 million": the bound is 1,500,000, not 1.5
     about = frozenset().union(*(_near(words, i) for i in at))
+    if any(kind.startswith("unit:") for kind in kinds):  # "over 2,000 middle-aged adults"
+        after = " ".join(" ".join(words[i + 1 : i + 3]) for i in at)  # counts adults too
+        kinds |= frozenset(f"unit:{t}" for t in content_terms(after) if not t[0].isdigit())
     for passage in passages:
         for sentence in split_sentences(passage):
             if _DIGIT.search(normalised(sentence.text)) and _meets(

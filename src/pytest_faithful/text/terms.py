@@ -418,11 +418,11 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
     """What each number of ``text`` counts: its term -> the kinds it is used as.
 
     A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
-    ``percent``, ``decade``, ``date`` (a day next to a month: "3 March", "March 4th", "the 3rd
-    of May"), ``unit:<term>`` (the content word after it: "30 days" -> ``unit:day``), ``year``
-    (four digits, 1000-2099, with no unit) or ``plain``. The two ends of a range share their
-    kinds ("3-5 days", "between 10 and 20%", "$10 to 20"). Two numbers of one kind are values
-    of the same thing: "60 days" against a passage's "30 days", not against its "9am".
+    ``percent``, ``decade``, ``date`` (a day next to a month: "3 March", "the 3rd of May"), ``age``
+    ("a 67-year-old", "aged 67"), ``unit:<term>`` (the word after it: "30 days" -> ``unit:day``),
+    ``year`` (four digits, 1000-2099, with no unit) or ``plain``. The two ends of a range share
+    their kinds ("3-5 days", "between 10 and 20%", "$10 to 20"). Two numbers of one kind are values
+    of one thing: "60 days" against "30 days", not "9am"; an age not "6 years".
     """
     lowered = _lower(text)
     found = list(_TOKEN.finditer(lowered))
@@ -460,6 +460,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             or (after == "of" and i + 2 < len(tokens) and tokens[i + 2] in _MONTH_NAMES)
         ):
             kind = "date"
+        elif before == "aged" or (after in _AGE_UNITS and tokens[i + 2 : i + 3] == ["old"]):
+            kind = "age"
         elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
             if unit in _SCALE_TERMS and i + 2 < len(tokens):
                 # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
@@ -488,6 +490,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
+_AGE_UNITS = frozenset(("year", "years", "month", "months", "week", "weeks", "day", "days"))
 _SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
 _RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
