@@ -117,6 +117,9 @@ def test_a_code_the_passages_state_passes_and_a_changed_one_is_caught(form: str)
         "Store it below 25°C (77°F).",
         "The company raised $5M from 10 investors.",  # an amount with its scale
         "Revenue rose in Q3 and FY2024.",
+        # capitals joined by "&" are one name, no grade: "A&E", "R&D", "Q&A", "M&S"
+        "Waiting times in A&E rose.",
+        "The R&D budget and the Q&A session were cut at M&S.",
     ],
 )
 def test_what_is_no_code_is_not_held_to_the_passages(answer: str) -> None:

@@ -305,6 +305,48 @@ def test_a_question_turn_is_evidence_that_its_speaker_asked_it(
     assert not verify(faithful, [asked], judge=quoting(asked)).passed
 
 
+MEETING = (
+    "Professor B: So what's the state of the disk space?\n"
+    "Grad A: About forty gigabytes left.\n"
+    "Professor B: Then let's just order another disk. Grad A, can you get a quote by Tuesday?\n"
+    "Marketing: I'd rather keep the colours. Could we use a cheaper battery instead?"
+)
+# A question quoted for a claim that reports the discussion it raised, or the statements
+# before a closing question: (quote, faithful claim, the claim changed: a decision the
+# question only asks about, or another speaker asking).
+RAISED = [
+    (
+        "Professor B: So what's the state of the disk space?",
+        "The group discussed the disk space.",
+        "The group decided the disk space was fine.",
+    ),
+    (
+        "Professor B: So what's the state of the disk space?",
+        "The group talked about the state of the disk space.",
+        "The group talked about the disk space and agreed it is enough.",
+    ),
+    (
+        "Professor B: Then let's just order another disk. Grad A, can you get a quote by Tuesday?",
+        "The professor decided to order another disk and asked Grad A to get a quote by Tuesday.",
+        "The professor decided to order a disk that Grad A had quoted by Tuesday.",
+    ),
+    (
+        "Marketing: I'd rather keep the colours. Could we use a cheaper battery instead?",
+        "Marketing wanted to keep the colours and suggested a cheaper battery instead.",
+        "The team decided to keep the colours and use a cheaper battery instead.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "faithful", "changed"), RAISED)
+def test_a_question_bears_on_the_discussion_it_raised_and_on_no_decision(
+    question: str, faithful: str, changed: str
+) -> None:
+    assert verify(faithful, [MEETING], judge=quoting(question)).passed, faithful
+    result = verify(changed, [MEETING], judge=quoting(question))
+    assert result.claim_verdicts[-1].rule == "bears-on", changed
+
+
 @given(st.text(max_size=120), st.integers(0, 120), st.integers(0, 40), st.text(max_size=40))
 def test_a_turn_holds_the_span_and_names_a_speaker_of_the_dialogue(
     text: str, start: int, size: int, claim: str

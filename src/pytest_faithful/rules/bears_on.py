@@ -11,8 +11,9 @@ for that negation would (:func:`~pytest_faithful.text.align.align` refuses those
 quote that stops just before the restriction of its sentence ("Free shipping is available" out
 of "Free shipping is available only for members.") for a claim that says its words hold in
 every case ("... to all customers."). A question proves nothing but its asking: one in a turn
-of a dialogue bears on a claim that reports its speaker asking it (:func:`_asked`). A trust
-rule: in every policy.
+of a dialogue bears on a claim that reports its speaker asking it, or a discussion it raised
+and no decision (:func:`_asked`); statements before a closing question bear through themselves
+(:func:`_states_before_asking`). A trust rule: in every policy.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from pytest_faithful.text.evidence import (
     turn_of,
 )
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.tables import other_records, under_header, under_lead_in
 from pytest_faithful.text.tables import rows_under as under_header_rows
 from pytest_faithful.text.terms import content_terms
@@ -78,6 +80,7 @@ class BearsOn:
                 and not _row_with_header(case, span)
                 and not _item_with_lead_in(case, span)
                 and not _asked(case, span)
+                and not _states_before_asking(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
@@ -116,6 +119,25 @@ _ASKING = re.compile(
 )
 
 
+# Verbs a claim reports a discussion with ("The group discussed disk space", "They talked
+# about whether the task is useful"): a question raising the topic bears on it, unless the
+# claim also reports what was decided, which no question states.
+_DISCUSSING = re.compile(
+    r"\b(?:discuss(?:es|ed|ing)?|debat(?:e|es|ed|ing)|talk(?:s|ed|ing)?[ \t]+about"
+    r"|rais(?:e|es|ed|ing)[ \t]+(?:the[ \t]+)?(?:question|issue|topic)|brought[ \t]+up)\b",
+    re.IGNORECASE,
+)
+_DECIDING = re.compile(
+    r"\b(?:decid|agree|chose|choos|conclud|settl|approv|reject|resolv|will\b|plan)",
+    re.IGNORECASE,
+)
+
+
+def _discussed(claim: str) -> bool:
+    """Whether ``claim`` reports a discussion and no decision (:data:`_DISCUSSING`)."""
+    return _DISCUSSING.search(claim) is not None and _DECIDING.search(claim) is None
+
+
 def _asked(case: Case, span: Aligned) -> bool:
     """Whether ``span`` is a question in one turn of a dialogue that bears on a claim that
     reports its speaker asking it: "Anna: Can we meet tomorrow to go over the budget?" for
@@ -127,13 +149,36 @@ def _asked(case: Case, span: Aligned) -> bool:
     turn = turn_of(passage, span.start, span.end)
     if turn is None or not turn.said.rstrip(" \t\n\"')\u201d").endswith("?"):
         return False
-    if not _ASKING.search(case.claim.text):
-        return False
     first = first_speaker_named(passage, case.claim.text)
-    if first is None or first not in turn.speaker:
+    if _discussed(case.claim.text) and first is None:
+        pass  # "The group discussed disk space." out of "Professor B: What about disk space?"
+    elif not _ASKING.search(case.claim.text) or first is None or first not in turn.speaker:
         return False
     asked = turn.said.rstrip(" \t\n\"')\u201d")[:-1]
     return bears_on(asked, case.subject)
+
+
+def _states_before_asking(case: Case, span: Aligned) -> bool:
+    """Whether ``span`` ends in a question after statements that bear on the claim: "Then
+    let's order another disk. Grad A, can you get a quote by Tuesday?" for "The professor
+    decided to order another disk and asked Grad A to get a quote". What only the question
+    holds is evidence that it was asked: a claim that takes words from it reports asking
+    ("asked", "proposed"), not "decided to ... use a cheaper battery" out of "Could we use a
+    cheaper battery instead?"."""
+    quote = span.text(case.passages).rstrip(" \t\n\"')\u201d")
+    if not quote.endswith("?"):
+        return False
+    said = split_sentences(quote)
+    stated = next((s for s in reversed(said) if not s.text.rstrip().endswith("?")), None)
+    if stated is None or not bears_on(quote[: stated.end], case.subject):
+        return False
+    claimed = content_terms(case.claim.text)
+    asked = content_terms(quote[stated.end :]) - content_terms(quote[: stated.end])
+    return (
+        not asked & claimed
+        or _ASKING.search(case.claim.text) is not None
+        or _discussed(case.claim.text)
+    )
 
 
 def _row_with_header(case: Case, span: Aligned) -> bool:

@@ -36,7 +36,7 @@ from pytest_faithful.text.units import (
 from pytest_faithful.text.units import (
     WRITTEN_STEMS as _WRITTEN_STEMS,
 )
-from pytest_faithful.text.words import SPACE
+from pytest_faithful.text.words import NUMBER_WORDS, SPACE, STOPWORDS
 
 _SCALE_WORDS = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 # The words, their short forms as the terms read them ("bn", "mln": MAGNITUDES), and the
@@ -60,10 +60,29 @@ _SCALED = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_LARGE = "|".join(scale for scale in _SCALE_WORDS if scale != "thousand")
+# A number said in one word before a scale word: "fifty million", "two billion" (numbers said
+# in more words, "twenty-five million", are digits in the normalised text; "fifty thousand"
+# is 50000 there already).
+_WORD_SCALED = re.compile(rf"\b({_NUMBER_WORD}){SPACE}({_LARGE})\b", re.IGNORECASE)
+# Money said the way people speak it, whole units then the cents without their unit:
+# "twelve euro fifty" is 12.50, "two pounds five" 2.05, "5 dollars 99" 5.99.
+_SPOKEN_MONEY = re.compile(
+    rf"(?<![\w.,])(\d+|{_NUMBER_WORD})[^\S\n]+(?:euros?|pounds?|dollars?|francs?|quid|bucks)"
+    rf"[^\S\n]+(\d{{1,2}}|{_NUMBER_WORD})\b(?![^\S\n]*(?:%|percent\b|[.,:/]\d))",
+    re.IGNORECASE,
+)
 _DECIMAL = re.compile(r"\d+(?:\.\d+)?")
 _DIGIT = re.compile(r"\d")
-# Whether a text may write a number with a scale word: one scan, before the full reading.
-_MAY_SCALE = re.compile(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r")\b", re.IGNORECASE)
+# Whether a text may write a number with a scale word, or speak money: one scan, before the
+# full reading.
+_MAY_SCALE = re.compile(
+    r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r")\b"
+    rf"|\b(?:{_NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{_LARGE})\b"
+    r"|\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w",
+    re.IGNORECASE,
+)
 
 
 # Asked for each number of a claim, and for the claim's amounts.
@@ -109,7 +128,33 @@ def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
                 continue
             for term in content_terms(digits):
                 found.setdefault(term, set()).add(value * _SCALES[scale])
+        _add_said_in_words(normalised(text), found)
     return MappingProxyType({term: frozenset(values) for term, values in found.items()})
+
+
+_NEXT_WORD = re.compile(r"[^\S\n]+([^\W\d_]+)")
+_CENTS_FOLLOWERS = STOPWORDS | {"cents", "cent", "pence", "p", "c"}
+
+
+def _said(word: str) -> str:
+    return NUMBER_WORDS.get(word.casefold(), word)
+
+
+def _add_said_in_words(text: str, found: dict[str, set[Decimal]]) -> None:
+    """The amounts of ``text`` (normalised) said in words, under the term of their first
+    number: "fifty million" (50,000,000 under "50"), "twelve euro fifty" (12.50 under "12")."""
+    for m in _WORD_SCALED.finditer(text):
+        units = _said(m[1])
+        found.setdefault(units, set()).add(Decimal(units) * _SCALES[m[2].casefold()])
+    for m in _SPOKEN_MONEY.finditer(text):
+        units, cents = _said(m[1]), _said(m[2])
+        # The cents end the amount ("twelve euro fifty per unit", "... fifty cents"); a word
+        # that follows them as a count's ("20 dollars 3 times") makes them no cents.
+        follower = _NEXT_WORD.match(text, m.end())
+        if follower and follower[1].casefold() not in _CENTS_FOLLOWERS:
+            continue
+        if units.isdigit() and cents.isdigit() and len(units) <= _MAX_DIGITS:
+            found.setdefault(units, set()).add(Decimal(units) + Decimal(cents) / 100)
 
 
 # The fewest significant digits a figure written with a scale word gives to be read as a

@@ -9,7 +9,8 @@ read whole here, and is stated when a passage writes the same code in any standa
 
 - a grade, a rating or a size, one to three capitals with a sign ("B+", "AA-", "A*", "O-"; "O
   negative" is "O-") or one capital alone ("Class A", "Band D", "sizes M and L"), not the word
-  "A" or "I" and not an initial ("J. Smith"): stated by the same letters with the same sign;
+  "A" or "I", not an initial ("J. Smith") and not a capital an "&" joins to another ("A&E",
+  "R&D", one name): stated by the same letters with the same sign;
 - a code of letters and digits, or of a word and a capital ("14C", "BA117", "RX200-EU", "IP68",
   "USB-C"; "USB Type-C" is "USB-C"): stated by the same letters and digits, in any case, written
   with or without a space or hyphen between its parts ("BA 117", "RX-200"); a number with a unit
@@ -144,7 +145,7 @@ _BLOOD = re.compile(
 _USB = re.compile(r"\b(USB)[\s-]+Type[\s-]*([A-C])\b", re.IGNORECASE)
 _GRADE = re.compile(
     r"(?<![\w+*/.&'\u2019\u2212\u00b0-])([A-Z]{1,3})(?:([+*\u2212-])(?![\w-]))?"
-    r"(?![\w'\u2019+*/\u2212-])"
+    r"(?![\w'\u2019+*/&\u2212-])"
 )
 _PASSAGE_GRADE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,3})([+*\u2212-]?)(?![A-Za-z0-9])")
 # A code: parts joined by hyphens, with a capital and a digit, or a part that is one capital.

@@ -409,6 +409,9 @@ _YEAR = re.compile(r"1\d{3}|20\d\d")
 # What ends a table's cell between a number and the next word: a pipe, a tab, a tag, CSV's comma.
 _CELL_GAP = re.compile(r",|.*[|\t<].*", re.DOTALL)
 _PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
+# What may stand between a currency and the amount after it: spaces ("EUR 70"), or nothing
+# ("$70"); "13.20 euro, 70 cents" gives the euro to 13.20, not to 70.
+_CURRENCY_GAP = re.compile(r"[^\S\n]*")
 
 
 # A pure reading of its text, asked for again for each number of each claim of a check (the
@@ -448,7 +451,10 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = ALL_DAY
         elif ":" in term:
             kind = "time"
-        elif before in _CURRENCY or after in _CURRENCY:
+        elif (
+            before in _CURRENCY
+            and _CURRENCY_GAP.fullmatch(lowered, found[i - 1].end(), found[i].start())
+        ) or after in _CURRENCY:
             kind = "money"
         elif after in _PERCENT_TOKENS:
             kind = "percent"
