@@ -1,6 +1,6 @@
 """Numbers as the amounts they are: "1.5 million", "$1,500,000" and "$1.5m" are one amount,
-"1.2 kg" is "1,200 grams", "roughly a third" is about 33%, and "over 1,000 people" is said of
-"1,500 people".
+"1.2 kg" is "1,200 grams", and "over 1,000 people" is said of "1,500 people" (a share said as
+a fraction, "roughly a third", is :mod:`~pytest_faithful.text.fractions`'s).
 
 Content terms read a number as its digits and its scale word apart ("1.5 million" is the terms
 "1.5" and "million"), so the same amount written with a scale word and in digits shares no
@@ -336,97 +336,23 @@ _COMPOUND = re.compile(
 )
 
 
+def small_count(word: str) -> int:
+    """A count in digits or a small number's word ("3", "three", "a")."""
+    return int(word) if word.isdigit() else _SMALL[word.casefold()]
+
+
 def _add_compound_durations(text: str, found: dict[str, set[tuple[str, Decimal]]]) -> None:
     if "hour" not in text and "hr" not in text and " h" not in text:
         return
     for m in _COMPOUND.finditer(text):
         hours_word = m[1] or m[4]
-        hours = _count(hours_word)
+        hours = small_count(hours_word)
         minutes = Decimal(m[2]) if m[2] else Decimal(30)
         size = (hours * 3600 + minutes * 60) if m[1] else (hours * 3600 + 1800)
         term = str(hours)
         found.setdefault(term, set()).add(("time", Decimal(size).normalize()))
         if m[2]:
             found.setdefault(str(int(m[2])), set()).add(("time", Decimal(size).normalize()))
-
-
-# A share said as a fraction: "a third", "two thirds", "one in eight", "3 out of 4". Its
-# numbers are the fraction's, not figures of their own: "a third" of patients is 33% of them.
-_PARTS = {
-    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
-    "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "tenth": 10, "tenths": 10,
-}  # fmt: skip
-_COUNT = r"(\d{1,3}|" + "|".join(_SMALL) + r")"
-_FRACTION = re.compile(
-    rf"\b(?:(?P<hedge>about|around|roughly|nearly|almost|approximately|some|close to|over|more "
-    rf"than|under|less than|just over|just under)[^\S\n]+)?(?:(?P<n>{_COUNT})[^\S\n]+(?:in|out of)"
-    rf"[^\S\n]+(?P<m>{_COUNT})|(?P<k>{_COUNT})[^\S\n]*-?[^\S\n]*(?P<part>"
-    + "|".join(_PARTS)
-    + r"))\b",
-    re.IGNORECASE,
-)
-_PERCENT_SLACK = Decimal(1)  # "a third" is 33%, 33.3% or 34%: a point either way
-_HEDGE_SHARE = Decimal("0.1")  # "roughly a third" holds for 30-37%
-
-
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _SMALL[word.casefold()]
-
-
-# A pure reading of its text, asked for each number of a claim.
-@functools.lru_cache(maxsize=1024)
-def shares(text: str) -> tuple[tuple[frozenset[str], Decimal, bool], ...]:
-    """Each share ``text`` says as a fraction: the number terms it is written with, its value
-    as a percentage, and whether a hedge ("roughly", "over") loosens it."""
-    found: list[tuple[frozenset[str], Decimal, bool]] = []
-    if not text.isascii():
-        text = text.translate(FULL_WIDTH)
-    # The words as written: the readings make "third" an ordinal ("3rd"), not a part.
-    for m in _FRACTION.finditer(text):
-        if m["part"]:
-            n, d = _count(m["k"]), _PARTS[m["part"].casefold()]
-        else:
-            n, d = _count(m["n"]), _count(m["m"])
-        if not 0 < n <= d:
-            continue
-        terms = content_terms(m[0])
-        value = Decimal(100 * n) / Decimal(d)
-        found.append((frozenset(t for t in terms if t[0].isdigit()), value, m["hedge"] is not None))
-    return tuple(found)
-
-
-def share_stated(term: str, claim: str, passages: Sequence[str]) -> bool:
-    """Whether ``term`` is a number of a share ``claim`` says as a fraction whose percentage a
-    passage states ("a third" for "34%", "one in eight" for "12.5%"), or a percentage of the
-    claim that a passage says as such a fraction ("25%" for "one in four")."""
-    said = [(value, hedged) for terms, value, hedged in shares(claim) if term in terms]
-    if said:
-        written = _percentages(passages)
-        return any(_close(value, p, hedged) for value, hedged in said for p in written)
-    if "percent" not in number_kinds(claim).get(term, frozenset()):
-        return False
-    values = amounts(claim).get(term, frozenset())
-    return any(
-        _close(value, v, hedged)
-        for passage in passages
-        for _, value, hedged in shares(passage)
-        for v in values
-    )
-
-
-def _percentages(passages: Sequence[str]) -> list[Decimal]:
-    found: list[Decimal] = []
-    for passage in passages:
-        written = amounts(passage)
-        for term, kinds in number_kinds(passage).items():
-            if "percent" in kinds:
-                found.extend(written.get(term, ()))
-    return found
-
-
-def _close(share: Decimal, percent: Decimal, hedged: bool) -> bool:
-    slack = _HEDGE_SHARE * share if hedged else _PERCENT_SLACK
-    return abs(share - percent) <= max(slack, _PERCENT_SLACK)
 
 
 # A bound on a number: what a passage's value of the same kind must be for the claim to hold.
@@ -528,9 +454,11 @@ def _meets(
     return False
 
 
-def bound_met(term: str, claim: str, passages: Sequence[str]) -> bool:
+def bound_met(term: str, claim: str, passages: Sequence[str], *, hedged: bool = True) -> bool:
     """Whether ``claim`` writes the number ``term`` as a bound ("over 1,000 people", "under
-    $30 billion", "about 1,500") that a passage sentence about the same thing meets with a value
-    of the same kind, at the claim's scale ("employs 1,500 people")."""
+    $30 billion", "about 1,500", unless not ``hedged``) that a passage sentence about the same
+    thing meets with a value of the same kind, at the claim's scale ("employs 1,500 people")."""
     sense = _bounds(claim).get(term)
-    return sense is not None and _bound_met(term, sense, claim, passages)
+    if sense is None or (sense == "about" and not hedged):
+        return False
+    return _bound_met(term, sense, claim, passages)

@@ -143,13 +143,14 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         # "June 10" and "14 days"; "915 square feet" from "85 square metres") is no other
         # value: text/arithmetic.py, text/dates.py, text/conversions.py; nor is a bound that
         # the evidence's value of the same thing meets ("more than 380,000 adults" for its
-        # "382,535 adults": text/amounts.py), unless the evidence bounds it the other way.
+        # "382,535 adults": text/amounts.py), unless the evidence bounds it the other way
+        # ("about 18,900" is held to its rounding: text/amounts.py's rounds_to).
         if rival is None or rival[0] <= stating + _MARGIN:
             continue
         flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
         if (
             not derived(term, claim, (evidence,))
-            and (flip or not bound_met(term, claim, (evidence,)))
+            and (flip or not bound_met(term, claim, (evidence,), hedged=False))
             and not _in_worked_out_date(term, claim, evidence)
             and term not in converted_alone(claim, (evidence,))
         ):

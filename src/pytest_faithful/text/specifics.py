@@ -44,12 +44,12 @@ from pytest_faithful.text.amounts import (
     measures,
     part_alone,
     rounds_to,
-    share_stated,
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
+from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.name_words import (
     dotted_initialisms,

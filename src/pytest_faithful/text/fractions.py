@@ -1,0 +1,92 @@
+"""Shares said as fractions: "a third" of patients is about 33% of them, "one in eight" is
+12.5%, and their numbers are the fraction's, not figures of their own.
+
+An answer that writes "roughly a third" for a passage's "34%", or "25%" for its "one in four",
+states the passage's share; :func:`share_stated` reads it for the specifics rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from pytest_faithful.text.amounts import amounts, small_count
+from pytest_faithful.text.readings import FULL_WIDTH
+from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.units import SMALL as _SMALL
+
+# A share said as a fraction: "a third", "two thirds", "one in eight", "3 out of 4". Its
+# numbers are the fraction's, not figures of their own: "a third" of patients is 33% of them.
+_PARTS = {
+    "half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+    "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "tenth": 10, "tenths": 10,
+}  # fmt: skip
+_COUNT = r"(\d{1,3}|" + "|".join(_SMALL) + r")"
+_FRACTION = re.compile(
+    rf"\b(?:(?P<hedge>about|around|roughly|nearly|almost|approximately|some|close to|over|more "
+    rf"than|under|less than|just over|just under)[^\S\n]+)?(?:(?P<n>{_COUNT})[^\S\n]+(?:in|out of)"
+    rf"[^\S\n]+(?P<m>{_COUNT})|(?P<k>{_COUNT})[^\S\n]*-?[^\S\n]*(?P<part>"
+    + "|".join(_PARTS)
+    + r"))\b",
+    re.IGNORECASE,
+)
+_PERCENT_SLACK = Decimal(1)  # "a third" is 33%, 33.3% or 34%: a point either way
+_HEDGE_SHARE = Decimal("0.1")  # "roughly a third" holds for 30-37%
+
+
+# A pure reading of its text, asked for each number of a claim.
+@functools.lru_cache(maxsize=1024)
+def shares(text: str) -> tuple[tuple[frozenset[str], Decimal, bool], ...]:
+    """Each share ``text`` says as a fraction: the number terms it is written with, its value
+    as a percentage, and whether a hedge ("roughly", "over") loosens it."""
+    found: list[tuple[frozenset[str], Decimal, bool]] = []
+    if not text.isascii():
+        text = text.translate(FULL_WIDTH)
+    # The words as written: the readings make "third" an ordinal ("3rd"), not a part.
+    for m in _FRACTION.finditer(text):
+        if m["part"]:
+            n, d = small_count(m["k"]), _PARTS[m["part"].casefold()]
+        else:
+            n, d = small_count(m["n"]), small_count(m["m"])
+        if not 0 < n <= d:
+            continue
+        terms = content_terms(m[0])
+        value = Decimal(100 * n) / Decimal(d)
+        found.append((frozenset(t for t in terms if t[0].isdigit()), value, m["hedge"] is not None))
+    return tuple(found)
+
+
+def share_stated(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether ``term`` is a number of a share ``claim`` says as a fraction whose percentage a
+    passage states ("a third" for "34%", "one in eight" for "12.5%"), or a percentage of the
+    claim that a passage says as such a fraction ("25%" for "one in four")."""
+    said = [(value, hedged) for terms, value, hedged in shares(claim) if term in terms]
+    if said:
+        written = _percentages(passages)
+        return any(_close(value, p, hedged) for value, hedged in said for p in written)
+    if "percent" not in number_kinds(claim).get(term, frozenset()):
+        return False
+    values = amounts(claim).get(term, frozenset())
+    return any(
+        _close(value, v, hedged)
+        for passage in passages
+        for _, value, hedged in shares(passage)
+        for v in values
+    )
+
+
+def _percentages(passages: Sequence[str]) -> list[Decimal]:
+    found: list[Decimal] = []
+    for passage in passages:
+        written = amounts(passage)
+        for term, kinds in number_kinds(passage).items():
+            if "percent" in kinds:
+                found.extend(written.get(term, ()))
+    return found
+
+
+def _close(share: Decimal, percent: Decimal, hedged: bool) -> bool:
+    slack = _HEDGE_SHARE * share if hedged else _PERCENT_SLACK
+    return abs(share - percent) <= max(slack, _PERCENT_SLACK)
