@@ -50,6 +50,8 @@ _SCALES = {
 }
 # An amount with its scale word: "1.5 million", "$2.3bn", "$15k". A bare "k", "m" or "b" is a
 # scale only after a currency sign: "15m" alone is as often metres.
+# Cents are hundredths of the currency: "20 cents" is "$0.20".
+_CENT = Decimal("0.01")
 _SCALED = re.compile(
     r"([$\u20ac\u00a3\u00a5]"
     + SPACE
@@ -57,13 +59,13 @@ _SCALED = re.compile(
     + SPACE
     + r"("
     + "|".join(_SCALES)
-    + r")\b",
+    + r"|cents?)\b",
     re.IGNORECASE,
 )
 _DECIMAL = re.compile(r"\d+(?:\.\d+)?")
 _DIGIT = re.compile(r"\d")
 # Whether a text may write a number with a scale word: one scan, before the full reading.
-_MAY_SCALE = re.compile(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r")\b", re.IGNORECASE)
+_MAY_SCALE = re.compile(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r"|cents?)\b", re.IGNORECASE)
 
 
 # Asked for each number of a claim, and for the claim's amounts.
@@ -108,7 +110,7 @@ def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
             if value is None:
                 continue
             for term in content_terms(digits):
-                found.setdefault(term, set()).add(value * _SCALES[scale])
+                found.setdefault(term, set()).add(value * _SCALES.get(scale, _CENT))
     return MappingProxyType({term: frozenset(values) for term, values in found.items()})
 
 
