@@ -22,6 +22,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from pytest_faithful.text.words import STOPWORDS
+
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
 _DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "i")
@@ -285,6 +287,9 @@ class NameForms(NamedTuple):
     initialled_in_full: frozenset[str] = frozenset()
     """The initialism of each of its names with its function words in lower case ("Bank of
     England": "boe"), which states an initialism written so ("BoE", "DfE") and nothing else."""
+    spelled: frozenset[str] = frozenset()
+    """The initialism of each run of three to six words of a phrase, in any case ("earnings per
+    share": "eps"), which states an initialism in capitals of three letters or more."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -329,7 +334,27 @@ def name_forms(text: str) -> NameForms:
         frozenset(initialled),
         frozenset(camel),
         frozenset(in_full),
+        _spelled(text),
     )
+
+
+# A phrase's words: a comma, a full stop or a bracket ends the phrase, a hyphen does not.
+_PHRASE = re.compile(r"[^\W_]+(?:[^\S\n]*-?[^\S\n]*[^\W_]+)*")
+
+
+def _spelled(text: str) -> frozenset[str]:
+    """The initialisms of the runs of three to six words of ``text``'s phrases that neither open
+    nor end with a function word ("common equity tier 1": "cet1"; not "the earnings per")."""
+    found = set()
+    for phrase in _PHRASE.finditer(text):
+        words = phrase[0].casefold().replace("-", " ").split()
+        for start, first in enumerate(words):
+            if first in STOPWORDS:
+                continue
+            for end in range(start + 3, min(start + 6, len(words)) + 1):
+                if words[end - 1] not in STOPWORDS:
+                    found.add("".join(w[0] for w in words[start:end]))
+    return frozenset(found)
 
 
 def all_name_forms(texts: Iterable[str]) -> NameForms:
@@ -341,6 +366,7 @@ def all_name_forms(texts: Iterable[str]) -> NameForms:
         frozenset().union(*(f.initialled for f in each)),
         frozenset().union(*(f.camel for f in each)),
         frozenset().union(*(f.initialled_in_full for f in each)),
+        frozenset().union(*(f.spelled for f in each)),
     )
 
 
@@ -377,6 +403,8 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
         return True
     if _MIXED_INITIALISM.fullmatch(bare) and bare in forms.initialled_in_full:
         return True
+    if bare.isupper() and len(bare) >= 3 and bare.casefold() in forms.spelled:
+        return True  # "EPS" for a text's "earnings per share"
     return (
         _same_country(bare.casefold(), forms)
         or _abbreviated_days(folded, forms)
