@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from pytest_faithful.text.words import STOPWORDS
+from pytest_faithful.text.words import phrase_initialisms
 
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
@@ -334,27 +334,8 @@ def name_forms(text: str) -> NameForms:
         frozenset(initialled),
         frozenset(camel),
         frozenset(in_full),
-        _spelled(text),
+        phrase_initialisms(text),
     )
-
-
-# A phrase's words: a comma, a full stop or a bracket ends the phrase, a hyphen does not.
-_PHRASE = re.compile(r"[^\W_]+(?:[^\S\n]*-?[^\S\n]*[^\W_]+)*")
-
-
-def _spelled(text: str) -> frozenset[str]:
-    """The initialisms of the runs of three to six words of ``text``'s phrases that neither open
-    nor end with a function word ("common equity tier 1": "cet1"; not "the earnings per")."""
-    found = set()
-    for phrase in _PHRASE.finditer(text):
-        words = phrase[0].casefold().replace("-", " ").split()
-        for start, first in enumerate(words):
-            if first in STOPWORDS:
-                continue
-            for end in range(start + 3, min(start + 6, len(words)) + 1):
-                if words[end - 1] not in STOPWORDS:
-                    found.add("".join(w[0] for w in words[start:end]))
-    return frozenset(found)
 
 
 def all_name_forms(texts: Iterable[str]) -> NameForms:
