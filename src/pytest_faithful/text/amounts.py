@@ -50,6 +50,8 @@ _SCALES = {
 }
 # An amount with its scale word: "1.5 million", "$2.3bn", "$15k". A bare "k", "m" or "b" is a
 # scale only after a currency sign: "15m" alone is as often metres.
+# Cents are hundredths of the currency: "20 cents" is "$0.20".
+_CENT = Decimal("0.01")
 _SCALED = re.compile(
     r"([$\u20ac\u00a3\u00a5]"
     + SPACE
@@ -57,7 +59,7 @@ _SCALED = re.compile(
     + SPACE
     + r"("
     + "|".join(_SCALES)
-    + r")\b",
+    + r"|cents?)\b",
     re.IGNORECASE,
 )
 _NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
@@ -65,7 +67,7 @@ _LARGE = "|".join(scale for scale in _SCALE_WORDS if scale != "thousand")
 # A number said in one word before a scale word: "fifty million", "two billion" (numbers said
 # in more words, "twenty-five million", are digits in the normalised text; "fifty thousand"
 # is 50000 there already).
-_WORD_SCALED = re.compile(rf"\b({_NUMBER_WORD}){SPACE}({_LARGE})\b", re.IGNORECASE)
+_WORD_SCALED = re.compile(rf"\b({_NUMBER_WORD}){SPACE}({_LARGE}|cents?)\b", re.IGNORECASE)
 # Money said the way people speak it, whole units then the cents without their unit:
 # "twelve euro fifty" is 12.50, "two pounds five" 2.05, "5 dollars 99" 5.99.
 _SPOKEN_MONEY = re.compile(
@@ -75,11 +77,11 @@ _SPOKEN_MONEY = re.compile(
 )
 _DECIMAL = re.compile(r"\d+(?:\.\d+)?")
 _DIGIT = re.compile(r"\d")
-# Whether a text may write a number with a scale word, or speak money: one scan, before the
-# full reading.
+# Whether a text may write a number with a scale word or in cents, or speak money: one scan,
+# before the full reading.
 _MAY_SCALE = re.compile(
-    r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r")\b"
-    rf"|\b(?:{_NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{_LARGE})\b"
+    r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r"|cents?)\b"
+    rf"|\b(?:{_NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{_LARGE}|cents?)\b"
     r"|\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w",
     re.IGNORECASE,
 )
@@ -127,7 +129,7 @@ def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
             if value is None:
                 continue
             for term in content_terms(digits):
-                found.setdefault(term, set()).add(value * _SCALES[scale])
+                found.setdefault(term, set()).add(value * _SCALES.get(scale, _CENT))
         _add_said_in_words(normalised(text), found)
     return MappingProxyType({term: frozenset(values) for term, values in found.items()})
 
@@ -145,7 +147,7 @@ def _add_said_in_words(text: str, found: dict[str, set[Decimal]]) -> None:
     number: "fifty million" (50,000,000 under "50"), "twelve euro fifty" (12.50 under "12")."""
     for m in _WORD_SCALED.finditer(text):
         units = _said(m[1])
-        found.setdefault(units, set()).add(Decimal(units) * _SCALES[m[2].casefold()])
+        found.setdefault(units, set()).add(Decimal(units) * _SCALES.get(m[2].casefold(), _CENT))
     for m in _SPOKEN_MONEY.finditer(text):
         units, cents = _said(m[1]), _said(m[2])
         # The cents end the amount ("twelve euro fifty per unit", "... fifty cents"); a word

@@ -20,19 +20,21 @@ itself, whatever the word.
 
 An opposite is read in its clause, not its sentence, since sentences say more than one thing
 ("Shipping within the U.S. is free; international orders cost $25." says nothing against
-"Domestic shipping is free."). It is no contrast when the sentence also says a word of the
-claim's side ("Shares rose 3% after the company cut costs." for "Shares climbed 3%."), when a
-negation comes just before it ("not permanent" for "temporary") or just before the claim's word
-("isn't required" for "optional", "not uncommon" for "common", "no more than" for "or less"),
-when a pair that one fact can be told with from either side ("sold"/"bought",
-"before"/"after") has other things on its left ("X sold to Y" against "Y bought from X"), and,
-for opening and closing or starting and ending, when one side gives its time as a range's end
-and the other does not ("open until 8pm" against "closes at 8pm"). The "and" of "both X and Y"
-joins one clause ("Both the pool and the sauna are open" against "Either the pool or the sauna
-is open"). "Free of charge", "at no extra cost" and "costs nothing" are read as "free" (against
-"fee", "charge", "extra"), "at most" and "at least" as the "maximum" and "minimum" they mean
-(their "most" is no quantifier), and a negated word with a negating prefix as the word it
-negates ("not uncommon" is "common", against "rare").
+"Domestic shipping is free."), and against the fact of the claim it is said of: a clause that
+states a figure of another fact the claim joins with "and", "while" or "but" is about that one
+("unit revenue declined 2.5%" against "Capacity grew 11% while unit revenue slipped 2.5%"). It
+is no contrast when the sentence also says a word of the claim's side ("Shares rose 3% after
+the company cut costs." for "Shares climbed 3%."), when a negation comes just before it ("not
+permanent" for "temporary") or just before the claim's word ("isn't required" for "optional",
+"not uncommon" for "common", "no more than" for "or less"), when a pair that one fact can be
+told with from either side ("sold"/"bought", "before"/"after") has other things on its left ("X
+sold to Y" against "Y bought from X"), and, for opening and closing or starting and ending,
+when one side gives its time as a range's end and the other does not ("open until 8pm" against
+"closes at 8pm"). The "and" of "both X and Y" joins one clause ("Both the pool and the sauna
+are open" against "Either the pool or the sauna is open"). "Free of charge", "at no extra cost"
+and "costs nothing" are read as "free" (against "fee", "charge", "extra"), "at most" and "at
+least" as the "maximum" and "minimum" they mean (their "most" is no quantifier), and a negated
+word with a negating prefix as the word it negates ("not uncommon" is "common", against "rare").
 """
 
 from __future__ import annotations
@@ -261,6 +263,8 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                         for _, text, read in clauses
                     ):
                         continue
+                    if _about_another_part(claim, word, clause):
+                        continue
                     found = _against(claim, word, sentence.text, clauses, at, clause, other, pair)
                     if found is not None:
                         return found
@@ -386,11 +390,17 @@ def _against(
     terms = content_terms(clause)
     # Another clause says a figure or day of the claim that this one does not, and is as much
     # about the claim: that clause is the one about it ("started on Monday and runs until
-    # Friday" for "ends on Friday"; not "..., the company reported on Tuesday").
-    here = len(rest & terms)
+    # Friday" for "ends on Friday"; not "..., the company reported on Tuesday"). Not when this
+    # one says as many of the claim's figures: "was $3.4 billion, an increase of 12%" says
+    # the change of the claim's "fell 12% to $3.4 billion" in a clause of its own.
+    here, pinned = len(rest & terms), len(_specific(rest) & terms)
     for _, other, _ in clauses:
         there = content_terms(other)
-        if (_specific(rest) & there) - terms and len(rest & there) >= here:
+        if (
+            (_specific(rest) & there) - terms
+            and len(rest & there) >= here
+            and len(_specific(rest) & there) > pinned
+        ):
             return None
     if pair.timed and (_RANGE.search(claim) is None) != (_RANGE.search(clause) is None):
         return None
@@ -399,6 +409,31 @@ def _against(
     if numbers & terms or len(words & terms) >= max(1, MIN_SHARED * len(words)):
         return Contrast(_as_written(claim, word), hit[1])
     return None
+
+
+# Where a claim joins two facts: "Capacity grew 11% while unit revenue slipped 2.5%."
+_CLAIM_BREAK = re.compile(
+    r"\s*[;\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet)\s+", re.I
+)
+
+
+def _about_another_part(claim: str, word: str, clause: str) -> bool:
+    """Whether ``clause`` is about another of the facts ``claim`` joins, not the one that says
+    ``word``: it states a figure of that other fact, none of this one's, and more of its words.
+    "unit revenue declined 2.5%" is about the claim's "unit revenue slipped 2.5%", not its
+    "Capacity grew 11%", whatever "grew" opposes."""
+    parts = [(_read(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
+    own = next((terms for read, terms in parts if _keys(word) & read), None)
+    if own is None or len(parts) < 2:
+        return False
+    shown = content_terms(clause)
+    if _specific(own & shown):
+        return False
+    return any(
+        _specific(terms & shown) and len(terms & shown) > len(own & shown)
+        for _, terms in parts
+        if terms is not own
+    )
 
 
 def _specific(terms: frozenset[str]) -> frozenset[str]:

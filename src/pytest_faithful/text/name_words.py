@@ -2,14 +2,16 @@
 
 :mod:`pytest_faithful.text.specifics` reads a name as a capitalised word that does not open a
 sentence, in a sentence that reads as English. Case says too little in four places, read here:
-a sentence's opening word is capitalised whatever it is, but "Korean" or "Texas" opening it is a
-name all the same (:func:`opening_name`); "U.S." is one name, not the letters U and S, and
-"VIII" is its letters, not a word whose stem is "VII" (:func:`letters_of`, :func:`name_terms`);
-"Pro 2" is stated by a passage's "Pro II" (:func:`roman_stated`; "Pro II" for "Pro 2" is
+a sentence's opening word is capitalised whatever it is, but "Korean", "Texas" or an initialism
+in capitals ("CEO Jane Doe said") opening it is a name all the same (:func:`opening_name`);
+"U.S." is one name, not the letters U and S, and "VIII" is its letters, not a word whose stem
+is "VII" (:func:`letters_of`, :func:`name_terms`); "Pro 2" is stated by a passage's "Pro II"
+(:func:`roman_stated`; "Pro II" for "Pro 2" is
 :func:`~pytest_faithful.text.names.name_forms`'); and a short English sentence may write none
 of the function words that tell English from German, where every noun is capitalised
 (:func:`reads_as_english`). Not tuned to any example: the places and demonyms are
-:mod:`~pytest_faithful.text.names`' tables and English morphology, the function words English's.
+:mod:`~pytest_faithful.text.names`' tables and English morphology, the function words
+English's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Iterable
 
 from pytest_faithful.text.names import DOTTED, ROMAN, names_place
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import STOPWORDS
 
 
 def opening_name(word: str, after: str) -> bool:
@@ -28,13 +31,17 @@ def opening_name(word: str, after: str) -> bool:
     adjective with a demonym's ending before a word in lower case ("Korean travellers",
     "Japanese banks"). Not a plural ("Physicians", "Koreans"), as often a trade as a people, nor
     a word before a capitalised one ("West Australian", "Man United", "Ms Lopez"): the part of a
-    name that the rest of the sentence reads."""
+    name that the rest of the sentence reads. An initialism of three capitals or more ("CEO",
+    "NASA", "CET1") is a name wherever it stands: its case is its own, not the sentence's."""
+    if _CAPITALS.fullmatch(word) and word.casefold() not in STOPWORDS:
+        return True
     if not (word[1:].islower() and after[:1] == " " and after[1:2].islower()):
         return False
     return names_place(word, adjective=True)
 
 
 _ROMAN_NUMERAL = re.compile(r"[IVX]{2,}")
+_CAPITALS = re.compile(r"[A-Z]{3,6}\d?")
 
 
 def dotted_initialisms(text: str) -> list[re.Match[str]]:

@@ -22,6 +22,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from pytest_faithful.text.words import phrase_initialisms
+
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
 _DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "i")
@@ -285,6 +287,9 @@ class NameForms(NamedTuple):
     initialled_in_full: frozenset[str] = frozenset()
     """The initialism of each of its names with its function words in lower case ("Bank of
     England": "boe"), which states an initialism written so ("BoE", "DfE") and nothing else."""
+    spelled: frozenset[str] = frozenset()
+    """The initialism of each run of three to six words of a phrase, in any case ("earnings per
+    share": "eps"), which states an initialism in capitals of three letters or more."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -329,6 +334,7 @@ def name_forms(text: str) -> NameForms:
         frozenset(initialled),
         frozenset(camel),
         frozenset(in_full),
+        phrase_initialisms(text),
     )
 
 
@@ -341,6 +347,7 @@ def all_name_forms(texts: Iterable[str]) -> NameForms:
         frozenset().union(*(f.initialled for f in each)),
         frozenset().union(*(f.camel for f in each)),
         frozenset().union(*(f.initialled_in_full for f in each)),
+        frozenset().union(*(f.spelled for f in each)),
     )
 
 
@@ -377,6 +384,8 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
         return True
     if _MIXED_INITIALISM.fullmatch(bare) and bare in forms.initialled_in_full:
         return True
+    if bare.isupper() and len(bare) >= 3 and bare.casefold() in forms.spelled:
+        return True  # "EPS" for a text's "earnings per share"
     return (
         _same_country(bare.casefold(), forms)
         or _abbreviated_days(folded, forms)

@@ -351,7 +351,25 @@ def _scales(text: str) -> dict[str, frozenset[str]]:
             continue
         term = match[1].replace(",", "") + (match[2] or "")
         found.setdefault(term, set()).add(_SCALE_NAMES.get(word, word))
+        # A range's first end has the scale of its second: "$3.4-$3.5 billion", "2 to 3 million",
+        # "between $2 and $3 billion"; not a year's ("from 2022 to $3 billion").
+        first = _RANGE_FIRST.search(text, max(0, match.start() - 40), match.start())
+        if first and (first["j"] != "and" or first["b"]) and not _a_year(first["n"], first["d"]):
+            found.setdefault(first["n"].replace(",", "") + (first["d"] or ""), set()).add(
+                _SCALE_NAMES.get(word, word)
+            )
     return {term: frozenset(words) for term, words in found.items()}
+
+
+# The first end of a range before a number with a scale word: "3.4-" of "$3.4-$3.5 billion".
+_RANGE_FIRST = re.compile(
+    rf"(?:(?P<b>\bbetween){SPACE}[$\u20ac\u00a3\u00a5]?|(?<![\w.,]))(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+)"
+    rf"(?P<d>\.\d+)?{SPACE}(?P<j>[-\u2013]|to\b|and\b){SPACE}[$\u20ac\u00a3\u00a5]?$"
+)
+
+
+def _a_year(number: str, decimals: str | None) -> bool:
+    return decimals is None and len(number) == 4 and number[:2] in ("18", "19", "20")
 
 
 # How many more of the claim's words the sentence that gives another value must share than

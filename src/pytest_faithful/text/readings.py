@@ -281,10 +281,10 @@ ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
 """Ordinal words and their ordinals, read as such ("finished second" = "finished 2nd", against
 "3rd" another value). Not "first": far more often "at first", "first of all" than a rank."""
 
-# Hyphenated only before a superlative ("second-largest"): "second-hand", "third-party" are
-# not ranks.
+# Hyphenated only before a superlative ("second-largest") or a part of a year ("second-quarter
+# results", "the second-half outlook"): "second-hand", "third-party" are not ranks.
 _ORDINAL_WORD_LOWERED = re.compile(
-    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est)\b))"
+    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est|quarter|half)\b))"
 )
 _ORDINAL_WORD = re.compile(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
 # "Second, ..." opening a sentence counts points, not things.

@@ -288,9 +288,8 @@ def _passage_measures(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal
 def _values(term: str, claim: str) -> frozenset[Decimal]:
     """The amounts ``claim`` states with ``term``: at the scale written after it when there is
     one ("3" in "3 million parcels": 3,000,000 alone), else its own value."""
-    written = amounts(claim).get(term, frozenset())
-    own = min(written, default=None)
-    return written - {own} if len(written) > 1 else written
+    written = amounts(claim).get(term, frozenset())  # its own value is the term's digits
+    return written - {Decimal(term)} if len(written) > 1 else written
 
 
 def _at_another_scale(term: str, claim: str, passages: tuple[str, ...]) -> bool:

@@ -303,8 +303,7 @@ def _read_periods(text: str, start: int, end: int, terms: set[str]) -> None:
             terms.add("quarter" if m[1] == "q" else "half")
             terms.add(_ORDINAL_TERMS[int(m[2]) - 1])
         else:
-            terms.discard("fy")
-            terms.discard(m[3])
+            terms.difference_update(("fy", m[3]))
             terms.add("fiscal")
             terms.add(m[3] if len(m[3]) == 4 else f"20{m[3]}")
 
@@ -468,6 +467,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = "date"
         elif before == "aged" or (after in _AGE_UNITS and tokens[i + 2 : i + 3] == ["old"]):
             kind = "age"
+        elif before in ("fiscal", "calendar") and _YEAR.fullmatch(token):  # "fiscal 2023 sales"
+            kind = "year"
         elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
             if unit in _SCALE_TERMS and i + 2 < len(tokens):
                 # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
@@ -485,10 +486,9 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             shared = (first | last) - {"plain"}
             # A year and a number of days are not one range, whatever joins them.
             if shared and not ({"time", "year", "date"} & (first ^ last)):
-                first.clear()
-                first.update(shared)
-                last.clear()
-                last.update(shared)
+                for end in (first, last):
+                    end.clear()
+                    end.update(shared)
     kinds: dict[str, set[str]] = {}
     for _, term, of_term in read:
         kinds.setdefault(term, set()).update(of_term)

@@ -1,5 +1,6 @@
 """The words every reading of text shares: what a word is, which words say nothing checkable
-(stopwords) and which negate, and the words that write numbers, months and weekdays.
+(stopwords) and which negate, the words that write numbers, months and weekdays, and the
+initialisms a phrase's runs of words make ("earnings per share": "eps").
 
 One pattern and one list each, so that the term reader, the aligner, the opposites and the
 answerer's first person never disagree on where a word ends or whether "nothing" negates.
@@ -100,3 +101,22 @@ DAY_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
     | dict.fromkeys(("thu", "thur", "thurs"), "thursday")
     | dict.fromkeys(("fri",), "friday")
 )
+
+
+# A phrase's words: a comma, a full stop or a bracket ends the phrase, a hyphen does not.
+_PHRASE = re.compile(r"[^\W_]+(?:[^\S\n]*-?[^\S\n]*[^\W_]+)*")
+
+
+def phrase_initialisms(text: str) -> frozenset[str]:
+    """The initialisms of the runs of three to six words of ``text``'s phrases that neither open
+    nor end with a function word ("common equity tier 1": "cet1"; not "the earnings per")."""
+    found = set()
+    for phrase in _PHRASE.finditer(text):
+        words = phrase[0].casefold().replace("-", " ").split()
+        for start, first in enumerate(words):
+            if first in STOPWORDS:
+                continue
+            for end in range(start + 3, min(start + 6, len(words)) + 1):
+                if words[end - 1] not in STOPWORDS:
+                    found.add("".join(w[0] for w in words[start:end]))
+    return frozenset(found)
