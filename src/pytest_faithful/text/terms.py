@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
 
+from pytest_faithful.text.periods import read_periods
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.records import camel_case_words
 from pytest_faithful.text.words import (
@@ -256,8 +257,7 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
-    if _may_write_a_period(text, start, end) and _PERIOD.search(text, start, end):
-        _read_periods(text, start, end, terms)
+    read_periods(text, start, end, terms)
     if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
         if _may_say_am_or_pm(text, start, end):
             for _, first, hour in _hours_ranges(text, start, end):
@@ -269,43 +269,6 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         return _Bag(terms, _EMPTY, terms, ())
     terms.discard(_NEG)
     return _negated_bag(terms, _SCOPE_TOKEN.findall(text, start, end))
-
-
-# A business period written short: "Q3 2024" is the third quarter of 2024, "H1" the first
-# half, "FY2023" (or "FY23") fiscal 2023. Read as the words a passage writes them in ("first"
-# stays a word, as it does in "first quarter").
-_PERIOD = re.compile(r"\b(?:([qh])([1-4])|fy[^\S\n]?(\d{4}|\d{2}))\b")
-_ORDINAL_TERMS = ("first", "2", "3", "4")
-
-
-def _may_write_a_period(text: str, start: int, end: int) -> bool:
-    # Substring tests: a tenth of the regex's time on the texts that have none (nearly all).
-    # Only within text[start:end]: a passage's sentences are read as slices of it, and a test
-    # of the whole text for each read every sentence of a long passage again (quadratic).
-    find = text.find
-    return (
-        find("q1", start, end) >= 0
-        or find("q2", start, end) >= 0
-        or find("q3", start, end) >= 0
-        or find("q4", start, end) >= 0
-        or find("h1", start, end) >= 0
-        or find("h2", start, end) >= 0
-        or find("fy", start, end) >= 0
-    )
-
-
-def _read_periods(text: str, start: int, end: int, terms: set[str]) -> None:
-    for m in _PERIOD.finditer(text, start, end):
-        if m[1]:
-            if m[1] == "h" and m[2] not in "12":
-                continue
-            terms.discard(m[2])
-            terms.add("quarter" if m[1] == "q" else "half")
-            terms.add(_ORDINAL_TERMS[int(m[2]) - 1])
-        else:
-            terms.difference_update(("fy", m[3]))
-            terms.add("fiscal")
-            terms.add(m[3] if len(m[3]) == 4 else f"20{m[3]}")
 
 
 def _may_say_am_or_pm(text: str, start: int, end: int) -> bool:
