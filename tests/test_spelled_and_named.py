@@ -1,6 +1,7 @@
 """Terms a passage writes in another form than the claim: an initialism spelled out in lower
-case ("question answering" for "QA"), and a number that is a part of a name ("CIFAR-10").
-Each both ways: the honest form is stated, a changed one is still caught."""
+case ("question answering" for "QA"), a number that is a part of a name ("CIFAR-10"), and a
+negation written as a verb ("fails to"). Each both ways: the honest form is stated, a changed
+one is still caught."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful.text.name_words import spelled_in
+from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.specifics import unstated
 from pytest_faithful.text.words import STOPWORDS
 
@@ -81,3 +83,32 @@ def test_the_initials_of_any_phrase_of_content_words_are_spelled(
     openings = {w[0] for w in passage.lower().split()}
     unused = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c.lower() not in openings)
     assert not spelled_in(letters[0] + unused, [passage])
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "changed"),
+    [
+        (
+            "Half as many programs do not compile.",
+            "The share of programs that fail to compile drops by half.",
+            "Half as many programs compile.",
+        ),
+        (
+            "The agent failed to learn the task.",
+            "The agent did not learn the task.",
+            "The agent learned the task.",
+        ),
+        (
+            "Failing to renew the licence ends the contract.",
+            "If you do not renew the licence, the contract ends.",
+            "Renewing the licence ends the contract.",
+        ),
+    ],
+)
+def test_a_negation_written_as_a_verb_is_a_negation(
+    claim: str, evidence: str, changed: str
+) -> None:
+    assert not negation_clash(claim, evidence)
+    assert not negation_clash(evidence, claim)
+    assert negation_clash(changed, evidence)
+    assert negation_clash(changed, claim)
