@@ -9,18 +9,21 @@ is "VII" (:func:`letters_of`, :func:`name_terms`); "Pro 2" is stated by a passag
 (:func:`roman_stated`; "Pro II" for "Pro 2" is
 :func:`~pytest_faithful.text.names.name_forms`'); and a short English sentence may write none
 of the function words that tell English from German, where every noun is capitalised
-(:func:`reads_as_english`). Not tuned to any example: the places and demonyms are
-:mod:`~pytest_faithful.text.names`' tables and English morphology, the function words
-English's.
+(:func:`reads_as_english`). Two forms are read here too: an initialism whose words the
+sentence or a passage spells out (:func:`initialism_stated`), and a number a passage writes
+only as a part of a name, which states no quantity (:func:`named_only`). Not tuned to any
+example: the places and demonyms are :mod:`~pytest_faithful.text.names`' tables and English
+morphology, the function words English's, the initials and names' numbers read off the text.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable
 
-from pytest_faithful.text.names import DOTTED, ROMAN, names_place
+from pytest_faithful.text.names import DOTTED, ROMAN, names_place, spelled_out
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS
 
@@ -100,3 +103,122 @@ def reads_as_english(sentence: str) -> bool:
         or (len(w) >= _PAST_TENSE and w.islower() and w.endswith("ed"))
         for w in _WORD.findall(sentence)
     )
+
+
+def initialism_stated(name: str, sentence: str, passages: tuple[str, ...]) -> bool:
+    """Whether the initialism ``name`` of an answer ``sentence`` is stated by its words: the
+    sentence defines it by the words before it in brackets ("a randomized controlled trial
+    (RCT)"), whose words are held to the passages as any words are; or a passage writes the
+    words it stands for as one phrase, from the table of common ones ("chief executive" for
+    "CEO") or spelled out in lower case (:func:`spelled_in`)."""
+    if _defined_in(name, sentence):
+        return True
+    if (words := spelled_out(name)) is not None and _written_out(words, passages):
+        return True
+    return spelled_in(name, passages)
+
+
+_SMALL_WORDS = frozenset({"of", "the", "and", "for", "in", "on", "to", "a", "an", "&"})
+
+
+def _defined_in(name: str, sentence: str) -> bool:
+    if not name.isupper() or len(name) < 2:
+        return False
+    at = sentence.find(f"({name})")
+    if at < 0:
+        return False
+    words = [w for w in re.findall(r"[^\W\d_]+", sentence[:at]) if w.casefold() not in _SMALL_WORDS]
+    letters = "".join(w[0] for w in words[-len(name) :]).upper()
+    return len(words) >= len(name) and letters == name.upper()
+
+
+@functools.lru_cache(maxsize=64)
+def _written_out(words: str, passages: tuple[str, ...]) -> bool:
+    """Whether a passage writes ``words`` as one phrase ("chief executive" for "CEO"), not
+    each word somewhere ("top executives", "the chief of staff")."""
+    phrase = re.compile(r"\b" + r"\s+".join(map(re.escape, words.split())) + r"\b", re.I)
+    return any(phrase.search(p) for p in passages)
+
+
+# An initialism in capitals, with a plural's "s" ("LLMs"); a run of words within one clause,
+# with no punctuation but a hyphen between them ("fine-tuning objective").
+_CAPITALS = re.compile(r"([A-Z]{2,6})s?")
+_CLAUSE = re.compile(r"[^\W\d_]+(?:(?:[^\S\n]+|-)[^\W\d_]+)*")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def spelled_in(name: str, passages: Iterable[str]) -> bool:
+    """Whether a passage spells out the initialism ``name`` as one phrase ("question answering"
+    for "QA", "large language models" for "LLMs", "state of the art" for "SOTA"): the initials
+    of a run of its words within a clause, with the function words inside the run or without
+    them, whose first and last words are content words. Science and technical writing define a
+    term once in words and write it in capitals after; a phrase of capitalised words, a name's,
+    is read by :func:`~pytest_faithful.text.names.name_forms` too."""
+    m = _CAPITALS.fullmatch(name)
+    return m is not None and any(m[1].casefold() in _spelled_phrases(p) for p in passages)
+
+
+# A pure reading of a passage, asked for again for each initialism of each claim.
+@functools.lru_cache(maxsize=256)
+def _spelled_phrases(passage: str) -> frozenset[str]:
+    found: set[str] = set()
+    for clause in _CLAUSE.finditer(passage):
+        # A word in capitals is an initialism itself, which no phrase spelled out holds.
+        words = ["" if w.isupper() else w.casefold() for w in _LETTERS.findall(clause[0])]
+        found.update(_initials(words))
+    return frozenset(found)
+
+
+_MOST_WORDS = 8  # "quality of service" is "QoS"; no longer run spells an initialism
+_MOST_LETTERS = 6
+
+
+def _initials(words: list[str]) -> set[str]:
+    """The initials of each run of ``words`` ("" marks a word no run holds) that opens and
+    closes on a content word, of two to six letters: with its function words ("sota" for
+    "state of the art"), and without them where no two come in a row ("wmd" for "weapons of
+    mass destruction", not "ign" for "information about all of the groovy new")."""
+    found: set[str] = set()
+    for start, first in enumerate(words):
+        if not first or first in STOPWORDS:
+            continue
+        letters = content = first[0]
+        spaced = True  # no two function words in a row so far
+        for before, word in itertools.pairwise(words[start : start + _MOST_WORDS]):
+            if not word:
+                break
+            letters += word[0]
+            if word not in STOPWORDS:
+                content += word[0]
+                found.update(f for f in (letters, content if spaced else "") if len(f) > 1)
+            elif before in STOPWORDS:
+                spaced = False
+    return {f for f in found if len(f) <= _MOST_LETTERS}
+
+
+# A number written as a part of a name: after a capitalised word and a hyphen in a passage
+# ("CIFAR-10", "COVID-19", "GPT-4"). A claim that writes the number so, or after a capitalised
+# word and a space ("CIFAR 10", "Windows 11"), or after any word and a hyphen ("top-5"), does
+# not write it as a number of its own.
+_NUMBERED_NAME = re.compile(r"\b[A-Z]\w*-\d[\d.]*[^\W\d_]*\b")  # "Su-25s", "GPT-4o"
+_NUMBERED_WORD = re.compile(r"\b(?:[^\W\d_]\w*-|[A-Z]\w*[^\S\n]?)\d[\d.]*[^\W\d_]*\b")
+
+
+def named_only(numbers: Iterable[str], claim: str, passages: tuple[str, ...]) -> list[str]:
+    """The number terms of ``numbers`` that the passages write only as a part of a name
+    ("CIFAR-10", "COVID-19") where ``claim`` writes them as numbers of their own ("10x
+    faster", "19 patients"): a dataset's or a model's name states no quantity. The passages'
+    other forms of such a number are read in :func:`numbered_names_blanked`."""
+    numbers = [n for n in numbers if any(n in content_terms(p) for p in passages)]
+    if not numbers:
+        return []
+    apart = content_terms(_NUMBERED_WORD.sub(" ", claim))  # not "CIFAR 10", "top-5"
+    blanked = numbered_names_blanked(passages)
+    return [n for n in numbers if n in apart and not any(n in content_terms(p) for p in blanked)]
+
+
+# A pure reading of the passages, asked for again for each claim.
+@functools.lru_cache(maxsize=64)
+def numbered_names_blanked(passages: tuple[str, ...]) -> tuple[str, ...]:
+    """The passages with each number that is a part of a name blanked with its name."""
+    return tuple(_NUMBERED_NAME.sub(" ", p) for p in passages)

@@ -121,16 +121,21 @@ _FREE_OF = re.compile(r"(?i)\bfree\s+of\s+(?=charge|cost)")
 # "costs nothing" says "free": its "nothing" negates nothing after it ("costs nothing on
 # Sundays" does not negate Sundays).
 _COSTS_NOTHING = re.compile(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
+# A negation written as a verb: "fails to compile" is "does not compile", so a text with one
+# clashes with nothing the other form says, and "compiles" still clashes with both.
+_FAILS_TO = re.compile(r"(?i)\bfail(?:s|ed|ing)?\s+to\b")
 
 
 def _plain(text: str) -> str:
     """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
-    :data:`_BOUND`) and "free of charge" written "at no charge"."""
+    :data:`_BOUND`), "free of charge" written "at no charge", and "fails to" written "not"."""
     text = _COMPOUND.sub(_unnegated, text)
     if "than" in text or "til" in text:
         text = _BOUND.sub(_unnegated, text)
     if "nothing" in text:
         text = _COSTS_NOTHING.sub("free", text)
+    if "fail" in text.lower():
+        text = _FAILS_TO.sub("not", text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 

@@ -53,7 +53,10 @@ from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.name_words import (
     dotted_initialisms,
+    initialism_stated,
     name_terms,
+    named_only,
+    numbered_names_blanked,
     opening_name,
     reads_as_english,
     roman_stated,
@@ -62,7 +65,6 @@ from pytest_faithful.text.names import (
     NameForms,
     all_name_forms,
     name_phrases,
-    spelled_out,
     states_name,
 )
 from pytest_faithful.text.segment import (
@@ -158,16 +160,18 @@ def _unstated(
     ]
     if missing:
         missing = _stated_in_no_other_form(missing, claim, tuple(passages), stated)
-    found = frozenset(missing)  # a part of a measure in two units, written alone: no other form
-    alone = (t for t in numbers if t not in found and t not in counted)
-    missing.extend(t for t in alone if part_alone(t, claim, tuple(passages)))
+    found = frozenset(missing)
+    rest = [t for t in numbers if t not in found and t not in counted]
+    if named := frozenset(named_only(rest, claim, tuple(passages))):
+        apart = numbered_names_blanked(tuple(passages))  # "CIFAR-10" states no "10x faster"
+        missing.extend(_stated_in_no_other_form(sorted(named), claim, apart, _passage_terms(apart)))
+    # A part of a measure in two units, written alone: no other form.
+    missing.extend(t for t in rest if t not in named and part_alone(t, claim, tuple(passages)))
     phrases = name_phrases(claim) if names else {}
     for name, terms in names:
         if terms <= stated or name in missing:
             continue
-        if (words := spelled_out(name)) is not None and _written_out(words, tuple(passages)):
-            continue
-        if _defined_in(name, sentence):
+        if initialism_stated(name, sentence, tuple(passages)):
             continue
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
@@ -201,31 +205,6 @@ def _claim_identifiers(claim: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=64)
 def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(content_terms(p) for p in passages))
-
-
-_SMALL_WORDS = frozenset({"of", "the", "and", "for", "in", "on", "to", "a", "an", "&"})
-
-
-def _defined_in(name: str, sentence: str) -> bool:
-    """Whether ``sentence`` defines the initialism ``name`` by the words before it in brackets
-    ("a randomized controlled trial (RCT)"): it names nothing those words do not, and they are
-    held to the passages as any words are."""
-    if not name.isupper() or len(name) < 2:
-        return False
-    at = sentence.find(f"({name})")
-    if at < 0:
-        return False
-    words = [w for w in re.findall(r"[^\W\d_]+", sentence[:at]) if w.casefold() not in _SMALL_WORDS]
-    letters = "".join(w[0] for w in words[-len(name) :]).upper()
-    return len(words) >= len(name) and letters == name.upper()
-
-
-@functools.lru_cache(maxsize=64)
-def _written_out(words: str, passages: tuple[str, ...]) -> bool:
-    """Whether a passage writes ``words`` as one phrase ("chief executive" for "CEO"), not
-    each word somewhere ("top executives", "the chief of staff")."""
-    phrase = re.compile(r"\b" + r"\s+".join(map(re.escape, words.split())) + r"\b", re.I)
-    return any(phrase.search(p) for p in passages)
 
 
 @functools.lru_cache(maxsize=64)
