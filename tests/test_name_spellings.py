@@ -345,6 +345,11 @@ NAME_FORMS = {
         "Dr. Jane Smith founded Aurora Appliances in 1998 [Source: Passage 2].",
         "Dr. Jane Smith founded Acme Appliances in 1998 [Source: Passage 2].",
     ),
+    "an initialism of a name a sentence opens to with a preposition": (
+        "In the United Kingdom, the tax year starts on 6 April.",
+        "The tax year in the UK starts on 6 April.",
+        "The tax year in the US starts on 6 April.",
+    ),
     "a short sentence that only says and another name": (
         "Acme said U.S. sales grew 12% in Q3.",
         "Acme said US sales grew 12% in Q3.",
@@ -416,3 +421,4 @@ def test_an_initialism_with_full_stops_is_its_letters(
     changed = "".join(f"{c}." for c in [other, *letters[1:]])
     if other != letters[0]:
         assert not states_name(changed, changed, forms)
+

@@ -22,6 +22,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from pytest_faithful.text.words import STOPWORDS
+
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
 _DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "i")
@@ -328,13 +330,20 @@ def all_name_forms(texts: Iterable[str]) -> NameForms:
 
 def _trimmed(phrase: str) -> str:
     """A name run without the function words that end it ("Bank of the" -> "Bank"), and
-    without a sentence's opening "The"."""
+    without the function words a sentence opens with, capitalised there ("The", "In the",
+    "At" before "United Kingdom", "World Health Organization"): no part of the name, so not
+    of its initialism ("UK", not "IUK"). A word in capitals ("US Steel") is no such word."""
     words = phrase.split()
     while len(words) > 1 and words[-1].casefold() in _SMALL:
         words.pop()
-    if len(words) > 1 and words[0] in ("The", "A", "An"):
+    while len(words) > 1 and _opening_function_word(words[0]):
         words.pop(0)
     return " ".join(words)
+
+
+def _opening_function_word(word: str) -> bool:
+    # "A" but not "I" ("I Love Lucy"); "In", not "US" or "IT".
+    return word == "A" or (word[1:].islower() and word.casefold() in STOPWORDS)
 
 
 def states_name(word: str, phrase: str, forms: NameForms) -> bool:
