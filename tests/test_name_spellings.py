@@ -18,7 +18,7 @@ from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
-from pytest_faithful.text.name_words import letters_of
+from pytest_faithful.text.name_words import letters_of, reads_as_english
 from pytest_faithful.text.names import name_forms, states_name
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.terms import content_terms
@@ -355,6 +355,16 @@ NAME_FORMS = {
         "In 2009 she won the RSC's Corday-Morgan Prize.",
         "In 2009 she won the RSA's Corday-Morgan Prize.",
     ),
+    "an initialism of a name a sentence opens to with a preposition": (
+        "In the United Kingdom, the tax year starts on 6 April.",
+        "The tax year in the UK starts on 6 April.",
+        "The tax year in the US starts on 6 April.",
+    ),
+    "a short chat reply whose only function word is contracted": (
+        "Set in rural Oregon, the film follows three siblings who sell their farm.",
+        "It's set in rural Oregon.",
+        "It's set in rural Nevada.",
+    ),
     "a short sentence that only says and another name": (
         "Acme said U.S. sales grew 12% in Q3.",
         "Acme said US sales grew 12% in Q3.",
@@ -444,3 +454,21 @@ def test_the_initialism_of_a_name_s_leading_words_is_stated(
     # Letters that start with none of the name's words are no initialism of it.
     other = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in letters)
     assert not states_name(other + letters[1:], other + letters[1:], forms)
+
+
+_MARKER = st.sampled_from(["it", "that", "he", "she", "who", "where"])
+_ENDING = st.sampled_from(["n't", "'re", "'ve", "'ll"])
+_VERB = st.sampled_from(["do", "they", "we", "could", "would", "you"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(_MARKER, _VERB, _ENDING, st.sampled_from(["'", "\u2019"]), _NAME_WORD)
+def test_an_english_contraction_says_a_sentence_is_english(
+    marker: str, verb: str, ending: str, apostrophe: str, place: str
+) -> None:
+    # "It's set in Oregon." and "They're in Oslo." write their only function words contracted;
+    # German's "geht's" has no English marker before its apostrophe.
+    contracted = f"{marker.capitalize()}'s set in rural {place}.".replace("'", apostrophe)
+    assert reads_as_english(contracted)
+    assert reads_as_english(f"{verb.capitalize()}{ending} in {place}.".replace("'", apostrophe))
+    assert not reads_as_english(f"Wie geht{apostrophe}s {place}?")

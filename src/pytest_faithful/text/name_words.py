@@ -92,6 +92,10 @@ _ENGLISH_MARKERS = frozenset(
 )
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _PAST_TENSE = 5  # letters of a past tense in "-ed", at the least: not "bed", "red", "shed"
+# English's contractions: "don't", "they're", "I've", "we'll", "I'm" by their ending, and
+# "it's", "that's", "who'd" by a marker before the apostrophe. Chat and dialogue write them
+# for the markers themselves ("It's set in rural Oregon."); German's "geht's" has neither.
+_CONTRACTION = re.compile(r"(?i)[a-z]+n't|[a-z]+'(?:re|ve|ll)|i'm|(?P<marker>[a-z]+)'[sd]")
 
 
 # A pure reading of its text, asked for again by several rules and steps of one check.
@@ -101,8 +105,17 @@ def reads_as_english(sentence: str) -> bool:
     return any(
         w.casefold() in _ENGLISH_MARKERS
         or (len(w) >= _PAST_TENSE and w.islower() and w.endswith("ed"))
-        for w in _WORD.findall(sentence)
+        or ("'" in w and _contraction(w))
+        for w in _WORD.findall(sentence.replace("\u2019", "'"))
     )
+
+
+def _contraction(word: str) -> bool:
+    found = _CONTRACTION.fullmatch(word)
+    if found is None:
+        return False
+    marker = found["marker"]
+    return marker is None or marker.casefold() in _ENGLISH_MARKERS
 
 
 def initialism_stated(name: str, sentence: str, passages: tuple[str, ...]) -> bool:

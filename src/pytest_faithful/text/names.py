@@ -22,7 +22,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from pytest_faithful.text.words import phrase_initialisms
+from pytest_faithful.text.places import TIME_ZONES, US_STATES
+from pytest_faithful.text.words import STOPWORDS, phrase_initialisms
 
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
@@ -69,33 +70,6 @@ _COUNTRY_NAMES = (
     | dict.fromkeys(("britain", "british", "uk", "gb"), "uk")
     | dict.fromkeys(("netherlands", "holland", "dutch"), "nl")
 )
-
-# The US states by their postal codes ("Austin, TX" for "Austin, Texas"), general knowledge.
-_US_STATES = dict(
-    pair.split(":")
-    for pair in (  # noqa: SIM905
-        "al:alabama ak:alaska az:arizona ar:arkansas ca:california co:colorado ct:connecticut "
-        "de:delaware fl:florida ga:georgia hi:hawaii id:idaho il:illinois in:indiana ia:iowa "
-        "ks:kansas ky:kentucky la:louisiana me:maine md:maryland ma:massachusetts mi:michigan "
-        "mn:minnesota ms:mississippi mo:missouri mt:montana ne:nebraska nv:nevada "
-        "nh:new_hampshire nj:new_jersey nm:new_mexico ny:new_york nc:north_carolina "
-        "nd:north_dakota oh:ohio ok:oklahoma or:oregon pa:pennsylvania ri:rhode_island "
-        "sc:south_carolina sd:south_dakota tn:tennessee tx:texas ut:utah vt:vermont va:virginia "
-        "wa:washington wv:west_virginia wi:wisconsin wy:wyoming dc:washington"
-    ).split()
-)
-
-# The North American time zones by their names and letters ("2pm ET" for "2 p.m. EST").
-_TIME_ZONES = {
-    form: zone
-    for zone, forms in (
-        ("eastern", "eastern et est edt"),
-        ("central", "central ct cst cdt"),
-        ("mountain", "mountain mt mst mdt"),
-        ("pacific", "pacific pt pst pdt"),
-    )
-    for form in forms.split()
-}
 
 # Initialisms of common nouns, which a passage writes out in lower case ("the chief executive"
 # for "the CEO"): general knowledge, like the pairs above.
@@ -353,13 +327,20 @@ def all_name_forms(texts: Iterable[str]) -> NameForms:
 
 def _trimmed(phrase: str) -> str:
     """A name run without the function words that end it ("Bank of the" -> "Bank"), and
-    without a sentence's opening "The"."""
+    without the function words a sentence opens with, capitalised there ("The", "In the",
+    "At" before "United Kingdom", "World Health Organization"): no part of the name, so not
+    of its initialism ("UK", not "IUK"). A word in capitals ("US Steel") is no such word."""
     words = phrase.split()
     while len(words) > 1 and words[-1].casefold() in _SMALL:
         words.pop()
-    if len(words) > 1 and words[0] in ("The", "A", "An"):
+    while len(words) > 1 and _opening_function_word(words[0]):
         words.pop(0)
     return " ".join(words)
+
+
+def _opening_function_word(word: str) -> bool:
+    # "A" but not "I" ("I Love Lucy"); "In", not "US" or "IT".
+    return word == "A" or (word[1:].islower() and word.casefold() in STOPWORDS)
 
 
 def states_name(word: str, phrase: str, forms: NameForms) -> bool:
@@ -436,21 +417,21 @@ def _written_short(word: str, forms: NameForms) -> bool:
 def _same_time_zone(word: str, forms: NameForms) -> bool:
     """Whether ``word`` names a time zone ("ET", "Eastern") that the text names in another of
     its forms ("EST")."""
-    zone = _TIME_ZONES.get(word)
+    zone = TIME_ZONES.get(word)
     return zone is not None and any(
-        _TIME_ZONES.get(form) == zone for form in forms.words | forms.written_initialisms
+        TIME_ZONES.get(form) == zone for form in forms.words | forms.written_initialisms
     )
 
 
 def _same_state(word: str, forms: NameForms) -> bool:
     """Whether ``word`` is a US state's postal code ("TX") and the text names the state, or is
     a state's name ("Texas") and the text writes its code."""
-    state = _US_STATES.get(word.casefold()) if word.isupper() and len(word) == 2 else None
+    state = US_STATES.get(word.casefold()) if word.isupper() and len(word) == 2 else None
     if state is not None:
         return all(part in forms.words for part in state.split("_"))
     folded = word.casefold()
     return any(
-        name == folded and code in forms.written_initialisms for code, name in _US_STATES.items()
+        name == folded and code in forms.written_initialisms for code, name in US_STATES.items()
     )
 
 
@@ -487,7 +468,7 @@ def name_phrases(text: str) -> dict[str, str]:
 
 # The words of the tables above that name a place by themselves ("Dutch", "Texas", "Scotland"),
 # and the endings of an adjective made of a place's name ("Korean", "Japanese").
-_PLACE_WORDS = frozenset(_PAIRS) | frozenset(_COUNTRY_NAMES) | frozenset(_US_STATES.values())
+_PLACE_WORDS = frozenset(_PAIRS) | frozenset(_COUNTRY_NAMES) | frozenset(US_STATES.values())
 _ADJECTIVE_ENDINGS = ("ian", "an", "ese")
 
 
