@@ -257,21 +257,22 @@ def run_suite(pytester: pytest.Pytester, spec: str, *args: str) -> pytest.RunRes
 
 
 def assert_later_tests_fail_at_once(pytester: pytest.Pytester) -> None:
-    """The eleven tests after the first take no time in their checks, and little in all.
+    """The eleven tests after the first retry nothing: none of their checks takes as long as
+    the SDK's retries would (over 1 s per test with the default two retries).
 
-    Their checks (call phases) are what the latch decides: about 2 ms each. The wall clock
-    from the end of the first test to the end of the last also holds pytest's formatting of
-    eleven failure reports, about 0.7 s on an idle machine and several times that on a
-    contended one; its bound still excludes the SDK's retries in each test (over 1 s per
-    test with the default two retries).
+    Their checks (call phases) are what the latch decides: about 2 ms each, so each bound
+    holds with a margin of hundreds under any load a suite meets (a sum of 0.5 s failed
+    twice on a machine running several suites at once). The wall clock from the end of the
+    first test to the end of the last also holds pytest's formatting of eleven failure
+    reports, about 0.7 s on an idle machine; its bound still excludes eleven tests' retries.
     """
     ends = [json.loads(line)[1] for line in (pytester.path / "ends.jsonl").read_text().splitlines()]
     calls = [
         json.loads(line)[1] for line in (pytester.path / "calls.jsonl").read_text().splitlines()
     ]
     assert len(ends) == len(calls) == 12
-    assert sum(calls[1:]) < 0.5, calls
-    assert ends[-1] - ends[0] < 5.0, ends
+    assert max(calls[1:]) < 0.9, calls
+    assert ends[-1] - ends[0] < 10.0, ends
 
 
 def assert_one_explanation(result: pytest.RunResult, explanation: str) -> None:
