@@ -539,6 +539,33 @@ def test_a_quote_bearing_only_on_a_courtesy_is_no_evidence() -> None:
     assert bears_on("Chris Pine plays Steve Trevor, a pilot.", claim)
 
 
+@pytest.mark.parametrize(
+    ("quote", "claim", "bears"),
+    [
+        # An initialism of either text that the other spells out is a word they share.
+        (
+            "The National Basketball Association was founded in 1946.",
+            "The NBA dates from 1946.",
+            True,
+        ),
+        (
+            "The NBA was founded in 1946.",
+            "The National Basketball Association dates from 1946.",
+            True,
+        ),
+        ("Large language models were first trained in 2018.", "LLMs date from 2018.", True),
+        # Another name's initialism, or a number alone, is no word they share.
+        ("The National Football League was founded in 1920.", "The NBA dates from 1920.", False),
+        ("The league was founded in 1946.", "The NBA dates from 1946.", False),
+    ],
+)
+def test_an_initialism_spelled_out_bears_on_its_claim(quote: str, claim: str, bears: bool) -> None:
+    assert bears_on(quote, claim) is bears
+    passages = [quote]
+    result = verify(claim, passages, judge=judge_quoting(quote), rules="standard")
+    assert result.passed is bears
+
+
 # A passage's measure with the answer's conversion beside it; the same with the measure
 # changed, and with a conversion that is not one.
 CONVERSIONS = [

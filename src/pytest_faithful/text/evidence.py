@@ -34,6 +34,7 @@ from pytest_faithful.text.align import (
 )
 from pytest_faithful.text.attribution import reported_source
 from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.name_words import initialisms_shared
 from pytest_faithful.text.number_clash import number_clash
 from pytest_faithful.text.segment import (
     Sentence,
@@ -90,7 +91,7 @@ def bears_on(quote: str, claim: str) -> bool:
     quoted = content_terms(quote)
     claimed = content_terms(claim)
     shared = [term for term in quoted & claimed if not term[0].isdigit()]
-    if not shared:
+    if not shared and not (shared := initialisms_shared(quote, claim)):
         return False
     # What the claim states, not its courtesies: "... Let me know if there's anything else I can
     # help with." is no subject for a quote about helping. (A courtesy has a word or two.)

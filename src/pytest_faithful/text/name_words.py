@@ -23,7 +23,14 @@ import itertools
 import re
 from collections.abc import Iterable
 
-from pytest_faithful.text.names import DOTTED, ROMAN, names_place, spelled_out
+from pytest_faithful.text.names import (
+    DOTTED,
+    ROMAN,
+    name_forms,
+    names_place,
+    spelled_out,
+    states_name,
+)
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS
 
@@ -235,3 +242,19 @@ def named_only(numbers: Iterable[str], claim: str, passages: tuple[str, ...]) ->
 def numbered_names_blanked(passages: tuple[str, ...]) -> tuple[str, ...]:
     """The passages with each number that is a part of a name blanked with its name."""
     return tuple(_NUMBERED_NAME.sub(" ", p) for p in passages)
+
+
+# An initialism in capitals, with a plural's "s": "NBA", "LLMs".
+_CAPITALS_WORD = re.compile(r"\b[A-Z]{2,6}s?\b")
+
+
+def initialisms_shared(quote: str, claim: str) -> list[str]:
+    """The initialisms of either text that the other spells out: "The NBA has been around
+    since 1946." shares its name with "The National Basketball Association was founded in
+    1946." though no word of it."""
+    return [
+        m[0]
+        for text, other in ((claim, quote), (quote, claim))
+        for m in _CAPITALS_WORD.finditer(text)
+        if states_name(m[0], m[0], name_forms(other)) or spelled_in(m[0], (other,))
+    ]
