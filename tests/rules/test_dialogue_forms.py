@@ -158,3 +158,25 @@ def test_turns_are_read_in_order_inside_the_text(text: str) -> None:
         assert 0 <= start <= body <= len(text)
     for word in read.speakers:
         assert re.search(re.escape(word), text, re.IGNORECASE)
+
+
+# A claim that speaks of someone by a pronoun before it names a speaker ("He orders Bernardo
+# ...") speaks of whom an earlier sentence named; named first, the other speaker is caught.
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        ("He orders Bernardo to go to Calloway and bring back the answer.", True),
+        ("After he gives the order, Bernardo agrees to go to Calloway.", True),
+        ("Bernardo orders him to go to Calloway and bring back the answer.", False),
+        ("Bernardo will go to Calloway and bring back the answer.", False),
+    ],
+)
+def test_a_pronoun_before_any_speaker_leaves_whom_the_claim_speaks_of_open(
+    claim: str, passes: bool
+) -> None:
+    passage = "KING. Go thou to Calloway, and bring me the answer.\nBERNARDO. I go, my lord."
+    quote = "Go thou to Calloway, and bring me the answer."
+    result = verify(claim, [passage], judge=quoting(quote))
+    assert result.passed is passes
+    if not passes:
+        assert [cv.rule for cv in result.claim_verdicts] == ["speaker"]
