@@ -89,6 +89,14 @@ FORMS = {
         "To: Gomez, Raj\n\nThe build broke.",
         "I'll clear the cache.",
     ),
+    "play": (
+        "Enter ANNA and RAJ.\nANNA. The build is broke.\nRAJ. I'll clear the cache ere noon.",
+        "I'll clear the cache ere noon.",
+    ),
+    "play, titled": (
+        "LADY ANNA. The build is broke, sir.\nSIR RAJ GOMEZ. I'll clear the cache.\nExeunt.",
+        "I'll clear the cache.",
+    ),
 }
 
 
@@ -107,6 +115,8 @@ def test_a_turn_in_any_form_is_its_own_speakers(form: str) -> None:
         "Hours\nFrom: 9 am to 5 pm\nWe are open every day.\nFrom: noon on Sundays",
         "[1] Note: the cache is cleared daily.\n[2] Warning: I'll keep backups.",
         "Doors open 9:30\nThe talk starts at ten.\nLunch 12:30\nWe serve soup.",
+        "NOTE. THE CACHE IS CLEARED DAILY.\nWARNING. I'LL KEEP BACKUPS.",  # all capitals
+        "ACT II. A room in the castle.\nSCENE III. The same. Enter RAJ.",  # a play's headings
     ],
 )
 def test_text_that_only_looks_like_a_log_is_no_dialogue(text: str) -> None:
@@ -148,3 +158,25 @@ def test_turns_are_read_in_order_inside_the_text(text: str) -> None:
         assert 0 <= start <= body <= len(text)
     for word in read.speakers:
         assert re.search(re.escape(word), text, re.IGNORECASE)
+
+
+# A claim that speaks of someone by a pronoun before it names a speaker ("He orders Bernardo
+# ...") speaks of whom an earlier sentence named; named first, the other speaker is caught.
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        ("He orders Bernardo to go to Calloway and bring back the answer.", True),
+        ("After he gives the order, Bernardo agrees to go to Calloway.", True),
+        ("Bernardo orders him to go to Calloway and bring back the answer.", False),
+        ("Bernardo will go to Calloway and bring back the answer.", False),
+    ],
+)
+def test_a_pronoun_before_any_speaker_leaves_whom_the_claim_speaks_of_open(
+    claim: str, passes: bool
+) -> None:
+    passage = "KING. Go thou to Calloway, and bring me the answer.\nBERNARDO. I go, my lord."
+    quote = "Go thou to Calloway, and bring me the answer."
+    result = verify(claim, [passage], judge=quoting(quote))
+    assert result.passed is passes
+    if not passes:
+        assert [cv.rule for cv in result.claim_verdicts] == ["speaker"]

@@ -445,8 +445,7 @@ def _reports(passage: str, claim: str, first: str, said: str) -> bool:
 
 def _answers(passage: str, start: int) -> bool:
     """The turn at ``start`` answers a question another speaker asked of "you" in the turn
-    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): its speaker speaks of
-    themselves."""
+    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves."""
     read = dialogue(passage)
     k = bisect.bisect_right(read.starts, start) - 1
     if k < 1 or read.labels[k - 1] == read.labels[k]:
@@ -455,14 +454,30 @@ def _answers(passage: str, start: int) -> bool:
     return asked.endswith("?") and _YOU.search(asked) is not None
 
 
+_THIRD_PERSON = frozenset(["he", "she", "they", "him", "her", "them", "his", "their"])
+
+
+def _pronoun_first(passage: str, claim: str) -> bool:
+    """Whether ``claim`` speaks of someone by a pronoun before it names a speaker ("He orders
+    Bernardo to ..."): whom, an earlier sentence says, not the speaker the claim names first."""
+    read = dialogue(passage)
+    for word in _NAME_WORD.findall(claim):
+        if word.lower() in _THIRD_PERSON:
+            return True
+        if word[0].isupper() and speaker_named(read, word) is not None:
+            return False
+    return False
+
+
 def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str, str] | None:
     """When ``passage[start:end]`` lies in one turn of a dialogue whose speaker speaks in the
     first person ("Anna: Great, I will bring the slides."), and ``claim`` says it of another
     speaker of the dialogue ("Tom will bring the slides"): the speaker the claim names first
     and the turn's speaker, else None. None too when the claim names the turn's speaker
-    anywhere, or the turn names the claim's (a speaker addressed: "Karen, can you ...")."""
+    anywhere, the turn names the claim's (a speaker addressed: "Karen, can you ..."), or the
+    claim has a pronoun before any speaker's name (:func:`_pronoun_first`)."""
     turn = turn_of(passage, start, end)
-    if turn is None:
+    if turn is None or _pronoun_first(passage, claim):
         return None
     named = speakers_named(passage, claim)
     if not named or not (

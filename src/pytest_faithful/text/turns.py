@@ -9,6 +9,9 @@ in one pass over the passage:
   ``12/03/24, 18:22 - Sara: ...`` (WhatsApp), ``[12.03.24 18:22] Sara: ...`` (Telegram),
   ``10:02:11 From Priya to Everyone: ...`` (a Zoom chat);
 - an IRC nick: ``<raj> ...``, perhaps after a timestamp;
+- a play's speech prefix: a speaker's name in capitals and a full stop, ``HAMLET. ...``,
+  ``KING OSRIC. ...``, ``FIRST OFFICER. ...``, with words in lower case after it (a heading
+  of an all-capitals text opens no turn, nor ``ACT II.`` or ``SCENE III.``);
 - a line that is only a speaker and a time, with the words on the lines below it: Slack's
   ``anna  10:02 AM``, Discord's ``anna — Today at 9:14 PM``, Teams' ``[9:02 AM] Lee, Anna``;
 - an email: its ``From:`` header's sender ("Mark Chen" in ``From: Mark Chen <mark@...>``) is
@@ -48,6 +51,9 @@ _LABELLED = re.compile(
 _ZOOM = re.compile(
     rf"(?:{_TIME}[ \t]+)?From[ \t]+(?P<name>{_ANY_NAME})[ \t]+to[ \t]+[^:\n]{{1,40}}:[ \t]*"
 )
+# "HAMLET. To be ...": a play's speech prefix, one to three words in capitals.
+_PLAY = re.compile(r"(?P<name>[A-Z][A-Z'-]+(?: [A-Z][A-Z'-]+){0,2})\.[ \t]+(?=[^\n]*[a-z])")
+_PLAY_HEADINGS = frozenset(["ACT", "SCENE"])
 _IRC = re.compile(rf"(?:{_STAMP})?<[@+%~&]?(?P<name>[^\W\d_][\w.'|^`-]{{0,30}})>[ \t]+")
 # A line that is only who spoke and when: the words are on the lines below.
 _HEADER_LINE = re.compile(
@@ -114,6 +120,9 @@ def _line_turn(line: str) -> tuple[int, str] | None:
     irc = _IRC.match(line, at)
     if irc:
         return irc.end(), irc["name"]
+    play = _PLAY.match(line, at)
+    if play and play["name"].split()[0] not in _PLAY_HEADINGS:
+        return play.end(), play["name"]
     return None
 
 
