@@ -103,6 +103,16 @@ def test_the_initials_of_any_phrase_of_content_words_are_spelled(
             "If you do not renew the licence, the contract ends.",
             "Renewing the licence ends the contract.",
         ),
+        (
+            "The captain refuses to retreat.",
+            "The captain will not retreat.",
+            "The captain agrees to retreat.",
+        ),
+        (
+            "The minister declined to comment on the report.",
+            "The minister did not comment on the report.",
+            "The minister commented on the report.",
+        ),
     ],
 )
 def test_a_negation_written_as_a_verb_is_a_negation(
@@ -112,3 +122,13 @@ def test_a_negation_written_as_a_verb_is_a_negation(
     assert not negation_clash(evidence, claim)
     assert negation_clash(changed, evidence)
     assert negation_clash(changed, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Retention declined to 118%, down from 121%.", "Sales declined to a record low."],
+)
+def test_a_verb_of_refusal_before_an_amount_negates_nothing(text: str) -> None:
+    # "declined to 118%" says how much, not that something was refused.
+    assert not negation_clash(text, text.replace("declined", "fell"))
+

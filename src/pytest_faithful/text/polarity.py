@@ -42,6 +42,7 @@ from pytest_faithful.text.terms import (
     _Scope,
     _term,
 )
+from pytest_faithful.text.words import STOPWORDS
 
 
 class _Reading(NamedTuple):
@@ -121,21 +122,31 @@ _FREE_OF = re.compile(r"(?i)\bfree\s+of\s+(?=charge|cost)")
 # "costs nothing" says "free": its "nothing" negates nothing after it ("costs nothing on
 # Sundays" does not negate Sundays).
 _COSTS_NOTHING = re.compile(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
-# A negation written as a verb: "fails to compile" is "does not compile", so a text with one
-# clashes with nothing the other form says, and "compiles" still clashes with both.
-_FAILS_TO = re.compile(r"(?i)\bfail(?:s|ed|ing)?\s+to\b")
+# A negation written as a verb: "fails to compile" is "does not compile", "refuses to retreat"
+# "will not retreat", "declined to comment" "did not comment", so a text with one clashes with
+# nothing the other form says, and "compiles" still clashes with both. Only before a verb:
+# "declined to 118%" and "fell to a record low" say how much.
+_FAILS_TO = re.compile(
+    r"(?i)\b(?:fail(?:s|ed|ing)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)"
+    r"|neglect(?:s|ed|ing)?)\s+to(?=\s+([^\W\d_]+))"
+)
+
+
+def _as_not(match: re.Match[str]) -> str:
+    return match[0] if match[1].casefold() in STOPWORDS else "not"
 
 
 def _plain(text: str) -> str:
     """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
-    :data:`_BOUND`), "free of charge" written "at no charge", and "fails to" written "not"."""
+    :data:`_BOUND`), "free of charge" written "at no charge", and "fails to", "refuses to",
+    "declines to" or "neglects to" before a verb written "not"."""
     text = _COMPOUND.sub(_unnegated, text)
     if "than" in text or "til" in text:
         text = _BOUND.sub(_unnegated, text)
     if "nothing" in text:
         text = _COSTS_NOTHING.sub("free", text)
-    if "fail" in text.lower():
-        text = _FAILS_TO.sub("not", text)
+    if "to" in text and _FAILS_TO.search(text):
+        text = _FAILS_TO.sub(_as_not, text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
