@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.text.codes import read_dates, unstated_codes
 
@@ -117,10 +117,34 @@ def test_a_code_the_passages_state_passes_and_a_changed_one_is_caught(form: str)
         "Store it below 25°C (77°F).",
         "The company raised $5M from 10 investors.",  # an amount with its scale
         "Revenue rose in Q3 and FY2024.",
+        "Revenue rose in Q1-Q3 and in FY2022-FY2024.",  # ranges of periods
     ],
 )
 def test_what_is_no_code_is_not_held_to_the_passages(answer: str) -> None:
     assert unstated_codes(answer, answer, PASSAGES) == []
+
+
+_FISCAL = (
+    "There is authorized to be appropriated $50,000,000 for each of fiscal years 2020 through 2024."
+)
+
+
+# A range of periods written short is the periods' numbers, not a code: stated by the passage's
+# years in words, and caught with a year changed.
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("FY2020-FY2024", "FY2020-FY2029"),
+        ("FY2020-2024", "FY2020-2027"),
+        ("FY20-FY24", "FY21-FY24"),
+    ],
+)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_range_of_fiscal_years_is_its_years(
+    faithful: str, changed: str, rules: str | None
+) -> None:
+    answer = "The bill authorizes $50 million a year for {}."
+    assert_both_ways(answer.format(faithful), answer.format(changed), [_FISCAL], rules)
 
 
 _PREFIX = st.text("ABCDEFGHJKLMNPRSTUVWXYZ", min_size=1, max_size=3)

@@ -224,6 +224,8 @@ def _codes(text: str) -> Iterator[str]:
         code, parts = m[0], m[0].split("-")
         if not any(c.isupper() for c in code) or _PERIOD.fullmatch(code):
             continue
+        if _PERIOD.fullmatch(parts[0]) and all(_PERIOD.fullmatch(p) or p.isdigit() for p in parts):
+            continue  # a range of periods, "FY2020-FY2024", "Q1-Q3": the numbers' reading
         digits = any(c.isdigit() for c in code)
         if not digits and not any(len(p) == 1 and p.isupper() for p in parts[1:]):
             continue
