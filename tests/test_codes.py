@@ -191,3 +191,31 @@ def test_a_date_is_stated_in_any_form_and_not_a_day_off(
     stated, missing = read_dates(claim, passage)
     if (other.month, other.day) != (day.day, day.month):  # a numeric date read the other way
         assert missing == [claim[16:-1]]
+
+
+# A number a passage writes only as the number of a part (a statute's section, paragraph or
+# item) states no amount: "within three years" for "paragraph (3)(C)" and "Not later than 2
+# years" is caught, and the part's own number ("Section 3") and the amount still pass.
+_STATUTE = (
+    "SEC. {part}. REPORT. (a) In General.--Not later than {years} years after the date of "
+    "enactment, the Comptroller General shall report on the loans under paragraph ({item})(C)."
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=2, max_value=9), st.integers(min_value=2, max_value=9), st.data())
+def test_a_part_s_number_states_no_amount(part: int, years: int, data: st.DataObject) -> None:
+    item = data.draw(st.integers(min_value=2, max_value=9).filter(lambda n: n not in (part, years)))
+    passage = [_STATUTE.format(part=part, years=years, item=item)]
+    for faithful in (
+        f"The Comptroller General must report within {years} years.",
+        f"Section {part} requires a report on the loans under paragraph ({item})(C).",
+    ):
+        assert verify(faithful, passage, judge=JUDGE).passed, faithful
+    if part != years:
+        for label in (part, item):
+            changed = f"The Comptroller General must report within {label} years."
+            result = verify(changed, passage, judge=JUDGE)
+            assert not result.passed, changed
+            [verdict] = result.claim_verdicts
+            assert "only as the number of a part" in verdict.reason
