@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.text.codes import read_dates, unstated_codes
 
@@ -120,10 +120,34 @@ def test_a_code_the_passages_state_passes_and_a_changed_one_is_caught(form: str)
         # capitals joined by "&" are one name, no grade: "A&E", "R&D", "Q&A", "M&S"
         "Waiting times in A&E rose.",
         "The R&D budget and the Q&A session were cut at M&S.",
+        "Revenue rose in Q1-Q3 and in FY2022-FY2024.",  # ranges of periods
     ],
 )
 def test_what_is_no_code_is_not_held_to_the_passages(answer: str) -> None:
     assert unstated_codes(answer, answer, PASSAGES) == []
+
+
+_FISCAL = (
+    "There is authorized to be appropriated $50,000,000 for each of fiscal years 2020 through 2024."
+)
+
+
+# A range of periods written short is the periods' numbers, not a code: stated by the passage's
+# years in words, and caught with a year changed.
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("FY2020-FY2024", "FY2020-FY2029"),
+        ("FY2020-2024", "FY2020-2027"),
+        ("FY20-FY24", "FY21-FY24"),
+    ],
+)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_range_of_fiscal_years_is_its_years(
+    faithful: str, changed: str, rules: str | None
+) -> None:
+    answer = "The bill authorizes $50 million a year for {}."
+    assert_both_ways(answer.format(faithful), answer.format(changed), [_FISCAL], rules)
 
 
 _PREFIX = st.text("ABCDEFGHJKLMNPRSTUVWXYZ", min_size=1, max_size=3)
@@ -170,3 +194,31 @@ def test_a_date_is_stated_in_any_form_and_not_a_day_off(
     stated, missing = read_dates(claim, passage)
     if (other.month, other.day) != (day.day, day.month):  # a numeric date read the other way
         assert missing == [claim[16:-1]]
+
+
+# A number a passage writes only as the number of a part (a statute's section, paragraph or
+# item) states no amount: "within three years" for "paragraph (3)(C)" and "Not later than 2
+# years" is caught, and the part's own number ("Section 3") and the amount still pass.
+_STATUTE = (
+    "SEC. {part}. REPORT. (a) In General.--Not later than {years} years after the date of "
+    "enactment, the Comptroller General shall report on the loans under paragraph ({item})(C)."
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(min_value=2, max_value=9), st.integers(min_value=2, max_value=9), st.data())
+def test_a_part_s_number_states_no_amount(part: int, years: int, data: st.DataObject) -> None:
+    item = data.draw(st.integers(min_value=2, max_value=9).filter(lambda n: n not in (part, years)))
+    passage = [_STATUTE.format(part=part, years=years, item=item)]
+    for faithful in (
+        f"The Comptroller General must report within {years} years.",
+        f"Section {part} requires a report on the loans under paragraph ({item})(C).",
+    ):
+        assert verify(faithful, passage, judge=JUDGE).passed, faithful
+    if part != years:
+        for label in (part, item):
+            changed = f"The Comptroller General must report within {label} years."
+            result = verify(changed, passage, judge=JUDGE)
+            assert not result.passed, changed
+            [verdict] = result.claim_verdicts
+            assert "only as the number of a part" in verdict.reason

@@ -365,6 +365,22 @@ NAME_FORMS = {
         "It's set in rural Oregon.",
         "It's set in rural Nevada.",
     ),
+    "a department for the minister who heads it": (
+        "The Secretary of Energy shall fund not fewer than 3 demonstration projects.",
+        "The bill requires the Department of Energy to fund at least three demonstration projects.",
+        "The bill requires the Department of the Interior to fund at least three projects.",
+    ),
+    "a department's initialism for the minister who heads it": (
+        "The Secretary of Homeland Security shall issue a final rule.",
+        "The bill requires DHS to issue a final rule.",
+        "The bill requires DOJ to issue a final rule.",
+    ),
+    "the initialism of the body after a title's of": (
+        "The Administrator of the Federal Emergency Management Agency shall develop a single "
+        "application for disaster assistance.",
+        "The bill directs FEMA to develop a single application for disaster assistance.",
+        "The bill directs FAA to develop a single application for disaster assistance.",
+    ),
     "a short sentence that only says and another name": (
         "Acme said U.S. sales grew 12% in Q3.",
         "Acme said US sales grew 12% in Q3.",

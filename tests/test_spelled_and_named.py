@@ -131,4 +131,3 @@ def test_a_negation_written_as_a_verb_is_a_negation(
 def test_a_verb_of_refusal_before_an_amount_negates_nothing(text: str) -> None:
     # "declined to 118%" says how much, not that something was refused.
     assert not negation_clash(text, text.replace("declined", "fell"))
-

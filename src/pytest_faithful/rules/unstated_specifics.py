@@ -19,6 +19,11 @@ A record the claim states ("the first woman to conduct ...") is an ordinal like 
 no passage says "first", "1st" or a 1 at all it is missing (held out on Wikipedia sentences
 against the pages they cite, 1 of 1 such lie caught under each policy; faith-dev: one
 unfaithful summary newly caught, nothing else changed).
+
+A number the passages write only as the number of a part ("SEC. 3.", "paragraph (3)(C)")
+states no amount: "within three years" for a bill whose only 3 labels a paragraph is caught
+(:func:`~pytest_faithful.text.codes.labelled_only`).
+
 Names are the ``unstated-names`` rule's, so that a team whose answers name what their
 passages leave to world knowledge can skip them alone. Every judge.
 """
@@ -30,7 +35,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
-from pytest_faithful.text.codes import aliases_stated, read_dates, unstated_codes
+from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.specifics import Kind, unstated
@@ -111,6 +116,13 @@ class UnstatedSpecifics:
         # A bound the passages give only the other way is a figure they do not state:
         # "16 or younger" for "at least 16".
         flip = flipped_bound(case.claim.text, case.passages)
+        labels = labelled_only(case.claim.text, case.passages)
+        if labels:  # "within three years" where a passage's 3 is only "paragraph (3)(C)"'s
+            return ruling.demoted(
+                self.name,
+                f"the claim states {', '.join(labels)} and the passages write "
+                f"{'it' if len(labels) == 1 else 'them'} only as the number of a part",
+            )
         if flip is None:
             record = unstated_record(case.claim.text, case.passages)
             if record is None:

@@ -24,6 +24,10 @@ first or month first is the writer's country's): either reading states a date wr
 month by name or in ISO, and a numeric date states one only in the same order (a day and month
 swapped are caught). :func:`read_dates` also gives the number terms of a stated date, which the
 number reading need not find apart ("5" in "2025-05-12" for "12-May-2025").
+
+A number a passage writes only as the number of a part ("SEC. 2.", "Section 62(a)(2)(D)",
+"paragraph (3)(C)", a list item's "(1)") labels the part and counts nothing; :func:`labelled_only`
+gives a claim's numbers that the passages write only so.
 """
 
 from __future__ import annotations
@@ -225,6 +229,8 @@ def _codes(text: str) -> Iterator[str]:
         code, parts = m[0], m[0].split("-")
         if not any(c.isupper() for c in code) or _PERIOD.fullmatch(code):
             continue
+        if _PERIOD.fullmatch(parts[0]) and all(_PERIOD.fullmatch(p) or p.isdigit() for p in parts):
+            continue  # a range of periods, "FY2020-FY2024", "Q1-Q3": the numbers' reading
         digits = any(c.isdigit() for c in code)
         if not digits and not any(len(p) == 1 and p.isupper() for p in parts[1:]):
             continue
@@ -345,3 +351,33 @@ def unstated_codes(claim: str, sentence: str, passages: Sequence[str]) -> list[s
     # A label's value in Roman ("Level II") is no term the passages state apart.
     missing += [w for w, label, n in labelled if label in labels and n not in labels[label]]
     return list(dict.fromkeys(missing))
+
+
+# The number of a part of a text, which labels the part and counts nothing: a section's ("SEC.
+# 2.", "Section 62(a)(2)(D)", "paragraph (3)(C)", "\u00a7 5"), a list item's "(1)", a citation's
+# "636(m)". Statutes and contracts number every part, so a claim's "within one year" would be
+# stated by "SECTION 1." and its "three years" by "(3)(C)".
+_ITEM = r"\((?:\d{1,3}|[A-Za-z]{1,4})\)"  # "(3)", "(C)", "(iv)"
+_PART = re.compile(
+    r"(?:(?:\b(?:SECTION|SEC\.|(?i:section|sec\.|subsection|paragraph|subparagraph|clause))"
+    rf"|\u00a7+)[^\S\n]*\d+|\b\d+(?={_ITEM}))(?:{_ITEM})*|(?<![\w)])(?:{_ITEM})+"
+)
+
+
+def labelled_only(claim: str, passages: Sequence[str]) -> list[str]:
+    """The numbers ``claim`` states, other than as a part's number itself ("Section 2"), that
+    the passages write only as the number of a part ("SEC. 2.", "(3)(C)"): no amount they
+    state."""
+    labels = _labelled_only(tuple(passages))
+    if not labels:
+        return []
+    return sorted(t for t in content_terms(_PART.sub(" ", claim)) if t in labels)
+
+
+@functools.lru_cache(maxsize=64)
+def _labelled_only(passages: tuple[str, ...]) -> frozenset[str]:
+    parts = " ".join(m[0] for p in passages for m in _PART.finditer(p))
+    if not any(c.isdigit() for c in parts):
+        return frozenset()
+    amounts = frozenset().union(*(content_terms(_PART.sub(" ", p)) for p in passages))
+    return frozenset(t for t in content_terms(parts) if t[0].isdigit() and t not in amounts)

@@ -246,6 +246,13 @@ def _leading_initials(phrase: str) -> Iterable[str]:
     return (letters[:n] for n in range(2, min(len(letters), _MAX_INITIALLED) + 1))
 
 
+_OF = re.compile(r"\s+of(?:\s+the)?\s+")  # "Administrator of the Federal ...": a body's name
+# A title names the body it heads: the Secretary of Energy, the Department of Energy ("DOE").
+_HEAD_OF = re.compile(
+    r"\b(?:Secretary|(Minister))\s+(?:of|for)\s+(?:the\s+)?((?:(?:and\s+)?[A-Z][\w'-]*\s*)+)"
+)
+
+
 class NameForms(NamedTuple):
     """The forms in which a text states names, casefolded."""
 
@@ -301,7 +308,11 @@ def name_forms(text: str) -> NameForms:
             initialled.add(letters.casefold())
             in_full.add("".join(w[0] for w in trimmed.split()))
     for m in _WORDS_OF_INITIALLED.finditer(text):
-        initialled.update(letters.casefold() for letters in _leading_initials(_trimmed(m[0])))
+        for name in (whole := _trimmed(m[0]), *_OF.split(whole, 1)[1:]):
+            initialled.update(letters.casefold() for letters in _leading_initials(name))
+    for m in _HEAD_OF.finditer(text):
+        words.add(body := "ministry" if m[1] else "department")
+        initialled.update(f"{body[0]}{o}{initials(m[2]).casefold()}" for o in ("o", ""))
     return NameForms(
         frozenset(words) | written,
         written,
