@@ -428,6 +428,12 @@ _YOU = re.compile(r"\b(?i:you|your)\b")
 _FIRST_PERSON = re.compile(
     r"\b(?:I|I'm|I'll|I've|I'd|(?i:me|my|mine|myself|we|we'll|we're|we've|us|our|ours))\b"
 )
+# ... as the one who acts, or owns: not "me" or "us" alone. And a claim's pronoun for the one
+# done to.
+_SUBJECT_FIRST = re.compile(
+    r"\b(?:I|I'm|I'll|I've|I'd|(?i:my|mine|myself|we|we'll|we're|we've|our|ours|let's))\b"
+)
+_DONE_TO = re.compile(r"\b(?i:her|him|them)\b")
 
 
 def _reports(passage: str, claim: str, first: str, said: str) -> bool:
@@ -480,5 +486,9 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     if (set(named) | words) & speaker or first in {
         w.lower() for w in _NAME_WORD.findall(turn.said)
     }:
+        return None
+    # A turn whose speaker is only the one done to ("Please email it to me.", "Call us back.")
+    # asks another to act: a claim that has them done to ("Tom will email her") swaps nobody.
+    if not _SUBJECT_FIRST.search(turn.said) and _DONE_TO.search(claim):
         return None
     return first, " ".join(sorted(turn.speaker))
