@@ -475,3 +475,33 @@ def test_a_negation_reads_the_words_that_say_its_head(
     assert negation_clash(stated, negated)
     assert negation_clash(negated, stated)
     assert not negation_clash(also_negated, negated)
+
+
+# A negation joined into a compound ("a no-fee account") is the same expression written apart
+# ("the account has no fee"): no clash, either way round; a claim without it still clashes.
+_COMPOUNDS = st.tuples(
+    st.sampled_from(["fee", "money", "risk", "contract", "cost"]),
+    st.lists(st.sampled_from(["down", "upfront", "setup", "fee"]), max_size=2),
+).map(lambda t: [t[0], *t[1]])
+
+
+@settings(max_examples=40)
+@given(_COMPOUNDS)
+def test_a_negation_compound_is_the_same_written_apart(words: list[str]) -> None:
+    joined, apart = "-".join(words), " ".join(words)
+    compound = f"They offer no-{joined} financing."
+    spaced = f"They offer financing with no {apart}."
+    assert negation_clash(compound, spaced) is False
+    assert negation_clash(spaced, compound) is False
+    # The words stated without the negation still clash with the spaced negation.
+    assert negation_clash(f"They offer financing with {apart}.", spaced) is True
+
+
+def test_a_negation_compound_passes_where_its_words_apart_are_quoted() -> None:
+    passage = "Tom: We do offer financing with no money down, and a 25-year warranty."
+    assert_both_ways(
+        "Tom mentioned no-money-down financing and a 25-year warranty.",
+        "Tom mentioned financing that needs money down and a 25-year warranty.",
+        [passage],
+        rules=STRICT,
+    )

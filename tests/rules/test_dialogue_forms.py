@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pytest_faithful import verify
 from pytest_faithful.testing import FunctionJudge
-from pytest_faithful.text.evidence import first_speaker_named
+from pytest_faithful.text.speakers import first_speaker_named
 from pytest_faithful.text.turns import dialogue
 
 
@@ -180,3 +180,58 @@ def test_a_pronoun_before_any_speaker_leaves_whom_the_claim_speaks_of_open(
     assert result.passed is passes
     if not passes:
         assert [cv.rule for cv in result.claim_verdicts] == ["speaker"]
+
+
+# A role-labelled call whose agent names themselves in their first turn, in each form a
+# greeting does it: a claim that names the agent by that name names the turn's speaker.
+_GREETINGS = [
+    "Good morning, this is Rachel from Brightline.",
+    "Hi, my name is Rachel Moss, I'm with Brightline.",
+    "Hi Dan, it's Rachel from Brightline.",
+    "Hello, I'm Rachel. Thanks for taking my call.",
+]
+
+
+@pytest.mark.parametrize("greeting", _GREETINGS)
+def test_a_speaker_is_named_by_the_name_they_introduce_themselves_by(greeting: str) -> None:
+    call = (
+        f"Sales Agent: {greeting} Is now a good time?\n"
+        "Dan: Sure. I'd like to go ahead with the annual plan.\n"
+        "Sales Agent: Great, I'll send the contract today."
+    )
+    quote = "Great, I'll send the contract today."
+    kept = verify(
+        "Dan agreed to the annual plan, and Rachel will send the contract today.",
+        [call],
+        judge=quoting(quote),
+    )
+    assert kept.passed, kept.claim_verdicts
+    # Dan is still not the one who sends it.
+    swapped = verify("Dan will send the contract today.", [call], judge=quoting(quote))
+    assert swapped.claim_verdicts[0].rule == "speaker"
+    # A name another speaker's label holds is theirs, not an alias ("This is Sam" introducing
+    # "Sam:").
+    assert "sam" not in dialogue(call.replace("Rachel", "Sam") + "\nSam: Hi.").aliases["agent"]
+
+
+# A turn whose speaker is only the one done to asks the other speaker to act.
+@pytest.mark.parametrize(
+    ("turn", "kept"),
+    [
+        ("Yes, please email it to me by Friday.", True),
+        ("Please email it to us and call us back on Friday.", True),
+        ("I will email the quote by Friday.", False),  # the turn's speaker acts
+        ("We'll call back on Friday.", False),
+    ],
+)
+def test_a_turn_that_asks_the_other_speaker_to_act_is_theirs_to_do(turn: str, kept: bool) -> None:
+    call = f"Tom: Would it help if I sent you a written quote?\nMaria: {turn}"
+    claim = "Tom agreed to email her the quote and to call her back on Friday."
+    result = verify(claim, [call], judge=quoting(turn))
+    assert result.passed is kept, result.claim_verdicts
+    if kept:  # without her, the claim gives Maria's request to Tom as his own statement
+        assert not verify(
+            "Tom will email the quote by Friday.",
+            [call.replace(turn, "I will email the quote by Friday.")],
+            judge=quoting("I will email the quote by Friday."),
+        ).passed

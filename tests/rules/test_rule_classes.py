@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from pytest_faithful import verify
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.answerer import about_the_answerer
-from pytest_faithful.text.evidence import exchange_around, first_speaker_named, turn_of
 from pytest_faithful.text.names import all_name_forms, same_place, states_name
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.speakers import exchange_around, first_speaker_named, turn_of
 from pytest_faithful.text.specifics import self_counts, unstated
 from pytest_faithful.text.terms import content_terms
 

@@ -32,16 +32,10 @@ from pytest_faithful.text.align import (
     negation_before,
     restriction_after,
 )
-from pytest_faithful.text.evidence import (
-    bears_on,
-    exchange_around,
-    first_speaker_named,
-    locate,
-    shows_little_of,
-    turn_of,
-)
+from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.speakers import exchange_around, first_speaker_named, turn_of
 from pytest_faithful.text.tables import other_records, under_header, under_lead_in
 from pytest_faithful.text.tables import rows_under as under_header_rows
 from pytest_faithful.text.terms import content_terms

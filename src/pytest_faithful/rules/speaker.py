@@ -1,6 +1,6 @@
 """``speaker``: a claim about a dialogue does not say of one speaker what another said of
 themselves: "Tom will bring the slides." quoting "Anna: Great, I will bring the slides." is
-demoted (:func:`~pytest_faithful.text.evidence.said_of_another`). Only a quote that lies in
+demoted (:func:`~pytest_faithful.text.speakers.said_of_another`). Only a quote that lies in
 one turn written in the first person is read, and only when the claim names another speaker
 of the dialogue first and names the turn's speaker nowhere; a turn in any person when the claim
 reports the other speaker saying it ("Helen said the lease ends in September.", not "agreed"),
@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.attribution import attributed_to_another
-from pytest_faithful.text.evidence import said_of_another
+from pytest_faithful.text.speakers import said_of_another
 
 
 class Speaker:

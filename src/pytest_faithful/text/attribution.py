@@ -20,6 +20,7 @@ _VERBS = (
     r"|recommends|complained|complains|objected|objects|replied|replies|answered|answers"
     r"|responded|responds|estimated|estimates|expects|expected|acknowledged|acknowledges"
     r"|revealed|reveals|vowed|vows|pledged|pledges|guessed|guesses|offered|offers"
+    r"|ordered|orders|urged|urges|instructed|instructs|requested|requests|demanded|demands"
 )
 # A name in capitals, up to four words: "Laura Benton", "Dr. Alan Price", "Coach Reyes".
 _NAME = r"[A-Z][\w'-]*\.?(?:[ \t][A-Z][\w'-]*\.?){0,3}"

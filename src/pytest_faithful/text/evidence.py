@@ -13,10 +13,8 @@ says: a quote that short proves nothing a reader could check.
 
 from __future__ import annotations
 
-import bisect
 import difflib
 import functools
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -32,7 +30,6 @@ from pytest_faithful.text.align import (
     joined,
     normalize,
 )
-from pytest_faithful.text.attribution import reported_source
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.name_words import initialisms_shared
 from pytest_faithful.text.number_clash import number_clash
@@ -46,7 +43,6 @@ from pytest_faithful.text.segment import (
 )
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.turns import dialogue, speaker_named
 from pytest_faithful.text.words import WORD
 
 
@@ -361,140 +357,3 @@ def _two_rows(passage: str, first: Sentence, last: Sentence) -> bool:
         and is_row(passage, last.start, last.end)
         and not is_table_header(first.text)
     )
-
-
-_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
-
-
-def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
-    """For a span inside one turn of a dialogue: the turn before it and the turn itself, the
-    exchange that a short reply ("7?", "Sure!") means something in. None when ``passage`` is
-    not a dialogue (fewer than two turns) or the span is not inside one turn."""
-    turns = dialogue(passage).starts
-    if len(turns) < 2:
-        return None
-    k = bisect.bisect_right(turns, start) - 1
-    if k < 0:
-        return None
-    turn_end = turns[k + 1] if k + 1 < len(turns) else len(passage)
-    if end > turn_end:
-        return None
-    opening = turns[k - 1] if k else turns[k]
-    return opening, len(passage[:turn_end].rstrip())
-
-
-class Turn(NamedTuple):
-    """One turn of a dialogue: the words that name its speaker ("elizabeth", "liz" for
-    "Elizabeth (Liz):", lower case) and what the speaker says, without the label."""
-
-    speaker: frozenset[str]
-    said: str
-
-
-def turn_of(passage: str, start: int, end: int) -> Turn | None:
-    """The turn of a dialogue (two turns or more, :func:`~pytest_faithful.text.turns.dialogue`)
-    that ``passage[start:end]`` lies in, else None."""
-    read = dialogue(passage)
-    if len(read.starts) < 2:
-        return None
-    k = bisect.bisect_right(read.starts, start) - 1
-    if k < 0:
-        return None
-    turn_end = read.starts[k + 1] if k + 1 < len(read.starts) else len(passage)
-    if end > turn_end:
-        return None
-    return Turn(read.labels[k], passage[max(start, read.bodies[k]) : end])
-
-
-def speakers_named(passage: str, claim: str) -> list[str]:
-    """The speakers of the dialogue ``passage`` that ``claim``'s capitalised words name, in
-    order, each as its label's word (lower case): "Jon" names "Jonathan:"
-    (:func:`~pytest_faithful.text.turns.speaker_named`)."""
-    read = dialogue(passage)
-    if not read.speakers:
-        return []
-    named = (speaker_named(read, word) for word in _NAME_WORD.findall(claim) if word[0].isupper())
-    return [word for word in named if word is not None]
-
-
-def first_speaker_named(passage: str, claim: str) -> str | None:
-    """The first speaker of the dialogue ``passage`` that ``claim`` names (lower case), else
-    None: who a claim about the dialogue speaks of first ("Tom asks Anna ...")."""
-    named = speakers_named(passage, claim)
-    return named[0] if named else None
-
-
-# The first person in a turn: the speaker speaks of themselves (or of a group they are in).
-_YOU = re.compile(r"\b(?i:you|your)\b")
-_FIRST_PERSON = re.compile(
-    r"\b(?:I|I'm|I'll|I've|I'd|(?i:me|my|mine|myself|we|we'll|we're|we've|us|our|ours))\b"
-)
-
-
-def _reports(passage: str, claim: str, first: str, said: str) -> bool:
-    """``claim`` reports ``first`` (a speaker) saying something ("Helen said ...", "According
-    to Helen, ..."): then a turn is said by its speaker in any person. Not a report of agreeing
-    or replying (what was agreed to is another's), nor a statement quoting a question."""
-    source = reported_source(claim)
-    if source is None or source.agreeing:
-        return False
-    if not source.asking and said.rstrip().endswith("?"):
-        return False
-    return speakers_named(passage, source.name)[:1] == [first]
-
-
-def _answers(passage: str, start: int) -> bool:
-    """The turn at ``start`` answers a question another speaker asked of "you" in the turn
-    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves."""
-    read = dialogue(passage)
-    k = bisect.bisect_right(read.starts, start) - 1
-    if k < 1 or read.labels[k - 1] == read.labels[k]:
-        return False
-    asked = passage[read.bodies[k - 1] : read.starts[k]].strip()
-    return asked.endswith("?") and _YOU.search(asked) is not None
-
-
-_THIRD_PERSON = frozenset(["he", "she", "they", "him", "her", "them", "his", "their"])
-
-
-def _pronoun_first(passage: str, claim: str) -> bool:
-    """Whether ``claim`` speaks of someone by a pronoun before it names a speaker ("He orders
-    Bernardo to ..."): whom, an earlier sentence says, not the speaker the claim names first."""
-    read = dialogue(passage)
-    for word in _NAME_WORD.findall(claim):
-        if word.lower() in _THIRD_PERSON:
-            return True
-        if word[0].isupper() and speaker_named(read, word) is not None:
-            return False
-    return False
-
-
-def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str, str] | None:
-    """When ``passage[start:end]`` lies in one turn of a dialogue whose speaker speaks in the
-    first person ("Anna: Great, I will bring the slides."), and ``claim`` says it of another
-    speaker of the dialogue ("Tom will bring the slides"): the speaker the claim names first
-    and the turn's speaker, else None. None too when the claim names the turn's speaker
-    anywhere, the turn names the claim's (a speaker addressed: "Karen, can you ..."), or the
-    claim has a pronoun before any speaker's name (:func:`_pronoun_first`)."""
-    turn = turn_of(passage, start, end)
-    if turn is None or _pronoun_first(passage, claim):
-        return None
-    named = speakers_named(passage, claim)
-    if not named or not (
-        _FIRST_PERSON.search(turn.said)
-        or _reports(passage, claim, named[0], turn.said)
-        or _answers(passage, start)
-    ):
-        return None
-    # The speaker under every label of theirs: "Elizabeth (Liz):" and later "Liz:".
-    aliases = dialogue(passage).aliases
-    speaker = turn.speaker.union(*(aliases[word] for word in turn.speaker))
-    if named[0] in speaker:
-        return None
-    first = named[0]
-    words = {word.lower() for word in _NAME_WORD.findall(claim)}
-    if (set(named) | words) & speaker or first in {
-        w.lower() for w in _NAME_WORD.findall(turn.said)
-    }:
-        return None
-    return first, " ".join(sorted(turn.speaker))

@@ -58,6 +58,8 @@ def negation_clash(claim: str, evidence: str) -> bool:
     """Whether ``evidence`` negates what ``claim`` states, or states what it negates (a
     record's key set to a no negates its words, one set to a yes states them:
     :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
+    if "-" in claim or "-" in evidence:
+        claim, evidence = _spaced_compounds(claim, evidence)
     claim, evidence = _plain(claim), _plain(evidence)
     said = _bag(_lower(claim))
     if keys := yes_or_no_keys(evidence):
@@ -77,6 +79,28 @@ def negation_clash(claim: str, evidence: str) -> bool:
 # "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
 # governs no clause ("a no-fee podcast tool that lets users record" negates no recording).
 _COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
+# ... and its words, to find the same compound written apart in the other text.
+_COMPOUND_WORDS = re.compile(r"(?i)(?<![\w-])no-([^\W\d_]+(?:-[^\W\d_]+)*)")
+
+
+def _spaced_compounds(claim: str, evidence: str) -> tuple[str, str]:
+    """``claim`` and ``evidence`` with a compound that one writes joined ("no-money-down
+    financing", "a no-fee account") written joined in the other too where it writes it apart
+    ("financing with no money down", "there is no fee"): one expression, which negates
+    nothing in either form."""
+    words = {m[1].lower() for m in _COMPOUND_WORDS.finditer(claim + "\n" + evidence)}
+    if not words:
+        return claim, evidence
+    apart = re.compile(
+        r"(?i)(?<![\w-])no\s+("
+        + "|".join(r"\s+".join(map(re.escape, w.split("-"))) for w in sorted(words))
+        + r")\b(?!-)"
+    )
+
+    def joined(match: re.Match[str]) -> str:
+        return "no-" + "-".join(match[1].split())
+
+    return apart.sub(joined, claim), apart.sub(joined, evidence)
 
 
 def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:

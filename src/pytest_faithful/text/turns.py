@@ -70,6 +70,7 @@ _WROTE = re.compile(r"On [^\n]{1,120}?,[ \t]*(?P<sender>[^,\n]{1,80}?)[ \t]+wrot
 _ADDRESS = re.compile(r"[ \t]*[<(\[][^<>()\[\]\n]*@[^<>()\[\]\n]*[>)\]][ \t]*|\"")
 _MAILBOX = re.compile(r"([^\W\d_][\w'-]*)(?:[._][^@\s]*)?@")
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_NONE: frozenset[str] = frozenset()
 
 
 def _sender(field: str) -> str:
@@ -94,7 +95,8 @@ class Dialogue(NamedTuple):
     speakers: frozenset[str]
     """Every word of every label."""
     aliases: Mapping[str, frozenset[str]]
-    """For each label word, the words of every label it is in ("liz": {"elizabeth", "liz"})."""
+    """For each label word, the words of every label it is in ("liz": {"elizabeth", "liz"}),
+    and the name each such speaker introduced themselves by ("agent": {"agent", "rachel"})."""
     by_start: Mapping[str, tuple[str, ...]]
     """The label words by their first three letters, to find the one a short form starts."""
 
@@ -172,10 +174,11 @@ def dialogue(passage: str) -> Dialogue:
             names.append(pending[1])
             pending = None
     labels = tuple(speaker_words(name) for name in names)
+    introduced = _introduced(passage, bodies, starts, labels)
     aliases: dict[str, frozenset[str]] = {}
     for label in set(labels):
         for word in label:
-            aliases[word] = aliases.get(word, frozenset()) | label
+            aliases[word] = aliases.get(word, frozenset()) | label | introduced.get(label, _NONE)
     by_start: dict[str, tuple[str, ...]] = {}
     for word in aliases:
         by_start[word[:3]] = (*by_start.get(word[:3], ()), word)
@@ -187,6 +190,43 @@ def dialogue(passage: str) -> Dialogue:
         MappingProxyType(aliases),
         MappingProxyType(by_start),
     )
+
+
+# A speaker naming themselves in their first turn: "Sales Agent: Hi, this is Rachel from
+# Brightline.", "My name is Tom Becker, I'm with SunPeak.", "Hi, I'm Mark.", "it's Greg from
+# Riverside Motors". The name is followed by where they are from, or ends its clause.
+_INTRODUCTION = re.compile(
+    r"\b(?:[Tt]his is|[Ii]t's|[Ii]t\u2019s|[Mm]y name is|I'm|I\u2019m|I am)[ \t]+"
+    r"(?P<name>[A-Z][a-z'\u2019-]+(?:[ \t]+[A-Z][a-z'\u2019-]+)?)"
+    r"(?=[ \t]+(?:from|with|at|of|here|calling)\b|[ \t]*[,.!?;]|[ \t]*$)"
+)
+# How far into a speaker's first turn a greeting names them.
+_INTRODUCTION_REACH = 120
+
+
+def _introduced(
+    passage: str,
+    bodies: list[int],
+    starts: list[int],
+    labels: tuple[frozenset[str], ...],
+) -> dict[frozenset[str], frozenset[str]]:
+    """Each label -> the name its speaker gives themselves near the start of their first turn
+    (:data:`_INTRODUCTION`): "Rachel" for "Sales Agent:". An alias of the speaker, not a label:
+    a claim that names it names the speaker, and it makes no new speaker of the dialogue. A
+    name that is a word of another speaker's label is left out ("This is Sam" introducing
+    "Sam:"), as is any where the passage is no dialogue."""
+    added: dict[frozenset[str], frozenset[str]] = {}
+    if len(set(labels)) < 2:
+        return added
+    every = frozenset().union(*labels)
+    for k, label in enumerate(labels):
+        if label in added or not label:
+            continue
+        end = starts[k + 1] if k + 1 < len(starts) else len(passage)
+        found = _INTRODUCTION.search(passage, bodies[k], min(end, bodies[k] + _INTRODUCTION_REACH))
+        name = speaker_words(found["name"]) if found else _NONE
+        added[label] = _NONE if (name & every) - label else name - label
+    return added
 
 
 def speaker_named(dialogue: Dialogue, word: str) -> str | None:
