@@ -244,3 +244,31 @@ def test_a_first_that_is_no_record_or_a_numbered_step_is_not_listed() -> None:
 @given(st.text(max_size=80))
 def test_a_record_a_passage_says_word_for_word_is_never_listed(claim: str) -> None:
     assert unstated_record(claim, [claim]) is None
+
+
+# A unit's abbreviation after a number is the unit, stated by the passages' word for it; a time
+# with its "pm" is stated by the same time said without it ("2:15 in the afternoon"). Another
+# unit or another time is still caught, under each policy.
+@pytest.mark.parametrize(
+    ("faithful", "changed", "passage"),
+    [
+        ("She moved to the 10 GB plan.", "She moved to the 10 TB plan.",
+         "She moved to the 10 gigabyte plan."),
+        ("The trail is 5 KM long.", "The trail is 5 MI long.", "The trail is 5 kilometres long."),
+        ("Each photo is under 2 MB.", "Each photo is under 2 GB.",
+         "Each photo is under 2 megabytes."),
+        ("The slot is at 2:15 pm tomorrow.", "The slot is at 3:15 pm tomorrow.",
+         "We have a slot tomorrow at 2:15 in the afternoon."),
+        ("The shop closes at 17:30.", "The shop closes at 19:30.", "The shop closes at 5:30."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_unit_or_time_in_another_form_is_stated(
+    faithful: str, changed: str, passage: str, rules: str | None
+) -> None:
+    assert_both_ways(faithful, changed, [passage], rules)
+
+
+def test_a_unit_abbreviation_without_a_number_is_a_name() -> None:
+    assert unstated("She moved to GB last year.", "She moved to GB last year.",
+                    ["She bought 10 gigabytes last year."]) == ["GB"]  # fmt: skip

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import verify
@@ -235,3 +235,40 @@ def test_a_turn_that_asks_the_other_speaker_to_act_is_theirs_to_do(turn: str, ke
             [call.replace(turn, "I will email the quote by Friday.")],
             judge=quoting("I will email the quote by Friday."),
         ).passed
+
+
+# A transcript's speaker tags (DialogSum writes "#Person1#:"), and a speaker named in the
+# possessive ("Kevin's place"): a claim that gives a turn's words to its own speaker passes, the
+# same claim given to the other speaker is caught.
+TAGGED = "#Person1#: The build broke again.\n#Person2#: I'll clear the cache at 11."
+CHAT = "Kevin: let's throw her a party at my place\nLaura: love it, I can bake a cake"
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote", "own", "other"),
+    [
+        (TAGGED, "I'll clear the cache at 11.", "#Person2# will clear the cache at 11.",
+         "#Person1# will clear the cache at 11."),
+        (CHAT, "let's throw her a party at my place", "The party will be at Kevin's place.",
+         "The party will be at Laura's place."),
+        (CHAT, "I can bake a cake", "Laura's offer is to bake a cake.",
+         "Kevin\u2019s offer is to bake a cake."),
+    ],
+)  # fmt: skip
+def test_a_tagged_or_possessive_speaker_is_that_speaker(
+    passage: str, quote: str, own: str, other: str
+) -> None:
+    assert verify(own, [passage], judge=quoting(quote)).passed, own
+    swapped = verify(other, [passage], judge=quoting(quote))
+    assert [cv.rule for cv in swapped.claim_verdicts] == ["speaker"], other
+
+
+_TAG = st.text("abcXYZ019", min_size=1, max_size=8).map(lambda t: "P" + t)
+_SAID = st.text("abc ,.?!'", min_size=1, max_size=30).map(lambda t: "ok" + t)
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(_TAG, _SAID), min_size=2, max_size=5))
+def test_each_tagged_line_is_a_turn_of_its_tag(turns: list[tuple[str, str]]) -> None:
+    passage = "\n".join(f"#{tag}#: {said}" for tag, said in turns)
+    assert list(dialogue(passage).labels) == [frozenset({tag.lower()}) for tag, _ in turns]

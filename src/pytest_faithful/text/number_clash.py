@@ -24,7 +24,8 @@ from pytest_faithful.text.bounds import LOWER, bound_senses, other_way
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.segment import is_row, split_sentences
-from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
+from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds, without_pm
+from pytest_faithful.text.units import UNIT_OF
 from pytest_faithful.text.words import SPACE
 
 # A number that counts nothing in particular ("3 of them") is no value of anything to compare.
@@ -101,11 +102,15 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         ):
             shared = len(terms & words)
             if term not in terms and (
-                values & written or sizes & measured_sizes or rounds_to(term, claim, written)
+                values & written
+                or sizes & measured_sizes
+                or rounds_to(term, claim, written)
+                or without_pm(term) in terms
             ):
                 # The claim's amount in another form: "$1,200,000" for "$1.2 million"; its
                 # measure in another unit of the same size: "72 hours" for "3 days", "465
-                # minutes" or "7.75 hours" for "7 hours 45 minutes", "two years" for "24 months".
+                # minutes" or "7.75 hours" for "7 hours 45 minutes", "two years" for "24 months";
+                # its time without "pm": "2:15" for "2:15 pm".
                 stating = max(stating, shared)
                 continue
             if term in terms:
@@ -242,64 +247,10 @@ _GOING_ON = content_terms(
 )
 
 
-# Units of one measure, by the words that name them: the same digits with another unit of the
-# measure are another value ("3 days" for "3 weeks", "60 miles" for "60 kilometres"), and an
-# abbreviation is the unit it stands for. Letters that are units only in some texts ("m" is
-# also million, "g" a grade, "l" a letter, "pounds" money) are left out.
-_MEASURES = {
-    "time": {
-        "second": "sec secs second seconds",
-        "minute": "min mins minute minutes",
-        "hour": "hr hrs hour hours",
-        "day": "day days",
-        "week": "wk wks week weeks",
-        "month": "mo mos month months",
-        "year": "yr yrs year years",
-        "decade": "decade decades",
-        "century": "century centuries",
-    },
-    "length": {
-        "millimetre": "mm millimetre millimetres millimeter millimeters",
-        "centimetre": "cm centimetre centimetres centimeter centimeters",
-        "metre": "metre metres meter meters",
-        "kilometre": "km kms kilometre kilometres kilometer kilometers",
-        "inch": "inch inches",
-        "foot": "ft foot feet",
-        "yard": "yd yds yard yards",
-        "mile": "mile miles",
-    },
-    "mass": {
-        "milligram": "mg milligram milligrams",
-        "gram": "gram grams",
-        "kilogram": "kg kgs kilo kilos kilogram kilograms",
-        "ounce": "oz ounce ounces",
-        "pound": "lb lbs",
-        "tonne": "tonne tonnes ton tons",
-    },
-    "data": {
-        "kilobyte": "kb kilobyte kilobytes",
-        "megabyte": "mb megabyte megabytes",
-        "gigabyte": "gb gigabyte gigabytes",
-        "terabyte": "tb terabyte terabytes",
-    },
-    "volume": {
-        "millilitre": "ml millilitre millilitres milliliter milliliters",
-        "litre": "litre litres liter liters",
-        "gallon": "gallon gallons",
-        "pint": "pint pints",
-    },
-    "speed": {"mph": "mph", "km/h": "km/h kph kmh"},
-}
-_UNIT_OF = {
-    word: (measure, unit)
-    for measure, units in _MEASURES.items()
-    for unit, words in units.items()
-    for word in words.split()
-}
 # A number, then its unit, hyphened or not, with at most one word between ("3 business days").
 _UNIT = re.compile(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*-?\s*(?:([^\W\d_]+)\s+)?"
-    rf"({'|'.join(sorted(map(re.escape, _UNIT_OF), key=len, reverse=True))})(?![\w/])",
+    rf"({'|'.join(sorted(map(re.escape, UNIT_OF), key=len, reverse=True))})(?![\w/])",
     re.IGNORECASE,
 )
 
@@ -309,7 +260,7 @@ def _units(text: str) -> dict[str, frozenset[tuple[str, str]]]:
     found: dict[str, set[tuple[str, str]]] = {}
     for match in _UNIT.finditer(text):
         term = match[1].replace(",", "") + (match[2] or "")
-        found.setdefault(term, set()).add(_UNIT_OF[match[4].casefold()])
+        found.setdefault(term, set()).add(UNIT_OF[match[4].casefold()])
     return {term: frozenset(units) for term, units in found.items()}
 
 

@@ -15,6 +15,7 @@ from pytest_faithful.text.attribution import reported_source
 from pytest_faithful.text.turns import dialogue, speaker_named
 
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_POSSESSIVE = re.compile(r"'s?$")
 
 
 def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
@@ -64,7 +65,11 @@ def speakers_named(passage: str, claim: str) -> list[str]:
     read = dialogue(passage)
     if not read.speakers:
         return []
-    named = (speaker_named(read, word) for word in _NAME_WORD.findall(claim) if word[0].isupper())
+    named = (
+        speaker_named(read, _POSSESSIVE.sub("", word))  # "Lucy's" names "Lucy:"
+        for word in _NAME_WORD.findall(claim)
+        if word[0].isupper()
+    )
     return [word for word in named if word is not None]
 
 
@@ -149,7 +154,7 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     if named[0] in speaker:
         return None
     first = named[0]
-    words = {word.lower() for word in _NAME_WORD.findall(claim)}
+    words = {_POSSESSIVE.sub("", word).lower() for word in _NAME_WORD.findall(claim)}
     if (set(named) | words) & speaker or first in {
         w.lower() for w in _NAME_WORD.findall(turn.said)
     }:

@@ -73,7 +73,8 @@ from pytest_faithful.text.segment import (
     sentence_opening,
     split_sentences,
 )
-from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.terms import content_terms, without_pm
+from pytest_faithful.text.units import unit_written
 from pytest_faithful.text.words import STOPWORDS
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
@@ -173,6 +174,8 @@ def _unstated(
             continue
         if initialism_stated(name, sentence, tuple(passages)):
             continue
+        if unit_written(name, claim, tuple(passages)):
+            continue  # "20 GB" for a passage's "20 gigabytes"
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
     reported = frozenset().union(*(content_terms(m) for m in missing))
@@ -246,7 +249,9 @@ def _number_stated(term: str, stated: frozenset[str]) -> bool:
     hour, _, minutes = term.partition(":")
     if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
         return hour in stated or str(int(hour) - 12) in stated
-    return False
+    # "2:15 pm" against a passage's "2:15" (said without its half of the day, as a chat's
+    # "2:15 in the afternoon" is).
+    return without_pm(term) in stated
 
 
 @functools.lru_cache(maxsize=64)

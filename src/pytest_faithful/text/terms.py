@@ -168,6 +168,16 @@ def _reading(token: str) -> str:
     return f"{hour}:{minutes}"
 
 
+def without_pm(term: str) -> str | None:
+    """The term of a time past 1 pm with minutes ("14:15", read from "2:15 pm") as a text
+    writes it without its half of the day ("2:15", as "2:15 in the afternoon" or a chat's
+    "2:15?" says it), else None."""
+    hour, _, minutes = term.partition(":")
+    if len(minutes) != 2 or not hour.isdigit() or not 12 < int(hour) < 24:
+        return None
+    return f"{int(hour) - 12}:{minutes}"
+
+
 def _stem(word: str) -> str:
     """A light suffix stemmer. Both sides go through it, so it only has to be consistent.
 

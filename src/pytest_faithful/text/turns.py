@@ -4,8 +4,9 @@ A turn is a speaker's label and what follows it up to the next turn. Read, one l
 in one pass over the passage:
 
 - a label and a colon at a line's start: ``Anna: ...``, ``Helen (chair): ...``,
-  ``**Anna:** ...``, ``Anna (10:02): ...``; after a timestamp or a chat export's date a label
-  may be lower case: ``[10:06] raj: ...``, ``[00:01:05] Ben: ...``, ``10:02 anna: ...``,
+  ``**Anna:** ...``, ``Anna (10:02): ...``, a transcript's tag ``#Person1#: ...``
+  (DialogSum); after a timestamp or a chat export's date a label may be lower case:
+  ``[10:06] raj: ...``, ``[00:01:05] Ben: ...``, ``10:02 anna: ...``,
   ``12/03/24, 18:22 - Sara: ...`` (WhatsApp), ``[12.03.24 18:22] Sara: ...`` (Telegram),
   ``10:02:11 From Priya to Everyone: ...`` (a Zoom chat);
 - an IRC nick: ``<raj> ...``, perhaps after a timestamp;
@@ -43,10 +44,12 @@ _CAPITAL_WORDS = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?"
 _CAPITAL_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}"
 _ANY_NAME = r"[^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,2}"
 _ASIDE = r"(?: \([^()\n]{1,40}\))?"
-# "Anna: ...", "**Anna:** ...", "**Anna**: ..."; after a timestamp, "raj: ..." too.
+# "Anna: ...", "**Anna:** ...", "**Anna**: ..."; after a timestamp, "raj: ..." too; a
+# transcript's speaker tag, "#Person1#: ..." (DialogSum).
 _LABELLED = re.compile(
     rf"(?:(?P<stamp>{_STAMP})(?P<any>{_ANY_NAME})|\*\*(?P<bold>{_CAPITAL_NAME}){_ASIDE}"
-    rf"(?::\*\*|\*\*:)|(?P<name>{_CAPITAL_NAME}))(?P<aside>{_ASIDE})(?(bold)|:)[ \t]+"
+    rf"(?::\*\*|\*\*:)|#(?P<tag>[A-Za-z]\w{{0,20}})#|(?P<name>{_CAPITAL_NAME}))"
+    rf"(?P<aside>{_ASIDE})(?(bold)|:)[ \t]+"
 )
 _ZOOM = re.compile(
     rf"(?:{_TIME}[ \t]+)?From[ \t]+(?P<name>{_ANY_NAME})[ \t]+to[ \t]+[^:\n]{{1,40}}:[ \t]*"
@@ -115,7 +118,7 @@ def _line_turn(line: str) -> tuple[int, str] | None:
         return zoom.end(), zoom["name"]
     labelled = _LABELLED.match(line, at)
     if labelled:
-        name = labelled["any"] or labelled["bold"] or labelled["name"]
+        name = labelled["any"] or labelled["bold"] or labelled["tag"] or labelled["name"]
         # An aside that is a time ("Anna (10:02):") names nobody.
         aside = "" if any(c.isdigit() for c in labelled["aside"]) else labelled["aside"]
         return labelled.end(), name + aside

@@ -96,3 +96,83 @@ MEASURED = re.compile(
     + r")(?![\w/])",
     re.IGNORECASE,
 )
+
+
+# Units of one measure, by the words that name them: the same digits with another unit of the
+# measure are another value ("3 days" for "3 weeks", "60 miles" for "60 kilometres"), and an
+# abbreviation is the unit it stands for. Letters that are units only in some texts ("m" is
+# also million, "g" a grade, "l" a letter, "pounds" money) are left out.
+MEASURES: dict[str, dict[str, str]] = {
+    "time": {
+        "second": "sec secs second seconds",
+        "minute": "min mins minute minutes",
+        "hour": "hr hrs hour hours",
+        "day": "day days",
+        "week": "wk wks week weeks",
+        "month": "mo mos month months",
+        "year": "yr yrs year years",
+        "decade": "decade decades",
+        "century": "century centuries",
+    },
+    "length": {
+        "millimetre": "mm millimetre millimetres millimeter millimeters",
+        "centimetre": "cm centimetre centimetres centimeter centimeters",
+        "metre": "metre metres meter meters",
+        "kilometre": "km kms kilometre kilometres kilometer kilometers",
+        "inch": "inch inches",
+        "foot": "ft foot feet",
+        "yard": "yd yds yard yards",
+        "mile": "mile miles",
+    },
+    "mass": {
+        "milligram": "mg milligram milligrams",
+        "gram": "gram grams",
+        "kilogram": "kg kgs kilo kilos kilogram kilograms",
+        "ounce": "oz ounce ounces",
+        "pound": "lb lbs",
+        "tonne": "tonne tonnes ton tons",
+    },
+    "data": {
+        "kilobyte": "kb kilobyte kilobytes",
+        "megabyte": "mb megabyte megabytes",
+        "gigabyte": "gb gigabyte gigabytes",
+        "terabyte": "tb terabyte terabytes",
+    },
+    "volume": {
+        "millilitre": "ml millilitre millilitres milliliter milliliters",
+        "litre": "litre litres liter liters",
+        "gallon": "gallon gallons",
+        "pint": "pint pints",
+    },
+    "speed": {"mph": "mph", "km/h": "km/h kph kmh"},
+}
+UNIT_OF: dict[str, tuple[str, str]] = {
+    word: (measure, unit)
+    for measure, units in MEASURES.items()
+    for unit, words in units.items()
+    for word in words.split()
+}
+# Each unit's words, by (measure, unit): what states a unit written in another form ("GB" for
+# a text's "gigabytes").
+UNIT_WORDS: dict[tuple[str, str], frozenset[str]] = {
+    (measure, unit): frozenset(words.split())
+    for measure, units in MEASURES.items()
+    for unit, words in units.items()
+}
+
+
+def unit_written(word: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``word``, a capitalised word of ``claim``, is a unit's abbreviation written
+    after a number ("20 GB", "5-KM") and a passage writes that unit in any of its forms ("20
+    gigabytes", "gb"): a unit, not a name, and stated. Another unit ("TB" for "gigabytes") is
+    not; nor is the word where no number comes before it ("GB" alone is a country too)."""
+    unit = UNIT_OF.get(word.casefold())
+    if unit is None or not re.search(rf"\d{SPACE}-?{SPACE}{re.escape(word)}(?![\w/])", claim):
+        return False
+    written = _unit_words(unit)
+    return any(written.search(passage) for passage in passages)
+
+
+def _unit_words(unit: tuple[str, str]) -> re.Pattern[str]:
+    words = sorted(map(re.escape, UNIT_WORDS[unit]), key=len, reverse=True)
+    return re.compile(rf"(?<![\w/])(?:{'|'.join(words)})(?![\w/])", re.IGNORECASE)
