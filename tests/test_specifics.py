@@ -260,6 +260,9 @@ def test_a_record_a_passage_says_word_for_word_is_never_listed(claim: str) -> No
         ("The slot is at 2:15 pm tomorrow.", "The slot is at 3:15 pm tomorrow.",
          "We have a slot tomorrow at 2:15 in the afternoon."),
         ("The shop closes at 17:30.", "The shop closes at 19:30.", "The shop closes at 5:30."),
+        # A time written the 24-hour way ("08:25") is the morning's: "8:25 pm" is not stated.
+        ("The flight departs at 8:25 am.", "The flight departs at 8:25 pm.",
+         "Your flight departs at 08:25 from gate B12."),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("rules", [None, "strict"])

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from pytest_faithful.text.places import TIME_ZONES, US_STATES
-from pytest_faithful.text.words import STOPWORDS, phrase_initialisms
+from pytest_faithful.text.words import phrase_initialisms
 
 # Endings that make a demonym or adjective of a place name: "Libyan", "Canadian", "Chinese",
 # "Swedish", "Iraqi", "Icelandic"; and the endings of place names they replace.
@@ -350,8 +350,16 @@ def _trimmed(phrase: str) -> str:
 
 
 def _opening_function_word(word: str) -> bool:
-    # "A" but not "I" ("I Love Lucy"); "In", not "US" or "IT".
-    return word == "A" or (word[1:].islower() and word.casefold() in STOPWORDS)
+    # "A" but not "I" ("I Love Lucy"); "In", not "US" or "IT"; an article, a preposition or a
+    # conjunction, not any stopword ("True Detective", "Will Smith").
+    return word == "A" or (word[1:].islower() and word.casefold() in _OPENERS)
+
+
+_OPENERS = frozenset(
+    {"the", "an", "in", "at", "on", "for", "from", "to", "of", "by", "with", "into", "and"}
+    | {"but", "or", "so", "as", "after", "before", "during", "since", "until", "when", "while"}
+    | {"if", "though", "although", "because", "across", "throughout", "within", "without"}
+)
 
 
 def states_name(word: str, phrase: str, forms: NameForms) -> bool:

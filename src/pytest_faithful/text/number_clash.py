@@ -68,17 +68,18 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     claim_bounds = bound_senses(claim)
     # Units are read in the evidence only for a claim that has some: this runs for every span
     # ``locate`` weighs.
+    texts = [s.text for s in split_sentences(evidence)]
     sentences = [
         (
-            content_terms(s.text),
-            number_kinds(s.text),
-            _scales(s.text),
-            _units(s.text) if claim_units else {},
-            all_amounts(s.text),
-            _sizes(s.text) if claim_measures else frozenset(),
-            bound_senses(s.text) if claim_bounds else claim_bounds,
+            content_terms(text),
+            number_kinds(text),
+            _scales(text),
+            _units(text) if claim_units else {},
+            all_amounts(text),
+            _sizes(text) if claim_measures else frozenset(),
+            bound_senses(text) if claim_bounds else claim_bounds,
         )
-        for s in split_sentences(evidence)
+        for text in texts
     ]
     claim_scales = _scales(claim)
     claim_amounts = amounts(claim)
@@ -105,7 +106,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                 values & written
                 or sizes & measured_sizes
                 or rounds_to(term, claim, written)
-                or without_pm(term) in terms
+                or without_pm(term, texts[i]) in terms
             ):
                 # The claim's amount in another form: "$1,200,000" for "$1.2 million"; its
                 # measure in another unit of the same size: "72 hours" for "3 days", "465

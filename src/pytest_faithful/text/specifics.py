@@ -155,7 +155,10 @@ def _unstated(
     missing = [
         t
         for t in numbers
-        if (not _number_stated(t, stated) or _at_another_scale(t, claim, tuple(passages)))
+        if (
+            not (_number_stated(t, stated) or _pm_stated(t, passages, stated))
+            or _at_another_scale(t, claim, tuple(passages))
+        )
         and t not in counted
         and not roman_stated(t, claim, passages)
     ]
@@ -241,6 +244,12 @@ def self_counts(sentence: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _pm_stated(term: str, passages: Sequence[str], stated: frozenset[str]) -> bool:
+    """ "2:15 pm" against a passage's "2:15" (said without its half of the day, as a chat's
+    "2:15 in the afternoon" is), not its "02:15" (the 24-hour clock's)."""
+    return any(without_pm(term, p) in stated for p in passages) if ":" in term else False
+
+
 def _number_stated(term: str, stated: frozenset[str]) -> bool:
     if term in stated or term == "1":  # 1 is as often "a", "an", "one", "single" or "first"
         return True
@@ -249,9 +258,7 @@ def _number_stated(term: str, stated: frozenset[str]) -> bool:
     hour, _, minutes = term.partition(":")
     if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
         return hour in stated or str(int(hour) - 12) in stated
-    # "2:15 pm" against a passage's "2:15" (said without its half of the day, as a chat's
-    # "2:15 in the afternoon" is).
-    return without_pm(term) in stated
+    return False
 
 
 @functools.lru_cache(maxsize=64)

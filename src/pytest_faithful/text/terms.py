@@ -168,14 +168,16 @@ def _reading(token: str) -> str:
     return f"{hour}:{minutes}"
 
 
-def without_pm(term: str) -> str | None:
-    """The term of a time past 1 pm with minutes ("14:15", read from "2:15 pm") as a text
+def without_pm(term: str, text: str) -> str | None:
+    """The term of a time past 1 pm with minutes ("14:15", read from "2:15 pm") as ``text``
     writes it without its half of the day ("2:15", as "2:15 in the afternoon" or a chat's
-    "2:15?" says it), else None."""
+    "2:15?" says it), else None. A time written the 24-hour way ("08:25", with its leading
+    zero) is the morning's."""
     hour, _, minutes = term.partition(":")
     if len(minutes) != 2 or not hour.isdigit() or not 12 < int(hour) < 24:
         return None
-    return f"{int(hour) - 12}:{minutes}"
+    bare = f"{int(hour) - 12}:{minutes}"
+    return bare if re.search(rf"(?<![\d:]){bare}(?![\d:])", text) else None
 
 
 def _stem(word: str) -> str:
