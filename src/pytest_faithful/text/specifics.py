@@ -429,11 +429,15 @@ def _names(text: str) -> tuple[str, ...]:
 _PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
 
 
+_PLURAL_INITIALISM = re.compile(r"[A-Z]{2,}s")
+
+
 def _name_part(word: str) -> str:
     """The name in a compound made of it ("Texas" in "Texas-based", "London" in
-    "London-born"); the word itself when every part is capitalised ("Coca-Cola", "Mon-Fri")."""
+    "London-born"); the word itself when every part is capitalised ("Coca-Cola", "Mon-Fri");
+    an initialism's plural as the initialism ("TVs", "ATMs": "TV", "ATM")."""
     if "-" not in word:
-        return word
+        return word[:-1] if _PLURAL_INITIALISM.fullmatch(word) else word
     parts = word.split("-")
     named = [p for p in parts if p[:1].isupper()]
     if len(named) == len(parts) or any(p[:1].isupper() for p in parts[len(named) :]):

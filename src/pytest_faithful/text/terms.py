@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.periods import read_periods
 from pytest_faithful.text.readings import normalised
-from pytest_faithful.text.records import camel_case_words
+from pytest_faithful.text.records import FIELD, FIELD_END, KEY_GAP, camel_case_words
 from pytest_faithful.text.words import (
     DAY_ABBREVIATIONS,
     MONTH_ABBREVIATIONS,
@@ -42,6 +42,8 @@ _READINGS = (
     rf"24{SPACE}/{SPACE}7(?![\d/])"
     rf"|\d{{1,2}}(?:[:.][0-5]\d)?{SPACE}(?i:a\.?m\b\.?|p\.?m\b\.?)"
     r"|\d{1,2}:[0-5]\d(?![\d:])"
+    # A range of hours with a lone zero for no minutes, as Yelp's records write them: "11:0-22:0".
+    r"|\d{1,2}:0(?=[-\u2013]\d{1,2}:\d)|(?:(?<=:\d[-\u2013])|(?<=:\d\d[-\u2013]))\d{1,2}:0(?![\d:])"
     r"|\d+(?i:st|nd|rd|th)\b"
     r"|1?\d{2}0(?i:s)\b"
     r"|[$\u20ac\u00a3]"
@@ -405,7 +407,10 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if after and _CELL_GAP.fullmatch(lowered[found[i].end() : found[i + 1].start()]):
+        if after and (
+            _CELL_GAP.fullmatch(gap := lowered[found[i].end() : found[i + 1].start()])
+            or FIELD_END.fullmatch(gap)
+        ):
             after = ""  # "| 2 | Pro |" counts no "pro": the next cell is no unit of it
         if found[i].start() in hours:
             term, kind = hours[found[i].start()], "time"
@@ -443,7 +448,16 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = "year"
         else:
             kind = "plain"
-        read.append((i, term, {kind}))
+        kinds_of = {kind}
+        if (
+            not after
+            and kind in ("plain", "year")
+            and (key := terms[i - 1] if i else "")
+            and not key[0].isdigit()
+            and KEY_GAP.fullmatch(lowered, found[i - 1].end(), found[i].start())
+        ):
+            kinds_of = {f"{FIELD}{key}"} | (kinds_of - {"plain"})  # "stars": 4.5 counts stars
+        read.append((i, term, kinds_of))
     for (i, _, first), (j, _, last) in itertools.pairwise(read):
         if _RANGE_JOINT.fullmatch(lowered, found[i].end(), found[j].start()):
             shared = (first | last) - {"plain"}
