@@ -1,6 +1,7 @@
 """A business record retold in words: a value counts what its key names ("stars": 4.5 is a
 rating, not a count of the next key's reviews), Yelp's hours ("11:0-22:0") are times of day,
-Yelp's "u'no'" is a no, and "TVs" names what "TV" does. Each both ways: the faithful overview passes
+a negation does not govern the next predicate of a list of features ("has no TVs, and is good
+for groups"), and "TVs" names what "TV" does. Each both ways: the faithful overview passes
 under strict, the one with its figure or its yes changed is caught."""
 
 from __future__ import annotations
@@ -33,6 +34,14 @@ PAIRS = [
     ("Casa Lupita has 312 reviews and 4.5 stars.", "Casa Lupita has 321 reviews and 4.5 stars."),
     ("On Mondays it is open from 11 am to 10 pm.", "On Mondays it is open from 11 am to 11 pm."),
     ("On Saturdays it opens at 7 am and closes at 7:30 pm.", "On Saturdays it opens at 8 am."),
+    (
+        "Casa Lupita has no TVs, and is good for groups.",
+        "Casa Lupita has TVs, and is good for groups.",
+    ),
+    (
+        "It has no Wi-Fi, groups are welcome, and it is rated 4.5 stars.",
+        "It has Wi-Fi, groups are welcome, and it is rated 4.5 stars.",
+    ),
 ]
 
 

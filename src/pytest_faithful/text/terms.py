@@ -238,6 +238,10 @@ CLAUSE_WORDS = frozenset(
 # A comma or "and" followed by one of these starts a new clause ("..., and it is").
 _SUBJECTS = frozenset("it he she they we i you there this these those".split())  # noqa: SIM905
 _JOINTS = frozenset({",", "and", "or", "nor", "but", "so"})
+# A verb opening a predicate of its own after a comma or "and" ("has no TVs, and is good for
+# groups"; "is not required, credit cards are accepted"): no negation before it governs it.
+_FINITE = frozenset("is are was were has have had".split())  # noqa: SIM905
+_SUBJECT_WORDS = 3
 # "not only X but also Y" states X.
 _NOT_NEGATING = frozenset({"only", "just", "merely", "simply"})
 
@@ -325,7 +329,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             scopes.append(_Scope(before, scope[0], frozenset(scope[1:])))
         scope = None
 
-    for token in tokens:
+    for at, token in enumerate(tokens):
         if pending:
             pending = False
             if token in _NOT_NEGATING:
@@ -337,6 +341,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             token in _CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
             or (token in _SUBJECTS and last in _JOINTS)
+            or (scope is not None and last in _JOINTS and _opens_clause(tokens, at))
         ):
             close()
         elif token != ",":
@@ -354,6 +359,17 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
+
+
+def _opens_clause(tokens: Sequence[str], at: int) -> bool:
+    """Whether the tokens from ``at`` (just after a comma or "and") open a predicate of their
+    own: a verb of :data:`_FINITE` within :data:`_SUBJECT_WORDS` words, no punctuation between."""
+    for token in tokens[at : at + _SUBJECT_WORDS + 1]:
+        if token in _FINITE:
+            return True
+        if not token[0].isalnum() or token in _JOINTS or token == "that" or _term(token) == _NEG:
+            return False
+    return False
 
 
 # A check asks for the terms of the same sentences, claims and passages many times (coverage,
