@@ -171,6 +171,8 @@ def _unstated(
     for name, terms in names:
         if terms <= stated or name in missing:
             continue
+        if _PLURAL_INITIALISM.fullmatch(name) and content_terms(name[:-1]) <= stated:
+            continue  # "TVs" names what "a TV" does
         if initialism_stated(name, sentence, tuple(passages)):
             continue
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
@@ -185,6 +187,8 @@ def _unstated(
     return missing
 
 
+# An initialism's plural: "TVs", "ATMs" (the stemmer keeps the "s" of a short word).
+_PLURAL_INITIALISM = re.compile(r"[A-Z]{2,}s")
 # The unstated identifiers a reason names at most: each one not stated costs a reading of the
 # passages, and a reason that names this many has made its point.
 _MOST_IDENTIFIERS = 10
@@ -429,15 +433,11 @@ def _names(text: str) -> tuple[str, ...]:
 _PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
 
 
-_PLURAL_INITIALISM = re.compile(r"[A-Z]{2,}s")
-
-
 def _name_part(word: str) -> str:
     """The name in a compound made of it ("Texas" in "Texas-based", "London" in
-    "London-born"); the word itself when every part is capitalised ("Coca-Cola", "Mon-Fri");
-    an initialism's plural as the initialism ("TVs", "ATMs": "TV", "ATM")."""
+    "London-born"); the word itself when every part is capitalised ("Coca-Cola", "Mon-Fri")."""
     if "-" not in word:
-        return word[:-1] if _PLURAL_INITIALISM.fullmatch(word) else word
+        return word
     parts = word.split("-")
     named = [p for p in parts if p[:1].isupper()]
     if len(named) == len(parts) or any(p[:1].isupper() for p in parts[len(named) :]):
