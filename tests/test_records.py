@@ -76,8 +76,9 @@ def test_a_no_in_prose_is_not_a_key() -> None:
 
 
 _PART = st.sampled_from(["outdoor", "seating", "pets", "allowed", "free", "parking", "wifi"])
-_YES = st.sampled_from(["true", "True", "yes", "'True'", "u'yes'", '"yes"'])
-_NO = st.sampled_from(["false", "False", "no", "None", "'False'", "u'no'", '"none"'])
+# Yelp's Python literals also as the strings of a JSON record: "WiFi": "u'no'".
+_YES = st.sampled_from(["true", "True", "yes", "'True'", "u'yes'", '"yes"', "\"u'yes'\""])
+_NO = st.sampled_from(["false", "False", "no", "None", "'False'", "u'no'", '"none"', "\"u'none'\""])
 
 
 @given(

@@ -21,10 +21,12 @@ from typing import NamedTuple
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, rounds_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, bound_senses, other_way
+from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
+from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
-from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds, without_pm
+from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
 from pytest_faithful.text.units import UNIT_OF
 from pytest_faithful.text.words import SPACE
 
@@ -72,7 +74,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     sentences = [
         (
             content_terms(text),
-            number_kinds(text),
+            _fields_as_units(number_kinds(text)),
             _scales(text),
             _units(text) if claim_units else {},
             all_amounts(text),
@@ -176,6 +178,18 @@ _LABELLED = re.compile(
 def _value_first(claim: str) -> str:
     labelled = _LABELLED.fullmatch(claim)
     return f"{labelled['value']} {labelled['label']}" if labelled else claim
+
+
+def _fields_as_units(kinds: Mapping[str, frozenset[str]]) -> Mapping[str, frozenset[str]]:
+    """``kinds`` with a record's values held as counts of what their keys name: "stars": 4.5
+    gives another value for the claim's "4-star rating" (``records.FIELD``)."""
+    if not any(kind.startswith(FIELD) for found in kinds.values() for kind in found):
+        return kinds
+    unit = "unit:"
+    return {
+        term: frozenset(unit + k[len(FIELD) :] if k.startswith(FIELD) else k for k in found)
+        for term, found in kinds.items()
+    }
 
 
 def _counts_another(

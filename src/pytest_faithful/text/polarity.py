@@ -107,14 +107,22 @@ def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
     """Whether a claim that states a record's key (the key as one word, or its last word and
     half its words or more) negates it where the record says yes, or states it where the record
     says no."""
-    words = frozenset(_term(part) for part in key.parts) - {"", _NEG}
+    # Each word in the form the claim says it: "HasTV" in "has no TVs" (the stemmer keeps the
+    # plural of a short word).
+    words = frozenset(
+        plural if (plural := _term(part + "s")) in said.terms else _term(part) for part in key.parts
+    ) - {"", _NEG}
     if (whole := _term(key.key.lower())) in said.terms:
         stated = words | {whole}
-    elif words and _term(key.parts[-1]) in said.terms and 2 * len(words & said.terms) >= len(words):
+    elif words and _said(key.parts[-1], said) and 2 * len(words & said.terms) >= len(words):
         stated = words & said.terms
     else:
         return False
     return bool(stated & said.negated) == key.yes
+
+
+def _said(word: str, said: _Bag) -> bool:
+    return _term(word) in said.terms or _term(word + "s") in said.terms
 
 
 def _without(text: str, keys: list[YesOrNo]) -> str:

@@ -45,12 +45,23 @@ def camel_case_words(text: str) -> list[str]:
     return words
 
 
+# A record's field, as JSON and Python dicts write them ("stars": 4.5, "review_count": 312): what
+# stands between a key and its value, and what ends a field before the next key or value. A
+# value counts what its key names ("stars"), not the next key's word ("review").
+FIELD = "field:"
+"""The kind of a record's value: ``field:`` and its key's last word ("stars": 4.5 is
+``field:star``). The number rule holds it as a unit; no sum or total is read from it (a record
+sets values of other things side by side: a place's rating and each review's are no operands)."""
+KEY_GAP = re.compile(r"""["']?[^\S\n]*[:=][^\S\n]*["']?""")
+FIELD_END = re.compile(r"""["']?[^\S\n]*[,}\]][\s,{}\[\]]*["']""")
+
 # A key (quoted or not, in camel or snake case) set to a yes or a no that ends its field:
-# "true", "False", "yes", "no", "none", as JSON, YAML, Python and Yelp's "u'no'" write them (not
-# "Note: none of them").
+# "true", "False", "yes", "no", "none", as JSON, YAML, Python and Yelp's "u'no'" write them, the
+# last also as a string of a JSON record, "WiFi": "u'no'" (not "Note: none of them").
 _YES_OR_NO = re.compile(
     r"""(?<![\w"'])["']?(?P<key>[A-Za-z][A-Za-z0-9_]*)["']?[^\S\n]*[:=][^\S\n]*"""
-    r"""(?:u?["'])?(?P<value>(?i:true|false|yes|no|none))["']?(?=[^\S\n]*(?:[,;}\]\n]|$))"""
+    r"""(?:["']?u["']|["'])?(?P<value>(?i:true|false|yes|no|none))["']{0,2}"""
+    r"""(?=[^\S\n]*(?:[,;}\]\n]|$))"""
 )
 _NO = frozenset({"false", "no", "none"})
 

@@ -46,6 +46,7 @@ from pytest_faithful.text.amounts import (
     rounds_to,
 )
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
@@ -73,7 +74,7 @@ from pytest_faithful.text.segment import (
     sentence_opening,
     split_sentences,
 )
-from pytest_faithful.text.terms import content_terms, without_pm
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import unit_written
 from pytest_faithful.text.words import STOPWORDS
 
@@ -175,6 +176,8 @@ def _unstated(
     for name, terms in names:
         if terms <= stated or name in missing:
             continue
+        if _PLURAL_INITIALISM.fullmatch(name) and content_terms(name[:-1]) <= stated:
+            continue  # "TVs" names what "a TV" does
         if initialism_stated(name, sentence, tuple(passages)):
             continue
         if unit_written(name, claim, tuple(passages)):
@@ -191,6 +194,8 @@ def _unstated(
     return missing
 
 
+# An initialism's plural: "TVs", "ATMs" (the stemmer keeps the "s" of a short word).
+_PLURAL_INITIALISM = re.compile(r"[A-Z]{2,}s")
 # The unstated identifiers a reason names at most: each one not stated costs a reading of the
 # passages, and a reason that names this many has made its point.
 _MOST_IDENTIFIERS = 10

@@ -17,9 +17,10 @@ from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
 
+from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
 from pytest_faithful.text.periods import read_periods
 from pytest_faithful.text.readings import normalised
-from pytest_faithful.text.records import camel_case_words
+from pytest_faithful.text.records import FIELD, FIELD_END, KEY_GAP, camel_case_words
 from pytest_faithful.text.words import (
     DAY_ABBREVIATIONS,
     MONTH_ABBREVIATIONS,
@@ -42,6 +43,8 @@ _READINGS = (
     rf"24{SPACE}/{SPACE}7(?![\d/])"
     rf"|\d{{1,2}}(?:[:.][0-5]\d)?{SPACE}(?i:a\.?m\b\.?|p\.?m\b\.?)"
     r"|\d{1,2}:[0-5]\d(?![\d:])"
+    # A range of hours with a lone zero for no minutes, as Yelp's records write them: "11:0-22:0".
+    r"|\d{1,2}:0(?=[-\u2013]\d{1,2}:\d)|(?:(?<=:\d[-\u2013])|(?<=:\d\d[-\u2013]))\d{1,2}:0(?![\d:])"
     r"|\d+(?i:st|nd|rd|th)\b"
     r"|1?\d{2}0(?i:s)\b"
     r"|[$\u20ac\u00a3]"
@@ -66,12 +69,6 @@ MAGNITUDES = MappingProxyType(
 # An amount of money with "m" for million ("$5m", "£3.2m"): "m" after other numbers is a metre.
 _MONEY_MILLIONS = re.compile(rf"[$\u20ac\u00a3]{SPACE}\d+(?:[.,]\d+)?{SPACE}m\b")
 _DIGIT = re.compile(r"\d")
-# A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
-_HOURS_RANGE = re.compile(
-    rf"\b(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
-    rf"(\d{{1,2}})(?:[:.][0-5]\d)?{SPACE}"
-    r"([ap])\.?m\b"
-)
 # Phrases that say "24/7" in words; the passage's "24 hours a day" supports a claim's "24/7".
 _ALL_DAY = re.compile(
     (
@@ -168,18 +165,6 @@ def _reading(token: str) -> str:
     return f"{hour}:{minutes}"
 
 
-def without_pm(term: str, text: str) -> str | None:
-    """The term of a time past 1 pm with minutes ("14:15", read from "2:15 pm") as ``text``
-    writes it without its half of the day ("2:15", as "2:15 in the afternoon" or a chat's
-    "2:15?" says it), else None. A time written the 24-hour way ("08:25", with its leading
-    zero) is the morning's."""
-    hour, _, minutes = term.partition(":")
-    if len(minutes) != 2 or not hour.isdigit() or not 12 < int(hour) < 24:
-        return None
-    bare = f"{int(hour) - 12}:{minutes}"
-    return bare if re.search(rf"(?<![\d:]){bare}(?![\d:])", text) else None
-
-
 def _stem(word: str) -> str:
     """A light suffix stemmer. Both sides go through it, so it only has to be consistent.
 
@@ -248,6 +233,10 @@ CLAUSE_WORDS = frozenset(
 # A comma or "and" followed by one of these starts a new clause ("..., and it is").
 _SUBJECTS = frozenset("it he she they we i you there this these those".split())  # noqa: SIM905
 _JOINTS = frozenset({",", "and", "or", "nor", "but", "so"})
+# A verb opening a predicate of its own after a comma or "and" ("has no TVs, and is good for
+# groups"; "is not required, credit cards are accepted"): no negation before it governs it.
+_FINITE = frozenset("is are was were has have had".split())  # noqa: SIM905
+_SUBJECT_WORDS = 3
 # "not only X but also Y" states X.
 _NOT_NEGATING = frozenset({"only", "just", "merely", "simply"})
 
@@ -271,9 +260,9 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
             terms.add(m[1] + m[3])
     read_periods(text, start, end, terms)
     if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
-        if _may_say_am_or_pm(text, start, end):
-            for _, first, hour in _hours_ranges(text, start, end):
-                terms.discard(first)
+        if may_say_am_or_pm(text, start, end):
+            for _, first, hour in hours_ranges(text, start, end):
+                terms.discard(_term(first))
                 terms.add(hour)
         if _MONEY_MILLIONS.search(text, start, end):
             terms.add("million")
@@ -281,35 +270,6 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         return _Bag(terms, _EMPTY, terms, ())
     terms.discard(_NEG)
     return _negated_bag(terms, _SCOPE_TOKEN.findall(text, start, end))
-
-
-def _may_say_am_or_pm(text: str, start: int, end: int) -> bool:
-    # What every range of hours ends with (``_HOURS_RANGE``: "am", "pm", "a.m", "p.m"), as
-    # substring tests: most texts have a digit and an "m", few an "am" or "pm".
-    return (
-        text.find("am", start, end) >= 0
-        or text.find("pm", start, end) >= 0
-        or text.find("a.m", start, end) >= 0
-        or text.find("p.m", start, end) >= 0
-    )
-
-
-def _hours_ranges(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
-    """Each range of hours in ``text[start:end]`` whose first end has no "am"/"pm" of its own:
-    where that end starts, its plain term, and its time of day read with the second end's
-    ("2-4pm": "2" is "14:00"; "10-2pm" and "10 to 12pm" start in the morning)."""
-    found = []
-    for m in _HOURS_RANGE.finditer(text, start, end):
-        first, last = int(m[1]), int(m[3])
-        if not 1 <= first <= 12 or not 1 <= last <= 12:
-            continue
-        afternoon = m[4] == "p"
-        if first != 12 and (first > last or last == 12):  # the range crosses noon or midnight
-            afternoon = not afternoon
-        hour = first % 12 + (12 if afternoon else 0)  # "12-2pm" starts at noon
-        plain = _term(text[m.start(1) : m.end(2 if m[2] else 1)])  # "8", "8:30", "8.30"
-        found.append((m.start(), plain, f"{hour}:{m[2] or '00'}"))
-    return found
 
 
 def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
@@ -335,7 +295,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             scopes.append(_Scope(before, scope[0], frozenset(scope[1:])))
         scope = None
 
-    for token in tokens:
+    for at, token in enumerate(tokens):
         if pending:
             pending = False
             if token in _NOT_NEGATING:
@@ -347,6 +307,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             token in _CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
             or (token in _SUBJECTS and last in _JOINTS)
+            or (scope is not None and last in _JOINTS and _opens_clause(tokens, at))
         ):
             close()
         elif token != ",":
@@ -364,6 +325,17 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
+
+
+def _opens_clause(tokens: Sequence[str], at: int) -> bool:
+    """Whether the tokens from ``at`` (just after a comma or "and") open a predicate of their
+    own: a verb of :data:`_FINITE` within :data:`_SUBJECT_WORDS` words, no punctuation between."""
+    for token in tokens[at : at + _SUBJECT_WORDS + 1]:
+        if token in _FINITE:
+            return True
+        if not token[0].isalnum() or token in _JOINTS or token == "that" or _term(token) == _NEG:
+            return False
+    return False
 
 
 # A check asks for the terms of the same sentences, claims and passages many times (coverage,
@@ -407,8 +379,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
     terms = list(map(_term, tokens))
     # Where a range of hours starts -> its first end's time of day.
     hours = (
-        {at: hour for at, _, hour in _hours_ranges(lowered, 0, len(lowered))}
-        if _may_say_am_or_pm(lowered, 0, len(lowered))
+        {at: hour for at, _, hour in hours_ranges(lowered, 0, len(lowered))}
+        if may_say_am_or_pm(lowered, 0, len(lowered))
         else {}
     )
     read: list[tuple[int, str, set[str]]] = []  # token index, term, kinds of each number
@@ -417,7 +389,10 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if after and _CELL_GAP.fullmatch(lowered[found[i].end() : found[i + 1].start()]):
+        if after and (
+            _CELL_GAP.fullmatch(gap := lowered[found[i].end() : found[i + 1].start()])
+            or FIELD_END.fullmatch(gap)
+        ):
             after = ""  # "| 2 | Pro |" counts no "pro": the next cell is no unit of it
         if found[i].start() in hours:
             term, kind = hours[found[i].start()], "time"
@@ -455,7 +430,16 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = "year"
         else:
             kind = "plain"
-        read.append((i, term, {kind}))
+        kinds_of = {kind}
+        if (
+            not after
+            and kind in ("plain", "year")
+            and (key := terms[i - 1] if i else "")
+            and not key[0].isdigit()
+            and KEY_GAP.fullmatch(lowered, found[i - 1].end(), found[i].start())
+        ):
+            kinds_of = {f"{FIELD}{key}"} | (kinds_of - {"plain"})  # "stars": 4.5 counts stars
+        read.append((i, term, kinds_of))
     for (i, _, first), (j, _, last) in itertools.pairwise(read):
         if _RANGE_JOINT.fullmatch(lowered, found[i].end(), found[j].start()):
             shared = (first | last) - {"plain"}

@@ -7,13 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
+from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
 from pytest_faithful.text.readings import ORDINAL_WORDS, csv_cells_apart
-from pytest_faithful.text.terms import (
-    _hours_ranges,
-    _may_say_am_or_pm,
-    content_terms,
-    number_kinds,
-)
+from pytest_faithful.text.terms import content_terms, number_kinds
 
 PASSAGE = (
     "Support is open Monday to Friday, 9am-5pm. Returns are accepted within 30 days. "
@@ -297,12 +293,12 @@ def test_the_am_pm_hint_misses_no_range_of_hours(
     after: list[str],
     cut: int,
 ) -> None:
-    """The substring tests that spare most texts the hours pattern (``_may_say_am_or_pm``)
+    """The substring tests that spare most texts the hours pattern (``may_say_am_or_pm``)
     hold wherever the pattern finds a range, in the whole text and in a window of it."""
     text = "".join(before) + first + joint + last + half + "".join(after)
     for begin, end in ((0, len(text)), (min(cut, len(text)), len(text)), (0, min(cut, len(text)))):
-        if _hours_ranges(text, begin, end):
-            assert _may_say_am_or_pm(text, begin, end)
+        if hours_ranges(text, begin, end):
+            assert may_say_am_or_pm(text, begin, end)
 
 
 @pytest.mark.parametrize(

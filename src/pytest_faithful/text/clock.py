@@ -1,0 +1,58 @@
+"""Times of day as a text writes them: a range of hours whose first end borrows the second's
+"am" or "pm" ("2-4pm": 2 is 14:00), and a time past 1 pm said without its half of the day
+("2:15" for "2:15 pm"), which a 24-hour "02:15" is not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_faithful.text.words import SPACE
+
+# A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
+_HOURS_RANGE = re.compile(
+    rf"\b(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
+    rf"(\d{{1,2}})(?:[:.][0-5]\d)?{SPACE}"
+    r"([ap])\.?m\b"
+)
+
+
+def may_say_am_or_pm(text: str, start: int, end: int) -> bool:
+    # What every range of hours ends with (``_HOURS_RANGE``: "am", "pm", "a.m", "p.m"), as
+    # substring tests: most texts have a digit and an "m", few an "am" or "pm".
+    return (
+        text.find("am", start, end) >= 0
+        or text.find("pm", start, end) >= 0
+        or text.find("a.m", start, end) >= 0
+        or text.find("p.m", start, end) >= 0
+    )
+
+
+def hours_ranges(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
+    """Each range of hours in ``text[start:end]`` whose first end has no "am"/"pm" of its own:
+    where that end starts, its text, and its time of day read with the second end's
+    ("2-4pm": "2" is "14:00"; "10-2pm" and "10 to 12pm" start in the morning)."""
+    found = []
+    for m in _HOURS_RANGE.finditer(text, start, end):
+        first, last = int(m[1]), int(m[3])
+        if not 1 <= first <= 12 or not 1 <= last <= 12:
+            continue
+        afternoon = m[4] == "p"
+        if first != 12 and (first > last or last == 12):  # the range crosses noon or midnight
+            afternoon = not afternoon
+        hour = first % 12 + (12 if afternoon else 0)  # "12-2pm" starts at noon
+        first_end = text[m.start(1) : m.end(2 if m[2] else 1)]  # "8", "8:30", "8.30"
+        found.append((m.start(), first_end, f"{hour}:{m[2] or '00'}"))
+    return found
+
+
+def without_pm(term: str, text: str) -> str | None:
+    """The term of a time past 1 pm with minutes ("14:15", read from "2:15 pm") as ``text``
+    writes it without its half of the day ("2:15", as "2:15 in the afternoon" or a chat's
+    "2:15?" says it), else None. A time written the 24-hour way ("08:25", with its leading
+    zero) is the morning's."""
+    hour, _, minutes = term.partition(":")
+    if len(minutes) != 2 or not hour.isdigit() or not 12 < int(hour) < 24:
+        return None
+    bare = f"{int(hour) - 12}:{minutes}"
+    return bare if re.search(rf"(?<![\d:]){bare}(?![\d:])", text) else None
