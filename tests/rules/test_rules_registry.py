@@ -32,6 +32,7 @@ def test_every_rule_has_a_stable_unique_name_and_says_what_it_demotes() -> None:
     rules = (*CLAIM_RULES, *SENTENCE_RULES)
     assert len(set(RULE_NAMES)) == len(rules)
     assert RULE_NAMES == (
+        "judge-reason",
         "quote-in-passage",
         "bears-on",
         "judge-quote",
@@ -51,7 +52,7 @@ def test_every_rule_has_a_stable_unique_name_and_says_what_it_demotes() -> None:
 
 def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
     evidence, standard, strict = (set(POLICIES[p]) for p in ("evidence", "standard", "strict"))
-    assert evidence == set(REQUIRED) < standard < strict
+    assert evidence == {*REQUIRED, "judge-reason"} < standard < strict
     assert "judge-quote" not in strict
     assert DEFAULT_POLICY == "standard"
 
@@ -62,28 +63,30 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
         pytest.param(
             (),
             {},
-            ["quote-in-passage", "bears-on", "unstated-specifics", "unstated-names", "answerer",
-             "speaker", "left-out-specifics"],
+            ["judge-reason", "quote-in-passage", "bears-on", "unstated-specifics",
+             "unstated-names", "answerer", "speaker", "left-out-specifics"],
             ["quote-in-passage", "bears-on", "opposites", "unstated-specifics", "unstated-names",
              "answerer", "speaker", "left-out-specifics"],
             id="default",
         ),
         pytest.param(
-            ("evidence",), {}, ["quote-in-passage", "bears-on"], ["quote-in-passage", "bears-on"],
+            ("evidence",), {}, ["judge-reason", "quote-in-passage", "bears-on"],
+            ["quote-in-passage", "bears-on"],  # judge-reason holds model judges only
             id="evidence",
         ),
         pytest.param(
             ("evidence, negation",),
             {},
-            ["quote-in-passage", "bears-on", "negation"],
+            ["judge-reason", "quote-in-passage", "bears-on", "negation"],
             ["quote-in-passage", "bears-on"],  # negation holds model judges only
             id="policy-and-rule",
         ),
         pytest.param(
             (["strict", "judge-quote"],),
             {"skip": "answerer echo"},
-            ["quote-in-passage", "bears-on", "judge-quote", "number-clash", "opposites",
-             "negation", "unstated-specifics", "unstated-names", "speaker", "left-out-specifics"],
+            ["judge-reason", "quote-in-passage", "bears-on", "judge-quote", "number-clash",
+             "opposites", "negation", "unstated-specifics", "unstated-names", "speaker",
+             "left-out-specifics"],
             ["quote-in-passage", "bears-on", "judge-quote", "opposites", "unstated-specifics",
              "unstated-names", "speaker", "left-out-specifics"],
             id="strict-plus-minus",

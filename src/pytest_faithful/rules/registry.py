@@ -21,6 +21,7 @@ from pytest_faithful.rules.base import Rule, SentenceRule
 from pytest_faithful.rules.bears_on import BearsOn
 from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
+from pytest_faithful.rules.judge_reason import JudgeReason
 from pytest_faithful.rules.left_out import LeftOutSpecifics
 from pytest_faithful.rules.negation import Negation
 from pytest_faithful.rules.number_clash import NumberClash
@@ -32,6 +33,7 @@ from pytest_faithful.rules.unstated_specifics import UnstatedSpecifics
 from pytest_faithful.vocab import DEFAULT_RULES
 
 CLAIM_RULES: Final[tuple[Rule, ...]] = (
+    JudgeReason(),
     QuoteInPassage(),
     BearsOn(),
     JudgeQuote(),
@@ -56,8 +58,9 @@ RULE_NAMES: Final[tuple[str, ...]] = tuple(_ALL)
 REQUIRED: Final[tuple[str, ...]] = tuple(name for name, r in _ALL.items() if r.required)
 
 _STRICT: Final = tuple(name for name in RULE_NAMES if name != "judge-quote")
+_EVIDENCE: Final = ("judge-reason", *REQUIRED)
 _STANDARD: Final = (
-    *REQUIRED,
+    *_EVIDENCE,
     "unstated-specifics",
     "unstated-names",
     "answerer",
@@ -66,13 +69,14 @@ _STANDARD: Final = (
 )
 POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
-        "evidence": REQUIRED,
+        "evidence": _EVIDENCE,
         "standard": _STANDARD,
         "strict": _STRICT,
     }
 )
-"""Named sets of rules. ``evidence``: only the trust rules (the quote is in a passage and
-bears on its claim). ``strict``: every rule but ``judge-quote``, for small open models.
+"""Named sets of rules. ``evidence``: the trust rules (the quote is in a passage and bears on
+its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
+``strict``: every rule but ``judge-quote``, for small open models.
 ``standard``, the default: the trust rules, the specifics, the names, the answerer and the
 speaker, the set that the rules benchmark justifies for a judge that is right
 (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
