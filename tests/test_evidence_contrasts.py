@@ -414,3 +414,32 @@ def test_a_frequency_word_is_read_against_every_other_class(
         bool(classes & {"always", "never"}) or classes == {"usually", "rarely"}
     )
     assert (found is not None) == expected, (said, shown, found)
+
+
+# A word of a name ("the Irish Open", "the Rising Stars Cup", "the Lower Thames Fund") says
+# nothing the claim's opposite word is against; the same word outside a name still is.
+@pytest.mark.parametrize(
+    ("claim", "named", "plain"),
+    [
+        (
+            "Berg shot a closing 66 to win.",
+            "Berg shot a final-round 66 to win the Irish Open.",
+            "Berg shot an opening 66 to win.",
+        ),
+        (
+            "Attendance fell to 4,000 this year.",
+            "Attendance at the Rising Stars Cup was 4,000 this year, down from 5,200.",
+            "Attendance rose to 4,000 this year.",
+        ),
+        (
+            "The fund's grant rose to £5,000.",
+            "The grant from the Lower Thames Fund went to £5,000 this year, up from £3,000.",
+            "The grant from the fund was lowered to £5,000 this year.",
+        ),
+    ],
+)
+def test_a_word_of_a_name_is_no_opposite(claim: str, named: str, plain: str) -> None:
+    assert contrast(claim, named) is None
+    assert contrast(claim, plain) is not None
+    assert verify(claim, [named], judge=quoting(named), rules=STRICT).passed
+    assert not verify(claim, [plain], judge=quoting(plain), rules=STRICT).passed

@@ -17,6 +17,7 @@ from pytest_faithful import Label, verify
 from pytest_faithful.rules.number_clash import OTHER_VALUE_NOTE
 from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.number_clash import NumberClash, number_clash
+from pytest_faithful.text.terms import number_kinds
 
 RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
 
@@ -420,3 +421,40 @@ def test_a_count_of_another_thing_is_no_value_of_the_claims(faithful: str, chang
     result = verify(changed, [LISTING], judge=judge, rules="strict")
     assert not result.passed, changed
     assert result.claim_verdicts[0].rule == "number-clash"
+
+
+MATCH = (
+    "Rovers moved up to fourth in League One with a 2-0 win over Town on Saturday. "
+    "Town stay 11th, five points behind the play-off places."
+)
+
+
+# A score is told as a score and a place as a place: the "5" of "five points" is no side of the
+# claim's "5-0", the "4" of "fourth" none of its "4-0", and the "2" of "2-0" no place ("up to
+# 2nd" is a place, not a bound that "fourth" meets). Each changed form takes its number from
+# another place in the passage, so only the number rule catches it.
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("Rovers beat Town 2-0 on Saturday.", "Rovers beat Town 5-0 on Saturday."),
+        ("Town lost 2-0 to Rovers.", "Town lost 4-0 to Rovers."),
+        ("Rovers are now fourth in League One.", "Rovers are now fifth in League One."),
+        ("The 2-0 win took Rovers up to 4th.", "The 2-0 win took Rovers up to 2nd."),
+    ],
+)
+def test_a_score_or_a_place_is_no_value_of_another_form(faithful: str, changed: str) -> None:
+    judge = quoting(MATCH.split(". ")[0] + ".")
+    assert verify(faithful, [MATCH], judge=judge, rules=STRICT).passed, faithful
+    result = verify(changed, [MATCH], judge=judge, rules=STRICT)
+    assert not result.passed, changed
+    assert result.claim_verdicts[0].rule == "number-clash"
+
+
+@given(st.integers(0, 199), st.integers(0, 199))
+def test_a_score_counts_down_and_a_range_counts_up(one: int, other: int) -> None:
+    high, low = max(one, other), min(one, other)
+    kinds = number_kinds(f"They won {high}-{low} at home.")
+    assert kinds[str(high)] == kinds[str(low)] == {"score"}
+    if low < high:  # "3-5 days" is a range of days, not a score
+        ranges = number_kinds(f"Delivery takes {low}-{high} days.")
+        assert ranges[str(low)] == ranges[str(high)] == {"unit:day"}

@@ -410,7 +410,8 @@ def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bo
     """Whether a passage states the value of what ``term`` counts in ``claim`` (the same kind,
     the same words around it) and that value meets the bound (``sense``) at the claim's
     scale."""
-    kinds = number_kinds(claim).get(term, frozenset()) - {"plain"}
+    # A place or a side of a score is no amount a bound holds ("moved up to third").
+    kinds = number_kinds(claim).get(term, frozenset()) - {"plain", "ordinal", "score"}
     limits = amounts(claim).get(term, frozenset())
     words = normalised(claim).split()  # "more than a thousand": "1000" a word of its own
     at = [i for i, w in enumerate(words) if term in content_terms(w)]

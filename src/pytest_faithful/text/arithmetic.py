@@ -75,8 +75,9 @@ from pytest_faithful.text.totals import (
     within_bound,
 )
 
-# Kinds a sum or a difference is read in: a value of a thing, not a label of one.
-_NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7"})
+# Kinds a sum or a difference is read in: a value of a thing, not a label of one (nor a side of a
+# score or a place: "won 2-1" is no difference of a "3-1").
+_NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7", "score", "ordinal"})
 # ... and of a change: a count without a unit may still grow ("a population of 1,102,300 in
 # 2010" to "1,234,567 in 2020": 12%), a time or a year does not.
 _NO_CHANGE = _NO_SUM - {"plain"}

@@ -35,6 +35,7 @@ are open" against "Either the pool or the sauna is open"). "Free of charge", "at
 and "costs nothing" are read as "free" (against "fee", "charge", "extra"), "at most" and "at
 least" as the "maximum" and "minimum" they mean (their "most" is no quantifier), and a negated
 word with a negating prefix as the word it negates ("not uncommon" is "common", against "rare").
+A word of a name says none ("the Irish Open" is no "open" against "closing").
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
@@ -204,6 +206,7 @@ def opposite_terms(term: str) -> frozenset[str]:
 
 
 def _read(text: str) -> frozenset[str]:
+    text = without_names(text)
     words = [w.casefold() for w in WORD.findall(text)]
     return frozenset(words) | content_terms(text)
 

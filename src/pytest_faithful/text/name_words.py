@@ -32,7 +32,7 @@ from pytest_faithful.text.names import (
     states_name,
 )
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import STOPWORDS
+from pytest_faithful.text.words import STOPWORDS, WORD
 
 
 def opening_name(word: str, after: str) -> bool:
@@ -258,3 +258,25 @@ def initialisms_shared(quote: str, claim: str) -> list[str]:
         for m in _CAPITALS_WORD.finditer(text)
         if states_name(m[0], m[0], name_forms(other)) or spelled_in(m[0], (other,))
     ]
+
+
+# Two or more capitalised words in a row: a name ("the Irish Open", "Free Press"), and where it
+# starts, whether a sentence starts there (its first word may be a word of the sentence).
+_NAME_RUN = re.compile(r"(^|[.!?:\n]\s*)?\b[A-Z][\w'\u2019-]*(?:[^\S\n]+[A-Z][\w'\u2019-]*)+")
+_LOWER_WORD = re.compile(r"\b[a-z]")
+
+
+def without_names(text: str) -> str:
+    """``text`` without the words of its names: "Open" of "the Irish Open" says nothing opened.
+    Text written in title case ("Prices Rise Again") keeps its words."""
+    if len(_LOWER_WORD.findall(text)) * 2 < len(WORD.findall(text)):
+        return text
+
+    def blank(m: re.Match[str]) -> str:
+        run = m[0][len(m[1] or "") :]
+        if m[1] is not None:  # "Sales Rose" at a sentence's start: its first word stays
+            first, _, rest = run.partition(" ")
+            return f"{m[1]}{first} {' ' * len(rest)}" if rest else m[0]
+        return " " * len(m[0])
+
+    return _NAME_RUN.sub(blank, text)

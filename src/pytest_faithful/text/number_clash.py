@@ -175,6 +175,10 @@ _LABELLED = re.compile(
 )
 
 
+# The forms a value of a result is told in: a score ("3-1") and a place ("third").
+_FORMS = frozenset(("score", "ordinal"))
+
+
 def _value_first(claim: str) -> str:
     labelled = _LABELLED.fullmatch(claim)
     return f"{labelled['value']} {labelled['label']}" if labelled else claim
@@ -200,7 +204,13 @@ def _counts_another(
 ) -> bool:
     """Whether a sentence writes the claim's number as a count of another thing than the
     claim's, and another number as a count of the claim's: "a three-bedroom house with two
-    bathrooms" for "3 bathrooms". Then it gives another value, not the claim's."""
+    bathrooms" for "3 bathrooms". Then it gives another value, not the claim's. So does one that
+    writes the claim's number only in another form than a score or place the claim gives, and
+    another number in that form: "moved up to second with a 3-1 win" for "won 2-1" or for
+    "moved up to third"."""
+    forms = wanted & _FORMS - counted
+    if forms and any(k & forms and t not in numbers for t, k in stated.items()):
+        return True
     if not wanted or not counted or counted & wanted:
         return False
     if not all(k.startswith("unit:") for k in counted):

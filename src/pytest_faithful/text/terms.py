@@ -369,9 +369,11 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
     A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
     ``percent``, ``decade``, ``date`` (a day next to a month: "3 March", "the 3rd of May"), ``age``
     ("a 67-year-old", "aged 67"), ``unit:<term>`` (the word after it: "30 days" -> ``unit:day``),
-    ``year`` (four digits, 1000-2099, with no unit) or ``plain``. The two ends of a range share
-    their kinds ("3-5 days", "between 10 and 20%", "$10 to 20"). Two numbers of one kind are values
-    of one thing: "60 days" against "30 days", not "9am"; an age not "6 years".
+    ``year`` (four digits, 1000-2099, with no unit), ``ordinal`` (a place with no unit: "finished
+    3rd", "moved up to second"), ``score`` (both sides of a result: "won 3-1", "a 1-1 draw", "6-4")
+    or ``plain``. The two ends of a range share their kinds ("3-5 days", "between 10 and 20%", "$10
+    to 20"). Two numbers of one kind are values of one thing: "60 days" against "30 days", not
+    "9am"; an age not "6 years".
     """
     lowered = _lower(text)
     found = list(_TOKEN.finditer(lowered))
@@ -429,7 +431,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
             kind = "year"
         else:
-            kind = "plain"
+            kind = "ordinal" if _ORDINAL.fullmatch(token) else "plain"
         kinds_of = {kind}
         if (
             not after
@@ -448,6 +450,13 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
                 for end in (first, last):
                     end.clear()
                     end.update(shared)
+        if _SCORE.fullmatch(lowered, found[i].start(), found[j].end()) and _is_score(
+            lowered, tokens[i], tokens[j], found[i].start(), found[j].end()
+        ):
+            first.clear()
+            last.clear()
+            first.add("score")
+            last.add("score")
     kinds: dict[str, set[str]] = {}
     for _, term, of_term in read:
         kinds.setdefault(term, set()).update(of_term)
@@ -459,6 +468,21 @@ _AGE_UNITS = frozenset(("year", "years", "month", "months", "week", "weeks", "da
 _SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
 _RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
+
+
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+# A result: two whole numbers joined by a dash, the winner's first or a draw ("3-1", "1-1", "6-4";
+# a range counts up: "3-5 days"), not one link of a longer chain ("1-2-3", "555-1234-99").
+_SCORE = re.compile(r"\d{1,3}[-\u2013]\d{1,3}")
+
+
+def _is_score(lowered: str, first: str, last: str, start: int, end: int) -> bool:
+    before, after = lowered[start - 1 : start], lowered[end : end + 2]
+    return (
+        int(first) >= int(last)
+        and not re.match(r"[-\u2013.,/:$\u20ac\u00a3\w]", before)
+        and not re.match(r"[-\u2013/:%]|[.,]\d|\w", after)
+    )
 
 
 def _is_day(term: str) -> bool:
