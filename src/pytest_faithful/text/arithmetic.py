@@ -54,6 +54,7 @@ from typing import NamedTuple
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.products import bills, frequencies, percents_of, shares
+from pytest_faithful.text.ranges import Range, range_of, worked_out
 from pytest_faithful.text.rates import (
     Rate,
     at_another_period,
@@ -158,6 +159,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         return False
     words, periods, bases = _claim_reading(claim)
     period = periods.get(term)
+    ends = range_of(term, claim)  # "4-6 weeks" is worked out end by end
     # The number's own unit and period need not be there: hours are worked out from times of
     # day, a percent from two amounts, a year's price from a month's.
     own = {kind.removeprefix("unit:") for kind in kinds if kind.startswith("unit:")}
@@ -200,7 +202,7 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         ):
             return True
         counts = _counts_beside(term, claim)
-        if any(_of_kind(values, kind, period, counts, said) for kind in kinds - _NO_SUM):
+        if any(_of_kind(values, kind, period, counts, said, ends) for kind in kinds - _NO_SUM):
             return True
         if totalled(values, kinds - _NO_SUM, words, said.totals):
             return True
@@ -221,14 +223,20 @@ def _of_kind(
     period: str | None,
     counts: frozenset[Decimal],
     said: _Said,
+    ends: Range | None,
 ) -> bool:
     """Whether one of ``values``, of ``kind``, is worked out from what ``said`` states of that
-    kind: a sum or a difference, a price times the claim's own count, a percent of an amount,
-    a price per unit times a quantity, an amount times how often per the claim's period."""
+    kind: a sum or a difference (of a claim's range ``ends``, end by end: text/ranges.py), a
+    price times the claim's own count, a percent of an amount, a price per unit times a
+    quantity, an amount times how often per the claim's period."""
     operands = said.values.get(kind, ())
     money = kind == "money"
     return (
-        _sum_or_difference(values, operands)
+        (
+            _sum_or_difference(values, operands)
+            if ends is None
+            else worked_out(ends, operands, said.text)
+        )
         or (money and _times_a_count(values, operands, counts))
         or any(k == kind and matches(v, c) for v in values for k, c in said.percents_of)
         or (money and any(matches(v, c) for v in values for c in said.bills))

@@ -21,8 +21,10 @@ from sentences about what the claim is (as it reads a sum of two):
   such a bound, those that say most of the claim's words decide ("A 20 kg cabin bag is within
   the limit" is the cabin bags' "under 7 kg", not the checked bag's "no more than 23 kg").
 
-A number a total does not make is caught as before: "$26 in total", "22 people", "a 25 kg bag is
-within the limit". Each of these is one pass over a run's numbers: linear in the text.
+The two ends of a range ("2 to 3 weeks") are one value's bounds, no two addends
+(:mod:`~pytest_faithful.text.ranges`). A number a total does not make is caught as before:
+"$26 in total", "22 people", "a 25 kg bag is within the limit". Each of these is one pass over
+a run's numbers: linear in the text.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.bounds import UPPER, bound_senses
+from pytest_faithful.text.ranges import range_ends
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms, number_kinds
 
@@ -88,18 +91,22 @@ def totals(
 ) -> Iterator[Total]:
     """The totals of each kind (and each group of kinds) of each sentence and of them all
     (``kinds`` and ``written`` read the sentences together)."""
+    # A range's two ends are one value's bounds, no addends: "2 to 3 weeks" totals no 5 weeks.
+    ends = range_ends(" ".join(sentences))
     if len(sentences) > 1:
         for sentence in sentences:
-            yield from _totals_of(number_kinds(sentence), written)
-    yield from _totals_of(kinds, written)
+            yield from _totals_of(number_kinds(sentence), written, ends)
+    yield from _totals_of(kinds, written, ends)
 
 
 def _totals_of(
-    kinds: Mapping[str, frozenset[str]], written: Mapping[str, frozenset[Decimal]]
+    kinds: Mapping[str, frozenset[str]],
+    written: Mapping[str, frozenset[Decimal]],
+    ends: frozenset[str],
 ) -> Iterator[Total]:
     by_kind: dict[str, list[frozenset[Decimal]]] = {}
     for term, term_kinds in kinds.items():
-        if (stated := written.get(term)) is not None:
+        if term not in ends and (stated := written.get(term)) is not None:
             for kind in term_kinds - _NO_TOTAL:
                 by_kind.setdefault(kind, []).append(stated)
     for kind, found in by_kind.items():
