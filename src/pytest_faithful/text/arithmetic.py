@@ -52,7 +52,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
-from pytest_faithful.text.bounds import bound_senses
+from pytest_faithful.text.bounds import bound_senses, range_ends
 from pytest_faithful.text.products import bills, frequencies, percents_of, shares
 from pytest_faithful.text.rates import (
     Rate,
@@ -143,6 +143,7 @@ class _Said(NamedTuple):
     bills: tuple[Decimal, ...]
     totals: tuple[Total, ...]
     bounds: tuple[Bound, ...]
+    ranges: frozenset[tuple[frozenset[frozenset[Decimal]], bool]]
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -227,7 +228,7 @@ def _of_kind(
     operands = said.values.get(kind, ())
     money = kind == "money"
     return (
-        _sum_or_difference(values, operands)
+        _sum_or_difference(values, operands, said.ranges)
         or (money and _times_a_count(values, operands, counts))
         or any(k == kind and matches(v, c) for v in values for k, c in said.percents_of)
         or (money and any(matches(v, c) for v in values for c in said.bills))
@@ -351,11 +352,18 @@ def _at_one_scale(
 
 
 def _sum_or_difference(
-    values: frozenset[Decimal], operands: tuple[frozenset[Decimal], ...]
+    values: frozenset[Decimal],
+    operands: tuple[frozenset[Decimal], ...],
+    ranges: frozenset[tuple[frozenset[frozenset[Decimal]], bool]],
 ) -> bool:
+    """Whether one of ``values`` is the sum or the difference of two ``operands``: never the
+    sum of a range's two ends ("10 days" from "3 to 7 days"), nor their difference unless the
+    range may be a change ("300 more" from "rose from 1,200 to 1,500")."""
     for first, second in itertools.combinations(operands, 2):
+        pair = frozenset((first, second))
+        ends, change = (pair, False) in ranges, (pair, True) in ranges
         for a, b in _at_one_scale(first, second):
-            if a + b in values or abs(a - b) in values:
+            if (a + b in values and not (ends or change)) or (abs(a - b) in values and not ends):
                 return True
     return False
 
@@ -462,6 +470,11 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         tuple(bills(text, kinds, written)),
         tuple(totals(sentences, kinds, written)),
         tuple(bounds(sentences)),
+        frozenset(
+            (frozenset((written[low], written[high])), change)
+            for low, high, change in range_ends(text)
+            if low in written and high in written
+        ),
     )
 
 

@@ -239,3 +239,26 @@ def other_way(claim_senses: frozenset[str], shown: frozenset[str]) -> bool:
     the claim's bound on it (``claim_senses``): "at least 16" for "up to 16". A number the
     claim or the evidence bounds both ways ("over $50 ship free; under $50 pay $5") is none."""
     return len(claim_senses) == 1 and len(shown) == 1 and claim_senses != shown
+
+
+# A range of one thing: "3 to 7 days", "4-6 hours", "between 70 and 100 mg/dL". After "from"
+# it may be a change ("rose from 1,200 to 1,500"), whose difference is a figure of its own.
+_RANGE = re.compile(
+    r"(?P<between>\bbetween[^\S\n]+)?(?<![\d.,])(?P<low>\d[\d,]*(?:\.\d+)?)%?"
+    r"(?:[^\S\n]*[-\u2013][^\S\n]*|[^\S\n]+(?(between)and|to)[^\S\n]+)"
+    r"[$\u20ac\u00a3\u00a5]?(?P<high>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)",
+    re.IGNORECASE,
+)
+_FROM = re.compile(r"\bfrom[^\S\n]*$", re.IGNORECASE)
+
+
+def range_ends(text: str) -> frozenset[tuple[str, str, bool]]:
+    """The two ends of each range ``text`` writes, as number terms, and whether it may be a
+    change ("from 1,200 to 1,500"). A range's ends bound one value ("3 to 7 days"): their sum
+    is no figure of anything, nor, unless the range is a change, their difference."""
+    return frozenset(
+        (low, high, _FROM.search(text, max(0, m.start() - 8), m.start()) is not None)
+        for m in _RANGE.finditer(text)
+        for low in content_terms(m["low"])
+        for high in content_terms(m["high"])
+    )

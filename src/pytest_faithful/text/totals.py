@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
-from pytest_faithful.text.bounds import UPPER, bound_senses
+from pytest_faithful.text.bounds import UPPER, bound_senses, range_ends
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms, number_kinds
 
@@ -87,19 +87,23 @@ def totals(
     written: Mapping[str, frozenset[Decimal]],
 ) -> Iterator[Total]:
     """The totals of each kind (and each group of kinds) of each sentence and of them all
-    (``kinds`` and ``written`` read the sentences together)."""
+    (``kinds`` and ``written`` read the sentences together). A range is one value: its high
+    end is not added to its low one ("3 to 7 days" totals no 10 days)."""
+    highs = frozenset(high for s in sentences for _, high, _ in range_ends(s))
     if len(sentences) > 1:
         for sentence in sentences:
-            yield from _totals_of(number_kinds(sentence), written)
-    yield from _totals_of(kinds, written)
+            yield from _totals_of(number_kinds(sentence), written, highs)
+    yield from _totals_of(kinds, written, highs)
 
 
 def _totals_of(
-    kinds: Mapping[str, frozenset[str]], written: Mapping[str, frozenset[Decimal]]
+    kinds: Mapping[str, frozenset[str]],
+    written: Mapping[str, frozenset[Decimal]],
+    highs: frozenset[str],
 ) -> Iterator[Total]:
     by_kind: dict[str, list[frozenset[Decimal]]] = {}
     for term, term_kinds in kinds.items():
-        if (stated := written.get(term)) is not None:
+        if term not in highs and (stated := written.get(term)) is not None:
             for kind in term_kinds - _NO_TOTAL:
                 by_kind.setdefault(kind, []).append(stated)
     for kind, found in by_kind.items():
