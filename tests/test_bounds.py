@@ -302,3 +302,29 @@ def test_a_bound_the_evidence_value_meets_is_no_other_value(evidence: str, claim
 @pytest.mark.parametrize(("evidence", "claim"), MISSED)
 def test_a_bound_the_evidence_value_misses_is_another_value(evidence: str, claim: str) -> None:
     assert number_clash(claim, evidence) is not None
+
+
+# One number bounding two things opposite ways in the passage ("up to 4 times", "at least 4
+# hours"): the claim's bound is held to the passage's bound on the same thing (the word after
+# its number), whichever sentence says more of the claim's words.
+_TWO_THINGS = (
+    "The usual dose of paracetamol for adults is one or two 500 mg tablets up to {n} times in "
+    "24 hours. Always leave at least {n} hours between doses."
+)
+_DOSES = "Adults can take one or two 500 mg paracetamol tablets {bound} a day"
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_a_number_bounding_two_things_is_held_to_the_bound_on_the_claim_s_thing(
+    n: int, rules: str
+) -> None:
+    passage = _TWO_THINGS.format(n=n)
+    judge = quoting(passage)  # both sentences, as a judge quoting the two most alike does
+    times = ["", "one", "two", "three", "four", "five", "six"][n]
+    faithful = _DOSES.format(bound=f"up to {times} times") + (
+        f", leaving at least {n} hours between doses."
+    )
+    flipped = _DOSES.format(bound=f"at least {n} times") + "."
+    assert verify(faithful, [passage], judge=judge, rules=rules).passed, faithful
+    assert not verify(flipped, [passage], judge=judge, rules=rules).passed, flipped

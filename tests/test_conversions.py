@@ -101,3 +101,43 @@ def test_a_temperatures_zeros_are_a_rounding_only_where_the_answer_hedges() -> N
     assert verify("Bake the loaf at about 400°F.", passages, judge=JUDGE).passed
     assert verify("Store the tablets below 77°F.", passages, judge=JUDGE).passed
     assert not verify("Store the tablets below 80°F.", passages, judge=JUDGE).passed
+
+
+# A temperature written with its conversion beside it, to the places the answer writes: the
+# pair is stated where one side is the passage's measure to those places, not where both are
+# a new figure half a degree off ("37.5°C (99.5°F)" for 38°C, 100.4°F and 37°C, 98.6°F).
+BESIDE = {
+    "Celsius first, whole": ("A fever is 38°C or higher.", "A fever is 38°C (100°F) or higher."),
+    "Fahrenheit first, a place": (
+        "A fever is 100.4°F or higher.",
+        "A fever is 100.4°F (38°C) or higher.",
+    ),
+    "the passage's pair": (
+        "A normal temperature is 37°C (98.6°F).",
+        "A normal temperature is 98.6°F (37°C).",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("form", BESIDE)
+def test_a_temperature_and_its_conversion_pass_and_a_new_pair_is_caught(
+    form: str, rules: str
+) -> None:
+    passage, faithful = BESIDE[form]
+    changed = faithful.replace("38°C (100°F)", "37.5°C (99.5°F)")
+    changed = changed.replace("100.4°F (38°C)", "99.5°F (37.5°C)")
+    changed = changed.replace("98.6°F (37°C)", "99.5°F (37.5°C)")
+    assert_both_ways(faithful, changed, [passage], rules)
+
+
+@given(st.integers(min_value=-20, max_value=60), st.sampled_from([-3, -2, -1, 1, 2, 3]))
+def test_a_pair_a_few_tenths_off_the_passage_s_degrees_is_not_stated(
+    celsius: int, tenths: int
+) -> None:
+    passage = f"Keep the room at {celsius}°C."
+    stated = Decimal(celsius) + Decimal(tenths) / 10
+    fahrenheit = stated * 9 / 5 + 32
+    claim = f"Keep the room at {stated}°C ({fahrenheit:.2f}°F)."
+    assert verify(f"Keep the room at {celsius}°C.", [passage], judge=JUDGE).passed
+    assert not verify(claim, [passage], judge=JUDGE).passed, claim

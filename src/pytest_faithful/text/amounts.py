@@ -18,6 +18,8 @@ from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
+from pytest_faithful.text.ranges import range_pairs
 from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
@@ -422,13 +424,36 @@ def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bo
     if any(kind.startswith("unit:") for kind in kinds):  # "over 2,000 middle-aged adults"
         after = " ".join(" ".join(words[i + 1 : i + 3]) for i in at)  # counts adults too
         kinds |= frozenset(f"unit:{t}" for t in content_terms(after) if not t[0].isdigit())
-    for passage in passages:
-        for sentence in split_sentences(passage):
-            if _DIGIT.search(normalised(sentence.text)) and _meets(
-                sentence.text, kinds, about, sense, limit
-            ):
-                return True
-    return False
+    sentences = [s.text for p in passages for s in split_sentences(p)]
+    sentences = [s for s in sentences if _DIGIT.search(normalised(s))]
+    if sense != "about" and any(_rival(s, kinds, about, sense, limit) for s in sentences):
+        return False
+    return any(_meets(s, kinds, about, sense, limit) for s in sentences)
+
+
+def _rival(
+    text: str, kinds: frozenset[str], about: frozenset[str], sense: str, limit: Decimal
+) -> bool:
+    """Whether ``text`` bounds the same thing the same way at another figure: "below 200 mg/dL",
+    "a maximum of 2,000 mg a day", a range's end ("from 200 to 239": at least 200, at most 239).
+    The claim's bound is then a changed threshold, not a hedge on a value ("below 220 mg/dL")."""
+    senses = {term: set(found) for term, found in bound_senses(text).items()}
+    for low, high, _ in range_pairs(text):
+        senses.setdefault(low, set()).add(LOWER)
+        senses.setdefault(high, set()).add(UPPER)
+    if not senses:
+        return False
+    written = amounts(text)
+    kinds_of = number_kinds(text)
+    words = normalised(text).split()
+    return any(
+        sense in senses.get(other, ())
+        and kinds_of.get(other, frozenset()) & kinds
+        and limit not in written.get(other, (limit,))
+        and len(_near(words, i) & about) >= _SHARED_NEAR
+        for i, word in enumerate(words)
+        for other in content_terms(word)
+    )
 
 
 def _meets(

@@ -54,7 +54,14 @@ from typing import NamedTuple
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.products import bills, frequencies, percents_of, shares
-from pytest_faithful.text.ranges import Range, range_of, worked_out
+from pytest_faithful.text.ranges import (
+    Range,
+    at_one_scale,
+    range_of,
+    range_pairs,
+    sum_or_difference,
+    worked_out,
+)
 from pytest_faithful.text.rates import (
     Rate,
     at_another_period,
@@ -145,6 +152,7 @@ class _Said(NamedTuple):
     bills: tuple[Decimal, ...]
     totals: tuple[Total, ...]
     bounds: tuple[Bound, ...]
+    ranges: frozenset[tuple[frozenset[frozenset[Decimal]], bool]]
 
 
 def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -233,7 +241,7 @@ def _of_kind(
     money = kind == "money"
     return (
         (
-            _sum_or_difference(values, operands)
+            sum_or_difference(values, operands, said.ranges)
             if ends is None
             else worked_out(ends, operands, said.text)
         )
@@ -349,26 +357,6 @@ def _minutes_asked(kinds: frozenset[str]) -> int | None:
     return None
 
 
-def _at_one_scale(
-    first: frozenset[Decimal], second: frozenset[Decimal]
-) -> Iterator[tuple[Decimal, Decimal]]:
-    """Two numbers' values at the same scale: as written, and with their scale words ("$40
-    million and $50 million": 40 and 50, 40,000,000 and 50,000,000), never one of each."""
-    yield min(first), min(second)
-    if len(first) > 1 or len(second) > 1:
-        yield max(first), max(second)
-
-
-def _sum_or_difference(
-    values: frozenset[Decimal], operands: tuple[frozenset[Decimal], ...]
-) -> bool:
-    for first, second in itertools.combinations(operands, 2):
-        for a, b in _at_one_scale(first, second):
-            if a + b in values or abs(a - b) in values:
-                return True
-    return False
-
-
 def _change(
     values: frozenset[Decimal],
     operands: tuple[frozenset[Decimal], ...],
@@ -379,7 +367,7 @@ def _change(
     from 1,500 and 1,200: of 1,500)."""
     of_smaller, of_larger = bases
     for first, second in itertools.combinations(operands, 2):
-        for a, b in _at_one_scale(first, second):
+        for a, b in at_one_scale(first, second):
             low, high = min(a, b), max(a, b)
             if low <= 0 or low == high:
                 continue
@@ -471,6 +459,11 @@ def _said(sentences: tuple[str, ...]) -> _Said:
         tuple(bills(text, kinds, written)),
         tuple(totals(sentences, kinds, written)),
         tuple(bounds(sentences)),
+        frozenset(
+            (frozenset((written[low], written[high])), change)
+            for low, high, change in range_pairs(text)
+            if low in written and high in written
+        ),
     )
 
 

@@ -121,6 +121,26 @@ def bound_senses(text: str) -> Mapping[str, frozenset[str]]:
     return _read(text)[0]
 
 
+def bounded_units(text: str) -> frozenset[tuple[str, str, str]]:
+    """Each bound ``text`` writes as (number term, sense, the word after its number): "at
+    least 4 hours" is ("4", LOWER, "hours") beside "up to 4 times", ("4", UPPER, "times")."""
+    if not _read(text)[0]:
+        return frozenset()
+    read = normalised(text)
+    found: set[tuple[str, str, str]] = set()
+    for pattern in (_BEFORE, _AFTER):
+        for match in pattern.finditer(read):
+            terms = [t for t in content_terms(match["number"]) if t[0].isdigit()]
+            read_sense = _sense(read, pattern, match, terms)
+            unit = _WORD_AFTER.match(read, match.end("number"))
+            if read_sense is not None:
+                found.update((t, read_sense[0], unit[1].casefold() if unit else "") for t in terms)
+    return frozenset(found)
+
+
+_WORD_AFTER = re.compile(r"[^\S\n]*([^\W\d_]+)")
+
+
 def without_bounds(text: str) -> str:
     """``text`` (as :func:`~pytest_faithful.text.readings.normalised` reads it) with the words of
     its bounds blanked, the negations read into them included, their numbers kept: "Do not
@@ -153,18 +173,13 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
     read = normalised(text)
     found: dict[str, set[str]] = {}
     blanks: list[tuple[int, int]] = []
-    for pattern, sense_of in ((_BEFORE, _sense_before), (_AFTER, _sense_after)):
+    for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(read):
             terms = [t for t in content_terms(match["number"]) if t[0].isdigit()]
-            word = (match.groupdict().get("upper") or "").casefold()
-            if word in _TIME_ONLY and not any(":" in t for t in terms):
+            read_sense = _sense(read, pattern, match, terms)
+            if read_sense is None:
                 continue
-            sense = sense_of(match)
-            if pattern is _BEFORE and _counted_back(read, match):
-                sense = _OTHER[sense]
-            negations = _negations(read, match.start(), match.end())
-            if len(negations) % 2:
-                sense = _OTHER[sense]
+            sense, negations = read_sense
             for term in terms:
                 found.setdefault(term, set()).add(sense)
             words = (
@@ -176,6 +191,21 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
     return MappingProxyType({term: frozenset(senses) for term, senses in found.items()}), tuple(
         blanks
     )
+
+
+def _sense(
+    read: str, pattern: re.Pattern[str], match: re.Match[str], terms: list[str]
+) -> tuple[str, list[tuple[int, int]]] | None:
+    """The sense of one bound ``match`` of ``pattern`` and the negations that turn it over, or
+    None where it is no bound ("by 5%")."""
+    word = (match.groupdict().get("upper") or "").casefold()
+    if word in _TIME_ONLY and not any(":" in t for t in terms):
+        return None
+    sense = _sense_before(match) if pattern is _BEFORE else _sense_after(match)
+    if pattern is _BEFORE and _counted_back(read, match):
+        sense = _OTHER[sense]
+    negations = _negations(read, match.start(), match.end())
+    return (_OTHER[sense] if len(negations) % 2 else sense), negations
 
 
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})

@@ -111,7 +111,9 @@ def stated_conversions(claim: str, passages: Sequence[str]) -> frozenset[str]:
         return frozenset()
     stated = _passage_readings(tuple(passages))
     return frozenset(
-        term for term, partners in pairs.items() if any(_in(r, stated) for r in partners)
+        term
+        for term, partners in pairs.items()
+        if any(_in(r, stated, degrees) for r, degrees in partners)
     )
 
 
@@ -216,18 +218,19 @@ def _hedged_at(text: str, at: int) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def _converted(text: str) -> Mapping[str, tuple[_Reading, ...]]:
+def _converted(text: str) -> Mapping[str, tuple[tuple[_Reading, Decimal], ...]]:
     """Each number term of ``text`` that converts a measure written beside it -> the measures
-    it converts (module docstring)."""
+    it converts (module docstring), each with the degrees a temperature of it may be off: half
+    a unit of the last place it is written to ("37.5°C": 0.05°C; "72°F": 0.5°F)."""
     if not _MAYBE.search(text):
         return _NONE
-    found: dict[str, list[_Reading]] = {}
+    found: dict[str, list[tuple[_Reading, Decimal]]] = {}
 
     def pair(one: str, first: _Reading, other: str, second: _Reading) -> None:
         for term in content_terms(one):
-            found.setdefault(term, []).append(second)
+            found.setdefault(term, []).append((second, _half_place(other, second)))
         for term in content_terms(other):
-            found.setdefault(term, []).append(first)
+            found.setdefault(term, []).append((first, _half_place(one, first)))
 
     for m in _PAIR.finditer(text):
         first = _reading(m[1], m[2], m[3])
@@ -250,7 +253,17 @@ def _converted(text: str) -> Mapping[str, tuple[_Reading, ...]]:
     return MappingProxyType({term: tuple(partners) for term, partners in found.items()})
 
 
-_NONE: Mapping[str, tuple[_Reading, ...]] = MappingProxyType({})
+_NONE: Mapping[str, tuple[tuple[_Reading, Decimal], ...]] = MappingProxyType({})
+
+
+def _half_place(digits: str, reading: _Reading) -> Decimal:
+    """Half a unit of the last place ``digits`` are written to, in degrees Celsius for a
+    temperature of ``reading``'s scale: how far the measure it converts may be from the
+    passage's and still be it written to those places."""
+    half = Decimal(5).scaleb(-len(digits.partition(".")[2]) - 1)
+    return half * 5 / 9 if reading[1] == "fahrenheit" else half
+
+
 _MEASURE_IN_TEXT = re.compile(_MEASURE, re.IGNORECASE)
 _SIZE_IN_TEXT = re.compile(_SIZE, re.IGNORECASE)
 
@@ -270,11 +283,12 @@ def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
     return tuple(found)
 
 
-def _in(reading: _Reading, stated: Sequence[_Reading]) -> bool:
-    """Whether ``stated`` has ``reading``'s measure: its kind and size, in any unit."""
+def _in(reading: _Reading, stated: Sequence[_Reading], degrees: Decimal) -> bool:
+    """Whether ``stated`` has ``reading``'s measure: its kind and size, in any unit (a
+    temperature within ``degrees``)."""
     kind, _, sizes = reading
     return any(
-        other_kind == kind and _near(kind, sizes, other_sizes, _EXACT, Decimal("0.5"))
+        other_kind == kind and _near(kind, sizes, other_sizes, _EXACT, degrees)
         for other_kind, _, other_sizes in stated
     )
 

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, rounds_to
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.bounds import LOWER, bound_senses, other_way
+from pytest_faithful.text.bounds import LOWER, bound_senses, bounded_units, other_way
 from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
@@ -156,6 +156,8 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         if rival is None or rival[0] <= stating + _MARGIN:
             continue
         flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
+        if flip and _bound_stated(claim, term, (evidence,)):
+            continue  # the evidence gives it the same way too, of the same unit
         if (
             not derived(term, claim, (evidence,))
             and (flip or not bound_met(term, claim, (evidence,), hedged=False))
@@ -238,8 +240,26 @@ def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
         for t in said.keys() & shown.keys()
     ):
         return None
+    # A bound a passage sentence gives the same way on the same number of the same unit is
+    # stated, whichever sentence says more of the claim's words: "at least 4 hours between
+    # doses" beside "up to 4 times a day".
+    if all(_bound_stated(claim, t, passages) for t in said):
+        return None
     clash = number_clash(claim, "\n\n".join(passages))
     return clash if clash is not None and clash.flipped else None
+
+
+def _bound_stated(claim: str, term: str, passages: Sequence[str]) -> bool:
+    """Whether every bound ``claim`` puts on ``term`` a passage sentence gives the same way on
+    the same thing (the word after the number: "at least 4 hours", not "up to 4 times")."""
+    wanted = {(t, sense, unit) for t, sense, unit in bounded_units(claim) if t == term and unit}
+    return bool(wanted) and wanted <= {
+        found
+        for passage in passages
+        if term in content_terms(passage)
+        for sentence in split_sentences(passage)
+        for found in bounded_units(sentence.text)
+    }
 
 
 def _sizes(text: str) -> frozenset[tuple[str, Decimal]]:

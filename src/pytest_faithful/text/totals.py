@@ -35,7 +35,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.bounds import UPPER, bound_senses
-from pytest_faithful.text.ranges import range_ends
+from pytest_faithful.text.ranges import range_ends, range_pairs
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms, number_kinds
 
@@ -92,7 +92,8 @@ def totals(
     """The totals of each kind (and each group of kinds) of each sentence and of them all
     (``kinds`` and ``written`` read the sentences together)."""
     # A range's two ends are one value's bounds, no addends: "2 to 3 weeks" totals no 5 weeks.
-    ends = range_ends(" ".join(sentences))
+    joined = " ".join(sentences)
+    ends = range_ends(joined) | {end for pair in range_pairs(joined) for end in pair[:2]}
     if len(sentences) > 1:
         for sentence in sentences:
             yield from _totals_of(number_kinds(sentence), written, ends)
