@@ -103,6 +103,13 @@ FAMILY = [
         ["Vehicles on the campus road may go no faster than 20 mph."],
         ["Vehicles on the campus road must go faster than 20 mph."],
     ),
+    # The same number and unit bounded both ways, by two sentences: the one about the claim's
+    # subject decides ("weigh ... at least 23 kg" is not stated by "bags over 23 kg").
+    (
+        "Checked bags must weigh no more than 23 kg. Bags over 23 kg incur a fee of $75.",
+        ["A checked bag can weigh up to 23 kg."],
+        ["A checked bag must weigh at least 23 kg."],
+    ),
     # A word that forbids is a negation: "over 160 Wh are forbidden" is "up to 160 Wh allowed".
     (
         "Power banks over 160 Wh are forbidden on board.",

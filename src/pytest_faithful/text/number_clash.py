@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, rounds_to
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.bounds import LOWER, bound_senses, bounded_units, other_way
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, bounded_units, other_way
 from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
@@ -251,15 +251,19 @@ def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
 
 def _bound_stated(claim: str, term: str, passages: Sequence[str]) -> bool:
     """Whether every bound ``claim`` puts on ``term`` a passage sentence gives the same way on
-    the same thing (the word after the number: "at least 4 hours", not "up to 4 times")."""
+    the same thing (the word after the number: "at least 4 hours", not "up to 4 times"), and
+    none the other way on it ("no more than 23 kg" beside "bags over 23 kg incur a fee": which
+    the claim means is the sentence most about it's call)."""
     wanted = {(t, sense, unit) for t, sense, unit in bounded_units(claim) if t == term and unit}
-    return bool(wanted) and wanted <= {
-        found
+    found = {
+        bound
         for passage in passages
         if term in content_terms(passage)
         for sentence in split_sentences(passage)
-        for found in bounded_units(sentence.text)
+        for bound in bounded_units(sentence.text)
     }
+    flipped = {(t, UPPER if sense == LOWER else LOWER, unit) for t, sense, unit in wanted}
+    return bool(wanted) and wanted <= found and not flipped & found
 
 
 def _sizes(text: str) -> frozenset[tuple[str, Decimal]]:
