@@ -229,11 +229,13 @@ def named_only(numbers: Iterable[str], claim: str, passages: tuple[str, ...]) ->
     ("CIFAR-10", "COVID-19") where ``claim`` writes them as numbers of their own ("10x
     faster", "19 patients"): a dataset's or a model's name states no quantity. The passages'
     other forms of such a number are read in :func:`numbered_names_blanked`."""
+    blanked = numbered_names_blanked(passages)
+    if blanked == passages:  # most passages name nothing with a number (remembered)
+        return []
     numbers = [n for n in numbers if any(n in content_terms(p) for p in passages)]
     if not numbers:
         return []
     apart = content_terms(_NUMBERED_WORD.sub(" ", claim))  # not "CIFAR 10", "top-5"
-    blanked = numbered_names_blanked(passages)
     return [n for n in numbers if n in apart and not any(n in content_terms(p) for p in blanked)]
 
 
