@@ -50,6 +50,7 @@ from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
+from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.name_words import (
@@ -332,6 +333,7 @@ def _stated_in_no_other_form(
         if not bound_met(t, claim, passages)
         and not share_stated(t, claim, passages)
         and not _relative_year(t, passages)
+        and not elapsed(t, claim, passages)  # years between the passages' years: elapsed.py
     ]
     # Worked out from the passages' numbers, or a count of what they list (text/arithmetic.py,
     # text/counts.py).

@@ -1,0 +1,160 @@
+"""Time an answer works out from the years a passage states: stated by them.
+
+A biography or a history gives years; an answer that combines them says how long between
+them. "The band split in 2001 and reformed in 2015" states "got back together fourteen years
+later"; "moved to Madrid in 1992" and "published in October 1990" state "two years later she
+moved to Madrid"; "born ... 1950" and "first elected in 1997" state "entered Parliament in
+1997, aged 47"; "founded in 1852" states "founded in the mid-19th century". No passage
+writes 14, 2, 47 or 19, and ``unstated-specifics`` would fail the answer for the arithmetic a
+careful writer does. :func:`elapsed` reads such a number as stated when it is one of these:
+
+* a number of years ("N years later", "for N years", "his first N years"): the difference of
+  two years the passages state, one of them the claim's own. The claim's own years are those
+  it states itself, else those of the passage sentences that say at least half of its other
+  words (the events it is about). "N years later" or "after" counts back from the claim's own
+  year, "N years before" or "earlier" forward from it; any other form either way;
+* a number of decades ("for four decades", "nearly six decades later"): the same, rounded to
+  whole decades (41 years are four decades, 58 nearly six);
+* an age ("aged 47", "at the age of 12", "a 25-year-old", "was 25 when"): a claim's own year
+  less a year of birth (a year in a sentence that says "born", or the first of a "(1911-1987)"
+  span), or one less (the birthday not yet reached that year);
+* a century ("the mid-19th century", "the 14th century"): a century one of the passages'
+  years falls in; "early", "mid" or "late" hold it to that third of the century.
+
+A lie that shifts one of the years, the age or the span is caught unless it lands on another
+pair of the passages' years by chance: the claim's own year is one of the two, and the
+direction of "later" and "before" is kept ("the year before it was acquired" where the
+passages give the year after is no such pair).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Sequence
+
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms
+
+_YEAR = re.compile(r"(?<![\d,.£$€])(1[0-9]\d\d|20\d\d)(?!\d|,\d|s\b|\.\d)")
+_N = r"(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
+# "fourteen years later", "for 35 years", "five years before", "her first 79 years".
+_SPAN = re.compile(
+    rf"(?P<for>\bfor\s+(?:(?:about|nearly|almost|over|more\s+than|some)\s+)?)?"
+    rf"\b{_N}[- ](?P<unit>years?|decades?)\b(?:\s+(?P<way>later|after|before|earlier|on))?",
+    re.IGNORECASE,
+)
+# "aged 47", "at the age of 12", "a 25-year-old", "was 25 when".
+_AGE = re.compile(
+    rf"\b(?:aged\s+{_N}|at\s+the\s+age\s+of\s+{_N.replace('<n>', '<n2>')}"
+    rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old|was\s+{_N.replace('<n>', '<n4>')}\s+when)\b",
+    re.IGNORECASE,
+)
+_CENTURY = re.compile(
+    r"\b(?:(?P<part>early|mid|late)[- ]+)?(?P<n>\d{1,2})(?:st|nd|rd|th)[- ]centur(?:y|ies)\b",
+    re.IGNORECASE,
+)
+_BESIDE = re.compile(r"\s*,\s*(?:[a-z]+\s+)?")
+_BORN = re.compile(r"\bborn\b|\bbirth\b", re.IGNORECASE)
+_LIFESPAN = re.compile(
+    r"\((?:[^()]*?\b)?(1[0-9]\d\d|20\d\d)\s*[-\u2013\u2014]\s*(?:1[0-9]|20)\d\d\)"
+)
+_UNIT_WORDS = frozenset(
+    content_terms(
+        "year years decade decades later after before earlier on aged age old when first last"
+        " nearly almost about over more than just some century centuries early mid late"
+    )
+)
+# Parts of a century, as years into it: "early" is its first third, "late" its last.
+_PARTS = {"early": (0, 35), "mid": (30, 70), "late": (65, 100)}
+
+
+@functools.lru_cache(maxsize=64)
+def _sentences(passages: tuple[str, ...]) -> tuple[tuple[frozenset[int], frozenset[str]], ...]:
+    """Each passage sentence's years and its words."""
+    read = []
+    for passage in passages:
+        for sentence in (s.text for s in split_sentences(passage)):
+            years = frozenset(int(y) for y in _YEAR.findall(sentence))
+            if years:
+                read.append((years, content_terms(sentence)))
+    return tuple(read)
+
+
+@functools.lru_cache(maxsize=64)
+def _births(passages: tuple[str, ...]) -> frozenset[int]:
+    found: set[int] = set()
+    for passage in passages:
+        found.update(int(m[1]) for m in _LIFESPAN.finditer(passage))
+        for sentence in (s.text for s in split_sentences(passage)):
+            if _BORN.search(sentence):
+                found.update(int(y) for y in _YEAR.findall(sentence))
+    return frozenset(found)
+
+
+def _own_years(claim: str, passages: tuple[str, ...]) -> frozenset[int]:
+    """The years of the events ``claim`` is about: those it states that a passage states, and
+    those of the passage sentences that say the most of its other words (or half of them)."""
+    said = _sentences(passages)
+    every = frozenset().union(*(years for years, _ in said))
+    own = {int(y) for y in _YEAR.findall(claim)} & every
+    words = frozenset(t for t in content_terms(claim) if not t.isdigit()) - _UNIT_WORDS
+    shared = [len(words & terms) for _, terms in said]
+    most = max(shared, default=0)
+    for (years, _), count in zip(said, shared, strict=True):
+        if count and (count == most or 2 * count >= len(words)):
+            own.update(years)
+    return frozenset(own)
+
+
+def _matches(term: str, text: str) -> bool:
+    return content_terms(text) == {term}
+
+
+def _spans(term: str, claim: str) -> Iterator[re.Match[str]]:
+    return (m for m in _SPAN.finditer(claim) if _matches(term, m["n"]))
+
+
+def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether the number ``term`` of ``claim`` is a span of years, an age or a century worked
+    out from the years the passages state (module docstring)."""
+    if not term.isdigit() or len(term) > 3:
+        return False
+    texts = tuple(passages)
+    n = int(term)
+    for m in _CENTURY.finditer(claim):
+        if m["n"] == term:
+            low, high = _PARTS.get((m["part"] or "").casefold(), (0, 100))
+            start = (n - 1) * 100
+            if any(low <= y - start <= high for years, _ in _sentences(texts) for y in years):
+                return True
+    every = frozenset().union(*(years for years, _ in _sentences(texts)))
+    spans = list(_spans(term, claim))
+    ages = [m for m in _AGE.finditer(claim) if any(g and _matches(term, g) for g in m.groups())]
+    if not spans and not ages:
+        return False
+    own = _own_years(claim, texts)
+    stated = {int(y.group()): y.end() for y in _YEAR.finditer(claim)}
+    for m in spans:
+        decades = m["unit"].casefold().startswith("decade")
+        way = "" if m["for"] else (m["way"] or "").casefold()
+        for y in own:
+            # The year of the event placed "N years later" (after or before another), or of
+            # the one it is placed from ("in 2001 ... fourteen years later").
+            # "consecrated in 1412, 64 years later": the year beside the span is its own.
+            end = stated.get(y, len(claim))
+            ref = end < m.start() and not _BESIDE.fullmatch(claim, end, m.start())
+            if way in ("later", "on", "earlier"):
+                sign = (1 if ref else -1) * (1 if way != "earlier" else -1)
+                others = [sign * (o - y) for o in every]
+            elif way == "after":
+                others = [y - o for o in every]
+            elif way == "before":
+                others = [o - y for o in every]
+            else:  # how long an event lasted: between two of its own years
+                others = [abs(o - y) for o in own if o != y]
+            if any((abs(d - 10 * n) <= 4 if decades else d == n) for d in others if d > 0):
+                return True
+    if ages:
+        return any(y - b in (n, n + 1) for y in own for b in _births(texts))
+    return False

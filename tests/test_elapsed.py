@@ -1,0 +1,49 @@
+"""Years an answer works out from the passages' years (text/elapsed.py): a span, an age or a
+century the passages' years give is stated; one shifted off them is not."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful.text.elapsed import elapsed
+from pytest_faithful.text.specifics import unstated
+
+LIFE = (
+    "Ada Brook was born on 3 March 1950 in Leeds. She joined the Harlow Trust in 1978.",
+    "Brook chaired the Harlow Trust from 1990 to 1998. The trust moved to York in 2004.",
+    "The Harlow Trust was founded in 1852 and closed in 2011.",
+)
+
+# (claim, its number, honest?) - each honest form beside the same form shifted.
+FORMS = [
+    ("Brook chaired the Harlow Trust for eight years.", "8", True),
+    ("Brook chaired the Harlow Trust for six years.", "6", False),
+    ("The trust moved to York in 2004, six years after Brook stepped down.", "6", True),
+    ("The trust moved to York in 2004, four years after Brook stepped down.", "4", False),
+    ("She joined the Harlow Trust in 1978 and became its chair twelve years later.", "12", True),
+    ("She joined the Harlow Trust in 1978 and became its chair ten years later.", "10", False),
+    ("She joined the Harlow Trust in 1978, aged 28.", "28", True),
+    ("She joined the Harlow Trust in 1978, aged 31.", "31", False),
+    ("The Harlow Trust was founded in the mid-19th century.", "19", True),
+    ("The Harlow Trust was founded in the early 19th century.", "19", False),
+    ("The trust was founded in 1852 and closed in 2011, nearly 12 decades later.", "12", False),
+    ("The trust was founded in 1852 and closed in 2011, about 16 decades later.", "16", True),
+]
+
+
+@pytest.mark.parametrize(("claim", "term", "honest"), FORMS)
+def test_worked_out_years_are_stated_and_shifted_ones_are_not(
+    claim: str, term: str, honest: bool
+) -> None:
+    assert elapsed(term, claim, LIFE) is honest
+    assert (term in unstated(claim, claim, LIFE, frozenset({"number"}))) is not honest
+
+
+@given(start=st.integers(1800, 1990), gap=st.integers(2, 30), off=st.integers(1, 5))
+def test_a_span_is_the_difference_of_its_own_two_years(start: int, gap: int, off: int) -> None:
+    passages = (f"The mill opened in {start} and was sold in {start + gap}.",)
+    assert elapsed(str(gap), f"The mill was sold {gap} years after it opened.", passages)
+    wrong = gap + off
+    assert not elapsed(str(wrong), f"The mill was sold {wrong} years after it opened.", passages)
