@@ -438,7 +438,7 @@ def _meets(
     that meets the bound. A bound of its own is no value: "below $30 billion" for "below $25
     billion" changes the figure given."""
     written = amounts(text)
-    bounded = _bounds(text)
+    bounded = _bounds(text).keys() | _limits(text)
     kinds_of = number_kinds(text)
     words = normalised(text).split()
     for i, word in enumerate(words):
@@ -455,6 +455,19 @@ def _meets(
                 if sense == "about" and abs(value - limit) <= _ABOUT_SHARE * limit:
                     return True
     return False
+
+
+# A bound written as a noun: "a limit of $75 per day", "a maximum of five days", "capped at 40
+# per cent". It is a bound of its own, no value: "up to $100 a day" for "a limit of $75" widens it.
+_LIMIT = re.compile(
+    r"(?i)\b(?:(?:maximum|minimum|limit|cap|ceiling)\s+of|capped\s+at|limited\s+to)[^\S\n]+"
+    r"(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,.]*\d)"
+)
+
+
+def _limits(text: str) -> frozenset[str]:
+    """The number terms of ``text`` written as a limit (:data:`_LIMIT`)."""
+    return frozenset().union(*(content_terms(m[1]) for m in _LIMIT.finditer(normalised(text))))
 
 
 def bound_met(term: str, claim: str, passages: Sequence[str], *, hedged: bool = True) -> bool:
