@@ -23,11 +23,12 @@ from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.abstentions import is_abstention
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met
 from pytest_faithful.text.answerer import about_the_answerer
 from pytest_faithful.text.conversions import stated_conversions
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.fractions import share_stated
+from pytest_faithful.text.measures import measures
 from pytest_faithful.text.segment import is_table_header, sentence_opening
 from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms

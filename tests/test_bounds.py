@@ -16,6 +16,7 @@ from evidence_judges import quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, without_bounds
 from pytest_faithful.text.number_clash import number_clash
+from pytest_faithful.text.specifics import unstated
 from pytest_faithful.text.terms import content_terms
 
 # (passage sentence, honest paraphrases of its bound, the bound the other way)
@@ -335,3 +336,20 @@ def test_a_number_bounding_two_things_is_held_to_the_bound_on_the_claim_s_thing(
     flipped = _DOSES.format(bound=f"at least {n} times") + "."
     assert verify(faithful, [passage], judge=judge, rules=rules).passed, faithful
     assert not verify(flipped, [passage], judge=judge, rules=rules).passed, flipped
+
+
+# A limit written as a noun ("a limit of $75", "capped at $75") is a bound of its own, no value
+# a claim's bound holds: "up to $100 a day" widens it. A value ("costs $75 a day") still meets
+# a bound above it.
+@settings(max_examples=25, deadline=None)
+@given(
+    limit=st.integers(min_value=5, max_value=900),
+    wider=st.integers(min_value=1, max_value=500),
+    form=st.sampled_from(["up to a limit of", "a maximum of", "capped at", "limited to"]),
+)
+def test_a_bound_wider_than_a_stated_limit_is_unstated(limit: int, wider: int, form: str) -> None:
+    claim = f"Meals are reimbursed up to ${limit + wider} per day."
+    limited = [f"Meals are reimbursed {form} ${limit} per day, excluding tips."]
+    assert unstated(claim, claim, limited, frozenset({"number"})) == [str(limit + wider)]
+    valued = [f"Meals are reimbursed at ${limit} per day, excluding tips."]
+    assert unstated(claim, claim, valued, frozenset({"number"})) == []

@@ -113,6 +113,16 @@ def test_the_initials_of_any_phrase_of_content_words_are_spelled(
             "The minister did not comment on the report.",
             "The minister commented on the report.",
         ),
+        (
+            "Gradual wear and tear is excluded from cover.",
+            "The policy does not cover gradual wear and tear.",
+            "The policy covers gradual wear and tear.",
+        ),
+        (
+            "Visitors are prohibited from entering the lab after 6 pm.",
+            "Visitors may not enter the lab after 6 pm.",
+            "Visitors may enter the lab after 6 pm.",
+        ),
     ],
 )
 def test_a_negation_written_as_a_verb_is_a_negation(
@@ -131,3 +141,51 @@ def test_a_negation_written_as_a_verb_is_a_negation(
 def test_a_verb_of_refusal_before_an_amount_negates_nothing(text: str) -> None:
     # "declined to 118%" says how much, not that something was refused.
     assert not negation_clash(text, text.replace("declined", "fell"))
+
+
+# A negation with its condition ("not ... without", "not ... unless", "..., otherwise not")
+# says when the thing is done, not that it never is; the flat form is still caught.
+@pytest.mark.parametrize(
+    ("claim", "evidence", "changed"),
+    [
+        (
+            "Subletting requires the Landlord's written consent.",
+            "The Tenant shall not sublet the flat without the Landlord's written consent.",
+            "The Tenant may sublet the flat without the Landlord's written consent.",
+        ),
+        (
+            "You can't sublet the flat unless the Landlord gives written consent.",
+            "The Tenant shall not sublet the flat without the Landlord's written consent.",
+            "The Tenant shall not sublet the flat.",
+        ),
+        (
+            "Items can be returned only if they are unused.",
+            "Items cannot be returned unless they are unused.",
+            "Items cannot be returned.",
+        ),
+        (
+            "Submit a receipt within 60 days, otherwise you will not be reimbursed.",
+            "Expenses are reimbursed only if a receipt is submitted within 60 days.",
+            "Expenses are not reimbursed.",
+        ),
+    ],
+)
+def test_a_negation_with_its_condition_is_a_requirement(
+    claim: str, evidence: str, changed: str
+) -> None:
+    assert not negation_clash(claim, evidence)
+    assert not negation_clash(evidence, claim)
+    assert negation_clash(changed, evidence) or negation_clash(evidence, changed)
+
+
+@pytest.mark.parametrize("exception", ["except where", "unless", "excluding cases where"])
+def test_a_rule_that_does_not_apply_where_the_evidence_excepts_it_is_no_negation(
+    exception: str,
+) -> None:
+    cause = "the failure was caused by accepted extenuating circumstances."
+    claim = "The resit mark is capped, but the cap does not apply if " + cause
+    evidence = f"The resit mark is capped at 40 per cent, {exception} {cause}"
+    assert not negation_clash(claim, evidence)
+    # Without the exception the evidence states what the claim negates.
+    stated = "The resit mark is capped at 40 per cent where " + cause
+    assert negation_clash(claim, stated)

@@ -18,12 +18,13 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, measures, rounds_to
+from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, rounds_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, bounded_units, other_way
 from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
+from pytest_faithful.text.measures import measures
 from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds

@@ -70,10 +70,18 @@ def negation_clash(claim: str, evidence: str) -> bool:
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
     claimed, quoted = _read(claim), _read(evidence)
+    # Evidence that states an exception to its rule ("capped at 40 per cent, except where the
+    # failure was due to illness") states the exception's words outside its rule: a claim that
+    # writes them as where the rule "does not apply" says what it says.
+    excepting = _EXCEPTION.search(evidence) is not None
     return any(_denies(scope, quoted, claimed) for scope in quoted.scopes) or any(
-        _denies(scope, claimed, quoted) or _states_most_of(scope, claimed, quoted)
+        _denies(scope, claimed, quoted)
+        or (not excepting and _states_most_of(scope, claimed, quoted))
         for scope in claimed.scopes
     )
+
+
+_EXCEPTION = re.compile(r"(?i)\b(?:except|excepting|unless|excluding|save\s+where|other\s+than)\b")
 
 
 # "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
@@ -168,11 +176,47 @@ def _as_not(match: re.Match[str]) -> str:
     return match[0] if match[1].casefold() in STOPWORDS else "not"
 
 
+# An exclusion written as a participle: "is excluded from cover" is "is not covered", "are
+# exempt from the fee" "do not pay the fee", so a text with one clashes with nothing the other
+# form says, and "is covered" still clashes with both.
+_EXCLUDED_FROM = re.compile(
+    r"(?i)\b(?:excluded|exempt(?:ed)?|barred|prohibited|precluded)\s+from\b(?=\s+[^\W\d_])"
+)
+# A negation with its condition in its clause: "shall not sublet without the Landlord's
+# consent", "cannot be returned unless unused", "no refund without a receipt" say when the
+# thing is done ("subletting requires consent"), not that it never is; both negations of
+# "not ... without" are read as the requirement they make. A flat "can sublet without
+# consent" still negates the consent.
+_CONDITIONED = re.compile(
+    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
+    r"[^\S\n]+(without|unless)\b"
+)
+# The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
+# if ..." and states nothing of its own.
+_OTHERWISE = re.compile(
+    r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*"
+)
+
+
+def _conditioned(match: re.Match[str]) -> str:
+    negation = match[0][: match.start(1) - match.start()]
+    joint = match[0][match.end(1) - match.start() : match.start(2) - match.start()]
+    condition = " " * len(match[2]) if match[2].casefold() == "without" else match[2]
+    return " " * len(negation) + match[1] + joint + condition
+
+
 def _plain(text: str) -> str:
     """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
-    :data:`_BOUND`), "free of charge" written "at no charge", and "fails to", "refuses to",
-    "declines to" or "neglects to" before a verb written "not"."""
+    :data:`_BOUND`, :data:`_CONDITIONED`, :data:`_OTHERWISE`), "free of charge" written "at no
+    charge", and "fails to", "refuses to", "declines to" or "neglects to" before a verb, or
+    "excluded from" (:data:`_EXCLUDED_FROM`), written "not"."""
     text = _COMPOUND.sub(_unnegated, text)
+    if "therwise" in text or "else" in text:
+        text = _OTHERWISE.sub(_unnegated, text)
+    if "without" in text or "unless" in text:
+        text = _CONDITIONED.sub(_conditioned, text)
+    if "from" in text:
+        text = _EXCLUDED_FROM.sub("not", text)
     if "than" in text or "til" in text:
         text = _BOUND.sub(_unnegated, text)
     if "nothing" in text:

@@ -41,8 +41,6 @@ from pytest_faithful.text.amounts import (
     amounts,
     bound_met,
     may_scale,
-    measures,
-    part_alone,
     rounds_to,
 )
 from pytest_faithful.text.arithmetic import derived
@@ -53,6 +51,7 @@ from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
+from pytest_faithful.text.measures import measures, part_alone
 from pytest_faithful.text.name_words import (
     dotted_initialisms,
     initialism_stated,
