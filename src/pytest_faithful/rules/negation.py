@@ -5,7 +5,8 @@
 before it in its sentence (:func:`~pytest_faithful.text.align.negation_before`), so a quote
 that leaves out the "not" governing it still says what the passage says. A bare yes is held
 to the question it answers; a bare no is left to the judge, since it negates the question as
-a whole. Model judges only (the lexical judge reads negations itself, clause by clause).
+a whole, and a no set off before a statement ("No, it's off by default.") is read as the
+statement alone. Model judges only (the lexical judge reads negations itself, clause by clause).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import ClassVar
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.align import Aligned, negation_before
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.evidence import answers_no
+from pytest_faithful.text.evidence import answers_no, without_no_answer
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.segment import split_sentences
 
@@ -39,7 +40,8 @@ class Negation:
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729).
         if len(split_sentences(evidence)) > 1:
             return ruling
-        subject = case.subject
+        # "No, it's off by default.": the no answers the question; the statement is read alone.
+        subject = without_no_answer(case.subject) if case.whole_claim else case.subject
         if same_bounds(case.claim.text, evidence):
             # "Do not take more than 2 tablets" says what "Take at most 2 tablets" says: a
             # negation read into a bound the claim gives the same way negates nothing.

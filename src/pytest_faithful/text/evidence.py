@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -273,6 +274,22 @@ def answers_no(sentence: str) -> bool:
     """Whether ``sentence`` opens with a no (:data:`NO_OPENERS`)."""
     opening = _opening(sentence)
     return bool(opening) and opening[0] in NO_OPENERS
+
+
+# A no that answers the question, set off from the statement after it by a comma, semicolon,
+# colon, "!" or a dash: "No, it's off by default.", "Nope; only in the US." ("No fees apply",
+# "No one", "No-fee" are no such answer).
+_NO_ANSWER = re.compile(
+    rf"\s*(?i:{'|'.join(sorted(NO_OPENERS))})\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
+)
+
+
+def without_no_answer(sentence: str) -> str:
+    """``sentence`` without the no that opens it as an answer ("No, it's off by default." ->
+    "it's off by default."): that no negates the question, and the statement after it says
+    what it says with its own negations."""
+    found = _NO_ANSWER.match(sentence)
+    return sentence if found is None else sentence[found.end() :]
 
 
 # Share of a claim's content terms the located span must hold (every number of the claim, too).

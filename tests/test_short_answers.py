@@ -1,0 +1,82 @@
+"""A short answer to a yes/no question: "No, <statement>." under the strict policy.
+
+The no answers the question; the statement after it carries its own negations. The
+``negation`` rule reads the statement alone, so an honest "No, it's off by default." is not
+held against "Two-factor sign-in is turned off by default." as if it negated it, while a
+statement that negates its evidence is still caught.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import verify
+from pytest_faithful.text.evidence import without_no_answer
+
+# (passage, question, honest "No, ..." answer, the same answer with its statement negated)
+_NO_ANSWERS = [
+    (
+        "Two-factor sign-in is turned off by default.",
+        "Is two-factor sign-in on by default?",
+        "No, it is turned off by default.",
+        "No, it is not turned off by default.",
+    ),
+    (
+        "The help desk is closed on public holidays.",
+        "Is the help desk open on public holidays?",
+        "No \u2014 the help desk is closed on public holidays.",
+        "No \u2014 the help desk is never closed on public holidays.",
+    ),
+    (
+        "Sale items cannot be exchanged.",
+        "Can I exchange a sale item?",
+        "Nope; sale items cannot be exchanged.",
+        "Nope; sale items can be exchanged.",
+    ),
+    (
+        "We ship only to Spain and Portugal.",
+        "Do you ship to France?",
+        "No - we ship only to Spain and Portugal.",
+        "No - we do not ship to Spain and Portugal.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "question", "honest", "negated"), _NO_ANSWERS)
+def test_a_no_before_its_statement_negates_the_question_not_the_statement(
+    passage: str, question: str, honest: str, negated: str
+) -> None:
+    judge = quoting(passage)
+    assert verify(honest, passage, question=question, rules="strict", judge=judge).passed
+    result = verify(negated, passage, question=question, rules="strict", judge=judge)
+    assert not result.passed
+    assert [v.rule for v in result.claim_verdicts] == ["negation"]
+
+
+_STATEMENT = st.lists(
+    st.sampled_from(["it", "is", "not", "off", "closed", "only", "we", "ship"]),
+    min_size=1,
+    max_size=6,
+).map(lambda words: " ".join(words) + ".")
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from(["No", "no", "NO", "Nope", "Nah"]),
+    st.sampled_from([", ", "; ", ": ", " \u2014 ", "\u2014", " - ", "! "]),
+    _STATEMENT,
+)
+def test_without_no_answer_keeps_the_statement_after_the_no(
+    no: str, mark: str, statement: str
+) -> None:
+    assert without_no_answer(f"{no}{mark}{statement}") == statement
+
+
+@pytest.mark.parametrize(
+    "sentence", ["No fees apply.", "No one was hurt.", "No-fee accounts.", "No.", "Nothing, free."]
+)
+def test_a_no_that_is_no_answer_is_kept(sentence: str) -> None:
+    assert without_no_answer(sentence) == sentence
