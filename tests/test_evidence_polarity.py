@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways, quoting
 from pytest_faithful import Label, verify
-from pytest_faithful.text.align import restriction_after
+from pytest_faithful.text.align import denials_plain, denying_frame_before, restriction_after
 from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.tables import under_lead_in
@@ -505,3 +505,56 @@ def test_a_negation_compound_passes_where_its_words_apart_are_quoted() -> None:
         [passage],
         rules=STRICT,
     )
+
+
+# Frames that deny the whole clause after them, and frames that take it as true.
+_DENYING_FRAMES = [
+    "It is not true that",
+    "It's not the case that",
+    "It is a myth that",
+    "It is false that",
+    "Nobody should assume that",
+    "No one can expect that",
+    "Don\u2019t believe that",
+    "Never assume that",
+]
+_KEEPING_FRAMES = ["It is true that", "It is not surprising that", "Everyone knows that"]
+
+
+@pytest.mark.parametrize("frame", _DENYING_FRAMES + _KEEPING_FRAMES)
+def test_a_quote_after_a_frame_that_denies_its_clause_is_no_evidence(frame: str) -> None:
+    """ "It is not true that the warranty covers water damage." quoted from "the warranty" on
+    supports no "The warranty covers water damage." (the negation is further back than the two
+    words a cut-off "not" is looked for in); a frame that takes the clause as true supports it,
+    and a claim that itself negates is read as before."""
+    passage = f"{frame} the warranty covers water damage. It covers screen cracks."
+    judge = quoting("the warranty covers water damage")
+    result = verify("The warranty covers water damage.", passage, rules=STRICT, judge=judge)
+    (verdict,) = result.claim_verdicts
+    denied = frame in _DENYING_FRAMES
+    assert (verdict.label, verdict.rule) == (
+        (Label.NOT_ENOUGH_INFO, "negation") if denied else (Label.SUPPORTED, None)
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(_DENYING_FRAMES + _KEEPING_FRAMES),
+    st.sampled_from(["", "Sadly, ", "Note: "]),
+    st.lists(
+        st.sampled_from(["refunds", "are", "instant", "the", "plan", "works", "abroad"]),
+        min_size=1,
+        max_size=5,
+    ),
+    st.booleans(),
+)
+def test_a_denying_frame_is_found_whatever_comes_before_and_after_it(
+    frame: str, lead: str, words: list[str], upper: bool
+) -> None:
+    text = f"{lead}{frame.upper() if upper else frame} "
+    clause = " ".join(words)
+    start = denying_frame_before(text + clause, len(text))
+    assert (start is not None) == (frame in _DENYING_FRAMES)
+    if start is not None:
+        assert start == len(lead)
+        assert denials_plain(text + clause).endswith(f"it is not true that {clause}")

@@ -169,6 +169,53 @@ def test_coroutine_steps_are_awaited_by_averify_and_refused_clearly_by_verify() 
         gc.collect()
 
 
+class _Later:
+    """An awaitable that is no coroutine: what ``await`` gives is ``value``."""
+
+    def __init__(self, value: object) -> None:
+        self._value = value
+
+    def __await__(self) -> Any:
+        yield from asyncio.sleep(0).__await__()
+        return self._value
+
+
+def _hiding(step: Callable[..., Any]) -> Callable[..., Any]:
+    """A decorator that hides ``async def`` behind a plain function (as logging, retry or
+    caching decorators that are not async-aware do)."""
+
+    def wrapper(*args: Any) -> Any:
+        return step(*args)
+
+    return wrapper
+
+
+async def _soon(value: object) -> object:
+    return value
+
+
+AWAITABLE_RETURNS: dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
+    "coroutine": lambda step: lambda *args: _soon(step(*args)),
+    "decorated async def": lambda step: _hiding(lambda *args: _soon(step(*args))),
+    "awaitable object": lambda step: lambda *args: _Later(step(*args)),
+}
+
+
+@pytest.mark.parametrize("step", ["extract_claims", "verify"])
+@pytest.mark.parametrize("form", AWAITABLE_RETURNS)
+def test_a_plain_step_returning_an_awaitable_is_awaited_by_averify(step: str, form: str) -> None:
+    """The blocking check sends a judge whose step returns an awaitable to ``averify()``; there
+    it is awaited, whichever plain function returned it."""
+    judge = Judge()
+    setattr(judge, step, AWAITABLE_RETURNS[form](getattr(Judge(), step)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "coroutine ... was never awaited" would fail here
+        assert asyncio.run(averify(ANSWER, PASSAGES, judge=judge)).score == 1.0
+        with pytest.raises(JudgeError, match=f"{step} is async.*use averify"):
+            verify(ANSWER, PASSAGES, judge=judge)
+        gc.collect()
+
+
 def test_an_id_holding_a_credential_is_refused_and_never_shown() -> None:
     class Keyed(Judge):
         id = "openai:sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"

@@ -53,11 +53,16 @@ async def acall_judge(judge: Judge, step: str, args: tuple[Any, ...], expected: 
             import asyncio
 
             value = await asyncio.to_thread(getattr(judge, step), *args)
+            if inspect.isawaitable(value):
+                # A plain ``def`` step that returns a coroutine or other awaitable (a lambda,
+                # a decorator that hides ``async def``, a partial): the blocking check's error
+                # sends its user here, so here it is awaited, on the running loop.
+                value = await value
     except JudgeError as exc:
         raise _named(judge, exc) from exc.__cause__
     except Exception as exc:
         raise _fault(judge, step, exc) from _shown_cause(exc)
-    if inspect.isawaitable(value):  # a blocking step that returned a coroutine
+    if inspect.isawaitable(value):  # an awaitable that gave another awaitable
         _close(value)
         raise wrong_type(judge, step, value, expected)
     return _checked(judge, step, value, expected)

@@ -15,7 +15,13 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
-from pytest_faithful.text.align import Aligned, negation_before
+from pytest_faithful.text.align import (
+    Aligned,
+    denials_plain,
+    denying_frame_before,
+    negation_before,
+    negations,
+)
 from pytest_faithful.text.bounds import same_bounds, without_bounds
 from pytest_faithful.text.evidence import answers_no, without_no_answer
 from pytest_faithful.text.polarity import negation_clash
@@ -34,7 +40,7 @@ class Negation:
             return ruling
         if not case.whole_claim and answers_no(case.claim.text):
             return ruling
-        evidence = clause_read(span, case.passages)
+        evidence = clause_read(span, case.passages, case.subject)
         # One sentence: a span of several holds negations about other things that share a word
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729).
@@ -53,11 +59,16 @@ class Negation:
         )
 
 
-def clause_read(span: Aligned, passages: Sequence[str]) -> str:
+def clause_read(span: Aligned, passages: Sequence[str], claim: str) -> str:
     """The text a span's negations are read in: the span, and a negation just before it in its
     sentence, so that a quote which leaves out the "not" governing it ("available for opened
     software" out of "Refunds are not available for opened software.") still says what the
-    passage says."""
+    passage says; or, for a ``claim`` that negates nothing, a frame before it that denies its
+    clause whole ("It is not true that", "Nobody should assume that"); each such frame is
+    written "it is not true that"."""
     passage = passages[span.passage]
     opening = negation_before(passage, span.start)
-    return span.text(passages) if opening is None else passage[opening : span.end]
+    if (denied := denying_frame_before(passage, span.start)) is not None and not negations(claim):
+        opening = denied  # "It is not true that" + the quote: the passage denies what it says
+    read = span.text(passages) if opening is None else passage[opening : span.end]
+    return denials_plain(read)

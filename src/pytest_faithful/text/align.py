@@ -385,6 +385,34 @@ def negation_before(passage: str, start: int, floor: int = 0) -> int | None:
     return before.start()
 
 
+def denying_frame_before(passage: str, start: int) -> int | None:
+    """Where a frame that denies the whole clause after it ("It is not true that", "It is a
+    myth that", "Nobody should assume that", "Don't believe that") ends just before
+    ``passage[start:]``; None when none does. A quote that starts after it states what the
+    passage denies, with its negation further back than :func:`negation_before` reads."""
+    found = _DENYING_FRAME.search(passage, max(0, start - _REACH), start)
+    return None if found is None else found.start()
+
+
+def denials_plain(text: str) -> str:
+    """``text`` with each denying frame written "it is not true that", the one form the
+    negation readers take for a denial of the clause after it."""
+    return _DENYING_FRAME_ANYWHERE.sub("it is not true that ", text)
+
+
+# A frame that says the clause after it is false, or must not be believed; not one that
+# negates an attitude to a clause it takes as true ("It is not surprising that", "I don't
+# doubt that").
+_DENYING = (
+    r"\b(?:(?:it|this|that)(?:\s+is|'s|\u2019s)\s+(?:not\s+(?:true|the\s+case|correct)|untrue"
+    r"|false|incorrect|a\s+myth)"
+    r"|(?:no\s*one|nobody)\s+(?:should|can|may|must)\s+(?:assume|believe|think|expect)"
+    r"|(?:do\s+not|don't|don\u2019t|never)\s+(?:assume|believe|think|expect))\s+that\s+"
+)
+_DENYING_FRAME = re.compile(_DENYING + r"\Z", re.IGNORECASE)
+_DENYING_FRAME_ANYWHERE = re.compile(_DENYING, re.IGNORECASE)
+
+
 # Two words, and what separates them from what follows, inside one sentence or clause.
 _TWO_WORDS_BEFORE = re.compile(r"(?:[\w'\u2019]+[^\w.!?;\n]+){1,2}\Z")
 # Characters looked back for them: two words are rarely longer.
