@@ -8,6 +8,7 @@ from numbers of something else.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -193,6 +194,57 @@ def test_a_hedged_whole_number_rounds_at_its_zeros_only(exact: int, zeros: int, 
     off += step if off % (10 * step) == 0 else 0  # its zeros: this step's, not the next's
     assert not rounds_to(str(off), claim.format(hedge, off), stated)
     assert not rounds_to(str(rounded), f"The company has {rounded:,} employees.", stated)
+
+
+@given(
+    st.integers(min_value=11, max_value=99_999),
+    st.integers(min_value=1, max_value=2),
+    st.sampled_from(["about", "roughly", "around", "approximately"]),
+)
+def test_a_hedged_number_rounds_a_stated_decimal_at_its_last_place(
+    exact: int, places: int, hedge: str
+) -> None:
+    value = Decimal(exact).scaleb(-places)  # 82.6, 1.49
+    for shown in range(places):  # "about 83%" for 82.6%; "about 1.5" for 1.49
+        step = Decimal(1).scaleb(-shown)
+        rounded = value.quantize(step)
+        if rounded in (value, 0) or abs(value - rounded) * 2 == step or str(rounded)[-1] == "0":
+            continue  # no rounding, a tie (either way is faithful), or a zero the claim adds
+        claim = f"The rate was {hedge} {rounded}% in the trial."
+        assert rounds_to(str(rounded), claim, frozenset({value}))
+        assert not rounds_to(str(rounded), f"The rate was {rounded}% in the trial.", {value})
+        off = rounded + step
+        if str(off)[-1] != "0":  # "about 110" for 108.6 is a rounding at its zero
+            assert not rounds_to(str(off), f"The rate was {hedge} {off}% in the trial.", {value})
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(
+    ("faithful", "changed"),
+    [
+        ("The vaccine was about 83% effective.", "The vaccine was about 84% effective."),
+        ("Around 11% of recipients had pain.", "Around 12% of recipients had pain."),
+        (
+            "Smokers were about 1.5 times as likely to quit.",
+            "Smokers were about 1.6 times as likely to quit.",
+        ),
+        (
+            "Knee scores improved by roughly 25 points.",
+            "Knee scores improved by roughly 26 points.",
+        ),
+    ],
+)
+def test_a_hedged_decimal_rounding_passes_and_another_figure_is_caught(
+    faithful: str, changed: str, rules: str
+) -> None:
+    passages = [
+        "Vaccine efficacy was 82.6%. Injection-site pain was reported by 10.9% of recipients.",
+        "Smokers using the app were more likely to quit (odds ratio 1.49).",
+        "Knee scores improved by 25.3 points after surgery.",
+    ]
+    if rules == "standard":  # standard reads "about 84%" as within a tenth: the hedge is dropped
+        changed = re.sub(r"(?i)\b(?:about|around|roughly) ", "", changed)
+    assert_both_ways(faithful, changed, passages, rules)
 
 
 @pytest.mark.parametrize("rules", ["standard", "strict"])

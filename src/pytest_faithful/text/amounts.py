@@ -188,8 +188,12 @@ def _rounds_at(step: Decimal, rounded: Decimal, stated: Collection[Decimal]) -> 
 
 
 def _hedged_rounding(own: Decimal, stated: Collection[Decimal]) -> bool:
-    """Whether a whole number the claim hedges ("about 18,700") is a ``stated`` amount rounded
-    at the zeros that end it, with two significant digits at least (18,740; never 18,900)."""
+    """Whether a number the claim hedges is a ``stated`` amount rounded at its last place ("about
+    83%" for 82.6%, "about 1.5 times" for 1.49: a stated amount with more places, within half
+    a unit of that place), or, a whole number, at the zeros that end it, with two significant
+    digits at least ("about 18,700" for 18,740; never 18,900)."""
+    if own > 0 and _rounds_at(Decimal(10) ** -_places(own), own, stated):
+        return True
     digits = str(own)
     if own <= 0 or _places(own) or not digits.endswith("0"):
         return False
