@@ -443,3 +443,43 @@ def test_a_word_of_a_name_is_no_opposite(claim: str, named: str, plain: str) -> 
     assert contrast(claim, plain) is not None
     assert verify(claim, [named], judge=quoting(named), rules=STRICT).passed
     assert not verify(claim, [plain], judge=quoting(plain), rules=STRICT).passed
+
+
+# An opinion reversed: what a review summary says of a thing, swapped for its opposite.
+_APPRAISALS = [
+    (
+        "The fridge is noisy at night.",
+        "The fridge is loud at night.",
+        "The fridge is quiet at night.",
+    ),
+    ("The tent was easy to pitch.", "The tent was simple to pitch.", "The tent was hard to pitch."),
+    ("Lunch there is cheap.", "Lunch there is inexpensive.", "Lunch there is expensive."),
+    (
+        "The sound quality is excellent.",
+        "The sound quality is great.",
+        "The sound quality is poor.",
+    ),
+    (
+        "Critics praised the soundtrack.",
+        "Critics praised its soundtrack.",
+        "Critics complained about the soundtrack.",
+    ),
+    ("The frame feels flimsy.", "The frame feels fragile.", "The frame feels sturdy."),
+    (
+        "The display is bright outdoors.",
+        "The display is bright outdoors.",
+        "The display is dim outdoors.",
+    ),
+    (
+        "Refunds are processed quickly.",
+        "Refunds are processed quickly.",
+        "Refunds are processed slowly.",
+    ),
+    ("The manual is clear.", "The manual is clear.", "The manual is confusing."),
+    ("The pockets are small.", "The pockets are small.", "The pockets are large."),
+]
+
+
+@pytest.mark.parametrize(("passage", "faithful", "changed"), _APPRAISALS)
+def test_an_opinion_reversed_is_caught(passage: str, faithful: str, changed: str) -> None:
+    assert_both_ways(faithful, changed, [passage], rules=STRICT)

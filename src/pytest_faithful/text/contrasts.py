@@ -9,14 +9,14 @@ pair below, an evidence sentence says a word of the other side, neither says bot
 of the claim is mostly in that sentence (so it is about the same thing).
 
 The pairs are general English opposites of the kinds that change what a sentence asserts:
-direction and amount, order in time and place, permission, outcome (a prize won against one
-only nominated or shortlisted for), and truth, and the
-quantifier, frequency and exclusivity words small models swap ("all" and "some", "most" and
-"all", "always" and "sometimes", "never" and any other frequency, "usually" and "rarely",
-"only" and "each" or "any", "both" and "either"). One word and its opposite are one pair only:
-a claim and a clause that differ by two pairs tell one fact from either side. A word with a
-negating prefix ("unsafe", "illegal", "nonprofit", "disagree") is the opposite of the word
-itself, whatever the word.
+direction and amount, order in time and place, permission, outcome (a prize won against one only
+nominated or shortlisted for), truth, appraisal (the opinion a review summary reverses: "quiet"
+and "noisy", "cheap" and "expensive", "praise" and "complain"), and the quantifier, frequency
+and exclusivity words small models swap ("all" and "some", "most" and "all", "always" and
+"sometimes", "never" and any other frequency, "usually" and "rarely", "only" and "each" or
+"any", "both" and "either"). One word and its opposite are one pair only: a claim and a clause
+that differ by two pairs tell one fact from either side. A word with a negating prefix
+("unsafe", "illegal", "nonprofit", "disagree") is the opposite of the word itself.
 
 An opposite is read in its clause, not its sentence, since sentences say more than one thing
 ("Shipping within the U.S. is free; international orders cost $25." says nothing against
@@ -60,10 +60,10 @@ increase rise rose risen grow grew grown growth climb raise boost surge soar exp
       plummet slump contract contraction cut slash
 higher highest | lower lowest
 more most | less least fewer fewest
-larger largest bigger biggest | smaller smallest
+large larger largest big bigger biggest | small smaller smallest
 maximum max | minimum min
 longer longest | shorter shortest
-faster fastest | slower slowest
+faster fastest quick quickly | slower slowest slow slowly
 ~ earlier earliest early | later latest late
 ~ first | last final
 ~ before prior | after
@@ -105,7 +105,7 @@ father | mother
 boy boys | girl girls
 king | queen
 positive | negative
-strong stronger strongest | weak weaker weakest
+strong stronger strongest sturdy durable | weak weaker weakest flimsy fragile
 major | minor
 senior | junior
 heavy heavier | light lighter
@@ -131,6 +131,13 @@ most majority | all every each few
 only solely exclusively | also any each every
 both | either
 same similar | different
+quiet quieter quietest | loud louder loudest noisy noisier noisiest
+easy easier easiest simple | hard harder hardest difficult complicated
+cheap cheaper cheapest inexpensive affordable | expensive pricey costly overpriced
+good better best great excellent | bad worse worst poor terrible awful
+love enjoy praise | dislike complain criticize
+bright brighter | dim dimmer
+clear | confusing
 online | offline
 """
 
@@ -284,9 +291,8 @@ _FREE = re.compile(
 _NOT_PREFIXED = re.compile(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
 
 
-# "at most" and "at least" bound a number; their "most" is no quantifier ("Each passenger may
-# carry no more than two" is no opposite of "You may carry at most two"): read as the
-# "maximum" and "minimum" they mean.
+# "at most" and "at least" bound a number, read as the "maximum" and "minimum" they mean: their
+# "most" is no quantifier ("may carry no more than two" against "may carry at most two").
 _AT_MOST = re.compile(r"(?i)\bat\s+(most|least)\b")
 _AT_MOST_MEANS = {"most": "at maximum", "least": "at minimum"}
 _AT_MEANS = {"maximum": "at most", "minimum": "at least"}
