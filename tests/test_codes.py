@@ -171,6 +171,28 @@ def test_a_code_is_stated_in_any_spacing_and_not_with_a_character_changed(
     assert unstated_codes(claim, claim, passage) == [f"{changed}{digits}"]
 
 
+# A code joined to a word that says what is done with it is the code: stated by a passage that
+# writes the code apart, and caught with a character changed.
+@pytest.mark.parametrize(
+    ("passage", "honest", "changed"),
+    [
+        ("Copy it to a USB drive formatted as FAT32.", "a FAT32-formatted drive", "FAT16"),
+        ("The parts are certified to ISO9001.", "ISO9001-certified parts", "ISO9002"),
+        ("The video is encoded as H264.", "an H264-encoded video", "H265"),
+        ("The port is USB3 and nothing else.", "a USB3-only port", "USB2"),
+        ("Both models have a B12 chip.", "a B12-powered chip", "B14"),
+    ],
+)
+@pytest.mark.parametrize("rules", [None, "strict"])
+def test_a_code_joined_to_a_word_is_the_code(
+    passage: str, honest: str, changed: str, rules: str | None
+) -> None:
+    answer = "The guide says to use {}."
+    code = next(word for word in honest.split() if "-" in word).split("-")[0]
+    lie = honest.replace(code, changed)
+    assert_both_ways(answer.format(honest), answer.format(lie), [passage], rules)
+
+
 _FORMS = ("{d:%Y-%m-%d}", "{d.day} {d:%B %Y}", "{d:%B} {d.day}, {d.year}", "{d.day}-{d:%b-%Y}")
 
 

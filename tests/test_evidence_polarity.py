@@ -192,6 +192,41 @@ def test_a_negation_that_states_a_bound_is_no_clash(
     assert_both_ways(faithful, changed, [passage], rules=STRICT)
 
 
+# "Do not let X do Y" negates X's doing Y, as "X must not do Y" does: no clash either way
+# round, and a claim that drops the negation is still caught.
+_LET = [
+    (
+        "Do not let the clamps touch each other while the cables are connected.",
+        "Make sure the clamps don't touch each other while the cables are connected.",
+        "Make sure the clamps touch each other while the cables are connected.",
+    ),
+    (
+        "The clamps must never touch each other while the cables are connected.",
+        "Don't let the clamps touch each other while the cables are connected.",
+        "Let the clamps touch each other while the cables are connected.",
+    ),
+    (
+        "Never let the dog eat chocolate or grapes.",
+        "The dog should not eat chocolate or grapes.",
+        "The dog can eat chocolate or grapes.",
+    ),
+    (
+        "Do not let the batter rest for longer than an hour before baking.",
+        "The batter shouldn't rest for longer than an hour before baking.",
+        "Let the batter rest for longer than an hour before baking.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "faithful", "changed"), _LET)
+def test_a_negated_let_negates_what_its_object_does(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert negation_clash(faithful, passage) is False
+    assert negation_clash(passage, faithful) is False
+    assert_both_ways(faithful, changed, [passage], rules=STRICT)
+
+
 _WORDS = st.lists(
     st.sampled_from(["claims", "filed", "not", "no", "30", "days", "open", "until", "other", "."]),
     max_size=8,

@@ -224,9 +224,15 @@ def _grades(text: str) -> Iterator[str]:
             yield m[1] + sign
 
 
+# A word a code is joined to that says what is done with it, not part of it: "FAT32-formatted",
+# "ISO9001-certified", "USB3-only" (a lowercase word of three letters or more).
+_MODIFIER = re.compile(r"-[a-z]{3,}(?:-[a-z]+)*$")
+
+
 def _codes(text: str) -> Iterator[str]:
     for m in _COMPOUND.finditer(text):
-        code, parts = m[0], m[0].split("-")
+        code = _MODIFIER.sub("", m[0])
+        parts = code.split("-")
         if not any(c.isupper() for c in code) or _PERIOD.fullmatch(code):
             continue
         if _PERIOD.fullmatch(parts[0]) and all(_PERIOD.fullmatch(p) or p.isdigit() for p in parts):

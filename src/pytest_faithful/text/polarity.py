@@ -253,6 +253,10 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     found = heads & stating.asserted
     if not found or heads & negating.asserted:
         return False
+    # "Do not let the clamps touch" negates the clamps' touching, as "the clamps must not
+    # touch" does: the stating text negates a word of the scope, with the head as its subject.
+    if any(s.before in heads and s.head in scope.rest for s in stating.scopes):
+        return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
 
