@@ -18,7 +18,7 @@ from evidence_judges import assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
-from pytest_faithful.text.name_words import letters_of, reads_as_english
+from pytest_faithful.text.name_words import letters_of, opening_name, reads_as_english
 from pytest_faithful.text.names import name_forms, states_name
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.terms import content_terms
@@ -488,3 +488,14 @@ def test_an_english_contraction_says_a_sentence_is_english(
     assert reads_as_english(contracted)
     assert reads_as_english(f"{verb.capitalize()}{ending} in {place}.".replace("'", apostrophe))
     assert not reads_as_english(f"Wie geht{apostrophe}s {place}?")
+
+
+@pytest.mark.parametrize(
+    ("word", "is_name"),
+    [("CEO", True), ("NASA", True), ("CET1", True), ("US", False), ("AI", False), ("The", False)],
+)
+def test_an_opening_initialism_of_three_capitals_or_more_is_a_name(
+    word: str, is_name: bool
+) -> None:
+    # Its case is its own, not the sentence's; two capitals opening a sentence are not read so.
+    assert opening_name(word, " said the figures") is is_name

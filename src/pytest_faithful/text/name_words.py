@@ -43,7 +43,7 @@ def opening_name(word: str, after: str) -> bool:
     a word before a capitalised one ("West Australian", "Man United", "Ms Lopez"): the part of a
     name that the rest of the sentence reads. An initialism of three capitals or more ("CEO",
     "NASA", "CET1") is a name wherever it stands: its case is its own, not the sentence's."""
-    if _CAPITALS.fullmatch(word) and word.casefold() not in STOPWORDS:
+    if _OPENING_INITIALISM.fullmatch(word) and word.casefold() not in STOPWORDS:
         return True
     if not (word[1:].islower() and after[:1] == " " and after[1:2].islower()):
         return False
@@ -51,7 +51,7 @@ def opening_name(word: str, after: str) -> bool:
 
 
 _ROMAN_NUMERAL = re.compile(r"[IVX]{2,}")
-_CAPITALS = re.compile(r"[A-Z]{3,6}\d?")
+_OPENING_INITIALISM = re.compile(r"[A-Z]{3,6}\d?")
 
 
 def dotted_initialisms(text: str) -> list[re.Match[str]]:
