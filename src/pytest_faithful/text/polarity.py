@@ -221,7 +221,7 @@ def _plain(text: str) -> str:
         text = _BOUND.sub(_unnegated, text)
     if "nothing" in text:
         text = _COSTS_NOTHING.sub("free", text)
-    if "to" in text and _FAILS_TO.search(text):
+    if "to" in text:
         text = _FAILS_TO.sub(_as_not, text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
