@@ -58,7 +58,7 @@ _CONTEXT = (
 )
 _SAY = (
     r"(?:say|mention|specify|specifie|state|contain|include|provide|cover|addresse|answer|tell"
-    r"|give|indicate|discusse|offer|show|explain|describe|reference)s?"
+    r"|give|indicate|discusse|offer|show|explain|describe|reference|list)s?"
 )
 _INFO = (
     r"(?:information|info|data|details|detail|answer|answers|knowledge|idea|clue|record|records"
@@ -110,8 +110,8 @@ _ADVISER = (
 )
 _SIGN_OFF = (
     r"(?:cheers|you're welcome|you are welcome|no problem|my pleasure|good luck|take care"
-    r"|(?:best|kind|warm) regards|best wishes|have a (?:great|good|nice|wonderful|lovely) (?:day"
-    r"|one|week|weekend|evening|trip))"
+    r"|welcome aboard|welcome to the team|(?:best|kind|warm) regards|best wishes"
+    r"|have a (?:great|good|nice|wonderful|lovely) (?:day|one|week|weekend|evening|trip))"
 )
 
 ABSTENTIONS: tuple[str, ...] = (
@@ -180,6 +180,11 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"{_START}(?:(?:just|please|do) )?let me know if you(?:'d| would) like (?:(?:more|further"
     rf"|additional|some|any) )?(?:details|information|info|help|a (?:comparison|summary|breakdown"
     rf"|(?:code )?sample)|an (?:overview|example)|examples|me to){_REST}{_TAIL}",
+    # ... and the offer of whatever the reader may need next, or of help if something is unclear
+    # ("Let me know if you need the wiring steps.", "Let me know if anything is unclear!"): the
+    # whole sentence, one clause, no number.
+    rf"{_START}(?:(?:just|please|do) )?let me know if (?:you (?:need|want)|(?:anything|something"
+    rf"|any of this|this|that|it) (?:is|seems|was) (?:unclear|confusing)){_REST}{_TAIL}",
     # A word of care to the person asked ("I hope your child feels better soon!", "I'm sorry to
     # hear about your laptop."), and the advice to ask a professional that closes an answer
     # ("If you're unsure, it's always best to check with a pharmacist.", "This is not medical

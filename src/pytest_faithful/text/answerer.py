@@ -22,7 +22,9 @@ What is not the answerer speaking of itself:
   holds to the question it answers;
 * an abstention phrase ("I don't know", "I'm sorry"; :mod:`~pytest_faithful.text.abstentions`);
 * a capital "I" after a capitalised word inside a sentence, or before one: a numeral or part of
-  a name ("World War I", "I Love Lucy").
+  a name ("World War I", "I Love Lucy");
+* the asker's question restated before its answer ("**Can I expense a taxi?**", "Which apps do
+  I need?"): a question that opens with an auxiliary or a question word and speaks to no "you".
 
 On the 1,000 labelled dev examples, 62 of the 150 unfaithful BEGIN (dialogue) answers speak of
 the answerer, against 3 of the 150 faithful ones; the other sources' answers almost never do.
@@ -106,6 +108,8 @@ def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
         return None
     if reads_as_code(claim):  # an example's lines: "my_client = ...", "for i in range(3):"
         return None
+    if _asks_as_the_asker(claim):  # "**Can I expense a taxi?**": the question restated
+        return None
     # "(i)", "ii." number items; "Note:" opens the sentence ("Note: Yes I am", "I" the pronoun).
     unquoted = without_markers(_QUOTED.sub(" ", claim[sentence_opening(claim) :]))
     if "`" in unquoted or "_" in unquoted:  # code: "`my_client`", "my_bucket", "MY_KEY"
@@ -116,6 +120,26 @@ def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
     if spoken is None or _passages_in_first_person(tuple(passages)):
         return None
     return spoken
+
+
+# A question that opens with an auxiliary or a question word and speaks to no "you": the
+# asker's question, which an answer restates before answering it ("**Can I have lunch with a
+# vendor?** Yes, ...", "Which apps do I need? ...", "Does it work with my heat pump?"). Its "I"
+# is the asker's and it states nothing; a question put to someone ("Have you seen my dog?") is
+# still the answerer's.
+_ASKS = re.compile(
+    r"\W*(?:can|could|do|does|did|should|shall|will|would|may|might|must|is|are|am|was|were"
+    r"|have|has|how|what|which|when|where|why|who|whom|whose)(?![^\W\d_])[^?]*\?[\W]*",
+    re.IGNORECASE,
+)
+_YOU = re.compile(
+    r"(?i)(?<![^\W\d_])(?:you|your|yours|yourself|you're|you've|you'd|you'll)(?![^\W\d_])"
+)
+
+
+def _asks_as_the_asker(claim: str) -> bool:
+    text = without_markers(claim[sentence_opening(claim) :])
+    return _ASKS.fullmatch(text) is not None and _YOU.search(text) is None
 
 
 # A suite checks many answers against the same few contexts. Any "I" counts here, a numeral's

@@ -55,12 +55,14 @@ class Sentence(NamedTuple):
 _CJK_TERMINALS = "\u3002\uff01\uff1f"  # ideographic full stop, fullwidth ! and ?
 _CLOSERS = "\"')]}\u00bb\u201d\u2019"  # straight and curly closing quotes, brackets
 _OPENERS_PUNCT = "\"'([{\u00ab\u201c\u2018"
+# Markdown emphasis closing after a sentence's end: "**Does it work with heat pumps?** Yes."
+_EMPHASIS_CLOSES = r"(?:\*{1,3}|_{1,3})?"
 _CJK_CLOSERS = "\"'\u300d\u300f\uff09\u3011\u3015\u300b\u3009\u201d\u2019"
 
 _CANDIDATE = re.compile(
     rf"""
     [{_CJK_TERMINALS}]+[{re.escape(_CJK_CLOSERS)}]*
-    | (?P<term>\.\ \.\ \.|[.!?…]+)(?P<close>[{re.escape(_CLOSERS)}]*)(?=\s|\Z)
+    | (?P<term>\.\ \.\ \.|[.!?…]+)(?P<close>[{re.escape(_CLOSERS)}]*{_EMPHASIS_CLOSES})(?=\s|\Z)
     | \n(?P<blank>[^\S\n]*\n)?
     """,
     re.VERBOSE,
