@@ -257,6 +257,15 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     # touch" does: the stating text negates a word of the scope, with the head as its subject.
     if any(s.before in heads and s.head in scope.rest for s in stating.scopes):
         return False
+    # "prune cannot be run while a backup is in progress" negates the pruning that "You can't
+    # prune" does: one text's negation has for its subject what the other's negates, so both
+    # negate one thing (and the "run" of "a backup is running" is no statement it denies).
+    if any(
+        (s.head == scope.before and scope.verbal)
+        or (s.before in heads and s.verbal and not scope.rest)
+        for s in stating.scopes
+    ):
+        return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
 
