@@ -4,6 +4,8 @@
 * A passive negation with the thing for its subject says what a negated verb says: "prune
   cannot be run while a backup is in progress" and "You can't prune while a backup is running"
   (the "running" of the backup is no statement the first denies).
+* A thing said to have ended says what "no longer" says: "Support for Python 3.8 was dropped in
+  version 4.2" and "Python 3.8 is no longer supported as of version 4.2".
 """
 
 from __future__ import annotations
@@ -60,6 +62,26 @@ def test_a_passive_negation_of_the_claims_negated_verb_is_no_clash(
 )
 def test_a_negation_that_is_no_verbs_still_clashes(claim: str, evidence: str) -> None:
     assert negation_clash(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    "ended", ["dropped", "removed", "discontinued", "withdrawn", "ended", "stopped"]
+)
+@pytest.mark.parametrize(
+    ("evidence", "claim", "changed"),
+    [
+        (
+            "Support for Python 3.8 was {} in version 4.2.",
+            "Python 3.8 is no longer supported as of version 4.2.",
+            "Support for Python 3.8 was added in version 4.2.",
+        ),
+    ],
+)
+def test_a_thing_said_to_have_ended_is_no_longer_so(
+    ended: str, evidence: str, claim: str, changed: str
+) -> None:
+    assert not negation_clash(claim, evidence.format(ended))
+    assert negation_clash(claim, changed)
 
 
 @settings(max_examples=30, deadline=None)

@@ -232,6 +232,16 @@ def _plain(text: str) -> str:
 _MOST = 2 / 3
 
 
+# Verbs that say a thing came to an end, as stems: "dropped", "removed", "discontinued".
+_ENDED = frozenset(
+    _term(word)
+    for word in (
+        "dropped", "removed", "discontinued", "ended", "stopped", "ceased", "withdrawn",
+        "retired", "eliminated", "abolished", "scrapped",
+    )
+)  # fmt: skip
+
+
 def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     """Whether the stating text (the evidence) states, with no negation of its own, most of
     what the claim's negation governs beyond its head."""
@@ -243,6 +253,11 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
     if opposite_terms(scope.head) & stating.asserted:
         return False
     stated = scope.rest & stating.asserted
+    # The evidence says what the claim negates came to an end: "Support for Python 3.8 was
+    # dropped in version 4.2" says what "Python 3.8 is no longer supported as of version 4.2"
+    # says: what the evidence states of it is followed, in its clause, by a verb of ending.
+    if any(stating.after.get(term, frozenset()) & _ENDED for term in stated):
+        return False
     return len(stated) >= _MOST * len(scope.rest) and not stated & negating.asserted
 
 
