@@ -232,6 +232,16 @@ def _plain(text: str) -> str:
 _MOST = 2 / 3
 
 
+# Verbs that say a thing came to an end, as stems: "dropped", "removed", "discontinued".
+_ENDED = frozenset(
+    _term(word)
+    for word in (
+        "dropped", "removed", "discontinued", "ended", "stopped", "ceased", "withdrawn",
+        "retired", "eliminated", "abolished", "scrapped",
+    )
+)  # fmt: skip
+
+
 def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     """Whether the stating text (the evidence) states, with no negation of its own, most of
     what the claim's negation governs beyond its head."""
@@ -243,6 +253,11 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
     if opposite_terms(scope.head) & stating.asserted:
         return False
     stated = scope.rest & stating.asserted
+    # The evidence says what the claim negates came to an end: "Support for Python 3.8 was
+    # dropped in version 4.2" says what "Python 3.8 is no longer supported as of version 4.2"
+    # says: what the evidence states of it is followed, in its clause, by a verb of ending.
+    if any(stating.after.get(term, frozenset()) & _ENDED for term in stated):
+        return False
     return len(stated) >= _MOST * len(scope.rest) and not stated & negating.asserted
 
 
@@ -256,6 +271,15 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     # "Do not let the clamps touch" negates the clamps' touching, as "the clamps must not
     # touch" does: the stating text negates a word of the scope, with the head as its subject.
     if any(s.before in heads and s.head in scope.rest for s in stating.scopes):
+        return False
+    # "prune cannot be run while a backup is in progress" negates the pruning that "You can't
+    # prune" does: one text's negation has for its subject what the other's negates, so both
+    # negate one thing (and the "run" of "a backup is running" is no statement it denies).
+    if any(
+        (s.head == scope.before and scope.verbal)
+        or (s.before in heads and s.verbal and not scope.rest)
+        for s in stating.scopes
+    ):
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)

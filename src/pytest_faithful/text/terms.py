@@ -210,6 +210,7 @@ class _Scope(NamedTuple):
     before: str  # the content term just before the negation, "" if none: "plant"
     head: str  # the first content term after it: "clos", "cover"
     rest: frozenset[str]  # the other content terms up to the end of its clause
+    verbal: bool = False  # a verb's negation ("was not", "cannot"): "before" is its subject or verb
 
 
 class _Bag(NamedTuple):
@@ -287,12 +288,13 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
     scopes: list[_Scope] = []
     scope: list[str] | None = None  # the content terms of the open scope
     before = previous = last = ""
+    verbal = False
     pending = False  # a negation was just read; "only" may still cancel it
 
     def close() -> None:
         nonlocal scope
         if scope:
-            scopes.append(_Scope(before, scope[0], frozenset(scope[1:])))
+            scopes.append(_Scope(before, scope[0], frozenset(scope[1:]), verbal))
         scope = None
 
     for at, token in enumerate(tokens):
@@ -315,6 +317,9 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             if term == _NEG:
                 pending = True
                 before = previous
+                verbal = (
+                    token == "cannot" or token.endswith(("n't", "n\u2019t")) or last in _AUXILIARIES
+                )
             elif term:
                 if scope is None:
                     asserted.add(term)
@@ -325,6 +330,12 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
+
+
+# A verb's negation follows one ("was not"); a contrast ("a refund, not a replacement") does not.
+_AUXILIARIES = _FINITE | frozenset(
+    "be been am do does did can could will would shall should must may might".split()  # noqa: SIM905
+)
 
 
 def _opens_clause(tokens: Sequence[str], at: int) -> bool:

@@ -1,0 +1,106 @@
+"""Two writings of one negation are no clash (the strict ``negation`` rule,
+:mod:`pytest_faithful.text.polarity`), and a statement of the negated thing still is one.
+
+* A passive negation with the thing for its subject says what a negated verb says: "prune
+  cannot be run while a backup is in progress" and "You can't prune while a backup is running"
+  (the "running" of the backup is no statement the first denies).
+* A thing said to have ended says what "no longer" says: "Support for Python 3.8 was dropped in
+  version 4.2" and "Python 3.8 is no longer supported as of version 4.2".
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.terms import _bag, _lower
+
+_SUBJECTS = [
+    (
+        "prune cannot be run while a backup is in progress.",
+        "You can't prune while a backup is running.",
+        "prune can be run while a backup is running.",
+    ),
+    (
+        "A rebase must not be started while a merge is in progress.",
+        "You must not rebase while a merge is running.",
+        "A rebase can be started while a merge is running.",
+    ),
+    (
+        "Deploys cannot be triggered while a build is running.",
+        "You cannot deploy while a build is running.",
+        "Deploys can be triggered while a build is running.",
+    ),
+    (
+        "Exports are not allowed while the account is suspended.",
+        "You cannot export while the account is suspended.",
+        "Exports are allowed while the account is suspended.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("evidence", "claim", "changed"), _SUBJECTS)
+def test_a_passive_negation_of_the_claims_negated_verb_is_no_clash(
+    evidence: str, claim: str, changed: str
+) -> None:
+    assert not negation_clash(claim, evidence)
+    assert not negation_clash(evidence, claim)
+    assert negation_clash(changed, evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # A contrast's "not" has no subject before it: the two still clash.
+        ("Maria wants a refund, not a replacement.", "I would like a replacement, not a refund."),
+        # "without" negates its object only.
+        ("Files are not deleted.", "Files are deleted without warning."),
+        ("You are not charged.", "You are charged without any notice."),
+    ],
+)
+def test_a_negation_that_is_no_verbs_still_clashes(claim: str, evidence: str) -> None:
+    assert negation_clash(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    "ended", ["dropped", "removed", "discontinued", "withdrawn", "ended", "stopped"]
+)
+@pytest.mark.parametrize(
+    ("evidence", "claim", "changed"),
+    [
+        (
+            "Support for Python 3.8 was {} in version 4.2.",
+            "Python 3.8 is no longer supported as of version 4.2.",
+            "Support for Python 3.8 was added in version 4.2.",
+        ),
+    ],
+)
+def test_a_thing_said_to_have_ended_is_no_longer_so(
+    ended: str, evidence: str, claim: str, changed: str
+) -> None:
+    assert not negation_clash(claim, evidence.format(ended))
+    assert negation_clash(claim, changed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(["files", "the job", "backups", "it"]),
+    st.sampled_from(["is", "are", "can", "must", "should", "will", "do"]),
+    st.sampled_from(["not", "never"]),
+    st.sampled_from(["deleted", "run", "be paused", "retry"]),
+)
+def test_a_negation_after_an_auxiliary_is_a_verbs(
+    subject: str, auxiliary: str, negation: str, verb: str
+) -> None:
+    """The scope reader marks "was not", "must never", "cannot", "won't" as a verb's negation,
+    and the "not" of a contrast or a "no" as none."""
+    (scope,) = _bag(_lower(f"{subject} {auxiliary} {negation} {verb}.")).scopes
+    assert scope.verbal
+    (joined,) = _bag(_lower(f"{subject} can't {verb}.")).scopes
+    assert joined.verbal
+    (contrast,) = _bag(_lower(f"{subject}, {negation} {verb}.")).scopes
+    assert not contrast.verbal
+    (no,) = _bag(_lower(f"{subject} with no {verb}.")).scopes
+    assert not no.verbal
