@@ -47,3 +47,33 @@ def test_a_span_is_the_difference_of_its_own_two_years(start: int, gap: int, off
     assert elapsed(str(gap), f"The mill was sold {gap} years after it opened.", passages)
     wrong = gap + off
     assert not elapsed(str(wrong), f"The mill was sold {wrong} years after it opened.", passages)
+
+
+# Two passages, one about each thing (a multi-document answer): the year of "It opened in
+# 1966" is the thing's its sentence before names; an age's event is not its birth sentence.
+TWO = (
+    "The Ponte Almada is a suspension bridge over the Tagus estuary. It opened in 1966.",
+    "The Ponte do Freixo crosses the Douro in Porto. The bridge opened in 1995.",
+    "Ilse Marenholt (born 4 June 1941 in Lübeck) is a German film director.",
+    "Harbour of Glass is a 1987 drama film directed by Ilse Marenholt.",
+    "The mill moved to Saltaire Road in 1889. Edward Harwick died in 1894.",
+)
+ACROSS = [
+    ("The Ponte Almada opened 29 years before the Ponte do Freixo.", "29", True),
+    ("The Ponte Almada opened 19 years before the Ponte do Freixo.", "19", False),
+    ("The Ponte do Freixo is nearly three decades newer than the Tagus bridge.", "3", True),
+    ("The Ponte do Freixo is nearly five decades newer than the Tagus bridge.", "5", False),
+    ("Its director was 46 when the film came out.", "46", True),
+    ("Its director was 52 when the film came out.", "52", False),
+    ("The film came out when its director was about 46.", "46", True),
+    ("The film came out when its director was about 40.", "40", False),
+    # A sentence that places its own event lends the next none of its words.
+    ("The mill moved to Saltaire Road in 1889, five years after Edward Harwick died.", "5", False),
+]
+
+
+@pytest.mark.parametrize(("claim", "term", "honest"), ACROSS)
+def test_years_of_one_passage_per_thing_are_read_with_the_thing_named(
+    claim: str, term: str, honest: bool
+) -> None:
+    assert elapsed(term, claim, TWO) is honest

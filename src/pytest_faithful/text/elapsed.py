@@ -21,6 +21,13 @@ careful writer does. :func:`elapsed` reads such a number as stated when it is on
 * a century ("the mid-19th century", "the 14th century"): a century one of the passages'
   years falls in; "early", "mid" or "late" hold it to that third of the century.
 
+A multi-document answer reads a year with its thing: a sentence's years are also the events
+of the sentence before it where that one places no event ("The Ponte Almada is a suspension
+bridge ... It opened in 1966"); "three decades newer than the Tagus bridge" is from a year of
+the sentences about what follows "than"; an age's event is a sentence that gives no birth
+("was 46 when the film came out": the film's year, not the director's birth sentence), and
+"when its author was about 41" is an age too.
+
 A lie that shifts one of the years, the age or the span is caught unless it lands on another
 pair of the passages' years by chance: the claim's own year is one of the two, and the
 direction of "later" and "before" is kept ("the year before it was acquired" where the
@@ -50,10 +57,16 @@ _AGE = re.compile(
     rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old|was\s+{_N.replace('<n>', '<n4>')}\s+when)\b",
     re.IGNORECASE,
 )
+# "when its author was about 41.": an age that ends its clause.
+_AGE_WHEN = re.compile(
+    rf"\bwhen\s+(?:\w+\s+){{1,3}}was\s+(?:about\s+|nearly\s+|almost\s+)?{_N}(?=\s*[.,;]|\s*$)",
+    re.IGNORECASE,
+)
 _CENTURY = re.compile(
     r"\b(?:(?P<part>early|mid|late)[- ]+)?(?P<n>\d{1,2})(?:st|nd|rd|th)[- ]centur(?:y|ies)\b",
     re.IGNORECASE,
 )
+_THAN = re.compile(r"\s+(?:older|newer|younger|earlier|later)\s+than\b", re.IGNORECASE)
 _BESIDE = re.compile(r"\s*,\s*(?:[a-z]+\s+)?")
 _BORN = re.compile(r"\bborn\b|\bbirth\b", re.IGNORECASE)
 _LIFESPAN = re.compile(
@@ -72,12 +85,28 @@ _PARTS = {"early": (0, 35), "mid": (30, 70), "late": (65, 100)}
 @functools.lru_cache(maxsize=64)
 def _sentences(passages: tuple[str, ...]) -> tuple[tuple[frozenset[int], frozenset[str]], ...]:
     """Each passage sentence's years and its words."""
+    return tuple((years, terms) for years, terms, _, _ in _read(passages))
+
+
+@functools.lru_cache(maxsize=64)
+def _read(
+    passages: tuple[str, ...],
+) -> tuple[tuple[frozenset[int], frozenset[str], frozenset[str], bool], ...]:
+    """Each passage sentence's years, its words, its words with those of the sentence before
+    it where that one gives no year (the thing an "It opened in 1966" is about is named
+    there) and whether it gives a birth."""
     read = []
     for passage in passages:
+        before: frozenset[str] = frozenset()
         for sentence in (s.text for s in split_sentences(passage)):
+            terms = content_terms(sentence)
             years = frozenset(int(y) for y in _YEAR.findall(sentence))
             if years:
-                read.append((years, content_terms(sentence)))
+                born = bool(_BORN.search(sentence) or _LIFESPAN.search(sentence))
+                read.append((years, terms, terms | before, born))
+            # A sentence that places no event names what the next is about; one that places
+            # its own event in time does not lend the next its words.
+            before = frozenset() if years else terms
     return tuple(read)
 
 
@@ -107,6 +136,28 @@ def _own_years(claim: str, passages: tuple[str, ...]) -> frozenset[int]:
     return frozenset(own)
 
 
+def _event_years(claim: str, passages: tuple[str, ...], ages: bool) -> frozenset[int]:
+    """The years of the events ``claim`` is about read across a passage's sentences (module
+    docstring): those of a sentence that, with the one before it, says half of the claim's
+    other words, and for an age the years of the sentences that say the most of them apart
+    from those giving a birth (the birth year is the other end of an age, not its event)."""
+    read = _read(passages)
+    words = frozenset(t for t in content_terms(claim) if not t.isdigit()) - _UNIT_WORDS
+    found = {y for years, _, run, _ in read if 2 * len(words & run) >= len(words) for y in years}
+    if ages:
+        shared = [(len(words & terms), years) for years, terms, _, born in read if not born]
+        most = max((count for count, _ in shared), default=0)
+        found.update(y for count, years in shared if count and count == most for y in years)
+    return frozenset(found)
+
+
+def _years_of(words: str, passages: tuple[str, ...]) -> frozenset[int]:
+    """The years of the passage sentences that, with a sentence naming what they are about,
+    say a word of ``words`` (the thing a claim is "three decades newer than")."""
+    wanted = frozenset(t for t in content_terms(words) if not t.isdigit()) - _UNIT_WORDS
+    return frozenset(y for years, _, run, _ in _read(passages) if wanted & run for y in years)
+
+
 def _matches(term: str, text: str) -> bool:
     return content_terms(text) == {term}
 
@@ -130,14 +181,21 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
                 return True
     every = frozenset().union(*(years for years, _ in _sentences(texts)))
     spans = list(_spans(term, claim))
-    ages = [m for m in _AGE.finditer(claim) if any(g and _matches(term, g) for g in m.groups())]
+    ages = [
+        m
+        for found in (_AGE.finditer(claim), _AGE_WHEN.finditer(claim))
+        for m in found
+        if any(g and _matches(term, g) for g in m.groups())
+    ]
     if not spans and not ages:
         return False
-    own = _own_years(claim, texts)
+    own = _own_years(claim, texts) | _event_years(claim, texts, bool(ages))
     stated = {int(y.group()): y.end() for y in _YEAR.finditer(claim)}
     for m in spans:
         decades = m["unit"].casefold().startswith("decade")
         way = "" if m["for"] else (m["way"] or "").casefold()
+        # "three decades newer than", "four years older than": from another thing's year.
+        compared = not way and _THAN.match(claim, m.end())
         for y in own:
             # The year of the event placed "N years later" (after or before another), or of
             # the one it is placed from ("in 2001 ... fourteen years later").
@@ -151,6 +209,8 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
                 others = [y - o for o in every]
             elif way == "before":
                 others = [o - y for o in every]
+            elif compared:  # from a year of what follows "than"
+                others = [abs(o - y) for o in _years_of(claim[compared.end() :], texts)]
             else:  # how long an event lasted: between two of its own years
                 others = [abs(o - y) for o in own if o != y]
             if any((abs(d - 10 * n) <= 4 if decades else d == n) for d in others if d > 0):

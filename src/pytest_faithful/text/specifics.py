@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final, Literal
 
+from pytest_faithful.text.across import across
 from pytest_faithful.text.align import align_in
 from pytest_faithful.text.amounts import (
     all_amounts,
@@ -340,7 +341,9 @@ def _stated_in_no_other_form(
         missing = [
             t
             for t in missing
-            if not derived(t, claim, passages) and not counted(t, claim, passages)
+            if not derived(t, claim, passages)
+            and not counted(t, claim, passages)
+            and not across(t, claim, passages)  # one number from each of two passages
         ]
     # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C.
     excused = (
