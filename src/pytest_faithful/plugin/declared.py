@@ -12,6 +12,7 @@ them in ``--help`` order; :mod:`.options` adds them to pytest and parses them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,7 @@ from pytest_faithful.vocab import (
 if TYPE_CHECKING:
     from pytest_faithful.judges.base import Judge
     from pytest_faithful.models import MetricName
+    from pytest_faithful.rules import RuleSet
 
 TERMINAL_REPORT = "terminal"
 MARKER = "faithfulness"
@@ -121,6 +123,29 @@ def _known_skips(names: str | Sequence[str]) -> None:
         choose(skip=names, skip_argument="")
     except ValueError as exc:
         raise ValueError(str(exc).removeprefix(": ")) from None
+
+
+def rule_set_of(rules: str | Sequence[str], skip: str | Sequence[str]) -> RuleSet:
+    """``choose(rules, skip)``: the rules a check runs with these settings (ValueError or
+    TypeError naming the argument, as ``choose`` raises them)."""
+    if all(type(v) is str or _str_tuple(v) for v in (rules, skip)):
+        return _rule_set(rules, skip)
+    from pytest_faithful.rules import choose
+
+    return choose(rules, skip)  # a marker's list, or a value choose() refuses
+
+
+def _str_tuple(value: object) -> bool:
+    return type(value) is tuple and all(type(name) is str for name in value)
+
+
+@functools.lru_cache(maxsize=64)
+def _rule_set(rules: str | tuple[str, ...], skip: str | tuple[str, ...]) -> RuleSet:
+    # choose() is a pure function of these names and its RuleSet is frozen; a run makes one
+    # choice or a few, and making it again cost every check 3-15 us. Errors are not kept.
+    from pytest_faithful.rules import choose
+
+    return choose(rules, skip)
 
 
 @dataclasses.dataclass(frozen=True)

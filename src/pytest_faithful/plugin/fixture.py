@@ -45,7 +45,13 @@ from pytest_faithful.judges.registry import JudgeSpec
 from pytest_faithful.models import FaithfulnessResult
 from pytest_faithful.plugin.awaited import track
 from pytest_faithful.plugin.cost import mark_estimated, metered, stopped_by_estimate
-from pytest_faithful.plugin.declared import MARKER, NO_RULES, CheckSettings, names_no_rules
+from pytest_faithful.plugin.declared import (
+    MARKER,
+    NO_RULES,
+    CheckSettings,
+    names_no_rules,
+    rule_set_of,
+)
 from pytest_faithful.plugin.markers import marker_layer
 from pytest_faithful.plugin.repeats import check_min_pass_rate, gate, repetition
 from pytest_faithful.plugin.session import BASELINE_KEY
@@ -56,7 +62,6 @@ from pytest_faithful.report import junit
 from pytest_faithful.report.baseline_file import check_key, checked_key
 from pytest_faithful.report.failure import failure_message
 from pytest_faithful.report.records import CheckRecord, ErrorKind
-from pytest_faithful.rules import choose
 from pytest_faithful.vocab import ScoringPolicy
 
 if TYPE_CHECKING:
@@ -270,7 +275,7 @@ class AssertFaithful:
         blocking by ``assert_faithful(...)``, awaited by ``assert_faithful.aio(...)``."""
         # 1. The test's arguments: a mistake here is the test's bug, not a check.
         settings = self._settings(answer, contexts, question, call)
-        rule_set = choose(settings.rules, settings.skip_rules)
+        rule_set = rule_set_of(settings.rules, settings.skip_rules)
         index = self._checks
         baseline_key = self._baseline_key(index, key)
         self._checks += 1

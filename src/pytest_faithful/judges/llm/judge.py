@@ -74,6 +74,11 @@ from pytest_faithful.text.terms import content_terms
 DEFAULT_PARAMS: Mapping[str, Any] = {"temperature": 0.0, "max_tokens": 2048}
 _SIZES_SHOWN = 5
 
+_Shown = tuple[int, list[int] | None]
+"""How many items a step's whole list holds, and the passages shown for all of them
+(:func:`evidence_passages`): read once per step, for the budget, and reused by a request that
+asks about the whole list (a part of it is read again: it may show fewer passages)."""
+
 
 class LLMJudge(Asking):
     """Extracts claims and verifies them with a chat model behind a (cached) backend."""
@@ -186,9 +191,8 @@ class LLMJudge(Asking):
     async def _verify_claims(
         self, claims: Sequence[Claim], passages: Sequence[str], question: str | None
     ) -> Verdicts:
-        self._check_budget(
-            passages, evidence_passages(passages, [*(c.text for c in claims), question or ""])
-        )
+        shown = evidence_passages(passages, [*(c.text for c in claims), question or ""])
+        self._check_budget(passages, shown)
         numbered = list(enumerate(claims))
         size = self._tuning.batch_size
         batches = [numbered[i : i + size] for i in range(0, len(numbered), size)]
@@ -198,7 +202,9 @@ class LLMJudge(Asking):
         outcomes = await Gather(
             [
                 self._split_when_truncated(
-                    batch, lambda part: self._verify(part, passages, question), "claim"
+                    batch,
+                    lambda part: self._verify(part, passages, question, (len(claims), shown)),
+                    "claim",
                 )
                 for batch in batches
             ],
@@ -215,12 +221,11 @@ class LLMJudge(Asking):
     async def _extract_and_verify(
         self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
     ) -> tuple[ExtractedClaims, Verdicts]:
-        self._check_budget(
-            passages, evidence_passages(passages, [*(s.text for s in sentences), question or ""])
-        )
+        shown = evidence_passages(passages, [*(s.text for s in sentences), question or ""])
+        self._check_budget(passages, shown)
         pairs, usage = await self._split_when_truncated(
             list(sentences),
-            lambda part: self._extract_verified(part, passages, question),
+            lambda part: self._extract_verified(part, passages, question, (len(sentences), shown)),
             "answer sentence",
             leave_cut_sentence=True,
         )
@@ -318,10 +323,18 @@ class LLMJudge(Asking):
         )
 
     async def _verify(
-        self, part: Sequence[tuple[int, Claim]], passages: Sequence[str], question: str | None
+        self,
+        part: Sequence[tuple[int, Claim]],
+        passages: Sequence[str],
+        question: str | None,
+        whole: _Shown | None = None,
     ) -> tuple[list[Verdict], Usage]:
         claims = [c for _, c in part]
-        shown = evidence_passages(passages, [*(c.text for c in claims), question or ""])
+        shown = (
+            whole[1]
+            if whole is not None and whole[0] == len(part)  # every claim: the same texts
+            else evidence_passages(passages, [*(c.text for c in claims), question or ""])
+        )
         messages = prompts.verification_messages(claims, passages, question, shown)
 
         def verdicts_of(output: prompts.VerificationOutput) -> list[Verdict]:
@@ -349,10 +362,18 @@ class LLMJudge(Asking):
         )
 
     async def _extract_verified(
-        self, sentences: Sequence[Sentence], passages: Sequence[str], question: str | None
+        self,
+        sentences: Sequence[Sentence],
+        passages: Sequence[str],
+        question: str | None,
+        whole: _Shown | None = None,
     ) -> tuple[list[tuple[Claim, Verdict | None]], Usage]:
         """Claims with their verdicts; None for a claim the reply gave no usable label."""
-        shown = evidence_passages(passages, [*(s.text for s in sentences), question or ""])
+        shown = (
+            whole[1]
+            if whole is not None and whole[0] == len(sentences)  # every sentence: the same texts
+            else evidence_passages(passages, [*(s.text for s in sentences), question or ""])
+        )
         messages = prompts.single_call_messages(sentences, passages, question, shown)
 
         def pairs_of(output: prompts.SingleCallReading) -> list[tuple[Claim, Verdict | None]]:
