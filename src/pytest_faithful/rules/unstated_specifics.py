@@ -54,17 +54,20 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
     text = without_examples(case.claim.text, case.passages)
     sentence = without_examples(case.claim.sentence, case.passages)
     missing = unstated(text, sentence, case.passages, kinds)
+    numbers = "number" in kinds
     # Codes and numeric dates read whole (text/codes.py): a date's numbers and month are
     # stated by the same date in another form, "Type-C" by a passage's "USB-C"; a code's
-    # changed letter or sign is missing.
-    stated, dates = read_dates(text, case.passages)
-    aliases = aliases_stated(text, case.passages)
-    missing = [
-        m
-        for m in missing
-        if not (content_terms(m) <= stated and content_terms(m)) and m not in aliases
-    ]
-    if "number" in kinds:
+    # changed letter or sign is missing. Read only where they can matter (most claims miss
+    # nothing, and the names' rule reads no dates): the rule decides the same.
+    stated, dates = read_dates(text, case.passages) if missing or numbers else (frozenset(), [])
+    if missing:
+        aliases = aliases_stated(text, case.passages)
+        missing = [
+            m
+            for m in missing
+            if not (content_terms(m) <= stated and content_terms(m)) and m not in aliases
+        ]
+    if numbers:
         reported = frozenset().union(*(content_terms(m) for m in missing))
         missing += [d for d in dates if not content_terms(d) & reported]
         # A code is read where no other specific of the claim is missing: a claim that
