@@ -116,9 +116,6 @@ class UnstatedSpecifics:
         ruling = demoted_for(self.name, case, ruling, SPECIFIC_KINDS)
         if ruling.rule is not None:
             return ruling
-        # A bound the passages give only the other way is a figure they do not state:
-        # "16 or younger" for "at least 16".
-        flip = flipped_bound(case.claim.text, case.passages)
         labels = labelled_only(case.claim.text, case.passages)
         if labels:  # "within three years" where a passage's 3 is only "paragraph (3)(C)"'s
             return ruling.demoted(
@@ -126,6 +123,10 @@ class UnstatedSpecifics:
                 f"the claim states {', '.join(labels)} and the passages write "
                 f"{'it' if len(labels) == 1 else 'them'} only as the number of a part",
             )
+        # A bound the passages give only the other way is a figure they do not state:
+        # "16 or younger" for "at least 16". Read after the labels, which decide first: the
+        # bounds (the costliest reading here) only where they can.
+        flip = flipped_bound(case.claim.text, case.passages)
         if flip is None:
             record = unstated_record(case.claim.text, case.passages)
             if record is None:
