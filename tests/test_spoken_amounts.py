@@ -8,10 +8,13 @@ that changes the figure, the scale or the cents does not.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pytest_faithful.text import amounts
 from pytest_faithful.text.number_clash import number_clash
 from pytest_faithful.text.specifics import unstated
 from pytest_faithful.text.words import NUMBER_WORDS
@@ -72,3 +75,38 @@ def test_a_count_after_an_amount_is_no_cents() -> None:
 def test_a_currency_before_a_comma_is_the_amount_before_its(claim: str, clashes: bool) -> None:
     evidence = "It comes out at thirteen Euro twenty, which is seventy cents over budget."
     assert (number_clash(claim, evidence) is not None) is clashes
+
+
+# The one scan may_scale made before it was split into its alternatives (text/amounts.py): the
+# split is only faster, and must answer the same for every text.
+_ONE_SCAN = re.compile(
+    r"\d[^\S\n]?(?:" + "|".join(amounts._SCALES) + r"|cents?)\b"
+    rf"|\b(?:{amounts._NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{amounts._LARGE}|cents?)\b"
+    r"|\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w",
+    re.IGNORECASE,
+)
+# Words and marks each alternative reads, and letters that match others in any case.
+_MARKS = (
+    "3",
+    "1,500",
+    "$",
+    "\u20ac",
+    " ",
+    "  ",
+    "\n",
+    ".",
+    "-",
+    "x",
+    "MILLION",
+    "\u017f",
+    "\u212a",
+)
+_PIECES = st.sampled_from(
+    [*sorted(NUMBER_WORDS), *amounts._SCALES, "hundred", "cent", "cents", "euro", "Pounds", *_MARKS]
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_PIECES, max_size=8).map("".join))
+def test_may_scale_answers_as_its_one_scan_did(text: str) -> None:
+    assert amounts.may_scale.__wrapped__(text) is (_ONE_SCAN.search(text) is not None)

@@ -54,17 +54,20 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
     text = without_examples(case.claim.text, case.passages)
     sentence = without_examples(case.claim.sentence, case.passages)
     missing = unstated(text, sentence, case.passages, kinds)
+    numbers = "number" in kinds
     # Codes and numeric dates read whole (text/codes.py): a date's numbers and month are
     # stated by the same date in another form, "Type-C" by a passage's "USB-C"; a code's
-    # changed letter or sign is missing.
-    stated, dates = read_dates(text, case.passages)
-    aliases = aliases_stated(text, case.passages)
-    missing = [
-        m
-        for m in missing
-        if not (content_terms(m) <= stated and content_terms(m)) and m not in aliases
-    ]
-    if "number" in kinds:
+    # changed letter or sign is missing. Read only where they can matter (most claims miss
+    # nothing, and the names' rule reads no dates): the rule decides the same.
+    stated, dates = read_dates(text, case.passages) if missing or numbers else (frozenset(), [])
+    if missing:
+        aliases = aliases_stated(text, case.passages)
+        missing = [
+            m
+            for m in missing
+            if not (content_terms(m) <= stated and content_terms(m)) and m not in aliases
+        ]
+    if numbers:
         reported = frozenset().union(*(content_terms(m) for m in missing))
         missing += [d for d in dates if not content_terms(d) & reported]
         # A code is read where no other specific of the claim is missing: a claim that
@@ -113,9 +116,6 @@ class UnstatedSpecifics:
         ruling = demoted_for(self.name, case, ruling, SPECIFIC_KINDS)
         if ruling.rule is not None:
             return ruling
-        # A bound the passages give only the other way is a figure they do not state:
-        # "16 or younger" for "at least 16".
-        flip = flipped_bound(case.claim.text, case.passages)
         labels = labelled_only(case.claim.text, case.passages)
         if labels:  # "within three years" where a passage's 3 is only "paragraph (3)(C)"'s
             return ruling.demoted(
@@ -123,6 +123,10 @@ class UnstatedSpecifics:
                 f"the claim states {', '.join(labels)} and the passages write "
                 f"{'it' if len(labels) == 1 else 'them'} only as the number of a part",
             )
+        # A bound the passages give only the other way is a figure they do not state:
+        # "16 or younger" for "at least 16". Read after the labels, which decide first: the
+        # bounds (the costliest reading here) only where they can.
+        flip = flipped_bound(case.claim.text, case.passages)
         if flip is None:
             record = unstated_record(case.claim.text, case.passages)
             if record is None:

@@ -67,13 +67,18 @@ _SPOKEN_MONEY = re.compile(
 )
 _DECIMAL = re.compile(r"\d+(?:\.\d+)?")
 _DIGIT = re.compile(r"\d")
-# Whether a text may write a number with a scale word or in cents, or speak money: one scan,
-# before the full reading.
-_MAY_SCALE = re.compile(
-    r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r"|cents?)\b"
-    rf"|\b(?:{_NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{_LARGE}|cents?)\b"
-    r"|\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w",
-    re.IGNORECASE,
+# Whether a text may write a number with a scale word or in cents, or speak money: before the
+# full reading. Three scans, each an alternative, rather than one scan of the three: the
+# number words' alternative is tried at every word of a text (two thirds of the time of one
+# scan, ~0.02 ms a sentence), so it is tried only where a space and a scale word follow, as
+# any text it matches has them. The answer is the same: some alternative matches somewhere.
+_DIGITS_SCALED = re.compile(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r"|cents?)\b", re.IGNORECASE)
+_MONEY_WORD = re.compile(
+    r"\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w", re.IGNORECASE
+)
+_SCALE_WORD_AFTER_SPACE = re.compile(rf"[^\S\n](?:{_LARGE}|cents?)\b", re.IGNORECASE)
+_WORD_SCALED_AHEAD = re.compile(
+    rf"\b(?:{_NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{_LARGE}|cents?)\b", re.IGNORECASE
 )
 
 
@@ -83,7 +88,14 @@ def may_scale(text: str) -> bool:
     """Whether ``text`` may write a number with its scale word ("1.5 million", "$5m")."""
     if not text.isascii():
         text = text.translate(FULL_WIDTH)
-    return _MAY_SCALE.search(text) is not None
+    return (
+        _DIGITS_SCALED.search(text) is not None
+        or _MONEY_WORD.search(text) is not None
+        or (
+            _SCALE_WORD_AFTER_SPACE.search(text) is not None
+            and _WORD_SCALED_AHEAD.search(text) is not None
+        )
+    )
 
 
 # Beyond any amount a text states; Decimal would read a thousand digits, slowly.

@@ -16,6 +16,9 @@ from pytest_faithful.text.turns import dialogue, speaker_named
 
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
 _POSSESSIVE = re.compile(r"'s?$")
+# What str.splitlines breaks a line at: each turn of a dialogue opens a line of its own
+# (:func:`~pytest_faithful.text.turns.dialogue`), so a passage with none holds no two turns.
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
@@ -46,6 +49,8 @@ class Turn(NamedTuple):
 def turn_of(passage: str, start: int, end: int) -> Turn | None:
     """The turn of a dialogue (two turns or more, :func:`~pytest_faithful.text.turns.dialogue`)
     that ``passage[start:end]`` lies in, else None."""
+    if _LINE_BREAK.search(passage) is None:
+        return None  # one line: no two turns, known without reading the passage for them
     read = dialogue(passage)
     if len(read.starts) < 2:
         return None
