@@ -28,6 +28,10 @@ the sentences about what follows "than"; an age's event is a sentence that gives
 ("was 46 when the film came out": the film's year, not the director's birth sentence), and
 "when its author was about 41" is an age too.
 
+:func:`relative_years` reads the years a passage gives relative to one it states ("last year"
+in an article dated 2018 is 2017; "two years later" after 2002 is 2004), which the specifics
+rule reads as stated.
+
 A lie that shifts one of the years, the age or the span is caught unless it lands on another
 pair of the passages' years by chance: the claim's own year is one of the two, and the
 direction of "later" and "before" is kept ("the year before it was acquired" where the
@@ -42,6 +46,7 @@ from collections.abc import Iterator, Sequence
 
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS
 
 _YEAR = re.compile(r"(?<![\d,.£$€])(1[0-9]\d\d|20\d\d)(?!\d|,\d|s\b|\.\d)")
 _N = r"(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
@@ -218,3 +223,42 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
     if ages:
         return any(y - b in (n, n + 1) for y in own for b in _births(texts))
     return False
+
+
+# A year a passage gives relative to one it states: "last year" in an article dated 2018 is
+# 2017, "three years ago" 2015; "the following year" after 2002 is 2003, "two years later" 2004.
+_RELATIVE_YEARS = re.compile(
+    r"\b(?:(?P<back>last year|the (?:previous|preceding|prior) year)"
+    r"|(?P<on>next year|the (?:following|next) year)|(?P<same>this year)"
+    r"|(?P<n>an?|one|\d{1,2}|[a-z]+)[- ]years?\s+(?:(?P<later>later|on)|(?P<ago>ago)|earlier))\b",
+    re.IGNORECASE,
+)
+# How far before "two years later" the year it counts from is read: its sentence and the one
+# before, about.
+_LATER_FROM = 300
+
+
+@functools.lru_cache(maxsize=256)
+def relative_years(said: str, dated: str) -> frozenset[int]:
+    """The years ``said`` gives relative to a year that ``dated`` states: each year of
+    ``dated`` moved a year back, on or none ("last year", "a year earlier", "the following
+    year", "this year") or a number of years back ("three years ago"); and each year ``said``
+    writes shortly before "N years later" or "earlier" moved by N. For a passage, ``said`` and
+    ``dated`` are the passage; for a span of it, ``said`` is the span and ``dated`` its
+    passage, whose date an article's "last year" counts from."""
+    found: set[int] = set()
+    offsets: set[int] = set()
+    for m in _RELATIVE_YEARS.finditer(said):
+        if m["n"] is None:
+            offsets.add(-1 if m["back"] else 1 if m["on"] else 0)
+            continue
+        n = m["n"].casefold()
+        count = 1 if n in ("a", "an", "one") else int(NUMBER_WORDS.get(n, n if n.isdigit() else 0))
+        if count and (count == 1 or m["ago"]):
+            offsets.add(count if m["later"] else -count)
+        elif count:
+            before = said[max(m.start() - _LATER_FROM, 0) : m.start()]
+            found.update(int(y) + (count if m["later"] else -count) for y in _YEAR.findall(before))
+    if offsets:
+        found.update(int(y) + o for y in _YEAR.findall(dated) for o in offsets)
+    return frozenset(found)

@@ -10,7 +10,8 @@ is "VII" (:func:`letters_of`, :func:`name_terms`); "Pro 2" is stated by a passag
 :func:`~pytest_faithful.text.names.name_forms`'); and a short English sentence may write none
 of the function words that tell English from German, where every noun is capitalised
 (:func:`reads_as_english`). Two forms are read here too: an initialism whose words the
-sentence or a passage spells out (:func:`initialism_stated`), and a number a passage writes
+sentence or a passage spells out (:func:`initialism_stated`), a name the sentence writes out
+before a passage's initialism in brackets (:func:`glossed`), and a number a passage writes
 only as a part of a name, which states no quantity (:func:`named_only`). Not tuned to any
 example: the places and demonyms are :mod:`~pytest_faithful.text.names`' tables and English
 morphology, the function words English's, the initials and names' numbers read off the text.
@@ -150,6 +151,57 @@ def _defined_in(name: str, sentence: str) -> bool:
     words = [w for w in re.findall(r"[^\W\d_]+", sentence[:at]) if w.casefold() not in _SMALL_WORDS]
     letters = "".join(w[0] for w in words[-len(name) :]).upper()
     return len(words) >= len(name) and letters == name.upper()
+
+
+# An initialism in brackets after the name it stands for ("... British Empire (KBE)"), and the
+# most words before it read as the name.
+_BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{1,7})\)")
+_NAME_WORD = re.compile(r"[A-Z][\w'\u2019-]*")
+_MOST_GLOSSED = 12
+
+
+def glossed(name: str, sentence: str, passages: tuple[str, ...]) -> bool:
+    """Whether the capitalised word ``name`` of an answer ``sentence`` is a word of a name the
+    sentence writes out before an initialism in brackets that a passage writes, the
+    initialism's capitals the initials of the name's first and last words and of some of its
+    words between, in order: honours and degrees skip words of their names ("Knight Commander
+    of the Order of the British Empire (KBE)", "Fellow of the Royal Academy of Engineering
+    (FREng)"). The name is its run of capitalised words and function words, up to the
+    bracket, from the farthest word whose initial is the initialism's first."""
+    for m in _BRACKETED.finditer(sentence):
+        letters = [c for c in m[1] if c.isupper()]
+        if len(letters) < 2 or m[1].casefold() not in _bracketable(passages):
+            continue
+        run: list[str] = []
+        for word in reversed(sentence[: m.start()].split()[-_MOST_GLOSSED:]):
+            if _NAME_WORD.fullmatch(word):
+                run.append(word)
+            elif word not in _SMALL_WORDS:
+                break
+        run.reverse()
+        for start, word in enumerate(run):
+            if word[0] == letters[0] and _initials_in_order(letters, run[start:]):
+                if name in run[start:]:
+                    return True
+                break
+    return False
+
+
+def _initials_in_order(letters: list[str], words: list[str]) -> bool:
+    """Whether ``letters`` are the initials of the first and last of ``words`` and of some of
+    the words between, in order."""
+    if len(words) < len(letters) or words[-1][0] != letters[-1]:
+        return False
+    between = iter(w[0] for w in words[1:-1])
+    return all(letter in between for letter in letters[1:-1])
+
+
+@functools.lru_cache(maxsize=64)
+def _bracketable(passages: tuple[str, ...]) -> frozenset[str]:
+    """The words of the passages that could be an initialism in brackets, casefolded."""
+    return frozenset(
+        w.casefold() for p in passages for w in re.findall(r"\b[A-Z][A-Za-z]{1,7}\b", p)
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -180,6 +180,7 @@ def _without_marks(word: str) -> str:
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
+_COMPOUND_TAIL = re.compile(r"-(?![A-Z]).*")  # "-based" of "Texas-based", a name's compound
 _CAMEL_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]+")
 # A name: capitalised words, with the function words a name holds ("Order of the British
 # Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
@@ -283,8 +284,9 @@ def name_forms(text: str) -> NameForms:
     for m in _CAPITALISED.finditer(text):
         word = m[0].casefold().strip("'\u2019-")
         words.add(word)
-        if "-" in word:
-            words.add(word.replace("-", ""))  # "Wi-Fi" states "WiFi"
+        if "-" in word:  # "Wi-Fi" states "WiFi"; "Paris-based", "Gdańsk-born" state the place
+            named = _COMPOUND_TAIL.sub("", m[0]).casefold()
+            words.update((word.replace("-", ""), *_spellings(named)))
         if not word.isascii():
             words.update(_spellings(word))
         elif word in _SHORT_WORDS and m[0][1:].islower():  # "St", not "ST": an initialism

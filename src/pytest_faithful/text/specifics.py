@@ -49,12 +49,13 @@ from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
-from pytest_faithful.text.elapsed import elapsed
+from pytest_faithful.text.elapsed import elapsed, relative_years
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.measures import measures, part_alone
 from pytest_faithful.text.name_words import (
     dotted_initialisms,
+    glossed,
     initialism_stated,
     name_terms,
     named_only,
@@ -179,7 +180,9 @@ def _unstated(
             continue
         if _PLURAL_INITIALISM.fullmatch(name) and content_terms(name[:-1]) <= stated:
             continue  # "TVs" names what "a TV" does
-        if initialism_stated(name, sentence, tuple(passages)):
+        if initialism_stated(name, sentence, tuple(passages)) or glossed(
+            name, claim, tuple(passages)
+        ):
             continue
         if unit_written(name, claim, tuple(passages)):
             continue  # "20 GB" for a passage's "20 gigabytes"
@@ -354,36 +357,10 @@ def _stated_in_no_other_form(
     return [t for t in missing if t not in excused]
 
 
-# A year a passage gives relative to one it states ("last year" in an article dated 2018 is
-# 2017): the offset each phrase means.
-_RELATIVE_YEARS = (
-    (
-        re.compile(
-            r"\b(?:last year|the (?:previous|preceding|prior) year|a year (?:earlier|ago))\b", re.I
-        ),
-        -1,
-    ),
-    (re.compile(r"\b(?:next year|the (?:following|next) year|a year later)\b", re.I), 1),
-    (re.compile(r"\bthis year\b", re.I), 0),
-)
-_YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
-
-
 def _relative_year(term: str, passages: tuple[str, ...]) -> bool:
     """Whether the year ``term`` is one a passage says relative to a year it states: "last
-    year" in a passage that states 2018 (its date) states 2017."""
-    return _YEAR.fullmatch(term) is not None and int(term) in _relative_years(passages)
-
-
-# Read once for the passages, not once for each year of a claim (a list of many years).
-@functools.lru_cache(maxsize=64)
-def _relative_years(passages: tuple[str, ...]) -> frozenset[int]:
-    found: set[int] = set()
-    for passage in passages:
-        offsets = [offset for phrase, offset in _RELATIVE_YEARS if phrase.search(passage)]
-        if offsets:
-            found.update(int(y) + offset for y in _YEAR.findall(passage) for offset in offsets)
-    return frozenset(found)
+    year" in a passage that states 2018 (its date) states 2017 (text/elapsed.py)."""
+    return term.isdigit() and any(int(term) in relative_years(p, p) for p in passages)
 
 
 def _in_title_case(words: Sequence[re.Match[str]]) -> bool:
