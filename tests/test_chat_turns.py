@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways
+from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.terms import number_kinds
 
 _GAPS = [", ", "; ", ". ", "! ", "? "]
@@ -76,3 +77,41 @@ def test_another_year_for_a_year_before_a_verb_is_a_clash() -> None:
     the quoted sentence's 1868 is the railway's year, not a count of "turned"s."""
     faithful = "The railway came in 1868 and made the town a timber port."
     assert_both_ways(faithful, faithful.replace("1868", "1860"), _RAILWAY, "strict")
+
+
+_GOLDENS = ["The breed was developed in Scotland in the mid-19th century by Lord Tweedmouth."]
+_UKULELE = ["The ukulele originated in Hawaii in the 1800s as an adaptation of the machete."]
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(
+    ("faithful", "changed", "passages"),
+    [
+        ("I believe they were developed in Scotland in the mid-1800s!",
+         "I believe they were developed in Scotland in the mid-1700s!", _GOLDENS),
+        ("Goldens come from Scotland, from the 1800s.",
+         "Goldens come from Scotland, from the 1900s.", _GOLDENS),
+        ("Goldens were developed in the mid-1800s by Lord Tweedmouth.",
+         "Goldens were developed in the early 1800s by Lord Tweedmouth.", _GOLDENS),
+        ("Oh, the ukulele came from Hawaii in the 19th century.",
+         "Oh, the ukulele came from Hawaii in the 18th century.", _UKULELE),
+        ("The ukulele originated in Hawaii in the 1800s, right?",
+         "The ukulele originated in Hawaii in the 1700s, right?", _UKULELE),
+    ],
+)  # fmt: skip
+def test_a_century_is_stated_in_its_years_and_by_its_number(
+    faithful: str, changed: str, passages: list[str], rules: str
+) -> None:
+    """ "the mid-1800s" for "the mid-19th century" and back; another century, or a part of it
+    the passages do not give, is still caught."""
+    assert_both_ways(faithful, changed, passages, rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=11, max_value=19), st.integers(min_value=1000, max_value=1999))
+def test_a_century_in_its_years_is_stated_by_a_year_in_it(century: int, year: int) -> None:
+    hundreds = f"{century - 1}00s"
+    within = (century - 1) * 100 <= year < century * 100
+    assert elapsed(hundreds, f"It was built in the {hundreds}.", [f"It was built in {year}."]) == (
+        within
+    )
