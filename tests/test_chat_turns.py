@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways
 from pytest_faithful.text.elapsed import elapsed
+from pytest_faithful.text.specifics import unstated
 from pytest_faithful.text.terms import number_kinds
 
 _GAPS = [", ", "; ", ". ", "! ", "? "]
@@ -115,3 +116,25 @@ def test_a_century_in_its_years_is_stated_by_a_year_in_it(century: int, year: in
     assert elapsed(hundreds, f"It was built in the {hundreds}.", [f"It was built in {year}."]) == (
         within
     )
+
+
+_PENGUINS = ["Penguins live almost exclusively in the Southern Hemisphere, many in Chile."]
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "Penguins live only in {}.",
+        "Penguins live mostly in {}.",
+        "Penguins really live in {}!",
+        "You find penguins in {}.",
+        "Some penguins live in {}.",
+        "Penguins live just in {}, right?",
+    ],
+)
+def test_a_short_chat_turn_is_read_for_names(turn: str) -> None:
+    """A turn with no article or auxiliary reads as English by its pronoun or adverb, so a name
+    no passage gives is caught; a German sentence's capitalised nouns are still no names."""
+    assert_both_ways(turn.format("Chile"), turn.format("Antarctica"), _PENGUINS)
+    german = "Pinguine leben nur in der Antarktis."
+    assert unstated(german, german, _PENGUINS, frozenset({"name"})) == []
