@@ -18,8 +18,10 @@ careful writer does. :func:`elapsed` reads such a number as stated when it is on
 * an age ("aged 47", "at the age of 12", "a 25-year-old", "was 25 when"): a claim's own year
   less a year of birth (a year in a sentence that says "born", or the first of a "(1911-1987)"
   span), or one less (the birthday not yet reached that year);
-* a century ("the mid-19th century", "the 14th century"): a century one of the passages'
-  years falls in; "early", "mid" or "late" hold it to that third of the century.
+* a century ("the mid-19th century", "the 14th century"), or one written in its years ("the
+  1800s", "the mid-1800s"): a century one of the passages' years falls in, or that they name
+  in either form; "early", "mid" or "late" hold it to that third of the century (and to a
+  named century with the same part or none).
 
 A multi-document answer reads a year with its thing: a sentence's years are also the events
 of the sentence before it where that one places no event ("The Ponte Almada is a suspension
@@ -85,6 +87,28 @@ _UNIT_WORDS = frozenset(
 )
 # Parts of a century, as years into it: "early" is its first third, "late" its last.
 _PARTS = {"early": (0, 35), "mid": (30, 70), "late": (65, 100)}
+# A century written in its years: "the 1800s", "the mid-1800s" (the 19th century); not the
+# 2000s, most often a decade.
+_IN_YEARS = re.compile(r"\b(?:(?P<part>early|mid|late)[- ]+)?(?P<n>1\d)00s\b", re.IGNORECASE)
+_HUNDREDS = re.compile(r"1\d00s")
+
+
+def _century_stated(
+    n: int, part: str | None, passages: tuple[str, ...], *, in_years: bool = False
+) -> bool:
+    """Whether the passages state the ``n``th century, or the ``part`` of it ("early", "mid",
+    "late") when the claim says one: by a year in it (in that part; "the 1800s" ends with
+    1899, the 19th century with 1900), or by the century in either form ("the 19th century",
+    "the 1800s") with the same part or none."""
+    part = (part or "").casefold()
+    low, high = _PARTS.get(part, (0, 100))
+    high = min(high, 99) if in_years else high
+    start = (n - 1) * 100
+    if any(low <= y - start <= high for years, _ in _sentences(passages) for y in years):
+        return True
+    named = [m["part"] for p in passages for m in _CENTURY.finditer(p) if int(m["n"]) == n]
+    named += [m["part"] for p in passages for m in _IN_YEARS.finditer(p) if int(m["n"]) + 1 == n]
+    return any(not part or (said or "").casefold() == part for said in named)
 
 
 @functools.lru_cache(maxsize=64)
@@ -174,16 +198,19 @@ def _spans(term: str, claim: str) -> Iterator[re.Match[str]]:
 def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
     """Whether the number ``term`` of ``claim`` is a span of years, an age or a century worked
     out from the years the passages state (module docstring)."""
+    texts = tuple(passages)
+    if _HUNDREDS.fullmatch(term):
+        return any(
+            _century_stated(int(term[:2]) + 1, m["part"], texts, in_years=True)
+            for m in _IN_YEARS.finditer(claim)
+            if m["n"] == term[:2]
+        )
     if not term.isdigit() or len(term) > 3:
         return False
-    texts = tuple(passages)
     n = int(term)
     for m in _CENTURY.finditer(claim):
-        if m["n"] == term:
-            low, high = _PARTS.get((m["part"] or "").casefold(), (0, 100))
-            start = (n - 1) * 100
-            if any(low <= y - start <= high for years, _ in _sentences(texts) for y in years):
-                return True
+        if m["n"] == term and _century_stated(n, m["part"], texts):
+            return True
     every = frozenset().union(*(years for years, _ in _sentences(texts)))
     spans = list(_spans(term, claim))
     ages = [

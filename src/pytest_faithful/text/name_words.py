@@ -92,14 +92,19 @@ def roman_stated(number: str, claim: str, passages: Iterable[str]) -> bool:
 # in a language that does not capitalise every noun, and English is the one this rule knows. A
 # short sentence may have none of the commonest ("Acme said U.K. sales grew 12%"): there one of
 # the other function words German never writes says it, or a past tense in "-ed" ("Brazilian oil
-# company Petrobras reported record profits in 2022").
+# company Petrobras reported record profits in 2022"), or an adverb in "-ly" ("Penguins live
+# mostly in Peru.").
 _ENGLISH_MARKERS = frozenset(
     "the of and to is that for with it on are this by be as at from has have not were".split()  # noqa: SIM905
     + "a they their its through before after which or but can than into every each".split()  # noqa: SIM905
     + "said while during between because been who when where how had his she he we".split()  # noqa: SIM905
+    # ... and the pronouns, determiners and adverbs of a short chat turn ("Penguins live only in
+    # Antarctica.", "You should try Kilimanjaro!"), none of them a German word either
+    + "you your my our i me them these those there what some any only just very really".split()  # noqa: SIM905
 )
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
-_PAST_TENSE = 5  # letters of a past tense in "-ed", at the least: not "bed", "red", "shed"
+# Letters of a past tense in "-ed" or an adverb in "-ly", at the least: not "bed", "red", "shed".
+_PAST_TENSE = 5
 # English's contractions: "don't", "they're", "I've", "we'll", "I'm" by their ending, and
 # "it's", "that's", "who'd" by a marker before the apostrophe. Chat and dialogue write them
 # for the markers themselves ("It's set in rural Oregon."); German's "geht's" has neither.
@@ -112,7 +117,7 @@ def reads_as_english(sentence: str) -> bool:
     """Whether ``sentence`` reads as English, where case marks a name."""
     return any(
         w.casefold() in _ENGLISH_MARKERS
-        or (len(w) >= _PAST_TENSE and w.islower() and w.endswith("ed"))
+        or (len(w) >= _PAST_TENSE and w.islower() and w.endswith(("ed", "ly")))
         or ("'" in w and _contraction(w))
         for w in _WORD.findall(sentence.replace("\u2019", "'"))
     )

@@ -130,6 +130,9 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                         rival = (shared, frozenset({_bound_of(flipped, term)}))
                     continue
                 counted = stated.get(term, frozenset()) - {_PLAIN}
+                if "year" in wanted and _a_year(term, None):
+                    # The claim's year itself: "in 1868 turned the town" counts no "turns".
+                    counted = frozenset()
                 if _counts_another(wanted, counted, stated, numbers):
                     # "a three-bedroom house with two bathrooms" for "3 bathrooms"
                     others = frozenset(t for t, k in stated.items() if k & wanted and t != term)

@@ -365,7 +365,12 @@ def content_terms(text: str) -> frozenset[str]:
 _YEAR = re.compile(r"1\d{3}|20\d\d")
 # What ends a table's cell between a number and the next word: a pipe, a tab, a tag, CSV's comma.
 _CELL_GAP = re.compile(r",|.*[|\t<].*", re.DOTALL)
+# ... and what ends a clause or a sentence there: "in 1896, though ..." counts no "though", and
+# "in 1896. Visitors ..." no visitors (brackets do not: "thirty (30) days" counts days).
+_CLAUSE_GAP = re.compile(r".*[,;.!?]\s.*", re.DOTALL)
 _PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
+_YEAR_OPENERS = frozenset(("in", "since", "until", "during"))
+_PAST = re.compile(r"[a-z]{3,}ed")
 # What may stand between a currency and the amount after it: spaces ("EUR 70"), or nothing
 # ("$70"); "13.20 euro, 70 cents" gives the euro to 13.20, not to 70.
 _CURRENCY_GAP = re.compile(r"[^\S\n]*")
@@ -404,6 +409,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
         if after and (
             _CELL_GAP.fullmatch(gap := lowered[found[i].end() : found[i + 1].start()])
+            or _CLAUSE_GAP.fullmatch(gap)
             or FIELD_END.fullmatch(gap)
         ):
             after = ""  # "| 2 | Pro |" counts no "pro": the next cell is no unit of it
@@ -432,6 +438,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = "age"
         elif before in ("fiscal", "calendar") and _YEAR.fullmatch(token):  # "fiscal 2023 sales"
             kind = "year"
+        elif before in _YEAR_OPENERS and _YEAR.fullmatch(token) and _PAST.fullmatch(after):
+            kind = "year"  # "in 1868 turned the town": a verb after it, no unit
         elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
             if unit in _SCALE_TERMS and i + 2 < len(tokens):
                 # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
