@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways
 from pytest_faithful.text.elapsed import elapsed
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.specifics import unstated
-from pytest_faithful.text.terms import number_kinds
 
 _GAPS = [", ", "; ", ". ", "! ", "? "]
 

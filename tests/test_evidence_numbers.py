@@ -16,8 +16,8 @@ from evidence_judges import quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.rules.number_clash import OTHER_VALUE_NOTE
 from pytest_faithful.text.evidence import locate
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.number_clash import NumberClash, number_clash
-from pytest_faithful.text.terms import number_kinds
 
 RETURNS = "Returns are accepted within 30 days. Gift cards last 60 days."
 

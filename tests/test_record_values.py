@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import verify
-from pytest_faithful.text.terms import number_kinds
+from pytest_faithful.text.kinds import number_kinds
 
 SHOP = json.dumps(
     {

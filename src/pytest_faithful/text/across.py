@@ -36,8 +36,9 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.ranges import at_one_scale
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 
 # Kinds no sum is read in: labels of a thing, not values of it (as text/arithmetic.py).
 _NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7", "score", "ordinal"})

@@ -19,10 +19,11 @@ from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.ranges import range_pairs
 from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
+from pytest_faithful.text.terms import MAGNITUDES, content_terms
 from pytest_faithful.text.units import (
     SMALL as _SMALL,
 )

@@ -33,7 +33,7 @@ a number as stated when it is one of these, to the precision the claim writes it
   within the limit (:mod:`~pytest_faithful.text.totals`).
 
 The operands must be of the claim number's kind
-(:func:`~pytest_faithful.text.terms.number_kinds`), said together, in sentences that say at
+(:func:`~pytest_faithful.text.kinds.number_kinds`), said together, in sentences that say at
 least half of the claim's other words (about the same thing: two shipping fees do not state
 the difference between two plans' prices), so that a lie that changes a figure is caught
 unless it lands on such a sum by chance (measured both ways by ``benchmarks/rules.py``).
@@ -53,6 +53,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.products import bills, frequencies, percents_of, shares
 from pytest_faithful.text.ranges import (
     Range,
@@ -71,7 +72,7 @@ from pytest_faithful.text.rates import (
     rates_in,
 )
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.totals import (
     Bound,
     Total,

@@ -26,9 +26,10 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from pytest_faithful.text.arithmetic import MIN_SHARED, shared_runs
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measures
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
 
 _FEWEST, _MOST = 2, 20

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts, small_count
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.readings import FULL_WIDTH
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import SMALL as _SMALL
 
 # A share said as a fraction: "a third", "two thirds", "one in eight", "3 out of 4". Its

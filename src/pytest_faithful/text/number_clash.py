@@ -5,7 +5,7 @@ accepted within 30 days." has quoted a real sentence about the claim's subject, 
 specifics rule (:mod:`pytest_faithful.text.specifics`) passes the claim if "60 days" is in some
 other sentence ("Gift cards last 60 days."). What the evidence says about the claim's subject
 is the check: for each number of the claim, the evidence sentence that is most about the claim
-among those that state a number of the same kind (``terms.number_kinds``: "30 days" and "60
+among those that state a number of the same kind (``kinds.number_kinds``: "30 days" and "60
 days" are values of one thing, "9am" and "60 days" are not) must state that number, at the
 claim's scale and in its unit ("$30 million" is another value for "$30 billion", "3 days" for
 "3 weeks"). The lexical judge uses the same notion of "another value for the same thing" to
@@ -24,10 +24,11 @@ from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, bounded_unit
 from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measures
 from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
-from pytest_faithful.text.terms import MAGNITUDES, content_terms, number_kinds
+from pytest_faithful.text.terms import MAGNITUDES, content_terms
 from pytest_faithful.text.units import UNIT_OF
 from pytest_faithful.text.words import SPACE
 

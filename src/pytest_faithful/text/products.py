@@ -13,8 +13,9 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.rates import period_of
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
 
 # A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "won 14 of their 20

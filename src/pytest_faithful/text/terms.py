@@ -10,9 +10,8 @@ matches on these terms; the verifier, the evidence check and the LLM and local j
 from __future__ import annotations
 
 import functools
-import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
@@ -20,7 +19,7 @@ from typing import NamedTuple
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
 from pytest_faithful.text.periods import read_periods
 from pytest_faithful.text.readings import normalised
-from pytest_faithful.text.records import FIELD, FIELD_END, KEY_GAP, camel_case_words
+from pytest_faithful.text.records import camel_case_words
 from pytest_faithful.text.words import (
     DAY_ABBREVIATIONS,
     MONTH_ABBREVIATIONS,
@@ -360,149 +359,3 @@ def content_terms(text: str) -> frozenset[str]:
     if words := camel_case_words(text):
         terms = terms | set(map(_term, words)) - {""}
     return frozenset(terms)
-
-
-_YEAR = re.compile(r"1\d{3}|20\d\d")
-# What ends a table's cell between a number and the next word: a pipe, a tab, a tag, CSV's comma.
-_CELL_GAP = re.compile(r",|.*[|\t<].*", re.DOTALL)
-# ... and what ends a clause or a sentence there: "in 1896, though ..." counts no "though", and
-# "in 1896. Visitors ..." no visitors (brackets do not: "thirty (30) days" counts days).
-_CLAUSE_GAP = re.compile(r".*[,;.!?]\s.*", re.DOTALL)
-_PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
-_YEAR_OPENERS = frozenset(("in", "since", "until", "during"))
-_PAST = re.compile(r"[a-z]{3,}ed")
-# What may stand between a currency and the amount after it: spaces ("EUR 70"), or nothing
-# ("$70"); "13.20 euro, 70 cents" gives the euro to 13.20, not to 70.
-_CURRENCY_GAP = re.compile(r"[^\S\n]*")
-
-
-# A pure reading of its text, asked for again for each number of each claim of a check (the
-# passages' kinds, by the specifics and number rules); read-only, so the memo can be shared.
-@functools.lru_cache(maxsize=1024)
-def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
-    """What each number of ``text`` counts: its term -> the kinds it is used as.
-
-    A kind is ``time`` (a time of day), ``24/7``, ``money`` (after or before a currency),
-    ``percent``, ``decade``, ``date`` (a day next to a month: "3 March", "the 3rd of May"), ``age``
-    ("a 67-year-old", "aged 67"), ``unit:<term>`` (the word after it: "30 days" -> ``unit:day``),
-    ``year`` (four digits, 1000-2099, with no unit), ``ordinal`` (a place with no unit: "finished
-    3rd", "moved up to second"), ``score`` (both sides of a result: "won 3-1", "a 1-1 draw", "6-4")
-    or ``plain``. The two ends of a range share their kinds ("3-5 days", "between 10 and 20%", "$10
-    to 20"). Two numbers of one kind are values of one thing: "60 days" against "30 days", not
-    "9am"; an age not "6 years".
-    """
-    lowered = _lower(text)
-    found = list(_TOKEN.finditer(lowered))
-    tokens = [m[0] for m in found]
-    terms = list(map(_term, tokens))
-    # Where a range of hours starts -> its first end's time of day.
-    hours = (
-        {at: hour for at, _, hour in hours_ranges(lowered, 0, len(lowered))}
-        if may_say_am_or_pm(lowered, 0, len(lowered))
-        else {}
-    )
-    read: list[tuple[int, str, set[str]]] = []  # token index, term, kinds of each number
-    # Only the numbers are read (a comprehension finds them: most tokens are words).
-    for i in [i for i, term in enumerate(terms) if term and term[0].isdigit()]:
-        term, token = terms[i], tokens[i]
-        before = tokens[i - 1] if i else ""
-        after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if after and (
-            _CELL_GAP.fullmatch(gap := lowered[found[i].end() : found[i + 1].start()])
-            or _CLAUSE_GAP.fullmatch(gap)
-            or FIELD_END.fullmatch(gap)
-        ):
-            after = ""  # "| 2 | Pro |" counts no "pro": the next cell is no unit of it
-        if found[i].start() in hours:
-            term, kind = hours[found[i].start()], "time"
-        elif term == ALL_DAY:
-            kind = ALL_DAY
-        elif ":" in term:
-            kind = "time"
-        elif (
-            before in _CURRENCY
-            and _CURRENCY_GAP.fullmatch(lowered, found[i - 1].end(), found[i].start())
-        ) or after in _CURRENCY:
-            kind = "money"
-        elif after in _PERCENT_TOKENS:
-            kind = "percent"
-        elif term.endswith("s"):
-            kind = "decade"
-        elif _is_day(term) and (
-            before in _MONTH_NAMES
-            or after in _MONTH_NAMES
-            or (after == "of" and i + 2 < len(tokens) and tokens[i + 2] in _MONTH_NAMES)
-        ):
-            kind = "date"
-        elif before == "aged" or (after in _AGE_UNITS and tokens[i + 2 : i + 3] == ["old"]):
-            kind = "age"
-        elif before in ("fiscal", "calendar") and _YEAR.fullmatch(token):  # "fiscal 2023 sales"
-            kind = "year"
-        elif before in _YEAR_OPENERS and _YEAR.fullmatch(token) and _PAST.fullmatch(after):
-            kind = "year"  # "in 1868 turned the town": a verb after it, no unit
-        elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
-            if unit in _SCALE_TERMS and i + 2 < len(tokens):
-                # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
-                counted = terms[i + 2]
-                if counted and not counted[0].isdigit() and counted != _NEG:
-                    unit = counted
-            kind = f"unit:{unit}"
-        elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
-            kind = "year"
-        else:
-            kind = "ordinal" if _ORDINAL.fullmatch(token) else "plain"
-        kinds_of = {kind}
-        if (
-            not after
-            and kind in ("plain", "year")
-            and (key := terms[i - 1] if i else "")
-            and not key[0].isdigit()
-            and KEY_GAP.fullmatch(lowered, found[i - 1].end(), found[i].start())
-        ):
-            kinds_of = {f"{FIELD}{key}"} | (kinds_of - {"plain"})  # "stars": 4.5 counts stars
-        read.append((i, term, kinds_of))
-    for (i, _, first), (j, _, last) in itertools.pairwise(read):
-        if _RANGE_JOINT.fullmatch(lowered, found[i].end(), found[j].start()):
-            shared = (first | last) - {"plain"}
-            # A year and a number of days are not one range, whatever joins them.
-            if shared and not ({"time", "year", "date"} & (first ^ last)):
-                for end in (first, last):
-                    end.clear()
-                    end.update(shared)
-        if _SCORE.fullmatch(lowered, found[i].start(), found[j].end()) and _is_score(
-            lowered, tokens[i], tokens[j], found[i].start(), found[j].end()
-        ):
-            first.clear()
-            last.clear()
-            first.add("score")
-            last.add("score")
-    kinds: dict[str, set[str]] = {}
-    for _, term, of_term in read:
-        kinds.setdefault(term, set()).update(of_term)
-    return MappingProxyType({term: frozenset(found) for term, found in kinds.items()})
-
-
-_MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
-_AGE_UNITS = frozenset(("year", "years", "month", "months", "week", "weeks", "day", "days"))
-_SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
-# What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
-_RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
-
-
-_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
-# A result: two whole numbers joined by a dash, the winner's first or a draw ("3-1", "1-1", "6-4";
-# a range counts up: "3-5 days"), not one link of a longer chain ("1-2-3", "555-1234-99").
-_SCORE = re.compile(r"\d{1,3}[-\u2013]\d{1,3}")
-
-
-def _is_score(lowered: str, first: str, last: str, start: int, end: int) -> bool:
-    before, after = lowered[start - 1 : start], lowered[end : end + 2]
-    return (
-        int(first) >= int(last)
-        and not re.match(r"[-\u2013.,/:$\u20ac\u00a3\w]", before)
-        and not re.match(r"[-\u2013/:%]|[.,]\d|\w", after)
-    )
-
-
-def _is_day(term: str) -> bool:
-    return len(term) <= 2 and term.isdecimal() and 1 <= int(term) <= 31

@@ -35,9 +35,10 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.bounds import UPPER, bound_senses
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.ranges import range_ends, range_pairs
 from pytest_faithful.text.rates import matches
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 
 # Kinds no total is read in (as for a sum of two: a year, a time or a bare number is a label).
 _NO_TOTAL = frozenset({"time", "year", "date", "decade", "plain", "24/7"})

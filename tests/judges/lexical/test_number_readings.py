@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 
 from pytest_faithful import Label, verify
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.readings import ORDINAL_WORDS, csv_cells_apart
-from pytest_faithful.text.terms import content_terms, number_kinds
+from pytest_faithful.text.terms import content_terms
 
 PASSAGE = (
     "Support is open Monday to Friday, 9am-5pm. Returns are accepted within 30 days. "

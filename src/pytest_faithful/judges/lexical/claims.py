@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.names import in_capitals
 from pytest_faithful.text.readings import normalised as _normalised
 from pytest_faithful.text.terms import (
@@ -25,7 +26,6 @@ from pytest_faithful.text.terms import (
     _lower,
     _term,
     _tokens,
-    number_kinds,
 )
 from pytest_faithful.text.words import NEGATIONS, STOPWORDS
 
@@ -66,7 +66,7 @@ class Claim(NamedTuple):
     key_words: frozenset[str]  # KEY_WORDS terms of the claim
     clauses: tuple[frozenset[str], ...]  # the terms of each clause, if it has two or more
     one: str  # the word after "1" in "1 year" (also found as "a year", "one year"), or ""
-    kinds: Mapping[str, frozenset[str]]  # number term -> what it counts (terms.number_kinds)
+    kinds: Mapping[str, frozenset[str]]  # number term -> what it counts (kinds.number_kinds)
     stutter: str  # the word a garbled claim repeats, or ""
     words: Mapping[str, str]  # term -> the claim's own word, for reasons
     order: Mapping[str, int]  # term -> position of its first occurrence among the content terms
@@ -245,7 +245,7 @@ def _stutter(text: str) -> str:
 
 
 def value_kinds(text: str) -> dict[str, frozenset[str]]:
-    """What each number of ``text`` counts (``terms.number_kinds``), and for a number that
+    """What each number of ``text`` counts (``kinds.number_kinds``), and for a number that
     counts nothing in particular there, the word before it: "platform 4", "gate 12", "room
     101" (kind ``after:<term>``), so "platform 4" and "platform 2" are values of one thing."""
     kinds = dict(number_kinds(text))

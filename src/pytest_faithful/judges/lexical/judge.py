@@ -15,7 +15,7 @@ neighbouring sentences. Words of different documents never add up.
 * **CONTRADICTED** when the windows cover the claim's other words well
   (``CONTRADICTION_COVERAGE``) but a number of the claim is missing, or bound to another
   subject, where they state a different value for the same thing (a number of the same kind,
-  ``terms.number_kinds``: "60 days" against "30 days", "10am" against "9am", "$20" against
+  ``kinds.number_kinds``: "60 days" against "30 days", "10am" against "9am", "$20" against
   "$15"; not "24/7" against "9am-5pm"), or the polarity differs ("is not open" against "is
   open", or the reverse). A number missing with no other value of its kind is NOT_ENOUGH_INFO.
 * **NOT_ENOUGH_INFO** otherwise.

@@ -31,7 +31,8 @@ from pytest_faithful.judges.lexical.claims import Claim
 from pytest_faithful.judges.lexical.passages import Unit
 from pytest_faithful.judges.lexical.segments import Segment
 from pytest_faithful.judges.lexical.windows import Cover, Window, weight_of
-from pytest_faithful.text.terms import _EMPTY, _Bag, _is_number, number_kinds
+from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.terms import _EMPTY, _Bag, _is_number
 from pytest_faithful.vocab import Label
 
 # Share of the claim's content-word weight the windows must hold for SUPPORTED. Below 1.0 so a
@@ -141,7 +142,7 @@ def _other_values(
     facts: Claim, missing: AbstractSet[str], inside: Sequence[Unit], passages: Sequence[str]
 ) -> list[str]:
     """The numbers of the windows that state another value for what a missing number of the
-    claim counts (same kind: ``terms.number_kinds``): "30 days" for the claim's "60 days",
+    claim counts (same kind: ``kinds.number_kinds``): "30 days" for the claim's "60 days",
     not "9am" for its "24/7". Only these make a missing number a contradiction."""
     wanted = frozenset().union(*(facts.kinds.get(t, _EMPTY) for t in missing))
     found: set[str] = set()
