@@ -157,6 +157,35 @@ _SOURCES_LINE = re.compile(
     r"(?:(?![.!?][^\S\n]+[A-Z])[^\n])*$"
 )
 
+# The answer citing the document it was given by the document's title: "According to the
+# Employee Handbook, ...", "Per the Quick Start Guide:", "The Halo FAQ says ...". An app hands
+# its model a document's title beside its text, so the passages seldom hold it; read as an
+# attribution, like "(Source: Employee Handbook)". Only titles of a kind of document a team
+# writes for its own readers (a handbook, a guide, a FAQ): a law, a treaty, an agreement or a
+# report, whose name a lie can change, stays a claim ("Under the Kyoto Protocol, ...").
+_DOCUMENT_KIND = (
+    r"(?:handbook|guide|guidelines|manual|faqs?|documentation|docs|readme|user[^\S\n]+guide"
+    r"|data[^\S\n]*sheet|spec[^\S\n]+sheet|brochure|catalogu?e|knowledge[^\S\n]+base|wiki"
+    r"|help[^\S\n]+(?:center|centre|page|article)|release[^\S\n]+notes|change[^\S\n]*log"
+    r"|policy|playbook|runbook|onboarding[^\S\n]+(?:pack|checklist)"
+    r"|code[^\S\n]+of[^\S\n]+conduct)"
+)
+# A title's words, none with a digit: "the 2023 Benefits Guide" and "the v2 docs" say which
+# version, which a lie can change, so they stay read.
+_TITLE_WORDS = r"(?:(?:[^\W\d]|[&'\u2019.-])+[^\S\n]+){0,5}?"
+_OPEN = r"(?<![^\s*_>(\[\"'\u201c])"  # the frame opens the text, a line or a bracket
+_SAYS = r"(?:say|state|note|explain|list|specif(?:y|ie)|mention|recommend|advise|describe)s?\b"
+_DOCUMENT_FRAME = re.compile(
+    rf"(?i:{_OPEN}(?:(?:according[^\S\n]+to|per|as[^\S\n]+(?:stated|described|noted|explained"
+    r"|outlined|set[^\S\n]+out)[^\S\n]+in|based[^\S\n]+on)[^\S\n]+(?:the|our|your|this)[^\S\n]+"
+    rf"{_TITLE_WORDS}{_DOCUMENT_KIND}(?=[^\S\n]*[,:])"
+    # a label: "Charging tips from the FAQ:", "In the Employee Handbook:"
+    rf"|(?:from|in)[^\S\n]+(?:the|our|your|this)[^\S\n]+{_TITLE_WORDS}{_DOCUMENT_KIND}"
+    r"(?=[^\S\n]*:)"
+    # the document as the subject that says it: "The Halo FAQ says ..."
+    rf"|the[^\S\n]+{_TITLE_WORDS}{_DOCUMENT_KIND}(?=[^\S\n]+{_SAYS})))"
+)
+
 _ITEM_NUMBER_HINT = re.compile(r"\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s")
 
 
@@ -210,7 +239,34 @@ def without_markers(text: str) -> str:
         text = _PASSAGE_REFERENCE.sub(_blanked, text)
     if ":" in text and ("ource" in text or "eferen" in text or "itation" in text):
         text = _SOURCES_LINE.sub(_blanked, text)
+    return without_cited_documents(text)
+
+
+def without_cited_documents(text: str) -> str:
+    """``text`` with a frame that cites a document by its title blanked, every offset kept:
+    "According to the Employee Handbook,", "The Halo FAQ says". Only a title written with a
+    capital: "according to the travel policy" names nothing, and its words may be what a
+    quote shares with the sentence. Read before the text is lowered."""
+    if _may_cite_a_document(text):
+        return _DOCUMENT_FRAME.sub(_blanked_if_titled, text)
     return text
+
+
+def _blanked_if_titled(m: re.Match[str]) -> str:
+    title = m[0].split(None, 1)[1] if m[0][:1] in "Tt" else m[0]
+    return " " * len(m[0]) if any(c.isupper() for c in title[1:]) else m[0]
+
+
+# A substring of each kind _DOCUMENT_FRAME reads, tested before the pattern: most texts cite none.
+_DOCUMENT_HINTS = (
+    "guide", "book", "manual", "faq", "doc", "readme", "sheet", "brochure", "catalog", "base",
+    "wiki", "help", "notes", "log", "policy", "pack", "checklist", "conduct",
+)  # fmt: skip
+
+
+def _may_cite_a_document(text: str) -> bool:
+    lowered = text.lower()
+    return any(hint in lowered for hint in _DOCUMENT_HINTS)
 
 
 def _may_name_a_passage(text: str) -> bool:

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
 from pytest_faithful.text.periods import read_periods
-from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.readings import normalised, without_cited_documents
 from pytest_faithful.text.records import camel_case_words
 from pytest_faithful.text.words import (
     DAY_ABBREVIATIONS,
@@ -88,7 +88,8 @@ _EMPTY: frozenset[str] = frozenset()
 def _lower(text: str) -> str:
     if "\u0130" in text:  # "İstanbul": lower() writes the dot as a mark of its own, a non-letter
         text = text.replace("\u0130", "I")
-    return normalised(text.lower(), lowered=True)
+    # A document cited by its title is read before case is lost ("According to the FAQ,").
+    return normalised(without_cited_documents(text).lower(), lowered=True)
 
 
 def _tokens(text: str) -> list[str]:
