@@ -1,10 +1,10 @@
-"""Evidence is checked against the source, both ways: an honest judge's copying slips pass, a
-lying judge's quote bent toward its claim does not.
+"""Evidence is checked against the source, both ways: an honest judge's copying slips pass;
+a judge that quotes its own claim back is still held to the words it says.
 
 An honest quote may differ from its passage in form (spacing, curly quotes, case, a word cut at
-an edge, an ellipsis for words left out, a wrong passage number); none of that writes a word of
-the claim the passage lacks. A lying judge that copies a passage sentence and changes one word
-into the claim's ("south" for "north") has a quote that is the claim's text, not the source's.
+an edge, an ellipsis for words left out, a wrong passage number). An ellipsis quote is shorter
+than its sentence, so nearer a paraphrasing claim than the sentence is: it was read as an echo
+of the claim under strict. It says none of the claim's words the passage lacks, so it is none.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pytest_faithful import verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
-from pytest_faithful.text.evidence import bent_quote, echoed_changes
+from pytest_faithful.text.evidence import echoed_changes
 from pytest_faithful.vocab import Label
 
 FUND = (
@@ -86,40 +86,17 @@ def test_an_honest_quote_with_slips_supports_a_faithful_claim(
     assert result.passed, result.claim_verdicts[0].reason
 
 
-BENT = [
-    (
-        FUND,
-        "The fund supported cooperatives on the south coast.",
-        "cooperatives on the south coast.",
-    ),
-    (FUND, "The auditor expanded the fund in 2019.", "auditor in 2019, the fund was expanded and"),
-    (
-        SHARES,
-        "Shares of Pellam Foods rose 8% on Tuesday.",
-        "Shares of Pellam Foods rose 8% on Tuesday after the company cut its annual profit",
-    ),
-    (
-        SHARES,
-        "Dana Ortiz blamed higher energy prices.",
-        "Chief executive Dana Ortiz blamed higher energy prices.",
-    ),
-    (
-        NOVEL,
-        "The Salt Road was later adapted for television.",
-        "and was later adapted for television.",
-    ),
+ECHOES = [
+    (SHARES, "Shares of Pellam Foods rose 8% on Tuesday."),
+    (SHARES, "Chief executive Dana Ortiz blamed higher energy prices."),
+    ("Refunds are prohibited after 30 days.", "Refunds are allowed after 30 days."),
 ]
 
 
-@pytest.mark.parametrize(("passage", "claim", "quote"), BENT)
-@pytest.mark.parametrize("rules", ["standard", "strict"])
-def test_a_quote_bent_toward_its_claim_is_no_evidence(
-    passage: str, claim: str, quote: str, rules: str
-) -> None:
-    verdict = verify(claim, [passage], judge=quoting(quote), rules=rules).claim_verdicts[0]
-    assert verdict.label is Label.NOT_ENOUGH_INFO
-    assert verdict.rule == "quote-in-passage"
-    assert "not the passage's text" in verdict.reason
+@pytest.mark.parametrize(("passage", "claim"), ECHOES)
+def test_an_echo_of_a_changed_claim_is_still_caught(passage: str, claim: str) -> None:
+    verdict = verify(claim, [passage], judge=quoting(claim), rules="strict").claim_verdicts[0]
+    assert verdict.label is Label.NOT_ENOUGH_INFO, verdict.reason
 
 
 _VOCABULARY = (
@@ -138,14 +115,9 @@ def test_only_a_changed_word_the_claim_says_bends_a_quote(
     k = data.draw(st.integers(1, len(words) - 2))
     # honest forms: case, a left-out middle word, the sentence itself
     for quote in (sentence.upper(), " ".join(words[:k]) + " ... " + " ".join(words[k + 1 :])):
-        assert bent_quote(sentence, quote, sentence, sentence) == []
-    # a lie: one word of the sentence changed into the claim's
-    bent = [*words[:k], "zeppelin", *words[k + 1 :]]
-    quote = " ".join(bent) + "."
-    claim = f"The {words[0]} has a zeppelin."
-    assert bent_quote(claim, quote, sentence, sentence) == ["zeppelin"]
-    # the claim copied whole is an echo, read by the echo rule (strict)
-    assert bent_quote(quote, quote, sentence, sentence) == []
-    assert echoed_changes(quote, quote, sentence) == ["zeppelin"]
-    # an echo of the claim that leaves the changed word out does not say it
-    assert "zeppelin" not in (echoed_changes(quote, " ".join(words[:k]), sentence) or [])
+        assert not echoed_changes(sentence, quote, sentence)
+    # a lie: the claim copied whole, one word changed, is an echo that says it
+    claim = " ".join([*words[:k], "zeppelin", *words[k + 1 :]]) + "."
+    assert echoed_changes(claim, claim, sentence) == ["zeppelin"]
+    # an ellipsis quote that leaves the changed word out does not say it
+    assert "zeppelin" not in (echoed_changes(claim, " ".join(words[:k]), sentence) or [])

@@ -170,17 +170,6 @@ def echoed_changes(
     return _quoted_departures(claim, quote, span if around is None else around)
 
 
-def bent_quote(claim: str, quote: str, span: str, around: str) -> list[str]:
-    """For a quote nearer the passage ``span`` it aligned to than its claim: the claim's words
-    it says where the span's sentences (``around``) say others, as in "cooperatives on the south
-    coast" quoted for "... on the north coast". A quote nearer its claim is an echo of it, which
-    :func:`echoed_changes` reads; an honest quote's slips (case, quotes, a word cut short, an
-    ellipsis) say no word of the claim that the passage does not."""
-    if _nearer_claim(claim, quote, span):
-        return []
-    return _quoted_departures(claim, quote, around)
-
-
 def _nearer_claim(claim: str, quote: str, span: str) -> bool:
     quoted, claimed, shown = _words_of(quote), _words_of(claim), _words_of(span)
     if not quoted or not claimed:
