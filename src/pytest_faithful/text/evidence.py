@@ -165,15 +165,36 @@ def echoed_changes(
     and "%", "opens" and "open", "e-mail" and "email", "Søren" and "Soren"); words the passage
     adds are none either.
     """
+    if not _nearer_claim(claim, quote, span):
+        return None
+    return _quoted_departures(claim, quote, span if around is None else around)
+
+
+def _nearer_claim(claim: str, quote: str, span: str) -> bool:
     quoted, claimed, shown = _words_of(quote), _words_of(claim), _words_of(span)
     if not quoted or not claimed:
-        return None
+        return False
     near_claim = difflib.SequenceMatcher(None, quoted, claimed, autojunk=False).ratio()
     near_span = difflib.SequenceMatcher(None, quoted, shown, autojunk=False).ratio()
-    if near_claim <= near_span:
-        return None
-    passage = span if around is None else around
-    said = canonical(passage)
+    return near_claim > near_span
+
+
+# A word a passage breaks across a line ("depart-\nment"), which a quote writes whole.
+_BROKEN_WORD = re.compile(r"(?<=[^\W\d_])-\s+(?=[^\W\d_])")
+
+
+def _quoted_departures(claim: str, quote: str, passage: str) -> list[str]:
+    """The claim's words that ``quote`` says and ``passage`` (the quoted span's sentences) does
+    not: a changed or added content word, or a changed one of ``_LOGICAL_WORDS``.
+
+    A word the quote leaves out is no departure of the quote's: an ellipsis quote ("It sold
+    40,000 copies ... radio.") is shorter than its sentence and so nearer a paraphrasing claim
+    ("The novel sold 40,000 copies."), but it does not say "novel"; a quote that bends the
+    passage's word into the claim's ("on the south coast" for "on the north coast") does.
+    """
+    quoted_words = frozenset(_words_of(quote))
+    quoted_terms = content_terms(canonical(quote)) | content_terms(joined(canonical(quote)))
+    said = canonical(_BROKEN_WORD.sub("", passage)) + " " + canonical(passage)
     said_words = frozenset(_words_of(said))
     said_terms = content_terms(said) | content_terms(joined(said))
     # A term of several words ("half past ten", "9 a.m.") is read on the whole claim too.
@@ -183,12 +204,12 @@ def echoed_changes(
         word = token.strip(EDGE)
         folded = fold(word)
         if folded in _LOGICAL_WORDS:
-            if folded not in said_words:
+            if folded not in said_words and folded in quoted_words:
                 departed.append(folded)
             continue
         plain = canonical(word)
         terms = content_terms(plain)
-        if terms & missing and not content_terms(joined(plain)) <= said_terms:
+        if terms & missing & quoted_terms and not content_terms(joined(plain)) <= said_terms:
             departed.append(word)
     return departed
 
