@@ -211,12 +211,14 @@ def _sense(
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
 _OTHER = {LOWER: UPPER, UPPER: LOWER}
 # Where a clause ends (a sentence's end; a subordinate clause too: "Liz can't because she is
-# working until 6" negates no working hours): a negation past it ("from 1991 until 1998
-# (centre) ... did not allow it"; "Orders over $50 ship free; there is no fee") is not about
-# the bound.
+# working until 6" negates no working hours; an "and" or "or" that opens a clause with a
+# subject of its own: "You can cancel within 14 days and you don't need to give a reason"): a
+# negation past it ("from 1991 until 1998 (centre) ... did not allow it"; "Orders over $50 ship
+# free; there is no fee") is not about the bound.
 _CLAUSE_END = re.compile(
     r"[,;:()\[\]\n\u2013\u2014!?]|\.(?=\s|$)|\s-\s"
-    r"|\b(?:but|because|since|although|though|while|whereas|so)\b",
+    r"|\b(?:but|because|since|although|though|while|whereas|so)\b"
+    r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i)\b)",
     re.IGNORECASE,
 )
 # A negation anywhere in a bound's clause turns it over: "Do not take more than 2 tablets",

@@ -47,6 +47,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.senses import plain_senses
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
@@ -281,12 +282,6 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
     return None
 
 
-# What says "free" in other words: "free of charge", "at no extra cost", "costs nothing".
-_FREE = re.compile(
-    r"(?i)\bfree\s+of\s+(?:charge|cost)\b"
-    r"|\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
-    r"|\bcosts?\s+nothing\b"
-)
 # A negated word with a negating prefix: "not uncommon" says "common".
 _NOT_PREFIXED = re.compile(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
 
@@ -299,12 +294,12 @@ _AT_MEANS = {"maximum": "at most", "minimum": "at least"}
 
 
 def _plain(text: str) -> str:
-    """``text`` with "free" said in other words written "free", "at most" and "at least" as
-    "at maximum" and "at minimum", and a negated word with a negating prefix written as the
-    word it negates when that word is one of a pair ("not uncommon" -> "common"; "not
-    included" stays)."""
-    if "free" in text or " no " in text or "nothing" in text:
-        text = _FREE.sub("free", text)
+    """``text`` with "free" said in other words written "free", "over" and "under" of a time or
+    an authority as words of no pair (:mod:`~pytest_faithful.text.senses`),
+    "at most" and "at least" as "at maximum" and "at minimum", and a negated word with a negating
+    prefix written as the word it negates when that word is one of a pair ("not uncommon" ->
+    "common"; "not included" stays)."""
+    text = plain_senses(text)
     if "at " in text:
         text = _AT_MOST.sub(lambda m: _AT_MOST_MEANS[m[1].casefold()], text)
     if "not " in text:

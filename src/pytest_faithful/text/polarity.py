@@ -42,7 +42,7 @@ from pytest_faithful.text.terms import (
     _Scope,
     _term,
 )
-from pytest_faithful.text.words import STOPWORDS
+from pytest_faithful.text.words import STOPWORDS, joined_non
 
 
 class _Reading(NamedTuple):
@@ -210,7 +210,8 @@ def _plain(text: str) -> str:
     :data:`_BOUND`, :data:`_CONDITIONED`, :data:`_OTHERWISE`), "free of charge" written "at no
     charge", and "fails to", "refuses to", "declines to" or "neglects to" before a verb, or
     "excluded from" (:data:`_EXCLUDED_FROM`), written "not"."""
-    text = _COMPOUND.sub(_unnegated, text)
+    # "non-transferable" is one word, the opposite of "transferable", which it does not state.
+    text = _COMPOUND.sub(_unnegated, joined_non(text))
     if "therwise" in text or "else" in text:
         text = _OTHERWISE.sub(_unnegated, text)
     if "without" in text or "unless" in text:

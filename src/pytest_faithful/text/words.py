@@ -74,6 +74,17 @@ def is_negation(word: str) -> bool:
     return folded in NEGATIONS or folded.endswith(("n't", "n\u2019t"))
 
 
+# A hyphened "non-" before a word: "non-transferable", "non-exclusive".
+_NON_HYPHEN = re.compile(r"(?i)(?<![\w-])(non)-(?=[^\W\d_])")
+
+
+def joined_non(text: str) -> str:
+    """``text`` with each hyphened "non-" joined to its word: "a non-transferable licence" reads
+    "a nontransferable licence", one word that says the opposite of "transferable" (read apart,
+    the licence would state the very word it denies)."""
+    return _NON_HYPHEN.sub(r"\1", text) if "-" in text else text
+
+
 # Number words, so "three months" matches "3 months". "one" is left out (far more often a
 # pronoun, "one of the best", than a count; "one year" and "1 year" match another way, see
 # ``terms._ONE``), and so are "hundreds"/"thousands" (amounts, not numbers a passage must repeat).

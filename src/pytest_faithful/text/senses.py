@@ -1,0 +1,57 @@
+"""Words of a pair of opposites read in the sense they have, for the opposites rule.
+
+"free of charge", "at no extra cost" and "costs nothing" say "free" (against "fee", "charge",
+"extra"). A hyphened "non-" stays apart here: "non-birth parents get 8 weeks" is said beside
+"birth parents get 16 weeks", not against it (the negation rule reads "non-transferable" as one
+word: :func:`~pytest_faithful.text.words.joined_non`).
+
+"over" and "under" are opposites as comparatives ("over 18", "under budget"), not as the
+prepositions of time and of authority: "over the past twelve months" is "during" them, and
+"under this Agreement" or "under Section 7.2" is "by the terms of" it. :func:`plain_senses`
+writes those two senses as "during" and "per", words of no pair, so for the opposites rule
+(:mod:`pytest_faithful.text.contrasts`) a clause "under this Agreement" says nothing against
+"what you paid over the twelve months before the claim". The comparatives stay: "over the age
+of 65", "under 18", "under the limit".
+"""
+
+from __future__ import annotations
+
+import re
+
+# What says "free" in other words: "free of charge", "at no extra cost", "costs nothing".
+_FREE = re.compile(
+    r"(?i)\bfree\s+of\s+(?:charge|cost)\b"
+    r"|\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
+    r"|\bcosts?\s+nothing\b"
+)
+
+_DETERMINER = r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|any|each|such)"
+# "over the (past|last|next) 12 months", "over the course of", "over time": during.
+_OVER_A_TIME = re.compile(
+    r"(?i)\bover(?=\s+(?:time\b|"
+    + _DETERMINER
+    + r"\s+(?:[\w-]+\s+){0,3}?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?"
+    r"|months?|quarters?|years?|decades?|centur(?:y|ies)|period|course|season)\b))"
+)
+# "under this Agreement", "under Section 7.2", "under the terms of", "under the new law": by.
+_UNDER_AN_AUTHORITY = re.compile(
+    r"(?i)\bunder(?=\s+(?:"
+    + _DETERMINER
+    + r"\s+)?(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|articles?|paragraphs?|schedules?"
+    r"|agreements?|leases?|contracts?|terms|laws?|acts?|regulations?|rules?|statutes?"
+    r"|polic(?:y|ies)|plans?|deals?|schemes?|licen[cs]es?|warrant(?:y|ies)|treat(?:y|ies)"
+    r"|provisions?|tenanc(?:y|ies)|constitution)\b)"
+)
+
+
+def plain_senses(text: str) -> str:
+    """``text`` with "free" said in other words written "free", "over" of a time written
+    "during" and "under" of an authority written "per" (module docstring); nothing else
+    changed."""
+    if "free" in text or " no " in text or "nothing" in text:
+        text = _FREE.sub("free", text)
+    if "over" in text.casefold():
+        text = _OVER_A_TIME.sub("during", text)
+    if "under" in text.casefold():
+        text = _UNDER_AN_AUTHORITY.sub("per", text)
+    return text
