@@ -20,6 +20,11 @@ no passage says "first", "1st" or a 1 at all it is missing (held out on Wikipedi
 against the pages they cite, 1 of 1 such lie caught under each policy; faith-dev: one
 unfaithful summary newly caught, nothing else changed).
 
+A word or phrase the claim writes twice in a row ("shot dead in his home home",
+"the isle of isle of Lewis") that no passage writes so is a garbled sentence, which states no
+passage's fact (:func:`~pytest_faithful.text.repeats.unstated_repeats`): the decoding slip that
+repeats a word most often swaps a name or a predicate too.
+
 A number the passages write only as the number of a part ("SEC. 3.", "paragraph (3)(C)")
 states no amount: "within three years" for a bill whose only 3 labels a paragraph is caught
 (:func:`~pytest_faithful.text.codes.labelled_only`).
@@ -38,6 +43,7 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
+from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
 
@@ -129,10 +135,17 @@ class UnstatedSpecifics:
         flip = flipped_bound(case.claim.text, case.passages)
         if flip is None:
             record = unstated_record(case.claim.text, case.passages)
-            if record is None:
+            if record is not None:
+                return ruling.demoted(
+                    self.name, f"the claim states {record!r} and no passage says first"
+                )
+            repeats = unstated_repeats(case.claim.text, case.passages)
+            if not repeats:
                 return ruling
             return ruling.demoted(
-                self.name, f"the claim states {record!r} and no passage says first"
+                self.name,
+                f"the claim writes {', '.join(map(repr, repeats))}, words twice over, and no "
+                "passage writes them so: a garbled sentence states no passage's fact",
             )
         return ruling.demoted(
             self.name, f"the claim states {flip.stated} and the passages give {flip.shown[0]}"
