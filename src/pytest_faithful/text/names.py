@@ -283,7 +283,7 @@ def name_forms(text: str) -> NameForms:
     camel: set[str] = set()
     for m in _CAPITALISED.finditer(text):
         word = m[0].casefold().strip("'\u2019-")
-        words.add(word)
+        words.update((word, _POSSESSIVE.sub("", word)))  # "Britain's" states "the UK"
         if "-" in word:  # "Wi-Fi" states "WiFi"; "Paris-based", "Gdańsk-born" state the place
             named = _COMPOUND_TAIL.sub("", m[0]).casefold()
             words.update((word.replace("-", ""), *_spellings(named)))
