@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from evidence_judges import assert_both_ways
 from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.name_words import caseless_names
 from pytest_faithful.text.specifics import unstated
 
 _GAPS = [", ", "; ", ". ", "! ", "? "]
@@ -138,3 +139,52 @@ def test_a_short_chat_turn_is_read_for_names(turn: str) -> None:
     assert_both_ways(turn.format("Chile"), turn.format("Antarctica"), _PENGUINS)
     german = "Pinguine leben nur in der Antarktis."
     assert unstated(german, german, _PENGUINS, frozenset({"name"})) == []
+
+
+# Wizard of Wikipedia ships its knowledge and turns in lower case, TopicalChat and CMU-DoG their
+# turns: no capital marks a name there, but a place, month or weekday of the tables is one.
+_BAND = [
+    "the band formed in liverpool in 1960 . they first toured germany in august 1962 , and "
+    "played in new york in 1964 . their singer grew up in ohio ."
+]
+_BAND_CASED = ["The band formed in Liverpool in 1960 and first toured Germany in 1962."]
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(
+    ("faithful", "changed", "passages"),
+    [
+        ("they began in liverpool , right ?", "they began in manchester , right ?", _BAND),
+        ("their first tour was in germany .", "their first tour was in sweden .", _BAND),
+        ("they toured germany in august 1962 .", "they toured germany in october 1962 .", _BAND),
+        ("they played new york in 1964 .", "they played los angeles in 1964 .", _BAND),
+        ("i think the singer is from ohio .", "i think the singer is from texas .", _BAND),
+        ("their first tour was a german one .", "their first tour was a french one .", _BAND),
+        ("they formed in liverpool in 1960 .", "they formed in glasgow in 1960 .", _BAND_CASED),
+    ],
+)  # fmt: skip
+def test_a_lowercase_turn_names_places_and_months_all_the_same(
+    faithful: str, changed: str, passages: list[str], rules: str
+) -> None:
+    """ "manchester" for the passage's "liverpool" is a changed name though nothing is
+    capitalised; the passage's own place, in either case, is stated."""
+    assert_both_ways(faithful, changed, passages, rules)
+
+
+def test_a_lowercase_word_english_also_writes_is_no_name() -> None:
+    assert caseless_names("you may march with us to paris in june .") == ("paris", "june")
+    assert caseless_names("You may march with us to paris in June.") == ()
+
+
+_PLACES = ["liverpool", "germany", "new york", "ohio", "october", "sri lanka", "france"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.sampled_from(_PLACES),
+    st.lists(st.from_regex(r"[a-z]{4,8}", fullmatch=True), min_size=1, max_size=4),
+)
+def test_a_place_in_a_lowercase_text_is_read_as_a_name(place: str, words: list[str]) -> None:
+    filler = " ".join(words)
+    assert place in caseless_names(f"{filler} in {place} , {filler} .")
+    assert caseless_names(f"{filler.title()} in {place.title()}.") == ()

@@ -77,3 +77,50 @@ def test_years_of_one_passage_per_thing_are_read_with_the_thing_named(
     claim: str, term: str, honest: bool
 ) -> None:
     assert elapsed(term, claim, TWO) is honest
+
+
+# A passage names a century's part in words, and each of two centuries it joins.
+CENTURIES = (
+    "The mill dates from the middle of the 15th century.",
+    "Its style arose in the late 19th and early 20th centuries.",
+    "The chapel was built at the end of the 12th century.",
+)
+PARTS = [
+    ("The mill dates from the mid-1400s.", "1400s", True),
+    ("The mill dates from the late 1400s.", "1400s", False),
+    ("its style arose in the late 1800s and early 1900s .", "1800s", True),
+    ("Its style arose in the early 1800s.", "1800s", False),
+    ("Its style arose in the late 1900s.", "1900s", False),
+    ("The chapel was built in the late 1100s.", "1100s", True),
+    ("The chapel was built in the early 1100s.", "1100s", False),
+]
+
+
+@pytest.mark.parametrize(("claim", "term", "honest"), PARTS)
+def test_a_century_part_in_words_and_joined_centuries_are_named(
+    claim: str, term: str, honest: bool
+) -> None:
+    assert elapsed(term, claim, CENTURIES) is honest
+
+
+_IN_WORDS = {"beginning": "early", "start": "early", "middle": "mid", "end": "late"}
+
+
+@given(
+    n=st.integers(11, 19),
+    said=st.sampled_from(sorted(_IN_WORDS)),
+    part=st.sampled_from(["early", "mid", "late"]),
+    joined=st.booleans(),
+)
+def test_a_part_said_in_words_holds_the_claim_to_that_part(
+    n: int, said: str, part: str, joined: bool
+) -> None:
+    """ "the end of the 12th century" is its late part; "the late 19th and early 20th
+    centuries" names the late 19th; a claim's other part of it is not stated."""
+    if joined:
+        passage = f"It dates from the {_IN_WORDS[said]} {n}th and early {n + 1}th centuries."
+    else:
+        passage = f"It dates from the {said} of the {n}th century."
+    hundreds = f"{n - 1}00s"
+    claim = f"It dates from the {part} {hundreds}."
+    assert elapsed(hundreds, claim, [passage]) is (_IN_WORDS[said] == part)

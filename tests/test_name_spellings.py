@@ -499,3 +499,22 @@ def test_an_opening_initialism_of_three_capitals_or_more_is_a_name(
 ) -> None:
     # Its case is its own, not the sentence's; two capitals opening a sentence are not read so.
     assert opening_name(word, " said the figures") is is_name
+
+
+@pytest.mark.parametrize(
+    ("passage", "other_form", "another_name"),
+    [
+        ("It charts a part of Britain's cultural history.", "UK", "France"),
+        ("It charts a part of China's cultural history.", "Chinese", "Japanese"),
+        ("It charts a part of Texas' cultural history.", "TX", "OK"),
+        ("It charts a part of America\u2019s cultural history.", "USA", "Canada"),
+    ],
+)
+def test_a_possessive_name_states_its_other_forms(
+    passage: str, other_form: str, another_name: str
+) -> None:
+    """ "Britain's" names Britain, so "the UK" is stated by it as by "Britain"; another name
+    is not."""
+    forms = name_forms(passage)
+    assert states_name(other_form, other_form, forms)
+    assert not states_name(another_name, another_name, forms)

@@ -21,7 +21,9 @@ careful writer does. :func:`elapsed` reads such a number as stated when it is on
 * a century ("the mid-19th century", "the 14th century"), or one written in its years ("the
   1800s", "the mid-1800s"): a century one of the passages' years falls in, or that they name
   in either form; "early", "mid" or "late" hold it to that third of the century (and to a
-  named century with the same part or none).
+  named century with the same part or none). A passage names each of two centuries it joins
+  ("the late 19th and early 20th centuries") and a part in words ("the middle of the 15th
+  century" is its mid part, "the end of" its late one).
 
 A multi-document answer reads a year with its thing: a sentence's years are also the events
 of the sentence before it where that one places no event ("The Ponte Almada is a suspension
@@ -69,10 +71,30 @@ _AGE_WHEN = re.compile(
     rf"\bwhen\s+(?:\w+\s+){{1,3}}was\s+(?:about\s+|nearly\s+|almost\s+)?{_N}(?=\s*[.,;]|\s*$)",
     re.IGNORECASE,
 )
+# A century and its part: "the mid-19th century", "the middle of the 15th century", and each of
+# two joined ("the late 19th and early 20th centuries").
+_ORDINAL_CENTURY = r"(?:(?:early|mid|late)[- ]+)?\d{1,2}(?:st|nd|rd|th)"
 _CENTURY = re.compile(
-    r"\b(?:(?P<part>early|mid|late)[- ]+)?(?P<n>\d{1,2})(?:st|nd|rd|th)[- ]centur(?:y|ies)\b",
+    r"\b(?:(?P<part>early|mid|late)[- ]+|(?P<phrase>beginning|start|middle|end|close)\s+of\s+"
+    r"the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)(?:[- ]centur(?:y|ies)\b|(?=\s+(?:and|or|to)\s+"
+    rf"(?:the\s+)?{_ORDINAL_CENTURY}[- ]centuries\b))",
     re.IGNORECASE,
 )
+# A part of a century said in words, as its part: "the end of the 18th century" is its late part.
+_PHRASE_PARTS = {
+    "beginning": "early",
+    "start": "early",
+    "middle": "mid",
+    "end": "late",
+    "close": "late",
+}
+
+
+def _century_part(m: re.Match[str]) -> str | None:
+    """The part of a century ``m`` (of :data:`_CENTURY`) says, in either form."""
+    return m["part"] or (_PHRASE_PARTS[m["phrase"].casefold()] if m["phrase"] else None)
+
+
 _THAN = re.compile(r"\s+(?:older|newer|younger|earlier|later)\s+than\b", re.IGNORECASE)
 _BESIDE = re.compile(r"\s*,\s*(?:[a-z]+\s+)?")
 _BORN = re.compile(r"\bborn\b|\bbirth\b", re.IGNORECASE)
@@ -106,7 +128,7 @@ def _century_stated(
     start = (n - 1) * 100
     if any(low <= y - start <= high for years, _ in _sentences(passages) for y in years):
         return True
-    named = [m["part"] for p in passages for m in _CENTURY.finditer(p) if int(m["n"]) == n]
+    named = [_century_part(m) for p in passages for m in _CENTURY.finditer(p) if int(m["n"]) == n]
     named += [m["part"] for p in passages for m in _IN_YEARS.finditer(p) if int(m["n"]) + 1 == n]
     return any(not part or (said or "").casefold() == part for said in named)
 
@@ -209,7 +231,7 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
         return False
     n = int(term)
     for m in _CENTURY.finditer(claim):
-        if m["n"] == term and _century_stated(n, m["part"], texts):
+        if m["n"] == term and _century_stated(n, _century_part(m), texts):
             return True
     every = frozenset().union(*(years for years, _ in _sentences(texts)))
     spans = list(_spans(term, claim))

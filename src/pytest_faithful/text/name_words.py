@@ -32,6 +32,7 @@ from pytest_faithful.text.names import (
     spelled_out,
     states_name,
 )
+from pytest_faithful.text.places import CITIES, COUNTRIES, DAY_AND_MONTH_NAMES, US_STATES
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS, WORD
 
@@ -339,3 +340,38 @@ def without_names(text: str) -> str:
         return " " * len(m[0])
 
     return _NAME_RUN.sub(blank, text)
+
+
+# A text written without capitals ("they formed in manchester in 1960 ."), as dialogue data sets
+# ship their turns and knowledge, marks no name by its case; a country, a US state, a larger
+# city, a month or a weekday of the tables is one whatever its case, and so is a place or
+# demonym of :mod:`~pytest_faithful.text.names`' tables. Not the words English also writes as
+# common ones: "may" and "march" (verbs), "us" (a pronoun), "polish" (a verb).
+_NOT_CASELESS = frozenset(("may", "march", "us", "polish"))
+_CASELESS = frozenset(
+    (*COUNTRIES, *CITIES, *DAY_AND_MONTH_NAMES, *(s.replace("_", " ") for s in US_STATES.values()))
+)
+_CASELESS_RUNS = re.compile(
+    r"\b(?:"
+    + "|".join(sorted((re.escape(n) for n in _CASELESS if " " in n), key=len, reverse=True))
+    + r")\b"
+)
+_LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*")
+
+
+@functools.lru_cache(maxsize=4096)
+def caseless_names(text: str) -> tuple[str, ...]:
+    """The names a ``text`` written without capitals states, in order: the places, months and
+    weekdays of the tables (a run of words for one of several: "new york"); none in a text
+    with a capital letter, whose names its case marks."""
+    if not text.islower():
+        return ()
+    runs = list(_CASELESS_RUNS.finditer(text))
+    found = [(m.start(), m[0]) for m in runs]
+    for m in _LOWER_WORD.finditer(text):
+        word = m[0].strip("'\u2019-")
+        if word in _NOT_CASELESS or any(r.start() <= m.start() < r.end() for r in runs):
+            continue
+        if word in _CASELESS or names_place(word):
+            found.append((m.start(), word))
+    return tuple(name for _, name in sorted(found))

@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from pytest_faithful.text.places import DAY_AND_MONTH_NAMES as _DAY_AND_MONTH_NAMES
 from pytest_faithful.text.places import TIME_ZONES, US_STATES
 from pytest_faithful.text.words import phrase_initialisms
 
@@ -93,11 +94,6 @@ def spelled_out(word: str) -> str | None:
 
 
 # Weekdays and months as they are abbreviated ("Mon-Fri", "Sept."): the same names.
-_DAY_AND_MONTH_NAMES = (
-    *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-    *("january", "february", "march", "april", "may", "june", "july", "august"),
-    *("september", "october", "november", "december"),
-)
 _ABBREVIATED = {name[:3]: name for name in _DAY_AND_MONTH_NAMES} | {
     "tues": "tuesday",
     "weds": "wednesday",
@@ -283,7 +279,7 @@ def name_forms(text: str) -> NameForms:
     camel: set[str] = set()
     for m in _CAPITALISED.finditer(text):
         word = m[0].casefold().strip("'\u2019-")
-        words.add(word)
+        words.update((word, _POSSESSIVE.sub("", word)))  # "Britain's" states "the UK"
         if "-" in word:  # "Wi-Fi" states "WiFi"; "Paris-based", "Gdańsk-born" state the place
             named = _COMPOUND_TAIL.sub("", m[0]).casefold()
             words.update((word.replace("-", ""), *_spellings(named)))

@@ -54,6 +54,7 @@ from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
 from pytest_faithful.text.measures import measures, part_alone
 from pytest_faithful.text.name_words import (
+    caseless_names,
     dotted_initialisms,
     glossed,
     initialism_stated,
@@ -224,7 +225,9 @@ def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=64)
 def _passage_names(passages: tuple[str, ...]) -> NameForms:
-    return all_name_forms(passages)
+    forms = all_name_forms(passages)  # and those a passage without capitals names
+    caseless = frozenset(n for p in passages for n in caseless_names(p))
+    return forms._replace(words=forms.words | caseless) if caseless else forms
 
 
 # A count the sentence makes of a list it gives: "three services: A, B and C", "two prices,
@@ -396,6 +399,8 @@ def _initialism(name: str, sentence: str) -> frozenset[str]:
 # A pure reading of its text, asked for again by several rules and steps of one check.
 @functools.lru_cache(maxsize=4096)
 def _names(text: str) -> tuple[str, ...]:
+    if text.islower():  # no capital letter: case marks no name (text/name_words.py)
+        return caseless_names(text)
     words = list(_WORD.finditer(text, after_item_marker(text, 0)))  # "ii. It was": "It" opens it
     capitalised = [m for m in words if m[0][0].isupper()]
     if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words) and _in_title_case(words):
