@@ -6,7 +6,8 @@ nor the negation rule stops a judge that calls the claim SUPPORTED with it. The 
 for its opposite is the commonest edit that turns a faithful summary into an unfaithful one, and
 the one small models miss most. :func:`contrast` finds it: the claim says a word of one side of a
 pair below, an evidence sentence says a word of the other side, neither says both, and the rest
-of the claim is mostly in that sentence (so it is about the same thing).
+of the claim, or of the one fact the claim joins with "and" or "but" that says the word, is
+mostly in that clause (so it is about the same thing).
 
 The pairs are general English opposites of the kinds that change what a sentence asserts:
 direction and amount, order in time and place, permission, outcome (a prize won against one only
@@ -55,8 +56,8 @@ from pytest_faithful.text.words import WORD, is_negation
 # ("unit", "into") only look prefixed.
 _PREFIXES = ("non", "un", "dis", "in", "im", "il", "ir")
 _MIN_NEGATED = 4
-# Share of the claim's other content terms the clause must hold to be about the same thing as
-# the claim (a number of the claim's is enough).
+# Share of the claim's other content terms (or of its fact's: :func:`_against`) the clause
+# must hold to be about the same thing as the claim (a number of the claim's is enough).
 MIN_SHARED = 0.5
 # How many words before an opposite a negation takes it back ("is not permanent").
 _NEGATION_REACH = 3
@@ -325,7 +326,12 @@ def _against(
         return None
     if pair.converse and not _same_left(claim, word, sentence[: at + hit[0]]):
         return None
-    if numbers & terms or len(words & terms) >= max(1, MIN_SHARED * len(words)):
+    # The share is of the claim, or of the fact it joins that says the word ("..., and price
+    # increases always stop" against "price increases usually slow"): a long claim says more.
+    own = next((t for r, t in _claim_parts(claim) if _keys(word) & r), words) - _keys(word)
+    if numbers & terms or any(
+        len(part & terms) >= max(1, MIN_SHARED * len(part)) for part in (words, own - numbers)
+    ):
         return Contrast(_as_written(claim, word), hit[1])
     return None
 
@@ -336,12 +342,17 @@ _CLAIM_BREAK = re.compile(
 )
 
 
+def _claim_parts(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """The facts ``claim`` joins (:data:`_CLAIM_BREAK`): each one's words and content terms."""
+    return [(_read(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
+
+
 def _about_another_part(claim: str, word: str, clause: str) -> bool:
     """Whether ``clause`` is about another of the facts ``claim`` joins, not the one that says
     ``word``: it states a figure of that other fact, none of this one's, and more of its words.
     "unit revenue declined 2.5%" is about the claim's "unit revenue slipped 2.5%", not its
     "Capacity grew 11%", whatever "grew" opposes."""
-    parts = [(_read(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
+    parts = _claim_parts(claim)
     own = next((terms for read, terms in parts if _keys(word) & read), None)
     if own is None or len(parts) < 2:
         return False

@@ -17,7 +17,7 @@ more most | less least fewer fewest
 large larger largest big bigger biggest | small smaller smallest
 maximum max | minimum min
 longer longest | shorter shortest
-faster fastest quick quickly | slower slowest slow slowly
+fast faster fastest quick quickly | slower slowest slow slowly
 ~ earlier earliest early | later latest late
 ~ first | last final
 ~ before prior | after
