@@ -6,7 +6,8 @@ nor the negation rule stops a judge that calls the claim SUPPORTED with it. The 
 for its opposite is the commonest edit that turns a faithful summary into an unfaithful one, and
 the one small models miss most. :func:`contrast` finds it: the claim says a word of one side of a
 pair below, an evidence sentence says a word of the other side, neither says both, and the rest
-of the claim is mostly in that sentence (so it is about the same thing).
+of the claim, or of the one fact the claim joins with "and" or "but" that says the word, is
+mostly in that clause (so it is about the same thing).
 
 The pairs are general English opposites of the kinds that change what a sentence asserts:
 direction and amount, order in time and place, permission, outcome (a prize won against one only
@@ -46,108 +47,18 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.text.name_words import without_names
+from pytest_faithful.text.opposite_words import PAIRS
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.senses import plain_senses
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
-# Each line: the words of one side, "|", the words of the other. Inflections are read by the
-# lexical judge's stemmer ("increased", "increases" -> "increas"); irregular forms are listed.
-# "~" marks a pair that tells one fact from either side ("X sold to Y", "Y bought from X"),
-# "@" a pair that a time can tell from either side ("open until 8pm", "closes at 8pm").
-_PAIRS = """
-increase rise rose risen grow grew grown growth climb raise boost surge soar expand expansion
-    | decrease decline fall fell fallen drop lower reduce reduction shrink shrank shrunk plunge
-      plummet slump contract contraction cut slash
-higher highest | lower lowest
-more most | less least fewer fewest
-large larger largest big bigger biggest | small smaller smallest
-maximum max | minimum min
-longer longest | shorter shortest
-faster fastest quick quickly | slower slowest slow slowly
-~ earlier earliest early | later latest late
-~ first | last final
-~ before prior | after
-above | below
-over | under
-upper | lower
-north northern | south southern
-east eastern | west western
-inside internal indoor indoors | outside external outdoor outdoors
-~ import imports imported | export exports exported
-~ buy bought purchase | sell sold
-~ borrow | lend lent
-hire hired | fire fired
-~ win won victory winner | lose lost loser
-win won winner | nominated nominee nomination shortlisted shortlist finalist runner-up
-gain profit surplus | loss deficit
-accept approve grant granted | reject deny denied refuse refused
-allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful
-@ open | close closed shut
-include including | exclude excluding
-cover covered | exclude excluded excluding
-add added | remove removed drop dropped
-widen widened | narrow narrowed
-subject | exempt
-@ start begin began begun | end finish stop stopped
-success succeed successful | failure fail failed unsuccessful
-pass passed | fail failed
-true | false
-correct right | incorrect wrong
-public | private
-domestic | international foreign
-full | empty partial
-alive | dead
-male man men | female woman women
-husband | wife
-son sons | daughter daughters
-brother brothers | sister sisters
-father | mother
-boy boys | girl girls
-king | queen
-positive | negative
-strong stronger strongest sturdy durable | weak weaker weakest flimsy fragile
-major | minor
-senior | junior
-heavy heavier | light lighter
-hot hotter warm warmer | cold colder cool cooler
-wet | dry
-rich richer wealthy | poor poorer
-support supported favor | oppose opposed
-often frequently usually typically generally normally common commonly | rarely rare seldom uncommon
-always invariably | sometimes occasionally usually often frequently typically generally normally
-    rarely seldom
-never | always invariably sometimes occasionally usually often frequently typically generally
-    normally rarely seldom
-mandatory required compulsory obligatory | optional voluntary
-temporary | permanent
-free | paid fee fees charge charged extra
-guilty | innocent
-convicted | acquitted
-weekday weekdays | weekend weekends
-summer | winter
-spring | autumn
-all every each | some few several
-most majority | all every each few
-only solely exclusively | also any each every
-both | either
-same similar | different
-quiet quieter quietest | loud louder loudest noisy noisier noisiest
-easy easier easiest simple | hard harder hardest difficult complicated
-cheap cheaper cheapest inexpensive affordable | expensive pricey costly overpriced
-good better best great excellent | bad worse worst poor terrible awful
-love enjoy praise | dislike complain criticize
-bright brighter | dim dimmer
-clear | confusing
-online | offline
-"""
-
 # A negating prefix and the shortest word it negates ("unsafe", "illegal"): shorter stems
 # ("unit", "into") only look prefixed.
 _PREFIXES = ("non", "un", "dis", "in", "im", "il", "ir")
 _MIN_NEGATED = 4
-# Share of the claim's other content terms the clause must hold to be about the same thing as
-# the claim (a number of the claim's is enough).
+# Share of the claim's other content terms (or of its fact's: :func:`_against`) the clause
+# must hold to be about the same thing as the claim (a number of the claim's is enough).
 MIN_SHARED = 0.5
 # How many words before an opposite a negation takes it back ("is not permanent").
 _NEGATION_REACH = 3
@@ -192,7 +103,7 @@ def _pairs() -> tuple[tuple[_Pair, ...], dict[str, tuple[tuple[int, int], ...]]]
     """The pairs, and each key of a word of a pair -> (pair, side) for every pair it is in."""
     pairs: list[_Pair] = []
     where: dict[str, list[tuple[int, int]]] = {}
-    for line in re.sub(r"\n\s+(?=[|\w])", " ", _PAIRS.strip()).splitlines():
+    for line in re.sub(r"\n\s+(?=[|\w])", " ", PAIRS.strip()).splitlines():
         mark = line[0] if line[0] in "~@" else ""
         one, other = (side.split() for side in line.lstrip("~@ ").split("|"))
         sides = (
@@ -410,7 +321,12 @@ def _against(
         return None
     if pair.converse and not _same_left(claim, word, sentence[: at + hit[0]]):
         return None
-    if numbers & terms or len(words & terms) >= max(1, MIN_SHARED * len(words)):
+    # The share is of the claim, or of the fact it joins that says the word ("..., and price
+    # increases always stop" against "price increases usually slow"): a long claim says more.
+    own = next((t for r, t in _claim_parts(claim) if _keys(word) & r), words) - _keys(word)
+    if numbers & terms or any(
+        len(part & terms) >= max(1, MIN_SHARED * len(part)) for part in (words, own - numbers)
+    ):
         return Contrast(_as_written(claim, word), hit[1])
     return None
 
@@ -421,12 +337,17 @@ _CLAIM_BREAK = re.compile(
 )
 
 
+def _claim_parts(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """The facts ``claim`` joins (:data:`_CLAIM_BREAK`): each one's words and content terms."""
+    return [(_read(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
+
+
 def _about_another_part(claim: str, word: str, clause: str) -> bool:
     """Whether ``clause`` is about another of the facts ``claim`` joins, not the one that says
     ``word``: it states a figure of that other fact, none of this one's, and more of its words.
     "unit revenue declined 2.5%" is about the claim's "unit revenue slipped 2.5%", not its
     "Capacity grew 11%", whatever "grew" opposes."""
-    parts = [(_read(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
+    parts = _claim_parts(claim)
     own = next((terms for read, terms in parts if _keys(word) & read), None)
     if own is None or len(parts) < 2:
         return False

@@ -41,6 +41,7 @@ from pytest_faithful.text.terms import (
     _lower,
     _Scope,
     _term,
+    content_terms,
 )
 from pytest_faithful.text.words import STOPWORDS, joined_non
 
@@ -60,6 +61,7 @@ def negation_clash(claim: str, evidence: str) -> bool:
     :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
     if "-" in claim or "-" in evidence:
         claim, evidence = _spaced_compounds(claim, evidence)
+        claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
     claim, evidence = _plain(claim), _plain(evidence)
     said = _bag(_lower(claim))
     if keys := yes_or_no_keys(evidence):
@@ -89,6 +91,28 @@ _EXCEPTION = re.compile(r"(?i)\b(?:except|excepting|unless|excluding|save\s+wher
 _COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
 # ... and its words, to find the same compound written apart in the other text.
 _COMPOUND_WORDS = re.compile(r"(?i)(?<![\w-])no-([^\W\d_]+(?:-[^\W\d_]+)*)")
+
+
+# "non-refundable", "non-overlapping": the prefix negates its one word, whatever follows it.
+_NON = re.compile(r"(?i)(?<![\w-])non-([^\W\d_]+)\b(?!-)")
+
+
+def _non_as_not(text: str, other: str) -> str:
+    """``text`` with each "non-" compound whose word only ``other`` says, apart, written "not"
+    that word, its clause closed after it: "a non-refundable ticket" negates the "refundable"
+    of "the ticket is refundable" and says what "is not refundable" says, and negates nothing
+    more ("a non-stop flight to Denver" says nothing against "flies to Denver"). A compound
+    whose word the other text does not say apart, or says in a compound too, or this text says
+    apart as well ("on a non-GAAP and GAAP basis"), stays an adjective (:data:`_COMPOUND`)."""
+    if "non-" not in text.casefold():
+        return text
+    said = content_terms(_NON.sub(" ", other)) - content_terms(_NON.sub(" ", text))
+    said -= content_terms(" ".join(match[1] for match in _NON.finditer(other)))
+
+    def negated(match: re.Match[str]) -> str:
+        return f"not {match[1]};" if content_terms(match[1]) & said else match[0]
+
+    return _NON.sub(negated, text)
 
 
 def _spaced_compounds(claim: str, evidence: str) -> tuple[str, str]:

@@ -1,0 +1,96 @@
+"""The pairs of opposite words :mod:`~pytest_faithful.text.contrasts` reads: general English
+opposites of the kinds that change what a sentence asserts (its module docstring says which and
+how a pair is read)."""
+
+from typing import Final
+
+# Each line: the words of one side, "|", the words of the other. Inflections are read by the
+# lexical judge's stemmer ("increased", "increases" -> "increas"); irregular forms are listed.
+# "~" marks a pair that tells one fact from either side ("X sold to Y", "Y bought from X"),
+# "@" a pair that a time can tell from either side ("open until 8pm", "closes at 8pm").
+PAIRS: Final = """
+increase rise rose risen grow grew grown growth climb raise boost surge soar expand expansion
+    | decrease decline fall fell fallen drop lower reduce reduction shrink shrank shrunk plunge
+      plummet slump contract contraction cut slash
+higher highest | lower lowest
+more most | less least fewer fewest
+large larger largest big bigger biggest | small smaller smallest
+maximum max | minimum min
+longer longest | shorter shortest
+fast faster fastest quick quickly | slower slowest slow slowly
+~ earlier earliest early | later latest late
+~ first | last final
+~ before prior | after
+above | below
+over | under
+upper | lower
+north northern | south southern
+east eastern | west western
+inside internal indoor indoors | outside external outdoor outdoors
+~ import imports imported | export exports exported
+~ buy bought purchase | sell sold
+~ borrow | lend lent
+hire hired | fire fired
+~ win won victory winner | lose lost loser
+win won winner | nominated nominee nomination shortlisted shortlist finalist runner-up
+gain profit surplus | loss deficit
+accept approve grant granted | reject deny denied refuse refused
+allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful
+@ open | close closed shut
+include including | exclude excluding
+cover covered | exclude excluded excluding
+add added | remove removed drop dropped
+widen widened | narrow narrowed
+subject | exempt
+@ start begin began begun | end finish stop stopped
+success succeed successful | failure fail failed unsuccessful
+pass passed | fail failed
+true | false
+correct right | incorrect wrong
+public | private
+domestic | international foreign
+full | empty partial
+alive | dead
+male man men | female woman women
+husband | wife
+son sons | daughter daughters
+brother brothers | sister sisters
+father | mother
+boy boys | girl girls
+king | queen
+positive | negative
+strong stronger strongest sturdy durable | weak weaker weakest flimsy fragile
+major | minor
+senior | junior
+heavy heavier | light lighter
+hot hotter warm warmer | cold colder cool cooler
+wet | dry
+rich richer wealthy | poor poorer
+support supported favor | oppose opposed
+often frequently usually typically generally normally common commonly | rarely rare seldom uncommon
+always invariably | sometimes occasionally usually often frequently typically generally normally
+    rarely seldom
+never | always invariably sometimes occasionally usually often frequently typically generally
+    normally rarely seldom
+mandatory required compulsory obligatory | optional voluntary
+temporary | permanent
+free | paid fee fees charge charged extra
+guilty | innocent
+convicted | acquitted
+weekday weekdays | weekend weekends
+summer | winter
+spring | autumn
+all every each | some few several
+most majority | all every each few
+only solely exclusively | also any each every
+both | either
+same similar | different
+quiet quieter quietest | loud louder loudest noisy noisier noisiest
+easy easier easiest simple | hard harder hardest difficult complicated
+cheap cheaper cheapest inexpensive affordable | expensive pricey costly overpriced
+good better best great excellent | bad worse worst poor terrible awful
+love enjoy praise | dislike complain criticize
+bright brighter | dim dimmer
+clear | confusing
+online | offline
+"""
