@@ -20,7 +20,11 @@ morphology, the function words English's, the initials and names' numbers read o
 from __future__ import annotations
 
 import functools
+import gzip
+import importlib.util
 import itertools
+import json
+import pathlib
 import re
 from collections.abc import Iterable
 
@@ -360,18 +364,75 @@ _LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*")
 
 
 @functools.lru_cache(maxsize=4096)
-def caseless_names(text: str) -> tuple[str, ...]:
+def caseless_names(text: str, *, unlisted: bool = False) -> tuple[str, ...]:
     """The names a ``text`` written without capitals states, in order: the places, months and
     weekdays of the tables (a run of words for one of several: "new york"); none in a text
-    with a capital letter, whose names its case marks."""
+    with a capital letter, whose names its case marks. With ``unlisted``, also each content
+    word that no English word list holds (:func:`unlisted_word`): "vettel", "marr", "montrose",
+    the people, organisations and smaller places no table lists. Asked of an answer's text, not
+    a passage's, whose words are what it states whatever they are."""
     if not text.islower():
         return ()
     runs = list(_CASELESS_RUNS.finditer(text))
     found = [(m.start(), m[0]) for m in runs]
     for m in _LOWER_WORD.finditer(text):
-        word = m[0].strip("'\u2019-")
+        word = _CASELESS_POSSESSIVE.sub("", m[0].strip("'\u2019-"))
         if word in _NOT_CASELESS or any(r.start() <= m.start() < r.end() for r in runs):
             continue
-        if word in _CASELESS or names_place(word):
+        if word in _CASELESS or names_place(word) or (unlisted and unlisted_word(word)):
             found.append((m.start(), word))
     return tuple(name for _, name in sorted(found))
+
+
+_CASELESS_POSSESSIVE = re.compile(r"['\u2019]s?$")
+# The shortest word read as a name by not being English: shorter ones are chat's ("lol",
+# "tbh") and initialisms' ("snp", "bbc"), which the list lacks as often as names.
+_SHORTEST_UNLISTED = 4
+_ONLY_LETTERS = re.compile(r"[a-z]+")
+# British spellings the list writes the American way: "organisation", "colour", "centre",
+# "programme", "catalogue", "travelled", "defence", "paediatric", "manoeuvre".
+_BRITISH = (
+    (re.compile(r"is(e|es|ed|ing|ation|ations|er|ers)$"), r"iz\1"),
+    (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),
+    (re.compile(r"our(s|ed|ing|ful|ite|ites|able|less)?$"), r"or\1"),
+    (re.compile(r"tre(s|d)?$"), r"ter\1"),
+    (re.compile(r"mme(s)?$"), r"m\1"),
+    (re.compile(r"gue(s)?$"), r"g\1"),
+    (re.compile(r"ll(ed|ing|er|ers)$"), r"l\1"),
+    (re.compile(r"ence(s)?$"), r"ense\1"),
+    (re.compile(r"ae"), "e"),
+    (re.compile(r"oe"), "e"),
+)
+
+
+def unlisted_word(word: str, words: frozenset[str] | None = None) -> bool:
+    """Whether the lower-case ``word`` is a name by not being English: a content word of four
+    letters or more, of letters only, that the English word list ``words`` (by default
+    :func:`english_words`) holds in none of its forms: as written, as a plural, or spelled the
+    American way. A hyphened word is a compound of English words ("team-mate") far more often
+    than a name, and a word with a digit a code, so neither is read."""
+    if len(word) < _SHORTEST_UNLISTED or word in STOPWORDS or not _ONLY_LETTERS.fullmatch(word):
+        return False
+    words = english_words() if words is None else words
+    if word in words or (word.endswith("s") and word[:-1] in words):
+        return False
+    return not any(
+        (american := pattern.sub(spelling, word)) != word
+        and (american in words or (american.endswith("s") and american[:-1] in words))
+        for pattern, spelling in _BRITISH
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """The English words of pyspellchecker's list (some 160,000, lower case, from subtitles),
+    read once, on first use: common first names and large places are among them ("andrew",
+    "london"), and so are missed as names, never read as ones wrongly. Read from the package's
+    data file, without importing the package or building its checker."""
+    spec = importlib.util.find_spec("spellchecker")
+    if spec is None or not spec.submodule_search_locations:
+        return frozenset()
+    path = pathlib.Path(next(iter(spec.submodule_search_locations)), "resources", "en.json.gz")
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        listed: dict[str, int] = json.load(f)
+    return frozenset(listed)

@@ -400,7 +400,7 @@ def _initialism(name: str, sentence: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=4096)
 def _names(text: str) -> tuple[str, ...]:
     if text.islower():  # no capital letter: case marks no name (text/name_words.py)
-        return caseless_names(text)
+        return caseless_names(text, unlisted=True)
     words = list(_WORD.finditer(text, after_item_marker(text, 0)))  # "ii. It was": "It" opens it
     capitalised = [m for m in words if m[0][0].isupper()]
     if len(words) >= 3 and len(capitalised) > _TITLE_CASE * len(words) and _in_title_case(words):
