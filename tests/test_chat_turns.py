@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from evidence_judges import assert_both_ways
 from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.kinds import number_kinds
-from pytest_faithful.text.name_words import caseless_names
+from pytest_faithful.text.name_words import caseless_names, unlisted_word
 from pytest_faithful.text.specifics import unstated
 
 _GAPS = [", ", "; ", ". ", "! ", "? "]
@@ -188,3 +188,64 @@ def test_a_place_in_a_lowercase_text_is_read_as_a_name(place: str, words: list[s
     filler = " ".join(words)
     assert place in caseless_names(f"{filler} in {place} , {filler} .")
     assert caseless_names(f"{filler.title()} in {place.title()}.") == ()
+
+
+# Summaries written in lower case (XSum, CNN/DM as FRANK ships them) name people, clubs and
+# towns no table lists: a word no English word list holds is one, stated where a passage
+# writes it in any case.
+_DRIVER = [
+    "The German driver took his third win of the season from pole position. His team-mate "
+    "finished fourth, and the team's boss praised the organisation of the race."
+]
+_HOTEL = ["the hotel in angus was destroyed by fire . police in arbroath said nobody was hurt ."]
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(
+    ("faithful", "changed", "passages"),
+    [
+        ("a german driver won his third race from pole .",
+         "sebastian vettel won his third race from pole .", _DRIVER),
+        ("the driver's team-mate was fourth , his boss praised the organisation .",
+         "the driver's team-mate tindall was fourth .", _DRIVER),
+        ("police in arbroath say nobody was hurt in the fire .",
+         "police in montrose say nobody was hurt in the fire .", _HOTEL),
+        ("an angus hotel was destroyed by fire , arbroath police said .",
+         "an angus hotel owned by marr was destroyed by fire .", _HOTEL),
+    ],
+)  # fmt: skip
+def test_a_lowercase_name_no_word_list_holds_is_read_as_one(
+    faithful: str, changed: str, passages: list[str], rules: str
+) -> None:
+    """ "vettel", "montrose" are names in a text without capitals; the passage's own, in either
+    case, and English words in British spelling or hyphened ("organisation", "team-mate") are
+    stated or no names."""
+    assert_both_ways(faithful, changed, passages, rules)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["report", "said", "organisation", "team-mates", "colours"]),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sampled_from(["vettel", "marr", "montrose", "tindall"]),
+)
+def test_a_word_no_list_holds_is_a_name_only_in_a_caseless_text(
+    words: list[str], name: str
+) -> None:
+    text = " ".join(words)
+    assert name in caseless_names(f"{text} {name} {text} .", unlisted=True)
+    assert caseless_names(f"{text} {name} .", unlisted=False) == ()
+    assert caseless_names(f"{text.title()} {name.title()} .", unlisted=True) == ()
+    assert caseless_names(f"{text} .", unlisted=True) == ()
+
+
+def test_the_word_list_is_any_list() -> None:
+    """The reading takes any list; an empty one (the package missing) reads no word as a name."""
+    assert unlisted_word("vettel", frozenset({"won"}))
+    assert not unlisted_word("vettel", frozenset({"vettel"}))
+    assert not unlisted_word("vettel", frozenset())
+    assert not unlisted_word("colours", frozenset({"color"}))
+    assert not unlisted_word("snp", frozenset({"won"}))  # short: an initialism's or chat's

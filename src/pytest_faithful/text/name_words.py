@@ -414,7 +414,7 @@ def unlisted_word(word: str, words: frozenset[str] | None = None) -> bool:
     if len(word) < _SHORTEST_UNLISTED or word in STOPWORDS or not _ONLY_LETTERS.fullmatch(word):
         return False
     words = english_words() if words is None else words
-    if word in words or (word.endswith("s") and word[:-1] in words):
+    if not words or word in words or (word.endswith("s") and word[:-1] in words):
         return False
     return not any(
         (american := pattern.sub(spelling, word)) != word
@@ -428,7 +428,8 @@ def english_words() -> frozenset[str]:
     """The English words of pyspellchecker's list (some 160,000, lower case, from subtitles),
     read once, on first use: common first names and large places are among them ("andrew",
     "london"), and so are missed as names, never read as ones wrongly. Read from the package's
-    data file, without importing the package or building its checker."""
+    data file, without importing the package or building its checker; empty, and so no word
+    read as a name by it, where the package is not installed."""
     spec = importlib.util.find_spec("spellchecker")
     if spec is None or not spec.submodule_search_locations:
         return frozenset()
