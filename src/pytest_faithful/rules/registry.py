@@ -23,6 +23,7 @@ from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
 from pytest_faithful.rules.judge_reason import JudgeReason
 from pytest_faithful.rules.left_out import LeftOutSpecifics
+from pytest_faithful.rules.modal_force import ModalForce
 from pytest_faithful.rules.negation import Negation
 from pytest_faithful.rules.number_clash import NumberClash
 from pytest_faithful.rules.opposites import Opposites
@@ -41,6 +42,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     NumberClash(),
     Opposites(),
     Negation(),
+    ModalForce(),
     UnstatedSpecifics(),
     UnstatedNames(),
     Answerer(),
@@ -65,6 +67,7 @@ _STANDARD: Final = (
     "unstated-names",
     "answerer",
     "speaker",
+    "modal-force",
     "left-out-specifics",
 )
 POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(

@@ -20,6 +20,13 @@ no passage says "first", "1st" or a 1 at all it is missing (held out on Wikipedi
 against the pages they cite, 1 of 1 such lie caught under each policy; faith-dev: one
 unfaithful summary newly caught, nothing else changed).
 
+A number the passages write with another unit of its measure, per another period or per
+another thing they name, and never with the claim's, is a value they do not state: "100
+requests per second" for "100 requests per minute", "5 MB" for "5 GB", "for a week" for "for a
+month" (:func:`~pytest_faithful.text.unit_swaps.swapped_units`; held out, 3 of 50 such lies
+caught before, 48 after, 41 of 42 honest restatements passing before and after; faith-dev's
+verdicts unchanged).
+
 A word or phrase the claim writes twice in a row ("shot dead in his home home",
 "the isle of isle of Lewis") that no passage writes so is a garbled sentence, which states no
 passage's fact (:func:`~pytest_faithful.text.repeats.unstated_repeats`): the decoding slip that
@@ -46,6 +53,7 @@ from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.unit_swaps import swapped_units
 
 SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation", "identifier"))
 """What this rule holds a claim to; :data:`NAME_KINDS` the rest."""
@@ -134,6 +142,13 @@ class UnstatedSpecifics:
         # bounds (the costliest reading here) only where they can.
         flip = flipped_bound(case.claim.text, case.passages)
         if flip is None:
+            swaps = swapped_units(case.claim.text, case.passages)
+            if swaps:  # "100 requests per second" where the passages say "per minute"
+                stated, shown = swaps[0]
+                return ruling.demoted(
+                    self.name,
+                    f"the claim states {stated} and the passages give {' or '.join(shown)}",
+                )
             record = unstated_record(case.claim.text, case.passages)
             if record is not None:
                 return ruling.demoted(

@@ -360,7 +360,7 @@ _CASELESS_RUNS = re.compile(
     + "|".join(sorted((re.escape(n) for n in _CASELESS if " " in n), key=len, reverse=True))
     + r")\b"
 )
-_LOWER_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*")
+_CASELESS_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -375,7 +375,7 @@ def caseless_names(text: str, *, unlisted: bool = False) -> tuple[str, ...]:
         return ()
     runs = list(_CASELESS_RUNS.finditer(text))
     found = [(m.start(), m[0]) for m in runs]
-    for m in _LOWER_WORD.finditer(text):
+    for m in _CASELESS_WORD.finditer(text):
         word = _CASELESS_POSSESSIVE.sub("", m[0].strip("'\u2019-"))
         if word in _NOT_CASELESS or any(r.start() <= m.start() < r.end() for r in runs):
             continue

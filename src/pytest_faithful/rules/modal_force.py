@@ -1,0 +1,44 @@
+"""``modal-force``: evidence that gives the claim's action another modal force.
+
+"The Company may elect to pay you in lieu of notice." bears on "The Company must pay you in
+lieu of notice." and holds no negation and no opposite word
+(:func:`~pytest_faithful.text.modals.modal_clash` reads what each permits, obliges, advises,
+forbids or exempts from). A claim that a passage span covers without the clash is left to the
+other rules with the judge's quote as it is (a negation it holds is still read); otherwise it
+is NOT_ENOUGH_INFO. Every judge.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.rules.number_clash import other_span
+from pytest_faithful.text.modals import modal_clash
+
+
+class ModalForce:
+    name: ClassVar[str] = "modal-force"
+    judges: ClassVar[RuleJudges] = "all"
+    required: ClassVar[bool] = False
+    summary: ClassVar[str] = (
+        "the evidence does not permit what the claim obliges, nor oblige what it permits"
+    )
+
+    def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        span = ruling.span
+        if span is None:
+            return ruling
+        clash = modal_clash(case.claim.text, span.text(case.passages))
+        if clash is None:
+            return ruling
+        other = other_span(case, span)
+        if other is not None and modal_clash(case.claim.text, other.text(case.passages)) is None:
+            # A passage says it without the clash: the judge's quote is left to the other rules,
+            # which read it as it is (a negation it holds is still read).
+            return ruling
+        return ruling.demoted(
+            self.name,
+            f"the evidence says {clash.shown!r} {clash.action!r} where the claim says "
+            f"{clash.said!r} {clash.action!r}",
+        )

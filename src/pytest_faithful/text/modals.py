@@ -1,0 +1,169 @@
+"""The force a modal gives an action: evidence that permits what the claim obliges, or the reverse.
+
+"The Company may elect to pay you in lieu of notice." is a real sentence about the claim "The
+Company must pay you in lieu of notice.": it shares every word but the modal, and holds no
+negation and no opposite word, so no other rule stops a judge that calls the claim SUPPORTED
+with it. :func:`modal_clash` reads the force each text gives an action, the first content word
+after its modal phrase (a "to be" or "have been" and an "elect to", "choose to", "opt to" or
+"decide to" passed over: "has to be approved" is said of "approved", "may elect to pay" of
+"pay"), and finds an action of the claim's that the evidence gives another force and never the
+claim's.
+
+The forces:
+
+- *permitted*: "may", "can", "is allowed/permitted/authorized/eligible/entitled/free to",
+  "has the right/option to", "is able to", "it is up to ... whether to";
+- *obliged*: "must", "shall", "has/have/had to", "need(s) to", "is required/obliged/obligated/
+  compelled/mandated to", "will always";
+- *advised*: "should", "ought to", "is recommended/advised/encouraged to";
+- *forbidden*: "may not", "must not", "shall not", "should not", "cannot", "can't", "is not
+  allowed/permitted/eligible/entitled to", "is prohibited/forbidden/barred from";
+- *exempt*: "need not", "does not have to", "does not need to", "is not required/obliged to".
+
+Each clashes with each other but two pairs that one action can hold at once: what one is
+permitted to do one may also be exempt from ("may work" and "need not work"), and what one is
+advised to do one may be exempt from ("should update" and "need not update"). A modal phrase
+after a negation in its clause ("No member may vote", "nobody has to") is read as none: which
+force it gives is left to the judge. "Might", "could" and "would" are read as none either:
+they hedge how likely a thing is more often than they permit it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Final, Literal, NamedTuple
+
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import WORD, is_negation
+
+Force = Literal["permitted", "obliged", "advised", "forbidden", "exempt"]
+
+_BE = r"(?:is|are|was|were|be|being|been|am|'s|'re)"
+# Longest phrases first: "may not" is forbidden before "may" is permitted.
+_FORCES: Final[tuple[tuple[Force, str], ...]] = (
+    (
+        "forbidden",
+        rf"(?:may|must|shall|should|can)\s+not|mustn't|shan't|shouldn't|can't|cannot"
+        rf"|{_BE}\s+(?:not|never)\s+(?:allowed|permitted|authori[sz]ed|eligible|entitled)\s+to"
+        rf"|{_BE}n't\s+(?:allowed|permitted|authori[sz]ed|eligible|entitled)\s+to"
+        rf"|{_BE}\s+(?:prohibited|forbidden|barred|banned)\s+(?:from|to)",
+    ),
+    (
+        "exempt",
+        rf"need\s+not|needn't|(?:do|does|did)\s*(?:\s+not|n't)\s+(?:have|need)\s+to"
+        rf"|{_BE}\s+not\s+(?:required|obliged|obligated|compelled)\s+to"
+        rf"|{_BE}n't\s+(?:required|obliged|obligated|compelled)\s+to",
+    ),
+    (
+        "obliged",
+        rf"must|shall|(?:has|have|had)\s+to|needs?\s+to|will\s+always"
+        rf"|{_BE}\s+(?:required|obliged|obligated|compelled|mandated)\s+to",
+    ),
+    ("advised", rf"should|ought\s+to|{_BE}\s+(?:recommended|advised|encouraged)\s+to"),
+    (
+        "permitted",
+        rf"may|can|{_BE}\s+(?:allowed|permitted|authori[sz]ed|eligible|entitled|free|welcome)\s+to"
+        rf"|(?:has|have)\s+the\s+(?:right|option)\s+to|{_BE}\s+able\s+to"
+        rf"|it\s+{_BE}\s+up\s+to\s+(?:[\w'\u2019-]+\s+){{1,5}}?(?:whether|if)\s+(?:or\s+not\s+)?to",
+    ),
+)
+_MODAL = re.compile(
+    r"(?i)\b(?:" + "|".join(f"(?P<{force}>{phrase})" for force, phrase in _FORCES) + r")\b"
+    # What comes between the modal and its action: adverbs, a chosen action, a passive's "be".
+    r"(?P<between>(?:\s+(?:also|only|still|always|then|now|first|each|both|either|simply"
+    r"|elect|choose|opt|decide|to|be|have|been|get|whether))*)"
+    r"\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
+)
+# Where a clause ends: a negation before a modal is read in its clause only.
+_CLAUSE_BREAK = re.compile(
+    r"[;:,.!?\u2013\u2014]|\b(?:and|but|or|while|whereas|although|though|because|unless|if"
+    r"|when|which|who|that)\b",
+    re.IGNORECASE,
+)
+# An upper limit on the action's amount, after the modal in its clause.
+_LIMIT = re.compile(
+    r"(?i)\b(?:up\s+to|(?:no|not)\s+more\s+than|at\s+(?:the\s+)?most|(?:a\s+)?maximum|not\s+exceed"
+    r"|or\s+(?:less|fewer|under))\b"
+)
+# Phrases of ability and of practical need: "you can enable it" and "you have to enable it".
+_ABILITY = frozenset({"can"})
+_NEED = re.compile(r"(?i)(?:has|have|had)\s+to|needs?\s+to")
+# Forces one action can hold at once.
+_TOGETHER: Final = frozenset({frozenset({"permitted", "exempt"}), frozenset({"advised", "exempt"})})
+
+
+class ModalClash(NamedTuple):
+    """The claim's modal phrase and the evidence's, for one action."""
+
+    said: str
+    shown: str
+    action: str
+
+
+class _Modal(NamedTuple):
+    force: Force
+    phrase: str
+    action: frozenset[str]
+    word: str
+    limited: bool  # its clause sets an upper limit on the action
+
+
+def _modals(text: str) -> list[_Modal]:
+    """Each modal phrase of ``text`` that gives an action a force, unless negated before it in
+    its clause. Each reading is found once in the text and looked up by where it is: linear
+    time, however many modals it writes."""
+    found: list[_Modal] = []
+    matches = list(_MODAL.finditer(text))
+    if not matches:
+        return found
+    breaks = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(text)]
+    starts, ends = [b[0] for b in breaks], [b[1] for b in breaks]
+    negated = [w.start() for w in WORD.finditer(text) if is_negation(w[0].casefold())]
+    limits = [m.start() for m in _LIMIT.finditer(text)]
+    for match in matches:
+        force = next(f for f, _ in _FORCES if match[f] is not None)
+        action = content_terms(match["action"])
+        if not action:
+            continue
+        # The clause the modal is in: from the last break before it to the first after it.
+        before = bisect.bisect_right(ends, match.start())
+        opening = ends[before - 1] if before else 0
+        if bisect.bisect_left(negated, match.start()) > bisect.bisect_left(negated, opening):
+            continue  # "No member may vote": a negation before it in its clause
+        after = bisect.bisect_left(starts, match.end())
+        closing = starts[after] if after < len(starts) else len(text)
+        limited = bisect.bisect_left(limits, closing) > bisect.bisect_left(limits, match.start())
+        phrase = " ".join(match[force].split())
+        found.append(_Modal(force, phrase, action, match["action"], limited))
+    return found
+
+
+def _clash(one: _Modal, other: _Modal) -> bool:
+    if one.limited or other.limited or one.force == other.force:
+        return False
+    if {one.phrase.casefold(), other.phrase.casefold()} & _ABILITY and any(
+        _NEED.fullmatch(m.phrase) for m in (one, other)
+    ):
+        return False  # "you can enable it" and "you have to enable it"
+    return frozenset({one.force, other.force}) not in _TOGETHER
+
+
+def modal_clash(claim: str, evidence: str) -> ModalClash | None:
+    """The first action of ``claim`` that ``evidence`` gives a modal force clashing with the
+    claim's, and never the claim's own (module docstring); or None."""
+    said = _modals(claim)
+    if not said:
+        return None
+    # Indexed by action term, one modal of each form: no reading of every evidence modal for
+    # every claim modal.
+    shown: dict[str, dict[tuple[Force, str, bool], _Modal]] = {}
+    for m in _modals(evidence):
+        for term in m.action:
+            shown.setdefault(term, {}).setdefault((m.force, m.phrase.casefold(), m.limited), m)
+    for modal in said:
+        same = [m for term in sorted(modal.action) for m in shown.get(term, {}).values()]
+        if not same or any(not _clash(modal, m) for m in same):
+            continue
+        return ModalClash(modal.phrase, same[0].phrase, modal.word)
+    return None

@@ -1,0 +1,268 @@
+"""A number the passages write, said with another unit or per another period than theirs.
+
+"100 requests per second" for a passage's "100 requests per minute", "waits 300 seconds" for
+"300 milliseconds", "5 MB" for "5 GB", "for a week" for "for a month", "$20 per team" for "$20
+per user", "twice a month" for "twice a week": the number is the passages', so no reading of
+numbers alone misses it, and a judge reads the claim for its gist. Each number is read with
+what it is said in (:func:`unit_readings`):
+
+- a unit of a measure (:data:`~pytest_faithful.text.units.UNIT_OF`, any of its spellings:
+  "ms", "msec" and "milliseconds" are one unit; "12-month", "2 months' notice");
+- the period of a rate ("per minute", "a day", "/hour", "each week", "daily": the periods of
+  :mod:`~pytest_faithful.text.rates`, and "per second"), counted by a number or by "once",
+  "twice" ("cleaned twice a week");
+- the thing a rate is per ("$20 per user", "5 GB per account", "$4/person");
+- a small count in words before a unit ("for a month", "two weeks", "one-year"), when it is
+  no rate's period ("2 tablets a day" says a rate, not a day).
+
+A claim's number is said in another unit (:func:`swapped_units`) when the passages write that
+number with a unit of the same measure, a period, or a thing it is per, never the claim's, and
+do not state the claim's measure at another number either ("2 days" for "48 hours", "a
+week" for "7 days": :func:`~pytest_faithful.text.measures.measures`; "about 250 miles" for
+"400 km": :func:`~pytest_faithful.text.conversions.converted_alone`). A number the passages
+write with no unit or only with other measures' units is left to the other readings. Not a
+swap: a lower bound in a smaller unit of time or data ("more than 100 years ago" for "more
+than 100 centuries ago" is true); a thing the claim adds to the passages' period ("$89 a
+month per printer" for "$89 per month"); a thing the passages never name, which is another
+word for theirs ("per person" for "per participant"; "per team" beside a "Team plan" is
+another thing).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from pytest_faithful.text.bounds import LOWER, bound_senses
+from pytest_faithful.text.conversions import converted_alone
+from pytest_faithful.text.measures import measures
+from pytest_faithful.text.rates import period_of
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.units import MEASURES, SMALL, UNIT_OF
+from pytest_faithful.text.words import SPACE, SPACES
+
+# A number, then its unit, hyphened or not, with at most one word between ("3 business days",
+# "a 12-month warranty"); the unit's words as units.py's UNIT_OF spells them.
+_UNIT_WORDS = "|".join(sorted(map(re.escape, UNIT_OF), key=len, reverse=True))
+_MEASURED = re.compile(
+    rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}-?{SPACE}(?:([^\W\d_]+){SPACES})?"
+    rf"(?<![^\W\d_])({_UNIT_WORDS})(?![\w/])",
+    re.IGNORECASE,
+)
+# Units finer than the measures' table goes: "300 ms", "50 µL", "200 mcg".
+_FINE_UNITS = {
+    **dict.fromkeys(("ms", "msec", "msecs", "millisecond", "milliseconds"), "millisecond"),
+    **dict.fromkeys(("\u00b5s", "\u03bcs", "microsecond", "microseconds"), "microsecond"),
+    **dict.fromkeys(("ns", "nanosecond", "nanoseconds"), "nanosecond"),
+    **dict.fromkeys(
+        ("\u00b5l", "\u03bcl", "microlitre", "microlitres", "microliter", "microliters"),
+        "microlitre",
+    ),
+    **dict.fromkeys(("mcg", "\u00b5g", "\u03bcg", "microgram", "micrograms"), "microgram"),
+}
+_FINE_MEASURE = {"microlitre": "volume", "microgram": "mass"}
+_FINE = re.compile(
+    rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}-?{SPACE}"
+    rf"({'|'.join(sorted(_FINE_UNITS, key=len, reverse=True))})(?![\w/])",
+    re.IGNORECASE,
+)
+# A count of a rate, up to three words, then the period it is per or the thing it is per:
+# "100 requests per minute", "2 tablets a day", "twice a week", "$20 per user each month",
+# "$4/hour", "every 15 minutes" is a unit (above), not a rate.
+_COUNT = r"(?<![\w.,])(?:(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?|(once|twice))"
+_PERIODS = "second|minute|hour|day|week|fortnight|month|quarter|year|annum"
+_RATE = re.compile(
+    rf"{_COUNT}(?:%|\s*percent\b|\s*[^\W\d_]+\b)?(?:(?:\s+|\s*/\s*)[^\W\d_]+){{0,3}}?"
+    rf"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)({_PERIODS})s?\b(?![-\u2013])",
+    re.IGNORECASE,
+)
+_ADVERB = re.compile(
+    rf"{_COUNT}(?:%|\s*percent\b|\s*[^\W\d_]+\b)?(?:\s+[^\W\d_]+)?\s+"
+    r"(hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
+    re.IGNORECASE,
+)
+_ANNUM = {"annum": "year"}
+_PERIOD_NAMES = frozenset(_PERIODS.split("|")) | {"nanosecond", "microsecond", "millisecond"}
+# The thing a rate is per: "$20 per user", "5 GB of storage per account", "$4/person".
+_PER_THING = re.compile(
+    rf"{_COUNT}(?:%|\s*percent\b|\s*(?!per\b)[^\W\d_]+\b)?(?:\s+(?!per\b)[^\W\d_]+){{0,3}}?"
+    r"\s*(?:\bper\s+|/(?=[^\W\d_]))([^\W\d_]{2,})\b",
+    re.IGNORECASE,
+)
+# A small count in words before a unit: "for a month", "two weeks", "a one-year warranty".
+# Not "a second", as often the ordinal ("a second summit").
+_WORDED = re.compile(
+    rf"\b({'|'.join(SMALL)}){SPACE}-?{SPACE}({_UNIT_WORDS})(?![\w/-])",
+    re.IGNORECASE,
+)
+
+
+class Reading(NamedTuple):
+    """A number of a text (a content term) and what it is said in: ``axis`` is a measure
+    ("time", "data", ...) or ``"per"``; ``unit`` the unit, or the period or thing it is per."""
+
+    term: str
+    axis: str
+    unit: str
+
+
+def _number(digits: str, decimals: str | None, word: str | None) -> str:
+    if word:
+        return "1" if word.casefold() == "once" else "2"
+    terms = content_terms(digits.replace(",", "") + (decimals or ""))
+    return next(iter(terms), digits)
+
+
+@functools.lru_cache(maxsize=1024)
+def unit_readings(text: str) -> frozenset[Reading]:
+    """Each number of ``text`` with the unit, period or thing it is said in (module
+    docstring)."""
+    if (
+        not any(c.isdigit() for c in text)
+        and _WORDED.search(text) is None
+        and "once" not in text
+        and "twice" not in text
+    ):
+        return frozenset()
+    found: set[Reading] = set()
+    periods: list[tuple[int, int]] = []  # where a rate's period is written
+    for m in _RATE.finditer(text):
+        period = m[4].casefold()
+        found.add(Reading(_number(m[1], m[2], m[3]), "per", _ANNUM.get(period, period)))
+        periods.append(m.span(4))
+    for m in _ADVERB.finditer(text):
+        word = m[4].casefold()
+        period = "fortnight" if word == "fortnightly" else period_of(word)
+        found.add(Reading(_number(m[1], m[2], m[3]), "per", period))
+    for m in _PER_THING.finditer(text):
+        thing = m[4].casefold()
+        if thing == "cent":
+            continue  # "5 per cent"
+        # A period written short is the period: "per min", "/hr", "per annum".
+        measure, period = UNIT_OF.get(thing, ("", ""))
+        if measure == "time" or thing == "annum":
+            found.add(Reading(_number(m[1], m[2], m[3]), "per", period or "year"))
+        else:
+            found.update(Reading(_number(m[1], m[2], m[3]), "per", t) for t in content_terms(thing))
+    for m in _MEASURED.finditer(text):
+        measure, unit = UNIT_OF[m[4].casefold()]
+        found.add(Reading(_number(m[1], m[2], None), measure, unit))
+    for m in _FINE.finditer(text):
+        unit = _FINE_UNITS[m[3].casefold()]
+        found.add(Reading(_number(m[1], m[2], None), _FINE_MEASURE.get(unit, "time"), unit))
+    for m in _WORDED.finditer(text):
+        if any(a <= m.start(2) < b for a, b in periods):
+            continue  # "2 tablets a day": the period of a rate, no day's duration
+        measure, unit = UNIT_OF[m[2].casefold()]
+        if unit == "second" and m[1].casefold() in ("a", "an"):
+            continue  # "a second summit": the ordinal as often
+        found.add(Reading(str(SMALL[m[1].casefold()]), measure, unit))
+    return frozenset(found)
+
+
+# The units of time and of data, smallest first: "more than 100 centuries ago" states "more
+# than 100 years ago", a lower bound in a smaller unit.
+_ORDER = {
+    (measure, unit): i
+    for measure, units in (
+        ("time", ["nanosecond", "microsecond", "millisecond", *MEASURES["time"]]),
+        ("data", list(MEASURES["data"])),
+    )
+    for i, unit in enumerate(units)
+}
+
+
+def _weaker(reading: Reading, given: frozenset[Reading], bounds: frozenset[str]) -> bool:
+    """Whether the claim's lower bound in a smaller unit than every passage's unit of the
+    number is stated by them: "more than 100 years ago" for "more than 100 centuries ago"."""
+    at = _ORDER.get((reading.axis, reading.unit))
+    if LOWER not in bounds or at is None:
+        return False
+    return all(_ORDER.get((g.axis, g.unit), -1) > at for g in given)
+
+
+class _Given(NamedTuple):
+    """The passages' readings by (number, axis), and every content term they write."""
+
+    readings: Mapping[tuple[str, str], frozenset[Reading]]
+    terms: frozenset[str]
+
+
+@functools.lru_cache(maxsize=64)
+def _given(passages: tuple[str, ...]) -> _Given:
+    by: dict[tuple[str, str], set[Reading]] = {}
+    for passage in passages:
+        for reading in unit_readings(passage):
+            by.setdefault((reading.term, reading.axis), set()).add(reading)
+    terms = frozenset().union(*map(content_terms, passages)) if by else frozenset()
+    return _Given({key: frozenset(found) for key, found in by.items()}, terms)
+
+
+def _said_as(reading: Reading) -> str:
+    """A reading as a reason says it: "100 per minute", "300 millisecond"."""
+    if reading.axis == "per":
+        return f"{reading.term} per {reading.unit}"
+    return f"{reading.term} {reading.unit}"
+
+
+def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """Each number of ``claim`` the passages write with another unit, period or thing it is
+    per than the claim's and never with the claim's (module docstring), as the claim says it
+    ("100 per second") and as the passages do ("100 per minute")."""
+    said = unit_readings(claim)
+    if not said:
+        return []
+    given = _given(tuple(passages))
+    if not given.readings:
+        return []
+    claimed: dict[tuple[str, str], list[Reading]] = {}
+    for reading in sorted(said):
+        claimed.setdefault((reading.term, reading.axis), []).append(reading)
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for (term, axis), readings in claimed.items():
+        others = given.readings.get((term, axis), frozenset())
+        if not others or (axis != "per" and others & set(readings)):
+            continue
+        if axis == "per":
+            swapped = _swapped_per(readings, others, given.terms)
+        elif _measured_otherwise(claim, term, tuple(passages)):
+            continue
+        else:
+            swapped = readings
+        bounds = bound_senses(claim).get(term, frozenset())
+        swapped = [r for r in swapped if not _weaker(r, others, bounds)]
+        if swapped:
+            found.append((_said_as(swapped[0]), tuple(map(_said_as, sorted(others)))))
+    return found
+
+
+def _swapped_per(
+    readings: Sequence[Reading], others: frozenset[Reading], named: frozenset[str]
+) -> list[Reading]:
+    """The claim's periods and things a number is per that swap the passages' (``others``):
+    a period for another period ("per second" for "per minute"), or for a thing where the
+    claim gives none ("$150 per week" for "per module"); a thing for another thing the
+    passages name ("per team" for "per user" beside "the Team plan"; a thing they never name
+    is another word for theirs, "per person" for "per participant"). A thing the claim adds to
+    the passages' period is no swap ("$89 a month per printer" for "$89 per month")."""
+    periods = {r for r in readings if r.unit in _PERIOD_NAMES}
+    things = set(readings) - periods
+    given_periods = {r for r in others if r.unit in _PERIOD_NAMES}
+    given_things = set(others) - given_periods
+    swapped: list[Reading] = []
+    if periods and not periods & given_periods and (given_periods or not things):
+        swapped += sorted(periods)
+    if things and given_things and not things & given_things:
+        swapped += sorted(r for r in things if r.unit in named)
+    return swapped
+
+
+def _measured_otherwise(claim: str, term: str, passages: tuple[str, ...]) -> bool:
+    """Whether the passages state the claim's measure ``term`` at another number: "2 days"
+    for "48 hours", "about 250 miles" for "400 km"."""
+    sizes = measures(claim).get(term, frozenset())
+    if sizes and any(sizes & s for p in passages for s in measures(p).values()):
+        return True
+    return term in converted_alone(claim, passages)

@@ -1,0 +1,128 @@
+"""The force a modal gives an action (text/modals.py, the ``modal-force`` rule), both ways.
+
+A faithful paraphrase keeps the force in other words ("is allowed to" for "may", "is required
+to" or "needs to" for "must") and passes; the same answer with the force changed ("must" for
+"may elect to", "may" for "must", "need not" for "may not", "must" for "should") fails, under
+the standard and the strict rules, quoted with the passage sentence it changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import verify
+from pytest_faithful.text.modals import modal_clash
+
+# (passage, faithful paraphrase, the same answer with the force changed)
+FAMILY = [
+    (
+        "The landlord may elect to renew the lease for a further year.",
+        "It is up to the landlord whether to renew the lease for a further year.",
+        "The landlord must renew the lease for a further year.",
+    ),
+    (
+        "Contractors must wear a hard hat on the building site.",
+        "Contractors are required to wear a hard hat on the building site.",
+        "Contractors may wear a hard hat on the building site.",
+    ),
+    (
+        "Guests are allowed to bring their own towels to the spa.",
+        "Guests may bring their own towels to the spa.",
+        "Guests have to bring their own towels to the spa.",
+    ),
+    (
+        "Applicants are eligible to claim a travel grant of $300.",
+        "Applicants can claim a travel grant of $300.",
+        "Applicants will always claim a travel grant of $300.",
+    ),
+    (
+        "Cyclists need not register their bikes with the council.",
+        "Cyclists do not have to register their bikes with the council.",
+        "Cyclists must not register their bikes with the council.",
+    ),
+    (
+        "Staff may not share their passwords with colleagues.",
+        "Staff are not allowed to share their passwords with colleagues.",
+        "Staff need not share their passwords with colleagues.",
+    ),
+    (
+        "Patients should drink plenty of water after the procedure.",
+        "Patients ought to drink plenty of water after the procedure.",
+        "Patients must drink plenty of water after the procedure.",
+    ),
+    (
+        "The committee shall publish its minutes within a week of each meeting.",
+        "The committee has to publish its minutes within a week of each meeting.",
+        "The committee can publish its minutes within a week of each meeting.",
+    ),
+    (
+        "All invoices have to be approved by the finance director.",
+        "All invoices must be approved by the finance director.",
+        "All invoices may be approved by the finance director.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "faithful", "changed"), FAMILY)
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_the_force_kept_passes_and_the_force_changed_fails(
+    passage: str, faithful: str, changed: str, rules: str
+) -> None:
+    assert verify(faithful, [passage], judge=quoting(passage), rules=rules).passed, faithful
+    result = verify(changed, [passage], judge=quoting(passage), rules=rules)
+    assert [cv.rule for cv in result.claim_verdicts] == ["modal-force"], changed
+
+
+# Readings that are no clash, each a faithful answer quoted with the sentence it rewords.
+@pytest.mark.parametrize(
+    ("passage", "faithful"),
+    [
+        # A limit on how much is allowed is said with either force.
+        ("Checked bags must weigh no more than 23 kg.", "A checked bag can weigh up to 23 kg."),
+        ("Adults may take up to 4 tablets a day.", "Adults should take at most 4 tablets a day."),
+        # An instruction's ability and need.
+        ("You can turn the filter on in Settings.", "You have to turn the filter on in Settings."),
+        # A modal after a negation in its clause is left to the judge.
+        ("No visitor may smoke in the lobby.", "Visitors must not smoke in the lobby."),
+        # Permitted and exempt hold together.
+        ("Members need not attend the annual dinner.", "Members can attend the annual dinner."),
+    ],
+)  # fmt: skip
+def test_what_one_action_can_hold_at_once_is_no_clash(passage: str, faithful: str) -> None:
+    assert verify(faithful, [passage], judge=quoting(passage), rules="standard").passed
+
+
+_SAME = {
+    "permitted": ["may", "can", "is allowed to", "is permitted to", "is eligible to"],
+    "obliged": ["must", "is required to", "shall", "is obliged to"],
+    "advised": ["should", "ought to", "is advised to"],
+    "forbidden": ["may not", "must not", "cannot", "is not allowed to", "is prohibited from"],
+    "exempt": ["need not", "does not have to", "is not required to"],
+}
+_TOGETHER = [{"permitted", "exempt"}, {"advised", "exempt"}]
+_SUBJECT = st.sampled_from(["tenant", "buyer", "board", "driver", "member", "auditor"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(sorted(_SAME)),
+    st.sampled_from(sorted(_SAME)),
+    st.integers(0, 4),
+    st.integers(0, 4),
+    st.sampled_from(["sign", "renew", "inspect", "publish", "collect"]),
+    _SUBJECT,
+)
+def test_a_clash_is_read_between_two_forces_that_cannot_hold_together(
+    said: str, shown: str, one: int, other: int, action: str, subject: str
+) -> None:
+    first, second = _SAME[said], _SAME[shown]
+    claim = f"The {subject} {first[one % len(first)]} {action} the {subject} report."
+    evidence = f"The {subject} {second[other % len(second)]} {action} the {subject} report."
+    clashes = said != shown and {said, shown} not in _TOGETHER
+    assert (modal_clash(claim, evidence) is not None) == clashes, (claim, evidence)
+    # Another action altogether, or the same force: no clash.
+    assert modal_clash(claim, evidence.replace(f" {action} ", " notarise ")) is None
+    assert modal_clash(claim, claim) is None

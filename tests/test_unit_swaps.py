@@ -1,0 +1,140 @@
+"""A passage's number said with another unit, per another period or per another thing
+(text/unit_swaps.py, read by ``unstated-specifics``): the faithful paraphrase, which spells
+the unit another way or converts it, passes under the standard and the strict rules; the same
+answer with the unit swapped fails, the number unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import verify
+from pytest_faithful.text.unit_swaps import swapped_units, unit_readings
+
+# (passage, faithful paraphrase, the same answer with the unit swapped)
+FAMILY = [
+    # A rate's period.
+    (
+        "The API allows up to 100 requests per minute for each key.",
+        "Each key may send up to 100 requests/min.",
+        "Each key may send up to 100 requests per second.",
+    ),
+    (
+        "Adults should take 2 tablets a day with food.",
+        "Adults take two tablets daily with food.",
+        "Adults take 2 tablets a week with food.",
+    ),
+    (
+        "The pool is cleaned twice a week by the council.",
+        "The council cleans the pool twice weekly.",
+        "The council cleans the pool twice a month.",
+    ),
+    # A unit of a measure.
+    (
+        "If the upload fails, the client waits 300 milliseconds and then tries again.",
+        "After a failed upload the client waits 300 ms and retries.",
+        "After a failed upload the client waits 300 seconds and retries.",
+    ),
+    (
+        "The free plan includes 5 GB of storage for every account.",
+        "Every free account gets 5 gigabytes of storage.",
+        "Every free account gets 5 MB of storage.",
+    ),
+    (
+        "The drill comes with a warranty of 12 months from the date of purchase.",
+        "The drill has a 12-month warranty from purchase.",
+        "The drill has a 12-week warranty from purchase.",
+    ),
+    (
+        "The samples were incubated for 48 hours at 37 degrees Celsius.",
+        "The samples were incubated for 2 days at 37 degrees Celsius.",
+        "The samples were incubated for 48 minutes at 37 degrees Celsius.",
+    ),
+    # A count in words before a unit.
+    (
+        "New customers get a free trial for a month.",
+        "New customers can try it free for one month.",
+        "New customers get a free trial for a week.",
+    ),
+    # The thing a price is per, where the passages name the other thing.
+    (
+        "On the Team plan, the price is $20 per user each month.",
+        "The Team plan costs $20 a month for each user.",
+        "The Team plan costs $20 per team each month.",
+    ),
+    (
+        "Students pay a fee of $150 per module.",
+        "Each module costs students $150.",
+        "Students pay a fee of $150 per week.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "faithful", "changed"), FAMILY)
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_unit_spelled_or_converted_passes_and_a_swapped_one_fails(
+    passage: str, faithful: str, changed: str, rules: str
+) -> None:
+    judge = quoting(passage)
+    assert verify(faithful, [passage], judge=judge, rules=rules).passed, faithful
+    result = verify(changed, [passage], judge=judge, rules=rules)
+    assert not result.passed, changed
+    if rules == "standard":  # under strict, number-clash may read a measure's unit first
+        assert result.claim_verdicts[0].rule == "unstated-specifics"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # A lower bound in a smaller unit is true.
+        ("It was practised more than 100 years ago.", "It was practised over 100 centuries ago."),
+        # A thing added to the passages' period.
+        ("The lease is $89 a month per printer.", "The printer lease is $89 per month."),
+        # A thing the passages never name: another word for theirs.
+        ("The course costs $1,200 per person.", "The course costs $1,200 per participant."),
+        # "a second" is as often the ordinal.
+        ("A second summit was held in 2018.", "The first summit came after a decade of talks."),
+    ],
+)
+def test_what_is_no_swap(claim: str, passage: str) -> None:
+    assert swapped_units(claim, [passage]) == []
+
+
+_TIME = {
+    "second": ["seconds", "secs", "sec"],
+    "minute": ["minutes", "mins", "min"],
+    "hour": ["hours", "hrs", "hr"],
+    "week": ["weeks", "wks"],
+    "month": ["months"],
+}
+_PER = {
+    "minute": ["per minute", "a minute", "/min", "every minute", "each minute"],
+    "hour": ["per hour", "an hour", "/hr", "hourly"],
+    "day": ["per day", "a day", "daily", "/day"],
+    "week": ["per week", "a week", "weekly"],
+    "year": ["per year", "a year", "per annum", "annually"],
+}
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 9999), st.sampled_from(sorted(_TIME)), st.data())
+def test_a_measure_holds_in_every_spelling_and_not_in_another_unit(
+    number: int, unit: str, data: st.DataObject
+) -> None:
+    said, other = data.draw(st.sampled_from(_TIME[unit])), data.draw(st.sampled_from(_TIME[unit]))
+    swapped = data.draw(st.sampled_from(sorted(set(_TIME) - {unit})))
+    passage = [f"The job runs for {number} {said} each time."]
+    assert swapped_units(f"It runs for {number} {other}.", passage) == []
+    assert swapped_units(f"It runs for {number} {_TIME[swapped][0]}.", passage)
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 9999), st.sampled_from(sorted(_PER)), st.data())
+def test_a_rate_is_read_per_its_period_in_every_spelling(
+    number: int, period: str, data: st.DataObject
+) -> None:
+    written = data.draw(st.sampled_from(_PER[period]))
+    readings = unit_readings(f"Members get {number} credits {written}.")
+    assert {(r.term, r.unit) for r in readings if r.axis == "per"} == {(str(number), period)}
