@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways, quoting_the_best_passage
@@ -159,6 +159,8 @@ _DIGITS = st.integers(min_value=10, max_value=9999).map(str)
 def test_a_code_is_stated_in_any_spacing_and_not_with_a_character_changed(
     prefix: str, digits: str, gap: str, data: st.DataObject
 ) -> None:
+    # "FY10" is a fiscal year, read as its words: its number is the numbers' reading to report.
+    assume(prefix != "FY")
     passage = [f"Your booking is {prefix}{gap}{digits} for two."]
     claim = f"The booking is {prefix}{digits}."
     assert unstated_codes(claim, claim, passage) == []
