@@ -36,6 +36,12 @@ A number the passages write only as the number of a part ("SEC. 3.", "paragraph 
 states no amount: "within three years" for a bill whose only 3 labels a paragraph is caught
 (:func:`~pytest_faithful.text.codes.labelled_only`).
 
+Evidence about a sibling of a numbered name of the claim's ("The Kestrel X3 drone weighs 895
+grams" for "The Kestrel X2 weighs 895 grams", "Route 19" for "Route 9", where the passages name
+both) states no fact of the claim's (:func:`~pytest_faithful.text.siblings.sibling_named`; held
+out, 0 of 41 such lies caught before, 35 after; 47 of 48 honest restatements passing before and
+after; faith-dev's verdicts unchanged).
+
 Names are the ``unstated-names`` rule's, so that a team whose answers name what their
 passages leave to world knowledge can skip them alone. Every judge.
 """
@@ -51,6 +57,7 @@ from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.repeats import unstated_repeats
+from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.unit_swaps import swapped_units
@@ -156,7 +163,7 @@ class UnstatedSpecifics:
                 )
             repeats = unstated_repeats(case.claim.text, case.passages)
             if not repeats:
-                return ruling
+                return _sibling(self.name, case, ruling)
             return ruling.demoted(
                 self.name,
                 f"the claim writes {', '.join(map(repr, repeats))}, words twice over, and no "
@@ -165,3 +172,15 @@ class UnstatedSpecifics:
         return ruling.demoted(
             self.name, f"the claim states {flip.stated} and the passages give {flip.shown[0]}"
         )
+
+
+def _sibling(rule: str, case: Case, ruling: Ruling) -> Ruling:
+    """``ruling`` demoted where its evidence names a sibling of a numbered name of the claim's
+    and not the claim's: "Route 19 runs every 10 minutes" for the claim "Route 9 runs every 10
+    minutes" (:func:`~pytest_faithful.text.siblings.sibling_named`)."""
+    if ruling.span is None:
+        return ruling
+    swap = sibling_named(case.claim.text, ruling.span.text(case.passages), case.passages)
+    if swap is None:
+        return ruling
+    return ruling.demoted(rule, f"the claim is about {swap[0]} and the evidence about {swap[1]}")
