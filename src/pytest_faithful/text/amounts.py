@@ -228,7 +228,7 @@ def rounded_once(term: str, claim: str, passages: Sequence[str]) -> bool:
     the passages' value of the same thing rounded to that digit ($5,016,723; 38,500 visitors;
     19 years; never 45,000 nor, for "nearly", 3.1 million). One digit fits many amounts, so the
     value is taken from those of the claim number's kind in the passages whose surrounding
-    words share the most of the claim's around it (scale words aside): "spent about $5
+    words share the most of the claim's words, one at least (scale words aside): "spent about $5
     million on scholarships" is held to the scholarships' $812,400, not to a $5,016,723
     bequest."""
     hedge = _bounds(claim).get(term)
@@ -241,12 +241,8 @@ def rounded_once(term: str, claim: str, passages: Sequence[str]) -> bool:
     if own <= 0 or _places(own) or _places_written(claim).get(own, 0) or len(digits) != 1:
         return False
     step = rounded / int(digits)
-    words = normalised(claim).split()
-    near = frozenset().union(
-        *(_near(words, i) for i, w in enumerate(words) if term in content_terms(w))
-    )
-    near = frozenset(t for t in near if t not in _SCALES)
-    best, values = 0, list[Decimal]()
+    near = frozenset(t for t in content_terms(claim) if not t[0].isdigit() and t not in _SCALES)
+    best, values = 1, list[Decimal]()  # one shared word at least
     for sentence in (s.text for p in passages for s in split_sentences(p)):
         if not _DIGIT.search(sentence):
             continue
