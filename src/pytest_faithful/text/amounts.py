@@ -177,10 +177,13 @@ def rounds_to(term: str, claim: str, stated: Collection[Decimal]) -> bool:
     ("1.23 million", "$2.5bn"), or as a whole number after "about" ("about 18,700"), and one
     of the ``stated`` amounts rounds to it at the places the claim writes ("1,234,567" to "1.23
     million", never to "1.25 million"; 18,740 to "about 18,700", not to "about 18,900"): an
-    answer rounds a passage's exact figure as a reader would."""
+    answer rounds a passage's exact figure as a reader would. After "nearly" or "almost" the
+    stated amount is below the figure. A figure of one significant digit is
+    :func:`rounded_once`'s."""
     written = amounts(claim).get(term, frozenset())
-    if len(written) == 1 and _bounds(claim).get(term) == "about":
-        return _hedged_rounding(next(iter(written)), stated)
+    hedge = _bounds(claim).get(term)
+    if len(written) == 1 and hedge in _HEDGES:
+        return _hedged_rounding(next(iter(written)), stated, short=hedge == _SHORT)
     if len(written) < 2:
         return False
     own, scaled = min(written), max(written)
@@ -200,11 +203,14 @@ def _rounds_at(step: Decimal, rounded: Decimal, stated: Collection[Decimal]) -> 
     return any(value != rounded for value in ordered[low:high])
 
 
-def _hedged_rounding(own: Decimal, stated: Collection[Decimal]) -> bool:
+def _hedged_rounding(own: Decimal, stated: Collection[Decimal], *, short: bool = False) -> bool:
     """Whether a number the claim hedges is a ``stated`` amount rounded at its last place ("about
     83%" for 82.6%, "about 1.5 times" for 1.49: a stated amount with more places, within half
-    a unit of that place), or, a whole number, at the zeros that end it, with two significant
-    digits at least ("about 18,700" for 18,740; never 18,900)."""
+    a unit of that place), or, a whole number, at the zeros that end it ("about 18,700" for
+    18,740; never 18,900), two significant digits at
+    least. ``short`` ("nearly", "almost"): the stated amount is below ``own``."""
+    if short:
+        stated = tuple(value for value in sorted(stated) if value < own)
     if own > 0 and _rounds_at(Decimal(10) ** -_places(own), own, stated):
         return True
     digits = str(own)
@@ -214,6 +220,81 @@ def _hedged_rounding(own: Decimal, stated: Collection[Decimal]) -> bool:
     if len(digits) - zeros < _ROUNDED_DIGITS:
         return False
     return _rounds_at(Decimal(10) ** zeros, own, stated)
+
+
+def rounded_once(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether ``claim`` hedges ``term`` ("about", "roughly", "nearly", ...) as a figure of one
+    significant digit ("about $5 million", "around 40,000 visitors", "some 20 years") that is
+    the passages' value of the same thing rounded to that digit ($5,016,723; 38,500 visitors;
+    19 years; never 45,000 nor, for "nearly", 3.1 million). One digit fits many amounts, so the
+    value is taken from those of the claim number's kind in the passages whose surrounding
+    words share the most of the claim's words, one at least (scale words aside): "spent about $5
+    million on scholarships" is held to the scholarships' $812,400, not to a $5,016,723
+    bequest."""
+    hedge = _bounds(claim).get(term)
+    written = amounts(claim).get(term, frozenset())
+    kinds = number_kinds(claim).get(term, frozenset())
+    if hedge not in _HEDGES or not written or kinds & {"ordinal", "score", "year"}:
+        return False
+    own, rounded = min(written), max(written)
+    digits = str(own).rstrip("0")
+    if own <= 0 or _places(own) or _places_written(claim).get(own, 0) or len(digits) != 1:
+        return False
+    step = rounded / int(digits)
+    near = frozenset(t for t in content_terms(claim) if not t[0].isdigit() and t not in _SCALES)
+    best, values = 1, list[Decimal]()  # one shared word at least
+    for sentence in (s.text for p in passages for s in split_sentences(p)):
+        if not _DIGIT.search(sentence):
+            continue
+        kinds_of, stated, said = number_kinds(sentence), amounts(sentence), normalised(sentence)
+        said_words = said.split()
+        for i, word in enumerate(said_words):
+            for other in content_terms(word):
+                if other not in stated or not _same_kind(kinds, kinds_of.get(other, frozenset())):
+                    continue
+                shared = len(near & _near(said_words, i))
+                if shared >= best:
+                    values = [*stated[other]] if shared > best else [*values, *stated[other]]
+                    best = shared
+    return bool(values) and _one_digit(rounded, step, values, short=hedge == _SHORT)
+
+
+def _near_figure(value: Decimal, figure: Decimal, *, short: bool) -> bool:
+    """Whether ``value`` is what a hedged ``figure`` ("about 1,500") says: within a tenth of
+    it, and, a figure of one significant digit ("about 900,000"), ``value`` rounded to that
+    digit (812,400 is "about 800,000"); below it after "nearly" (``short``)."""
+    if abs(value - figure) > _ABOUT_SHARE * figure or (short and value > figure):
+        return False
+    digits = str(int(figure)).rstrip("0") if figure == figure.to_integral_value() else ""
+    if figure <= 0 or len(digits) != 1:
+        return True
+    return value == figure or _one_digit(figure, figure / int(digits), (value,), short=short)
+
+
+# Kinds that say nothing of what is counted: a number alone, a scale word read as its unit
+# ("3 million in the census"), "people" (the passages' "visitors", "staff", "residents").
+_ANY_KIND = frozenset({"plain", *(f"unit:{scale}" for scale in _SCALE_WORDS)})
+_ANY_COUNTED = frozenset({"unit:peopl", "unit:person"})
+
+
+def _same_kind(claimed: frozenset[str], stated: frozenset[str]) -> bool:
+    """Whether a passage value of the ``stated`` kinds may be the one a claim number of the
+    ``claimed`` kinds rounds: the same kind, or one of them says nothing of what is counted."""
+    if claimed & stated or stated <= _ANY_KIND or claimed <= _ANY_KIND:
+        return not stated & {"ordinal", "score", "year"}
+    return bool(claimed & _ANY_COUNTED) and any(k.startswith("unit:") for k in stated)
+
+
+def _one_digit(
+    rounded: Decimal, step: Decimal, stated: Collection[Decimal], *, short: bool
+) -> bool:
+    """Whether a ``stated`` amount other than ``rounded`` rounds to it at one significant
+    digit (``rounded`` is that digit times ``step``): 38,500 to 40,000, 9,600 to 10,000, never
+    9,210 to 10,000 (it rounds to 9,000) nor 45,000 to 40,000. ``short``: the amount is below
+    it ("nearly 3 million" for 2,870,000, never for 3,100,000)."""
+    low = rounded - (step / 20 if rounded == step else step / 2)
+    high = rounded if short else rounded + step / 2
+    return any(low <= value < high and value != rounded for value in stated)
 
 
 _WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
@@ -252,14 +333,18 @@ _LOWER = (
     "over|more than|above|exceeding|in excess of|upwards of|at least|no fewer than|no less than"
 )
 _UPPER = "under|less than|fewer than|below|up to|at most|no more than|not more than"
-_ABOUT = "about|around|approximately|roughly|nearly|almost|some|close to|circa|an estimated"
+_ABOUT = "about|around|approximately|roughly|some|close to|circa|an estimated"
+# A hedge that puts the value below the figure: "nearly 3 million" is not said of 3.1 million.
+_SHORT_OF = "nearly|almost"
 _BOUND = re.compile(
-    rf"\b(?:(?P<lower>{_LOWER})|(?P<upper>{_UPPER})|(?P<about>{_ABOUT}))"
+    rf"\b(?:(?P<lower>{_LOWER})|(?P<upper>{_UPPER})|(?P<about>{_ABOUT})|(?P<short>{_SHORT_OF}))"
     r"[^\S\n]+(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?![\d,.]*\d)",
     re.IGNORECASE,
 )
-_BOUND_HINT = re.compile(rf"\b(?:{_LOWER}|{_UPPER}|{_ABOUT})\b", re.IGNORECASE)
+_BOUND_HINT = re.compile(rf"\b(?:{_LOWER}|{_UPPER}|{_ABOUT}|{_SHORT_OF})\b", re.IGNORECASE)
+_SHORT = "short"
+_HEDGES = ("about", _SHORT)
 # "about 1,000" holds for a value within a tenth of it.
 _ABOUT_SHARE = Decimal("0.1")
 
@@ -273,7 +358,7 @@ def _bounds(claim: str) -> Mapping[str, str]:
         return _NO_BOUNDS
     found: dict[str, str] = {}
     for m in _BOUND.finditer(normalised(claim)):
-        sense = next(name for name in ("lower", "upper", "about") if m[name])
+        sense = next(name for name in ("lower", "upper", "about", _SHORT) if m[name])
         for term in content_terms(m["number"]):
             found.setdefault(term, sense)
     return MappingProxyType(found)
@@ -314,7 +399,7 @@ def _bound_met(term: str, sense: str, claim: str, passages: Sequence[str]) -> bo
         kinds |= frozenset(f"unit:{t}" for t in content_terms(after) if not t[0].isdigit())
     sentences = [s.text for p in passages for s in split_sentences(p)]
     sentences = [s for s in sentences if _DIGIT.search(normalised(s))]
-    if sense != "about" and any(_rival(s, kinds, about, sense, limit) for s in sentences):
+    if sense not in _HEDGES and any(_rival(s, kinds, about, sense, limit) for s in sentences):
         return False
     return any(_meets(s, kinds, about, sense, limit) for s in sentences)
 
@@ -365,7 +450,7 @@ def _meets(
                     return True
                 if sense == "upper" and value <= limit:
                     return True
-                if sense == "about" and abs(value - limit) <= _ABOUT_SHARE * limit:
+                if sense in _HEDGES and _near_figure(value, limit, short=sense == _SHORT):
                     return True
     return False
 
@@ -388,6 +473,6 @@ def bound_met(term: str, claim: str, passages: Sequence[str], *, hedged: bool = 
     $30 billion", "about 1,500", unless not ``hedged``) that a passage sentence about the same
     thing meets with a value of the same kind, at the claim's scale ("employs 1,500 people")."""
     sense = _bounds(claim).get(term)
-    if sense is None or (sense == "about" and not hedged):
+    if sense is None or (sense in _HEDGES and not hedged):
         return False
     return _bound_met(term, sense, claim, passages)

@@ -18,7 +18,13 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
-from pytest_faithful.text.amounts import all_amounts, amounts, bound_met, rounds_to
+from pytest_faithful.text.amounts import (
+    all_amounts,
+    amounts,
+    bound_met,
+    rounded_once,
+    rounds_to,
+)
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, bounded_units, other_way
 from pytest_faithful.text.clock import without_pm
@@ -110,6 +116,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                 values & written
                 or sizes & measured_sizes
                 or rounds_to(term, claim, written)
+                or rounded_once(term, claim, (texts[i],))
                 or without_pm(term, texts[i]) in terms
             ):
                 # The claim's amount in another form: "$1,200,000" for "$1.2 million"; its

@@ -42,6 +42,7 @@ from pytest_faithful.text.amounts import (
     amounts,
     bound_met,
     may_scale,
+    rounded_once,
     rounds_to,
 )
 from pytest_faithful.text.arithmetic import derived
@@ -328,6 +329,7 @@ def _stated_in_no_other_form(
         for term in numbers
         if not _values(term, claim) & stated_amounts
         and not rounds_to(term, claim, _sorted_amounts(passages))
+        and not rounded_once(term, claim, passages)
         and not (halved and term == "50")
         and not (term in measured and measured[term] & _passage_measures(passages))
     ]
