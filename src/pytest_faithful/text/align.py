@@ -8,6 +8,7 @@ a quote that changes a number, a name or a negation, which is the point.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import re
@@ -15,6 +16,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from pytest_faithful.text.markup import has_markup, unmark, unmarked
 from pytest_faithful.text.readings import CLOCK_WORDS, ORDINAL_WORDS
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS, is_negation
@@ -93,11 +95,17 @@ class _Words(NamedTuple):
 def _words(text: str) -> _Words:
     """The words of a passage with their offsets; cached, since every claim of a check (and
     every check of a test that reuses its contexts) aligns against the same passages."""
-    found = list(ALIGN_WORD.finditer(unicodedata.normalize("NFC", text)))
-    if len(unicodedata.normalize("NFC", text)) != len(text):  # offsets must hold: no folding
-        found = list(ALIGN_WORD.finditer(text))
+    if has_markup(text):  # words read through the markup, shown with it (text.markup)
+        read = unmark(text)
+        found = list(ALIGN_WORD.finditer(read.text))
+        spans = [read.span(m.start(), m.end()) for m in found]
+    else:
+        found = list(ALIGN_WORD.finditer(unicodedata.normalize("NFC", text)))
+        if len(unicodedata.normalize("NFC", text)) != len(text):  # offsets must hold
+            found = list(ALIGN_WORD.finditer(text))
+        spans = [m.span() for m in found]
     words = [fold(m[0]) for m in found]
-    return _Words(words, [m.start() for m in found], [m.end() for m in found], frozenset(words))
+    return _Words(words, [s for s, _ in spans], [e for _, e in spans], frozenset(words))
 
 
 def _find_run(haystack: Sequence[str], needle: Sequence[str], start: int = 0) -> int:
@@ -366,7 +374,7 @@ def has_negation(text: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def negations(text: str) -> int:
     """How many negation words ``text`` has ("not", "never", "no", "don't", "cannot", ...)."""
-    return _negations([fold(w) for w in ALIGN_WORD.findall(text)])
+    return _negations([fold(w) for w in ALIGN_WORD.findall(unmarked(text))])
 
 
 def _negations(words: Sequence[str]) -> int:
@@ -379,10 +387,7 @@ def negation_before(passage: str, start: int, floor: int = 0) -> int | None:
     "Nobody" governing it ("can return opened software" out of "Nobody can return opened
     software.") leaves out what its words mean there; a negation further back is about
     something else as often as not ("by not using the voice recognition feature")."""
-    before = _TWO_WORDS_BEFORE.search(passage, max(floor, start - _REACH), start)
-    if before is None or not negations(before[0]):
-        return None
-    return before.start()
+    return _found_before(_TWO_WORDS_BEFORE, passage, start, floor, negates=True)
 
 
 def denying_frame_before(passage: str, start: int) -> int | None:
@@ -390,8 +395,30 @@ def denying_frame_before(passage: str, start: int) -> int | None:
     myth that", "Nobody should assume that", "Don't believe that") ends just before
     ``passage[start:]``; None when none does. A quote that starts after it states what the
     passage denies, with its negation further back than :func:`negation_before` reads."""
-    found = _DENYING_FRAME.search(passage, max(0, start - _REACH), start)
-    return None if found is None else found.start()
+    return _found_before(_DENYING_FRAME, passage, start, 0, negates=False)
+
+
+def _found_before(
+    pattern: re.Pattern[str], passage: str, start: int, floor: int, *, negates: bool
+) -> int | None:
+    """Where ``pattern`` matches, ending just before ``passage[start:]``, read through the
+    markup there ("does <strong>not</strong> support", "is _never_ refunded"); for ``negates``,
+    only a match that holds a negation."""
+    lo = max(floor, start - _REACH)
+    if not has_markup(passage[lo : start + _REACH]):
+        found = pattern.search(passage, lo, start)
+        if found is None or (negates and not negations(found[0])):
+            return None
+        return found.start()
+    # Markup takes room: look further back, and read on past ``start``, where a mark may open
+    # the word there ("_never_"), to the character ``start`` is in the text without markup.
+    lo = max(floor, start - 4 * _REACH)
+    read = unmark(passage[lo : start + _REACH])
+    cut = bisect.bisect_left(read.starts, start - lo)
+    found = pattern.search(read.text, max(0, cut - _REACH), cut)
+    if found is None or (negates and not negations(found[0])):
+        return None
+    return lo + read.starts[found.start()]
 
 
 def denials_plain(text: str) -> str:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NEGATIONS
@@ -118,12 +119,14 @@ def bound_senses(text: str) -> Mapping[str, frozenset[str]]:
     """Each number term ``text`` writes as a bound -> the senses of its bounds (``LOWER``: the
     number is the least, "at least 16", "over $50"; ``UPPER``: the most, "up to 10", "by 5
     pm"), turned over by a negation in their clause (module docstring)."""
+    text = unmarked(text)  # "_never_ after 14 days": a negated bound
     return _read(text)[0]
 
 
 def bounded_units(text: str) -> frozenset[tuple[str, str, str]]:
     """Each bound ``text`` writes as (number term, sense, the word after its number): "at
     least 4 hours" is ("4", LOWER, "hours") beside "up to 4 times", ("4", UPPER, "times")."""
+    text = unmarked(text)
     if not _read(text)[0]:
         return frozenset()
     read = normalised(text)
@@ -147,6 +150,7 @@ def without_bounds(text: str) -> str:
     take more than 2 tablets" reads "Do     take           2 tablets". For the rules that read
     negations and opposite words, once a claim's bounds agree with its evidence's
     (:func:`same_bounds`): "no more than" or "at least" is then said of the number alike."""
+    text = unmarked(text)
     blanks = _read(text)[1]
     if not blanks:
         return text

@@ -46,6 +46,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.opposite_words import PAIRS
 from pytest_faithful.text.segment import split_sentences
@@ -133,6 +134,7 @@ def _read(text: str) -> frozenset[str]:
 def contrast(claim: str, evidence: str) -> Contrast | None:
     """The first word of ``claim`` whose opposite a clause of ``evidence`` says about the same
     thing (module docstring), or None."""
+    claim, evidence = unmarked(claim), unmarked(evidence)  # "non<br>refundable" is one word
     found = _contrast(_plain(claim), _plain(evidence))
     if found is None:
         return None

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from pytest_faithful.text.contrasts import opposite_terms
+from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
     _CLAUSE_PUNCTUATION,
@@ -59,6 +60,7 @@ def negation_clash(claim: str, evidence: str) -> bool:
     """Whether ``evidence`` negates what ``claim`` states, or states what it negates (a
     record's key set to a no negates its words, one set to a yes states them:
     :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
+    claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"
     if "-" in claim or "-" in evidence:
         claim, evidence = _spaced_compounds(claim, evidence)
         claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
