@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from pytest_faithful.text.bounds import LOWER, bound_senses
@@ -99,6 +99,21 @@ _WORDED = re.compile(
 )
 
 
+# Where a number that a reading above can start at begins: each of them opens with one after
+# the same lookbehind. Matching there alone finds what ``finditer`` finds, without trying
+# every position of a long passage.
+_COUNT_START = re.compile(r"(?<![\w.,])(?:\d|(?i:once|twice))")
+
+
+def _counted(pattern: re.Pattern[str], text: str, starts: Sequence[int]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose matches start only at ``starts``."""
+    end = 0
+    for start in starts:
+        if start >= end and (m := pattern.match(text, start)) is not None:
+            yield m
+            end = max(m.end(), start + 1)
+
+
 class Reading(NamedTuple):
     """A number of a text (a content term) and what it is said in: ``axis`` is a measure
     ("time", "data", ...) or ``"per"``; ``unit`` the unit, or the period or thing it is per."""
@@ -126,17 +141,18 @@ def unit_readings(text: str) -> frozenset[Reading]:
         and "twice" not in text
     ):
         return frozenset()
+    starts = [m.start() for m in _COUNT_START.finditer(text)]
     found: set[Reading] = set()
     periods: list[tuple[int, int]] = []  # where a rate's period is written
-    for m in _RATE.finditer(text):
+    for m in _counted(_RATE, text, starts):
         period = m[4].casefold()
         found.add(Reading(_number(m[1], m[2], m[3]), "per", _ANNUM.get(period, period)))
         periods.append(m.span(4))
-    for m in _ADVERB.finditer(text):
+    for m in _counted(_ADVERB, text, starts):
         word = m[4].casefold()
         period = "fortnight" if word == "fortnightly" else period_of(word)
         found.add(Reading(_number(m[1], m[2], m[3]), "per", period))
-    for m in _PER_THING.finditer(text):
+    for m in _counted(_PER_THING, text, starts):
         thing = m[4].casefold()
         if thing == "cent":
             continue  # "5 per cent"
@@ -146,10 +162,10 @@ def unit_readings(text: str) -> frozenset[Reading]:
             found.add(Reading(_number(m[1], m[2], m[3]), "per", period or "year"))
         else:
             found.update(Reading(_number(m[1], m[2], m[3]), "per", t) for t in content_terms(thing))
-    for m in _MEASURED.finditer(text):
+    for m in _counted(_MEASURED, text, starts):
         measure, unit = UNIT_OF[m[4].casefold()]
         found.add(Reading(_number(m[1], m[2], None), measure, unit))
-    for m in _FINE.finditer(text):
+    for m in _counted(_FINE, text, starts):
         unit = _FINE_UNITS[m[3].casefold()]
         found.add(Reading(_number(m[1], m[2], None), _FINE_MEASURE.get(unit, "time"), unit))
     for m in _WORDED.finditer(text):
