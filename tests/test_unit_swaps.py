@@ -96,10 +96,22 @@ def test_a_unit_spelled_or_converted_passes_and_a_swapped_one_fails(
         ("The course costs $1,200 per person.", "The course costs $1,200 per participant."),
         # "a second" is as often the ordinal.
         ("A second summit was held in 2018.", "The first summit came after a decade of talks."),
+        # "a year" as a thing named, no length of time.
+        (
+            "Leap years exist because a year isn't a whole number of days.",
+            "The calendar adds one day every four years to keep in step.",
+        ),
+        ("A week has seven days.", "The office is closed for one day each month."),
     ],
 )
 def test_what_is_no_swap(claim: str, passage: str) -> None:
     assert swapped_units(claim, [passage]) == []
+
+
+@pytest.mark.parametrize("before", ["for", "within", "takes", "in just"])
+def test_a_month_after_a_word_of_duration_is_still_one_month(before: str) -> None:
+    passage = ["New customers get a free trial for a week."]
+    assert swapped_units(f"New customers get a free trial {before} a month.", passage)
 
 
 _TIME = {

@@ -91,6 +91,11 @@ _PER_THING = re.compile(
     r"\s*(?:\bper\s+|/(?=[^\W\d_]))([^\W\d_]{2,})\b",
     re.IGNORECASE,
 )
+# The word before "a"/"an" that makes "a month" a length of time.
+_DURATION_BEFORE = re.compile(
+    r"\b(?i:for|in|within|after|over|under|than|about|around|nearly|almost|only|just|takes?"
+    r"|took|taking|lasts?|lasted|lasting|last|spent|spends?|every|once|twice)[^\S\n]+$"
+)
 # A small count in words before a unit: "for a month", "two weeks", "a one-year warranty".
 # Not "a second", as often the ordinal ("a second summit").
 _WORDED = re.compile(
@@ -172,8 +177,13 @@ def unit_readings(text: str) -> frozenset[Reading]:
         if any(a <= m.start(2) < b for a, b in periods):
             continue  # "2 tablets a day": the period of a rate, no day's duration
         measure, unit = UNIT_OF[m[2].casefold()]
-        if unit == "second" and m[1].casefold() in ("a", "an"):
-            continue  # "a second summit": the ordinal as often
+        if m[1].casefold() in ("a", "an") and (
+            unit == "second" or not _DURATION_BEFORE.search(text, max(0, m.start() - 16), m.start())
+        ):
+            # "a second summit": the ordinal as often. And "a year" is one year only as a
+            # length of time ("for a year", "within a day", "takes a week"): "a year isn't
+            # a whole number of days" names a year, it counts none.
+            continue
         found.add(Reading(str(SMALL[m[1].casefold()]), measure, unit))
     return frozenset(found)
 
