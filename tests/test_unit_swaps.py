@@ -114,6 +114,11 @@ def test_a_month_after_a_word_of_duration_is_still_one_month(before: str) -> Non
     assert swapped_units(f"New customers get a free trial {before} a month.", passage)
 
 
+def test_a_month_later_is_one_month() -> None:
+    passage = ["The heater leaked a week later."]
+    assert swapped_units("The heater leaked a month later.", passage)
+
+
 _TIME = {
     "second": ["seconds", "secs", "sec"],
     "minute": ["minutes", "mins", "min"],

@@ -96,6 +96,7 @@ _DURATION_BEFORE = re.compile(
     r"\b(?i:for|in|within|after|over|under|than|about|around|nearly|almost|only|just|takes?"
     r"|took|taking|lasts?|lasted|lasting|last|spent|spends?|every|once|twice)[^\S\n]+$"
 )
+_DURATION_AFTER = re.compile(r"[^\S\n]+(?i:later|earlier|ago|old|long|before|after|afterwards)\b")
 # A small count in words before a unit: "for a month", "two weeks", "a one-year warranty".
 # Not "a second", as often the ordinal ("a second summit").
 _WORDED = re.compile(
@@ -178,11 +179,15 @@ def unit_readings(text: str) -> frozenset[Reading]:
             continue  # "2 tablets a day": the period of a rate, no day's duration
         measure, unit = UNIT_OF[m[2].casefold()]
         if m[1].casefold() in ("a", "an") and (
-            unit == "second" or not _DURATION_BEFORE.search(text, max(0, m.start() - 16), m.start())
+            unit == "second"
+            or not (
+                _DURATION_BEFORE.search(text, max(0, m.start() - 16), m.start())
+                or _DURATION_AFTER.match(text, m.end())
+            )
         ):
             # "a second summit": the ordinal as often. And "a year" is one year only as a
-            # length of time ("for a year", "within a day", "takes a week"): "a year isn't
-            # a whole number of days" names a year, it counts none.
+            # length of time ("for a year", "within a day", "a week later"): "a year isn't a
+            # whole number of days" names a year, it counts none.
             continue
         found.add(Reading(str(SMALL[m[1].casefold()]), measure, unit))
     return frozenset(found)
