@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import verify
+from pytest_faithful.text import modals
 from pytest_faithful.text.modals import modal_clash
 
 # (passage, faithful paraphrase, the same answer with the force changed)
@@ -126,3 +127,40 @@ def test_a_clash_is_read_between_two_forces_that_cannot_hold_together(
     # Another action altogether, or the same force: no clash.
     assert modal_clash(claim, evidence.replace(f" {action} ", " notarise ")) is None
     assert modal_clash(claim, claim) is None
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "you",
+                "It",
+                "is",
+                "up",
+                "to",
+                "the",
+                "Tenant",
+                "whether",
+                "MAY",
+                "cannot",
+                "NEEDN'T",
+                "be",
+                "Allowed",
+                "\tup",
+                "able",
+                "pay",
+                "ought",
+                "rent",
+                "\u017fhall",
+                "HAS",
+                "not",
+            ]
+        ),
+        max_size=12,
+    )
+)
+def test_every_modal_the_pattern_reads_passes_the_substring_pre_test(words: list[str]) -> None:
+    text = " ".join(words)
+    if modals._MODAL.search(text):
+        assert modals._may_hold_modal(text)

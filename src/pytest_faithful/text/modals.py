@@ -109,11 +109,29 @@ class _Modal(NamedTuple):
     limited: bool  # its clause sets an upper limit on the action
 
 
+# A word each modal phrase of _MODAL holds, tested as a substring first: most sentences hold
+# none, and the pattern costs ten times more than these tests.
+_MODAL_HINTS = (
+    "may", "must", "shall", "shan", "should", "can", "need", "has", "have", "had", "will",
+    "ought", "allowed", "permitted", "authori", "eligible", "entitled", "prohibited",
+    "forbidden", "barred", "banned", "required", "obliged", "obligated", "compelled",
+    "mandated", "recommended", "advised", "encouraged", "free", "welcome", "able",
+)  # fmt: skip
+_UP = re.compile(r"\sup")  # "it is up to you whether to"
+
+
+def _may_hold_modal(text: str) -> bool:
+    folded = text.casefold()
+    return any(hint in folded for hint in _MODAL_HINTS) or _UP.search(folded) is not None
+
+
 def _modals(text: str) -> list[_Modal]:
     """Each modal phrase of ``text`` that gives an action a force, unless negated before it in
     its clause. Each reading is found once in the text and looked up by where it is: linear
     time, however many modals it writes."""
     found: list[_Modal] = []
+    if not _may_hold_modal(text):
+        return found
     matches = list(_MODAL.finditer(text))
     if not matches:
         return found
