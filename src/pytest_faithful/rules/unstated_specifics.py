@@ -137,50 +137,65 @@ class UnstatedSpecifics:
         ruling = demoted_for(self.name, case, ruling, SPECIFIC_KINDS)
         if ruling.rule is not None:
             return ruling
-        labels = labelled_only(case.claim.text, case.passages)
-        if labels:  # "within three years" where a passage's 3 is only "paragraph (3)(C)"'s
-            return ruling.demoted(
-                self.name,
-                f"the claim states {', '.join(labels)} and the passages write "
-                f"{'it' if len(labels) == 1 else 'them'} only as the number of a part",
-            )
-        # A bound the passages give only the other way is a figure they do not state:
-        # "16 or younger" for "at least 16". Read after the labels, which decide first: the
-        # bounds (the costliest reading here) only where they can.
-        flip = flipped_bound(case.claim.text, case.passages)
-        if flip is None:
-            swaps = swapped_units(case.claim.text, case.passages)
-            if swaps:  # "100 requests per second" where the passages say "per minute"
-                stated, shown = swaps[0]
-                return ruling.demoted(
-                    self.name,
-                    f"the claim states {stated} and the passages give {' or '.join(shown)}",
-                )
-            record = unstated_record(case.claim.text, case.passages)
-            if record is not None:
-                return ruling.demoted(
-                    self.name, f"the claim states {record!r} and no passage says first"
-                )
-            repeats = unstated_repeats(case.claim.text, case.passages)
-            if not repeats:
-                return _sibling(self.name, case, ruling)
-            return ruling.demoted(
-                self.name,
-                f"the claim writes {', '.join(map(repr, repeats))}, words twice over, and no "
-                "passage writes them so: a garbled sentence states no passage's fact",
-            )
-        return ruling.demoted(
-            self.name, f"the claim states {flip.stated} and the passages give {flip.shown[0]}"
-        )
-
-
-def _sibling(rule: str, case: Case, ruling: Ruling) -> Ruling:
-    """``ruling`` demoted where its evidence names a sibling of a numbered name of the claim's
-    and not the claim's: "Route 19 runs every 10 minutes" for the claim "Route 9 runs every 10
-    minutes" (:func:`~pytest_faithful.text.siblings.sibling_named`)."""
-    if ruling.span is None:
+        # The claim-wide readings, cheapest and most decisive first: the bounds (the costliest
+        # here) only once the labels have not decided.
+        for reason in (_labelled, _flipped, _swapped, _record, _repeated, _sibling):
+            if (why := reason(case, ruling)) is not None:
+                return ruling.demoted(self.name, why)
         return ruling
+
+
+def _labelled(case: Case, ruling: Ruling) -> str | None:
+    """ "within three years" where a passage's 3 is only "paragraph (3)(C)"'s."""
+    labels = labelled_only(case.claim.text, case.passages)
+    if not labels:
+        return None
+    return (
+        f"the claim states {', '.join(labels)} and the passages write "
+        f"{'it' if len(labels) == 1 else 'them'} only as the number of a part"
+    )
+
+
+def _flipped(case: Case, ruling: Ruling) -> str | None:
+    """A bound the passages give only the other way is a figure they do not state: "16 or
+    younger" for "at least 16"."""
+    flip = flipped_bound(case.claim.text, case.passages)
+    if flip is None:
+        return None
+    return f"the claim states {flip.stated} and the passages give {flip.shown[0]}"
+
+
+def _swapped(case: Case, ruling: Ruling) -> str | None:
+    """ "100 requests per second" where the passages say "per minute"."""
+    swaps = swapped_units(case.claim.text, case.passages)
+    if not swaps:
+        return None
+    stated, shown = swaps[0]
+    return f"the claim states {stated} and the passages give {' or '.join(shown)}"
+
+
+def _record(case: Case, ruling: Ruling) -> str | None:
+    record = unstated_record(case.claim.text, case.passages)
+    return None if record is None else f"the claim states {record!r} and no passage says first"
+
+
+def _repeated(case: Case, ruling: Ruling) -> str | None:
+    repeats = unstated_repeats(case.claim.text, case.passages)
+    if not repeats:
+        return None
+    return (
+        f"the claim writes {', '.join(map(repr, repeats))}, words twice over, and no passage "
+        "writes them so: a garbled sentence states no passage's fact"
+    )
+
+
+def _sibling(case: Case, ruling: Ruling) -> str | None:
+    """Evidence that names a sibling of a numbered name of the claim's and not the claim's:
+    "Route 19 runs every 10 minutes" for the claim "Route 9 runs every 10 minutes"
+    (:func:`~pytest_faithful.text.siblings.sibling_named`)."""
+    if ruling.span is None:
+        return None
     swap = sibling_named(case.claim.text, ruling.span.text(case.passages), case.passages)
     if swap is None:
-        return ruling
-    return ruling.demoted(rule, f"the claim is about {swap[0]} and the evidence about {swap[1]}")
+        return None
+    return f"the claim is about {swap[0]} and the evidence about {swap[1]}"
