@@ -63,8 +63,8 @@ _STRICT: Final = tuple(name for name in RULE_NAMES if name != "judge-quote")
 _EVIDENCE: Final = ("judge-reason", *REQUIRED)
 _STANDARD: Final = (
     *_EVIDENCE,
+    "opposites",
     "unstated-specifics",
-    "unstated-names",
     "answerer",
     "speaker",
     "modal-force",
@@ -85,7 +85,7 @@ speaker, the set that the rules benchmark justifies for a judge that is right
 (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {"standard": ("opposites",)}
+    {"standard": ("unstated-names",)}
 )
 """Rules a policy adds for a heuristic judge, whose own accuracy needs them: the lexical judge
 reads words, not meaning, and the opposites rule is its only check of "increased" against
