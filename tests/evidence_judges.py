@@ -42,6 +42,12 @@ def quoting_the_best_passage() -> FunctionJudge:
     return FunctionJudge(best_passage_verdicts, id="quoting")
 
 
+WITH_NAMES = "standard unstated-names"
+"""The default with names held too: what a team whose answers must not name anything their
+passages do not chooses. ``unstated-names`` is ``strict``'s since stop 49 (README.md, "Rule
+sets"), so a test of how names are read runs under this and ``strict``, not the default."""
+
+
 def assert_both_ways(
     faithful: str, changed: str, passages: Sequence[str], rules: str | None = None
 ) -> None:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import WITH_NAMES, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
@@ -229,7 +229,7 @@ def test_a_faithful_answer_passes_in_another_form(form: str) -> None:
 
 
 @pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("rules", [None, "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 def test_the_same_form_with_a_changed_fact_is_caught(form: str, rules: str | None) -> None:
     _, changed = FORMS[form]
     result = verify(changed, PASSAGES, judge=JUDGE, rules=rules)

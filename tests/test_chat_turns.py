@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways
+from evidence_judges import WITH_NAMES, assert_both_ways
 from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.name_words import caseless_names, unlisted_word
@@ -58,7 +58,7 @@ _RAILWAY = [
 ]
 
 
-@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 @pytest.mark.parametrize(
     ("faithful", "changed", "passages"),
     [
@@ -85,7 +85,7 @@ _GOLDENS = ["The breed was developed in Scotland in the mid-19th century by Lord
 _UKULELE = ["The ukulele originated in Hawaii in the 1800s as an adaptation of the machete."]
 
 
-@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 @pytest.mark.parametrize(
     ("faithful", "changed", "passages"),
     [
@@ -136,7 +136,7 @@ _PENGUINS = ["Penguins live almost exclusively in the Southern Hemisphere, many 
 def test_a_short_chat_turn_is_read_for_names(turn: str) -> None:
     """A turn with no article or auxiliary reads as English by its pronoun or adverb, so a name
     no passage gives is caught; a German sentence's capitalised nouns are still no names."""
-    assert_both_ways(turn.format("Chile"), turn.format("Antarctica"), _PENGUINS)
+    assert_both_ways(turn.format("Chile"), turn.format("Antarctica"), _PENGUINS, WITH_NAMES)
     german = "Pinguine leben nur in der Antarktis."
     assert unstated(german, german, _PENGUINS, frozenset({"name"})) == []
 
@@ -150,7 +150,7 @@ _BAND = [
 _BAND_CASED = ["The band formed in Liverpool in 1960 and first toured Germany in 1962."]
 
 
-@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 @pytest.mark.parametrize(
     ("faithful", "changed", "passages"),
     [
@@ -200,7 +200,7 @@ _DRIVER = [
 _HOTEL = ["the hotel in angus was destroyed by fire . police in arbroath said nobody was hurt ."]
 
 
-@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 @pytest.mark.parametrize(
     ("faithful", "changed", "passages"),
     [

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways, quoting_the_best_passage
+from evidence_judges import WITH_NAMES, assert_both_ways, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.readings import without_cited_documents
 
@@ -47,7 +47,7 @@ FORMS = {
 
 
 @pytest.mark.parametrize("form", FORMS)
-@pytest.mark.parametrize("rules", [None, "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 def test_a_cited_document_is_no_claim_and_the_fact_after_it_is_still_held(
     form: str, rules: str | None
 ) -> None:
@@ -65,7 +65,7 @@ def test_a_cited_document_is_no_claim_and_the_fact_after_it_is_still_held(
     ],
 )
 def test_a_frame_naming_an_authority_a_law_or_a_version_is_still_held(answer: str) -> None:
-    result = verify(answer, list(PASSAGES), judge=quoting_the_best_passage())
+    result = verify(answer, list(PASSAGES), judge=quoting_the_best_passage(), rules=WITH_NAMES)
     assert not result.passed
     assert {c.rule for c in result.claim_verdicts if c.rule} == {"unstated-names"} or any(
         c.rule == "unstated-specifics" for c in result.claim_verdicts

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways, quoting_the_best_passage
+from evidence_judges import WITH_NAMES, assert_both_ways, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.models import Claim, Verdict
 from pytest_faithful.testing import FunctionJudge
@@ -104,7 +104,7 @@ def test_a_faithful_answer_passes_in_another_spelling(form: str) -> None:
 
 
 @pytest.mark.parametrize("form", SPELLINGS)
-@pytest.mark.parametrize("rules", [None, "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 def test_the_same_spelling_with_a_changed_fact_is_caught(form: str, rules: str | None) -> None:
     result = verify(SPELLINGS[form][1], PASSAGES, judge=JUDGE, rules=rules)
     assert not result.passed
@@ -390,7 +390,7 @@ NAME_FORMS = {
 
 
 @pytest.mark.parametrize("form", NAME_FORMS)
-@pytest.mark.parametrize("rules", [None, "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 def test_a_name_in_the_form_an_answer_writes_it(form: str, rules: str | None) -> None:
     passage, faithful, changed = NAME_FORMS[form]
     assert_both_ways(faithful, changed, [passage], rules)

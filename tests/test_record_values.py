@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting
+from evidence_judges import WITH_NAMES, quoting
 from pytest_faithful import verify
 from pytest_faithful.text.kinds import number_kinds
 
@@ -59,8 +59,8 @@ def test_an_overview_of_a_record_passes_and_its_changed_figure_is_caught(
 def test_an_initialisms_plural_is_stated_by_it_and_an_unstated_one_is_not() -> None:
     passage = "Each room has a TV, a desk and two ATM cards."
     judge = quoting(passage)
-    assert verify("The rooms have TVs and ATMs.", [passage], judge=judge).passed
-    result = verify("The rooms have TVs and DVDs.", [passage], judge=judge)
+    assert verify("The rooms have TVs and ATMs.", [passage], judge=judge, rules=WITH_NAMES).passed
+    result = verify("The rooms have TVs and DVDs.", [passage], judge=judge, rules=WITH_NAMES)
     assert not result.passed
     assert "DVDs" in result.claim_verdicts[0].reason  # named as the claim writes it
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways
+from evidence_judges import WITH_NAMES, assert_both_ways
 from pytest_faithful.rules.unstated_specifics import unstated_record
 from pytest_faithful.text.specifics import left_out, unstated
 from pytest_faithful.text.terms import content_terms
@@ -230,7 +230,7 @@ RECORDS = {
 
 
 @pytest.mark.parametrize("form", RECORDS)
-@pytest.mark.parametrize("rules", [None, "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 def test_a_record_no_passage_holds_is_caught(form: str, rules: str | None) -> None:
     passage, faithful, changed = RECORDS[form]
     assert_both_ways(faithful, changed, [passage], rules)
@@ -265,7 +265,7 @@ def test_a_record_a_passage_says_word_for_word_is_never_listed(claim: str) -> No
          "Your flight departs at 08:25 from gate B12."),
     ],
 )  # fmt: skip
-@pytest.mark.parametrize("rules", [None, "strict"])
+@pytest.mark.parametrize("rules", [WITH_NAMES, "strict"])
 def test_a_unit_or_time_in_another_form_is_stated(
     faithful: str, changed: str, passage: str, rules: str | None
 ) -> None:

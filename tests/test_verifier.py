@@ -321,21 +321,23 @@ def test_a_reason_quote_that_proves_nothing_is_not_evidence(reason: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("claim", "missing"),
+    ("claim", "missing", "rules"),
     [
-        ("Shipping to Canada from Berlin costs $15.", "Berlin"),
-        ("Shipping to Canada costs $15 and takes 3 days.", "3"),
+        # Names are held by ``unstated-names``, which the default leaves to ``strict``.
+        ("Shipping to Canada from Berlin costs $15.", "Berlin", "standard unstated-names"),
+        ("Shipping to Canada costs $15 and takes 3 days.", "3", None),
         (
             'Shipping to Canada costs $15, "the lowest price we have ever offered".',
             '"the lowest price we have ever offered"',
+            None,
         ),
     ],
 )
 def test_a_supported_claim_stating_what_no_passage_states_is_not_enough_info(
-    claim: str, missing: str
+    claim: str, missing: str, rules: str | None
 ) -> None:
     judge = judge_of(verdict(0, "SUPPORTED", "Standard shipping to Canada costs $15", 1))
-    cv = verify(claim, PASSAGES, judge=judge).claim_verdicts[0]
+    cv = verify(claim, PASSAGES, judge=judge, rules=rules).claim_verdicts[0]
     assert (cv.label, cv.judge_label) == (Label.NOT_ENOUGH_INFO, Label.SUPPORTED)
     assert cv.reason.startswith(f"the claim states {missing} and no passage mentions it")
     # The quote was found; the evidence stays on show.
@@ -952,33 +954,39 @@ class ClaimsAsWritten(FunctionJudge):
 
 @_MODES
 @pytest.mark.parametrize(
-    ("answer", "claim", "missing"),
+    ("answer", "claim", "missing", "rules"),
     [
         pytest.param(
-            "Returns are accepted within 45 days.", "Returns are accepted.", "45", id="dropped"
+            "Returns are accepted within 45 days.",
+            "Returns are accepted.",
+            "45",
+            None,
+            id="dropped",
         ),
         pytest.param(
             "Returns are accepted within 45 days.",
             "Returns are accepted within 30 days.",
             "45",
+            None,
             id="rewritten to the passage's number",
         ),
         pytest.param(
             "Returns are accepted within 30 days at the Berlin store.",
             "Returns are accepted within 30 days.",
             "Berlin",
+            "standard unstated-names",  # names are strict's, or chosen
             id="a name dropped",
         ),
     ],
 )
 def test_a_number_or_name_the_claims_leave_out_and_no_passage_states_fails_the_sentence(
-    single_call: bool, answer: str, claim: str, missing: str
+    single_call: bool, answer: str, claim: str, missing: str, rules: str | None
 ) -> None:
     # The judge's claim is supported, but the sentence says more than the claim carries, and
     # what it leaves out is what no passage states: the sentence is NOT_ENOUGH_INFO itself,
     # as a claim carrying it would be, and no request is spent on it.
     judge = ClaimsAsWritten({0: [claim]}, single_call)
-    result = verify(answer, PASSAGES, judge=judge)
+    result = verify(answer, PASSAGES, judge=judge, rules=rules)
     assert [(cv.claim.text, cv.label.value) for cv in result.claim_verdicts] == [
         (claim, "SUPPORTED"),
         (answer, "NOT_ENOUGH_INFO"),

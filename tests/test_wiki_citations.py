@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways
+from evidence_judges import WITH_NAMES, assert_both_ways
 from pytest_faithful.text.elapsed import relative_years
 from pytest_faithful.text.name_words import glossed
 from pytest_faithful.text.names import name_forms, states_name
@@ -48,7 +48,7 @@ GLOSSES = [
 
 @pytest.mark.parametrize(("faithful", "changed"), GLOSSES)
 def test_an_honour_written_out_before_its_initialism_is_stated(faithful: str, changed: str) -> None:
-    assert_both_ways(faithful, changed, HONOURS)
+    assert_both_ways(faithful, changed, HONOURS, WITH_NAMES)
 
 
 def test_a_gloss_states_only_the_words_its_initialism_covers() -> None:
@@ -85,7 +85,7 @@ COMPOUNDS = [
 def test_a_place_written_as_a_compounds_first_part_is_stated(
     page: str, faithful: str, changed: str
 ) -> None:
-    assert_both_ways(faithful, changed, (page,))
+    assert_both_ways(faithful, changed, (page,), WITH_NAMES)
 
 
 @given(st.sampled_from(("based", "born", "built", "led", "owned")))

@@ -169,11 +169,20 @@ def test_a_framing_line_or_label_is_not_judged(framing: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "heading", ["## Shipping to Mars", "**Refunds take 30 days**", "Free shipping to Canada:"]
+    ("heading", "rules"),
+    [
+        ("## Shipping to Mars", None),
+        ("**Refunds take 30 days**", None),
+        # A label read with the line it opens: its name is held where names are.
+        ("Free shipping to Canada:", "standard unstated-names"),
+    ],
 )
-def test_a_heading_that_names_or_states_something_is_judged(heading: str) -> None:
+def test_a_heading_that_names_or_states_something_is_judged(
+    heading: str, rules: str | None
+) -> None:
     answer = f"{heading}\nRefunds are issued within 5 business days."
-    result = verify(answer, POLICY, judge=quoting("Refunds are issued within 5 business days."))
+    judge = quoting("Refunds are issued within 5 business days.")
+    result = verify(answer, POLICY, judge=judge, rules=rules)
     assert heading.strip("#*: ") in " ".join(cv.claim.text for cv in result.claim_verdicts)
     assert not result.passed
 

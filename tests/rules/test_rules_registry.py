@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from evidence_judges import WITH_NAMES
 from pytest_faithful import verify
 from pytest_faithful.models import Claim, ExtractedClaims
 from pytest_faithful.rules import (
@@ -64,8 +65,9 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
         pytest.param(
             (),
             {},
-            ["judge-reason", "quote-in-passage", "bears-on", "modal-force", "unstated-specifics",
-             "unstated-names", "answerer", "speaker", "left-out-specifics"],
+            ["judge-reason", "quote-in-passage", "bears-on", "opposites", "modal-force",
+             "unstated-specifics", "answerer", "speaker", "left-out-specifics"],
+            # The lexical judge keeps unstated-names: its own accuracy reads them.
             ["quote-in-passage", "bears-on", "opposites", "modal-force", "unstated-specifics",
              "unstated-names", "answerer", "speaker", "left-out-specifics"],
             id="default",
@@ -175,12 +177,14 @@ def test_numbers_and_names_no_passage_states_are_two_rules_each_skipped_alone(
     answer: str, rule: str, stated: str
 ) -> None:
     judge = supported(PASSAGE[0])
-    (verdict,) = verify(answer, PASSAGE, judge=judge).claim_verdicts
+    (verdict,) = verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES).claim_verdicts
     assert (verdict.label.value, verdict.rule) == ("NOT_ENOUGH_INFO", rule)
     assert f"the claim states {stated} and no passage mentions it" in verdict.reason
     other = "unstated-names" if rule == "unstated-specifics" else "unstated-specifics"
-    assert not verify(answer, PASSAGE, judge=judge, skip_rules=[other]).passed
-    assert verify(answer, PASSAGE, judge=judge, skip_rules=[rule]).passed
+    assert not verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES, skip_rules=[other]).passed
+    assert verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES, skip_rules=[rule]).passed
+    # The default holds numbers, and leaves names to strict.
+    assert verify(answer, PASSAGE, judge=judge).passed is (rule == "unstated-names")
 
 
 class ClaimsLeavingOut(FunctionJudge):
@@ -230,7 +234,8 @@ class ClaimsLeavingOut(FunctionJudge):
 def test_what_claims_leave_out_is_held_to_the_kinds_the_chosen_rules_check(
     answer: str, specific: str, skipped: tuple[str, ...], held: bool
 ) -> None:
-    result = verify(answer, PASSAGE, judge=ClaimsLeavingOut(specific), skip_rules=skipped)
+    judge = ClaimsLeavingOut(specific)
+    result = verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES, skip_rules=skipped)
     left_out = [v for v in result.claim_verdicts if v.rule == "left-out-specifics"]
     assert bool(left_out) is held
     assert result.passed is not held
@@ -240,6 +245,6 @@ def test_left_out_chosen_without_either_claim_rule_holds_every_kind() -> None:
     (rule,) = choose("evidence,left-out-specifics").sentence_rules(heuristic=False)
     assert isinstance(rule, LeftOutSpecifics)
     assert rule.kinds == frozenset({"number", "name", "quotation", "identifier"})
-    (rule,) = choose("standard", skip="unstated-specifics").sentence_rules(heuristic=False)
+    (rule,) = choose(WITH_NAMES, skip="unstated-specifics").sentence_rules(heuristic=False)
     assert isinstance(rule, LeftOutSpecifics)
     assert rule.kinds == frozenset({"name"})

@@ -80,16 +80,19 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """Named sets of rules. ``evidence``: the trust rules (the quote is in a passage and bears on
 its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
 ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the specifics, the names, the answerer and the
-speaker, the set that the rules benchmark justifies for a judge that is right
-(benchmarks/RESULTS.md, "Verdict rules, both ways")."""
+``standard``, the default: the trust rules, the opposites, the specifics, the answerer, the
+speaker and the modal force: the set with the most catches that fails no more than 3% of
+faithful answers for a judge that is right (issue 34's bound; benchmarks/rules.py on faith-dev,
+benchmarks/RESULTS.md "Stop 49"). Names no passage states are ``strict``'s: a strong judge's
+honest answers add world knowledge ("Prince Harry, Duke of Sussex") more often than a liar
+swaps a name only they would catch."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("unstated-names",)}
 )
 """Rules a policy adds for a heuristic judge, whose own accuracy needs them: the lexical judge
-reads words, not meaning, and the opposites rule is its only check of "increased" against
-"decreased" (faith-dev, benchmarks/accuracy.py: 0.735 with it, 0.733 without)."""
+reads words, not meaning, and keeps the names ``standard`` leaves to ``strict`` (faith-dev,
+benchmarks/accuracy.py: 0.740 with them, 0.739 without)."""
 
 DEFAULT_POLICY: Final = DEFAULT_RULES
 

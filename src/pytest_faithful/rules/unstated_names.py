@@ -6,9 +6,9 @@ in which Ms. Smith did, when the rest of the sentence matches. A name is stated 
 form too: a demonym for its place, an initialism for its words
 (:mod:`pytest_faithful.text.names`). Its own rule, apart from ``unstated-specifics``, because
 it is where answers that add world knowledge ("Prince Harry, Duke of Sussex" where the
-passages say "Prince Harry") fail: on faith-dev it is most of the default's false alarms
-beyond the trust rules, and a quarter of what the default catches (benchmarks/RESULTS.md).
-Every judge.
+passages say "Prince Harry") fail: on faith-dev it took the default from 2.8% of faithful
+answers failed to 4.0% (benchmarks/RESULTS.md), so it is ``strict``'s, not ``standard``'s.
+Every judge; the lexical judge keeps it under ``standard`` too.
 """
 
 from __future__ import annotations
