@@ -24,8 +24,11 @@ An opposite is read in its clause, not its sentence, since sentences say more th
 "Domestic shipping is free."), and against the fact of the claim it is said of: a clause that
 states a figure of another fact the claim joins with "and", "while" or "but" is about that one
 ("unit revenue declined 2.5%" against "Capacity grew 11% while unit revenue slipped 2.5%"). It
-is no contrast when the sentence also says a word of the claim's side ("Shares rose 3% after
-the company cut costs." for "Shares climbed 3%."), when a negation comes just before it ("not
+is no contrast when the sentence also says a word of the claim's side in a clause as much about
+the claim ("Shares rose 3% after the company cut costs." for "Shares climbed 3%."), or says it
+of another thing than the opposite, which is said of a thing the claim does not name ("On the
+last day of the championship ..., first and second in the standings" for "finished first in
+the championship": that "last" is the day's), when a negation comes just before it ("not
 permanent" for "temporary") or just before the claim's word ("isn't required" for "optional",
 "not uncommon" for "common", "no more than" for "or less"), when a pair that one fact can be
 told with from either side ("sold"/"bought", "before"/"after") has other things on its left ("X
@@ -50,7 +53,7 @@ from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.opposite_words import PAIRS
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.senses import plain_senses
+from pytest_faithful.text.senses import DETERMINER, plain_senses
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
@@ -188,6 +191,8 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     ):
                         continue
                     if _about_another_part(claim, word, clause):
+                        continue
+                    if _of_another_thing(claimed, sentence.text, clause, own, other):
                         continue
                     found = _against(claim, word, sentence.text, clauses, at, clause, other, pair)
                     if found is not None:
@@ -361,6 +366,40 @@ def _about_another_part(claim: str, word: str, clause: str) -> bool:
         for _, terms in parts
         if terms is not own
     )
+
+
+_DETERMINER = re.compile(DETERMINER, re.IGNORECASE)
+
+
+def _of_another_thing(
+    claimed: frozenset[str],
+    sentence: str,
+    clause: str,
+    own: frozenset[str],
+    other: frozenset[str],
+) -> bool:
+    """Whether every opposite in ``clause`` is said of a thing the claim does not name and the
+    ``sentence`` says the claim's own word of something else: "On the last day of the
+    championship, ..., first and second in the standings" says nothing against "finished
+    first in the championship"; its "last" is of the day."""
+    theirs = _things(clause, other)
+    if not theirs or None in theirs or any(t in claimed for t in theirs):
+        return False
+    return bool(_things(sentence, own) - theirs)
+
+
+def _things(text: str, keys: frozenset[str]) -> set[str | None]:
+    """What each word of ``text`` read as one of ``keys`` is said of, when it stands between a
+    determiner and a content word ("the last day": "day"); else None ("finished last in")."""
+    found: set[str | None] = set()
+    words = [m[0].casefold() for m in WORD.finditer(without_names(text))]
+    for n, word in enumerate(words):
+        if not _keys(word) & keys:
+            continue
+        before, after = words[n - 1] if n else "", words[n + 1] if n + 1 < len(words) else ""
+        terms = content_terms(after) if _DETERMINER.fullmatch(before) else frozenset()
+        found.add(min(terms) if terms else None)
+    return found
 
 
 def _specific(terms: frozenset[str]) -> frozenset[str]:

@@ -25,18 +25,19 @@ _FREE = re.compile(
     r"|\bcosts?\s+nothing\b"
 )
 
-_DETERMINER = r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|any|each|such)"
+# The words that say which thing the words after them name: "the", "its", "those".
+DETERMINER = r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|any|each|such)"
 # "over the (past|last|next) 12 months", "over the course of", "over time": during.
 _OVER_A_TIME = re.compile(
     r"(?i)\bover(?=\s+(?:time\b|"
-    + _DETERMINER
+    + DETERMINER
     + r"\s+(?:[\w-]+\s+){0,3}?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?"
     r"|months?|quarters?|years?|decades?|centur(?:y|ies)|period|course|season)\b))"
 )
 # "under this Agreement", "under Section 7.2", "under the terms of", "under the new law": by.
 _UNDER_AN_AUTHORITY = re.compile(
     r"(?i)\bunder(?=\s+(?:"
-    + _DETERMINER
+    + DETERMINER
     + r"\s+)?(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|articles?|paragraphs?|schedules?"
     r"|agreements?|leases?|contracts?|terms|laws?|acts?|regulations?|rules?|statutes?"
     r"|polic(?:y|ies)|plans?|deals?|schemes?|licen[cs]es?|warrant(?:y|ies)|treat(?:y|ies)"
