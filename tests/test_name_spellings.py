@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from evidence_judges import WITH_NAMES, assert_both_ways, quoting_the_best_passage
@@ -487,6 +487,8 @@ def test_an_english_contraction_says_a_sentence_is_english(
     contracted = f"{marker.capitalize()}'s set in rural {place}.".replace("'", apostrophe)
     assert reads_as_english(contracted)
     assert reads_as_english(f"{verb.capitalize()}{ending} in {place}.".replace("'", apostrophe))
+    # A drawn word that is itself an English marker ("When") makes any sentence English.
+    assume(not reads_as_english(place))
     assert not reads_as_english(f"Wie geht{apostrophe}s {place}?")
 
 
