@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple
 
 from pytest_faithful.text.attribution import reported_source
+from pytest_faithful.text.turns import FLAT_BREAK as _FLAT_BREAK
 from pytest_faithful.text.turns import dialogue, speaker_named
 
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
@@ -38,6 +39,19 @@ def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | Non
     return opening, len(passage[:turn_end].rstrip())
 
 
+def words_said(passage: str, start: int, end: int) -> str:
+    """``passage[start:end]`` without the labels of the dialogue's turns in it: what was said
+    ("You coming to school tomorrow? I am!"), which a speaker's name is not."""
+    read = dialogue(passage)
+    ends = (*read.starts[1:], len(passage))
+    said = [
+        passage[max(start, body) : min(end, turn_end)]
+        for body, turn_end in zip(read.bodies, ends, strict=True)
+        if body < end and start < turn_end
+    ]
+    return " ".join(said) if said else passage[start:end]
+
+
 class Turn(NamedTuple):
     """One turn of a dialogue: the words that name its speaker ("elizabeth", "liz" for
     "Elizabeth (Liz):", lower case) and what the speaker says, without the label."""
@@ -49,8 +63,8 @@ class Turn(NamedTuple):
 def turn_of(passage: str, start: int, end: int) -> Turn | None:
     """The turn of a dialogue (two turns or more, :func:`~pytest_faithful.text.turns.dialogue`)
     that ``passage[start:end]`` lies in, else None."""
-    if _LINE_BREAK.search(passage) is None:
-        return None  # one line: no two turns, known without reading the passage for them
+    if _LINE_BREAK.search(passage) is None and _FLAT_BREAK not in passage:
+        return None  # one line, not flattened: no two turns, known without reading for them
     read = dialogue(passage)
     if len(read.starts) < 2:
         return None
