@@ -198,3 +198,32 @@ def test_a_reply_read_with_its_question_keeps_what_it_does_not_answer(
 def test_a_short_reply_to_an_unrelated_question_proves_nothing() -> None:
     passage = "Kim: Want some tea?\nLeo: Sure!\nKim: The meeting moved to Friday."
     assert not verify("Leo will present the budget.", [passage], judge=quoting("Sure!")).passed
+
+
+KEYS = "Greg: Have you seen my keys?\nHal: On the kitchen table."
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "passes"),
+    [
+        # The asker's "my" is the claim's "Greg's": the reply speaks of Greg's keys.
+        (KEYS, "Greg's keys are on the kitchen table.", True),
+        (KEYS, "Hal saw Greg's keys on the kitchen table.", True),
+        # The reply to a question asked of "you" still speaks of its own speaker, "my" or not.
+        (
+            "Greg: Did you lock my car?\nHal: Yes, locked the car at 6.",
+            "Greg locked the car at 6.",
+            False,
+        ),
+        (
+            "Greg: Did you lock the car?\nHal: Yes, locked the car at 6.",
+            "Greg locked the car at 6.",
+            False,
+        ),
+    ],
+)
+def test_a_reply_speaks_of_the_asker_s_own_thing_by_the_asker_s_name(
+    passage: str, claim: str, passes: bool
+) -> None:
+    quote = passage.splitlines()[1]
+    assert verify(claim, [passage], judge=quoting(quote)).passed is passes

@@ -124,15 +124,28 @@ def _reports(passage: str, claim: str, first: str, said: str) -> bool:
     return speakers_named(passage, source.name)[:1] == [first]
 
 
-def _answers(passage: str, start: int) -> bool:
+# The asker's own thing in a question ("Have you seen my keys?"), and a claim's owner by name
+# ("Greg's keys").
+_MINE = re.compile(r"\b(?i:my|our)\b")
+_OWNER = re.compile(r"([^\W\d_][\w-]*)['\u2019]s\b")
+
+
+def _answers(passage: str, start: int, claim: str) -> bool:
     """The turn at ``start`` answers a question another speaker asked of "you" in the turn
-    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves."""
+    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves. Not
+    of what the question calls the asker's, which ``claim`` calls theirs by name: "Greg: Have
+    you seen my keys?" "Hal: On the kitchen table." for "Greg's keys are on the table"."""
     read = dialogue(passage)
     k = bisect.bisect_right(read.starts, start) - 1
     if k < 1 or read.labels[k - 1] == read.labels[k]:
         return False
     asked = passage[read.bodies[k - 1] : read.starts[k]].strip()
-    return asked.endswith("?") and _YOU.search(asked) is not None
+    if not asked.endswith("?") or _YOU.search(asked) is None:
+        return False
+    if _MINE.search(asked):
+        owners = {speaker_named(read, word) for word in _OWNER.findall(claim) if word[0].isupper()}
+        return not owners & read.labels[k - 1]
+    return True
 
 
 _THIRD_PERSON = frozenset(["he", "she", "they", "him", "her", "them", "his", "their"])
@@ -164,7 +177,7 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     if not named or not (
         _FIRST_PERSON.search(turn.said)
         or _reports(passage, claim, named[0], turn.said)
-        or _answers(passage, start)
+        or _answers(passage, start, claim)
     ):
         return None
     # The speaker under every label of theirs: "Elizabeth (Liz):" and later "Liz:".
