@@ -158,6 +158,12 @@ BOTH_WAYS = [
         "Ruby refuses to let Dan join her team for the quiz night.",
     ),
     (
+        "Zoe: Are we still on for the concert tomorrow?\nNick: Absolutely!",
+        "Nick: Absolutely!",
+        "Zoe and Nick are still going to the concert tomorrow.",
+        "Zoe and Nick are still going to the concert tonight.",
+    ),
+    (
         SHOP,
         "Ava: Nope",
         "The shop will not be open on Easter Monday.",
