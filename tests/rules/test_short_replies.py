@@ -74,6 +74,9 @@ def test_each_flattened_turn_is_read_with_its_speaker(turns: list[tuple[str, str
         ("Yep", True),
         ("Of course, the more the merrier", True),
         ("Yes mom", True),
+        ("No problem", True),
+        ("Can't wait!", True),
+        ("Wouldn't miss it", True),
         ("Nope", False),
         ("No, sorry.", False),
         ("Not really", False),
@@ -81,10 +84,9 @@ def test_each_flattened_turn_is_read_with_its_speaker(turns: list[tuple[str, str
         # Neither: no opening yes or no, or words after it that say something else.
         ("I am!", None),
         ("No idea", None),
-        ("No problem", None),
+        ("No problem, but I can't stay late", None),
         ("No, I'll be there at 9", None),
         ("Sure, but I can't stay", None),
-        ("Wouldn't miss it", None),
     ],
 )
 def test_a_reply_answers_yes_or_no_only_when_it_says_which(reply: str, yes: bool | None) -> None:
@@ -128,6 +130,8 @@ def test_no_answer_is_read_where_its_yes_or_no_is_not_plain(passage: str) -> Non
         ("The shop is closed on Easter Monday.", True),
         ("The shop won't open.", True),
         ("The shop will be open on Easter Monday.", False),
+        # A yes in a negation's words negates nothing.
+        ("Ava has no problem opening the shop on Easter Monday.", False),
     ],
 )
 def test_a_claim_takes_the_side_of_a_no(claim: str, refuses: bool) -> None:
@@ -162,6 +166,12 @@ BOTH_WAYS = [
         "Nick: Absolutely!",
         "Zoe and Nick are still going to the concert tomorrow.",
         "Zoe and Nick are still going to the concert tonight.",
+    ),
+    (
+        "Carla: Are you coming to grandma's birthday on Sunday? . Dave: Wouldn't miss it",
+        "Dave: Wouldn't miss it",
+        "Dave is coming to grandma's birthday on Sunday.",
+        "Dave is not coming to grandma's birthday on Sunday.",
     ),
     (
         SHOP,

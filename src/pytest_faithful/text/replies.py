@@ -29,6 +29,11 @@ _YES = frozenset(
     {"yes", "yeah", "yep", "yup", "yea", "sure", "ok", "okay", "absolutely", "certainly"}
     | {"definitely", "gladly"}
 )
+# A yes said with a negation's words: "No problem", "Can't wait!", "Wouldn't miss it".
+_YES_IDIOM = re.compile(
+    r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
+    r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b)"
+)
 # "Not really", "Not yet", "Not today": a no in two words ("not sure" is no answer).
 _NOT_SO = frozenset(["really", "yet", "today", "tonight", "now", "anymore"])
 # After a bare "no", what sets it off as the answer: "No.", "No, sorry", "No!" ("No idea",
@@ -46,9 +51,13 @@ _REFUSING = re.compile(r"(?i)\b(?:refus|declin|reject|turn(?:s|ed|ing)?[ \t]+dow
 
 def yes_or_no(said: str) -> bool | None:
     """Whether a reply turn's words answer yes (True) or no (False), or neither (None): a yes
-    ("Sure!", "Yep", "Of course, the more the merrier") with no negation after it; a no
+    ("Sure!", "Yep", "Of course, the more the merrier", "No problem", "Can't wait!") with no
+    negation after it; a no
     ("Nope", "No, sorry.", "Not really", "No, I'm not coming") with nothing after it but
     courtesies or words that negate too."""
+    idiom = _YES_IDIOM.match(said.lstrip(" \t\"'*"))
+    if idiom is not None:
+        return None if has_negation(said.lstrip(" \t\"'*")[idiom.end() :]) else True
     found = list(WORD.finditer(said, 0, 80))[:2]
     words = [w[0].casefold() for w in found]
     if not words:
@@ -126,7 +135,9 @@ def answer_around(passage: str, start: int, end: int) -> Answer | None:
 def says_no_to(claim: str, question: str) -> bool:
     """Whether ``claim`` takes the side of a no to ``question``: it negates something, turns
     something down ("Ruby refuses ..."), or says the opposite of a word of the question ("The
-    shop is closed" to "Will the shop be open?")."""
+    shop is closed" to "Will the shop be open?"). A yes said with a negation's words ("Tim has
+    no problem covering ...", "Dave can't wait to come") negates nothing."""
+    claim = _YES_IDIOM.sub(" ", claim)  # "Tim has no problem covering ...": no negation
     return (
         has_negation(claim)
         or _REFUSING.search(claim) is not None
