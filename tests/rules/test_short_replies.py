@@ -225,6 +225,12 @@ KEYS = "Greg: Have you seen my keys?\nHal: On the kitchen table."
         # The asker's "my" is the claim's "Greg's": the reply speaks of Greg's keys.
         (KEYS, "Greg's keys are on the kitchen table.", True),
         (KEYS, "Hal saw Greg's keys on the kitchen table.", True),
+        # A question that has the asker act: the reply speaks of what the asker does.
+        (
+            "Adam: Do you want me to bring wine?\nEve: Yes please, red wine.",
+            "Adam will bring red wine.",
+            True,
+        ),
         # The reply to a question asked of "you" still speaks of its own speaker, "my" or not.
         (
             "Greg: Did you lock my car?\nHal: Yes, locked the car at 6.",

@@ -127,6 +127,10 @@ def _reports(passage: str, claim: str, first: str, said: str) -> bool:
 # The asker's own thing in a question ("Have you seen my keys?"), and a claim's owner by name
 # ("Greg's keys").
 _MINE = re.compile(r"\b(?i:my|our)\b")
+# A question whose asker is the one to act: "Do you want me to bring wine?", "Shall I call?".
+_ASKER_ACTS = re.compile(
+    r"\b(?i:want|like|need)[ \t]+me[ \t]+to\b|\b(?:[Ss]hall|[Ss]hould|[Cc]an|[Mm]ay)[ \t]+I\b"
+)
 _OWNER = re.compile(r"([^\W\d_][\w-]*)['\u2019]s\b")
 
 
@@ -134,13 +138,15 @@ def _answers(passage: str, start: int, claim: str) -> bool:
     """The turn at ``start`` answers a question another speaker asked of "you" in the turn
     before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves. Not
     of what the question calls the asker's, which ``claim`` calls theirs by name: "Greg: Have
-    you seen my keys?" "Hal: On the kitchen table." for "Greg's keys are on the table"."""
+    you seen my keys?" "Hal: On the kitchen table." for "Greg's keys are on the table". Nor
+    when the question has the asker act: "Adam: Do you want me to bring wine?" "Eve: Yes
+    please, red wine." is about what Adam brings."""
     read = dialogue(passage)
     k = bisect.bisect_right(read.starts, start) - 1
     if k < 1 or read.labels[k - 1] == read.labels[k]:
         return False
     asked = passage[read.bodies[k - 1] : read.starts[k]].strip()
-    if not asked.endswith("?") or _YOU.search(asked) is None:
+    if not asked.endswith("?") or _YOU.search(asked) is None or _ASKER_ACTS.search(asked):
         return False
     if _MINE.search(asked):
         owners = {speaker_named(read, word) for word in _OWNER.findall(claim) if word[0].isupper()}
