@@ -69,6 +69,13 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
             "nominated",
             "won",
         ),
+        (
+            "Zoe and Nick are going to the concert tonight.",
+            "Zoe and Nick are going to the concert tomorrow.",
+            "tonight",
+            "tomorrow",
+        ),
+        ("The package arrived yesterday.", "The package arrived today.", "yesterday", "today"),
     ],
     ids=[
         "up-down",
@@ -85,6 +92,8 @@ model judges (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
         "bound",
         "prize-appositive",
         "prize-nominated",
+        "day-tonight",
+        "day-yesterday",
     ],
 )
 def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
@@ -119,6 +128,8 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         ("The film won the Jury Prize.", "The film, nominated three times, won the Jury Prize."),
         # A name between commas before a clause of its own stays out of the clause before.
         ("Sales fell in Paris.", "Sales fell in Paris, France, but rose in Lyon."),
+        # Both days said: the evidence tells which is which.
+        ("The talk is tomorrow.", "The rehearsal is today and the talk is tomorrow."),
     ],
     ids=[
         "evidence-both",
@@ -130,6 +141,7 @@ def test_opposites(claim: str, evidence: str, said: str, shown: str) -> None:
         "bound-not-quantifier",
         "nominated-and-won",
         "appositive-before-a-clause",
+        "both-days",
     ],
 )
 def test_no_contrast(claim: str, evidence: str) -> None:

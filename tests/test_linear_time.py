@@ -145,6 +145,15 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         lambda n: ("The user said hi.", "User: hi\nAssistant: 5 days\n" * (n // 2)),
         lambda: "lexical",
     ),
+    # A dialogue flattened onto one line (SummEdits' "Ann: Ok. . Mike: Sure?"), its turns
+    # each a question and a short reply: each spaced stop read once.
+    "flattened dialogue": (
+        lambda n: (
+            "Jo will bring it.",
+            " . ".join(f"Jo{_letters(i)}: Bring it?" if i % 2 else "Jo: Sure!" for i in range(n)),
+        ),
+        _quoting_judge,
+    ),
     # A chat log of many speakers and a claim naming many: each turn read once, each name
     # looked up among the speakers (:mod:`pytest_faithful.text.turns`).
     "chat log": (

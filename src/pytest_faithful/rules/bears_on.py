@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
+from pytest_faithful.errors import shorten
+from pytest_faithful.models import Label
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.quote_in_passage import elsewhere, missing_evidence
 from pytest_faithful.text.align import (
@@ -34,11 +36,18 @@ from pytest_faithful.text.align import (
 )
 from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.replies import answer_around, says_no_to
 from pytest_faithful.text.segment import split_sentences
-from pytest_faithful.text.speakers import exchange_around, first_speaker_named, turn_of
+from pytest_faithful.text.speakers import (
+    exchange_around,
+    first_speaker_named,
+    turn_of,
+    words_said,
+)
 from pytest_faithful.text.tables import other_records, under_header, under_lead_in
 from pytest_faithful.text.tables import rows_under as under_header_rows
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.turns import dialogue
 
 WEAK_QUOTE_NOTE = (
     "[the judge's quote shows little of the claim; the evidence is the passage span that covers it]"
@@ -53,6 +62,15 @@ class BearsOn:
     summary: ClassVar[str] = "the evidence shares enough of the claim's words to bear on it"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        ruling = self._bearing(case, ruling)
+        span = ruling.span
+        if ruling.label is Label.SUPPORTED and span is not None:
+            why = answered_otherwise(case, span)
+            if why is not None:
+                return ruling.demoted(self.name, why, found=False)
+        return ruling
+
+    def _bearing(self, case: Case, ruling: Ruling) -> Ruling:
         span = ruling.span
         if span is None:  # quote-in-passage demotes it first
             return ruling
@@ -101,9 +119,46 @@ def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:
     if around is None:
         return None
     start, end = around
-    if not bears_on(passage[start:end], case.subject):
+    # What was said bears on the claim, not only who said it ("Leo: Sure!" to "Kim: Want some
+    # tea?" says nothing of "Leo will present the budget").
+    if not bears_on(words_said(passage, start, end), case.subject):
         return None
     return ruling.shown(Aligned(span.passage, start, end, span.quality, "located"), EXCHANGE_NOTE)
+
+
+ANSWERED_WHY = (
+    "the evidence is a question in a dialogue and the reply to it ({reply!r}) answers {answer}, "
+    "the opposite of what the claim says"
+)
+# Words a claim reports a reply with ("Ava says ...", "Ovi confirms ..."), not what it says.
+_REPORTING = content_terms("says tells confirms agrees answers replies accepts")
+
+
+def answered_otherwise(case: Case, span: Aligned) -> str | None:
+    """Why ``span`` does not support the claim, when it holds or touches a yes/no question of
+    a dialogue whose reply answers the other way (:func:`~pytest_faithful.text.replies.
+    answer_around`): a yes ("Sure!") for a claim that takes the side of a no ("Julia refuses
+    to pick up the kids"), or a no ("Nope") for a claim that only restates the question, every
+    word of it there ("The shop will be open on Easter Monday" to "Will the shop be open on
+    Easter Monday?"). A claim that reports the asking is left alone. Else None."""
+    passage = case.passages[span.passage]
+    if "?" not in passage:  # no question, no answer to one: most passages
+        return None
+    answer = answer_around(passage, span.start, span.end)
+    claim = case.claim.text
+    if answer is None or _ASKING.search(claim) or _discussed(claim):
+        return None
+    refused = says_no_to(claim, answer.question)
+    if answer.yes:
+        if not refused:
+            return None
+    else:
+        speakers = content_terms(" ".join(dialogue(passage).speakers))
+        restated = content_terms(claim) - speakers - _REPORTING
+        if refused or not restated or not restated <= content_terms(answer.question):
+            return None
+    reply = shorten(answer.reply, 40)
+    return ANSWERED_WHY.format(reply=reply, answer="yes" if answer.yes else "no")
 
 
 # Verbs a claim reports a question or a proposal with ("Anna proposes meeting tomorrow").

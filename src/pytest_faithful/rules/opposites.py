@@ -3,7 +3,8 @@
 "Prices decreased in March." bears on "Prices increased in March." and holds no negation
 (:func:`~pytest_faithful.text.contrasts.contrast` reads pairs of opposites clause by clause).
 The claim is shown with a span that covers it without the opposite when a passage has one;
-otherwise it is NOT_ENOUGH_INFO. Every judge.
+otherwise it is NOT_ENOUGH_INFO. A question's word that a "no" after it denies is the no's
+side, not an opposite ("closed" to "Will the shop be open?" "Nope"). Every judge.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.number_clash import other_span
+from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.bounds import same_bounds, without_bounds
 from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.replies import answer_around
 
 OPPOSITE_WORD_NOTE = (
     "[the judge's quote says the opposite of a word of the claim; the evidence is the passage "
@@ -38,7 +41,7 @@ class Opposites:
             # "30 or more days" and "at least 30 days": a bound's words said the same way.
             claim, evidence = without_bounds(claim), without_bounds(evidence)
         opposite = contrast(claim, evidence)
-        if opposite is None:
+        if opposite is None or _denied(case, span, claim, evidence):
             return ruling
         other = other_span(case, span)
         if other is not None:
@@ -47,3 +50,17 @@ class Opposites:
             self.name,
             f"the evidence says {opposite.shown!r} where the claim says {opposite.said!r}",
         )
+
+
+def _denied(case: Case, span: Aligned, claim: str, evidence: str) -> bool:
+    """Whether the opposite word is a question's that the reply after it answers no
+    (:func:`~pytest_faithful.text.replies.answer_around`): "Will the shop be open on Easter
+    Monday?" "Nope" says the shop is closed, as the claim does; the rest of the span says no
+    opposite."""
+    passage = case.passages[span.passage]
+    if "?" not in evidence:
+        return False
+    answer = answer_around(passage, span.start, span.end)
+    if answer is None or answer.yes:
+        return False
+    return contrast(claim, evidence.replace(answer.question, " ")) is None

@@ -46,6 +46,8 @@ subject | exempt
 success succeed successful | failure fail failed unsuccessful
 pass passed | fail failed
 true | false
+today tonight | tomorrow
+yesterday | today tonight tomorrow
 correct right | incorrect wrong
 public | private
 domestic | international foreign

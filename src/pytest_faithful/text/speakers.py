@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple
 
 from pytest_faithful.text.attribution import reported_source
+from pytest_faithful.text.turns import FLAT_BREAK as _FLAT_BREAK
 from pytest_faithful.text.turns import dialogue, speaker_named
 
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
@@ -38,6 +39,19 @@ def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | Non
     return opening, len(passage[:turn_end].rstrip())
 
 
+def words_said(passage: str, start: int, end: int) -> str:
+    """``passage[start:end]`` without the labels of the dialogue's turns in it: what was said
+    ("You coming to school tomorrow? I am!"), which a speaker's name is not."""
+    read = dialogue(passage)
+    ends = (*read.starts[1:], len(passage))
+    said = [
+        passage[max(start, body) : min(end, turn_end)]
+        for body, turn_end in zip(read.bodies, ends, strict=True)
+        if body < end and start < turn_end
+    ]
+    return " ".join(said) if said else passage[start:end]
+
+
 class Turn(NamedTuple):
     """One turn of a dialogue: the words that name its speaker ("elizabeth", "liz" for
     "Elizabeth (Liz):", lower case) and what the speaker says, without the label."""
@@ -49,8 +63,8 @@ class Turn(NamedTuple):
 def turn_of(passage: str, start: int, end: int) -> Turn | None:
     """The turn of a dialogue (two turns or more, :func:`~pytest_faithful.text.turns.dialogue`)
     that ``passage[start:end]`` lies in, else None."""
-    if _LINE_BREAK.search(passage) is None:
-        return None  # one line: no two turns, known without reading the passage for them
+    if _LINE_BREAK.search(passage) is None and _FLAT_BREAK not in passage:
+        return None  # one line, not flattened: no two turns, known without reading for them
     read = dialogue(passage)
     if len(read.starts) < 2:
         return None
@@ -110,15 +124,34 @@ def _reports(passage: str, claim: str, first: str, said: str) -> bool:
     return speakers_named(passage, source.name)[:1] == [first]
 
 
-def _answers(passage: str, start: int) -> bool:
+# The asker's own thing in a question ("Have you seen my keys?"), and a claim's owner by name
+# ("Greg's keys").
+_MINE = re.compile(r"\b(?i:my|our)\b")
+# A question whose asker is the one to act: "Do you want me to bring wine?", "Shall I call?".
+_ASKER_ACTS = re.compile(
+    r"\b(?i:want|like|need)[ \t]+me[ \t]+to\b|\b(?:[Ss]hall|[Ss]hould|[Cc]an|[Mm]ay)[ \t]+I\b"
+)
+_OWNER = re.compile(r"([^\W\d_][\w-]*)['\u2019]s\b")
+
+
+def _answers(passage: str, start: int, claim: str) -> bool:
     """The turn at ``start`` answers a question another speaker asked of "you" in the turn
-    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves."""
+    before it ("Mom: Did you feed the dog?" "Tim: Yes, at 6."): it speaks of themselves. Not
+    of what the question calls the asker's, which ``claim`` calls theirs by name: "Greg: Have
+    you seen my keys?" "Hal: On the kitchen table." for "Greg's keys are on the table". Nor
+    when the question has the asker act: "Adam: Do you want me to bring wine?" "Eve: Yes
+    please, red wine." is about what Adam brings."""
     read = dialogue(passage)
     k = bisect.bisect_right(read.starts, start) - 1
     if k < 1 or read.labels[k - 1] == read.labels[k]:
         return False
     asked = passage[read.bodies[k - 1] : read.starts[k]].strip()
-    return asked.endswith("?") and _YOU.search(asked) is not None
+    if not asked.endswith("?") or _YOU.search(asked) is None or _ASKER_ACTS.search(asked):
+        return False
+    if _MINE.search(asked):
+        owners = {speaker_named(read, word) for word in _OWNER.findall(claim) if word[0].isupper()}
+        return not owners & read.labels[k - 1]
+    return True
 
 
 _THIRD_PERSON = frozenset(["he", "she", "they", "him", "her", "them", "his", "their"])
@@ -150,7 +183,7 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     if not named or not (
         _FIRST_PERSON.search(turn.said)
         or _reports(passage, claim, named[0], turn.said)
-        or _answers(passage, start)
+        or _answers(passage, start, claim)
     ):
         return None
     # The speaker under every label of theirs: "Elizabeth (Liz):" and later "Liz:".

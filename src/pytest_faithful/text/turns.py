@@ -18,7 +18,11 @@ in one pass over the passage:
 - an email: its ``From:`` header's sender ("Mark Chen" in ``From: Mark Chen <mark@...>``) is
   the speaker of the body below the header block (``To:``, ``Date:``, ``Subject:`` lines),
   and ``On <date>, Kim Hale <kim@...> wrote:`` opens a quoted reply; quoted lines (``> ...``)
-  are read without their markers.
+  are read without their markers;
+- turns flattened onto one line, each closed by a spaced full stop, as SAMSum dialogues are
+  in SummEdits: ``Ann: Buy some butter. . Mike: Ok. . Mike: Do we have milk? . Ann: ...``.
+  Such a turn starts at the spaced stop before its label, so the turn before it ends at its
+  own words (``Ok.``, ``milk?``).
 """
 
 from __future__ import annotations
@@ -73,6 +77,10 @@ _WROTE = re.compile(r"On [^\n]{1,120}?,[ \t]*(?P<sender>[^,\n]{1,80}?)[ \t]+wrot
 _ADDRESS = re.compile(r"[ \t]*[<(\[][^<>()\[\]\n]*@[^<>()\[\]\n]*[>)\]][ \t]*|\"")
 _MAILBOX = re.compile(r"([^\W\d_][\w'-]*)(?:[._][^@\s]*)?@")
 _NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+# A spaced full stop before a speaker's label and colon, inside a line that opens a turn:
+# where a flattened dialogue (module docstring) starts its next turn.
+FLAT_BREAK = " . "
+_FLAT_TURN = re.compile(rf" \.(?= (?:#[A-Za-z]\w{{0,20}}#|{_CAPITAL_NAME}){_ASIDE}:[ \t])")
 _NONE: frozenset[str] = frozenset()
 
 
@@ -131,6 +139,17 @@ def _line_turn(line: str) -> tuple[int, str] | None:
     return None
 
 
+def _flattened(line: str, body: int) -> list[tuple[int, int, str]]:
+    """The turns after the first of a line that flattens a dialogue (module docstring): for
+    each, where its spaced stop starts, where its words start, and its label."""
+    found = []
+    for stop in _FLAT_TURN.finditer(line, body):
+        labelled = _LABELLED.match(line, stop.end() + 1)
+        if labelled is not None and (name := labelled["tag"] or labelled["name"]):
+            found.append((stop.start(), labelled.end(), name + labelled["aside"]))
+    return found
+
+
 # Read once per passage: every claim of a check asks about the same passages.
 @functools.lru_cache(maxsize=256)
 def dialogue(passage: str) -> Dialogue:
@@ -171,6 +190,11 @@ def dialogue(passage: str) -> Dialogue:
             starts.append(start)
             bodies.append(start + turn[0])
             names.append(turn[1])
+            if FLAT_BREAK in text:  # most lines hold no flattened turns
+                for at_break, body, name in _flattened(text, turn[0]):
+                    starts.append(start + at_break)
+                    bodies.append(start + body)
+                    names.append(name)
         elif pending is not None:
             starts.append(pending[0])
             bodies.append(start)

@@ -1,0 +1,145 @@
+"""A yes or a no that a reply turn of a dialogue gives the question before it.
+
+"Noah: Will the shop be open on Easter Monday?" "Ava: Nope" says the shop will not be open: a
+short reply means something only with the turn it answers, and a bare "Nope" or "Sure!" says
+which way. :func:`answer_around` reads, for a span of a dialogue, the yes/no question turn it
+holds or touches and the reply after it; :func:`says_no_to` whether a claim takes the side of
+a no (it negates, refuses, or says the opposite of a word of the question).
+
+Only clear answers are read: a reply that opens with a yes or a no and says nothing after it
+that could carry its own meaning ("No, I'll be there at 9" corrects the time, it does not turn
+the invitation down; "Sure, but I can't stay" negates something else); a question asked in the
+negative ("Aren't you coming?") or about minding ("Do you mind if I smoke?" "No.") is read by
+none, as its yes and no are the other way round.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import NamedTuple
+
+from pytest_faithful.text.align import has_negation
+from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.turns import dialogue
+from pytest_faithful.text.words import WORD
+
+_YES = frozenset(
+    {"yes", "yeah", "yep", "yup", "yea", "sure", "ok", "okay", "absolutely", "certainly"}
+    | {"definitely", "gladly"}
+)
+# A yes said with a negation's words: "No problem", "Can't wait!", "Wouldn't miss it".
+_YES_IDIOM = re.compile(
+    r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
+    r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b)"
+)
+# "Not really", "Not yet", "Not today": a no in two words ("not sure" is no answer).
+_NOT_SO = frozenset(["really", "yet", "today", "tonight", "now", "anymore"])
+# After a bare "no", what sets it off as the answer: "No.", "No, sorry", "No!" ("No idea",
+# "No problem", "No worries" answer nothing either way).
+_NO_ANSWER = re.compile(r"(?i:no)\b[ \t]*(?:[,;:.!\u2014\u2013]|$)")
+# What a no may say after it and still be a bare no: "No, sorry.", "Nope, afraid not".
+_COURTESIES = frozenset(["sorri", "thank", "unfortunat", "afraid", "mate", "man", "dude", "lol"])
+# The opening of a question that asks for something other than a yes or a no.
+_WH = frozenset(["what", "when", "where", "who", "whom", "whose", "why", "how", "which"])
+# A question whose no agrees: "Do you mind if I smoke?", "Would you object ...?".
+_INVERTED = re.compile(r"(?i)\b(?:mind|object)\b")
+# A claim that turns something down: "declines", "refuses", "turned down".
+_REFUSING = re.compile(r"(?i)\b(?:refus|declin|reject|turn(?:s|ed|ing)?[ \t]+down\b)")
+
+
+def yes_or_no(said: str) -> bool | None:
+    """Whether a reply turn's words answer yes (True) or no (False), or neither (None): a yes
+    ("Sure!", "Yep", "Of course, the more the merrier", "No problem", "Can't wait!") with no
+    negation after it; a no
+    ("Nope", "No, sorry.", "Not really", "No, I'm not coming") with nothing after it but
+    courtesies or words that negate too."""
+    idiom = _YES_IDIOM.match(said.lstrip(" \t\"'*"))
+    if idiom is not None:
+        return None if has_negation(said.lstrip(" \t\"'*")[idiom.end() :]) else True
+    found = list(WORD.finditer(said, 0, 80))[:2]
+    words = [w[0].casefold() for w in found]
+    if not words:
+        return None
+    if words[0] in _YES or words == ["of", "course"]:
+        opener = found[-1] if words[0] == "of" else found[0]
+        return None if has_negation(said[opener.end() :]) else True
+    bare = said.lstrip(" \t\"'*")
+    if words[0] in ("nope", "nah") or (words[0] == "no" and _NO_ANSWER.match(bare)):
+        rest = said[found[0].end() :]
+    elif words[0] == "not" and len(words) > 1 and words[1] in _NOT_SO:
+        rest = said[found[1].end() :]
+    else:
+        return None
+    return False if not content_terms(rest) - _COURTESIES or has_negation(rest) else None
+
+
+class Answer(NamedTuple):
+    """A yes/no question turn of a dialogue and the reply turn after it."""
+
+    question: str
+    reply: str
+    yes: bool
+
+
+def _said(passage: str, k: int, bodies: tuple[int, ...], starts: tuple[int, ...]) -> str:
+    end = starts[k + 1] if k + 1 < len(starts) else len(passage)
+    return passage[bodies[k] : end].strip()
+
+
+def _yes_no_question(said: str) -> bool:
+    """Whether a turn's words end in a question that asks for a yes or a no, asked in the
+    positive: "You coming to school tomorrow?", "7?" (not "What time?", "Aren't you coming?")."""
+    if not said.rstrip("\"')\u201d ").endswith("?"):
+        return False
+    asked = said[max(said.rfind(".", 0, len(said) - 1), said.rfind("!"), -1) + 1 :]
+    words = [w.casefold() for w in WORD.findall(asked)]
+    return (
+        bool(words)
+        and words[0] not in _WH
+        and not has_negation(asked)
+        and _INVERTED.search(asked) is None
+    )
+
+
+def answer_around(passage: str, start: int, end: int) -> Answer | None:
+    """The yes/no question and its clear reply (:func:`yes_or_no`) that ``passage[start:end]``
+    holds or touches: the span is the reply turn, holds the reply and the question before it,
+    or ends in the question, with the reply the turn after it. The reply is by another speaker
+    than the question. None when ``passage`` is no dialogue or no such pair is there."""
+    read = dialogue(passage)
+    starts, bodies = read.starts, read.bodies
+    if len(starts) < 2:
+        return None
+    first = bisect.bisect_right(starts, start) - 1
+    last = bisect.bisect_right(starts, max(start, end - 1)) - 1
+    if last < 0:
+        return None
+    # The reply turns the span holds, last first, then the one after a question it ends in.
+    replies = [*range(last, max(first, 1) - 1, -1)]
+    if last + 1 < len(starts):
+        replies.insert(0, last + 1)
+    for k in replies:
+        if read.labels[k] == read.labels[k - 1]:
+            continue
+        question = _said(passage, k - 1, bodies, starts)
+        if not _yes_no_question(question):
+            continue
+        yes = yes_or_no(reply := _said(passage, k, bodies, starts))
+        if yes is not None:
+            return Answer(question, reply, yes)
+    return None
+
+
+def says_no_to(claim: str, question: str) -> bool:
+    """Whether ``claim`` takes the side of a no to ``question``: it negates something, turns
+    something down ("Ruby refuses ..."), or says the opposite of a word of the question ("The
+    shop is closed" to "Will the shop be open?"). A yes said with a negation's words ("Tim has
+    no problem covering ...", "Dave can't wait to come") negates nothing."""
+    claim = _YES_IDIOM.sub(" ", claim)  # "Tim has no problem covering ...": no negation
+    return (
+        has_negation(claim)
+        or _REFUSING.search(claim) is not None
+        or contrast(claim, question) is not None
+    )
