@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from pytest_faithful.text import answerer
 from pytest_faithful.text.answerer import about_the_answerer
+from pytest_faithful.text.terms import content_terms
 
 PASSAGES = ["Football is a family of team sports that involve kicking a ball to score a goal."]
 
@@ -99,3 +100,54 @@ def test_the_quick_test_for_a_first_person_word_lets_no_such_claim_go(claim: str
     word, none is."""
     if answerer._MAY_BE_FIRST_PERSON.search(claim) is None:
         assert answerer._first_person(claim) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "turn"),
+    [
+        pytest.param("I love the NFL!", "hey do you like the nfl?", id="asked"),
+        pytest.param("Jazz is my favourite.", "Do you listen to jazz?", id="my favourite"),
+        pytest.param("I absolutely love it!", "Have you tried sushi?", id="no other word"),
+        pytest.param("I'm a huge fan of them too!", "I love Guns N' Roses!", id="shared"),
+    ],
+)
+def test_a_reply_that_only_tells_the_liking_its_turn_asked_for_is_let_go(
+    claim: str, turn: str
+) -> None:
+    assert about_the_answerer(claim, PASSAGES, turn) is None
+    assert about_the_answerer(claim, PASSAGES) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "turn"),
+    [
+        pytest.param("I watched it as a kid.", "Did you watch it as a kid?", id="no liking"),
+        pytest.param(
+            "I love the NFL, I went to a game last year.", "Do you like the NFL?", id="did"
+        ),
+        pytest.param("I'm a nurse and I love it.", "Do you like your job?", id="is"),
+        pytest.param("I'm a big fan of football.", "Engineers make more in a lifetime.", id="new"),
+        pytest.param("I love the NFL!", "The NFL has 32 teams.", id="a turn that asks nothing"),
+    ],
+)
+def test_a_reply_that_tells_more_than_the_liking_asked_for_still_speaks_of_the_answerer(
+    claim: str, turn: str
+) -> None:
+    assert about_the_answerer(claim, PASSAGES, turn) is not None
+
+
+_NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=10)
+
+
+@given(_NAMES, st.sampled_from(["do you like the {}?", "I love {}!", "have you seen {} yet?"]))
+def test_a_liking_of_what_its_turn_names_is_let_go(name: str, turn: str) -> None:
+    assert answerer.liking_asked(f"I love {name}!", turn.format(name))
+
+
+@given(_NAMES, _NAMES, st.sampled_from(["do you like the {}?", "I love {}!"]))
+def test_a_liking_that_brings_a_word_its_turn_does_not_say_is_not_let_go(
+    name: str, other: str, turn: str
+) -> None:
+    brought = content_terms(other) - content_terms(turn.format(name)) - answerer._LIKING
+    assume(brought)
+    assert not answerer.liking_asked(f"I love {name} and {other}!", turn.format(name))

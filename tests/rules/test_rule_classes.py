@@ -227,6 +227,28 @@ def test_the_answerer_frames_a_statement_or_speaks_of_itself(
     assert about_the_answerer(claim, ["The NFL tracks its players."]) == speaker
 
 
+NFL = ["The NFL tracks its players with chips in their shoulder pads."]
+
+
+@pytest.mark.parametrize(
+    ("turn", "reply", "faithful"),
+    [
+        ("hey do you like the nfl?", "I love the NFL!", True),  # the liking it was asked
+        ("I love the NFL!", "I'm a big fan of the NFL too.", True),  # the liking it shared
+        ("hey do you like the nfl?", "I love the NFL, I've had season tickets for years.", False),
+        ("hey do you like the nfl?", "I played in the NFL.", False),
+        ("The NFL tracks its players.", "I love the NFL!", False),  # a liking nobody asked
+    ],
+)
+def test_a_chat_reply_may_tell_the_liking_its_turn_asked_for_and_nothing_more(
+    turn: str, reply: str, faithful: bool
+) -> None:
+    result = verify(reply, NFL, question=turn, judge=quoting(NFL[0]))
+    assert result.passed is faithful
+    if not faithful:
+        assert result.claim_verdicts[0].rule == "answerer"
+
+
 # One timetable in each form a retriever hands over: what a row states, its header names.
 TRAIN_ROWS = (("IC 208", "08:15", "10:40", "north"), ("RE 12", "08:45", "11:30", "south"))
 TIMETABLES = {

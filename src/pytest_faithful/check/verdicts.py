@@ -38,6 +38,7 @@ def ruled(
             passages=passages,
             heuristic=heuristic,
             locating=rules.locating,
+            question=question,
         )
         span = judge_span(verdict, passages)
         ruling = Ruling(verdict.label, verdict.reason, span, found=False, quoted=verdict.evidence)

@@ -37,6 +37,8 @@ class Case:
     locating: bool = True
     """Whether a span the verifier locates may stand in for a quote the judge did not give
     (off when the ``judge-quote`` rule is chosen)."""
+    question: str | None = None
+    """The question (or the dialogue turn) the answer replies to, when the check was given one."""
 
     @property
     def whole_claim(self) -> bool:

@@ -25,6 +25,13 @@ What is not the answerer speaking of itself:
   a name ("World War I", "I Love Lucy");
 * the asker's question restated before its answer ("**Can I expense a taxi?**", "Which apps do
   I need?"): a question that opens with an auxiliary or a question word and speaks to no "you".
+* a chat reply that only tells the answerer's liking, which the turn it replies to asked for
+  or shared: "I love the NFL!" to "hey do you like the nfl?", "I'm a big fan of them too" to "I
+  love Guns N' Roses!" (:func:`liking_asked`). Like a bare "I do.", it answers the turn and
+  states nothing a passage could: every other content word of it is the turn's own. A liking
+  that brings a word the turn did not say ("I'm a big fan of football" to a turn about
+  engineers' pay), or a reply that tells what the answerer did or is ("I watched it as a kid",
+  "I'm a nurse"), is still the answerer speaking of itself.
 
 On the 1,000 labelled dev examples, 62 of the 150 unfaithful BEGIN (dialogue) answers speak of
 the answerer, against 3 of the 150 faithful ones; the other sources' answers almost never do.
@@ -99,12 +106,17 @@ _FRAME = re.compile(
 )
 
 
-def about_the_answerer(claim: str, passages: Sequence[str]) -> str | None:
+def about_the_answerer(
+    claim: str, passages: Sequence[str], question: str | None = None
+) -> str | None:
     """The first word by which ``claim`` speaks of the answerer ("I'm", "my"), or None when it
-    does not, or when a passage speaks in the first person too (module docstring)."""
+    does not, when a passage speaks in the first person too, or when it only tells the liking
+    that ``question``, the turn it replies to, asked for or shared (module docstring)."""
     if _MAY_BE_FIRST_PERSON.search(claim) is None:
         return None
     if not content_terms(claim):  # a bare reply ("I do.", "I am."): a yes, held to its question
+        return None
+    if question is not None and liking_asked(claim, question):
         return None
     if reads_as_code(claim):  # an example's lines: "my_client = ...", "for i in range(3):"
         return None
@@ -140,6 +152,31 @@ _YOU = re.compile(
 def _asks_as_the_asker(claim: str) -> bool:
     text = without_markers(claim[sentence_opening(claim) :])
     return _ASKS.fullmatch(text) is not None and _YOU.search(text) is None
+
+
+# The words of liking, and of how much: what a reply may add to the turn's own words and still
+# only tell the answerer's taste ("I love the NFL!", "I'm a huge fan", "my favourite too").
+# "like" and "agree" are stopwords, no content term, so "I like it too!" is a bare reply already.
+# On faith-dev (1,000 examples, gold judges; issue 34), this reading lets go one faithful BEGIN
+# answer's claim (that answer then passes) and no unfaithful answer's; without the turn's
+# asking, or without a word of liking, it would let one unfaithful answer pass.
+_LIKING = content_terms(
+    "love loves loved loving enjoy enjoys enjoyed enjoying adore adored fan fans"
+    " favorite favourite prefer big huge biggest absolutely totally definitely"
+)
+
+
+def liking_asked(claim: str, question: str) -> bool:
+    """Whether ``claim`` only tells the answerer's liking ("I love the NFL!") that ``question``,
+    the turn it replies to, asks for ("do you like the nfl?", a turn that speaks to "you") or
+    shares ("I love Guns N' Roses!", a turn that tells the asker's own liking): a word of liking
+    in the claim, and every other content word of the claim one of the turn's."""
+    terms = content_terms(claim)
+    if not terms & _LIKING or not terms - _LIKING <= content_terms(question):
+        return False
+    if _YOU.search(question) is not None:
+        return True
+    return bool(content_terms(question) & _LIKING) and _first_person(question) is not None
 
 
 # A suite checks many answers against the same few contexts. Any "I" counts here, a numeral's
