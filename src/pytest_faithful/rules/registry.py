@@ -19,6 +19,7 @@ from typing import Final
 from pytest_faithful.rules.answerer import Answerer
 from pytest_faithful.rules.base import Rule, SentenceRule
 from pytest_faithful.rules.bears_on import BearsOn
+from pytest_faithful.rules.changed_names import ChangedNames
 from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
 from pytest_faithful.rules.judge_reason import JudgeReason
@@ -45,6 +46,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     ModalForce(),
     UnstatedSpecifics(),
     UnstatedNames(),
+    ChangedNames(),
     Answerer(),
     Speaker(),
 )
@@ -65,6 +67,7 @@ _STANDARD: Final = (
     *_EVIDENCE,
     "opposites",
     "unstated-specifics",
+    "changed-names",
     "answerer",
     "speaker",
     "modal-force",
@@ -80,8 +83,9 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """Named sets of rules. ``evidence``: the trust rules (the quote is in a passage and bears on
 its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
 ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the specifics, the names, the answerer and the
-speaker, the set that the rules benchmark justifies for a judge that is right
+``standard``, the default: the trust rules, the specifics, the changed names (not every
+unstated name: answers add names from world knowledge), the opposites, the modal force, the
+answerer and the speaker, the set that the rules benchmark justifies for a judge that is right
 (benchmarks/RESULTS.md, "Verdict rules, both ways")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(

@@ -1,0 +1,187 @@
+"""A name of a claim's that stands where its evidence has another name: a changed name.
+
+"Ms. Johnson approved the budget." quoting "Ms. Smith approved the budget.", "moved to Lyon in
+2004" quoting "moved to Porto in 2004": the claim's name is one no passage states, and it
+stands where the evidence writes a name the claim does not, around words the two share. An
+answer that *adds* a name from world knowledge does not do this: an apposition ("Prince Harry,
+Duke of Sussex" for "Prince Harry"), a title or an honour, a degree ("a Bachelor of Arts" for
+"studied"), a demonym ("Nigerian author Chinua Achebe"), a name for a description
+("Horodecki" for "the architect") replaces no name of the evidence, and a form of address for a
+given name ("Mr. Biden", "President Biden" for "Joe Biden") names the same person. So
+:func:`swapped_name` aligns the claim's words to the evidence's (difflib's longest matching
+blocks, on words case-folded, a possessive's "'s" dropped; a word shared inside a name, the
+"University" of "Kyoto University" and "the University of Tokyo", read with the changes around
+it) and reads each changed stretch: a swap is a few words on each side, mostly a name's, next to
+a shared content word, with a name the passages do not state on the claim's side and, on the
+evidence's, a name the claim's sentence does not state in any form
+(:func:`~pytest_faithful.text.specifics.unstated`, read the other way); both titles or neither.
+Evidence sentences are long and name other things; only the name in the claim's name's place
+counts. A stretch at the end of one text runs on to the end of the other, so there only its
+words next to the shared ones count. Linear in the evidence's length: difflib's matcher on the
+words of a claim of a bounded length, read only for a claim with a name no passage states.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from pytest_faithful.text.specifics import Kind, unstated
+from pytest_faithful.text.words import STOPWORDS
+
+# A word: letters or digits, with an apostrophe inside ("O'Brien", "Smith's").
+_WORD: Final = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+_POSSESSIVE: Final = re.compile(r"['\u2019]s$")
+# The most words a replaced stretch has on either side to read as one name for another: a
+# name of up to three words and a word around it ("Amazon Web Services" for "Microsoft Azure").
+_MOST_WORDS: Final = 4
+# The most words of a changed stretch that are neither a name's nor function words: a name and
+# a word beside it ("Vincent van Gogh" for "Edgar Degas, bought").
+_MOST_OTHER: Final = 1
+# A claim of more words is a paragraph, not one fact: not aligned, so that the matcher's work
+# (its claim's words times their places in the evidence) stays linear in the evidence's length.
+_MOST_CLAIM_WORDS: Final = 120
+_NAMES: Final[frozenset[Kind]] = frozenset(("name",))
+
+
+class Swap(NamedTuple):
+    """The claim's name and the evidence's name in its place."""
+
+    claimed: str
+    shown: str
+
+
+def _words(text: str) -> list[str]:
+    return [m[0] for m in _WORD.finditer(text)]
+
+
+def _key(word: str) -> str:
+    return _POSSESSIVE.sub("", word.casefold())
+
+
+def _name_keys(names: Sequence[str]) -> frozenset[str]:
+    return frozenset(_key(w) for name in names for w in _words(name))
+
+
+def swapped_name(
+    claim: str, sentence: str, evidence: str, claim_names: Sequence[str]
+) -> Swap | None:
+    """The first of ``claim_names`` (names of ``claim`` that no passage states) that stands
+    where ``evidence`` has a name that the claim's answer ``sentence`` does not state, with
+    that name; None if none does."""
+    if not claim_names or not evidence:
+        return None
+    claimed = _name_keys(claim_names)
+    claim_words = _words(claim)
+    if len(claim_words) > _MOST_CLAIM_WORDS or not any(_key(w) in claimed for w in claim_words):
+        return None
+    evidence_words = _words(evidence)
+    shown_names = unstated(evidence, evidence, [sentence], _NAMES)
+    shown = _name_keys(shown_names)
+    if not shown:
+        return None
+    a = [_key(w) for w in claim_words]
+    b = [_key(w) for w in evidence_words]
+    codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    named = _name_keys(unstated(claim, claim, (), _NAMES))
+    evidence_named = _name_keys(unstated(evidence, evidence, (), _NAMES))
+    for reading in (codes, _merged(codes, a, named)):
+        for n, (tag, i1, i2, j1, j2) in enumerate(reading):
+            if tag == "equal":
+                continue
+            ours, theirs = _stretch(claim_words, evidence_words, (i1, i2, j1, j2))
+            found = [w for w in ours if _key(w) in claimed]
+            shown_here = [w for w in theirs if _key(w) in shown]
+            if (
+                found
+                and shown_here
+                and _titled(found) is _titled(shown_here)
+                and _names_mostly(ours, named)
+                and _names_mostly(theirs, evidence_named)
+                and _shared_beside(reading, n, a)
+            ):
+                return Swap(" ".join(found), " ".join(shown_here))
+    return None
+
+
+# Forms of address and titles written before a name: general English usage, not tuned.
+_TITLES: Final = frozenset(
+    (  # noqa: SIM905
+        "mr mrs ms miss mx dr doctor sir dame lord lady madame mme monsieur herr frau "
+        "president chancellor premier minister senator sen governor gov mayor judge justice "
+        "professor prof king queen prince princess duke duchess earl countess baron baroness "
+        "emperor empress pope cardinal bishop archbishop reverend rev father saint st "
+        "general gen colonel col captain capt lieutenant lt sergeant sgt commander admiral "
+        "major detective inspector chief coach ambassador secretary representative rep "
+        "congressman congresswoman councillor councilor chairman chairwoman sheikh emir "
+        "sultan rabbi imam pastor"
+    ).split()
+)
+
+
+def _titled(words: Sequence[str]) -> bool:
+    """Whether ``words`` are titles only ("President", "Mr."): a name's form of address, which
+    stands for a name without changing whom it names ("Mr. Biden" for "Joe Biden", "the
+    Chancellor" for "Angela Merkel"); a title for a title is a change ("President Merkel")."""
+    return all(_key(w) in _TITLES for w in words)
+
+
+def _names_mostly(words: Sequence[str], named: frozenset[str]) -> bool:
+    """Whether a stretch is a name's words, its function words and at most
+    :data:`_MOST_OTHER` other words: a name in another's place, not a reworded clause."""
+    other = [w for w in words if (k := _key(w)) not in named and k not in STOPWORDS]
+    return len(other) <= _MOST_OTHER
+
+
+def _stretch(
+    claim_words: Sequence[str], evidence_words: Sequence[str], at: tuple[int, int, int, int]
+) -> tuple[Sequence[str], Sequence[str]]:
+    """The words of a changed stretch on each side, none if either has more than a name's; a
+    stretch at one text's edge runs on to the other's edge, and only its words next to the
+    shared ones stand in the claim's name's place."""
+    i1, i2, j1, j2 = at
+    if i2 == len(claim_words) and j2 - j1 > _MOST_WORDS:
+        j2 = j1 + _MOST_WORDS
+    elif i1 == 0 and j2 - j1 > _MOST_WORDS:
+        j1 = j2 - _MOST_WORDS
+    if j2 == len(evidence_words) and i2 - i1 > _MOST_WORDS:
+        i2 = i1 + _MOST_WORDS
+    elif j1 == 0 and i2 - i1 > _MOST_WORDS:
+        i1 = i2 - _MOST_WORDS
+    if i2 - i1 > _MOST_WORDS or j2 - j1 > _MOST_WORDS:
+        return (), ()
+    return claim_words[i1:i2], evidence_words[j1:j2]
+
+
+_Code = tuple[str, int, int, int, int]
+
+
+def _merged(codes: Sequence[_Code], a: Sequence[str], named: frozenset[str]) -> list[_Code]:
+    """``codes`` with each stretch of words matched inside a name ("University" of "Kyoto
+    University" and "the University of Tokyo") read as changed, with the changes around it."""
+    merged: list[_Code] = []
+    for code in codes:
+        tag, _, i2, _, j2 = code
+        if merged and tag != "equal" and merged[-1][0] == "equal" and len(merged) >= 2:
+            _, e1, e2, _, _ = merged[-1]
+            before = merged[-2]
+            if before[0] != "equal" and all(w in named for w in a[e1:e2]):
+                merged[-2:] = [("replace", before[1], i2, before[3], j2)]
+                continue
+        if merged and tag != "equal" and merged[-1][0] != "equal":
+            before = merged.pop()
+            code = ("replace", before[1], i2, before[3], j2)
+        merged.append(code)
+    return merged
+
+
+def _shared_beside(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:
+    """Whether the stretch ``codes[n]`` has a matched content word next to it on either side."""
+    for m in (n - 1, n + 1):
+        if 0 <= m < len(codes) and codes[m][0] == "equal":
+            _, i1, i2, _, _ = codes[m]
+            if any(w not in STOPWORDS for w in a[i1:i2]):
+                return True
+    return False
