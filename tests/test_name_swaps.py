@@ -98,6 +98,17 @@ def test_an_added_name_or_another_form_is_no_swap(evidence: str, claim: str) -> 
     assert verify(claim, [evidence], judge=quoting(evidence)).passed
 
 
+def test_a_quote_that_stops_short_of_the_name_is_read_with_its_sentence() -> None:
+    passage = "The board met on Monday. Ms. Smith approved the budget on Tuesday. It grows 4%."
+    quote = "approved the budget on Tuesday"
+    result = verify("Ms. Johnson approved the budget on Tuesday.", [passage], judge=quoting(quote))
+    [verdict] = result.claim_verdicts
+    assert verdict.rule == "changed-names"
+    assert verdict.evidence == quote  # the span shown stays the judge's
+    added = "Ms. Smith, the treasurer from Leeds, approved the budget on Tuesday."
+    assert verify(added, [passage], judge=quoting(quote)).passed
+
+
 def test_the_claim_names_are_read_only_where_the_passages_leave_them_unstated() -> None:
     evidence = "Ms. Smith approved the budget."
     assert swapped_name("Ms. Johnson approved the budget.", "", evidence, ()) is None

@@ -7,7 +7,8 @@ from world knowledge (an apposition, a title, an honour, a degree, a name for a 
 on faith-dev, 6 faithful WiCE answers, which keep it out of the default policy. This rule holds
 only the swap: the claim's unstated name in the place of a name of the evidence's that the
 claim lacks, around words the two share (:func:`~pytest_faithful.text.name_swaps.swapped_name`).
-The evidence is the span shown, or the judge's quote where no span is. Every judge.
+The evidence is the span shown, read with the rest of its sentences, or the judge's quote where
+no span is. Every judge.
 On faith-dev with the gold judges (benchmarks/rules.py), the default gains 9 catches (178 to
 187 of 500 lies: 2 on the tune half, 7 held out, 81 to 88 of 235) and no false alarm; on 46
 invented swaps across support docs, news, biographies and product facts, it catches 43, and
@@ -20,6 +21,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.unstated_specifics import NAME_KINDS, missing_for
+from pytest_faithful.text.evidence import sentences_around
 from pytest_faithful.text.name_swaps import swapped_name
 
 
@@ -30,13 +32,24 @@ class ChangedNames:
     summary: ClassVar[str] = "no name of the claim stands where its evidence names another"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
-        evidence = ruling.span.text(case.passages) if ruling.span is not None else ruling.quoted
-        if not evidence:
+        if ruling.span is None and not ruling.quoted:
             return ruling
         missing = missing_for(case, NAME_KINDS)
-        swap = swapped_name(case.claim.text, case.claim.sentence, evidence, missing)
+        if not missing:
+            return ruling
+        swap = swapped_name(case.claim.text, case.claim.sentence, _evidence(case, ruling), missing)
         if swap is None:
             return ruling
         return ruling.demoted(
             self.name, f"the claim names {swap.claimed} where the evidence names {swap.shown}"
         )
+
+
+def _evidence(case: Case, ruling: Ruling) -> str:
+    """The sentences of the span shown, whole: a quote that stops short of the name in the
+    claim's name's place ("approved the budget" out of "Ms. Smith approved the budget.") is
+    read with it. The judge's quote where no span is."""
+    span = ruling.span
+    if span is None:
+        return ruling.quoted
+    return sentences_around(case.passages[span.passage], span.start, span.end)
