@@ -86,6 +86,15 @@ def test_a_changed_name_fails_the_default_and_an_added_one_passes(form: str) -> 
         # a form of address for a given name, and a given name for one
         ("On Tuesday, Joe Biden signed the bill.", "On Tuesday, President Biden signed the bill."),
         ("In 1903, Marie Curie won the prize.", "In 1903, Dr. Curie won the prize."),
+        # a name for a title of a place, and the evidence's name written short
+        ("In 2012, the Duchess of Cambridge opened the school.",
+         "In 2012, Kate Middleton opened the school."),
+        ("On Wednesday, the Federal Reserve held rates steady.",
+         "On Wednesday, the Fed held rates steady."),
+        ("He played for Manchester United from 2003 to 2009.",
+         "He played for Man Utd from 2003 to 2009."),
+        ("On Friday, New York police arrested two men in Queens.",
+         "On Friday, the NYPD arrested two men in Queens."),
         # the evidence's other name is one the claim states elsewhere
         ("Our office in Toronto handles all Canadian accounts.",
          "The Toronto office, in Ontario, handles all Canadian accounts."),
@@ -107,6 +116,18 @@ def test_a_quote_that_stops_short_of_the_name_is_read_with_its_sentence() -> Non
     assert verdict.evidence == quote  # the span shown stays the judge's
     added = "Ms. Smith, the treasurer from Leeds, approved the budget on Tuesday."
     assert verify(added, [passage], judge=quoting(quote)).passed
+
+
+@pytest.mark.parametrize(
+    ("claimed", "shown"),
+    [("ECG", "EEG"), ("Lyon", "Lisbon"), ("Austria", "Australia"), ("Marcus", "Martin")],
+)
+def test_a_name_that_only_looks_like_the_evidence_s_is_no_short_form(
+    claimed: str, shown: str
+) -> None:
+    evidence = f"The {shown} team won the final in 2019."
+    claim = f"The {claimed} team won the final in 2019."
+    assert swapped_name(claim, claim, evidence, [claimed]) == Swap(claimed, shown)
 
 
 def test_the_claim_names_are_read_only_where_the_passages_leave_them_unstated() -> None:

@@ -6,8 +6,10 @@ stands where the evidence writes a name the claim does not, around words the two
 answer that *adds* a name from world knowledge does not do this: an apposition ("Prince Harry,
 Duke of Sussex" for "Prince Harry"), a title or an honour, a degree ("a Bachelor of Arts" for
 "studied"), a demonym ("Nigerian author Chinua Achebe"), a name for a description
-("Horodecki" for "the architect") replaces no name of the evidence, and a form of address for a
-given name ("Mr. Biden", "President Biden" for "Joe Biden") names the same person. So
+("Horodecki" for "the architect") replaces no name of the evidence; a form of address for a
+given name ("Mr. Biden", "President Biden" for "Joe Biden"), a name for a title ("Kate
+Middleton" for "the Duchess of Cambridge") and a name written short ("the Fed", "Man Utd",
+"NYPD" for "New York police") name the same one. So
 :func:`swapped_name` aligns the claim's words to the evidence's (difflib's longest matching
 blocks, on words case-folded, a possessive's "'s" dropped; a word shared inside a name, the
 "University" of "Kyoto University" and "the University of Tokyo", read with the changes around
@@ -43,6 +45,9 @@ _MOST_OTHER: Final = 1
 # A claim of more words is a paragraph, not one fact: not aligned, so that the matcher's work
 # (its claim's words times their places in the evidence) stays linear in the evidence's length.
 _MOST_CLAIM_WORDS: Final = 120
+# The most letters of a word written short by dropping letters ("Utd", "Mgmt"); a longer one
+# that keeps the first's letters in order is most often another name ("Mario" in "Marino").
+_SHORT_FORM: Final = 4
 _NAMES: Final[frozenset[Kind]] = frozenset(("name",))
 
 
@@ -97,7 +102,8 @@ def swapped_name(
             if (
                 found
                 and shown_here
-                and _titled(found) is _titled(shown_here)
+                and _titled(found, ours) is _titled(shown_here, theirs)
+                and not _written_short(found, shown_here)
                 and _names_mostly(ours, named)
                 and _names_mostly(theirs, evidence_named)
                 and _shared_beside(reading, n, a)
@@ -121,11 +127,37 @@ _TITLES: Final = frozenset(
 )
 
 
-def _titled(words: Sequence[str]) -> bool:
-    """Whether ``words`` are titles only ("President", "Mr."): a name's form of address, which
-    stands for a name without changing whom it names ("Mr. Biden" for "Joe Biden", "the
-    Chancellor" for "Angela Merkel"); a title for a title is a change ("President Merkel")."""
-    return all(_key(w) in _TITLES for w in words)
+def _titled(names: Sequence[str], stretch: Sequence[str]) -> bool:
+    """Whether the ``names`` of a ``stretch`` are a title: titles only ("President", "Mr."), or
+    a title of a place or office ("Duchess of Cambridge", "Mayor of London"). A title stands
+    for a name without changing whom it names ("Mr. Biden" for "Joe Biden", "Kate Middleton"
+    for "the Duchess of Cambridge"); a title for a title is a change ("President Merkel")."""
+    if all(_key(w) in _TITLES for w in names):
+        return True
+    at = stretch.index(names[0])
+    return _key(names[0]) in _TITLES and stretch[at + 1 : at + 2] == ["of"]
+
+
+def _written_short(claimed: Sequence[str], shown: Sequence[str]) -> bool:
+    """Whether the claim's name is the evidence's written short: each word the start of one of
+    the evidence's ("the Fed" for "the Federal Reserve") or, up to four letters, its letters in
+    order from its first ("Man Utd" for "Manchester United"); or an initialism that opens with
+    the evidence's name's initials ("NYPD" for "New York police")."""
+    keys = [_key(w) for w in shown]
+    initials = "".join(k[0] for k in keys if k)
+    initialism = len(claimed) == 1 and claimed[0].isupper() and len(initials) >= 2
+    if initialism and claimed[0].casefold().startswith(initials):
+        return True
+    return all(any(_short_for(_key(w), k) for k in keys) for w in claimed)
+
+
+def _short_for(word: str, full: str) -> bool:
+    if len(word) < 2 or len(word) >= len(full) or word[0] != full[0]:
+        return False
+    if full.startswith(word):
+        return True
+    rest = iter(full[1:])
+    return len(word) <= _SHORT_FORM and all(c in rest for c in word[1:])
 
 
 def _names_mostly(words: Sequence[str], named: frozenset[str]) -> bool:
