@@ -48,6 +48,12 @@ FORMS = {
         "The workshop will be hosted by Kyoto University in October.",
         ("Kyoto", "Tokyo"),
     ),
+    "a place past a function word and a reworded adverb": (
+        "Flamingos breed almost entirely in the Rift Valley, some in Tanzania.",
+        "Flamingos breed mostly in the Rift Valley of East Africa.",
+        "Flamingos breed only in Botswana.",
+        ("Botswana", "Rift Valley"),
+    ),
     "a title": (
         "On Monday, Chancellor Scholz met the French leader in Berlin.",
         "On Monday, Chancellor Olaf Scholz met the French leader in Berlin, Germany's capital.",

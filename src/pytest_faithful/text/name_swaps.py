@@ -104,6 +104,7 @@ def swapped_name(
                 and shown_here
                 and _titled(found, ours) is _titled(shown_here, theirs)
                 and not _written_short(found, shown_here)
+                and not _extends_shared((claim, found), (evidence, shown_here), frozenset(b))
                 and _names_mostly(ours, named)
                 and _names_mostly(theirs, evidence_named)
                 and _shared_beside(reading, n, a)
@@ -136,6 +137,47 @@ def _titled(names: Sequence[str], stretch: Sequence[str]) -> bool:
         return True
     at = stretch.index(names[0])
     return _key(names[0]) in _TITLES and stretch[at + 1 : at + 2] == ["of"]
+
+
+def _extends_shared(
+    ours: tuple[str, Sequence[str]], theirs: tuple[str, Sequence[str]], said: frozenset[str]
+) -> bool:
+    """Whether the claim's name is part of a name whose other words the evidence ``said``
+    ("the Rift Valley of East Africa" for "the Rift Valley") and the evidence's name is not
+    part of one with them: the claim adds to the evidence's name, and the evidence goes on to
+    another ("..., some in Tanzania"). Names that share a word both ("Gale Crater" for "Jezero
+    Crater", "Kyoto University" for "the University of Tokyo") are another of a kind."""
+    (claim, found), (evidence, shown) = ours, theirs
+    claim_runs, evidence_runs = _runs(claim), _runs(evidence)
+    own = {_key(w) for w in found}
+    shared = {
+        k
+        for w in found
+        for k in claim_runs.get(w, ())
+        if k in said and k not in own and k not in STOPWORDS
+    }
+    if not shared:
+        return False
+    return not any(shared & evidence_runs.get(w, frozenset()) for w in shown)
+
+
+# A name's run of capitalised words, "of" (or a name's particle) inside it: "Rift Valley of
+# East Africa", "University of Tokyo", "Vincent van Gogh". Punctuation and other function
+# words end it ("In August the BoJ" is two names).
+_RUN: Final = re.compile(
+    r"[A-Z][\w'\u2019-]*(?:[^\S\n]+(?:(?:of|de|du|von|van|der)[^\S\n]+)?[A-Z][\w'\u2019-]*)*"
+)
+
+
+def _runs(text: str) -> dict[str, frozenset[str]]:
+    """Each capitalised word of ``text`` -> the keys of the words of its run."""
+    found: dict[str, frozenset[str]] = {}
+    for m in _RUN.finditer(text):
+        words = _words(m[0])
+        keys = frozenset(_key(w) for w in words)
+        for w in words:
+            found.setdefault(w, keys)
+    return found
 
 
 def _written_short(claimed: Sequence[str], shown: Sequence[str]) -> bool:
@@ -210,10 +252,18 @@ def _merged(codes: Sequence[_Code], a: Sequence[str], named: frozenset[str]) -> 
 
 
 def _shared_beside(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:
-    """Whether the stretch ``codes[n]`` has a matched content word next to it on either side."""
-    for m in (n - 1, n + 1):
-        if 0 <= m < len(codes) and codes[m][0] == "equal":
-            _, i1, i2, _, _ = codes[m]
-            if any(w not in STOPWORDS for w in a[i1:i2]):
+    """Whether the stretch ``codes[n]`` has a matched content word near it on either side: in
+    the shared words next to it, or past a shared function word and a short change ("live
+    only in Antarctica" for "live almost exclusively in the Southern Hemisphere"), within
+    :data:`_MOST_WORDS` words of the claim."""
+    _, start, end, _, _ = codes[n]
+    for step in (-1, 1):
+        m = n + step
+        while 0 <= m < len(codes):
+            tag, i1, i2, _, _ = codes[m]
+            if (start - i2 if step < 0 else i1 - end) > _MOST_WORDS:
+                break
+            if tag == "equal" and any(w not in STOPWORDS for w in a[i1:i2]):
                 return True
+            m += step
     return False
