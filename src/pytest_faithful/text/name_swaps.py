@@ -13,14 +13,17 @@ Middleton" for "the Duchess of Cambridge") and a name written short ("the Fed", 
 :func:`swapped_name` aligns the claim's words to the evidence's (difflib's longest matching
 blocks, on words case-folded, a possessive's "'s" dropped; a word shared inside a name, the
 "University" of "Kyoto University" and "the University of Tokyo", read with the changes around
-it) and reads each changed stretch: a swap is a few words on each side, mostly a name's, next to
-a shared content word, with a name the passages do not state on the claim's side and, on the
-evidence's, a name the claim's sentence does not state in any form
+it) and reads each changed stretch: a swap is a few words on each side, mostly a name's, within
+four words of a shared content word, with a name the passages do not state on the claim's side
+and, on the evidence's, a name the claim's sentence does not state in any form
 (:func:`~pytest_faithful.text.specifics.unstated`, read the other way); both titles or neither.
-Evidence sentences are long and name other things; only the name in the claim's name's place
-counts. A stretch at the end of one text runs on to the end of the other, so there only its
-words next to the shared ones count. Linear in the evidence's length: difflib's matcher on the
-words of a claim of a bounded length, read only for a claim with a name no passage states.
+A claim's name that adds to a name the evidence writes ("the Rift Valley of East Africa" for
+"the Rift Valley, some in Tanzania") is no swap, unless the evidence's name shares that name's
+word too ("Gale Crater" for "Jezero Crater"). Evidence sentences are long and name other
+things; only the name in the claim's name's place counts. A stretch at the end of one text
+runs on to the end of the other, so there only its words next to the shared ones count. Linear
+in the evidence's length: difflib's matcher on the words of a claim of a bounded length, read
+only for a claim with a name no passage states.
 """
 
 from __future__ import annotations
