@@ -44,6 +44,7 @@ def test_every_rule_has_a_stable_unique_name_and_says_what_it_demotes() -> None:
         "modal-force",
         "unstated-specifics",
         "unstated-names",
+        "changed-names",
         "answerer",
         "speaker",
         "left-out-specifics",
@@ -66,10 +67,10 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
             (),
             {},
             ["judge-reason", "quote-in-passage", "bears-on", "opposites", "modal-force",
-             "unstated-specifics", "answerer", "speaker", "left-out-specifics"],
+             "unstated-specifics", "changed-names", "answerer", "speaker", "left-out-specifics"],
             # The lexical judge keeps unstated-names: its own accuracy reads them.
             ["quote-in-passage", "bears-on", "opposites", "modal-force", "unstated-specifics",
-             "unstated-names", "answerer", "speaker", "left-out-specifics"],
+             "unstated-names", "changed-names", "answerer", "speaker", "left-out-specifics"],
             id="default",
         ),
         pytest.param(
@@ -89,9 +90,10 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
             {"skip": "answerer echo"},
             ["judge-reason", "quote-in-passage", "bears-on", "judge-quote", "number-clash",
              "opposites", "negation", "modal-force", "unstated-specifics", "unstated-names",
-             "speaker", "left-out-specifics"],
+             "changed-names", "speaker", "left-out-specifics"],
             ["quote-in-passage", "bears-on", "judge-quote", "opposites", "modal-force",
-             "unstated-specifics", "unstated-names", "speaker", "left-out-specifics"],
+             "unstated-specifics", "unstated-names", "changed-names", "speaker",
+             "left-out-specifics"],
             id="strict-plus-minus",
         ),
     ],
@@ -166,25 +168,47 @@ def test_verify_runs_the_chosen_rules_and_the_demotion_names_its_rule() -> None:
 PASSAGE = ["Refunds are issued within 14 days by the support team in London."]
 
 
+# Names under strict: the default holds no name merely unstated (``changed-names`` below).
 @pytest.mark.parametrize(
-    ("answer", "rule", "stated"),
+    ("answer", "rule", "stated", "rules"),
     [
-        ("Refunds are issued within 30 days by the support team.", "unstated-specifics", "30"),
-        ("Refunds are issued by the support team in Moscow.", "unstated-names", "Moscow"),
+        ("Refunds are issued within 30 days by the support team.", "unstated-specifics", "30",
+         "standard"),
+        ("Refunds are issued by the support team in Moscow.", "unstated-names", "Moscow", "strict"),
     ],
-)
+)  # fmt: skip
 def test_numbers_and_names_no_passage_states_are_two_rules_each_skipped_alone(
-    answer: str, rule: str, stated: str
+    answer: str, rule: str, stated: str, rules: str
 ) -> None:
     judge = supported(PASSAGE[0])
-    (verdict,) = verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES).claim_verdicts
+    (verdict,) = verify(answer, PASSAGE, judge=judge, rules=rules).claim_verdicts
     assert (verdict.label.value, verdict.rule) == ("NOT_ENOUGH_INFO", rule)
     assert f"the claim states {stated} and no passage mentions it" in verdict.reason
     other = "unstated-names" if rule == "unstated-specifics" else "unstated-specifics"
-    assert not verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES, skip_rules=[other]).passed
-    assert verify(answer, PASSAGE, judge=judge, rules=WITH_NAMES, skip_rules=[rule]).passed
-    # The default holds numbers, and leaves names to strict.
-    assert verify(answer, PASSAGE, judge=judge).passed is (rule == "unstated-names")
+    assert not verify(answer, PASSAGE, judge=judge, rules=rules, skip_rules=[other]).passed
+    # "Moscow" stands where the evidence says "London": the changed name is its own rule.
+    skipped = [rule, "changed-names"]
+    assert verify(answer, PASSAGE, judge=judge, rules=rules, skip_rules=skipped).passed
+
+
+@pytest.mark.parametrize(
+    ("answer", "passed"),
+    [
+        ("Refunds are issued by the support team in Moscow.", False),
+        ("Refunds are issued by the support team in London, England.", True),
+    ],
+)
+def test_the_default_holds_a_changed_name_and_lets_an_added_one_pass(
+    answer: str, passed: bool
+) -> None:
+    judge = supported(PASSAGE[0])
+    result = verify(answer, PASSAGE, judge=judge)
+    assert result.passed is passed
+    if not passed:
+        (verdict,) = result.claim_verdicts
+        assert verdict.rule == "changed-names"
+        assert "the claim names Moscow where the evidence names London" in verdict.reason
+        assert verify(answer, PASSAGE, judge=judge, skip_rules=["changed-names"]).passed
 
 
 class ClaimsLeavingOut(FunctionJudge):

@@ -19,6 +19,7 @@ from typing import Final
 from pytest_faithful.rules.answerer import Answerer
 from pytest_faithful.rules.base import Rule, SentenceRule
 from pytest_faithful.rules.bears_on import BearsOn
+from pytest_faithful.rules.changed_names import ChangedNames
 from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
 from pytest_faithful.rules.judge_reason import JudgeReason
@@ -45,6 +46,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     ModalForce(),
     UnstatedSpecifics(),
     UnstatedNames(),
+    ChangedNames(),
     Answerer(),
     Speaker(),
 )
@@ -65,6 +67,7 @@ _STANDARD: Final = (
     *_EVIDENCE,
     "opposites",
     "unstated-specifics",
+    "changed-names",
     "answerer",
     "speaker",
     "modal-force",
@@ -80,12 +83,12 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """Named sets of rules. ``evidence``: the trust rules (the quote is in a passage and bears on
 its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
 ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the opposites, the specifics, the answerer, the
-speaker and the modal force: the set with the most catches that fails no more than 3% of
-faithful answers for a judge that is right (issue 34's bound; benchmarks/rules.py on faith-dev,
-benchmarks/RESULTS.md "Stop 49"). Names no passage states are ``strict``'s: a strong judge's
-honest answers add world knowledge ("Prince Harry, Duke of Sussex") more often than a liar
-swaps a name only they would catch."""
+``standard``, the default: the trust rules, the opposites, the specifics, the changed names
+(a name where the evidence names another, not every unstated name), the answerer, the speaker
+and the modal force: the set with the most catches that fails no more than 3% of faithful
+answers for a judge that is right (issue 34's bound; benchmarks/rules.py on faith-dev,
+benchmarks/RESULTS.md "Stop 49"). Every name no passage states is ``strict``'s: a strong
+judge's honest answers add names from world knowledge ("Prince Harry, Duke of Sussex")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("unstated-names",)}

@@ -70,6 +70,18 @@ NAME_KINDS: Final[frozenset[Kind]] = frozenset(("name",))
 def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -> Ruling:
     """``ruling`` demoted by ``rule`` when the claim states specifics of ``kinds`` that no
     passage states, with a reason naming them; else kept."""
+    missing = missing_for(case, kinds)
+    if not missing:
+        return ruling
+    return ruling.demoted(
+        rule,
+        f"the claim states {', '.join(missing)} and no passage mentions "
+        f"{'it' if len(missing) == 1 else 'them'}",
+    )
+
+
+def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
+    """The specifics of ``kinds`` that the claim states and no passage states, in any form."""
     # The values an answer's example makes up (an ID after a prefix the passages give, a
     # figure given in code to a setting they name) are its own, not specifics it claims.
     text = without_examples(case.claim.text, case.passages)
@@ -96,13 +108,7 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
         codes = () if missing else unstated_codes(text, sentence, case.passages)
         if codes and not unstated(text, sentence, case.passages, NAME_KINDS):
             missing = list(codes)
-    if not missing:
-        return ruling
-    return ruling.demoted(
-        rule,
-        f"the claim states {', '.join(missing)} and no passage mentions "
-        f"{'it' if len(missing) == 1 else 'them'}",
-    )
+    return missing
 
 
 # A record the claim states: "the first woman to conduct", "Japan's first athlete to win". Its
