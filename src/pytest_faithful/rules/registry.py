@@ -64,6 +64,7 @@ _EVIDENCE: Final = ("judge-reason", *REQUIRED)
 _STANDARD: Final = (
     *_EVIDENCE,
     "opposites",
+    "negation",
     "unstated-specifics",
     "answerer",
     "speaker",
@@ -80,12 +81,12 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """Named sets of rules. ``evidence``: the trust rules (the quote is in a passage and bears on
 its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
 ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the opposites, the specifics, the answerer, the
-speaker and the modal force: the set with the most catches that fails no more than 3% of
-faithful answers for a judge that is right (issue 34's bound; benchmarks/rules.py on faith-dev,
-benchmarks/RESULTS.md "Stop 49"). Names no passage states are ``strict``'s: a strong judge's
-honest answers add world knowledge ("Prince Harry, Duke of Sussex") more often than a liar
-swaps a name only they would catch."""
+``standard``, the default: the trust rules, the opposites, the negations, the specifics, the
+answerer, the speaker and the modal force: the set with the most catches that fails no more
+than 3% of faithful answers for a judge that is right (issue 34's bound; benchmarks/rules.py
+on faith-dev, benchmarks/RESULTS.md "Stop 49"). Names no passage states are ``strict``'s: a
+strong judge's honest answers add world knowledge ("Prince Harry, Duke of Sussex") more often
+than a liar swaps a name only they would catch."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("unstated-names",)}
