@@ -5,7 +5,9 @@ sleep quality and memory." swaps "direct" for "indirect" in the clause it shares
 results indicate a direct link between sleep quality and memory."; its framing holds more words
 than that clause, so the share of the whole claim the clause holds is under half. The claim's
 own clause that says the word is read too, when it shares two words or more with the evidence's.
-Both ways: the framed restatement passes, the framed swap is caught.
+Both ways: the framed restatement passes, the framed swap is caught. And the span located for
+such a claim stands in for a quote of the opposite only when it is as much about the claim's
+clause that says the word.
 """
 
 from __future__ import annotations
@@ -100,3 +102,42 @@ def test_a_framing_never_hides_a_swap_in_its_clause(frame: str) -> None:
     evidence = "Demand for electric cars increased sharply last year."
     claim = f"{frame.capitalize()}, demand for electric cars decreased sharply last year."
     assert contrast(claim, evidence) is not None
+
+
+@pytest.mark.parametrize(
+    ("passage", "lie"),
+    [
+        ("Social dilemmas are situations where individuals face a temptation to increase their "
+         "payoffs. Building agents that achieve good outcomes in these situations is important.",
+         "How can we build agents that achieve bad outcomes in social dilemmas (situations "
+         "where individuals face a temptation to increase their payoffs)?"),
+        ("The plant in Ohio employs 400 workers and makes brake parts for trucks. Output at the "
+         "plant increased last year.",
+         "Output decreased last year at the Ohio plant, which employs 400 workers and makes "
+         "brake parts for trucks."),
+    ],
+)  # fmt: skip
+def test_a_span_about_the_claims_other_words_does_not_stand_in_for_an_opposite(
+    passage: str, lie: str
+) -> None:
+    result = verify(lie, [passage], judge=quoting(passage))
+    (verdict,) = result.claim_verdicts
+    assert (result.passed, verdict.rule) == (False, "opposites")
+
+
+@pytest.mark.parametrize(
+    ("passage", "quote", "claim"),
+    [
+        ("Sales rose in March. Costs fell in March.", "Costs fell in March.",
+         "Sales rose in March."),
+        ("Exports of wheat increased last year. Exports of rice decreased last year.",
+         "Exports of rice decreased last year.", "Exports of wheat increased last year."),
+    ],
+)  # fmt: skip
+def test_a_span_that_says_the_claims_word_stands_in_for_a_quote_of_its_opposite(
+    passage: str, quote: str, claim: str
+) -> None:
+    result = verify(claim, [passage], judge=quoting(quote))
+    assert result.passed
+    (verdict,) = result.claim_verdicts
+    assert verdict.evidence != quote

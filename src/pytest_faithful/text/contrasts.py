@@ -335,14 +335,15 @@ def _against(
     # Or of the claim's own clause that says the word, when it shares two words or more with
     # this one: a framing the claim opens with ("Using wearable trackers, the researchers show
     # an indirect link between sleep and memory") says more, not something else.
-    framed = _claim_clause(claim, word) - _keys(word) - numbers
+    framed = clause_saying(claim, word) - _keys(word) - numbers
     if len(framed & terms) >= max(2, MIN_SHARED * len(framed)):
         return Contrast(_as_written(claim, word), hit[1])
     return None
 
 
-def _claim_clause(claim: str, word: str) -> frozenset[str]:
-    """The content terms of the clause of ``claim`` (:func:`_clauses`) that says ``word``."""
+def clause_saying(claim: str, word: str) -> frozenset[str]:
+    """The content terms of the clause of ``claim`` (:func:`_clauses`) that says ``word``, or
+    none: what a span must say to be about the word a contrast found."""
     keys = _keys(word)
     return next(
         (content_terms(text) for _, text, read in _clauses(claim) if keys & read), frozenset()
