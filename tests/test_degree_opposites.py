@@ -1,4 +1,5 @@
-"""Degree words read as opposites: "high" and "low", "long" and "short", "mild" and "severe".
+"""Degree words read as opposites: "high" and "low", "long" and "short", "mild" and "severe",
+"wide" and "narrow", "ahead" and "behind", "forward" and "backward", "promoted" and "relegated".
 
 "Attendance at the stadium was low this season." swaps one word of "Attendance at the stadium
 was high this season." for its opposite; the comparatives ("higher", "shorter") were pairs
@@ -22,6 +23,13 @@ from pytest_faithful.text.contrasts import contrast
         ("Most patients had mild symptoms.", "Most patients had severe symptoms.",
          "severe", "mild"),
         ("Turnout in the election was low.", "Turnout in the election was high.", "high", "low"),
+        ("The project is ahead of schedule.", "The project is behind schedule.", "behind", "ahead"),
+        ("Near the town the river is wide.", "Near the town the river is narrow.",
+         "narrow", "wide"),
+        ("In May the club was promoted to the first division.",
+         "In May the club was relegated to the first division.", "relegated", "promoted"),
+        ("The company is looking forward to the launch.",
+         "The company is looking backward to the launch.", "backward", "forward"),
     ],
 )  # fmt: skip
 def test_a_degree_word_swapped_is_caught(
@@ -45,6 +53,12 @@ def test_a_degree_word_swapped_is_caught(
          "Symptoms were severe in the elderly."),
         ("The short-term loan carries a high interest rate.",
          "The short-term loan has a high interest rate."),
+        ("Police believe a local gang is behind the thefts.",
+         "Police believe a local gang is behind the thefts."),
+        ("The team avoided being relegated and was promoted a year later.",
+         "The team was promoted a year later."),
+        ("The bill moved forward despite a narrow vote in committee.",
+         "Despite a narrow committee vote, the bill moved forward."),
     ],
 )  # fmt: skip
 def test_a_degree_word_in_another_sense_or_of_another_thing_is_no_contrast(

@@ -43,6 +43,10 @@ include including | exclude excluding
 cover covered | exclude excluded excluding
 add added | remove removed drop dropped
 widen widened | narrow narrowed
+wide wider widest | narrow narrower narrowest
+ahead | behind
+forward forwards | backward backwards
+promote promoted promotion | relegate relegated relegation demote demoted demotion
 subject | exempt
 @ start begin began begun | end finish stop stopped
 success succeed successful | failure fail failed unsuccessful
