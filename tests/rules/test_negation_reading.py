@@ -127,3 +127,33 @@ def test_the_sentence_about_a_claim_is_one_of_the_quote_and_shares_the_most(
         assert about in said
         others = [s for s in said if s is not about]
         assert all(s.text != about.text for s in others)
+
+
+_CONTRACTED = [
+    ("I'm", "I am"), ("we're", "we are"), ("they're", "they are"), ("he's", "he is"),
+    ("she's", "she is"), ("you're", "you are"), ("it's", "it is"), ("I've been", "I have been"),
+]  # fmt: skip
+
+
+@given(
+    st.sampled_from(_CONTRACTED),
+    st.sampled_from(["working", "travelling", "cooking", "training", "studying"]),
+)
+def test_a_subject_contracted_with_its_verb_opens_a_clause_as_the_two_words_do(
+    forms: tuple[str, str], verb: str
+) -> None:
+    contracted, spelled = forms
+    claim = f"She cannot come because she is {verb} until 6."
+    said = negation_clash(claim, f"Liz: I can't, {contracted} {verb} until 6.")
+    assert said == negation_clash(claim, f"Liz: I can't, {spelled} {verb} until 6.")
+    assert not said
+
+
+def test_an_elided_negation_before_a_contracted_subject_negates_nothing_after_it() -> None:
+    passage = "Liz: I can't, I'm working until 6."
+    assert rule_of("Liz can't come because she is working until 6.", passage) is None
+    # A negation that runs on past a comma with no new subject still governs what follows.
+    assert negation_clash(
+        "The plan covers normal wear and tear.",
+        "The plan does not cover accidental damage, normal wear and tear.",
+    )
