@@ -11,7 +11,8 @@ from pytest_faithful.testing import FunctionJudge
 
 @pytest.fixture
 def judge():
-    # Quotes the passage, which negates the claim: only the negation rule catches it.
+    # Quotes the first passage, which gives another number than the claim's (the second
+    # states the claim's number of something else): only the number-clash rule catches it.
     return FunctionJudge(lambda claims, passages: [
         {"claim_index": i, "label": "SUPPORTED", "reason": "the passage says so",
          "evidence": passages[0], "passage_index": 0} for i, _ in enumerate(claims)])
@@ -20,18 +21,20 @@ def judge():
 TESTS = """
 import pytest
 
-PASSAGE = ["We do not ship to Canada."]
+PASSAGE = ["Orders ship within 5 days.", "Refunds take 10 days."]
 
 def test_default(assert_faithful, judge):
-    assert_faithful("We ship to Canada.", PASSAGE, judge=judge)
+    assert_faithful("Orders ship within 10 days.", PASSAGE, judge=judge)
 
 @pytest.mark.faithfulness(rules="strict")
 def test_marker(assert_faithful, judge):
-    assert_faithful("We ship to Canada.", PASSAGE, judge=judge)
+    assert_faithful("Orders ship within 10 days.", PASSAGE, judge=judge)
 
 @pytest.mark.faithfulness(rules="strict")
 def test_call_wins(assert_faithful, judge):
-    assert_faithful("We ship to Canada.", PASSAGE, judge=judge, skip_rules=["negation"])
+    assert_faithful(
+        "Orders ship within 10 days.", PASSAGE, judge=judge, skip_rules=["number-clash"]
+    )
 """
 
 
@@ -50,11 +53,13 @@ def test_marker_and_call_choose_the_rules_and_the_failure_names_the_rule(
     result.stdout.fnmatch_lines(
         [
             "*test_marker*",
-            "E   *?? NOT_ENOUGH_INFO 'We ship to Canada.' -- [[]rule negation[]] the evidence*",
-            "E*verdict rules 'strict' held back: negation (1)",
+            "E   *?? NOT_ENOUGH_INFO 'Orders ship within 10 days.' -- [[]rule number-clash[]] "
+            "the evidence*",
+            "E*verdict rules 'strict' held back: number-clash (1)",
             "E*to skip a rule that misfires on your data: assert_faithful(..., "
-            "skip_rules=[[]'negation'[]]), "
-            "@pytest.mark.faithfulness(skip_rules=[[]'negation'[]]) or --faith-skip-rules=negation",
+            "skip_rules=[[]'number-clash'[]]), "
+            "@pytest.mark.faithfulness(skip_rules=[[]'number-clash'[]]) or "
+            "--faith-skip-rules=number-clash",
         ]
     )
 
@@ -63,8 +68,10 @@ def test_the_command_line_and_the_ini_file_choose_for_every_check(
     suite: pytest.Pytester,
 ) -> None:
     suite.runpytest("--faith-rules=strict").assert_outcomes(passed=1, failed=2)
-    suite.runpytest("--faith-rules=strict", "--faith-skip-rules=negation").assert_outcomes(passed=3)
-    suite.makeini("[pytest]\nfaith_rules = evidence,negation\n")
+    suite.runpytest("--faith-rules=strict", "--faith-skip-rules=number-clash").assert_outcomes(
+        passed=3
+    )
+    suite.makeini("[pytest]\nfaith_rules = evidence,number-clash\n")
     suite.runpytest().assert_outcomes(passed=1, failed=2)
     # The command line wins over the ini file; the marker over both.
     suite.runpytest("--faith-rules=evidence").assert_outcomes(passed=2, failed=1)

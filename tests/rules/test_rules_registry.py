@@ -66,8 +66,9 @@ def test_the_policies_nest_and_every_one_holds_the_trust_rules() -> None:
         pytest.param(
             (),
             {},
-            ["judge-reason", "quote-in-passage", "bears-on", "opposites", "modal-force",
-             "unstated-specifics", "changed-names", "answerer", "speaker", "left-out-specifics"],
+            ["judge-reason", "quote-in-passage", "bears-on", "opposites", "negation",
+             "modal-force", "unstated-specifics", "changed-names", "answerer", "speaker",
+             "left-out-specifics"],
             # The lexical judge keeps unstated-names: its own accuracy reads them.
             ["quote-in-passage", "bears-on", "opposites", "modal-force", "unstated-specifics",
              "unstated-names", "changed-names", "answerer", "speaker", "left-out-specifics"],
@@ -146,21 +147,19 @@ def supported(quote: str) -> FunctionJudge:
 def test_verify_runs_the_chosen_rules_and_the_demotion_names_its_rule() -> None:
     passage = ["We do not ship to Canada."]
     judge = supported("We do not ship to Canada.")
+    evidence = verify("We ship to Canada.", passage, judge=judge, rules="evidence")
+    assert evidence.passed  # the negation rule is not in the evidence policy
+    assert evidence.rules == "evidence"
     standard = verify("We ship to Canada.", passage, judge=judge)
-    assert standard.passed  # the negation rule is not in the standard policy
-    assert standard.rules == "standard"
-    strict = verify("We ship to Canada.", passage, judge=judge, rules="strict")
-    (verdict,) = strict.claim_verdicts
-    assert (verdict.label.value, verdict.rule, strict.rules) == (
+    (verdict,) = standard.claim_verdicts
+    assert (verdict.label.value, verdict.rule, standard.rules) == (
         "NOT_ENOUGH_INFO",
         "negation",
-        "strict",
+        "standard",
     )
-    skipped = verify(
-        "We ship to Canada.", passage, judge=judge, rules="strict", skip_rules=["negation"]
-    )
+    skipped = verify("We ship to Canada.", passage, judge=judge, skip_rules=["negation"])
     assert skipped.passed
-    assert skipped.rules == "strict without negation"
+    assert skipped.rules == "standard without negation"
     with pytest.raises(ValueError, match="skip_rules: unknown rule 'negations'"):
         verify("We ship.", passage, judge=judge, skip_rules="negations")
 

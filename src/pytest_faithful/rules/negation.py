@@ -6,7 +6,13 @@ before it in its sentence (:func:`~pytest_faithful.text.align.negation_before`),
 that leaves out the "not" governing it still says what the passage says. A bare yes is held
 to the question it answers; a bare no is left to the judge, since it negates the question as
 a whole, and a no set off before a statement ("No, it's off by default.") is read as the
-statement alone. Model judges only (the lexical judge reads negations itself, clause by clause).
+statement alone. A quote of several sentences is read in the one most about the claim
+(:func:`~pytest_faithful.text.evidence.sentence_about`), where it is the only sentence of the
+quote a negating claim can take its negation from. An exemption beside a permission ("need
+not attend", "can attend") negates no action. Model judges only (the lexical judge reads
+negations itself, clause by clause). In the default policy since stop 49: on faith-dev it fails
+no faithful answer an honest judge gives more than before and catches 4 more lies (178 -> 182
+of 500).
 """
 
 from __future__ import annotations
@@ -19,11 +25,13 @@ from pytest_faithful.text.align import (
     Aligned,
     denials_plain,
     denying_frame_before,
+    has_negation,
     negation_before,
     negations,
 )
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.evidence import answers_no, without_no_answer
+from pytest_faithful.text.evidence import answers_no, sentence_about, without_no_answer
+from pytest_faithful.text.modals import exempt_and_allowed
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.segment import split_sentences
 
@@ -40,11 +48,12 @@ class Negation:
             return ruling
         if not case.whole_claim and answers_no(case.claim.text):
             return ruling
-        evidence = clause_read(span, case.passages, case.subject)
         # One sentence: a span of several holds negations about other things that share a word
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
-        # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729).
-        if len(split_sentences(evidence)) > 1:
+        # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729). A span of several is
+        # read in the one sentence of it most about the claim (:func:`sentence_about`).
+        evidence = _sentence_read(clause_read(span, case.passages, case.subject), case.subject)
+        if evidence is None:
             return ruling
         # "No, it's off by default.": the no answers the question; the statement is read alone.
         subject = without_no_answer(case.subject) if case.whole_claim else case.subject
@@ -52,7 +61,9 @@ class Negation:
             # "Do not take more than 2 tablets" says what "Take at most 2 tablets" says: a
             # negation read into a bound the claim gives the same way negates nothing.
             subject, evidence = without_bounds(subject), without_bounds(evidence)
-        if not negation_clash(subject, evidence):
+        # "Members need not attend" negates the need, not the attending "Members can attend"
+        # states: one action is permitted and exempt at once.
+        if not negation_clash(subject, evidence) or exempt_and_allowed(subject, evidence):
             return ruling
         return ruling.demoted(
             self.name, "the evidence negates what the claim states, or states what it negates"
@@ -72,3 +83,21 @@ def clause_read(span: Aligned, passages: Sequence[str], claim: str) -> str:
         opening = denied  # "It is not true that" + the quote: the passage denies what it says
     read = span.text(passages) if opening is None else passage[opening : span.end]
     return denials_plain(read)
+
+
+def _sentence_read(read: str, claim: str) -> str | None:
+    """The sentence of a span's ``read`` that its negations are held to: the span when it is one
+    sentence, else the one sentence most about the claim (:func:`sentence_about`: "We offer a
+    wide range of plans to fit your needs." out of a turn that opens with a greeting). A claim
+    that negates may take its negation from another sentence of the span ("The company did not
+    hire any designers last year." from "It hired 40 engineers last year. It did not hire any
+    designers."): a span with a negation outside that sentence is then not read."""
+    said = split_sentences(read)
+    if len(said) == 1:
+        return read
+    about = sentence_about(said, claim)
+    if about is None or (
+        has_negation(claim) and any(has_negation(s.text) for s in said if s is not about)
+    ):
+        return None
+    return about.text

@@ -2,9 +2,11 @@
 
 "Prices decreased in March." bears on "Prices increased in March." and holds no negation
 (:func:`~pytest_faithful.text.contrasts.contrast` reads pairs of opposites clause by clause).
-The claim is shown with a span that covers it without the opposite when a passage has one;
-otherwise it is NOT_ENOUGH_INFO. A question's word that a "no" after it denies is the no's
-side, not an opposite ("closed" to "Will the shop be open?" "Nope"). Every judge.
+The claim is shown with a span that covers it without the opposite when a passage has one
+that is as much about the claim's clause that says the word as the quote
+(:func:`~pytest_faithful.text.contrasts.clause_saying`); otherwise it is NOT_ENOUGH_INFO. A
+question's word that a "no" after it denies is the no's side, not an opposite ("closed" to
+"Will the shop be open?" "Nope"). Every judge.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.number_clash import other_span
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.contrasts import clause_saying, contrast
 from pytest_faithful.text.replies import answer_around
+from pytest_faithful.text.terms import content_terms
 
 OPPOSITE_WORD_NOTE = (
     "[the judge's quote says the opposite of a word of the claim; the evidence is the passage "
@@ -43,9 +46,16 @@ class Opposites:
         opposite = contrast(claim, evidence)
         if opposite is None or _denied(case, span, claim, evidence):
             return ruling
+        # The span that covers the claim without the opposite stands in for the quote when it
+        # is as much about the claim's clause that says the word: a span about the claim's other
+        # words says nothing of it ("Social dilemmas are situations where ..." for "agents that
+        # achieve bad outcomes in social dilemmas (situations where ...)").
         other = other_span(case, span)
         if other is not None:
-            return ruling.shown(other, OPPOSITE_WORD_NOTE)
+            said = clause_saying(claim, opposite.said)
+            shown = content_terms(other.text(case.passages)) & said
+            if len(shown) >= len(content_terms(evidence) & said):
+                return ruling.shown(other, OPPOSITE_WORD_NOTE)
         return ruling.demoted(
             self.name,
             f"the evidence says {opposite.shown!r} where the claim says {opposite.said!r}",

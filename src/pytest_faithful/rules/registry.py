@@ -66,6 +66,7 @@ _EVIDENCE: Final = ("judge-reason", *REQUIRED)
 _STANDARD: Final = (
     *_EVIDENCE,
     "opposites",
+    "negation",
     "unstated-specifics",
     "changed-names",
     "answerer",
@@ -83,12 +84,13 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 """Named sets of rules. ``evidence``: the trust rules (the quote is in a passage and bears on
 its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
 ``strict``: every rule but ``judge-quote``, for small open models.
-``standard``, the default: the trust rules, the opposites, the specifics, the changed names
-(a name where the evidence names another, not every unstated name), the answerer, the speaker
-and the modal force: the set with the most catches that fails no more than 3% of faithful
-answers for a judge that is right (issue 34's bound; benchmarks/rules.py on faith-dev,
-benchmarks/RESULTS.md "Stop 49"). Every name no passage states is ``strict``'s: a strong
-judge's honest answers add names from world knowledge ("Prince Harry, Duke of Sussex")."""
+``standard``, the default: the trust rules, the opposites, the negations, the specifics, the
+changed names (a name where the evidence names another, not every unstated name), the
+answerer, the speaker and the modal force: the set with the most catches that fails no more
+than 3% of faithful answers for a judge that is right (issue 34's bound; benchmarks/rules.py
+on faith-dev, benchmarks/RESULTS.md "Stop 49"). Every name no passage states is
+``strict``'s: a strong judge's honest answers add names from world knowledge ("Prince Harry,
+Duke of Sussex")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("unstated-names",)}

@@ -6,7 +6,9 @@ nor the negation rule stops a judge that calls the claim SUPPORTED with it. The 
 for its opposite is the commonest edit that turns a faithful summary into an unfaithful one, and
 the one small models miss most. :func:`contrast` finds it: the claim says a word of one side of a
 pair below, an evidence sentence says a word of the other side, neither says both, and the rest
-of the claim, or of the one fact the claim joins with "and" or "but" that says the word, is
+of the claim, or of the one fact the claim joins with "and" or "but" that says the word, or of
+the claim's own clause that says it (two words or more: a framing the claim opens with, "Using
+wearable trackers, the researchers show an indirect link", says more, not something else), is
 mostly in that clause (so it is about the same thing).
 
 The pairs are general English opposites of the kinds that change what a sentence asserts:
@@ -335,7 +337,22 @@ def _against(
         len(part & terms) >= max(1, MIN_SHARED * len(part)) for part in (words, own - numbers)
     ):
         return Contrast(_as_written(claim, word), hit[1])
+    # Or of the claim's own clause that says the word, when it shares two words or more with
+    # this one: a framing the claim opens with ("Using wearable trackers, the researchers show
+    # an indirect link between sleep and memory") says more, not something else.
+    framed = clause_saying(claim, word) - _keys(word) - numbers
+    if len(framed & terms) >= max(2, MIN_SHARED * len(framed)):
+        return Contrast(_as_written(claim, word), hit[1])
     return None
+
+
+def clause_saying(claim: str, word: str) -> frozenset[str]:
+    """The content terms of the clause of ``claim`` (:func:`_clauses`) that says ``word``, or
+    none: what a span must say to be about the word a contrast found."""
+    keys = _keys(word)
+    return next(
+        (content_terms(text) for _, text, read in _clauses(claim) if keys & read), frozenset()
+    )
 
 
 # Where a claim joins two facts: "Capacity grew 11% while unit revenue slipped 2.5%."

@@ -122,6 +122,20 @@ def shows_little_of(quote: str, claim: str) -> bool:
     return len(content_terms(quote) & claimed) < MIN_QUOTE_SHARE * len(claimed)
 
 
+def sentence_about(said: Sequence[Sentence], claim: str) -> Sentence | None:
+    """The one sentence of ``said`` (a quote's sentences) that shares more of ``claim``'s
+    content terms than each other one does: what a quote of several sentences says of the claim
+    itself ("We offer a wide range of plans to fit your needs." out of a turn that opens "I'm
+    calling today to speak with you about our insurance products."). None when no sentence
+    shares a term, or two share as many."""
+    claimed = content_terms(claim)
+    shares = [len(content_terms(sentence.text) & claimed) for sentence in said]
+    most = max(shares, default=0)
+    if not most or shares.count(most) > 1:
+        return None
+    return said[shares.index(most)]
+
+
 # --- Aligning a quote to its passage -------------------------------------------------------------
 
 

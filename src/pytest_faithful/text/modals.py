@@ -185,3 +185,23 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
             continue
         return ModalClash(modal.phrase, same[0].phrase, modal.word)
     return None
+
+
+def exempt_and_allowed(claim: str, evidence: str) -> bool:
+    """Whether one text exempts from an action ("Members need not attend") that the other
+    permits or advises ("Members can attend", "should attend"): forces one action holds at once
+    (:data:`_TOGETHER`), so the exemption's "not" negates the need, not the action; read by the
+    negation rule, which would otherwise read "need not attend" as negating "attend"."""
+    said = _modals(claim)
+    if not said:
+        return False
+    shown: dict[str, set[Force]] = {}
+    for m in _modals(evidence):
+        for term in m.action:
+            shown.setdefault(term, set()).add(m.force)
+    return any(
+        "exempt" in (modal.force, force) and frozenset({modal.force, force}) in _TOGETHER
+        for modal in said
+        for term in modal.action
+        for force in shown.get(term, ())
+    )

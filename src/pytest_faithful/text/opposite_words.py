@@ -13,10 +13,12 @@ increase rise rose risen grow grew grown growth climb raise boost surge soar exp
     | decrease decline fall fell fallen drop lower reduce reduction shrink shrank shrunk plunge
       plummet slump contract contraction cut slash
 higher highest | lower lowest
+high | low
 more most | less least fewer fewest
 large larger largest big bigger biggest | small smaller smallest
 maximum max | minimum min
 longer longest | shorter shortest
+long | short
 fast faster fastest quick quickly | slower slowest slow slowly
 ~ earlier earliest early | later latest late
 ~ first | last final
@@ -41,6 +43,10 @@ include including | exclude excluding
 cover covered | exclude excluded excluding
 add added | remove removed drop dropped
 widen widened | narrow narrowed
+wide wider widest | narrow narrower narrowest
+ahead | behind
+forward forwards | backward backwards
+promote promoted promotion | relegate relegated relegation demote demoted demotion
 subject | exempt
 @ start begin began begun | end finish stop stopped
 success succeed successful | failure fail failed unsuccessful
@@ -63,6 +69,7 @@ king | queen
 positive | negative
 strong stronger strongest sturdy durable | weak weaker weakest flimsy fragile
 major | minor
+mild | severe
 senior | junior
 heavy heavier | light lighter
 hot hotter warm warmer | cold colder cool cooler

@@ -308,7 +308,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         if (
             token in _CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
-            or (token in _SUBJECTS and last in _JOINTS)
+            or (_is_subject(token) and last in _JOINTS)
             or (scope is not None and last in _JOINTS and _opens_clause(tokens, at))
         ):
             close()
@@ -330,6 +330,12 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
+
+
+def _is_subject(token: str) -> bool:
+    """Whether ``token`` is a subject pronoun of :data:`_SUBJECTS`, alone or contracted with its
+    verb: "I can't, I'm working" opens a clause at "I'm" as "I can't, I am working" does."""
+    return token in _SUBJECTS or ("'" in token and token.split("'", 1)[0] in _SUBJECTS)
 
 
 # A verb's negation follows one ("was not"); a contrast ("a refund, not a replacement") does not.

@@ -1,0 +1,159 @@
+"""The negation rule, in the default policy: where a quote of several sentences is read (the
+sentence most about the claim), and the negations that negate no action ("impossible to",
+"unable to", an exemption beside a permission). Each class both ways: the faithful reading
+passes, the lie is caught. Written from the classes, not from dev examples."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_faithful import verify
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.evidence import sentence_about
+from pytest_faithful.text.modals import exempt_and_allowed
+from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.segment import split_sentences
+
+
+def quoting(quote: str) -> FunctionJudge:
+    return FunctionJudge(
+        lambda claims, passages: [
+            {"claim_index": i, "label": "SUPPORTED", "reason": "stated", "evidence": quote}
+            for i in range(len(claims))
+        ]
+    )
+
+
+def rule_of(answer: str, passage: str) -> str | None:
+    """The rule that demoted the answer's one claim under the default policy, or None."""
+    result = verify(answer, [passage], judge=quoting(passage))
+    (verdict,) = result.claim_verdicts
+    return verdict.rule if not result.passed else None
+
+
+@pytest.mark.parametrize(
+    ("passage", "faithful", "lie"),
+    [
+        # A greeting, then the sentence the claim is about.
+        ("Agent: I'm calling about our insurance products. We offer plans that fit your needs.",
+         "The agent offers plans that fit the client's needs.",
+         "The agent offers plans that don't fit the client's needs."),
+        # The sentence about the claim, then one about something else.
+        ("The clinic accepts walk-in patients. Appointments open at 8 am on weekdays.",
+         "The clinic accepts walk-in patients.",
+         "The clinic does not accept walk-in patients."),
+        # A negation in the sentence, dropped by the lie.
+        ("The museum opened in 1990. It is not open on Mondays during the winter.",
+         "The museum is not open on Mondays in winter.",
+         "The museum is open on Mondays in winter."),
+    ],
+)  # fmt: skip
+def test_a_quote_of_several_sentences_is_read_in_the_one_about_the_claim(
+    passage: str, faithful: str, lie: str
+) -> None:
+    assert rule_of(faithful, passage) is None
+    assert rule_of(lie, passage) == "negation"
+
+
+@pytest.mark.parametrize(
+    ("passage", "faithful"),
+    [
+        # The claim's negation comes from another sentence of the quote than its subject.
+        ("The company hired 40 engineers last year. It did not hire any designers.",
+         "The company did not hire any designers last year."),
+        # A claim that joins what two sentences say, one of them negated.
+        ("The clinic treats adults. It does not see children.",
+         "The clinic treats adults but does not see children."),
+        # Two sentences as much about the claim: neither is read alone.
+        ("The library opens at 9 am. It is not open on Sundays.",
+         "The library is not open on Sundays."),
+    ],
+)  # fmt: skip
+def test_a_quote_whose_sentences_share_the_claim_is_not_read_one_sentence_alone(
+    passage: str, faithful: str
+) -> None:
+    assert rule_of(faithful, passage) is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "faithful", "lie"),
+    [
+        ("It is impossible to reverse the process once started.",
+         "Once started, the process cannot be reversed.",
+         "Once started, the process can be reversed."),
+        ("The patient was unable to walk after the fall.",
+         "After the fall the patient could not walk.", "After the fall the patient walked."),
+    ],
+)  # fmt: skip
+def test_impossible_to_and_unable_to_negate_the_verb_after_them(
+    evidence: str, faithful: str, lie: str
+) -> None:
+    assert not negation_clash(faithful, evidence)
+    assert negation_clash(lie, evidence)
+
+
+def test_an_exemption_beside_a_permission_negates_no_action() -> None:
+    passage = "Members need not attend the annual dinner."
+    assert exempt_and_allowed("Members can attend the annual dinner.", passage)
+    assert exempt_and_allowed("You need not pay online.", "You may pay online.")
+    assert not exempt_and_allowed("Members must attend the annual dinner.", passage)
+    assert not exempt_and_allowed("Members can attend.", "Members cannot attend.")
+    assert rule_of("Members can attend the annual dinner.", passage) is None
+    assert rule_of("Members must attend the annual dinner.", passage) is not None
+
+
+_WORDS = st.sampled_from(
+    ["the", "clinic", "accepts", "patients", "museum", "opens", "daily", "not", "ships", "to"]
+)
+_SENTENCES = st.lists(_WORDS, min_size=1, max_size=6).map(
+    lambda ws: " ".join(ws).capitalize() + "."
+)
+
+
+@given(st.lists(_SENTENCES, min_size=1, max_size=4), st.lists(_WORDS, min_size=1, max_size=6))
+def test_the_sentence_about_a_claim_is_one_of_the_quote_and_shares_the_most(
+    sentences: list[str], claim_words: list[str]
+) -> None:
+    said = split_sentences(" ".join(sentences))
+    claim = " ".join(claim_words)
+    about = sentence_about(said, claim)
+    forward = None if about is None else about.text
+    backward = sentence_about(split_sentences(" ".join(reversed(sentences))), claim)
+    # The choice depends on what the sentences say, not on their order.
+    assert forward == (None if backward is None else backward.text)
+    if about is not None:
+        assert about in said
+        others = [s for s in said if s is not about]
+        assert all(s.text != about.text for s in others)
+
+
+_CONTRACTED = [
+    ("I'm", "I am"), ("we're", "we are"), ("they're", "they are"), ("he's", "he is"),
+    ("she's", "she is"), ("you're", "you are"), ("it's", "it is"), ("I've been", "I have been"),
+]  # fmt: skip
+
+
+@given(
+    st.sampled_from(_CONTRACTED),
+    st.sampled_from(["working", "travelling", "cooking", "training", "studying"]),
+)
+def test_a_subject_contracted_with_its_verb_opens_a_clause_as_the_two_words_do(
+    forms: tuple[str, str], verb: str
+) -> None:
+    contracted, spelled = forms
+    claim = f"She cannot come because she is {verb} until 6."
+    said = negation_clash(claim, f"Liz: I can't, {contracted} {verb} until 6.")
+    assert said == negation_clash(claim, f"Liz: I can't, {spelled} {verb} until 6.")
+    assert not said
+
+
+def test_an_elided_negation_before_a_contracted_subject_negates_nothing_after_it() -> None:
+    passage = "Liz: I can't, I'm working until 6."
+    assert rule_of("Liz can't come because she is working until 6.", passage) is None
+    # A negation that runs on past a comma with no new subject still governs what follows.
+    assert negation_clash(
+        "The plan covers normal wear and tear.",
+        "The plan does not cover accidental damage, normal wear and tear.",
+    )
