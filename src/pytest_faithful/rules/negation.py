@@ -17,6 +17,7 @@ of 500).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -33,7 +34,9 @@ from pytest_faithful.text.bounds import same_bounds, without_bounds
 from pytest_faithful.text.evidence import answers_no, sentence_about, without_no_answer
 from pytest_faithful.text.modals import exempt_and_allowed
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.turns import dialogue
 
 
 class Negation:
@@ -52,7 +55,14 @@ class Negation:
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729). A span of several is
         # read in the one sentence of it most about the claim (:func:`sentence_about`).
-        evidence = _sentence_read(clause_read(span, case.passages, case.subject), case.subject)
+        passage = case.passages[span.passage]
+        if "?" in passage and answer_around(passage, span.start, span.end) is not None:
+            # A question and the yes or no that answers it: the reply says which way the
+            # question's words hold, read by bears-on and opposites ("Will the shop be open?"
+            # "Nope" for "The shop will not be open").
+            return ruling
+        read = _without_turns_no(passage, span, clause_read(span, case.passages, case.subject))
+        evidence = _sentence_read(read, case.subject)
         if evidence is None:
             return ruling
         # "No, it's off by default.": the no answers the question; the statement is read alone.
@@ -83,6 +93,23 @@ def clause_read(span: Aligned, passages: Sequence[str], claim: str) -> str:
         opening = denied  # "It is not true that" + the quote: the passage denies what it says
     read = span.text(passages) if opening is None else passage[opening : span.end]
     return denials_plain(read)
+
+
+def _without_turns_no(passage: str, span: Aligned, read: str) -> str:
+    """``read`` without the no that opens the dialogue turn it starts with, set off before a
+    statement ("Omar: No, I'll be there at 9"): that no answers the turn before, as a claim's
+    own opening no does (:func:`~pytest_faithful.text.evidence.without_no_answer`)."""
+    if ":" not in read and ">" not in read:  # no turn label, the common case
+        return read
+    turns = dialogue(passage)
+    k = bisect.bisect_right(turns.starts, span.start) - 1
+    if k < 0 or turns.starts[k] != span.start or not span.start < turns.bodies[k] < span.end:
+        return read
+    label = passage[turns.starts[k] : turns.bodies[k]]
+    if not read.startswith(label):
+        return read
+    body = read[len(label) :]
+    return label + without_no_answer(body)
 
 
 def _sentence_read(read: str, claim: str) -> str | None:
