@@ -110,6 +110,21 @@ def test_a_ranges_ends_add_up_to_nothing() -> None:
     assert not worked_in_claim("2", claim, (DOSE,))
 
 
+def test_a_measures_parts_are_no_amounts_of_their_own() -> None:
+    # "4 hours 50 minutes" is one measure: its 50 is no 10 minutes plus 40 minutes.
+    passage = ("The fastest time was 2 hours 10 minutes; the slowest was 6 hours 40 minutes.",)
+    claim = "From 2 hours 10 minutes to 6 hours 40 minutes is a gap of 4 hours {} minutes."
+    assert worked_in_claim("30", claim.format(30), passage)
+    assert not worked_in_claim("50", claim.format(50), passage)
+
+
+def test_two_bare_numbers_add_up_to_a_count_not_to_money() -> None:
+    passage = ("The school has 320 students in grade 9 and 290 in grade 10.",)
+    claim = "Grades 9 and 10 together have {} students: 320 in grade 9 and 290 in grade 10."
+    assert worked_in_claim("610", claim.format(610), passage)
+    assert not worked_in_claim("610", claim.format("$610"), passage)
+
+
 def test_years_and_labels_are_no_operands() -> None:
     passage = ("The plant opened in 2021 and expanded in 2023 with 12 new lines.",)
     assert not worked_in_claim("2", "It opened in 2021, expanded in 2023, in 2 years.", passage)

@@ -12,7 +12,8 @@ it got right. Here the operands are the claim's own: the claim is its own workin
 :func:`worked_in_claim` reads a number as stated when it is
 
 * the sum or the difference of two of the claim's numbers of one kind (or, for a bare result,
-  one of them bare): never the sum of a range's two ends ("4-6 hours"), nor their difference
+  one of them bare; of two bare numbers, a count: "610 students: 320 in grade 9 and 290 in
+  grade 10"): never the sum of a range's two ends ("4-6 hours"), nor their difference
   unless the range is a change ("from 1,100 to 1,240"); percentage points from two percents;
   or of two measures of one kind in any of their units ("an hour and a half" and "50
   minutes");
@@ -36,9 +37,10 @@ from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
-from pytest_faithful.text.measures import measures
+from pytest_faithful.text.measures import compound_parts, measures
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
 from pytest_faithful.text.rates import matches
+from pytest_faithful.text.terms import content_terms
 
 # Kinds that are labels or positions, not amounts: no operand of arithmetic, nor its result.
 _NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
@@ -72,10 +74,14 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     if own & _NO_OPERAND:
         return False
     stated = frozenset().union(*(all_amounts(p) for p in passages))
+    parts = _parts(claim)
+    if term in parts:
+        return False  # "4 hours 50 minutes" is one measure: _measured reads it
     operands = {
         other: (values, kinds.get(other, frozenset({"plain"})) or frozenset({"plain"}))
         for other, values in written.items()
         if other != term
+        and other not in parts
         and not kinds.get(other, frozenset()) & _NO_OPERAND
         and _as_written(values) & stated
     }
@@ -95,6 +101,18 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     return False
 
 
+def _parts(claim: str) -> frozenset[str]:
+    """The number terms ``claim`` writes as parts of a measure in two units ("2 hours 10
+    minutes"): no amount of their own, so no operand nor result of a sum of amounts ("50" is
+    no "10 minutes" plus "40 minutes" in "4 hours 50 minutes")."""
+    return frozenset(
+        term
+        for start, end in compound_parts(claim)
+        for term in content_terms(claim[start:end])
+        if term[0].isdigit()
+    )
+
+
 def _as_written(values: frozenset[Decimal]) -> frozenset[Decimal]:
     """A number's amounts at the scale written after it when there is one ("3 million": only
     3,000,000), else its own value: what a passage must state for it to be stated."""
@@ -106,6 +124,8 @@ def _summable(own: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool
     ``own``: the operands of one kind, the result of that kind, bare, or percentage points of
     two percents; or one operand bare and the result bare too ("so 49,000 more")."""
     plain = frozenset({"plain"})
+    if a == plain and b == plain:  # "610 students: 320 in grade 9 and 290 in grade 10"
+        return own == plain or _counts(own)
     if a == plain or b == plain:
         return own == plain  # "49,000 more" from "50,000 calls versus 1,000"
     if not a & b:
@@ -166,6 +186,8 @@ def _measured(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     ranges = {frozenset((low, high)): change for low, high, change in range_pairs(claim)}
     others = [(other, found & said) for other, found in sizes.items() if other != term]
     for (a, first), (b, second) in itertools.combinations(others, 2):
+        if first == second:
+            continue  # two parts of one measure, "2 hours 10 minutes", or one measure twice
         change = ranges.get(frozenset((a, b)))
         for (kind, x), (other_kind, y) in itertools.product(first, second):
             if kind != other_kind:
