@@ -32,6 +32,7 @@ from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measures
+from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms
@@ -161,9 +162,10 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
                 rival = (shared, others)
         # A number the evidence works out ("$8 more" from its "$12" and "$20"; "June 24" from
         # "June 10" and "14 days"; "915 square feet" from "85 square metres") is no other
-        # value: text/arithmetic.py, text/dates.py, text/conversions.py; nor is a bound that
-        # the evidence's value of the same thing meets ("more than 380,000 adults" for its
-        # "382,535 adults": text/amounts.py), unless the evidence bounds it the other way
+        # value: text/arithmetic.py, text/dates.py, text/conversions.py; nor is one the claim
+        # works out from its own numbers the evidence states (text/own_operands.py); nor is a
+        # bound that the evidence's value of the same thing meets ("more than 380,000 adults"
+        # for its "382,535 adults": text/amounts.py), unless the evidence bounds it the other way
         # ("about 18,900" is held to its rounding: text/amounts.py's rounds_to).
         if rival is None or rival[0] <= stating + _MARGIN:
             continue
@@ -172,6 +174,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             continue  # the evidence gives it the same way too, of the same unit
         if (
             not derived(term, claim, (evidence,))
+            and not worked_in_claim(term, claim, (evidence,))  # from the claim's own operands
             and (flip or not bound_met(term, claim, (evidence,), hedged=False))
             and not _in_worked_out_date(term, claim, evidence)
             and term not in converted_alone(claim, (evidence,))

@@ -310,6 +310,12 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     ):
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
+    # "covers manufacturing defects but does not cover accidental damage" states the covering
+    # of defects and negates that of damage, as "does not cover accidental damage" does: the
+    # object of the stating text's own negation of the head is no object it states.
+    negated = frozenset().union(*(s.rest for s in stating.scopes if s.head in heads))
+    if scope.rest & negated:
+        return bool(scope.rest & (stated_object - negated))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
 
 

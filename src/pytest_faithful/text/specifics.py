@@ -72,6 +72,7 @@ from pytest_faithful.text.names import (
     name_phrases,
     states_name,
 )
+from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.segment import (
     after_item_marker,
     quotes_in,
@@ -350,6 +351,7 @@ def _stated_in_no_other_form(
             t
             for t in missing
             if not derived(t, claim, passages)
+            and not worked_in_claim(t, claim, passages)  # from the claim's own operands
             and not counted(t, claim, passages)
             and not across(t, claim, passages)  # one number from each of two passages
         ]

@@ -1,0 +1,199 @@
+"""A number a claim works out from two others it writes itself, each of which a passage states.
+
+A strong judge's answer shows its arithmetic: "Headcount rose by 140, from 1,100 to 1,240",
+"full-year revenue was $16.3 million: $7.9 million in the first half and $8.4 million in the
+second", "up to 8 tablets a day, which is 4,000 mg" (500 mg tablets), "60% of the 200 patients,
+or 120 people", "$30 million for 1.2 million shares, an average of $25 per share", "from an
+hour and a half to 50 minutes, saving 40 minutes". No passage writes 140, 16.3, 4,000, 120, 25
+or 40, and :mod:`~pytest_faithful.text.arithmetic` finds them only where a passage says the
+operands together in words the claim shares; an answer that paraphrases ("headcount" for
+"employed", "people" for "patients") or takes them from two passages is failed for arithmetic
+it got right. Here the operands are the claim's own: the claim is its own working, and
+:func:`worked_in_claim` reads a number as stated when it is
+
+* the sum or the difference of two of the claim's numbers of one kind (or, for a bare result,
+  one of them bare; of two bare numbers, a count: "610 students: 320 in grade 9 and 290 in
+  grade 10"): never the sum of a range's two ends ("4-6 hours"), nor their difference
+  unless the range is a change ("from 1,100 to 1,240"); percentage points from two percents;
+  or of two measures of one kind in any of their units ("an hour and a half" and "50
+  minutes");
+* one of the claim's amounts times, or divided by, another that counts something ("500 mg"
+  times "8 tablets"; "$30 million" over "1.2 million shares");
+* a percent of one of the claim's amounts ("60%" of "200 patients": "120 people");
+
+where each operand is an amount (or a measure) a passage states as written: an operand no
+passage states is not stated by the arithmetic (and is failed on its own), so a lie that
+changes an operand or the result is still caught, unless it lands exactly on such a result.
+Times of day, years, dates, scores and ordinals are no operands: "2022 and 2023" work out no 1.
+Sums and differences are exact; a product or quotient of 10 or more may be rounded to the
+places the claim writes it ("about 33%").
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from decimal import Decimal
+
+from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.measures import compound_parts, measures
+from pytest_faithful.text.ranges import range_pairs, sum_or_difference
+from pytest_faithful.text.rates import matches
+from pytest_faithful.text.terms import content_terms
+
+# Kinds that are labels or positions, not amounts: no operand of arithmetic, nor its result.
+_NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
+# The units a difference of two percents is said in ("4 percentage points", "4 pp", "4% points").
+_POINT_UNITS = frozenset({"unit:percentag", "unit:point", "unit:pp"})
+# The most numbers a claim may write and be read as its own working: a claim of more is a
+# table or a list of figures, and pairs grow as their square.
+_MOST_NUMBERS = 8
+# The least a rounded product or quotient may be: below it, rounding excuses too much.
+_LEAST_ROUNDED = Decimal(10)
+_HUNDRED = Decimal(100)
+
+
+def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether the number ``term`` of ``claim`` is worked out from two other numbers ``claim``
+    writes, each stated by one of ``passages`` (module docstring)."""
+    written = amounts(claim)
+    if term not in written or len(written) > _MOST_NUMBERS:
+        return False
+    return _from_amounts(term, claim, passages) or _measured(term, claim, passages)
+
+
+def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is a sum, difference, product or quotient of two of the claim's
+    other amounts, or a percent of one: each operand as written a passage states."""
+    written = amounts(claim)
+    if len(written) < 3:
+        return False  # cheap where it does not apply: a claim of one or two numbers
+    kinds = number_kinds(claim)
+    own = kinds.get(term, frozenset({"plain"})) or frozenset({"plain"})
+    if own & _NO_OPERAND:
+        return False
+    stated = frozenset().union(*(all_amounts(p) for p in passages))
+    parts = _parts(claim)
+    if term in parts:
+        return False  # "4 hours 50 minutes" is one measure: _measured reads it
+    operands = {
+        other: (values, kinds.get(other, frozenset({"plain"})) or frozenset({"plain"}))
+        for other, values in written.items()
+        if other != term
+        and other not in parts
+        and not kinds.get(other, frozenset()) & _NO_OPERAND
+        and _as_written(values) & stated
+    }
+    values = written[term]
+    ranges = frozenset(
+        (frozenset((written[low], written[high])), change)
+        for low, high, change in range_pairs(claim)
+        if low in written and high in written
+    )
+    for (first, a_kinds), (second, b_kinds) in itertools.combinations(operands.values(), 2):
+        if _summable(own, a_kinds, b_kinds) and sum_or_difference(values, (first, second), ranges):
+            return True
+        if _multiplied(values, own, (first, a_kinds), (second, b_kinds)):
+            return True
+        if _multiplied(values, own, (second, b_kinds), (first, a_kinds)):
+            return True
+    return False
+
+
+def _parts(claim: str) -> frozenset[str]:
+    """The number terms ``claim`` writes as parts of a measure in two units ("2 hours 10
+    minutes"): no amount of their own, so no operand nor result of a sum of amounts ("50" is
+    no "10 minutes" plus "40 minutes" in "4 hours 50 minutes")."""
+    return frozenset(
+        term
+        for start, end in compound_parts(claim)
+        for term in content_terms(claim[start:end])
+        if term[0].isdigit()
+    )
+
+
+def _as_written(values: frozenset[Decimal]) -> frozenset[Decimal]:
+    """A number's amounts at the scale written after it when there is one ("3 million": only
+    3,000,000), else its own value: what a passage must state for it to be stated."""
+    return frozenset({max(values)}) if len(values) > 1 else values
+
+
+def _summable(own: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two numbers of kinds ``a`` and ``b`` add up to, or differ by, one of kind
+    ``own``: the operands of one kind, the result of that kind, bare, or percentage points of
+    two percents; or one operand bare and the result bare too ("so 49,000 more")."""
+    plain = frozenset({"plain"})
+    if a == plain and b == plain:  # "610 students: 320 in grade 9 and 290 in grade 10"
+        return own == plain or _counts(own)
+    if a == plain or b == plain:
+        return own == plain  # "49,000 more" from "50,000 calls versus 1,000"
+    if not a & b:
+        return False
+    return own == plain or bool(own & a & b) or ("percent" in a & b and own <= _POINT_UNITS)
+
+
+def _counts(kinds: frozenset[str]) -> bool:
+    return all(kind == "plain" or kind.startswith("unit:") for kind in kinds)
+
+
+def _multiplied(
+    values: frozenset[Decimal],
+    own: frozenset[str],
+    amount: tuple[frozenset[Decimal], frozenset[str]],
+    factor: tuple[frozenset[Decimal], frozenset[str]],
+) -> bool:
+    """Whether one of ``values`` is ``amount`` times or over ``factor``, a count of something
+    (the result of the amount's kind: "500 mg" x "8 tablets" = "4,000 mg"), or a percent
+    ``factor`` of ``amount`` (the result bare, a count, or money of money)."""
+    amounts_, amount_kinds = amount
+    factors, factor_kinds = factor
+    if "percent" in factor_kinds and "percent" not in amount_kinds:
+        if not ((_counts(own) and _counts(amount_kinds)) or own & amount_kinds):
+            return False
+        results = (a * f / _HUNDRED for a, f in _pairs(amounts_, factors))
+    elif _counts(factor_kinds) and own & amount_kinds and "percent" not in own:
+        results = (r for a, f in _pairs(amounts_, factors) if f > 1 for r in (a * f, a / f))
+    else:
+        return False
+    return any(_same(value, result) for result in results for value in values)
+
+
+def _pairs(
+    first: frozenset[Decimal], second: frozenset[Decimal]
+) -> Iterator[tuple[Decimal, Decimal]]:
+    """The two numbers' values at one scale: as written, and with their scale words ("$30
+    million" over "1.2 million shares" is 25 either way), never one of each."""
+    yield min(first), min(second)
+    if len(first) > 1 or len(second) > 1:
+        yield max(first), max(second)
+
+
+def _same(value: Decimal, result: Decimal) -> bool:
+    """``value`` is ``result``: exactly, or rounded to its places when it is not small."""
+    return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
+
+
+def _measured(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is a measure the sum or difference of two other measures of its kind
+    the claim writes, each in any unit, each one a passage states: "saving 40 minutes" from
+    "from an hour and a half to 50 minutes" and a passage's "90 minutes". A range's two ends
+    ("every 4-6 hours") add up to nothing, and differ by something only as a change."""
+    sizes = measures(claim)
+    if term not in sizes or len(sizes) < 3:
+        return False
+    said = frozenset(size for p in passages for found in measures(p).values() for size in found)
+    ranges = {frozenset((low, high)): change for low, high, change in range_pairs(claim)}
+    others = [(other, found & said) for other, found in sizes.items() if other != term]
+    for (a, first), (b, second) in itertools.combinations(others, 2):
+        if first == second:
+            continue  # two parts of one measure, "2 hours 10 minutes", or one measure twice
+        change = ranges.get(frozenset((a, b)))
+        for (kind, x), (other_kind, y) in itertools.product(first, second):
+            if kind != other_kind:
+                continue
+            if (change is None and (kind, x + y) in sizes[term]) or (
+                change is not False and (kind, abs(x - y)) in sizes[term]
+            ):
+                return True
+    return False

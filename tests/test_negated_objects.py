@@ -1,0 +1,63 @@
+"""A passage that states a verb of one object and negates it of another.
+
+"The warranty covers manufacturing defects but does not cover accidental damage." negates the
+covering of damage, as "The warranty does not cover accidental damage such as drops." does;
+it states the covering of defects, which "does not cover manufacturing defects" negates.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import assert_both_ways
+from pytest_faithful.text.polarity import negation_clash
+
+# (the passage, a claim negating what it negates, the claim negating what it states)
+_SPLIT = [
+    (
+        "The warranty covers manufacturing defects for two years but does not cover "
+        "accidental damage.",
+        "The warranty does not cover accidental damage such as drops.",
+        "The warranty does not cover manufacturing defects.",
+    ),
+    (
+        "The plan includes dental checkups, but it does not include orthodontic treatment.",
+        "The plan does not include orthodontic treatment for children.",
+        "The plan does not include dental checkups.",
+    ),
+    (
+        "We ship to Canada and Mexico but do not ship to Cuba or Iran.",
+        "We do not ship to Iran.",
+        "We do not ship to Mexico.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "faithful", "changed"), _SPLIT)
+def test_a_negation_of_what_the_passage_negates_is_no_clash(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert negation_clash(faithful, passage) is False
+    assert negation_clash(changed, passage) is True
+    assert_both_ways(faithful, changed, [passage], rules="strict")
+
+
+def test_a_shared_word_of_both_objects_is_read_by_the_other() -> None:
+    # "accidental" is of both objects; "damage" only of the covered one.
+    passage = "The policy covers accidental damage but does not cover accidental flooding."
+    assert negation_clash("The policy does not cover accidental damage.", passage) is True
+    assert negation_clash("The policy does not cover accidental flooding.", passage) is False
+
+
+_NOUNS = ["engines", "brakes", "tyres", "mirrors", "seats", "lights", "doors", "wheels"]
+
+
+@settings(max_examples=40)
+@given(st.lists(st.sampled_from(_NOUNS), min_size=2, max_size=2, unique=True))
+def test_the_stated_object_clashes_and_the_negated_one_does_not(nouns: list[str]) -> None:
+    stated, negated = nouns
+    passage = f"The service repairs {stated} but does not repair {negated}."
+    assert negation_clash(f"The service does not repair {negated}.", passage) is False
+    assert negation_clash(f"The service does not repair {stated}.", passage) is True

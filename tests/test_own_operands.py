@@ -1,0 +1,149 @@
+"""A number a claim works out from two numbers it writes itself, each a passage states.
+
+"Headcount rose by 140, from 1,100 to 1,240 employees" for a passage's "employed 1,240
+people, up from 1,100": the answer shows its working, in its own words, and the working is
+right. A changed result is caught, and so is a result whose operand no passage states.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import assert_both_ways
+from pytest_faithful.text.own_operands import worked_in_claim
+
+STAFF = "The company employed 1,240 people at year end, up from 1,100 a year earlier."
+TIERS = (
+    "The free tier includes 1,000 API calls per month.",
+    "The Pro tier includes 50,000 API calls per month and costs $49 per month.",
+)
+HALVES = ("First-half revenue was $7.9 million.", "Second-half revenue was $8.4 million.")
+DOSE = (
+    "Adults: take one 500 mg tablet every 4 to 6 hours as needed. Do not take more than 8 "
+    "tablets in 24 hours."
+)
+TRIAL = "The drug reduced symptoms in 60% of the 200 patients in the trial."
+BUYBACK = "The company repurchased 1.2 million shares for $30 million during the year."
+MARGIN = "Gross margin improved to 42% from 38% a year earlier, driven by lower shipping costs."
+TRAIN = "The new train line will cut travel time from 90 minutes to 50 minutes."
+
+# (the passages, the faithful answer, its worked-out number, that number changed)
+FAMILY = {
+    "difference of a change": (
+        (STAFF,),
+        "Headcount rose by 140 over the year, from 1,100 to 1,240 employees.",
+        "140",
+        "150",
+    ),
+    "difference across passages": (
+        TIERS,
+        "The Pro tier includes 50,000 calls a month versus 1,000 on the free tier, so 49,000 more.",
+        "49,000",
+        "48,000",
+    ),
+    "sum across passages": (
+        HALVES,
+        "Full-year revenue was $16.3 million: $7.9 million in the first half and $8.4 million "
+        "in the second.",
+        "16.3",
+        "16.8",
+    ),
+    "percentage points": (
+        (MARGIN,),
+        "Gross margin rose 4 percentage points, from 38% to 42%, as shipping costs fell.",
+        "4 percentage",
+        "5 percentage",
+    ),
+    "amount times a count": (
+        (DOSE,),
+        "Adults may take up to 8 tablets of 500 mg in 24 hours, which is 4,000 mg.",
+        "4,000",
+        "5,000",
+    ),
+    "amount over a count": (
+        (BUYBACK,),
+        "The company spent $30 million buying back 1.2 million shares, an average of $25 per "
+        "share.",
+        "$25",
+        "$28",
+    ),
+    "percent of an amount": (
+        (TRIAL,),
+        "The drug reduced symptoms in 60% of the trial's 200 patients, or 120 people.",
+        "120",
+        "130",
+    ),
+    "measures in two units": (
+        (TRAIN,),
+        "The new line cuts the journey from an hour and a half to 50 minutes, saving 40 minutes.",
+        "40",
+        "45",
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize("form", FAMILY)
+def test_the_claims_own_working_passes_and_a_changed_result_is_caught(
+    form: str, rules: str
+) -> None:
+    passages, faithful, number, changed = FAMILY[form]
+    assert number in faithful
+    assert_both_ways(faithful, faithful.replace(number, changed, 1), passages, rules)
+
+
+def test_an_operand_no_passage_states_works_out_nothing() -> None:
+    # 1,000 is no passage's: the difference of 1,000 and 1,240 is not stated by the claim.
+    claim = "Headcount rose by 240 over the year, from 1,000 to 1,240 employees."
+    assert not worked_in_claim("240", claim, (STAFF,))
+    # A claim of two numbers has no third to work out.
+    assert not worked_in_claim("140", "Headcount rose by 140 to 1,240.", (STAFF,))
+
+
+def test_a_ranges_ends_add_up_to_nothing() -> None:
+    # "every 4-6 hours": 10 hours is no figure of anything; 2 hours is no change.
+    claim = "Take one tablet every 4-6 hours, so at most 10 hours apart, 24 hours a day."
+    assert not worked_in_claim("10", claim, (DOSE,))
+    claim = "Take one 500 mg tablet every 4 to 6 hours, 2 hours apart, up to 8 a day."
+    assert not worked_in_claim("2", claim, (DOSE,))
+
+
+def test_a_measures_parts_are_no_amounts_of_their_own() -> None:
+    # "4 hours 50 minutes" is one measure: its 50 is no 10 minutes plus 40 minutes.
+    passage = ("The fastest time was 2 hours 10 minutes; the slowest was 6 hours 40 minutes.",)
+    claim = "From 2 hours 10 minutes to 6 hours 40 minutes is a gap of 4 hours {} minutes."
+    assert worked_in_claim("30", claim.format(30), passage)
+    assert not worked_in_claim("50", claim.format(50), passage)
+
+
+def test_two_bare_numbers_add_up_to_a_count_not_to_money() -> None:
+    passage = ("The school has 320 students in grade 9 and 290 in grade 10.",)
+    claim = "Grades 9 and 10 together have {} students: 320 in grade 9 and 290 in grade 10."
+    assert worked_in_claim("610", claim.format(610), passage)
+    assert not worked_in_claim("610", claim.format("$610"), passage)
+
+
+def test_years_and_labels_are_no_operands() -> None:
+    passage = ("The plant opened in 2021 and expanded in 2023 with 12 new lines.",)
+    assert not worked_in_claim("2", "It opened in 2021, expanded in 2023, in 2 years.", passage)
+    # A sum of two kinds is of neither: 500 mg and 8 tablets add up to no 508.
+    assert not worked_in_claim("508", "8 tablets of 500 mg, 508 in all.", (DOSE,))
+
+
+@settings(max_examples=30)
+@given(
+    low=st.integers(100, 5000),
+    gap=st.integers(1, 4000),
+    off=st.integers(1, 50),
+)
+def test_a_difference_is_worked_out_and_a_near_miss_is_not(low: int, gap: int, off: int) -> None:
+    assume(gap != low)  # a difference that is an operand is stated as written
+    high = low + gap
+    passage = (f"The fleet had {high:,} vehicles in 2024, up from {low:,} in 2023.",)
+    claim = "The vehicle count rose by {:,} to {:,}, from {:,}."
+    assert worked_in_claim(str(gap), claim.format(gap, high, low), passage), claim
+    miss = gap + off
+    if miss not in {low, high, low + high}:
+        assert not worked_in_claim(str(miss), claim.format(miss, high, low), passage)
