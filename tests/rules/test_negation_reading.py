@@ -157,3 +157,62 @@ def test_an_elided_negation_before_a_contracted_subject_negates_nothing_after_it
         "The plan covers normal wear and tear.",
         "The plan does not cover accidental damage, normal wear and tear.",
     )
+
+
+# A prohibition negates what it forbids: it says what "may not" says, and clashes with "may".
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        (
+            "The terms prohibit reverse engineering the app.",
+            "You may not reverse engineer the app.",
+            False,
+        ),
+        (
+            "The terms prohibit reverse engineering the app.",
+            "You may reverse engineer the app.",
+            True,
+        ),
+        (
+            "The terms allow reverse engineering the app.",
+            "You may not reverse engineer the app.",
+            True,
+        ),
+        (
+            "Smoking is strictly forbidden on the premises.",
+            "Smoking is not allowed on the premises.",
+            False,
+        ),
+        ("Smoking is forbidden on the premises.", "Smoking is allowed on the premises.", True),
+        ("The policy forbids sharing passwords.", "Passwords must never be shared.", False),
+        ("Staff are prohibited from sharing passwords.", "Staff may share passwords.", True),
+    ],
+)
+def test_a_prohibition_negates_what_it_forbids(claim: str, evidence: str, clash: bool) -> None:
+    assert negation_clash(claim, evidence) is clash
+
+
+# A no that answers the question, with a hedge before it, is no negation of the statement after.
+@pytest.mark.parametrize("hedge", ["Generally", "Unfortunately,", "Usually", "In most cases,"])
+@pytest.mark.parametrize("no", ["no", "No", "nope"])
+def test_a_hedged_no_answers_the_question_and_the_statement_is_read_alone(
+    hedge: str, no: str
+) -> None:
+    passage = "Orders ship within 2 business days."
+    answer = f"{hedge} {no}: orders ship within 2 business days."
+    assert verify(answer, [passage], judge=quoting(passage)).passed
+    lie = f"{hedge} {no}: orders do not ship within 2 business days."
+    assert rule_of(lie, passage) == "negation"
+
+
+@given(st.sampled_from(["generally", "sadly", "honestly"]), st.sampled_from(["no", "nope"]))
+def test_a_hedged_no_is_read_off_in_any_case(hedge: str, no: str) -> None:
+    from pytest_faithful.text.evidence import without_no_answer
+
+    for text in (f"{hedge} {no}, it is off.", f"{hedge.capitalize()}, {no.upper()}: it is off."):
+        assert without_no_answer(text) == "it is off."
+    # A hedge with no no after it, or a no that is a determiner, is kept.
+    assert without_no_answer(f"{hedge.capitalize()} it is off.").endswith("it is off.")
+    assert without_no_answer(f"{hedge.capitalize()}, no fees apply.") == (
+        f"{hedge.capitalize()}, no fees apply."
+    )

@@ -314,8 +314,10 @@ def answers_no(sentence: str) -> bool:
 # A no that answers the question, set off from the statement after it by a comma, semicolon,
 # colon, "!" or a dash: "No, it's off by default.", "Nope; only in the US." ("No fees apply",
 # "No one", "No-fee" are no such answer).
+# A hedge may come first: "Generally no:", "Unfortunately, no,", "In most cases, no;".
 _NO_ANSWER = re.compile(
-    rf"\s*(?i:{'|'.join(sorted(NO_OPENERS))})\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
+    r"\s*(?i:(?:[^\W\d_]+ly|in\s+(?:general|short|most\s+cases))\s*,?\s+)?"
+    rf"(?i:{'|'.join(sorted(NO_OPENERS))})\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
 )
 
 

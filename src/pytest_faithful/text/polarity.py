@@ -203,6 +203,17 @@ def _as_not(match: re.Match[str]) -> str:
     return match[0] if match[1].casefold() in STOPWORDS else "not"
 
 
+# A prohibition is a negation of what it forbids: "The terms prohibit reverse engineering"
+# says what "The User may not reverse engineer" says, and clashes with "may reverse engineer".
+# The verb before what it forbids, and the participle after a form of "be" (not before
+# "from": :data:`_EXCLUDED_FROM`). "ban" is left out: a noun as often ("lifted the ban").
+_PROHIBITS = re.compile(r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])")
+_PROHIBITED = re.compile(
+    r"(?i)\b(is|are|was|were|be|been|being)\s+(?:strictly\s+)?(?:prohibited|forbidden)\b"
+    r"(?!\s+from\b)"
+)
+
+
 # An exclusion written as a participle: "is excluded from cover" is "is not covered", "are
 # exempt from the fee" "do not pay the fee", so a text with one clashes with nothing the other
 # form says, and "is covered" still clashes with both.
@@ -235,8 +246,9 @@ def _conditioned(match: re.Match[str]) -> str:
 def _plain(text: str) -> str:
     """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
     :data:`_BOUND`, :data:`_CONDITIONED`, :data:`_OTHERWISE`), "free of charge" written "at no
-    charge", and "fails to", "refuses to", "declines to" or "neglects to" before a verb, or
-    "excluded from" (:data:`_EXCLUDED_FROM`), written "not"."""
+    charge", "fails to", "refuses to", "declines to" or "neglects to" before a verb, or
+    "excluded from" (:data:`_EXCLUDED_FROM`), written "not", and a prohibition ("prohibits",
+    "is forbidden") written "do not allow", "is not allowed" (:data:`_PROHIBITS`)."""
     # "non-transferable" is one word, the opposite of "transferable", which it does not state.
     text = _COMPOUND.sub(_unnegated, joined_non(text))
     if "therwise" in text or "else" in text:
@@ -251,6 +263,8 @@ def _plain(text: str) -> str:
         text = _COSTS_NOTHING.sub("free", text)
     if "to" in text:
         text = _FAILS_TO.sub(_as_not, text)
+    if "rohibit" in text or "orbid" in text:
+        text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
