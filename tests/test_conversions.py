@@ -70,6 +70,16 @@ def test_kilometres_as_miles_round_at_the_places_written(kilometres: int) -> Non
     assert not converted_alone(f"The route is {off} miles long.", passages)
 
 
+@given(st.integers(min_value=-90, max_value=-20))
+def test_a_measure_below_zero_written_with_a_minus_sign_is_read(celsius: int) -> None:
+    # The typographic minus (U+2212) is a minus, not a text no number is read from.
+    passages = (f"It fell to \u2212{-celsius} °C.",)
+    fahrenheit = Decimal(celsius) * 9 / 5 + 32
+    written = f"{fahrenheit:.1f}".replace("-", "\u2212")
+    assert converted_alone(f"It fell to {written} °F.", passages)
+    assert not converted_alone(f"It fell to {written} °F.", ("It fell to 5 °C.",))
+
+
 @pytest.mark.parametrize(
     ("passage", "faithful", "changed"),
     [

@@ -150,7 +150,7 @@ def _rounds_to(
     rounded at the places ``digits`` shows: its decimals, or the zeros that end a whole number
     ("2,600"), never by more than :data:`_SLACK` of it."""
     kind, unit, sizes = reading
-    value = abs(Decimal(digits.replace(",", "")))
+    value = abs(Decimal(digits.replace(",", "").replace("\u2212", "-")))  # U+2212: "\u221289.2 °C"
     if not value:
         return False
     whole, _, places = digits.replace(",", "").lstrip("-\u2212").partition(".")
