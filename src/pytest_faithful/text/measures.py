@@ -1,7 +1,10 @@
 """Measures: a number written with a unit of exact size, read as its size in the measure's
 base unit ("1.2 g" and "1,200 mg" are one mass, "48 hours" and "2 days" one time), and a
 measure in two units read as one ("1 hour 15 minutes" is 75 minutes, neither "1 hour" nor "15
-minutes" alone). Units and their sizes are :mod:`~pytest_faithful.text.units`'.
+minutes" alone), a fraction of a unit counted in words ("three quarters of an hour" is 45
+minutes), and a hedged measure that rounds a passage's measure of its kind
+(:func:`rounded_measure`: "about 8 hours" for "7 hours and 55 minutes"). Units and their sizes
+are :mod:`~pytest_faithful.text.units`'.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ from types import MappingProxyType
 
 from pytest_faithful.text.amounts import decimal_of, small_count
 from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import MEASURED as _MEASURED
 from pytest_faithful.text.units import SMALL as _SMALL
 from pytest_faithful.text.units import UNIT_SIZES as _UNIT_SIZES
 from pytest_faithful.text.units import WORDED as _WORDED
+from pytest_faithful.text.units import WRITTEN_OUT as _WRITTEN_OUT
 from pytest_faithful.text.units import WRITTEN_STEMS as _WRITTEN_STEMS
 
 _DIGIT = re.compile(r"\d")
@@ -35,6 +40,10 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
         count = _SMALL[m[1].casefold()]
         found.setdefault(str(count), set()).add((measure, (count * size).normalize()))
     _add_compound_durations(text, found)
+    for m in _FRACTION_OF.finditer(text) if " of " in text else ():
+        count, shares = _SMALL[m[1].casefold()], _PARTS[m[2].casefold().rstrip("s")]
+        measure, size = _UNIT_SIZES[m[3].casefold()]
+        found.setdefault(str(count), set()).add((measure, (count * size / shares).normalize()))
     if _DIGIT.search(text) is None:
         return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
     for parts, measure, size in _compounds(normalised(text)):
@@ -43,6 +52,92 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
             for term in content_terms(in_part):
                 found.setdefault(term, set()).add((measure, size))
     return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
+
+
+# A fraction of a unit counted in words: "three quarters of an hour", "two thirds of a mile".
+_PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+_FRACTION_OF = re.compile(
+    rf"\b({'|'.join(_SMALL)})[^\S\n]+(halves|half|thirds?|quarters?|fifths?|tenths?)[^\S\n]+of"
+    rf"[^\S\n]+(?:an?|one)[^\S\n]+({'|'.join(_WRITTEN_OUT)})(?![\w/])",
+    re.IGNORECASE,
+)
+
+# A hedge just before a measure's number, and where it puts the value the passages state:
+# "about 8 hours" on either side of 8 hours, "almost two hours" below, "just over 3 km" above.
+_HEDGES = re.compile(
+    r"\b(?:(?P<about>about|around|roughly|approximately|approx\.|some|close[^\S\n]+to|circa)"
+    r"|(?P<below>nearly|almost|just[^\S\n]+(?:under|below|short[^\S\n]+of)"
+    r"|a[^\S\n]+little[^\S\n]+(?:under|less[^\S\n]+than)"
+    r"|slightly[^\S\n]+(?:under|less[^\S\n]+than))"
+    r"|(?P<above>just[^\S\n]+(?:over|above)|a[^\S\n]+little[^\S\n]+(?:over|more[^\S\n]+than)"
+    r"|slightly[^\S\n]+(?:over|more[^\S\n]+than)))"
+    r"[^\S\n]+(?P<number>[\w.,]+)",
+    re.IGNORECASE,
+)
+_HEDGE_HINT = re.compile(
+    r"\b(?:about|around|roughly|approx|some|close|circa|nearly|almost|just|little|slightly)\b",
+    re.IGNORECASE,
+)
+# A hedged measure rounds one within half a unit of the place it is written to, and within a
+# tenth of it: "about 2 hours" is not said of 1 hour 45 minutes.
+_ROUNDING_SHARE = Decimal("0.1")
+
+
+def rounded_measure(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``claim`` writes ``term`` as a hedged measure ("about 8 hours", "almost two
+    hours", "just over 42 kilometres") that a passage's measure of its kind, in any unit, rounds
+    to: within half a unit of the last place written (its zeros a place: "about 20 minutes" for
+    23 minutes) and within :data:`_ROUNDING_SHARE` of it, below it after "almost" or "just
+    under", above it after "just over". The answer rounds the passages' measure as a reader
+    would; a measure off by more ("about 6 hours" for 7 hours 55 minutes) is a figure of its
+    own. The measure is of the same thing: one the passage sentences that share the most of
+    the claim's words state (one word at least), so "almost 20 years" of a successor's 6 is
+    not the mayor's 19."""
+    sizes = measures(claim).get(term)
+    value = decimal_of(term)
+    if not sizes or not value or value < 0 or _HEDGE_HINT.search(claim) is None:
+        return False
+    senses = {
+        "about" if m["about"] else "below" if m["below"] else "above"
+        for m in _HEDGES.finditer(claim)
+        if term in content_terms(m["number"])
+    }
+    if not senses:
+        return False
+    whole, _, places = term.partition(".")
+    zeros = 0 if places else len(whole) - len(whole.rstrip("0"))
+    words = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
+    best, stated = 1, set[tuple[str, Decimal]]()  # one shared word at least
+    for said, measured in _sentence_measures(passages):
+        shared = len(words & said)
+        if measured and shared >= best:
+            stated = set(measured) if shared > best else stated | measured
+            best = shared
+    for measure, size in sizes:
+        step = size / value * Decimal(10) ** (zeros - len(places))
+        near = min(step / 2, size * _ROUNDING_SHARE)
+        for other, passage_size in stated:
+            if other != measure or abs(passage_size - size) > near:
+                continue
+            if (
+                "about" in senses
+                or ("below" in senses and passage_size < size)
+                or ("above" in senses and passage_size > size)
+            ):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _sentence_measures(
+    passages: tuple[str, ...],
+) -> tuple[tuple[frozenset[str], frozenset[tuple[str, Decimal]]], ...]:
+    """Each passage sentence's content terms and the measures it states."""
+    return tuple(
+        (content_terms(s.text), frozenset().union(*measures(s.text).values()))
+        for p in passages
+        for s in split_sentences(p)
+    )
 
 
 def compound_parts(text: str) -> frozenset[tuple[int, int]]:

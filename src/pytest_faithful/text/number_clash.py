@@ -31,7 +31,7 @@ from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.kinds import number_kinds
-from pytest_faithful.text.measures import measures
+from pytest_faithful.text.measures import measures, rounded_measure
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
@@ -166,7 +166,9 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
         # works out from its own numbers the evidence states (text/own_operands.py); nor is a
         # bound that the evidence's value of the same thing meets ("more than 380,000 adults"
         # for its "382,535 adults": text/amounts.py), unless the evidence bounds it the other way
-        # ("about 18,900" is held to its rounding: text/amounts.py's rounds_to).
+        # ("about 18,900" is held to its rounding: text/amounts.py's rounds_to); nor is a hedged
+        # measure its measure rounds to ("about 8 hours" for "7 hours and 55 minutes":
+        # text/measures.py's rounded_measure).
         if rival is None or rival[0] <= stating + _MARGIN:
             continue
         flip = bool(flipped) and rival[1] == {_bound_of(flipped, term)}
@@ -178,6 +180,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
             and (flip or not bound_met(term, claim, (evidence,), hedged=False))
             and not _in_worked_out_date(term, claim, evidence)
             and term not in converted_alone(claim, (evidence,))
+            and not rounded_measure(term, claim, (evidence,))  # "about 8 hours" for 7 h 55 min
         ):
             said_as = _bound_of(bounded, term) if flip else term
             return NumberClash(said_as, tuple(sorted(rival[1])), flip)

@@ -53,7 +53,7 @@ from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed, relative_years
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
-from pytest_faithful.text.measures import measures, part_alone
+from pytest_faithful.text.measures import measures, part_alone, rounded_measure
 from pytest_faithful.text.name_words import (
     caseless_names,
     dotted_initialisms,
@@ -333,6 +333,7 @@ def _stated_in_no_other_form(
         and not rounded_once(term, claim, passages)
         and not (halved and term == "50")
         and not (term in measured and measured[term] & _passage_measures(passages))
+        and not rounded_measure(term, claim, passages)  # "about 8 hours" for 7 h 55 min
     ]
     if not kept:
         return kept
