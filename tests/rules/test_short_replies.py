@@ -138,6 +138,34 @@ def test_a_claim_takes_the_side_of_a_no(claim: str, refuses: bool) -> None:
     assert says_no_to(claim, "Will the shop be open on Easter Monday?") is refuses
 
 
+def test_a_converse_word_is_read_with_the_speakers_the_question_s_pronouns_are() -> None:
+    question = "Can I borrow your bike this weekend?"
+    sam, emma = frozenset({"sam"}), frozenset({"emma"})
+    assert not says_no_to("Emma will lend Sam her bike this weekend.", question, sam, emma)
+    assert says_no_to("Sam will lend Emma his bike.", question, sam, emma)
+    # Without the speakers, the pronouns name no one: the word is read as before.
+    assert says_no_to("Emma will lend Sam her bike this weekend.", question)
+    answer = answer_around(f"Sam: {question}\nEmma: Sure!", 0, 10)
+    assert answer is not None
+    assert (answer.asker, answer.replier) == (sam, emma)
+
+
+_PERSON = st.sampled_from(["Sam", "Emma", "Lena", "Rob", "Kayla", "Ovi"])
+_THING = st.sampled_from(["bike", "car", "charger", "blue jacket", "old camera"])
+
+
+@given(_PERSON, _PERSON, _THING)
+def test_the_question_s_pronouns_are_its_speakers(asker: str, replier: str, thing: str) -> None:
+    if asker == replier:
+        return
+    question = f"Can I borrow your {thing} this weekend?"
+    labels = frozenset({asker.casefold()}), frozenset({replier.casefold()})
+    yes = f"{replier} will lend {asker} the {thing} this weekend."
+    turned = f"{asker} will lend {replier} the {thing} this weekend."
+    assert not says_no_to(yes, question, *labels)
+    assert says_no_to(turned, question, *labels)
+
+
 @given(st.text(max_size=120), st.integers(0, 120), st.integers(0, 40))
 def test_an_answer_is_words_of_its_passage(text: str, start: int, size: int) -> None:
     start = min(start, len(text))
@@ -178,6 +206,20 @@ BOTH_WAYS = [
         "Ava: Nope",
         "The shop will not be open on Easter Monday.",
         "The shop will be open on Easter Monday.",
+    ),
+    # A word that tells one fact from either side, said of the other speaker: the question's
+    # "I" borrows what the reply's speaker lends.
+    (
+        "Sam: Can I borrow your bike this weekend?\nEmma: Sure!",
+        "Emma: Sure!",
+        "Emma will lend Sam her bike this weekend.",
+        "Sam will lend Emma his bike this weekend.",
+    ),
+    (
+        "Lena: Can you sell me your old camera?\nRob: Yes, happy to",
+        "Rob: Yes, happy to",
+        "Lena will buy Rob's old camera.",
+        "Rob will buy Lena's old camera.",
     ),
 ]
 

@@ -148,7 +148,7 @@ def answered_otherwise(case: Case, span: Aligned) -> str | None:
     claim = case.claim.text
     if answer is None or _ASKING.search(claim) or _discussed(claim):
         return None
-    refused = says_no_to(claim, answer.question)
+    refused = says_no_to(claim, answer.question, answer.asker, answer.replier)
     if answer.yes:
         if not refused:
             return None

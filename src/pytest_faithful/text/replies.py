@@ -81,6 +81,11 @@ class Answer(NamedTuple):
     question: str
     reply: str
     yes: bool
+    asker: frozenset[str] = frozenset()
+    """The words of the question's speaker's label (:class:`~pytest_faithful.text.turns.
+    Dialogue`), whom its "I" and "my" name."""
+    replier: frozenset[str] = frozenset()
+    """The words of the reply's speaker's label, whom the question's "you" names."""
 
 
 def _said(passage: str, k: int, bodies: tuple[int, ...], starts: tuple[int, ...]) -> str:
@@ -128,18 +133,41 @@ def answer_around(passage: str, start: int, end: int) -> Answer | None:
             continue
         yes = yes_or_no(reply := _said(passage, k, bodies, starts))
         if yes is not None:
-            return Answer(question, reply, yes)
+            return Answer(question, reply, yes, read.labels[k - 1], read.labels[k])
     return None
 
 
-def says_no_to(claim: str, question: str) -> bool:
+def says_no_to(
+    claim: str,
+    question: str,
+    asker: frozenset[str] = frozenset(),
+    replier: frozenset[str] = frozenset(),
+) -> bool:
     """Whether ``claim`` takes the side of a no to ``question``: it negates something, turns
     something down ("Ruby refuses ..."), or says the opposite of a word of the question ("The
     shop is closed" to "Will the shop be open?"). A yes said with a negation's words ("Tim has
-    no problem covering ...", "Dave can't wait to come") negates nothing."""
+    no problem covering ...", "Dave can't wait to come") negates nothing. A word that tells one
+    fact from either side ("borrow"/"lend") is read with the speakers the question's "I" and
+    "you" are (``asker``, ``replier``): "Emma lends Sam her bike" is the yes to Sam's "Can I
+    borrow your bike?", not its opposite."""
     claim = _YES_IDIOM.sub(" ", claim)  # "Tim has no problem covering ...": no negation
     return (
         has_negation(claim)
         or _REFUSING.search(claim) is not None
-        or contrast(claim, question) is not None
+        or contrast(claim, _speakers_named(question, asker, replier)) is not None
     )
+
+
+# The question's own speaker and the one it asks, by their pronouns.
+_FIRST = re.compile(r"(?i)\b(?:I|me|my|mine|myself)\b(?:['\u2019](?:m|ll|d|ve))?")
+_SECOND = re.compile(r"(?i)\b(?:you|your|yours|yourself)\b(?:['\u2019](?:re|ll|d|ve))?")
+
+
+def _speakers_named(question: str, asker: frozenset[str], replier: frozenset[str]) -> str:
+    """``question`` with its "I", "my" as the asker's name and its "you", "your" as the
+    replier's (each a speaker's label words), where a label names them."""
+    if asker:
+        question = _FIRST.sub(" ".join(sorted(asker)), question)
+    if replier:
+        question = _SECOND.sub(" ".join(sorted(replier)), question)
+    return question
