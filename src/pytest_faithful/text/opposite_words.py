@@ -29,6 +29,7 @@ upper | lower
 north northern | south southern
 east eastern | west western
 inside internal indoor indoors | outside external outdoor outdoors
+front | rear
 ~ import imports imported | export exports exported
 ~ buy bought purchase | sell sold
 ~ borrow | lend lent
