@@ -495,3 +495,23 @@ _APPRAISALS = [
 @pytest.mark.parametrize(("passage", "faithful", "changed"), _APPRAISALS)
 def test_an_opinion_reversed_is_caught(passage: str, faithful: str, changed: str) -> None:
     assert_both_ways(faithful, changed, [passage], rules=STRICT)
+
+
+# A side of a thing swapped for the other: the front and the rear of it.
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        (
+            "The front brake of the bike is broken.",
+            "The bike's front brake is broken.",
+            "The bike's rear brake is broken.",
+        ),
+        (
+            "Passengers must board through the rear door.",
+            "Passengers board through the rear door.",
+            "Passengers board through the front door.",
+        ),
+    ],
+)
+def test_a_side_swapped_for_the_other_is_caught(passage: str, faithful: str, changed: str) -> None:
+    assert_both_ways(faithful, changed, [passage])
