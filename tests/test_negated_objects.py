@@ -61,3 +61,25 @@ def test_the_stated_object_clashes_and_the_negated_one_does_not(nouns: list[str]
     passage = f"The service repairs {stated} but does not repair {negated}."
     assert negation_clash(f"The service does not repair {negated}.", passage) is False
     assert negation_clash(f"The service does not repair {stated}.", passage) is True
+
+
+# A passage's own negation of the verb whose object is a pronoun ("never use it"): the claim
+# that negates the verb of the named thing says what that clause says, not the opposite of the
+# other clause's statement.
+_PRONOUNS = ["it", "them", "this", "those"]
+
+
+@settings(max_examples=40)
+@given(
+    st.sampled_from(_PRONOUNS),
+    st.sampled_from(["never", "do not", "don't"]),
+    st.sampled_from(_NOUNS),
+)
+def test_a_negation_of_the_verb_of_a_pronoun_is_no_clash(
+    pronoun: str, negation: str, noun: str
+) -> None:
+    passage = f"62% said they use {noun} weekly, and 18% said they {negation} use {pronoun}."
+    assert negation_clash(f"18% {negation} use {noun}.", passage) is False
+    # Where the passage negates no use, the claim's negation still clashes.
+    stated = f"62% said they use {noun} weekly, and 18% said they use {pronoun} daily."
+    assert negation_clash(f"18% {negation} use {noun}.", stated) is True

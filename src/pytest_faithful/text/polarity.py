@@ -328,6 +328,11 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     # of defects and negates that of damage, as "does not cover accidental damage" does: the
     # object of the stating text's own negation of the head is no object it states.
     negated = frozenset().union(*(s.rest for s in stating.scopes if s.head in heads))
+    # "18% said they never use it" negates the using of what its pronoun stands for, as "18%
+    # never use public transport" does: a negation of the head that names no object of its own
+    # is no statement of the head's other object ("use public transport weekly") against it.
+    if any(s.head in heads and not s.rest for s in stating.scopes):
+        return False
     if scope.rest & negated:
         return bool(scope.rest & (stated_object - negated))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
