@@ -83,3 +83,18 @@ def test_a_negation_of_the_verb_of_a_pronoun_is_no_clash(
     # Where the passage negates no use, the claim's negation still clashes.
     stated = f"62% said they use {noun} weekly, and 18% said they use {pronoun} daily."
     assert negation_clash(f"18% {negation} use {noun}.", stated) is True
+
+
+# A table's cell border ends a clause: a cell's negation governs no word of the next cell.
+@pytest.mark.parametrize("cell", ["Never", "Not at all", "No answer"])
+def test_a_negation_in_a_table_cell_stops_at_its_border(cell: str) -> None:
+    passage = "62% said they use public transport weekly, and 18% said they never use it."
+    assert negation_clash(f"| {cell} | 18% |", passage) is False
+    assert negation_clash("| Windows | not supported |", "Windows is supported.") is True
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_table_row_of_a_negated_answer_passes_and_a_changed_share_is_caught(rules: str) -> None:
+    passage = "62% said they use public transport weekly, and 18% said they never use it."
+    head = "| Use | Share |\n|---|---|\n| Weekly | 62% |\n"
+    assert_both_ways(head + "| Never | 18% |", head + "| Never | 28% |", [passage], rules=rules)

@@ -222,10 +222,11 @@ class _Bag(NamedTuple):
     scopes: tuple[_Scope, ...]
 
 
-# Tokens for scoping negations: the tokens above, plus the punctuation that ends a clause, and
-# the comma, which ends one only before a new subject.
-_SCOPE_TOKEN = re.compile(_TOKEN.pattern + r"|[;:()\[\],]")
-_CLAUSE_PUNCTUATION = frozenset(";:()[]")
+# Tokens for scoping negations: the tokens above, plus the punctuation that ends a clause (a
+# table's cell border too: "| Never | 18% |" negates no figure of the next cell), and the
+# comma, which ends one only before a new subject.
+_SCOPE_TOKEN = re.compile(_TOKEN.pattern + r"|[;:()\[\],|]")
+_CLAUSE_PUNCTUATION = frozenset(";:()[]|")
 # Words that open another clause, ending a negation's scope ("is not open but the cafe is").
 CLAUSE_WORDS = frozenset(
     "but however although though whereas while yet which who whom whose because since unless "  # noqa: SIM905
