@@ -515,3 +515,35 @@ def test_an_opinion_reversed_is_caught(passage: str, faithful: str, changed: str
 )
 def test_a_side_swapped_for_the_other_is_caught(passage: str, faithful: str, changed: str) -> None:
     assert_both_ways(faithful, changed, [passage])
+
+
+# Age and medal ranks swapped: "the oldest winner" for "the youngest", "won gold" for "silver".
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        (
+            "Marsh, who is 71, is the oldest winner in the prize's history.",
+            "At 71, Marsh is the prize's oldest ever winner.",
+            "At 71, Marsh is the prize's youngest ever winner.",
+        ),
+        (
+            "She won the silver medal in the marathon at the 2016 Asian Games.",
+            "She won silver in the marathon at the 2016 Asian Games.",
+            "She won gold in the marathon at the 2016 Asian Games.",
+        ),
+        (
+            "He took bronze in the 400 metres at the 2019 championships.",
+            "He won bronze in the 400 metres at the 2019 championships.",
+            "He won silver in the 400 metres at the 2019 championships.",
+        ),
+    ],
+)
+def test_a_rank_swapped_for_its_opposite_is_caught(
+    passage: str, faithful: str, changed: str
+) -> None:
+    assert_both_ways(faithful, changed, [passage])
+
+
+def test_an_age_comparison_told_from_the_other_side_is_no_contrast() -> None:
+    assert contrast("Maria is younger than Tom.", "Tom is older than Maria.") is None
+    assert contrast("Tom is younger than Maria.", "Tom is older than Maria.") is not None

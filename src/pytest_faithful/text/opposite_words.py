@@ -72,6 +72,10 @@ strong stronger strongest sturdy durable | weak weaker weakest flimsy fragile
 major | minor
 mild | severe
 senior | junior
+oldest eldest | youngest
+~ older elder | younger
+gold | silver bronze
+silver | bronze
 heavy heavier | light lighter
 hot hotter warm warmer | cold colder cool cooler
 wet | dry
