@@ -182,3 +182,33 @@ def test_any_text_reads_without_error_and_a_swap_names_words_of_both(
     if found is not None:
         assert all(w in claim for w in found.claimed.split())
         assert all(w in evidence for w in found.shown.split())
+
+
+# A claim that joins two facts, each from its own passage, whose quote is the first passage
+# only: its second part is held to the passage sentence that states it.
+_JOINED = [
+    (
+        [
+            "Professor Kim supervised Dr. Alvarez's doctoral thesis.",
+            "Dr. Alvarez now teaches at the University of Toronto.",
+        ],
+        "Professor Kim supervised Dr. Alvarez's thesis, and Dr. Alvarez now teaches at the "
+        "University of {}.",
+        ("Toronto", "Ottawa"),
+    ),
+]
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(("passages", "form", "names"), _JOINED)
+def test_the_part_of_a_joined_claim_its_quote_leaves_out_is_held_to_its_passage(
+    passages: list[str], form: str, names: tuple[str, str], rules: str
+) -> None:
+    stated, changed = names
+    judge = quoting(passages[0])
+    assert verify(form.format(stated), passages, judge=judge, rules=rules).passed
+    result = verify(form.format(changed), passages, judge=judge, rules=rules)
+    assert not result.passed
+    if rules == "standard":
+        [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
+        assert f"names {changed} where the evidence names {stated}" in demoted.reason

@@ -8,21 +8,28 @@ on faith-dev, 6 faithful WiCE answers, which keep it out of the default policy. 
 only the swap: the claim's unstated name in the place of a name of the evidence's that the
 claim lacks, around words the two share (:func:`~pytest_faithful.text.name_swaps.swapped_name`).
 The evidence is the span shown, read with the rest of its sentences, or the judge's quote where
-no span is. Every judge.
+no span is; where it shows no swap, a passage sentence outside it that shares two content words
+or more with the rest of the claim is read too (a claim joining two facts, "..., and Eiffel was
+born in Lyon in 1832", whose quote states only the first). Every judge.
 On faith-dev with the gold judges (benchmarks/rules.py), the default gains 9 catches (178 to
 187 of 500 lies: 2 on the tune half, 7 held out, 81 to 88 of 235) and no false alarm; on 46
 invented swaps across support docs, news, biographies and product facts, it catches 43, and
 passes all 46 honest twins that add or re-form names (which ``unstated-names`` fails 30 of).
+Reading the sentences outside the evidence added 4 catches on faith-dev (197 to 201; held out
+93 to 95 of 235) and no false alarm.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.unstated_specifics import NAME_KINDS, missing_for
 from pytest_faithful.text.evidence import sentences_around
-from pytest_faithful.text.name_swaps import swapped_name
+from pytest_faithful.text.name_swaps import Swap, swapped_name
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms
 
 
 class ChangedNames:
@@ -37,12 +44,41 @@ class ChangedNames:
         missing = missing_for(case, NAME_KINDS)
         if not missing:
             return ruling
-        swap = swapped_name(case.claim.text, case.claim.sentence, _evidence(case, ruling), missing)
+        evidence = _evidence(case, ruling)
+        swap = swapped_name(case.claim.text, case.claim.sentence, evidence, missing)
+        if swap is None:
+            swap = _swapped_elsewhere(case, evidence, missing)
         if swap is None:
             return ruling
         return ruling.demoted(
             self.name, f"the claim names {swap.claimed} where the evidence names {swap.shown}"
         )
+
+
+# The fewest content words a passage sentence outside the evidence shares with the claim to be
+# read for a swap: a claim that joins two facts ("... , and Eiffel was born in Lyon in 1832")
+# may have its evidence quote only the first.
+_SHARED_ELSEWHERE = 2
+
+
+def _swapped_elsewhere(case: Case, evidence: str, missing: Sequence[str]) -> Swap | None:
+    """The swap a passage sentence outside ``evidence`` shows, one that shares at least
+    :data:`_SHARED_ELSEWHERE` content words with the claim beyond those of ``evidence`` and
+    its unstated names: the
+    part of a joined claim its quote leaves out, held to the sentence that states it."""
+    claimed = content_terms(case.claim.text) - content_terms(evidence)
+    claimed -= content_terms(" ".join(missing))  # the names no passage states share nothing
+    if len(claimed) < _SHARED_ELSEWHERE:
+        return None
+    for passage in case.passages:
+        for sentence in split_sentences(passage):
+            said = sentence.text
+            if said in evidence or len(claimed & content_terms(said)) < _SHARED_ELSEWHERE:
+                continue
+            swap = swapped_name(case.claim.text, case.claim.sentence, said, missing)
+            if swap is not None:
+                return swap
+    return None
 
 
 def _evidence(case: Case, ruling: Ruling) -> str:
