@@ -189,6 +189,15 @@ def test_any_text_reads_without_error_and_a_swap_names_words_of_both(
 _JOINED = [
     (
         [
+            "The Eiffel Tower was designed by the engineering firm of Gustave Eiffel.",
+            "Gustave Eiffel was born in Dijon in 1832.",
+        ],
+        "The Eiffel Tower was designed by Gustave Eiffel's firm, and Eiffel was born in {} "
+        "in 1832.",
+        ("Dijon", "Lyon"),
+    ),
+    (
+        [
             "Professor Kim supervised Dr. Alvarez's doctoral thesis.",
             "Dr. Alvarez now teaches at the University of Toronto.",
         ],
@@ -212,3 +221,15 @@ def test_the_part_of_a_joined_claim_its_quote_leaves_out_is_held_to_its_passage(
     if rules == "standard":
         [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
         assert f"names {changed} where the evidence names {stated}" in demoted.reason
+
+
+@settings(max_examples=30, deadline=None)
+@given(_PEOPLE, _PLACES, _PLACES)
+def test_a_birthplace_in_a_short_biography_sentence_is_a_name(
+    person: str, place: str, other: str
+) -> None:
+    # "was" and "in" are German words too: "born" tells the sentence is English.
+    evidence = f"{person} was born in {place}."
+    claim = f"{person} was born in {other}."
+    found = swapped_name(claim, claim, evidence, [other] if other != place else [])
+    assert found == (Swap(other, place) if other != place else None)

@@ -102,6 +102,8 @@ _ENGLISH_MARKERS = frozenset(
     # ... and the pronouns, determiners and adverbs of a short chat turn ("Penguins live only in
     # Antarctica.", "You should try Kilimanjaro!"), none of them a German word either
     + "you your my our i me them these those there what some any only just very really".split()  # noqa: SIM905
+    # ... and a biography's "born" ("Eiffel was born in Dijon.": "was" and "in" are German too)
+    + ["born"]
 )
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 # Letters of a past tense in "-ed" or an adverb in "-ly", at the least: not "bed", "red", "shed".
