@@ -357,3 +357,42 @@ def test_a_bound_wider_than_a_stated_limit_is_unstated(limit: int, wider: int, f
     assert unstated(claim, claim, limited, frozenset({"number"})) == [str(limit + wider)]
     valued = [f"Meals are reimbursed at ${limit} per day, excluding tips."]
     assert unstated(claim, claim, valued, frozenset({"number"})) == []
+
+
+# "just over 42 km" says near 42 km, as "about" does, and "just under 5%" near and below 5%:
+# neither is a bound any value past the figure meets ("just over 24 km" is no 42.195 km).
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@pytest.mark.parametrize(
+    ("passage", "faithful", "changed"),
+    [
+        (
+            "The marathon is 42.195 kilometres long.",
+            "A marathon is just over 42 kilometres long.",
+            "A marathon is just over 24 kilometres long.",
+        ),
+        (
+            "Unemployment fell from 5.1% to 4.9% in March.",
+            "Unemployment fell slightly in March, to just under 5%.",
+            "Unemployment fell slightly in March, to just under 3%.",
+        ),
+        (
+            "The survey reached 1,030 households.",
+            "The survey reached slightly more than 1,000 households.",
+            "The survey reached slightly more than 100 households.",
+        ),
+    ],
+)
+def test_a_figure_just_past_the_passage_s_value_is_near_it(
+    passage: str, faithful: str, changed: str, rules: str
+) -> None:
+    assert verify(faithful, [passage], judge=quoting(passage), rules=rules).passed
+    assert not verify(changed, [passage], judge=quoting(passage), rules=rules).passed
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=20, max_value=5000), st.sampled_from(["just over", "just under"]))
+def test_just_over_or_under_a_figure_is_held_near_it(value: int, hedge: str) -> None:
+    passage = f"The park has {value} trees."
+    far = value * 3
+    claim = f"The park has {hedge} {far} trees."
+    assert unstated(claim, claim, [passage]) == [str(far)]

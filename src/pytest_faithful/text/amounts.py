@@ -333,9 +333,16 @@ _LOWER = (
     "over|more than|above|exceeding|in excess of|upwards of|at least|no fewer than|no less than"
 )
 _UPPER = "under|less than|fewer than|below|up to|at most|no more than|not more than"
-_ABOUT = "about|around|approximately|roughly|some|close to|circa|an estimated"
+# "just over 42 km" says near 42 km, as "about" does, not any length past it (nor 24 km of 42).
+_ABOUT = (
+    "about|around|approximately|roughly|some|close to|circa|an estimated|just over|just above"
+    "|slightly over|slightly more than|a little over|a little more than"
+)
 # A hedge that puts the value below the figure: "nearly 3 million" is not said of 3.1 million.
-_SHORT_OF = "nearly|almost"
+_SHORT_OF = (
+    "nearly|almost|just under|just below|just short of|slightly under|slightly less than"
+    "|a little under|a little less than"
+)
 _BOUND = re.compile(
     rf"\b(?:(?P<lower>{_LOWER})|(?P<upper>{_UPPER})|(?P<about>{_ABOUT})|(?P<short>{_SHORT_OF}))"
     r"[^\S\n]+(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
