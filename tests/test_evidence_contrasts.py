@@ -547,3 +547,21 @@ def test_a_rank_swapped_for_its_opposite_is_caught(
 def test_an_age_comparison_told_from_the_other_side_is_no_contrast() -> None:
     assert contrast("Maria is younger than Tom.", "Tom is older than Maria.") is None
     assert contrast("Tom is younger than Maria.", "Tom is older than Maria.") is not None
+
+
+# "since" before a time is a preposition: "the highest since 1992" is one clause, so its year
+# is no clause of its own that the claim's fact would be read in instead.
+@pytest.mark.parametrize("since", ["1992", "March", "the 1990s", "early 2010"])
+def test_a_record_since_a_time_reversed_is_caught(since: str) -> None:
+    passage = f"Early results indicate that turnout was around 68%, the highest since {since}."
+    assert_both_ways(
+        f"Early results suggest turnout was around 68%, the highest since {since}.",
+        f"Early results suggest turnout was around 68%, the lowest since {since}.",
+        [passage],
+    )
+
+
+def test_since_before_a_clause_still_opens_one() -> None:
+    # "since demand grew" is a reason, a clause of its own: its "grew" is no word of the
+    # claim's fact.
+    assert contrast("Prices rose.", "Prices fell since demand grew.") is not None

@@ -69,9 +69,11 @@ MIN_SHARED = 0.5
 # How many words before an opposite a negation takes it back ("is not permanent").
 _NEGATION_REACH = 3
 
+# "since" before a time is a preposition, no clause: "the highest since 1992".
 _CLAUSE_BREAK = re.compile(
     r"\s*[;:,\u2013\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet|because"
-    r"|since|unless|except|instead|when|where|so)\s+",
+    r"|since(?!\s+(?:\d|the\b|last\b|then\b|early\b|late\b|mid|(?:jan|feb|mar|apr|may|jun|jul"
+    r"|aug|sep|oct|nov|dec)[a-z]*\b))|unless|except|instead|when|where|so)\s+",
     re.IGNORECASE,
 )
 _BOTH = re.compile(r"(?i)\bboth\b")
