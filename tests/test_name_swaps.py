@@ -233,3 +233,16 @@ def test_a_birthplace_in_a_short_biography_sentence_is_a_name(
     claim = f"{person} was born in {other}."
     found = swapped_name(claim, claim, evidence, [other] if other != place else [])
     assert found == (Swap(other, place) if other != place else None)
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_swap_in_one_sentence_of_an_evidence_told_in_another_order_is_caught(rules: str) -> None:
+    passage = "Nina: Should we invite Paul to the dinner?\nEric: No, he's away until Monday."
+    form = "Eric says Paul is away until {}, so he won't be invited to the dinner."
+    judge = quoting(passage)
+    assert verify(form.format("Monday"), [passage], judge=judge, rules=rules).passed
+    result = verify(form.format("Friday"), [passage], judge=judge, rules=rules)
+    assert not result.passed
+    if rules == "standard":
+        [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
+        assert "names Friday where the evidence names Monday" in demoted.reason

@@ -8,7 +8,8 @@ on faith-dev, 6 faithful WiCE answers, which keep it out of the default policy. 
 only the swap: the claim's unstated name in the place of a name of the evidence's that the
 claim lacks, around words the two share (:func:`~pytest_faithful.text.name_swaps.swapped_name`).
 The evidence is the span shown, read with the rest of its sentences, or the judge's quote where
-no span is; where it shows no swap, a passage sentence outside it that shares two content words
+no span is; where it shows no swap, each of its sentences alone (a claim that tells them in
+another order), then a passage sentence outside it that shares two content words
 or more with the rest of the claim is read too (a claim joining two facts, "..., and Eiffel was
 born in Lyon in 1832", whose quote states only the first). Every judge.
 On faith-dev with the gold judges (benchmarks/rules.py), the default gains 9 catches (178 to
@@ -47,6 +48,8 @@ class ChangedNames:
         evidence = _evidence(case, ruling)
         swap = swapped_name(case.claim.text, case.claim.sentence, evidence, missing)
         if swap is None:
+            swap = _swapped_in_one(case, evidence, missing)
+        if swap is None:
             swap = _swapped_elsewhere(case, evidence, missing)
         if swap is None:
             return ruling
@@ -61,11 +64,26 @@ class ChangedNames:
 _SHARED_ELSEWHERE = 2
 
 
+def _swapped_in_one(case: Case, evidence: str, missing: Sequence[str]) -> Swap | None:
+    """The swap one sentence of an ``evidence`` of several shows: read whole, its words in
+    another order than the claim's ("Should we invite Paul to the dinner? No, he's away until
+    Monday." for "Paul is away until Friday, so he won't be invited to the dinner") align the
+    shared stretch of one sentence and leave the name's place in the other unmatched."""
+    said = split_sentences(evidence)
+    if len(said) < 2:  # most evidence: one sentence, read whole already
+        return None
+    for sentence in said:
+        swap = swapped_name(case.claim.text, case.claim.sentence, sentence.text, missing)
+        if swap is not None:
+            return swap
+    return None
+
+
 def _swapped_elsewhere(case: Case, evidence: str, missing: Sequence[str]) -> Swap | None:
     """The swap a passage sentence outside ``evidence`` shows, one that shares at least
     :data:`_SHARED_ELSEWHERE` content words with the claim beyond those of ``evidence`` and
-    its unstated names: the
-    part of a joined claim its quote leaves out, held to the sentence that states it."""
+    its unstated names: the part of a joined claim its quote leaves out, held to the sentence
+    that states it."""
     claimed = content_terms(case.claim.text) - content_terms(evidence)
     claimed -= content_terms(" ".join(missing))  # the names no passage states share nothing
     if len(claimed) < _SHARED_ELSEWHERE:
