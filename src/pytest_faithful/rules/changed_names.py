@@ -37,7 +37,9 @@ class ChangedNames:
         missing = missing_for(case, NAME_KINDS)
         if not missing:
             return ruling
-        swap = swapped_name(case.claim.text, case.claim.sentence, _evidence(case, ruling), missing)
+        swap = swapped_name(
+            case.claim.text, case.claim.sentence, evidence_read(case, ruling), missing
+        )
         if swap is None:
             return ruling
         return ruling.demoted(
@@ -45,7 +47,7 @@ class ChangedNames:
         )
 
 
-def _evidence(case: Case, ruling: Ruling) -> str:
+def evidence_read(case: Case, ruling: Ruling) -> str:
     """The sentences of the span shown, whole: a quote that stops short of the name in the
     claim's name's place ("approved the budget" out of "Ms. Smith approved the budget.") is
     read with it. The judge's quote where no span is."""
