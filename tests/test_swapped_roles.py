@@ -55,6 +55,12 @@ FORMS = {
         "Acme's acquisition of Bolt closed in 2021.",
         "the claim has Acme's acquisition of Bolt where the evidence has Bolt's acquisition",
     ),
+    "a relative clause": (
+        "Bolt, which acquired Acme in 2021, is based in Oslo.",
+        "Acme was acquired in 2021 by Bolt, which is based in Oslo.",
+        "Acme, which acquired Bolt in 2021, is based in Oslo.",
+        "the claim has Acme acquire Bolt where the evidence has Bolt acquire Acme",
+    ),
     "a message in a chat": (
         "Dan: Lucy invited Omar to the party, right?\nEve: Yes, she did.",
         "Lucy invited Omar to the party.",
@@ -89,6 +95,8 @@ def test_a_swap_fails_the_default_and_a_restatement_passes(form: str) -> None:
         pytest.param("Kim sat next to Jo.", "Jo sat next to Kim.", id="next-to"),
         pytest.param("Acme was bought by Bolt.", "Bolt bought Acme.", id="passive"),
         pytest.param("Acme, which Bolt bought, makes vans.", "Bolt bought Acme.", id="which"),
+        pytest.param("Kim, who Jo hired, left.", "Jo hired Kim.", id="who-object"),
+        pytest.param("Kim, who was hired by Jo, left.", "Jo hired Kim.", id="who-passive"),
         pytest.param("Kessler was ordered to pay Brandt.", "Brandt paid Kessler.", id="no-by"),
         pytest.param("Kim did not hire Jo.", "Jo hired Kim.", id="negated"),
         pytest.param("Rivera, Osei said, had lied.", "Rivera said Osei had lied.", id="aside"),

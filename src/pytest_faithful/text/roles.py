@@ -301,6 +301,9 @@ def _relation(tokens: Sequence[_Token], a: _Span, b: _Span, loose: bool) -> Rela
     noun = _noun_relation(lows, first, second, tokens, b)
     if noun is not None:
         return noun
+    if lows[:2] in ([",", "who"], [",", "which"]) and not first.owned:
+        # "Bolt, which acquired Acme in 2021,": the relative clause's subject is the party.
+        return _verb_relation(between[2:], lows[2:], first, second)
     if not _subject_place(tokens, a.opens, loose):
         return None
     if first.owned:
