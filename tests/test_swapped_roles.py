@@ -61,6 +61,12 @@ FORMS = {
         "Acme, which acquired Bolt in 2021, is based in Oslo.",
         "the claim has Acme acquire Bolt where the evidence has Bolt acquire Acme",
     ),
+    "a chat's first person": (
+        "Rachel: Did Sam pay you back?\nLiam: Yes, Sam paid me on Monday.",
+        "Sam paid Liam back on Monday.",
+        "Liam paid Sam back on Monday.",
+        "the claim has Liam pay Sam where the evidence has Sam pay Liam",
+    ),
     "a message in a chat": (
         "Dan: Lucy invited Omar to the party, right?\nEve: Yes, she did.",
         "Lucy invited Omar to the party.",
@@ -114,6 +120,8 @@ def test_a_swap_fails_the_default_and_a_restatement_passes(form: str) -> None:
             id="of-and-possessive",
         ),
         pytest.param("THE SELLER PAYS THE BUYER.", "THE BUYER PAYS THE SELLER.", id="caps"),
+        pytest.param("Kim: Jo, you hired Sam.", "Sam hired Jo.", id="no-you"),
+        pytest.param("Kim: I emailed Jo, and Jo emailed me.", "Jo emailed Kim.", id="both-turn"),
     ],
 )
 def test_no_swap_where_the_parties_stand_the_same(evidence: str, claim: str) -> None:

@@ -81,6 +81,15 @@ SYMMETRIC_PLACES: Final = _words(
     "together same similar equal equivalent identical different separate distinct apart"
 )
 
+# Titles and forms of address before a name: a party is named by its other words ("Mr. Park"
+# is "Park", "Agent Priya" is "Priya").
+TITLES: Final = _words(
+    "mr mrs ms miss mx dr sir dame lord lady president chancellor senator sen governor gov "
+    "mayor judge justice professor prof king queen prince princess general captain coach "
+    "minister premier chief agent officer detective inspector"
+)
+WEEKDAYS: Final = _words("monday tuesday wednesday thursday friday saturday sunday")
+
 # The forms of "be" (and "get") that make a passive with a past participle after them.
 BE: Final = _words("is are was were be been being am get gets got gotten getting become became")
 

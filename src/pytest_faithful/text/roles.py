@@ -13,7 +13,9 @@ the claim's that the evidence states with its two parties exchanged:
   the second party (an object, a preposition) are part of the relation, "supplies steel to";
 - a passive, read by its agent: "Acme was acquired by Bolt" states "Bolt acquired Acme";
 - a relation noun: "Jo is Kim's manager", "Kim's manager, Jo", "Jo, the manager of Kim";
-- an act as a noun: "Bolt's acquisition of Acme", "the acquisition of Acme by Bolt".
+- an act as a noun: "Bolt's acquisition of Acme", "the acquisition of Acme by Bolt";
+- a dialogue turn's "I", "me" and "my" as its speaker (:mod:`~pytest_faithful.text.turns`):
+  "Liam: Yes, Sam paid me." states "Sam paid Liam".
 
 What is never a swap: a verb or noun whose parties stand the same either way ("met",
 "married", "played", "drew with", "a cousin of": :data:`~.role_words.SYMMETRIC_VERBS`), two
@@ -28,6 +30,7 @@ two parties of the claim's are both in the evidence.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Iterator, Sequence
@@ -45,10 +48,13 @@ from pytest_faithful.text.role_words import (
     SYMMETRIC_PHRASES,
     SYMMETRIC_PLACES,
     SYMMETRIC_VERBS,
+    TITLES,
+    WEEKDAYS,
     present_form,
     verb_stem,
 )
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.turns import Dialogue, dialogue
 from pytest_faithful.text.words import MONTHS, NEGATIONS, NUMBER_WORDS, STOPWORDS
 
 # A token: a number (with its thousands and decimal marks, a score's "2-1"), a word (with an
@@ -64,22 +70,14 @@ _MOST_RETAINED: Final = 4
 # Marks that may stand between two parties of one relation: a currency, a percent.
 _INNER_MARKS: Final = frozenset("$%\u20ac\u00a3")
 _TITLE_DOTS: Final = frozenset(("mr", "mrs", "ms", "dr", "st", "prof", "sen", "gov", "rep"))
-_TITLES: Final = frozenset(
-    (  # noqa: SIM905
-        "mr mrs ms miss mx dr sir dame lord lady president chancellor senator sen governor gov "
-        "mayor judge justice professor prof king queen prince princess general captain coach "
-        "minister premier chief agent officer detective inspector"
-    ).split()
-)
-_WEEKDAYS: Final = frozenset(
-    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-)
-_NOT_NAMES: Final = STOPWORDS | NEGATIONS | frozenset(MONTHS) | _WEEKDAYS | frozenset(NUMBER_WORDS)
+_NOT_NAMES: Final = STOPWORDS | NEGATIONS | frozenset(MONTHS) | WEEKDAYS | frozenset(NUMBER_WORDS)
 _FUNCTION: Final = (
     DETERMINERS | CLAUSE_BREAKS | AUXILIARIES | BE | NEGATIONS | NOT_SUBJECT_BEFORE
 ) | frozenset(("it", "he", "she", "they", "we", "i", "you", "him", "her", "them", "us", "me"))
 _JOINS: Final = frozenset(("and", "or", "&"))
 _CONTRACTION: Final = re.compile(r"['\u2019](?:ll|re|ve|d|m|t)$")
+_FIRST_PERSON: Final = frozenset(("i", "me", "my"))
+_FIRST_PERSON_WORD: Final = re.compile(r"\b(?:I|[Mm]e|[Mm]y)\b")
 _OF: Final = "of"
 _BY: Final = "by"
 
@@ -233,7 +231,7 @@ def _parties(tokens: Sequence[_Token]) -> list[_Span]:
                     break
                 end += 1
             run = tokens[i:end]
-            words = frozenset(t.low for t in run if t.low not in _TITLES) or frozenset(
+            words = frozenset(t.low for t in run if t.low not in TITLES) or frozenset(
                 t.low for t in run
             )
             text = " ".join(t.text for t in run)
@@ -417,11 +415,15 @@ def _adverb(low: str) -> bool:
 
 
 def relations(text: str, *, loose: bool = False) -> Iterator[Relation]:
-    """The relations ``text``'s sentences state between two parties; ``loose``: with each
-    party after "and" read as a subject too, to find a relation stated at all."""
+    """The relations ``text``'s sentences state between two parties, a dialogue turn's "I"
+    and "me" its speaker; ``loose``: with each party after "and" read as a subject too, to
+    find a relation stated at all."""
+    turns = dialogue(text) if _FIRST_PERSON_WORD.search(text) else None
     for sentence in split_sentences(text):
         tokens = _tokens(sentence.text)
         spans = _parties(tokens)
+        if turns is not None and turns.starts:
+            spans = sorted(spans + _speakers(tokens, text, sentence.start, turns))
         for n, a in enumerate(spans):
             for b in spans[n + 1 :]:
                 if b.opens - a.end > _MOST_BETWEEN + 1:
@@ -431,6 +433,24 @@ def relations(text: str, *, loose: bool = False) -> Iterator[Relation]:
                 found = _relation(tokens, a, b, loose)
                 if found is not None:
                     yield found
+
+
+def _speakers(tokens: Sequence[_Token], text: str, at: int, turns: Dialogue) -> list[_Span]:
+    """A dialogue turn's "I", "me" and "my" as the parties they name: the turn's speaker
+    ("Liam: Sam paid me" states "Sam paid Liam")."""
+    spans: list[_Span] = []
+    for n, token in enumerate(tokens):
+        if token.low.split("'")[0].split("\u2019")[0] not in _FIRST_PERSON:
+            continue
+        turn = bisect.bisect_right(turns.bodies, at + token.start) - 1
+        if turn < 0 or not turns.labels[turn]:
+            continue
+        label = text[turns.starts[turn] : turns.bodies[turn]].strip(" \t*#<>[]:")
+        owned = ""
+        if token.low == "my" and n + 1 < len(tokens) and _content(tokens[n + 1]):
+            owned = tokens[n + 1].low
+        spans.append(_Span(n, n + 1, n, Party(turns.labels[turn], label, owned)))
+    return spans
 
 
 def party_words(text: str) -> list[frozenset[str]]:
