@@ -2,8 +2,8 @@
 
 "Acme acquired Bolt in 2021." quoting "Bolt acquired Acme in 2021." passed every rule: each of
 its words and names is in the evidence. ``swapped-roles`` reads the relations each text states
-between two parties (:func:`~pytest_faithful.text.roles.swapped_roles`), a passive by its agent,
-and holds the claim to the evidence's way round; a verb whose parties stand the same either
+between two parties (:func:`~pytest_faithful.text.role_swaps.swapped_roles`), a passive by its
+agent, and holds the claim to the evidence's way round; a verb whose parties stand the same either
 way, a list, a passive rewrite and a relation the passages state both ways are no swap.
 """
 
@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
-from pytest_faithful.text.roles import relations, swapped_roles
+from pytest_faithful.text.role_swaps import swapped_roles
+from pytest_faithful.text.roles import relations
 
 # form: (passage, an honest restatement, the lie, what the reason says)
 FORMS = {

@@ -121,6 +121,23 @@ DETERMINERS: Final = _words(
     "the a an its their his her our your my this that these those each any every another some"
 )
 
+# Function words: no verb or noun of a relation.
+FUNCTION_WORDS: Final = (
+    DETERMINERS
+    | CLAUSE_BREAKS
+    | AUXILIARIES
+    | BE
+    | NOT_SUBJECT_BEFORE
+    | _words("it he she they we i you him her them us me")
+)
+# Marks that may stand between two parties of one relation: a currency, a percent.
+INNER_MARKS: Final = frozenset("$%\u20ac\u00a3")
+# Titles written short with a full stop ("Mr. Park"): the stop ends no sentence.
+TITLE_DOTS: Final = _words("mr mrs ms dr st prof sen gov rep")
+JOINS: Final = _words("and or &")
+# A dialogue turn's words for its speaker.
+FIRST_PERSON: Final = _words("i me my")
+
 # Past tenses and participles not written "-ed" (the past first where it differs), read as
 # their verb ("beaten" is "beat").
 _IRREGULAR_FORMS: Final = (

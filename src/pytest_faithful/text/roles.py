@@ -3,10 +3,11 @@
 "Acme acquired Bolt in 2021." quoting "Bolt acquired Acme in 2021.", "Kim emailed Jo the
 report" for "Jo emailed Kim the report", "the lender pays the borrower" for "the borrower pays
 the lender": every word and name of the claim is in the evidence, so no reading of unstated
-words sees it, and a judge reading for gist misses it. :func:`swapped_roles` reads each
+words sees it, and a judge reading for gist misses it. :func:`relations` reads each
 sentence's relations between two *parties* (names in capitals, and the role nouns of
-:data:`~pytest_faithful.text.role_words.ROLE_NOUNS`, "the buyer", "the tenant") and finds one of
-the claim's that the evidence states with its two parties exchanged:
+:data:`~pytest_faithful.text.role_words.ROLE_NOUNS`, "the buyer", "the tenant"), and
+:func:`~pytest_faithful.text.role_swaps.swapped_roles` finds one of the claim's that the
+evidence states with its two parties exchanged:
 
 - a verb between them, its subject first: "Bolt acquired Acme", "Dunmore supplies steel to
   Kettering", "the court ordered Kessler to pay Brandt" (Kessler pays Brandt); its words before
@@ -31,7 +32,6 @@ two parties of the claim's are both in the evidence.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
@@ -41,6 +41,10 @@ from pytest_faithful.text.role_words import (
     BE,
     CLAUSE_BREAKS,
     DETERMINERS,
+    FIRST_PERSON,
+    FUNCTION_WORDS,
+    INNER_MARKS,
+    JOINS,
     NOT_SUBJECT_BEFORE,
     PARTICIPLES,
     ROLE_NOUNS,
@@ -48,6 +52,7 @@ from pytest_faithful.text.role_words import (
     SYMMETRIC_PHRASES,
     SYMMETRIC_PLACES,
     SYMMETRIC_VERBS,
+    TITLE_DOTS,
     TITLES,
     WEEKDAYS,
     present_form,
@@ -67,16 +72,9 @@ _MOST_BETWEEN: Final = 6
 # The most words of an object between a passive's participle and its "by" ("was paid a
 # cleaning fee by").
 _MOST_RETAINED: Final = 4
-# Marks that may stand between two parties of one relation: a currency, a percent.
-_INNER_MARKS: Final = frozenset("$%\u20ac\u00a3")
-_TITLE_DOTS: Final = frozenset(("mr", "mrs", "ms", "dr", "st", "prof", "sen", "gov", "rep"))
 _NOT_NAMES: Final = STOPWORDS | NEGATIONS | frozenset(MONTHS) | WEEKDAYS | frozenset(NUMBER_WORDS)
-_FUNCTION: Final = (
-    DETERMINERS | CLAUSE_BREAKS | AUXILIARIES | BE | NEGATIONS | NOT_SUBJECT_BEFORE
-) | frozenset(("it", "he", "she", "they", "we", "i", "you", "him", "her", "them", "us", "me"))
-_JOINS: Final = frozenset(("and", "or", "&"))
+_FUNCTION: Final = FUNCTION_WORDS | NEGATIONS
 _CONTRACTION: Final = re.compile(r"['\u2019](?:ll|re|ve|d|m|t)$")
-_FIRST_PERSON: Final = frozenset(("i", "me", "my"))
 _FIRST_PERSON_WORD: Final = re.compile(r"\b(?:I|[Mm]e|[Mm]y)\b")
 _OF: Final = "of"
 _BY: Final = "by"
@@ -89,14 +87,21 @@ class Party(NamedTuple):
     words: frozenset[str]
     text: str
     owned: str = ""
+    phrase: str = ""
+    """The words its possessive heads as written, up to two ("legal costs"), for a reason."""
 
     def named_as(self, other: Party) -> bool:
         """Whether ``other`` names this party: one's words within the other's ("Baker" and
         "Tom Baker")."""
         return self.words <= other.words or other.words <= self.words
 
-    def said(self) -> str:
-        return f"{self.text}'s {self.owned}" if self.owned else self.text
+    def said(self, whole: bool = False) -> str:
+        """The party in words, with the noun its possessive heads; ``whole``: with the words
+        after that noun too, where the party ends its relation ("the defendant's legal
+        costs")."""
+        if not self.owned:
+            return self.text
+        return f"{self.text}'s {self.phrase if whole and self.phrase else self.owned}"
 
 
 class Relation(NamedTuple):
@@ -145,20 +150,7 @@ class Relation(NamedTuple):
             return f"{self.second.said()} {self.first.said()}'s {self.words}"
         if self.kind == "act":
             return f"{self.first.said()}'s {self.words} of {self.second.said()}"
-        return f"{self.first.said()} {self.words} {self.second.said()}"
-
-
-class Swap(NamedTuple):
-    """A relation of the claim's and the evidence's relation with its parties exchanged."""
-
-    claimed: Relation
-    shown: Relation
-
-    def reason(self) -> str:
-        verb = "makes" if self.claimed.kind == "noun" else "has"
-        return (
-            f"the claim {verb} {self.claimed.said()} where the evidence {verb} {self.shown.said()}"
-        )
+        return f"{self.first.said()} {self.words} {self.second.said(whole=True)}"
 
 
 class _Token(NamedTuple):
@@ -176,7 +168,7 @@ def _tokens(sentence: str) -> list[_Token]:
         if text in "'\u2019" and out and out[-1].low.endswith("s") and m.start() == out[-1].end:
             out[-1] = out[-1]._replace(possessive=True, end=m.end())  # "the sellers' agent"
             continue
-        if text == "." and out and out[-1].low in _TITLE_DOTS:
+        if text == "." and out and out[-1].low in TITLE_DOTS:
             continue  # "Mr. Park"
         possessive = bool(_POSSESSIVE.search(text)) and len(text) > 2
         if possessive:
@@ -243,12 +235,21 @@ def _parties(tokens: Sequence[_Token]) -> list[_Span]:
         opens = i - 1 if i and tokens[i - 1].low in DETERMINERS else i
         if opens < i:
             text = f"{tokens[opens].low} {text}"
-        owned = ""
+        owned = phrase = ""
         if tokens[end - 1].possessive and end < len(tokens) and _content(tokens[end]):
-            owned = tokens[end].low
-        spans.append(_Span(i, end, opens, Party(words, text, owned)))
+            owned, phrase = tokens[end].low, _phrase(tokens, end)
+        spans.append(_Span(i, end, opens, Party(words, text, owned, phrase)))
         i = end
     return spans
+
+
+def _phrase(tokens: Sequence[_Token], at: int) -> str:
+    """The noun a possessive heads at ``at``, with one more content word that ends its phrase
+    ("legal costs."), as written."""
+    ends = at + 2 >= len(tokens) or not _content(tokens[at + 2])
+    if at + 1 < len(tokens) and _content(tokens[at + 1]) and ends:
+        return f"{tokens[at].text} {tokens[at + 1].text}"
+    return tokens[at].text
 
 
 def _content(token: _Token) -> bool:
@@ -265,7 +266,7 @@ def _plain(tokens: Sequence[_Token]) -> bool:
     """Whether ``tokens`` stay in one clause: words, numbers and amounts, no break, no
     negation, no second verb phrase."""
     return all(
-        (t.low[:1].isalnum() or t.low in _INNER_MARKS)
+        (t.low[:1].isalnum() or t.low in INNER_MARKS)
         and t.low not in CLAUSE_BREAKS
         and t.low not in NEGATIONS
         and t.low not in BE
@@ -315,7 +316,7 @@ def _subject_place(tokens: Sequence[_Token], at: int, loose: bool) -> bool:
     opens a clause ("Arsenal won, and Chelsea beat Leeds"), and read ``loose``, any "and"
     ("Kim emailed Jo and Jo emailed Kim")."""
     before = tokens[at - 1].low if at else ""
-    if before in _JOINS:
+    if before in JOINS:
         return loose or (at >= 2 and tokens[at - 2].low in {",", ";"})
     return before not in NOT_SUBJECT_BEFORE
 
@@ -327,7 +328,7 @@ def _noun_relation(
     "Jo, the manager of Kim", "Gresham is a subsidiary of Pellham"; an act: "Bolt's
     acquisition of Acme"."""
     if first.owned:
-        owner, rest = first._replace(owned=""), lows[1:]
+        owner, rest = first._replace(owned="", phrase=""), lows[1:]
         if not rest or rest == [","] or (len(rest) == 1 and rest[0] in BE):
             return _noun(first.owned, owner, second)
         if rest == [_OF]:
@@ -339,7 +340,7 @@ def _noun_relation(
         after = b.end + 1
         if lows == [","] and after < len(tokens) and tokens[after].low not in {",", "."}:
             return None  # "Jo, Kim's manager approved": no apposition read
-        return _noun(second.owned, second._replace(owned=""), first)
+        return _noun(second.owned, second._replace(owned="", phrase=""), first)
     if lows[-1:] == [_OF] and len(lows) >= 3 and (lows[0] in BE or lows[0] == ","):
         words = [w for w in lows[1:-1] if w not in DETERMINERS]
         if 1 <= len(words) <= 2 and all(w.isalpha() and w not in _NOT_NAMES for w in words):
@@ -440,7 +441,7 @@ def _speakers(tokens: Sequence[_Token], text: str, at: int, turns: Dialogue) -> 
     ("Liam: Sam paid me" states "Sam paid Liam")."""
     spans: list[_Span] = []
     for n, token in enumerate(tokens):
-        if token.low.split("'")[0].split("\u2019")[0] not in _FIRST_PERSON:
+        if token.low.split("'")[0].split("\u2019")[0] not in FIRST_PERSON:
             continue
         turn = bisect.bisect_right(turns.bodies, at + token.start) - 1
         if turn < 0 or not turns.labels[turn]:
@@ -449,47 +450,10 @@ def _speakers(tokens: Sequence[_Token], text: str, at: int, turns: Dialogue) -> 
         owned = ""
         if token.low == "my" and n + 1 < len(tokens) and _content(tokens[n + 1]):
             owned = tokens[n + 1].low
-        spans.append(_Span(n, n + 1, n, Party(turns.labels[turn], label, owned)))
+        spans.append(_Span(n, n + 1, n, Party(turns.labels[turn], label, owned, owned)))
     return spans
 
 
 def party_words(text: str) -> list[frozenset[str]]:
-    """The parties ``text`` names, as their words: the pre-test of :func:`swapped_roles`."""
+    """The parties ``text`` names, as their words."""
     return [span.party.words for s in split_sentences(text) for span in _parties(_tokens(s.text))]
-
-
-def swapped_roles(claim: str, evidence: str, passages: Sequence[str]) -> Swap | None:
-    """A relation of ``claim``'s that ``evidence`` states with its two parties exchanged,
-    and that no sentence of ``passages`` states the claim's way; None if none is."""
-    folded = evidence.casefold()
-    named = {words for words in party_words(claim) if any(w in folded for w in words)}
-    if len(named) < 2:
-        return None
-    claimed = list(relations(claim))
-    if not claimed:
-        return None
-    shown = list(relations(evidence))
-    for relation in claimed:
-        for other in shown:
-            if relation.reversed_in(other) and not _stated(relation, passages):
-                return Swap(relation, other)
-    return None
-
-
-def _stated(relation: Relation, passages: Sequence[str]) -> bool:
-    """Whether a passage states ``relation`` its own way round."""
-    return any(
-        relation.same_as(other)
-        for passage in passages
-        for other in _stated_in(passage).get((relation.kind, relation.key), ())
-    )
-
-
-@functools.lru_cache(maxsize=64)
-def _stated_in(passage: str) -> dict[tuple[str, tuple[str, ...]], list[Relation]]:
-    """The relations ``passage`` states (read loose), by their kind and key: read once per
-    passage, however many claims are held to it."""
-    found: dict[tuple[str, tuple[str, ...]], list[Relation]] = {}
-    for relation in relations(passage, loose=True):
-        found.setdefault((relation.kind, relation.key), []).append(relation)
-    return found
