@@ -163,6 +163,16 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         ),
         _quoting_judge,
     ),
+    # Parties a claim names, and a passage of relations between parties: each party read with
+    # the few words after it, and the passage's relations read once for every claim held to it
+    # (:mod:`pytest_faithful.text.roles`).
+    "parties": (
+        lambda n: (
+            "Kim paid Jo, " + ", ".join(f"Jo{_letters(i)} paid Kim{_letters(i)}" for i in range(n)),
+            "Jo paid Kim. " + " ".join(f"Kim{_letters(i)} paid Jo{_letters(i)}." for i in range(n)),
+        ),
+        _quoting_judge,
+    ),
 }
 
 

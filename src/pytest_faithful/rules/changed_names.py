@@ -45,7 +45,7 @@ class ChangedNames:
         missing = missing_for(case, NAME_KINDS)
         if not missing:
             return ruling
-        evidence = _evidence(case, ruling)
+        evidence = evidence_read(case, ruling)
         swap = swapped_name(case.claim.text, case.claim.sentence, evidence, missing)
         if swap is None:
             swap = _swapped_in_one(case, evidence, missing)
@@ -99,7 +99,7 @@ def _swapped_elsewhere(case: Case, evidence: str, missing: Sequence[str]) -> Swa
     return None
 
 
-def _evidence(case: Case, ruling: Ruling) -> str:
+def evidence_read(case: Case, ruling: Ruling) -> str:
     """The sentences of the span shown, whole: a quote that stops short of the name in the
     claim's name's place ("approved the budget" out of "Ms. Smith approved the budget.") is
     read with it. The judge's quote where no span is."""

@@ -30,6 +30,7 @@ from pytest_faithful.rules.number_clash import NumberClash
 from pytest_faithful.rules.opposites import Opposites
 from pytest_faithful.rules.quote_in_passage import QuoteInPassage
 from pytest_faithful.rules.speaker import Speaker
+from pytest_faithful.rules.swapped_roles import SwappedRoles
 from pytest_faithful.rules.unstated_names import UnstatedNames
 from pytest_faithful.rules.unstated_specifics import UnstatedSpecifics
 from pytest_faithful.vocab import DEFAULT_RULES
@@ -47,6 +48,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     UnstatedSpecifics(),
     UnstatedNames(),
     ChangedNames(),
+    SwappedRoles(),
     Answerer(),
     Speaker(),
 )
@@ -69,6 +71,7 @@ _STANDARD: Final = (
     "negation",
     "unstated-specifics",
     "changed-names",
+    "swapped-roles",
     "answerer",
     "speaker",
     "modal-force",
@@ -86,11 +89,12 @@ its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPOR
 ``strict``: every rule but ``judge-quote``, for small open models.
 ``standard``, the default: the trust rules, the opposites, the negations, the specifics, the
 changed names (a name where the evidence names another, not every unstated name), the
-answerer, the speaker and the modal force: the set with the most catches that fails no more
-than 3% of faithful answers for a judge that is right (issue 34's bound; benchmarks/rules.py
-on faith-dev, benchmarks/RESULTS.md "Stop 49"). Every name no passage states is
-``strict``'s: a strong judge's honest answers add names from world knowledge ("Prince Harry,
-Duke of Sussex")."""
+swapped roles (two parties of the evidence the other way round: no faithful faith-dev answer
+fails it), the answerer, the speaker and the modal force: the set with the most catches that
+fails no more than 3% of faithful answers for a judge that is right (issue 34's bound;
+benchmarks/rules.py on faith-dev, benchmarks/RESULTS.md "Stop 49"). Every name no passage
+states is ``strict``'s: a strong judge's honest answers add names from world knowledge
+("Prince Harry, Duke of Sussex")."""
 
 HEURISTIC_EXTRA: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {"standard": ("unstated-names",)}
