@@ -158,10 +158,11 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
     pairs, where = _pairs()
     # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
     everything = _read(evidence)
-    if not any(
-        _prefixed(word, everything)
-        or any(pairs[n].sides[1 - side] & everything for n, side in where.get(word, ()))
+    if not _any_prefixed(said, everything) and not any(
+        pairs[n].sides[1 - side] & everything
         for word in said
+        if word in where
+        for n, side in where[word]
     ):
         return None
     claimed = content_terms(claim)
@@ -460,6 +461,20 @@ def _as_written(text: str, key: str) -> str:
     """The first word of ``text`` read as ``key`` (a stem such as "increas"), as written."""
     found = _first_word(text, frozenset({key}))
     return key if found is None else found[1]
+
+
+def _any_prefixed(said: frozenset[str], shown: frozenset[str]) -> bool:
+    """Whether :func:`_prefixed` finds a word for some word of ``said``: a word of either that
+    is a prefix and a word of the other at least :data:`_MIN_NEGATED` long. Read from the
+    prefixed side, so most words (which start with no prefix) cost one test."""
+    for prefixed, base in ((shown, said), (said, shown)):
+        for word in prefixed:
+            if word.startswith(_PREFIXES):
+                for prefix in _PREFIXES:
+                    rest = word[len(prefix) :]
+                    if word.startswith(prefix) and len(rest) >= _MIN_NEGATED and rest in base:
+                        return True
+    return False
 
 
 def _prefixed(word: str, shown: frozenset[str]) -> frozenset[str]:

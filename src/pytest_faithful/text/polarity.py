@@ -38,11 +38,11 @@ from pytest_faithful.text.terms import (
     _SUBJECTS,
     CLAUSE_WORDS,
     _Bag,
-    _bag,
     _lower,
     _Scope,
     _term,
     content_terms,
+    text_bag,
 )
 from pytest_faithful.text.words import STOPWORDS, joined_non
 
@@ -65,12 +65,12 @@ def negation_clash(claim: str, evidence: str) -> bool:
         claim, evidence = _spaced_compounds(claim, evidence)
         claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
     claim, evidence = _plain(claim), _plain(evidence)
-    said = _bag(_lower(claim))
+    said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
         if any(_says_otherwise(said, key) for key in keys):
             return True
         evidence = _without(evidence, keys)  # a key's words are said yes or no, not stated
-    shown = _bag(_lower(evidence))
+    shown = text_bag(evidence)
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
     claimed, quoted = _read(claim), _read(evidence)
@@ -352,9 +352,8 @@ def _alike(head: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _read(text: str) -> _Reading:
-    lowered = _lower(text)
-    bag = _bag(lowered)
-    return _Reading(bag.scopes, frozenset(bag.asserted), _objects(lowered))
+    bag = text_bag(text)
+    return _Reading(bag.scopes, bag.asserted, _objects(_lower(text)))
 
 
 def _objects(lowered: str) -> dict[str, frozenset[str]]:
