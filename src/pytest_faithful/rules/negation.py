@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.align import (
+    NEGATION_REACH,
     Aligned,
     denials_plain,
     denying_frame_before,
@@ -33,7 +34,7 @@ from pytest_faithful.text.align import (
 from pytest_faithful.text.bounds import same_bounds, without_bounds
 from pytest_faithful.text.evidence import answers_no, sentence_about, without_no_answer
 from pytest_faithful.text.modals import exempt_and_allowed
-from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.turns import dialogue
@@ -49,13 +50,17 @@ class Negation:
         span = ruling.span
         if span is None:
             return ruling
+        passage = case.passages[span.passage]
+        if not may_negate(case.subject) and not may_negate(_read_from(passage, span)):
+            # Neither the claim nor the span with what may be read before it holds anything a
+            # negation is read from (most claims): no reading below finds a clash.
+            return ruling
         if not case.whole_claim and answers_no(case.claim.text):
             return ruling
         # One sentence: a span of several holds negations about other things that share a word
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729). A span of several is
         # read in the one sentence of it most about the claim (:func:`sentence_about`).
-        passage = case.passages[span.passage]
         if "?" in passage and answer_around(passage, span.start, span.end) is not None:
             # A question and the yes or no that answers it: the reply says which way the
             # question's words hold, read by bears-on and opposites ("Will the shop be open?"
@@ -78,6 +83,19 @@ class Negation:
         return ruling.demoted(
             self.name, "the evidence negates what the claim states, or states what it negates"
         )
+
+
+def _read_from(passage: str, span: Aligned) -> str:
+    """The text of ``passage`` that :func:`clause_read` reads a span's negations in, or more:
+    the span, and before it the reach of :func:`~pytest_faithful.text.align.negation_before`
+    and :func:`~pytest_faithful.text.align.denying_frame_before`. What they read before it holds
+    no ".", "!", "?" or ";" (nor a newline, the denying frame's only other stop); so with no
+    markup or newline about, it starts after the last of them."""
+    start = max(0, span.start - NEGATION_REACH)
+    around = passage[start : span.start + NEGATION_REACH // 4]
+    if not any(c in around for c in "\n<&*_`"):
+        start = max(start, *(passage.rfind(stop, start, span.start) + 1 for stop in ".!?;"))
+    return passage[start : span.end]
 
 
 def clause_read(span: Aligned, passages: Sequence[str], claim: str) -> str:

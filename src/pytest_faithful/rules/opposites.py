@@ -17,7 +17,7 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.number_clash import other_span
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.contrasts import clause_saying, contrast
+from pytest_faithful.text.contrasts import clause_saying, contrast, may_contrast
 from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.terms import content_terms
 
@@ -40,6 +40,8 @@ class Opposites:
         if span is None:
             return ruling
         claim, evidence = case.claim.text, span.text(case.passages)
+        if not may_contrast(claim, evidence):  # no word of the claim has an opposite there
+            return ruling
         if same_bounds(claim, evidence):
             # "30 or more days" and "at least 30 days": a bound's words said the same way.
             claim, evidence = without_bounds(claim), without_bounds(evidence)

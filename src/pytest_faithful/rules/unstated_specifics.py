@@ -48,6 +48,7 @@ passages leave to world knowledge can skip them alone. Every judge.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import ClassVar, Final
@@ -82,19 +83,28 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
 
 def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
     """The specifics of ``kinds`` that the claim states and no passage states, in any form."""
+    return list(_missing(case.claim.text, case.claim.sentence, tuple(case.passages), kinds))
+
+
+# A pure reading of its texts, asked for twice in a check where two rules hold the same kinds
+# (``unstated-names`` and ``changed-names`` in the strict policy).
+@functools.lru_cache(maxsize=256)
+def _missing(
+    claim: str, claim_sentence: str, passages: tuple[str, ...], kinds: frozenset[Kind]
+) -> tuple[str, ...]:
     # The values an answer's example makes up (an ID after a prefix the passages give, a
     # figure given in code to a setting they name) are its own, not specifics it claims.
-    text = without_examples(case.claim.text, case.passages)
-    sentence = without_examples(case.claim.sentence, case.passages)
-    missing = unstated(text, sentence, case.passages, kinds)
+    text = without_examples(claim, passages)
+    sentence = without_examples(claim_sentence, passages)
+    missing = unstated(text, sentence, passages, kinds)
     numbers = "number" in kinds
     # Codes and numeric dates read whole (text/codes.py): a date's numbers and month are
     # stated by the same date in another form, "Type-C" by a passage's "USB-C"; a code's
     # changed letter or sign is missing. Read only where they can matter (most claims miss
     # nothing, and the names' rule reads no dates): the rule decides the same.
-    stated, dates = read_dates(text, case.passages) if missing or numbers else (frozenset(), [])
+    stated, dates = read_dates(text, passages) if missing or numbers else (frozenset(), [])
     if missing:
-        aliases = aliases_stated(text, case.passages)
+        aliases = aliases_stated(text, passages)
         missing = [
             m
             for m in missing
@@ -105,10 +115,10 @@ def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
         missing += [d for d in dates if not content_terms(d) & reported]
         # A code is read where no other specific of the claim is missing: a claim that
         # states a name, number or date no passage does is caught by it, and says so.
-        codes = () if missing else unstated_codes(text, sentence, case.passages)
-        if codes and not unstated(text, sentence, case.passages, NAME_KINDS):
+        codes = () if missing else unstated_codes(text, sentence, passages)
+        if codes and not unstated(text, sentence, passages, NAME_KINDS):
             missing = list(codes)
-    return missing
+    return tuple(missing)
 
 
 # A record the claim states: "the first woman to conduct", "Japan's first athlete to win". Its

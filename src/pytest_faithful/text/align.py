@@ -444,6 +444,10 @@ _DENYING_FRAME_ANYWHERE = re.compile(_DENYING, re.IGNORECASE)
 _TWO_WORDS_BEFORE = re.compile(r"(?:[\w'\u2019]+[^\w.!?;\n]+){1,2}\Z")
 # Characters looked back for them: two words are rarely longer.
 _REACH = 64
+NEGATION_REACH = 4 * _REACH
+"""How far before a span :func:`negation_before` and :func:`denying_frame_before` may open
+(through markup, which takes room): what they read lies in ``passage[start - NEGATION_REACH:
+start]``."""
 
 
 # Words that open a restriction of what comes before them in a sentence ("open every day

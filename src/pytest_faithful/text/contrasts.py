@@ -53,16 +53,12 @@ from typing import NamedTuple
 
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
-from pytest_faithful.text.opposite_words import PAIRS
+from pytest_faithful.text.opposite_words import PAIRS, any_prefixed, prefixed
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.senses import DETERMINER, plain_senses
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
-# A negating prefix and the shortest word it negates ("unsafe", "illegal"): shorter stems
-# ("unit", "into") only look prefixed.
-_PREFIXES = ("non", "un", "dis", "in", "im", "il", "ir")
-_MIN_NEGATED = 4
 # Share of the claim's other content terms (or of its fact's: :func:`_against`) the clause
 # must hold to be about the same thing as the claim (a number of the claim's is enough).
 MIN_SHARED = 0.5
@@ -133,9 +129,37 @@ def opposite_terms(term: str) -> frozenset[str]:
 
 
 def _read(text: str) -> frozenset[str]:
-    text = without_names(text)
-    words = [w.casefold() for w in WORD.findall(text)]
-    return frozenset(words) | content_terms(text)
+    return _words_and_terms(without_names(text))
+
+
+def _words_and_terms(text: str) -> frozenset[str]:
+    return frozenset([w.casefold() for w in WORD.findall(text)]) | content_terms(text)
+
+
+def may_contrast(claim: str, evidence: str) -> bool:
+    """Whether :func:`contrast` may find the opposite of a word of ``claim`` in ``evidence``,
+    read as written or with their bounds' words blanked (:func:`~pytest_faithful.text.bounds.
+    without_bounds` only takes words away, and the readings it adds, figures, are of no pair):
+    False where no word of the claim, a name's included, has an opposite among the evidence's
+    words, or one with a negating prefix (most claims). A pre-test on the terms the other rules
+    have read of the texts as given; any text not in ASCII is read whole."""
+    if not (claim.isascii() and evidence.isascii()):
+        return True
+    claim, evidence = _plain(unmarked(claim)), _plain(unmarked(evidence))
+    return _may_oppose(_words_and_terms(claim), _words_and_terms(evidence))
+
+
+def _may_oppose(said: frozenset[str], everything: frozenset[str]) -> bool:
+    """Whether a word of ``said`` has an opposite in ``everything``: of a pair, or by a prefix."""
+    if any_prefixed(said, everything):
+        return True
+    pairs, where = _pairs()
+    return any(
+        pairs[n].sides[1 - side] & everything
+        for word in said
+        if word in where
+        for n, side in where[word]
+    )
 
 
 def contrast(claim: str, evidence: str) -> Contrast | None:
@@ -160,11 +184,7 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
     pairs, where = _pairs()
     # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
     everything = _read(evidence)
-    if not any(
-        _prefixed(word, everything)
-        or any(pairs[n].sides[1 - side] & everything for n, side in where.get(word, ()))
-        for word in said
-    ):
+    if not _may_oppose(said, everything):
         return None
     claimed = content_terms(claim)
     for sentence in split_sentences(evidence):
@@ -176,7 +196,7 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     for number, side in where.get(word, ())
                     if not _another_swap(said, shown, number)
                 ]
-                negating = _prefixed(word, shown)
+                negating = prefixed(word, shown)
                 if negating:
                     pair = _Pair((_keys(word), negating), converse=False, timed=False)
                     candidates.append((_keys(word), negating, pair))
@@ -462,15 +482,3 @@ def _as_written(text: str, key: str) -> str:
     """The first word of ``text`` read as ``key`` (a stem such as "increas"), as written."""
     found = _first_word(text, frozenset({key}))
     return key if found is None else found[1]
-
-
-def _prefixed(word: str, shown: frozenset[str]) -> frozenset[str]:
-    """The words of ``shown`` that negate ``word`` by a prefix, or that ``word`` negates."""
-    if len(word) < _MIN_NEGATED:
-        return frozenset()
-    found = {p + word for p in _PREFIXES} & shown
-    for prefix in _PREFIXES:
-        base = word[len(prefix) :]
-        if word.startswith(prefix) and len(base) >= _MIN_NEGATED and base in shown:
-            found.add(base)
-    return frozenset(found)

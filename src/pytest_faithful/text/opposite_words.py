@@ -4,6 +4,11 @@ how a pair is read)."""
 
 from typing import Final
 
+# A negating prefix and the shortest word it negates ("unsafe", "illegal"): shorter stems
+# ("unit", "into") only look prefixed.
+_PREFIXES = ("non", "un", "dis", "in", "im", "il", "ir")
+_MIN_NEGATED = 4
+
 # Each line: the words of one side, "|", the words of the other. Inflections are read by the
 # lexical judge's stemmer ("increased", "increases" -> "increas"); irregular forms are listed.
 # "~" marks a pair that tells one fact from either side ("X sold to Y", "Y bought from X"),
@@ -108,3 +113,29 @@ bright brighter | dim dimmer
 clear | confusing
 online | offline
 """
+
+
+def any_prefixed(said: frozenset[str], shown: frozenset[str]) -> bool:
+    """Whether :func:`prefixed` finds a word for some word of ``said``: a word of either that
+    is a prefix and a word of the other at least :data:`_MIN_NEGATED` long. Read from the
+    prefixed side, so most words (which start with no prefix) cost one test."""
+    for with_prefix, base in ((shown, said), (said, shown)):
+        for word in with_prefix:
+            if word.startswith(_PREFIXES):
+                for prefix in _PREFIXES:
+                    rest = word[len(prefix) :]
+                    if word.startswith(prefix) and len(rest) >= _MIN_NEGATED and rest in base:
+                        return True
+    return False
+
+
+def prefixed(word: str, shown: frozenset[str]) -> frozenset[str]:
+    """The words of ``shown`` that negate ``word`` by a prefix, or that ``word`` negates."""
+    if len(word) < _MIN_NEGATED:
+        return frozenset()
+    found = {p + word for p in _PREFIXES} & shown
+    for prefix in _PREFIXES:
+        base = word[len(prefix) :]
+        if word.startswith(prefix) and len(base) >= _MIN_NEGATED and base in shown:
+            found.add(base)
+    return frozenset(found)

@@ -38,13 +38,13 @@ from pytest_faithful.text.terms import (
     _SUBJECTS,
     CLAUSE_WORDS,
     _Bag,
-    _bag,
     _lower,
     _Scope,
     _term,
     content_terms,
+    text_bag,
 )
-from pytest_faithful.text.words import STOPWORDS, joined_non
+from pytest_faithful.text.words import NEGATIONS, STOPWORDS, joined_non
 
 
 class _Reading(NamedTuple):
@@ -65,12 +65,12 @@ def negation_clash(claim: str, evidence: str) -> bool:
         claim, evidence = _spaced_compounds(claim, evidence)
         claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
     claim, evidence = _plain(claim), _plain(evidence)
-    said = _bag(_lower(claim))
+    said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
         if any(_says_otherwise(said, key) for key in keys):
             return True
         evidence = _without(evidence, keys)  # a key's words are said yes or no, not stated
-    shown = _bag(_lower(evidence))
+    shown = text_bag(evidence)
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
     claimed, quoted = _read(claim), _read(evidence)
@@ -82,6 +82,41 @@ def negation_clash(claim: str, evidence: str) -> bool:
         _denies(scope, claimed, quoted)
         or (not excepting and _states_most_of(scope, claimed, quoted))
         for scope in claimed.scopes
+    )
+
+
+# What any reading of a text in :func:`negation_clash` can take for a negation, as one look:
+# a negation word (:data:`~pytest_faithful.text.words.NEGATIONS`), or the end of a word that
+# is one (a span may open inside a word); a word :func:`_plain` writes as "not" or "no" ("fails
+# to", "free of charge", "prohibits", "excluded from"), a "non-" compound read as "not", or a
+# denying frame's word (:func:`~pytest_faithful.text.align.denials_plain`: "untrue", "a
+# myth"), anywhere; or a character a reading turns into one: an apostrophe other than a
+# possessive's or a pronoun's ("don't", "no'ne"), a record's ":" or "=" (a key set to no),
+# markup ("n<b>ot</b>"), or any non-ASCII character (curly apostrophes, full-width, "nicht").
+_NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
+_NEGATING_WORDS = (
+    "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
+    "forbid", "exclud", "exempt", "barred", "preclud", "untrue", "false", "incorrect", "myth",
+)  # fmt: skip
+_NEGATING_CHARACTERS = frozenset("':=<>&*_`~")
+# The endings a term drops with their apostrophe ("nothing's" reads "nothing"; terms._SUFFIX).
+_ENDING = re.compile(r"(?i)'(?:s|m|re|ve|ll|d)(?![a-z])")
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def may_negate(text: str) -> bool:
+    """Whether :func:`negation_clash` may read a negation in ``text`` or in any part of it:
+    False only for text with nothing that reads as one, where it finds no clash (most spans
+    and claims: a pre-test before the rule reads anything)."""
+    if not text.isascii():
+        return True
+    if "'" in text:
+        text = _ENDING.sub("", text)
+    if not _NEGATING_CHARACTERS.isdisjoint(text):
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in _NEGATING_WORDS) or any(
+        run.endswith(_NEGATION_ENDINGS) for run in _LETTERS.findall(lowered)
     )
 
 
@@ -357,9 +392,8 @@ def _alike(head: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _read(text: str) -> _Reading:
-    lowered = _lower(text)
-    bag = _bag(lowered)
-    return _Reading(bag.scopes, frozenset(bag.asserted), _objects(lowered))
+    bag = text_bag(text)
+    return _Reading(bag.scopes, frozenset(bag.asserted), _objects(_lower(text)))
 
 
 def _objects(lowered: str) -> dict[str, frozenset[str]]:
