@@ -10,9 +10,9 @@ statement alone. A quote of several sentences is read in the one most about the 
 (:func:`~pytest_faithful.text.evidence.sentence_about`), where it is the only sentence of the
 quote a negating claim can take its negation from. An exemption beside a permission ("need
 not attend", "can attend") negates no action. Model judges only (the lexical judge reads
-negations itself, clause by clause). In the default policy since stop 49: on faith-dev it fails
-no faithful answer an honest judge gives more than before and catches 4 more lies (178 -> 182
-of 500).
+negations itself, clause by clause). In the default policy since stop 49: when it joined, it
+failed no more of faith-dev's faithful answers and caught 4 more lies, as the step table of
+benchmarks/RESULTS.md "Stop 49" shows with the rest of that stop's changes.
 """
 
 from __future__ import annotations
