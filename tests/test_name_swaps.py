@@ -9,10 +9,10 @@ name the claim lacks, around shared words (:func:`~pytest_faithful.text.name_swa
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import quoting
+from evidence_judges import quoting, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.text.name_swaps import Swap, swapped_name
 
@@ -246,3 +246,32 @@ def test_a_swap_in_one_sentence_of_an_evidence_told_in_another_order_is_caught(r
     if rules == "standard":
         [demoted] = [v for v in result.claim_verdicts if v.label is not Label.SUPPORTED]
         assert "names Friday where the evidence names Monday" in demoted.reason
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+@settings(max_examples=20, deadline=None)
+@given(person=_PEOPLE, place=_PLACES, other=_PLACES)
+def test_a_name_the_passages_give_for_something_else_is_a_swap_where_it_stands_for_another(
+    rules: str, person: str, place: str, other: str
+) -> None:
+    assume(place != other)
+    passages = [
+        f"Dr. {person} was born in {place} in 1961.",
+        f"In 1990 she moved to {other}, where she opened a clinic on a Friday in May.",
+    ]
+    judge = quoting_the_best_passage()
+    # Facts of both passages joined, and each told alone: every name where a passage has it.
+    for honest in (
+        f"Dr. {person}, born in {place}, opened a clinic in {other}.",
+        f"Dr. {person} was born in {place} in 1961.",
+        f"In 1990 Dr. {person} moved to {other}.",
+        # a month the other passage gives, joined where this one names a place
+        f"Dr. {person} was born in {place}, and she opened a clinic in May.",
+    ):
+        assert verify(honest, passages, judge=judge, rules=rules).passed, honest
+    lie = f"Dr. {person} was born in {other} in 1961."
+    result = verify(lie, passages, judge=judge, rules=rules)
+    assert not result.passed
+    [demoted] = result.claim_verdicts
+    assert demoted.rule == "changed-names"
+    assert f"the claim names {other} where the evidence names {place}" in demoted.reason

@@ -18,6 +18,17 @@ invented swaps across support docs, news, biographies and product facts, it catc
 passes all 46 honest twins that add or re-form names (which ``unstated-names`` fails 30 of).
 Reading the sentences outside the evidence added 4 catches on faith-dev (197 to 201; held out
 93 to 95 of 235) and no false alarm.
+
+A name the passages state, but not the evidence, is held to the evidence too (stop 50): "Ana
+was born in Bulgaria" quoting "Ana was born in Romania", where a later sentence has her move to
+Bulgaria; a name the passages give for something else is no more the evidence's than one they
+never give. There a month or a weekday stands only for another: a claim joining two facts
+("Priya's draft is due Friday" quoting "Priya will draft it; Marcus will update the page")
+puts the second fact's date where the first has a person. On a blind probe (67 swaps for a
+value the same passages state elsewhere, 67 honest twins, 33 of them joining facts, using
+descriptions or other forms) the default caught 9 lies before and 18 after and passed 66
+honest twins before and after; on faith-dev 4 more lies (1 held out) and 1 faithful answer
+(held out) fail: 14 / 205 of 500.
 """
 
 from __future__ import annotations
@@ -30,6 +41,7 @@ from pytest_faithful.rules.unstated_specifics import NAME_KINDS, missing_for
 from pytest_faithful.text.evidence import sentences_around
 from pytest_faithful.text.name_swaps import Swap, swapped_name
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.specifics import unstated
 from pytest_faithful.text.terms import content_terms
 
 
@@ -43,14 +55,16 @@ class ChangedNames:
         if ruling.span is None and not ruling.quoted:
             return ruling
         missing = missing_for(case, NAME_KINDS)
-        if not missing:
-            return ruling
         evidence = evidence_read(case, ruling)
-        swap = swapped_name(case.claim.text, case.claim.sentence, evidence, missing)
+        swap = None
+        if missing:
+            swap = swapped_name(case.claim.text, case.claim.sentence, evidence, missing)
+            if swap is None:
+                swap = _swapped_in_one(case, evidence, missing)
+            if swap is None:
+                swap = _swapped_elsewhere(case, evidence, missing)
         if swap is None:
-            swap = _swapped_in_one(case, evidence, missing)
-        if swap is None:
-            swap = _swapped_elsewhere(case, evidence, missing)
+            swap = _swapped_for_stated(case, evidence, missing)
         if swap is None:
             return ruling
         return ruling.demoted(
@@ -97,6 +111,20 @@ def _swapped_elsewhere(case: Case, evidence: str, missing: Sequence[str]) -> Swa
             if swap is not None:
                 return swap
     return None
+
+
+def _swapped_for_stated(case: Case, evidence: str, missing: Sequence[str]) -> Swap | None:
+    """A name the passages state elsewhere, standing where the evidence names another:
+    "Ana was born in Bulgaria" quoting "Ana was born in Romania", where a passage says she
+    later moved to Bulgaria."""
+    stated = [
+        name
+        for name in unstated(case.claim.text, case.claim.sentence, [evidence], NAME_KINDS)
+        if name not in missing
+    ]
+    if not stated:
+        return None
+    return swapped_name(case.claim.text, case.claim.sentence, evidence, stated, calendar_alike=True)
 
 
 def evidence_read(case: Case, ruling: Ruling) -> str:

@@ -33,8 +33,9 @@ import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from pytest_faithful.text.role_words import WEEKDAYS
 from pytest_faithful.text.specifics import Kind, unstated
-from pytest_faithful.text.words import STOPWORDS
+from pytest_faithful.text.words import MONTHS, STOPWORDS
 
 # A word: letters or digits, with an apostrophe inside ("O'Brien", "Smith's").
 _WORD: Final = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
@@ -74,11 +75,17 @@ def _name_keys(names: Sequence[str]) -> frozenset[str]:
 
 
 def swapped_name(
-    claim: str, sentence: str, evidence: str, claim_names: Sequence[str]
+    claim: str,
+    sentence: str,
+    evidence: str,
+    claim_names: Sequence[str],
+    *,
+    calendar_alike: bool = False,
 ) -> Swap | None:
     """The first of ``claim_names`` (names of ``claim`` that no passage states) that stands
     where ``evidence`` has a name that the claim's answer ``sentence`` does not state, with
-    that name; None if none does."""
+    that name; None if none does. ``calendar_alike``: a month or a weekday stands only for
+    another (:func:`_calendar`)."""
     if not claim_names or not evidence:
         return None
     claimed = _name_keys(claim_names)
@@ -106,6 +113,7 @@ def swapped_name(
                 found
                 and shown_here
                 and _titled(found, ours) is _titled(shown_here, theirs)
+                and not (calendar_alike and _calendar(found) is not _calendar(shown_here))
                 and not _written_short(found, shown_here)
                 and not _extends_shared((claim, found), (evidence, shown_here), frozenset(b))
                 and _names_mostly(ours, named)
@@ -114,6 +122,17 @@ def swapped_name(
             ):
                 return Swap(" ".join(found), " ".join(shown_here))
     return None
+
+
+# A month or a day of the week stands only for another ("held in November" for "in
+# October"); in a person's or a place's place it is another fact the claim joins ("Priya's
+# draft is due Friday" quoting "Priya will draft it; Marcus will update the page"). Asked for
+# by names the passages state elsewhere, which a claim joining facts writes most.
+_CALENDAR: Final = frozenset((*MONTHS, *WEEKDAYS))
+
+
+def _calendar(names: Sequence[str]) -> bool:
+    return all(_key(w) in _CALENDAR for w in names)
 
 
 # Forms of address and titles written before a name: general English usage, not tuned.
