@@ -65,3 +65,16 @@ def test_a_degree_word_in_another_sense_or_of_another_thing_is_no_contrast(
     evidence: str, claim: str
 ) -> None:
     assert contrast(claim, evidence) is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "claim"),
+    [
+        ("The SoundBar 5 is priced at $499; the SoundBar 3 costs $279.",
+         "The SoundBar 3 is cheaper at $279."),
+        ("A day pass costs $12 and a weekly pass $40.", "The day pass is the cheaper one, at $12."),
+    ],
+)  # fmt: skip
+def test_a_price_stated_is_no_opposite_of_cheap(evidence: str, claim: str) -> None:
+    # "costly" reads as "cost", the word every price states: it is not a side of the pair.
+    assert contrast(claim, evidence) is None

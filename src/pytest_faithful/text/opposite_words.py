@@ -106,7 +106,7 @@ both | either
 same similar | different
 quiet quieter quietest | loud louder loudest noisy noisier noisiest
 easy easier easiest simple | hard harder hardest difficult complicated
-cheap cheaper cheapest inexpensive affordable | expensive pricey costly overpriced
+cheap cheaper cheapest inexpensive affordable | expensive pricey overpriced
 good better best great excellent | bad worse worst poor terrible awful
 love enjoy praise | dislike complain criticize
 bright brighter | dim dimmer
