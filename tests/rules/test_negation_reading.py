@@ -216,3 +216,19 @@ def test_a_hedged_no_is_read_off_in_any_case(hedge: str, no: str) -> None:
     assert without_no_answer(f"{hedge.capitalize()}, no fees apply.") == (
         f"{hedge.capitalize()}, no fees apply."
     )
+
+
+@pytest.mark.parametrize(
+    ("evidence", "faithful", "lie"),
+    [
+        ("The SoundBar 3 supports Bluetooth 5.0 but not Dolby Atmos.",
+         "The SoundBar 3 lacks Dolby Atmos.", "The SoundBar 3 supports Dolby Atmos."),
+        ("The village has no school, so children travel to the next town.",
+         "The village lacks a school.", "The village has a school."),
+        ("The draft lacked a budget section when it was first sent.",
+         "The first draft had no budget section.", "The first draft had a budget section."),
+    ],
+)  # fmt: skip
+def test_lack_denies_having_what_follows_it(evidence: str, faithful: str, lie: str) -> None:
+    assert rule_of(faithful, evidence) is None
+    assert rule_of(lie, evidence) == "negation"

@@ -54,6 +54,9 @@ STOPWORDS = frozenset(
 NEGATIONS = frozenset(
     {"not", "no", "never", "nor", "none", "nobody", "nothing", "neither", "nowhere", "without"}
     | {"cannot"}
+    # A verb that denies having what follows: "lacks Dolby Atmos" says what "but not Dolby
+    # Atmos" says, and against "supports Dolby Atmos" it is the claim's negation.
+    | {"lack", "lacks", "lacked", "lacking"}
     # The contractions chat answers write without their apostrophe ("dont", "isnt"): a claim
     # "Refunds arent available" is negated as much as "Refunds aren't available".
     | {"dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "couldnt", "wont"}
