@@ -13,6 +13,7 @@ says: a quote that short proves nothing a reader could check.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import re
@@ -141,10 +142,20 @@ def sentence_about(said: Sequence[Sentence], claim: str) -> Sentence | None:
 
 def sentences_around(passage: str, start: int, end: int) -> str:
     """The sentences of ``passage`` that ``passage[start:end]`` touches, whole."""
-    touched = [s for s in split_sentences(passage) if s.start < end and start < s.end]
-    if not touched:
+    starts, ends = _sentence_bounds(passage)
+    # The sentences are in order and do not overlap: those touched are the run from the first
+    # that ends after ``start`` to the last that starts before ``end``, found by bisection (a
+    # rule asks for each claim of a check, and a table of thousands of rows is one passage).
+    first, last = bisect.bisect_right(ends, start), bisect.bisect_left(starts, end)
+    if first >= last:
         return passage[start:end]
-    return passage[touched[0].start : touched[-1].end]
+    return passage[starts[first] : ends[last - 1]]
+
+
+@functools.lru_cache(maxsize=64)
+def _sentence_bounds(passage: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    said = split_sentences(passage)
+    return tuple(s.start for s in said), tuple(s.end for s in said)
 
 
 # Stopwords that a matcher can drop but that decide what a sentence asserts: quantifiers,
