@@ -12,7 +12,8 @@ from pytest_faithful.testing import FunctionJudge
 @pytest.fixture
 def judge():
     # Quotes the first passage, which gives another number than the claim's (the second
-    # states the claim's number of something else): only the number-clash rule catches it.
+    # states the claim's number of something else): changed-numbers (the default's) and
+    # number-clash (strict's, which runs first) catch it.
     return FunctionJudge(lambda claims, passages: [
         {"claim_index": i, "label": "SUPPORTED", "reason": "the passage says so",
          "evidence": passages[0], "passage_index": 0} for i, _ in enumerate(claims)])
@@ -33,7 +34,10 @@ def test_marker(assert_faithful, judge):
 @pytest.mark.faithfulness(rules="strict")
 def test_call_wins(assert_faithful, judge):
     assert_faithful(
-        "Orders ship within 10 days.", PASSAGE, judge=judge, skip_rules=["number-clash"]
+        "Orders ship within 10 days.",
+        PASSAGE,
+        judge=judge,
+        skip_rules=["number-clash", "changed-numbers"],
     )
 """
 
@@ -49,9 +53,13 @@ def test_marker_and_call_choose_the_rules_and_the_failure_names_the_rule(
     suite: pytest.Pytester,
 ) -> None:
     result = suite.runpytest()
-    result.assert_outcomes(passed=2, failed=1)
+    result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines(
         [
+            "*test_default*",
+            "E   *?? NOT_ENOUGH_INFO 'Orders ship within 10 days.' -- [[]rule changed-numbers[]] "
+            "the claim states 10 where the evidence gives 5*",
+            "E*verdict rules 'standard' held back: changed-numbers (1)",
             "*test_marker*",
             "E   *?? NOT_ENOUGH_INFO 'Orders ship within 10 days.' -- [[]rule number-clash[]] "
             "the evidence*",
@@ -68,13 +76,15 @@ def test_the_command_line_and_the_ini_file_choose_for_every_check(
     suite: pytest.Pytester,
 ) -> None:
     suite.runpytest("--faith-rules=strict").assert_outcomes(passed=1, failed=2)
-    suite.runpytest("--faith-rules=strict", "--faith-skip-rules=number-clash").assert_outcomes(
-        passed=3
-    )
+    suite.runpytest(
+        "--faith-rules=strict", "--faith-skip-rules=number-clash,changed-numbers"
+    ).assert_outcomes(passed=3)
     suite.makeini("[pytest]\nfaith_rules = evidence,number-clash\n")
     suite.runpytest().assert_outcomes(passed=1, failed=2)
     # The command line wins over the ini file; the marker over both.
     suite.runpytest("--faith-rules=evidence").assert_outcomes(passed=2, failed=1)
+    suite.makeini("[pytest]\nfaith_skip_rules = changed-numbers\n")
+    suite.runpytest().assert_outcomes(passed=2, failed=1)
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from pytest_faithful.rules.answerer import Answerer
 from pytest_faithful.rules.base import Rule, SentenceRule
 from pytest_faithful.rules.bears_on import BearsOn
 from pytest_faithful.rules.changed_names import ChangedNames
+from pytest_faithful.rules.changed_numbers import ChangedNumbers
 from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
 from pytest_faithful.rules.judge_reason import JudgeReason
@@ -48,6 +49,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     UnstatedSpecifics(),
     UnstatedNames(),
     ChangedNames(),
+    ChangedNumbers(),
     SwappedRoles(),
     Answerer(),
     Speaker(),
@@ -71,6 +73,7 @@ _STANDARD: Final = (
     "negation",
     "unstated-specifics",
     "changed-names",
+    "changed-numbers",
     "swapped-roles",
     "answerer",
     "speaker",
@@ -88,7 +91,8 @@ POLICIES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPORTED).
 ``strict``: every rule but ``judge-quote``, for small open models.
 ``standard``, the default: the trust rules, the opposites, the negations, the specifics, the
-changed names (a name where the evidence names another, not every unstated name), the
+changed names (a name where the evidence names another, not every unstated name) and
+figures (a figure the passages give for something else where the evidence gives another), the
 swapped roles (two parties of the evidence the other way round: no faithful faith-dev answer
 fails it), the answerer, the speaker and the modal force: the set with the most catches that
 fails no more than 3% of faithful answers for a judge that is right (issue 34's bound;

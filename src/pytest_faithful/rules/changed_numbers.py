@@ -1,0 +1,42 @@
+"""``changed-numbers``: a claim whose number stands where its evidence gives another number is
+not SUPPORTED: "Plan A costs $25 a month" quoting "Plan A costs $20 a month", where the
+passages give $25 for Plan B.
+
+``unstated-specifics`` demotes a number no passage states; a number the passages state for
+something else passes it, and a judge reading the gist passes the claim. ``number-clash``
+(``strict``) reads every number of the claim against the passage sentence most about it, and
+fails answers that join figures of several sentences. This rule holds only the swap: the
+claim's number, which the evidence does not state, in the place of a number of the evidence's
+that the claim's sentence does not state, between words the two share
+(:func:`~pytest_faithful.text.number_swaps.swapped_number`). The evidence is read as
+``changed-names`` reads it (:func:`~pytest_faithful.rules.changed_names.evidence_read`).
+Every judge.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.rules.changed_names import evidence_read
+from pytest_faithful.text.number_swaps import swapped_number
+
+
+class ChangedNumbers:
+    name: ClassVar[str] = "changed-numbers"
+    judges: ClassVar[RuleJudges] = "all"
+    required: ClassVar[bool] = False
+    summary: ClassVar[str] = "no number of the claim stands where its evidence gives another"
+
+    def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        if ruling.span is None and not ruling.quoted:
+            return ruling
+        swap = swapped_number(
+            case.claim.text, case.claim.sentence, evidence_read(case, ruling), case.passages
+        )
+        if swap is None:
+            return ruling
+        return ruling.demoted(
+            self.name,
+            f"the claim states {swap.claimed} where the evidence gives {swap.shown}",
+        )

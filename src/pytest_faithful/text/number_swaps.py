@@ -1,0 +1,160 @@
+"""A number of a claim's that stands where its evidence has another number: a changed figure.
+
+"Plan A costs $25 a month" quoting "Plan A costs $20 a month", where the passages give $25 for
+Plan B: the claim's figure is one the passages state, so no rule that looks for figures no
+passage states sees it, but not the evidence's, and it stands in the evidence's figure's
+place. :func:`swapped_number` aligns the claim's words to the evidence's (difflib's matching
+blocks on case-folded words, a number one word: "1,250", "4.5", "$25") and reads each
+replaced stretch of at most :data:`_MOST_WORDS` words a side: a swap is a number of the
+claim's that the evidence does not state, where the evidence has a number that the claim's
+answer sentence does not state, between words the two share on both sides (a number at the
+end of either text has nothing after it to place it, and is read by the shared words before it
+alone only when both texts end there).
+
+An answer that joins two facts ("Refunds take up to 5 days, while exchanges take up to 10")
+quoting the first ("Refunds take up to 5 days") is no swap: the evidence's number is the
+claim's too, and the claim's other number stands where the evidence has none. A figure the
+answer works out ("$5 more than Plan A") states the evidence's number or stands beside it, not
+in its place. Linear in the evidence's length for a claim of bounded length (the matcher's
+work is the claim's words times their places in the evidence), and read only for a claim
+with a number that its evidence does not state.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import STOPWORDS
+
+# A number is one word ("1,250", "4.5", "10:15"), and so is a word with digits in it, a
+# speaker's tag or a model's name ("Person1", "X300"), which states no figure.
+_WORD: Final = re.compile(r"[^\W_]+(?:[.,:'\u2019][^\W_]+)*")
+# The most words a replaced stretch has on either side: a number and a word around it ("25
+# euros" for "20 dollars" is a unit swap, not read here; "3 p.m." is three words).
+_MOST_WORDS: Final = 3
+# A claim of more words is a paragraph, not one fact: not aligned (see name_swaps).
+_MOST_CLAIM_WORDS: Final = 120
+
+
+class NumberSwap(NamedTuple):
+    """The claim's number and the evidence's number in its place, as each text writes it."""
+
+    claimed: str
+    shown: str
+
+
+def _numbers(text: str) -> frozenset[str]:
+    """The figures ``text`` writes, each a word of its own (not "X300"'s or "Person1"'s)."""
+    return frozenset(n for w in _WORD.findall(text) if (n := _number_of(w)) is not None)
+
+
+def _other_amounts(numbers: frozenset[str], text: str, other: str) -> frozenset[str]:
+    """The ``numbers`` of ``text`` whose amounts (their scale's too) ``other`` does not state."""
+    stated = all_amounts(other)
+    written = amounts(text)
+    return frozenset(n for n in numbers if not written.get(n, frozenset()) & stated)
+
+
+def _number_of(word: str) -> str | None:
+    """The number term a word states ("1,250" -> "1250", "two" -> "2"), if it states one: a
+    word of letters and digits ("X300") names something."""
+    if not (word[:1].isdigit() or word.isalpha()):
+        return None
+    found = [t for t in content_terms(word) if t[:1].isdigit()]
+    return found[0] if len(found) == 1 else None
+
+
+def swapped_number(
+    claim: str, sentence: str, evidence: str, passages: Sequence[str]
+) -> NumberSwap | None:
+    """The first number of ``claim`` that ``evidence`` does not state and a passage does,
+    standing where the evidence has a number that the claim's answer ``sentence`` does not
+    state, between words the two share; None if none does. A number no passage writes is
+    ``unstated-specifics``' to read, with the roundings and conversions that state it."""
+    claimed = _numbers(claim) - _numbers(evidence)
+    if claimed:
+        claimed &= frozenset().union(*map(_numbers, passages))
+    if not claimed or not evidence:
+        return None
+    shown = _numbers(evidence) - _numbers(sentence)
+    if not shown:
+        return None
+    # An amount written at another scale is the same amount: "2.4 million" for "2,400,000";
+    # and a figure worked out from the passages' is theirs ("grew by $10 million" from "$40
+    # million in 2022 and $50 million in 2023"), whichever passage also gives it.
+    claimed = _other_amounts(claimed, claim, evidence)
+    if claimed:
+        claimed = frozenset(t for t in claimed if not derived(t, claim, tuple(passages)))
+    shown = _other_amounts(shown, evidence, sentence)
+    if not claimed or not shown:
+        return None
+    claim_words = [m[0] for m in _WORD.finditer(claim)]
+    if len(claim_words) > _MOST_CLAIM_WORDS:
+        return None
+    evidence_words = [m[0] for m in _WORD.finditer(evidence)]
+    a = [w.casefold() for w in claim_words]
+    b = [w.casefold() for w in evidence_words]
+    codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    for n, (tag, i1, i2, j1, j2) in enumerate(codes):
+        if tag != "replace" or i2 - i1 > _MOST_WORDS or j2 - j1 > _MOST_WORDS:
+            continue
+        ours = [w for w in claim_words[i1:i2] if _number_of(w) in claimed]
+        theirs = [w for w in evidence_words[j1:j2] if _number_of(w) in shown]
+        if ours and theirs and _placed(codes, n, a):
+            return NumberSwap(ours[0], theirs[0])
+    # A reworded sentence places its number by what it counts: "valid for 10 minutes" for
+    # "expire after 30 minutes", "15%" for "0.75%", "a 14-inch screen" for "a 16-inch display".
+    # Only where the claim states none of the evidence's numbers: one that does joins a fact of
+    # the evidence's to another ("Total sales were $5.2M, the South's $2.3M the most" quoting
+    # the regions' figures).
+    if shown != _numbers(evidence):
+        return None
+    given = _measured(evidence, shown)
+    for said, measure in _measured(claim, claimed).items():
+        for other, what in given.items():
+            if what == measure:
+                return NumberSwap(said, other)
+    return None
+
+
+# A number and what follows it: a unit or a counted thing's word, "%", or a currency before it.
+_MEASURED: Final = re.compile(
+    r"(?P<cur>[$\u20ac\u00a3])?\s?(?<!\w)(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<pct>%)|[\s-]+(?P<word>[^\W\d_]+))?"
+)
+
+
+def _measured(text: str, numbers: frozenset[str]) -> dict[str, str]:
+    """Each number of ``text`` among ``numbers``, as written, -> what it measures."""
+    found: dict[str, str] = {}
+    for m in _MEASURED.finditer(text):
+        term = _number_of(m["num"])
+        if term not in numbers:
+            continue
+        if m["cur"] or m["pct"]:
+            found.setdefault(m[0].strip(), m["cur"] or "%")
+        elif m["word"] and m["word"].casefold() not in STOPWORDS:
+            found.setdefault(m[0].strip(), next(iter(content_terms(m["word"])), ""))
+    return {k: v for k, v in found.items() if v}
+
+
+_Code = tuple[str, int, int, int, int]
+
+
+def _placed(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:
+    """Whether the stretch ``codes[n]`` has shared content words right before it and right
+    after it, or before it where it ends both texts."""
+    before = n > 0 and _content(codes[n - 1], a)
+    if n + 1 == len(codes):
+        return before
+    return before and _content(codes[n + 1], a)
+
+
+def _content(code: _Code, a: Sequence[str]) -> bool:
+    tag, i1, i2, _, _ = code
+    return tag == "equal" and any(w not in STOPWORDS and w.isalpha() for w in a[i1:i2])
