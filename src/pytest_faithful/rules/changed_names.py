@@ -117,6 +117,8 @@ def _swapped_for_stated(case: Case, evidence: str, missing: Sequence[str]) -> Sw
     """A name the passages state elsewhere, standing where the evidence names another:
     "Ana was born in Bulgaria" quoting "Ana was born in Romania", where a passage says she
     later moved to Bulgaria."""
+    if content_terms(case.claim.text) <= content_terms(evidence):
+        return None  # every word of the claim's is the evidence's: it states every name too
     stated = [
         name
         for name in unstated(case.claim.text, case.claim.sentence, [evidence], NAME_KINDS)

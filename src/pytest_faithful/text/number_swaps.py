@@ -23,6 +23,7 @@ with a number that its evidence does not state.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
@@ -49,6 +50,7 @@ class NumberSwap(NamedTuple):
     shown: str
 
 
+@functools.lru_cache(maxsize=1024)
 def _numbers(text: str) -> frozenset[str]:
     """The figures ``text`` writes, each a word of its own (not "X300"'s or "Person1"'s)."""
     return frozenset(n for w in _WORD.findall(text) if (n := _number_of(w)) is not None)
