@@ -57,6 +57,18 @@ FAMILY = {
         ("The Galaxy S24+ includes a stylus.", "The Galaxy S24 Ultra includes a stylus."),
         ("S24+", "S24 Ultra"),
     ),
+    "a lettered plan": (
+        "Plan A costs $20 a month. Plan B costs $25 a month and adds phone support.",
+        ("Plan B includes phone support.", "Plan B costs $25 a month and adds phone support."),
+        ("Plan A costs $25 a month.", "Plan B costs $25 a month and adds phone support."),
+        ("Plan A", "Plan B"),
+    ),
+    "a lettered building": (
+        "Visitor badges are collected in Building C. Building A houses the labs.",
+        ("Badges are collected in Building C.", "Visitor badges are collected in Building C."),
+        ("Badges are collected in Building A.", "Visitor badges are collected in Building C."),
+        ("Building A", "Building C"),
+    ),
     "a gate": (
         "Flights to Oslo leave from Gate B12. Gate B14 is closed until Friday.",
         ("Gate B14 stays closed until Friday.", "Gate B14 is closed until Friday."),
@@ -110,6 +122,21 @@ PASSAGE = FAMILY["a model code"][0]
 )
 def test_a_claim_about_both_or_evidence_about_neither_passes(claim: str, quote: str) -> None:
     assert verify(claim, [PASSAGE], judge=quoting(quote), rules="strict").passed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Then I left the office.",  # the pronoun
+        "On Monday A and B met.",  # letters after a function word
+        "In March A shipment arrived.",
+    ],
+)
+def test_a_capital_letter_alone_after_a_function_word_or_the_pronoun_is_no_lettered_name(
+    text: str,
+) -> None:
+    other = text.replace(" I ", " J ").replace(" A ", " B ")
+    assert sibling_named(text, other, [text, other]) is None
 
 
 def test_a_speaker_s_label_is_no_sibling() -> None:

@@ -7,7 +7,10 @@ has quoted a real sentence that bears on the claim; its name is stated elsewhere
 specifics or names rule sees it. :func:`sibling_named` reads the numbered names of a claim and
 its evidence: a stem and its number ("Route 9", "RTX 4090", "iPhone 15", "Python 3.12",
 "version 3.2" or "v3.2") or letters joined to digits ("X2", "B12", "R-300"), with a letter, a
-"+" or a capitalised word after it ("Pixel 8a", "S24+", "iPhone 15 Pro"). The evidence is
+"+" or a capitalised word after it ("Pixel 8a", "S24+", "iPhone 15 Pro"); or a capitalised
+word and a capital letter ("Plan A", "Building C", since stop 50: a blind probe's "Building A"
+for "Building C" passed, and strict's number-clash showed "Plan B costs $25" as the evidence for
+"Plan A costs $25"). The evidence is
 about a sibling when the sentence of it that shares most of the claim's other words names
 another number or suffix of the claim's stem, and every sentence that names the claim's (or
 writes its number) shares fewer. The claim's name in another form ("the X2" for "Kestrel X2",
@@ -45,6 +48,13 @@ _NUMBERED = re.compile(
 )
 
 
+# A lettered name: a capitalised word and a capital letter alone after it ("Plan A", "Building
+# C", "Terminal B", "Vitamin D"). Not "I", which is the pronoun as often ("Then I left").
+_LETTERED = re.compile(
+    r"(?<![\w.+-])(?P<stem>[A-Z][a-z]+)[^\S\n]+(?P<base>[A-HJ-Z])(?![\w'\u2019-]|\.\w)"
+)
+
+
 class _Numbered(NamedTuple):
     stem: str
     base: str
@@ -72,6 +82,10 @@ def _numbered(text: str) -> frozenset[_Numbered]:
             continue  # "X 40 km" is a measure
         extra = (m["tail"] or m["suffix"] or "").casefold()
         found.add(_Numbered(key, m["base"], extra, m[0]))
+    for m in _LETTERED.finditer(text):
+        key = m["stem"].casefold()
+        if key not in STOPWORDS and key not in _NOT_STEMS:
+            found.add(_Numbered(key, m["base"], "", m[0]))
     return frozenset(found)
 
 
