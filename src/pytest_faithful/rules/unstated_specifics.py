@@ -83,7 +83,27 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
 
 def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
     """The specifics of ``kinds`` that the claim states and no passage states, in any form."""
-    return list(_missing(case.claim.text, case.claim.sentence, tuple(case.passages), kinds))
+    missing = list(_missing(case.claim.text, case.claim.sentence, tuple(case.passages), kinds))
+    if missing and case.question and "number" in kinds:
+        return _premises_left_out(missing, case)
+    return missing
+
+
+def _premises_left_out(missing: list[str], case: Case) -> list[str]:
+    """``missing`` less the numbers the question gives, where the claim applies a figure of the
+    passages' to them: "your 10-year-old won't have to pay" for "Is it free for my 10-year-old?"
+    against "free for children under 12"; "a single filer who is 67 gets the $14,600
+    deduction". The asker's own situation, restated, is not a fact the answer adds; a claim
+    that states only the question's number ("Yes, returns are accepted within 45 days") is held
+    to the passages as before."""
+    asked = frozenset(t for t in content_terms(case.question or "") if t[:1].isdigit())
+    if not asked:
+        return missing
+    said = frozenset(t for t in content_terms(case.claim.text) if t[:1].isdigit())
+    given = frozenset().union(*map(content_terms, case.passages))
+    if not (said - asked) & given:
+        return missing
+    return [m for m in missing if not (content_terms(m) and content_terms(m) <= asked)]
 
 
 # A pure reading of its texts, asked for twice in a check where two rules hold the same kinds
