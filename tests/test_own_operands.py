@@ -75,6 +75,25 @@ FAMILY = {
         "120",
         "130",
     ),
+    "a ratio as a percent": (
+        ("The dough calls for 500 grams of bread flour and 350 grams of water.",),
+        "The dough is 70% hydration: 350 grams of water to 500 grams of flour.",
+        "70%",
+        "80%",
+    ),
+    "a ratio as so many times": (
+        ("Sound travels at about 343 meters per second in air and 1,480 in water.",),
+        "Sound moves about 1,480 meters per second in water versus 343 meters per second in "
+        "air, more than four times faster.",
+        "four times",
+        "six times",
+    ),
+    "a difference set apart by versus": (
+        ("The Medic moves at 300 and has 150 health.", "The Heavy moves at 230."),
+        "The Medic moves at 300 versus the Heavy's 230, so it is 70 units faster.",
+        "70 units",
+        "90 units",
+    ),
     "measures in two units": (
         (TRAIN,),
         "The new line cuts the journey from an hour and a half to 50 minutes, saving 40 minutes.",
@@ -147,3 +166,15 @@ def test_a_difference_is_worked_out_and_a_near_miss_is_not(low: int, gap: int, o
     miss = gap + off
     if miss not in {low, high, low + high}:
         assert not worked_in_claim(str(miss), claim.format(miss, high, low), passage)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 500), st.integers(2, 9), st.integers(0, 99))
+def test_a_ratio_is_its_whole_times_and_no_other_count(small: int, times: int, extra: int) -> None:
+    large = small * times + small * extra // 100  # the ratio is in [times, times + 1)
+    assume(len({large, small, times, times + 2}) == 4)  # each number a term of its own
+    passages = (f"The barge carries {large:,} tonnes.", f"The boat carries {small} tonnes.")
+    claim = f"The barge carries {large:,} tonnes versus {small} tonnes, {times} times as much."
+    assert worked_in_claim(str(times), claim, passages)
+    wrong = claim.replace(f"{times} times", f"{times + 2} times")
+    assert not worked_in_claim(str(times + 2), wrong, passages)

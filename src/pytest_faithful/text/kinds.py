@@ -27,6 +27,8 @@ _YEAR_OPENERS = frozenset(("in", "since", "until", "during"))
 _PAST = re.compile(r"[a-z]{3,}ed")
 # What may stand between a currency and the amount after it: spaces ("EUR 70"), or nothing
 # ("$70"); "13.20 euro, 70 cents" gives the euro to 13.20, not to 70.
+# Words after a number that set it against another, counting nothing: "300 versus 230".
+_COMPARING = frozenset({"versus", "vs", "v"})
 _CURRENCY_GAP = re.compile(r"[^\S\n]*")
 
 
@@ -61,6 +63,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if after in _COMPARING:
+            after = ""  # "300 versus the Heavy's 230": the word sets two numbers apart
         if after and (
             _CELL_GAP.fullmatch(gap := lowered[found[i].end() : found[i + 1].start()])
             or _CLAUSE_GAP.fullmatch(gap)

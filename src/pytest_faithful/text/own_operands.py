@@ -20,6 +20,9 @@ it got right. Here the operands are the claim's own: the claim is its own workin
 * one of the claim's amounts times, or divided by, another that counts something ("500 mg"
   times "8 tablets"; "$30 million" over "1.2 million shares");
 * a percent of one of the claim's amounts ("60%" of "200 patients": "120 people");
+* the ratio of two of the claim's amounts of one kind, as a percent ("70% hydration: 350 grams
+  of water to 500 grams of flour") or as so many times ("1,480 m/s versus 343 m/s, more than
+  four times faster": the whole times or the nearest);
 
 where each operand is an amount (or a measure) a passage states as written: an operand no
 passage states is not stated by the arithmetic (and is failed on its own), so a lie that
@@ -52,6 +55,8 @@ _MOST_NUMBERS = 8
 # The least a rounded product or quotient may be: below it, rounding excuses too much.
 _LEAST_ROUNDED = Decimal(10)
 _HUNDRED = Decimal(100)
+# The kinds of a count of times one amount is another ("four times faster", "3x").
+_TIMES = frozenset({"unit:tim", "unit:x"})
 
 
 def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -98,6 +103,37 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             return True
         if _multiplied(values, own, (second, b_kinds), (first, a_kinds)):
             return True
+        if _ratio(values, own, (first, a_kinds), (second, b_kinds)):
+            return True
+    return False
+
+
+def _ratio(
+    values: frozenset[Decimal],
+    own: frozenset[str],
+    a: tuple[frozenset[Decimal], frozenset[str]],
+    b: tuple[frozenset[Decimal], frozenset[str]],
+) -> bool:
+    """Whether one of ``values`` is the ratio of two amounts of one kind: as a percent ("70%
+    hydration: 350 grams of water to 500 grams of flour", rounded to its places when 10 or
+    more), or as so many times the other ("1,480 m/s versus 343 m/s, more than four times
+    faster": the whole times, or the nearest)."""
+    (firsts, a_kinds), (seconds, b_kinds) = a, b
+    if "percent" in a_kinds or not (a_kinds & b_kinds or a_kinds == b_kinds):
+        return False
+    pairs = [(x, y) for x, y in _pairs(firsts, seconds) if x > 0 and y > 0]
+    if "percent" in own:
+        return any(
+            _same(value, r * _HUNDRED) for x, y in pairs for r in (x / y, y / x) for value in values
+        )
+    if own & _TIMES:
+        ratios = [max(x, y) / min(x, y) for x, y in pairs]
+        return any(
+            value in (r.to_integral_value(rounding="ROUND_FLOOR"), r.to_integral_value())
+            for r in ratios
+            for value in values
+            if value > 1
+        )
     return False
 
 
