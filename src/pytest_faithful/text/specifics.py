@@ -244,11 +244,22 @@ _COUNT = re.compile(
 _ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
 
 
+# "The two" standing for things named before it, as a pronoun does: "the pricier of the two",
+# "the two of them", "between the two", "both of the three": no figure, only how many.
+_REFERRING = re.compile(
+    r"\b(?:(?:of|between|among)\s+the\s+(two|three)(?=\s*(?:[,.;:!?)]|$|\s+(?:is|are|was|were|"
+    r"has|have|had|can|could|will|would|do|does|did)\b))|the\s+(two|three)\s+of\s+"
+    r"(?:them|us|you|these|those))",
+    re.IGNORECASE,
+)
+
+
 def self_counts(sentence: str) -> frozenset[str]:
     """The number terms of ``sentence`` that count a list it gives right after them ("three
     services: A, B and C"): the answer's own arithmetic, stated by the list, which a passage
-    that lists the same things need not state."""
-    found = set()
+    that lists the same things need not state; or that stand for things named before them
+    ("the pricier of the two")."""
+    found = {term for m in _REFERRING.finditer(sentence) for term in content_terms(m[1] or m[2])}
     for m in _COUNT.finditer(sentence):
         items = [i for i in _ITEM_BREAK.split(m[3].strip()) if i.strip()]
         term = next(iter(content_terms(m[1])), None)
