@@ -8,6 +8,7 @@ import pytest
 
 from evidence_judges import quoting
 from pytest_faithful import verify
+from pytest_faithful.text.specifics import unstated
 
 PASSAGE = "Children under 12 enter free. Adults pay $15. Returns are accepted within 30 days."
 
@@ -42,3 +43,19 @@ def test_the_question_s_number_alone_is_held_to_the_passages() -> None:
     assert not result.passed
     [verdict] = result.claim_verdicts
     assert verdict.rule == "unstated-specifics"
+
+
+@pytest.mark.parametrize(
+    ("answer", "referring"),
+    [
+        ("Collision coverage is usually the pricier of the two.", True),
+        ("Between the two, collision coverage costs more.", True),
+        ("The two of them differ in price.", True),
+        ("The two plans differ in price.", False),  # a count of plans: a figure to hold
+    ],
+)
+def test_the_two_standing_for_things_named_before_is_no_figure(
+    answer: str, referring: bool
+) -> None:
+    passage = "Collision coverage costs more than comprehensive coverage."
+    assert ("2" in unstated(answer, answer, [passage])) is not referring

@@ -467,6 +467,8 @@ def _same_left(claim: str, word: str, before: str) -> bool:
     if said is None:
         return True
     left, right = _last_term(claim[: said[0]]), _last_term(before)
+    if left is None and (comma := claim.find(",", said[0])) > 0:
+        left = _last_term(claim[comma + 1 :])  # "After A, B" is "B after A"
     return left is None or right is None or left == right
 
 

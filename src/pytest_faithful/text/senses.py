@@ -45,14 +45,25 @@ _UNDER_AN_AUTHORITY = re.compile(
 )
 
 
+# "Either one takes 18 minutes", "either of them works": each of the two, not the "either ... or"
+# that "both" is the opposite of. No "or" after it in its sentence, and no obligation: "either
+# of them must sign" is one of them.
+_EITHER_EACH = re.compile(
+    r"(?i)\beither(?=\s+(?:one|of\s+(?:them|these|those|the\s+two))\b"
+    r"(?!\s+(?:must|should|shall|needs?|has\s+to|have\s+to)\b))(?![^.;!?]*\bor\b)"
+)
+
+
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
-    "during" and "under" of an authority written "per" (module docstring); nothing else
-    changed."""
+    "during", "under" of an authority written "per" and "either one" written "each one"
+    (module docstring); nothing else changed."""
     if "free" in text or " no " in text or "nothing" in text:
         text = _FREE.sub("free", text)
     if "over" in text.casefold():
         text = _OVER_A_TIME.sub("during", text)
     if "under" in text.casefold():
         text = _UNDER_AN_AUTHORITY.sub("per", text)
+    if "ither" in text:
+        text = _EITHER_EACH.sub("each", text)
     return text
