@@ -62,11 +62,20 @@ def shares(text: str) -> tuple[tuple[frozenset[str], Decimal, bool], ...]:
 def share_stated(term: str, claim: str, passages: Sequence[str]) -> bool:
     """Whether ``term`` is a number of a share ``claim`` says as a fraction whose percentage a
     passage states ("a third" for "34%", "one in eight" for "12.5%"), or a percentage of the
-    claim that a passage says as such a fraction ("25%" for "one in four")."""
+    claim that a passage says as such a fraction ("25%" for "one in four"); or of a fraction
+    of a unit that is the simple fraction nearest a passage's amount in that unit ("about a
+    third of a mile" for "0.3 miles")."""
     said = [(value, hedged) for terms, value, hedged in shares(claim) if term in terms]
     if said:
         written = _percentages(passages)
-        return any(_close(value, p, hedged) for value, hedged in said for p in written)
+        if any(_close(value, p, hedged) for value, hedged in said for p in written):
+            return True
+        return any(
+            unit_amount == value / 100
+            for terms, value, unit in _unit_fractions(claim)
+            if term in terms
+            for unit_amount in _nearest_fractions(passages, unit)
+        )
     if "percent" not in number_kinds(claim).get(term, frozenset()):
         return False
     values = amounts(claim).get(term, frozenset())
@@ -91,3 +100,41 @@ def _percentages(passages: Sequence[str]) -> list[Decimal]:
 def _close(share: Decimal, percent: Decimal, hedged: bool) -> bool:
     slack = _HEDGE_SHARE * share if hedged else _PERCENT_SLACK
     return abs(share - percent) <= max(slack, _PERCENT_SLACK)
+
+
+# What a fraction is of, when it is a unit's: "a third of a mile", "half an hour".
+_OF_A_UNIT = re.compile(r"[^\S\n]+(?:of[^\S\n]+)?an?[^\S\n]+([a-z]+)", re.IGNORECASE)
+# The simple fractions a writer rounds an amount below one unit to: halves to sixths (0.3 of
+# a mile is "about a third", not three tenths).
+_SIMPLE = sorted({Decimal(n) / Decimal(d) for d in range(2, 7) for n in range(1, d)})
+
+
+def _unit_fractions(text: str) -> list[tuple[frozenset[str], Decimal, str]]:
+    """Each fraction ``text`` says of a unit: its number terms, its value as a percentage, and
+    the unit's term."""
+    found = []
+    for m in _FRACTION.finditer(text):
+        if not m["part"] or (of := _OF_A_UNIT.match(text, m.end())) is None:
+            continue
+        n, d = small_count(m["k"]), _PARTS[m["part"].casefold()]
+        unit = next(iter(content_terms(of[1])), "")
+        if 0 < n < d and unit:
+            terms = frozenset(t for t in content_terms(m[0]) if t[0].isdigit())
+            found.append((terms, Decimal(100 * n) / Decimal(d), unit))
+    return found
+
+
+def _nearest_fractions(passages: Sequence[str], unit: str) -> list[Decimal]:
+    """For each amount below one that a passage says in ``unit`` ("0.3 miles"), the simple
+    fraction nearest it (a third)."""
+    found = []
+    for passage in passages:
+        written = amounts(passage)
+        for term, kinds in number_kinds(passage).items():
+            if f"unit:{unit}" in kinds:
+                found.extend(
+                    min(_SIMPLE, key=lambda f, v=v: abs(f - v))
+                    for v in written.get(term, ())
+                    if 0 < v < 1
+                )
+    return found
