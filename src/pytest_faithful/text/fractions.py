@@ -112,7 +112,7 @@ _SIMPLE = sorted({Decimal(n) / Decimal(d) for d in range(2, 7) for n in range(1,
 def _unit_fractions(text: str) -> list[tuple[frozenset[str], Decimal, str]]:
     """Each fraction ``text`` says of a unit: its number terms, its value as a percentage, and
     the unit's term."""
-    found = []
+    found: list[tuple[frozenset[str], Decimal, str]] = []
     for m in _FRACTION.finditer(text):
         if not m["part"] or (of := _OF_A_UNIT.match(text, m.end())) is None:
             continue
@@ -127,14 +127,14 @@ def _unit_fractions(text: str) -> list[tuple[frozenset[str], Decimal, str]]:
 def _nearest_fractions(passages: Sequence[str], unit: str) -> list[Decimal]:
     """For each amount below one that a passage says in ``unit`` ("0.3 miles"), the simple
     fraction nearest it (a third)."""
-    found = []
+    found: list[Decimal] = []
     for passage in passages:
         written = amounts(passage)
         for term, kinds in number_kinds(passage).items():
             if f"unit:{unit}" in kinds:
-                found.extend(
-                    min(_SIMPLE, key=lambda f, v=v: abs(f - v))
-                    for v in written.get(term, ())
-                    if 0 < v < 1
-                )
+                found.extend(_nearest(v) for v in written.get(term, ()) if 0 < v < 1)
     return found
+
+
+def _nearest(amount: Decimal) -> Decimal:
+    return min(_SIMPLE, key=lambda f: abs(f - amount))
