@@ -291,3 +291,24 @@ def test_a_reply_speaks_of_the_asker_s_own_thing_by_the_asker_s_name(
 ) -> None:
     quote = passage.splitlines()[1]
     assert verify(claim, [passage], judge=quoting(quote)).passed is passes
+
+
+@pytest.mark.parametrize("reply", ["Not always.", "Not necessarily.", "Not always, no."])
+def test_a_hedged_reply_is_read_with_the_question_it_answers(reply: str) -> None:
+    passage = (
+        "The emergency braking system works between 5 and 50 mph. It may not detect "
+        "pedestrians in low light or heavy rain."
+    )
+    question = "Will the emergency braking always detect pedestrians?"
+    quote = "It may not detect pedestrians in low light or heavy rain."
+    judge = FunctionJudge(
+        lambda claims, passages: [
+            {"claim_index": i, "label": "SUPPORTED", "evidence": quote, "passage_index": 0}
+            for i, _ in enumerate(claims)
+        ]
+    )
+    [verdict] = verify(reply, [passage], question=question, judge=judge).claim_verdicts
+    assert verdict.rule is None
+    assert verdict.evidence_found
+    # Without the question it states nothing to check, as a bare "Yes." does not.
+    assert verify(reply, [passage], judge=judge).vacuous

@@ -299,7 +299,27 @@ def claim_terms(text: str) -> frozenset[str]:
     words = [w.casefold() for w in WORD.findall(text, opening)]
     if words and all(w in ANSWER_OPENERS or w in _OF_COURSE for w in words):
         return frozenset()
-    return content_terms(text)
+    terms = content_terms(text)
+    if (
+        len(words) <= _MOST_HEDGED_WORDS
+        and all(w in _HEDGED_REPLY or w in ANSWER_OPENERS for w in words)
+        and terms <= _hedged_terms()  # and nothing else: "| Never | 28% |" states a share
+    ):
+        return frozenset()  # "Not always.", "Not necessarily, no." answer the question
+    return terms
+
+
+@functools.cache
+def _hedged_terms() -> frozenset[str]:
+    return frozenset().union(*map(content_terms, _HEDGED_REPLY | ANSWER_OPENERS))
+
+
+# The words of a reply that answers a yes/no question with a degree, and nothing else.
+_HEDGED_REPLY = frozenset(
+    {"not", "always", "necessarily", "really", "quite", "exactly", "entirely", "usually"}
+    | {"generally", "sometimes", "mostly", "often", "rarely", "never", "yet", "completely"}
+)
+_MOST_HEDGED_WORDS = 3
 
 
 # The openers that answer no: the rest of ANSWER_OPENERS (and "of course") answer yes.
