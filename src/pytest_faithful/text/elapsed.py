@@ -209,12 +209,33 @@ def _years_of(words: str, passages: tuple[str, ...]) -> frozenset[int]:
     return frozenset(y for years, _, run, _ in _read(passages) if wanted & run for y in years)
 
 
-def _matches(term: str, text: str) -> bool:
-    return content_terms(text) == {term}
-
-
 def _spans(term: str, claim: str) -> Iterator[re.Match[str]]:
-    return (m for m in _SPAN.finditer(claim) if _matches(term, m["n"]))
+    return iter(_claim_readings(claim)[0].get(term, ()))
+
+
+# A claim's spans, ages and centuries by the number term each is written with, read once: a
+# claim of a thousand numbers asks for each of them (reading the claim again for each took
+# time quadratic in their count).
+@functools.lru_cache(maxsize=256)
+def _claim_readings(
+    claim: str,
+) -> tuple[
+    dict[str, list[re.Match[str]]], dict[str, list[re.Match[str]]], dict[str, list[re.Match[str]]]
+]:
+    spans: dict[str, list[re.Match[str]]] = {}
+    for m in _SPAN.finditer(claim):
+        if len(terms := content_terms(m["n"])) == 1:
+            spans.setdefault(next(iter(terms)), []).append(m)
+    ages: dict[str, list[re.Match[str]]] = {}
+    for found in (_AGE.finditer(claim), _AGE_WHEN.finditer(claim)):
+        for m in found:
+            said = {t for g in m.groups() if g and len(ts := content_terms(g)) == 1 for t in ts}
+            for term in sorted(said):
+                ages.setdefault(term, []).append(m)
+    centuries: dict[str, list[re.Match[str]]] = {}
+    for m in _CENTURY.finditer(claim):
+        centuries.setdefault(m["n"], []).append(m)
+    return spans, ages, centuries
 
 
 def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
@@ -230,17 +251,13 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
     if not term.isdigit() or len(term) > 3:
         return False
     n = int(term)
-    for m in _CENTURY.finditer(claim):
-        if m["n"] == term and _century_stated(n, _century_part(m), texts):
+    spans_by, ages_by, centuries = _claim_readings(claim)
+    for m in centuries.get(term, ()):
+        if _century_stated(n, _century_part(m), texts):
             return True
     every = frozenset().union(*(years for years, _ in _sentences(texts)))
-    spans = list(_spans(term, claim))
-    ages = [
-        m
-        for found in (_AGE.finditer(claim), _AGE_WHEN.finditer(claim))
-        for m in found
-        if any(g and _matches(term, g) for g in m.groups())
-    ]
+    spans = list(spans_by.get(term, ()))
+    ages = list(ages_by.get(term, ()))
     if not spans and not ages:
         return False
     own = _own_years(claim, texts) | _event_years(claim, texts, bool(ages))
