@@ -78,11 +78,29 @@ def _keep_bytecode() -> None:
     sys.dont_write_bytecode = False
 
 
+def _no_certificates_to_load() -> None:
+    """Give the SDK clients no CA certificates to load: the suite makes no HTTPS request.
+
+    Every SDK client (one for each judge a test builds: hundreds in the suite, more in its
+    inner runs) made an SSL context that parsed the whole CA bundle, 20 to 30 ms of CPU each:
+    a third of the provider tests' CPU time. The suite is offline: its clients talk plain HTTP
+    to loopback servers or are refused, and never verify a certificate. The SDKs' HTTP library
+    (httpx, httpx2) reads ``SSL_CERT_DIR`` when ``SSL_CERT_FILE`` is unset, and OpenSSL reads
+    such a directory only to verify a certificate, for files named by the certificate's hash:
+    this folder holds none, so loading it costs nothing. An HTTPS request would fail its
+    verification, as it would fail to connect anyway. Set in the controller's configure, so
+    that the workers, inner runs and subprocesses inherit it (:func:`_keep_bytecode`).
+    """
+    os.environ.pop("SSL_CERT_FILE", None)
+    os.environ["SSL_CERT_DIR"] = os.path.dirname(os.path.abspath(__file__))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Load the plugin and the SDKs' HTTP stack in each process that runs tests, before any
     test does. Not in an xdist controller: it runs none, and its start-up (the SDKs' imports:
     two to three seconds) comes before the workers start, while the other cores wait."""
     _keep_bytecode()
+    _no_certificates_to_load()
     if _runs_tests(config):
         _import_the_whole_plugin()
         _load_the_http_stack()

@@ -35,10 +35,14 @@ from pytest_faithful.providers.retry_after import MAX_WAIT_S
 KEY = "sk-test-DEADLINE-0123456789abcdefghij"
 PASSAGES = ["Returns are accepted within 30 days of delivery."]
 ANSWER = "Returns are accepted within 30 days."
-TIMEOUT_S = 0.5
-# Each trickled byte comes well within the per-read timeout; the whole reply (a head of about
-# 100 bytes, a body of about 400) takes 5 to 20 seconds.
-PAUSE_S = 0.05
+# Short, since each trickling test waits it out two or three times: a quarter second is still
+# tens of times what the loopback server takes to answer the extraction request, and the lower
+# bounds below (whole timeouts waited) hold on any machine.
+TIMEOUT_S = 0.25
+# Each trickled byte comes well within the per-read timeout (a tenth of it, the ratio of the
+# 0.05 s pause to the 0.5 s timeout these tests had); the whole reply (a head of about 100
+# bytes, a body of about 400) takes 2.5 to 10 seconds, tens of timeouts.
+PAUSE_S = 0.025
 # Backoff before retry k (0-based): 0.5 * 2**k seconds at most (both SDKs).
 BACKOFF_S = (0.5, 1.0, 2.0)
 # The extraction request (answered at once), SDK start-up and a loaded 2-core machine.

@@ -28,8 +28,10 @@ FLAGS = [
 M = "test_suite.py::"
 
 
-@pytest.fixture
-def page(tmp_path: Path) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One Chromium for the module's tests: a launch takes about a second, and each test gets a
+    page of its own (:func:`page`)."""
     sync_api = pytest.importorskip(
         "playwright.sync_api", reason="playwright is not installed (pip install -e '.[dev]')"
     )
@@ -37,11 +39,24 @@ def page(tmp_path: Path) -> Iterator[Any]:
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
     executable = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=FLAGS, timeout=30_000)
+        launched = playwright.chromium.launch(
+            executable_path=executable, args=FLAGS, timeout=30_000
+        )
         try:
-            yield browser.new_page(viewport={"width": 1200, "height": 900})
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A page in a fresh browser context (its own cookies, storage and cache), as
+    ``browser.new_page`` makes one, closed after the test."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def _open(page: Any, path: Path) -> tuple[str, list[str], list[str]]:
