@@ -9,7 +9,9 @@ replaced stretch of at most :data:`_MOST_WORDS` words a side: a swap is a number
 claim's that the evidence does not state, where the evidence has a number that the claim's
 answer sentence does not state, between words the two share on both sides (a number at the
 end of either text has nothing after it to place it, and is read by the shared words before it
-alone only when both texts end there).
+alone only when both texts end there). A reworded claim that states none of the evidence's
+figures places its own by what it measures instead: the word after it, a currency before it or
+a percent ("valid for 10 minutes" for "expire after 30 minutes").
 
 An answer that joins two facts ("Refunds take up to 5 days, while exchanges take up to 10")
 quoting the first ("Refunds take up to 5 days") is no swap: the evidence's number is the
