@@ -88,6 +88,12 @@ FAMILY = {
         "four times",
         "six times",
     ),
+    "a margin between two scores": (
+        ("The Lakers lost 112-104 to the Celtics on Tuesday night.",),
+        "The Celtics won by 8 points, 112-104.",
+        "8 points",
+        "9 points",
+    ),
     "a difference set apart by versus": (
         ("The Medic moves at 300 and has 150 health.", "The Heavy moves at 230."),
         "The Medic moves at 300 versus the Heavy's 230, so it is 70 units faster.",

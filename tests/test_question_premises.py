@@ -10,7 +10,10 @@ from evidence_judges import quoting
 from pytest_faithful import verify
 from pytest_faithful.text.specifics import unstated
 
-PASSAGE = "Children under 12 enter free. Adults pay $15. Returns are accepted within 30 days."
+PASSAGE = (
+    "Children under 12 enter free. Adults pay $15. Returns are accepted within 30 days. A "
+    "balance transfer fee of 5% of each transfer amount applies."
+)
 
 
 @pytest.mark.parametrize("rules", ["standard", "strict"])
@@ -20,6 +23,9 @@ PASSAGE = "Children under 12 enter free. Adults pay $15. Returns are accepted wi
         ("Do I have to pay for my 10-year-old?",
          "No, children under 12 enter free, so your 10-year-old won't have to pay.",
          "Children under 12 enter free."),
+        ("How much would the fee be on a $2,000 balance transfer?",
+         "The fee would be $100 (5% of $2,000).",
+         "A balance transfer fee of 5% of each transfer amount applies."),
         ("What does a group of 3 adults pay?",
          "Adults pay $15 each, so your group of 3 pays $15 per person.",
          "Adults pay $15."),

@@ -102,10 +102,25 @@ def test_a_unit_spelled_or_converted_passes_and_a_swapped_one_fails(
             "The calendar adds one day every four years to keep in step.",
         ),
         ("A week has seven days.", "The office is closed for one day each month."),
+        # A kind of period before it: "per calendar year" is per year.
+        ("This is capped at 5 approved referrals a year.",
+         "Referral bonuses are limited to 5 approved referrals per calendar year."),
+        # A number the claim works out itself, whatever unit a passage gives the same figure.
+        ("Up to 30 hours versus up to 40 hours with it off, so about 10 hours less.",
+         "Up to 30 hours with noise cancelling on, 40 off. A 10-minute charge gives 5 hours."),
     ],
-)
+)  # fmt: skip
 def test_what_is_no_swap(claim: str, passage: str) -> None:
     assert swapped_units(claim, [passage]) == []
+
+
+def test_a_kind_of_period_or_a_worked_out_number_still_swaps_another_unit() -> None:
+    passage = "Referral bonuses are limited to 5 approved referrals per calendar year."
+    assert swapped_units("It is capped at 5 referrals a month.", [passage]) == [
+        ("5 per month", ("5 per year",))
+    ]
+    charge = "A 10-minute charge gives about 5 hours of playback."
+    assert swapped_units("A 10-hour charge gives about 5 hours of playback.", [charge])
 
 
 @pytest.mark.parametrize("before", ["for", "within", "takes", "in just"])

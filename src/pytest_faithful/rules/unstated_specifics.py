@@ -57,6 +57,7 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
+from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
@@ -103,7 +104,20 @@ def _premises_left_out(missing: list[str], case: Case) -> list[str]:
     given = frozenset().union(*map(content_terms, case.passages))
     if not (said - asked) & given:
         return missing
-    return [m for m in missing if not (content_terms(m) and content_terms(m) <= asked)]
+    # And what the claim works out from the asker's number and the passages' ("The fee would be
+    # $100 (5% of $2,000)" for "a $2,000 balance transfer" and a fee of 5%).
+    with_question = (*case.passages, case.question or "")
+    return [
+        m
+        for m in missing
+        if not (
+            (terms := content_terms(m))
+            and (
+                terms <= asked
+                or all(worked_in_claim(t, case.claim.text, with_question) for t in terms)
+            )
+        )
+    ]
 
 
 # A pure reading of its texts, asked for twice in a check where two rules hold the same kinds

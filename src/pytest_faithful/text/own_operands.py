@@ -20,6 +20,8 @@ it got right. Here the operands are the claim's own: the claim is its own workin
 * one of the claim's amounts times, or divided by, another that counts something ("500 mg"
   times "8 tablets"; "$30 million" over "1.2 million shares");
 * a percent of one of the claim's amounts ("60%" of "200 patients": "120 people");
+* the margin between two scores the claim writes, in points, goals or runs ("won by 8 points,
+  112-104");
 * the ratio of two of the claim's amounts of one kind, as a percent ("70% hydration: 350 grams
   of water to 500 grams of flour") or as so many times ("1,480 m/s versus 343 m/s, more than
   four times faster": the whole times or the nearest);
@@ -65,7 +67,34 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     written = amounts(claim)
     if term not in written or len(written) > _MOST_NUMBERS:
         return False
-    return _from_amounts(term, claim, passages) or _measured(term, claim, passages)
+    return (
+        _from_amounts(term, claim, passages)
+        or _measured(term, claim, passages)
+        or _margin(term, claim, passages)
+    )
+
+
+# What a margin between two scores is counted in: "won by 8 points, 112-104".
+_MARGINS = frozenset(
+    {"unit:point", "unit:goal", "unit:run", "unit:stroke", "unit:shot", "unit:vote", "unit:seat"}
+)
+
+
+def _margin(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` counts the margin between two scores the claim writes, each stated by a
+    passage ("won by 8 points, 112-104"): scores are no operands of other arithmetic."""
+    kinds = number_kinds(claim)
+    own = kinds.get(term, frozenset())
+    if not own or not own <= _MARGINS:
+        return False
+    written = amounts(claim)
+    stated = frozenset().union(*(all_amounts(p) for p in passages))
+    scores = [
+        min(values)
+        for other, values in written.items()
+        if other != term and "score" in kinds.get(other, frozenset()) and values & stated
+    ]
+    return any(abs(a - b) in written[term] for a, b in itertools.combinations(scores, 2))
 
 
 def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:

@@ -38,6 +38,7 @@ from typing import NamedTuple
 from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.measures import measures
+from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.rates import period_of
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import MEASURES, SMALL, UNIT_OF
@@ -73,9 +74,12 @@ _FINE = re.compile(
 # "$4/hour", "every 15 minutes" is a unit (above), not a rate.
 _COUNT = r"(?<![\w.,])(?:(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?|(once|twice))"
 _PERIODS = "second|minute|hour|day|week|fortnight|month|quarter|year|annum"
+# A kind of period written before it, the period still: "per calendar year", "a fiscal quarter".
+_KINDS_OF_PERIOD = "calendar|fiscal|financial|academic|school|business|working|tax"
 _RATE = re.compile(
     rf"{_COUNT}(?:%|\s*percent\b|\s*[^\W\d_]+\b)?(?:(?:\s+|\s*/\s*)[^\W\d_]+){{0,3}}?"
-    rf"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)({_PERIODS})s?\b(?![-\u2013])",
+    rf"\s*(?:\b(?:per|a|an|each|every)\s+(?:(?:{_KINDS_OF_PERIOD})\s+)?|/\s*)({_PERIODS})s?\b"
+    r"(?![-\u2013])",
     re.IGNORECASE,
 )
 _ADVERB = re.compile(
@@ -160,8 +164,8 @@ def unit_readings(text: str) -> frozenset[Reading]:
         found.add(Reading(_number(m[1], m[2], m[3]), "per", period))
     for m in _counted(_PER_THING, text, starts):
         thing = m[4].casefold()
-        if thing == "cent":
-            continue  # "5 per cent"
+        if thing == "cent" or re.fullmatch(_KINDS_OF_PERIOD, thing):
+            continue  # "5 per cent"; "per calendar year" is a period (_RATE)
         # A period written short is the period: "per min", "/hr", "per annum".
         measure, period = UNIT_OF.get(thing, ("", ""))
         if measure == "time" or thing == "annum":
@@ -264,6 +268,8 @@ def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[
             swapped = readings
         bounds = bound_senses(claim).get(term, frozenset())
         swapped = [r for r in swapped if not _weaker(r, others, bounds)]
+        if swapped and worked_in_claim(term, claim, tuple(passages)):
+            continue  # "40 hours versus 30, so 10 hours less": the claim's own working states it
         if swapped:
             found.append((_said_as(swapped[0]), tuple(map(_said_as, sorted(others)))))
     return found
