@@ -184,3 +184,23 @@ def test_a_ratio_is_its_whole_times_and_no_other_count(small: int, times: int, e
     assert worked_in_claim(str(times), claim, passages)
     wrong = claim.replace(f"{times} times", f"{times + 2} times")
     assert not worked_in_claim(str(times + 2), wrong, passages)
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_working_begun_in_the_sentence_before_is_the_answer_s_own(rules: str) -> None:
+    passages = (
+        "The Employee's base salary is £48,000 per year, payable monthly.",
+        "The Employee is eligible for an annual bonus of up to 10% of base salary.",
+    )
+    faithful = (
+        "Your base salary is £48,000 a year, paid monthly. You may also get a bonus of up to 10% "
+        "of base salary (up to £4,800)."
+    )
+    assert_both_ways(faithful, faithful.replace("£4,800", "£5,800"), passages, rules)
+
+
+def test_a_label_s_number_is_no_operand() -> None:
+    passages = ("Manager: The budget for Q2 is $40,000. Lead: We need $10,000 for servers.",)
+    working = "The Q2 budget is $40,000. The manager approved $10,000, leaving $20,000."
+    assert not worked_in_claim("20000", working, passages)  # not $40,000 over the 2 of "Q2"
+    assert worked_in_claim("30000", working.replace("$20,000", "$30,000"), passages)

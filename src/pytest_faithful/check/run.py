@@ -201,7 +201,16 @@ def _ruled(
     """The claims' verdicts held to the claim rules, then the sentence rules' verdicts."""
     claims, filled, stated = extracted.claims, extracted.filled, extracted.stated
     notes = whole_notes(filled, stated, question, judge_abstentions(judge))
-    verdicts = ruled(claims, ordered, passages, question, notes, judge.heuristic, rules)
+    verdicts = ruled(
+        claims,
+        ordered,
+        passages,
+        question,
+        notes,
+        judge.heuristic,
+        rules,
+        tuple(s.text for s in sentences),
+    )
     added: tuple[ClaimVerdict, ...] = ()
     for rule in rules.sentence_rules(judge.heuristic):
         added += rule.verdicts(

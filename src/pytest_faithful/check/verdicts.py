@@ -25,10 +25,13 @@ def ruled(
     whole: Mapping[Claim, str],
     heuristic: bool,
     rules: RuleSet,
+    answer: Sequence[str] = (),
 ) -> tuple[ClaimVerdict, ...]:
     """Each verdict held to ``rules``; ``whole`` maps the sentences verified whole to the note
-    that says why (:func:`~pytest_faithful.check.claims.whole_notes`)."""
+    that says why (:func:`~pytest_faithful.check.claims.whole_notes`); ``answer``: the
+    answer's sentences, in order."""
     claim_rules = rules.claim_rules(heuristic)
+    before = {said: answer[i - 1] for i, said in enumerate(answer) if i}
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         case = Case(
@@ -39,6 +42,7 @@ def ruled(
             heuristic=heuristic,
             locating=rules.locating,
             question=question,
+            before=before.get(claim.sentence, ""),
         )
         span = judge_span(verdict, passages)
         ruling = Ruling(verdict.label, verdict.reason, span, found=False, quoted=verdict.evidence)

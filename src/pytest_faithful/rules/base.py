@@ -39,6 +39,9 @@ class Case:
     (off when the ``judge-quote`` rule is chosen)."""
     question: str | None = None
     """The question (or the dialogue turn) the answer replies to, when the check was given one."""
+    before: str = ""
+    """The answer's sentence before the claim's, where the claim's working may begin ("8
+    tablets of 500 mg in 24 hours. That's a maximum of 4,000 mg a day.")."""
 
     @property
     def whole_claim(self) -> bool:

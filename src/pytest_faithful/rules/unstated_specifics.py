@@ -85,9 +85,28 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
 def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
     """The specifics of ``kinds`` that the claim states and no passage states, in any form."""
     missing = list(_missing(case.claim.text, case.claim.sentence, tuple(case.passages), kinds))
+    if missing and case.before and "number" in kinds:
+        missing = _worked_from_before(missing, case)
     if missing and case.question and "number" in kinds:
         return _premises_left_out(missing, case)
     return missing
+
+
+def _worked_from_before(missing: list[str], case: Case) -> list[str]:
+    """``missing`` less the numbers the claim works out from its own and those of the answer's
+    sentence before it, each a passage states: "... no more than 8 tablets in 24 hours. That's
+    a maximum of 4,000 mg a day." (500 mg a tablet). The answer's working, told over two
+    sentences, is its own as much as in one (:mod:`~pytest_faithful.text.own_operands`)."""
+    working = f"{case.before} {case.claim.text}"
+    passages = tuple(case.passages)
+    return [
+        m
+        for m in missing
+        if not (
+            (terms := content_terms(m))
+            and all(worked_in_claim(t, working, passages) for t in terms)
+        )
+    ]
 
 
 def _premises_left_out(missing: list[str], case: Case) -> list[str]:

@@ -37,6 +37,7 @@ places the claim writes it ("about 33%").
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -108,7 +109,7 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     if own & _NO_OPERAND:
         return False
     stated = frozenset().union(*(all_amounts(p) for p in passages))
-    parts = _parts(claim)
+    parts = _parts(claim) | _labels(claim)
     if term in parts:
         return False  # "4 hours 50 minutes" is one measure: _measured reads it
     operands = {
@@ -164,6 +165,16 @@ def _ratio(
             if value > 1
         )
     return False
+
+
+# A number written onto the letters before it is a label's: "Q2", "FY23", "X300".
+_LABELLED = re.compile(r"(?<=[^\W\d_])\d+(?![\d.,]\d)")
+
+
+def _labels(claim: str) -> frozenset[str]:
+    """The number terms ``claim`` writes as part of a label ("the Q2 budget", "the X300"): no
+    amount, so no operand ("$40,000" over the "2" of "Q2" is no "$20,000")."""
+    return frozenset(t for m in _LABELLED.finditer(claim) for t in content_terms(m[0]))
 
 
 def _parts(claim: str) -> frozenset[str]:
