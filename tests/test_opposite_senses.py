@@ -45,3 +45,22 @@ def test_the_events_in_the_other_order_or_one_of_two_is_a_contrast(
     found = contrast(claim, evidence)
     assert found is not None
     assert found.said == said
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "contrasted"),
+    [
+        # "any" after a negation or a condition's "before": none, or each
+        ("You only need written consent before taking up other paid work.",
+         "You must obtain written consent before taking up any other paid work.", False),
+        ("For 6 months it only bars you from soliciting clients you dealt with.",
+         "You shall not, for 6 months, solicit any client you dealt with.", False),
+        # the free choice "only" opposes
+        ("Refunds are available only for unopened items.",
+         "Refunds are available for any item.", True),
+    ],
+)  # fmt: skip
+def test_any_after_a_negation_or_a_condition_is_no_opposite_of_only(
+    claim: str, evidence: str, contrasted: bool
+) -> None:
+    assert (contrast(claim, evidence) is not None) is contrasted

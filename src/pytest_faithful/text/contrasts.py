@@ -59,6 +59,13 @@ from pytest_faithful.text.senses import DETERMINER, plain_senses
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
+# "any" after a negation, or a condition's "before", "if", "without": none, or each, not the
+# free choice that "only" opposes ("only for unopened items" against "for any item").
+_ANY = frozenset({"any"})
+_ANY_LICENSED = re.compile(
+    r"(?i)\b(?:not|no|never|without|before|if|unless|whether|\w+n't)\b"
+    r"(?:(?!\b(?:but|however|although|though|while|yet)\b)[^;:.])*\bany\b"
+)
 # Share of the claim's other content terms (or of its fact's: :func:`_against`) the clause
 # must hold to be about the same thing as the claim (a number of the claim's is enough).
 MIN_SHARED = 0.5
@@ -204,6 +211,8 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     # Either side says both: which holds for the claim is the judge's call.
                     if own & shown or other & said or not other & shown:
                         continue
+                    if other & shown == _ANY and _ANY_LICENSED.search(sentence.text):
+                        continue  # "shall not solicit any client", "before taking up any": no
                     # Another clause says the claim's side and is as much about the claim,
                     # figures and days included.
                     here = claimed & content_terms(clause)
