@@ -60,11 +60,12 @@ from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
 # "any" after a negation, or a condition's "before", "if", "without": none, or each, not the
-# free choice that "only" opposes ("only for unopened items" against "for any item").
+# free choice that "only" opposes ("only for unopened items" against "for any item"). Within
+# 200 characters of it, so that a sentence of many negations is read in linear time.
 _ANY = frozenset({"any"})
 _ANY_LICENSED = re.compile(
     r"(?i)\b(?:not|no|never|without|before|if|unless|whether|\w+n't)\b"
-    r"(?:(?!\b(?:but|however|although|though|while|yet)\b)[^;:.])*\bany\b"
+    r"(?:(?!\b(?:but|however|although|though|while|yet)\b)[^;:.]){0,200}\bany\b"
 )
 # Share of the claim's other content terms (or of its fact's: :func:`_against`) the clause
 # must hold to be about the same thing as the claim (a number of the claim's is enough).

@@ -27,8 +27,9 @@ _YEAR_OPENERS = frozenset(("in", "since", "until", "during"))
 _PAST = re.compile(r"[a-z]{3,}ed")
 # What may stand between a currency and the amount after it: spaces ("EUR 70"), or nothing
 # ("$70"); "13.20 euro, 70 cents" gives the euro to 13.20, not to 70.
-# Words after a number that set it against another, counting nothing: "300 versus 230".
-_COMPARING = frozenset({"versus", "vs", "v"})
+# Words after a number that set it against another, counting nothing: "300 versus 230" (not
+# "v", which is as often a volt: "a 12 v battery").
+_COMPARING = frozenset({"versus", "vs"})
 _CURRENCY_GAP = re.compile(r"[^\S\n]*")
 
 
