@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pytest_faithful.models import Claim, ClaimVerdict, EvidenceAlignment, Label, Verdict
-from pytest_faithful.rules import Case, RuleSet, Ruling
+from pytest_faithful.rules import Case, Rule, RuleSet, Ruling
 from pytest_faithful.rules.quote_in_passage import judge_span
+from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.evidence import bears_on, subject_of
+from pytest_faithful.text.wording import stated_word_for_word
 
 
 def ruled(
@@ -47,14 +49,29 @@ def ruled(
         span = judge_span(verdict, passages)
         ruling = Ruling(verdict.label, verdict.reason, span, found=False, quoted=verdict.evidence)
         if verdict.label is Label.SUPPORTED:
-            for rule in claim_rules:
-                ruling = rule.apply(case, ruling)
-                if ruling.label is not Label.SUPPORTED:
-                    break
+            ruling = _held(case, ruling, claim_rules)
         elif span is not None and bears_on(span.text(passages), case.subject):
             ruling = ruling.with_found()
         results.append(_claim_verdict(claim, verdict, ruling, passages, whole.get(claim)))
     return tuple(results)
+
+
+def _held(case: Case, ruling: Ruling, claim_rules: Sequence[Rule]) -> Ruling:
+    """``ruling`` through ``claim_rules`` in order, until one demotes it. A rule that only
+    compares wordings is passed over while the evidence shown states the claim word for word
+    (:attr:`~pytest_faithful.rules.base.Rule.reads_wording`): it would find nothing there."""
+    read: tuple[Aligned | None, bool] | None = None
+    for rule in claim_rules:
+        if rule.reads_wording and case.whole_claim and ruling.span is not None:
+            if read is None or read[0] != ruling.span:
+                said = stated_word_for_word(case.claim.text, ruling.span.text(case.passages))
+                read = (ruling.span, said)
+            if read[1]:
+                continue
+        ruling = rule.apply(case, ruling)
+        if ruling.label is not Label.SUPPORTED:
+            break
+    return ruling
 
 
 def _claim_verdict(

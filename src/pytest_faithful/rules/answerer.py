@@ -16,6 +16,7 @@ class Answerer:
     name: ClassVar[str] = "answerer"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = "the claim does not speak of the answerer where no passage does"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

@@ -105,6 +105,12 @@ class Rule(Protocol):
     judges: ClassVar[RuleJudges]
     required: ClassVar[bool]
     """A trust rule: in every policy, and never skipped."""
+    reads_wording: ClassVar[bool]
+    """Whether the rule only compares the claim's words with its evidence's and the passages'
+    (a name, a number, an opposite word, who did what to whom): it finds nothing in a claim
+    its evidence states word for word (:func:`~pytest_faithful.text.wording.
+    stated_word_for_word`), and does not run on one. A rule that reads where the evidence
+    stands (a negation before it, who said it, the question it answers) says False."""
     summary: ClassVar[str]
     """What the rule demotes, in one line (listed by a usage error and the README)."""
 

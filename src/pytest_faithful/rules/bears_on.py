@@ -59,6 +59,7 @@ class BearsOn:
     name: ClassVar[str] = "bears-on"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = True
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = "the evidence shares enough of the claim's words to bear on it"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

@@ -49,6 +49,7 @@ class ChangedNames:
     name: ClassVar[str] = "changed-names"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "no name of the claim stands where its evidence names another"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

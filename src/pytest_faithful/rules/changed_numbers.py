@@ -26,6 +26,7 @@ class ChangedNumbers:
     name: ClassVar[str] = "changed-numbers"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "no number of the claim stands where its evidence gives another"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

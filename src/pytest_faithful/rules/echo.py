@@ -21,6 +21,7 @@ class Echo:
     name: ClassVar[str] = "echo"
     judges: ClassVar[RuleJudges] = "model"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "a quote that echoes the claim does not change what the passage says"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

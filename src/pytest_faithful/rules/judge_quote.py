@@ -19,6 +19,7 @@ class JudgeQuote:
     name: ClassVar[str] = "judge-quote"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = "the judge quoted its evidence (a located span does not count)"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

@@ -83,6 +83,7 @@ class JudgeReason:
     name: ClassVar[str] = "judge-reason"
     judges: ClassVar[RuleJudges] = "model"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = "the judge's own reason does not deny the claim"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

@@ -21,6 +21,7 @@ class ModalForce:
     name: ClassVar[str] = "modal-force"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = (
         "the evidence does not permit what the claim obliges, nor oblige what it permits"
     )

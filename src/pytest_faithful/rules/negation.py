@@ -44,6 +44,7 @@ class Negation:
     name: ClassVar[str] = "negation"
     judges: ClassVar[RuleJudges] = "model"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = "the evidence does not negate what the claim states, nor the reverse"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

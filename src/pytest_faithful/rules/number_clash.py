@@ -32,6 +32,7 @@ class NumberClash:
     name: ClassVar[str] = "number-clash"
     judges: ClassVar[RuleJudges] = "model"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "the evidence gives no other value for one of the claim's numbers"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

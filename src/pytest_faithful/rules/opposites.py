@@ -33,6 +33,7 @@ class Opposites:
     name: ClassVar[str] = "opposites"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "the evidence does not say the opposite of a word of the claim"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

@@ -83,6 +83,7 @@ class QuoteInPassage:
     name: ClassVar[str] = "quote-in-passage"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = True
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = "the evidence is a span really in a passage"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

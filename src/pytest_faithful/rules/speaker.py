@@ -24,6 +24,7 @@ class Speaker:
     name: ClassVar[str] = "speaker"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = False
     summary: ClassVar[str] = (
         "the claim does not say of one speaker of a dialogue what another said of themselves"
     )

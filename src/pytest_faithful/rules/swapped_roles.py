@@ -25,6 +25,7 @@ class SwappedRoles:
     name: ClassVar[str] = "swapped-roles"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "the claim does not exchange who did what to whom in its evidence"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

@@ -25,6 +25,7 @@ class UnstatedNames:
     name: ClassVar[str] = "unstated-names"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = "no name of the claim is missing from the passages"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:

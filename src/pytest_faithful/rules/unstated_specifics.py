@@ -198,6 +198,7 @@ class UnstatedSpecifics:
     name: ClassVar[str] = "unstated-specifics"
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
     summary: ClassVar[str] = (
         "no number, quotation or code identifier of the claim is missing from the passages"
     )
