@@ -32,6 +32,7 @@ from pytest_faithful.text.abstentions import (
 from pytest_faithful.text.align import negations, text_key
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.evidence import answers_yes_or_no, claim_terms
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.readings import only_markers
 from pytest_faithful.text.segment import Sentence
@@ -237,7 +238,7 @@ def uncovered(
 
 # "No," answering a question: the claims spell out what it denies ("Shipping is not free.").
 # Not "No-one ...", which is a negation of its own.
-_OPENING_NO = re.compile(r"^\W*no(?:\s*[,.!;:\u2013\u2014]|\s+-)", re.IGNORECASE)
+_OPENING_NO = regex(r"^\W*no(?:\s*[,.!;:\u2013\u2014]|\s+-)", re.IGNORECASE)
 
 
 def _stated_negations(sentence: str, extra: tuple[str, ...]) -> int:

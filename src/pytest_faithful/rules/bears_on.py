@@ -35,6 +35,7 @@ from pytest_faithful.text.align import (
     restriction_after,
 )
 from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.replies import answer_around, says_no_to
 from pytest_faithful.text.segment import split_sentences
@@ -163,7 +164,7 @@ def answered_otherwise(case: Case, span: Aligned) -> str | None:
 
 
 # Verbs a claim reports a question or a proposal with ("Anna proposes meeting tomorrow").
-_ASKING = re.compile(
+_ASKING = regex(
     r"\b(?:ask|propos|suggest|wonder|request|inquir|enquir|invit)(?:e|es|ed|s|ing)?\b",
     re.IGNORECASE,
 )
@@ -172,12 +173,12 @@ _ASKING = re.compile(
 # Verbs a claim reports a discussion with ("The group discussed disk space", "They talked
 # about whether the task is useful"): a question raising the topic bears on it, unless the
 # claim also reports what was decided, which no question states.
-_DISCUSSING = re.compile(
+_DISCUSSING = regex(
     r"\b(?:discuss(?:es|ed|ing)?|debat(?:e|es|ed|ing)|talk(?:s|ed|ing)?[ \t]+about"
     r"|rais(?:e|es|ed|ing)[ \t]+(?:the[ \t]+)?(?:question|issue|topic)|brought[ \t]+up)\b",
     re.IGNORECASE,
 )
-_DECIDING = re.compile(
+_DECIDING = regex(
     r"\b(?:decid|agree|chose|choos|conclud|settl|approv|reject|resolv|will\b|plan)",
     re.IGNORECASE,
 )
@@ -370,7 +371,7 @@ def _universal(claim: str) -> bool:
     return bool(words & UNIVERSAL) and not words & RESTRICTING
 
 
-_MAY_BE_UNIVERSAL = re.compile(r"(?i)\b(?:all|every|any|always|each)")
+_MAY_BE_UNIVERSAL = regex(r"(?i)\b(?:all|every|any|always|each)")
 
 
 def cuts_restriction(case: Case, span: Aligned) -> bool:

@@ -19,6 +19,7 @@ import re
 from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.text.patterns import regex
 
 _SOURCE: Final = (
     r"(?:(?:the|this|that|these|those|any|all)\s+)?(?:(?:provided|given|cited|retrieved)\s+)?"
@@ -63,10 +64,10 @@ _DENIALS: Final = (
     rf"{_SOURCE}(?:\s*\[?\d+\]?)?\s+(?:contradicts|refutes|disputes|conflicts\s+with|"
     rf"says\s+otherwise|states\s+otherwise|says\s+the\s+opposite)(?:\s+{_THE_CLAIM})?{_END}",
 )
-_DENIAL: Final = re.compile(r"(?:" + "|".join(_DENIALS) + r")", re.IGNORECASE)
+_DENIAL: Final = regex(r"(?:" + "|".join(_DENIALS) + r")", re.IGNORECASE)
 # What a reason may open with before it says anything: bracketed notes, a label it repeats,
 # "Reason:", a quotation mark.
-_OPENING: Final = re.compile(
+_OPENING: Final = regex(
     r"^(?:\s*\[[^\]]*\]|\s*(?:reason|explanation|verdict|label)\s*:|\s*supported\s*[:.\u2014\u2013-]"
     r"|\s*[\"'\u201c\u2018*_`]+)*\s*",
     re.IGNORECASE,

@@ -11,7 +11,6 @@ the rules for every judge.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
@@ -34,6 +33,7 @@ from pytest_faithful.rules.speaker import Speaker
 from pytest_faithful.rules.swapped_roles import SwappedRoles
 from pytest_faithful.rules.unstated_names import UnstatedNames
 from pytest_faithful.rules.unstated_specifics import UnstatedSpecifics
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.vocab import DEFAULT_RULES
 
 CLAIM_RULES: Final[tuple[Rule, ...]] = (
@@ -109,7 +109,7 @@ benchmarks/accuracy.py: 0.740 with them, 0.739 without)."""
 
 DEFAULT_POLICY: Final = DEFAULT_RULES
 
-_SEPARATOR = re.compile(r"[\s,]+")
+_SEPARATOR = regex(r"[\s,]+")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -49,7 +49,6 @@ passages leave to world knowledge can skip them alone. Every judge.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
@@ -58,6 +57,7 @@ from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
@@ -178,11 +178,11 @@ def _missing(
 # "first" is an ordinal like "second" (a number), read only in this form: "first" alone is as
 # often "at first", "first elected", "the first step".
 # The verb after "to" is in lower case: "first marriage to Sarah" states no record.
-_RECORD = re.compile(
+_RECORD = regex(
     r"(?i:\b(?:the|[a-z]+['\u2019]s)\s+first\s+(?:[a-z][\w'\u2019-]*\s+){1,4}?to)\s+[a-z]"
 )
 # What states a passage's first: the word, "1st", or a 1 ("No. 1", "Step 1").
-_FIRST = re.compile(r"(?i)\b(?:first|1st)\b|(?<![\d.,])\b1\b(?![.,]?\d)")
+_FIRST = regex(r"(?i)\b(?:first|1st)\b|(?<![\d.,])\b1\b(?![.,]?\d)")
 
 
 def unstated_record(claim: str, passages: Sequence[str]) -> str | None:

@@ -39,6 +39,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import Sentence, is_fence, is_heading, is_table_header
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
@@ -257,7 +258,7 @@ ABSTENTION_RULE = (
 _EXCHANGE_TERMS = content_terms(" ".join(EXCHANGE_WORDS))
 # Every phrase of ABSTENTIONS has one of these words: a sentence without any (most sentences)
 # is no abstention, found at a fraction of the cost of the phrases themselves.
-_MAY_ABSTAIN = re.compile(
+_MAY_ABSTAIN = regex(
     r"\b(?:not?|nothing|cannot|unable|unclear|unknown|uncertain|unsure|impossible|insufficient"
     r"|silent|sorry|afraid|unfortunately|apologi[sz]e|apologies|regrettably|hard to say|n/a"
     r"|hope|let me know|feel free|question|help|here|ask(?:ed|ing)?|to know|thanks?|understand"

@@ -37,29 +37,30 @@ from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.ranges import at_one_scale
 from pytest_faithful.text.terms import content_terms
 
 # Kinds no sum is read in: labels of a thing, not values of it (as text/arithmetic.py).
 _NO_SUM = frozenset({"time", "year", "date", "decade", "plain", "24/7", "score", "ordinal"})
-_COMBINES = re.compile(
+_COMBINES = regex(
     r"\b(?:together|combined|in\s+total|altogether|between\s+them|difference)\b", re.IGNORECASE
 )
 _ARITHMETIC = frozenset(content_terms("together combined total altogether difference between"))
 # "20 km/h stronger than", "25 metres taller than", "300 more homes than": the number's
 # comparative, at most three words after it (not "less than two years", a bound).
-_COMPARED = re.compile(
+_COMPARED = regex(
     r"(?<![\d,.])(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?:[^\W\d_]+[\s/]+|/[^\W\d_]+\s+){0,3}?"
     r"(?P<cmp>more|less|fewer|[^\W\d_]{2,}er)\s+(?:[^\W\d_]+\s+){0,2}?than\b",
     re.IGNORECASE,
 )
 # The comparatives of less: "A is 20 km/h slower than B" is B's less A's.
-_LESS = re.compile(
+_LESS = regex(
     r"\b(?:less|fewer|lower|smaller|shorter|weaker|cheaper|lighter|slower|narrower|thinner"
     r"|shallower|younger)\b",
     re.IGNORECASE,
 )
-_UNIT_AFTER = re.compile(r"\s+([^\W\d_]+)\s+than\b")
+_UNIT_AFTER = regex(r"\s+([^\W\d_]+)\s+than\b")
 # Share of the claim's other words the two passages must say between them.
 MIN_SHARED = 0.5
 # The passages a claim is read against (pairs grow as their square), and the operands one

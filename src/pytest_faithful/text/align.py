@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from pytest_faithful.text.markup import has_markup, unmark, unmarked
+from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.readings import CLOCK_WORDS, ORDINAL_WORDS
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS, is_negation
 
-_WHITESPACE = re.compile(r"\s+")
+_WHITESPACE = regex(r"\s+")
 _PUNCTUATION_VARIANTS = str.maketrans(
     {
         "\u2018": "'",
@@ -51,8 +52,8 @@ def normalize(text: str) -> str:
 # "3.5", "1,000"); case, curly quotes and an initialism's dots and spaces are folded first, since
 # judges copy "U.S." as "U. S." or "US" as often as sources print either.
 _INITIALISM = r"[^\W\d_](?:\.[^\W\d_](?!\w))+\.?|[A-Z](?:\. [A-Z](?!\w))+\.?"
-ALIGN_WORD = re.compile(rf"{_INITIALISM}|\w+(?:['\u2019.,]\w+)*")
-_ELLIPSIS = re.compile(r"\.\.\.|\u2026|\[\.\.\.\]|\(\.\.\.\)")
+ALIGN_WORD = regex(rf"{_INITIALISM}|\w+(?:['\u2019.,]\w+)*")
+_ELLIPSIS = regex(r"\.\.\.|\u2026|\[\.\.\.\]|\(\.\.\.\)")
 # Quality (difflib's ratio, over words, between the quote and the passage span) a quote that is
 # not in its passage word for word needs to be aligned. Chosen with benchmarks/alignment.py:
 # every kind of small edit of a dev passage's sentence aligns at or above it, and quotes of
@@ -205,7 +206,7 @@ def align(passage: str, quote: str, index: int = 0) -> Aligned | None:
 # The passage a judge names in front of its quote ("Passage 13: Reading announced ...", "[passage
 # 2] ...", "Passage 1 states: ..."): the judge's citation, not the passage's words. Its number
 # would stop the quote aligning anywhere (numbers must match), so it is left out.
-_CITATION = re.compile(
+_CITATION = regex(
     r"(?:[\[(]passage\s*\d+[\])]\s*:?"
     r"|passage\s*\d+(?:\s*[:\-\u2013\u2014]|\s+(?:states|says|reads)(?:\s+that)?\s*:?))\s*",
     re.IGNORECASE,
@@ -223,8 +224,8 @@ def _without_citation(quote: str, passage: str) -> str:
 # words and a colon, at the start of a quote, or of a turn in a passage: a line, or a sentence
 # (transcripts flattened to one line read "... I bet . Shyann: You had a lot of fun?").
 _LABEL = r"([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}):[ \t]+"
-_QUOTE_LABEL = re.compile(_LABEL)
-_TURN_LABEL = re.compile(rf"(?:^|(?<=[.!?] ))[ \t]*{_LABEL}", re.MULTILINE)
+_QUOTE_LABEL = regex(_LABEL)
+_TURN_LABEL = regex(rf"(?:^|(?<=[.!?] ))[ \t]*{_LABEL}", re.MULTILINE)
 
 
 def _align_in_turn(passage: str, quote: str, label: re.Match[str], index: int) -> Aligned | None:
@@ -305,7 +306,7 @@ _ABBREVIATIONS = {
     "govt": "government",
     "intl": "international",
 }
-_ABBREVIATION = re.compile(r"\b(" + "|".join(_ABBREVIATIONS) + r")\b\.?", re.IGNORECASE)
+_ABBREVIATION = regex(r"\b(" + "|".join(_ABBREVIATIONS) + r")\b\.?", re.IGNORECASE)
 # British and American spellings, written one way (long words only: "hour" and "four" stay).
 _SPELLINGS = (
     (re.compile(r"(?<=\w{3})our\b"), "or"),  # colour, favour, behaviour
@@ -332,7 +333,7 @@ def _plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-_INNER_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+_INNER_HYPHEN = regex(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 def joined(text: str) -> str:
@@ -399,7 +400,7 @@ def denying_frame_before(passage: str, start: int) -> int | None:
 
 
 def _found_before(
-    pattern: re.Pattern[str], passage: str, start: int, floor: int, *, negates: bool
+    pattern: Regex, passage: str, start: int, floor: int, *, negates: bool
 ) -> int | None:
     """Where ``pattern`` matches, ending just before ``passage[start:]``, read through the
     markup there ("does <strong>not</strong> support", "is _never_ refunded"); for ``negates``,
@@ -436,12 +437,12 @@ _DENYING = (
     r"|(?:no\s*one|nobody)\s+(?:should|can|may|must)\s+(?:assume|believe|think|expect)"
     r"|(?:do\s+not|don't|don\u2019t|never)\s+(?:assume|believe|think|expect))\s+that\s+"
 )
-_DENYING_FRAME = re.compile(_DENYING + r"\Z", re.IGNORECASE)
-_DENYING_FRAME_ANYWHERE = re.compile(_DENYING, re.IGNORECASE)
+_DENYING_FRAME = regex(_DENYING + r"\Z", re.IGNORECASE)
+_DENYING_FRAME_ANYWHERE = regex(_DENYING, re.IGNORECASE)
 
 
 # Two words, and what separates them from what follows, inside one sentence or clause.
-_TWO_WORDS_BEFORE = re.compile(r"(?:[\w'\u2019]+[^\w.!?;\n]+){1,2}\Z")
+_TWO_WORDS_BEFORE = regex(r"(?:[\w'\u2019]+[^\w.!?;\n]+){1,2}\Z")
 # Characters looked back for them: two words are rarely longer.
 _REACH = 64
 NEGATION_REACH = 4 * _REACH
@@ -457,7 +458,7 @@ RESTRICTING = frozenset("except excepting excluding unless only".split())  # noq
 UNIVERSAL = frozenset(
     "all every everyone everybody everything anyone anybody any anytime always each".split()  # noqa: SIM905
 )
-_RESTRICTION_AFTER = re.compile(
+_RESTRICTION_AFTER = regex(
     r"[ \t]*(?:,|\(|[-\u2013\u2014])?[ \t]*(except|excepting|excluding|unless|only|but not"
     r"|save for|apart from|other than)\b([^.,;:!?)\n]*)",
     re.IGNORECASE,

@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.ranges import range_pairs
 from pytest_faithful.text.readings import FULL_WIDTH, normalised
 from pytest_faithful.text.segment import split_sentences
@@ -43,7 +44,7 @@ _SCALES = {
 # scale only after a currency sign: "15m" alone is as often metres.
 # Cents are hundredths of the currency: "20 cents" is "$0.20".
 _CENT = Decimal("0.01")
-_SCALED = re.compile(
+_SCALED = regex(
     r"([$\u20ac\u00a3\u00a5]"
     + SPACE
     + r")?(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
@@ -58,27 +59,25 @@ _LARGE = "|".join(scale for scale in _SCALE_WORDS if scale != "thousand")
 # A number said in one word before a scale word: "fifty million", "two billion" (numbers said
 # in more words, "twenty-five million", are digits in the normalised text; "fifty thousand"
 # is 50000 there already).
-_WORD_SCALED = re.compile(rf"\b({_NUMBER_WORD}){SPACE}({_LARGE}|cents?)\b", re.IGNORECASE)
+_WORD_SCALED = regex(rf"\b({_NUMBER_WORD}){SPACE}({_LARGE}|cents?)\b", re.IGNORECASE)
 # Money said the way people speak it, whole units then the cents without their unit:
 # "twelve euro fifty" is 12.50, "two pounds five" 2.05, "5 dollars 99" 5.99.
-_SPOKEN_MONEY = re.compile(
+_SPOKEN_MONEY = regex(
     rf"(?<![\w.,])(\d+|{_NUMBER_WORD})[^\S\n]+(?:euros?|pounds?|dollars?|francs?|quid|bucks)"
     rf"[^\S\n]+(\d{{1,2}}|{_NUMBER_WORD})\b(?![^\S\n]*(?:%|percent\b|[.,:/]\d))",
     re.IGNORECASE,
 )
-_DECIMAL = re.compile(r"\d+(?:\.\d+)?")
-_DIGIT = re.compile(r"\d")
+_DECIMAL = regex(r"\d+(?:\.\d+)?")
+_DIGIT = regex(r"\d")
 # Whether a text may write a number with a scale word or in cents, or speak money: before the
 # full reading. Three scans, each an alternative, rather than one scan of the three: the
 # number words' alternative is tried at every word of a text (two thirds of the time of one
 # scan, ~0.02 ms a sentence), so it is tried only where a space and a scale word follow, as
 # any text it matches has them. The answer is the same: some alternative matches somewhere.
-_DIGITS_SCALED = re.compile(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r"|cents?)\b", re.IGNORECASE)
-_MONEY_WORD = re.compile(
-    r"\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w", re.IGNORECASE
-)
-_SCALE_WORD_AFTER_SPACE = re.compile(rf"[^\S\n](?:{_LARGE}|cents?)\b", re.IGNORECASE)
-_WORD_SCALED_AHEAD = re.compile(
+_DIGITS_SCALED = regex(r"\d[^\S\n]?(?:" + "|".join(_SCALES) + r"|cents?)\b", re.IGNORECASE)
+_MONEY_WORD = regex(r"\b(?:euros?|pounds?|dollars?|francs?|quid|bucks)[^\S\n]+\w", re.IGNORECASE)
+_SCALE_WORD_AFTER_SPACE = regex(rf"[^\S\n](?:{_LARGE}|cents?)\b", re.IGNORECASE)
+_WORD_SCALED_AHEAD = regex(
     rf"\b(?:{_NUMBER_WORD}|hundred|thousand)[^\S\n]+(?:{_LARGE}|cents?)\b", re.IGNORECASE
 )
 
@@ -142,7 +141,7 @@ def amounts(text: str) -> Mapping[str, frozenset[Decimal]]:
     return MappingProxyType({term: frozenset(values) for term, values in found.items()})
 
 
-_NEXT_WORD = re.compile(r"[^\S\n]+([^\W\d_]+)")
+_NEXT_WORD = regex(r"[^\S\n]+([^\W\d_]+)")
 _CENTS_FOLLOWERS = STOPWORDS | {"cents", "cent", "pence", "p", "c"}
 
 
@@ -297,7 +296,7 @@ def _one_digit(
     return any(low <= value < high and value != rounded for value in stated)
 
 
-_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.(\d+))?")
+_WRITTEN_NUMBER = regex(r"\d[\d,]*(?:\.(\d+))?")
 
 
 def _places(value: Decimal) -> int:
@@ -343,13 +342,13 @@ _SHORT_OF = (
     "nearly|almost|just under|just below|just short of|slightly under|slightly less than"
     "|a little under|a little less than"
 )
-_BOUND = re.compile(
+_BOUND = regex(
     rf"\b(?:(?P<lower>{_LOWER})|(?P<upper>{_UPPER})|(?P<about>{_ABOUT})|(?P<short>{_SHORT_OF}))"
     r"[^\S\n]+(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?![\d,.]*\d)",
     re.IGNORECASE,
 )
-_BOUND_HINT = re.compile(rf"\b(?:{_LOWER}|{_UPPER}|{_ABOUT}|{_SHORT_OF})\b", re.IGNORECASE)
+_BOUND_HINT = regex(rf"\b(?:{_LOWER}|{_UPPER}|{_ABOUT}|{_SHORT_OF})\b", re.IGNORECASE)
 _SHORT = "short"
 _HEDGES = ("about", _SHORT)
 # "about 1,000" holds for a value within a tenth of it.
@@ -464,7 +463,7 @@ def _meets(
 
 # A bound written as a noun: "a limit of $75 per day", "a maximum of five days", "capped at 40
 # per cent". It is a bound of its own, no value: "up to $100 a day" for "a limit of $75" widens it.
-_LIMIT = re.compile(
+_LIMIT = regex(
     r"(?i)\b(?:(?:maximum|minimum|limit|cap|ceiling)\s+of|capped\s+at|limited\s+to)[^\S\n]+"
     r"(?:[$\u20ac\u00a3\u00a5][^\S\n]?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,.]*\d)"
 )

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from pytest_faithful.text.abstentions import without_abstentions
 from pytest_faithful.text.identifiers import reads_as_code
 from pytest_faithful.text.names import in_capitals
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.readings import without_markers
 from pytest_faithful.text.segment import sentence_opening
 from pytest_faithful.text.terms import content_terms
@@ -55,19 +56,19 @@ from pytest_faithful.text.words import SPACES, WORD
 # context (:func:`_pronoun_i`).
 _FIRST_PERSON = frozenset({"i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself"})
 _ANY_FIRST_PERSON = _FIRST_PERSON | {"i"}
-_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+_QUOTED = regex(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 # Code in an answer: a span in backticks, a word joined by underscores.
-_CODE = re.compile(r"`[^`\n]*`|[\w.]*_[\w.]*")
+_CODE = regex(r"`[^`\n]*`|[\w.]*_[\w.]*")
 # "i.e." is "that is", not an "i" who speaks ("defaults to None (i.e., no timeout)").
-_THAT_IS = re.compile(r"(?<![^\W\d_])i\.[^\S\n]?e\.?(?![^\W\d_])", re.IGNORECASE)
+_THAT_IS = regex(r"(?<![^\W\d_])i\.[^\S\n]?e\.?(?![^\W\d_])", re.IGNORECASE)
 # A word that may be one of them ("i" for "i'm"), in any case: what every claim that speaks of
 # the answerer has, so a claim without one is let go before it is read word by word.
-_MAY_BE_FIRST_PERSON = re.compile(
+_MAY_BE_FIRST_PERSON = regex(
     r"(?i)(?<![^\W\d_])(?:"
     + "|".join(sorted({w.split("'")[0] for w in _ANY_FIRST_PERSON}, key=lambda w: (-len(w), w)))
     + r")(?![^\W\d_])"
 )
-_FRAME = re.compile(
+_FRAME = regex(
     (
         r"\bi (?:really |honestly |do |still )?"
         r"(?:think|believe|guess|suppose|know|understand|reckon|would say|'d say|can confirm"
@@ -139,14 +140,12 @@ def about_the_answerer(
 # vendor?** Yes, ...", "Which apps do I need? ...", "Does it work with my heat pump?"). Its "I"
 # is the asker's and it states nothing; a question put to someone ("Have you seen my dog?") is
 # still the answerer's.
-_ASKS = re.compile(
+_ASKS = regex(
     r"\W*(?:can|could|do|does|did|should|shall|will|would|may|might|must|is|are|am|was|were"
     r"|have|has|how|what|which|when|where|why|who|whom|whose)(?![^\W\d_])[^?]*\?[\W]*",
     re.IGNORECASE,
 )
-_YOU = re.compile(
-    r"(?i)(?<![^\W\d_])(?:you|your|yours|yourself|you're|you've|you'd|you'll)(?![^\W\d_])"
-)
+_YOU = regex(r"(?i)(?<![^\W\d_])(?:you|your|yours|yourself|you're|you've|you'd|you'll)(?![^\W\d_])")
 
 
 def _asks_as_the_asker(claim: str) -> bool:

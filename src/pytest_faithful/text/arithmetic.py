@@ -54,6 +54,7 @@ from typing import NamedTuple
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.products import bills, frequencies, percents_of, shares
 from pytest_faithful.text.ranges import (
     Range,
@@ -103,11 +104,11 @@ _MOST_RUNS = 256
 # The most operands one group offers (pairs grow as their square): a table of numbers is read
 # as a table, not as the sums of all its cells.
 _MOST_OPERANDS = 12
-_COMPARED = re.compile(
+_COMPARED = regex(
     r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(?:more|fewer|less|extra|additional)\s+([^\W\d_]+)",
     re.IGNORECASE,
 )
-_POINTS = re.compile(
+_POINTS = regex(
     r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:percentage[\s-]+points?\b|%\s*points?\b|pp\b)",
     re.IGNORECASE,
 )
@@ -130,7 +131,7 @@ _FALLING = frozenset(
     content_terms("fall fell fallen drop decrease down decline lower less cut shrank shrink")
 )
 _MINUTES = frozenset(content_terms("minute minutes min mins"))
-_HOURS_AND_MINUTES = re.compile(
+_HOURS_AND_MINUTES = regex(
     r"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?|m)\b",
     re.IGNORECASE,
 )

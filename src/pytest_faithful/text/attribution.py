@@ -8,8 +8,9 @@ announced, reported, suggested, thinks, promised, ...), or after "according to";
 from __future__ import annotations
 
 import functools
-import re
 from typing import NamedTuple
+
+from pytest_faithful.text.patterns import regex
 
 _VERBS = (
     r"said|says|told|tells|claimed|claims|argued|argues|announced|announces|reported|reports"
@@ -26,17 +27,15 @@ _VERBS = (
 _NAME = r"[A-Z][\w'-]*\.?(?:[ \t][A-Z][\w'-]*\.?){0,3}"
 _AUX = r"(?:(?:has|had|also|then|later|once)[ \t]+)?"
 # "Benton said", "Benton, the chief executive, said" (an appositive of up to six words).
-_SUBJECT = re.compile(
-    rf"(?P<name>{_NAME})(?:,[ \t][^,.;:\n]{{1,60}},)?[ \t]+{_AUX}(?P<verb>{_VERBS})\b"
-)
+_SUBJECT = regex(rf"(?P<name>{_NAME})(?:,[ \t][^,.;:\n]{{1,60}},)?[ \t]+{_AUX}(?P<verb>{_VERBS})\b")
 # After a quotation: '," said Ortiz', '," said transit chief Helena Ortiz' (lower-case title
 # words before the name). Not "told" or "asked": the name after them is who was spoken to.
-_AFTER = re.compile(
+_AFTER = regex(
     r"[,\"\u201d][ \t]*(?P<verb>said|says|added|adds|wrote|writes|noted|notes|explained"
     rf"|argued|claimed|warned|insisted|continued)[ \t]+(?:[a-z]+[ \t]+){{0,3}}(?P<name>{_NAME})"
 )
-_ACCORDING = re.compile(rf"\b[Aa]ccording[ \t]+to[ \t]+(?:[a-z]+[ \t]+){{0,3}}(?P<name>{_NAME})")
-_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_ACCORDING = regex(rf"\b[Aa]ccording[ \t]+to[ \t]+(?:[a-z]+[ \t]+){{0,3}}(?P<name>{_NAME})")
+_WORD = regex(r"[^\W\d_][\w'-]*")
 # Capitalised words that name no one: pronouns, articles, a sentence's openers, titles alone.
 _NOBODY_WORDS = (
     "the a an he she it they we i you his her their its this that these those there here but "

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pytest_faithful.text.markup import unmarked
+from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NEGATIONS
@@ -46,7 +47,7 @@ _NUMBER = (
 )
 # A bound written before its number. "by" bounds a time of day only ("by 5 pm"; "grew by 5%"
 # is no bound): see ``_TIME_ONLY``.
-_BEFORE = re.compile(
+_BEFORE = regex(
     r"\b(?:"
     rf"(?:(?P<negcmp>no|not)[^\S\n]+)?(?P<cmp>{_ABOVE}|{_BELOW})[^\S\n]+than"
     r"|(?:(?P<negexc>not|never)[^\S\n]+(?:to[^\S\n]+)?)?(?P<exceed>exceed(?:s|ing)?|surpass(?:es|ing)?)"
@@ -59,7 +60,7 @@ _BEFORE = re.compile(
 )
 # A bound written after its number, at most three words on: "16 years or older", "10 books or
 # fewer", "aged 18 and over", "5 GB of files at most".
-_AFTER = re.compile(
+_AFTER = regex(
     rf"{_NUMBER}(?:[^\S\n]+[^\W\d_][\w'\u2019]*){{0,3}}?[^\S\n]+(?P<tail>"
     rf"(?:or|and)[^\S\n]+(?:(?P<above>{_ABOVE}|over|above|up|after)"
     rf"|(?P<below>{_BELOW}|under|below|before))"
@@ -70,7 +71,7 @@ _AFTER = re.compile(
 )
 # A word every bound above holds ("or" and "and" only before the word they bound with: "16 or
 # older", "18 and over"): a text with none, or with no digit, is read no further.
-_HINT = re.compile(
+_HINT = regex(
     r"\b(?:than|exceed\w*|surpass\w*|over|above|excess|upwards|least|most|starting|after|beyond"
     r"|under|below|up to|within|before|until|till|by|limited|capped|first|minimum|maximum|max"
     rf"|(?:or|and)[^\S\n]+(?:{_ABOVE}|{_BELOW}|up))\b",
@@ -94,7 +95,7 @@ def _sense_before(match: re.Match[str]) -> str:
 # A period counted back from an event ("30 days before moving out", "two weeks in advance"):
 # a bound on the moment ("no later than", "no earlier than") is then the other bound on the
 # period. "Give notice no later than 30 days before moving out" is at least 30 days' notice.
-_COUNTED_BACK = re.compile(
+_COUNTED_BACK = regex(
     r"['\u2019]?[^\S\n]*(?:(?:business|working|calendar)[^\S\n]+)?"
     r"(?:minutes?|hours?|days?|weeks?|months?|years?)['\u2019]?[^\S\n]+"
     r"(?:before|prior[^\S\n]+to|in[^\S\n]+advance|ahead)\b",
@@ -141,7 +142,7 @@ def bounded_units(text: str) -> frozenset[tuple[str, str, str]]:
     return frozenset(found)
 
 
-_WORD_AFTER = re.compile(r"[^\S\n]*([^\W\d_]+)")
+_WORD_AFTER = regex(r"[^\S\n]*([^\W\d_]+)")
 
 
 def without_bounds(text: str) -> str:
@@ -198,7 +199,7 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
 
 
 def _sense(
-    read: str, pattern: re.Pattern[str], match: re.Match[str], terms: list[str]
+    read: str, pattern: Regex, match: re.Match[str], terms: list[str]
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """The sense of one bound ``match`` of ``pattern`` and the negations that turn it over, or
     None where it is no bound ("by 5%")."""
@@ -219,7 +220,7 @@ _OTHER = {LOWER: UPPER, UPPER: LOWER}
 # subject of its own: "You can cancel within 14 days and you don't need to give a reason"): a
 # negation past it ("from 1991 until 1998 (centre) ... did not allow it"; "Orders over $50 ship
 # free; there is no fee") is not about the bound.
-_CLAUSE_END = re.compile(
+_CLAUSE_END = regex(
     r"[,;:()\[\]\n\u2013\u2014!?]|\.(?=\s|$)|\s-\s"
     r"|\b(?:but|because|since|although|though|while|whereas|so)\b"
     r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i)\b)",
@@ -261,7 +262,7 @@ _PROHIBITIONS = frozenset(
 # (:func:`~pytest_faithful.text.words.is_negation`).
 # The negation of another bound's own phrase ("no more than two spare batteries over 100 Wh",
 # its number in words) negates no other bound.
-_NEGATION_WORD = re.compile(
+_NEGATION_WORD = regex(
     r"(?<![\w'\u2019])(?:"
     + "|".join(sorted((NEGATIONS - {"without"}) | _PROHIBITIONS, key=len, reverse=True))
     + r"|[\w'\u2019]*n['\u2019]t)(?![\w'\u2019])"

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import SPACE
 
 # A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
-_HOURS_RANGE = re.compile(
+_HOURS_RANGE = regex(
     rf"\b(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
     rf"(\d{{1,2}})(?:[:.][0-5]\d)?{SPACE}"
     r"([ap])\.?m\b"

@@ -39,6 +39,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.dates import dates_in, days_said, worked_out_dates
 from pytest_faithful.text.names import in_capitals
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import MONTH_ABBREVIATIONS, MONTHS
 
@@ -47,8 +48,8 @@ _MONTH_OF = {
     **{short: MONTHS.index(month) + 1 for short, month in MONTH_ABBREVIATIONS.items()},
 }
 _MONTH = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
-_NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?![\w.]?\d)")
-_DASHED_DATE = re.compile(rf"(?<![\w-])(\d{{1,2}})-({_MONTH})-(\d{{4}})\b", re.IGNORECASE)
+_NUMERIC_DATE = regex(r"(?<![\w./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?![\w.]?\d)")
+_DASHED_DATE = regex(rf"(?<![\w-])(\d{{1,2}})-({_MONTH})-(\d{{4}})\b", re.IGNORECASE)
 _Day = tuple[int, int, int]
 
 
@@ -143,26 +144,24 @@ def _read_dates(claim: str, passages: tuple[str, ...]) -> tuple[frozenset[str], 
 
 
 # A grade or rating: capitals with a sign, or one capital alone. "O negative" is "O-".
-_BLOOD = re.compile(
-    r"\b(AB|A|B|O)[\s-]*(?:Rh[\s-]*)?(?:(pos)(?:itive)?|neg(?:ative)?)\b", re.IGNORECASE
-)
-_USB = re.compile(r"\b(USB)[\s-]+Type[\s-]*([A-C])\b", re.IGNORECASE)
-_GRADE = re.compile(
+_BLOOD = regex(r"\b(AB|A|B|O)[\s-]*(?:Rh[\s-]*)?(?:(pos)(?:itive)?|neg(?:ative)?)\b", re.IGNORECASE)
+_USB = regex(r"\b(USB)[\s-]+Type[\s-]*([A-C])\b", re.IGNORECASE)
+_GRADE = regex(
     r"(?<![\w+*/.&'\u2019\u2212\u00b0-])([A-Z]{1,3})(?:([+*\u2212-])(?![\w-]))?"
     r"(?![\w'\u2019+*/&\u2212-])"
 )
-_PASSAGE_GRADE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{1,3})([+*\u2212-]?)(?![A-Za-z0-9])")
+_PASSAGE_GRADE = regex(r"(?<![A-Za-z0-9])([A-Z]{1,3})([+*\u2212-]?)(?![A-Za-z0-9])")
 # A code: parts joined by hyphens, with a capital and a digit, or a part that is one capital.
-_COMPOUND = re.compile(r"(?<![\w.-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-]|\.\w)")
-_PIECES = re.compile(r"[A-Za-z0-9]+(?:\u00b0)?")
+_COMPOUND = regex(r"(?<![\w.-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-]|\.\w)")
+_PIECES = regex(r"[A-Za-z0-9]+(?:\u00b0)?")
 # A number with a unit or scale ("128GB", "5M", "10am"), a period written short ("Q3", "FY2023").
-_UNIT = re.compile(
+_UNIT = regex(
     r"\d+(?:\.\d+)?(?:K|GB|MB|KB|TB|GHZ|MHZ|HZ|MP|KWH|KW|MM|CM|KM|KG|MG|ML|AM|PM|W|V|L|X)",
     re.IGNORECASE,
 )
-_SCALE = re.compile(r"\d+(?:\.\d+)?(?:M|B|BN|T)")
-_PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
-_LABEL = re.compile(
+_SCALE = regex(r"\d+(?:\.\d+)?(?:M|B|BN|T)")
+_PERIOD = regex(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
+_LABEL = regex(
     r"\b((?i:tier|level|band|grade|class|group|zone|coach|platform|gate|clinic|stage|phase"
     r"|category|division|league|terminal|floor|ward|bay|block|unit|euro|key stage))\s+"
     r"(\d{1,3}|[IVX]{1,5}|[A-Z][+*\u2212-]?)(?![\w.,]\w|[\w+*\u2212-])"
@@ -194,9 +193,9 @@ def _number(value: str) -> str:
 
 
 # What follows the word "A" opening a phrase, an initial or a label, and an amount's scale.
-_WORD_AFTER = re.compile(r"\s+[\w$\u00a3\u20ac\"'(]")
-_INITIAL_OR_LABEL = re.compile(r"\.\s*[A-Z]|\s*:")
-_LOWER_AFTER = re.compile(r"\s+[a-z]")
+_WORD_AFTER = regex(r"\s+[\w$\u00a3\u20ac\"'(]")
+_INITIAL_OR_LABEL = regex(r"\.\s*[A-Z]|\s*:")
+_LOWER_AFTER = regex(r"\s+[a-z]")
 _NEAR = 40
 
 
@@ -226,7 +225,7 @@ def _grades(text: str) -> Iterator[str]:
 
 # A word a code is joined to that says what is done with it, not part of it: "FAT32-formatted",
 # "ISO9001-certified", "USB3-only" (a lowercase word of three letters or more).
-_MODIFIER = re.compile(r"-[a-z]{3,}(?:-[a-z]+)*$")
+_MODIFIER = regex(r"-[a-z]{3,}(?:-[a-z]+)*$")
 
 
 def _codes(text: str) -> Iterator[str]:
@@ -255,7 +254,7 @@ def _scale_at(text: str, m: re.Match[str]) -> bool:
 
 
 # A reference to a source in brackets: "[KB-1042]", "[Doc A]".
-_CITATION = re.compile(r"\[[^\]\n]{1,40}\]")
+_CITATION = regex(r"\[[^\]\n]{1,40}\]")
 
 
 def _blanked(text: str) -> str:
@@ -329,7 +328,7 @@ def _passage_terms(passages: tuple[str, ...]) -> frozenset[str]:
 
 # What a grade, a code or a label's value needs (a capital alone or with a sign, a capital next
 # to a digit, a label word, a blood group or USB type in words): most claims have none.
-_MAY_HOLD_CODE = re.compile(
+_MAY_HOLD_CODE = regex(
     r"(?<![\w'\u2019])[A-Z]{1,3}(?:[+*\u2212-]|(?![\w'\u2019]))|\d[A-Z]|[A-Z]\d|-[A-Z](?![a-z])"
     r"|(?i:\b(?:usb|pos|neg|tier|level|band|grade|class|group|zone|coach|platform|gate|clinic"
     r"|stage|phase|category|division|league|terminal|floor|ward|bay|block|unit|euro)\b)"
@@ -364,7 +363,7 @@ def unstated_codes(claim: str, sentence: str, passages: Sequence[str]) -> list[s
 # "636(m)". Statutes and contracts number every part, so a claim's "within one year" would be
 # stated by "SECTION 1." and its "three years" by "(3)(C)".
 _ITEM = r"\((?:\d{1,3}|[A-Za-z]{1,4})\)"  # "(3)", "(C)", "(iv)"
-_PART = re.compile(
+_PART = regex(
     r"(?:(?:\b(?:SECTION|SEC\.|(?i:section|sec\.|subsection|paragraph|subparagraph|clause))"
     rf"|\u00a7+)[^\S\n]*\d+|\b\d+(?={_ITEM}))(?:{_ITEM})*|(?<![\w)])(?:{_ITEM})+"
 )

@@ -54,6 +54,7 @@ from typing import NamedTuple
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.opposite_words import PAIRS, any_prefixed, prefixed
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.senses import DETERMINER, plain_senses
 from pytest_faithful.text.terms import content_terms
@@ -63,7 +64,7 @@ from pytest_faithful.text.words import WORD, is_negation
 # free choice that "only" opposes ("only for unopened items" against "for any item"). Within
 # 200 characters of it, so that a sentence of many negations is read in linear time.
 _ANY = frozenset({"any"})
-_ANY_LICENSED = re.compile(
+_ANY_LICENSED = regex(
     r"(?i)\b(?:not|no|never|without|before|if|unless|whether|\w+n't)\b"
     r"(?:(?!\b(?:but|however|although|though|while|yet)\b)[^;:.]){0,200}\bany\b"
 )
@@ -74,15 +75,15 @@ MIN_SHARED = 0.5
 _NEGATION_REACH = 3
 
 # "since" before a time is a preposition, no clause: "the highest since 1992".
-_CLAUSE_BREAK = re.compile(
+_CLAUSE_BREAK = regex(
     r"\s*[;:,\u2013\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet|because"
     r"|since(?!\s+(?:\d|the\b|last\b|then\b|early\b|late\b|mid|(?:jan|feb|mar|apr|may|jun|jul"
     r"|aug|sep|oct|nov|dec)[a-z]*\b))|unless|except|instead|when|where|so)\s+",
     re.IGNORECASE,
 )
-_BOTH = re.compile(r"(?i)\bboth\b")
+_BOTH = regex(r"(?i)\bboth\b")
 # A time said as the end or start of a range: "open until 8pm" is "closes at 8pm".
-_RANGE = re.compile(r"\b(?:until|till|through|from)\b|\d\s*(?:-|\u2013|to)\s*\d", re.IGNORECASE)
+_RANGE = regex(r"\b(?:until|till|through|from)\b|\d\s*(?:-|\u2013|to)\s*\d", re.IGNORECASE)
 _DAYS = frozenset(
     content_terms("monday tuesday wednesday thursday friday saturday sunday")
     | content_terms("today tomorrow yesterday weekday weekend")
@@ -235,12 +236,12 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
 
 
 # A negated word with a negating prefix: "not uncommon" says "common".
-_NOT_PREFIXED = re.compile(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
+_NOT_PREFIXED = regex(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
 
 
 # "at most" and "at least" bound a number, read as the "maximum" and "minimum" they mean: their
 # "most" is no quantifier ("may carry no more than two" against "may carry at most two").
-_AT_MOST = re.compile(r"(?i)\bat\s+(most|least)\b")
+_AT_MOST = regex(r"(?i)\bat\s+(most|least)\b")
 _AT_MOST_MEANS = {"most": "at maximum", "least": "at minimum"}
 _AT_MEANS = {"maximum": "at most", "minimum": "at least"}
 
@@ -283,9 +284,9 @@ def _clauses(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
 
 
 # A name between two commas, with a year or a note in brackets: "Glass Orchard (2006)".
-_APPOSITIVE_NAME = re.compile(r"[A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|\([^()]*\)))*")
+_APPOSITIVE_NAME = regex(r"[A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|\([^()]*\)))*")
 # What starts a clause of its own after a comma: "Paris, France, but fell in Lyon".
-_CLAUSE_START = re.compile(
+_CLAUSE_START = regex(
     r"(?i)(?:and|or|but|however|although|though|whereas|while|yet|because|since|unless|except"
     r"|instead|when|where|so|which|who|whose)\b"
 )
@@ -388,7 +389,7 @@ def clause_saying(claim: str, word: str) -> frozenset[str]:
 
 
 # Where a claim joins two facts: "Capacity grew 11% while unit revenue slipped 2.5%."
-_CLAIM_BREAK = re.compile(
+_CLAIM_BREAK = regex(
     r"\s*[;\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet)\s+", re.I
 )
 
@@ -417,7 +418,7 @@ def _about_another_part(claim: str, word: str, clause: str) -> bool:
     )
 
 
-_DETERMINER = re.compile(DETERMINER, re.IGNORECASE)
+_DETERMINER = regex(DETERMINER, re.IGNORECASE)
 
 
 def _of_another_thing(

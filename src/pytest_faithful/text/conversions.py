@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 
 # Each unit's kind and its size in the kind's base unit (metre, gram, litre, m², km/h); the US
@@ -81,7 +82,7 @@ _MEASURE = rf"{_NUMBER}\s?-?\s?{_UNIT}"
 _HEDGE_WORDS = r"about|around|roughly|approx\.?|approximately|nearly|almost|some"
 _HEDGE = rf"(?:(?:{_HEDGE_WORDS}|~|\u2248)\s?)?"
 # Two measures side by side: "X (Y)", "X / Y", "X, or Y", "X or about Y".
-_PAIR = re.compile(
+_PAIR = regex(
     rf"{_MEASURE}\s*(?:\(\s*{_HEDGE}|/\s*{_HEDGE}|,?\s+or\s+{_HEDGE}){_MEASURE}",
     re.IGNORECASE,
 )
@@ -89,9 +90,9 @@ _PAIR = re.compile(
 _DIMENSION = r"((?<![\w.,])\d+(?:\.\d+)?)"
 _TIMES = r"\s*(?:x|\u00d7|by)\s*"
 _SIZE = rf"{_DIMENSION}{_TIMES}{_DIMENSION}(?:{_TIMES}{_DIMENSION})?\s?{_UNIT}"
-_SIZE_PAIR = re.compile(rf"{_SIZE}\s*\(\s*{_HEDGE}{_SIZE}\s*\)", re.IGNORECASE)
+_SIZE_PAIR = regex(rf"{_SIZE}\s*\(\s*{_HEDGE}{_SIZE}\s*\)", re.IGNORECASE)
 # A cheap test first: a pair has a bracket, a slash or "or" between a digit and a digit.
-_MAYBE = re.compile(r"\d[^\d\n]{0,40}?(?:\(|/|\bor\b)[^\d\n]{0,20}?\d")
+_MAYBE = regex(r"\d[^\d\n]{0,40}?(?:\(|/|\bor\b)[^\d\n]{0,20}?\d")
 # How far a conversion may be from the exact one: people round it ("5 km (3 miles)").
 _SLACK = Decimal("0.05")
 # How far a passage's measure may be from the answer's in another unit and still be it (the
@@ -136,7 +137,7 @@ def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
 
 
 # "about", "around", "~" just before a measure: the answer says it rounds.
-_HEDGED = re.compile(rf"(?:\b(?:{_HEDGE_WORDS})|~|\u2248)\s*$", re.IGNORECASE)
+_HEDGED = regex(rf"(?:\b(?:{_HEDGE_WORDS})|~|\u2248)\s*$", re.IGNORECASE)
 
 
 def _rounds_to(
@@ -194,7 +195,7 @@ def _stated_sizes(
 
 # A measure of the claim's, and a range's first end that takes the unit of its second: "36 to
 # 46°F", "2-8 °C".
-_RANGE_FIRST = re.compile(rf"{_NUMBER}\s*(?:-|\u2013|to|and)\s*(?={_MEASURE})", re.IGNORECASE)
+_RANGE_FIRST = regex(rf"{_NUMBER}\s*(?:-|\u2013|to|and)\s*(?={_MEASURE})", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -264,8 +265,8 @@ def _half_place(digits: str, reading: _Reading) -> Decimal:
     return half * 5 / 9 if reading[1] == "fahrenheit" else half
 
 
-_MEASURE_IN_TEXT = re.compile(_MEASURE, re.IGNORECASE)
-_SIZE_IN_TEXT = re.compile(_SIZE, re.IGNORECASE)
+_MEASURE_IN_TEXT = regex(_MEASURE, re.IGNORECASE)
+_SIZE_IN_TEXT = regex(_SIZE, re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=64)

@@ -28,31 +28,32 @@ from typing import NamedTuple
 from pytest_faithful.text.arithmetic import MIN_SHARED, shared_runs
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measures
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
 
 _FEWEST, _MOST = 2, 20
 # A list's last item comes after "and" or "or", with or without a comma before it.
-_LIST_END = re.compile(r",?\s+(?:and|or)\s+", re.IGNORECASE)
+_LIST_END = regex(r",?\s+(?:and|or)\s+", re.IGNORECASE)
 # Where one item of a sentence's list ends: a comma (not a number's "1,500"), "and", "or".
-_ITEM_BREAK = re.compile(r"\s*,(?!\d)\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+_ITEM_BREAK = regex(r"\s*,(?!\d)\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
 # A count of things: a number on its own, then a plural within three words ("three
 # channels", "5 payment methods"); not "a four-year term", "Q4", "the fourth quarter".
-_COUNT = re.compile(
+_COUNT = regex(
     rf"(?<![\w.,-])(\d{{1,2}}|{'|'.join(w for w in NUMBER_WORDS if w != 'zero')})"
     r"\s+(?:[^\W\d_]+\s+){0,2}?[^\W\d_]{2,}s\b",
     re.IGNORECASE,
 )
 # Where a list's last item ends, when the sentence goes on.
-_AFTER_LIST = re.compile(r"[,;:(\u2013\u2014]|\s-\s")
+_AFTER_LIST = regex(r"[,;:(\u2013\u2014]|\s-\s")
 # A line of a bulleted or numbered list, and how far it is indented.
-_ITEM_LINE = re.compile(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
-_BULLET = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
+_ITEM_LINE = regex(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
+_BULLET = regex(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
 # A range of weekdays: "Monday to Friday", "Tue-Sun", "Monday through Saturday".
 _WEEKDAY = {day: i for i, day in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 _DAY_NAME = r"(mon|tue|wed|thu|fri|sat|sun)(?:(?:day|sday|nesday|rsday|urday)s?|s|\.)?"
-_DAY_RANGE = re.compile(
+_DAY_RANGE = regex(
     rf"\b{_DAY_NAME}\s*(?:to|through|thru|until|till|-|\u2013|\u2014)\s*\b{_DAY_NAME}\b",
     re.IGNORECASE,
 )
@@ -131,7 +132,7 @@ def _counts_in(claim: str) -> frozenset[int]:
 
 # A number after a bound ("at most three batteries", "no more than two blocks") limits how
 # many, it counts no list.
-_BOUND_BEFORE = re.compile(
+_BOUND_BEFORE = regex(
     r"\b(?:at most|at least|(?:no|not) (?:more|fewer|less) than|more than|fewer than|less than"
     r"|up to|over|under|maximum of|minimum of|a max(?:imum)?|a min(?:imum)?)\s+$",
     re.IGNORECASE,

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from pytest_faithful.text.arithmetic import shared_runs
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import MONTH_ABBREVIATIONS, MONTHS, NUMBER_WORDS
 
@@ -37,7 +38,7 @@ _MONTH_OF: Mapping[str, int] = {
 _MONTH = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
 # The first day of a range of days in one month: "14-16 October 2025", "October 14-16, 2025".
 _TO = r"\s*(?:-|\u2013|to)\s*"
-_DATE = re.compile(
+_DATE = regex(
     r"\b(?:(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})"
     rf"|(?P<m1>{_MONTH})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"(?:{_TO}(?P<e1>\d{{1,2}})(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<y1>\d{{4}}))?"
@@ -48,7 +49,7 @@ _DATE = re.compile(
 )
 _NUMBER = rf"\d{{1,3}}|{'|'.join(NUMBER_WORDS)}|a|an|one"
 # "30 days", "30 calendar days", "10 business days", and each end of "5 to 7 days".
-_PERIOD = re.compile(
+_PERIOD = regex(
     rf"\b(?:(?P<first>\d{{1,3}}|{'|'.join(NUMBER_WORDS)}|one)\s*(?:-|\u2013|to|or)\s*)?"
     rf"(?P<count>{_NUMBER})[\s-]+"
     rf"(?:(?!(?:{'|'.join(NUMBER_WORDS)}|one)\b)(?P<kind>[^\W\d]+)[\s-]+)?"
@@ -57,7 +58,7 @@ _PERIOD = re.compile(
 )
 # Which way a period runs from the date it is said of: "3 weeks before the conference",
 # "within 30 days of delivery", "14 days after", "from the invoice date".
-_DIRECTION = re.compile(
+_DIRECTION = regex(
     r"\s+(?:(?P<before>before|prior\s+to|ahead\s+of|earlier\s+than)"
     r"|(?P<after>after|of|from|following|later))\b",
     re.IGNORECASE,
@@ -243,7 +244,7 @@ def unstated_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, ...
 # them when the sentences about the claim name its weekday and a passage's date is within a week
 # of it, or call it yesterday or tomorrow and it is a day either side of a passage's date.
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_RELATIVE_DAY = re.compile(
+_RELATIVE_DAY = regex(
     rf"\b(?:yesterday|tomorrow|last night|({'|'.join(_WEEKDAYS)}))"
     rf"(?!,?\s+(?:the\s+)?\d|,?\s+(?:{_MONTH})\b)",
     re.IGNORECASE,
@@ -284,7 +285,7 @@ def _days_near(about: frozenset[str], passages: tuple[str, ...]) -> frozenset[tu
 
 
 # A sentence's end, and how far from a word its sentence is read at most (linear time).
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_SENTENCE_END = regex(r"[.!?](?:\s|$)|\n")
 _REACH = 300
 
 
@@ -303,14 +304,14 @@ def _capitalised_month(text: str, date: SaidDate) -> bool:
     return month is not None and month[0][0].isupper()
 
 
-_MONTH_WORD = re.compile(rf"\b(?:{_MONTH})\b", re.IGNORECASE)
+_MONTH_WORD = regex(rf"\b(?:{_MONTH})\b", re.IGNORECASE)
 # A month's name with a capital ("May", "MAY"): what :func:`unstated_dates` reads a date by.
-_CAPITAL_MONTH = re.compile(
+_CAPITAL_MONTH = regex(
     r"\b(?:J[aAuU][nNlL]|F[eE][bB]|M[aA][rRyY]|A[pP][rR]|A[uU][gG]|S[eE][pP]|O[cC][tT]|N[oO][vV]|D[eE][cC])"
 )
 # A day number near a month in one sentence: "11 and 12 May", "May 11 or 12", "11th-13th June".
 _NEAR = 20
-_DAY_NUMBER = re.compile(r"(?<![\d.,:/$])\b(\d{1,2})(?:st|nd|rd|th)?\b(?![.,:/]\d)")
+_DAY_NUMBER = regex(r"(?<![\d.,:/$])\b(\d{1,2})(?:st|nd|rd|th)?\b(?![.,:/]\d)")
 
 
 @functools.lru_cache(maxsize=64)

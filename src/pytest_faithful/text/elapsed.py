@@ -48,33 +48,34 @@ import functools
 import re
 from collections.abc import Iterator, Sequence
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
 
-_YEAR = re.compile(r"(?<![\d,.£$€])(1[0-9]\d\d|20\d\d)(?!\d|,\d|s\b|\.\d)")
+_YEAR = regex(r"(?<![\d,.£$€])(1[0-9]\d\d|20\d\d)(?!\d|,\d|s\b|\.\d)")
 _N = r"(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
 # "fourteen years later", "for 35 years", "five years before", "her first 79 years".
-_SPAN = re.compile(
+_SPAN = regex(
     rf"(?P<for>\bfor\s+(?:(?:about|nearly|almost|over|more\s+than|some)\s+)?)?"
     rf"\b{_N}[- ](?P<unit>years?|decades?)\b(?:\s+(?P<way>later|after|before|earlier|on))?",
     re.IGNORECASE,
 )
 # "aged 47", "at the age of 12", "a 25-year-old", "was 25 when".
-_AGE = re.compile(
+_AGE = regex(
     rf"\b(?:aged\s+{_N}|at\s+the\s+age\s+of\s+{_N.replace('<n>', '<n2>')}"
     rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old|was\s+{_N.replace('<n>', '<n4>')}\s+when)\b",
     re.IGNORECASE,
 )
 # "when its author was about 41.": an age that ends its clause.
-_AGE_WHEN = re.compile(
+_AGE_WHEN = regex(
     rf"\bwhen\s+(?:\w+\s+){{1,3}}was\s+(?:about\s+|nearly\s+|almost\s+)?{_N}(?=\s*[.,;]|\s*$)",
     re.IGNORECASE,
 )
 # A century and its part: "the mid-19th century", "the middle of the 15th century", and each of
 # two joined ("the late 19th and early 20th centuries").
 _ORDINAL_CENTURY = r"(?:(?:early|mid|late)[- ]+)?\d{1,2}(?:st|nd|rd|th)"
-_CENTURY = re.compile(
+_CENTURY = regex(
     r"\b(?:(?P<part>early|mid|late)[- ]+|(?P<phrase>beginning|start|middle|end|close)\s+of\s+"
     r"the\s+)?(?P<n>\d{1,2})(?:st|nd|rd|th)(?:[- ]centur(?:y|ies)\b|(?=\s+(?:and|or|to)\s+"
     rf"(?:the\s+)?{_ORDINAL_CENTURY}[- ]centuries\b))",
@@ -95,12 +96,10 @@ def _century_part(m: re.Match[str]) -> str | None:
     return m["part"] or (_PHRASE_PARTS[m["phrase"].casefold()] if m["phrase"] else None)
 
 
-_THAN = re.compile(r"\s+(?:older|newer|younger|earlier|later)\s+than\b", re.IGNORECASE)
-_BESIDE = re.compile(r"\s*,\s*(?:[a-z]+\s+)?")
-_BORN = re.compile(r"\bborn\b|\bbirth\b", re.IGNORECASE)
-_LIFESPAN = re.compile(
-    r"\((?:[^()]*?\b)?(1[0-9]\d\d|20\d\d)\s*[-\u2013\u2014]\s*(?:1[0-9]|20)\d\d\)"
-)
+_THAN = regex(r"\s+(?:older|newer|younger|earlier|later)\s+than\b", re.IGNORECASE)
+_BESIDE = regex(r"\s*,\s*(?:[a-z]+\s+)?")
+_BORN = regex(r"\bborn\b|\bbirth\b", re.IGNORECASE)
+_LIFESPAN = regex(r"\((?:[^()]*?\b)?(1[0-9]\d\d|20\d\d)\s*[-\u2013\u2014]\s*(?:1[0-9]|20)\d\d\)")
 _UNIT_WORDS = frozenset(
     content_terms(
         "year years decade decades later after before earlier on aged age old when first last"
@@ -111,8 +110,8 @@ _UNIT_WORDS = frozenset(
 _PARTS = {"early": (0, 35), "mid": (30, 70), "late": (65, 100)}
 # A century written in its years: "the 1800s", "the mid-1800s" (the 19th century); not the
 # 2000s, most often a decade.
-_IN_YEARS = re.compile(r"\b(?:(?P<part>early|mid|late)[- ]+)?(?P<n>1\d)00s\b", re.IGNORECASE)
-_HUNDREDS = re.compile(r"1\d00s")
+_IN_YEARS = regex(r"\b(?:(?P<part>early|mid|late)[- ]+)?(?P<n>1\d)00s\b", re.IGNORECASE)
+_HUNDREDS = regex(r"1\d00s")
 
 
 def _century_stated(
@@ -293,7 +292,7 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
 
 # A year a passage gives relative to one it states: "last year" in an article dated 2018 is
 # 2017, "three years ago" 2015; "the following year" after 2002 is 2003, "two years later" 2004.
-_RELATIVE_YEARS = re.compile(
+_RELATIVE_YEARS = regex(
     r"\b(?:(?P<back>last year|the (?:previous|preceding|prior) year)"
     r"|(?P<on>next year|the (?:following|next) year)|(?P<same>this year)"
     r"|(?P<n>an?|one|\d{1,2}|[a-z]+)[- ]years?\s+(?:(?P<later>later|on)|(?P<ago>ago)|earlier))\b",

@@ -16,7 +16,6 @@ from __future__ import annotations
 import bisect
 import difflib
 import functools
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -35,6 +34,7 @@ from pytest_faithful.text.align import (
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.name_words import initialisms_shared
 from pytest_faithful.text.number_clash import number_clash
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import (
     Sentence,
     is_row,
@@ -205,7 +205,7 @@ def _nearer_claim(claim: str, quote: str, span: str) -> bool:
 
 
 # A word a passage breaks across a line ("depart-\nment"), which a quote writes whole.
-_BROKEN_WORD = re.compile(r"(?<=[^\W\d_])-\s+(?=[^\W\d_])")
+_BROKEN_WORD = regex(r"(?<=[^\W\d_])-\s+(?=[^\W\d_])")
 
 
 def _quoted_departures(claim: str, quote: str, passage: str) -> list[str]:
@@ -346,7 +346,7 @@ def answers_no(sentence: str) -> bool:
 # colon, "!" or a dash: "No, it's off by default.", "Nope; only in the US." ("No fees apply",
 # "No one", "No-fee" are no such answer).
 # A hedge may come first: "Generally no:", "Unfortunately, no,", "In most cases, no;".
-_NO_ANSWER = re.compile(
+_NO_ANSWER = regex(
     r"\s*(?i:(?:[^\W\d_]+ly|in\s+(?:general|short|most\s+cases))\s*,?\s+)?"
     rf"(?i:{'|'.join(sorted(NO_OPENERS))})\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
 )

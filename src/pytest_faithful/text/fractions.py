@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts, small_count
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.readings import FULL_WIDTH
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import SMALL as _SMALL
@@ -25,7 +26,7 @@ _PARTS = {
     "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "tenth": 10, "tenths": 10,
 }  # fmt: skip
 _COUNT = r"(\d{1,3}|" + "|".join(_SMALL) + r")"
-_FRACTION = re.compile(
+_FRACTION = regex(
     rf"\b(?:(?P<hedge>about|around|roughly|nearly|almost|approximately|some|close to|over|more "
     rf"than|under|less than|just over|just under)[^\S\n]+)?(?:(?P<n>{_COUNT})[^\S\n]+(?:in|out of)"
     rf"[^\S\n]+(?P<m>{_COUNT})|(?P<k>{_COUNT})[^\S\n]*-?[^\S\n]*(?P<part>"
@@ -103,7 +104,7 @@ def _close(share: Decimal, percent: Decimal, hedged: bool) -> bool:
 
 
 # What a fraction is of, when it is a unit's: "a third of a mile", "half an hour".
-_OF_A_UNIT = re.compile(r"[^\S\n]+(?:of[^\S\n]+)?an?[^\S\n]+([a-z]+)", re.IGNORECASE)
+_OF_A_UNIT = regex(r"[^\S\n]+(?:of[^\S\n]+)?an?[^\S\n]+([a-z]+)", re.IGNORECASE)
 # The simple fractions a writer rounds an amount below one unit to: halves to sixths (0.3 of
 # a mile is "about a third", not three tenths).
 _SIMPLE = sorted({Decimal(n) / Decimal(d) for d in range(2, 7) for n in range(1, d)})

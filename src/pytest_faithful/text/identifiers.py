@@ -55,8 +55,10 @@ import functools
 import re
 from collections.abc import Sequence
 
+from pytest_faithful.text.patterns import regex
+
 # One alternation, tried at each position in turn, so a sentence is read in one linear pass.
-_IDENTIFIER = re.compile(
+_IDENTIFIER = regex(
     r"""
     (?P<url>\b[a-z][a-z0-9+.-]{1,15}://[^\s<>()\[\]{}"'`]+)
     | (?P<email>(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)
@@ -74,7 +76,7 @@ _IDENTIFIER = re.compile(
 # marks a substring test finds, then a full stop before a lower-case letter ("acme.toml") and a
 # capital after one ("getFile"), looked for at each full stop and capital, which are few.
 _MARKS = ("_", "--", "()", "@", "/")
-_CAPITAL = re.compile(r"[A-Z]")
+_CAPITAL = regex(r"[A-Z]")
 
 
 def _may_hold_one(sentence: str) -> bool:
@@ -93,30 +95,30 @@ _TRAILING = ".,;:!?'\")]/"
 # A stretch in brackets, in which an answer cites its sources ("(Source: returns.pdf)",
 # "[faq.md]", "(doc_id: returns_v2)") and an HTML answer writes its tags: innermost only, one
 # linear pass.
-_BRACKETED = re.compile(
+_BRACKETED = regex(
     # an HTML answer's script or style element first: code, as an example's lines are
     r"<(?i:script|style)\b[^<>]*>[^<]*</(?i:script|style)[^\S\n]*>"
     r"|\([^()]*\)|\[[^\[\]]*\]|<[^<>]*>"
 )
 # A host name by its top-level domain: a site ("CNN.com", "docs.acme.io") is cited as a URL is,
 # and names a company too ("Booking.com" for the passages' "Booking").
-_SITE = re.compile(r"\.(?:com|org|net|io|co|uk|us|de|fr|eu|gov|edu|ai|app|dev|info|biz)$")
+_SITE = regex(r"\.(?:com|org|net|io|co|uk|us|de|fr|eu|gov|edu|ai|app|dev|info|biz)$")
 # The lines of a code example: its statements and its closing fence. An answer's example
 # names its own variables and placeholders ("my_client = acme.Client(api_key=MY_KEY)"), which
 # no passage writes; a sentence of them is read as code, not as prose that names things.
-_CODE_LINE = re.compile(
+_CODE_LINE = regex(
     r"(?m)^[^\S\n]*(?:(?:import|from|def|class|for|while|return|const|let|var|function|async"
     r"|await|try|except|catch|with|echo|export|print)\b|[A-Za-z_][\w.\[\]'\"]*[^\S\n]*[-+*/]?="
     r"(?!=)|[})\]];?[^\S\n]*$|```|~~~)"
 )
 # A name the sentence assigns an object it makes ("my_client = acme.Client(key)", "rows = await
 # fetch()"): the answer's own. A setting given a value ("timeout_s = 60") is the passages'.
-_ASSIGNED = re.compile(
+_ASSIGNED = regex(
     r"(?<![\w.])([A-Za-z_][\w.]*)[^\S\n]*=(?!=)[^\S\n]*(?:await[^\S\n]+|new[^\S\n]+)?"
     r"[A-Za-z_][\w.]*\("
 )
 # A placeholder an answer invents for the reader to fill in: "YOUR_API_KEY", "my_bucket".
-_PLACEHOLDER = re.compile(r"(?i)(?:your|my|example|sample|dummy|fake|placeholder)_")
+_PLACEHOLDER = regex(r"(?i)(?:your|my|example|sample|dummy|fake|placeholder)_")
 
 
 def reads_as_code(sentence: str) -> bool:
@@ -125,19 +127,19 @@ def reads_as_code(sentence: str) -> bool:
 
 
 # An ID or key as written, and a prefix a passage gives one ("starts with `cus_`", "`sk_live_...`").
-_PREFIXED = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*_[\w*]*[A-Za-z0-9*]")
-_PREFIX = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*_(?:[A-Za-z0-9]+_)*(?![A-Za-z0-9])")
+_PREFIXED = regex(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*_[\w*]*[A-Za-z0-9*]")
+_PREFIX = regex(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*_(?:[A-Za-z0-9]+_)*(?![A-Za-z0-9])")
 # A value given to a name: "limit=50", "batch_size: 200", "--timeout 600", "\"id\": \"ord_9f\"".
-_GIVEN = re.compile(
+_GIVEN = regex(
     r"(?<![\w.-])(?:(?P<flag>--?[A-Za-z][\w-]*)[^\S\n]+|(?P<name>[A-Za-z_][\w.-]*)[\"']?[^\S\n]*"
     r"(?<![=!<>])[=:](?!=)[^\S\n]*)(?P<value>[\"']?v?\d[\w.:-]*|\"[^\"\n]*\"|'[^'\n]*')"
 )
 # In inline code, a value given as a call's argument or a query parameter ("Client(timeout=10)",
 # "?limit=50"): "`flush_interval: 60s`" in prose states a setting's value.
-_ARGUMENT = re.compile(r"[(,?&][^\S\n]*[A-Za-z_][\w-]*=")
+_ARGUMENT = regex(r"[(,?&][^\S\n]*[A-Za-z_][\w-]*=")
 # An HTTP status or error code is the passages' even as a value: "\"status\": 422".
-_STATUS = re.compile(r"(?i)status|code")
-_INLINE_CODE = re.compile(r"`[^`\n]+`")
+_STATUS = regex(r"(?i)status|code")
+_INLINE_CODE = regex(r"`[^`\n]+`")
 
 
 @functools.lru_cache(maxsize=256)
@@ -177,7 +179,7 @@ def without_examples(text: str, passages: Sequence[str]) -> str:
 
 
 # What documentation converted to Markdown writes before its underscores and brackets.
-_ESCAPE = re.compile(r"\\(?=[_*\[\]()`.-])")
+_ESCAPE = regex(r"\\(?=[_*\[\]()`.-])")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -216,7 +218,7 @@ def _plain(text: str) -> str:
 
 
 # Where a passage's text breaks into the tokens an identifier is most often written as whole.
-_TOKEN_BREAK = re.compile(r"[\s`'\"()\[\]{}<>,;=]+")
+_TOKEN_BREAK = regex(r"[\s`'\"()\[\]{}<>,;=]+")
 
 
 @functools.lru_cache(maxsize=256)

@@ -12,25 +12,26 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import FIELD, FIELD_END, KEY_GAP
 from pytest_faithful.text.terms import _CURRENCY, _NEG, _TOKEN, ALL_DAY, _lower, _term
 from pytest_faithful.text.words import MONTH_ABBREVIATIONS, MONTHS
 
-_YEAR = re.compile(r"1\d{3}|20\d\d")
+_YEAR = regex(r"1\d{3}|20\d\d")
 # What ends a table's cell between a number and the next word: a pipe, a tab, a tag, CSV's comma.
-_CELL_GAP = re.compile(r",|.*[|\t<].*", re.DOTALL)
+_CELL_GAP = regex(r",|.*[|\t<].*", re.DOTALL)
 # ... and what ends a clause or a sentence there: "in 1896, though ..." counts no "though", and
 # "in 1896. Visitors ..." no visitors (brackets do not: "thirty (30) days" counts days).
-_CLAUSE_GAP = re.compile(r".*[,;.!?]\s.*", re.DOTALL)
+_CLAUSE_GAP = regex(r".*[,;.!?]\s.*", re.DOTALL)
 _PERCENT_TOKENS = frozenset({"%", "percent", "pct"})
 _YEAR_OPENERS = frozenset(("in", "since", "until", "during"))
-_PAST = re.compile(r"[a-z]{3,}ed")
+_PAST = regex(r"[a-z]{3,}ed")
 # What may stand between a currency and the amount after it: spaces ("EUR 70"), or nothing
 # ("$70"); "13.20 euro, 70 cents" gives the euro to 13.20, not to 70.
 # Words after a number that set it against another, counting nothing: "300 versus 230" (not
 # "v", which is as often a volt: "a 12 v battery").
 _COMPARING = frozenset({"versus", "vs"})
-_CURRENCY_GAP = re.compile(r"[^\S\n]*")
+_CURRENCY_GAP = regex(r"[^\S\n]*")
 
 
 # A pure reading of its text, asked for again for each number of each claim of a check (the
@@ -145,13 +146,13 @@ _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _AGE_UNITS = frozenset(("year", "years", "month", "months", "week", "weeks", "day", "days"))
 _SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
-_RANGE_JOINT = re.compile(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
+_RANGE_JOINT = regex(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
 
 
-_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+_ORDINAL = regex(r"\d+(?:st|nd|rd|th)")
 # A result: two whole numbers joined by a dash, the winner's first or a draw ("3-1", "1-1", "6-4";
 # a range counts up: "3-5 days"), not one link of a longer chain ("1-2-3", "555-1234-99").
-_SCORE = re.compile(r"\d{1,3}[-\u2013]\d{1,3}")
+_SCORE = regex(r"\d{1,3}[-\u2013]\d{1,3}")
 
 
 def _is_score(lowered: str, first: str, last: str, start: int, end: int) -> bool:

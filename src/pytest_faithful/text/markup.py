@@ -16,12 +16,13 @@ from __future__ import annotations
 import functools
 import html
 import html.entities
-import re
 from typing import NamedTuple
+
+from pytest_faithful.text.patterns import regex
 
 # A tag, an entity, or a run of Markdown's emphasis or code marks at a word's edge ("**not**",
 # "_never_", "`--force`"); not an underscore or asterisk inside a word ("max_retries", "2*3").
-_MARK = re.compile(
+_MARK = regex(
     r"(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9]*)(?:\s[^<>\n]*)?/?>)"
     r"|(?P<entity>&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});)"
     r"|(?P<emphasis>(?<![\w*`])(?:\*{1,3}|_{1,3})(?=[^\s*_])|(?<=[^\s*_])(?:\*{1,3}|_{1,3})(?![\w*])"

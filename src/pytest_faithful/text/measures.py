@@ -16,6 +16,7 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from pytest_faithful.text.amounts import decimal_of, small_count
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -26,7 +27,7 @@ from pytest_faithful.text.units import WORDED as _WORDED
 from pytest_faithful.text.units import WRITTEN_OUT as _WRITTEN_OUT
 from pytest_faithful.text.units import WRITTEN_STEMS as _WRITTEN_STEMS
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = regex(r"\d")
 
 
 # A pure reading of its text, asked for again for each claim of a check.
@@ -56,7 +57,7 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
 
 # A fraction of a unit counted in words: "three quarters of an hour", "two thirds of a mile".
 _PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
-_FRACTION_OF = re.compile(
+_FRACTION_OF = regex(
     rf"\b({'|'.join(_SMALL)})[^\S\n]+(halves|half|thirds?|quarters?|fifths?|tenths?)[^\S\n]+of"
     rf"[^\S\n]+(?:an?|one)[^\S\n]+({'|'.join(_WRITTEN_OUT)})(?![\w/])",
     re.IGNORECASE,
@@ -64,7 +65,7 @@ _FRACTION_OF = re.compile(
 
 # A hedge just before a measure's number, and where it puts the value the passages state:
 # "about 8 hours" on either side of 8 hours, "almost two hours" below, "just over 3 km" above.
-_HEDGES = re.compile(
+_HEDGES = regex(
     r"\b(?:(?P<about>about|around|roughly|approximately|approx\.|some|close[^\S\n]+to|circa)"
     r"|(?P<below>nearly|almost|just[^\S\n]+(?:under|below|short[^\S\n]+of)"
     r"|a[^\S\n]+little[^\S\n]+(?:under|less[^\S\n]+than)"
@@ -74,7 +75,7 @@ _HEDGES = re.compile(
     r"[^\S\n]+(?P<number>[\w.,]+)",
     re.IGNORECASE,
 )
-_HEDGE_HINT = re.compile(
+_HEDGE_HINT = regex(
     r"\b(?:about|around|roughly|approx|some|close|circa|nearly|almost|just|little|slightly)\b",
     re.IGNORECASE,
 )
@@ -180,9 +181,9 @@ def _measured_in(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
 
 
 # Between the parts of one measure: "1 hour 15 minutes", "1 kg, 200 g", "1 year and 6 months".
-_BETWEEN = re.compile(r"[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?")
+_BETWEEN = regex(r"[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?")
 # A number, a word and a number after it, so: most passages write no measure in two units.
-_MAY_COMPOUND = re.compile(r"\d[^\S\n]*[^\W\d_]+\.?[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?\d")
+_MAY_COMPOUND = regex(r"\d[^\S\n]*[^\W\d_]+\.?[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?\d")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -219,7 +220,7 @@ def _compounds(
 
 # A duration in hours and minutes at once: "2 hours 45 minutes", "2 h 45 min", "an hour and a
 # half", "3 and a half hours": the whole is a size of each of its numbers ("165 minutes").
-_COMPOUND = re.compile(
+_COMPOUND = regex(
     rf"\b(\d{{1,3}}|{'|'.join(_SMALL)})[^\S\n]*(?:hours?|hrs?|h)[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?"
     r"(?:(\d{1,2})[^\S\n]*(?:minutes?|mins?|m)\b|(a[^\S\n]+half)\b)"
     rf"|\b(\d{{1,3}}|{'|'.join(_SMALL)})[^\S\n]+and[^\S\n]+a[^\S\n]+half[^\S\n]+hours?\b",

@@ -34,6 +34,7 @@ import bisect
 import re
 from typing import Final, Literal, NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
@@ -68,7 +69,7 @@ _FORCES: Final[tuple[tuple[Force, str], ...]] = (
         rf"|it\s+{_BE}\s+up\s+to\s+(?:[\w'\u2019-]+\s+){{1,5}}?(?:whether|if)\s+(?:or\s+not\s+)?to",
     ),
 )
-_MODAL = re.compile(
+_MODAL = regex(
     r"(?i)\b(?:" + "|".join(f"(?P<{force}>{phrase})" for force, phrase in _FORCES) + r")\b"
     # What comes between the modal and its action: adverbs, a chosen action, a passive's "be".
     r"(?P<between>(?:\s+(?:also|only|still|always|then|now|first|each|both|either|simply"
@@ -76,19 +77,19 @@ _MODAL = re.compile(
     r"\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
 )
 # Where a clause ends: a negation before a modal is read in its clause only.
-_CLAUSE_BREAK = re.compile(
+_CLAUSE_BREAK = regex(
     r"[;:,.!?\u2013\u2014]|\b(?:and|but|or|while|whereas|although|though|because|unless|if"
     r"|when|which|who|that)\b",
     re.IGNORECASE,
 )
 # An upper limit on the action's amount, after the modal in its clause.
-_LIMIT = re.compile(
+_LIMIT = regex(
     r"(?i)\b(?:up\s+to|(?:no|not)\s+more\s+than|at\s+(?:the\s+)?most|(?:a\s+)?maximum|not\s+exceed"
     r"|or\s+(?:less|fewer|under))\b"
 )
 # Phrases of ability and of practical need: "you can enable it" and "you have to enable it".
 _ABILITY = frozenset({"can"})
-_NEED = re.compile(r"(?i)(?:has|have|had)\s+to|needs?\s+to")
+_NEED = regex(r"(?i)(?:has|have|had)\s+to|needs?\s+to")
 # Forces one action can hold at once.
 _TOGETHER: Final = frozenset({frozenset({"permitted", "exempt"}), frozenset({"advised", "exempt"})})
 
@@ -117,7 +118,7 @@ _MODAL_HINTS = (
     "forbidden", "barred", "banned", "required", "obliged", "obligated", "compelled",
     "mandated", "recommended", "advised", "encouraged", "free", "welcome", "able",
 )  # fmt: skip
-_UP = re.compile(r"\sup")  # "it is up to you whether to"
+_UP = regex(r"\sup")  # "it is up to you whether to"
 
 
 def _may_hold_modal(text: str) -> bool:

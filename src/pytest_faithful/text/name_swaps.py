@@ -29,17 +29,17 @@ only for a claim with a name no passage states.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.role_words import WEEKDAYS
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.words import MONTHS, STOPWORDS
 
 # A word: letters or digits, with an apostrophe inside ("O'Brien", "Smith's").
-_WORD: Final = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
-_POSSESSIVE: Final = re.compile(r"['\u2019]s$")
+_WORD: Final = regex(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+_POSSESSIVE: Final = regex(r"['\u2019]s$")
 # The most words a replaced stretch has on either side to read as one name for another: a
 # name of up to three words and a word around it ("Amazon Web Services" for "Microsoft Azure").
 _MOST_WORDS: Final = 4
@@ -186,7 +186,7 @@ def _extends_shared(
 # A name's run of capitalised words, "of" (or a name's particle) inside it: "Rift Valley of
 # East Africa", "University of Tokyo", "Vincent van Gogh". Punctuation and other function
 # words end it ("In August the BoJ" is two names).
-_RUN: Final = re.compile(
+_RUN: Final = regex(
     r"[A-Z][\w'\u2019-]*(?:[^\S\n]+(?:(?:of|de|du|von|van|der)[^\S\n]+)?[A-Z][\w'\u2019-]*)*"
 )
 

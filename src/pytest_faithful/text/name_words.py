@@ -32,6 +32,7 @@ from pytest_faithful.text.names import (
     spelled_out,
     states_name,
 )
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.places import CITIES, COUNTRIES, DAY_AND_MONTH_NAMES, US_STATES
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS, WORD
@@ -52,8 +53,8 @@ def opening_name(word: str, after: str) -> bool:
     return names_place(word, adjective=True)
 
 
-_ROMAN_NUMERAL = re.compile(r"[IVX]{2,}")
-_OPENING_INITIALISM = re.compile(r"[A-Z]{3,6}\d?")
+_ROMAN_NUMERAL = regex(r"[IVX]{2,}")
+_OPENING_INITIALISM = regex(r"[A-Z]{3,6}\d?")
 
 
 def dotted_initialisms(text: str) -> list[re.Match[str]]:
@@ -105,13 +106,13 @@ _ENGLISH_MARKERS = frozenset(
     # ... and a biography's "born" ("Eiffel was born in Dijon.": "was" and "in" are German too)
     + ["born"]
 )
-_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+_WORD = regex(r"[^\W\d_][\w'\u2019-]*")
 # Letters of a past tense in "-ed" or an adverb in "-ly", at the least: not "bed", "red", "shed".
 _PAST_TENSE = 5
 # English's contractions: "don't", "they're", "I've", "we'll", "I'm" by their ending, and
 # "it's", "that's", "who'd" by a marker before the apostrophe. Chat and dialogue write them
 # for the markers themselves ("It's set in rural Oregon."); German's "geht's" has neither.
-_CONTRACTION = re.compile(r"(?i)[a-z]+n't|[a-z]+'(?:re|ve|ll)|i'm|(?P<marker>[a-z]+)'[sd]")
+_CONTRACTION = regex(r"(?i)[a-z]+n't|[a-z]+'(?:re|ve|ll)|i'm|(?P<marker>[a-z]+)'[sd]")
 
 
 # A pure reading of its text, asked for again by several rules and steps of one check.
@@ -163,8 +164,8 @@ def _defined_in(name: str, sentence: str) -> bool:
 
 # An initialism in brackets after the name it stands for ("... British Empire (KBE)"), and the
 # most words before it read as the name.
-_BRACKETED = re.compile(r"\(([A-Z][A-Za-z]{1,7})\)")
-_NAME_WORD = re.compile(r"[A-Z][\w'\u2019-]*")
+_BRACKETED = regex(r"\(([A-Z][A-Za-z]{1,7})\)")
+_NAME_WORD = regex(r"[A-Z][\w'\u2019-]*")
 _MOST_GLOSSED = 12
 
 
@@ -222,9 +223,9 @@ def _written_out(words: str, passages: tuple[str, ...]) -> bool:
 
 # An initialism in capitals, with a plural's "s" ("LLMs"); a run of words within one clause,
 # with no punctuation but a hyphen between them ("fine-tuning objective").
-_CAPITALS = re.compile(r"([A-Z]{2,6})s?")
-_CLAUSE = re.compile(r"[^\W\d_]+(?:(?:[^\S\n]+|-)[^\W\d_]+)*")
-_LETTERS = re.compile(r"[^\W\d_]+")
+_CAPITALS = regex(r"([A-Z]{2,6})s?")
+_CLAUSE = regex(r"[^\W\d_]+(?:(?:[^\S\n]+|-)[^\W\d_]+)*")
+_LETTERS = regex(r"[^\W\d_]+")
 
 
 def spelled_in(name: str, passages: Iterable[str]) -> bool:
@@ -280,8 +281,8 @@ def _initials(words: list[str]) -> set[str]:
 # ("CIFAR-10", "COVID-19", "GPT-4"). A claim that writes the number so, or after a capitalised
 # word and a space ("CIFAR 10", "Windows 11"), or after any word and a hyphen ("top-5"), does
 # not write it as a number of its own.
-_NUMBERED_NAME = re.compile(r"\b[A-Z]\w*-\d[\d.]*[^\W\d_]*\b")  # "Su-25s", "GPT-4o"
-_NUMBERED_WORD = re.compile(r"\b(?:[^\W\d_]\w*-|[A-Z]\w*[^\S\n]?)\d[\d.]*[^\W\d_]*\b")
+_NUMBERED_NAME = regex(r"\b[A-Z]\w*-\d[\d.]*[^\W\d_]*\b")  # "Su-25s", "GPT-4o"
+_NUMBERED_WORD = regex(r"\b(?:[^\W\d_]\w*-|[A-Z]\w*[^\S\n]?)\d[\d.]*[^\W\d_]*\b")
 
 
 def named_only(numbers: Iterable[str], claim: str, passages: tuple[str, ...]) -> list[str]:
@@ -307,7 +308,7 @@ def numbered_names_blanked(passages: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # An initialism in capitals, with a plural's "s": "NBA", "LLMs".
-_CAPITALS_WORD = re.compile(r"\b[A-Z]{2,6}s?\b")
+_CAPITALS_WORD = regex(r"\b[A-Z]{2,6}s?\b")
 
 
 def initialisms_shared(quote: str, claim: str) -> list[str]:
@@ -324,8 +325,8 @@ def initialisms_shared(quote: str, claim: str) -> list[str]:
 
 # Two or more capitalised words in a row: a name ("the Irish Open", "Free Press"), and where it
 # starts, whether a sentence starts there (its first word may be a word of the sentence).
-_NAME_RUN = re.compile(r"(^|[.!?:\n]\s*)?\b[A-Z][\w'\u2019-]*(?:[^\S\n]+[A-Z][\w'\u2019-]*)+")
-_LOWER_WORD = re.compile(r"\b[a-z]")
+_NAME_RUN = regex(r"(^|[.!?:\n]\s*)?\b[A-Z][\w'\u2019-]*(?:[^\S\n]+[A-Z][\w'\u2019-]*)+")
+_LOWER_WORD = regex(r"\b[a-z]")
 
 
 def without_names(text: str) -> str:
@@ -353,12 +354,12 @@ _NOT_CASELESS = frozenset(("may", "march", "us", "polish"))
 _CASELESS = frozenset(
     (*COUNTRIES, *CITIES, *DAY_AND_MONTH_NAMES, *(s.replace("_", " ") for s in US_STATES.values()))
 )
-_CASELESS_RUNS = re.compile(
+_CASELESS_RUNS = regex(
     r"\b(?:"
     + "|".join(sorted((re.escape(n) for n in _CASELESS if " " in n), key=len, reverse=True))
     + r")\b"
 )
-_CASELESS_WORD = re.compile(r"\b[a-z][a-z'\u2019-]*")
+_CASELESS_WORD = regex(r"\b[a-z][a-z'\u2019-]*")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -382,11 +383,11 @@ def caseless_names(text: str, *, unlisted: bool = False) -> tuple[str, ...]:
     return tuple(name for _, name in sorted(found))
 
 
-_CASELESS_POSSESSIVE = re.compile(r"['\u2019]s?$")
+_CASELESS_POSSESSIVE = regex(r"['\u2019]s?$")
 # The shortest word read as a name by not being English: shorter ones are chat's ("lol",
 # "tbh") and initialisms' ("snp", "bbc"), which the list lacks as often as names.
 _SHORTEST_UNLISTED = 4
-_ONLY_LETTERS = re.compile(r"[a-z]+")
+_ONLY_LETTERS = regex(r"[a-z]+")
 # British spellings the list writes the American way: "organisation", "colour", "centre",
 # "programme", "catalogue", "travelled", "defence", "paediatric", "manoeuvre".
 _BRITISH = (

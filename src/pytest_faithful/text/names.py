@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.places import DAY_AND_MONTH_NAMES as _DAY_AND_MONTH_NAMES
 from pytest_faithful.text.places import TIME_ZONES, US_STATES
 from pytest_faithful.text.words import phrase_initialisms
@@ -105,7 +106,7 @@ _ABBREVIATED = {name[:3]: name for name in _DAY_AND_MONTH_NAMES} | {
 # A weekday or month a text writes abbreviated, as a date writes it: with a full stop, in a
 # range ("Mon-Fri"), or beside a number ("Jan 5", "5 Jan"); not a bare "Jan", "Sun" or "Sat",
 # which are as often a name or a word.
-_DATE_AFTER = re.compile(r"\.|[^\S\n]*[-\u2013/][^\S\n]*[A-Z]|[^\S\n]+\d")
+_DATE_AFTER = regex(r"\.|[^\S\n]*[-\u2013/][^\S\n]*[A-Z]|[^\S\n]+\d")
 
 
 def _written_as_date(text: str, start: int, end: int) -> bool:
@@ -157,7 +158,7 @@ _SHORT_WORDS: dict[str, frozenset[str]] = {
 }
 
 # A temperature's scale, a name written as its letter after a degree sign ("60 \u00b0C").
-_DEGREES = re.compile(r"\u00b0[^\S\n]?([CFK])\b|\bdeg(?:rees?|\.)?[^\S\n]?([CFK])\b")
+_DEGREES = regex(r"\u00b0[^\S\n]?([CFK])\b|\bdeg(?:rees?|\.)?[^\S\n]?([CFK])\b")
 _SCALES = {"c": ("celsius", "centigrade"), "f": ("fahrenheit",), "k": ("kelvin",)}
 
 # "\u00fc" written "ue" as German spells a name without its umlauts ("M\u00fcller", "Mueller").
@@ -175,26 +176,24 @@ def _without_marks(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019-]*")
-_COMPOUND_TAIL = re.compile(r"-(?![A-Z]).*")  # "-based" of "Texas-based", a name's compound
-_CAMEL_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]+")
+_CAPITALISED = regex(r"\b[A-Z][\w'\u2019-]*")
+_COMPOUND_TAIL = regex(r"-(?![A-Z]).*")  # "-based" of "Texas-based", a name's compound
+_CAMEL_PART = regex(r"[A-Z]+(?![a-z])|[A-Z][a-z]+")
 # A name: capitalised words, with the function words a name holds ("Order of the British
 # Empire", "Ludwig van Beethoven"); "and" ends it ("the United Kingdom and the U.S.").
-_WORDS_OF_NAME = re.compile(
-    r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|[A-Z][\w'\u2019-]*))*"
-)
+_WORDS_OF_NAME = regex(r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|[A-Z][\w'\u2019-]*))*")
 _SMALL = frozenset({"of", "the", "for", "de", "du", "von", "van"})
 # A name as its initialism reads it: "and" or "&" may join its capitalised words ("Irish Film
 # and Television Award": "IFTA", "British Academy of Film and Television Arts": "BAFTA").
-_WORDS_OF_INITIALLED = re.compile(
+_WORDS_OF_INITIALLED = regex(
     r"[A-Z][\w'\u2019-]*(?:\s+(?:of|the|for|de|du|von|van|(?:and|&)(?=\s+[A-Z])|[A-Z][\w'\u2019-]*))*"
 )
 _JOINS = frozenset({"and", "&"})
 # The most capitalised words of a name whose leading runs are read as initialisms.
 _MAX_INITIALLED = 8
 # An initialism written with full stops, spaced or not: "U.S.", "J. K.".
-DOTTED = re.compile(r"\b[A-Z]\.(?:[^\S\n]?[A-Z]\.)+")
-_INITIALISM = re.compile(rf"{DOTTED.pattern}|\b[A-Z]{{2,6}}\b")
+DOTTED = regex(r"\b[A-Z]\.(?:[^\S\n]?[A-Z]\.)+")
+_INITIALISM = regex(rf"{DOTTED.pattern}|\b[A-Z]{{2,6}}\b")
 
 
 def in_capitals(text: str) -> bool:
@@ -243,9 +242,9 @@ def _leading_initials(phrase: str) -> Iterable[str]:
     return (letters[:n] for n in range(2, min(len(letters), _MAX_INITIALLED) + 1))
 
 
-_OF = re.compile(r"\s+of(?:\s+the)?\s+")  # "Administrator of the Federal ...": a body's name
+_OF = regex(r"\s+of(?:\s+the)?\s+")  # "Administrator of the Federal ...": a body's name
 # A title names the body it heads: the Secretary of Energy, the Department of Energy ("DOE").
-_HEAD_OF = re.compile(
+_HEAD_OF = regex(
     r"\b(?:Secretary|(Minister))\s+(?:of|for)\s+(?:the\s+)?((?:(?:and\s+)?[A-Z][\w'-]*\s*)+)"
 )
 
@@ -393,13 +392,13 @@ def states_name(word: str, phrase: str, forms: NameForms) -> bool:
 
 
 # A version number after a name's word, which answers write in Roman numerals ("Pro II").
-_VERSION = re.compile(r"\b[A-Z][\w-]*[^\S\n]([1-9])\b(?![.,:]\d)")
+_VERSION = regex(r"\b[A-Z][\w-]*[^\S\n]([1-9])\b(?![.,:]\d)")
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
-_POSSESSIVE = re.compile(r"['\u2019]s?$")
+_POSSESSIVE = regex(r"['\u2019]s?$")
 # An initialism that writes its name's function words in lower case: "BoE", "DfE", "DoJ".
-_MIXED_INITIALISM = re.compile(r"[A-Z](?:[a-z]?[A-Z])+")
+_MIXED_INITIALISM = regex(r"[A-Z](?:[a-z]?[A-Z])+")
 # The parts of the week a text names in words, and the weekdays each is.
-_WEEK_PART = re.compile(r"\b(weekdays?|weekends?)\b", re.IGNORECASE)
+_WEEK_PART = regex(r"\b(weekdays?|weekends?)\b", re.IGNORECASE)
 _WEEK_PARTS = dict.fromkeys(
     ("weekday", "weekdays"), ("monday", "tuesday", "wednesday", "thursday", "friday")
 ) | dict.fromkeys(("weekend", "weekends"), ("saturday", "sunday"))

@@ -21,12 +21,14 @@ import json
 import re
 from typing import Any
 
+from pytest_faithful.text.patterns import regex
+
 MAX_DEPTH = 256
 """The deepest nesting of arrays and objects read; one level deeper is refused."""
 
 # A string (to its closing quote, or to the end of a text that never closes it) or a bracket.
 # The string's part always matches, so the search never backtracks: linear time.
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
+_TOKEN = regex(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
 _PLAIN = json.JSONDecoder()
 
 

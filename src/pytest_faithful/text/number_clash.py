@@ -33,6 +33,7 @@ from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measures, rounded_measure
 from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms
@@ -189,7 +190,7 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
 
 # A claim that is a label and its value, as an answer's list or card writes one ("**Bathrooms:**
 # 3", "- Seats: 5"): the value counts what the label names, read as "3 Bathrooms".
-_LABELLED = re.compile(
+_LABELLED = regex(
     r"[^\S\n]*(?:[-*+][^\S\n]+)?(?:\*\*|__)?(?P<label>[^\W\d_]+(?: [^\W\d_]+){0,3})"
     r"(?:\*\*|__)?:(?:\*\*|__)?[^\S\n]*(?P<value>\d[\d,.]*)[^\S\n]*\.?"
 )
@@ -298,7 +299,7 @@ def _in_worked_out_date(term: str, claim: str, evidence: str) -> bool:
 # Scale words as ``terms`` reads them ("bn", "mln", "tn"), and the letters that are one only
 # after a currency ("$5m", "$2b", "$10k").
 _SCALE_NAMES = {**MAGNITUDES, "b": "billion", "m": "million", "k": "thousand"}
-_SCALE = re.compile(
+_SCALE = regex(
     rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}"
     rf"(thousand|million|billion|trillion|{'|'.join(_SCALE_NAMES)})\b",
     re.IGNORECASE,
@@ -315,7 +316,7 @@ _GOING_ON = content_terms(
 
 
 # A number, then its unit, hyphened or not, with at most one word between ("3 business days").
-_UNIT = re.compile(
+_UNIT = regex(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*-?\s*(?:([^\W\d_]+)\s+)?"
     rf"({'|'.join(sorted(map(re.escape, UNIT_OF), key=len, reverse=True))})(?![\w/])",
     re.IGNORECASE,
@@ -380,7 +381,7 @@ def _scales(text: str) -> dict[str, frozenset[str]]:
 
 
 # The first end of a range before a number with a scale word: "3.4-" of "$3.4-$3.5 billion".
-_RANGE_FIRST = re.compile(
+_RANGE_FIRST = regex(
     rf"(?:(?P<b>\bbetween){SPACE}[$\u20ac\u00a3\u00a5]?|(?<![\w.,]))(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+)"
     rf"(?P<d>\.\d+)?{SPACE}(?P<j>[-\u2013]|to\b|and\b){SPACE}[$\u20ac\u00a3\u00a5]?$"
 )

@@ -26,18 +26,18 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS
 
 # A number is one word ("1,250", "4.5", "10:15"), and so is a word with digits in it, a
 # speaker's tag or a model's name ("Person1", "X300"), which states no figure.
-_WORD: Final = re.compile(r"[^\W_]+(?:[.,:'\u2019][^\W_]+)*")
+_WORD: Final = regex(r"[^\W_]+(?:[.,:'\u2019][^\W_]+)*")
 # The most words a replaced stretch has on either side: a number and a word around it ("25
 # euros" for "20 dollars" is a unit swap, not read here; "3 p.m." is three words).
 _MOST_WORDS: Final = 3
@@ -128,7 +128,7 @@ def swapped_number(
 
 
 # A number and what follows it: a unit or a counted thing's word, "%", or a currency before it.
-_MEASURED: Final = re.compile(
+_MEASURED: Final = regex(
     r"(?P<cur>[$\u20ac\u00a3])?\s?(?<!\w)(?P<num>\d+(?:[.,]\d+)*)(?:\s?(?P<pct>%)|[\s-]+(?P<word>[^\W\d_]+))?"
 )
 

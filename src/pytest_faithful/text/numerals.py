@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from pytest_faithful.text.patterns import regex
+
 # A currency written after its amount, as Europe writes it ("1.500 \u20ac", "1 290 CHF"), or the
 # sign for no cents ("1.250,-", "1 290.\u2013"); read in lower case too.
 _CURRENCY_AFTER = (
@@ -26,31 +28,31 @@ _CURRENCY_AFTER = (
     r"|[.,][-\u2013\u2014](?!\d))"
 )
 # "1.234.567" or "1.234,56": grouped by points, which no English number is.
-_POINT_GROUPS = re.compile(
+_POINT_GROUPS = regex(
     r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?(?![\d.]|,\d)"
     r"|(?<![\d.,])\d{1,3}(?:\.\d{3})+,\d+(?!\d|[.,]\d)"
 )
 # "1.500" alone: a point before exactly three digits.
-_ONE_POINT = re.compile(r"(?<![\d.,])\d{1,3}\.\d{3}(?!\d|[.,]\d)")
+_ONE_POINT = regex(r"(?<![\d.,])\d{1,3}\.\d{3}(?!\d|[.,]\d)")
 # A decimal comma: "2,5", "4,95", "0,75" (never "1,500": three digits read as thousands), or
 # a comma for no cents, "1.250,-".
-_DECIMAL_COMMA = re.compile(r"(?<![\d.,])\d+,\d{1,2}(?!\d|[.,]\d)|\d,[-\u2013](?!\d)")
+_DECIMAL_COMMA = regex(r"(?<![\d.,])\d+,\d{1,2}(?!\d|[.,]\d)|\d,[-\u2013](?!\d)")
 # "1'500", "1\u2019500": the Swiss apostrophe between groups of three.
-_APOSTROPHE_GROUPS = re.compile(r"(?<![\d'\u2019])\d{1,3}(?:['\u2019]\d{3})+(?![\d'\u2019])")
+_APOSTROPHE_GROUPS = regex(r"(?<![\d'\u2019])\d{1,3}(?:['\u2019]\d{3})+(?![\d'\u2019])")
 # "1 500,00 \u20ac" and "1 290.\u2013 CHF": groups by spaces, with a decimal comma or a currency
 # after; a no-break, narrow or thin space ("1\u202f500") groups a number wherever it is.
-_SPACE_GROUPS = re.compile(
+_SPACE_GROUPS = regex(
     r"(?<![\d.,\u00a0\u202f\u2009])\d{1,3}(?:[\u00a0\u202f\u2009]\d{3})+(?!\d|[.,\u00a0\u202f\u2009]\d)"
     r"|(?<![\d.,])(?<!\d )\d{1,3}(?: \d{3})+(?:,\d{1,2}(?!\d)|(?=" + _CURRENCY_AFTER + "))",
     re.IGNORECASE,
 )
 # "12,50,000" and "1,00,00,000": the Indian grouping, in twos before the last three.
-_INDIAN = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d]|[.,]\d)")
+_INDIAN = regex(r"(?<![\d.,])\d{1,2}(?:,\d\d)+,\d{3}(?![\d]|[.,]\d)")
 # "14h30", "9h15" and "14.30 Uhr": a time of day.
-_TIME = re.compile(r"\b([01]?\d|2[0-3])(?:h([0-5]\d)\b|\.([0-5]\d)(?=[^\S\n]?(?i:uhr)\b))")
+_TIME = regex(r"\b([01]?\d|2[0-3])(?:h([0-5]\d)\b|\.([0-5]\d)(?=[^\S\n]?(?i:uhr)\b))")
 # What every reading above needs: a digit, a separator and a digit ("1.500", "1 500", "1'500",
 # "12,50,000", "14.30"), or "14h30". Most texts have none, and are read no further.
-_HINT = re.compile(r"\d['\u2019\u00a0\u202f\u2009 .,]\d|\dh[0-5]\d")
+_HINT = regex(r"\d['\u2019\u00a0\u202f\u2009 .,]\d|\dh[0-5]\d")
 
 
 def _english_groups(digits: str, width: int) -> str:
@@ -77,7 +79,7 @@ def _time(m: re.Match[str]) -> str:
 
 # Words of German, French, Spanish, Dutch and Italian that English text hardly writes: two of
 # them mark a text in a language that points its thousands.
-_EUROPEAN_WORDS = re.compile(
+_EUROPEAN_WORDS = regex(
     r"\b(?:der|die|das|und|ist|betrug|kostet|le|les|est|et|une|el|los|las|del|het|een|il|sono)\b",
     re.IGNORECASE,
 )
@@ -117,7 +119,7 @@ def as_english(text: str) -> str:
     return text
 
 
-_CURRENCY_NEXT = re.compile(_CURRENCY_AFTER, re.IGNORECASE)
+_CURRENCY_NEXT = regex(_CURRENCY_AFTER, re.IGNORECASE)
 
 
 def _after_currency(text: str, end: int) -> bool:

@@ -37,13 +37,13 @@ places the claim writes it ("about 33%").
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterator
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import compound_parts, measures
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms
@@ -168,7 +168,7 @@ def _ratio(
 
 
 # A number written onto the letters before it is a label's: "Q2", "FY23", "X300".
-_LABELLED = re.compile(r"(?<=[^\W\d_])\d+(?![\d.,]\d)")
+_LABELLED = regex(r"(?<=[^\W\d_])\d+(?![\d.,]\d)")
 
 
 def _labels(claim: str) -> frozenset[str]:

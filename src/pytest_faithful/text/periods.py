@@ -5,10 +5,10 @@ the third quarter of 2024, "H1" the first half, "FY2023" (or "FY23") fiscal 2023
 
 from __future__ import annotations
 
-import re
+from pytest_faithful.text.patterns import regex
 
 # "first" stays a word, as it does in "first quarter"; the others read as their numbers.
-_PERIOD = re.compile(r"\b(?:([qh])([1-4])|fy[^\S\n]?(\d{4}|\d{2}))\b")
+_PERIOD = regex(r"\b(?:([qh])([1-4])|fy[^\S\n]?(\d{4}|\d{2}))\b")
 _ORDINAL_TERMS = ("first", "2", "3", "4")
 
 

@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
     _CLAUSE_PUNCTUATION,
@@ -100,8 +101,8 @@ _NEGATING_WORDS = (
 )  # fmt: skip
 _NEGATING_CHARACTERS = frozenset("':=<>&*_`~")
 # The endings a term drops with their apostrophe ("nothing's" reads "nothing"; terms._SUFFIX).
-_ENDING = re.compile(r"(?i)'(?:s|m|re|ve|ll|d)(?![a-z])")
-_LETTERS = re.compile(r"[a-z]+")
+_ENDING = regex(r"(?i)'(?:s|m|re|ve|ll|d)(?![a-z])")
+_LETTERS = regex(r"[a-z]+")
 
 
 def may_negate(text: str) -> bool:
@@ -120,18 +121,18 @@ def may_negate(text: str) -> bool:
     )
 
 
-_EXCEPTION = re.compile(r"(?i)\b(?:except|excepting|unless|excluding|save\s+where|other\s+than)\b")
+_EXCEPTION = regex(r"(?i)\b(?:except|excepting|unless|excluding|save\s+where|other\s+than)\b")
 
 
 # "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
 # governs no clause ("a no-fee podcast tool that lets users record" negates no recording).
-_COMPOUND = re.compile(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
+_COMPOUND = regex(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
 # ... and its words, to find the same compound written apart in the other text.
-_COMPOUND_WORDS = re.compile(r"(?i)(?<![\w-])no-([^\W\d_]+(?:-[^\W\d_]+)*)")
+_COMPOUND_WORDS = regex(r"(?i)(?<![\w-])no-([^\W\d_]+(?:-[^\W\d_]+)*)")
 
 
 # "non-refundable", "non-overlapping": the prefix negates its one word, whatever follows it.
-_NON = re.compile(r"(?i)(?<![\w-])non-([^\W\d_]+)\b(?!-)")
+_NON = regex(r"(?i)(?<![\w-])non-([^\W\d_]+)\b(?!-)")
 
 
 def _non_as_not(text: str, other: str) -> str:
@@ -211,7 +212,7 @@ def _unnegated(match: re.Match[str]) -> str:
 # later than Friday" (by Friday), "no more than 100 ml" (100 ml or less), "doesn't open until
 # 10 am" (opens at 10 am), "nothing other than analytics" and "do not use any charger other
 # than the supplied one" (only). Its words are read without the negation.
-_BOUND = re.compile(
+_BOUND = regex(
     r"(?i)\b(?:no|not)\s+(?=(?:more|less|fewer|later|earlier|sooner|longer|shorter|greater"
     r"|higher|lower|older|younger|bigger|larger|smaller)\s+than\b)"
     r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
@@ -219,16 +220,16 @@ _BOUND = re.compile(
 )
 # "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
 # the other, and "for a charge" still clashes with both.
-_FREE_OF = re.compile(r"(?i)\bfree\s+of\s+(?=charge|cost)")
+_FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
 # "costs nothing" says "free": its "nothing" negates nothing after it ("costs nothing on
 # Sundays" does not negate Sundays).
-_COSTS_NOTHING = re.compile(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
+_COSTS_NOTHING = regex(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
 # A negation written as a verb: "fails to compile" is "does not compile", "refuses to retreat"
 # "will not retreat", "declined to comment" "did not comment", so a text with one clashes with
 # nothing the other form says, and "compiles" still clashes with both. Only before a verb:
 # "declined to 118%" and "fell to a record low" say how much. An adjective says it too: "is
 # impossible to reverse" is "cannot be reversed", "was unable to attend" "could not attend".
-_FAILS_TO = re.compile(
+_FAILS_TO = regex(
     r"(?i)\b(?:fail(?:s|ed|ing)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)"
     r"|neglect(?:s|ed|ing)?|unable|impossible)\s+to(?=\s+([^\W\d_]+))"
 )
@@ -242,8 +243,8 @@ def _as_not(match: re.Match[str]) -> str:
 # says what "The User may not reverse engineer" says, and clashes with "may reverse engineer".
 # The verb before what it forbids, and the participle after a form of "be" (not before
 # "from": :data:`_EXCLUDED_FROM`). "ban" is left out: a noun as often ("lifted the ban").
-_PROHIBITS = re.compile(r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])")
-_PROHIBITED = re.compile(
+_PROHIBITS = regex(r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])")
+_PROHIBITED = regex(
     r"(?i)\b(is|are|was|were|be|been|being)\s+(?:strictly\s+)?(?:prohibited|forbidden)\b"
     r"(?!\s+from\b)"
 )
@@ -252,7 +253,7 @@ _PROHIBITED = re.compile(
 # An exclusion written as a participle: "is excluded from cover" is "is not covered", "are
 # exempt from the fee" "do not pay the fee", so a text with one clashes with nothing the other
 # form says, and "is covered" still clashes with both.
-_EXCLUDED_FROM = re.compile(
+_EXCLUDED_FROM = regex(
     r"(?i)\b(?:excluded|exempt(?:ed)?|barred|prohibited|precluded)\s+from\b(?=\s+[^\W\d_])"
 )
 # A negation with its condition in its clause: "shall not sublet without the Landlord's
@@ -260,15 +261,13 @@ _EXCLUDED_FROM = re.compile(
 # thing is done ("subletting requires consent"), not that it never is; both negations of
 # "not ... without" are read as the requirement they make. A flat "can sublet without
 # consent" still negates the consent.
-_CONDITIONED = re.compile(
+_CONDITIONED = regex(
     r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
     r"[^\S\n]+(without|unless)\b"
 )
 # The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
 # if ..." and states nothing of its own.
-_OTHERWISE = re.compile(
-    r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*"
-)
+_OTHERWISE = regex(r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*")
 
 
 def _conditioned(match: re.Match[str]) -> str:

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.rates import period_of
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
@@ -21,21 +22,21 @@ from pytest_faithful.text.words import NUMBER_WORDS
 # A part of a whole, both counted: "61 of 200 patients", "3 out of 4", "won 14 of their 20
 # games" ("one in eight", in words, is text/amounts.py's). Not a percent of something ("12 of
 # 40%"), not a year.
-_SHARE = re.compile(
+_SHARE = regex(
     r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+of|of|in)\s+"
     r"(?:(?:the|all|every|their|its|our|your|his|her|these|those)\s+)?"
     r"(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)(?!\s*(?:%|percent\b))(?<!\b1[89]\d\d)(?<!\b20\d\d)",
     re.IGNORECASE,
 )
 # How often: "three times a day", "2 times per week", "twice daily".
-_FREQUENCY = re.compile(
+_FREQUENCY = regex(
     r"\b(twice|thrice|(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times)\s+"
     r"(?:(?:a|per|each|every)\s+(day|week|month|year)\b|(daily|weekly|monthly|yearly)\b)",
     re.IGNORECASE,
 )
 _ONCE = {"twice": "2", "thrice": "3"}
 # A price per unit: "$0.18 per kWh", "€2.50/kg", "$4 a gallon".
-_UNIT_PRICE = re.compile(
+_UNIT_PRICE = regex(
     r"[$\u20ac\u00a3]\s?(\d[\d,]*(?:\.\d+)?)\s*(?:per\s+|an?\s+|/\s*)([^\W\d_]+)",
     re.IGNORECASE,
 )

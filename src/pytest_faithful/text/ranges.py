@@ -23,11 +23,12 @@ import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal, InvalidOperation
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 
 # Two numbers joined by a dash or "to": "6 to 8", "2-3", "$5-$8", "7,500 to 10,000". A range
 # goes up ("3-2" is a score, "2024-03-03" a date: three numbers, no range).
-_RANGE = re.compile(
+_RANGE = regex(
     r"(?<![\d.,/:-])(\d[\d,]*(?:\.\d+)?)[ \t]*(?:-|\u2013|\u2014|to)[ \t]*[$\u20ac\u00a3]?"
     r"(\d[\d,]*(?:\.\d+)?)(?![\d/:]|[.,-]\d)",
     re.IGNORECASE,
@@ -79,13 +80,13 @@ def worked_out(ends: Range, operands: Iterable[frozenset[Decimal]], text: str) -
 
 # A range of one thing: "3 to 7 days", "4-6 hours", "between 70 and 100 mg/dL". After "from"
 # it may be a change ("rose from 1,200 to 1,500"), whose difference is a figure of its own.
-_PAIR = re.compile(
+_PAIR = regex(
     r"(?P<between>\bbetween[^\S\n]+)?(?<![\d.,])(?P<low>\d[\d,]*(?:\.\d+)?)%?"
     r"(?:[^\S\n]*[-\u2013][^\S\n]*|[^\S\n]+(?(between)and|to)[^\S\n]+)"
     r"[$\u20ac\u00a3\u00a5]?(?P<high>\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)",
     re.IGNORECASE,
 )
-_FROM = re.compile(r"\bfrom[^\S\n]*$", re.IGNORECASE)
+_FROM = regex(r"\bfrom[^\S\n]*$", re.IGNORECASE)
 
 
 def range_pairs(text: str) -> frozenset[tuple[str, str, bool]]:

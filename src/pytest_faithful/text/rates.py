@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 
 # The words of a rate's period -> the period.
@@ -37,7 +38,7 @@ _HOLDS: Mapping[tuple[str, str], int] = {
 # month", "18 percent per annum", "$5/day", "18 days of paid leave a year"; or the period as an
 # adverb: "$12 monthly"; or as the adjective of what the number is ("monthly HOA fees are $310",
 # "an annual fee of 0.45%").
-_RATE = re.compile(
+_RATE = regex(
     r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,3}?"
     r"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)"
     r"(minute|hour|day|week|month|quarter|year|annum)s?\b"

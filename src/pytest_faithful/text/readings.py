@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pytest_faithful.text.numerals import as_english
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import NUMBER_WORDS, ROMAN, ROMAN_LOWER, SPACE, SPACES
 
-_PER_CENT = re.compile(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
+_PER_CENT = regex(rf"\bper(?:{SPACES}|-)?cent\b", re.IGNORECASE)
 
 
 FULL_WIDTH = str.maketrans(
@@ -71,12 +72,12 @@ def normalised(text: str, lowered: bool = False) -> str:
 
 # A comma between two digits, and a CSV row's comma between cells: none with a space beside it
 # and a non-digit on one side ("Tokyo,37.4", "1,Arsenal"), as ``segment.is_row`` reads one.
-_DIGITS_COMMA = re.compile(r"(?<=\d),(?=\d)")
-_CSV_CELL = re.compile(r"[^\s\d],\S|\S,[^\s\d]")
+_DIGITS_COMMA = regex(r"(?<=\d),(?=\d)")
+_CSV_CELL = regex(r"[^\s\d],\S|\S,[^\s\d]")
 # A run of digits joined by commas and points, and one that reads as one number: "1,500",
 # "1,234,567.5", "37.4".
-_RUN = re.compile(r"\d+(?:[.,]\d+)+")
-_ONE_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
+_RUN = regex(r"\d+(?:[.,]\d+)+")
+_ONE_NUMBER = regex(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 
 
 def csv_cells_apart(text: str) -> str:
@@ -101,7 +102,7 @@ def csv_cells_apart(text: str) -> str:
 # policy](https://...)"): where the answer comes from, not what it states. One pattern each,
 # each tried only where its first character is, so that a text with none costs a few
 # substring tests.
-_ITEM_NUMBER = re.compile(
+_ITEM_NUMBER = regex(
     rf"(?m)^[^\S\n]*(?:\d{{1,3}}|{ROMAN})[.)](?=[^\S\n])"
     # and a heading's or a bold label's: "### 2. Returns", "**2.** Returns"
     rf"|(?m:^)[^\S\n]*(?:#{{1,6}}[^\S\n]+|[*_]{{2}})(?:\d{{1,3}}|{ROMAN})[.)](?:[*_]{{2}})?"
@@ -112,7 +113,7 @@ _ITEM_NUMBER = re.compile(
     r"|(?m:^)[^\S\n]*(?i:step)[^\S\n]+\d{1,2}(?=[^\S\n]*[:.)\u2013\u2014])"
 )
 _NUMBERS = r"\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\d{1,3})*"
-_CITATION = re.compile(
+_CITATION = regex(
     r"\[\^?\d{1,3}(?:[^\S\n]*[,;\u2013-][^\S\n]*\^?\d{1,3})*\]"
     # and a source by its number: "[source: 2]", "[Doc #3]", "[Source: Passage 2]", "†2"
     r"|\[(?i:sources?|refs?|references?|docs?|documents?|passages?|contexts?|chunks?)"
@@ -122,28 +123,28 @@ _CITATION = re.compile(
     # and a source's id or file in square brackets: "[KB-1042]", "[returns_v2.pdf]"
     r"|\[[A-Za-z][\w.:/#-]{0,60}?\d[\w.:/#-]{0,60}\]"
 )
-_BRACKETED_SOURCE = re.compile(r"\u3010[^\u3011\n]{0,40}\u3011")
-_ATTRIBUTION = re.compile(
+_BRACKETED_SOURCE = regex(r"\u3010[^\u3011\n]{0,40}\u3011")
+_ATTRIBUTION = regex(
     r"\((?i:sources?|references?|citations?|ref|see|via|doc(?:ument)?(?:[ _]?id)?|file|page"
     r"|chunk(?:[ _]?id)?|id)[^\S\n]*[:=][^)\n]{0,160}\)"
 )
 # A source by its number at the end of a sentence: "... within 30 days (2)."
-_NUMBERED_SOURCE = re.compile(rf"(?<=[^\W_])[^\S\n]*\({_NUMBERS}\)(?=[^\S\n]*(?:[.!?;]|$))")
+_NUMBERED_SOURCE = regex(rf"(?<=[^\W_])[^\S\n]*\({_NUMBERS}\)(?=[^\S\n]*(?:[.!?;]|$))")
 # A page cited: "(p. 12)", "(handbook, pp. 12-14)", "(page 3)".
-_PAGE = re.compile(
+_PAGE = regex(
     r"\((?:[^()\n]{0,80},[^\S\n]*)?(?i:pp?\.|pages?)[^\S\n]*\d{1,4}"
     r"(?:[^\S\n]*[-\u2013][^\S\n]*\d{1,4})?\)"
 )
-_OPEN_DIGIT = re.compile(r"\(\d")
+_OPEN_DIGIT = regex(r"\(\d")
 # A web address in brackets, a link's ("[the policy](https://...)") or a source's: its digits
 # say where a page is, never a figure of the answer's.
-_LINK_ADDRESS = re.compile(r"[(<](?i:https?://|www\.)[^)>\s]{0,500}[)>]")
+_LINK_ADDRESS = regex(r"[(<](?i:https?://|www\.)[^)>\s]{0,500}[)>]")
 # A footnote's or a reference's own line: "[^1]: returns_policy_2023.pdf", "[2]: https://...".
-_NOTE_LINE = re.compile(r"(?m)^[^\S\n]*\[\^?\d{1,3}\]:[^\n]*$")
+_NOTE_LINE = regex(r"(?m)^[^\S\n]*\[\^?\d{1,3}\]:[^\n]*$")
 # The answer naming a passage it was given by the number a RAG prompt gives it: "According to
 # Passage 2, ...", "(see Document 3)", "as Source #1 says". A passage never calls itself that,
 # so its number would be a figure no passage states.
-_PASSAGE_REFERENCE = re.compile(
+_PASSAGE_REFERENCE = regex(
     r"\b(?i:passages?|contexts?|snippets?|excerpts?|chunks?|docs?|documents?|sources?|pages?)"
     r"[^\S\n]*(?:#|n(?:o|um(?:ber)?)\.?)?[^\S\n]*\d{1,3}\b(?![.,]\d)"
     # More of them: "Passages 1-3", "Sources 2, 4 and 5 state" (not "Passage 2 and 30 days").
@@ -152,7 +153,7 @@ _PASSAGE_REFERENCE = re.compile(
 )
 # A line that lists where the answer comes from ("Sources: Passage 1, Passage 3", "References:
 # [1], [2]"): its attribution, one line, with no sentence of its own after the colon.
-_SOURCES_LINE = re.compile(
+_SOURCES_LINE = regex(
     r"(?im)^[^\S\n]*[*_]{0,2}(?:sources?|references?|citations?)[*_]{0,2}[^\S\n]*:[*_]{0,2}"
     r"(?:(?![.!?][^\S\n]+[A-Z])[^\n])*$"
 )
@@ -175,7 +176,7 @@ _DOCUMENT_KIND = (
 _TITLE_WORDS = r"(?:(?:[^\W\d]|[&'\u2019.-])+[^\S\n]+){0,5}?"
 _OPEN = r"(?<![^\s*_>(\[\"'\u201c])"  # the frame opens the text, a line or a bracket
 _SAYS = r"(?:say|state|note|explain|list|specif(?:y|ie)|mention|recommend|advise|describe)s?\b"
-_DOCUMENT_FRAME = re.compile(
+_DOCUMENT_FRAME = regex(
     rf"(?i:{_OPEN}(?:(?:according[^\S\n]+to|per|as[^\S\n]+(?:stated|described|noted|explained"
     r"|outlined|set[^\S\n]+out)[^\S\n]+in|based[^\S\n]+on)[^\S\n]+(?:the|our|your|this)[^\S\n]+"
     rf"{_TITLE_WORDS}{_DOCUMENT_KIND}(?=[^\S\n]*[,:])"
@@ -186,14 +187,14 @@ _DOCUMENT_FRAME = re.compile(
     rf"|the[^\S\n]+{_TITLE_WORDS}{_DOCUMENT_KIND}(?=[^\S\n]+{_SAYS})))"
 )
 
-_ITEM_NUMBER_HINT = re.compile(r"\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s")
+_ITEM_NUMBER_HINT = regex(r"\s*(?:\d{1,3}|[ivxIVX]{1,4})[.)]\s")
 
 
 # Digits that are not decimal: superscripts and subscripts ("5%\u00b9", "m\u00b2", "H\u2082O"),
 # circled and other numbered signs. In prose they mark footnotes, powers and list items, never
 # a figure the answer states, and int() refuses them.
 _SIGN_DIGITS = "".join(chr(c) for c in range(0x2800) if chr(c).isdigit() and not chr(c).isdecimal())
-_SIGN_DIGIT = re.compile(
+_SIGN_DIGIT = regex(
     f"[{re.escape(_SIGN_DIGITS)}"
     "\U00010a40-\U00010a43\U00010e60-\U00010e68\U00011052-\U0001105a\U0001f100-\U0001f10c]+"
 )
@@ -339,16 +340,16 @@ ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
 
 # Hyphenated only before a superlative ("second-largest") or a part of a year ("second-quarter
 # results", "the second-half outlook"): "second-hand", "third-party" are not ranks.
-_ORDINAL_WORD_LOWERED = re.compile(
+_ORDINAL_WORD_LOWERED = regex(
     rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est|quarter|half)\b))"
 )
-_ORDINAL_WORD = re.compile(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
+_ORDINAL_WORD = regex(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
 # "Second, ..." opening a sentence counts points, not things.
-_SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;]\s*|\n)\s*$")
+_SENTENCE_OPENING = regex(r"(?:^|[.!?:;]\s*|\n)\s*$")
 # "second" the unit of time: "30 second", "a 30-second timeout", "one second", "per second", "a
 # second later".
-_SECOND_AFTER = re.compile(r"(?:\d|\b(?:one|per|split|each|every|fraction of a|half a))[\s-]*$")
-_SECOND_BEFORE = re.compile(r"\s*(?:[.,;:!?)]|$|(?:later|ago|earlier|longer|or|and)\b)")
+_SECOND_AFTER = regex(r"(?:\d|\b(?:one|per|split|each|every|fraction of a|half a))[\s-]*$")
+_SECOND_BEFORE = regex(r"\s*(?:[.,;:!?)]|$|(?:later|ago|earlier|longer|or|and)\b)")
 
 
 def _a_unit_of_time(text: str, start: int, end: int) -> bool:
@@ -388,7 +389,7 @@ _BELOW_100 = (
     rf"|{'|'.join(_TEENS)}|{'|'.join(_UNITS)})"
 )
 _BELOW_1000 = rf"(?:(?:a|{'|'.join(_UNITS)}){_GAP}hundred(?:(?:{_GAP}and)?{_GAP}{_BELOW_100})?)"
-_NUMBER_IN_WORDS = re.compile(
+_NUMBER_IN_WORDS = regex(
     rf"\b(?:(?:a|{_BELOW_1000}|{_BELOW_100}){_GAP}thousand(?:(?:,?{_GAP}and|,)?{_GAP}"
     rf"(?:{_BELOW_1000}|{_BELOW_100}))?|{_BELOW_1000}"
     rf"|(?:{'|'.join(_TENS)}){_GAP}(?:{'|'.join(_UNITS)}|{'|'.join(_UNIT_ORDINALS)})"
@@ -457,7 +458,7 @@ _CLOCK_HOURS = (
 _NOT_A_COUNT = r"(?![\w:.,/%-]\w|\s*(?:%|percent|[ap]\.?m\b)|\s+(?!{followers})[a-z])".format(
     followers="|".join(_CLOCK_FOLLOWERS)
 )
-_CLOCK_WORDS = re.compile(
+_CLOCK_WORDS = regex(
     rf"\b(?:(?:12{SPACE})?(noon)|(midday)|(midnight)"
     r"|(?!half\s+to\b)(half|quarter)\s+(past|to)\s+(" + "|".join(_CLOCK_HOURS) + r"|1[0-2]|0?[1-9])"
     rf"{_NOT_A_COUNT})\b",

@@ -13,8 +13,9 @@ kids").
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
+
+from pytest_faithful.text.patterns import regex
 
 # A word of two parts or more in camel case ("OutdoorSeating", "GoodForKids", "EVCharging",
 # "HasTV", "PriceRange2"); not "iPhone" or "eBay" (one letter before the capital), nor a word in
@@ -23,12 +24,12 @@ from typing import NamedTuple
 _CAMEL = (
     r"(?:[A-Z]+(?=[A-Z][a-z])|[A-Za-z][a-z]+)(?:[A-Z][a-z]+)*(?:[A-Z][a-z]+|[A-Z]{2,}(?![A-Za-z]))"
 )
-_CAMEL_WORD = re.compile(_CAMEL)
+_CAMEL_WORD = regex(_CAMEL)
 # One that is a record's key: a colon or an equals sign after it, quoted or not. Only keys: web
 # pages run their menus' words together ("MagazineForbes"), which state no name.
-_CAMEL_KEY = re.compile(rf"""(?<![^\W\d_])({_CAMEL})\d*["']?[^\S\n]*[:=]""")
-_CAMEL_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
-_HUMP = re.compile(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
+_CAMEL_KEY = regex(rf"""(?<![^\W\d_])({_CAMEL})\d*["']?[^\S\n]*[:=]""")
+_CAMEL_PART = regex(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_HUMP = regex(r"[a-z][A-Z]|[A-Z][A-Z][a-z]")
 
 
 def camel_case_words(text: str) -> list[str]:
@@ -52,13 +53,13 @@ FIELD = "field:"
 """The kind of a record's value: ``field:`` and its key's last word ("stars": 4.5 is
 ``field:star``). The number rule holds it as a unit; no sum or total is read from it (a record
 sets values of other things side by side: a place's rating and each review's are no operands)."""
-KEY_GAP = re.compile(r"""["']?[^\S\n]*[:=][^\S\n]*["']?""")
-FIELD_END = re.compile(r"""["']?[^\S\n]*[,}\]][\s,{}\[\]]*["']""")
+KEY_GAP = regex(r"""["']?[^\S\n]*[:=][^\S\n]*["']?""")
+FIELD_END = regex(r"""["']?[^\S\n]*[,}\]][\s,{}\[\]]*["']""")
 
 # A key (quoted or not, in camel or snake case) set to a yes or a no that ends its field:
 # "true", "False", "yes", "no", "none", as JSON, YAML, Python and Yelp's "u'no'" write them, the
 # last also as a string of a JSON record, "WiFi": "u'no'" (not "Note: none of them").
-_YES_OR_NO = re.compile(
+_YES_OR_NO = regex(
     r"""(?<![\w"'])["']?(?P<key>[A-Za-z][A-Za-z0-9_]*)["']?[^\S\n]*[:=][^\S\n]*"""
     r"""(?:["']?u["']|["'])?(?P<value>(?i:true|false|yes|no|none))["']{0,2}"""
     r"""(?=[^\S\n]*(?:[,;}\]\n]|$))"""

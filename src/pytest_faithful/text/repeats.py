@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import STOPWORDS
 
 __all__ = ["unstated_repeats"]
@@ -24,11 +25,11 @@ __all__ = ["unstated_repeats"]
 # A word is letters with inner apostrophes; the lookarounds keep "so-so" and "ab abc ab abc"'s
 # halves out. The backreference matches in any case ("Home home").
 _TOKEN = r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*"
-_REPEAT = re.compile(
+_REPEAT = regex(
     rf"(?<![\w'\u2019-])((?:{_TOKEN}[^\S\n]+){{0,2}}{_TOKEN})[^\S\n]+\1(?![\w'\u2019-])",
     re.IGNORECASE,
 )
-_WORDS = re.compile(_TOKEN)
+_WORDS = regex(_TOKEN)
 _MIN_LETTERS = 4
 
 

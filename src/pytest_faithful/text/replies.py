@@ -16,11 +16,11 @@ none, as its yes and no are the other way round.
 from __future__ import annotations
 
 import bisect
-import re
 from typing import NamedTuple
 
 from pytest_faithful.text.align import has_negation
 from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.turns import dialogue
 from pytest_faithful.text.words import WORD
@@ -30,7 +30,7 @@ _YES = frozenset(
     | {"definitely", "gladly"}
 )
 # A yes said with a negation's words: "No problem", "Can't wait!", "Wouldn't miss it".
-_YES_IDIOM = re.compile(
+_YES_IDIOM = regex(
     r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
     r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b)"
 )
@@ -38,15 +38,15 @@ _YES_IDIOM = re.compile(
 _NOT_SO = frozenset(["really", "yet", "today", "tonight", "now", "anymore"])
 # After a bare "no", what sets it off as the answer: "No.", "No, sorry", "No!" ("No idea",
 # "No problem", "No worries" answer nothing either way).
-_NO_ANSWER = re.compile(r"(?i:no)\b[ \t]*(?:[,;:.!\u2014\u2013]|$)")
+_NO_ANSWER = regex(r"(?i:no)\b[ \t]*(?:[,;:.!\u2014\u2013]|$)")
 # What a no may say after it and still be a bare no: "No, sorry.", "Nope, afraid not".
 _COURTESIES = frozenset(["sorri", "thank", "unfortunat", "afraid", "mate", "man", "dude", "lol"])
 # The opening of a question that asks for something other than a yes or a no.
 _WH = frozenset(["what", "when", "where", "who", "whom", "whose", "why", "how", "which"])
 # A question whose no agrees: "Do you mind if I smoke?", "Would you object ...?".
-_INVERTED = re.compile(r"(?i)\b(?:mind|object)\b")
+_INVERTED = regex(r"(?i)\b(?:mind|object)\b")
 # A claim that turns something down: "declines", "refuses", "turned down".
-_REFUSING = re.compile(r"(?i)\b(?:refus|declin|reject|turn(?:s|ed|ing)?[ \t]+down\b)")
+_REFUSING = regex(r"(?i)\b(?:refus|declin|reject|turn(?:s|ed|ing)?[ \t]+down\b)")
 
 
 def yes_or_no(said: str) -> bool | None:
@@ -159,8 +159,8 @@ def says_no_to(
 
 
 # The question's own speaker and the one it asks, by their pronouns.
-_FIRST = re.compile(r"(?i)\b(?:I|me|my|mine|myself)\b(?:['\u2019](?:m|ll|d|ve))?")
-_SECOND = re.compile(r"(?i)\b(?:you|your|yours|yourself)\b(?:['\u2019](?:re|ll|d|ve))?")
+_FIRST = regex(r"(?i)\b(?:I|me|my|mine|myself)\b(?:['\u2019](?:m|ll|d|ve))?")
+_SECOND = regex(r"(?i)\b(?:you|your|yours|yourself)\b(?:['\u2019](?:re|ll|d|ve))?")
 
 
 def _speakers_named(question: str, asker: frozenset[str], replier: frozenset[str]) -> str:

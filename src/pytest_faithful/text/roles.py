@@ -32,10 +32,10 @@ two parties of the claim's are both in the evidence.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.role_words import (
     AUXILIARIES,
     BE,
@@ -64,8 +64,8 @@ from pytest_faithful.text.words import MONTHS, NEGATIONS, NUMBER_WORDS, STOPWORD
 
 # A token: a number (with its thousands and decimal marks, a score's "2-1"), a word (with an
 # apostrophe, a hyphen or a dot inside: "O'Brien", "U.S"), or one mark of punctuation.
-_TOKEN: Final = re.compile(r"\d+(?:[.,:\-\u2013]\d+)*|[^\W_]+(?:[-'\u2019.][^\W_]+)*|[^\w\s]")
-_POSSESSIVE: Final = re.compile(r"['\u2019]s$")
+_TOKEN: Final = regex(r"\d+(?:[.,:\-\u2013]\d+)*|[^\W_]+(?:[-'\u2019.][^\W_]+)*|[^\w\s]")
+_POSSESSIVE: Final = regex(r"['\u2019]s$")
 # The most tokens between two parties read as one relation: a verb with its auxiliaries and a
 # short object ("must deliver the goods to"); more is another clause as often.
 _MOST_BETWEEN: Final = 6
@@ -74,8 +74,8 @@ _MOST_BETWEEN: Final = 6
 _MOST_RETAINED: Final = 4
 _NOT_NAMES: Final = STOPWORDS | NEGATIONS | frozenset(MONTHS) | WEEKDAYS | frozenset(NUMBER_WORDS)
 _FUNCTION: Final = FUNCTION_WORDS | NEGATIONS
-_CONTRACTION: Final = re.compile(r"['\u2019](?:ll|re|ve|d|m|t)$")
-_FIRST_PERSON_WORD: Final = re.compile(r"\b(?:I|[Mm]e|[Mm]y)\b")
+_CONTRACTION: Final = regex(r"['\u2019](?:ll|re|ve|d|m|t)$")
+_FIRST_PERSON_WORD: Final = regex(r"\b(?:I|[Mm]e|[Mm]y)\b")
 _OF: Final = "of"
 _BY: Final = "by"
 

@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import ROMAN, ROMAN_LOWER
 
 
@@ -59,7 +60,7 @@ _OPENERS_PUNCT = "\"'([{\u00ab\u201c\u2018"
 _EMPHASIS_CLOSES = r"(?:\*{1,3}|_{1,3})?"
 _CJK_CLOSERS = "\"'\u300d\u300f\uff09\u3011\u3015\u300b\u3009\u201d\u2019"
 
-_CANDIDATE = re.compile(
+_CANDIDATE = regex(
     rf"""
     [{_CJK_TERMINALS}]+[{re.escape(_CJK_CLOSERS)}]*
     | (?P<term>\.\ \.\ \.|[.!?…]+)(?P<close>[{re.escape(_CLOSERS)}]*{_EMPHASIS_CLOSES})(?=\s|\Z)
@@ -74,15 +75,15 @@ _CANDIDATE = re.compile(
 _BULLETS = "•‣◦▪●○■□▸▶►➤➜→✓✔✅❌✖★☆⚠📌👉🔹🔸"
 # A heading is a "#" line, a code fence or a line that is only bold ("**Refunds:**").
 _BOLD_LINE = r"(?P<bold>\*\*|__)[^*_\n]+(?P=bold)[^\S\n]*:?[^\S\n]*"
-_LINE_START = re.compile(
+_LINE_START = regex(
     r"(?P<indent>[^\S\n]*)"
     rf"(?:(?P<item>[-*+{_BULLETS}]|(?:\d{{1,3}}|{ROMAN})[.)]|\|)(?=[^\S\n])"
     rf"|(?P<head>\#{{1,6}}(?=[^\S\n])|```|~~~|(?={_BOLD_LINE}(?:\n|\Z))))?"
 )
-_HEADING = re.compile(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
-_FENCE = re.compile(r"\s*(?:```|~~~)[\w+.#-]*\s*")
+_HEADING = regex(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
+_FENCE = regex(r"\s*(?:```|~~~)[\w+.#-]*\s*")
 # The row that rules off a markdown table's header: "|---|:---:|", "--- | ---".
-_TABLE_RULING = re.compile(
+_TABLE_RULING = regex(
     r"[^\S\n]*\|?[^\S\n]*:?-{3,}:?[^\S\n]*(?:\|[^\S\n]*:?-{3,}:?[^\S\n]*)*\|?[^\S\n]*"
 )
 
@@ -107,7 +108,7 @@ def is_table_header(sentence: str) -> bool:
 # What separates a row's cells: a pipe, a tab, a comma with no space after it and no digit on
 # both sides (CSV's "1,Amoxicillin,500"; prose's commas have a space after them, "1,500" is a
 # number), an HTML table's row or cell tag.
-_CELL = re.compile(r"[|\t]|<t[rdh][\s>]|[^\s\d],[^\s]|,[^\s\d]", re.IGNORECASE)
+_CELL = regex(r"[|\t]|<t[rdh][\s>]|[^\s\d],[^\s]|,[^\s\d]", re.IGNORECASE)
 
 
 def is_row(text: str, start: int = 0, end: int | None = None) -> bool:
@@ -118,7 +119,7 @@ def is_row(text: str, start: int = 0, end: int | None = None) -> bool:
 
 
 # A number standing alone ("2024", "1.5"), not a name's digits ("km2", "Q1").
-_BARE_NUMBER = re.compile(r"(?<!\w)\d[\d.,:]*(?!\w)")
+_BARE_NUMBER = regex(r"(?<!\w)\d[\d.,:]*(?!\w)")
 
 
 def header_row(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -166,10 +167,10 @@ def is_fence(sentence: str) -> bool:
     return _FENCE.fullmatch(sentence) is not None
 
 
-_NEXT_WORD = re.compile(rf"\s*[{re.escape(_OPENERS_PUNCT)}]*(\w*)(\.?)")
-_DOTTED = re.compile(r"[A-Za-z]{1,2}(?:\.[A-Za-z]{1,2})+|[A-Z]")
-_LIST_NUMBER = re.compile(rf"\d{{1,3}}|{ROMAN}")
-_WORDLIKE = re.compile(r"\w")
+_NEXT_WORD = regex(rf"\s*[{re.escape(_OPENERS_PUNCT)}]*(\w*)(\.?)")
+_DOTTED = regex(r"[A-Za-z]{1,2}(?:\.[A-Za-z]{1,2})+|[A-Z]")
+_LIST_NUMBER = regex(rf"\d{{1,3}}|{ROMAN}")
+_WORDLIKE = regex(r"\w")
 
 # Longest abbreviation we care about is well under this; a bounded look-back keeps each
 # candidate O(1) even inside one 50k-character line.
@@ -348,11 +349,11 @@ def _at_line_start(text: str, pos: int) -> bool:
 
 # Where a quoted stretch of free text opens: a double or curly quote, or a single quote after a
 # space, colon or bracket (so the apostrophes of "don't" and "the band's" never open one).
-_QUOTE_OPENS = re.compile("[\"\u201c\u2018]|(?<![\\w'])'")
-_DOUBLE_OR_CURLY_OPENS = re.compile('["\u201c\u2018]')
+_QUOTE_OPENS = regex("[\"\u201c\u2018]|(?<![\\w'])'")
+_DOUBLE_OR_CURLY_OPENS = regex('["\u201c\u2018]')
 _QUOTE_CLOSES = {'"': '"', "\u201c": "\u201d", "\u2018": "\u2019"}
 # A single quote closes before a space or punctuation, never inside a word.
-_SINGLE_CLOSES = re.compile("'(?![\\w'])")
+_SINGLE_CLOSES = regex("'(?![\\w'])")
 
 
 def quotes_in(text: str, *, single: bool = True) -> list[str]:
@@ -391,7 +392,7 @@ def quotes_in(text: str, *, single: bool = True) -> list[str]:
 
 # A label an answer opens a sentence with ("Step 1: Check that ...", "Note: Returns are ..."):
 # the sentence starts after it, so its first word is capitalised as any sentence's is.
-_DISCOURSE_LABEL = re.compile(
+_DISCOURSE_LABEL = regex(
     r"[^\w\n]*(?:step[^\S\n]+\d{1,2}|option[^\S\n]+\w|note|nb|important|tip|warning|caution"
     r"|answer|short answer|summary|reminder|update|example|conclusion|result|recommendation"
     r"|in short|tl;?dr|bottom line|key points?|next steps?)[^\S\n]*[:\u2013\u2014][^\w\n]*"
@@ -404,7 +405,7 @@ _DISCOURSE_LABEL = re.compile(
 
 # A list item's letter or roman number ("ii. Later, ...", "(b) The ..."): a word by its letters.
 # A capital one letter long with a full stop is a person's initial ("A. Smith", "V. Putin").
-_ITEM_MARKER = re.compile(
+_ITEM_MARKER = regex(
     rf"[^\S\n]*(?:\(?(?:{ROMAN_LOWER}|[a-h])[.)]|(?:II|III|IV|VI{{1,3}}|IX)[.)]"
     r"|\(?(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\))[^\S\n]+"
 )

@@ -16,10 +16,10 @@ of 65", "under 18", "under the limit".
 
 from __future__ import annotations
 
-import re
+from pytest_faithful.text.patterns import regex
 
 # What says "free" in other words: "free of charge", "at no extra cost", "costs nothing".
-_FREE = re.compile(
+_FREE = regex(
     r"(?i)\bfree\s+of\s+(?:charge|cost)\b"
     r"|\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
     r"|\bcosts?\s+nothing\b"
@@ -28,14 +28,14 @@ _FREE = re.compile(
 # The words that say which thing the words after them name: "the", "its", "those".
 DETERMINER = r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|any|each|such)"
 # "over the (past|last|next) 12 months", "over the course of", "over time": during.
-_OVER_A_TIME = re.compile(
+_OVER_A_TIME = regex(
     r"(?i)\bover(?=\s+(?:time\b|"
     + DETERMINER
     + r"\s+(?:[\w-]+\s+){0,3}?(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?"
     r"|months?|quarters?|years?|decades?|centur(?:y|ies)|period|course|season)\b))"
 )
 # "under this Agreement", "under Section 7.2", "under the terms of", "under the new law": by.
-_UNDER_AN_AUTHORITY = re.compile(
+_UNDER_AN_AUTHORITY = regex(
     r"(?i)\bunder(?=\s+(?:"
     + DETERMINER
     + r"\s+)?(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|articles?|paragraphs?|schedules?"
@@ -48,7 +48,7 @@ _UNDER_AN_AUTHORITY = re.compile(
 # "Either one takes 18 minutes", "either of them works": each of the two, not the "either ... or"
 # that "both" is the opposite of. No "or" after it in its sentence, and no obligation: "either
 # of them must sign" is one of them.
-_EITHER_EACH = re.compile(
+_EITHER_EACH = regex(
     r"(?i)\beither(?=\s+(?:one|of\s+(?:them|these|those|the\s+two))\b"
     r"(?!\s+(?:must|should|shall|needs?|has\s+to|have\s+to)\b))(?![^.;!?]*\bor\b)"
 )

@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import UNIT_OF
@@ -41,7 +42,7 @@ _NOT_STEMS = frozenset(
 # "iPhone 15", "Apollo 11"), "version" or "v", or letters joined to the number ("X2", "B12",
 # "R-300", "v3.2"); then a letter or "+" joined to it, or a capitalised word ("S24+", "Pixel 8a",
 # "iPhone 15 Pro"). Not a measure ("Nearly 40 percent", "640 grams") nor a date ("July 1969").
-_NUMBERED = re.compile(
+_NUMBERED = regex(
     r"(?<![\w.+-])(?P<stem>[A-Za-z]+)(?P<gap>[^\S\n]+|-)?(?P<base>\d+(?:\.\d+)*)"
     r"(?:(?P<tail>[a-z](?![\w.]\w)|\+)|[^\S\n]+(?P<suffix>[A-Z][a-z]+|[A-Z]{2,})\b)?"
     r"(?![\w%\u00b0]|\.\d|,\d)"
@@ -50,7 +51,7 @@ _NUMBERED = re.compile(
 
 # A lettered name: a capitalised word and a capital letter alone after it ("Plan A", "Building
 # C", "Terminal B", "Vitamin D"). Not "I", which is the pronoun as often ("Then I left").
-_LETTERED = re.compile(
+_LETTERED = regex(
     r"(?<![\w.+-])(?P<stem>[A-Z][a-z]+)[^\S\n]+(?P<base>[A-HJ-Z])(?![\w'\u2019-]|\.\w)"
 )
 

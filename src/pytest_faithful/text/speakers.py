@@ -8,18 +8,18 @@ another (:func:`said_of_another`, the ``speaker`` rule's reading). Turns are rea
 from __future__ import annotations
 
 import bisect
-import re
 from typing import NamedTuple
 
 from pytest_faithful.text.attribution import reported_source
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.turns import FLAT_BREAK as _FLAT_BREAK
 from pytest_faithful.text.turns import dialogue, speaker_named
 
-_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
-_POSSESSIVE = re.compile(r"'s?$")
+_NAME_WORD = regex(r"[^\W\d_][\w'-]*")
+_POSSESSIVE = regex(r"'s?$")
 # What str.splitlines breaks a line at: each turn of a dialogue opens a line of its own
 # (:func:`~pytest_faithful.text.turns.dialogue`), so a passage with none holds no two turns.
-_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_LINE_BREAK = regex("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def exchange_around(passage: str, start: int, end: int) -> tuple[int, int] | None:
@@ -100,16 +100,16 @@ def first_speaker_named(passage: str, claim: str) -> str | None:
 
 
 # The first person in a turn: the speaker speaks of themselves (or of a group they are in).
-_YOU = re.compile(r"\b(?i:you|your)\b")
-_FIRST_PERSON = re.compile(
+_YOU = regex(r"\b(?i:you|your)\b")
+_FIRST_PERSON = regex(
     r"\b(?:I|I'm|I'll|I've|I'd|(?i:me|my|mine|myself|we|we'll|we're|we've|us|our|ours))\b"
 )
 # ... as the one who acts, or owns: not "me" or "us" alone. And a claim's pronoun for the one
 # done to.
-_SUBJECT_FIRST = re.compile(
+_SUBJECT_FIRST = regex(
     r"\b(?:I|I'm|I'll|I've|I'd|(?i:my|mine|myself|we|we'll|we're|we've|our|ours|let's))\b"
 )
-_DONE_TO = re.compile(r"\b(?i:her|him|them)\b")
+_DONE_TO = regex(r"\b(?i:her|him|them)\b")
 
 
 def _reports(passage: str, claim: str, first: str, said: str) -> bool:
@@ -126,12 +126,12 @@ def _reports(passage: str, claim: str, first: str, said: str) -> bool:
 
 # The asker's own thing in a question ("Have you seen my keys?"), and a claim's owner by name
 # ("Greg's keys").
-_MINE = re.compile(r"\b(?i:my|our)\b")
+_MINE = regex(r"\b(?i:my|our)\b")
 # A question whose asker is the one to act: "Do you want me to bring wine?", "Shall I call?".
-_ASKER_ACTS = re.compile(
+_ASKER_ACTS = regex(
     r"\b(?i:want|like|need)[ \t]+me[ \t]+to\b|\b(?:[Ss]hall|[Ss]hould|[Cc]an|[Mm]ay)[ \t]+I\b"
 )
-_OWNER = re.compile(r"([^\W\d_][\w-]*)['\u2019]s\b")
+_OWNER = regex(r"([^\W\d_][\w-]*)['\u2019]s\b")
 
 
 def _answers(passage: str, start: int, claim: str) -> bool:

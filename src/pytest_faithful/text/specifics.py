@@ -73,6 +73,7 @@ from pytest_faithful.text.names import (
     states_name,
 )
 from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import (
     after_item_marker,
     quotes_in,
@@ -83,7 +84,7 @@ from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import unit_written
 from pytest_faithful.text.words import STOPWORDS
 
-_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+_WORD = regex(r"[^\W\d_][\w'\u2019-]*")
 # Share of capitalised words above which a text is in title case or capitals.
 _TITLE_CASE = 0.5
 
@@ -202,7 +203,7 @@ def _unstated(
 
 
 # An initialism's plural: "TVs", "ATMs" (the stemmer keeps the "s" of a short word).
-_PLURAL_INITIALISM = re.compile(r"[A-Z]{2,}s")
+_PLURAL_INITIALISM = regex(r"[A-Z]{2,}s")
 # The unstated identifiers a reason names at most: each one not stated costs a reading of the
 # passages, and a reason that names this many has made its point.
 _MOST_IDENTIFIERS = 10
@@ -234,19 +235,19 @@ def _passage_names(passages: tuple[str, ...]) -> NameForms:
 
 # A count the sentence makes of a list it gives: "three services: A, B and C", "two prices,
 # $20 and $45". Up to twelve: larger lists are rarely counted by eye.
-_COUNT = re.compile(
+_COUNT = regex(
     r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|1[0-2])\b"
     r"([^:;.!?\u2014]{0,60})(?::|\u2014|\s-\s|,?\s+(?:including|namely|such as|are|were|is))\s+"
     r"([^.;!?]+)",
     re.IGNORECASE,
 )
 # Not the comma of a number ("1,500 employees and $2 million": two items).
-_ITEM_BREAK = re.compile(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
+_ITEM_BREAK = regex(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
 
 
 # "The two" standing for things named before it, as a pronoun does: "the pricier of the two",
 # "the two of them", "between the two", "both of the three": no figure, only how many.
-_REFERRING = re.compile(
+_REFERRING = regex(
     r"\b(?:(?:of|between|among)\s+the\s+(two|three)(?=\s*(?:[,.;:!?)]|$|\s+(?:is|are|was|were|"
     r"has|have|had|can|could|will|would|do|does|did)\b))|the\s+(two|three)\s+of\s+"
     r"(?:them|us|you|these|those))",
@@ -445,7 +446,7 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(name for _, name in sorted(found + [(d.start(), d[0]) for d in dotted]))
 
 
-_PERIOD = re.compile(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
+_PERIOD = regex(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
 
 
 def _name_part(word: str) -> str:

@@ -16,17 +16,18 @@ from __future__ import annotations
 import functools
 import re
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import header_row, is_row
 from pytest_faithful.text.terms import content_terms
 
 # A row's cells, by what separates them: the same separators ``segment.is_row`` reads.
-_HTML_CELL = re.compile(r"<t[dh][^>]*>", re.IGNORECASE)
-_TAG = re.compile(r"<[^>]*>")
-_RULING = re.compile(r"[\s|:-]*-{3,}[\s|:-]*")
+_HTML_CELL = regex(r"<t[dh][^>]*>", re.IGNORECASE)
+_TAG = regex(r"<[^>]*>")
+_RULING = regex(r"[\s|:-]*-{3,}[\s|:-]*")
 # A cell that is only a number: "26", "1.5", "1,200", "-3", "08:45".
-_NUMBER = re.compile(r"[-+]?\d[\d,]*(?:[.:]\d+)?")
+_NUMBER = regex(r"[-+]?\d[\d,]*(?:[.:]\d+)?")
 # A column name's unit: in brackets ("Rain (mm)") or after an underscore ("dose_mg").
-_UNIT = re.compile(r"(?P<name>.*?)[^\S\n]*(?:\((?P<bracketed>[^()]+)\)|_(?P<suffix>[a-z0-9]+))")
+_UNIT = regex(r"(?P<name>.*?)[^\S\n]*(?:\((?P<bracketed>[^()]+)\)|_(?P<suffix>[a-z0-9]+))")
 
 
 def _cells(line: str) -> list[str] | None:
@@ -129,7 +130,7 @@ def rows_under(passage: str, start: int, end: int) -> tuple[tuple[int, int], ...
 
 
 # A list item's line: a bullet ("-", "*", "+", "•") or a number ("1.", "2)") and a space.
-_ITEM_LINE = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+\S")
+_ITEM_LINE = regex(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+\S")
 
 
 def under_lead_in(passage: str, start: int, end: int) -> tuple[str, str] | None:

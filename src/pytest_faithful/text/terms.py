@@ -10,13 +10,13 @@ matches on these terms; the verifier, the evidence check and the LLM and local j
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
 
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.periods import read_periods
 from pytest_faithful.text.readings import normalised, without_cited_documents
 from pytest_faithful.text.records import camel_case_words
@@ -48,11 +48,11 @@ _READINGS = (
     r"|1?\d{2}0(?i:s)\b"
     r"|[$\u20ac\u00a3]"
 )
-_TOKEN = re.compile(
+_TOKEN = regex(
     rf"(?=[\d$\u20ac\u00a3])(?:{_READINGS})"
     + r"|[a-z]+(?:'[a-z]+)*(?![^\W\d_])|[^\W\d_]+(?:'[^\W\d_]+)*|\d+(?:[.,]\d+)*|%"
 )
-_TIME = re.compile(rf"(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:(a)|(p))?")
+_TIME = regex(rf"(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:(a)|(p))?")
 # Currencies are part of their amount, not words to cover: "$15" = "15 dollars" = "USD 15" (the
 # amount must match; ``number_kinds`` tells amounts of money from other numbers).
 _CURRENCY = MappingProxyType(
@@ -66,10 +66,10 @@ MAGNITUDES = MappingProxyType(
     | dict.fromkeys(("tn", "trn"), "trillion")
 )
 # An amount of money with "m" for million ("$5m", "£3.2m"): "m" after other numbers is a metre.
-_MONEY_MILLIONS = re.compile(rf"[$\u20ac\u00a3]{SPACE}\d+(?:[.,]\d+)?{SPACE}m\b")
-_DIGIT = re.compile(r"\d")
+_MONEY_MILLIONS = regex(rf"[$\u20ac\u00a3]{SPACE}\d+(?:[.,]\d+)?{SPACE}m\b")
+_DIGIT = regex(r"\d")
 # Phrases that say "24/7" in words; the passage's "24 hours a day" supports a claim's "24/7".
-_ALL_DAY = re.compile(
+_ALL_DAY = regex(
     (
         r"\b24/7|\b24 hours a day|\b24 hours, (?:7|seven) days|\baround the clock|"
         r"\bround(?:-| )the(?:-| )clock|\b24 hours every day"
@@ -77,10 +77,10 @@ _ALL_DAY = re.compile(
 )
 ALL_DAY = "24/7"
 """The term of "24/7" and the phrases that say it."""
-_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")  # "1,234.50" is 1234.5
-_ISO_DATE = re.compile(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
+_THOUSANDS = regex(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")  # "1,234.50" is 1234.5
+_ISO_DATE = regex(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
 # A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05").
-_YEAR_RANGE = re.compile(rf"\b(1\d|20)(\d\d){SPACE}[-\u2013]{SPACE}(\d\d)(?![\d-])")
+_YEAR_RANGE = regex(rf"\b(1\d|20)(\d\d){SPACE}[-\u2013]{SPACE}(\d\d)(?![\d-])")
 _NEG = "#neg"  # the term of a negation word; never a content term
 _EMPTY: frozenset[str] = frozenset()
 
@@ -140,7 +140,7 @@ def _compute_term(token: str) -> str:
     return NUMBER_WORDS.get(token) or _stem(short)
 
 
-_SUFFIX = re.compile(r"'(?:s|m|re|ve|ll|d)$")
+_SUFFIX = regex(r"'(?:s|m|re|ve|ll|d)$")
 _term = _TermCache().__getitem__
 
 
@@ -225,7 +225,7 @@ class _Bag(NamedTuple):
 # Tokens for scoping negations: the tokens above, plus the punctuation that ends a clause (a
 # table's cell border too: "| Never | 18% |" negates no figure of the next cell), and the
 # comma, which ends one only before a new subject.
-_SCOPE_TOKEN = re.compile(_TOKEN.pattern + r"|[;:()\[\],|]")
+_SCOPE_TOKEN = regex(_TOKEN.pattern + r"|[;:()\[\],|]")
 _CLAUSE_PUNCTUATION = frozenset(";:()[]|")
 # Words that open another clause, ending a negation's scope ("is not open but the cafe is").
 CLAUSE_WORDS = frozenset(

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.bounds import UPPER, bound_senses
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.ranges import range_ends, range_pairs
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms
@@ -60,7 +61,7 @@ _GROUPS: Mapping[str, frozenset[str]] = {
 _MEAN = frozenset(content_terms("average mean avg"))
 # A claim that says its number is inside a limit: "within the limit", "under the truck's
 # limit", "within the hall's capacity", "is allowed".
-_INSIDE = re.compile(
+_INSIDE = regex(
     r"\b(?:(?P<at>within|under|below|inside)\s+(?:the\s+)?(?:[\w'\u2019-]+\s+){0,2}?"
     r"(?P<limit>limits?|caps?|capacity|maximum|max|allowance)|allowed|permitted|acceptable)\b",
     re.IGNORECASE,

@@ -33,7 +33,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-_QUOTED = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*")
+from pytest_faithful.text.patterns import regex
+
+_QUOTED = regex(r"[ \t]*(?:>[ \t]?)*[ \t]*")
 _TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
 _TIME_12 = r"\d{1,2}:\d{2}[ \t]?[AaPp]\.?[Mm]\.?"
 # What a chat export or a log writes before a label: a bracketed timestamp (with a date or
@@ -50,37 +52,35 @@ _ANY_NAME = r"[^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,2}"
 _ASIDE = r"(?: \([^()\n]{1,40}\))?"
 # "Anna: ...", "**Anna:** ...", "**Anna**: ..."; after a timestamp, "raj: ..." too; a
 # transcript's speaker tag, "#Person1#: ..." (DialogSum).
-_LABELLED = re.compile(
+_LABELLED = regex(
     rf"(?:(?P<stamp>{_STAMP})(?P<any>{_ANY_NAME})|\*\*(?P<bold>{_CAPITAL_NAME}){_ASIDE}"
     rf"(?::\*\*|\*\*:)|#(?P<tag>[A-Za-z]\w{{0,20}})#|(?P<name>{_CAPITAL_NAME}))"
     rf"(?P<aside>{_ASIDE})(?(bold)|:)[ \t]+"
 )
-_ZOOM = re.compile(
+_ZOOM = regex(
     rf"(?:{_TIME}[ \t]+)?From[ \t]+(?P<name>{_ANY_NAME})[ \t]+to[ \t]+[^:\n]{{1,40}}:[ \t]*"
 )
 # "HAMLET. To be ...": a play's speech prefix, one to three words in capitals.
-_PLAY = re.compile(r"(?P<name>[A-Z][A-Z'-]+(?: [A-Z][A-Z'-]+){0,2})\.[ \t]+(?=[^\n]*[a-z])")
+_PLAY = regex(r"(?P<name>[A-Z][A-Z'-]+(?: [A-Z][A-Z'-]+){0,2})\.[ \t]+(?=[^\n]*[a-z])")
 _PLAY_HEADINGS = frozenset(["ACT", "SCENE"])
-_IRC = re.compile(rf"(?:{_STAMP})?<[@+%~&]?(?P<name>[^\W\d_][\w.'|^`-]{{0,30}})>[ \t]+")
+_IRC = regex(rf"(?:{_STAMP})?<[@+%~&]?(?P<name>[^\W\d_][\w.'|^`-]{{0,30}})>[ \t]+")
 # A line that is only who spoke and when: the words are on the lines below.
-_HEADER_LINE = re.compile(
+_HEADER_LINE = regex(
     rf"(?P<slack>{_WORD}(?: {_WORD})?)(?:[ \t]{{2,}}{_TIME}|[ \t]+{_TIME_12})[ \t]*$"
     rf"|(?P<discord>{_ANY_NAME})[ \t]+[\u2014\u2013-][ \t]+"
     rf"(?:Today|Yesterday|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})\b[^\n]{{0,30}}$"
     rf"|\[{_TIME}\][ \t]+(?P<teams>{_CAPITAL_WORDS}, {_CAPITAL_WORDS})[ \t]*$"
 )
-_FROM = re.compile(r"From:[ \t]+(?P<sender>[^\n]{1,200})$", re.IGNORECASE)
-_MAIL_HEADER = re.compile(
-    r"(?:To|Cc|Bcc|Date|Sent|Subject|Reply-To):(?:[ \t][^\n]*)?$", re.IGNORECASE
-)
-_WROTE = re.compile(r"On [^\n]{1,120}?,[ \t]*(?P<sender>[^,\n]{1,80}?)[ \t]+wrote:[ \t]*$")
-_ADDRESS = re.compile(r"[ \t]*[<(\[][^<>()\[\]\n]*@[^<>()\[\]\n]*[>)\]][ \t]*|\"")
-_MAILBOX = re.compile(r"([^\W\d_][\w'-]*)(?:[._][^@\s]*)?@")
-_NAME_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_FROM = regex(r"From:[ \t]+(?P<sender>[^\n]{1,200})$", re.IGNORECASE)
+_MAIL_HEADER = regex(r"(?:To|Cc|Bcc|Date|Sent|Subject|Reply-To):(?:[ \t][^\n]*)?$", re.IGNORECASE)
+_WROTE = regex(r"On [^\n]{1,120}?,[ \t]*(?P<sender>[^,\n]{1,80}?)[ \t]+wrote:[ \t]*$")
+_ADDRESS = regex(r"[ \t]*[<(\[][^<>()\[\]\n]*@[^<>()\[\]\n]*[>)\]][ \t]*|\"")
+_MAILBOX = regex(r"([^\W\d_][\w'-]*)(?:[._][^@\s]*)?@")
+_NAME_WORD = regex(r"[^\W\d_][\w'-]*")
 # A spaced full stop before a speaker's label and colon, inside a line that opens a turn:
 # where a flattened dialogue (module docstring) starts its next turn.
 FLAT_BREAK = " . "
-_FLAT_TURN = re.compile(rf" \.(?= (?:#[A-Za-z]\w{{0,20}}#|{_CAPITAL_NAME}){_ASIDE}:[ \t])")
+_FLAT_TURN = regex(rf" \.(?= (?:#[A-Za-z]\w{{0,20}}#|{_CAPITAL_NAME}){_ASIDE}:[ \t])")
 _NONE: frozenset[str] = frozenset()
 
 
@@ -170,12 +170,13 @@ def dialogue(passage: str) -> Dialogue:
             pending, sender, in_header = pending or sender, None, True
             continue
         in_header, sender = False, None
-        found = _FROM.match(bare) or _WROTE.match(bare)
+        header = _FROM.match(bare)
+        found = header or _WROTE.match(bare)
         if found and (name := _sender(found["sender"])):
             # "From: 9 am" in a timetable is no sender: a sender has an address, or a header
             # line (To:, Sent:) follows.
-            if "@" in found["sender"] or found.re is _WROTE:
-                pending, in_header = (start, name), found.re is _FROM
+            if "@" in found["sender"] or found is not header:
+                pending, in_header = (start, name), found is header
             else:
                 sender = (start, name)
             continue
@@ -222,7 +223,7 @@ def dialogue(passage: str) -> Dialogue:
 # A speaker naming themselves in their first turn: "Sales Agent: Hi, this is Rachel from
 # Brightline.", "My name is Tom Becker, I'm with SunPeak.", "Hi, I'm Mark.", "it's Greg from
 # Riverside Motors". The name is followed by where they are from, or ends its clause.
-_INTRODUCTION = re.compile(
+_INTRODUCTION = regex(
     r"\b(?:[Tt]his is|[Ii]t's|[Ii]t\u2019s|[Mm]y name is|I'm|I\u2019m|I am)[ \t]+"
     r"(?P<name>[A-Z][a-z'\u2019-]+(?:[ \t]+[A-Z][a-z'\u2019-]+)?)"
     r"(?=[ \t]+(?:from|with|at|of|here|calling)\b|[ \t]*[,.!?;]|[ \t]*$)"

@@ -39,6 +39,7 @@ from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.measures import measures
 from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.rates import period_of
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.units import MEASURES, SMALL, UNIT_OF
@@ -47,7 +48,7 @@ from pytest_faithful.text.words import SPACE, SPACES
 # A number, then its unit, hyphened or not, with at most one word between ("3 business days",
 # "a 12-month warranty"); the unit's words as units.py's UNIT_OF spells them.
 _UNIT_WORDS = "|".join(sorted(map(re.escape, UNIT_OF), key=len, reverse=True))
-_MEASURED = re.compile(
+_MEASURED = regex(
     rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}-?{SPACE}(?:([^\W\d_]+){SPACES})?"
     rf"(?<![^\W\d_])({_UNIT_WORDS})(?![\w/])",
     re.IGNORECASE,
@@ -64,7 +65,7 @@ _FINE_UNITS = {
     **dict.fromkeys(("mcg", "\u00b5g", "\u03bcg", "microgram", "micrograms"), "microgram"),
 }
 _FINE_MEASURE = {"microlitre": "volume", "microgram": "mass"}
-_FINE = re.compile(
+_FINE = regex(
     rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}-?{SPACE}"
     rf"({'|'.join(sorted(_FINE_UNITS, key=len, reverse=True))})(?![\w/])",
     re.IGNORECASE,
@@ -76,13 +77,13 @@ _COUNT = r"(?<![\w.,])(?:(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?|(once|twice))"
 _PERIODS = "second|minute|hour|day|week|fortnight|month|quarter|year|annum"
 # A kind of period written before it, the period still: "per calendar year", "a fiscal quarter".
 _KINDS_OF_PERIOD = "calendar|fiscal|financial|academic|school|business|working|tax"
-_RATE = re.compile(
+_RATE = regex(
     rf"{_COUNT}(?:%|\s*percent\b|\s*[^\W\d_]+\b)?(?:(?:\s+|\s*/\s*)[^\W\d_]+){{0,3}}?"
     rf"\s*(?:\b(?:per|a|an|each|every)\s+(?:(?:{_KINDS_OF_PERIOD})\s+)?|/\s*)({_PERIODS})s?\b"
     r"(?![-\u2013])",
     re.IGNORECASE,
 )
-_ADVERB = re.compile(
+_ADVERB = regex(
     rf"{_COUNT}(?:%|\s*percent\b|\s*[^\W\d_]+\b)?(?:\s+[^\W\d_]+)?\s+"
     r"(hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
     re.IGNORECASE,
@@ -90,20 +91,20 @@ _ADVERB = re.compile(
 _ANNUM = {"annum": "year"}
 _PERIOD_NAMES = frozenset(_PERIODS.split("|")) | {"nanosecond", "microsecond", "millisecond"}
 # The thing a rate is per: "$20 per user", "5 GB of storage per account", "$4/person".
-_PER_THING = re.compile(
+_PER_THING = regex(
     rf"{_COUNT}(?:%|\s*percent\b|\s*(?!per\b)[^\W\d_]+\b)?(?:\s+(?!per\b)[^\W\d_]+){{0,3}}?"
     r"\s*(?:\bper\s+|/(?=[^\W\d_]))([^\W\d_]{2,})\b",
     re.IGNORECASE,
 )
 # The word before "a"/"an" that makes "a month" a length of time.
-_DURATION_BEFORE = re.compile(
+_DURATION_BEFORE = regex(
     r"\b(?i:for|in|within|after|over|under|than|about|around|nearly|almost|only|just|takes?"
     r"|took|taking|lasts?|lasted|lasting|last|spent|spends?|every|once|twice)[^\S\n]+$"
 )
-_DURATION_AFTER = re.compile(r"[^\S\n]+(?i:later|earlier|ago|old|long|before|after|afterwards)\b")
+_DURATION_AFTER = regex(r"[^\S\n]+(?i:later|earlier|ago|old|long|before|after|afterwards)\b")
 # A small count in words before a unit: "for a month", "two weeks", "a one-year warranty".
 # Not "a second", as often the ordinal ("a second summit").
-_WORDED = re.compile(
+_WORDED = regex(
     rf"\b({'|'.join(SMALL)}){SPACE}-?{SPACE}({_UNIT_WORDS})(?![\w/-])",
     re.IGNORECASE,
 )
@@ -112,10 +113,10 @@ _WORDED = re.compile(
 # Where a number that a reading above can start at begins: each of them opens with one after
 # the same lookbehind. Matching there alone finds what ``finditer`` finds, without trying
 # every position of a long passage.
-_COUNT_START = re.compile(r"(?<![\w.,])(?:\d|(?i:once|twice))")
+_COUNT_START = regex(r"(?<![\w.,])(?:\d|(?i:once|twice))")
 
 
-def _counted(pattern: re.Pattern[str], text: str, starts: Sequence[int]) -> Iterator[re.Match[str]]:
+def _counted(pattern: Regex, text: str, starts: Sequence[int]) -> Iterator[re.Match[str]]:
     """``pattern.finditer(text)`` for a pattern whose matches start only at ``starts``."""
     end = 0
     for start in starts:

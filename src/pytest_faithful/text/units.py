@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import SPACE
 
 # Units whose ratios are exact, by measure: "1.2 g" is "1,200 mg", "48 hours" is "2 days".
@@ -83,10 +84,10 @@ WRITTEN_STEMS = (
     "year",
     "decade",
 )
-WORDED = re.compile(
+WORDED = regex(
     rf"\b({'|'.join(SMALL)}){SPACE}-?{SPACE}({'|'.join(WRITTEN_OUT)})(?![\w/])", re.IGNORECASE
 )
-MEASURED = re.compile(
+MEASURED = regex(
     r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?"
     + SPACE
     + r"-?"

@@ -14,10 +14,11 @@ it.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-_SPACES = re.compile(r"\s+")
+from pytest_faithful.text.patterns import regex
+
+_SPACES = regex(r"\s+")
 # What may stand just before the claim in the evidence: nothing, a space or an opening mark.
 # A hyphen or a letter would make the claim's first word part of another ("non-refundable").
 _OPENS: Final = frozenset("([{\"'\u201c\u2018\u00ab")

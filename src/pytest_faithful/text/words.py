@@ -8,16 +8,17 @@ answerer's first person never disagree on where a word ends or whether "nothing"
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
+
+from pytest_faithful.text.patterns import regex
 
 # A list item's roman number, to ten ("iv.", "(ii)", "IX."): the one pattern every reader of
 # list markers uses. ROMAN_LOWER is its lower-case half.
 ROMAN_LOWER = r"(?:i{1,3}|iv|vi{0,3}|ix|x)"
 ROMAN = r"(?:i{1,3}|iv|vi{0,3}|ix|x|I{1,3}|IV|VI{0,3}|IX|X)"
 
-WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
+WORD = regex(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)*")
 """A word: a run of letters, with inner apostrophes, straight or curly ("don't", "O\u2019Neil")."""
 
 SPACE = r"[^\S\n]*(?:\n[^\S\n]*)?"
@@ -78,7 +79,7 @@ def is_negation(word: str) -> bool:
 
 
 # A hyphened "non-" before a word: "non-transferable", "non-exclusive".
-_NON_HYPHEN = re.compile(r"(?i)(?<![\w-])(non)-(?=[^\W\d_])")
+_NON_HYPHEN = regex(r"(?i)(?<![\w-])(non)-(?=[^\W\d_])")
 
 
 def joined_non(text: str) -> str:
@@ -118,7 +119,7 @@ DAY_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
 
 
 # A phrase's words: a comma, a full stop or a bracket ends the phrase, a hyphen does not.
-_PHRASE = re.compile(r"[^\W_]+(?:[^\S\n]*-?[^\S\n]*[^\W_]+)*")
+_PHRASE = regex(r"[^\W_]+(?:[^\S\n]*-?[^\S\n]*[^\W_]+)*")
 
 
 def phrase_initialisms(text: str) -> frozenset[str]:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.names import in_capitals
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.readings import normalised as _normalised
 from pytest_faithful.text.terms import (
     _EMPTY,
@@ -50,7 +51,7 @@ KEY_WORDS = frozenset(
 # filler "yea"); 3: 0.746. A cap on the claim's missing words, however placed, cost far more:
 # at most 3 missing: 0.736, 2: 0.730, 1: 0.698 (faithful summaries paraphrase).
 ADDED_PIECE_MIN_TERMS = 2
-_PIECE_BREAK = re.compile(
+_PIECE_BREAK = regex(
     r"[,;:()\[\]\u2013\u2014]|\b(?:and|but|while|whereas|which|who|including|with)\b",
     re.IGNORECASE,
 )
@@ -80,7 +81,7 @@ class Claim(NamedTuple):
 
 # Where a claim's clauses meet (see the module docstring). Commas are left alone: far more of
 # them separate list items or appositions than clauses.
-_CLAUSE_BREAK = re.compile(r";|\s[\u2013\u2014]\s|\s(?i:and|but|while|whereas)\s")
+_CLAUSE_BREAK = regex(r";|\s[\u2013\u2014]\s|\s(?i:and|but|while|whereas)\s")
 _KEY_TERMS = frozenset(map(_term, KEY_WORDS))
 ONE_TERM = "1"
 
@@ -138,7 +139,7 @@ def analyse_claim(text: str) -> Claim:
 
 
 # An opening subordinate clause, up to its comma: a condition or a time the rest holds in.
-_OPENING_CLAUSE = re.compile(
+_OPENING_CLAUSE = regex(
     r"^\W*(?:if|when|whenever|once|unless|because|since|although|though|while|as long as)\b"
     r"[^,;.!?]{1,120},",
     re.IGNORECASE,
@@ -270,5 +271,5 @@ def value_kinds(text: str) -> dict[str, frozenset[str]]:
 _PLAIN_ONLY = frozenset({"plain"})
 # A number hyphened to a word names something ("COVID-19", "SARS-CoV-2", "F-16"); it is no
 # value of anything, so no other number is another value of it.
-_IDENTIFIER = re.compile(r"(?<=[^\W\d_]-)(\d+)(?![\d.,])")
-_LONE_NUMBER = re.compile(r"(?<![\w-])\d+(?![\d.,]\d)")
+_IDENTIFIER = regex(r"(?<=[^\W\d_]-)(\d+)(?![\d.,])")
+_LONE_NUMBER = regex(r"(?<![\w-])\d+(?![\d.,]\d)")

@@ -8,10 +8,10 @@ cut into sentences for retrieval), which is read as one document.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import Sentence, split_sentences
 from pytest_faithful.text.terms import _Bag, _bag, _lower
 
@@ -44,7 +44,7 @@ class Unit(NamedTuple):
 # no line break, is one sentence for ``split_sentences`` too (which finds boundaries only at
 # terminal punctuation followed by whitespace, at CJK full stops and at newlines), so it is
 # taken whole without running the segmenter. A test checks the two agree.
-_INNER_BREAK = re.compile(r"[.!?\u2026\n\u3002\uff01\uff1f]")
+_INNER_BREAK = regex(r"[.!?\u2026\n\u3002\uff01\uff1f]")
 _TAIL = ".!?\u2026\"')]}\u00bb\u201d\u2019"
 
 

@@ -28,6 +28,7 @@ from pytest_faithful.models import (
     PassageUses,
     Relevances,
 )
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 
 HEURISTIC_VERSION = "relevance-h1"
@@ -35,22 +36,22 @@ USEFUL_SHARE = 0.5
 QUESTION_AND_SOME = 0.3
 QUESTION_SHARE = 0.2
 
-_ASKS_QUANTITY = re.compile(
+_ASKS_QUANTITY = regex(
     r"\b(?:how\s+(?:long|many|much|often|far|old|big|soon|fast)|when|what\s+(?:time|year|date"
     r"|day|price|percentage)|price|cost|fee|deadline)\b",
     re.IGNORECASE,
 )
-_YES_NO_QUESTION = re.compile(
+_YES_NO_QUESTION = regex(
     r"^\s*(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|may)\b",
     re.IGNORECASE,
 )
-_YES_NO = re.compile(r"^\s*(?:yes|no|yeah|nope|sure|certainly|absolutely)\b", re.IGNORECASE)
-_NUMBER = re.compile(
+_YES_NO = regex(r"^\s*(?:yes|no|yeah|nope|sure|certainly|absolutely)\b", re.IGNORECASE)
+_NUMBER = regex(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"thirty|forty|fifty|hundred|thousand|million|a\s+(?:day|week|month|year))\b",
     re.IGNORECASE,
 )
-_DECLINES = re.compile(
+_DECLINES = regex(
     r"\b(?:i\s+(?:do\s+not|don't|dont)\s+know|not\s+sure|no\s+idea|can(?:not|'t)\s+"
     r"(?:answer|help|say|tell|find|provide)|(?:unable|not\s+able)\s+to\s+(?:answer|help|say|"
     r"tell|find|provide)|(?:do\s+not|don't)\s+have\s+(?:that|this|enough|any)\s+information|"

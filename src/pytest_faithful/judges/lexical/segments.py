@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.judges.lexical.passages import Unit
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.readings import normalised as _normalised
 from pytest_faithful.text.terms import (
     _EMPTY,
@@ -68,7 +69,7 @@ _CURRENCIES = frozenset("$\u20ac\u00a3\u00a5")
 # (after the name), "$45 for Team" (before it, a determiner or none between).
 _LINKS_AFTER = frozenset({"is", "are", "was", "were", "at", "for", "costs"})
 _LINKS_BEFORE = frozenset({"for"})
-_DASH = re.compile(r"\s[-\u2013\u2014]\s|[\u2013\u2014]")
+_DASH = regex(r"\s[-\u2013\u2014]\s|[\u2013\u2014]")
 
 
 class Name(NamedTuple):

@@ -42,12 +42,13 @@ from pytest_faithful.errors import shorten
 from pytest_faithful.judges.llm.shaping import answer_items, shaped
 from pytest_faithful.redaction import restored_view
 from pytest_faithful.text import nesting
+from pytest_faithful.text.patterns import regex
 
 _Output = TypeVar("_Output", bound=BaseModel)
 
 # A fence's language tag is whatever the model wrote: json, jsonc, json5, javascript, python...
-_FENCE = re.compile(r"```[\w+.-]*[ \t]*\n?(.*?)```", re.DOTALL)
-_REFUSAL = re.compile(
+_FENCE = regex(r"```[\w+.-]*[ \t]*\n?(.*?)```", re.DOTALL)
+_REFUSAL = regex(
     r"\b(i'?m sorry|i am sorry|i apologi[sz]e|i can(?:'|no)?t (?:help|assist|comply|do)|"
     r"i cannot|i won'?t|i'?m (?:not able|unable)|i am (?:not able|unable)|as an ai)\b",
     re.IGNORECASE,
@@ -58,7 +59,7 @@ _REFUSAL = re.compile(
 # braces must not cost thousands of decode attempts. Mending costs more: fewer tries.
 _MAX_EMBEDDED_STARTS = 64
 _MAX_MENDED_STARTS = 8
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE = regex(r"\\u[dD][89a-fA-F]")
 
 
 class ParseProblem(ValueError):
@@ -87,7 +88,7 @@ def _has_surrogate(text: str) -> bool:
 
 _PYTHON_LITERALS = {"None": "null", "True": "true", "False": "false"}
 _JSON_WORDS = frozenset({"null", "true", "false"})
-_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z_ ]*[A-Za-z_]|[A-Za-z_]")
+_BARE_WORD = regex(r"[A-Za-z_][A-Za-z_ ]*[A-Za-z_]|[A-Za-z_]")
 
 
 def _bare_words_quoted(text: str) -> str:
@@ -179,8 +180,8 @@ def extract_json(text: str, model: type[BaseModel] | None = None) -> Any:
 # Reasoning models (Qwen3, DeepSeek-R1 and their distillations) think aloud in these tags
 # before they answer, unless the server moves the thinking out of the reply.
 _THINKING_TAGS = ("think", "thinking", "reasoning")
-_THINKING_CLOSED = re.compile(rf"</(?:{'|'.join(_THINKING_TAGS)})\s*>", re.IGNORECASE)
-_THINKING_OPENED = re.compile(rf"\s*<(?:{'|'.join(_THINKING_TAGS)})\s*>", re.IGNORECASE)
+_THINKING_CLOSED = regex(rf"</(?:{'|'.join(_THINKING_TAGS)})\s*>", re.IGNORECASE)
+_THINKING_OPENED = regex(rf"\s*<(?:{'|'.join(_THINKING_TAGS)})\s*>", re.IGNORECASE)
 
 
 def _answer_after_thinking(text: str) -> str:

@@ -28,8 +28,9 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from pytest_faithful.text import nesting
+from pytest_faithful.text.patterns import regex
 
-_DIGIT = re.compile(r"\d")  # in any script: "٣" is a number given, not "none"
+_DIGIT = regex(r"\d")  # in any script: "٣" is a number given, not "none"
 # Joins several quotes into one: the aligner reads an ellipsis as a gap between two spans.
 _QUOTE_GAP = " ... "
 
