@@ -9,7 +9,10 @@ the claim and in the sentences of the span shown (or the judge's quote where no 
 :func:`~pytest_faithful.text.role_swaps.swapped_roles`: the same verb, relation noun or act,
 its two parties exchanged, a passive read by its agent ("Bolt was acquired by Acme" is "Acme
 acquired Bolt"), and never a verb whose parties stand the same either way ("met", "married",
-"drew with") nor a relation a passage also states the claim's way. Every judge.
+"drew with") nor a relation a passage also states the claim's way. A comparison is such a
+relation: "Lyon is larger than Paris" quoting "Paris is larger than Lyon", the same degree with
+the things compared exchanged (:func:`~pytest_faithful.text.comparisons.exchanged_comparison`;
+told by the opposite degree, "Paris is smaller than Lyon", it is the same fact). Every judge.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.changed_names import evidence_read
+from pytest_faithful.text.comparisons import exchanged_comparison
 from pytest_faithful.text.role_swaps import swapped_roles
 
 
@@ -31,7 +35,10 @@ class SwappedRoles:
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
         if ruling.span is None and not ruling.quoted:
             return ruling
-        swap = swapped_roles(case.claim.text, evidence_read(case, ruling), case.passages)
+        evidence = evidence_read(case, ruling)
+        swap = swapped_roles(case.claim.text, evidence, case.passages) or exchanged_comparison(
+            case.claim.text, evidence, case.passages
+        )
         if swap is None:
             return ruling
         return ruling.demoted(self.name, swap.reason())

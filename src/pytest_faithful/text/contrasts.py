@@ -51,6 +51,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.comparisons import told_the_other_way
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.opposite_words import PAIRS, any_prefixed, prefixed
@@ -340,6 +341,8 @@ def _against(
     said = _first_word(claim, _keys(word))
     if said is not None and _negated_before(claim, said):
         return None
+    if said is not None and told_the_other_way(claim, said[0], sentence, at + hit[0]):
+        return None  # "Lyon is smaller than Paris" for "Paris is larger than Lyon"
     claimed = content_terms(claim)
     numbers = frozenset(t for t in claimed if t[0].isdigit())
     rest = claimed - _keys(word)

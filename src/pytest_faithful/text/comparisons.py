@@ -1,0 +1,232 @@
+"""Comparisons: "Lyon is smaller than Paris", and which way round a claim tells one.
+
+A comparison is read around its "than": the thing compared, everything the sentence says before
+the comparative ("Lyon is"; "Tickets were cheaper in 2019"), the comparative ("smaller", "more",
+"less likely to"), and the thing it is compared with, the clause after "than" ("Paris"; "in
+2023"). Two comparisons tell one fact when each compares the things the other does, exchanged,
+by opposite degrees: "Lyon is smaller than Paris" is "Paris is larger than Lyon", and
+"Chlorphenamine is more sedating than cetirizine" is "Cetirizine is less likely to cause
+drowsiness than chlorphenamine" (:func:`told_the_other_way`: no opposite words). The same
+degree with the things exchanged says the other fact: "Lyon is larger than Paris" for "Paris is
+larger than Lyon" (:func:`exchanged_comparison`: a swap).
+
+Not comparisons: a bound on a number ("more than 500 people", "less than twice as long"),
+"rather than", "other than", and a comparison the sentence negates ("not larger than"), which
+says something else again.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import WORD, is_negation
+
+_THAN = regex(r"(?i)\bthan\b")
+# What ends the thing compared with: a clause's mark or a word that opens another clause.
+_CLAUSE_END = regex(
+    r"[,;:.!?()\[\]]|\b(?:and|but|while|whereas|which|who|although|though|because|so|if)\b"
+)
+# A comparative's words stand at most this many words before its "than" ("less likely to cause
+# drowsiness than").
+_REACH = 6
+_DEGREES = frozenset(
+    "more less fewer greater better worse higher lower larger smaller bigger longer shorter "  # noqa: SIM905
+    "older younger earlier later faster slower cheaper heavier lighter warmer colder hotter "
+    "cooler newer stronger weaker richer poorer safer riskier easier harder wider narrower "
+    "deeper taller thicker thinner louder quieter busier closer nearer further farther "
+    "quicker healthier wealthier costlier pricier denser".split()
+)
+# The comparatives whose scale is the word after them: "more sedating", "less likely".
+_GRADING = frozenset({"more", "less", "fewer"})
+# Words that end as comparatives do and are none.
+_NOT_DEGREES = frozenset(
+    "other rather over under after never ever however whether either neither her per water "  # noqa: SIM905
+    "number order member customer user paper power winter summer letter matter".split()
+)
+# What makes "than" bound a number or a measure, not compare two things.
+_BOUND = regex(r"(?i)\s*(?:\d|(?:twice|half|double|triple|one|two|three|four|five|ten)\b)")
+
+
+class Comparison(NamedTuple):
+    degree: str
+    """The comparative, as read: "smaller", "more"; with the word it grades after "more",
+    "less", "fewer": "more sedating"."""
+    at: int
+    """Where the comparative starts in the text."""
+    than: int
+    first: frozenset[str]
+    """The content terms of the thing compared (and the comparative's own words)."""
+    second: frozenset[str]
+    """The content terms of what it is compared with."""
+    subject: frozenset[str]
+    """The content terms of what the sentence says before the comparative: "Cetirizine is"."""
+    said: str
+    """The comparison as written, for a reason."""
+
+
+@functools.lru_cache(maxsize=1024)
+def comparisons(text: str) -> tuple[Comparison, ...]:
+    """The comparisons of ``text``, sentence by sentence, in order."""
+    found: list[Comparison] = []
+    for sentence in split_sentences(text):
+        begin = sentence.start
+        for than in _THAN.finditer(text, sentence.start, sentence.end):
+            read = _read(text, begin, than.start(), than.end(), sentence.end)
+            if read is not None:
+                found.append(read)
+                begin = than.end()
+    return tuple(found)
+
+
+def _read(text: str, begin: int, than: int, after: int, end: int) -> Comparison | None:
+    words = list(WORD.finditer(text, begin, than))[-_REACH:]
+    # A comparative word before a noun ending as one does: "a better player than".
+    degrees = [w for w in words if w[0].casefold() in _DEGREES] or [
+        w for w in words if _is_degree(w[0].casefold())
+    ]
+    if not degrees:
+        return None
+    degree = degrees[-1]
+    if any(is_negation(w[0].casefold()) for w in words if w.start() < degree.start()):
+        return None
+    if _BOUND.match(text, after, end) or words[-1][0].casefold() in {"rather", "other"}:
+        return None
+    stop = _CLAUSE_END.search(text, after, end)
+    second = _side(text[after : end if stop is None else stop.start()])
+    if not second:
+        return None
+    return Comparison(
+        _degree(text, degree, than),
+        degree.start(),
+        than,
+        _side(text[begin:than]),
+        second,
+        _side(text[begin : degree.start()]),
+        text[begin : end if stop is None else stop.start()].strip(),
+    )
+
+
+def _degree(text: str, degree: re.Match[str], end: int) -> str:
+    """The comparative with the word "more", "less" or "fewer" grades: the scale it reads."""
+    word = degree[0].casefold()
+    if word not in _GRADING:
+        return word
+    graded = WORD.search(text, degree.end(), end)
+    return word if graded is None else f"{word} {min(content_terms(graded[0]) or {''})}"
+
+
+# "the new one": a noun's stand-in, which names nothing of the thing; "Plan A": a letter that
+# does.
+_STAND_IN = regex(r"(?i)\bones?\b")
+_LETTER = regex(r"\b[A-Z0-9]\b")
+
+
+def _side(text: str) -> frozenset[str]:
+    """What one side of a comparison names: its content terms and its single letters."""
+    letters = {m[0].casefold() for m in _LETTER.finditer(text)}
+    return content_terms(_STAND_IN.sub(" ", text)) | letters
+
+
+def _is_degree(word: str) -> bool:
+    return len(word) > 4 and word.endswith("er") and word not in _NOT_DEGREES
+
+
+def _holding(found: Sequence[Comparison], at: int) -> Comparison | None:
+    """The comparison whose comparative's words hold the word at ``at``."""
+    return next((c for c in found if c.at <= at < c.than), None)
+
+
+def _exchanged(claim: Comparison, shown: Comparison) -> bool:
+    """Whether each compares what the other compares with: what only the claim's side after
+    "than" says is what the evidence compares (and not what it compares with), and the other
+    way round. "The older model is heavier than the new one" and "The new model is lighter than
+    the older one" are; "The new one is heavier than the older model" is not."""
+    mine, theirs = claim.second - claim.first, shown.second - shown.first
+    return (
+        bool(mine and theirs)
+        and mine <= shown.first
+        and theirs <= claim.first
+        and not (mine & shown.second or theirs & claim.second)
+    )
+
+
+def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -> bool:
+    """Whether the claim's word at ``said_at`` and the evidence's opposite at ``shown_at`` are
+    the degrees of one comparison told from either side ("smaller than Paris" and "Paris is
+    larger than"): the same fact, not its opposite."""
+    mine = _holding(comparisons(claim), said_at)
+    theirs = _holding(comparisons(evidence), shown_at)
+    if mine is not None and theirs is not None:
+        return _exchanged(mine, theirs)
+    # One side says what the other compares with in its question's words, not after a "than":
+    # "Chlorphenamine is more sedating." for "Cetirizine is less likely to cause drowsiness than
+    # chlorphenamine".
+    if mine is None and theirs is not None and _bare(claim, said_at):
+        return _names_the_other(theirs, claim)
+    if theirs is None and mine is not None and _bare(evidence, shown_at):
+        return _names_the_other(mine, evidence)
+    return False
+
+
+def _bare(text: str, at: int) -> bool:
+    """Whether a comparative stands at ``at`` with no "than" after it in its sentence."""
+    word = WORD.match(text, at)
+    if word is None or word[0].casefold() not in _DEGREES:
+        return False
+    sentence = next((s for s in split_sentences(text) if s.start <= at < s.end), None)
+    return sentence is not None and _THAN.search(text, at, sentence.end) is None
+
+
+def _names_the_other(comparison: Comparison, bare: str) -> bool:
+    """Whether the ``bare`` comparative's sentence is about what ``comparison`` compares with,
+    and names nothing of what it compares: the one fact from the other side."""
+    other = comparison.second - comparison.first
+    said = _side(bare)
+    return bool(other) and other <= said and not (comparison.subject - comparison.second) & said
+
+
+class Exchanged(NamedTuple):
+    """A comparison of the claim's that its evidence makes by the same degree, the things
+    compared exchanged."""
+
+    claimed: Comparison
+    shown: Comparison
+
+    def reason(self) -> str:
+        return (
+            f"the claim compares {self.claimed.said!r} where the evidence compares "
+            f"{self.shown.said!r}, the other way round"
+        )
+
+
+def exchanged_comparison(claim: str, evidence: str, passages: Sequence[str]) -> Exchanged | None:
+    """A comparison of ``claim``'s that ``evidence`` makes by the same degree with the things
+    exchanged, and that no passage makes the claim's way; None if none is."""
+    claimed = comparisons(claim)
+    if not claimed:
+        return None
+    for mine in claimed:
+        for theirs in comparisons(evidence):
+            if (
+                theirs.degree == mine.degree
+                and _exchanged(mine, theirs)
+                and not any(_same_way(mine, p) for text in passages for p in comparisons(text))
+            ):
+                return Exchanged(mine, theirs)
+    return None
+
+
+def _same_way(claim: Comparison, other: Comparison) -> bool:
+    """Whether ``other`` compares by the claim's degree what the claim compares, the claim's
+    way round."""
+    return (
+        other.degree == claim.degree
+        and claim.second <= other.second
+        and bool((claim.first - content_terms(claim.degree)) & other.first)
+    )

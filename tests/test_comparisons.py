@@ -1,0 +1,167 @@
+"""Comparisons, both ways: a comparison told from the other side ("Lyon is smaller than Paris"
+for "Paris is larger than Lyon") passes, and one told the wrong way round, by the same degree or
+the opposite one in the same order, is caught."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from pytest_faithful import verify
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.comparisons import comparisons, exchanged_comparison
+
+
+def quoting(quote: str) -> FunctionJudge:
+    return FunctionJudge(
+        lambda claims, _: [
+            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
+            for i, _ in enumerate(claims)
+        ]
+    )
+
+
+# (the passage, the converse a careful judge passes, the same order by the opposite degree,
+# the things exchanged by the same degree)
+COMPARED = [
+    (
+        "Paris is larger than Lyon.",
+        "Lyon is smaller than Paris.",
+        "Paris is smaller than Lyon.",
+        "Lyon is larger than Paris.",
+    ),
+    (
+        "Plan B costs more than Plan A.",
+        "Plan A costs less than Plan B.",
+        "Plan B costs less than Plan A.",
+        "Plan A costs more than Plan B.",
+    ),
+    (
+        "The train is faster than the bus.",
+        "The bus is slower than the train.",
+        "The train is slower than the bus.",
+        "The bus is faster than the train.",
+    ),
+    (
+        "The new model is lighter than the older one.",
+        "The older model is heavier than the new one.",
+        "The new model is heavier than the older one.",
+        "The older model is lighter than the new one.",
+    ),
+    (
+        "Tickets were more expensive in 2023 than in 2019.",
+        "Tickets were cheaper in 2019 than in 2023.",
+        "Tickets were cheaper in 2023 than in 2019.",
+        "Tickets were more expensive in 2019 than in 2023.",
+    ),
+    (
+        "In the survey, men earned more than women.",
+        "Women earned less than men in the survey.",
+        "In the survey, men earned less than women.",
+        "In the survey, women earned more than men.",
+    ),
+    (
+        "Route 12 is longer than Route 9.",
+        "Route 9 is shorter than Route 12.",
+        "Route 12 is shorter than Route 9.",
+        "Route 9 is longer than Route 12.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("passage", "converse", "opposite", "exchanged"), COMPARED)
+def test_the_converse_passes(passage: str, converse: str, opposite: str, exchanged: str) -> None:
+    result = verify(converse, [passage], judge=quoting(passage))
+    assert result.passed, result.claim_verdicts
+
+
+@pytest.mark.parametrize(("passage", "converse", "opposite", "exchanged"), COMPARED)
+def test_the_opposite_degree_in_the_same_order_is_caught(
+    passage: str, converse: str, opposite: str, exchanged: str
+) -> None:
+    result = verify(opposite, [passage], judge=quoting(passage))
+    assert [v.rule for v in result.claim_verdicts] == ["opposites"]
+
+
+@pytest.mark.parametrize(("passage", "converse", "opposite", "exchanged"), COMPARED)
+def test_the_same_degree_with_the_things_exchanged_is_caught(
+    passage: str, converse: str, opposite: str, exchanged: str
+) -> None:
+    result = verify(exchanged, [passage], judge=quoting(passage))
+    assert [v.rule for v in result.claim_verdicts] == ["swapped-roles"]
+    assert "the other way round" in result.claim_verdicts[0].reason
+
+
+DROWSY = (
+    "The antihistamine cetirizine is less likely to cause drowsiness than chlorphenamine, "
+    "which is classed as a sedating antihistamine."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        # Answered in the question's words ("Which is more sedating?"), with no "than".
+        ("Chlorphenamine is more sedating.", True),
+        ("Chlorphenamine is more likely to cause drowsiness.", True),
+        ("Cetirizine is more sedating.", False),
+        ("Chlorphenamine is more sedating than cetirizine.", True),
+        ("Cetirizine is more sedating than chlorphenamine.", False),
+    ],
+)
+def test_a_comparison_in_other_words(claim: str, passes: bool) -> None:
+    assert verify(claim, [DROWSY], judge=quoting(DROWSY)).passed is passes
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Paris is larger than Lyon.", "Paris is larger than Lyon."),
+        # The evidence makes both comparisons; one of them the claim's way.
+        (
+            "Apples are cheaper than oranges in winter.",
+            "Oranges are cheaper than apples in summer, but in winter apples are cheaper than "
+            "oranges.",
+        ),
+        # A comparison the claim negates says something else again: not this rule's to read.
+        ("Lyon is not larger than Paris.", "Paris is larger than Lyon."),
+        # Another scale: "more popular" is no "more expensive".
+        ("Y is more expensive than X.", "X is more popular than Y."),
+    ],
+)
+def test_no_swap_where_the_claim_compares_its_own_way(claim: str, passage: str) -> None:
+    assert exchanged_comparison(claim, passage, [passage]) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "More than 500 people attended.",  # a bound on a number
+        "It took less than twice as long.",
+        "She chose tea rather than coffee.",
+        "Nobody other than the manager may sign.",
+        "No city is larger than Paris.",  # negated: something else again
+    ],
+)
+def test_what_is_no_comparison_of_two_things(text: str) -> None:
+    assert comparisons(text) == ()
+
+
+NAMES = st.sampled_from(["Lyon", "Paris", "Nice", "Plan A", "Plan B", "the bus", "the train"])
+DEGREES = st.sampled_from(
+    [("larger", "smaller"), ("faster", "slower"), ("more expensive", "cheaper")]
+)
+
+
+@given(NAMES, NAMES, DEGREES)
+@settings(max_examples=80, deadline=None)
+def test_generated_comparisons_both_ways(first: str, second: str, degrees: tuple[str, str]) -> None:
+    assume(first != second)
+    up, down = degrees
+    passage = f"{first[0].upper()}{first[1:]} is {up} than {second}."
+    converse = f"{second[0].upper()}{second[1:]} is {down} than {first}."
+    exchanged = f"{second[0].upper()}{second[1:]} is {up} than {first}."
+    judge = quoting(passage)
+    assert verify(converse, [passage], judge=judge).passed
+    assert not verify(exchanged, [passage], judge=judge).passed
