@@ -593,3 +593,33 @@ def test_a_denying_frame_is_found_whatever_comes_before_and_after_it(
     if start is not None:
         assert start == len(lead)
         assert denials_plain(text + clause).endswith(f"it is not true that {clause}")
+
+
+# A negation's exception is the claim's condition in other words: "non-refundable, except as
+# required by law" makes the requirement "aren't refundable unless the law requires it" makes.
+# A claim that drops the condition, or says the thing is done, still clashes.
+_EXCEPTED = [
+    (
+        "Fees are billed annually in advance and are non-refundable, except as required by law.",
+        "Fees aren't refundable unless the law requires it.",
+        "Fees are refundable.",
+    ),
+    (
+        "Refunds are not given except for faulty items.",
+        "Refunds are not given unless the item is faulty.",
+        "Refunds are given.",
+    ),
+    (
+        "Guests may not bring pets, except registered assistance dogs.",
+        "Guests can't bring pets unless they are registered assistance dogs.",
+        "Guests may bring pets.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("evidence", "conditioned", "flat"), _EXCEPTED)
+def test_an_exception_is_the_claims_condition_in_other_words(
+    evidence: str, conditioned: str, flat: str
+) -> None:
+    assert not negation_clash(conditioned, evidence)
+    assert negation_clash(flat, evidence)

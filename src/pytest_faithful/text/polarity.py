@@ -65,6 +65,13 @@ def negation_clash(claim: str, evidence: str) -> bool:
     if "-" in claim or "-" in evidence:
         claim, evidence = _spaced_compounds(claim, evidence)
         claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
+    if ("unless" in claim or "without" in claim) and _CONDITIONED.search(claim):
+        # The claim's condition in the evidence's words: "non-refundable, except as required by
+        # law" makes the requirement "not refundable unless the law requires it" makes.
+        claim, evidence = (
+            _CONDITIONED.sub(_conditioned, claim),
+            _EXCEPTED.sub(_conditioned, evidence),
+        )
     claim, evidence = _plain(claim), _plain(evidence)
     said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
@@ -264,6 +271,12 @@ _EXCLUDED_FROM = regex(
 _CONDITIONED = regex(
     r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
     r"[^\S\n]+(without|unless)\b"
+)
+# A negation's exception, read as its condition where the claim states one (above); after the
+# word a "non-" compound negates, its ";" (:func:`_non_as_not`).
+_EXCEPTED = regex(
+    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
+    r"[;,]*[^\S\n]+(except|unless|without)\b"
 )
 # The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
 # if ..." and states nothing of its own.
