@@ -64,6 +64,17 @@ FAMILY = [
         "All invoices must be approved by the finance director.",
         "All invoices may be approved by the finance director.",
     ),
+    # Advice against it forbids as "should not" does.
+    (
+        "It is not safe to share one client across processes.",
+        "One client should not be shared across processes.",
+        "One client must be shared across processes.",
+    ),
+    (
+        "It isn't advisable to store the key in the repository.",
+        "You shouldn't store the key in the repository.",
+        "You can store the key in the repository.",
+    ),
 ]
 
 

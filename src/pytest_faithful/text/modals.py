@@ -17,7 +17,8 @@ The forces:
   compelled/mandated to", "will always";
 - *advised*: "should", "ought to", "is recommended/advised/encouraged to";
 - *forbidden*: "may not", "must not", "shall not", "should not", "cannot", "can't", "is not
-  allowed/permitted/eligible/entitled to", "is prohibited/forbidden/barred from";
+  allowed/permitted/eligible/entitled to", "is prohibited/forbidden/barred from", and advice
+  against it: "is not safe/advisable/wise to", "is unsafe/inadvisable/unwise to";
 - *exempt*: "need not", "does not have to", "does not need to", "is not required/obliged to".
 
 Each clashes with each other but two pairs that one action can hold at once: what one is
@@ -48,7 +49,10 @@ _FORCES: Final[tuple[tuple[Force, str], ...]] = (
         rf"(?:may|must|shall|should|can)\s+not|mustn't|shan't|shouldn't|can't|cannot"
         rf"|{_BE}\s+(?:not|never)\s+(?:allowed|permitted|authori[sz]ed|eligible|entitled)\s+to"
         rf"|{_BE}n't\s+(?:allowed|permitted|authori[sz]ed|eligible|entitled)\s+to"
-        rf"|{_BE}\s+(?:prohibited|forbidden|barred|banned)\s+(?:from|to)",
+        rf"|{_BE}\s+(?:prohibited|forbidden|barred|banned)\s+(?:from|to)"
+        # Advice against it: "it is not safe to share across processes", "is unwise to".
+        rf"|{_BE}\s+(?:not|never)\s+(?:safe|advisable|wise)\s+to|{_BE}n't\s+(?:safe|advisable|wise)\s+to"
+        rf"|{_BE}\s+(?:unsafe|inadvisable|unwise)\s+to",
     ),
     (
         "exempt",
@@ -116,7 +120,8 @@ _MODAL_HINTS = (
     "may", "must", "shall", "shan", "should", "can", "need", "has", "have", "had", "will",
     "ought", "allowed", "permitted", "authori", "eligible", "entitled", "prohibited",
     "forbidden", "barred", "banned", "required", "obliged", "obligated", "compelled",
-    "mandated", "recommended", "advised", "encouraged", "free", "welcome", "able",
+    "mandated", "recommended", "advised", "encouraged", "free", "welcome", "able", "safe",
+    "advisable", "wise",
 )  # fmt: skip
 _UP = regex(r"\sup")  # "it is up to you whether to"
 
