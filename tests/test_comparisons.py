@@ -165,3 +165,39 @@ def test_generated_comparisons_both_ways(first: str, second: str, degrees: tuple
     judge = quoting(passage)
     assert verify(converse, [passage], judge=judge).passed
     assert not verify(exchanged, [passage], judge=judge).passed
+
+
+# The forms a comparison takes in reports: a superlative the evidence's chain of comparisons
+# bears out, a comparison across a long stretch of words, the things compared named in part,
+# and a list after "than".
+@pytest.mark.parametrize(
+    ("evidence", "honest", "lie"),
+    [
+        (
+            "At 71 decibels, the Tormenta fan is louder than the Brisa fan and the Calma fan.",
+            "Of the three, the Brisa fan and the Calma fan are the quietest.",
+            "Of the three, the Tormenta fan is the quietest.",
+        ),
+        (
+            "The euro was weaker against the dollar at the end of 2022 than at the start of the "
+            "year.",
+            "The euro was stronger against the dollar at the start of 2022 than at the end.",
+            "The euro was stronger against the dollar at the end of 2022 than at the start.",
+        ),
+        (
+            "Australia's land area is roughly 7.7 million km², a little smaller than the "
+            "contiguous United States' 8.1 million km².",
+            "The contiguous United States is slightly larger than Australia.",
+            "Australia is slightly larger than the contiguous United States.",
+        ),
+    ],
+)
+def test_reported_comparisons_both_ways(evidence: str, honest: str, lie: str) -> None:
+    judge = quoting(evidence)
+    assert verify(honest, [evidence], judge=judge).passed
+    assert not verify(lie, [evidence], judge=judge).passed
+
+
+def test_a_list_after_than_is_read_whole() -> None:
+    (found,) = comparisons("Kimura's jump of 8.21 m was longer than Adeyemi's 8.05 m and Lind's.")
+    assert {"adeyemi", "lind"} <= found.second

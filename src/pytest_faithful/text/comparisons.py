@@ -29,12 +29,13 @@ from pytest_faithful.text.words import WORD, is_negation
 
 _THAN = regex(r"(?i)\bthan\b")
 # What ends the thing compared with: a clause's mark or a word that opens another clause.
+# A plain "and" goes on with a list: "longer than Adeyemi's 8.05 m and Lind's 7.98 m".
 _CLAUSE_END = regex(
-    r"[,;:.!?()\[\]]|\b(?:and|but|while|whereas|which|who|although|though|because|so|if)\b"
+    r"[,.](?!\d)|[;:!?()\[\]]|\b(?:but|while|whereas|which|who|although|though|because|so|if)\b"
 )
 # A comparative's words stand at most this many words before its "than" ("less likely to cause
-# drowsiness than").
-_REACH = 6
+# drowsiness than", "weaker against the dollar at the end of 2022 than").
+_REACH = 10
 _DEGREES = frozenset(
     "more less fewer greater better worse higher lower larger smaller bigger longer shorter "  # noqa: SIM905
     "older younger earlier later faster slower cheaper heavier lighter warmer colder hotter "
@@ -142,18 +143,20 @@ def _holding(found: Sequence[Comparison], at: int) -> Comparison | None:
     return next((c for c in found if c.at <= at < c.than), None)
 
 
-def _exchanged(claim: Comparison, shown: Comparison) -> bool:
+def _exchanged(claim: Comparison, shown: Comparison, *, loose: bool = False) -> bool:
     """Whether each compares what the other compares with: what only the claim's side after
-    "than" says is what the evidence compares (and not what it compares with), and the other
+    "than" names is what the evidence compares (and not what it compares with), and the other
     way round. "The older model is heavier than the new one" and "The new model is lighter than
-    the older one" are; "The new one is heavier than the older model" is not."""
+    the older one" are; "The new one is heavier than the older model" is not. ``loose``: some
+    of what each names is the other's thing compared ("at the end" for "at the end of 2022";
+    "the United States' 8.1 million km²" for "the contiguous United States"), for reading a
+    converse as no opposite; a swap is read strict."""
     mine, theirs = claim.second - claim.first, shown.second - shown.first
-    return (
-        bool(mine and theirs)
-        and mine <= shown.first
-        and theirs <= claim.first
-        and not (mine & shown.second or theirs & claim.second)
-    )
+    if not (mine and theirs) or mine & shown.second or theirs & claim.second:
+        return False
+    if loose:
+        return bool(mine & shown.first and theirs & claim.first)
+    return mine <= shown.first and theirs <= claim.first
 
 
 def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -> bool:
@@ -163,7 +166,7 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
     mine = _holding(comparisons(claim), said_at)
     theirs = _holding(comparisons(evidence), shown_at)
     if mine is not None and theirs is not None:
-        return _exchanged(mine, theirs)
+        return _exchanged(mine, theirs, loose=True)
     # One side says what the other compares with in its question's words, not after a "than":
     # "Chlorphenamine is more sedating." for "Cetirizine is less likely to cause drowsiness than
     # chlorphenamine".
@@ -175,9 +178,13 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
 
 
 def _bare(text: str, at: int) -> bool:
-    """Whether a comparative stands at ``at`` with no "than" after it in its sentence."""
+    """Whether a comparative or a superlative stands at ``at`` with no "than" after it in its
+    sentence: "Chlorphenamine is more sedating.", "Aconcagua is the highest of the three"."""
     word = WORD.match(text, at)
-    if word is None or word[0].casefold() not in _DEGREES:
+    if word is None:
+        return False
+    folded = word[0].casefold()
+    if folded not in _DEGREES and not (len(folded) > 5 and folded.endswith("est")):
         return False
     sentence = next((s for s in split_sentences(text) if s.start <= at < s.end), None)
     return sentence is not None and _THAN.search(text, at, sentence.end) is None
