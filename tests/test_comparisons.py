@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from pytest_faithful import verify
 from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.comparisons import comparisons, exchanged_comparison
+from pytest_faithful.text.number_clash import flipped_bound
 
 
 def quoting(quote: str) -> FunctionJudge:
@@ -201,3 +202,41 @@ def test_reported_comparisons_both_ways(evidence: str, honest: str, lie: str) ->
 def test_a_list_after_than_is_read_whole() -> None:
     (found,) = comparisons("Kimura's jump of 8.21 m was longer than Adeyemi's 8.05 m and Lind's.")
     assert {"adeyemi", "lind"} <= found.second
+
+
+# "A is not as fast as B" is "B is faster than A": its "not" denies nothing the converse
+# states. Said of the other one, it still clashes with the evidence.
+@pytest.mark.parametrize(
+    ("evidence", "honest", "lie"),
+    [
+        (
+            "Marta Silva ran the 10,000 metres in 30:41, faster than her teammate Ana Reis.",
+            "Ana Reis was not as fast as Marta Silva in the 10,000 metres.",
+            "Marta Silva was not as fast as Ana Reis in the 10,000 metres.",
+        ),
+        (
+            "Small-cap stocks were more volatile than large-cap stocks over the decade.",
+            "Over the decade, large-cap stocks were not as volatile as small-cap stocks.",
+            "Over the decade, small-cap stocks were not as volatile as large-cap stocks.",
+        ),
+        (
+            "The nasal spray is not as effective as the injected vaccine in adults over 50.",
+            "In adults over 50, the injected vaccine is more effective than the nasal spray.",
+            "In adults over 50, the nasal spray is more effective than the injected vaccine.",
+        ),
+    ],
+)
+def test_not_as_good_as_told_the_other_way(evidence: str, honest: str, lie: str) -> None:
+    judge = quoting(evidence)
+    assert verify(honest, [evidence], judge=judge).passed
+    result = verify(lie, [evidence], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["negation"]
+
+
+def test_a_comparisons_not_is_no_bounds_negation() -> None:
+    # Its "not" denies the comparison, which ends before "over 50": no upper bound of 50.
+    evidence = "The nasal spray is not as effective as the injected vaccine in adults over 50."
+    claim = "The injected vaccine works better in adults over 50."
+    assert flipped_bound(claim, [evidence]) is None
+    # Any other negation before the bound still turns it over.
+    assert flipped_bound("Not more than 50 adults attended.", ["Over 50 adults attended."])

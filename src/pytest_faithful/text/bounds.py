@@ -246,8 +246,24 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     ends = text[end - 1 : end] == "." and text[end : end + 1].isspace()
     after = "" if ends else _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
     first = start - len(before)
-    spans = [(first + m.start(), first + m.end()) for m in _NEGATION_WORD.finditer(before)]
+    spans = [
+        (first + m.start(), first + m.end())
+        for m in _NEGATION_WORD.finditer(before)
+        if not _compares(text, first + m.end(), start)
+    ]
     return spans + [(end + m.start(), end + m.end()) for m in _NEGATION_WORD.finditer(after)]
+
+
+# "not as effective as the injected vaccine in adults over 50": the "not" denies a comparison
+# that ends before the bound, not the bound ("not as many as 50" is the bound's own).
+_NOT_AS_AS = regex(r"(?i)\s+(?:quite\s+|nearly\s+)?(?:as|so)\s+[^\W\d_]+\s+as\s+[^\W\d_]")
+
+
+def _compares(text: str, after: int, bound: int) -> bool:
+    """Whether the negation ending at ``after`` is a comparison's "not as ... as" that ends
+    before the bound at ``bound``."""
+    found = _NOT_AS_AS.match(text, after)
+    return found is not None and found.end() <= bound
 
 
 # A word that forbids what its clause says negates it as much as "not allowed" does: "power

@@ -125,12 +125,17 @@ def _degree(text: str, degree: re.Match[str], end: int) -> str:
 # "the new one": a noun's stand-in, which names nothing of the thing; "Plan A": a letter that
 # does.
 _STAND_IN = regex(r"(?i)\bones?\b")
+# "this season's" against "last season's": a stopword that tells one time from another.
+_THIS = regex(r"(?i)\bthis\b")
 _LETTER = regex(r"\b[A-Z0-9]\b")
 
 
 def _side(text: str) -> frozenset[str]:
-    """What one side of a comparison names: its content terms and its single letters."""
+    """What one side of a comparison names: its content terms, its single letters and a
+    "this"."""
     letters = {m[0].casefold() for m in _LETTER.finditer(text)}
+    if _THIS.search(text):
+        letters.add("this")
     return content_terms(_STAND_IN.sub(" ", text)) | letters
 
 
@@ -152,10 +157,12 @@ def _exchanged(claim: Comparison, shown: Comparison, *, loose: bool = False) -> 
     "the United States' 8.1 million km²" for "the contiguous United States"), for reading a
     converse as no opposite; a swap is read strict."""
     mine, theirs = claim.second - claim.first, shown.second - shown.first
+    if loose:
+        # What both say after "than" ("in adults over 50") qualifies both comparisons.
+        mine, theirs = mine - shown.second, theirs - claim.second
+        return bool(mine & shown.first and theirs & claim.first)
     if not (mine and theirs) or mine & shown.second or theirs & claim.second:
         return False
-    if loose:
-        return bool(mine & shown.first and theirs & claim.first)
     return mine <= shown.first and theirs <= claim.first
 
 
@@ -195,7 +202,10 @@ def _names_the_other(comparison: Comparison, bare: str) -> bool:
     and names nothing of what it compares: the one fact from the other side."""
     other = comparison.second - comparison.first
     said = _side(bare)
-    return bool(other) and other <= said and not (comparison.subject - comparison.second) & said
+    # What tells the thing compared apart ("the new inhaler"), not all named by the bare side;
+    # a head noun both share ("patients") may be.
+    distinct = comparison.subject - comparison.second
+    return bool(other) and other <= said and not (distinct and distinct <= said)
 
 
 class Exchanged(NamedTuple):
@@ -236,4 +246,46 @@ def _same_way(claim: Comparison, other: Comparison) -> bool:
         other.degree == claim.degree
         and claim.second <= other.second
         and bool((claim.first - content_terms(claim.degree)) & other.first)
+    )
+
+
+# "A is not as fast as B", "not nearly so volatile as": A less fast than B.
+_NOT_AS = regex(
+    r"(?i)\b(?:not|\w+n['\u2019]t)\s+(?:quite\s+|nearly\s+|always\s+)?(?:as|so)\s+"
+    r"(?P<quality>[^\W\d_]+)\s+as\b"
+)
+
+
+def not_as_told_the_other_way(one: str, other: str) -> str:
+    """``one`` with the "not" of each "A is not as fast as B" blanked where ``other`` says "B is
+    faster than A" (or "more effective", for "not as effective as"): the same fact, whose "not"
+    denies nothing ``other`` states. Else ``one`` as it is."""
+    if "as" not in one or not (found := list(_NOT_AS.finditer(one))):
+        return one
+    theirs = comparisons(other)
+    for match in reversed(found):
+        quality = match["quality"].casefold()
+        stop = _CLAUSE_END.search(one, match.end())
+        end = len(one) if stop is None else stop.start()
+        sentence_start = max(one.rfind(".", 0, match.start()) + 1, 0)
+        mine = Comparison(
+            f"less {quality}",
+            match.start(),
+            match.end(),
+            _side(one[sentence_start : match.start()]) | content_terms(quality),
+            _side(one[match.end() : end]),
+            _side(one[sentence_start : match.start()]),
+            one[sentence_start:end].strip(),
+        )
+        if any(_graded_as(c, quality) and _exchanged(mine, c, loose=True) for c in theirs):
+            negation = match[0].split()[0]
+            one = one[: match.start()] + " " * len(negation) + one[match.start() + len(negation) :]
+    return one
+
+
+def _graded_as(comparison: Comparison, quality: str) -> bool:
+    """Whether ``comparison`` grades ``quality`` upwards: "faster", "more effective"."""
+    degree = comparison.degree
+    return degree in {quality + "er", quality + "r", quality[:-1] + "ier"} or (
+        degree.startswith("more ") and degree[5:] in content_terms(quality)
     )

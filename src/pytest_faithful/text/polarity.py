@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from pytest_faithful.text.comparisons import not_as_told_the_other_way
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.patterns import regex
@@ -65,6 +66,9 @@ def negation_clash(claim: str, evidence: str) -> bool:
     if "-" in claim or "-" in evidence:
         claim, evidence = _spaced_compounds(claim, evidence)
         claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
+    if " as " in claim or " as " in evidence:  # "not as fast as" told the other way round
+        claim = not_as_told_the_other_way(claim, evidence)
+        evidence = not_as_told_the_other_way(evidence, claim)
     if ("unless" in claim or "without" in claim) and _CONDITIONED.search(claim):
         # The claim's condition in the evidence's words: "non-refundable, except as required by
         # law" makes the requirement "not refundable unless the law requires it" makes.
