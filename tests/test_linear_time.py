@@ -173,6 +173,19 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         ),
         _quoting_judge,
     ),
+    # Comparisons: many "than"s in one sentence, most of them no comparison ("rather than"),
+    # each read within a stretch of its own (:mod:`pytest_faithful.text.comparisons`).
+    "comparisons": (
+        lambda n: (
+            "Kim is taller than Jo, "
+            + ", ".join(f"Jo{_letters(i)} rather than Kim{_letters(i)}" for i in range(n))
+            + ".",
+            "Jo is shorter than Kim, "
+            + ", ".join(f"Kim{_letters(i)} is not as fast as Jo{_letters(i)}" for i in range(n))
+            + ".",
+        ),
+        _quoting_judge,
+    ),
 }
 
 

@@ -36,6 +36,8 @@ _CLAUSE_END = regex(
 # A comparative's words stand at most this many words before its "than" ("less likely to cause
 # drowsiness than", "weaker against the dollar at the end of 2022 than").
 _REACH = 10
+# The most characters a side of a comparison is read in.
+_STRETCH = 300
 _DEGREES = frozenset(
     "more less fewer greater better worse higher lower larger smaller bigger longer shorter "  # noqa: SIM905
     "older younger earlier later faster slower cheaper heavier lighter warmer colder hotter "
@@ -86,7 +88,10 @@ def comparisons(text: str) -> tuple[Comparison, ...]:
 
 
 def _read(text: str, begin: int, than: int, after: int, end: int) -> Comparison | None:
-    words = list(WORD.finditer(text, begin, than))[-_REACH:]
+    # Each side read within a bounded stretch of its "than": a sentence of many "than"s is read
+    # in linear time.
+    begin, end = max(begin, than - _STRETCH), min(end, after + _STRETCH)
+    words = list(WORD.finditer(text, max(begin, than - _STRETCH // 3), than))[-_REACH:]
     # A comparative word before a noun ending as one does: "a better player than".
     degrees = [w for w in words if w[0].casefold() in _DEGREES] or [
         w for w in words if _is_degree(w[0].casefold())
