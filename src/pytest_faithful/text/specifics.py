@@ -47,6 +47,7 @@ from pytest_faithful.text.amounts import (
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import without_pm
+from pytest_faithful.text.clock_durations import between_clock_durations
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
@@ -365,6 +366,7 @@ def _stated_in_no_other_form(
             for t in missing
             if not derived(t, claim, passages)
             and not worked_in_claim(t, claim, passages)  # from the claim's own operands
+            and not between_clock_durations(t, claim, passages)  # "by 46 seconds", 2:18:57
             and not counted(t, claim, passages)
             and not across(t, claim, passages)  # one number from each of two passages
         ]

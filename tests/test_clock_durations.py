@@ -1,0 +1,91 @@
+"""The gap between two clock durations, said in units, both ways: the right gap passes, a wrong
+one is caught, and a time of day is no duration."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pytest_faithful import verify
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.clock_durations import between_clock_durations, clock_durations
+
+
+def quoting(quote: str) -> FunctionJudge:
+    return FunctionJudge(
+        lambda claims, _: [
+            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
+            for i, _ in enumerate(claims)
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (
+            "Jepchirchir won in 2:18:57. The previous course record of 2:19:43 had stood since "
+            "2019.",
+            "Jepchirchir won in 2:18:57, breaking the course record of 2:19:43 by 46 seconds.",
+            "Jepchirchir won in 2:18:57, breaking the course record of 2:19:43 by 56 seconds.",
+        ),
+        (
+            "Kipchoge finished in 2:01:09; Lemma finished in 2:04:35.",
+            "Kipchoge finished in 2:01:09, 3 minutes 26 seconds ahead of Lemma's 2:04:35.",
+            "Kipchoge finished in 2:01:09, 4 minutes 26 seconds ahead of Lemma's 2:04:35.",
+        ),
+        (
+            "Her best lap was 1:42.5; his was 1:43.3.",
+            "Her best lap, 1:42.5, was 0.8 seconds faster than his 1:43.3.",
+            "Her best lap, 1:42.5, was 1.8 seconds faster than his 1:43.3.",
+        ),
+    ],
+)
+def test_the_gap_between_two_clock_durations(passage: str, honest: str, lie: str) -> None:
+    assert verify(honest, [passage], judge=quoting(passage)).passed
+    result = verify(lie, [passage], judge=quoting(passage))
+    assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]
+
+
+def test_a_duration_no_passage_writes_is_no_operand() -> None:
+    claim = "She won in 2:18:57, beating the record of 2:19:43 by 46 seconds."
+    assert between_clock_durations("46", claim, ("She won in 2:18:57.",)) is False
+    assert between_clock_durations("46", claim, ("She won in 2:18:57 (record: 2:19:43).",))
+
+
+def test_a_time_of_day_is_no_duration() -> None:
+    assert clock_durations("The train leaves at 8:45 and arrives at 11:30.") == []
+    assert clock_durations("It ran 2:18:57, then 1:42.5 and 10:00:00.5.") == [
+        ("2:18:57", Decimal(8337)),
+        ("1:42.5", Decimal("102.5")),
+        ("10:00:00.5", Decimal("36000.5")),
+    ]
+
+
+@given(
+    st.integers(0, 5),
+    st.integers(0, 59),
+    st.integers(0, 59),
+    st.integers(1, 300),
+)
+@settings(max_examples=200, deadline=None)
+def test_any_gap_in_seconds(hours: int, minutes: int, seconds: int, gap: int) -> None:
+    first = hours * 3600 + minutes * 60 + seconds
+    second = first + gap
+    written = [f"{t // 3600}:{t // 60 % 60:02d}:{t % 60:02d}" for t in (first, second)]
+    passages = (f"The times were {written[0]} and {written[1]}.",)
+    claim = f"{written[0]} beat {written[1]} by {gap} seconds."
+    wrong = f"{written[0]} beat {written[1]} by {gap + 1} seconds."
+    assert between_clock_durations(str(gap), claim, passages)
+    assert not between_clock_durations(str(gap + 1), wrong, passages)
+
+
+@given(st.text(alphabet="0123456789:. ab", max_size=80))
+@settings(max_examples=300, deadline=None)
+def test_any_text_reads_without_error(text: str) -> None:
+    for written, seconds in clock_durations(text):
+        assert written in text
+        assert seconds >= 0
