@@ -58,6 +58,7 @@ from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.per_item import worked_per_item
 from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
@@ -85,7 +86,7 @@ def demoted_for(rule: str, case: Case, ruling: Ruling, kinds: frozenset[Kind]) -
 def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
     """The specifics of ``kinds`` that the claim states and no passage states, in any form."""
     missing = list(_missing(case.claim.text, case.claim.sentence, tuple(case.passages), kinds))
-    if missing and case.before and "number" in kinds:
+    if missing and "number" in kinds:
         missing = _worked_from_before(missing, case)
     if missing and case.question and "number" in kinds:
         return _premises_left_out(missing, case)
@@ -94,9 +95,11 @@ def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
 
 def _worked_from_before(missing: list[str], case: Case) -> list[str]:
     """``missing`` less the numbers the claim works out from its own and those of the answer's
-    sentence before it, each a passage states: "... no more than 8 tablets in 24 hours. That's
-    a maximum of 4,000 mg a day." (500 mg a tablet). The answer's working, told over two
-    sentences, is its own as much as in one (:mod:`~pytest_faithful.text.own_operands`)."""
+    sentence before it, each a passage states, or from a count they write and what one item
+    measures in a passage: "... no more than 8 tablets in 24 hours. That's a maximum of 4,000
+    mg a day." (500 mg a tablet). The answer's working, told over two sentences, is its own as
+    much as in one (:mod:`~pytest_faithful.text.own_operands`,
+    :mod:`~pytest_faithful.text.per_item`)."""
     working = f"{case.before} {case.claim.text}"
     passages = tuple(case.passages)
     return [
@@ -104,7 +107,10 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
         for m in missing
         if not (
             (terms := content_terms(m))
-            and all(worked_in_claim(t, working, passages) for t in terms)
+            and all(
+                worked_in_claim(t, working, passages) or worked_per_item(t, working, passages)
+                for t in terms
+            )
         )
     ]
 
