@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from evidence_judges import quoting
 from pytest_faithful import Label, verify
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, without_bounds
-from pytest_faithful.text.number_clash import number_clash
+from pytest_faithful.text.number_clash import flipped_bound, number_clash
 from pytest_faithful.text.specifics import unstated
 from pytest_faithful.text.terms import content_terms
 
@@ -396,3 +396,26 @@ def test_just_over_or_under_a_figure_is_held_near_it(value: int, hedge: str) -> 
     far = value * 3
     claim = f"The park has {hedge} {far} trees."
     assert unstated(claim, claim, [passage]) == [str(far)]
+
+
+# A bound written the passage's way, where only a negation after the passage's turns it over:
+# the claim holding a negation elsewhere says the same ("No permit is needed ... because it's
+# under 60 cm"); without one, it is the bound the other way ("You need a permit for a deck under
+# 60 cm").
+DECKS = (
+    "You need a building permit to construct a deck that is more than 60 cm above ground. "
+    "Decks lower than 60 cm do not require a permit but must still meet setback rules."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "flipped"),
+    [
+        ("No permit is needed for a 40 cm deck because it's under 60 cm.", False),
+        ("A deck doesn't need a permit when it is under 60 cm high.", False),
+        ("You need a permit for a deck under 60 cm.", True),
+        ("Decks over 60 cm do not require a permit.", True),
+    ],
+)
+def test_a_bound_as_written_with_its_negation_elsewhere(claim: str, flipped: bool) -> None:
+    assert (flipped_bound(claim, [DECKS, "Decks of 40 cm are common."]) is not None) is flipped

@@ -169,14 +169,27 @@ def same_bounds(claim: str, evidence: str) -> bool:
     return bool(said) and all(said[t] == shown[t] for t in said.keys() & shown.keys())
 
 
+def written_senses(text: str) -> Mapping[str, frozenset[str]]:
+    """Each number term ``text`` writes as a bound -> the senses of its bounds as written, no
+    negation read: "Decks lower than 60 cm do not require a permit" bounds 60 from above."""
+    return _read(unmarked(text))[2]
+
+
+_Read = tuple[
+    Mapping[str, frozenset[str]], tuple[tuple[int, int], ...], Mapping[str, frozenset[str]]
+]
+
+
 @functools.lru_cache(maxsize=1024)
-def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int], ...]]:
-    """The bounds' senses by number term, and the spans of the normalised text that say them
-    (each bound's words, its number aside, and the negations that turn it over)."""
+def _read(text: str) -> _Read:
+    """The bounds' senses by number term, the spans of the normalised text that say them
+    (each bound's words, its number aside, and the negations that turn it over), and their
+    senses as written."""
     if _HINT.search(text) is None or not any(c.isdigit() for c in text):
-        return _NONE, ()
+        return _NONE, (), _NONE
     read = normalised(text)
     found: dict[str, set[str]] = {}
+    written: dict[str, set[str]] = {}
     blanks: list[tuple[int, int]] = []
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(read):
@@ -187,14 +200,17 @@ def _read(text: str) -> tuple[Mapping[str, frozenset[str]], tuple[tuple[int, int
             sense, negations = read_sense
             for term in terms:
                 found.setdefault(term, set()).add(sense)
+                written.setdefault(term, set()).add(_OTHER[sense] if len(negations) % 2 else sense)
             words = (
                 match.span("tail") if pattern is _AFTER else (match.start(), match.start("number"))
             )
             blanks += [words, *negations]
     if not found:
-        return _NONE, ()
-    return MappingProxyType({term: frozenset(senses) for term, senses in found.items()}), tuple(
-        blanks
+        return _NONE, (), _NONE
+    return (
+        MappingProxyType({term: frozenset(senses) for term, senses in found.items()}),
+        tuple(blanks),
+        MappingProxyType({term: frozenset(senses) for term, senses in written.items()}),
     )
 
 

@@ -26,7 +26,14 @@ from pytest_faithful.text.amounts import (
     rounds_to,
 )
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, bounded_units, other_way
+from pytest_faithful.text.bounds import (
+    LOWER,
+    UPPER,
+    bound_senses,
+    bounded_units,
+    other_way,
+    written_senses,
+)
 from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.dates import worked_out_dates
@@ -38,7 +45,7 @@ from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms
 from pytest_faithful.text.units import UNIT_OF
-from pytest_faithful.text.words import SPACE
+from pytest_faithful.text.words import SPACE, WORD, is_negation
 
 # A number that counts nothing in particular ("3 of them") is no value of anything to compare.
 _PLAIN = "plain"
@@ -264,8 +271,31 @@ def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
     # doses" beside "up to 4 times a day".
     if all(_bound_stated(claim, t, passages) for t in said):
         return None
+    # A claim whose bounds read as written the way a passage writes them, where only a negation
+    # after the passage's turns it over ("it's under 60 cm" beside "Decks lower than 60 cm do not
+    # require a permit"): the negation is the negation rule's to read, not another value.
+    if _written_alike(claim, said, passages):
+        return None
     clash = number_clash(claim, "\n\n".join(passages))
     return clash if clash is not None and clash.flipped else None
+
+
+def _written_alike(claim: str, said: Mapping[str, frozenset[str]], passages: Sequence[str]) -> bool:
+    """Whether no negation turns the claim's bounds over, and a passage writes each of them the
+    same way, as written, turned over by a negation only where the claim holds one elsewhere
+    ("No permit is needed ... because it's under 60 cm"; not "You need a permit for a deck
+    under 60 cm")."""
+    if written_senses(claim) != said:
+        return False
+    negated = any(is_negation(word) for word in WORD.findall(claim))
+    shown = [(written_senses(p), bound_senses(p)) for p in passages]
+    return all(
+        any(
+            said[t] <= written.get(t, frozenset()) and (read.get(t) != written.get(t)) == negated
+            for written, read in shown
+        )
+        for t in said
+    )
 
 
 def _bound_stated(claim: str, term: str, passages: Sequence[str]) -> bool:
