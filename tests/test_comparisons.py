@@ -233,6 +233,31 @@ def test_not_as_good_as_told_the_other_way(evidence: str, honest: str, lie: str)
     assert [v.rule for v in result.claim_verdicts] == ["negation"]
 
 
+# "A is not as likely as B" is "A is less likely than B", told the same way round; "did not
+# generate as much electricity as" is "generated less electricity than".
+@pytest.mark.parametrize(
+    ("evidence", "honest", "lie"),
+    [
+        (
+            "Part-time workers were less likely than full-time workers to get a pension match.",
+            "Part-time workers were not as likely as full-time workers to get a pension match.",
+            "Full-time workers were not as likely as part-time workers to get a pension match.",
+        ),
+        (
+            "Panels on north-facing roofs generated considerably less electricity than those on "
+            "south-facing roofs.",
+            "North-facing panels did not generate as much electricity as south-facing ones.",
+            "South-facing panels did not generate as much electricity as north-facing ones.",
+        ),
+    ],
+)
+def test_not_as_good_as_told_the_same_way(evidence: str, honest: str, lie: str) -> None:
+    judge = quoting(evidence)
+    assert verify(honest, [evidence], judge=judge).passed
+    result = verify(lie, [evidence], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["negation"]
+
+
 def test_a_comparisons_not_is_no_bounds_negation() -> None:
     # Its "not" denies the comparison, which ends before "over 50": no upper bound of 50.
     evidence = "The nasal spray is not as effective as the injected vaccine in adults over 50."

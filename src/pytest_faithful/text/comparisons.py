@@ -255,24 +255,32 @@ def _same_way(claim: Comparison, other: Comparison) -> bool:
 
 
 # "A is not as fast as B", "not nearly so volatile as": A less fast than B.
+# "A did not generate as much electricity over the year as B": a verb between, and what is
+# measured after the quality.
 _NOT_AS = regex(
-    r"(?i)\b(?:not|\w+n['\u2019]t)\s+(?:quite\s+|nearly\s+|always\s+)?(?:as|so)\s+"
-    r"(?P<quality>[^\W\d_]+)\s+as\b"
+    r"(?i)\b(?:not|\w+n['\u2019]t)(?:\s+[^\W\d_]+)??\s+(?:quite\s+|nearly\s+|always\s+)?"
+    r"(?:as|so)\s+(?P<quality>[^\W\d_]+)(?:\s+[^\W\d_][\w'-]*){0,6}?\s+as\b"
 )
+# The qualities "not as much/many" grades, by "less" or "fewer" whatever follows them.
+_AMOUNTS = frozenset({"much", "many"})
 
 
 def not_as_told_the_other_way(one: str, other: str) -> str:
     """``one`` with the "not" of each "A is not as fast as B" blanked where ``other`` says "B is
-    faster than A" (or "more effective", for "not as effective as"): the same fact, whose "not"
-    denies nothing ``other`` states. Else ``one`` as it is."""
+    faster than A" (or "more effective", for "not as effective as"), or "A is less fast than
+    B" ("less electricity" for "not as much electricity"): the same fact, whose "not" denies
+    nothing ``other`` states. Else ``one`` as it is."""
     if "as" not in one or not (found := list(_NOT_AS.finditer(one))):
         return one
     theirs = comparisons(other)
     for match in reversed(found):
         quality = match["quality"].casefold()
-        stop = _CLAUSE_END.search(one, match.end())
-        end = len(one) if stop is None else stop.start()
-        sentence_start = max(one.rfind(".", 0, match.start()) + 1, 0)
+        # Each side read within a bounded stretch (linear time, however many there are).
+        reach = min(len(one), match.end() + _STRETCH)
+        stop = _CLAUSE_END.search(one, match.end(), reach)
+        end = reach if stop is None else stop.start()
+        opening = max(0, match.start() - _STRETCH)
+        sentence_start = max(one.rfind(".", opening, match.start()) + 1, opening)
         mine = Comparison(
             f"less {quality}",
             match.start(),
@@ -282,7 +290,11 @@ def not_as_told_the_other_way(one: str, other: str) -> str:
             _side(one[sentence_start : match.start()]),
             one[sentence_start:end].strip(),
         )
-        if any(_graded_as(c, quality) and _exchanged(mine, c, loose=True) for c in theirs):
+        if any(
+            (_graded_as(c, quality) and _exchanged(mine, c, loose=True))
+            or (_graded_less(c, quality) and _same_order(mine, c))
+            for c in theirs
+        ):
             negation = match[0].split()[0]
             one = one[: match.start()] + " " * len(negation) + one[match.start() + len(negation) :]
     return one
@@ -293,4 +305,22 @@ def _graded_as(comparison: Comparison, quality: str) -> bool:
     degree = comparison.degree
     return degree in {quality + "er", quality + "r", quality[:-1] + "ier"} or (
         degree.startswith("more ") and degree[5:] in content_terms(quality)
+    )
+
+
+def _graded_less(comparison: Comparison, quality: str) -> bool:
+    """Whether ``comparison`` grades ``quality`` downwards: "less likely" for "not as likely";
+    "less" or "fewer" anything for "not as much", "not as many"."""
+    word, _, graded = comparison.degree.partition(" ")
+    if word not in {"less", "fewer"}:
+        return False
+    return quality in _AMOUNTS or graded in content_terms(quality)
+
+
+def _same_order(claim: Comparison, shown: Comparison) -> bool:
+    """Whether both compare the same things the same way round: what each compares with is
+    named on the other's side after its "than", not on its side before."""
+    mine, theirs = claim.second - claim.first, shown.second - shown.first
+    return bool(mine & shown.second and theirs & claim.second) and not (
+        mine & shown.first or theirs & claim.first
     )
