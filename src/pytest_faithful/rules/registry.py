@@ -20,6 +20,7 @@ from pytest_faithful.rules.base import Rule, SentenceRule
 from pytest_faithful.rules.bears_on import BearsOn
 from pytest_faithful.rules.changed_names import ChangedNames
 from pytest_faithful.rules.changed_numbers import ChangedNumbers
+from pytest_faithful.rules.compared_values import ComparedValues
 from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
 from pytest_faithful.rules.judge_reason import JudgeReason
@@ -51,6 +52,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     ChangedNames(),
     ChangedNumbers(),
     SwappedRoles(),
+    ComparedValues(),
     Answerer(),
     Speaker(),
 )
@@ -75,6 +77,7 @@ _STANDARD: Final = (
     "changed-names",
     "changed-numbers",
     "swapped-roles",
+    "compared-values",
     "answerer",
     "speaker",
     "modal-force",
