@@ -83,7 +83,9 @@ PLUGINS = {
     "anyio": (
         "@pytest.mark.anyio",
         '@pytest.fixture\ndef anyio_backend():\n    return "asyncio"\n',
-        [],  # pytest-asyncio is loaded too (strict mode): it leaves anyio's tests alone
+        # The suite's inner runs leave anyio's plugin out (tests/conftest.py): back in here.
+        # pytest-asyncio is loaded too (strict mode): it leaves anyio's tests alone.
+        ["-p", "anyio"],
     ),
 }
 
@@ -248,7 +250,7 @@ def test_under_trio_awaited_checks_say_so_and_blocking_checks_work(
         f"[pytest]\nfaith_judge = openai:m@{server.url}/v1\nfaith_record_mode = off\n"
         "asyncio_default_fixture_loop_scope = function\nfilterwarnings = error\n"
     )
-    result = pytester.runpytest("-p", "no:cacheprovider")
+    result = pytester.runpytest("-p", "no:cacheprovider", "-p", "anyio")
     result.assert_outcomes(passed=2)
 
 
