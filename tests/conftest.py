@@ -141,13 +141,16 @@ def _inner_runs_configure_pytest_asyncio(
     the plugin would. langsmith's plugin (langchain-core brings it, in the docs-test extra)
     doubles the start-up of every inner pytest process and xdist worker (0.9 s of 1.8 s), and
     hypothesis's plugin imports all of hypothesis in each of them (0.5 s of 1.0 s): no inner
-    run uses either. Set after pytester starts, since it clears ``PYTEST_ADDOPTS``."""
+    run uses either. anyio's plugin (anyio comes with the SDKs) imports trio, a dev dependency,
+    to list its backends when it loads: 0.2 s of a small inner process's 0.6 s; the inner runs
+    that test anyio's plugin load it back with ``-p anyio``. Set after pytester starts, since
+    it clears ``PYTEST_ADDOPTS``."""
     if "pytester" in request.fixturenames:
         request.getfixturevalue("pytester")
         monkeypatch.setenv(
             "PYTEST_ADDOPTS",
             "-o asyncio_default_fixture_loop_scope=function -p no:langsmith_plugin"
-            " -p no:hypothesispytest",
+            " -p no:hypothesispytest -p no:anyio",
         )
 
 

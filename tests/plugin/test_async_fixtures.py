@@ -5,6 +5,8 @@ the blocking calls, with an LLM judge's requests on the test's own loop."""
 from __future__ import annotations
 
 import json
+import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -83,17 +85,37 @@ PLUGINS = {
     "anyio": (
         "@pytest.mark.anyio",
         '@pytest.fixture\ndef anyio_backend():\n    return "asyncio"\n',
-        [],  # pytest-asyncio is loaded too (strict mode): it leaves anyio's tests alone
+        # The suite's inner runs leave anyio's plugin out (tests/conftest.py): back in here.
+        # pytest-asyncio is loaded too (strict mode): it leaves anyio's tests alone.
+        ["-p", "anyio"],
     ),
 }
 
 
+# The requests of the suite's two tests that need a slow server: the gathered checks ("Item
+# 0" to "Item 3"), whose requests must be at the server together, and the check the loop keeps
+# ticking through ("...costs $15. Returns are accepted."). A claim of it, "Shipping to Canada
+# costs $15.", is test_mixed's blocking check too.
+SLOW_REQUESTS = re.compile(r"Item \d|Canada costs \$15\.")
+
+
+class _SlowWhereItCounts(FakeLLMServer):
+    """Answers the requests of :data:`SLOW_REQUESTS` after 0.1 s, the others at once.
+
+    0.1 s is long enough for gathered checks' requests to be at the server together, and for
+    ten of the ticker's 0.01 s sleeps during each of the check's two calls. The suite makes
+    about 18 calls in a row: slowing every one of them was most of each run's time (~2 s).
+    """
+
+    def _respond(self, provider: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
+        if SLOW_REQUESTS.search(json.dumps(body)):
+            time.sleep(0.1)
+        return super()._respond(provider, body)
+
+
 @pytest.fixture
 def server() -> Iterator[FakeLLMServer]:
-    fake = FakeLLMServer()
-    # Long enough for gathered checks' requests to be at the server together; each suite
-    # makes about 18 calls in a row, so every 0.1 s here is ~2 s of the test.
-    fake.fallback = Reply(delay=0.1)
+    fake = _SlowWhereItCounts()
     yield fake
     fake.close()
 
@@ -248,7 +270,7 @@ def test_under_trio_awaited_checks_say_so_and_blocking_checks_work(
         f"[pytest]\nfaith_judge = openai:m@{server.url}/v1\nfaith_record_mode = off\n"
         "asyncio_default_fixture_loop_scope = function\nfilterwarnings = error\n"
     )
-    result = pytester.runpytest("-p", "no:cacheprovider")
+    result = pytester.runpytest("-p", "no:cacheprovider", "-p", "anyio")
     result.assert_outcomes(passed=2)
 
 

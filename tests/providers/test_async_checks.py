@@ -194,12 +194,13 @@ def test_ten_gathered_checks_take_about_as_long_as_one(
 ) -> None:
     """The issue's measure, on the test server: ten checks gathered at once, each two calls of
     300 ms, finish in under twice one check's time (benchmarks/async_checks.py measures it)."""
-    server.fallback = Reply(delay=0.3)
     options = JudgeOptions(tmp_path, "off", LLMOptions(max_concurrency=32, timeout_s=5))
     judge = builtin_registry().build(spec("openai", server), options)
 
     async def timed() -> tuple[float, float]:
         await averify(ANSWER, PASSAGES, judge=judge)  # warm: the SDK imported, a client made
+        # Slow from here on: the warm-up's calls are timed by nothing.
+        server.fallback = Reply(delay=0.3)
         started = time.perf_counter()
         await averify(ANSWER, PASSAGES, judge=judge)
         one = time.perf_counter() - started
@@ -218,12 +219,12 @@ def test_ten_gathered_checks_take_about_as_long_as_one(
 
 
 def test_the_loop_keeps_running_during_a_check(server: FakeLLMServer, tmp_path: Path) -> None:
-    server.fallback = Reply(delay=0.3)
     options = JudgeOptions(tmp_path, "off", LLMOptions(timeout_s=5))
     judge = builtin_registry().build(spec("openai", server), options)
 
     async def ticking() -> tuple[int, float]:
         await averify(ANSWER, PASSAGES, judge=judge)  # warm
+        server.fallback = Reply(delay=0.3)  # slow for the ticked check only
         ticks = 0
 
         async def ticker() -> None:
@@ -292,6 +293,9 @@ def test_a_cancelled_check_gives_its_place_back(server: FakeLLMServer, tmp_path:
         slow.cancel()
         with pytest.raises(asyncio.CancelledError):
             await slow
+        # The cancelled call was the one to hold the place while the server was slow; the
+        # next one need not wait (the server's thread still sleeps out the cancelled one's).
+        server.fallback = Reply()
         # With one place in all, a check now runs only if the cancelled one gave it back.
         return await asyncio.wait_for(averify(ANSWER, PASSAGES, judge=judge), 5)
 
