@@ -275,6 +275,9 @@ def not_as_told_the_other_way(one: str, other: str) -> str:
     theirs = comparisons(other)
     for match in reversed(found):
         quality = match["quality"].casefold()
+        graded = [c for c in theirs if _graded_as(c, quality) or _graded_less(c, quality)]
+        if not graded:
+            continue  # nothing of the other's grades this quality: no side to read
         # Each side read within a bounded stretch (linear time, however many there are).
         reach = min(len(one), match.end() + _STRETCH)
         stop = _CLAUSE_END.search(one, match.end(), reach)
@@ -293,7 +296,7 @@ def not_as_told_the_other_way(one: str, other: str) -> str:
         if any(
             (_graded_as(c, quality) and _exchanged(mine, c, loose=True))
             or (_graded_less(c, quality) and _same_order(mine, c))
-            for c in theirs
+            for c in graded
         ):
             negation = match[0].split()[0]
             one = one[: match.start()] + " " * len(negation) + one[match.start() + len(negation) :]

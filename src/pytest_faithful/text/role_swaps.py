@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 from pytest_faithful.text.roles import Relation, party_words, relations
 
+_MOST_PARTIES = 64
+
 
 class Swap(NamedTuple):
     """A relation of the claim's and the evidence's relation with its parties exchanged."""
@@ -34,7 +36,10 @@ def swapped_roles(claim: str, evidence: str, passages: Sequence[str]) -> Swap | 
     """A relation of ``claim``'s that ``evidence`` states with its two parties exchanged,
     and that no sentence of ``passages`` states the claim's way; None if none is."""
     folded = evidence.casefold()
-    named = {words for words in party_words(claim) if any(w in folded for w in words)}
+    # A claim of more parties is a list, not a relation: each is looked for in the whole
+    # evidence, so the look stops at a bounded number (linear time).
+    parties = party_words(claim)[:_MOST_PARTIES]
+    named = {words for words in parties if any(w in folded for w in words)}
     if len(named) < 2:
         return None
     claimed = list(relations(claim))
