@@ -42,6 +42,18 @@ ORDERED = [
         "White bread has less protein than lentils.",
         "White bread has more protein than lentils.",
     ),
+    # One thing at two times: the figure before each year is its own.
+    (
+        "Average class size in the district's primary schools rose from 24 pupils in 2015 to 28 "
+        "pupils in 2023.",
+        "Primary classes in the district were smaller in 2015 than in 2023.",
+        "Primary classes in the district were larger in 2015 than in 2023.",
+    ),
+    (
+        "Housing starts dropped to 41,000 in 2023, down from 58,000 in 2021.",
+        "There were more housing starts in 2021 than in 2023.",
+        "There were fewer housing starts in 2021 than in 2023.",
+    ),
     (
         "Renters spent an average of 31% of their income on housing last year, compared with "
         "19% for owners with a mortgage.",

@@ -80,11 +80,11 @@ def ordered_otherwise(claim: str, evidence: str) -> Ordered | None:
         return None
     for comparison in comparisons(claim):
         direction = _direction(comparison.degree)
-        if direction is None or any(c.isdigit() for c in claim[comparison.at : comparison.than]):
-            continue  # "costs $5 more than": its figures are the number rules' to read
-        anchors = _anchors(claim, comparison)
-        if anchors is None:
+        if direction is None or (anchors := _anchors(claim, comparison)) is None:
             continue
+        between = content_terms(claim[comparison.at : comparison.than])
+        if any(t[:1].isdigit() and t != anchors[0] for t in between):
+            continue  # "costs $5 more than": its figures are the number rules' to read
         found = _figures(evidence, *anchors)
         if found is None:
             continue
@@ -131,9 +131,15 @@ def _anchors(claim: str, comparison: Comparison) -> tuple[str, str] | None:
     one = comparison.subject - comparison.second
     other = comparison.second - comparison.first
     begin = max(0, claim.rfind(". ", 0, comparison.at) + 1)
-    first = _first_term(claim[begin : comparison.at], one - other)
     end = claim.find(". ", comparison.than)
     second = _first_term(claim[comparison.than + 4 : None if end < 0 else end], other - one)
+    if second is not None and second[:1].isdigit():
+        # One thing at two times: "larger in 2015 than in 2023" compares 2015 with 2023.
+        between = content_terms(claim[comparison.at : comparison.than])
+        times = sorted(t for t in between - other if t[:1].isdigit())
+        if len(times) == 1:
+            return times[0], second
+    first = _first_term(claim[begin : comparison.at], one - other)
     return None if first is None or second is None else (first, second)
 
 
@@ -153,8 +159,10 @@ def _figures(evidence: str, first: str, second: str) -> tuple[_Figure, _Figure] 
     if not mine or not theirs:
         return None
     read = _Read(number_kinds(evidence), measures(evidence), amounts(evidence))
-    ours = list(_tied(evidence, mine, theirs, read))
-    others = list(_tied(evidence, theirs, mine, read))
+    # A year's figure is the one before it ("24 pupils in 2015"); what follows a year belongs
+    # to the next ("in 2015 to 28 pupils in 2023").
+    ours = list(_tied(evidence, mine, theirs, read, after=not first[:1].isdigit()))
+    others = list(_tied(evidence, theirs, mine, read, after=not second[:1].isdigit()))
     kinds = {k for k, _, _ in ours} & {k for k, _, _ in others}
     if len(kinds) != 1:
         return None
@@ -184,7 +192,12 @@ class _Read(NamedTuple):
 
 
 def _tied(
-    evidence: str, mentions: list[tuple[int, int]], others: list[tuple[int, int]], read: _Read
+    evidence: str,
+    mentions: list[tuple[int, int]],
+    others: list[tuple[int, int]],
+    read: _Read,
+    *,
+    after: bool = True,
 ) -> Iterator[_Figure]:
     """The figures the evidence ties to a thing mentioned at ``mentions``: those after a
     mention in its stretch, before another thing's mention, and the one right before a lead
@@ -192,7 +205,7 @@ def _tied(
     for start, end in mentions:
         # What a thing compared with is followed by is the comparison's, not its: "took longer
         # to sell than flats, spending a median of 63 days" gives flats no 63.
-        compared = _THAN_BEFORE.search(evidence, max(0, start - _REACH), start) is not None
+        compared = not after or _THAN_BEFORE.search(evidence, max(0, start - _REACH), start)
         stop = min([s for s, _ in others if s > end] + [_stretch_end(evidence, end)])
         for number in () if compared else _NUMBER.finditer(evidence, end, stop):
             if (figure := _figure(number, read)) is not None:
