@@ -42,6 +42,13 @@ _NO_ANSWERS = [
         "No - we ship only to Spain and Portugal.",
         "No - we do not ship to Spain and Portugal.",
     ),
+    # "Not if ...": the not answers the question, the condition is the statement's.
+    (
+        "Freezing is free if you provide a doctor's note for an injury.",
+        "Does it cost anything to freeze my membership if I'm injured?",
+        "Not if you provide a doctor's note: freezing for an injury is free.",
+        "Not if you provide a doctor's note: freezing for an injury is not free.",
+    ),
 ]
 
 
@@ -76,7 +83,16 @@ def test_without_no_answer_keeps_the_statement_after_the_no(
 
 
 @pytest.mark.parametrize(
-    "sentence", ["No fees apply.", "No one was hurt.", "No-fee accounts.", "No.", "Nothing, free."]
+    "sentence",
+    [
+        "No fees apply.",
+        "No one was hurt.",
+        "No-fee accounts.",
+        "No.",
+        "Nothing, free.",
+        "Not all members qualify.",  # a "not" that opens no condition is the statement's own
+        "Notify us if you move.",
+    ],
 )
 def test_a_no_that_is_no_answer_is_kept(sentence: str) -> None:
     assert without_no_answer(sentence) == sentence

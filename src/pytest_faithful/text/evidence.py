@@ -352,11 +352,17 @@ _NO_ANSWER = regex(
 )
 
 
+# "Not if you provide a doctor's note: ...": the not answers the question ("Does it cost
+# anything?"), and the condition after it is the statement's.
+_NOT_IF = regex(r"\s*(?i:not)\s+(?=(?i:if|when|unless|once|provided|as\s+long\s+as)\b)")
+
+
 def without_no_answer(sentence: str) -> str:
     """``sentence`` without the no that opens it as an answer ("No, it's off by default." ->
-    "it's off by default."): that no negates the question, and the statement after it says
-    what it says with its own negations."""
-    found = _NO_ANSWER.match(sentence)
+    "it's off by default."; "Not if you provide a note: ..." -> "if you provide a note: ..."):
+    that no negates the question, and the statement after it says what it says with its own
+    negations."""
+    found = _NO_ANSWER.match(sentence) or _NOT_IF.match(sentence)
     return sentence if found is None else sentence[found.end() :]
 
 
