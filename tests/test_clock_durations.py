@@ -9,18 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evidence_judges import quoting
 from pytest_faithful import verify
-from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.clock_durations import between_clock_durations, clock_durations
-
-
-def quoting(quote: str) -> FunctionJudge:
-    return FunctionJudge(
-        lambda claims, _: [
-            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
-            for i, _ in enumerate(claims)
-        ]
-    )
 
 
 @pytest.mark.parametrize(

@@ -8,20 +8,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from evidence_judges import quoting
 from pytest_faithful import verify
-from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.comparisons import comparisons, exchanged_comparison
 from pytest_faithful.text.number_clash import flipped_bound
-
-
-def quoting(quote: str) -> FunctionJudge:
-    return FunctionJudge(
-        lambda claims, _: [
-            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
-            for i, _ in enumerate(claims)
-        ]
-    )
-
 
 # (the passage, the converse a careful judge passes, the same order by the opposite degree,
 # the things exchanged by the same degree)

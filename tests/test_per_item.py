@@ -4,16 +4,12 @@ states, is caught."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evidence_judges import quoting_the_best_passage
 from pytest_faithful import verify
-from pytest_faithful.models import Claim
-from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.per_item import worked_per_item
 
 LEAFLET = [
@@ -21,23 +17,6 @@ LEAFLET = [
     "Each tablet contains 500 mg paracetamol.",
 ]
 LUGGAGE = ["You may check 2 bags on long-haul flights.", "Each bag may weigh up to 23 kg."]
-
-
-def _best_sentence(claims: Sequence[Claim], passages: Sequence[str]) -> list[dict[str, Any]]:
-    """SUPPORTED, quoting the passage that shares the most words with the claim."""
-
-    def shared(passage: str, claim: str) -> int:
-        return len(set(passage.lower().split()) & set(claim.lower().split()))
-
-    return [
-        {
-            "claim_index": i,
-            "label": "SUPPORTED",
-            "reason": "ok",
-            "evidence": max(passages, key=lambda p, c=c: shared(p, c.text)),
-        }
-        for i, c in enumerate(claims)
-    ]
 
 
 @pytest.mark.parametrize(
@@ -65,7 +44,7 @@ def _best_sentence(claims: Sequence[Claim], passages: Sequence[str]) -> list[dic
 def test_a_total_from_a_count_and_each_items_measure(
     passages: list[str], honest: str, lie: str
 ) -> None:
-    judge = FunctionJudge(_best_sentence)
+    judge = quoting_the_best_passage()
     assert verify(honest, passages, judge=judge).passed
     result = verify(lie, passages, judge=judge)
     assert not result.passed

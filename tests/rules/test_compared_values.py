@@ -8,19 +8,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from evidence_judges import quoting
 from pytest_faithful import verify
-from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.compared_values import ordered_otherwise
-
-
-def quoting(quote: str) -> FunctionJudge:
-    return FunctionJudge(
-        lambda claims, _: [
-            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
-            for i, _ in enumerate(claims)
-        ]
-    )
-
 
 # (evidence, a comparison its figures bear out, the same comparison the other way)
 ORDERED = [

@@ -9,19 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pytest_faithful.check.verdicts as verdicts_module
+from evidence_judges import quoting
 from pytest_faithful import verify
 from pytest_faithful.rules import CLAIM_RULES
-from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.wording import stated_word_for_word
-
-
-def quoting(quote: str) -> FunctionJudge:
-    return FunctionJudge(
-        lambda claims, _: [
-            {"claim_index": i, "label": "SUPPORTED", "reason": "ok", "evidence": quote}
-            for i, _ in enumerate(claims)
-        ]
-    )
 
 
 @pytest.mark.parametrize(
