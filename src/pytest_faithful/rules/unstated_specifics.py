@@ -64,6 +64,7 @@ from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.unit_swaps import swapped_units
+from pytest_faithful.text.working import worked_in_steps
 
 SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation", "identifier"))
 """What this rule holds a claim to; :data:`NAME_KINDS` the rest."""
@@ -108,7 +109,9 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
         if not (
             (terms := content_terms(m))
             and all(
-                worked_in_claim(t, working, passages) or worked_per_item(t, working, passages)
+                worked_in_claim(t, working, passages)
+                or worked_per_item(t, working, passages)
+                or worked_in_steps(t, working, passages, case.question)
                 for t in terms
             )
         )
