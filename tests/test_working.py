@@ -5,7 +5,7 @@ number or a figure of another kind is no operand."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from evidence_judges import quoting
@@ -75,6 +75,8 @@ def test_any_two_steps(count: int, percent: int, excess: int) -> None:
     question = f"My bill is ${bill:,}. How much do I get?"
     left = bill - excess
     paid = left * percent / 100
+    # A result the passage or the question states is no figure worked out: not this case.
+    assume(paid not in {excess, percent, bill, left})
     working = f"After the ${excess} excess, ${left:,} remains; {percent}% of it is ${paid:,.2f}."
     term = f"{paid:.2f}".rstrip("0").rstrip(".")
     assert worked_in_steps(term, working, passages, question)
