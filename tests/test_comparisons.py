@@ -194,8 +194,9 @@ def test_a_list_after_than_is_read_whole() -> None:
     assert {"adeyemi", "lind"} <= found.second
 
 
-# "A is not as fast as B" is "B is faster than A": its "not" denies nothing the converse
-# states. Said of the other one, it still clashes with the evidence.
+# "A is not as fast as B" is "B is faster than A", and "A is not as likely as B" is "A is less
+# likely than B" ("did not generate as much electricity as": "generated less electricity
+# than"): its "not" denies nothing the other states. Said of the other one, it still clashes.
 @pytest.mark.parametrize(
     ("evidence", "honest", "lie"),
     [
@@ -214,20 +215,7 @@ def test_a_list_after_than_is_read_whole() -> None:
             "In adults over 50, the injected vaccine is more effective than the nasal spray.",
             "In adults over 50, the nasal spray is more effective than the injected vaccine.",
         ),
-    ],
-)
-def test_not_as_good_as_told_the_other_way(evidence: str, honest: str, lie: str) -> None:
-    judge = quoting(evidence)
-    assert verify(honest, [evidence], judge=judge).passed
-    result = verify(lie, [evidence], judge=judge)
-    assert [v.rule for v in result.claim_verdicts] == ["negation"]
-
-
-# "A is not as likely as B" is "A is less likely than B", told the same way round; "did not
-# generate as much electricity as" is "generated less electricity than".
-@pytest.mark.parametrize(
-    ("evidence", "honest", "lie"),
-    [
+        # Told the same way round.
         (
             "Part-time workers were less likely than full-time workers to get a pension match.",
             "Part-time workers were not as likely as full-time workers to get a pension match.",
@@ -241,7 +229,7 @@ def test_not_as_good_as_told_the_other_way(evidence: str, honest: str, lie: str)
         ),
     ],
 )
-def test_not_as_good_as_told_the_same_way(evidence: str, honest: str, lie: str) -> None:
+def test_not_as_good_as_either_way_round(evidence: str, honest: str, lie: str) -> None:
     judge = quoting(evidence)
     assert verify(honest, [evidence], judge=judge).passed
     result = verify(lie, [evidence], judge=judge)

@@ -173,3 +173,23 @@ def test_every_rule_says_whether_it_only_compares_wordings() -> None:
     # The trust rules and the rules that read a span's surroundings always run.
     assert not wording & {"quote-in-passage", "bears-on", "negation", "speaker", "answerer"}
     assert {"unstated-specifics", "changed-names", "changed-numbers", "number-clash"} <= wording
+
+
+def test_the_wording_rules_are_passed_over_only_word_for_word(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read: list[str] = []
+    wording = [r for r in CLAIM_RULES if r.reads_wording]
+    for rule in wording:
+        original = type(rule).apply
+
+        def recorded(self: object, case: object, ruling: object, _original: object = original):
+            read.append(type(self).__name__)
+            return _original(self, case, ruling)  # type: ignore[operator]
+
+        monkeypatch.setattr(type(rule), "apply", recorded)
+    passage = "Returns are accepted within 30 days of delivery."
+    verify("Returns are accepted within 30 days of delivery.", [passage], judge=quoting(passage))
+    assert read == []
+    verify("Returns are taken back within 30 days.", [passage], judge=quoting(passage))
+    assert read  # a reworded claim is read by the wording rules of the default policy

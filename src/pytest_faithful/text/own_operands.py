@@ -49,7 +49,7 @@ from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms
 
 # Kinds that are labels or positions, not amounts: no operand of arithmetic, nor its result.
-_NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
+NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
 # The units a difference of two percents is said in ("4 percentage points", "4 pp", "4% points").
 _POINT_UNITS = frozenset({"unit:percentag", "unit:point", "unit:pp"})
 # The most numbers a claim may write and be read as its own working: a claim of more is a
@@ -106,10 +106,10 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         return False  # cheap where it does not apply: a claim of one or two numbers
     kinds = number_kinds(claim)
     own = kinds.get(term, frozenset({"plain"})) or frozenset({"plain"})
-    if own & _NO_OPERAND:
+    if own & NO_OPERAND:
         return False
     stated = frozenset().union(*(all_amounts(p) for p in passages))
-    parts = _parts(claim) | _labels(claim)
+    parts = _parts(claim) | label_terms(claim)
     if term in parts:
         return False  # "4 hours 50 minutes" is one measure: _measured reads it
     operands = {
@@ -117,7 +117,7 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         for other, values in written.items()
         if other != term
         and other not in parts
-        and not kinds.get(other, frozenset()) & _NO_OPERAND
+        and not kinds.get(other, frozenset()) & NO_OPERAND
         and _as_written(values) & stated
     }
     values = written[term]
@@ -154,7 +154,10 @@ def _ratio(
     pairs = [(x, y) for x, y in _pairs(firsts, seconds) if x > 0 and y > 0]
     if "percent" in own:
         return any(
-            _same(value, r * _HUNDRED) for x, y in pairs for r in (x / y, y / x) for value in values
+            same_amount(value, r * _HUNDRED)
+            for x, y in pairs
+            for r in (x / y, y / x)
+            for value in values
         )
     if own & _TIMES:
         ratios = [max(x, y) / min(x, y) for x, y in pairs]
@@ -171,7 +174,7 @@ def _ratio(
 _LABELLED = regex(r"(?<=[^\W\d_])\d+(?![\d.,]\d)")
 
 
-def _labels(claim: str) -> frozenset[str]:
+def label_terms(claim: str) -> frozenset[str]:
     """The number terms ``claim`` writes as part of a label ("the Q2 budget", "the X300"): no
     amount, so no operand ("$40,000" over the "2" of "Q2" is no "$20,000")."""
     return frozenset(t for m in _LABELLED.finditer(claim) for t in content_terms(m[0]))
@@ -232,7 +235,7 @@ def _multiplied(
         results = (r for a, f in _pairs(amounts_, factors) if f > 1 for r in (a * f, a / f))
     else:
         return False
-    return any(_same(value, result) for result in results for value in values)
+    return any(same_amount(value, result) for result in results for value in values)
 
 
 def _pairs(
@@ -245,7 +248,7 @@ def _pairs(
         yield max(first), max(second)
 
 
-def _same(value: Decimal, result: Decimal) -> bool:
+def same_amount(value: Decimal, result: Decimal) -> bool:
     """``value`` is ``result``: exactly, or rounded to its places when it is not small."""
     return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
 

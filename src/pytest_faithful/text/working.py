@@ -20,18 +20,11 @@ from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
-from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.rates import matches
-from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
 
-_NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
 _MOST_NUMBERS = 10
-# A number written onto the letters before it is a label's: "Q2", "FY23", "X300".
-_LABELLED = regex(r"(?<=[^\W\d_])\d+(?![\d.,]\d)")
 _ROUNDS = 3
 _HUNDRED = Decimal(100)
-# The least a result may be that is read to its places: below it, rounding excuses too much.
-_LEAST_ROUNDED = Decimal(10)
 
 
 _Figure = tuple[Decimal, frozenset[str]]
@@ -60,10 +53,10 @@ def worked_in_steps(
         for t, values in amounts(question).items():
             known.append((max(values), asked.get(t, _PLAIN) | {_QUESTION}))
     pending: dict[str, _Figure] = {}
-    labels = frozenset(t for m in _LABELLED.finditer(working) for t in content_terms(m[0]))
+    labels = label_terms(working)
     for other, values in written.items():
         own = kinds.get(other, frozenset()) or _PLAIN
-        if own & _NO_OPERAND or other in labels:
+        if own & NO_OPERAND or other in labels:
             continue  # "the Q2 budget": a label's number is no figure
         # A figure at the scale written after it ("$4bn" is 4,000,000,000 only): its term may
         # also stand for a smaller number the text writes another way ("fourth").
@@ -86,7 +79,7 @@ def worked_in_steps(
 
 def _a_figure(kinds: frozenset[str]) -> bool:
     """Money, a percent or a count of something: what an answer's working produces."""
-    return bool(kinds) and not kinds & _NO_OPERAND and kinds != _PLAIN
+    return bool(kinds) and not kinds & NO_OPERAND and kinds != _PLAIN
 
 
 def _made(figure: _Figure, known: list[_Figure]) -> bool:
@@ -96,7 +89,9 @@ def _made(figure: _Figure, known: list[_Figure]) -> bool:
     places when it is 10 or more."""
     value, kinds = figure
     for (a, a_kinds), (b, b_kinds) in itertools.combinations(known, 2):
-        if _alike(kinds, a_kinds, b_kinds) and any(_same(value, r) for r in (a + b, abs(a - b))):
+        if _alike(kinds, a_kinds, b_kinds) and any(
+            same_amount(value, r) for r in (a + b, abs(a - b))
+        ):
             return True
         for (x, x_kinds), (y, y_kinds) in (
             ((a, a_kinds), (b, b_kinds)),
@@ -105,7 +100,7 @@ def _made(figure: _Figure, known: list[_Figure]) -> bool:
             if not _of_kind(kinds, x_kinds) or not _counts(y_kinds):
                 continue
             results = [x * y, x * y / _HUNDRED] + ([x / y] if y else [])
-            if any(_same(value, r) for r in results):
+            if any(same_amount(value, r) for r in results):
                 return True
     return False
 
@@ -123,7 +118,3 @@ def _of_kind(kinds: frozenset[str], other: frozenset[str]) -> bool:
 def _counts(kinds: frozenset[str]) -> bool:
     """A count of something, a percent or a bare figure: what multiplies or divides an amount."""
     return all(k in {"plain", "percent", _QUESTION} or k.startswith("unit:") for k in kinds)
-
-
-def _same(value: Decimal, result: Decimal) -> bool:
-    return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
