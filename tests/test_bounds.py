@@ -419,3 +419,58 @@ DECKS = (
 )
 def test_a_bound_as_written_with_its_negation_elsewhere(claim: str, flipped: bool) -> None:
     assert (flipped_bound(claim, [DECKS, "Decks of 40 cm are common."]) is not None) is flipped
+
+
+# A negation that is not the bound's: a "no" after a preposition negates its own noun ("at no
+# charge"), "Not if ..." answers no to what its condition excepts, and an "unless" clause
+# states the bound the negation before it excepts. Each beside the bound the other way, which
+# is still read as one.
+@pytest.mark.parametrize(
+    ("passage", "claim", "sense"),
+    [
+        (
+            "Economy passengers may check one bag weighing up to 23 kg free of charge.",
+            "You can check one bag of up to 23 kg at no charge.",
+            UPPER,
+        ),
+        (
+            "Economy passengers may check one bag weighing up to 23 kg free of charge.",
+            "You can check one bag of at least 23 kg at no charge.",
+            LOWER,
+        ),
+        (
+            "Applicants must achieve at least 6.5 overall, with no component below 6.0.",
+            "You need at least 6.5 overall with no component under 6.0.",
+            LOWER,
+        ),
+        (
+            "Your pharmacist can supply it without a prescription to women aged 16 and over.",
+            "Not if you're 16 or over: a pharmacist can supply it without a prescription.",
+            LOWER,
+        ),
+        (
+            "Your pharmacist can supply it without a prescription to women aged 16 and over.",
+            "Not if you're under 16: a pharmacist can supply it without a prescription.",
+            UPPER,
+        ),
+        (
+            "Part-time students are not eligible for a maintenance loan unless their course "
+            "intensity is at least 25% of a full-time course.",
+            "Only if your course intensity is at least 25% of a full-time course.",
+            LOWER,
+        ),
+        (
+            "Part-time students are not eligible for a maintenance loan unless their course "
+            "intensity is at least 25% of a full-time course.",
+            "Only if your course intensity is at most 25% of a full-time course.",
+            UPPER,
+        ),
+    ],
+)
+def test_a_negation_of_something_else_turns_no_bound_over(
+    passage: str, claim: str, sense: str
+) -> None:
+    number = next(t for t in bound_senses(claim) if t != "6")  # 6.0 is the other bound
+    assert bound_senses(claim)[number] == {sense}
+    agrees = bound_senses(passage)[number] == {sense}
+    assert (number_clash(claim, passage) is None) is agrees

@@ -233,12 +233,14 @@ _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})
 _OTHER = {LOWER: UPPER, UPPER: LOWER}
 # Where a clause ends (a sentence's end; a subordinate clause too: "Liz can't because she is
 # working until 6" negates no working hours; an "and" or "or" that opens a clause with a
-# subject of its own: "You can cancel within 14 days and you don't need to give a reason"): a
+# subject of its own: "You can cancel within 14 days and you don't need to give a reason"; an
+# "unless", whose clause states what the negation excepts: "not eligible unless the course is
+# at least 25%" bounds it from below): a
 # negation past it ("from 1991 until 1998 (centre) ... did not allow it"; "Orders over $50 ship
 # free; there is no fee") is not about the bound.
 _CLAUSE_END = regex(
     r"[,;:()\[\]\n\u2013\u2014!?]|\.(?=\s|$)|\s-\s"
-    r"|\b(?:but|because|since|although|though|while|whereas|so)\b"
+    r"|\b(?:but|because|since|although|though|while|whereas|so|unless)\b"
     r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i)\b)",
     re.IGNORECASE,
 )
@@ -266,8 +268,21 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
         (first + m.start(), first + m.end())
         for m in _NEGATION_WORD.finditer(before)
         if not _compares(text, first + m.end(), start)
+        and not _CONDITION_AFTER.match(text, first + m.end())
     ]
-    return spans + [(end + m.start(), end + m.end()) for m in _NEGATION_WORD.finditer(after)]
+    return spans + [
+        (end + m.start(), end + m.end())
+        for m in _NEGATION_WORD.finditer(after)
+        if not _OF_A_NOUN.search(after, 0, m.start())
+    ]
+
+
+# "Not if you're 16 or over: ...": a negation that answers no to what the condition after it
+# excepts, not one of the condition's bound.
+_CONDITION_AFTER = regex(r"(?i)\s+(?:if|unless|when|once)\b")
+# "up to 23 kg at no charge", "at least 6.5 overall with no component under 6.0": a "no" after a
+# preposition negates its own noun, as "without" does, not the clause's bound before it.
+_OF_A_NOUN = regex(r"(?i)\b(?:at|with|for|of|in|on|by|from|to)\s+$")
 
 
 # "not as effective as the injected vaccine in adults over 50": the "not" denies a comparison
