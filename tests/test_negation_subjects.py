@@ -104,3 +104,66 @@ def test_a_negation_after_an_auxiliary_is_a_verbs(
     assert not contrast.verbal
     (no,) = _bag(_lower(f"{subject} with no {verb}.")).scopes
     assert not no.verbal
+
+
+# What one thing is not, against what another thing is: no clash. The same thing said to be so,
+# or the thing a verb's object (whatever its subject), still clashes.
+@pytest.mark.parametrize(
+    ("evidence", "claim", "clash"),
+    [
+        (
+            "Personal training sessions are not included and cost £35 per session.",
+            "Personal training isn't part of the membership, although unlimited classes are "
+            "included.",
+            False,
+        ),
+        (
+            "Personal training sessions are not included and cost £35 per session.",
+            "Personal training is included.",
+            True,
+        ),
+        (
+            "Personal training sessions are not included and cost £35 per session.",
+            "Personal training sessions are fully included.",
+            True,
+        ),
+        (
+            "During peak hours bicycles are not allowed on trains.",
+            "Not at 8 am: that is in the peak, when only folding bikes are allowed.",
+            False,
+        ),
+        (
+            "The User may not reverse engineer, decompile, or disassemble the Software.",
+            "The terms permit reverse engineering, decompiling or disassembling the Software.",
+            True,
+        ),
+        # A negation whose verb phrase is left out negates it for its own subject only.
+        (
+            "With a guarantor loan, the guarantor agrees to make the repayments if the borrower "
+            "cannot.",
+            "If the borrower can't make the repayments, the guarantor has to pay instead.",
+            False,
+        ),
+        (
+            "With a guarantor loan, the guarantor agrees to make the repayments if the borrower "
+            "cannot.",
+            "If the guarantor can't make the repayments, the borrower has to pay instead.",
+            True,
+        ),
+        # "Risk-Free" says "no risk": one expression, which negates nothing.
+        (
+            "Try our 30-Day Risk-Free Trial of the Premium Plan at no cost.",
+            "They offer a 30-day trial with no risk for their Premium Plan.",
+            False,
+        ),
+        (
+            "The bread is gluten-free and made with rice flour.",
+            "The bread has no gluten and is made with rice flour.",
+            False,
+        ),
+    ],
+)
+def test_what_another_thing_is_says_nothing_against_a_negation(
+    evidence: str, claim: str, clash: bool
+) -> None:
+    assert negation_clash(claim, evidence) is clash

@@ -26,19 +26,14 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from pytest_faithful.text.clause_readings import clause_objects, elided_subjects
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
-    _CLAUSE_PUNCTUATION,
-    _JOINTS,
     _NEG,
-    _NOT_NEGATING,
-    _SCOPE_TOKEN,
-    _SUBJECTS,
-    CLAUSE_WORDS,
     _Bag,
     _lower,
     _Scope,
@@ -56,6 +51,14 @@ class _Reading(NamedTuple):
     """The terms the text states at least once outside every negation."""
     after: Mapping[str, frozenset[str]]
     """Each term -> the content terms after it in its clause (its object)."""
+    elided: frozenset[str]
+    """The subjects of negations whose verb phrase is left out ("the borrower" of "the
+    guarantor makes the repayments if the borrower cannot.")."""
+    before: Mapping[str, frozenset[str]]
+    """Each term -> the content terms before it in its clause."""
+    after_be: frozenset[str]
+    """The terms said only right after a form of "be" ("classes are included"): the words
+    before them in their clause are their subject."""
 
 
 def negation_clash(claim: str, evidence: str) -> bool:
@@ -169,6 +172,7 @@ def _spaced_compounds(claim: str, evidence: str) -> tuple[str, str]:
     financing", "a no-fee account") written joined in the other too where it writes it apart
     ("financing with no money down", "there is no fee"): one expression, which negates
     nothing in either form."""
+    claim, evidence = _free_compounds(claim, evidence)
     words = {m[1].lower() for m in _COMPOUND_WORDS.finditer(claim + "\n" + evidence)}
     if not words:
         return claim, evidence
@@ -182,6 +186,24 @@ def _spaced_compounds(claim: str, evidence: str) -> tuple[str, str]:
         return "no-" + "-".join(match[1].split())
 
     return apart.sub(joined, claim), apart.sub(joined, evidence)
+
+
+# "a risk-free trial", "interest-free": one word, that says what "no risk" says.
+_FREE_COMPOUND = regex(r"(?i)(?<![\w-])([^\W\d_]+)-free\b")
+
+
+def _free_compounds(claim: str, evidence: str) -> tuple[str, str]:
+    """``claim`` and ``evidence`` with "no X" written "X-free" where either writes "X-free":
+    "a 30-day trial with no risk" says what "a 30-Day Risk-Free Trial" says, and negates
+    nothing it states. Only "no X" is rewritten: "interest-free" still says nothing against
+    "interest is charged after 12 months"."""
+    words = {m[1].lower() for m in _FREE_COMPOUND.finditer(claim + "\n" + evidence)}
+    if not words:
+        return claim, evidence
+    apart = re.compile(
+        r"(?i)(?<![\w-])no\s+(" + "|".join(map(re.escape, sorted(words))) + r")\b(?!-)"
+    )
+    return apart.sub(r"\1-free", claim), apart.sub(r"\1-free", evidence)
 
 
 def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
@@ -374,6 +396,12 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         for s in stating.scopes
     ):
         return False
+    # "... if the borrower cannot." negates, for the borrower, the verb phrase the text states
+    # for someone else: what "the borrower can't make the repayments" negates.
+    if (scope.verbal and scope.before in stating.elided) or _of_other_subjects(
+        scope, negating, stating, found
+    ):
+        return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
     # "covers manufacturing defects but does not cover accidental damage" states the covering
     # of defects and negates that of damage, as "does not cover accidental damage" does: the
@@ -387,6 +415,25 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     if scope.rest & negated:
         return bool(scope.rest & (stated_object - negated))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
+
+
+def _of_other_subjects(
+    scope: _Scope, negating: _Reading, stating: _Reading, found: frozenset[str]
+) -> bool:
+    """Whether the stating text states the negated head only of other things: "classes are
+    included" says nothing against "personal training sessions are not included" (a verb's
+    negation, whose clause names its subject before it; not "discussed the lack of"). Each
+    statement of the head must follow a form of "be", with words before it in its clause, none
+    of them a word of the negation's clause before it ("Personal training is included" is about
+    the same thing). Not a verb's object: "The terms permit reverse engineering" states against
+    "The User may not reverse engineer", whatever its subject."""
+    if not scope.before or not scope.verbal:
+        return False
+    subject = negating.before.get(scope.before, frozenset()) | {scope.before}
+    if not found <= stating.after_be:
+        return False
+    befores = [stating.before.get(head, frozenset()) for head in found]
+    return all(befores) and not any(subject & b for b in befores)
 
 
 # Words that say one thing: "not allowed" negates "permitted".
@@ -409,32 +456,7 @@ def _alike(head: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=4096)
 def _read(text: str) -> _Reading:
     bag = text_bag(text)
-    return _Reading(bag.scopes, frozenset(bag.asserted), _objects(_lower(text)))
-
-
-def _objects(lowered: str) -> dict[str, frozenset[str]]:
-    """Each content term of ``lowered`` -> the content terms after it in its clause; clauses
-    end where a negation's scope ends (:func:`~pytest_faithful.text.terms._negated_bag`)."""
-    found: dict[str, set[str]] = {}
-    clause: list[str] = []
-
-    def close() -> None:
-        for k, term in enumerate(clause):
-            found.setdefault(term, set()).update(clause[k + 1 :])
-        clause.clear()
-
-    last = ""
-    for token in _SCOPE_TOKEN.findall(lowered):
-        if (
-            token in _CLAUSE_PUNCTUATION
-            or token in CLAUSE_WORDS
-            or (token in _SUBJECTS and last in _JOINTS)
-        ):
-            close()
-        elif token != "," and token not in _NOT_NEGATING:
-            term = _term(token)
-            if term and term != _NEG:
-                clause.append(term)
-        last = token
-    close()
-    return {term: frozenset(after) for term, after in found.items()}
+    after, before, after_be = clause_objects(_lower(text))
+    return _Reading(
+        bag.scopes, frozenset(bag.asserted), after, elided_subjects(text), before, after_be
+    )

@@ -1,0 +1,88 @@
+"""What each clause of a text says about what, for the negation rule
+(:mod:`~pytest_faithful.text.polarity`): each word's object (the words after it in its clause),
+the subject of a word said after a form of "be" ("classes" of "classes are included"), and the
+subject of a negation whose verb phrase is left out ("if the borrower cannot.").
+
+Clauses end where a negation's scope ends (:func:`~pytest_faithful.text.terms._negated_bag`):
+at ";", ":", a bracket, a word in ``CLAUSE_WORDS``, or a comma or "and" before a new subject.
+"""
+
+from __future__ import annotations
+
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import (
+    _CLAUSE_PUNCTUATION,
+    _JOINTS,
+    _NEG,
+    _NOT_NEGATING,
+    _SCOPE_TOKEN,
+    _SUBJECTS,
+    CLAUSE_WORDS,
+    _term,
+    content_terms,
+)
+
+
+def clause_objects(
+    lowered: str,
+) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]], frozenset[str]]:
+    """Each content term of ``lowered`` -> the content terms after it in its clause, and ->
+    those before it; and the terms said only right after a form of "be" (module docstring)."""
+    found: dict[str, set[str]] = {}
+    earlier: dict[str, set[str]] = {}
+    not_after_be: set[str] = set()
+    clause: list[str] = []
+
+    def close() -> None:
+        for k, term in enumerate(clause):
+            found.setdefault(term, set()).update(clause[k + 1 :])
+            earlier.setdefault(term, set()).update(clause[:k])
+        clause.clear()
+
+    last = ""
+    for token in _SCOPE_TOKEN.findall(lowered):
+        if (
+            token in _CLAUSE_PUNCTUATION
+            or token in CLAUSE_WORDS
+            or (token in _SUBJECTS and last in _JOINTS)
+        ):
+            close()
+        elif token != "," and token not in _NOT_NEGATING:
+            term = _term(token)
+            if term and term != _NEG:
+                clause.append(term)
+                if last not in _BE:
+                    not_after_be.add(term)
+        last = token
+    close()
+    return (
+        {term: frozenset(after) for term, after in found.items()},
+        {term: frozenset(before) for term, before in earlier.items()},
+        frozenset(earlier.keys() - not_after_be),
+    )
+
+
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being"})
+
+
+# A negated auxiliary that ends its clause, its verb phrase left out ("if the borrower
+# cannot."), and where the clause it ends starts.
+_ELIDED = regex(
+    r"(?i)\b(?:can(?:not|'t|\u2019t)|won(?:'t|\u2019t)"
+    r"|(?:do|does|did|is|are|was|were|has|have|had|would|should|could|will|must|can)"
+    r"(?:n't|n\u2019t|\s+not))\s*(?:[.;:!?)]|,\s|$)"
+)
+_CLAUSE_START = regex(r"(?i)[,;:(]|\b(?:if|when|unless|because|while|although|but|and|or)\b")
+_SUBJECT_REACH = 80
+
+
+def elided_subjects(text: str) -> frozenset[str]:
+    """The content terms of the subject of each negation in ``text`` whose verb phrase is left
+    out: "borrower" in "the guarantor makes the repayments if the borrower cannot."."""
+    found: set[str] = set()
+    for m in _ELIDED.finditer(text):
+        start = max(0, m.start() - _SUBJECT_REACH)
+        for joint in _CLAUSE_START.finditer(text, start, m.start()):
+            start = joint.end()
+        found |= content_terms(text[start : m.start()])
+    return frozenset(found)
