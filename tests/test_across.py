@@ -23,6 +23,11 @@ TOWERS = (
     "The Harbour Spire in Antwerp, completed in 2016, rises 187 metres.",
 )
 
+FLATS = (
+    "Flat A has two bedrooms and a private garden and is offered at £1,450 per month.",
+    "Flat B has one bedroom and a balcony and is offered at £1,100 per month.",
+)
+
 # (passages, claim, its number, honest?): each honest form beside a lying one.
 FORMS = [
     (STORMS, "The two storms together left about 125,000 homes without power.", "125000", True),
@@ -40,6 +45,12 @@ FORMS = [
     (TOWERS, "The Harbour Spire is 25 metres taller than the Meridian Tower.", "25", False),
     (TOWERS, "The Harbour Spire is 25 metres shorter than the Meridian Tower.", "25", True),
     (TOWERS, "The Meridian Tower is 35 metres taller than the Harbour Spire.", "35", False),
+    # Two things told apart by a letter: the letter tells which passage is which.
+    (FLATS, "Flat A costs £350 a month more than Flat B, but it has a garden.", "350", True),
+    (FLATS, "Flat A costs £350 a month less than Flat B, but it has a garden.", "350", False),
+    (FLATS, "Flat B costs £350 a month more than Flat A, but it has a garden.", "350", False),
+    (FLATS, "Flat B costs £350 a month less than Flat A, and has a balcony.", "350", True),
+    (FLATS, "Flat A costs £450 a month more than Flat B, but it has a garden.", "450", False),
     # Years are labels, not amounts: the difference of two is elapsed.py's.
     (
         TOWERS,

@@ -19,7 +19,10 @@ one passage says together. :func:`across` reads such a number as stated when:
   "than" says, the second one only B's side says, and A's number less B's is N (B's less A's
   for "fewer", "shorter", "lower" and the other comparatives of less): "the Harbour Spire is
   25 metres taller than the Meridian Tower" is not stated by a 187-metre Spire and a 212-metre
-  Tower.
+  Tower. Things told apart by a letter or a number after a capitalised word ("Flat A" and
+  "Flat B", "Plan 2") are told apart by it: "Flat A costs £350 a month more than Flat B" is
+  stated by "Flat A ... £1,450 per month" and "Flat B ... £1,100 per month", though neither
+  writes "costs".
 
 A lie that changes the figure is caught unless it lands on another such sum or difference by
 chance, and one that swaps which thing is larger is caught. The passages are found
@@ -61,6 +64,9 @@ _LESS = regex(
     re.IGNORECASE,
 )
 _UNIT_AFTER = regex(r"\s+([^\W\d_]+)\s+than\b")
+# A thing's label: a capitalised word and a capital letter or a short number ("Flat A", "Plan
+# 2"), read as one term with a space, which no content term has.
+_LABEL = regex(r"\b([A-Z][a-z]+)[^\S\n]+([A-Z]|\d{1,2})(?![\w.,:%/-]\w|[\w%])")
 # Share of the claim's other words the two passages must say between them.
 MIN_SHARED = 0.5
 # The passages a claim is read against (pairs grow as their square), and the operands one
@@ -75,7 +81,7 @@ class _Passage:
     __slots__ = ("terms", "values")
 
     def __init__(self, text: str) -> None:
-        self.terms = content_terms(text)
+        self.terms = content_terms(text) | _labels(text)
         kinds = number_kinds(text)
         written = amounts(text)
         values: dict[str, list[frozenset[Decimal]]] = {}
@@ -147,7 +153,11 @@ def _sides(
 ) -> tuple[frozenset[str], frozenset[str], int]:
     """For "A is N more than B": the words only A's side says, those only B's side says, and
     which way the difference goes (1 where A's is the larger, -1 for "fewer", "shorter" ...)."""
-    before = about & content_terms(claim[: compared.start()])
-    after = about & content_terms(claim[compared.end() :])
+    before = about & content_terms(claim[: compared.start()]) | _labels(claim[: compared.start()])
+    after = about & content_terms(claim[compared.end() :]) | _labels(claim[compared.end() :])
     way = -1 if _LESS.fullmatch(compared["cmp"]) else 1
     return before - after, after - before, way
+
+
+def _labels(text: str) -> frozenset[str]:
+    return frozenset(f"{m[1].lower()} {m[2].lower()}" for m in _LABEL.finditer(text))
