@@ -4,6 +4,8 @@ number or a figure of another kind is no operand."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -85,3 +87,115 @@ def test_any_two_steps(count: int, percent: int, excess: int) -> None:
     wrong = working.replace(f"${paid:,.2f}", f"${off:,.2f}")
     wrong_term = f"{off:.2f}".rstrip("0").rstrip(".")
     assert not worked_in_steps(wrong_term, wrong, passages, question)
+
+
+PLANS = (
+    "Fibre 500 costs £35 a month for the first 18 months.",
+    "There is a one-off setup fee of £30.",
+    "After the minimum term, the price reverts to £48 a month.",
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "term", "worked"),
+    [
+        ("£450 in the first year: the £30 setup fee plus 12 months at £35.", "12", True),
+        ("£450 in the first year: the £30 setup fee plus 12 months at £35.", "450", True),
+        # A year has twelve months, not eleven; a total one payment short is no total.
+        ("£415 in the first year: the £30 setup fee plus 11 months at £35.", "11", False),
+        ("£415 in the first year: the £30 setup fee plus 11 months at £35.", "415", False),
+        ("£460 in the first year: the £30 setup fee plus 12 months at £35.", "460", False),
+        # Without a word that adds, a figure one unwritten step away is not read as a total.
+        (
+            "It comes to £450 with 12 months at £35 over the first year and the £30 fee.",
+            "450",
+            False,
+        ),
+        # A period the working does not name is no count of it.
+        ("£450: the £30 setup fee plus 12 months at £35.", "12", False),
+    ],
+)
+def test_a_named_period_and_a_total_of_a_product(claim: str, term: str, worked: bool) -> None:
+    assert worked_in_steps(term, claim, PLANS) is worked
+
+
+@given(st.integers(1, 400), st.integers(2, 36), st.integers(100, 9_999), st.integers(1, 99))
+@settings(max_examples=150, deadline=None)
+def test_a_fee_plus_payments(fee: int, count: int, pence: int, off: int) -> None:
+    price = pence / 100
+    passages = (f"A joining fee of £{fee} applies.", f"It costs £{price:.2f} per month.")
+    total = fee + count * price
+    assume(total not in {fee, price, count} and count not in {fee, price})
+    working = (
+        f"£{total:,.2f} in total: the £{fee} fee plus {count} monthly payments of £{price:.2f}."
+    )
+    term = f"{total:.2f}".rstrip("0").rstrip(".")
+    assert worked_in_steps(term, working, passages, f"What do I pay over {count} months?")
+    wrong_total = total + off + 0.37
+    # Another reading of the same three figures ("£99 twice plus £97.63") is no lie to catch.
+    readings = {round(x * y + z, 2) for x, y, z in itertools.permutations((fee, count, price))}
+    readings |= {
+        round(abs(x * y - z), 2) for x, y, z in itertools.permutations((fee, count, price))
+    }
+    assume(round(wrong_total, 2) not in readings)
+    wrong = working.replace(f"£{total:,.2f}", f"£{wrong_total:,.2f}")
+    wrong_term = f"{wrong_total:.2f}".rstrip("0").rstrip(".")
+    assert not worked_in_steps(wrong_term, wrong, passages, f"What do I pay over {count} months?")
+
+
+DISCOUNT = (
+    "Annual billing gives a 20% discount compared with paying monthly. Annual plans are refunded "
+    "pro rata only within the first 30 days.",
+)
+NO_CLAIMS = ("A no-claims discount of 10% is earned for each claim-free year, up to 60%.",)
+
+
+@pytest.mark.parametrize(
+    ("passages", "claim", "term", "worked"),
+    [
+        # A percent taken off, and a month's price for the year the working names.
+        (
+            DISCOUNT,
+            "With 20% off, a 50 USD plan costs 40 USD a month, or 480 USD for the year.",
+            "40",
+            True,
+        ),
+        (
+            DISCOUNT,
+            "With 20% off, a 50 USD plan costs 40 USD a month, or 480 USD for the year.",
+            "480",
+            True,
+        ),
+        (
+            DISCOUNT,
+            "With 20% off, a 50 USD plan costs 40 USD a month, or 490 USD for the year.",
+            "490",
+            False,
+        ),
+        # "30%" is no operand that only "within 30 days" states.
+        (
+            DISCOUNT,
+            "With 30% off, a 50 USD plan costs 35 USD a month, or 420 USD for the year.",
+            "35",
+            False,
+        ),
+        # A count that is the ratio of two figures of one kind.
+        (
+            NO_CLAIMS,
+            "At 10% per claim-free year, it takes 6 years to reach the 60% maximum.",
+            "6",
+            True,
+        ),
+        (
+            NO_CLAIMS,
+            "At 10% per claim-free year, it takes 5 years to reach the 60% maximum.",
+            "5",
+            False,
+        ),
+    ],
+)
+def test_a_percent_off_and_a_ratio(
+    passages: tuple[str, ...], claim: str, term: str, worked: bool
+) -> None:
+    question = "What would I pay on a 50 USD plan?" if passages is DISCOUNT else None
+    assert worked_in_steps(term, claim, passages, question) is worked

@@ -11,16 +11,30 @@ claim writes that is the sum, difference, product or quotient of two known ones,
 of one (a price in pence times a count is that percent: 45p times 10,000 is £4,500), to the
 places it is written. Only figures the claim writes become known, so a lie that changes an
 operand or a result is still missing; dates, years, times of day and labels are no figures.
+
+Two readings go beyond one operation on two known figures:
+
+* a period the working names in words, counted in a smaller unit: "12 months" where it says
+  "the first year", "7 days" for "a week". A year has twelve months whatever the passages say,
+  so the count is the answer's, not a fact it adds; and such a count is an operand the working
+  need not write ("40 USD a month, or 480 USD for the year");
+* a percent taken off ("20% off, so a 50 USD plan costs 40 USD") and a count that is the ratio
+  of two figures of one kind ("at 10% a year, six years to reach the 60% maximum");
+* a total of a figure and a product whose value is never written, where the working says it
+  adds or takes away ("plus", "in total", "less"): "£379.88 in total: the £20 joining fee plus
+  12 monthly payments of £29.99".
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
+from pytest_faithful.text.patterns import regex
 
 _MOST_NUMBERS = 10
 _ROUNDS = 3
@@ -32,6 +46,29 @@ _Figure = tuple[Decimal, frozenset[str]]
 _PLAIN = frozenset({"plain"})
 _QUESTION = "question"
 """Marks a figure the question gives: what a question's number counts is read loosely."""
+
+# A period named by a word, not a number ("the first year", "a week", "annual"), and the counts
+# of smaller units it holds. Only whole, fixed sizes: a month is no fixed count of days or weeks.
+_NAMED_PERIOD = regex(
+    r"\b(?:(?:a|an|one|the|per|each|every|first|next|last|this|that)\s+"
+    r"(?P<period>year|week|fortnight|day|hour|quarter)|(?P<annual>annual(?:ly)?|yearly))\b",
+    re.IGNORECASE,
+)
+_HELD: dict[str, tuple[tuple[str, int], ...]] = {
+    "year": (("unit:month", 12), ("unit:week", 52), ("unit:day", 365)),
+    "quarter": (("unit:month", 3),),
+    "fortnight": (("unit:week", 2), ("unit:day", 14)),
+    "week": (("unit:day", 7),),
+    "day": (("unit:hour", 24),),
+    "hour": (("unit:minut", 60),),
+}
+# Words by which a working adds or takes away: only there is a total of a product read whose
+# value the working never writes (each unwritten step makes a chance match likelier).
+_ADDS = regex(
+    r"\b(?:plus|in\s+total|total|altogether|together|including|on\s+top\s+of|less|minus"
+    r"|after|deducting)\b|\+",
+    re.IGNORECASE,
+)
 
 
 def worked_in_steps(
@@ -46,7 +83,7 @@ def worked_in_steps(
     kinds = number_kinds(working)
     if not _a_figure(kinds.get(term, frozenset())):
         return False
-    stated = frozenset().union(*(all_amounts(p) for p in passages))
+    stated = _stated_kinds(passages)
     known: list[_Figure] = []
     if question:
         asked = number_kinds(question)
@@ -61,14 +98,28 @@ def worked_in_steps(
         # A figure at the scale written after it ("$4bn" is 4,000,000,000 only): its term may
         # also stand for a smaller number the text writes another way ("fourth").
         figure = (max(values), own)
-        if figure[0] in stated:
+        if _stated_as(figure, stated):
             known.append(figure)
         else:
             pending[other] = figure
+    named = {
+        "year" if m["annual"] else m["period"].lower() for m in _NAMED_PERIOD.finditer(working)
+    }
+    known.extend((Decimal(count), frozenset({unit})) for p in named for unit, count in _HELD[p])
+    for other, figure in list(pending.items()):
+        if _period_count(figure, working):
+            known.append(pending.pop(other))
+            if other == term:
+                return True
     if term not in pending:
         return False  # a label's number, or a figure the passages state: nothing worked out
+    adds = _ADDS.search(working) is not None
     for _ in range(_ROUNDS):
-        made = [t for t, figure in pending.items() if _made(figure, known)]
+        made = [
+            t
+            for t, figure in pending.items()
+            if _made(figure, known, adds=adds, rate_of=_rate_period(figure, working))
+        ]
         if not made:
             return False
         known.extend(pending.pop(t) for t in made)
@@ -77,18 +128,71 @@ def worked_in_steps(
     return False
 
 
+# A rate per period: "10% per claim-free year", "£50 a month", "each week".
+_RATE = regex(r"(?i)\b(?:per|a|an|each|every)\s+(?:[\w-]+\s+)?(year|month|week|day)\b")
+
+
+def _rate_period(figure: _Figure, working: str) -> bool:
+    """Whether ``figure`` counts a period the working states a rate per: the six years of
+    "at 10% per claim-free year, six years to reach 60%"; not the hours of a dose's "every 2
+    to 4 hours" beside "200-400 mg"."""
+    counted = any(k.startswith("unit:") for k in figure[1])  # "six claim-free years"
+    return counted and _RATE.search(working) is not None
+
+
+def _stated_kinds(passages: tuple[str, ...]) -> dict[Decimal, set[str]]:
+    """Each value the passages write -> what it counts there (``plain`` where a value is
+    written at another scale or in words, :func:`~pytest_faithful.text.amounts.all_amounts`)."""
+    found: dict[Decimal, set[str]] = {}
+    for passage in passages:
+        kinds, written = number_kinds(passage), amounts(passage)
+        for value in all_amounts(passage):
+            found.setdefault(value, set())
+        for term, values in written.items():
+            for value in values:
+                found.setdefault(value, set()).update(kinds.get(term, _PLAIN))
+    return found
+
+
+def _stated_as(figure: _Figure, stated: dict[Decimal, set[str]]) -> bool:
+    """Whether a passage states ``figure``'s value as a figure of its kind: a "30%" is no
+    operand that only "within 30 days" states. A bare figure either side, or a value the
+    passage writes only in another form, is of any kind."""
+    value, kinds = figure
+    if value not in stated:
+        return False
+    there = stated[value]
+    return not there or bool(there & kinds) or there <= _PLAIN or kinds <= _PLAIN
+
+
 def _a_figure(kinds: frozenset[str]) -> bool:
     """Money, a percent or a count of something: what an answer's working produces."""
     return bool(kinds) and not kinds & NO_OPERAND and kinds != _PLAIN
 
 
-def _made(figure: _Figure, known: list[_Figure]) -> bool:
+def _period_count(figure: _Figure, working: str) -> bool:
+    value, kinds = figure
+    if not any(k in kinds for k, _ in _HELD["year"] + _HELD["day"] + _HELD["hour"]):
+        return False
+    for m in _NAMED_PERIOD.finditer(working):
+        period = "year" if m["annual"] else m["period"].lower()
+        if any(unit in kinds and value == count for unit, count in _HELD[period]):
+            return True
+    return False
+
+
+def _made(
+    figure: _Figure, known: list[_Figure], *, adds: bool = False, rate_of: bool = False
+) -> bool:
     """Whether ``figure`` is the sum or difference of two ``known`` figures of its kind, the
     product of one of its kind and a count (or a percent of it, or a price in pence or cents
     times a count), or the quotient of one of its kind by a count: exactly, or rounded to its
-    places when it is 10 or more."""
+    places when it is 10 or more. Where the working ``adds``, also a known figure of its kind
+    plus or less such a product, whose value is not written; where ``figure`` counts the period
+    of a rate the working states (``rate_of``), the ratio of two known figures of one kind."""
     value, kinds = figure
-    for (a, a_kinds), (b, b_kinds) in itertools.combinations(known, 2):
+    products: list[tuple[Decimal, int]] = []
+    for (i, (a, a_kinds)), (j, (b, b_kinds)) in itertools.combinations(enumerate(known), 2):
         if _alike(kinds, a_kinds, b_kinds) and any(
             same_amount(value, r) for r in (a + b, abs(a - b))
         ):
@@ -100,7 +204,27 @@ def _made(figure: _Figure, known: list[_Figure]) -> bool:
             if not _of_kind(kinds, x_kinds) or not _counts(y_kinds):
                 continue
             results = [x * y, x * y / _HUNDRED] + ([x / y] if y else [])
+            if "percent" in y_kinds:  # "20% off"
+                results.append(x * (_HUNDRED - y) / _HUNDRED)
             if any(same_amount(value, r) for r in results):
+                return True
+            if adds:  # a hundredth only of pence or a percent: £500 times 2,000 is no £10,000
+                count = j if y is b else i
+                products.append((x * y, count))
+                if "money" not in x_kinds:
+                    products.append((x * y / _HUNDRED, count))
+    if rate_of:  # "six years" to reach 60% at 10% a year
+        for (a, a_kinds), (b, b_kinds) in itertools.permutations(known, 2):
+            if b and a_kinds & b_kinds - {_QUESTION} and same_amount(value, a / b):
+                return True
+    # The figure added may be the one multiplied: "the £15 fee plus 2 payments of £15".
+    for product, count in products:
+        for k, (c, c_kinds) in enumerate(known):
+            if (
+                k != count
+                and _of_kind(kinds, c_kinds)
+                and any(same_amount(value, r) for r in (product + c, abs(product - c)))
+            ):
                 return True
     return False
 
