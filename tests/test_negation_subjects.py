@@ -150,6 +150,27 @@ def test_a_negation_after_an_auxiliary_is_a_verbs(
             "If the guarantor can't make the repayments, the borrower has to pay instead.",
             True,
         ),
+        # A text that states its head of one thing and negates it of another: the other thing
+        # stated is denied; the first thing, or both told apart, is not.
+        (
+            "Third-party-only policies cover damage you cause to other people's vehicles and "
+            "property, but not damage to your own car.",
+            "Third-party-only cover pays for damage you cause to other people's vehicles, and it "
+            "also covers damage to your own car.",
+            True,
+        ),
+        (
+            "Third-party-only policies cover damage you cause to other people's vehicles and "
+            "property, but not damage to your own car.",
+            "It covers damage you cause to other people's cars, not damage to your own car.",
+            False,
+        ),
+        (
+            "Third-party-only policies cover damage you cause to other people's vehicles and "
+            "property, but not damage to your own car.",
+            "Third-party-only cover pays for damage you cause to other people's property.",
+            False,
+        ),
         # "Risk-Free" says "no risk": one expression, which negates nothing.
         (
             "Try our 30-Day Risk-Free Trial of the Premium Plan at no cost.",

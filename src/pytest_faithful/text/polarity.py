@@ -59,6 +59,8 @@ class _Reading(NamedTuple):
     after_be: frozenset[str]
     """The terms said only right after a form of "be" ("classes are included"): the words
     before them in their clause are their subject."""
+    negated: frozenset[str]
+    """The terms some negation of the text governs."""
 
 
 def negation_clash(claim: str, evidence: str) -> bool:
@@ -381,8 +383,10 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     its head, with the head's object when both name one."""
     heads = _alike(scope.head)
     found = heads & stating.asserted
-    if not found or heads & negating.asserted:
+    if not found:
         return False
+    if heads & negating.asserted:
+        return _denies_the_object(scope, negating, stating, found)
     # "Do not let the clamps touch" negates the clamps' touching, as "the clamps must not
     # touch" does: the stating text negates a word of the scope, with the head as its subject.
     if any(s.before in heads and s.head in scope.rest for s in stating.scopes):
@@ -415,6 +419,20 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     if scope.rest & negated:
         return bool(scope.rest & (stated_object - negated))
     return not scope.rest or not stated_object or bool(scope.rest & stated_object)
+
+
+def _denies_the_object(
+    scope: _Scope, negating: _Reading, stating: _Reading, found: frozenset[str]
+) -> bool:
+    """For a text that states its negation's head of one thing and negates it of another
+    ("covers damage you cause to others, but not damage to your own car"): whether the stating
+    text states the head of the negated thing ("also covers damage to your own car"). Every
+    word of the negated object, none of which the negating text states, is the stating text's
+    object of the head, and not one it negates itself."""
+    if not scope.rest or scope.rest & negating.asserted:
+        return False
+    stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
+    return scope.rest <= stated_object - stating.negated
 
 
 def _of_other_subjects(
@@ -458,5 +476,11 @@ def _read(text: str) -> _Reading:
     bag = text_bag(text)
     after, before, after_be = clause_objects(_lower(text))
     return _Reading(
-        bag.scopes, frozenset(bag.asserted), after, elided_subjects(text), before, after_be
+        bag.scopes,
+        frozenset(bag.asserted),
+        after,
+        elided_subjects(text),
+        before,
+        after_be,
+        frozenset(bag.negated),
     )
