@@ -243,3 +243,22 @@ def test_a_comparisons_not_is_no_bounds_negation() -> None:
     assert flipped_bound(claim, [evidence]) is None
     # Any other negation before the bound still turns it over.
     assert flipped_bound("Not more than 50 adults attended.", ["Over 50 adults attended."])
+
+
+PRICES = "Policies bought online are 15% cheaper than those arranged by phone."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        # A price's degree, however it is said: "cheaper", "cost less", "less expensive".
+        ("Policies bought online cost 15% less than those arranged by phone.", True),
+        ("Policies arranged by phone cost 15% more than online ones.", True),
+        ("Policies arranged by phone are more expensive than online ones.", True),
+        ("Policies arranged by phone cost 15% less than online ones.", False),
+        ("Policies arranged by phone are less expensive than online ones.", False),
+    ],
+)
+def test_a_price_compared_in_other_words(claim: str, passes: bool) -> None:
+    result = verify(claim, [PRICES], judge=quoting(PRICES))
+    assert result.passed is passes, result.claim_verdicts

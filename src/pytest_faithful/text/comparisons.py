@@ -122,9 +122,21 @@ def _degree(text: str, degree: re.Match[str], end: int) -> str:
     """The comparative with the word "more", "less" or "fewer" grades: the scale it reads."""
     word = degree[0].casefold()
     if word not in _GRADING:
-        return word
+        return _PRICED.get(word, word)
     graded = WORD.search(text, degree.end(), end)
-    return word if graded is None else f"{word} {min(content_terms(graded[0]) or {''})}"
+    if graded is None:
+        # "cost 15% less than": a price's degree, which "cheaper" says too.
+        before = text[max(0, degree.start() - _PRICE_REACH) : degree.start()]
+        priced = word != "fewer" and _PAYS.search(before) is not None
+        return ("cheaper" if word == "less" else "costlier") if priced else word
+    said = f"{word} {min(content_terms(graded[0]) or {''})}"
+    return _PRICED.get(said, said)
+
+
+# One degree of price, however it is said: "cheaper", "less expensive", "costs less".
+_PRICED = {"less expensiv": "cheaper", "more expensiv": "costlier", "pricier": "costlier"}
+_PAYS = regex(r"(?i)\b(?:costs?|costing|priced|charged?|pays?)\b[^.;:]*$")
+_PRICE_REACH = 40
 
 
 # "the new one": a noun's stand-in, which names nothing of the thing; "Plan A": a letter that
