@@ -20,6 +20,7 @@ from pytest_faithful.rules.base import Rule, SentenceRule
 from pytest_faithful.rules.bears_on import BearsOn
 from pytest_faithful.rules.changed_names import ChangedNames
 from pytest_faithful.rules.changed_numbers import ChangedNumbers
+from pytest_faithful.rules.claim_arithmetic import ClaimArithmetic
 from pytest_faithful.rules.compared_values import ComparedValues
 from pytest_faithful.rules.echo import Echo
 from pytest_faithful.rules.judge_quote import JudgeQuote
@@ -53,6 +54,7 @@ CLAIM_RULES: Final[tuple[Rule, ...]] = (
     ChangedNumbers(),
     SwappedRoles(),
     ComparedValues(),
+    ClaimArithmetic(),
     Answerer(),
     Speaker(),
 )
@@ -78,6 +80,7 @@ _STANDARD: Final = (
     "changed-numbers",
     "swapped-roles",
     "compared-values",
+    "claim-arithmetic",
     "answerer",
     "speaker",
     "modal-force",
@@ -97,8 +100,9 @@ its claim) and ``judge-reason`` (the judge's own reason does not deny its SUPPOR
 changed names (a name where the evidence names another, not every unstated name) and
 figures (a figure the passages give for something else where the evidence gives another), the
 swapped roles (two parties of the evidence the other way round: no faithful faith-dev answer
-fails it), the answerer, the speaker and the modal force: the set with the most catches that
-fails no more than 3% of faithful answers for a judge that is right (issue 34's bound;
+fails it), the compared values, the claim's own arithmetic, the answerer, the speaker and the
+modal force: the set with the most catches that fails no more than 3% of faithful answers for
+a judge that is right (issue 34's bound;
 benchmarks/rules.py on faith-dev, benchmarks/RESULTS.md "Stop 49"). Every name no passage
 states is ``strict``'s: a strong judge's honest answers add names from world knowledge
 ("Prince Harry, Duke of Sussex")."""

@@ -1,0 +1,32 @@
+"""``claim-arithmetic``: a claim whose own working is wrong is not SUPPORTED: "26,500 GBP a
+year, which is 12,750 GBP more than the 9,250 GBP a home student pays"; "5 ml three times a
+day, triple the 2.5 ml dose".
+
+A lie that changes one figure of an answer's working can leave every figure stated by the
+passages, or worked out by some other pair of their figures, and every word in its evidence:
+only the claim's own sum says it is wrong. The rule reads the differences and multiples a
+claim writes out with all their figures
+(:func:`~pytest_faithful.text.claimed_arithmetic.wrong_arithmetic`); it reads no passage, so
+it costs a judge that is right nothing unless its answer miscounts. Every judge.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.text.claimed_arithmetic import wrong_arithmetic
+
+
+class ClaimArithmetic:
+    name: ClassVar[str] = "claim-arithmetic"
+    judges: ClassVar[RuleJudges] = "all"
+    required: ClassVar[bool] = False
+    reads_wording: ClassVar[bool] = True
+    summary: ClassVar[str] = "the claim's own working (a difference or a multiple) holds"
+
+    def apply(self, case: Case, ruling: Ruling) -> Ruling:
+        wrong = wrong_arithmetic(case.claim.text)
+        if wrong is None:
+            return ruling
+        return ruling.demoted(self.name, wrong.reason())
