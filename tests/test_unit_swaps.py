@@ -96,6 +96,9 @@ def test_a_unit_spelled_or_converted_passes_and_a_swapped_one_fails(
         ("The course costs $1,200 per person.", "The course costs $1,200 per participant."),
         # "a second" is as often the ordinal.
         ("A second summit was held in 2018.", "The first summit came after a decade of talks."),
+        # ... after a rate too: "£60 a year and a second is £90" counts no rate per second.
+        ("A permit is £60 a year and a second is £90.",
+         "Permits cost £60 a year for the first vehicle and £90 for a second vehicle."),
         # "a year" as a thing named, no length of time.
         (
             "Leap years exist because a year isn't a whole number of days.",

@@ -110,6 +110,18 @@ _WORDED = regex(
 )
 
 
+# "a second is £90", "a second vehicle": the ordinal, a word after it ("100 requests a second."
+# ends its phrase).
+_ARTICLE_BEFORE = regex(r"(?i)\ban?[^\S\n]+$")
+_WORD_AFTER = regex(r"[^\S\n]+[^\W\d_]")
+
+
+def _ordinal_second(text: str, start: int, end: int) -> bool:
+    return bool(
+        _ARTICLE_BEFORE.search(text, max(0, start - 4), start) and _WORD_AFTER.match(text, end)
+    )
+
+
 # Where a number that a reading above can start at begins: each of them opens with one after
 # the same lookbehind. Matching there alone finds what ``finditer`` finds, without trying
 # every position of a long passage.
@@ -157,6 +169,8 @@ def unit_readings(text: str) -> frozenset[Reading]:
     periods: list[tuple[int, int]] = []  # where a rate's period is written
     for m in _counted(_RATE, text, starts):
         period = m[4].casefold()
+        if period == "second" and _ordinal_second(text, m.start(4), m.end(4)):
+            continue  # "£60 a year and a second is £90": the ordinal, no rate per second
         found.add(Reading(_number(m[1], m[2], m[3]), "per", _ANNUM.get(period, period)))
         periods.append(m.span(4))
     for m in _counted(_ADVERB, text, starts):
