@@ -199,3 +199,11 @@ def test_a_percent_off_and_a_ratio(
 ) -> None:
     question = "What would I pay on a 50 USD plan?" if passages is DISCOUNT else None
     assert worked_in_steps(term, claim, passages, question) is worked
+
+
+def test_a_sum_in_pence_is_a_sum_of_money() -> None:
+    passages = ("Tracked 24 costs £4.20.", "Tracked 48 costs £3.40.")
+    assert worked_in_steps("80", "Tracked 48 is 80p cheaper (£3.40 vs £4.20).", passages)
+    assert not worked_in_steps("70", "Tracked 48 is 70p cheaper (£3.40 vs £4.20).", passages)
+    # "10 p.m." is no sum in pence.
+    assert not worked_in_steps("10", "It closes at 10 p.m., £0.80 after the £4.20 rate.", passages)

@@ -54,6 +54,7 @@ from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
+from pytest_faithful.text.gaps import between
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.own_operands import worked_in_claim
@@ -112,6 +113,7 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
                 worked_in_claim(t, working, passages)
                 or worked_per_item(t, working, passages)
                 or worked_in_steps(t, working, passages, case.question)
+                or between(t, working)  # "two days earlier" than the other date it writes
                 for t in terms
             )
         )

@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
 
 _MOST_NUMBERS = 10
 _ROUNDS = 3
@@ -81,6 +83,9 @@ def worked_in_steps(
     if term not in written or len(written) > _MOST_NUMBERS:
         return False
     kinds = number_kinds(working)
+    pence = _in_pence(working)
+    if term in pence and _pence_between(term, written, kinds, passages):
+        return True  # "80p cheaper (£3.40 vs £4.20)"
     if not _a_figure(kinds.get(term, frozenset())):
         return False
     stated = _stated_kinds(passages)
@@ -152,6 +157,41 @@ def _stated_kinds(passages: tuple[str, ...]) -> dict[Decimal, set[str]]:
             for value in values:
                 found.setdefault(value, set()).update(kinds.get(term, _PLAIN))
     return found
+
+
+# A sum written in pence or cents: "80p", "45 pence", "99 cents" (not "10 p.m.").
+_PENCE = regex(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)[^\S\n]?(?:p(?![.\w])|pence\b|cents?\b)")
+
+
+def _pence_between(
+    term: str,
+    written: Mapping[str, frozenset[Decimal]],
+    kinds: Mapping[str, frozenset[str]],
+    passages: tuple[str, ...],
+) -> bool:
+    """Whether the sum ``term`` written in pence is the difference or the sum of two sums of
+    money the working writes, each a passage states: "80p cheaper (£3.40 vs £4.20)". Only
+    that: a sum in pence is also a rate ("25p for every £1"), which the steps read as a
+    percent."""
+    stated = frozenset().union(*(all_amounts(p) for p in passages))
+    money = [
+        max(values)
+        for other, values in written.items()
+        if other != term and "money" in kinds.get(other, frozenset()) and values & stated
+    ]
+    value = max(written[term]) / _HUNDRED
+    return any(
+        same_amount(value, r)
+        for a, b in itertools.combinations(money[:_MOST_NUMBERS], 2)
+        for r in (a + b, abs(a - b))
+    )
+
+
+def _in_pence(text: str) -> frozenset[str]:
+    """The terms of ``text``'s figures written in pence or cents."""
+    if "p" not in text and "cent" not in text:
+        return frozenset()
+    return frozenset(t for m in _PENCE.finditer(text) for t in content_terms(m[1]))
 
 
 def _stated_as(figure: _Figure, stated: dict[Decimal, set[str]]) -> bool:

@@ -1,0 +1,66 @@
+"""A count of days or hours that is the gap between two dates or two times of day the answer
+writes: "a fan club presale two days earlier, at 9am on Wednesday 12 March" after "Friday 14
+March"; "open until 8pm, compared with 4pm ..., so you get four extra hours".
+
+The gap is the answer's own arithmetic on figures it writes, each held to the passages as any
+figure is: a changed date or time is still missing, and a gap its two dates or times do not
+make ("three days earlier") is a figure of its own, which no passage states.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+from pytest_faithful.text.dates import dates_in
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
+
+# A count of days, weeks or hours, in figures or words, with a word of comparison or none
+# between ("two days earlier", "four extra hours", "3 more days").
+_GAP = regex(
+    r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[^\S\n]+"
+    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour)s?\b"
+)
+# A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
+_TIME = regex(
+    r"(?i)(?<![\d:.])(\d{1,2})(?::([0-5]\d))?[^\S\n]?([ap])\.?m\.?(?![a-z])"
+    r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
+)
+_MOST = 8  # dates or times read: pairs grow as their square
+_SAME_YEAR = 2001  # a date without a year: any year with no 29 February
+
+
+def between(term: str, working: str) -> bool:
+    """Whether the count ``term`` of ``working`` ("two days", "four extra hours") is the gap
+    between two dates, or two times of day, that ``working`` writes."""
+    for m in _GAP.finditer(working):
+        if content_terms(m[1]) != {term}:
+            continue
+        count, unit = int(term), m[2].lower()
+        if unit == "hour" and count * 60 in _minute_gaps(working):
+            return True
+        if unit != "hour" and count * (7 if unit == "week" else 1) in _day_gaps(working):
+            return True
+    return False
+
+
+def _day_gaps(text: str) -> set[int]:
+    days = []
+    for said in itertools.islice(dates_in(text), _MOST):
+        try:
+            days.append(datetime.date(said.year or _SAME_YEAR, said.month, said.day))
+        except ValueError:
+            continue  # "30 February": no day
+    return {abs((a - b).days) for a, b in itertools.combinations(days, 2)}
+
+
+def _minute_gaps(text: str) -> set[int]:
+    minutes = []
+    for m in itertools.islice(_TIME.finditer(text), _MOST):
+        if m[1]:
+            hour = int(m[1]) % 12 + (12 if m[3].lower() == "p" else 0)
+            minutes.append(hour * 60 + int(m[2] or 0))
+        else:
+            minutes.append(int(m[4]) * 60 + int(m[5]))
+    return {abs(a - b) for a, b in itertools.combinations(minutes, 2)}

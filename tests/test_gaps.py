@@ -1,0 +1,66 @@
+"""A count of days or hours that is the gap between two dates or times of day the answer
+writes (text/gaps.py), both ways: the gap its figures make passes, another is caught."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import verify
+from pytest_faithful.text.gaps import between
+
+SALE = (
+    "General sale opens at 10am on Friday 14 March. A fan club presale starts at 9am on "
+    "Wednesday 12 March."
+)
+HOURS = (
+    "The centre is open 8am to 8pm from April to September, and 8am to 4pm from October to March."
+)
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (
+            SALE,
+            "General sale opens on Friday 14 March, and the presale two days earlier, on "
+            "Wednesday 12 March.",
+            "General sale opens on Friday 14 March, and the presale three days earlier, on "
+            "Wednesday 12 March.",
+        ),
+        (
+            HOURS,
+            "In summer it stays open until 8pm, compared with 4pm in winter, so you get four "
+            "extra hours in the evening.",
+            "In summer it stays open until 8pm, compared with 4pm in winter, so you get five "
+            "extra hours in the evening.",
+        ),
+    ],
+)
+def test_a_gap_the_answer_works_out_both_ways(passage: str, honest: str, lie: str) -> None:
+    judge = quoting(passage)
+    assert verify(honest, [passage], judge=judge).passed
+    result = verify(lie, [passage], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dates(datetime.date(2001, 1, 1), datetime.date(2001, 12, 31)), st.integers(1, 40))
+def test_any_two_dates(day: datetime.date, gap: int) -> None:
+    later = day + datetime.timedelta(days=gap)
+    said = f"It opens on {later:%d %B}, {gap} days after the {day:%d %B} preview."
+    assert between(str(gap), said) is (later.year == day.year)
+    assert not between(str(gap + 1), said.replace(f"{gap} days", f"{gap + 1} days"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 23), st.integers(1, 12))
+def test_any_two_times_of_day(start: int, gap: int) -> None:
+    end = (start + gap) % 24
+    said = f"It opens at {start:02d}:00 and closes at {end:02d}:00, {gap} hours later."
+    made = abs(end - start) == gap
+    assert between(str(gap), said) is made
