@@ -10,6 +10,7 @@ make ("three days earlier") is a figure of its own, which no passage states.
 from __future__ import annotations
 
 import datetime
+import functools
 import itertools
 
 from pytest_faithful.text.dates import dates_in
@@ -34,15 +35,29 @@ _SAME_YEAR = 2001  # a date without a year: any year with no 29 February
 def between(term: str, working: str) -> bool:
     """Whether the count ``term`` of ``working`` ("two days", "four extra hours") is the gap
     between two dates, or two times of day, that ``working`` writes."""
-    for m in _GAP.finditer(working):
-        if content_terms(m[1]) != {term}:
+    return term in _gap_terms(working)
+
+
+# Read once per working: a check asks for each of its claim's missing figures in turn.
+@functools.lru_cache(maxsize=64)
+def _gap_terms(working: str) -> frozenset[str]:
+    found: set[str] = set()
+    days: set[int] | None = None
+    minutes: set[int] | None = None
+    for m in itertools.islice(_GAP.finditer(working), _MOST):
+        terms = content_terms(m[1])
+        if len(terms) != 1 or not (term := next(iter(terms))).isdigit():
             continue
         count, unit = int(term), m[2].lower()
-        if unit == "hour" and count * 60 in _minute_gaps(working):
-            return True
-        if unit != "hour" and count * (7 if unit == "week" else 1) in _day_gaps(working):
-            return True
-    return False
+        if unit == "hour":
+            minutes = _minute_gaps(working) if minutes is None else minutes
+            if count * 60 in minutes:
+                found.add(term)
+        else:
+            days = _day_gaps(working) if days is None else days
+            if count * (7 if unit == "week" else 1) in days:
+                found.add(term)
+    return frozenset(found)
 
 
 def _day_gaps(text: str) -> set[int]:
