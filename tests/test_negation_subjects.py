@@ -171,6 +171,28 @@ def test_a_negation_after_an_auxiliary_is_a_verbs(
             "Third-party-only cover pays for damage you cause to other people's property.",
             False,
         ),
+        # "rather than" negates what follows it, as "not" does.
+        (
+            "For HMOs, the landlord is responsible for paying council tax, not the tenants.",
+            "For an HMO, the landlord pays the council tax rather than the tenants.",
+            False,
+        ),
+        (
+            "For HMOs, the landlord is responsible for paying council tax, not the tenants.",
+            "For an HMO, the tenants pay the council tax rather than the landlord.",
+            True,
+        ),
+        # A light verb's negation ("can't get to a library") against the same object negated.
+        (
+            "The service brings books to residents who cannot visit a library because of illness.",
+            "It is for residents who can't get to a library because of illness.",
+            False,
+        ),
+        (
+            "The service brings books to residents who cannot visit a library because of illness.",
+            "It is for residents who can visit a library.",
+            True,
+        ),
         # "Risk-Free" says "no risk": one expression, which negates nothing.
         (
             "Try our 30-Day Risk-Free Trial of the Premium Plan at no cost.",

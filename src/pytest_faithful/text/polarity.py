@@ -253,6 +253,10 @@ _BOUND = regex(
     r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
     r"\s+(?:until|till|other\s+than)\b)"
 )
+# "pays the tax rather than the tenants" says what "pays the tax, not the tenants" says: what
+# follows is negated. Not "instead of", which as often swaps one value for another ("5 ml
+# instead of the adult 10 ml" against "a lower dose than adults: 5 ml instead of 10 ml").
+_RATHER_THAN = regex(r"(?i)\brather\s+than\b")
 # "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
 # the other, and "for a charge" still clashes with both.
 _FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
@@ -340,6 +344,8 @@ def _plain(text: str) -> str:
         text = _FAILS_TO.sub(_as_not, text)
     if "rohibit" in text or "orbid" in text:
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
+    if "rather" in text:
+        text = _RATHER_THAN.sub("and not", text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
@@ -387,6 +393,11 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         return False
     if heads & negating.asserted:
         return _denies_the_object(scope, negating, stating, found)
+    # "residents who can't get to a library" against "residents who cannot visit a library":
+    # a negation of a light verb ("get to", "go to") reads its object as its head; the other
+    # text negates that object too, so both say one thing of it.
+    if not scope.rest and heads & frozenset().union(*(s.rest for s in stating.scopes)):
+        return False
     # "Do not let the clamps touch" negates the clamps' touching, as "the clamps must not
     # touch" does: the stating text negates a word of the scope, with the head as its subject.
     if any(s.before in heads and s.head in scope.rest for s in stating.scopes):
