@@ -64,3 +64,18 @@ def test_any_two_times_of_day(start: int, gap: int) -> None:
     said = f"It opens at {start:02d}:00 and closes at {end:02d}:00, {gap} hours later."
     made = abs(end - start) == gap
     assert between(str(gap), said) is made
+
+
+VENUE = (
+    "Evening events run from 6pm to 1am. Set-up by external suppliers can begin two hours "
+    "before the event starts."
+)
+
+
+def test_a_time_a_count_of_hours_before_another_both_ways() -> None:
+    judge = quoting(VENUE)
+    honest = "Set-up can start two hours before the event, so from 4pm for an event at 6pm."
+    assert verify(honest, [VENUE], judge=judge).passed
+    lie = "Set-up can start two hours before the event, so from 3pm for an event at 6pm."
+    result = verify(lie, [VENUE], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]

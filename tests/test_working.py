@@ -207,3 +207,12 @@ def test_a_sum_in_pence_is_a_sum_of_money() -> None:
     assert not worked_in_steps("70", "Tracked 48 is 70p cheaper (£3.40 vs £4.20).", passages)
     # "10 p.m." is no sum in pence.
     assert not worked_in_steps("10", "It closes at 10 p.m., £0.80 after the £4.20 rate.", passages)
+
+
+def test_counts_of_things_each_its_own() -> None:
+    bikes = ("The Beryl bike scheme in Norwich has 700 bikes, of which 150 are e-bikes.",)
+    said = "There are 550 pedal bikes: 700 bikes in total minus 150 e-bikes."
+    assert worked_in_steps("550", said, bikes)
+    assert not worked_in_steps("500", said.replace("550", "500"), bikes)
+    # Without a word that adds or takes away, counts of different things are not combined.
+    assert not worked_in_steps("550", "There are 550 pedal bikes and 700 bikes.", bikes)

@@ -1,6 +1,8 @@
 """A count of days or hours that is the gap between two dates or two times of day the answer
 writes: "a fan club presale two days earlier, at 9am on Wednesday 12 March" after "Friday 14
-March"; "open until 8pm, compared with 4pm ..., so you get four extra hours".
+March"; "open until 8pm, compared with 4pm ..., so you get four extra hours"; and a time of
+day that count of hours before or after another it writes: "two hours before the event, so
+from 4pm for an evening event starting at 6pm".
 
 The gap is the answer's own arithmetic on figures it writes, each held to the passages as any
 figure is: a changed date or time is still missing, and a gap its two dates or times do not
@@ -53,6 +55,8 @@ def _gap_terms(working: str) -> frozenset[str]:
             minutes = _minute_gaps(working) if minutes is None else minutes
             if count * 60 in minutes:
                 found.add(term)
+            # "two hours before the event, so from 4pm for an event starting at 6pm"
+            found.update(_shifted(working, count * 60))
         else:
             days = _day_gaps(working) if days is None else days
             if count * (7 if unit == "week" else 1) in days:
@@ -71,6 +75,25 @@ def _day_gaps(text: str) -> set[int]:
 
 
 def _minute_gaps(text: str) -> set[int]:
+    minutes = _times(text)
+    return {abs(a - b) for a, b in itertools.combinations(minutes, 2)}
+
+
+def _shifted(text: str, by: int) -> set[str]:
+    """The terms of the times of day ``by`` minutes before or after one ``text`` writes, as
+    :func:`~pytest_faithful.text.terms.content_terms` writes a time ("16:00")."""
+    return {
+        f"{at // 60}:{at % 60:02d}"
+        for written in _times(text)
+        for at in ((written - by) % _DAY, (written + by) % _DAY)
+    }
+
+
+_DAY = 24 * 60
+
+
+def _times(text: str) -> list[int]:
+    """The times of day ``text`` writes, in minutes after midnight (at most :data:`_MOST`)."""
     minutes = []
     for m in itertools.islice(_TIME.finditer(text), _MOST):
         if m[1]:
@@ -78,4 +101,4 @@ def _minute_gaps(text: str) -> set[int]:
             minutes.append(hour * 60 + int(m[2] or 0))
         else:
             minutes.append(int(m[4]) * 60 + int(m[5]))
-    return {abs(a - b) for a, b in itertools.combinations(minutes, 2)}
+    return minutes

@@ -233,9 +233,9 @@ def _made(
     value, kinds = figure
     products: list[tuple[Decimal, int]] = []
     for (i, (a, a_kinds)), (j, (b, b_kinds)) in itertools.combinations(enumerate(known), 2):
-        if _alike(kinds, a_kinds, b_kinds) and any(
-            same_amount(value, r) for r in (a + b, abs(a - b))
-        ):
+        if (
+            _alike(kinds, a_kinds, b_kinds) or (adds and _counts_of_things(kinds, a_kinds, b_kinds))
+        ) and any(same_amount(value, r) for r in (a + b, abs(a - b))):
             return True
         for (x, x_kinds), (y, y_kinds) in (
             ((a, a_kinds), (b, b_kinds)),
@@ -273,6 +273,18 @@ def _alike(kinds: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool:
     """Whether figures of ``a`` and ``b`` add up to, or differ by, one of ``kinds``: all of
     one kind, where a bare figure or the question's is of any."""
     return _of_kind(kinds, a) and _of_kind(kinds, b)
+
+
+def _counts_of_things(*kinds: frozenset[str]) -> bool:
+    """Whether the figures all count things, each its own ("550 pedal bikes: 700 bikes in total
+    minus 150 e-bikes"), the first a count and the others counts or bare: read only where the
+    working adds or takes away in words."""
+    first, *rest = kinds
+    return _unit(first) and all(_unit(k) or k <= _PLAIN for k in rest)
+
+
+def _unit(kinds: frozenset[str]) -> bool:
+    return any(k.startswith("unit:") for k in kinds)
 
 
 def _of_kind(kinds: frozenset[str], other: frozenset[str]) -> bool:
