@@ -22,6 +22,11 @@ from pytest_faithful.text.terms import (
     content_terms,
 )
 
+# How many content terms either side of a word its object and its subject are read in: a
+# clause of a long list ("Kim is taller than Jo, JoA rather than KimA, ...") is read in time
+# linear in its length, and an object or a subject is near its word.
+_REACH = 24
+
 
 def clause_objects(
     lowered: str,
@@ -35,8 +40,8 @@ def clause_objects(
 
     def close() -> None:
         for k, term in enumerate(clause):
-            found.setdefault(term, set()).update(clause[k + 1 :])
-            earlier.setdefault(term, set()).update(clause[:k])
+            found.setdefault(term, set()).update(clause[k + 1 : k + 1 + _REACH])
+            earlier.setdefault(term, set()).update(clause[max(0, k - _REACH) : k])
         clause.clear()
 
     last = ""
