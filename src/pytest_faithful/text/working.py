@@ -12,7 +12,7 @@ of one (a price in pence times a count is that percent: 45p times 10,000 is £4,
 places it is written. Only figures the claim writes become known, so a lie that changes an
 operand or a result is still missing; dates, years, times of day and labels are no figures.
 
-Two readings go beyond one operation on two known figures:
+These readings go beyond one operation on two known figures:
 
 * a period the working names in words, counted in a smaller unit: "12 months" where it says
   "the first year", "7 days" for "a week". A year has twelve months whatever the passages say,
@@ -64,6 +64,7 @@ _HELD: dict[str, tuple[tuple[str, int], ...]] = {
     "day": (("unit:hour", 24),),
     "hour": (("unit:minut", 60),),
 }
+_HELD_UNITS = frozenset(unit for held in _HELD.values() for unit, _ in held)
 # Words by which a working adds or takes away: only there is a total of a product read whose
 # value the working never writes (each unwritten step makes a chance match likelier).
 _ADDS = regex(
@@ -212,7 +213,7 @@ def _a_figure(kinds: frozenset[str]) -> bool:
 
 def _period_count(figure: _Figure, working: str) -> bool:
     value, kinds = figure
-    if not any(k in kinds for k, _ in _HELD["year"] + _HELD["day"] + _HELD["hour"]):
+    if not kinds & _HELD_UNITS:
         return False
     for m in _NAMED_PERIOD.finditer(working):
         period = "year" if m["annual"] else m["period"].lower()
@@ -237,9 +238,9 @@ def _made(
             _alike(kinds, a_kinds, b_kinds) or (adds and _counts_of_things(kinds, a_kinds, b_kinds))
         ) and any(same_amount(value, r) for r in (a + b, abs(a - b))):
             return True
-        for (x, x_kinds), (y, y_kinds) in (
-            ((a, a_kinds), (b, b_kinds)),
-            ((b, b_kinds), (a, a_kinds)),
+        for (x, x_kinds), (y, y_kinds, count) in (
+            ((a, a_kinds), (b, b_kinds, j)),
+            ((b, b_kinds), (a, a_kinds, i)),
         ):
             if not _of_kind(kinds, x_kinds) or not _counts(y_kinds):
                 continue
@@ -249,7 +250,6 @@ def _made(
             if any(same_amount(value, r) for r in results):
                 return True
             if adds:  # a hundredth only of pence or a percent: £500 times 2,000 is no £10,000
-                count = j if y is b else i
                 products.append((x * y, count))
                 if "money" not in x_kinds:
                     products.append((x * y / _HUNDRED, count))
