@@ -193,6 +193,19 @@ def test_a_negation_after_an_auxiliary_is_a_verbs(
             "It is for residents who can visit a library.",
             True,
         ),
+        # A condition's negation ends with the condition, at its comma.
+        (
+            "If nobody is in, the courier will leave the parcel with a neighbour, but only if "
+            "you have given permission in the app.",
+            "If you've given permission in the app, the courier can leave it with a neighbour.",
+            False,
+        ),
+        (
+            "If nobody is in, the courier will leave the parcel with a neighbour, but only if "
+            "you have given permission in the app.",
+            "The courier never leaves a parcel with a neighbour.",
+            True,
+        ),
         # "Risk-Free" says "no risk": one expression, which negates nothing.
         (
             "Try our 30-Day Risk-Free Trial of the Premium Plan at no cost.",
