@@ -206,6 +206,30 @@ def test_a_negation_after_an_auxiliary_is_a_verbs(
             "The courier never leaves a parcel with a neighbour.",
             True,
         ),
+        # A verb phrase left out after its subject negates what "but not at" does.
+        (
+            "Adapted rooms are available at Maple Court and Riverside Village, but not at "
+            "Hilltop Halls.",
+            "Maple Court and Riverside Village both have adapted rooms, but Hilltop Halls doesn't.",
+            False,
+        ),
+        (
+            "Adapted rooms are available at Maple Court and Riverside Village, but not at "
+            "Hilltop Halls.",
+            "Adapted rooms are available at Hilltop Halls.",
+            True,
+        ),
+        # "no-shows" says what "don't show up" says; "show up" still clashes with it.
+        (
+            "Members who book but don't show up three times within a month are suspended.",
+            "Three no-shows within a month get members suspended.",
+            False,
+        ),
+        (
+            "Members who book but don't show up three times within a month are suspended.",
+            "Members who book and show up three times within a month are suspended.",
+            True,
+        ),
         # "Risk-Free" says "no risk": one expression, which negates nothing.
         (
             "Try our 30-Day Risk-Free Trial of the Premium Plan at no cost.",

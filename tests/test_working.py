@@ -216,3 +216,16 @@ def test_counts_of_things_each_its_own() -> None:
     assert not worked_in_steps("500", said.replace("550", "500"), bikes)
     # Without a word that adds or takes away, counts of different things are not combined.
     assert not worked_in_steps("550", "There are 550 pedal bikes and 700 bikes.", bikes)
+
+
+def test_a_figure_worked_out_from_the_passages_is_an_operand_of_the_next_step() -> None:
+    rents = (
+        "Rent is £185 per week for an en-suite room and £152 per week for a standard room.",
+        "Contracts run for 42 weeks.",
+    )
+    said = "An en-suite is £33 a week more, which adds up to £1,386 over the 42-week contract."
+    assert worked_in_steps("1386", said, rents)
+    assert not worked_in_steps("1400", said.replace("1,386", "1,400"), rents)
+    # The first step's figure changed: nothing works it out, so nothing builds on it.
+    changed = said.replace("£33", "£35").replace("1,386", "1,470")
+    assert not worked_in_steps("1470", changed, rents)

@@ -30,6 +30,7 @@ from pytest_faithful.text.clause_readings import clause_objects, elided_subjects
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
+from pytest_faithful.text.negated_compounds import compounds_read_alike
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
@@ -38,7 +39,6 @@ from pytest_faithful.text.terms import (
     _lower,
     _Scope,
     _term,
-    content_terms,
     text_bag,
 )
 from pytest_faithful.text.words import NEGATIONS, STOPWORDS, joined_non
@@ -69,8 +69,7 @@ def negation_clash(claim: str, evidence: str) -> bool:
     :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
     claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"
     if "-" in claim or "-" in evidence:
-        claim, evidence = _spaced_compounds(claim, evidence)
-        claim, evidence = _non_as_not(claim, evidence), _non_as_not(evidence, claim)
+        claim, evidence = compounds_read_alike(claim, evidence)
     if " as " in claim or " as " in evidence:  # "not as fast as" told the other way round
         claim = not_as_told_the_other_way(claim, evidence)
         evidence = not_as_told_the_other_way(evidence, claim)
@@ -143,69 +142,6 @@ _EXCEPTION = regex(r"(?i)\b(?:except|excepting|unless|excluding|save\s+where|oth
 # "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
 # governs no clause ("a no-fee podcast tool that lets users record" negates no recording).
 _COMPOUND = regex(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
-# ... and its words, to find the same compound written apart in the other text.
-_COMPOUND_WORDS = regex(r"(?i)(?<![\w-])no-([^\W\d_]+(?:-[^\W\d_]+)*)")
-
-
-# "non-refundable", "non-overlapping": the prefix negates its one word, whatever follows it.
-_NON = regex(r"(?i)(?<![\w-])non-([^\W\d_]+)\b(?!-)")
-
-
-def _non_as_not(text: str, other: str) -> str:
-    """``text`` with each "non-" compound whose word only ``other`` says, apart, written "not"
-    that word, its clause closed after it: "a non-refundable ticket" negates the "refundable"
-    of "the ticket is refundable" and says what "is not refundable" says, and negates nothing
-    more ("a non-stop flight to Denver" says nothing against "flies to Denver"). A compound
-    whose word the other text does not say apart, or says in a compound too, or this text says
-    apart as well ("on a non-GAAP and GAAP basis"), stays an adjective (:data:`_COMPOUND`)."""
-    if "non-" not in text.casefold():
-        return text
-    said = content_terms(_NON.sub(" ", other)) - content_terms(_NON.sub(" ", text))
-    said -= content_terms(" ".join(match[1] for match in _NON.finditer(other)))
-
-    def negated(match: re.Match[str]) -> str:
-        return f"not {match[1]};" if content_terms(match[1]) & said else match[0]
-
-    return _NON.sub(negated, text)
-
-
-def _spaced_compounds(claim: str, evidence: str) -> tuple[str, str]:
-    """``claim`` and ``evidence`` with a compound that one writes joined ("no-money-down
-    financing", "a no-fee account") written joined in the other too where it writes it apart
-    ("financing with no money down", "there is no fee"): one expression, which negates
-    nothing in either form."""
-    claim, evidence = _free_compounds(claim, evidence)
-    words = {m[1].lower() for m in _COMPOUND_WORDS.finditer(claim + "\n" + evidence)}
-    if not words:
-        return claim, evidence
-    apart = re.compile(
-        r"(?i)(?<![\w-])no\s+("
-        + "|".join(r"\s+".join(map(re.escape, w.split("-"))) for w in sorted(words))
-        + r")\b(?!-)"
-    )
-
-    def joined(match: re.Match[str]) -> str:
-        return "no-" + "-".join(match[1].split())
-
-    return apart.sub(joined, claim), apart.sub(joined, evidence)
-
-
-# "a risk-free trial", "interest-free": one word, that says what "no risk" says.
-_FREE_COMPOUND = regex(r"(?i)(?<![\w-])([^\W\d_]+)-free\b")
-
-
-def _free_compounds(claim: str, evidence: str) -> tuple[str, str]:
-    """``claim`` and ``evidence`` with "no X" written "X-free" where either writes "X-free":
-    "a 30-day trial with no risk" says what "a 30-Day Risk-Free Trial" says, and negates
-    nothing it states. Only "no X" is rewritten: "interest-free" still says nothing against
-    "interest is charged after 12 months"."""
-    words = {m[1].lower() for m in _FREE_COMPOUND.finditer(claim + "\n" + evidence)}
-    if not words:
-        return claim, evidence
-    apart = re.compile(
-        r"(?i)(?<![\w-])no\s+(" + "|".join(map(re.escape, sorted(words))) + r")\b(?!-)"
-    )
-    return apart.sub(r"\1-free", claim), apart.sub(r"\1-free", evidence)
 
 
 def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
@@ -305,7 +241,7 @@ _CONDITIONED = regex(
     r"[^\S\n]+(without|unless)\b"
 )
 # A negation's exception, read as its condition where the claim states one (above); after the
-# word a "non-" compound negates, its ";" (:func:`_non_as_not`).
+# word a "non-" compound negates, its ";" (:mod:`~pytest_faithful.text.negated_compounds`).
 _EXCEPTED = regex(
     r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
     r"[;,]*[^\S\n]+(except|unless|without)\b"
@@ -411,10 +347,12 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         for s in stating.scopes
     ):
         return False
-    # "... if the borrower cannot." negates, for the borrower, the verb phrase the text states
-    # for someone else: what "the borrower can't make the repayments" negates.
-    if (scope.verbal and scope.before in stating.elided) or _of_other_subjects(
-        scope, negating, stating, found
+    # A verb phrase left out negates it for its subject: "... if the borrower cannot." what "the
+    # borrower can't make the repayments" does; "but Hilltop Halls doesn't." "but not at Hilltop".
+    if (
+        (scope.verbal and scope.before in stating.elided)
+        or scope.head in stating.elided
+        or _of_other_subjects(scope, negating, stating, found)
     ):
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))

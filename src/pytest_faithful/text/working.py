@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
 from pytest_faithful.text.patterns import regex
@@ -117,6 +118,10 @@ def worked_in_steps(
             known.append(pending.pop(other))
             if other == term:
                 return True
+        elif other != term and derived(other, working, passages):
+            # "£33 a week more than a standard room" from a passage's £185 and £152: worked out
+            # before, so an operand of the next step ("£1,386 over the 42-week contract").
+            known.append(pending.pop(other))
     if term not in pending:
         return False  # a label's number, or a figure the passages state: nothing worked out
     adds = _ADDS.search(working) is not None

@@ -1,0 +1,109 @@
+"""Negations joined to a word, read alike in a claim and its evidence for the negation rule
+(:mod:`~pytest_faithful.text.polarity`): "no-fee" and "no fee", "non-refundable" and "not
+refundable", "risk-free" and "no risk", "three no-shows" and "don't show up three times".
+
+A negation joined to one word makes an adjective of it and governs no clause ("a no-fee
+podcast tool that lets users record" negates no recording). Where the other text says the same
+thing apart, both are written one way, so neither reads a clash the other does not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms, text_bag
+
+
+def compounds_read_alike(claim: str, evidence: str) -> tuple[str, str]:
+    """``claim`` and ``evidence`` with each joined negation written as the other text writes
+    it (module docstring)."""
+    claim, evidence = _spaced_compounds(claim, evidence)
+    claim, evidence = _no_as_not(claim, evidence), _no_as_not(evidence, claim)
+    return _non_as_not(claim, evidence), _non_as_not(evidence, claim)
+
+
+# A "no-" compound's words, to find the same compound written apart in the other text.
+_COMPOUND_WORDS = regex(r"(?i)(?<![\w-])no-([^\W\d_]+(?:-[^\W\d_]+)*)")
+
+
+# "non-refundable", "non-overlapping": the prefix negates its one word, whatever follows it.
+_NON = regex(r"(?i)(?<![\w-])non-([^\W\d_]+)\b(?!-)")
+
+
+def _non_as_not(text: str, other: str) -> str:
+    """``text`` with each "non-" compound whose word only ``other`` says, apart, written "not"
+    that word, its clause closed after it: "a non-refundable ticket" negates the "refundable"
+    of "the ticket is refundable" and says what "is not refundable" says, and negates nothing
+    more ("a non-stop flight to Denver" says nothing against "flies to Denver"). A compound
+    whose word the other text does not say apart, or says in a compound too, or this text says
+    apart as well ("on a non-GAAP and GAAP basis"), stays an adjective."""
+    if "non-" not in text.casefold():
+        return text
+    said = content_terms(_NON.sub(" ", other)) - content_terms(_NON.sub(" ", text))
+    said -= content_terms(" ".join(match[1] for match in _NON.finditer(other)))
+
+    def negated(match: re.Match[str]) -> str:
+        return f"not {match[1]};" if content_terms(match[1]) & said else match[0]
+
+    return _NON.sub(negated, text)
+
+
+def _spaced_compounds(claim: str, evidence: str) -> tuple[str, str]:
+    """``claim`` and ``evidence`` with a compound that one writes joined ("no-money-down
+    financing", "a no-fee account") written joined in the other too where it writes it apart
+    ("financing with no money down", "there is no fee"): one expression, which negates
+    nothing in either form."""
+    claim, evidence = _free_compounds(claim, evidence)
+    words = {m[1].lower() for m in _COMPOUND_WORDS.finditer(claim + "\n" + evidence)}
+    if not words:
+        return claim, evidence
+    apart = re.compile(
+        r"(?i)(?<![\w-])no\s+("
+        + "|".join(r"\s+".join(map(re.escape, w.split("-"))) for w in sorted(words))
+        + r")\b(?!-)"
+    )
+
+    def joined(match: re.Match[str]) -> str:
+        return "no-" + "-".join(match[1].split())
+
+    return apart.sub(joined, claim), apart.sub(joined, evidence)
+
+
+# "a risk-free trial", "interest-free": one word, that says what "no risk" says.
+_FREE_COMPOUND = regex(r"(?i)(?<![\w-])([^\W\d_]+)-free\b")
+
+
+def _free_compounds(claim: str, evidence: str) -> tuple[str, str]:
+    """``claim`` and ``evidence`` with "no X" written "X-free" where either writes "X-free":
+    "a 30-day trial with no risk" says what "a 30-Day Risk-Free Trial" says, and negates
+    nothing it states. Only "no X" is rewritten: "interest-free" still says nothing against
+    "interest is charged after 12 months"."""
+    words = {m[1].lower() for m in _FREE_COMPOUND.finditer(claim + "\n" + evidence)}
+    if not words:
+        return claim, evidence
+    apart = re.compile(
+        r"(?i)(?<![\w-])no\s+(" + "|".join(map(re.escape, sorted(words))) + r")\b(?!-)"
+    )
+    return apart.sub(r"\1-free", claim), apart.sub(r"\1-free", evidence)
+
+
+# "no-shows", "a no-deal exit": a "no-" compound whose word the other text negates apart.
+_NO_WORD = regex(r"(?i)(?<![\w-])no-([^\W\d_]+)\b(?!-)")
+
+
+def _no_as_not(text: str, other: str) -> str:
+    """``text`` with each "no-" compound whose word ``other`` negates written "not" that word,
+    its clause closed after it: "three no-shows within a month" says what "don't show up three
+    times within a month" says. A compound whose word the other text does not negate stays an
+    adjective."""
+    if "no-" not in text.casefold():
+        return text
+    negated = text_bag(other).negated
+    if not negated:
+        return text
+
+    def as_not(match: re.Match[str]) -> str:
+        return f"not {match[1]};" if content_terms(match[1]) & negated else match[0]
+
+    return _NO_WORD.sub(as_not, text)
