@@ -10,6 +10,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -30,26 +31,31 @@ def import_graph() -> ModuleType:
     return module
 
 
-def test_no_import_cycles(import_graph: ModuleType) -> None:
-    assert import_graph.measure().cycles == []
+@pytest.fixture(scope="module")
+def graph(import_graph: ModuleType) -> Any:
+    """One reading of the source (about a second: every module parsed), whose facets the tests
+    below check; none of them changes it."""
+    return import_graph.measure()
 
 
-def test_no_arrow_runs_up_a_layer(import_graph: ModuleType) -> None:
-    graph = import_graph.measure()
+def test_no_import_cycles(graph: Any) -> None:
+    assert graph.cycles == []
+
+
+def test_no_arrow_runs_up_a_layer(graph: Any) -> None:
     assert graph.upward == []
     assert graph.unplaced == []
 
 
-def test_only_the_plugin_package_imports_pytest(import_graph: ModuleType) -> None:
-    users = import_graph.measure().pytest_users
+def test_only_the_plugin_package_imports_pytest(graph: Any) -> None:
+    users = graph.pytest_users
     assert users
     assert all(
         u == "pytest_faithful.plugin" or u.startswith("pytest_faithful.plugin.") for u in users
     )
 
 
-def test_the_graph_is_read_from_the_source(import_graph: ModuleType) -> None:
-    graph = import_graph.measure()
+def test_the_graph_is_read_from_the_source(graph: Any) -> None:
     assert "pytest_faithful.check.run" in graph.modules
     assert ("pytest_faithful.check.run", "pytest_faithful.text.segment") in graph.arrows
 
