@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import gc
 import importlib
 import importlib.metadata
 import os
@@ -104,6 +105,23 @@ def pytest_configure(config: pytest.Config) -> None:
     if _runs_tests(config):
         _import_the_whole_plugin()
         _load_the_http_stack()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Move everything loaded so far (the SDKs' and pydantic's types, every test module, their
+    hundreds of thousands of objects) out of the garbage collector's reach, in each process
+    that runs tests.
+
+    Each full collection walked all of them again, though none ever becomes garbage: a tenth
+    of the tests' time (1.8 s of 20 s in tests/report and tests/cost; 0.5 s frozen). Objects a
+    test makes are tracked and collected as before, so what a test leaks, leaves open or warns
+    about at collection is seen as before. After collection, not at configure: hypothesis,
+    imported by the test modules, asks the collector for the referrers of a random generator
+    trio registers on import, and frozen referrers are not listed.
+    """
+    if _runs_tests(session.config):
+        gc.collect()
+        gc.freeze()
 
 
 # A developer's real credentials or endpoints must never reach the suite: with them removed,
