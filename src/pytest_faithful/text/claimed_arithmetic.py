@@ -30,6 +30,7 @@ from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import same_amount
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS
 
 # A figure as written: a currency before it or a unit after it, read by the term it gives.
 _FIGURE = r"(?:[£$€¥]\s?)?\d[\d,]*(?:\.\d+)?(?![\d,.]\d)"
@@ -46,9 +47,10 @@ _DIFFERENCE = regex(
     re.IGNORECASE,
 )
 _LESS_WORDS = frozenset(_LESS.split("|"))
+_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _MULTIPLE = regex(
     rf"(?P<a>{_FIGURE}){_TAIL}{_JOINT}"
-    r"(?P<k>double|twice|triple|treble|half|(?P<times>\d+|two|three|four|five|ten)\s+times)"
+    rf"(?P<k>double|twice|triple|treble|half|(?P<times>\d+|{_NUMBER_WORD})\s+times)"
     rf"\s+(?:as\s+much\s+as\s+|that\s+of\s+)?(?:the\s+|a\s+|an\s+)?(?P<b>{_FIGURE})",
     re.IGNORECASE,
 )
@@ -58,11 +60,6 @@ _FACTORS = {
     "triple": Decimal(3),
     "treble": Decimal(3),
     "half": Decimal("0.5"),
-    "two": Decimal(2),
-    "three": Decimal(3),
-    "four": Decimal(4),
-    "five": Decimal(5),
-    "ten": Decimal(10),
 }
 _HEDGE = regex(r"(?i)\b(?:about|around|roughly|nearly|almost|approximately|over|under|some)\s*$")
 
@@ -98,10 +95,10 @@ def wrong_arithmetic(claim: str) -> WrongSum | None:
             continue
         if not _one_kind(kinds, m["a"], m["b"]):
             continue
-        word = (m["times"] or m["k"]).lower()
-        factor = _FACTORS.get(word) or (Decimal(word) if word.isdigit() else None)
-        if factor is None:
-            continue
+        times = m["times"]
+        factor = (
+            Decimal(NUMBER_WORDS.get(times.lower(), times)) if times else _FACTORS[m["k"].lower()]
+        )
         made = b * factor
         if not same_amount(a, made):
             return WrongSum(m[0], made)

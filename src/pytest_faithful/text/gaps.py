@@ -18,11 +18,12 @@ import itertools
 from pytest_faithful.text.dates import dates_in
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS
 
 # A count of days, weeks or hours, in figures or words, with a word of comparison or none
 # between ("two days earlier", "four extra hours", "3 more days").
 _GAP = regex(
-    r"(?i)\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[^\S\n]+"
+    rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})[^\S\n]+"
     r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour)s?\b"
 )
 # A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
@@ -45,18 +46,18 @@ def between(term: str, working: str) -> bool:
 def _gap_terms(working: str) -> frozenset[str]:
     found: set[str] = set()
     days: set[int] | None = None
-    minutes: set[int] | None = None
+    times: list[int] | None = None
     for m in itertools.islice(_GAP.finditer(working), _MOST):
         terms = content_terms(m[1])
         if len(terms) != 1 or not (term := next(iter(terms))).isdigit():
             continue
         count, unit = int(term), m[2].lower()
         if unit == "hour":
-            minutes = _minute_gaps(working) if minutes is None else minutes
-            if count * 60 in minutes:
+            times = _times(working) if times is None else times
+            if count * 60 in {abs(a - b) for a, b in itertools.combinations(times, 2)}:
                 found.add(term)
             # "two hours before the event, so from 4pm for an event starting at 6pm"
-            found.update(_shifted(working, count * 60))
+            found.update(_shifted(times, count * 60))
         else:
             days = _day_gaps(working) if days is None else days
             if count * (7 if unit == "week" else 1) in days:
@@ -74,17 +75,13 @@ def _day_gaps(text: str) -> set[int]:
     return {abs((a - b).days) for a, b in itertools.combinations(days, 2)}
 
 
-def _minute_gaps(text: str) -> set[int]:
-    minutes = _times(text)
-    return {abs(a - b) for a, b in itertools.combinations(minutes, 2)}
-
-
-def _shifted(text: str, by: int) -> set[str]:
-    """The terms of the times of day ``by`` minutes before or after one ``text`` writes, as
-    :func:`~pytest_faithful.text.terms.content_terms` writes a time ("16:00")."""
+def _shifted(times: list[int], by: int) -> set[str]:
+    """The terms of the times of day ``by`` minutes before or after one of ``times`` (minutes
+    after midnight), as :func:`~pytest_faithful.text.terms.content_terms` writes a time
+    ("16:00")."""
     return {
         f"{at // 60}:{at % 60:02d}"
-        for written in _times(text)
+        for written in times
         for at in ((written - by) % _DAY, (written + by) % _DAY)
     }
 
