@@ -181,6 +181,13 @@ def test_generated_comparisons_both_ways(first: str, second: str, degrees: tuple
             "The contiguous United States is slightly larger than Australia.",
             "Australia is slightly larger than the contiguous United States.",
         ),
+        # The evidence's bare comparative in a clause of its own, after one about the other thing.
+        (
+            "Temperatures will reach 35 °C in Madrid on Wednesday, while Lisbon will stay cooler "
+            "at around 28 °C.",
+            "Madrid, at about 35 °C, will be warmer than Lisbon, which should stay around 28 °C.",
+            "Lisbon, at around 28 °C, will be warmer than Madrid on Wednesday.",
+        ),
     ],
 )
 def test_reported_comparisons_both_ways(evidence: str, honest: str, lie: str) -> None:

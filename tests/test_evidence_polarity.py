@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from evidence_judges import assert_both_ways, quoting
 from pytest_faithful import Label, verify
+from pytest_faithful.text import polarity
 from pytest_faithful.text.align import denials_plain, denying_frame_before, restriction_after
+from pytest_faithful.text.conditions import without_conditions
 from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.tables import under_lead_in
@@ -623,3 +625,73 @@ def test_an_exception_is_the_claims_condition_in_other_words(
 ) -> None:
     assert not negation_clash(conditioned, evidence)
     assert negation_clash(flat, evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # What a condition says is supposed, not stated: two conditions do not clash ...
+        (
+            "You can make up to 15 driving faults and still pass, as long as none of them is "
+            "serious or dangerous.",
+            "You will fail if you make more than 15 driving faults or any serious or dangerous "
+            "fault.",
+            False,
+        ),
+        # ... but what the main clause says against the other's condition or statement does.
+        (
+            "You will not fail if you make a serious fault.",
+            "You will fail if you make any serious fault.",
+            True,
+        ),
+        ("If you cancel, you do not get a refund.", "If you cancel, you get a full refund.", True),
+        # "even if" concedes: its clause is where the negation before it reaches.
+        (
+            "It isn't, even if the broth you use is certified gluten-free.",
+            "The soup is gluten-free if the broth you use is certified gluten-free.",
+            True,
+        ),
+        # "not A, only B": the negation ends at the "only".
+        (
+            "The trial did not test the drug in children, only in 480 adults with asthma.",
+            "The trial enrolled 480 adults with asthma.",
+            False,
+        ),
+        (
+            "The trial did not test the drug in children, only in 480 adults with asthma.",
+            "The trial tested the drug in children.",
+            True,
+        ),
+        # "rather than" against "instead of": both say what is not the case.
+        (
+            "Trams will come every 20 minutes rather than every 8.",
+            "Trams will run every 20 minutes instead of every 8 minutes.",
+            False,
+        ),
+        (
+            "Trams will not come every 20 minutes.",
+            "Trams will run every 20 minutes instead of every 8 minutes.",
+            True,
+        ),
+    ],
+)
+def test_conditions_contrasts_and_instead(claim: str, evidence: str, clash: bool) -> None:
+    assert negation_clash(claim, evidence) is clash
+
+
+_CLAUSE_WORDS = st.lists(
+    st.sampled_from(["if", "as", "long", "provided", "that", "you", "not", "pay", ",", "only"]),
+    max_size=12,
+).map(" ".join)
+
+
+@given(_CLAUSE_WORDS, _CLAUSE_WORDS)
+@settings(max_examples=200, deadline=None)
+def test_conditions_only_take_clashes_away(claim: str, evidence: str) -> None:
+    blanked = without_conditions(claim)
+    # Offsets kept, and nothing but blanks written: every other character is the claim's.
+    assert len(blanked) == len(claim)
+    assert all(b in (c, " ") for b, c in zip(blanked, claim, strict=True))
+    # Reading conditions as supposed only ever takes a clash away.
+    if negation_clash(claim, evidence):
+        assert polarity._clash(claim, evidence)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_faithful.text.numerals import as_english
+from pytest_faithful.text.numerals import as_english, halves_as_decimals
 from pytest_faithful.text.terms import content_terms
 
 
@@ -70,3 +70,28 @@ def test_local_forms_both_ways(passage: str, same: str, changed: str) -> None:
 def test_ambiguous_point_stays_decimal_without_context() -> None:
     assert _numbers("The ratio is 1.500 here.") == {"1.5"}
     assert _numbers("in 10 500-page books") == {"10", "500"}
+
+
+@pytest.mark.parametrize(
+    ("text", "stated", "not_stated"),
+    [
+        ("It recharged an iPhone about four and a half times.", "4.5", "4"),
+        ("The drive takes 2 and a half hours.", "2.5", "2"),
+        # A year less a count is no range of years ...
+        ("As of 2024 - 53 years since it began.", "53", "2053"),
+        # ... while a season or a financial year is.
+        ("The 2018-19 season ended in May.", "2019", "19"),
+    ],
+)
+def test_halves_and_year_ranges(text: str, stated: str, not_stated: str) -> None:
+    terms = content_terms(text)
+    assert stated in terms
+    assert not_stated not in terms
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab12 nd half,.")), max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_halves_keep_every_offset(text: str) -> None:
+    read = halves_as_decimals(text)
+    assert len(read) == len(text)
+    assert halves_as_decimals(read) == read  # read once for all

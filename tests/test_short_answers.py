@@ -49,7 +49,36 @@ _NO_ANSWERS = [
         "Not if you provide a doctor's note: freezing for an injury is free.",
         "Not if you provide a doctor's note: freezing for an injury is not free.",
     ),
+    # "Not under the official rules": the not answers the question for that case, and the
+    # case's words are stated.
+    (
+        "Under the official rules, landing on Free Parking pays no money.",
+        "Do you get money for landing on Free Parking?",
+        "Not under the official rules: landing on Free Parking pays no money.",
+        "Not under the official rules: landing on Free Parking pays money.",
+    ),
+    (
+        "The current hybrid policy of three office days a week stays in place this year.",
+        "Is the hybrid policy changing?",
+        "Not this year; the hybrid policy of three office days a week stays in place.",
+        "Not this year; the hybrid policy of three office days a week does not stay in place.",
+    ),
 ]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Not available in Canada.",
+        "Not all of the kettles ship to Canada.",
+        "Not shipped to Canada.",
+    ],
+)
+def test_a_not_before_what_it_negates_is_no_answer_for_a_case(reply: str) -> None:
+    passage = "All of the kettles are available in Canada and are shipped to Canada."
+    judge = quoting(passage)
+    result = verify(reply, passage, question="Can I get a kettle in Canada?", judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["negation"]
 
 
 @pytest.mark.parametrize(("passage", "question", "honest", "negated"), _NO_ANSWERS)

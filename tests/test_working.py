@@ -137,6 +137,8 @@ def test_a_fee_plus_payments(fee: int, count: int, pence: int, off: int) -> None
     readings |= {
         round(abs(x * y - z), 2) for x, y, z in itertools.permutations((fee, count, price))
     }
+    # ... nor the figure multiplied added again ("the £15 fee plus 2 payments of £15").
+    readings |= {round(x * y + x, 2) for x, y in itertools.permutations((fee, count, price), 2)}
     assume(round(wrong_total, 2) not in readings)
     wrong = working.replace(f"£{total:,.2f}", f"£{wrong_total:,.2f}")
     wrong_term = f"{wrong_total:.2f}".rstrip("0").rstrip(".")
@@ -229,3 +231,93 @@ def test_a_figure_worked_out_from_the_passages_is_an_operand_of_the_next_step() 
     # The first step's figure changed: nothing works it out, so nothing builds on it.
     changed = said.replace("£33", "£35").replace("1,386", "1,470")
     assert not worked_in_steps("1470", changed, rents)
+
+
+_TRANSFER = (
+    "Manchester United sold winger Diego Alves to Benfica for 25 million pounds.",
+    "United had signed Alves from Porto three years ago for 40 million pounds.",
+)
+_ELECTION = (
+    "The opposition Labour Alliance won 142 of the parliament's 300 seats, short of the 151 "
+    "needed for a majority.",
+)
+_TRIAL = ("Glucorin reduced HbA1c by 1.4 percentage points compared with 0.3 points for placebo.",)
+
+
+@pytest.mark.parametrize(
+    ("passages", "claim", "term", "worked"),
+    [
+        # A figure with only a scale or a comparing word after it counts what the one before
+        # it counts: pounds, three times over.
+        (
+            _TRANSFER,
+            "United sold Alves for 25 million pounds, 15 million less than the 40 million they "
+            "paid Porto.",
+            "15",
+            True,
+        ),
+        (
+            _TRANSFER,
+            "United sold Alves for 25 million pounds, 25 million less than the 40 million they "
+            "paid Porto.",
+            "25",
+            False,
+        ),
+        (
+            _TRANSFER,
+            "United sold Alves for 25 million pounds, 16 million less than the 40 million they "
+            "paid Porto.",
+            "16",
+            False,
+        ),
+        # "nine short of the 151 needed": seats, as the 300 before them.
+        (_ELECTION, "The Alliance won 142 of 300 seats, nine short of the 151 needed.", "9", True),
+        (
+            _ELECTION,
+            "The Alliance won 142 of 300 seats, eight short of the 151 needed.",
+            "8",
+            False,
+        ),
+        # "percentage points" counts points.
+        (
+            _TRIAL,
+            "Glucorin lowered HbA1c by 1.4 points versus 0.3 for placebo, a difference of 1.1 "
+            "points.",
+            "1.1",
+            True,
+        ),
+        (
+            _TRIAL,
+            "Glucorin lowered HbA1c by 1.4 points versus 0.3 for placebo, a difference of 1.2 "
+            "points.",
+            "1.2",
+            False,
+        ),
+    ],
+)
+def test_a_figure_counts_what_the_one_before_it_counts(
+    passages: tuple[str, ...], claim: str, term: str, worked: bool
+) -> None:
+    assert worked_in_steps(term, claim, passages) is worked
+
+
+@given(
+    st.integers(min_value=2, max_value=900),
+    st.integers(min_value=1, max_value=900),
+    st.sampled_from(["less", "more"]),
+)
+@settings(max_examples=40, deadline=None)
+def test_an_elided_difference_both_ways(low: int, gap: int, word: str) -> None:
+    high = low + gap
+    assume(gap not in (low, high))  # a figure the passages state is worked out by no one
+    passages = (
+        f"The club paid {high} million pounds for him.",
+        f"He was sold for {low} million pounds.",
+    )
+    first, second = (low, high) if word == "less" else (high, low)
+    claim = f"He went for {first} million pounds, {gap} million {word} than the {second} million."
+    assert worked_in_steps(str(gap), claim, passages)
+    wrong = gap + 1
+    assume(wrong not in (low, high))
+    claim = f"He went for {first} million pounds, {wrong} million {word} than the {second} million."
+    assert not worked_in_steps(str(wrong), claim, passages)

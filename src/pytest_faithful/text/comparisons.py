@@ -195,10 +195,25 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
     # "Chlorphenamine is more sedating." for "Cetirizine is less likely to cause drowsiness than
     # chlorphenamine".
     if mine is None and theirs is not None and _bare(claim, said_at):
-        return _names_the_other(theirs, claim)
+        return _names_the_other(theirs, _clause_of(claim, said_at))
     if theirs is None and mine is not None and _bare(evidence, shown_at):
-        return _names_the_other(mine, evidence)
+        return _names_the_other(mine, _clause_of(evidence, shown_at))
     return False
+
+
+# What opens the clause of a bare comparative: "Madrid will reach 35 °C, while Lisbon will stay
+# cooler" compares Lisbon with Madrid; its first clause names Madrid but is no side of it.
+_CLAUSE_OPENING = regex(r"(?i)[,;:\u2014\u2013]|\b(?:while|whereas|but)\b")
+
+
+def _clause_of(text: str, at: int) -> str:
+    """The clause of ``text`` that holds the word at ``at``, from its opening to its sentence's
+    end."""
+    sentence = next((s for s in split_sentences(text) if s.start <= at < s.end), None)
+    start, end = (sentence.start, sentence.end) if sentence is not None else (0, len(text))
+    for m in _CLAUSE_OPENING.finditer(text, start, at):
+        start = m.end()
+    return text[start:end]
 
 
 def _bare(text: str, at: int) -> bool:

@@ -357,12 +357,24 @@ _NO_ANSWER = regex(
 _NOT_IF = regex(r"\s*(?i:not)\s+(?=(?i:if|when|unless|once|provided|as\s+long\s+as)\b)")
 
 
+# "Not this year.", "Not under the official rules; Free Parking pays nothing.", "Not to the
+# original payment method: ...": a not before the case it answers for, and nothing else up to
+# the end of its clause, answers the question no for that case; it negates none of the case's
+# words. Only a case: a preposition, a time or a degree ("Not available in Canada" negates).
+_NOT_FOR = regex(
+    r"\s*(?i:not)\s+(?=(?i:to|under|in|on|at|for|during|before|after|until|from|within|by|over"
+    r"|outside|this|that|these|those|next|straight|yet|really|reliably|necessarily|entirely"
+    r"|quite|exactly|usually|generally|anymore|immediately|automatically|officially)\b"
+    r"[^.,;:!?\n\u2014\u2013]{0,60}(?:[.,;:!?\n\u2014\u2013]|$))"
+)
+
+
 def without_no_answer(sentence: str) -> str:
     """``sentence`` without the no that opens it as an answer ("No, it's off by default." ->
     "it's off by default."; "Not if you provide a note: ..." -> "if you provide a note: ..."):
     that no negates the question, and the statement after it says what it says with its own
     negations."""
-    found = _NO_ANSWER.match(sentence) or _NOT_IF.match(sentence)
+    found = _NO_ANSWER.match(sentence) or _NOT_IF.match(sentence) or _NOT_FOR.match(sentence)
     return sentence if found is None else sentence[found.end() :]
 
 

@@ -102,7 +102,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = "year"  # "in 1868 turned the town": a verb after it, no unit
         elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
             if unit in _SCALE_TERMS and i + 2 < len(tokens):
-                # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does.
+                # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does, and
+                # "1.4 percentage points" points.
                 counted = terms[i + 2]
                 if counted and not counted[0].isdigit() and counted != _NEG:
                     unit = counted
@@ -144,7 +145,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _AGE_UNITS = frozenset(("year", "years", "month", "months", "week", "weeks", "day", "days"))
-_SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion"))
+_SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion", _term("percentage")))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
 _RANGE_JOINT = regex(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
 

@@ -125,3 +125,25 @@ _CURRENCY_NEXT = regex(_CURRENCY_AFTER, re.IGNORECASE)
 def _after_currency(text: str, end: int) -> bool:
     """Whether a currency follows the number ending at ``end`` ("1.500 \u20ac", "1.500 CHF")."""
     return _CURRENCY_NEXT.match(text, end) is not None
+
+
+# A whole number and a half, said in words or digits: "four and a half times" is 4.5 times, as
+# "4.5 times" writes it; "two and a half hours" 2.5 hours.
+_AND_A_HALF = regex(
+    r"(?i)\b(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"[^\S\n]+and[^\S\n]+a[^\S\n]+half\b"
+)
+_SMALL = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_WHOLE = {word: str(n) for n, word in enumerate((*_SMALL, "eleven", "twelve"), start=1)}
+
+
+def halves_as_decimals(text: str) -> str:
+    """``text`` with each "<n> and a half" written "<n>.5", keeping every offset."""
+    if "half" not in text and "HALF" not in text and "Half" not in text:
+        return text
+    return _AND_A_HALF.sub(_as_decimal, text)
+
+
+def _as_decimal(m: re.Match[str]) -> str:
+    whole = _WHOLE.get(m[1].casefold(), m[1])
+    return f"{whole}.5".ljust(len(m[0]))

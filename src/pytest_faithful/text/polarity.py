@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.clause_readings import clause_objects, elided_subjects
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
+from pytest_faithful.text.conditions import may_condition, without_conditions
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.negated_compounds import compounds_read_alike
@@ -66,7 +67,23 @@ class _Reading(NamedTuple):
 def negation_clash(claim: str, evidence: str) -> bool:
     """Whether ``evidence`` negates what ``claim`` states, or states what it negates (a
     record's key set to a no negates its words, one set to a yes states them:
-    :func:`~pytest_faithful.text.records.yes_or_no_keys`)."""
+    :func:`~pytest_faithful.text.records.yes_or_no_keys`).
+
+    What a condition says is not stated, so a clash needs one side read outside its conditions
+    (:func:`~pytest_faithful.text.conditions.without_conditions`): "pass, as long as none of
+    them is serious" says what "fail if you make ... any serious fault" says."""
+    if not _clash(claim, evidence):
+        return False
+    if not (may_condition(claim) and may_condition(evidence)):
+        return True
+    return _clash(without_conditions(claim), evidence) or _clash(
+        claim, without_conditions(evidence)
+    )
+
+
+def _clash(claim: str, evidence: str) -> bool:
+    if "instead" in claim or "instead" in evidence:
+        claim, evidence = _instead_read_alike(claim, evidence)
     claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"
     if "-" in claim or "-" in evidence:
         claim, evidence = compounds_read_alike(claim, evidence)
@@ -193,6 +210,19 @@ _BOUND = regex(
 # follows is negated. Not "instead of", which as often swaps one value for another ("5 ml
 # instead of the adult 10 ml" against "a lower dose than adults: 5 ml instead of 10 ml").
 _RATHER_THAN = regex(r"(?i)\brather\s+than\b")
+# "every 20 minutes rather than every 8" says what "every 20 minutes instead of every 8 minutes"
+# says: against a text with "rather than", "instead of" is read as it.
+_INSTEAD_OF = regex(r"(?i)\binstead\s+of\b")
+
+
+def _instead_read_alike(claim: str, evidence: str) -> tuple[str, str]:
+    if _RATHER_THAN.search(claim):
+        evidence = _INSTEAD_OF.sub("rather than", evidence)
+    if _RATHER_THAN.search(evidence):
+        claim = _INSTEAD_OF.sub("rather than", claim)
+    return claim, evidence
+
+
 # "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
 # the other, and "for a charge" still clashes with both.
 _FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")

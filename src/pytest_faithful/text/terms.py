@@ -79,8 +79,12 @@ ALL_DAY = "24/7"
 """The term of "24/7" and the phrases that say it."""
 _THOUSANDS = regex(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")  # "1,234.50" is 1234.5
 _ISO_DATE = regex(r"\b\d{4}-(\d\d)-\d\d(?!\d)")
-# A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05").
-_YEAR_RANGE = regex(rf"\b(1\d|20)(\d\d){SPACE}[-\u2013]{SPACE}(\d\d)(?![\d-])")
+# A range of years with the second one short: "2018-19", "1998\u201399" (not "2018-19-05", nor
+# a year less a count: "as of 2024 - 53 years").
+_YEAR_RANGE = regex(
+    rf"\b(1\d|20)(\d\d){SPACE}[-\u2013]{SPACE}(\d\d)(?![\d-])"
+    r"(?!\s*(?:%|(?:years?|yrs?|months?|weeks?|days?|hours?|minutes?|per\s*cent|percent)\b))"
+)
 _NEG = "#neg"  # the term of a negation word; never a content term
 _EMPTY: frozenset[str] = frozenset()
 
@@ -314,6 +318,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             or (_is_subject(token) and last in _JOINTS)
             or (scope is not None and last in _JOINTS and _opens_clause(tokens, at))
             or (token == "," and conditional)
+            or (token in _CONTRASTING and last == "," and scope is not None)
         ):
             close()
             conditional = token in _CONDITIONS
@@ -339,6 +344,9 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
     return _Bag(terms, negated, asserted, tuple(scopes))
 
 
+# Words that open, after a comma, what a negation's clause says instead: "did not test the drug
+# in children, only in adults" negates no adults.
+_CONTRASTING = frozenset({"only", "just", "merely", "instead"})
 # Words that open a condition: its negation ends with it, at the comma before the main clause
 # ("If nobody is in, the courier will leave it with a neighbour" negates no leaving).
 _CONDITIONS = frozenset({"if", "when", "whenever", "once", "unless"})

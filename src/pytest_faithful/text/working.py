@@ -84,7 +84,7 @@ def worked_in_steps(
     written = amounts(working)
     if term not in written or len(written) > _MOST_NUMBERS:
         return False
-    kinds = number_kinds(working)
+    kinds = _with_elided_units(number_kinds(working))
     pence = _in_pence(working)
     if term in pence and _pence_between(term, written, kinds, passages):
         return True  # "80p cheaper (£3.40 vs £4.20)"
@@ -139,6 +139,34 @@ def worked_in_steps(
     return False
 
 
+# What a word after a figure may be that counts nothing of its own: a scale, a word that sets it
+# against another figure, or one that says what it is for ("15 million less", "nine short of
+# the 151 needed"). Such a figure counts what the figure before it counts.
+_ELIDING = frozenset(
+    {"thousand", "million", "billion", "trillion", "less", "fewer", "short", "extra", "higher"}
+    | {"lower", "behind", "ahead", "need", "requir", "remain", "left"}
+)
+
+
+def _with_elided_units(kinds: Mapping[str, frozenset[str]]) -> Mapping[str, frozenset[str]]:
+    """``kinds`` (in the order the working writes its figures) with each figure whose unit is a
+    word of :data:`_ELIDING` given the kinds of the figure before it: "25 million pounds, 15
+    million less than the 40 million" counts pounds three times."""
+    if not any(k[5:] in _ELIDING for found in kinds.values() for k in found):
+        return kinds
+    read: dict[str, frozenset[str]] = {}
+    last: frozenset[str] | None = None
+    for term, found in kinds.items():
+        units = {k[5:] for k in found if k.startswith("unit:")}
+        if units and units <= _ELIDING and found <= {f"unit:{u}" for u in units}:
+            read[term] = found if last is None else last
+        else:
+            read[term] = found
+            if _a_figure(found):
+                last = found
+    return read
+
+
 # A rate per period: "10% per claim-free year", "£50 a month", "each week".
 _RATE = regex(r"(?i)\b(?:per|a|an|each|every)\s+(?:[\w-]+\s+)?(year|month|week|day)\b")
 
@@ -156,7 +184,7 @@ def _stated_kinds(passages: tuple[str, ...]) -> dict[Decimal, set[str]]:
     written at another scale or in words, :func:`~pytest_faithful.text.amounts.all_amounts`)."""
     found: dict[Decimal, set[str]] = {}
     for passage in passages:
-        kinds, written = number_kinds(passage), amounts(passage)
+        kinds, written = _with_elided_units(number_kinds(passage)), amounts(passage)
         for value in all_amounts(passage):
             found.setdefault(value, set())
         for term, values in written.items():
