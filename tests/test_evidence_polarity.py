@@ -668,6 +668,14 @@ def test_an_exception_is_the_claims_condition_in_other_words(
             "Trams will run every 20 minutes instead of every 8 minutes.",
             False,
         ),
+        # A stopped action is one not done, where the other text negates.
+        (
+            "The default policy just stops saving new values at the limit.",
+            "With the default policy, new values aren't saved when the limit is reached.",
+            False,
+        ),
+        ("The app stopped syncing photos.", "The app does not sync photos.", False),
+        ("The last bus stops running at midnight.", "The last bus runs at midnight.", False),
         (
             "Trams will not come every 20 minutes.",
             "Trams will run every 20 minutes instead of every 8 minutes.",

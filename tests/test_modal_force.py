@@ -175,3 +175,34 @@ def test_every_modal_the_pattern_reads_passes_the_substring_pre_test(words: list
     text = " ".join(words)
     if modals._MODAL.search(text):
         assert modals._may_hold_modal(text)
+
+
+_GRINDERS = (
+    "The Encore handles drip and French press well, but it is not fine enough for true espresso. "
+    "The Fellow Opus costs $195 and can grind fine enough for espresso."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # The claim gives the action both forces, each of another thing, the second with its
+        # verb phrase left out: the evidence's "can" is the Fellow Opus's, which the claim says.
+        (
+            "The Encore can't grind fine enough for espresso; the Fellow Opus can.",
+            _GRINDERS,
+            False,
+        ),
+        ("The Encore can't grind fine enough for espresso.", _GRINDERS, True),
+        # An elided modal of a thing the evidence does not name agrees with nothing.
+        ("Members must attend the meeting; guests may.", "Members may attend the meeting.", True),
+        # A modal of the claim's own that the evidence gives too still agrees.
+        (
+            "Only pets under 8 kg may travel in the cabin, so a 12 kg dog must travel in the hold.",
+            "Pets under 8 kg may travel in the cabin. Larger pets must travel in the hold.",
+            False,
+        ),
+    ],
+)
+def test_a_modal_with_its_verb_phrase_left_out(claim: str, evidence: str, clash: bool) -> None:
+    assert (modal_clash(claim, evidence) is not None) is clash

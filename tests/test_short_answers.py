@@ -66,6 +66,20 @@ _NO_ANSWERS = [
 ]
 
 
+def test_a_no_for_a_case_is_held_to_its_question() -> None:
+    passage = (
+        "The Staten Island Ferry offers views of the Statue of Liberty, but it does not stop "
+        "at Liberty Island."
+    )
+    question = "Can I use the Staten Island Ferry to visit the Statue of Liberty?"
+    judge = quoting(passage)
+    assert verify("Not to set foot there.", passage, question=question, judge=judge).passed
+    # Held to its question, a quote about something else is still no evidence.
+    other = "Tickets cost $25 and are sold online."
+    result = verify("Not to set foot there.", other, question=question, judge=quoting(other))
+    assert [v.rule for v in result.claim_verdicts] == ["bears-on"]
+
+
 @pytest.mark.parametrize(
     "reply",
     [

@@ -32,7 +32,12 @@ from pytest_faithful.text.align import (
     negations,
 )
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.evidence import answers_no, sentence_about, without_no_answer
+from pytest_faithful.text.evidence import (
+    answers_no,
+    answers_no_for_a_case,
+    sentence_about,
+    without_no_answer,
+)
 from pytest_faithful.text.modals import exempt_and_allowed
 from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
@@ -56,8 +61,10 @@ class Negation:
             # Neither the claim nor the span with what may be read before it holds anything a
             # negation is read from (most claims): no reading below finds a clash.
             return ruling
-        if not case.whole_claim and answers_no(case.claim.text):
-            return ruling
+        if not case.whole_claim and (
+            answers_no(case.claim.text) or answers_no_for_a_case(case.claim.text)
+        ):
+            return ruling  # "No." or "Not this year.": the no is the question's, read by bears-on
         # One sentence: a span of several holds negations about other things that share a word
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729). A span of several is

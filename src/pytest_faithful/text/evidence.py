@@ -275,7 +275,7 @@ def subject_of(claim: str, question: str | None) -> str:
     """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
     of its own ("Yes.", "Yes, I do.", "Yes, right."; :func:`claim_terms`), the claim with the
     ``question`` it answers."""
-    if question is None or claim_terms(claim):
+    if question is None or (claim_terms(claim) and not answers_no_for_a_case(claim)):
         return claim
     return f"{claim} {question}"
 
@@ -367,6 +367,16 @@ _NOT_FOR = regex(
     r"|quite|exactly|usually|generally|anymore|immediately|automatically|officially)\b"
     r"[^.,;:!?\n\u2014\u2013]{0,60}(?:[.,;:!?\n\u2014\u2013]|$))"
 )
+
+
+# A reply that is only a no for a case ("Not this year.", "Not to set foot there."): what it
+# says is the question's, for that case, so it is held to its question as a bare "No." is.
+_CASE_REPLY = regex(_NOT_FOR.pattern + r"[^.,;:!?\n]{0,60}[.!?]?\s*")
+
+
+def answers_no_for_a_case(claim: str) -> bool:
+    """Whether ``claim`` is only a no for a case ("Not this year.", :data:`_CASE_REPLY`)."""
+    return _CASE_REPLY.fullmatch(claim) is not None
 
 
 def without_no_answer(sentence: str) -> str:

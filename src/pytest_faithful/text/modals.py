@@ -185,12 +185,60 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
     for m in _modals(evidence):
         for term in m.action:
             shown.setdefault(term, {}).setdefault((m.force, m.phrase.casefold(), m.limited), m)
+    # The forces the claim gives each action, its verb phrases left out included: "can't grind
+    # fine enough; the Fellow Opus can." gives grinding both, each of another thing.
+    # An elided one counts where the evidence names what it is said of: "guests may." gives
+    # "Members may attend" no agreement.
+    given: dict[str, set[Force]] = {}
+    named = content_terms(evidence)
+    elided = [modal for modal, subject in _elided(claim, said) if subject & named]
+    for modal in said + elided:
+        for term in modal.action:
+            given.setdefault(term, set()).add(modal.force)
     for modal in said:
-        same = [m for term in sorted(modal.action) for m in shown.get(term, {}).values()]
+        same = [
+            m
+            for term in sorted(modal.action)
+            for m in shown.get(term, {}).values()
+            if m.force == modal.force or m.force not in given.get(term, ())
+        ]
         if not same or any(not _clash(modal, m) for m in same):
             continue
         return ModalClash(modal.phrase, same[0].phrase, modal.word)
     return None
+
+
+# A modal whose verb phrase is left out, at the end of its clause: "the Fellow Opus can.",
+# "..., but members may", "guests can't".
+_ELIDED = regex(
+    r"(?i)\b(?:(?P<forbidden>can't|cannot|can\s+not|may\s+not|mustn't|must\s+not)"
+    r"|(?P<permitted>can|may)|(?P<obliged>must))(?=\s*(?:[.;,!?)]|$))"
+)
+
+
+def _elided(text: str, said: list[_Modal]) -> list[tuple[_Modal, frozenset[str]]]:
+    """Each modal of ``text`` whose verb phrase is left out, given the action of the modal
+    before it (``said``, in order), and the content terms of its clause before it (what it is
+    said of)."""
+    found: list[tuple[_Modal, frozenset[str]]] = []
+    if not said:
+        return found
+    for m in _ELIDED.finditer(text):
+        before = [modal for modal in said if text.find(modal.word) < m.start()]
+        if not before:
+            continue
+        opening = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
+        force = _ELIDED_FORCE[next(g for g in _ELIDED_FORCE if m[g] is not None)]
+        modal = _Modal(force, m[0], before[-1].action, before[-1].word, False)
+        found.append((modal, content_terms(text[opening : m.start()])))
+    return found
+
+
+_ELIDED_FORCE: Final[dict[str, Force]] = {
+    "forbidden": "forbidden",
+    "permitted": "permitted",
+    "obliged": "obliged",
+}
 
 
 def exempt_and_allowed(claim: str, evidence: str) -> bool:

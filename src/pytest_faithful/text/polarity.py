@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from pytest_faithful.text.align import has_negation
 from pytest_faithful.text.clause_readings import clause_objects, elided_subjects
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
 from pytest_faithful.text.conditions import may_condition, without_conditions
@@ -84,6 +85,8 @@ def negation_clash(claim: str, evidence: str) -> bool:
 def _clash(claim: str, evidence: str) -> bool:
     if "instead" in claim or "instead" in evidence:
         claim, evidence = _instead_read_alike(claim, evidence)
+    if "stop" in claim or "stop" in evidence or "ceas" in claim or "ceas" in evidence:
+        claim, evidence = _stopped_read_alike(claim, evidence)
     claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"
     if "-" in claim or "-" in evidence:
         claim, evidence = compounds_read_alike(claim, evidence)
@@ -213,6 +216,20 @@ _RATHER_THAN = regex(r"(?i)\brather\s+than\b")
 # "every 20 minutes rather than every 8" says what "every 20 minutes instead of every 8 minutes"
 # says: against a text with "rather than", "instead of" is read as it.
 _INSTEAD_OF = regex(r"(?i)\binstead\s+of\b")
+
+
+# "stops saving new values" says what "new values aren't saved" says: an action stopped is one
+# not done, as "fails to" is (below).
+_STOPS = regex(r"(?i)\b(?:stop(?:s|ped)?|ceas(?:e|es|ed))\s+(?=[a-z]{2,}ing\b)")
+
+
+def _stopped_read_alike(claim: str, evidence: str) -> tuple[str, str]:
+    """Each text's stopped action read as not done where the other text negates something:
+    so that both say it the same way; a stop is no negation to clash with on its own ("The
+    last bus stops running at midnight" for "The last bus runs at midnight")."""
+    stopped_claim = _STOPS.sub("not ", claim) if has_negation(evidence) else claim
+    stopped_evidence = _STOPS.sub("not ", evidence) if has_negation(claim) else evidence
+    return stopped_claim, stopped_evidence
 
 
 def _instead_read_alike(claim: str, evidence: str) -> tuple[str, str]:
