@@ -259,8 +259,14 @@ class FakeLLMServer:
         if reply.trickle is not None:
             headers[_TRICKLE] = f"{reply.trickle}:{reply.trickle_s}"
         if reply.body is not None or reply.status != 200:
-            if reply.status >= 500 or reply.status == 429:
-                headers.setdefault("retry-after-ms", "1")  # keep the SDK's retry wait tiny
+            if (reply.status >= 500 or reply.status == 429) and not _ASKS_A_WAIT & {
+                name.lower() for name in headers
+            }:
+                # The SDKs honour a server's asked-for wait, so through the wire a retried
+                # 429/5xx still takes the SDK's real retry path without its 0.5-8 s backoff.
+                # A reply that names its own wait (a test of Retry-After) is sent as scripted:
+                # retry-after-ms would take precedence over its retry-after.
+                headers["retry-after-ms"] = "1"
             if reply.body is not None:
                 headers["content-type"] = reply.content_type
                 return reply.status, headers, reply.body
@@ -281,6 +287,7 @@ class FakeLLMServer:
 
 _CUT = "x-fake-cut"  # tells the handler to cut the body; never sent
 _TRICKLE = "x-fake-trickle"  # tells the handler to trickle "headers" or "body"; never sent
+_ASKS_A_WAIT = frozenset({"retry-after", "retry-after-ms"})
 
 
 _BLANK_TURN = (
