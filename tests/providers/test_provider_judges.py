@@ -307,9 +307,16 @@ def test_which_base_urls_are_this_machine(url: str, loopback: bool) -> None:
     assert endpoint.is_loopback is loopback
 
 
-def test_unreachable_server_is_an_unavailable_judge(run: Run) -> None:
-    with pytest.raises(UnavailableJudgeError, match=r"cannot reach http://127.0.0.1:9/v1"):
-        run.check("openai:m@http://127.0.0.1:9/v1")
+def test_unreachable_server_is_an_unavailable_judge(tmp_path: Path) -> None:
+    # Without the SDK's retry: a refused connection carries no Retry-After, so the one retry
+    # waited out the SDK's backoff (0.4-0.5 s) for a message that does not depend on it. The
+    # retries against an unreachable server: test_provider_fail_fast.py's test_unreachable_server.
+    options = JudgeOptions(tmp_path / "cache", "off", dataclasses.replace(PATIENT, max_retries=0))
+    try:
+        with pytest.raises(UnavailableJudgeError, match=r"cannot reach http://127.0.0.1:9/v1"):
+            Run(options).check("openai:m@http://127.0.0.1:9/v1")
+    finally:
+        options.close()
 
 
 # -- what the model says ---------------------------------------------------------------------
