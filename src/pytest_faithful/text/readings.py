@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from pytest_faithful.text.numerals import as_english, halves_as_decimals
+from pytest_faithful.text.numerals import as_english, parts_as_decimals
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import NUMBER_WORDS, ROMAN, ROMAN_LOWER, SPACE, SPACES
 
@@ -58,7 +58,7 @@ def normalised(text: str, lowered: bool = False) -> str:
         text = text.replace("\u2019", "'")
     if "cent" in text or "CENT" in text or "Cent" in text:
         text = _PER_CENT.sub(lambda m: "percent".ljust(len(m.group())), text)
-    text = halves_as_decimals(text)  # "four and a half": 4.5, before "four" reads as 4
+    text = parts_as_decimals(text)  # "four and a half": 4.5, before "four" reads as 4
     if _may_say_a_number_in_words(text):
         text = _NUMBER_IN_WORDS.sub(_as_number, text)
     if _may_hold_an_ordinal_word(text):
