@@ -668,6 +668,19 @@ def test_an_exception_is_the_claims_condition_in_other_words(
             "Trams will run every 20 minutes instead of every 8 minutes.",
             False,
         ),
+        # "rather than" picks one of the evidence's alternatives; against a text that says
+        # "rather than" too, or states one thing only, it negates.
+        (
+            "They chose to use their account PIN rather than their date of birth.",
+            "Agent: Your date of birth or your account PIN.",
+            False,
+        ),
+        (
+            "It means £17,800 rather than £15,700 to anyone married, or never married.",
+            "It means £17,800 rather than £15,700 to anyone married, or never married.",
+            False,
+        ),
+        ("The landlord pays the tax rather than the tenants.", "The tenants pay the tax.", True),
         # A stopped action is one not done, where the other text negates.
         (
             "The default policy just stops saving new values at the limit.",
@@ -703,3 +716,16 @@ def test_conditions_only_take_clashes_away(claim: str, evidence: str) -> None:
     # Reading conditions as supposed only ever takes a clash away.
     if negation_clash(claim, evidence):
         assert polarity._clash(claim, evidence)
+
+
+def test_a_turns_opening_no_inside_a_span_answers_its_question() -> None:
+    passage = (
+        "Customer: Do I need to return the old modem? Agent: No, you don't need to return it; "
+        "you can recycle it at any electronics drop-off."
+    )
+    judge = quoting(passage)
+    honest = "The agent said the old modem doesn't need to be returned and can be recycled."
+    assert verify(honest, [passage], judge=judge).passed
+    lie = "The agent said the old modem needs to be returned."
+    result = verify(lie, [passage], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["negation"]

@@ -321,3 +321,48 @@ def test_an_elided_difference_both_ways(low: int, gap: int, word: str) -> None:
     assume(wrong not in (low, high))
     claim = f"He went for {first} million pounds, {wrong} million {word} than the {second} million."
     assert not worked_in_steps(str(wrong), claim, passages)
+
+
+_VOTES = (
+    "Candidate Joanna Pike received 18,402 votes in the district, while her opponent, Samuel "
+    "Ortega, received 18,310. Because the margin was less than 0.5%, a recount is automatic.",
+)
+_PIZZA = (
+    "Our Margherita pizza (12 inch) is 980 calories. Calorie information is for the whole pizza; "
+    "each pizza is cut into 8 slices.",
+)
+
+
+@pytest.mark.parametrize(
+    ("passages", "answer", "passes"),
+    [
+        # A bare figure after the verb a counted one follows counts votes too.
+        (_VOTES, "Pike led Ortega by only 92 votes, a margin under 0.5%.", True),
+        (_VOTES, "Pike led Ortega by only 192 votes, a margin under 0.5%.", False),
+        # A figure worked out, then rounded as the answer hedges it.
+        (_PIZZA, "Roughly 120 calories: the whole pizza is 980 calories, cut into 8 slices.", True),
+        (
+            _PIZZA,
+            "Roughly 150 calories: the whole pizza is 980 calories, cut into 8 slices.",
+            False,
+        ),
+        (
+            _PIZZA,
+            "Exactly 120 calories: the whole pizza is 980 calories, cut into 8 slices.",
+            False,
+        ),
+    ],
+)
+def test_parallel_counts_and_hedged_results(
+    passages: tuple[str, ...], answer: str, passes: bool
+) -> None:
+    judge = quoting(*passages)
+    assert verify(answer, list(passages), judge=judge).passed is passes
+
+
+def test_a_bare_figure_reads_the_unit_of_its_parallel_only_at_its_clauses_end() -> None:
+    from pytest_faithful.text.kinds import number_kinds
+
+    assert number_kinds(_VOTES[0])["18310"] == {"unit:vot"}
+    working = "£5,000 in total: 2,000 miles at 25p, plus 5p a mile for each passenger."
+    assert number_kinds(working)["5"] == {"plain"}

@@ -39,6 +39,7 @@ from pytest_faithful.text.evidence import (
     without_no_answer,
 )
 from pytest_faithful.text.modals import exempt_and_allowed
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.segment import split_sentences
@@ -78,6 +79,7 @@ class Negation:
         evidence = _sentence_read(read, case.subject)
         if evidence is None:
             return ruling
+        evidence = _without_turns_opening_no(evidence)
         # "No, it's off by default.": the no answers the question; the statement is read alone.
         subject = without_no_answer(case.subject) if case.whole_claim else case.subject
         if same_bounds(case.claim.text, evidence):
@@ -138,6 +140,20 @@ def _without_turns_no(passage: str, span: Aligned, read: str) -> str:
     return label + without_no_answer(body)
 
 
+# A dialogue turn's label at a sentence's start: "Agent: ", "[16:20] sam: ".
+_TURN_LABEL = regex(r"\s*(?:\[[^\]\n]{1,20}\][ \t]*)?[^\W\d_][\w.' ()-]{0,40}:[ \t]")
+
+
+def _without_turns_opening_no(sentence: str) -> str:
+    """``sentence`` without the no that opens its dialogue turn as an answer ("Agent: No, you
+    don't need to return it" -> "Agent: you don't need to return it"), wherever in the span
+    the turn starts (:func:`_without_turns_no` reads a span that opens with it)."""
+    label = _TURN_LABEL.match(sentence)
+    if label is None:
+        return sentence
+    return sentence[: label.end()] + without_no_answer(sentence[label.end() :])
+
+
 def _sentence_read(read: str, claim: str) -> str | None:
     """The sentence of a span's ``read`` that its negations are held to: the span when it is one
     sentence, else the one sentence most about the claim (:func:`sentence_about`: "We offer a
@@ -148,7 +164,9 @@ def _sentence_read(read: str, claim: str) -> str | None:
     said = split_sentences(read)
     if len(said) == 1:
         return read
-    about = sentence_about(said, claim)
+    # A question states nothing: the sentence most about the claim is one that does.
+    stating = [s for s in said if not s.text.rstrip(" \t\n\"')\u201d").endswith("?")]
+    about = sentence_about(stating or said, claim)
     if about is None or (
         has_negation(claim) and any(has_negation(s.text) for s in said if s is not about)
     ):

@@ -193,6 +193,18 @@ def rounds_to(term: str, claim: str, stated: Collection[Decimal]) -> bool:
     return _rounds_at(scaled / own * Decimal(10) ** -places, scaled, stated)
 
 
+def hedged_to(term: str, claim: str, exact: Decimal) -> bool:
+    """Whether ``claim`` hedges ``term`` ("roughly 120", "nearly 3,000") and ``exact`` rounds
+    to it, as :func:`rounds_to` reads a hedged figure: a figure worked out, then rounded."""
+    hedge = _bounds(claim).get(term)
+    written = amounts(claim).get(term, frozenset())
+    return (
+        hedge in _HEDGES
+        and len(written) == 1
+        and _hedged_rounding(next(iter(written)), (exact,), short=hedge == _SHORT)
+    )
+
+
 def _rounds_at(step: Decimal, rounded: Decimal, stated: Collection[Decimal]) -> bool:
     """Whether a ``stated`` amount other than ``rounded`` rounds to it at ``step`` (within half
     a step), searched by bisection in the amounts in order (a tuple is taken as sorted)."""

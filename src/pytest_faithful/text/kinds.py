@@ -137,6 +137,19 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             last.clear()
             first.add("score")
             last.add("score")
+    # A bare figure that ends its clause after the word a counted one follows counts what it
+    # counts: "received 18,402 votes, while Ortega received 18,310." (not "plus 5p a mile").
+    units_after: dict[str, set[str]] = {}
+    for i, _, of_term in read:
+        verb = terms[i - 1] if i else ""
+        if not verb or verb[0].isdigit():
+            continue
+        ending = lowered[found[i].end() : found[i].end() + 1]
+        if of_term == {"plain"} and verb in units_after and ending in ("", ".", ",", ";", "!", "?"):
+            of_term.clear()
+            of_term.update(units_after[verb])
+        elif len(of_term) == 1 and next(iter(of_term)).startswith("unit:"):
+            units_after.setdefault(verb, set(of_term))
     kinds: dict[str, set[str]] = {}
     for _, term, of_term in read:
         kinds.setdefault(term, set()).update(of_term)

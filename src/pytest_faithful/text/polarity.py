@@ -85,6 +85,15 @@ def negation_clash(claim: str, evidence: str) -> bool:
 def _clash(claim: str, evidence: str) -> bool:
     if "instead" in claim or "instead" in evidence:
         claim, evidence = _instead_read_alike(claim, evidence)
+    if (
+        "rather" in claim
+        and " or " in evidence
+        and _RATHER_THAN.search(claim)
+        and not _RATHER_THAN.search(evidence)
+    ):
+        # "chose the PIN rather than the SSN digits" picks one of the evidence's alternatives
+        # ("the SSN digits or your PIN"); it negates none of them.
+        claim = _RATHER_THAN.sub("over", claim)
     if "stop" in claim or "stop" in evidence or "ceas" in claim or "ceas" in evidence:
         claim, evidence = _stopped_read_alike(claim, evidence)
     claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"

@@ -27,12 +27,13 @@ These readings go beyond one operation on two known figures:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 
-from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.amounts import all_amounts, amounts, hedged_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
@@ -129,7 +130,13 @@ def worked_in_steps(
         made = [
             t
             for t, figure in pending.items()
-            if _made(figure, known, adds=adds, rate_of=_rate_period(figure, working))
+            if _made(
+                figure,
+                known,
+                adds=adds,
+                rate_of=_rate_period(figure, working),
+                rounded=functools.partial(hedged_to, t, working),
+            )
         ]
         if not made:
             return False
@@ -256,20 +263,31 @@ def _period_count(figure: _Figure, working: str) -> bool:
 
 
 def _made(
-    figure: _Figure, known: list[_Figure], *, adds: bool = False, rate_of: bool = False
+    figure: _Figure,
+    known: list[_Figure],
+    *,
+    adds: bool = False,
+    rate_of: bool = False,
+    rounded: Callable[[Decimal], bool] | None = None,
 ) -> bool:
     """Whether ``figure`` is the sum or difference of two ``known`` figures of its kind, the
     product of one of its kind and a count (or a percent of it, or a price in pence or cents
     times a count), or the quotient of one of its kind by a count: exactly, or rounded to its
     places when it is 10 or more. Where the working ``adds``, also a known figure of its kind
     plus or less such a product, whose value is not written; where ``figure`` counts the period
-    of a rate the working states (``rate_of``), the ratio of two known figures of one kind."""
+    of a rate the working states (``rate_of``), the ratio of two known figures of one kind.
+    ``rounded``: whether a result rounds to the figure as the working hedges it ("roughly 120
+    calories" for 980 over 8 slices)."""
     value, kinds = figure
+
+    def agrees(value: Decimal, result: Decimal) -> bool:
+        return same_amount(value, result) or (rounded is not None and rounded(result))
+
     products: list[tuple[Decimal, int]] = []
     for (i, (a, a_kinds)), (j, (b, b_kinds)) in itertools.combinations(enumerate(known), 2):
         if (
             _alike(kinds, a_kinds, b_kinds) or (adds and _counts_of_things(kinds, a_kinds, b_kinds))
-        ) and any(same_amount(value, r) for r in (a + b, abs(a - b))):
+        ) and any(agrees(value, r) for r in (a + b, abs(a - b))):
             return True
         for (x, x_kinds), (y, y_kinds, count) in (
             ((a, a_kinds), (b, b_kinds, j)),
@@ -280,7 +298,7 @@ def _made(
             results = [x * y, x * y / _HUNDRED] + ([x / y] if y else [])
             if "percent" in y_kinds:  # "20% off"
                 results.append(x * (_HUNDRED - y) / _HUNDRED)
-            if any(same_amount(value, r) for r in results):
+            if any(agrees(value, r) for r in results):
                 return True
             if adds:  # a hundredth only of pence or a percent: £500 times 2,000 is no £10,000
                 products.append((x * y, count))
@@ -288,7 +306,7 @@ def _made(
                     products.append((x * y / _HUNDRED, count))
     if rate_of:  # "six years" to reach 60% at 10% a year
         for (a, a_kinds), (b, b_kinds) in itertools.permutations(known, 2):
-            if b and a_kinds & b_kinds - {_QUESTION} and same_amount(value, a / b):
+            if b and a_kinds & b_kinds - {_QUESTION} and agrees(value, a / b):
                 return True
     # The figure added may be the one multiplied: "the £15 fee plus 2 payments of £15".
     for product, count in products:
@@ -296,7 +314,7 @@ def _made(
             if (
                 k != count
                 and _of_kind(kinds, c_kinds)
-                and any(same_amount(value, r) for r in (product + c, abs(product - c)))
+                and any(agrees(value, r) for r in (product + c, abs(product - c)))
             ):
                 return True
     return False
