@@ -269,3 +269,17 @@ PRICES = "Policies bought online are 15% cheaper than those arranged by phone."
 def test_a_price_compared_in_other_words(claim: str, passes: bool) -> None:
     result = verify(claim, [PRICES], judge=quoting(PRICES))
     assert result.passed is passes, result.claim_verdicts
+
+
+def test_an_opposite_told_before_the_claims_own_word_in_the_quote() -> None:
+    # One sentence tells what came first, the next what the claim says.
+    quote = (
+        "Her father opens a small restaurant. The season ends with the restaurant closing after "
+        "a fire."
+    )
+    judge = quoting(quote)
+    assert verify("The father's restaurant closes after a fire.", [quote], judge=judge).passed
+    # The claim's word said of another thing is no such sentence.
+    other = "Her father opens a small restaurant. The bakery next door is closing in June."
+    result = verify("The father's restaurant closes.", [other], judge=quoting(other))
+    assert [v.rule for v in result.claim_verdicts] == ["opposites"]

@@ -681,6 +681,23 @@ def test_an_exception_is_the_claims_condition_in_other_words(
             False,
         ),
         ("The landlord pays the tax rather than the tenants.", "The tenants pay the tax.", True),
+        # The claim negates what tells the evidence's negated object apart: one denial.
+        (
+            "Antibiotics work against bacterial infections, not viral ones like the flu.",
+            "They do not work against viral infections such as the common cold or flu.",
+            False,
+        ),
+        (
+            "Antibiotics work against viral infections like the flu.",
+            "They do not work against viral infections such as the common cold or flu.",
+            True,
+        ),
+        # ... not where its own negation is of the object itself, said of another thing.
+        (
+            "The day hike needs no permit, but the top-down route requires a permit.",
+            "The bottom-up day hike does not require a permit.",
+            True,
+        ),
         # A stopped action is one not done, where the other text negates.
         (
             "The default policy just stops saving new values at the limit.",

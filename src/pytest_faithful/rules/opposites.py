@@ -17,8 +17,9 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.number_clash import other_span
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.contrasts import clause_saying, contrast, may_contrast
+from pytest_faithful.text.contrasts import Contrast, clause_saying, contrast, may_contrast
 from pytest_faithful.text.replies import answer_around
+from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 
 OPPOSITE_WORD_NOTE = (
@@ -47,7 +48,11 @@ class Opposites:
             # "30 or more days" and "at least 30 days": a bound's words said the same way.
             claim, evidence = without_bounds(claim), without_bounds(evidence)
         opposite = contrast(claim, evidence)
-        if opposite is None or _denied(case, span, claim, evidence):
+        if (
+            opposite is None
+            or _denied(case, span, claim, evidence)
+            or _said_in_another_sentence(claim, evidence, opposite)
+        ):
             return ruling
         # The span that covers the claim without the opposite stands in for the quote when it
         # is as much about the claim's clause that says the word: a span about the claim's other
@@ -77,3 +82,33 @@ def _denied(case: Case, span: Aligned, claim: str, evidence: str) -> bool:
     if answer is None or answer.yes:
         return False
     return contrast(claim, evidence.replace(answer.question, " ")) is None
+
+
+# The fewest words besides the claim's own word such a sentence shares with the claim: "Rosberg
+# will start second" is no sentence about "Vettel will start second on the grid".
+_SHARED_ELSEWHERE = 2
+
+
+def _said_in_another_sentence(claim: str, evidence: str, opposite: Contrast) -> bool:
+    """Whether a later sentence of a quote of several says the claim's word with no opposite of
+    its own, as much about the claim as the sentence with the opposite: "... her father opens a
+    small restaurant. The season ends with the restaurant closing after a fire." tells what
+    came first, then what the claim says. Not an earlier sentence: a later opposite is where
+    things ended up."""
+    sentences = split_sentences(evidence)
+    if len(sentences) < 2:
+        return False
+    own, other = content_terms(opposite.said), content_terms(opposite.shown)
+    claimed = content_terms(claim) - own
+    read = [(s.text, content_terms(s.text)) for s in sentences]
+    opposing = [at for at, (_, terms) in enumerate(read) if other & terms]
+    if not opposing:
+        return False
+    about = max(_SHARED_ELSEWHERE, *(len(read[at][1] & claimed) for at in opposing))
+    return any(
+        own & terms
+        and not other & terms
+        and len(terms & claimed) >= about
+        and contrast(claim, text) is None
+        for text, terms in read[opposing[-1] + 1 :]
+    )

@@ -64,7 +64,9 @@ _SPAN = regex(
 # "aged 47", "at the age of 12", "a 25-year-old", "was 25 when".
 _AGE = regex(
     rf"\b(?:aged\s+{_N}|at\s+the\s+age\s+of\s+{_N.replace('<n>', '<n2>')}"
-    rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old|was\s+{_N.replace('<n>', '<n4>')}\s+when)\b",
+    rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
+    rf"|was\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_N.replace('<n>', '<n4>')}"
+    r"\s+when)\b",
     re.IGNORECASE,
 )
 # "when its author was about 41.": an age that ends its clause.

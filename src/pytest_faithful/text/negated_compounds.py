@@ -1,6 +1,8 @@
 """Negations joined to a word, read alike in a claim and its evidence for the negation rule
 (:mod:`~pytest_faithful.text.polarity`): "no-fee" and "no fee", "non-refundable" and "not
-refundable", "risk-free" and "no risk", "three no-shows" and "don't show up three times".
+refundable", "risk-free" and "no risk", "three no-shows" and "don't show up three times"; and
+negations said in other words (:func:`phrasings_read_alike`): "rather than" and "instead of",
+"stops saving" and "aren't saved".
 
 A negation joined to one word makes an adjective of it and governs no clause ("a no-fee
 podcast tool that lets users record" negates no recording). Where the other text says the same
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from pytest_faithful.text.align import has_negation
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms, text_bag
 
@@ -107,3 +110,41 @@ def _no_as_not(text: str, other: str) -> str:
         return f"not {match[1]};" if content_terms(match[1]) & negated else match[0]
 
     return _NO_WORD.sub(as_not, text)
+
+
+# "pays the tax rather than the tenants" says what "pays the tax, not the tenants" says: what
+# follows is negated. Not "instead of", which as often swaps one value for another ("5 ml
+# instead of the adult 10 ml" against "a lower dose than adults: 5 ml instead of 10 ml").
+RATHER_THAN = regex(r"(?i)\brather\s+than\b")
+# "every 20 minutes rather than every 8" says what "every 20 minutes instead of every 8 minutes"
+# says: against a text with "rather than", "instead of" is read as it.
+_INSTEAD_OF = regex(r"(?i)\binstead\s+of\b")
+# "stops saving new values" says what "new values aren't saved" says: an action stopped is one
+# not done, as "fails to" is.
+_STOPS = regex(r"(?i)\b(?:stop(?:s|ped)?|ceas(?:e|es|ed))\s+(?=[a-z]{2,}ing\b)")
+
+
+def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
+    """``claim`` and ``evidence`` with a negation said in other words written as the other text
+    says it: "instead of" as "rather than" against a text with "rather than"; a claim's "rather
+    than" that picks one of the evidence's alternatives ("the PIN rather than the SSN digits"
+    for "the SSN digits or your PIN") as no negation; a stopped action as one not done where
+    the other text negates (never a clash of its own: "The last bus stops running at midnight"
+    for "The last bus runs at midnight")."""
+    if "instead" in claim or "instead" in evidence:
+        if RATHER_THAN.search(claim):
+            evidence = _INSTEAD_OF.sub("rather than", evidence)
+        if RATHER_THAN.search(evidence):
+            claim = _INSTEAD_OF.sub("rather than", claim)
+    if (
+        "rather" in claim
+        and " or " in evidence
+        and RATHER_THAN.search(claim)
+        and not RATHER_THAN.search(evidence)
+    ):
+        claim = RATHER_THAN.sub("over", claim)
+    if "stop" in claim or "stop" in evidence or "ceas" in claim or "ceas" in evidence:
+        stopped_claim = _STOPS.sub("not ", claim) if has_negation(evidence) else claim
+        evidence = _STOPS.sub("not ", evidence) if has_negation(claim) else evidence
+        claim = stopped_claim
+    return claim, evidence

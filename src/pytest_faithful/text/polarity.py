@@ -26,13 +26,16 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from pytest_faithful.text.align import has_negation
 from pytest_faithful.text.clause_readings import clause_objects, elided_subjects
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
 from pytest_faithful.text.conditions import may_condition, without_conditions
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
-from pytest_faithful.text.negated_compounds import compounds_read_alike
+from pytest_faithful.text.negated_compounds import (
+    RATHER_THAN,
+    compounds_read_alike,
+    phrasings_read_alike,
+)
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
@@ -83,19 +86,7 @@ def negation_clash(claim: str, evidence: str) -> bool:
 
 
 def _clash(claim: str, evidence: str) -> bool:
-    if "instead" in claim or "instead" in evidence:
-        claim, evidence = _instead_read_alike(claim, evidence)
-    if (
-        "rather" in claim
-        and " or " in evidence
-        and _RATHER_THAN.search(claim)
-        and not _RATHER_THAN.search(evidence)
-    ):
-        # "chose the PIN rather than the SSN digits" picks one of the evidence's alternatives
-        # ("the SSN digits or your PIN"); it negates none of them.
-        claim = _RATHER_THAN.sub("over", claim)
-    if "stop" in claim or "stop" in evidence or "ceas" in claim or "ceas" in evidence:
-        claim, evidence = _stopped_read_alike(claim, evidence)
+    claim, evidence = phrasings_read_alike(claim, evidence)
     claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"
     if "-" in claim or "-" in evidence:
         claim, evidence = compounds_read_alike(claim, evidence)
@@ -218,37 +209,6 @@ _BOUND = regex(
     r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
     r"\s+(?:until|till|other\s+than)\b)"
 )
-# "pays the tax rather than the tenants" says what "pays the tax, not the tenants" says: what
-# follows is negated. Not "instead of", which as often swaps one value for another ("5 ml
-# instead of the adult 10 ml" against "a lower dose than adults: 5 ml instead of 10 ml").
-_RATHER_THAN = regex(r"(?i)\brather\s+than\b")
-# "every 20 minutes rather than every 8" says what "every 20 minutes instead of every 8 minutes"
-# says: against a text with "rather than", "instead of" is read as it.
-_INSTEAD_OF = regex(r"(?i)\binstead\s+of\b")
-
-
-# "stops saving new values" says what "new values aren't saved" says: an action stopped is one
-# not done, as "fails to" is (below).
-_STOPS = regex(r"(?i)\b(?:stop(?:s|ped)?|ceas(?:e|es|ed))\s+(?=[a-z]{2,}ing\b)")
-
-
-def _stopped_read_alike(claim: str, evidence: str) -> tuple[str, str]:
-    """Each text's stopped action read as not done where the other text negates something:
-    so that both say it the same way; a stop is no negation to clash with on its own ("The
-    last bus stops running at midnight" for "The last bus runs at midnight")."""
-    stopped_claim = _STOPS.sub("not ", claim) if has_negation(evidence) else claim
-    stopped_evidence = _STOPS.sub("not ", evidence) if has_negation(claim) else evidence
-    return stopped_claim, stopped_evidence
-
-
-def _instead_read_alike(claim: str, evidence: str) -> tuple[str, str]:
-    if _RATHER_THAN.search(claim):
-        evidence = _INSTEAD_OF.sub("rather than", evidence)
-    if _RATHER_THAN.search(evidence):
-        claim = _INSTEAD_OF.sub("rather than", claim)
-    return claim, evidence
-
-
 # "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
 # the other, and "for a charge" still clashes with both.
 _FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
@@ -337,7 +297,7 @@ def _plain(text: str) -> str:
     if "rohibit" in text or "orbid" in text:
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "rather" in text:
-        text = _RATHER_THAN.sub("and not", text)
+        text = RATHER_THAN.sub("and not", text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
@@ -412,6 +372,17 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     ):
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
+    # "work against bacterial infections, not viral ones like the flu" against "do not work
+    # against viral infections such as the flu": the stating text itself negates what tells the
+    # negated object apart, so both deny one thing.
+    kept = stated_object - stating.negated
+    told_apart = scope.rest - kept
+    if (
+        scope.rest & kept
+        and 2 * len(told_apart & stating.negated) >= len(told_apart)
+        and any(s.head in told_apart for s in stating.scopes)
+    ):
+        return False
     # "covers manufacturing defects but does not cover accidental damage" states the covering
     # of defects and negates that of damage, as "does not cover accidental damage" does: the
     # object of the stating text's own negation of the head is no object it states.
