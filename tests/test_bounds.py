@@ -474,3 +474,10 @@ def test_a_negation_of_something_else_turns_no_bound_over(
     assert bound_senses(claim)[number] == {sense}
     agrees = bound_senses(passage)[number] == {sense}
     assert (number_clash(claim, passage) is None) is agrees
+
+
+def test_fail_to_turns_a_bound_over_as_a_negation_does() -> None:
+    passage = "Raj Patel argues that most active managers fail to beat the market over 15 years."
+    judge = quoting(passage)
+    claim = "Raj Patel argued that most active managers don't beat the market over 15 years."
+    assert verify(claim, [passage], judge=judge).passed

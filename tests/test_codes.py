@@ -15,7 +15,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways, quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting, quoting_the_best_passage
 from pytest_faithful import Label, verify
 from pytest_faithful.text.codes import read_dates, unstated_codes
 
@@ -246,3 +246,11 @@ def test_a_part_s_number_states_no_amount(part: int, years: int, data: st.DataOb
             assert not result.passed, changed
             [verdict] = result.claim_verdicts
             assert "only as the number of a part" in verdict.reason
+
+
+def test_an_age_group_is_its_number_not_a_code() -> None:
+    passage = "Young people under 18 need a referral from their GP or school."
+    judge = quoting(passage)
+    assert verify("Under-18s need a referral from their GP.", [passage], judge=judge).passed
+    result = verify("Under-16s need a referral from their GP.", [passage], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]

@@ -39,6 +39,14 @@ HOURS = (
             "In summer it stays open until 8pm, compared with 4pm in winter, so you get five "
             "extra hours in the evening.",
         ),
+        # The difference of two spans the answer writes.
+        (
+            "Hours are 10am to 8pm on weekdays and 9am to 9pm on weekends.",
+            "On weekends it's open from 9am to 9pm, two hours longer than the weekday hours of "
+            "10am to 8pm.",
+            "On weekends it's open from 9am to 9pm, three hours longer than the weekday hours "
+            "of 10am to 8pm.",
+        ),
     ],
 )
 def test_a_gap_the_answer_works_out_both_ways(passage: str, honest: str, lie: str) -> None:

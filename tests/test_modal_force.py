@@ -196,6 +196,24 @@ _GRINDERS = (
         ("The Encore can't grind fine enough for espresso.", _GRINDERS, True),
         # An elided modal of a thing the evidence does not name agrees with nothing.
         ("Members must attend the meeting; guests may.", "Members may attend the meeting.", True),
+        # "can only ... when" is what the rule forbids otherwise; "must" against it clashes.
+        (
+            "It can only be applied when the wind is below 15 km/h.",
+            "Do not apply it in wind. Applications are permitted only when wind is below 15 km/h. "
+            "Growers must not apply it within 14 days of harvest.",
+            False,
+        ),
+        (
+            "It must be applied when the wind is below 15 km/h.",
+            "It may only be applied when wind is below 15 km/h.",
+            True,
+        ),
+        # A likelihood is no force: "can expect" and "should expect".
+        (
+            "Ships should expect to wait about 4 days.",
+            "Vessels can expect waiting times of 4 days.",
+            False,
+        ),
         # A modal of the claim's own that the evidence gives too still agrees.
         (
             "Only pets under 8 kg may travel in the cabin, so a 12 kg dog must travel in the hold.",

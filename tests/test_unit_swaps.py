@@ -173,3 +173,15 @@ def test_a_rate_is_read_per_its_period_in_every_spelling(
     written = data.draw(st.sampled_from(_PER[period]))
     readings = unit_readings(f"Members get {number} credits {written}.")
     assert {(r.term, r.unit) for r in readings if r.axis == "per"} == {(str(number), period)}
+
+
+def test_each_names_the_thing_a_number_is_per() -> None:
+    passages = [
+        "The drip system delivers 4 litres of water per plant per day. The field holds 2,500 "
+        "plants."
+    ]
+    assert swapped_units("Each of the 2,500 plants receives 4 litres a day.", passages) == []
+    # A period the passages do not give for it is still another one ...
+    assert swapped_units("Each of the 2,500 plants receives 4 litres a week.", passages)
+    # ... and with no "each", a day is no plant.
+    assert swapped_units("The field receives 4 litres a day.", passages)

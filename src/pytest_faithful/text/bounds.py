@@ -304,15 +304,16 @@ _PROHIBITIONS = frozenset(
     {"prohibit", "prohibits", "prohibited", "forbid", "forbids", "forbidden", "ban", "bans"}
     | {"banned", "disallowed", "illegal", "unlawful"}
 )
-# A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without"), an "n't" or a
-# prohibition, whole, found in one pass rather than word by word
+# A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without"), an "n't", a "fail
+# to" ("fail to beat the market over 15 years" is "don't beat ...") or a prohibition, whole,
+# found in one pass rather than word by word
 # (:func:`~pytest_faithful.text.words.is_negation`).
 # The negation of another bound's own phrase ("no more than two spare batteries over 100 Wh",
 # its number in words) negates no other bound.
 _NEGATION_WORD = regex(
     r"(?<![\w'\u2019])(?:"
     + "|".join(sorted((NEGATIONS - {"without"}) | _PROHIBITIONS, key=len, reverse=True))
-    + r"|[\w'\u2019]*n['\u2019]t)(?![\w'\u2019])"
+    + r"|[\w'\u2019]*n['\u2019]t|fail(?:s|ed|ing)?(?=\s+to\s))(?![\w'\u2019])"
     r"(?!\s+(?:(?:more|less|fewer|greater|later|earlier|sooner|longer)\s+than|exceed))",
     re.IGNORECASE,
 )

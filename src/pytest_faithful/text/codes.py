@@ -228,6 +228,10 @@ def _grades(text: str) -> Iterator[str]:
 _MODIFIER = regex(r"-[a-z]{3,}(?:-[a-z]+)*$")
 
 
+# An age group written as one word: "Under-18s", "Over-65s", "U-21".
+_AGE_GROUP = regex(r"(?i)(?:under|over|u)-\d{1,2}s?")
+
+
 def _codes(text: str) -> Iterator[str]:
     for m in _COMPOUND.finditer(text):
         code = _MODIFIER.sub("", m[0])
@@ -243,6 +247,8 @@ def _codes(text: str) -> Iterator[str]:
             continue
         if digits and not any(c.isalpha() for c in code):
             continue
+        if _AGE_GROUP.fullmatch(code):
+            continue  # "Under-18s", "Over-65s": people under 18, over 65 (the numbers' reading)
         yield code
 
 

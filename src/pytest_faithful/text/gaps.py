@@ -1,6 +1,7 @@
 """A count of days or hours that is the gap between two dates or two times of day the answer
 writes: "a fan club presale two days earlier, at 9am on Wednesday 12 March" after "Friday 14
-March"; "open until 8pm, compared with 4pm ..., so you get four extra hours"; and a time of
+March"; "open until 8pm, compared with 4pm ..., so you get four extra hours"; the difference of
+two spans of hours it writes ("9am to 9pm, two hours longer than 10am to 8pm"); and a time of
 day that count of hours before or after another it writes: "two hours before the event, so
 from 4pm for an evening event starting at 6pm".
 
@@ -55,6 +56,11 @@ def _gap_terms(working: str) -> frozenset[str]:
         if unit == "hour":
             times = _times(working) if times is None else times
             if count * 60 in {abs(a - b) for a, b in itertools.combinations(times, 2)}:
+                found.add(term)
+            # "open from 9am to 9pm, which is two hours longer than ... 10am to 8pm": the
+            # difference of two spans the working writes, each from one time to the next.
+            spans = [(b - a) % _DAY for a, b in zip(times[::2], times[1::2], strict=False)]
+            if count * 60 in {abs(a - b) for a, b in itertools.combinations(spans, 2)}:
                 found.add(term)
             # "two hours before the event, so from 4pm for an event starting at 6pm"
             found.update(_shifted(times, count * 60))

@@ -98,6 +98,10 @@ _NEED = regex(r"(?i)(?:has|have|had)\s+to|needs?\s+to")
 _TOGETHER: Final = frozenset({frozenset({"permitted", "exempt"}), frozenset({"advised", "exempt"})})
 
 
+# Verbs a modal gives a likelihood, not a force: "can expect waits of 4 days", "should expect".
+_EXPECTING = frozenset(content_terms("expect anticipate experience"))
+
+
 class ModalClash(NamedTuple):
     """The claim's modal phrase and the evidence's, for one action."""
 
@@ -112,6 +116,7 @@ class _Modal(NamedTuple):
     action: frozenset[str]
     word: str
     limited: bool  # its clause sets an upper limit on the action
+    only: bool = False  # "can only be applied when": a permission only in one case
 
 
 # A word each modal phrase of _MODAL holds, tested as a substring first: most sentences hold
@@ -148,8 +153,8 @@ def _modals(text: str) -> list[_Modal]:
     for match in matches:
         force = next(f for f, _ in _FORCES if match[f] is not None)
         action = content_terms(match["action"])
-        if not action:
-            continue
+        if not action or action & _EXPECTING:
+            continue  # "can expect", "should expect": how likely, not what is permitted
         # The clause the modal is in: from the last break before it to the first after it.
         before = bisect.bisect_right(ends, match.start())
         opening = ends[before - 1] if before else 0
@@ -159,13 +164,16 @@ def _modals(text: str) -> list[_Modal]:
         closing = starts[after] if after < len(starts) else len(text)
         limited = bisect.bisect_left(limits, closing) > bisect.bisect_left(limits, match.start())
         phrase = " ".join(match[force].split())
-        found.append(_Modal(force, phrase, action, match["action"], limited))
+        only = "only" in match["between"].casefold().split()
+        found.append(_Modal(force, phrase, action, match["action"], limited, only))
     return found
 
 
 def _clash(one: _Modal, other: _Modal) -> bool:
     if one.limited or other.limited or one.force == other.force:
         return False
+    if one.only and one.force == "permitted" and other.force in ("forbidden", "obliged"):
+        return False  # the claim's "can only ... when" is what the rule forbids otherwise
     if {one.phrase.casefold(), other.phrase.casefold()} & _ABILITY and any(
         _NEED.fullmatch(m.phrase) for m in (one, other)
     ):

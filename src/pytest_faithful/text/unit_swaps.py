@@ -277,6 +277,12 @@ def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[
             continue
         if axis == "per":
             swapped = _swapped_per(readings, others, given.terms)
+            if swapped and _EACH.search(claim):
+                # "Each of the 2,500 plants receives 4 litres a day": the claim names the
+                # thing its number is per ("4 litres per plant per day") by "each".
+                each = frozenset(t for m in _EACH.finditer(claim) for t in content_terms(m[1]))
+                if any(content_terms(r.unit) & each for r in others):
+                    swapped = [r for r in swapped if r.unit in each or not _also_per(r, passages)]
         elif _measured_otherwise(claim, term, tuple(passages)):
             continue
         else:
@@ -288,6 +294,20 @@ def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[
         if swapped:
             found.append((_said_as(swapped[0]), tuple(map(_said_as, sorted(others)))))
     return found
+
+
+def _also_per(reading: Reading, passages: Sequence[str]) -> bool:
+    """Whether a passage says ``reading``'s number per its period too, after the thing it is
+    per: "4 litres of water per plant per day"."""
+    said = re.compile(
+        rf"\b{re.escape(reading.term)}\b[^.;\n]*?\b(?:per|a|an|each|every)\s+{re.escape(reading.unit)}\b",
+        re.IGNORECASE,
+    )
+    return any(said.search(p) for p in passages)
+
+
+# The thing "each" or "every" names: "each of the 2,500 plants", "every guest".
+_EACH = regex(r"(?i)\b(?:each|every)\s+(?:of\s+the\s+(?:[\d,]+\s+)?)?([^\W\d_]+)")
 
 
 def _swapped_per(
