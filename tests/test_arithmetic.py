@@ -554,6 +554,8 @@ COMPOUNDS = {
     "years and months": ("lasts 1 year 6 months", "lasts 18 months", "lasts 6 months"),
     "kg and g": ("weighs 1 kg 200 g", "weighs 1.2 kg", "weighs 200 g"),
     "weeks and days, with and": ("lasts 2 weeks and 3 days", "lasts 17 days", "lasts 3 days"),
+    # The minutes' unit left out where nothing follows ("1 hour 15, versus 50 minutes").
+    "hours and bare minutes": ("takes 1 hour 15 minutes", "takes 1 hour 15", "takes 1 hour"),
 }
 
 

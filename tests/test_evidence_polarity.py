@@ -698,6 +698,25 @@ def test_an_exception_is_the_claims_condition_in_other_words(
             "The bottom-up day hike does not require a permit.",
             True,
         ),
+        # An aside between commas after a negation is stated, not negated; a prohibition by
+        # "bars ... from" is a negation; "avoid" reads as "not" against a text that negates.
+        (
+            "The contract only bars you from soliciting clients for twelve months after leaving.",
+            "The employee shall not, for twelve months after leaving, solicit any client.",
+            False,
+        ),
+        (
+            "The employee may solicit any client for twelve months after leaving.",
+            "The employee shall not, for twelve months after leaving, solicit any client.",
+            True,
+        ),
+        (
+            "It isn't, even if the broth you use is certified gluten-free.",
+            "The risotto is gluten-free as long as you use a certified gluten-free broth.",
+            True,
+        ),
+        ("Omar wants to avoid seafood places.", "Omar: no seafood places for me", False),
+        ("Omar wants seafood places.", "Omar: no seafood places for me", True),
         # A stopped action is one not done, where the other text negates.
         (
             "The default policy just stops saving new values at the limit.",

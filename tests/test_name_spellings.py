@@ -271,6 +271,11 @@ NAME_FORMS = {
         "The German government asked for an exemption for cars running on e-fuels.",
         "The Italian government asked for an exemption for cars running on e-fuels.",
     ),
+    "a planet's adjective": (
+        "No liquid water was found beneath the Martian south pole.",
+        "No liquid water was found beneath the south pole of Mars.",
+        "No liquid water was found beneath the south pole of Venus.",
+    ),
     "a country's everyday name": (
         "Employees in the Netherlands receive 25 days of annual leave.",
         "Employees in Holland get 25 days of annual leave.",

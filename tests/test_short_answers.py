@@ -58,6 +58,12 @@ _NO_ANSWERS = [
         "Not under the official rules: landing on Free Parking pays money.",
     ),
     (
+        "Runners who feel sharp pain should stop running and consult a physiotherapist.",
+        "Is it OK to run with pain?",
+        "Not with sharp pain: stop running and see a physiotherapist.",
+        "Not with sharp pain: don't stop running.",
+    ),
+    (
         "The current hybrid policy of three office days a week stays in place this year.",
         "Is the hybrid policy changing?",
         "Not this year; the hybrid policy of three office days a week stays in place.",

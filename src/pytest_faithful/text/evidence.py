@@ -362,7 +362,7 @@ _NOT_IF = regex(r"\s*(?i:not)\s+(?=(?i:if|when|unless|once|provided|as\s+long\s+
 # the end of its clause, answers the question no for that case; it negates none of the case's
 # words. Only a case: a preposition, a time or a degree ("Not available in Canada" negates).
 _NOT_FOR = regex(
-    r"\s*(?i:not)\s+(?=(?i:to|under|in|on|at|for|during|before|after|until|from|within|by|over"
+    r"\s*(?i:not)\s+(?=(?i:to|under|in|on|at|for|with|during|before|after|until|from|within|by|over"
     r"|outside|this|that|these|those|next|straight|yet|really|reliably|necessarily|entirely"
     r"|quite|exactly|usually|generally|anymore|immediately|automatically|officially)\b"
     r"[^.,;:!?\n\u2014\u2013]{0,60}(?:[.,;:!?\n\u2014\u2013]|$))"

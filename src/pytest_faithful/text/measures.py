@@ -218,11 +218,15 @@ def _compounds(
     return tuple(found)
 
 
-# A duration in hours and minutes at once: "2 hours 45 minutes", "2 h 45 min", "an hour and a
-# half", "3 and a half hours": the whole is a size of each of its numbers ("165 minutes").
+# A duration in hours and minutes at once: "2 hours 45 minutes", "2 h 45 min", "1 hour 15", "an
+# hour and a half", "3 and a half hours": the whole is a size of each of its numbers ("165
+# minutes").
 _COMPOUND = regex(
     rf"\b(\d{{1,3}}|{'|'.join(_SMALL)})[^\S\n]*(?:hours?|hrs?|h)[^\S\n]*,?[^\S\n]*(?:and[^\S\n]+)?"
-    r"(?:(\d{1,2})[^\S\n]*(?:minutes?|mins?|m)\b|(a[^\S\n]+half)\b)"
+    # The minutes' unit may be left out where nothing follows the number: "1 hour 15".
+    r"(?:(\d{1,2})(?:[^\S\n]*(?:minutes?|mins?|m)\b|(?![\w%-]|[.,:]\d|[^\S\n]*(?!(?:for|by|in|on|and"
+    r"|or|to|than|versus|vs|compared|each|at)\b)[^\W\d_]))"
+    r"|(a[^\S\n]+half)\b)"
     rf"|\b(\d{{1,3}}|{'|'.join(_SMALL)})[^\S\n]+and[^\S\n]+a[^\S\n]+half[^\S\n]+hours?\b",
     re.IGNORECASE,
 )

@@ -58,6 +58,9 @@ _IRREGULAR = (
     ("peruvian", "peru"),
     ("argentine", "argentina"),
     ("argentinian", "argentina"),
+    ("martian", "mars"),
+    ("venusian", "venus"),
+    ("jovian", "jupiter"),
 )
 _PAIRS: dict[str, frozenset[str]] = {}
 for _a, _b in _IRREGULAR:

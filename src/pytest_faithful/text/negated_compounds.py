@@ -2,7 +2,7 @@
 (:mod:`~pytest_faithful.text.polarity`): "no-fee" and "no fee", "non-refundable" and "not
 refundable", "risk-free" and "no risk", "three no-shows" and "don't show up three times"; and
 negations said in other words (:func:`phrasings_read_alike`): "rather than" and "instead of",
-"stops saving" and "aren't saved".
+"stops saving" and "aren't saved", "avoid seafood places" and "no seafood places".
 
 A negation joined to one word makes an adjective of it and governs no clause ("a no-fee
 podcast tool that lets users record" negates no recording). Where the other text says the same
@@ -121,7 +121,11 @@ RATHER_THAN = regex(r"(?i)\brather\s+than\b")
 _INSTEAD_OF = regex(r"(?i)\binstead\s+of\b")
 # "stops saving new values" says what "new values aren't saved" says: an action stopped is one
 # not done, as "fails to" is.
-_STOPS = regex(r"(?i)\b(?:stop(?:s|ped)?|ceas(?:e|es|ed))\s+(?=[a-z]{2,}ing\b)")
+# "wants to avoid seafood places" says what "no seafood places for me" says, too.
+_STOPS = regex(
+    r"(?i)\b(?:(?:stop(?:s|ped)?|ceas(?:e|es|ed))\s+(?=[a-z]{2,}ing\b)"
+    r"|avoid(?:s|ed|ing)?\s+(?=[a-z]))"
+)
 
 
 def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
@@ -143,8 +147,13 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
         and not RATHER_THAN.search(evidence)
     ):
         claim = RATHER_THAN.sub("over", claim)
-    if "stop" in claim or "stop" in evidence or "ceas" in claim or "ceas" in evidence:
-        stopped_claim = _STOPS.sub("not ", claim) if has_negation(evidence) else claim
-        evidence = _STOPS.sub("not ", evidence) if has_negation(claim) else evidence
+    if any(w in claim or w in evidence for w in ("stop", "ceas", "avoid")):
+        # Only against a text that says it with a negation, not with a stop of its own: "don't
+        # stop running" clashes with "stop running".
+        stopped_claim = claim
+        if has_negation(evidence) and not _STOPS.search(evidence):
+            stopped_claim = _STOPS.sub("not ", claim)
+        if has_negation(claim) and not _STOPS.search(claim):
+            evidence = _STOPS.sub("not ", evidence)
         claim = stopped_claim
     return claim, evidence

@@ -231,10 +231,14 @@ def _as_not(match: re.Match[str]) -> str:
 
 
 # A prohibition is a negation of what it forbids: "The terms prohibit reverse engineering"
-# says what "The User may not reverse engineer" says, and clashes with "may reverse engineer".
+# says what "The User may not reverse engineer" says, and clashes with "may reverse engineer";
+# "bars soliciting clients" what "shall not solicit clients" says.
 # The verb before what it forbids, and the participle after a form of "be" (not before
 # "from": :data:`_EXCLUDED_FROM`). "ban" is left out: a noun as often ("lifted the ban").
-_PROHIBITS = regex(r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])")
+_PROHIBITS = regex(
+    r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])"
+    r"|\bbars?\b(?=\s+(?:[a-z]+\s+from\s+)?[a-z]{2,}ing\b)"
+)
 _PROHIBITED = regex(
     r"(?i)\b(is|are|was|were|be|been|being)\s+(?:strictly\s+)?(?:prohibited|forbidden)\b"
     r"(?!\s+from\b)"
@@ -294,7 +298,7 @@ def _plain(text: str) -> str:
         text = _COSTS_NOTHING.sub("free", text)
     if "to" in text:
         text = _FAILS_TO.sub(_as_not, text)
-    if "rohibit" in text or "orbid" in text:
+    if "rohibit" in text or "orbid" in text or "bar" in text:
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "rather" in text:
         text = RATHER_THAN.sub("and not", text)

@@ -297,6 +297,9 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
     verbal = False
     pending = False  # a negation was just read; "only" may still cancel it
     conditional = False  # in a clause opened by "if" or "when", which a comma closes
+    # Between the commas of an aside right after a negation: "shall not, for twelve months
+    # after leaving, solicit any client" negates the soliciting, and states the twelve months.
+    aside = False
 
     def close() -> None:
         nonlocal scope
@@ -305,6 +308,13 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         scope = None
 
     for at, token in enumerate(tokens):
+        if aside:
+            if token == ",":
+                aside = False
+            elif term := _term(token):
+                asserted.add(term)
+            last = token
+            continue
         if pending:
             pending = False
             if token in _NOT_NEGATING:
@@ -312,6 +322,10 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
                 continue
             close()
             scope = []
+            if token == "," and _closes_aside(tokens, at + 1):
+                aside = True
+                last = token
+                continue
         if (
             token in _CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
@@ -342,6 +356,23 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
+
+
+# The most words an aside after a negation holds ("shall not, for twelve months after leaving
+# the company, solicit").
+_ASIDE_WORDS = 12
+
+
+def _closes_aside(tokens: Sequence[str], start: int) -> bool:
+    """Whether a comma closes the aside that opens at ``tokens[start]``, within
+    :data:`_ASIDE_WORDS` words and before its clause ends: "isn't, even if the broth is
+    gluten-free" holds no aside, and negates what follows."""
+    for token in tokens[start : start + _ASIDE_WORDS]:
+        if token == ",":
+            return True
+        if token in _CLAUSE_PUNCTUATION:
+            return False
+    return False
 
 
 # Words that open, after a comma, what a negation's clause says instead: "did not test the drug
