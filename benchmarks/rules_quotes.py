@@ -17,8 +17,9 @@ A careful model that says SUPPORTED quotes the passage text that states the clai
   adds 2 or more of the claim's content words the span lacks, or 1 that is a number (a date, a
   figure: what the number rule reads the quote for). A claim that shares no content word with
   any passage (a framing sentence such as "Here is a summary:") gets no quote and no passage
-  index, as a careful model would give. A claim that says nothing but a reply ("Yes, it is.")
-  is quoted for the words of the question it answers as well.
+  index, as a careful model would give. A claim that says nothing but a reply ("Yes, it is.",
+  and since stop 53 one that says only its degree: "Not necessarily.", "Probably not.", "It
+  depends.") is quoted for the words of the question it answers as well.
 
 The passage index is the quote's passage. Sentences and content words are read here, not with
 the library's own ``segment`` and ``terms``: the judge must stay the same while the rules
@@ -148,6 +149,10 @@ _STOPWORDS = _words(
 _REPLY_WORDS = _words(
     "yes yeah yep yup no nope ok okay oh sure right well really indeed absolutely definitely "
     "true agree"
+    # and the degrees a reply gives its yes or no ("Not necessarily.", "Probably not.",
+    # "Generally no.", "Not straight away.", "It depends."), which say nothing of their own
+    " not necessarily generally usually always never quite exactly entirely probably possibly"
+    " maybe perhaps partly mostly sometimes often rarely yet straight away depends"
 )
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
 
