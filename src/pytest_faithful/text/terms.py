@@ -322,7 +322,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
                 continue
             close()
             scope = []
-            if token == "," and _closes_aside(tokens, at + 1):
+            if token == "," and last in _ASIDE_NEGATIONS and _closes_aside(tokens, at + 1):
                 aside = True
                 last = token
                 continue
@@ -370,9 +370,14 @@ def _closes_aside(tokens: Sequence[str], start: int) -> bool:
     for token in tokens[start : start + _ASIDE_WORDS]:
         if token == ",":
             return True
-        if token in _CLAUSE_PUNCTUATION:
+        if token in _CLAUSE_PUNCTUATION or _term(token) == _NEG:
             return False
     return False
+
+
+# The negations an aside may follow: a verb's ("shall not, ...", "cannot, ..."), not an
+# answer's "No, we do not ship ..." nor a "never, ever".
+_ASIDE_NEGATIONS = frozenset({"not", "cannot"})
 
 
 # Words that open, after a comma, what a negation's clause says instead: "did not test the drug
