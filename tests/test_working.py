@@ -366,3 +366,17 @@ def test_a_bare_figure_reads_the_unit_of_its_parallel_only_at_its_clauses_end() 
     assert number_kinds(_VOTES[0])["18310"] == {"unit:vot"}
     working = "£5,000 in total: 2,000 miles at 25p, plus 5p a mile for each passenger."
     assert number_kinds(working)["5"] == {"plain"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        ("On average, each of the 320 volunteers gave 45 hours last year.", True),
+        ("On average, each of the 320 volunteers gave 50 hours last year.", False),
+        # Without "each" or "on average" the figure is no share of the total.
+        ("The 320 volunteers gave 45 hours last year.", False),
+    ],
+)
+def test_what_each_of_a_count_gets_of_a_total(answer: str, passes: bool) -> None:
+    passage = "Last year 320 volunteers contributed a total of 14,400 hours to the programme."
+    assert verify(answer, [passage], judge=quoting(passage)).passed is passes

@@ -55,7 +55,7 @@ from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.products import bills, frequencies, percents_of, shares
+from pytest_faithful.text.products import bills, frequencies, percents_of, shared_out, shares
 from pytest_faithful.text.ranges import (
     Range,
     at_one_scale,
@@ -213,6 +213,8 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             return True
         counts = _counts_beside(term, claim)
         if any(_of_kind(values, kind, period, counts, said, ends) for kind in kinds - _NO_SUM):
+            return True
+        if counts and shared_out(values, kinds, said.values, counts, claim):
             return True
         if totalled(values, kinds - _NO_SUM, words, said.totals):
             return True

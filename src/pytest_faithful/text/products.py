@@ -99,3 +99,31 @@ def _number(digits: str) -> Decimal | None:
         return Decimal(digits.replace(",", ""))
     except ArithmeticError:
         return None
+
+
+# A share of a total that each of a count gets: "each of the 320 volunteers", "on average".
+_EACH_OF = regex(r"(?i)\b(?:each|apiece|on\s+average|an\s+average\s+of|per\s+(?:person|head))\b")
+
+
+def shared_out(
+    values: frozenset[Decimal],
+    kinds: frozenset[str],
+    stated: Mapping[str, tuple[frozenset[Decimal], ...]],
+    counts: frozenset[Decimal],
+    claim: str,
+) -> bool:
+    """Whether one of ``values``, a count of something (``kinds``), is what each of one of the
+    claim's ``counts`` gets of a total the passages state of that kind (``stated``): "On
+    average, each of the 320 volunteers gave 45 hours" from "320 volunteers contributed a total
+    of 14,400 hours". Only where the claim says each gets it ("each", "on average")."""
+    if _EACH_OF.search(claim) is None:
+        return False
+    return any(
+        value == operand / count
+        for kind in kinds
+        if kind.startswith("unit:")
+        for total in stated.get(kind, ())
+        for operand in total
+        for count in counts
+        for value in values
+    )
