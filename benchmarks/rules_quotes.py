@@ -152,7 +152,8 @@ _REPLY_WORDS = _words(
     # and the degrees a reply gives its yes or no ("Not necessarily.", "Probably not.",
     # "Generally no.", "Not straight away.", "It depends."), which say nothing of their own
     " not necessarily generally usually always never quite exactly entirely probably possibly"
-    " maybe perhaps partly mostly sometimes often rarely yet straight away depends"
+    " maybe perhaps partly mostly sometimes often rarely yet straight away depends likely"
+    " unlikely may might could"
 )
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+")
 

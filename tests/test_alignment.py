@@ -560,6 +560,18 @@ def test_words_that_only_say_yes_state_nothing(text: str) -> None:
     assert claim_terms(text) == frozenset()
 
 
-@pytest.mark.parametrize("text", ["You have the right to return it.", "Exactly 30 days."])
+@pytest.mark.parametrize(
+    "text", ["Probably not.", "Possibly.", "Maybe.", "It depends.", "Not necessarily, no."]
+)
+def test_a_reply_that_says_only_its_degree_states_nothing(text: str) -> None:
+    assert claim_terms(text) == frozenset()
+    asked = "Will a back sleeper like the mattress?"
+    assert subject_of(text, asked) == f"{text} {asked}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["You have the right to return it.", "Exactly 30 days.", "Likely rain.", "It is free."],
+)
 def test_the_same_words_among_others_are_content(text: str) -> None:
     assert claim_terms(text) == content_terms(text)

@@ -318,6 +318,7 @@ def _hedged_terms() -> frozenset[str]:
 _HEDGED_REPLY = frozenset(
     {"not", "always", "necessarily", "really", "quite", "exactly", "entirely", "usually"}
     | {"generally", "sometimes", "mostly", "often", "rarely", "never", "yet", "completely"}
+    | {"probably", "possibly", "maybe", "perhaps", "likely", "unlikely", "partly", "depends", "it"}
 )
 _MOST_HEDGED_WORDS = 3
 
