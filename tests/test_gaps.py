@@ -39,6 +39,12 @@ HOURS = (
             "In summer it stays open until 8pm, compared with 4pm in winter, so you get five "
             "extra hours in the evening.",
         ),
+        # A count of months, within a week of its average length.
+        (
+            "Registration for the marathon closes on 15 August. The race is on 12 October.",
+            "Registration closes on 15 August, about two months before the race on 12 October.",
+            "Registration closes on 15 August, about three months before the race on 12 October.",
+        ),
         # The difference of two spans the answer writes.
         (
             "Hours are 10am to 8pm on weekdays and 9am to 9pm on weekends.",

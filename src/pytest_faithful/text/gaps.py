@@ -1,9 +1,10 @@
-"""A count of days or hours that is the gap between two dates or two times of day the answer
-writes: "a fan club presale two days earlier, at 9am on Wednesday 12 March" after "Friday 14
-March"; "open until 8pm, compared with 4pm ..., so you get four extra hours"; the difference of
-two spans of hours it writes ("9am to 9pm, two hours longer than 10am to 8pm"); and a time of
-day that count of hours before or after another it writes: "two hours before the event, so
-from 4pm for an evening event starting at 6pm".
+"""A count of days, weeks, months or hours that is the gap between two dates or two times of
+day the answer writes: "a fan club presale two days earlier, at 9am on Wednesday 12 March"
+after "Friday 14 March"; "open until 8pm, compared with 4pm ..., so you get four extra hours";
+"about two months before the race on 12 October" from 15 August; the difference of two spans of
+hours it writes ("9am to 9pm, two hours longer than 10am to 8pm"); and a time of day that count
+of hours before or after another it writes: "two hours before the event, so from 4pm for an
+evening event starting at 6pm".
 
 The gap is the answer's own arithmetic on figures it writes, each held to the passages as any
 figure is: a changed date or time is still missing, and a gap its two dates or times do not
@@ -25,7 +26,7 @@ from pytest_faithful.text.words import NUMBER_WORDS
 # between ("two days earlier", "four extra hours", "3 more days").
 _GAP = regex(
     rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})[^\S\n]+"
-    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour)s?\b"
+    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month)s?\b"
 )
 # A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
 _TIME = regex(
@@ -33,6 +34,8 @@ _TIME = regex(
     r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
 )
 _MOST = 8  # dates or times read: pairs grow as their square
+_MONTH_DAYS = 30.44  # a month's average length in days
+_WITHIN_A_WEEK = 7 / _MONTH_DAYS
 _SAME_YEAR = 2001  # a date without a year: any year with no 29 February
 
 
@@ -64,6 +67,12 @@ def _gap_terms(working: str) -> frozenset[str]:
                 found.add(term)
             # "two hours before the event, so from 4pm for an event starting at 6pm"
             found.update(_shifted(times, count * 60))
+        elif unit == "month":
+            # "about two months before the race on 12 October" from 15 August: months are no
+            # fixed count of days, so within a week of the count's average length.
+            days = _day_gaps(working) if days is None else days
+            if any(abs(gap / _MONTH_DAYS - count) <= _WITHIN_A_WEEK for gap in days):
+                found.add(term)
         else:
             days = _day_gaps(working) if days is None else days
             if count * (7 if unit == "week" else 1) in days:
