@@ -39,6 +39,15 @@ HOURS = (
             "In summer it stays open until 8pm, compared with 4pm in winter, so you get five "
             "extra hours in the evening.",
         ),
+        # A time half an hour off another the answer writes.
+        (
+            "Starting next week, the library will open at 7:30 a.m., half an hour earlier than "
+            "before.",
+            "The library will open at 7:30 a.m., half an hour earlier than its old 8:00 a.m. "
+            "opening.",
+            "The library will open at 7:30 a.m., half an hour earlier than its old 9:00 a.m. "
+            "opening.",
+        ),
         # A count of months, within a week of its average length.
         (
             "Registration for the marathon closes on 15 August. The race is on 12 October.",
@@ -93,3 +102,15 @@ def test_a_time_a_count_of_hours_before_another_both_ways() -> None:
     lie = "Set-up can start two hours before the event, so from 3pm for an event at 6pm."
     result = verify(lie, [VENUE], judge=judge)
     assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]
+
+
+def test_half_an_hour_off_only_where_a_passage_says_half_an_hour() -> None:
+    # The answer's own "half an hour before" on a time the passages give otherwise is no working:
+    # they say be there by 7:30, not half an hour before the 7:45 train.
+    passage = "[Jess] train leaves Paddington at 7:45, get there by 7:30 pls"
+    judge = quoting(passage)
+    assert verify(
+        "By 7:30, a quarter of an hour before the 7:45 train.", [passage], judge=judge
+    ).passed
+    lie = verify("By 7:15, half an hour before the 7:45 train leaves.", [passage], judge=judge)
+    assert [v.rule for v in lie.claim_verdicts] == ["unstated-specifics"]

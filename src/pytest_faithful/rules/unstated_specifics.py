@@ -113,7 +113,7 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
                 worked_in_claim(t, working, passages)
                 or worked_per_item(t, working, passages)
                 or worked_in_steps(t, working, passages, case.question)
-                or between(t, working)  # "two days earlier" than the other date it writes
+                or between(t, working, passages)  # "two days earlier" than another date
                 for t in terms
             )
         )

@@ -33,16 +33,22 @@ _TIME = regex(
     r"(?i)(?<![\d:.])(\d{1,2})(?::([0-5]\d))?[^\S\n]?([ap])\.?m\.?(?![a-z])"
     r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
 )
+_HALF_AN_HOUR = regex(r"(?i)\bhalf[^\S\n]+an[^\S\n]+hour\b")
 _MOST = 8  # dates or times read: pairs grow as their square
 _MONTH_DAYS = 30.44  # a month's average length in days
 _WITHIN_A_WEEK = 7 / _MONTH_DAYS
 _SAME_YEAR = 2001  # a date without a year: any year with no 29 February
 
 
-def between(term: str, working: str) -> bool:
+def between(term: str, working: str, passages: tuple[str, ...] = ()) -> bool:
     """Whether the count ``term`` of ``working`` ("two days", "four extra hours") is the gap
-    between two dates, or two times of day, that ``working`` writes."""
-    return term in _gap_terms(working)
+    between two dates, or two times of day, that ``working`` writes; or a time half an hour off
+    another it writes, where a passage says "half an hour" too."""
+    if term in _gap_terms(working):
+        return True
+    if "half" not in working or not any(_HALF_AN_HOUR.search(p) for p in passages):
+        return False
+    return _HALF_AN_HOUR.search(working) is not None and term in _shifted(_times(working), 30)
 
 
 # Read once per working: a check asks for each of its claim's missing figures in turn.
