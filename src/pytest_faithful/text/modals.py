@@ -236,17 +236,12 @@ def _elided(text: str, said: list[_Modal]) -> list[tuple[_Modal, frozenset[str]]
         if not before:
             continue
         opening = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
-        force = _ELIDED_FORCE[next(g for g in _ELIDED_FORCE if m[g] is not None)]
+        force: Force = (
+            "forbidden" if m["forbidden"] else "permitted" if m["permitted"] else "obliged"
+        )
         modal = _Modal(force, m[0], before[-1].action, before[-1].word, False)
         found.append((modal, content_terms(text[opening : m.start()])))
     return found
-
-
-_ELIDED_FORCE: Final[dict[str, Force]] = {
-    "forbidden": "forbidden",
-    "permitted": "permitted",
-    "obliged": "obliged",
-}
 
 
 def exempt_and_allowed(claim: str, evidence: str) -> bool:
