@@ -26,11 +26,11 @@ from pytest_faithful.text.abstentions import is_abstention
 from pytest_faithful.text.amounts import all_amounts, amounts, bound_met
 from pytest_faithful.text.answerer import about_the_answerer
 from pytest_faithful.text.conversions import stated_conversions
+from pytest_faithful.text.counts import self_counts
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.measures import measures
 from pytest_faithful.text.segment import is_table_header, sentence_opening
-from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 
 PASSAGES = [
@@ -428,6 +428,32 @@ def test_a_duration_counted_in_words_states_its_size(claim: str, stated: bool) -
 def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
     assert self_counts("two figures: 1,500 employees and $2 million") == frozenset({"2"})
     assert self_counts("three figures: 1,500 employees and $2 million") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "counted"),
+    [
+        # A list between dashes ends at the closing dash.
+        ("It comes in three colours — black, silver and green — with 128 GB of storage.", "3"),
+        ("It comes in four colours — black, silver and green — with 128 GB of storage.", None),
+        # Items with commas of their own, joined by ", and".
+        (
+            "Two: the 1903 Physics prize, shared with Pierre Curie and Henri Becquerel, and the "
+            "1911 Chemistry prize, which she won alone.",
+            "2",
+        ),
+        (
+            "Three: the 1903 Physics prize, shared with Pierre Curie and Henri Becquerel, and the "
+            "1911 Chemistry prize.",
+            None,
+        ),
+        ("Two: A, B and C.", None),
+    ],
+)
+def test_a_count_of_a_list_between_dashes_or_of_long_items(
+    sentence: str, counted: str | None
+) -> None:
+    assert self_counts(sentence) == (frozenset({counted}) if counted else frozenset())
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,12 @@ _NO_ANSWERS = [
         "Not under the official rules: landing on Free Parking pays money.",
     ),
     (
+        "Daylight photos are sharp, but low-light shots are noticeably noisy.",
+        "Is the camera good in low light?",
+        "Not especially: low-light shots are noticeably noisy.",
+        "Not especially: low-light shots are not noisy.",
+    ),
+    (
         "Runners who feel sharp pain should stop running and consult a physiotherapist.",
         "Is it OK to run with pain?",
         "Not with sharp pain: stop running and see a physiotherapist.",

@@ -16,6 +16,9 @@ other words (as :mod:`~pytest_faithful.text.arithmetic` reads sentences together
   "Mon-Fri": five), though days are otherwise measured, not counted.
 
 A count the list does not make is caught as before: "four channels" for three.
+
+:func:`self_counts` reads the other side: a count an answer makes of a list it gives itself
+("three services: A, B and C"), stated by that list.
 """
 
 from __future__ import annotations
@@ -181,3 +184,49 @@ def _lists_of(passage: str) -> Iterator[_Listed]:
             items, indent = [], None
         if line.strip():
             lead = line
+
+
+# A count the sentence makes of a list it gives: "three services: A, B and C", "two prices,
+# $20 and $45". Up to twelve: larger lists are rarely counted by eye.
+_LISTED_COUNT = regex(
+    r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|1[0-2])\b"
+    r"([^:;.!?\u2014]{0,60})(?::|\u2014|\s-\s|,?\s+(?:including|namely|such as|are|were|is))\s+"
+    r"([^.;!?]+)",
+    re.IGNORECASE,
+)
+# Not the comma of a number ("1,500 employees and $2 million": two items).
+_LISTED_ITEM = regex(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
+_WHOLE_LISTED_ITEM, _LISTED_END = (
+    regex(r"\s*(?:,\s+(?:and|or)\s+|;)\s*"),
+    regex(r"\s*(?:\u2014|\s-\s)"),
+)
+
+
+# "The two" standing for things named before it, as a pronoun does: "the pricier of the two",
+# "the two of them", "between the two", "both of the three": no figure, only how many.
+_REFERRING = regex(
+    r"\b(?:(?:of|between|among)\s+the\s+(two|three)(?=\s*(?:[,.;:!?)]|$|\s+(?:is|are|was|were|"
+    r"has|have|had|can|could|will|would|do|does|did)\b))|the\s+(two|three)\s+of\s+"
+    r"(?:them|us|you|these|those))",
+    re.IGNORECASE,
+)
+
+
+def self_counts(sentence: str) -> frozenset[str]:
+    """The number terms of ``sentence`` that count a list it gives right after them ("three
+    services: A, B and C"): the answer's own arithmetic, stated by the list, which a passage
+    that lists the same things need not state; or that stand for things named before them
+    ("the pricier of the two")."""
+    found = {term for m in _REFERRING.finditer(sentence) for term in content_terms(m[1] or m[2])}
+    for m in _LISTED_COUNT.finditer(sentence):
+        listed = _LISTED_END.split(m[3].strip(), 1)[0]  # "three colours — A, B and C — with ..."
+        items = [i for i in _LISTED_ITEM.split(listed) if i.strip()]
+        # Or items with commas of their own: "Two: the 1903 prize, shared with X and Y, and ...".
+        whole = [i for i in _WHOLE_LISTED_ITEM.split(listed) if i.strip()]
+        term = next(iter(content_terms(m[1])), None)
+        # No list is as long as a number of five digits, and int() refuses 4,300 or more.
+        if (term is not None and term.isdecimal() and len(term) < 5) and (
+            int(term) == len(items) or (len(whole) > 1 and int(term) == len(whole))
+        ):
+            found.add(term)
+    return frozenset(found)

@@ -32,6 +32,7 @@ from pytest_faithful.text.align import (
     normalize,
 )
 from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.counts import self_counts
 from pytest_faithful.text.name_words import initialisms_shared
 from pytest_faithful.text.number_clash import number_clash
 from pytest_faithful.text.patterns import regex
@@ -43,7 +44,6 @@ from pytest_faithful.text.segment import (
     sentence_opening,
     split_sentences,
 )
-from pytest_faithful.text.specifics import self_counts
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD
 
@@ -365,7 +365,7 @@ _NOT_IF = regex(r"\s*(?i:not)\s+(?=(?i:if|when|unless|once|provided|as\s+long\s+
 _NOT_FOR = regex(
     r"\s*(?i:not)\s+(?=(?i:to|under|in|on|at|for|with|during|before|after|until|from|within|by|over"
     r"|outside|this|that|these|those|next|straight|yet|really|reliably|necessarily|entirely"
-    r"|quite|exactly|usually|generally|anymore|immediately|automatically|officially)\b"
+    r"|quite|exactly|usually|generally|especially|particularly|anymore|immediately|automatically|officially)\b"
     r"[^.,;:!?\n\u2014\u2013]{0,60}(?:[.,;:!?\n\u2014\u2013]|$))"
 )
 

@@ -49,7 +49,7 @@ from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import without_pm
 from pytest_faithful.text.clock_durations import between_clock_durations
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
-from pytest_faithful.text.counts import counted
+from pytest_faithful.text.counts import counted, self_counts
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed, relative_years
 from pytest_faithful.text.fractions import share_stated
@@ -232,43 +232,6 @@ def _passage_names(passages: tuple[str, ...]) -> NameForms:
     forms = all_name_forms(passages)  # and those a passage without capitals names
     caseless = frozenset(n for p in passages for n in caseless_names(p))
     return forms._replace(words=forms.words | caseless) if caseless else forms
-
-
-# A count the sentence makes of a list it gives: "three services: A, B and C", "two prices,
-# $20 and $45". Up to twelve: larger lists are rarely counted by eye.
-_COUNT = regex(
-    r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|1[0-2])\b"
-    r"([^:;.!?\u2014]{0,60})(?::|\u2014|\s-\s|,?\s+(?:including|namely|such as|are|were|is))\s+"
-    r"([^.;!?]+)",
-    re.IGNORECASE,
-)
-# Not the comma of a number ("1,500 employees and $2 million": two items).
-_ITEM_BREAK = regex(r"\s*(?:,\s*(?:and|or)\s+|,(?!\d)|(?<!\d),|\s+and\s+|\s+or\s+|;)\s*")
-
-
-# "The two" standing for things named before it, as a pronoun does: "the pricier of the two",
-# "the two of them", "between the two", "both of the three": no figure, only how many.
-_REFERRING = regex(
-    r"\b(?:(?:of|between|among)\s+the\s+(two|three)(?=\s*(?:[,.;:!?)]|$|\s+(?:is|are|was|were|"
-    r"has|have|had|can|could|will|would|do|does|did)\b))|the\s+(two|three)\s+of\s+"
-    r"(?:them|us|you|these|those))",
-    re.IGNORECASE,
-)
-
-
-def self_counts(sentence: str) -> frozenset[str]:
-    """The number terms of ``sentence`` that count a list it gives right after them ("three
-    services: A, B and C"): the answer's own arithmetic, stated by the list, which a passage
-    that lists the same things need not state; or that stand for things named before them
-    ("the pricier of the two")."""
-    found = {term for m in _REFERRING.finditer(sentence) for term in content_terms(m[1] or m[2])}
-    for m in _COUNT.finditer(sentence):
-        items = [i for i in _ITEM_BREAK.split(m[3].strip()) if i.strip()]
-        term = next(iter(content_terms(m[1])), None)
-        # No list is as long as a number of five digits, and int() refuses 4,300 or more.
-        if term is not None and term.isdecimal() and len(term) < 5 and int(term) == len(items):
-            found.add(term)
-    return frozenset(found)
 
 
 def _pm_stated(term: str, passages: Sequence[str], stated: frozenset[str]) -> bool:
