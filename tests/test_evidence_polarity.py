@@ -710,6 +710,8 @@ def test_an_exception_is_the_claims_condition_in_other_words(
             "The employee shall not, for twelve months after leaving, solicit any client.",
             True,
         ),
+        # "bars" alone, with no other negation about, still passes the rule's pre-test.
+        ("The contract bars soliciting former clients.", "The employee may solicit clients.", True),
         (
             "It isn't, even if the broth you use is certified gluten-free.",
             "The risotto is gluten-free as long as you use a certified gluten-free broth.",

@@ -132,7 +132,7 @@ def _clash(claim: str, evidence: str) -> bool:
 _NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
 _NEGATING_WORDS = (
     "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
-    "forbid", "exclud", "exempt", "barred", "preclud", "untrue", "false", "incorrect", "myth",
+    "forbid", "exclud", "exempt", "bar", "preclud", "untrue", "false", "incorrect", "myth",
 )  # fmt: skip
 _NEGATING_CHARACTERS = frozenset("':=<>&*_`~")
 # The endings a term drops with their apostrophe ("nothing's" reads "nothing"; terms._SUFFIX).
@@ -298,7 +298,7 @@ def _plain(text: str) -> str:
         text = _COSTS_NOTHING.sub("free", text)
     if "to" in text:
         text = _FAILS_TO.sub(_as_not, text)
-    if "rohibit" in text or "orbid" in text or "bar" in text:
+    if "rohibit" in text or "orbid" in text or " bar" in text or "Bar" in text:
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "rather" in text:
         text = RATHER_THAN.sub("and not", text)
