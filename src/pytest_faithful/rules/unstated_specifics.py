@@ -54,8 +54,11 @@ from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
+from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.gaps import between
 from pytest_faithful.text.identifiers import without_examples
+from pytest_faithful.text.listed_sums import listed_total
+from pytest_faithful.text.margins import stated_margin
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.patterns import regex
@@ -113,11 +116,32 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
                 worked_in_claim(t, working, passages)
                 or worked_per_item(t, working, passages)
                 or worked_in_steps(t, working, passages, case.question)
+                or listed_total(t, working, passages, case.question)
+                or stated_margin(t, case.claim.text, passages)  # "27 more than San Bernardino"
                 or between(t, working, passages)  # "two days earlier" than another date
+                or _age_asked(t, case)
                 for t in terms
             )
         )
     ]
+
+
+_HOW_OLD = regex(r"(?i)\bhow\s+old\b")
+_LEADING_FIGURE = regex(
+    r"\W*(?:(?i:about|around|roughly|nearly|almost|just|over|under)\s+)?(\d{1,3})\b"
+)
+
+
+def _age_asked(term: str, case: Case) -> bool:
+    """Whether ``term`` opens a claim that answers "How old was he when ...?" with an age the
+    passages' years work out ("About 24: he was born in 1931 and moved to Boston in 1955"): the
+    question makes the bare figure an age, as "aged 24" would."""
+    if not case.question or not _HOW_OLD.search(case.question):
+        return False
+    opening = _LEADING_FIGURE.match(case.claim.text)
+    if opening is None or opening[1] != term:
+        return False
+    return elapsed(term, f"{case.claim.text} (aged {term})", tuple(case.passages))
 
 
 def _premises_left_out(missing: list[str], case: Case) -> list[str]:

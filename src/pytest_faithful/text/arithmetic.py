@@ -53,6 +53,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
+from pytest_faithful.text.clock import day_time_spans
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.products import bills, frequencies, percents_of, shared_out, shares
@@ -481,6 +482,7 @@ def _time_spans(sentence: str) -> Iterator[int]:
     ]
     for start, end in zip(times[::2], times[1::2], strict=False):  # an odd one out: no pair
         yield abs(end - start)
+    yield from day_time_spans(sentence)  # "from 6am Tuesday until 8pm Wednesday"
 
 
 def _minutes_of(term: str) -> int | None:

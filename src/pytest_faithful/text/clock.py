@@ -57,3 +57,49 @@ def without_pm(term: str, text: str) -> str | None:
         return None
     bare = f"{int(hour) - 12}:{minutes}"
     return bare if re.search(rf"(?<![\d:]){bare}(?![\d:])", text) else None
+
+
+# An hour said bare after the word that makes it a time ("closes at 5", "open until 7").
+_AT_HOUR = regex(
+    r"(?i)\b(?:at|until|till|til|before|after|by)\s+(\d{1,2})(?![\w:%]|[.,]\d|\s*[a-z])"
+)
+
+
+def bare_hour(term: str, text: str, stated: frozenset[str]) -> bool:
+    """Whether ``term`` is an hour ``text`` says bare ("normally it closes at 5") whose time of
+    day a passage states, in the morning or after noon (``stated``: its terms, "17:00" for
+    "5 p.m.")."""
+    if not term.isdigit() or not 1 <= int(term) <= 12:
+        return False
+    hour = int(term)
+    times = {f"{hour}:00", f"{hour + 12}:00" if hour < 12 else "0:00"}
+    return bool(times & stated) and any(m[1] == term for m in _AT_HOUR.finditer(text))
+
+
+# A time of day with its day of the week, either side: "6am Tuesday", "Wednesday at 8 p.m.".
+_DAY = r"(mon|tues|wednes|thurs|fri|satur|sun)day"
+_DAY_TIME = regex(
+    rf"(?i)\b(?:{_DAY}(?:\s+at)?\s+)?(\d{{1,2}})(?:[:.]([0-5]\d))?\s?([ap])\.?m\b\.?"
+    rf"(?:\s+(?:on\s+)?{_DAY}\b)?"
+)
+_WEEK = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+
+
+def day_time_spans(sentence: str) -> list[int]:
+    """The minutes from each time of day ``sentence`` says with its day of the week to the
+    next, in pairs, where the two days differ: "from 6am Tuesday until 8pm Wednesday" is 2,280
+    (38 hours). Same-day pairs are the plain times' (:func:`hours_ranges` and the like)."""
+    if "day" not in sentence.casefold():
+        return []
+    read = []
+    for m in _DAY_TIME.finditer(sentence):
+        day = m[1] or m[5]
+        if day is None:
+            continue
+        hour = int(m[2]) % 12 + (12 if m[4].casefold() == "p" else 0)
+        read.append((_WEEK.index(day.casefold()), hour * 60 + int(m[3] or 0)))
+    return [
+        (end_day - start_day) % 7 * 1440 + end - start
+        for (start_day, start), (end_day, end) in zip(read[::2], read[1::2], strict=False)
+        if start_day != end_day
+    ]

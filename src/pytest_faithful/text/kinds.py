@@ -65,8 +65,10 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if after in _COMPARING:
-            after = ""  # "300 versus the Heavy's 230": the word sets two numbers apart
+        if after in _COMPARING or (after in _DEICTIC and _PERIOD_AFTER(tokens, i + 2)):
+            # "300 versus the Heavy's 230": the word sets two numbers apart; "131 last year"
+            # counts no "last": the words say when
+            after = ""
         if after and (
             _CELL_GAP.fullmatch(gap := lowered[found[i].end() : found[i + 1].start()])
             or _CLAUSE_GAP.fullmatch(gap)
@@ -150,6 +152,11 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             of_term.update(units_after[verb])
         elif len(of_term) == 1 and next(iter(of_term)).startswith("unit:"):
             units_after.setdefault(verb, set(of_term))
+    # A part of a counted whole counts what the whole counts: "34 of 50 points", "3 of 12 staff".
+    for (i, _, part), (j, _, whole) in itertools.pairwise(read):
+        if part == {"plain"} and j == i + 2 and tokens[i + 1] == "of" and _counted(whole):
+            part.clear()
+            part.update(whole)
     kinds: dict[str, set[str]] = {}
     for _, term, of_term in read:
         kinds.setdefault(term, set()).update(of_term)
@@ -157,6 +164,16 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
+_DEICTIC = frozenset(("last", "this", "next"))
+_PERIODS = frozenset(
+    ("year", "month", "week", "season", "quarter", "term", "time", "round", "night", "weekend")
+)
+
+
+def _PERIOD_AFTER(tokens: list[str], at: int) -> bool:
+    return at < len(tokens) and tokens[at] in _PERIODS
+
+
 _AGE_UNITS = frozenset(("year", "years", "month", "months", "week", "weeks", "day", "days"))
 _SCALE_TERMS = frozenset(("thousand", "million", "billion", "trillion", _term("percentage")))
 # What joins the two ends of a range: "3-5", "3 to 5", "between 3 and 5", "3 or 4", "3 - 5".
@@ -176,6 +193,10 @@ def _is_score(lowered: str, first: str, last: str, start: int, end: int) -> bool
         and not re.match(r"[-\u2013.,/:$\u20ac\u00a3\w]", before)
         and not re.match(r"[-\u2013/:%]|[.,]\d|\w", after)
     )
+
+
+def _counted(kinds: set[str]) -> bool:
+    return len(kinds) == 1 and next(iter(kinds)).startswith("unit:")
 
 
 def _is_day(term: str) -> bool:

@@ -36,6 +36,7 @@ from decimal import Decimal
 from pytest_faithful.text.amounts import all_amounts, amounts, hedged_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.listed_sums import listed_total
 from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
@@ -119,7 +120,9 @@ def worked_in_steps(
             known.append(pending.pop(other))
             if other == term:
                 return True
-        elif other != term and derived(other, working, passages):
+        elif other != term and (
+            derived(other, working, passages) or listed_total(other, working, passages, question)
+        ):
             # "£33 a week more than a standard room" from a passage's £185 and £152: worked out
             # before, so an operand of the next step ("£1,386 over the 42-week contract").
             known.append(pending.pop(other))

@@ -1,0 +1,124 @@
+"""A total an answer gives beside the parts it adds up: "Kenji Ito's total was 276 (70 + 68 + 71
++ 67)", "One cycle takes 19 seconds: 4 seconds in, 7 holding, and 8 out", "4 + 7 + 8 = 19".
+
+:mod:`~pytest_faithful.text.own_operands` and :mod:`~pytest_faithful.text.working` read one
+operation on two figures at a time, and only figures of one kind ("7 holding" counts no
+seconds): a sum of three or more parts, listed the way a careful answer shows its working, is
+read by neither, and a right total is failed as a number no passage writes. :func:`listed_total`
+reads ``term`` as worked out when the figures written right after it (or right before it), in a
+run with nothing but a few words between them, add up to it exactly, and a passage (or the
+question) states every one of them. Three parts at least; two only where the answer writes the
+sum itself ("12 + 6"), since two-figure sums are the other readings' to judge, kind by kind.
+
+A lie that changes the total no longer adds up, and one that changes a part leaves that part
+unstated, so both are still caught. Times of day, years, dates, scores and ordinals are no
+parts, and a run mixing money or percents with other kinds adds up to nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
+
+from pytest_faithful.text.amounts import all_amounts, amounts
+from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.own_operands import NO_OPERAND
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
+
+_FIGURE = regex(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?:\.\d+)?(?!\d)")
+# What may stand between two parts of a run (a unit and a few words: "seconds in, 7 holding,
+# and 8"), and between the total and its first part ("seconds: ", " ("): no sentence's end, no
+# more than a few words.
+_BETWEEN_PARTS = regex(r"[^.!?;\n\d]{1,30}")
+_BEFORE_PARTS = regex(r"[^.!?;\n\d]{0,24}")
+_PLUS = regex(r"[^.!?;\n\d]{0,15}(?:\+|\bplus\b)[^.!?;\n\d]{0,15}")
+_TYPED = frozenset({"money", "percent"})
+_MOST_PARTS = 12
+_MOST_FIGURES = 16
+
+
+class _Figure(NamedTuple):
+    term: str
+    value: Decimal
+    start: int
+    end: int
+    kinds: frozenset[str]
+
+
+def listed_total(
+    term: str, working: str, passages: Sequence[str], question: str | None = None
+) -> bool:
+    """Whether the figure ``term`` of ``working`` is the sum of the figures listed beside it,
+    each of which a passage or ``question`` states (module docstring)."""
+    if len(amounts(working)) > _MOST_FIGURES:
+        return False  # a table or a list of figures, not one total's working
+    figures = _figures(working)
+    stated: frozenset[Decimal] | None = None
+    for at, total in enumerate(figures):
+        if total.term != term or total.kinds & NO_OPERAND:
+            continue
+        for run in (_run(figures, at, working, 1), _run(figures, at, working, -1)):
+            if not run:
+                continue
+            if stated is None:
+                stated = frozenset().union(
+                    *(all_amounts(text) for text in (*passages, question or ""))
+                )
+            if _adds_up(total, run, working, stated):
+                return True
+    return False
+
+
+def _figures(working: str) -> list[_Figure]:
+    kinds = number_kinds(working)
+    found = []
+    for m in _FIGURE.finditer(working):
+        try:
+            value = Decimal(m[0].replace(",", ""))
+        except InvalidOperation:  # pragma: no cover - the pattern writes only digits
+            continue
+        terms = content_terms(m[0])
+        term = next(iter(terms), "")
+        found.append(_Figure(term, value, m.start(), m.end(), kinds.get(term, frozenset())))
+    return found
+
+
+def _run(figures: list[_Figure], at: int, working: str, step: int) -> list[_Figure]:
+    """The figures in a run next to ``figures[at]``, after it (``step`` 1) or before it (-1),
+    nearest first."""
+    run: list[_Figure] = []
+    last = figures[at]
+    i = at + step
+    while 0 <= i < len(figures) and len(run) < _MOST_PARTS:
+        part = figures[i]
+        left, right = (last, part) if step > 0 else (part, last)
+        gap = working[left.end : right.start]
+        fits = _BEFORE_PARTS.fullmatch(gap) if not run else _BETWEEN_PARTS.fullmatch(gap)
+        if not fits or part.kinds & NO_OPERAND:
+            break
+        run.append(part)
+        last, i = part, i + step
+    return run
+
+
+def _adds_up(total: _Figure, run: list[_Figure], working: str, stated: frozenset[Decimal]) -> bool:
+    total_typed = total.kinds & _TYPED
+    sum_ = Decimal(0)
+    for count, part in enumerate(run, start=1):
+        if part.value not in stated or (part.kinds & _TYPED) - total_typed:
+            return False
+        if total_typed and not part.kinds & total_typed and part.kinds - {"plain"}:
+            return False
+        sum_ += part.value
+        if sum_ > total.value:
+            return False
+        if sum_ == total.value and count >= 2:
+            return count >= 3 or _written_as_sum(run[:count], working)
+    return False
+
+
+def _written_as_sum(parts: list[_Figure], working: str) -> bool:
+    first, second = sorted(parts, key=lambda f: f.start)
+    return _PLUS.fullmatch(working, first.end, second.start) is not None

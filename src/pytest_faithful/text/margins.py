@@ -1,0 +1,113 @@
+"""A margin an answer states against a figure the passage gives and the answer leaves out:
+"Riverside peaked at 88 µg/m³, 27 more than San Bernardino" (the passage: "88 µg/m³ in
+Riverside, compared with 61 µg/m³ in San Bernardino"); "Twelve bakers competed, two more than
+earlier seasons" ("previous seasons had ten"); "3.25%, a quarter point lower than before" ("cut
+its rate to 3.25% from 3.5%").
+
+The margin is bare ("27 more"): it counts what the figure before it counts, which the other
+readings of arithmetic need to know, and its second operand is in the passage only. So
+:func:`stated_margin` reads ``term`` as worked out when the claim writes it right before a word
+that compares ("more", "fewer", "less", "higher", "lower", "up", "down", and their like, or
+"points"/"percentage points" then one of them) and a figure the claim writes before it is
+one a passage sentence states together with another figure of its kind (or a bare one) that
+differs from it by exactly the margin, the way the word says ("lower": the claim's figure is
+the smaller one).
+
+A lie that changes the margin, the figure it is measured from or the way round ("a quarter
+point higher" for a cut) no longer differs by it, so each is still caught. Times of day,
+years, dates, scores and ordinals are no operands. The figure it is measured from is one of
+the few the claim writes just before the margin, read for at most four margins: a table of
+comparisons is read in linear time.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from decimal import Decimal
+
+from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.own_operands import NO_OPERAND
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.segment import split_sentences
+
+# A figure (in digits or a small number's word) then a comparing word: "27 more", "two more",
+# "a quarter point lower", "0.25 percentage points lower", "£15 cheaper".
+_MARGIN = regex(
+    r"(?i)(?P<figure>[£$€]?\d[\d,]*(?:\.\d+)?|a\s+quarter|a\s+half|half\s+a|[a-z]+)"
+    r"(?:\s+(?:percentage\s+)?points?)?\s+"
+    r"(?P<way>more|fewer|less|higher|lower|greater|larger|bigger|smaller|extra|up|down|cheaper"
+    r"|older|younger|longer|shorter|above|below|ahead|behind)\b"
+)
+# The comparing words that put the claim's figure below the other one.
+_BELOW = frozenset(
+    {"fewer", "less", "lower", "smaller", "down", "cheaper", "younger", "shorter", "below"}
+    | {"behind"}
+)
+_PLAIN = frozenset({"plain"})
+_NEAR = 120
+_MOST_MARGINS = 4
+
+
+def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether ``term`` is a margin the claim states against a figure a passage sentence gives
+    beside the claim's own figure before it (module docstring)."""
+    written = amounts(claim)
+    if term not in written:
+        return False
+    for values, sign, start in _margins(claim)[:_MOST_MARGINS]:
+        if not written[term] & values:
+            continue
+        margins = frozenset(sign * value for value in written[term])
+        # The figure it is measured from is near it ("88 µg/m³ - 27 more than"), in its clause.
+        for base_value, base_kinds in _figures_before(claim[max(0, start - _NEAR) : start], term):
+            for passage in passages:
+                for sentence in split_sentences(passage):
+                    if _differs_by(sentence.text, base_value, base_kinds, margins):
+                        return True
+    return False
+
+
+# A pure reading of the claim, asked for each of its numbers.
+@functools.lru_cache(maxsize=256)
+def _margins(claim: str) -> tuple[tuple[frozenset[Decimal], int, int], ...]:
+    """Each margin ``claim`` writes: its amounts, -1 where the comparing word puts the claim's
+    figure below the other one (else 1), and where it starts."""
+    return tuple(
+        (
+            frozenset().union(*amounts(m[0]).values()),
+            -1 if m["way"].casefold() in _BELOW else 1,
+            m.start(),
+        )
+        for m in _MARGIN.finditer(claim)
+    )
+
+
+def _figures_before(before: str, term: str) -> list[tuple[Decimal, frozenset[str]]]:
+    """The value and kinds of each figure ``before`` writes (not ``term``): the figure the
+    margin is measured from is one of them ("Twelve bakers competed in season 3 - two more")."""
+    kinds = number_kinds(before)
+    return [
+        (next(iter(values)), own)
+        for other, values in amounts(before).items()
+        if other != term
+        and len(values) == 1
+        and not (own := kinds.get(other, _PLAIN) or _PLAIN) & NO_OPERAND
+    ]
+
+
+def _differs_by(
+    sentence: str, base: Decimal, base_kinds: frozenset[str], margins: frozenset[Decimal]
+) -> bool:
+    written = amounts(sentence)
+    kinds = number_kinds(sentence)
+    if not any(base in values for values in written.values()):
+        return False
+    for other, values in written.items():
+        own = kinds.get(other, _PLAIN) or _PLAIN
+        if own & NO_OPERAND or not (own & base_kinds or own <= _PLAIN or base_kinds <= _PLAIN):
+            continue
+        if any(value != base and base - value in margins for value in values):
+            return True
+    return False

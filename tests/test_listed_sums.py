@@ -1,0 +1,65 @@
+"""A total an answer gives beside the parts it adds up, both ways: the right total of parts a
+passage states passes; a changed total, or a changed part, is caught."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import assert_both_ways, quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.listed_sums import listed_total
+
+SCORES = "Mara Okoye posted rounds of 71, 69, 72 and 68 at the Eastfield Open, tying for fifth."
+ROUTINE = "The warm-up is 6 minutes of skipping, then 9 of stretching and 5 of jogging in place."
+PRICES = "The starter is $9, the main course $24 and the dessert $8."
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (
+            SCORES,
+            "Mara Okoye's total was 280 (71 + 69 + 72 + 68), good for a tie for fifth.",
+            "Mara Okoye's total was 282 (71 + 69 + 72 + 68), good for a tie for fifth.",
+        ),
+        (
+            ROUTINE,
+            "The warm-up lasts 20 minutes: 6 minutes skipping, 9 stretching and 5 jogging.",
+            "The warm-up lasts 25 minutes: 6 minutes skipping, 9 stretching and 5 jogging.",
+        ),
+        (
+            ROUTINE,
+            "The warm-up lasts 20 minutes: 6 minutes skipping, 9 stretching and 5 jogging.",
+            "The warm-up lasts 20 minutes: 6 minutes skipping, 10 stretching and 4 jogging.",
+        ),
+        (
+            PRICES,
+            "All three courses come to $41: $9, $24 and $8.",
+            "All three courses come to $43: $9, $24 and $8.",
+        ),
+    ],
+)
+def test_a_listed_total_both_ways(passage: str, honest: str, lie: str) -> None:
+    assert_both_ways(honest, lie, [passage])
+    result = verify(lie, [passage], judge=quoting_the_best_passage())
+    assert "unstated-specifics" in {v.rule for v in result.claim_verdicts}
+
+
+def test_what_adds_up_to_nothing() -> None:
+    # Two parts only where the answer writes the sum; a run broken by a sentence; a year.
+    assert not listed_total("15", "It costs 15 euros: 9 and 6 euros.", ["9 and 6 euros."])
+    assert listed_total("15", "It costs 15 euros (9 + 6).", ["9 and 6 euros."])
+    assert not listed_total("30", "It took 30 days. 10, 12 and 8 were dry.", ["10, 12 and 8"])
+    assert not listed_total("4045", "4045 (2022, 2023)", ["2022 and 2023"])
+    # Money is no sum of percents.
+    assert not listed_total("$60", "It is $60: 20%, 25% and 15%.", ["20%, 25% and 15%"])
+
+
+@given(st.lists(st.integers(min_value=2, max_value=400), min_size=3, max_size=6), st.booleans())
+def test_a_total_is_read_only_when_it_adds_up(parts: list[int], right: bool) -> None:
+    total = sum(parts) + (0 if right else 1)
+    passage = "The stages took " + ", ".join(f"{p} minutes" for p in parts) + "."
+    working = f"All stages took {total} minutes: " + ", ".join(f"{p} minutes" for p in parts) + "."
+    assert listed_total(str(total), working, [passage]) is right

@@ -1,0 +1,65 @@
+"""A margin an answer states against a figure only the passage gives, both ways: the right
+margin, the right way round, passes; a changed margin, a changed figure or the wrong way round
+("higher" for a cut) is caught."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import assert_both_ways
+from pytest_faithful.text.margins import stated_margin
+
+NOISE = (
+    "Noise peaked at 74 decibels on Harbour Road on Friday, compared with 66 decibels on Mill Lane."
+)
+RATE = "The Riksbank lowered its policy rate to 2.75% from 3%, its third cut this year."
+CLUB = "This season the club fielded fourteen teams; last season it had eleven."
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (
+            NOISE,
+            "Harbour Road peaked at 74 decibels on Friday, 8 more than Mill Lane.",
+            "Harbour Road peaked at 74 decibels on Friday, 6 more than Mill Lane.",
+        ),
+        (
+            NOISE,
+            "Harbour Road peaked at 74 decibels on Friday, 8 more than Mill Lane.",
+            "Harbour Road peaked at 74 decibels on Friday, 8 fewer than Mill Lane.",
+        ),
+        (
+            RATE,
+            "The Riksbank's policy rate is now 2.75%, a quarter point lower than before.",
+            "The Riksbank's policy rate is now 2.75%, a quarter point higher than before.",
+        ),
+        (
+            CLUB,
+            "The club fielded fourteen teams this season, three more than last season.",
+            "The club fielded fourteen teams this season, four more than last season.",
+        ),
+    ],
+)
+def test_a_margin_both_ways(passage: str, honest: str, lie: str) -> None:
+    assert_both_ways(honest, lie, [passage])
+
+
+def test_what_is_no_margin() -> None:
+    # A year is no figure to measure from; a margin needs its other figure in one sentence.
+    assert not stated_margin("3", "Founded in 2021, 3 more than before.", ["In 2021 and 2018."])
+    split = ["Riverside had 74 decibels.", "Mill Lane had 66 decibels."]
+    assert not stated_margin("8", "Riverside had 74 decibels, 8 more than Mill Lane.", split)
+
+
+@given(
+    st.integers(min_value=10, max_value=900),
+    st.integers(min_value=1, max_value=9),
+    st.sampled_from(["more", "fewer"]),
+)
+def test_a_margin_is_read_only_the_way_it_is(base: int, gap: int, way: str) -> None:
+    passage = f"Site A counted {base + gap} birds, against {base} birds at Site B."
+    claim = f"Site A counted {base + gap} birds, {gap} {way} than Site B."
+    assert stated_margin(str(gap), claim, [passage]) is (way == "more")
