@@ -37,7 +37,7 @@ from pytest_faithful.text.align import (
 from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
-from pytest_faithful.text.replies import answer_around, says_no_to
+from pytest_faithful.text.replies import answer_around, says_no_to, yes_or_no
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.speakers import (
     exchange_around,
@@ -95,6 +95,7 @@ class BearsOn:
                 and not _item_with_lead_in(case, span)
                 and not _asked(case, span)
                 and not _states_before_asking(case, span)
+                and not _answered_yes(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
@@ -207,6 +208,33 @@ def _asked(case: Case, span: Aligned) -> bool:
         return False
     asked = turn.said.rstrip(" \t\n\"')\u201d")[:-1]
     return bears_on(asked, case.subject)
+
+
+# A chat line's timestamp and its speaker's label: "[14:11] Jenna: ".
+_LINE_LABEL = regex(r"^\s*(?:\[[^\]\n]{1,24}\]\s*)?(?:[^\W\d_][\w .'-]{0,30}:\s+)?")
+
+
+def _answered_yes(case: Case, span: Aligned) -> bool:
+    """Whether ``span`` is a question whose reply, the next line of its passage or the first
+    of the next passage (a chat exported a message a passage), answers yes, and the two bear
+    on the claim together: "Marcus: Jenna, can you send the updated budget to Omar by Friday?"
+    and "Jenna: Yes, I'll send it Thursday evening." for "Jenna will send the budget to Omar
+    on Thursday evening". The yes asserts what was asked."""
+    quote = span.text(case.passages).rstrip(" \t\n\"')\u201d")
+    if not quote.endswith("?") or not case.whole_claim:
+        return False  # a bare "Yes." is held to the whole dialogue, not to its first reply
+    passage = case.passages[span.passage]
+    after = passage[span.end :].lstrip(" \t\"')\u201d")
+    if after[:1] not in ("\n", "\r", ""):
+        return False  # more of the question's own line: not a reply
+    if not after.strip() and span.passage + 1 < len(case.passages):
+        after = case.passages[span.passage + 1]
+    line = after.strip().split("\n", 1)[0]
+    label = _LINE_LABEL.match(line)
+    reply = line[label.end() :] if label else line
+    if not reply or yes_or_no(reply) is not True:
+        return False
+    return bears_on(f"{quote[:-1]}. {reply}", case.subject)
 
 
 def _states_before_asking(case: Case, span: Aligned) -> bool:

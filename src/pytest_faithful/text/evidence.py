@@ -90,7 +90,10 @@ def bears_on(quote: str, claim: str) -> bool:
     claimed = content_terms(claim)
     shared = [term for term in quoted & claimed if not term[0].isdigit()]
     if not shared and not (shared := initialisms_shared(quote, claim)):
-        return False
+        # Two long figures in common ("a cap of $69,000 for 2024" for "the same $69,000 limit
+        # for 2024") say what one short one ("30") cannot.
+        figures = [term for term in quoted & claimed if term[0].isdigit() and len(term) >= 3]
+        return len(figures) >= 2
     # What the claim states, not its courtesies: "... Let me know if there's anything else I can
     # help with." is no subject for a quote about helping. (A courtesy has a word or two.)
     if len(shared) <= 2 and (stated := _stated_part(claim)) != claim and content_terms(stated):
@@ -275,7 +278,12 @@ def subject_of(claim: str, question: str | None) -> str:
     """What evidence for ``claim`` must bear on: the claim, or, for a claim with no content word
     of its own ("Yes.", "Yes, I do.", "Yes, right."; :func:`claim_terms`), the claim with the
     ``question`` it answers."""
-    if question is None or (claim_terms(claim) and not answers_no_for_a_case(claim)):
+    if question is None or (
+        (terms := claim_terms(claim))
+        and not answers_no_for_a_case(claim)
+        # A bare value ("7 p.m.", "$960.") is what the question asks, said without its words.
+        and not all(term[0].isdigit() for term in terms)
+    ):
         return claim
     return f"{claim} {question}"
 

@@ -78,17 +78,20 @@ _FREE_COMPOUND = regex(r"(?i)(?<![\w-])([^\W\d_]+)-free\b")
 
 
 def _free_compounds(claim: str, evidence: str) -> tuple[str, str]:
-    """``claim`` and ``evidence`` with "no X" written "X-free" where either writes "X-free":
-    "a 30-day trial with no risk" says what "a 30-Day Risk-Free Trial" says, and negates
-    nothing it states. Only "no X" is rewritten: "interest-free" still says nothing against
-    "interest is charged after 12 months"."""
+    """``claim`` and ``evidence`` with "no X" or "without (a) X" written "X-free" where either
+    writes "X-free": "a 30-day trial with no risk" says what "a 30-Day Risk-Free Trial" says,
+    "without a Talvaro visa" what "visa-free", and negates nothing it states. Only those are
+    rewritten: "interest-free" still says nothing against "interest is charged after 12
+    months"."""
     words = {m[1].lower() for m in _FREE_COMPOUND.finditer(claim + "\n" + evidence)}
     if not words:
         return claim, evidence
     apart = re.compile(
-        r"(?i)(?<![\w-])no\s+(" + "|".join(map(re.escape, sorted(words))) + r")\b(?!-)"
+        r"(?i)(?<![\w-])(?:no|without(?:\s+(?:a|an|any))?)\s+((?:[^\W\d_]+\s+)??)("
+        + "|".join(map(re.escape, sorted(words)))
+        + r")\b(?!-)"
     )
-    return apart.sub(r"\1-free", claim), apart.sub(r"\1-free", evidence)
+    return apart.sub(r"\1\2-free", claim), apart.sub(r"\1\2-free", evidence)
 
 
 # "no-shows", "a no-deal exit": a "no-" compound whose word the other text negates apart.

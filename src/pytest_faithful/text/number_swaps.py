@@ -109,7 +109,11 @@ def swapped_number(
         if tag != "replace" or i2 - i1 > _MOST_WORDS or j2 - j1 > _MOST_WORDS:
             continue
         ours = [w for w in claim_words[i1:i2] if _number_of(w) in claimed]
-        theirs = [w for w in evidence_words[j1:j2] if _number_of(w) in shown]
+        theirs = [
+            w
+            for j, w in enumerate(evidence_words[j1:j2], start=j1)
+            if _number_of(w) in shown and not _bounded(b, j, a, i1)
+        ]
         if ours and theirs and _placed(codes, n, a):
             return NumberSwap(ours[0], theirs[0])
     # A reworded sentence places its number by what it counts: "valid for 10 minutes" for
@@ -119,12 +123,25 @@ def swapped_number(
     # the regions' figures).
     if shown != _numbers(evidence):
         return None
+    # A bound of the evidence's ("more than 30 minutes") is met by a case, not swapped.
+    shown = frozenset(t for t in shown if not _only_bounds(t, b, a))
     given = _measured(evidence, shown)
     for said, measure in _measured(claim, claimed).items():
         for other, what in given.items():
             if what == measure:
                 return NumberSwap(said, other)
     return None
+
+
+def _only_bounds(number: str, b: Sequence[str], a: Sequence[str]) -> bool:
+    """Whether every place the evidence's words ``b`` write ``number`` is a bound, and the
+    claim's words ``a`` write no bound."""
+    places = [j for j, word in enumerate(b) if _number_of(word) == number]
+    return (
+        bool(places)
+        and all(_is_bound(b, j) for j in places)
+        and not any(_is_bound(a, i) for i, word in enumerate(a) if _number_of(word))
+    )
 
 
 # A number and what follows it: a unit or a counted thing's word, "%", or a currency before it.
@@ -148,6 +165,30 @@ def _measured(text: str, numbers: frozenset[str]) -> dict[str, str]:
 
 
 _Code = tuple[str, int, int, int, int]
+
+# Words that make the number after them a bound: "delayed more than three hours" is met by a
+# case, "AX219 was delayed four hours", which states no other figure in its place.
+_BOUNDS: Final = frozenset(
+    {"over", "under", "above", "below", "within", "exceeding", "beyond", "least", "most"}
+    | {"than", "to"}
+)
+_COMPARATIVES: Final = frozenset({"more", "less", "fewer", "longer", "shorter", "up", "greater"})
+
+
+def _bounded(b: Sequence[str], j: int, a: Sequence[str], i: int) -> bool:
+    """Whether the evidence's number at ``b[j]`` is a bound and the claim's at ``a[i]`` is not."""
+    return _is_bound(b, j) and not _is_bound(a, i)
+
+
+def _is_bound(words: Sequence[str], at: int) -> bool:
+    """Whether the number at ``words[at]`` is a bound: "more than three", "at least 3", "up to
+    5", "over 3"."""
+    last = words[at - 1] if at >= 1 else ""
+    if last in ("than", "to"):
+        return at >= 2 and words[at - 2] in _COMPARATIVES
+    if last in ("least", "most"):
+        return at >= 2 and words[at - 2] == "at"
+    return last in _BOUNDS
 
 
 def _placed(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:

@@ -148,6 +148,7 @@ _NOTE_LINE = regex(r"(?m)^[^\S\n]*\[\^?\d{1,3}\]:[^\n]*$")
 _PASSAGE_REFERENCE = regex(
     r"\b(?i:passages?|contexts?|snippets?|excerpts?|chunks?|docs?|documents?|sources?|pages?)"
     r"[^\S\n]*(?:#|n(?:o|um(?:ber)?)\.?)?[^\S\n]*\d{1,3}\b(?![.,]\d)"
+    r"(?![^\S\n]*(?:%|(?i:percent|per\s+cent)))"  # "sources 60% of its power" cites nothing
     # More of them: "Passages 1-3", "Sources 2, 4 and 5 state" (not "Passage 2 and 30 days").
     r"(?:[^\S\n]*(?:,|&|-|\u2013|and)[^\S\n]*#?\d{1,3}\b(?![.,]\d)"
     r"(?![^\S\n]+(?!(?i:and|or|state|say|agree|show|mention|note|both|all|together))[^\W\d_]))*"

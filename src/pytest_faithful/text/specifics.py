@@ -46,7 +46,7 @@ from pytest_faithful.text.amounts import (
     rounds_to,
 )
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.clock import without_pm
+from pytest_faithful.text.clock import bare_hour, without_pm
 from pytest_faithful.text.clock_durations import between_clock_durations
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
 from pytest_faithful.text.counts import counted, self_counts
@@ -164,7 +164,11 @@ def _unstated(
         t
         for t in numbers
         if (
-            not (_number_stated(t, stated) or _pm_stated(t, passages, stated))
+            not (
+                _number_stated(t, stated)
+                or _pm_stated(t, passages, stated)
+                or bare_hour(t, claim, stated)
+            )
             or _at_another_scale(t, claim, tuple(passages))
         )
         and t not in counted

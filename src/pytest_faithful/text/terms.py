@@ -400,11 +400,17 @@ _AUXILIARIES = _FINITE | frozenset(
 )
 
 
+# A modal opens a predicate as a finite verb does: "free of charge, and outdoor workers should
+# wear them" negates no wearing.
+_OPENING_MODALS = frozenset("should must can will shall may might could would".split())  # noqa: SIM905
+
+
 def _opens_clause(tokens: Sequence[str], at: int) -> bool:
     """Whether the tokens from ``at`` (just after a comma or "and") open a predicate of their
-    own: a verb of :data:`_FINITE` within :data:`_SUBJECT_WORDS` words, no punctuation between."""
+    own: a verb of :data:`_FINITE` or a modal within :data:`_SUBJECT_WORDS` words, no
+    punctuation between."""
     for token in tokens[at : at + _SUBJECT_WORDS + 1]:
-        if token in _FINITE:
+        if token in _FINITE or token in _OPENING_MODALS:
             return True
         if not token[0].isalnum() or token in _JOINTS or token == "that" or _term(token) == _NEG:
             return False

@@ -1,0 +1,190 @@
+"""Forms in which a faithful answer states what its passage states, each both ways: the faithful
+answer passes with a judge that is right, and the same answer with one fact changed is still
+caught. Written from blind probes' classes (stop 54), in texts of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.models import Claim
+from pytest_faithful.testing import FunctionJudge
+from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.clock import bare_hour, day_time_spans
+from pytest_faithful.text.kinds import number_kinds
+
+
+def quoting_in(evidence: str, passage: int) -> FunctionJudge:
+    """SUPPORTED on every claim, quoting ``evidence`` from passage ``passage``."""
+
+    def verdicts(claims: Sequence[Claim], _: Sequence[str]) -> list[dict[str, object]]:
+        return [
+            {"claim_index": i, "label": "SUPPORTED", "evidence": evidence, "passage_index": passage}
+            for i, _ in enumerate(claims)
+        ]
+
+    return FunctionJudge(verdicts)
+
+
+def both_ways(
+    honest: str,
+    lie: str,
+    passages: Sequence[str],
+    question: str | None = None,
+    judge: FunctionJudge | None = None,
+) -> None:
+    judge = judge or quoting_the_best_passage()
+    assert verify(honest, list(passages), question=question, judge=judge).passed, honest
+    assert not verify(lie, list(passages), question=question, judge=judge).passed, lie
+
+
+LIBRARY = (
+    "The Westgate library is open from 10 a.m. to 6 p.m. on weekdays. On Thursdays in term "
+    "time it stays open until 8 p.m."
+)
+
+
+def test_a_bare_value_reply_is_held_to_its_question() -> None:
+    question = "When does the library close on a Thursday in term time?"
+    both_ways("8 p.m.", "9 p.m.", [LIBRARY], question)
+
+
+def test_a_bare_hour_is_the_time_a_passage_gives() -> None:
+    both_ways(
+        "On term-time Thursdays it stays open until 8 p.m.; on other weekdays it closes at 6.",
+        "On term-time Thursdays it stays open until 8 p.m.; on other weekdays it closes at 5.",
+        [LIBRARY],
+    )
+    stated = frozenset({"18:00"})
+    assert bare_hour("6", "it closes at 6.", stated)
+    assert not bare_hour("6", "it sells 6 books", stated)
+    assert not bare_hour("6", "it closes at 6 sharp on 6 days", frozenset({"6:30"}))
+
+
+def test_two_long_figures_in_common_bear_on_a_claim() -> None:
+    passage = (
+        "A Roth IRA lets savers put in up to $7,000 for 2024, or $8,000 from age 50. Income "
+        "limits apply."
+    )
+    both_ways(
+        "Both accounts have the same $7,000 ceiling for 2024.",
+        "Both accounts have the same $6,500 ceiling for 2024.",
+        [passage],
+        judge=quoting_in(passage.split(". ")[0] + ".", 0),
+    )
+
+
+def test_a_percent_after_sources_is_no_citation() -> None:
+    assert amounts("The utility sources 45% of its power from wind.") == {
+        "45": frozenset({Decimal(45)})
+    }
+    both_ways(
+        "Northwind's tariff is 45% wind power.",
+        "Northwind's tariff is 55% wind power.",
+        ["Northwind sources 45% of its power from wind farms in the North Sea."],
+    )
+
+
+def test_an_age_the_question_asks_for() -> None:
+    passage = "Born in Tromsø in 1942, Ingrid Vik moved to Oslo in 1967 to study medicine."
+    question = "How old was she when she moved to Oslo?"
+    both_ways(
+        "About 25: she was born in 1942 and moved to Oslo in 1967.",
+        "About 27: she was born in 1942 and moved to Oslo in 1967.",
+        [passage],
+        question,
+    )
+
+
+def test_numbers_said_with_their_time_and_their_whole() -> None:
+    # "131 last year" counts no "last"; "34 of 50 points" counts points.
+    assert number_kinds("131 last year")["131"] == frozenset({"plain"})
+    assert number_kinds("34 of 50 points")["34"] == frozenset({"unit:point"})
+    passage = "This year the prize drew 212 entries. Last year there were 187 entries."
+    both_ways(
+        "Yes, 212 entries came in this year against 187 last year, 25 more.",
+        "Yes, 212 entries came in this year against 187 last year, 35 more.",
+        [passage],
+    )
+    sprint = "The team has closed 18 of its 24 story points, with two days left."
+    both_ways(
+        "The team has closed 18 of 24 points (75%) with two days left.",
+        "The team has closed 18 of 24 points (80%) with two days left.",
+        [sprint],
+    )
+
+
+def test_a_modal_opens_a_clause_of_its_own() -> None:
+    passages = [
+        "Hikers should carry a head torch when walking after dusk.",
+        "Rangers lend torches free of charge at the visitor centre.",
+    ]
+    judge = quoting_in(passages[0], 0)
+    both_ways(
+        "Rangers lend torches free of charge, and hikers should carry one after dusk.",
+        "Rangers lend torches free of charge, and hikers should not carry one after dusk.",
+        passages,
+        judge=judge,
+    )
+
+
+def test_without_a_thing_says_what_thing_free_says() -> None:
+    passage = "Residents of Aveland may enter Korvia visa-free for up to 30 days."
+    both_ways(
+        "Yes, for up to 30 days without a Korvian visa.",
+        "Yes, for up to 90 days without a Korvian visa.",
+        [passage],
+        "Can Aveland residents visit Korvia?",
+    )
+
+
+def test_a_case_that_meets_a_bound_is_no_changed_number() -> None:
+    passages = [
+        "Refunds of the booking fee are made when a train arrives more than 30 minutes late.",
+        "Your train on 3 May arrived 45 minutes late.",
+    ]
+    judge = quoting_in(passages[0], 0)
+    both_ways(
+        "Your train was 45 minutes late, so the booking fee is refunded.",
+        "Your train was 45 minutes late, so the booking fee is refunded within 30 days.",
+        passages,
+        judge=judge,
+    )
+
+
+def test_hours_across_days_of_the_week() -> None:
+    sentence = "The closure runs from 9pm Friday to 5am Monday."
+    assert day_time_spans(sentence) == [(3 * 24 - 16) * 60]
+    assert day_time_spans("from 9am to 5pm on Friday") == []
+    both_ways(
+        "The road closure runs from 9pm Friday until 5am Monday (56 hours).",
+        "The road closure runs from 9pm Friday until 5am Monday (58 hours).",
+        ["The road closure runs from 9pm Friday to 5am Monday for resurfacing."],
+    )
+
+
+@given(st.integers(min_value=0, max_value=6), st.integers(min_value=1, max_value=6))
+def test_a_span_across_days_counts_whole_days(first: int, apart: int) -> None:
+    days = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    sentence = f"from 7am {days[first]} to 7am {days[(first + apart) % 7]}"
+    assert day_time_spans(sentence) == [apart * 24 * 60]
+
+
+def test_a_question_answered_yes_in_the_next_message() -> None:
+    passages = [
+        "[09:12] Priya: Tom, can you book the meeting room for the client visit on Tuesday?",
+        "[09:15] Tom: Sure, I'll book it this afternoon.",
+    ]
+    judge = quoting_in(passages[0], 0)
+    honest = "Tom will book the meeting room for Tuesday's client visit this afternoon."
+    assert verify(honest, passages, judge=judge).passed
+    # Answered no, it asserts nothing; and a bare "Yes." is held to the whole chat.
+    refused = [passages[0], "[09:15] Tom: No, I'm out all day."]
+    assert not verify(honest, refused, judge=judge).passed
+    asked = "Will Tom book the room?"
+    assert not verify("Yes.", refused, question=asked, judge=judge).passed
