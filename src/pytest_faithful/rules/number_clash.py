@@ -17,8 +17,14 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.number_clash import NumberClash as Clash
-from pytest_faithful.text.number_clash import another_record, number_clash, stating_span
+from pytest_faithful.text.number_clash import (
+    another_record,
+    number_clash,
+    stating_span,
+    turned_by_negation_only,
+)
 from pytest_faithful.text.tables import under_header
+from pytest_faithful.text.terms import content_terms
 
 OTHER_VALUE_NOTE = (
     "[the judge's quote gives another value for a number of the claim; the evidence is the "
@@ -42,8 +48,9 @@ class NumberClash:
         claim, passages = case.claim.text, case.passages
         # A row is read under its table's header: "Canada | 26" counts medals under "Medals".
         read = under_header(passages[span.passage], span.start, span.end)
-        clash = number_clash(claim, span.text(passages) if read is None else read)
-        if clash is None:
+        shown = span.text(passages) if read is None else read
+        clash = number_clash(claim, shown)
+        if clash is None or (clash.flipped and turned_by_negation_only(claim, shown)):
             return ruling
         other = other_span(case, span)
         # Small models quote a sentence about the claim's subject that gives another of its
@@ -62,12 +69,23 @@ class NumberClash:
                 # the claim's value as being about what the claim says.
                 return ruling if read is None else ruling.demoted(self.name, _clash_reason(clash))
             p, start, end, share = stated
-            if another_record(claim, span.text(passages), passages[p], start, end):
+            if another_record(claim, span.text(passages), passages[p], start, end) or _less_about(
+                claim, passages[p][start:end], span.text(passages)
+            ):
                 return ruling.demoted(self.name, _clash_reason(clash))
             other = Aligned(p, start, end, share, "located")
         if other is not None:
             return ruling.shown(other, OTHER_VALUE_NOTE)
         return ruling.demoted(self.name, _clash_reason(clash))
+
+
+def _less_about(claim: str, stating: str, quoted: str) -> bool:
+    """Whether the span that states the claim's value says fewer of the claim's words (its
+    numbers aside) than the quote that gives another: "Biscuit, 3, is playful" is about
+    another pet than "Pepper, a 6-year-old tabby cat, is shy" for "Pepper is a shy 3-year-old
+    tabby cat"."""
+    words = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
+    return len(words & content_terms(stating)) < len(words & content_terms(quoted))
 
 
 def _clash_reason(clash: Clash) -> str:

@@ -61,6 +61,10 @@ class NumberClash(NamedTuple):
     """Whether the evidence gives the claim's number as a bound the other way."""
 
 
+# A chat line's timestamp, where a line opens: "[16:00]", "[Tue 20:03]", "[09:12:45]".
+_STAMP = regex(r"(?m)^[^\S\n]*\[(?:[A-Za-z]{3,9}\.?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]m)?\]")
+
+
 def number_clash(claim: str, evidence: str) -> NumberClash | None:
     """The first number of ``claim`` for which ``evidence`` gives another value of the same
     kind (module docstring), or None.
@@ -72,6 +76,8 @@ def number_clash(claim: str, evidence: str) -> NumberClash | None:
     """
     claim = _value_first(claim)
     said = number_kinds(claim)
+    if "[" in evidence:  # "[16:00] Hannah: Let's move ..." says when a line was sent, no value
+        evidence = _STAMP.sub(lambda m: " " * len(m[0]), evidence)
     # Numbers in words count too ("a three-bedroom house with two bathrooms"), read only in
     # evidence without a digit.
     if not said or not (
@@ -278,6 +284,14 @@ def flipped_bound(claim: str, passages: Sequence[str]) -> NumberClash | None:
         return None
     clash = number_clash(claim, "\n\n".join(passages))
     return clash if clash is not None and clash.flipped else None
+
+
+def turned_by_negation_only(claim: str, evidence: str) -> bool:
+    """Whether the claim's bounds are written as ``evidence`` writes them, a negation after the
+    evidence's turning them over only where the claim holds one too ("under 20 metres, so it
+    must not impede" for "of less than 20 metres ... shall not impede"): no other value."""
+    said = bound_senses(claim)
+    return bool(said) and _written_alike(claim, said, (evidence,))
 
 
 def _written_alike(claim: str, said: Mapping[str, frozenset[str]], passages: Sequence[str]) -> bool:

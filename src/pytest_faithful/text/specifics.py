@@ -195,6 +195,8 @@ def _unstated(
             continue
         if unit_written(name, claim, tuple(passages)):
             continue  # "20 GB" for a passage's "20 gigabytes"
+        if _clipped(name, passages):
+            continue  # "a 9-year-old Lab" for a passage's "Labrador"
         if not states_name(name, phrases.get(name, name), _passage_names(tuple(passages))):
             missing.append(name)
     reported = frozenset().union(*(content_terms(m) for m in missing))
@@ -205,6 +207,15 @@ def _unstated(
     unstated_codes = (code for code in codes if not identifier_stated(code, passages))
     missing.extend(itertools.islice(unstated_codes, _MOST_IDENTIFIERS))
     return missing
+
+
+def _clipped(name: str, passages: Sequence[str]) -> bool:
+    """Whether ``name`` is one capitalised word that is the clipped start of a longer name a
+    passage writes: "Lab" of "Labrador", "Fed" of "Federal Reserve"."""
+    if len(name) < 3 or not name.isalpha() or not (name[0].isupper() and name[1:].islower()):
+        return False
+    clipped = re.compile(rf"\b{name}[a-z]{{3,}}\b")
+    return any(clipped.search(passage) for passage in passages)
 
 
 # An initialism's plural: "TVs", "ATMs" (the stemmer keeps the "s" of a short word).

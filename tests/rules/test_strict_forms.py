@@ -1,0 +1,61 @@
+"""What the ``strict`` set reads beyond the default, both ways: a faithful answer a right judge
+passes is not failed for a bound written with its own negation, a chat line's timestamp or a
+clipped name, and a figure moved from another thing of the passage is still caught."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.number_clash import number_clash, turned_by_negation_only
+
+
+def both_ways(honest: str, lie: str, passages: Sequence[str], question: str | None = None) -> None:
+    judge = quoting_the_best_passage()
+    kept = verify(honest, list(passages), question=question, judge=judge, rules="strict")
+    assert kept.passed, [v.reason for v in kept.claim_verdicts]
+    caught = verify(lie, list(passages), question=question, judge=judge, rules="strict")
+    assert not caught.passed, lie
+
+
+def test_a_bound_turned_over_by_a_negation_both_texts_hold() -> None:
+    passage = "Dogs of less than 10 kg in a carrier may not be left alone in the cabin."
+    claim = "At 6 kg the dog is under 10 kg, so it may not be left alone in the cabin."
+    assert turned_by_negation_only(claim, passage)
+    # Without the claim's own negation the bound is the other way round.
+    assert not turned_by_negation_only("It is under 10 kg, so it may be left alone.", passage)
+    asked = "Can my 6 kg dog be left alone in its carrier in the cabin?"
+    lie = "At 6 kg the dog is over 10 kg, so it may not be left alone."
+    both_ways(claim, lie, [passage], asked)
+
+
+def test_a_timestamp_is_no_value_of_its_line() -> None:
+    chat = "[17:30] Dana: Let's move the book club from Mondays to Wednesdays, same time, 7pm."
+    assert number_clash("The book club moves to Wednesdays, still at 7pm.", chat) is None
+    both_ways(
+        "The book club moves from Mondays to Wednesdays, still at 7pm.",
+        "The book club moves from Mondays to Wednesdays, still at 8pm.",
+        [chat],
+    )
+
+
+def test_a_clipped_name_is_the_name_a_passage_writes() -> None:
+    passage = "Rolo is a 4-year-old Dachshund who loves long walks and is good with children."
+    both_ways(
+        "Rolo is a 4-year-old Dachs who loves long walks.",
+        "Rolo is a 4-year-old Beagle who loves long walks.",
+        [passage],
+    )
+
+
+def test_a_figure_of_another_thing_is_still_another_value() -> None:
+    passages = [
+        "Juniper, a 7-year-old grey rabbit, is calm and likes to be held.",
+        "Pip, a 2-year-old rabbit, is lively and needs a big run.",
+    ]
+    both_ways(
+        "Juniper is a calm 7-year-old grey rabbit who likes to be held.",
+        "Juniper is a calm 2-year-old grey rabbit who likes to be held.",
+        passages,
+    )
