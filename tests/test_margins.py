@@ -47,6 +47,15 @@ def test_a_margin_both_ways(passage: str, honest: str, lie: str) -> None:
     assert_both_ways(honest, lie, [passage])
 
 
+def test_a_margin_is_against_the_thing_it_names() -> None:
+    results = (
+        "Results: Ada Moss (Green) 1,410 votes; Ben Hale (Labour) 1,302; Cy Dunn (Reform) 977."
+    )
+    claim = "Ada Moss won with 1,410 votes, 108 ahead of {}."
+    assert stated_margin("108", claim.format("Ben Hale"), [results])
+    assert not stated_margin("108", claim.format("Cy Dunn"), [results])
+
+
 def test_what_is_no_margin() -> None:
     # A year is no figure to measure from; a margin needs its other figure in one sentence.
     assert not stated_margin("3", "Founded in 2021, 3 more than before.", ["In 2021 and 2018."])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ from pytest_faithful.testing import FunctionJudge
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.clock import bare_hour, day_time_spans
 from pytest_faithful.text.kinds import number_kinds
+from pytest_faithful.text.number_swaps import swapped_number
+from pytest_faithful.text.polarity import negation_clash
 
 
 def quoting_in(evidence: str, passage: int) -> FunctionJudge:
@@ -157,6 +160,16 @@ def test_a_case_that_meets_a_bound_is_no_changed_number() -> None:
     )
 
 
+def test_a_case_that_breaks_a_bound_is_still_a_changed_number() -> None:
+    passages = [
+        "The rain barrel holds up to 200 litres.",
+        "The garden tank beside it holds 900 litres, the water butt 150 litres.",
+    ]
+    evidence = passages[0]
+    assert swapped_number("The rain barrel holds 900 litres.", "", evidence, passages)
+    assert swapped_number("The rain barrel holds 150 litres.", "", evidence, passages) is None
+
+
 def test_hours_across_days_of_the_week() -> None:
     sentence = "The closure runs from 9pm Friday to 5am Monday."
     assert day_time_spans(sentence) == [(3 * 24 - 16) * 60]
@@ -188,3 +201,33 @@ def test_a_question_answered_yes_in_the_next_message() -> None:
     assert not verify(honest, refused, judge=judge).passed
     asked = "Will Tom book the room?"
     assert not verify("Yes.", refused, question=asked, judge=judge).passed
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # "yet" after a negation says when; it joins no clause.
+        ("The clinic says it isn't accredited yet.", "The clinic is not yet accredited.", False),
+        ("The clinic says it is accredited.", "The clinic is not yet accredited.", True),
+        # "no X or Y are ..." negates the whole coordinated subject's predicate.
+        (
+            "Pupils don't need a packed lunch or a towel.",
+            "No packed lunch or towel is needed.",
+            False,
+        ),
+        ("Pupils need a packed lunch or a towel.", "No packed lunch or towel is needed.", True),
+        # Advice against an act is its negation.
+        (
+            "The manual advises against charging the battery overnight.",
+            "Do not charge the battery overnight.",
+            False,
+        ),
+        (
+            "The manual advises against charging the battery overnight.",
+            "Charge the battery overnight.",
+            True,
+        ),
+    ],
+)
+def test_negations_read_as_they_are_said(claim: str, evidence: str, clash: bool) -> None:
+    assert negation_clash(claim, evidence) is clash

@@ -8,7 +8,9 @@ A quote found in the passage counts as evidence for a claim only when it *bears 
 not a number, compared after the lexical judge's light stemming), and it holds at least two
 content terms, or every content term of a claim that has only one. So ".", "e", "the", "30",
 "passage 1" or a lone shared word of a longer claim never verify a claim, whatever the passage
-says: a quote that short proves nothing a reader could check.
+says: a quote that short proves nothing a reader could check. A quote of words that shares no
+such word but two long figures ("a cap of $69,000 for 2024" for "the same $69,000 limit for
+2024") bears on the claim: two figures of three digits or more are not in every passage.
 """
 
 from __future__ import annotations
@@ -74,8 +76,24 @@ class PassageIndex:
 
 def could_bear_on(passage: str, terms: frozenset[str]) -> bool:
     """Whether a quote from ``passage`` could bear on a claim whose content terms are among
-    ``terms``: :func:`bears_on` needs a shared word that is not a number."""
-    return any(not term[0].isdigit() for term in content_terms(passage) & terms)
+    ``terms``: :func:`bears_on` needs a shared word that is not a number, or two long figures
+    shared by a quote of words."""
+    said = content_terms(passage)
+    shared = said & terms
+    return any(not term[0].isdigit() for term in shared) or _figures_bear(said, shared)
+
+
+# The least a quote says besides its figures for two figures it shares with a claim to bear on
+# it: a sentence, not a list of numbers ("9am 1995").
+_LEAST_WORDS = 3
+
+
+def _figures_bear(quoted: frozenset[str], shared: frozenset[str]) -> bool:
+    """Whether two long figures in common ("a cap of $69,000 for 2024" for "the same $69,000
+    limit for 2024") say what one short one ("30") cannot, in a quote of words."""
+    figures = [term for term in shared if term[0].isdigit() and len(term) >= 3]
+    words = [term for term in quoted if not term[0].isdigit()]
+    return len(figures) >= 2 and len(words) >= _LEAST_WORDS
 
 
 # A pure reading of its text, asked for again by several rules and steps of one check.
@@ -90,10 +108,7 @@ def bears_on(quote: str, claim: str) -> bool:
     claimed = content_terms(claim)
     shared = [term for term in quoted & claimed if not term[0].isdigit()]
     if not shared and not (shared := initialisms_shared(quote, claim)):
-        # Two long figures in common ("a cap of $69,000 for 2024" for "the same $69,000 limit
-        # for 2024") say what one short one ("30") cannot.
-        figures = [term for term in quoted & claimed if term[0].isdigit() and len(term) >= 3]
-        return len(figures) >= 2
+        return _figures_bear(quoted, quoted & claimed)
     # What the claim states, not its courtesies: "... Let me know if there's anything else I can
     # help with." is no subject for a quote about helping. (A courtesy has a word or two.)
     if len(shared) <= 2 and (stated := _stated_part(claim)) != claim and content_terms(stated):

@@ -31,6 +31,7 @@ from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import NO_OPERAND
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.terms import content_terms
 
 # A figure (in digits or a small number's word) then a comparing word: "27 more", "two more",
 # "a quarter point lower", "0.25 percentage points lower", "£15 cheaper".
@@ -45,6 +46,11 @@ _BELOW = frozenset(
     {"fewer", "less", "lower", "smaller", "down", "cheaper", "younger", "shorter", "below"}
     | {"behind"}
 )
+# What the margin is against: the words after its comparing word ("than San Bernardino", "of
+# the Labour candidate, Sunil Patel"), to the clause's end.
+_COMPARED = regex(r"[^.;:!?\n]{0,60}")
+# Where a passage sentence turns from one thing's figure to another's.
+_PARTS = regex(r",(?!\d)|;|\b(?:compared\s+with|against|versus|vs\.?|while|whereas)\b")
 _PLAIN = frozenset({"plain"})
 _NEAR = 120
 _MOST_MARGINS = 4
@@ -56,7 +62,7 @@ def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
     written = amounts(claim)
     if term not in written:
         return False
-    for values, sign, start in _margins(claim)[:_MOST_MARGINS]:
+    for values, sign, start, thing in _margins(claim)[:_MOST_MARGINS]:
         if not written[term] & values:
             continue
         margins = frozenset(sign * value for value in written[term])
@@ -64,24 +70,32 @@ def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
         for base_value, base_kinds in _figures_before(claim[max(0, start - _NEAR) : start], term):
             for passage in passages:
                 for sentence in split_sentences(passage):
-                    if _differs_by(sentence.text, base_value, base_kinds, margins):
+                    if _differs_by(sentence.text, base_value, base_kinds, margins, thing):
                         return True
     return False
 
 
 # A pure reading of the claim, asked for each of its numbers.
 @functools.lru_cache(maxsize=256)
-def _margins(claim: str) -> tuple[tuple[frozenset[Decimal], int, int], ...]:
+def _margins(claim: str) -> tuple[tuple[frozenset[Decimal], int, int, frozenset[str]], ...]:
     """Each margin ``claim`` writes: its amounts, -1 where the comparing word puts the claim's
-    figure below the other one (else 1), and where it starts."""
+    figure below the other one (else 1), where it starts, and the words of what it is compared
+    with ("than San Bernardino")."""
     return tuple(
         (
             frozenset().union(*amounts(m[0]).values()),
             -1 if m["way"].casefold() in _BELOW else 1,
             m.start(),
+            _compared_with(claim, m.end()),
         )
         for m in _MARGIN.finditer(claim)
     )
+
+
+def _compared_with(claim: str, at: int) -> frozenset[str]:
+    found = _COMPARED.match(claim, at)
+    said = content_terms(found[0]) if found else frozenset()
+    return frozenset(t for t in said if not t[0].isdigit())
 
 
 def _figures_before(before: str, term: str) -> list[tuple[Decimal, frozenset[str]]]:
@@ -98,16 +112,31 @@ def _figures_before(before: str, term: str) -> list[tuple[Decimal, frozenset[str
 
 
 def _differs_by(
-    sentence: str, base: Decimal, base_kinds: frozenset[str], margins: frozenset[Decimal]
+    sentence: str,
+    base: Decimal,
+    base_kinds: frozenset[str],
+    margins: frozenset[Decimal],
+    thing: frozenset[str],
 ) -> bool:
+    """Whether ``sentence`` states ``base`` and, for the thing compared, another figure of its
+    kind that differs from it by one of ``margins``: a figure in a part of the sentence that
+    names the thing ("compared with 61 µg/m³ in San Bernardino"; "Sunil Patel (Labour) 987", not
+    Mark Fenwick's 1,045), or, where the claim names none ("than before"), the sentence's only
+    other figure."""
     written = amounts(sentence)
-    kinds = number_kinds(sentence)
     if not any(base in values for values in written.values()):
         return False
-    for other, values in written.items():
-        own = kinds.get(other, _PLAIN) or _PLAIN
-        if own & NO_OPERAND or not (own & base_kinds or own <= _PLAIN or base_kinds <= _PLAIN):
-            continue
-        if any(value != base and base - value in margins for value in values):
-            return True
+    if thing:
+        parts = [part for part in _PARTS.split(sentence) if content_terms(part) & thing]
+    else:
+        figures = [v for values in written.values() for v in values if v != base]
+        parts = [sentence] if len(figures) == 1 else []
+    for part in parts:
+        kinds = number_kinds(part)
+        for other, values in amounts(part).items():
+            own = kinds.get(other, _PLAIN) or _PLAIN
+            if own & NO_OPERAND or not (own & base_kinds or own <= _PLAIN or base_kinds <= _PLAIN):
+                continue
+            if any(value != base and base - value in margins for value in values):
+                return True
     return False

@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Final, NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
@@ -112,7 +113,7 @@ def swapped_number(
         theirs = [
             w
             for j, w in enumerate(evidence_words[j1:j2], start=j1)
-            if _number_of(w) in shown and not _bounded(b, j, a, i1)
+            if _number_of(w) in shown and not _met(b, j, a, i1, ours)
         ]
         if ours and theirs and _placed(codes, n, a):
             return NumberSwap(ours[0], theirs[0])
@@ -124,7 +125,7 @@ def swapped_number(
     if shown != _numbers(evidence):
         return None
     # A bound of the evidence's ("more than 30 minutes") is met by a case, not swapped.
-    shown = frozenset(t for t in shown if not _only_bounds(t, b, a))
+    shown = frozenset(t for t in shown if not _only_bounds(t, b, a, claimed))
     given = _measured(evidence, shown)
     for said, measure in _measured(claim, claimed).items():
         for other, what in given.items():
@@ -133,14 +134,14 @@ def swapped_number(
     return None
 
 
-def _only_bounds(number: str, b: Sequence[str], a: Sequence[str]) -> bool:
-    """Whether every place the evidence's words ``b`` write ``number`` is a bound, and the
-    claim's words ``a`` write no bound."""
+def _only_bounds(number: str, b: Sequence[str], a: Sequence[str], claimed: frozenset[str]) -> bool:
+    """Whether every place the evidence's words ``b`` write ``number`` is a bound that each of
+    the ``claimed`` numbers meets, and the claim's words ``a`` write no bound."""
     places = [j for j, word in enumerate(b) if _number_of(word) == number]
     return (
         bool(places)
-        and all(_is_bound(b, j) for j in places)
-        and not any(_is_bound(a, i) for i, word in enumerate(a) if _number_of(word))
+        and all(_meets(b, j, claimed) for j in places)
+        and not any(_bound_at(a, i) for i, word in enumerate(a) if _number_of(word))
     )
 
 
@@ -166,29 +167,54 @@ def _measured(text: str, numbers: frozenset[str]) -> dict[str, str]:
 
 _Code = tuple[str, int, int, int, int]
 
-# Words that make the number after them a bound: "delayed more than three hours" is met by a
-# case, "AX219 was delayed four hours", which states no other figure in its place.
-_BOUNDS: Final = frozenset(
-    {"over", "under", "above", "below", "within", "exceeding", "beyond", "least", "most"}
-    | {"than", "to"}
-)
-_COMPARATIVES: Final = frozenset({"more", "less", "fewer", "longer", "shorter", "up", "greater"})
+# Words that make the number after them a bound, and which way: "delayed more than three
+# hours" is met by a case, "AX219 was delayed four hours", which states no other figure in its
+# place; "up to 1,500 eggs" is not met by "20,000 eggs".
+_UPPER: Final = frozenset({"under", "below", "within"})
+_LOWER: Final = frozenset({"over", "above", "exceeding", "beyond"})
+_UPPER_THAN: Final = frozenset({"less", "fewer", "shorter", "lower", "smaller"})
+_LOWER_THAN: Final = frozenset({"more", "longer", "greater", "higher", "larger"})
 
 
-def _bounded(b: Sequence[str], j: int, a: Sequence[str], i: int) -> bool:
-    """Whether the evidence's number at ``b[j]`` is a bound and the claim's at ``a[i]`` is not."""
-    return _is_bound(b, j) and not _is_bound(a, i)
+def _met(b: Sequence[str], j: int, a: Sequence[str], i: int, ours: Sequence[str]) -> bool:
+    """Whether the evidence's number at ``b[j]`` is a bound that the claim's numbers ``ours``
+    meet, the claim's own at ``a[i]`` being no bound."""
+    return _bound_at(a, i) is None and _meets(b, j, frozenset(filter(None, map(_number_of, ours))))
 
 
-def _is_bound(words: Sequence[str], at: int) -> bool:
-    """Whether the number at ``words[at]`` is a bound: "more than three", "at least 3", "up to
-    5", "over 3"."""
+def _meets(b: Sequence[str], j: int, claimed: frozenset[str]) -> bool:
+    way = _bound_at(b, j)
+    bound = _value(b[j])
+    if way is None or bound is None or not claimed:
+        return False
+    values = [v for v in map(_value, claimed) if v is not None]
+    if not values:
+        return False
+    if way == "upper":
+        return all(v <= bound for v in values)
+    return all(v >= bound for v in values)
+
+
+def _value(word: str) -> Decimal | None:
+    number = _number_of(word)
+    try:
+        return Decimal(number.replace(",", "")) if number else None
+    except InvalidOperation:
+        return None
+
+
+def _bound_at(words: Sequence[str], at: int) -> str | None:
+    """Which way the number at ``words[at]`` is bounded ("upper", "lower"), or None: "more
+    than three", "at least 3", "up to 5", "over 3"."""
     last = words[at - 1] if at >= 1 else ""
-    if last in ("than", "to"):
-        return at >= 2 and words[at - 2] in _COMPARATIVES
-    if last in ("least", "most"):
-        return at >= 2 and words[at - 2] == "at"
-    return last in _BOUNDS
+    before = words[at - 2] if at >= 2 else ""
+    if last == "than":
+        return "upper" if before in _UPPER_THAN else "lower" if before in _LOWER_THAN else None
+    if last == "to" and before == "up":
+        return "upper"
+    if last in ("least", "most") and before == "at":
+        return "lower" if last == "least" else "upper"
+    return "upper" if last in _UPPER else "lower" if last in _LOWER else None
 
 
 def _placed(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:

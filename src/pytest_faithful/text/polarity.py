@@ -133,6 +133,7 @@ _NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
 _NEGATING_WORDS = (
     "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
     "forbid", "exclud", "exempt", "bar", "preclud", "untrue", "false", "incorrect", "myth",
+    "against",
 )  # fmt: skip
 _NEGATING_CHARACTERS = frozenset("':=<>&*_`~")
 # The endings a term drops with their apostrophe ("nothing's" reads "nothing"; terms._SUFFIX).
@@ -226,6 +227,13 @@ _FAILS_TO = regex(
 )
 
 
+# Advice against an act is its negation: "advises against harvesting in the first year" says
+# what "Do not harvest in the first year" says.
+_ADVISES_AGAINST = regex(
+    r"(?i)\b((?:advis|recommend|warn|caution|counsel)\w*)\s+against\b(?=\s+[a-z]{2,}ing\b)"
+)
+
+
 def _as_not(match: re.Match[str]) -> str:
     return match[0] if match[1].casefold() in STOPWORDS else "not"
 
@@ -298,6 +306,8 @@ def _plain(text: str) -> str:
         text = _COSTS_NOTHING.sub("free", text)
     if "to" in text:
         text = _FAILS_TO.sub(_as_not, text)
+    if "against" in text:
+        text = _ADVISES_AGAINST.sub(r"\1 not", text)
     if "rohibit" in text or "orbid" in text or " bar" in text or "Bar" in text:
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "rather" in text:

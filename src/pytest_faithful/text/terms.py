@@ -326,11 +326,19 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
                 aside = True
                 last = token
                 continue
+            if token == "yet":  # "is not yet profitable": "yet" says when, and joins nothing
+                last = token
+                continue
         if (
             token in _CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
             or (_is_subject(token) and last in _JOINTS)
-            or (scope is not None and last in _JOINTS and _opens_clause(tokens, at))
+            or (
+                scope is not None
+                and last in _JOINTS
+                and not (last == "or" and not verbal)  # "no money or devices are needed"
+                and _opens_clause(tokens, at)
+            )
             or (token == "," and conditional)
             or (token in _CONTRASTING and last == "," and scope is not None)
         ):
