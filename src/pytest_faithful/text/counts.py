@@ -230,3 +230,20 @@ def self_counts(sentence: str) -> frozenset[str]:
         ):
             found.add(term)
     return frozenset(found)
+
+
+# "the two met", "the three of them", "both": a count of the parties the sentence has named,
+# standing for them, as a pronoun does ("after the two met at a festival").
+_PARTIES = regex(
+    r"(?i)\bthe\s+(two|three|four|five)\s+(?=of\s+(?:them|us|you)\b|(?:met|are|were|have|had"
+    r"|will|would|agreed|spoke|talked|shared|married|divorced|split|parted|never|later|then"
+    r"|both|together)\b|[a-z]{3,}ed\b)"
+)
+
+
+def party_counts(sentence: str) -> frozenset[str]:
+    """The numbers ``sentence`` writes as "the two" (or three, four, five) standing for parties
+    it names, before a verb: no count of anything a passage must state."""
+    if "the " not in sentence.casefold():
+        return frozenset()
+    return frozenset(t for m in _PARTIES.finditer(sentence) for t in content_terms(m[1]))

@@ -25,7 +25,8 @@ from pytest_faithful.text.words import NUMBER_WORDS
 # A count of days, weeks or hours, in figures or words, with a word of comparison or none
 # between ("two days earlier", "four extra hours", "3 more days").
 _GAP = regex(
-    rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})[^\S\n]+"
+    rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
+    r"(?P<half>[^\S\n]+and[^\S\n]+a[^\S\n]+half)?[^\S\n]+"
     r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month)s?\b"
 )
 # A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
@@ -34,6 +35,7 @@ _TIME = regex(
     r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
 )
 _HALF_AN_HOUR = regex(r"(?i)\bhalf[^\S\n]+an[^\S\n]+hour\b")
+_THIRTY_MINUTES = regex(r"(?i)\b(?:30|thirty)[^\S\n]*(?:minutes|mins?)\b")
 _MOST = 8  # dates or times read: pairs grow as their square
 _MONTH_DAYS = 30.44  # a month's average length in days
 _WITHIN_A_WEEK = 7 / _MONTH_DAYS
@@ -43,10 +45,12 @@ _SAME_YEAR = 2001  # a date without a year: any year with no 29 February
 def between(term: str, working: str, passages: tuple[str, ...] = ()) -> bool:
     """Whether the count ``term`` of ``working`` ("two days", "four extra hours") is the gap
     between two dates, or two times of day, that ``working`` writes; or a time half an hour off
-    another it writes, where a passage says "half an hour" too."""
+    another it writes, where a passage says "half an hour" (or "30 minutes") too."""
     if term in _gap_terms(working):
         return True
-    if "half" not in working or not any(_HALF_AN_HOUR.search(p) for p in passages):
+    if "half" not in working or not any(
+        _HALF_AN_HOUR.search(p) or _THIRTY_MINUTES.search(p) for p in passages
+    ):
         return False
     return _HALF_AN_HOUR.search(working) is not None and term in _shifted(_times(working), 30)
 
@@ -61,18 +65,23 @@ def _gap_terms(working: str) -> frozenset[str]:
         terms = content_terms(m[1])
         if len(terms) != 1 or not (term := next(iter(terms))).isdigit():
             continue
-        count, unit = int(term), m[2].lower()
+        count, unit = int(term), m[3].lower()
+        if m["half"] and unit != "hour":
+            continue
         if unit == "hour":
+            # "seven and a half hours" (8:30am to 4:00pm) is 450 minutes, written "7.5"
+            minutes = count * 60 + (30 if m["half"] else 0)
+            term = f"{count}.5" if m["half"] else term
             times = _times(working) if times is None else times
-            if count * 60 in {abs(a - b) for a, b in itertools.combinations(times, 2)}:
+            if minutes in {abs(a - b) for a, b in itertools.combinations(times, 2)}:
                 found.add(term)
             # "open from 9am to 9pm, which is two hours longer than ... 10am to 8pm": the
             # difference of two spans the working writes, each from one time to the next.
             spans = [(b - a) % _DAY for a, b in zip(times[::2], times[1::2], strict=False)]
-            if count * 60 in {abs(a - b) for a, b in itertools.combinations(spans, 2)}:
+            if minutes in {abs(a - b) for a, b in itertools.combinations(spans, 2)}:
                 found.add(term)
             # "two hours before the event, so from 4pm for an event starting at 6pm"
-            found.update(_shifted(times, count * 60))
+            found.update(_shifted(times, minutes))
         elif unit == "month":
             # "about two months before the race on 12 October" from 15 August: months are no
             # fixed count of days, so within a week of the count's average length.

@@ -65,7 +65,11 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if after in _COMPARING or (after in _DEICTIC and _PERIOD_AFTER(tokens, i + 2)):
+        if (
+            after in _COMPARING
+            or after in _NO_UNITS
+            or (after in _DEICTIC and _PERIOD_AFTER(tokens, i + 2))
+        ):
             # "300 versus the Heavy's 230": the word sets two numbers apart; "131 last year"
             # counts no "last": the words say when
             after = ""
@@ -165,6 +169,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _DEICTIC = frozenset(("last", "this", "next"))
+# Words after a number that say where or how it was counted, not what: "212 aboard".
+_NO_UNITS = frozenset(("aboard", "onboard", "overall", "altogether", "combined", "apiece"))
 _PERIODS = frozenset(
     ("year", "month", "week", "season", "quarter", "term", "time", "round", "night", "weekend")
 )

@@ -340,10 +340,12 @@ ORDINAL_WORDS: Mapping[str, str] = MappingProxyType(
 """Ordinal words and their ordinals, read as such ("finished second" = "finished 2nd", against
 "3rd" another value). Not "first": far more often "at first", "first of all" than a rank."""
 
-# Hyphenated only before a superlative ("second-largest") or a part of a year ("second-quarter
-# results", "the second-half outlook"): "second-hand", "third-party" are not ranks.
+# Hyphenated only before a superlative ("second-largest"), a part of a year ("second-quarter
+# results", "the second-half outlook") or a storey ("a third-floor flat"): "second-hand",
+# "third-party" are not ranks, and "second-placed" is read as no figure ("2-1" is not "2nd").
 _ORDINAL_WORD_LOWERED = regex(
-    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b(?!-(?!(?:most|least|[a-z]+est|quarter|half)\b))"
+    rf"\b(?:{'|'.join(ORDINAL_WORDS)})\b"
+    r"(?!-(?!(?:most|least|[a-z]+est|quarter|half|floor|storey|story)\b))"
 )
 _ORDINAL_WORD = regex(_ORDINAL_WORD_LOWERED.pattern, re.IGNORECASE)
 # "Second, ..." opening a sentence counts points, not things.

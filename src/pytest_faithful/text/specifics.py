@@ -49,7 +49,7 @@ from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import bare_hour, without_pm
 from pytest_faithful.text.clock_durations import between_clock_durations
 from pytest_faithful.text.conversions import converted_alone, stated_conversions
-from pytest_faithful.text.counts import counted, self_counts
+from pytest_faithful.text.counts import counted, party_counts, self_counts
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed, relative_years
 from pytest_faithful.text.fractions import share_stated
@@ -159,7 +159,7 @@ def _unstated(
     if not numbers and not names and not quotations and not codes and not dates:
         return []
     stated = _passage_terms(tuple(passages))
-    counted = self_counts(sentence) if numbers else frozenset()
+    counted = self_counts(sentence) | party_counts(sentence) if numbers else frozenset()
     missing = [
         t
         for t in numbers

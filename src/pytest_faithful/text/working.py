@@ -49,6 +49,7 @@ _HUNDRED = Decimal(100)
 _Figure = tuple[Decimal, frozenset[str]]
 """A figure's value and what it counts (:func:`~pytest_faithful.text.kinds.number_kinds`)."""
 _PLAIN = frozenset({"plain"})
+_MONEY = frozenset({"money"})
 _QUESTION = "question"
 """Marks a figure the question gives: what a question's number counts is read loosely."""
 
@@ -90,6 +91,8 @@ def worked_in_steps(
     pence = _in_pence(working)
     if term in pence and _pence_between(term, written, kinds, passages):
         return True  # "80p cheaper (£3.40 vs £4.20)"
+    if pence:  # "40.5p per kWh: the 45p rate less the 10% discount" works out money
+        kinds = {t: _MONEY if t in pence and k <= _PLAIN else k for t, k in kinds.items()}
     if not _a_figure(kinds.get(term, frozenset())):
         return False
     stated = _stated_kinds(passages)

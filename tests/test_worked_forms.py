@@ -1,0 +1,66 @@
+"""Figures a faithful answer works out or counts in forms of its own, both ways: the right figure
+passes with a judge that is right; a changed one is still caught."""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_judges import assert_both_ways, quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.counts import party_counts
+from pytest_faithful.text.gaps import between
+from pytest_faithful.text.kinds import number_kinds
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (  # half hours between two times of day the answer writes
+            "The museum trip bus leaves at 9:00am and is back at approximately 2:30pm.",
+            "About five and a half hours: the bus leaves at 9:00am and is back around 2:30pm.",
+            "About six and a half hours: the bus leaves at 9:00am and is back around 2:30pm.",
+        ),
+        (  # a time 30 minutes off another, where the passage says "30 minutes"
+            "The pool closes at 9 p.m. on Fridays. The sauna closes 30 minutes before the pool.",
+            "On Fridays the pool closes at 9 p.m. and the sauna half an hour earlier, at 8:30 p.m.",
+            "On Fridays the pool closes at 9 p.m. and the sauna half an hour earlier, at 8 p.m.",
+        ),
+        (  # a price in pence less a percent discount
+            "Daytime charging costs 50p per kWh. Residents with a permit get a 20% discount.",
+            "40p per kWh: the 50p daytime rate less the 20% permit discount.",
+            "45p per kWh: the 50p daytime rate less the 20% permit discount.",
+        ),
+        (  # "212 aboard" counts people, as the difference does
+            "Of the 180 people aboard the ferry, 162 were rescued by lifeboats.",
+            "18 people died: of the 180 aboard, 162 were rescued by lifeboats.",
+            "28 people died: of the 180 aboard, 162 were rescued by lifeboats.",
+        ),
+        (  # "the two met" stands for the two people named
+            "Ines Moreau said she met the cellist Paul Aubry in Lyon, where he introduced her "
+            "to her producer.",
+            "Paul Aubry introduced Moreau to her producer after the two met in Lyon.",
+            "Paul Aubry introduced Moreau to her producer after the two met in Lyon in 2019.",
+        ),
+    ],
+)
+def test_worked_forms_both_ways(passage: str, honest: str, lie: str) -> None:
+    assert_both_ways(honest, lie, [passage])
+
+
+def test_what_each_form_reads() -> None:
+    assert between("5.5", "five and a half hours, from 9:00am to 2:30pm")
+    assert not between("6.5", "six and a half hours, from 9:00am to 2:30pm")
+    assert number_kinds("the 180 aboard")["180"] == frozenset({"plain"})
+    assert party_counts("after the two met in Lyon") == frozenset({"2"})
+    assert party_counts("the two tickets cost £40") == frozenset()
+
+
+def test_a_storey_the_question_gives_is_its_premise() -> None:
+    # "third-floor" is a rank, as "third floor" is ("second-hand" is not): the asker's own.
+    passages = ["The porters cannot carry items above the second floor."]
+    asked = "Will the porters take the piano up to my third-floor flat?"
+    judge = quoting_the_best_passage()
+    honest = "No: they carry nothing above the second floor, so not up to the third floor."
+    assert verify(honest, passages, question=asked, judge=judge).passed
+    lie = "No: they carry nothing above the fourth floor, so not up to the third floor."
+    assert not verify(lie, passages, question=asked, judge=judge).passed
