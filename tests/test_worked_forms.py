@@ -30,6 +30,23 @@ from pytest_faithful.text.kinds import number_kinds
             "40p per kWh: the 50p daytime rate less the 20% permit discount.",
             "45p per kWh: the 50p daytime rate less the 20% permit discount.",
         ),
+        (  # pounds and pence in one working
+            "Printing costs 10p per black-and-white page and 25p per colour page.",
+            "It comes to £3.50: £2.50 for 10 colour pages at 25p each, plus £1.00 for 10 "
+            "black-and-white pages at 10p each.",
+            "It comes to £3.75: £2.50 for 10 colour pages at 25p each, plus £1.00 for 10 "
+            "black-and-white pages at 10p each.",
+        ),
+        (  # "both" counts two beside a price per item
+            "Wheel truing: $30 per wheel.",
+            "Truing both wheels would be $60, since it's $30 per wheel.",
+            "Truing both wheels would be $70, since it's $30 per wheel.",
+        ),
+        (  # ... and doubles nothing else
+            "Annual rent is £40 for a full plot and £20 for a half plot, payable by 1 May.",
+            "A full plot costs £40 a year and a half plot £20, both payable by 1 May.",
+            "A full plot costs £44 a year and a half plot £22, both payable by 1 May.",
+        ),
         (  # "212 aboard" counts people, as the difference does
             "Of the 180 people aboard the ferry, 162 were rescued by lifeboats.",
             "18 people died: of the 180 aboard, 162 were rescued by lifeboats.",

@@ -139,7 +139,8 @@ def test_a_fee_plus_payments(fee: int, count: int, pence: int, off: int) -> None
     }
     # ... nor the figure multiplied added again ("the £15 fee plus 2 payments of £15").
     readings |= {round(x * y + x, 2) for x, y in itertools.permutations((fee, count, price), 2)}
-    assume(round(wrong_total, 2) not in readings)
+    # A total written with a trailing zero ("£74.60") is read to its one written place.
+    assume(all(abs(reading - wrong_total) >= 0.05 for reading in readings))
     wrong = working.replace(f"£{total:,.2f}", f"£{wrong_total:,.2f}")
     wrong_term = f"{wrong_total:.2f}".rstrip("0").rstrip(".")
     assert not worked_in_steps(wrong_term, wrong, passages, f"What do I pay over {count} months?")

@@ -20,6 +20,7 @@ from pytest_faithful.text.clock import bare_hour, day_time_spans
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.number_swaps import swapped_number
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.replies import yes_or_no
 
 
 def quoting_in(evidence: str, passage: int) -> FunctionJudge:
@@ -231,3 +232,37 @@ def test_a_question_answered_yes_in_the_next_message() -> None:
 )
 def test_negations_read_as_they_are_said(claim: str, evidence: str, clash: bool) -> None:
     assert negation_clash(claim, evidence) is clash
+
+
+def test_statements_then_a_question_its_reply_answers() -> None:
+    transcript = (
+        "Transcript, Westside Pharmacy. Customer: How often do I take the ibuprofen? "
+        "Pharmacist: One tablet every six hours, for five days. Customer: Can I take it with "
+        "milk? Pharmacist: Yes, with or without milk is fine."
+    )
+    quote = (
+        "Pharmacist: One tablet every six hours, for five days. Customer: Can I take it with milk?"
+    )
+    judge = quoting_in(quote, 0)
+    honest = "The pharmacist said one tablet every six hours for five days, with or without milk."
+    assert verify(honest, [transcript], judge=judge).passed
+    refused = transcript.replace("Yes, with or without milk is fine.", "No, take it with water.")
+    assert not verify(honest, [refused], judge=judge).passed
+    assert yes_or_no("Yes, with or without milk is fine.") is True
+    assert yes_or_no("Yes, but not with milk.") is None
+
+
+def test_a_case_of_an_act_the_evidence_negates_too() -> None:
+    evidence = (
+        "Refills will ship together with your starter kit; they cannot be shipped separately."
+    )
+    assert not negation_clash("Refills can't be shipped on their own.", evidence)
+    assert negation_clash("Refills can't be shipped with your starter kit.", evidence)
+
+
+def test_a_date_without_its_year_takes_the_other_dates() -> None:
+    both_ways(
+        "A follow-up visit is booked for 19 May 2025, two weeks after the 5 May visit.",
+        "A follow-up visit is booked for 19 May 2025, three weeks after the 5 May visit.",
+        ["Follow-up visit booked for 19 May 2025. The first visit took place on 5 May."],
+    )

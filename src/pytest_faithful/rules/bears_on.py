@@ -257,7 +257,31 @@ def _states_before_asking(case: Case, span: Aligned) -> bool:
         not asked & claimed
         or _ASKING.search(case.claim.text) is not None
         or _discussed(case.claim.text)
+        # the reply after the quote answers yes, or says what the claim takes from the question:
+        # "Can I take it with food?" "Yes, with or without food is fine." for "... with or
+        # without food"; "Can people bring plus-ones?" "Plus-ones are fine if ..."
+        or _answered(asked & claimed, _reply_after(case.passages[span.passage], span.end))
     )
+
+
+def _answered(taken: frozenset[str], reply: str) -> bool:
+    return bool(reply) and (yes_or_no(reply) is True or taken <= content_terms(reply))
+
+
+# Where the next turn of a dialogue written on one line opens: "... fine. Pharmacist: Yes".
+_NEXT_TURN = regex(r"(?<=[.!?])\s+[^\W\d_][\w'-]*(?:\s[^\W\d_][\w'-]*)?:\s")
+_REPLY_CHARS = 300
+
+
+def _reply_after(passage: str, end: int) -> str:
+    """The turn of a dialogue right after ``passage[:end]``, its label left out."""
+    after = passage[end : end + _REPLY_CHARS].lstrip(" \t\"')\u201d")
+    label = _LINE_LABEL.match(after)
+    reply = after[label.end() :] if label else after
+    if not reply or len(reply) == len(after):
+        return ""  # no turn of its own opens there
+    found = _NEXT_TURN.search(reply)
+    return reply[: found.start()] if found else reply.split("\n", 1)[0]
 
 
 def _row_with_header(case: Case, span: Aligned) -> bool:

@@ -97,9 +97,14 @@ def _gap_terms(working: str) -> frozenset[str]:
 
 def _day_gaps(text: str) -> set[int]:
     days = []
-    for said in itertools.islice(dates_in(text), _MOST):
+    said_dates = list(itertools.islice(dates_in(text), _MOST))
+    # A date without its year is in the year of the text's other dates ("17 March 2024, two
+    # weeks after the 3 March inspection").
+    years = {said.year for said in said_dates if said.year}
+    year = next(iter(years)) if len(years) == 1 else _SAME_YEAR
+    for said in said_dates:
         try:
-            days.append(datetime.date(said.year or _SAME_YEAR, said.month, said.day))
+            days.append(datetime.date(said.year or year, said.month, said.day))
         except ValueError:
             continue  # "30 February": no day
     return {abs((a - b).days) for a, b in itertools.combinations(days, 2)}

@@ -357,6 +357,16 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     found = heads & stating.asserted
     if not found:
         return False
+    # "add-ons can't be shipped on their own" against "Add-ons will ship together with your
+    # reward; they cannot be shipped separately": the stating text negates the head too, so
+    # what it states of it is another case of it (not "We ship to Canada and Mexico but do
+    # not ship to Cuba" against "We do not ship to Mexico": it states the object negated).
+    if (
+        len(scope.rest) <= 1
+        and not scope.rest & stating.asserted
+        and any(s.head in heads for s in stating.scopes)
+    ):
+        return False
     if heads & negating.asserted:
         return _denies_the_object(scope, negating, stating, found)
     # "residents who can't get to a library" against "residents who cannot visit a library":

@@ -49,6 +49,10 @@ _INVERTED = regex(r"(?i)\b(?:mind|object)\b")
 _REFUSING = regex(r"(?i)\b(?:refus|declin|reject|turn(?:s|ed|ing)?[ \t]+down\b)")
 
 
+# "with or without", "whether or not": both cases, no negation.
+_EITHER_WAY = regex(r"(?i)\bwith[ \t]+or[ \t]+without\b|\bwhether[ \t]+or[ \t]+not\b")
+
+
 def yes_or_no(said: str) -> bool | None:
     """Whether a reply turn's words answer yes (True) or no (False), or neither (None): a yes
     ("Sure!", "Yep", "Of course, the more the merrier", "No problem", "Can't wait!") with no
@@ -64,7 +68,8 @@ def yes_or_no(said: str) -> bool | None:
         return None
     if words[0] in _YES or words == ["of", "course"]:
         opener = found[-1] if words[0] == "of" else found[0]
-        return None if has_negation(said[opener.end() :]) else True
+        rest = _EITHER_WAY.sub(" ", said[opener.end() :])  # "Yes, with or without food"
+        return None if has_negation(rest) else True
     bare = said.lstrip(" \t\"'*")
     if words[0] in ("nope", "nah") or (words[0] == "no" and _NO_ANSWER.match(bare)):
         rest = said[found[0].end() :]

@@ -69,6 +69,12 @@ _HELD: dict[str, tuple[tuple[str, int], ...]] = {
     "hour": (("unit:minut", 60),),
 }
 _HELD_UNITS = frozenset(unit for held in _HELD.values() for unit, _ in held)
+# "both" counts two: an operand of a product only (its kind is a count of no unit of the
+# passages'), never of a sum ("$47" is no "$45" and both).
+_BOTH = regex(r"(?i)\bboth\b")
+# ... and only beside a price per item: "£24, both payable by 31 March" doubles nothing.
+_PER_ITEM = regex(r"(?i)\d[^\s,;]*\s+(?:per|each|apiece)\b")
+_BOTH_COUNT = frozenset({"unit:both"})
 # Words by which a working adds or takes away: only there is a total of a product read whose
 # value the working never writes (each unwritten step makes a chance match likelier).
 _ADDS = regex(
@@ -91,9 +97,7 @@ def worked_in_steps(
     pence = _in_pence(working)
     if term in pence and _pence_between(term, written, kinds, passages):
         return True  # "80p cheaper (£3.40 vs £4.20)"
-    if pence:  # "40.5p per kWh: the 45p rate less the 10% discount" works out money
-        kinds = {t: _MONEY if t in pence and k <= _PLAIN else k for t, k in kinds.items()}
-    if not _a_figure(kinds.get(term, frozenset())):
+    if not _a_figure(kinds.get(term, frozenset())) and term not in pence:
         return False
     stated = _stated_kinds(passages)
     known: list[_Figure] = []
@@ -102,6 +106,10 @@ def worked_in_steps(
         for t, values in amounts(question).items():
             known.append((max(values), asked.get(t, _PLAIN) | {_QUESTION}))
     pending: dict[str, _Figure] = {}
+    twins: set[frozenset[int]] = set()  # one figure known in two forms: never its own operand
+    in_pounds_too = any(
+        "money" in kinds.get(t, frozenset()) for t in written if t not in pence
+    )  # "£2.50: £2.00 ... plus 50p" writes pounds too
     labels = label_terms(working)
     for other, values in written.items():
         own = kinds.get(other, frozenset()) or _PLAIN
@@ -110,14 +118,25 @@ def worked_in_steps(
         # A figure at the scale written after it ("$4bn" is 4,000,000,000 only): its term may
         # also stand for a smaller number the text writes another way ("fourth").
         figure = (max(values), own)
+        # "50p" is also £0.50 to a working in pounds ("£2.50: £2.00 ... plus 50p"), and a rate
+        # as written ("25p for every £1").
+        in_pounds = (figure[0] / _HUNDRED, _MONEY) if other in pence else None
         if _stated_as(figure, stated):
             known.append(figure)
+            if in_pounds:
+                known.append(in_pounds)
+                if own <= _PLAIN:  # not also a count ("10 pages at 10p each" writes two tens)
+                    twins.add(frozenset((len(known) - 2, len(known) - 1)))
         else:
-            pending[other] = figure
+            # A figure to work out in pence is read in pounds only in a working of pence: "5p a
+            # mile" beside "£500" and "10,000 miles" is no quotient of theirs.
+            pending[other] = in_pounds if in_pounds and not in_pounds_too else figure
     named = {
         "year" if m["annual"] else m["period"].lower() for m in _NAMED_PERIOD.finditer(working)
     }
     known.extend((Decimal(count), frozenset({unit})) for p in named for unit, count in _HELD[p])
+    if _BOTH.search(working) and _PER_ITEM.search(working):
+        known.append((Decimal(2), _BOTH_COUNT))  # "both brakes would be $90, at $45 per brake"
     for other, figure in list(pending.items()):
         if _period_count(figure, working):
             known.append(pending.pop(other))
@@ -141,6 +160,7 @@ def worked_in_steps(
                 known,
                 adds=adds,
                 rate_of=_rate_period(figure, working),
+                twins=frozenset(twins),
                 rounded=functools.partial(hedged_to, t, working),
             )
         ]
@@ -275,6 +295,7 @@ def _made(
     adds: bool = False,
     rate_of: bool = False,
     rounded: Callable[[Decimal], bool] | None = None,
+    twins: frozenset[frozenset[int]] = frozenset(),
 ) -> bool:
     """Whether ``figure`` is the sum or difference of two ``known`` figures of its kind, the
     product of one of its kind and a count (or a percent of it, or a price in pence or cents
@@ -283,21 +304,24 @@ def _made(
     plus or less such a product, whose value is not written; where ``figure`` counts the period
     of a rate the working states (``rate_of``), the ratio of two known figures of one kind.
     ``rounded``: whether a result rounds to the figure as the working hedges it ("roughly 120
-    calories" for 980 over 8 slices)."""
+    calories" for 980 over 8 slices). ``twins``: pairs of ``known`` that are one figure in two
+    forms ("25p" as 25 and as £0.25), never operands of one step together."""
     value, kinds = figure
 
     def agrees(value: Decimal, result: Decimal) -> bool:
         return same_amount(value, result) or (rounded is not None and rounded(result))
 
-    products: list[tuple[Decimal, int]] = []
+    products: list[tuple[Decimal, int, int]] = []
     for (i, (a, a_kinds)), (j, (b, b_kinds)) in itertools.combinations(enumerate(known), 2):
+        if frozenset((i, j)) in twins:
+            continue
         if (
             _alike(kinds, a_kinds, b_kinds) or (adds and _counts_of_things(kinds, a_kinds, b_kinds))
         ) and any(agrees(value, r) for r in (a + b, abs(a - b))):
             return True
-        for (x, x_kinds), (y, y_kinds, count) in (
-            ((a, a_kinds), (b, b_kinds, j)),
-            ((b, b_kinds), (a, a_kinds, i)),
+        for (x, x_kinds, at), (y, y_kinds, count) in (
+            ((a, a_kinds, i), (b, b_kinds, j)),
+            ((b, b_kinds, j), (a, a_kinds, i)),
         ):
             if not _of_kind(kinds, x_kinds) or not _counts(y_kinds):
                 continue
@@ -307,18 +331,19 @@ def _made(
             if any(agrees(value, r) for r in results):
                 return True
             if adds:  # a hundredth only of pence or a percent: £500 times 2,000 is no £10,000
-                products.append((x * y, count))
+                products.append((x * y, count, at))
                 if "money" not in x_kinds:
-                    products.append((x * y / _HUNDRED, count))
+                    products.append((x * y / _HUNDRED, count, at))
     if rate_of:  # "six years" to reach 60% at 10% a year
         for (a, a_kinds), (b, b_kinds) in itertools.permutations(known, 2):
             if b and a_kinds & b_kinds - {_QUESTION} and agrees(value, a / b):
                 return True
     # The figure added may be the one multiplied: "the £15 fee plus 2 payments of £15".
-    for product, count in products:
+    for product, count, at in products:
         for k, (c, c_kinds) in enumerate(known):
             if (
                 k != count
+                and not {frozenset((k, count)), frozenset((k, at))} & twins
                 and _of_kind(kinds, c_kinds)
                 and any(agrees(value, r) for r in (product + c, abs(product - c)))
             ):
