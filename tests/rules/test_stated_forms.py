@@ -228,6 +228,26 @@ def test_a_question_answered_yes_in_the_next_message() -> None:
             "Charge the battery overnight.",
             True,
         ),
+        # "failure to pay" is "not paying", as "fail to pay" is.
+        ("If you fail to pay, a fee of $20 applies.", "Failure to pay incurs a $20 fee.", False),
+        ("If you pay, a fee of $20 applies.", "Failure to pay incurs a $20 fee.", True),
+        # A dash ends a reply's negation.
+        (
+            "Probably not — the museum closes the gallery in May.",
+            "The gallery closes in May.",
+            False,
+        ),
+        # "instead of X" says what ", not X" says.
+        (
+            "They agreed to vote at the AGM instead of by email.",
+            "Let's vote at the AGM, not by email.",
+            False,
+        ),
+        (
+            "They agreed to vote by email instead of at the AGM.",
+            "Let's vote at the AGM, not by email.",
+            True,
+        ),
     ],
 )
 def test_negations_read_as_they_are_said(claim: str, evidence: str, clash: bool) -> None:
@@ -266,3 +286,43 @@ def test_a_date_without_its_year_takes_the_other_dates() -> None:
         "A follow-up visit is booked for 19 May 2025, three weeks after the 5 May visit.",
         ["Follow-up visit booked for 19 May 2025. The first visit took place on 5 May."],
     )
+
+
+def test_replies_and_premises_held_as_they_are_meant() -> None:
+    # "Not widely." answers for a degree, held to its question.
+    passage = "Semmelweis died in 1865, before his ideas were widely accepted."
+    question = "Were Semmelweis's ideas accepted in his lifetime?"
+    judge = quoting_in(passage, 0)
+    assert verify("Not widely.", [passage], question=question, judge=judge).passed
+    # The asker's number inside a range the passage gives.
+    rule = "Riders aged 8 to 12 may use the blue track only with a parent."
+    both_ways(
+        "Yes, a 10-year-old can ride the blue track, but only with a parent.",
+        "Yes, a 10-year-old can ride the blue track, and a 14-year-old too.",
+        [rule],
+        "Can my 10-year-old ride the blue track?",
+    )
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (
+            "Volunteers break for lunch from 12:30 to 1:20 each day.",
+            "Lunch runs from 12:30 to 1:20, so it's 50 minutes.",
+            "Lunch runs from 12:30 to 1:20, so it's 40 minutes.",
+        ),
+        (
+            "The strings rehearse at 7 pm, half an hour before the full orchestra.",
+            "Strings start at 7 pm, 30 minutes before the full orchestra, which starts at 7:30.",
+            "Strings start at 7 pm, 30 minutes before the full orchestra, which starts at 8:30.",
+        ),
+        (
+            "Hawks 3, Eagles 2. The Eagles outshot the Hawks 41-29 but could not score a third.",
+            "The Eagles outshot the Hawks 41-29, 12 more shots, yet lost 3-2.",
+            "The Eagles outshot the Hawks 41-29, 14 more shots, yet lost 3-2.",
+        ),
+    ],
+)
+def test_times_and_margins_worked_out(passage: str, honest: str, lie: str) -> None:
+    both_ways(honest, lie, [passage])

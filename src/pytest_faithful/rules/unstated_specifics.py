@@ -53,6 +53,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
+from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
 from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.gaps import between
@@ -63,6 +64,7 @@ from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.per_item import worked_per_item
+from pytest_faithful.text.ranges import range_pairs
 from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
@@ -144,6 +146,20 @@ def _age_asked(term: str, case: Case) -> bool:
     return elapsed(term, f"{case.claim.text} (aged {term})", tuple(case.passages))
 
 
+def _within_a_range(missing: str, asked: frozenset[str], passages: Sequence[str]) -> bool:
+    terms = content_terms(missing)
+    if not terms or not terms <= asked:
+        return False
+    values = [amounts(missing).get(t, frozenset()) for t in terms]
+    ranges = [
+        (min(low), max(high))
+        for passage in passages
+        for start, end, _ in range_pairs(passage)
+        if (low := amounts(passage).get(start)) and (high := amounts(passage).get(end))
+    ]
+    return all(any(low <= v <= high for v in found for low, high in ranges) for found in values)
+
+
 def _premises_left_out(missing: list[str], case: Case) -> list[str]:
     """``missing`` less the numbers the question gives, where the claim applies a figure of the
     passages' to them: "your 10-year-old won't have to pay" for "Is it free for my 10-year-old?"
@@ -157,7 +173,10 @@ def _premises_left_out(missing: list[str], case: Case) -> list[str]:
     said = frozenset(t for t in content_terms(case.claim.text) if t[:1].isdigit())
     given = frozenset().union(*map(content_terms, case.passages))
     if not (said - asked) & given:
-        return missing
+        # The asker's number inside a range a passage gives ("a 14-year-old" for "aged 12 to
+        # 17") is applied to it, not added; one outside every range ("45 days" for "within
+        # 30 days") is still the claim's own.
+        return [m for m in missing if not _within_a_range(m, asked, case.passages)]
     # And what the claim works out from the asker's number and the passages' ("The fee would be
     # $100 (5% of $2,000)" for "a $2,000 balance transfer" and a fee of 5%).
     with_question = (*case.passages, case.question or "")

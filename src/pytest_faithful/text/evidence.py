@@ -342,6 +342,7 @@ _HEDGED_REPLY = frozenset(
     {"not", "always", "necessarily", "really", "quite", "exactly", "entirely", "usually"}
     | {"generally", "sometimes", "mostly", "often", "rarely", "never", "yet", "completely"}
     | {"probably", "possibly", "maybe", "perhaps", "likely", "unlikely", "partly", "depends", "it"}
+    | {"widely", "fully", "universally", "especially", "totally", "much"}
 )
 _MOST_HEDGED_WORDS = 3
 
@@ -388,7 +389,8 @@ _NOT_IF = regex(r"\s*(?i:not)\s+(?=(?i:if|when|unless|once|provided|as\s+long\s+
 _NOT_FOR = regex(
     r"\s*(?i:not)\s+(?=(?i:to|under|in|on|at|for|with|during|before|after|until|from|within|by|over"
     r"|outside|this|that|these|those|next|straight|yet|really|reliably|necessarily|entirely"
-    r"|quite|exactly|usually|generally|especially|particularly|anymore|immediately|automatically|officially)\b"
+    r"|quite|exactly|usually|generally|especially|particularly|anymore|immediately|automatically"
+    r"|officially|widely|fully|universally|totally|completely|much)\b"
     r"[^.,;:!?\n\u2014\u2013]{0,60}(?:[.,;:!?\n\u2014\u2013]|$))"
 )
 

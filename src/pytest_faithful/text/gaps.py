@@ -27,7 +27,7 @@ from pytest_faithful.text.words import NUMBER_WORDS
 _GAP = regex(
     rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
     r"(?P<half>[^\S\n]+and[^\S\n]+a[^\S\n]+half)?[^\S\n]+"
-    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month)s?\b"
+    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month|minute)s?\b"
 )
 # A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
 _TIME = regex(
@@ -48,11 +48,15 @@ def between(term: str, working: str, passages: tuple[str, ...] = ()) -> bool:
     another it writes, where a passage says "half an hour" (or "30 minutes") too."""
     if term in _gap_terms(working):
         return True
-    if "half" not in working or not any(
-        _HALF_AN_HOUR.search(p) or _THIRTY_MINUTES.search(p) for p in passages
-    ):
+    # The working first: most say no half hour, and the passages are read once per check.
+    if not _says_half_an_hour((working,)):
         return False
-    return _HALF_AN_HOUR.search(working) is not None and term in _shifted(_times(working), 30)
+    return _says_half_an_hour(passages) and term in _shifted(_times(working), 30)
+
+
+@functools.lru_cache(maxsize=64)
+def _says_half_an_hour(passages: tuple[str, ...]) -> bool:
+    return any(_HALF_AN_HOUR.search(p) or _THIRTY_MINUTES.search(p) for p in passages)
 
 
 # Read once per working: a check asks for each of its claim's missing figures in turn.
@@ -67,6 +71,13 @@ def _gap_terms(working: str) -> frozenset[str]:
             continue
         count, unit = int(term), m[3].lower()
         if m["half"] and unit != "hour":
+            continue
+        if unit == "minute":
+            # "from 12:30 to 1:15, so it's 45 minutes": a clock time without "am" or "pm" is
+            # read on either half of the day
+            times = _times(working) if times is None else times
+            if count in _minute_gaps(working, times):
+                found.add(term)
             continue
         if unit == "hour":
             # "seven and a half hours" (8:30am to 4:00pm) is 450 minutes, written "7.5"
@@ -114,14 +125,29 @@ def _shifted(times: list[int], by: int) -> set[str]:
     """The terms of the times of day ``by`` minutes before or after one of ``times`` (minutes
     after midnight), as :func:`~pytest_faithful.text.terms.content_terms` writes a time
     ("16:00")."""
+    # ... and a time after noon as a 12-hour clock writes it without "pm" ("6:30" for 18:30).
     return {
-        f"{at // 60}:{at % 60:02d}"
+        form
         for written in times
         for at in ((written - by) % _DAY, (written + by) % _DAY)
+        for form in (f"{at // 60}:{at % 60:02d}", f"{(at // 60 - 1) % 12 + 1}:{at % 60:02d}")
     }
 
 
 _DAY = 24 * 60
+_HALF_DAY = 12 * 60
+
+
+def _minute_gaps(text: str, times: list[int]) -> set[int]:
+    """The minutes between two times of day ``text`` writes in a row ("12:30 to 1:15"), on
+    either half of the day where the later one says no "am" or "pm"."""
+    bare = [m[4] is not None for m in itertools.islice(_TIME.finditer(text), _MOST)]
+    gaps = set()
+    for i, (a, b) in enumerate(itertools.pairwise(times)):
+        gaps.add(abs(b - a))
+        if bare[i + 1]:
+            gaps.add((b - a) % _HALF_DAY)
+    return gaps
 
 
 def _times(text: str) -> list[int]:

@@ -114,6 +114,14 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
                 if counted and not counted[0].isdigit() and counted != _NEG:
                     unit = counted
             kind = f"unit:{unit}"
+        elif (
+            after in _MARGIN_WORDS
+            and i + 2 < len(tokens)
+            and (counted := terms[i + 2])
+            and not counted[0].isdigit()
+            and counted != _NEG
+        ):
+            kind = f"unit:{counted}"  # "17 more shots" counts shots
         elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
             kind = "year"
         else:
@@ -169,6 +177,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _DEICTIC = frozenset(("last", "this", "next"))
+_MARGIN_WORDS = frozenset(("more", "fewer", "less"))
 # Words after a number that say where or how it was counted, not what: "212 aboard".
 _NO_UNITS = frozenset(("aboard", "onboard", "overall", "altogether", "combined", "apiece"))
 _PERIODS = frozenset(

@@ -122,6 +122,8 @@ RATHER_THAN = regex(r"(?i)\brather\s+than\b")
 # "every 20 minutes rather than every 8" says what "every 20 minutes instead of every 8 minutes"
 # says: against a text with "rather than", "instead of" is read as it.
 _INSTEAD_OF = regex(r"(?i)\binstead\s+of\b")
+# A contrast's negation: "at the meeting, not over chat".
+_BUT_NOT = regex(r"(?i),\s+not\s+(?!only\b|just\b)")
 # "stops saving new values" says what "new values aren't saved" says: an action stopped is one
 # not done, as "fails to" is.
 # "wants to avoid seafood places" says what "no seafood places for me" says, too.
@@ -133,7 +135,8 @@ _STOPS = regex(
 
 def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
     """``claim`` and ``evidence`` with a negation said in other words written as the other text
-    says it: "instead of" as "rather than" against a text with "rather than"; a claim's "rather
+    says it: "instead of" as "rather than" against a text with "rather than", and as ", not"
+    against a text with ", not"; a claim's "rather
     than" that picks one of the evidence's alternatives ("the PIN rather than the SSN digits"
     for "the SSN digits or your PIN") as no negation; a stopped action as one not done where
     the other text negates (never a clash of its own: "The last bus stops running at midnight"
@@ -143,6 +146,11 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
             evidence = _INSTEAD_OF.sub("rather than", evidence)
         if RATHER_THAN.search(evidence):
             claim = _INSTEAD_OF.sub("rather than", claim)
+        # "on Sunday instead of over chat" says what "on Sunday, not over chat" says
+        if _BUT_NOT.search(evidence):
+            claim = _INSTEAD_OF.sub(", not", claim)
+        if _BUT_NOT.search(claim):
+            evidence = _INSTEAD_OF.sub(", not", evidence)
     if (
         "rather" in claim
         and " or " in evidence

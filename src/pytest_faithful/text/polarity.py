@@ -217,12 +217,13 @@ _FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
 # Sundays" does not negate Sundays).
 _COSTS_NOTHING = regex(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
 # A negation written as a verb: "fails to compile" is "does not compile", "refuses to retreat"
-# "will not retreat", "declined to comment" "did not comment", so a text with one clashes with
+# "will not retreat", "declined to comment" "did not comment" ("failure to appear" "not
+# appearing"), so a text with one clashes with
 # nothing the other form says, and "compiles" still clashes with both. Only before a verb:
 # "declined to 118%" and "fell to a record low" say how much. An adjective says it too: "is
 # impossible to reverse" is "cannot be reversed", "was unable to attend" "could not attend".
 _FAILS_TO = regex(
-    r"(?i)\b(?:fail(?:s|ed|ing)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)"
+    r"(?i)\b(?:fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)"
     r"|neglect(?:s|ed|ing)?|unable|impossible)\s+to(?=\s+([^\W\d_]+))"
 )
 

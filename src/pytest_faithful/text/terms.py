@@ -229,8 +229,9 @@ class _Bag(NamedTuple):
 # Tokens for scoping negations: the tokens above, plus the punctuation that ends a clause (a
 # table's cell border too: "| Never | 18% |" negates no figure of the next cell), and the
 # comma, which ends one only before a new subject.
-_SCOPE_TOKEN = regex(_TOKEN.pattern + r"|[;:()\[\],|]")
-_CLAUSE_PUNCTUATION = frozenset(";:()[]|")
+_SCOPE_TOKEN = regex(_TOKEN.pattern + r"|[;:()\[\],|\u2014]")
+# A dash ends a clause too: "Probably not — the trail will be closed" negates no trail.
+_CLAUSE_PUNCTUATION = frozenset(";:()[]|\u2014")
 # Words that open another clause, ending a negation's scope ("is not open but the cafe is").
 CLAUSE_WORDS = frozenset(
     "but however although though whereas while yet which who whom whose because since unless "  # noqa: SIM905
