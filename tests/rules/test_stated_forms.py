@@ -248,6 +248,26 @@ def test_a_question_answered_yes_in_the_next_message() -> None:
             "Let's vote at the AGM, not by email.",
             True,
         ),
+        # The evidence's negation has the claim's negated act for its subject.
+        (
+            "You can't book a court before 8 am on weekdays.",
+            "Court bookings may not be made before 8 am on weekdays.",
+            False,
+        ),
+        ("Members, not guests, book the courts.", "Guests, not members, book the courts.", True),
+        # "prevent ... from -ing" negates the act; "does not prevent" does not.
+        ("Stir it so the sauce doesn't burn.", "Stir it to prevent the sauce from burning.", False),
+        (
+            "Yes, they can work for a competitor.",
+            "This clause does not prevent staff from working for a competitor.",
+            False,
+        ),
+        # "unless X has been" supposes X, as "as long as X hasn't been" does.
+        (
+            "It locks after 5 minutes as long as Guest mode hasn't been enabled.",
+            "It locks after 5 minutes, unless Guest mode has been enabled.",
+            False,
+        ),
     ],
 )
 def test_negations_read_as_they_are_said(claim: str, evidence: str, clash: bool) -> None:
@@ -326,3 +346,18 @@ def test_replies_and_premises_held_as_they_are_meant() -> None:
 )
 def test_times_and_margins_worked_out(passage: str, honest: str, lie: str) -> None:
     both_ways(honest, lie, [passage])
+
+
+def test_a_chat_turns_first_word_is_no_name() -> None:
+    chat = "Ava: Reminder that Leo is allergic to sesame, so no sesame snacks please."
+    judge = quoting_in(chat, 0)
+    honest = "Ava reminded Sam that Leo is allergic to sesame, so no sesame snacks."
+    assert verify(honest, [chat], judge=judge).passed
+
+
+def test_a_time_minutes_before_another() -> None:
+    both_ways(
+        "The gallery closes at 5:30 p.m. and last entry is 40 minutes before, so arrive by 4:50.",
+        "The gallery closes at 5:30 p.m. and last entry is 40 minutes before, so arrive by 5:00.",
+        ["The gallery closes at 5:30 p.m. Last entry is 40 minutes before closing."],
+    )

@@ -78,6 +78,8 @@ def _gap_terms(working: str) -> frozenset[str]:
             times = _times(working) if times is None else times
             if count in _minute_gaps(working, times):
                 found.add(term)
+            # "45 minutes before closing at 4:30 p.m., so by 3:45 p.m."
+            found.update(_shifted(times, count))
             continue
         if unit == "hour":
             # "seven and a half hours" (8:30am to 4:00pm) is 450 minutes, written "7.5"

@@ -133,7 +133,7 @@ _NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
 _NEGATING_WORDS = (
     "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
     "forbid", "exclud", "exempt", "bar", "preclud", "untrue", "false", "incorrect", "myth",
-    "against",
+    "against", "prevent",
 )  # fmt: skip
 _NEGATING_CHARACTERS = frozenset("':=<>&*_`~")
 # The endings a term drops with their apostrophe ("nothing's" reads "nothing"; terms._SUFFIX).
@@ -228,10 +228,15 @@ _FAILS_TO = regex(
 )
 
 
-# Advice against an act is its negation: "advises against harvesting in the first year" says
-# what "Do not harvest in the first year" says.
+# Advice against an act negates it: "advises against harvesting" says "Do not harvest".
 _ADVISES_AGAINST = regex(
     r"(?i)\b((?:advis|recommend|warn|caution|counsel)\w*)\s+against\b(?=\s+[a-z]{2,}ing\b)"
+)
+
+
+_PREVENTS_FROM = regex(
+    r"(?i)(?<!not\s)(?<!n't\s)(?<!never\s)\bprevent(?:s|ed|ing)?\s+((?:[\w'-]+\s+){1,4}?)from\b"
+    r"(?=\s+[a-z]{2,}ing\b)"
 )
 
 
@@ -309,6 +314,8 @@ def _plain(text: str) -> str:
         text = _FAILS_TO.sub(_as_not, text)
     if "against" in text:
         text = _ADVISES_AGAINST.sub(r"\1 not", text)
+    if "prevent" in text:  # "to prevent residue from hardening" (not "does not prevent ...")
+        text = _PREVENTS_FROM.sub(r"\1 not", text)
     if "rohibit" in text or "orbid" in text or " bar" in text or "Bar" in text:
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "rather" in text:
@@ -358,14 +365,20 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     found = heads & stating.asserted
     if not found:
         return False
-    # "add-ons can't be shipped on their own" against "Add-ons will ship together with your
-    # reward; they cannot be shipped separately": the stating text negates the head too, so
-    # what it states of it is another case of it (not "We ship to Canada and Mexico but do
-    # not ship to Cuba" against "We do not ship to Mexico": it states the object negated).
+    # "can't be shipped on their own" against "will ship together ...; cannot be shipped
+    # separately": the stating text negates the head too, and states none of its object
+    # ("We ship to Canada and Mexico but not to Cuba" does: against "no Mexico" it clashes).
     if (
         len(scope.rest) <= 1
         and not scope.rest & stating.asserted
         and any(s.head in heads for s in stating.scopes)
+    ):
+        return False
+    # "can't offer one before move 20" against "Draw offers may not be made before move 20":
+    # the stating negation's subject is the head, and it negates the claim's object too.
+    if any(
+        s.before in heads and s.head not in negating.asserted and ({s.head} | s.rest) & scope.rest
+        for s in stating.scopes
     ):
         return False
     if heads & negating.asserted:

@@ -411,6 +411,8 @@ def _names(text: str) -> tuple[str, ...]:
         for at in {sentence.start, after_item_marker(text, sentence.start), opening}:
             if (first := _WORD.search(text, at, sentence.end)) is not None:
                 first_words.add(first.start())
+    if ":" in text:  # a chat turn's first word opens it: "Mei: Reminder that ..."
+        first_words.update(m.end() for m in _TURN_LABEL.finditer(text))
     # "I", "I'm" are capitalised anywhere, but have no content term, so they are never listed.
     # A period written short ("Q3", "FY2023") is the period's words, which no rule holds to a
     # passage as a name ("the third quarter"). "U.S." is one name, not the letters U and S.
@@ -427,6 +429,9 @@ def _names(text: str) -> tuple[str, ...]:
 
 
 _PERIOD = regex(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
+_TURN_LABEL = regex(
+    r"(?m)^[^\S\n]*(?:\[[^\]\n]{1,24}\][^\S\n]*)?[^\W\d_][\w'.-]*(?:[^\S\n][^\W\d_][\w'.-]*)?:[^\S\n]+"
+)
 
 
 def _name_part(word: str) -> str:
