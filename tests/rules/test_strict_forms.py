@@ -50,12 +50,15 @@ def test_a_clipped_name_is_the_name_a_passage_writes() -> None:
 
 
 def test_a_figure_of_another_thing_is_still_another_value() -> None:
+    # The claim's "3" is stated, of Rolo; the quote about Mabel gives 6. Shown with Rolo's
+    # sentence (which states the 3 but says less of the claim), the lie would pass.
     passages = [
-        "Juniper, a 7-year-old grey rabbit, is calm and likes to be held.",
-        "Pip, a 2-year-old rabbit, is lively and needs a big run.",
+        "Rolo is a 3-year-old terrier mix who is house-trained and good with children.",
+        "Mabel, a 6-year-old tabby cat, is shy and would do best in a quiet home without dogs.",
     ]
     both_ways(
-        "Juniper is a calm 7-year-old grey rabbit who likes to be held.",
-        "Juniper is a calm 2-year-old grey rabbit who likes to be held.",
+        "Mabel is a shy 6-year-old tabby cat who would do best in a quiet home with no dogs.",
+        "Mabel is a shy 3-year-old tabby cat who would do best in a quiet home with no dogs.",
         passages,
+        "Tell me about Mabel.",
     )

@@ -48,7 +48,8 @@ class NumberClash:
         claim, passages = case.claim.text, case.passages
         # A row is read under its table's header: "Canada | 26" counts medals under "Medals".
         read = under_header(passages[span.passage], span.start, span.end)
-        shown = span.text(passages) if read is None else read
+        quoted = span.text(passages)
+        shown = quoted if read is None else read
         clash = number_clash(claim, shown)
         if clash is None or (clash.flipped and turned_by_negation_only(claim, shown)):
             return ruling
@@ -69,8 +70,8 @@ class NumberClash:
                 # the claim's value as being about what the claim says.
                 return ruling if read is None else ruling.demoted(self.name, _clash_reason(clash))
             p, start, end, share = stated
-            if another_record(claim, span.text(passages), passages[p], start, end) or _less_about(
-                claim, passages[p][start:end], span.text(passages)
+            if another_record(claim, quoted, passages[p], start, end) or _less_about(
+                claim, passages[p][start:end], quoted
             ):
                 return ruling.demoted(self.name, _clash_reason(clash))
             other = Aligned(p, start, end, share, "located")

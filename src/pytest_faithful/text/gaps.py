@@ -76,7 +76,7 @@ def _gap_terms(working: str) -> frozenset[str]:
             # "from 12:30 to 1:15, so it's 45 minutes": a clock time without "am" or "pm" is
             # read on either half of the day
             times = _times(working) if times is None else times
-            if count in _minute_gaps(working, times):
+            if count in _minute_gaps(working):
                 found.add(term)
             # "45 minutes before closing at 4:30 p.m., so by 3:45 p.m."
             found.update(_shifted(times, count))
@@ -140,25 +140,30 @@ _DAY = 24 * 60
 _HALF_DAY = 12 * 60
 
 
-def _minute_gaps(text: str, times: list[int]) -> set[int]:
+def _minute_gaps(text: str) -> set[int]:
     """The minutes between two times of day ``text`` writes in a row ("12:30 to 1:15"), on
     either half of the day where the later one says no "am" or "pm"."""
-    bare = [m[4] is not None for m in itertools.islice(_TIME.finditer(text), _MOST)]
     gaps = set()
-    for i, (a, b) in enumerate(itertools.pairwise(times)):
+    for (a, _), (b, bare) in itertools.pairwise(_clock_times(text)):
         gaps.add(abs(b - a))
-        if bare[i + 1]:
+        if bare:
             gaps.add((b - a) % _HALF_DAY)
     return gaps
 
 
 def _times(text: str) -> list[int]:
     """The times of day ``text`` writes, in minutes after midnight (at most :data:`_MOST`)."""
-    minutes = []
+    return [minutes for minutes, _ in _clock_times(text)]
+
+
+def _clock_times(text: str) -> list[tuple[int, bool]]:
+    """Each time of day ``text`` writes (at most :data:`_MOST`): its minutes after midnight, and
+    whether it is written without "am" or "pm" ("1:15", "16:00")."""
+    read = []
     for m in itertools.islice(_TIME.finditer(text), _MOST):
         if m[1]:
             hour = int(m[1]) % 12 + (12 if m[3].lower() == "p" else 0)
-            minutes.append(hour * 60 + int(m[2] or 0))
+            read.append((hour * 60 + int(m[2] or 0), False))
         else:
-            minutes.append(int(m[4]) * 60 + int(m[5]))
-    return minutes
+            read.append((int(m[4]) * 60 + int(m[5]), True))
+    return read

@@ -68,7 +68,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         if (
             after in _COMPARING
             or after in _NO_UNITS
-            or (after in _DEICTIC and _PERIOD_AFTER(tokens, i + 2))
+            or (after in _DEICTIC and _period_after(tokens, i + 2))
         ):
             # "300 versus the Heavy's 230": the word sets two numbers apart; "131 last year"
             # counts no "last": the words say when
@@ -185,7 +185,7 @@ _PERIODS = frozenset(
 )
 
 
-def _PERIOD_AFTER(tokens: list[str], at: int) -> bool:
+def _period_after(tokens: list[str], at: int) -> bool:
     return at < len(tokens) and tokens[at] in _PERIODS
 
 

@@ -18,7 +18,7 @@ parts, and a run mixing money or percents with other kinds adds up to nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
@@ -75,12 +75,8 @@ def _figures(working: str) -> list[_Figure]:
     kinds = number_kinds(working)
     found = []
     for m in _FIGURE.finditer(working):
-        try:
-            value = Decimal(m[0].replace(",", ""))
-        except InvalidOperation:  # pragma: no cover - the pattern writes only digits
-            continue
-        terms = content_terms(m[0])
-        term = next(iter(terms), "")
+        term = next(iter(content_terms(m[0])), "")
+        value = Decimal(m[0].replace(",", ""))  # the pattern writes digits only
         found.append(_Figure(term, value, m.start(), m.end(), kinds.get(term, frozenset())))
     return found
 

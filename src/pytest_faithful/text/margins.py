@@ -62,16 +62,17 @@ def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
     written = amounts(claim)
     if term not in written:
         return False
+    sentences: list[str] | None = None
     for values, sign, start, thing in _margins(claim)[:_MOST_MARGINS]:
         if not written[term] & values:
             continue
+        if sentences is None:
+            sentences = [s.text for passage in passages for s in split_sentences(passage)]
         margins = frozenset(sign * value for value in written[term])
         # The figure it is measured from is near it ("88 µg/m³ - 27 more than"), in its clause.
         for base_value, base_kinds in _figures_before(claim[max(0, start - _NEAR) : start], term):
-            for passage in passages:
-                for sentence in split_sentences(passage):
-                    if _differs_by(sentence.text, base_value, base_kinds, margins, thing):
-                        return True
+            if any(_differs_by(s, base_value, base_kinds, margins, thing) for s in sentences):
+                return True
     return False
 
 

@@ -169,7 +169,8 @@ _Code = tuple[str, int, int, int, int]
 
 # Words that make the number after them a bound, and which way: "delayed more than three
 # hours" is met by a case, "AX219 was delayed four hours", which states no other figure in its
-# place; "up to 1,500 eggs" is not met by "20,000 eggs".
+# place; "up to 1,500 eggs" is not met by "20,000 eggs". Read on the aligned words, numbers in
+# words included, which text/bounds.py (figures in digits only) does not read.
 _UPPER: Final = frozenset({"under", "below", "within"})
 _LOWER: Final = frozenset({"over", "above", "exceeding", "beyond"})
 _UPPER_THAN: Final = frozenset({"less", "fewer", "shorter", "lower", "smaller"})

@@ -107,9 +107,8 @@ def worked_in_steps(
             known.append((max(values), asked.get(t, _PLAIN) | {_QUESTION}))
     pending: dict[str, _Figure] = {}
     twins: set[frozenset[int]] = set()  # one figure known in two forms: never its own operand
-    in_pounds_too = any(
-        "money" in kinds.get(t, frozenset()) for t in written if t not in pence
-    )  # "£2.50: £2.00 ... plus 50p" writes pounds too
+    # Whether the working writes pounds too ("£2.50: £2.00 ... plus 50p").
+    in_pounds_too = any("money" in kinds.get(t, frozenset()) for t in written if t not in pence)
     labels = label_terms(working)
     for other, values in written.items():
         own = kinds.get(other, frozenset()) or _PLAIN
