@@ -481,3 +481,28 @@ def test_fail_to_turns_a_bound_over_as_a_negation_does() -> None:
     judge = quoting(passage)
     claim = "Raj Patel argued that most active managers don't beat the market over 15 years."
     assert verify(claim, [passage], judge=judge).passed
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        (
+            "Patients must not drive within 24 hours of the sedation.",
+            "You shouldn't drive for at least 24 hours after the sedation.",
+            "You shouldn't drive for at least 12 hours after the sedation.",
+        ),
+        (
+            "Freshly laid concrete must not be walked on within 48 hours of pouring.",
+            "Don't walk on fresh concrete for at least 48 hours after it is poured.",
+            "Don't walk on fresh concrete for more than 48 hours after it is poured.",
+        ),
+    ],
+)
+def test_how_long_not_to_is_a_lower_bound_on_the_wait(passage: str, honest: str, lie: str) -> None:
+    # "not ... for at least N hours" says how long to refrain: no bound turned over by the
+    # negation, where "not ... for more than N" still bounds the act from above.
+    assert bound_senses(honest) == bound_senses(passage)
+    assert bound_senses(lie) != bound_senses(passage)
+    judge = quoting(passage)
+    assert verify(honest, [passage], judge=judge).passed
+    assert not verify(lie, [passage], judge=judge, rules="strict").passed

@@ -767,3 +767,16 @@ def test_a_turns_opening_no_inside_a_span_answers_its_question() -> None:
     lie = "The agent said the old modem needs to be returned."
     result = verify(lie, [passage], judge=judge)
     assert [v.rule for v in result.claim_verdicts] == ["negation"]
+
+
+def test_not_until_and_without_before_say_when_it_happened() -> None:
+    # "didn't drop a set until the final" and "without dropping a set before the final" both
+    # say a set was dropped in the final; neither negates dropping one.
+    passage = "Lena Ortiz reached the final without dropping a set before losing 6-4, 6-3 to Kim."
+    honest = "Lena Ortiz didn't drop a set until the final, which she lost to Kim."
+    assert not negation_clash(honest, passage)
+    assert verify(honest, [passage], judge=quoting(passage)).passed
+    # The negation still counts where no "before" follows it.
+    assert negation_clash(
+        "Lena Ortiz dropped a set in the first round.", "Lena Ortiz won without dropping a set."
+    )

@@ -185,3 +185,14 @@ def test_each_names_the_thing_a_number_is_per() -> None:
     assert swapped_units("Each of the 2,500 plants receives 4 litres a week.", passages)
     # ... and with no "each", a day is no plant.
     assert swapped_units("The field receives 4 litres a day.", passages)
+
+
+def test_a_period_an_adjective_gives_the_passages_figure_is_its_period() -> None:
+    passages = ["Partners can join the plan for a monthly fee of £35 per person."]
+    assert swapped_units("A partner can be added for £35 a month each.", passages) == []
+    assert swapped_units("A partner can be added for £35 a week each.", passages)
+    # Read in the passages only: a claim's own "annual" adds no period to its figure, so the
+    # passages' "per family" of the same figure is no other one.
+    family = ["The plan has an annual deductible of $1,500 per person and $3,000 per family."]
+    assert swapped_units("The family's annual deductible is $3,000.", family) == []
+    assert swapped_units("The family's deductible is $3,000 a month.", family)

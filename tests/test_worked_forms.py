@@ -58,6 +58,16 @@ from pytest_faithful.text.kinds import number_kinds
             "Paul Aubry introduced Moreau to her producer after the two met in Lyon.",
             "Paul Aubry introduced Moreau to her producer after the two met in Lyon in 2019.",
         ),
+        (  # a bare figure set against a counted one counts what it counts ...
+            "From May the shuttle will carry 1,200 passengers a day instead of 900.",
+            "The shuttle will carry 1,200 passengers a day from May, 300 more than now.",
+            "The shuttle will carry 1,200 passengers a day from May, 400 more than now.",
+        ),
+        (  # ... and so does one "up from" it
+            "The orchard now has 85 trees, up from 60 when the trust bought it.",
+            "There are 85 trees now, which is 25 more than when the trust bought it.",
+            "There are 85 trees now, which is 35 more than when the trust bought it.",
+        ),
     ],
 )
 def test_worked_forms_both_ways(passage: str, honest: str, lie: str) -> None:
@@ -70,6 +80,12 @@ def test_what_each_form_reads() -> None:
     assert number_kinds("the 180 aboard")["180"] == frozenset({"plain"})
     assert party_counts("after the two met in Lyon") == frozenset({"2"})
     assert party_counts("the two tickets cost £40") == frozenset()
+    assert number_kinds("3,000 words instead of 2,500")["2500"] == frozenset({"unit:word"})
+    assert number_kinds("3,000 words, which is 500 more than before")["500"] == {"unit:word"}
+    # Not across a sentence, nor a figure that is no margin or no figure set against it.
+    assert number_kinds("It has 40 staff. Then 12 more than that.")["12"] == {"plain"}
+    assert number_kinds("40 staff and 12 volunteers")["12"] == {"unit:volunteer"}
+    assert number_kinds("40 staff, on 3 floors")["3"] == {"unit:floor"}
 
 
 def test_a_storey_the_question_gives_is_its_premise() -> None:

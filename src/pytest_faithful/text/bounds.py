@@ -226,7 +226,15 @@ def _sense(
     if pattern is _BEFORE and _counted_back(read, match):
         sense = _OTHER[sense]
     negations = _negations(read, match.start(), match.end())
+    least = (match.groupdict().get("lower") or "").casefold() == "at least"
+    if least and _HOW_LONG_NOT.search(read, max(0, match.start() - 4), match.start()):
+        # "shouldn't fly for at least 18 hours" says how long not to: "must not fly within 18
+        # hours", its negation the bound's words as that one's is, but turning nothing over.
+        return sense, negations
     return (_OTHER[sense] if len(negations) % 2 else sense), negations
+
+
+_HOW_LONG_NOT = regex(r"\bfor[^\S\n]+\Z")
 
 
 _NONE: Mapping[str, frozenset[str]] = MappingProxyType({})

@@ -164,6 +164,19 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             of_term.update(units_after[verb])
         elif len(of_term) == 1 and next(iter(of_term)).startswith("unit:"):
             units_after.setdefault(verb, set(of_term))
+    # A bare figure set against a counted one counts what it counts: "3,000 words instead of
+    # 2,500"; and a bare margin after a counted figure of its sentence: "3,000 words, which is
+    # 500 more than before".
+    for (i, _, first), (j, _, last) in itertools.pairwise(read):
+        between = (found[i].end(), found[j].start())
+        if (
+            last == {"plain"}
+            and _counted(first)
+            and not _SENTENCE_END.search(lowered, *between)
+            and (_SET_AGAINST.fullmatch(lowered, *between) or tokens[j + 1 : j + 3] in _MARGIN_THAN)
+        ):
+            last.clear()
+            last.update(first)
     # A part of a counted whole counts what the whole counts: "34 of 50 points", "3 of 12 staff".
     for (i, _, part), (j, _, whole) in itertools.pairwise(read):
         if part == {"plain"} and j == i + 2 and tokens[i + 1] == "of" and _counted(whole):
@@ -196,6 +209,12 @@ _RANGE_JOINT = regex(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
 
 
 _ORDINAL = regex(r"\d+(?:st|nd|rd|th)")
+_SET_AGAINST = regex(
+    r",?\s+(?:[^\W\d_]+,?\s+){0,3}?(?:instead\s+of|rather\s+than|up\s+from|down\s+from"
+    r"|compared\s+(?:with|to))\s+(?:the\s+)?(?:previous\s+|old\s+|original\s+)?"
+)
+_SENTENCE_END = regex(r"[.!?;]\s")
+_MARGIN_THAN = (["more", "than"], ["fewer", "than"], ["less", "than"])
 # A result: two whole numbers joined by a dash, the winner's first or a draw ("3-1", "1-1", "6-4";
 # a range counts up: "3-5 days"), not one link of a longer chain ("1-2-3", "555-1234-99").
 _SCORE = regex(r"\d{1,3}[-\u2013]\d{1,3}")

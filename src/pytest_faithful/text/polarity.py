@@ -13,10 +13,8 @@ that runs on past a comma into words both texts share ("We're no heroes, just to
 officer said" against "an officer said: 'We're no heroes, just tourists'"). A text that also
 states what it negates ("X is not free; X is free for members") clashes with nothing about it.
 
-Measured with benchmarks/rules.py (honest judge's false alarms, lying judge's catches; the
-numbers are in benchmarks/RESULTS.md): the old reading, "a term either side negates that the
-other states", failed 46 of 500 faithful dev answers on its own and caught 123 of 500
-unfaithful ones.
+Measured with benchmarks/rules.py (numbers in benchmarks/RESULTS.md): the old reading, "a term
+either side negates that the other states", failed 46 of 500 faithful dev answers and caught 123.
 """
 
 from __future__ import annotations
@@ -209,6 +207,8 @@ _BOUND = regex(
     r"|higher|lower|older|younger|bigger|larger|smaller)\s+than\b)"
     r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
     r"\s+(?:until|till|other\s+than)\b)"
+    # "reached the final without dropping a frame before losing it" drops one at the final
+    r"|\bwithout\b(?=(?:\s+[^\W\d_]+){1,4}\s+before\b)"
 )
 # "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
 # the other, and "for a charge" still clashes with both.
@@ -306,7 +306,7 @@ def _plain(text: str) -> str:
         text = _CONDITIONED.sub(_conditioned, text)
     if "from" in text:
         text = _EXCLUDED_FROM.sub("not", text)
-    if "than" in text or "til" in text:
+    if "than" in text or "til" in text or "before" in text:
         text = _BOUND.sub(_unnegated, text)
     if "nothing" in text:
         text = _COSTS_NOTHING.sub("free", text)

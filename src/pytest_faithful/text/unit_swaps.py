@@ -10,7 +10,8 @@ what it is said in (:func:`unit_readings`):
   "ms", "msec" and "milliseconds" are one unit; "12-month", "2 months' notice");
 - the period of a rate ("per minute", "a day", "/hour", "each week", "daily": the periods of
   :mod:`~pytest_faithful.text.rates`, and "per second"), counted by a number or by "once",
-  "twice" ("cleaned twice a week");
+  "twice" ("cleaned twice a week"), or an adjective before what it prices, in the passages
+  ("a monthly fee of \u00a320");
 - the thing a rate is per ("$20 per user", "5 GB per account", "$4/person");
 - a small count in words before a unit ("for a month", "two weeks", "one-year"), when it is
   no rate's period ("2 tablets a day" says a rate, not a day).
@@ -88,6 +89,13 @@ _ADVERB = regex(
     r"(hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
     re.IGNORECASE,
 )
+# The period as an adjective before what it prices: "a monthly fee of \u00a320", "the annual
+# premium is $480".
+_PERIOD_BEFORE = regex(
+    r"\b(hourly|daily|weekly|fortnightly|monthly|quarterly|yearly|annual)\s+(?:[^\W\d_]+\s+){1,3}?"
+    rf"(?:of|is|are|was|were|costs?|at)\s+[$\u20ac\u00a3\u00a5]?\s?{_COUNT}",
+    re.IGNORECASE,
+)
 _ANNUM = {"annum": "year"}
 _PERIOD_NAMES = frozenset(_PERIODS.split("|")) | {"nanosecond", "microsecond", "millisecond"}
 # The thing a rate is per: "$20 per user", "5 GB of storage per account", "$4/person".
@@ -154,9 +162,11 @@ def _number(digits: str, decimals: str | None, word: str | None) -> str:
 
 
 @functools.lru_cache(maxsize=1024)
-def unit_readings(text: str) -> frozenset[Reading]:
+def unit_readings(text: str, periods_before: bool = False) -> frozenset[Reading]:
     """Each number of ``text`` with the unit, period or thing it is said in (module
-    docstring)."""
+    docstring); ``periods_before``: and the period an adjective before it names, read in the
+    passages only ("an annual deductible of $1,500 per individual and $3,000 per family" says
+    the year of both, so a claim's own "annual" gives its figure no period of its own)."""
     if (
         not any(c.isdigit() for c in text)
         and _WORDED.search(text) is None
@@ -177,6 +187,11 @@ def unit_readings(text: str) -> frozenset[Reading]:
         word = m[4].casefold()
         period = "fortnight" if word == "fortnightly" else period_of(word)
         found.add(Reading(_number(m[1], m[2], m[3]), "per", period))
+    if periods_before and ("ly " in text or "annual" in text):
+        for m in _PERIOD_BEFORE.finditer(text):
+            word = m[1].casefold()
+            period = "fortnight" if word == "fortnightly" else period_of(word)
+            found.add(Reading(_number(m[2], m[3], m[4]), "per", period))
     for m in _counted(_PER_THING, text, starts):
         thing = m[4].casefold()
         if thing == "cent" or re.fullmatch(_KINDS_OF_PERIOD, thing):
@@ -244,7 +259,7 @@ class _Given(NamedTuple):
 def _given(passages: tuple[str, ...]) -> _Given:
     by: dict[tuple[str, str], set[Reading]] = {}
     for passage in passages:
-        for reading in unit_readings(passage):
+        for reading in unit_readings(passage, periods_before=True):
             by.setdefault((reading.term, reading.axis), set()).add(reading)
     terms = frozenset().union(*map(content_terms, passages)) if by else frozenset()
     return _Given({key: frozenset(found) for key, found in by.items()}, terms)
