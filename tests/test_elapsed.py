@@ -127,3 +127,31 @@ def test_a_part_said_in_words_holds_the_claim_to_that_part(
     hundreds = f"{n - 1}00s"
     claim = f"It dates from the {part} {hundreds}."
     assert elapsed(hundreds, claim, [passage]) is (_IN_WORDS[said] == part)
+
+
+@pytest.mark.parametrize(
+    ("claim", "term", "honest"),
+    [
+        ("She lived from 1921 to 1994, so she died at about 72 or 73.", "72", True),
+        ("She lived from 1921 to 1994, so she died at about 72 or 73.", "73", True),
+        ("She lived from 1921 to 1994, so she died at about 75 or 76.", "75", False),
+        ("She lived to 73, dying in 1994.", "73", True),
+        ("She lived to 76, dying in 1994.", "76", False),
+    ],
+)
+def test_an_age_at_death_is_read_either_side_of_a_birthday(
+    claim: str, term: str, honest: bool
+) -> None:
+    passages = ("The painter Ines Vaal (1921\u20131994) was born in Ghent.",)
+    assert elapsed(term, claim, passages) is honest
+    assert (term in unstated(claim, claim, passages, frozenset({"number"}))) is not honest
+
+
+@pytest.mark.parametrize(
+    ("born", "honest"), [("1986", True), ("1985", True), ("1988", False), ("1983", False)]
+)
+def test_a_year_of_birth_worked_out_from_an_age_the_claim_gives(born: str, honest: bool) -> None:
+    passages = ("Tomas Lind was 27 when he won the Vasaloppet in 2013.",)
+    claim = f"Lind was born in about {born}: he was 27 when he won the Vasaloppet in 2013."
+    assert elapsed(born, claim, passages) is honest
+    assert (born in unstated(claim, claim, passages, frozenset({"number"}))) is not honest

@@ -780,3 +780,12 @@ def test_not_until_and_without_before_say_when_it_happened() -> None:
     assert negation_clash(
         "Lena Ortiz dropped a set in the first round.", "Lena Ortiz won without dropping a set."
     )
+
+
+def test_only_if_says_what_not_except_where_says() -> None:
+    rule = "The club is not responsible for lost items except where they were handed in."
+    honest = "The club is only responsible for lost items if they were handed in."
+    assert not negation_clash(honest, rule)
+    assert verify(honest, [rule], judge=quoting(rule)).passed
+    # Without its "only", the condition dropped, the claim is what the rule denies.
+    assert negation_clash("The club is responsible for lost items.", rule)

@@ -54,6 +54,12 @@ HOURS = (
             "Registration closes on 15 August, about two months before the race on 12 October.",
             "Registration closes on 15 August, about three months before the race on 12 October.",
         ),
+        # A count of weeks from two dates, within a day: 13 nights is about two weeks.
+        (
+            "The summer school runs from Monday 4 August to Sunday 17 August.",
+            "It runs from 4 August to 17 August, about two weeks.",
+            "It runs from 4 August to 17 August, about three weeks.",
+        ),
         # The difference of two spans the answer writes.
         (
             "Hours are 10am to 8pm on weekdays and 9am to 9pm on weekends.",

@@ -41,6 +41,27 @@ CLUB = "This season the club fielded fourteen teams; last season it had eleven."
             "The club fielded fourteen teams this season, three more than last season.",
             "The club fielded fourteen teams this season, four more than last season.",
         ),
+        (  # a result's margin from the score a passage gives
+            "Ashford Town beat Medway 31-24 on Sunday. Medway led 17-10 at the break.",
+            "Ashford Town won by 7 points on Sunday.",
+            "Ashford Town won by 9 points on Sunday.",
+        ),
+        (  # a gap in seconds between two race times, to the precision it is written ...
+            "Men's 400m final: 1. Okafor 44.91; 2. Lindqvist 45.30. Women's 1500m final: "
+            "1. Haddad 4:01.36; 2. Moreno 4:02.52; 3. Ivers 4:03.10.",
+            "Moreno was second in 4:02.52, about 1.2 seconds behind Haddad.",
+            "Moreno was second in 4:02.52, about 1.6 seconds behind Haddad.",
+        ),
+        (  # minutes and seconds, beside a gap in seconds
+            "Parkrun results: Jo Kerr 21:05, a personal best; last month she ran 21:50.",
+            "Jo Kerr ran 21:05, 45 seconds faster than last month.",
+            "Jo Kerr ran 21:05, 35 seconds faster than last month.",
+        ),
+        (  # ... and the way its word says
+            "Women's 1500m final: 1. Haddad 4:01.36; 2. Moreno 4:02.52; 3. Ivers 4:03.10.",
+            "Moreno was second in 4:02.52, about 1.2 seconds behind Haddad.",
+            "Moreno was second in 4:02.52, about 1.2 seconds ahead of Haddad.",
+        ),
     ],
 )
 def test_a_margin_both_ways(passage: str, honest: str, lie: str) -> None:

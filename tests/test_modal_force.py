@@ -224,3 +224,15 @@ _GRINDERS = (
 )
 def test_a_modal_with_its_verb_phrase_left_out(claim: str, evidence: str, clash: bool) -> None:
     assert (modal_clash(claim, evidence) is not None) is clash
+
+
+def test_a_permission_with_but_not_forbids_the_rest() -> None:
+    evidence = "Visitors may photograph the main hall, but not the manuscripts."
+    assert modal_clash("Visitors aren't allowed to photograph the manuscripts.", evidence) is None
+    assert (
+        modal_clash("Visitors are not permitted to photograph the manuscripts.", evidence) is None
+    )
+    # The permission itself still clashes with a duty, and "but not only" excepts nothing.
+    assert modal_clash("Visitors must photograph the main hall.", evidence) is not None
+    only = "Visitors may photograph the hall, but not only the hall."
+    assert modal_clash("Visitors cannot photograph the hall.", only) is not None

@@ -40,6 +40,16 @@ from pytest_faithful.text.measures import measures, rounded_measure
             "The recipe takes three quarters of an hour to prepare.",
             "The recipe takes two thirds of an hour to prepare.",
         ),
+        (  # a count past ten in words, in another unit
+            "She edited the journal for three decades before retiring.",
+            "She edited the journal for about thirty years.",
+            "She edited the journal for about forty years.",
+        ),
+        (
+            "Boil the eggs for a quarter of an hour.",
+            "Boil the eggs for fifteen minutes.",
+            "Boil the eggs for twelve minutes.",
+        ),
     ],
 )
 def test_a_hedged_measure_in_another_unit_passes_and_a_changed_one_is_caught(

@@ -63,6 +63,11 @@ from pytest_faithful.text.kinds import number_kinds
             "The shuttle will carry 1,200 passengers a day from May, 300 more than now.",
             "The shuttle will carry 1,200 passengers a day from May, 400 more than now.",
         ),
+        (  # ... and a figure that acts ("227 finished") counts the runners it follows
+            "A field of 240 runners started the half marathon and 227 finished.",
+            "13 runners did not finish: 240 started the race and 227 finished.",
+            "17 runners did not finish: 240 started the race and 227 finished.",
+        ),
         (  # ... and so does one "up from" it
             "The orchard now has 85 trees, up from 60 when the trust bought it.",
             "There are 85 trees now, which is 25 more than when the trust bought it.",
@@ -86,6 +91,8 @@ def test_what_each_form_reads() -> None:
     assert number_kinds("It has 40 staff. Then 12 more than that.")["12"] == {"plain"}
     assert number_kinds("40 staff and 12 volunteers")["12"] == {"unit:volunteer"}
     assert number_kinds("40 staff, on 3 floors")["3"] == {"unit:floor"}
+    assert number_kinds("240 runners started and 227 finished.")["227"] == {"unit:runner"}
+    assert number_kinds("In 1990 it opened.")["1990"] == {"year"}
 
 
 def test_a_storey_the_question_gives_is_its_premise() -> None:

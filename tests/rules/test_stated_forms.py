@@ -202,6 +202,13 @@ def test_a_question_answered_yes_in_the_next_message() -> None:
     assert not verify(honest, refused, judge=judge).passed
     asked = "Will Tom book the room?"
     assert not verify("Yes.", refused, question=asked, judge=judge).passed
+    # A yes that goes on to ask something of its own is still a yes to what was asked; a yes
+    # that goes on to negate is not.
+    booked = "Tom will book the meeting room for the client visit on Tuesday."
+    asking = [passages[0], "[09:15] Tom: Sure. Should I order lunch too? No budget for it?"]
+    assert verify(booked, asking, judge=judge).passed
+    hedged = [passages[0], "[09:15] Tom: Sure. Not the big room though."]
+    assert not verify(booked, hedged, judge=judge).passed
 
 
 @pytest.mark.parametrize(

@@ -37,7 +37,12 @@ from pytest_faithful.text.align import (
 from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
-from pytest_faithful.text.replies import answer_around, says_no_to, yes_or_no
+from pytest_faithful.text.replies import (
+    answer_around,
+    says_no_to,
+    without_asking_after,
+    yes_or_no,
+)
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.speakers import (
     exchange_around,
@@ -231,7 +236,7 @@ def _answered_yes(case: Case, span: Aligned) -> bool:
         after = case.passages[span.passage + 1]
     line = after.strip().split("\n", 1)[0]
     label = _LINE_LABEL.match(line)
-    reply = line[label.end() :] if label else line
+    reply = without_asking_after(line[label.end() :] if label else line)
     if not reply or yes_or_no(reply) is not True:
         return False
     return bears_on(f"{quote[:-1]}. {reply}", case.subject)

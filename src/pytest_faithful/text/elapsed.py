@@ -61,12 +61,15 @@ _SPAN = regex(
     rf"\b{_N}[- ](?P<unit>years?|decades?)\b(?:\s+(?P<way>later|after|before|earlier|on))?",
     re.IGNORECASE,
 )
-# "aged 47", "at the age of 12", "a 25-year-old", "was 25 when".
+# "aged 47", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
 _AGE = regex(
     rf"\b(?:aged\s+{_N}|at\s+the\s+age\s+of\s+{_N.replace('<n>', '<n2>')}"
     rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
     rf"|was\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_N.replace('<n>', '<n4>')}"
-    r"\s+when)\b",
+    r"\s+when"
+    # "died at around 70 or 71", "lived to 88"
+    rf"|(?:died\s+at|lived\s+to(?:\s+be)?)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+    rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
     re.IGNORECASE,
 )
 # "when its author was about 41.": an age that ends its clause.
@@ -249,6 +252,8 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
             for m in _IN_YEARS.finditer(claim)
             if m["n"] == term[:2]
         )
+    if len(term) == 4 and "born" in claim and _born_from_age(term, claim):
+        return True
     if not term.isdigit() or len(term) > 3:
         return False
     n = int(term)
@@ -329,3 +334,18 @@ def relative_years(said: str, dated: str) -> frozenset[int]:
     if offsets:
         found.update(int(y) + o for y in _YEAR.findall(dated) for o in offsets)
     return frozenset(found)
+
+
+# A year of birth the claim works out: "born in about 1965: she was 38 when ... in 2003".
+_BORN_ABOUT = regex(r"(?i)\bborn\s+(?:in\s+)?(?:about\s+|around\s+|roughly\s+|c\.\s*)?(\d{4})\b")
+
+
+def _born_from_age(term: str, claim: str) -> bool:
+    """Whether ``term`` is a year of birth the claim gives as a year it writes less an age it
+    writes (or a year more, the birthday not yet come): both held to the passages on their own."""
+    if not any(m[1] == term for m in _BORN_ABOUT.finditer(claim)):
+        return False
+    _, ages, _ = _claim_readings(claim)
+    years = {int(y.group()) for y in _YEAR.finditer(claim)} - {int(term)}
+    born = int(term)
+    return any(age.isdigit() and y - int(age) - born in (0, 1) for age in ages for y in years)

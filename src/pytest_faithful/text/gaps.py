@@ -101,9 +101,15 @@ def _gap_terms(working: str) -> frozenset[str]:
             days = _day_gaps(working) if days is None else days
             if any(abs(gap / _MONTH_DAYS - count) <= _WITHIN_A_WEEK for gap in days):
                 found.add(term)
+        elif unit == "week":
+            # "from 6 July to 19 July, about two weeks": 13 nights, 14 days counted with both
+            # ends; a count of weeks is said within a day.
+            days = _day_gaps(working) if days is None else days
+            if any(abs(gap - count * 7) <= 1 for gap in days):
+                found.add(term)
         else:
             days = _day_gaps(working) if days is None else days
-            if count * (7 if unit == "week" else 1) in days:
+            if count in days:
                 found.add(term)
     return frozenset(found)
 

@@ -65,8 +65,10 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         term, token = terms[i], tokens[i]
         before = tokens[i - 1] if i else ""
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        acts = _acts(tokens, i)
         if (
-            after in _COMPARING
+            acts
+            or after in _COMPARING
             or after in _NO_UNITS
             or (after in _DEICTIC and _period_after(tokens, i + 2))
         ):
@@ -129,6 +131,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         kinds_of = {kind}
         if (
             not after
+            and not acts
             and kind in ("plain", "year")
             and (key := terms[i - 1] if i else "")
             and not key[0].isdigit()
@@ -165,15 +168,20 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         elif len(of_term) == 1 and next(iter(of_term)).startswith("unit:"):
             units_after.setdefault(verb, set(of_term))
     # A bare figure set against a counted one counts what it counts: "3,000 words instead of
-    # 2,500"; and a bare margin after a counted figure of its sentence: "3,000 words, which is
-    # 500 more than before".
+    # 2,500"; so do a bare margin after a counted figure of its sentence ("3,000 words, which
+    # is 500 more than before") and a figure that acts ("412 athletes started and 398
+    # finished").
     for (i, _, first), (j, _, last) in itertools.pairwise(read):
         between = (found[i].end(), found[j].start())
         if (
             last == {"plain"}
             and _counted(first)
             and not _SENTENCE_END.search(lowered, *between)
-            and (_SET_AGAINST.fullmatch(lowered, *between) or tokens[j + 1 : j + 3] in _MARGIN_THAN)
+            and (
+                _SET_AGAINST.fullmatch(lowered, *between)
+                or tokens[j + 1 : j + 3] in _MARGIN_THAN
+                or _acts(tokens, j)
+            )
         ):
             last.clear()
             last.update(first)
@@ -190,12 +198,32 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _DEICTIC = frozenset(("last", "this", "next"))
+# What follows a verb, not a noun an adjective in -ed counts: "412 started the race and 398
+# finished." count no "started" (but "200 licensed drivers" counts drivers).
+_AFTER_A_VERB: tuple[list[str], ...] = (
+    [],
+    ["the"],
+    ["a"],
+    ["an"],
+    ["and"],
+    ["in"],
+    ["on"],
+    ["at"],
+    ["by"],
+    ["it"],
+)
 _MARGIN_WORDS = frozenset(("more", "fewer", "less"))
 # Words after a number that say where or how it was counted, not what: "212 aboard".
 _NO_UNITS = frozenset(("aboard", "onboard", "overall", "altogether", "combined", "apiece"))
 _PERIODS = frozenset(
     ("year", "month", "week", "season", "quarter", "term", "time", "round", "night", "weekend")
 )
+
+
+def _acts(tokens: list[str], at: int) -> bool:
+    """Whether the figure at ``at`` is the subject of a verb in the past: "398 finished."."""
+    after = tokens[at + 1] if at + 1 < len(tokens) else ""
+    return _PAST.fullmatch(after) is not None and tokens[at + 2 : at + 3] in _AFTER_A_VERB
 
 
 def _period_after(tokens: list[str], at: int) -> bool:

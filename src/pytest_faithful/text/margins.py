@@ -62,6 +62,10 @@ def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
     written = amounts(claim)
     if term not in written:
         return False
+    if ("by" in claim or "point" in claim) and _won_by(term, claim, passages):
+        return True
+    if ":" in claim and _timed_margin(term, claim, passages):
+        return True
     sentences: list[str] | None = None
     for values, sign, start, thing in _margins(claim)[:_MOST_MARGINS]:
         if not written[term] & values:
@@ -139,5 +143,83 @@ def _differs_by(
             if own & NO_OPERAND or not (own & base_kinds or own <= _PLAIN or base_kinds <= _PLAIN):
                 continue
             if any(value != base and base - value in margins for value in values):
+                return True
+    return False
+
+
+# A result's margin: "won by 8 points", "lost by two goals", "a 3-run win", "a margin of 8".
+_WON_BY = regex(
+    r"(?i)\b(?:won|wins?|winning|beat(?:s|en)?|lost|los(?:es|ing)|defeated|victory|defeat)\b"
+    r"(?:\s+[^\W\d_]+){0,4}?\s+by\s+(?:a\s+margin\s+of\s+|just\s+|only\s+)?(?P<n>\d{1,3})\b"
+    r"|\b(?P<m>\d{1,3})[- ](?:point|goal|run|shot|stroke)\s+(?:win|victory|defeat|loss|margin)\b"
+    r"|\bmargin\s+of\s+(?P<k>\d{1,3})\b"
+)
+_RESULT = regex(r"(?<![\d.,:])(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?![\d.,:])")
+
+
+def _won_by(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether ``term`` is a result's margin the claim states ("won by 8 points") that a score
+    in a passage sentence naming what the claim names works out ("beat Kingsbridge 27-19")."""
+    if not any(term in (m["n"], m["m"], m["k"]) for m in _WON_BY.finditer(claim)):
+        return False
+    named = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
+    for passage in passages:
+        for sentence in split_sentences(passage):
+            if not (content_terms(sentence.text) & named):
+                continue
+            kinds = number_kinds(sentence.text)
+            for m in _RESULT.finditer(sentence.text):
+                scores = "score" in kinds.get(m[1], frozenset())
+                if scores and abs(int(m[1]) - int(m[2])) == int(term):
+                    return True
+    return False
+
+
+# A race's time: "5:41.2", "6:33.85", "24:10", "2:05:30".
+_RACE_TIME = regex(r"(?<![\d:.])(?:(\d{1,2}):(?=\d\d:))?(\d{1,2}):(\d\d(?:\.\d{1,3})?)(?![\d:])")
+# A gap in seconds and the way it is read: "2.7 seconds ahead", "by 1.2 seconds".
+_TIME_MARGIN = regex(
+    r"(?i)(?P<n>\d+(?:\.\d+)?)\s*(?:seconds?|secs?)\s+(?P<way>ahead|behind|faster|slower|quicker|clear|back)\b"
+    r"|\bby\s+(?P<by>\d+(?:\.\d+)?)\s*(?:seconds?|secs?)\b"
+)
+_AHEAD = frozenset({"ahead", "faster", "quicker", "clear"})
+
+
+def _race_times(text: str) -> list[tuple[Decimal, int]]:
+    """Each race time of ``text`` in seconds, and where it ends: "24:10" as minutes and
+    seconds too, read only beside a gap the claim gives in seconds."""
+    return [
+        (Decimal(m[1] or 0) * 3600 + Decimal(m[2]) * 60 + Decimal(m[3]), m.end())
+        for m in _RACE_TIME.finditer(text)
+    ]
+
+
+def _timed_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
+    """Whether ``term`` is a gap in seconds the claim states after one of its race times ("in
+    5:41.2, finishing 2.7 seconds ahead") from another time a passage gives with it ("5:43.9"),
+    the way its word says, to the precision the claim writes it."""
+    for m in _TIME_MARGIN.finditer(claim):
+        gap = m["n"] or m["by"]
+        if gap != term:
+            continue
+        before = [t for t, end in _race_times(claim) if m.start() - _NEAR <= end <= m.start()]
+        if not before:
+            continue
+        base, value = before[-1], Decimal(gap)
+        way = (m["way"] or "").casefold()
+        others = (
+            {base + value}
+            if way in _AHEAD
+            else {base - value}
+            if way
+            else {base + value, base - value}
+        )
+        slack = Decimal(5) / 10 ** (len(gap.partition(".")[2]) + 1)
+        # A passage, not a sentence: a results list numbers its places ("2. Australia 6:33.85;").
+        for passage in passages:
+            times = [t for t, _ in _race_times(passage)]
+            if any(abs(t - base) < slack for t in times) and any(
+                abs(t - other) <= slack for t in times for other in others
+            ):
                 return True
     return False

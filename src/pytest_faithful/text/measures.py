@@ -26,6 +26,7 @@ from pytest_faithful.text.units import UNIT_SIZES as _UNIT_SIZES
 from pytest_faithful.text.units import WORDED as _WORDED
 from pytest_faithful.text.units import WRITTEN_OUT as _WRITTEN_OUT
 from pytest_faithful.text.units import WRITTEN_STEMS as _WRITTEN_STEMS
+from pytest_faithful.text.words import NUMBER_WORDS
 
 _DIGIT = regex(r"\d")
 
@@ -45,6 +46,11 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
         count, shares = _SMALL[m[1].casefold()], _PARTS[m[2].casefold().rstrip("s")]
         measure, size = _UNIT_SIZES[m[3].casefold()]
         found.setdefault(str(count), set()).add((measure, (count * size / shares).normalize()))
+    if "ty " in text or "een " in text:  # "for twenty years", "fifteen minutes"
+        for m in _LARGER_WORDED.finditer(text):
+            count = int(NUMBER_WORDS[m[1].casefold()])
+            size = _UNIT_SIZES[m[2].casefold()][1]
+            found.setdefault(str(count), set()).add((_UNIT_SIZES[m[2].casefold()][0], count * size))
     if _DIGIT.search(text) is None:
         return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
     for parts, measure, size in _compounds(normalised(text)):
@@ -55,6 +61,12 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
 
 
+# A count from eleven to ninety in words before a unit: "twenty years", "fifteen minutes".
+_LARGER_WORDED = regex(
+    rf"\b({'|'.join(w for w, v in NUMBER_WORDS.items() if 10 < int(v) < 100)})[^\S\n]*-?[^\S\n]*"
+    rf"({'|'.join(_WRITTEN_OUT)})(?![\w/])",
+    re.IGNORECASE,
+)
 # A fraction of a unit counted in words: "three quarters of an hour", "two thirds of a mile".
 _PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _FRACTION_OF = regex(

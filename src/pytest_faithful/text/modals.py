@@ -190,9 +190,14 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
     # Indexed by action term, one modal of each form: no reading of every evidence modal for
     # every claim modal.
     shown: dict[str, dict[tuple[Force, str, bool], _Modal]] = {}
+    excepted = "but not" in evidence and _BUT_NOT.search(evidence) is not None
     for m in _modals(evidence):
-        for term in m.action:
-            shown.setdefault(term, {}).setdefault((m.force, m.phrase.casefold(), m.limited), m)
+        # "Parents may watch the final class, but not other lessons": not permitted otherwise.
+        also = [m._replace(force="forbidden")] if excepted and m.force == "permitted" else []
+        for modal in (m, *also):
+            for term in modal.action:
+                key = (modal.force, modal.phrase.casefold(), modal.limited)
+                shown.setdefault(term, {}).setdefault(key, modal)
     # The forces the claim gives each action, its verb phrases left out included: "can't grind
     # fine enough; the Fellow Opus can." gives grinding both, each of another thing.
     # An elided one counts where the evidence names what it is said of: "guests may." gives
@@ -214,6 +219,9 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
             continue
         return ModalClash(modal.phrase, same[0].phrase, modal.word)
     return None
+
+
+_BUT_NOT = regex(r"(?i),?\s+but\s+not\s+(?!only\b|just\b)")
 
 
 # A modal whose verb phrase is left out, at the end of its clause: "the Fellow Opus can.",

@@ -98,6 +98,9 @@ def _clash(claim: str, evidence: str) -> bool:
             _CONDITIONED.sub(_conditioned, claim),
             _EXCEPTED.sub(_conditioned, evidence),
         )
+    elif "only" in claim and _ONLY_IF.search(claim) and _EXCEPTED.search(evidence):
+        # "only liable if caused by negligence" is "not liable except where caused by" it
+        claim, evidence = _ONLY_IF.sub(_unnegated, claim), _EXCEPTED.sub(_conditioned, evidence)
     claim, evidence = _plain(claim), _plain(evidence)
     said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
@@ -119,14 +122,11 @@ def _clash(claim: str, evidence: str) -> bool:
     )
 
 
-# What any reading of a text in :func:`negation_clash` can take for a negation, as one look:
-# a negation word (:data:`~pytest_faithful.text.words.NEGATIONS`), or the end of a word that
-# is one (a span may open inside a word); a word :func:`_plain` writes as "not" or "no" ("fails
-# to", "free of charge", "prohibits", "excluded from"), a "non-" compound read as "not", or a
-# denying frame's word (:func:`~pytest_faithful.text.align.denials_plain`: "untrue", "a
-# myth"), anywhere; or a character a reading turns into one: an apostrophe other than a
-# possessive's or a pronoun's ("don't", "no'ne"), a record's ":" or "=" (a key set to no),
-# markup ("n<b>ot</b>"), or any non-ASCII character (curly apostrophes, full-width, "nicht").
+# What any reading in :func:`negation_clash` can take for a negation, as one look: a negation
+# word or the end of one (a span may open inside a word); a word :func:`_plain` writes "not" or
+# "no" ("fails to", "free of charge"), a "non-" compound, a denying frame's word ("untrue", "a
+# myth"); or a character a reading turns into one: an apostrophe ("don't"), a record's ":" or
+# "=", markup ("n<b>ot</b>"), or any non-ASCII character (curly apostrophes, "nicht").
 _NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
 _NEGATING_WORDS = (
     "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
@@ -266,10 +266,8 @@ _EXCLUDED_FROM = regex(
     r"(?i)\b(?:excluded|exempt(?:ed)?|barred|prohibited|precluded)\s+from\b(?=\s+[^\W\d_])"
 )
 # A negation with its condition in its clause: "shall not sublet without the Landlord's
-# consent", "cannot be returned unless unused", "no refund without a receipt" say when the
-# thing is done ("subletting requires consent"), not that it never is; both negations of
-# "not ... without" are read as the requirement they make. A flat "can sublet without
-# consent" still negates the consent.
+# consent", "cannot be returned unless unused" say when the thing is done, not that it never
+# is: read as the requirement they make. A flat "can sublet without consent" still negates.
 _CONDITIONED = regex(
     r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
     r"[^\S\n]+(without|unless)\b"
@@ -280,6 +278,7 @@ _EXCEPTED = regex(
     r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
     r"[;,]*[^\S\n]+(except|unless|without)\b"
 )
+_ONLY_IF = regex(r"(?i)\bonly\b(?=(?:[^\S\n]+[\w'\u2019-]+){0,8}?[^\S\n]+(?:if|when|where)\b)")
 # The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
 # if ..." and states nothing of its own.
 _OTHERWISE = regex(r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*")

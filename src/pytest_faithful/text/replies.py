@@ -53,12 +53,23 @@ _REFUSING = regex(r"(?i)\b(?:refus|declin|reject|turn(?:s|ed|ing)?[ \t]+down\b)"
 _EITHER_WAY = regex(r"(?i)\bwith[ \t]+or[ \t]+without\b|\bwhether[ \t]+or[ \t]+not\b")
 
 
+_ASKED_AFTER = regex(r"(?<=[.!?])[^\S\n]+[^.!?\n]*\?")
+
+
+def without_asking_after(said: str) -> str:
+    """A reply turn without the questions it goes on to ask: "Sure." of "Sure. And tell them no
+    need to dress up?"."""
+    return _ASKED_AFTER.sub("", said) if "?" in said else said
+
+
 def yes_or_no(said: str) -> bool | None:
     """Whether a reply turn's words answer yes (True) or no (False), or neither (None): a yes
     ("Sure!", "Yep", "Of course, the more the merrier", "No problem", "Can't wait!") with no
     negation after it; a no
     ("Nope", "No, sorry.", "Not really", "No, I'm not coming") with nothing after it but
-    courtesies or words that negate too."""
+    courtesies or words that negate too. A question the reply goes on to ask is a turn of its
+    own: "Sure. And tell them no need to dress up?" says yes."""
+    said = without_asking_after(said)
     idiom = _YES_IDIOM.match(said.lstrip(" \t\"'*"))
     if idiom is not None:
         return None if has_negation(said.lstrip(" \t\"'*")[idiom.end() :]) else True
