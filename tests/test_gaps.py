@@ -60,6 +60,12 @@ HOURS = (
             "It runs from 4 August to 17 August, about two weeks.",
             "It runs from 4 August to 17 August, about three weeks.",
         ),
+        # A time an hour and a half after another the answer writes.
+        (
+            "The harbour tour departs at 14:15 and lasts 90 minutes.",
+            "It departs at 14:15 and takes an hour and a half, so it is back at about 15:45.",
+            "It departs at 14:15 and takes an hour and a half, so it is back at about 16:15.",
+        ),
         # The difference of two spans the answer writes.
         (
             "Hours are 10am to 8pm on weekdays and 9am to 9pm on weekends.",

@@ -46,6 +46,11 @@ CLUB = "This season the club fielded fourteen teams; last season it had eleven."
             "Ashford Town won by 7 points on Sunday.",
             "Ashford Town won by 9 points on Sunday.",
         ),
+        (  # ... in words too
+            "Harwood beat Selby 4-1 in the cup final.",
+            "Harwood won the cup final by three goals.",
+            "Harwood won the cup final by two goals.",
+        ),
         (  # a gap in seconds between two race times, to the precision it is written ...
             "Men's 400m final: 1. Okafor 44.91; 2. Lindqvist 45.30. Women's 1500m final: "
             "1. Haddad 4:01.36; 2. Moreno 4:02.52; 3. Ivers 4:03.10.",

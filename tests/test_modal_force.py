@@ -236,3 +236,12 @@ def test_a_permission_with_but_not_forbids_the_rest() -> None:
     assert modal_clash("Visitors must photograph the main hall.", evidence) is not None
     only = "Visitors may photograph the hall, but not only the hall."
     assert modal_clash("Visitors cannot photograph the hall.", only) is not None
+
+
+def test_a_permission_only_if_forbids_what_it_leaves_out() -> None:
+    rule = "Power banks may be carried only if they are under 100 Wh."
+    assert modal_clash("Larger power banks can't be carried.", rule) is None
+    # A duty still clashes with it, and a permission with no "only" with a prohibition.
+    assert modal_clash("Power banks must be carried.", rule) is not None
+    plain = "Power banks may be carried in hand luggage."
+    assert modal_clash("Power banks can't be carried.", plain) is not None

@@ -204,3 +204,34 @@ def test_a_label_s_number_is_no_operand() -> None:
     working = "The Q2 budget is $40,000. The manager approved $10,000, leaving $20,000."
     assert not worked_in_claim("20000", working, passages)  # not $40,000 over the 2 of "Q2"
     assert worked_in_claim("30000", working.replace("$20,000", "$30,000"), passages)
+
+
+@pytest.mark.parametrize(
+    ("passages", "honest", "lie"),
+    [
+        (  # half of a price the claim writes, the passage saying "half"
+            ["An exterior wash is £8.", "Motorbikes are washed at half the exterior price."],
+            "£4, since motorbikes are washed at half the £8 exterior price.",
+            "£5, since motorbikes are washed at half the £8 exterior price.",
+        ),
+        (  # a prize shared equally between two
+            ["The Alder Prize is worth £40,000.", "The two winners share the prize equally."],
+            "The two winners share the £40,000 prize equally, so each receives £20,000.",
+            "The two winners share the £40,000 prize equally, so each receives £25,000.",
+        ),
+        (  # double a rate the claim writes
+            ["The base rate is $18 an hour.", "Sunday hours are paid at double the base rate."],
+            "On Sundays the $18 base rate is doubled, to $36 an hour.",
+            "On Sundays the $18 base rate is doubled, to $38 an hour.",
+        ),
+    ],
+)
+def test_half_or_double_an_amount_the_claim_writes(
+    passages: list[str], honest: str, lie: str
+) -> None:
+    assert_both_ways(honest, lie, passages)
+
+
+def test_no_half_without_a_word_that_halves() -> None:
+    passages = ["An exterior wash is £8.", "Motorbikes are washed at a reduced price."]
+    assert not worked_in_claim("4", "£4 for motorbikes, against £8 for cars.", tuple(passages))

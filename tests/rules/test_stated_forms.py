@@ -209,6 +209,8 @@ def test_a_question_answered_yes_in_the_next_message() -> None:
     assert verify(booked, asking, judge=judge).passed
     hedged = [passages[0], "[09:15] Tom: Sure. Not the big room though."]
     assert not verify(booked, hedged, judge=judge).passed
+    for phrase in ("Will do.", "On it!", "Sounds good."):  # a yes in a phrase
+        assert verify(booked, [passages[0], f"[09:15] Tom: {phrase}"], judge=judge).passed
 
 
 @pytest.mark.parametrize(

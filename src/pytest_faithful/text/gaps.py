@@ -35,6 +35,7 @@ _TIME = regex(
     r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
 )
 _HALF_AN_HOUR = regex(r"(?i)\bhalf[^\S\n]+an[^\S\n]+hour\b")
+_HOUR_AND_A_HALF = regex(r"(?i)\b(?:an?|one)[^\S\n]+hour[^\S\n]+and[^\S\n]+a[^\S\n]+half\b")
 _THIRTY_MINUTES = regex(r"(?i)\b(?:30|thirty)[^\S\n]*(?:minutes|mins?)\b")
 _MOST = 8  # dates or times read: pairs grow as their square
 _MONTH_DAYS = 30.44  # a month's average length in days
@@ -65,6 +66,10 @@ def _gap_terms(working: str) -> frozenset[str]:
     found: set[str] = set()
     days: set[int] | None = None
     times: list[int] | None = None
+    if "half" in working and _HOUR_AND_A_HALF.search(working):
+        # "leaves at 20:00 and lasts an hour and a half, so back around 21:30"
+        times = _times(working)
+        found.update(_shifted(times, 90))
     for m in itertools.islice(_GAP.finditer(working), _MOST):
         terms = content_terms(m[1])
         if len(terms) != 1 or not (term := next(iter(terms))).isdigit():

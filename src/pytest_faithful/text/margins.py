@@ -150,9 +150,10 @@ def _differs_by(
 # A result's margin: "won by 8 points", "lost by two goals", "a 3-run win", "a margin of 8".
 _WON_BY = regex(
     r"(?i)\b(?:won|wins?|winning|beat(?:s|en)?|lost|los(?:es|ing)|defeated|victory|defeat)\b"
-    r"(?:\s+[^\W\d_]+){0,4}?\s+by\s+(?:a\s+margin\s+of\s+|just\s+|only\s+)?(?P<n>\d{1,3})\b"
-    r"|\b(?P<m>\d{1,3})[- ](?:point|goal|run|shot|stroke)\s+(?:win|victory|defeat|loss|margin)\b"
-    r"|\bmargin\s+of\s+(?P<k>\d{1,3})\b"
+    r"(?:\s+[^\W\d_]+){0,4}?\s+by\s+(?:a\s+margin\s+of\s+|just\s+|only\s+)?(?P<n>\d{1,3}|[a-z]+)\b"
+    r"|\b(?P<m>\d{1,3}|[a-z]+)[- ](?:point|goal|run|shot|stroke)"
+    r"\s+(?:win|victory|defeat|loss|margin)\b"
+    r"|\bmargin\s+of\s+(?P<k>\d{1,3}|[a-z]+)\b"
 )
 _RESULT = regex(r"(?<![\d.,:])(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?![\d.,:])")
 
@@ -160,7 +161,8 @@ _RESULT = regex(r"(?<![\d.,:])(\d{1,3})\s*[-\u2013]\s*(\d{1,3})(?![\d.,:])")
 def _won_by(term: str, claim: str, passages: Sequence[str]) -> bool:
     """Whether ``term`` is a result's margin the claim states ("won by 8 points") that a score
     in a passage sentence naming what the claim names works out ("beat Kingsbridge 27-19")."""
-    if not any(term in (m["n"], m["m"], m["k"]) for m in _WON_BY.finditer(claim)):
+    said = (m["n"] or m["m"] or m["k"] for m in _WON_BY.finditer(claim))
+    if not any(content_terms(margin) == {term} for margin in said):  # "by four goals" too
         return False
     named = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
     for passage in passages:

@@ -174,6 +174,8 @@ def _clash(one: _Modal, other: _Modal) -> bool:
         return False
     if one.only and one.force == "permitted" and other.force in ("forbidden", "obliged"):
         return False  # the claim's "can only ... when" is what the rule forbids otherwise
+    if other.only and other.force == "permitted" and one.force == "forbidden":
+        return False  # "may be sent only if installed": the claim's "can't" is the otherwise
     if {one.phrase.casefold(), other.phrase.casefold()} & _ABILITY and any(
         _NEED.fullmatch(m.phrase) for m in (one, other)
     ):
@@ -191,7 +193,10 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
     # every claim modal.
     shown: dict[str, dict[tuple[Force, str, bool], _Modal]] = {}
     excepted = "but not" in evidence and _BUT_NOT.search(evidence) is not None
+    restricted = "only" in evidence and _ONLY_IF.search(evidence) is not None
     for m in _modals(evidence):
+        if restricted and m.force == "permitted":
+            m = m._replace(only=True)  # "may be sent only if installed"
         # "Parents may watch the final class, but not other lessons": not permitted otherwise.
         also = [m._replace(force="forbidden")] if excepted and m.force == "permitted" else []
         for modal in (m, *also):
@@ -221,6 +226,7 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
     return None
 
 
+_ONLY_IF = regex(r"(?i)\bonly\s+(?:if|when|where|for|to|on|in|after|before|under|over)\b")
 _BUT_NOT = regex(r"(?i),?\s+but\s+not\s+(?!only\b|just\b)")
 
 

@@ -72,6 +72,38 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         _from_amounts(term, claim, passages)
         or _measured(term, claim, passages)
         or _margin(term, claim, passages)
+        or _halved_or_doubled(term, claim, passages)
+    )
+
+
+# A word that halves an amount or shares it between two ("half the £8 price", "split the
+# prize equally with Dan"), and one that doubles it ("double the base rate", "twice").
+_HALF = regex(r"(?i)\bhalf\b|\bhalves\b|\bhalved\b|\b(?:split|shared?|divided)\b[^.;]*\bequally\b")
+_DOUBLE = regex(r"(?i)\bdouble[ds]?\b|\btwice\b")
+
+
+def _halved_or_doubled(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is half (or double) another amount of its kind the claim writes and a
+    passage states, where the claim or a passage says so: "£4, since motorbikes are washed at
+    half the £8 price" (the passage: "at half the standard price"); "each gets $25,000" of "the
+    $50,000 prize, split equally"."""
+    texts = (claim, *passages)
+    halves = any(_HALF.search(text) for text in texts)
+    doubles = any(_DOUBLE.search(text) for text in texts)
+    if not (halves or doubles):
+        return False
+    written, kinds = amounts(claim), number_kinds(claim)
+    own = kinds.get(term, frozenset()) - {"plain"}
+    if not own or own & NO_OPERAND:
+        return False
+    stated = frozenset().union(*(all_amounts(p) for p in passages))
+    factors = ([Decimal(2)] if halves else []) + ([Decimal("0.5")] if doubles else [])
+    return any(
+        value * factor in values
+        for other, values in written.items()
+        if other != term and kinds.get(other, frozenset()) & own and _as_written(values) & stated
+        for value in written[term]
+        for factor in factors
     )
 
 

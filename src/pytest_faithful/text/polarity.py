@@ -111,9 +111,8 @@ def _clash(claim: str, evidence: str) -> bool:
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
     claimed, quoted = _read(claim), _read(evidence)
-    # Evidence that states an exception to its rule ("capped at 40 per cent, except where the
-    # failure was due to illness") states the exception's words outside its rule: a claim that
-    # writes them as where the rule "does not apply" says what it says.
+    # Evidence that states an exception to its rule ("capped at 40 per cent, except where ...")
+    # states its words outside the rule, as a claim's "does not apply" where they hold does.
     excepting = _EXCEPTION.search(evidence) is not None
     return any(_denies(scope, quoted, claimed) for scope in quoted.scopes) or any(
         _denies(scope, claimed, quoted)
@@ -217,11 +216,9 @@ _FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
 # Sundays" does not negate Sundays).
 _COSTS_NOTHING = regex(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
 # A negation written as a verb: "fails to compile" is "does not compile", "refuses to retreat"
-# "will not retreat", "declined to comment" "did not comment" ("failure to appear" "not
-# appearing"), so a text with one clashes with
-# nothing the other form says, and "compiles" still clashes with both. Only before a verb:
-# "declined to 118%" and "fell to a record low" say how much. An adjective says it too: "is
-# impossible to reverse" is "cannot be reversed", "was unable to attend" "could not attend".
+# "will not retreat" ("failure to appear" "not appearing"), so a text with one clashes with
+# nothing the other form says. Only before a verb: "declined to 118%" says how much. An
+# adjective says it too: "is impossible to reverse", "was unable to attend".
 _FAILS_TO = regex(
     r"(?i)\b(?:fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)"
     r"|neglect(?:s|ed|ing)?|unable|impossible)\s+to(?=\s+([^\W\d_]+))"
@@ -323,8 +320,7 @@ def _plain(text: str) -> str:
 
 
 # Share of what a claim negates that the evidence must state, un-negated, when it does not
-# state the negation's head: "It is not looking ahead to filing for approval of its RSV
-# vaccine." against "Moderna plans regulatory filings ... for RSV".
+# state its head: "It is not looking ahead to filing ..." against "Moderna plans filings".
 _MOST = 2 / 3
 
 

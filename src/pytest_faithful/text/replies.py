@@ -29,10 +29,12 @@ _YES = frozenset(
     {"yes", "yeah", "yep", "yup", "yea", "sure", "ok", "okay", "absolutely", "certainly"}
     | {"definitely", "gladly"}
 )
-# A yes said with a negation's words: "No problem", "Can't wait!", "Wouldn't miss it".
+# A yes said with a negation's words: "No problem", "Can't wait!", "Wouldn't miss it"; or in
+# a phrase: "Will do.", "On it", "Sounds good".
 _YES_IDIOM = regex(
     r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
-    r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b)"
+    r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b"
+    r"|(?:will|can)[ \t]+do\b|on[ \t]+it\b|sounds[ \t]+(?:good|great|fine|perfect)\b)"
 )
 # "Not really", "Not yet", "Not today": a no in two words ("not sure" is no answer).
 _NOT_SO = frozenset(["really", "yet", "today", "tonight", "now", "anymore"])
