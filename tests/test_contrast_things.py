@@ -133,3 +133,11 @@ def test_the_rule_keeps_the_honest_answer_and_demotes_the_swap() -> None:
     lie = verify("The Cuban finished last in the 2015 cup.", [swapped], judge=quoting(swapped))
     assert not lie.passed
     assert lie.claim_verdicts[0].rule == "opposites"
+
+
+def test_a_claim_that_names_both_sides_is_no_contrast() -> None:
+    # After "With", "Bronze" reads as a name, but the claim still says both of the pair.
+    evidence = "Guests may bring their own drinks for the Bronze and Silver tables."
+    assert contrast("With Bronze or Silver tables you can bring your own drinks.", evidence) is None
+    assert contrast("On Bronze or Silver tables you may bring drinks.", evidence) is None
+    assert contrast("Gold tables may bring their own drinks.", evidence) is not None

@@ -151,3 +151,16 @@ def test_a_pair_a_few_tenths_off_the_passage_s_degrees_is_not_stated(
     claim = f"Keep the room at {stated}°C ({fahrenheit:.2f}°F)."
     assert verify(f"Keep the room at {celsius}°C.", [passage], judge=JUDGE).passed
     assert not verify(claim, [passage], judge=JUDGE).passed, claim
+
+
+@pytest.mark.parametrize(
+    ("converted", "honest"),
+    [("about 8 km", True), ("about 13 km", False)],
+)
+def test_a_conversion_of_a_figure_the_claim_works_out(converted: str, honest: bool) -> None:
+    # 5 miles is the claim's own difference; its conversion stands or falls with it.
+    passages = ["The northern loop is 17 miles long.", "The southern loop is 12 miles long."]
+    claim = f"The loops are 17 miles and 12 miles long, a difference of 5 miles ({converted})."
+    assert verify(claim, passages, judge=quoting_the_best_passage()).passed is honest
+    lie = "The loops are 17 miles and 12 miles long, a difference of 6 miles (about 10 km)."
+    assert not verify(lie, passages, judge=quoting_the_best_passage()).passed

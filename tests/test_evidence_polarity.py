@@ -789,3 +789,11 @@ def test_only_if_says_what_not_except_where_says() -> None:
     assert verify(honest, [rule], judge=quoting(rule)).passed
     # Without its "only", the condition dropped, the claim is what the rule denies.
     assert negation_clash("The club is responsible for lost items.", rule)
+
+
+def test_what_was_to_happen_is_not_said_to_have_happened() -> None:
+    chat = "Dev: the van was supposed to collect the pallets at 9 but nobody has turned up."
+    honest = "Dev said the van hadn't collected the pallets by 9."
+    assert not negation_clash(honest, chat)
+    # Said to have happened, the act still clashes with its negation.
+    assert negation_clash(honest, "Dev: the van collected the pallets at 9.")

@@ -45,6 +45,11 @@ from pytest_faithful.text.measures import measures, rounded_measure
             "She edited the journal for about thirty years.",
             "She edited the journal for about forty years.",
         ),
+        (  # two weeks said in one word
+            "Recycling is collected fortnightly on Tuesdays.",
+            "Recycling is collected every two weeks, on Tuesdays.",
+            "Recycling is collected every three weeks, on Tuesdays.",
+        ),
         (
             "Boil the eggs for a quarter of an hour.",
             "Boil the eggs for fifteen minutes.",

@@ -190,7 +190,7 @@ def _in_own_words(word: str, text: str) -> str:
 
 
 def _contrast(claim: str, evidence: str) -> Contrast | None:
-    said = _read(claim)
+    said, written = _read(claim), _words_and_terms(claim)  # names too: "Bronze or Silver"
     pairs, where = _pairs()
     # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
     everything = _read(evidence)
@@ -212,7 +212,7 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     candidates.append((_keys(word), negating, pair))
                 for own, other, pair in candidates:
                     # Either side says both: which holds for the claim is the judge's call.
-                    if own & shown or other & said or not other & shown:
+                    if own & shown or other & written or not other & shown:
                         continue
                     if other & shown == _ANY and _ANY_LICENSED.search(sentence.text):
                         continue  # "shall not solicit any client", "before taking up any": no

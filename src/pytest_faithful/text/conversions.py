@@ -118,6 +118,27 @@ def stated_conversions(claim: str, passages: Sequence[str]) -> frozenset[str]:
     )
 
 
+def converted_partners(text: str) -> Mapping[str, frozenset[str]]:
+    """Each number term of ``text`` that converts a measure written beside it -> the number
+    terms of that measure: "16" -> {"10"} of "10 miles (about 16 km)"."""
+    if not _MAYBE.search(text):
+        return _NONE_PARTNERS
+    found: dict[str, frozenset[str]] = {}
+    for m in _PAIR.finditer(text):
+        first, second = _reading(m[1], m[2], m[3]), _reading(m[4], m[5], m[6])
+        if first is None or second is None or not _agree(first, second):
+            continue
+        one, other = content_terms(f"{m[1]}{m[2] or ''}"), content_terms(f"{m[4]}{m[5] or ''}")
+        for term in one:
+            found[term] = found.get(term, frozenset()) | other
+        for term in other:
+            found[term] = found.get(term, frozenset()) | one
+    return found
+
+
+_NONE_PARTNERS: Mapping[str, frozenset[str]] = MappingProxyType({})
+
+
 def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
     """The number terms of ``claim`` written as a measure in another unit than a passage's
     measure of its kind, and that measure converted and rounded to the places the claim

@@ -51,6 +51,9 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
             count = int(NUMBER_WORDS[m[1].casefold()])
             size = _UNIT_SIZES[m[2].casefold()][1]
             found.setdefault(str(count), set()).add((_UNIT_SIZES[m[2].casefold()][0], count * size))
+    if "ortnight" in text or "iweekly" in text or "other week" in text:
+        for _ in _FORTNIGHTLY.finditer(text):  # "collected fortnightly": every two weeks
+            found.setdefault("fortnight", set()).add(("time", _TWO_WEEKS))
     if _DIGIT.search(text) is None:
         return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
     for parts, measure, size in _compounds(normalised(text)):
@@ -61,6 +64,9 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
 
 
+# A period of two weeks said in one word: "fortnightly", "a fortnight", "biweekly".
+_FORTNIGHTLY = regex(r"(?i)\b(?:fortnightly|an?\s+fortnight|biweekly|every\s+other\s+week)\b")
+_TWO_WEEKS = Decimal(14 * 86400)
 # A count from eleven to ninety in words before a unit: "twenty years", "fifteen minutes".
 _LARGER_WORDED = regex(
     rf"\b({'|'.join(w for w, v in NUMBER_WORDS.items() if 10 < int(v) < 100)})[^\S\n]*-?[^\S\n]*"

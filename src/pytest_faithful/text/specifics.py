@@ -48,7 +48,11 @@ from pytest_faithful.text.amounts import (
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import bare_hour, without_pm
 from pytest_faithful.text.clock_durations import between_clock_durations
-from pytest_faithful.text.conversions import converted_alone, stated_conversions
+from pytest_faithful.text.conversions import (
+    converted_alone,
+    converted_partners,
+    stated_conversions,
+)
 from pytest_faithful.text.counts import counted, party_counts, self_counts
 from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed, relative_years
@@ -348,13 +352,14 @@ def _stated_in_no_other_form(
             and not counted(t, claim, passages)
             and not across(t, claim, passages)  # one number from each of two passages
         ]
-    # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C.
-    excused = (
-        stated_conversions(claim, passages) | converted_alone(claim, passages)
-        if missing
-        else frozenset()
-    )
-    return [t for t in missing if t not in excused]
+    # A measure converted beside one the passages state: "25°C (77°F)" for the passages' 25°C;
+    # or beside one of the claim's that is not missing ("a difference of 10 miles (16 km)").
+    if not missing:
+        return missing
+    excused = stated_conversions(claim, passages) | converted_alone(claim, passages)
+    accounted = set(numbers) - set(missing)
+    partners = converted_partners(claim)
+    return [t for t in missing if t not in excused and not partners.get(t, frozenset()) & accounted]
 
 
 def _relative_year(term: str, passages: tuple[str, ...]) -> bool:
