@@ -797,3 +797,18 @@ def test_what_was_to_happen_is_not_said_to_have_happened() -> None:
     assert not negation_clash(honest, chat)
     # Said to have happened, the act still clashes with its negation.
     assert negation_clash(honest, "Dev: the van collected the pallets at 9.")
+
+
+def test_a_negation_said_of_a_subject_the_evidence_never_names() -> None:
+    evidence = "Kestrel Rovers will meet Alder Town in the cup final in May."
+    # Said of another team, the negation is no clash with the evidence ...
+    assert not negation_clash("This year Holmfield won't be in the cup final.", evidence)
+    # A capitalised first word may be no name: "Strong teams won't ..." is still read.
+    assert negation_clash("Strong teams won't be in the cup final.", evidence)
+    # ... but said of a team the evidence names, or with no subject of its own, it is.
+    assert negation_clash("Kestrel Rovers won't be in the cup final.", evidence)
+    # A subject that is no name may be the evidence's in other words.
+    assert negation_clash(
+        "The contract bars soliciting former clients.", "You may solicit clients."
+    )
+    assert negation_clash("There will be no cup final in May.", evidence)

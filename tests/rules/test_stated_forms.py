@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import quoting, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.models import Claim
 from pytest_faithful.testing import FunctionJudge
@@ -370,3 +370,16 @@ def test_a_time_minutes_before_another() -> None:
         "The gallery closes at 5:30 p.m. and last entry is 40 minutes before, so arrive by 5:00.",
         ["The gallery closes at 5:30 p.m. Last entry is 40 minutes before closing."],
     )
+
+
+def test_a_sentence_that_goes_on_from_the_one_before() -> None:
+    # "That's 15 hours" is the working of the sentence before it: it bears on the quote read
+    # with that sentence, and its figure is worked out from the passage's times.
+    passage = "The leisure centre pool is open from 7 a.m. to 10 p.m. on weekdays."
+    judge = quoting(passage)
+    honest = "On weekdays the pool is open until 10 p.m. That's 15 hours of swimming."
+    assert verify(honest, [passage], judge=judge).passed
+    lie = "On weekdays the pool is open until 10 p.m. That's 14 hours of swimming."
+    assert not verify(lie, [passage], judge=judge).passed
+    # Without the sentence before it, the figure is held to the quote on its own.
+    assert not verify("That's 15 hours of swimming.", [passage], judge=judge).passed

@@ -43,7 +43,7 @@ from pytest_faithful.text.replies import (
     without_asking_after,
     yes_or_no,
 )
-from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.segment import goes_on, split_sentences
 from pytest_faithful.text.speakers import (
     exchange_around,
     first_speaker_named,
@@ -96,6 +96,7 @@ class BearsOn:
         if not ruling.found:
             if (
                 not bears_on(span.text(case.passages), case.subject)
+                and not _goes_on(case, span)
                 and not _row_with_header(case, span)
                 and not _item_with_lead_in(case, span)
                 and not _asked(case, span)
@@ -217,6 +218,16 @@ def _asked(case: Case, span: Aligned) -> bool:
 
 # A chat line's timestamp and its speaker's label: "[14:11] Jenna: ".
 _LINE_LABEL = regex(r"^\s*(?:\[[^\]\n]{1,24}\]\s*)?(?:[^\W\d_][\w .'-]{0,30}:\s+)?")
+
+
+def _goes_on(case: Case, span: Aligned) -> bool:
+    """Whether the claim goes on from its answer's sentence before ("It's open until 9 p.m. in
+    summer and 6 p.m. otherwise. That's 13 hours a day in summer ...") and the quote bears on
+    the two read together: the claim's words are that sentence's working, not a topic of
+    their own."""
+    if not case.before or not case.whole_claim or not goes_on(case.claim.text):
+        return False
+    return bears_on(span.text(case.passages), f"{case.before} {case.claim.text}")
 
 
 def _answered_yes(case: Case, span: Aligned) -> bool:

@@ -54,6 +54,7 @@ from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.amounts import amounts
+from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
 from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.gaps import between
@@ -66,6 +67,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.per_item import worked_per_item
 from pytest_faithful.text.ranges import range_pairs
 from pytest_faithful.text.repeats import unstated_repeats
+from pytest_faithful.text.segment import goes_on
 from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
@@ -122,6 +124,8 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
                 or stated_margin(t, case.claim.text, passages)  # "27 more than San Bernardino"
                 or between(t, working, passages)  # "two days earlier" than another date
                 or _age_asked(t, case)
+                # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
+                or (goes_on(case.claim.text) and derived(t, working, passages))
                 for t in terms
             )
         )

@@ -91,3 +91,19 @@ def elided_subjects(text: str) -> frozenset[str]:
             start = joint.end()
         found |= content_terms(text[start : m.start()])
     return frozenset(found)
+
+
+def of_another_subject(subject: frozenset[str] | None, evidence: str, claim: str) -> bool:
+    """Whether a claim's negation is said of a named subject (the content terms before it in
+    its clause, one of them a capitalised word after the claim's first) that the evidence never
+    names: "so Riverton won't be in the semi-final" says nothing against "Lakeside will play
+    Hillcrest in the semi-final". A subject that is no name ("The contract bars soliciting
+    clients") may be the evidence's in other words."""
+    if not subject or subject & content_terms(evidence):
+        return False
+    # Not the claim's first word: "Strong swimmers may choose not to ..." names no one.
+    words = _WORD.findall(claim)[1:]
+    return any(word[0].isupper() and content_terms(word) & subject for word in words)
+
+
+_WORD = regex(r"[^\W\d_][\w'-]*")

@@ -185,11 +185,9 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         ):
             last.clear()
             last.update(first)
-    # A part of a counted whole counts what the whole counts: "34 of 50 points", "3 of 12 staff",
-    # "38 of her 42 attempts".
+    # A part of a counted whole counts what the whole counts: "34 of 50 points", "3 of 12 staff".
     for (i, _, part), (j, _, whole) in itertools.pairwise(read):
-        of = tokens[i + 1 : i + 2] == ["of"] and (j == i + 2 or tokens[j - 1] in _OWNERS)
-        if part == {"plain"} and j <= i + 3 and of and _counted(whole):
+        if part == {"plain"} and j == i + 2 and tokens[i + 1] == "of" and _counted(whole):
             part.clear()
             part.update(whole)
     kinds: dict[str, set[str]] = {}
@@ -200,7 +198,6 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
 
 _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _DEICTIC = frozenset(("last", "this", "next"))
-_OWNERS = frozenset(("her", "his", "their", "its", "our", "your", "the", "my"))
 # What follows a verb, not a noun an adjective in -ed counts: "412 started the race and 398
 # finished." count no "started" (but "200 licensed drivers" counts drivers).
 _AFTER_A_VERB: tuple[list[str], ...] = (

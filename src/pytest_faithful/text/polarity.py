@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from pytest_faithful.text.clause_readings import clause_objects, elided_subjects
+from pytest_faithful.text import clause_readings as clauses
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
 from pytest_faithful.text.conditions import may_condition, without_conditions
 from pytest_faithful.text.contrasts import opposite_terms
@@ -114,8 +114,11 @@ def _clash(claim: str, evidence: str) -> bool:
     # states its words outside the rule, as a claim's "does not apply" where they hold does.
     excepting = _EXCEPTION.search(evidence) is not None
     return any(_denies(scope, quoted, claimed) for scope in quoted.scopes) or any(
-        _denies(scope, claimed, quoted)
-        or (not excepting and _states_most_of(scope, claimed, quoted))
+        (
+            _denies(scope, claimed, quoted)
+            or (not excepting and _states_most_of(scope, claimed, quoted))
+        )
+        and not clauses.of_another_subject(claimed.before.get(scope.head), evidence, claim)
         for scope in claimed.scopes
     )
 
@@ -232,8 +235,6 @@ _WAS_TO = regex(
 _ADVISES_AGAINST = regex(
     r"(?i)\b((?:advis|recommend|warn|caution|counsel)\w*)\s+against\b(?=\s+[a-z]{2,}ing\b)"
 )
-
-
 _PREVENTS_FROM = regex(
     r"(?i)(?<!not\s)(?<!n't\s)(?<!never\s)\bprevent(?:s|ed|ing)?\s+((?:[\w'-]+\s+){1,4}?)from\b"
     r"(?=\s+[a-z]{2,}ing\b)"
@@ -245,10 +246,9 @@ def _as_not(match: re.Match[str]) -> str:
 
 
 # A prohibition is a negation of what it forbids: "The terms prohibit reverse engineering"
-# says what "The User may not reverse engineer" says, and clashes with "may reverse engineer";
-# "bars soliciting clients" what "shall not solicit clients" says.
-# The verb before what it forbids, and the participle after a form of "be" (not before
-# "from": :data:`_EXCLUDED_FROM`). "ban" is left out: a noun as often ("lifted the ban").
+# says what "The User may not reverse engineer" says; "bars soliciting clients" what "shall
+# not solicit clients" says. The verb before what it forbids, and the participle after a form
+# of "be" (not before "from": :data:`_EXCLUDED_FROM`). "ban" is as often a noun: left out.
 _PROHIBITS = regex(
     r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])"
     r"|\bbars?\b(?=\s+(?:[a-z]+\s+from\s+)?[a-z]{2,}ing\b)"
@@ -488,12 +488,12 @@ def _alike(head: str) -> frozenset[str]:
 @functools.lru_cache(maxsize=4096)
 def _read(text: str) -> _Reading:
     bag = text_bag(text)
-    after, before, after_be = clause_objects(_lower(text))
+    after, before, after_be = clauses.clause_objects(_lower(text))
     return _Reading(
         bag.scopes,
         frozenset(bag.asserted),
         after,
-        elided_subjects(text),
+        clauses.elided_subjects(text),
         before,
         after_be,
         frozenset(bag.negated),

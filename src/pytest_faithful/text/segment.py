@@ -423,3 +423,13 @@ def sentence_opening(text: str, start: int = 0) -> int:
     at = after_item_marker(text, start)
     label = _DISCOURSE_LABEL.match(text, at)
     return at if label is None else label.end()
+
+
+# A sentence that goes on from the one before it: "That's 13 hours a day in summer".
+_GOES_ON = regex(r"(?i)\s*(?:that|this|which|so\s+that)(?:'s|\s+is|\s+means|\s+comes\s+to)\b")
+
+
+def goes_on(sentence: str) -> bool:
+    """Whether ``sentence`` opens by taking up the one before it ("That's", "This means",
+    "Which comes to"): its figures and words are that sentence's working."""
+    return _GOES_ON.match(sentence) is not None
