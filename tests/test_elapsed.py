@@ -155,3 +155,12 @@ def test_a_year_of_birth_worked_out_from_an_age_the_claim_gives(born: str, hones
     claim = f"Lind was born in about {born}: he was 27 when he won the Vasaloppet in 2013."
     assert elapsed(born, claim, passages) is honest
     assert (born in unstated(claim, claim, passages, frozenset({"number"}))) is not honest
+
+
+def test_an_age_either_side_of_a_birthday_in_years_old() -> None:
+    passages = ("The painter Ines Vaal (1921\u20131994) was born in Ghent.",)
+    claim = "She died in 1994, about 72 or 73 years old."
+    assert elapsed("72", claim, passages)
+    assert elapsed("73", claim, passages)
+    shifted = "She died in 1994, about 70 or 71 years old."
+    assert not elapsed("70", shifted, passages)

@@ -812,3 +812,8 @@ def test_a_negation_said_of_a_subject_the_evidence_never_names() -> None:
         "The contract bars soliciting former clients.", "You may solicit clients."
     )
     assert negation_clash("There will be no cup final in May.", evidence)
+
+
+def test_a_speaker_the_evidence_labels_is_a_subject_it_names() -> None:
+    line = "Hannah: Yes, but nothing with lilies, she's allergic."
+    assert negation_clash("Hannah said Mum isn't allergic to lilies.", line)

@@ -60,6 +60,12 @@ HOURS = (
             "It runs from 4 August to 17 August, about two weeks.",
             "It runs from 4 August to 17 August, about three weeks.",
         ),
+        # A span of days from one date to another, counted with both ends.
+        (
+            "The folk festival runs from Friday 8 August to Sunday 10 August.",
+            "Three days, from Friday 8 August to Sunday 10 August.",
+            "Four days, from Friday 8 August to Sunday 10 August.",
+        ),
         # A time an hour and a half after another the answer writes.
         (
             "The harbour tour departs at 14:15 and lasts 90 minutes.",

@@ -103,6 +103,12 @@ def test_an_age_the_question_asks_for() -> None:
         [passage],
         question,
     )
+    both_ways(  # the age after its subject ("She was about 25 -")
+        "She was about 25 - born in 1942, she moved to Oslo in 1967.",
+        "She was about 28 - born in 1942, she moved to Oslo in 1967.",
+        [passage],
+        question,
+    )
 
 
 def test_numbers_said_with_their_time_and_their_whole() -> None:

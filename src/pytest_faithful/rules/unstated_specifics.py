@@ -134,7 +134,8 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")
 _LEADING_FIGURE = regex(
-    r"\W*(?:(?i:about|around|roughly|nearly|almost|just|over|under)\s+)?(\d{1,3})\b"
+    r"\W*(?:(?i:she|he|they|it)(?:'s|\s+was|\s+is|\s+were)\s+)?"  # "She was about 76 - ..."
+    r"(?:(?i:about|around|roughly|nearly|almost|just|over|under)\s+)?(\d{1,3})\b"
 )
 
 

@@ -93,17 +93,21 @@ def elided_subjects(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def of_another_subject(subject: frozenset[str] | None, evidence: str, claim: str) -> bool:
-    """Whether a claim's negation is said of a named subject (the content terms before it in
-    its clause, one of them a capitalised word after the claim's first) that the evidence never
-    names: "so Riverton won't be in the semi-final" says nothing against "Lakeside will play
-    Hillcrest in the semi-final". A subject that is no name ("The contract bars soliciting
-    clients") may be the evidence's in other words."""
-    if not subject or subject & content_terms(evidence):
+def of_another_subject(
+    subject: frozenset[str] | None, nearest: str, evidence: str, claim: str
+) -> bool:
+    """Whether a claim's negation is said of a named subject that the evidence never names:
+    the content term right before the negation (``nearest``) is a capitalised word of the
+    claim after its first, and no term before it in its clause (``subject``) is a word of
+    the evidence: "so Riverton won't be in the semi-final" says nothing against "Lakeside will
+    play Hillcrest in the semi-final". A subject that is no name ("The contract bars
+    soliciting clients") may be the evidence's in other words."""
+    # Every word the evidence writes, a chat line's speaker label too ("Hannah: ...").
+    if not subject or not nearest or subject & content_terms(" ".join(_WORD.findall(evidence))):
         return False
     # Not the claim's first word: "Strong swimmers may choose not to ..." names no one.
     words = _WORD.findall(claim)[1:]
-    return any(word[0].isupper() and content_terms(word) & subject for word in words)
+    return any(word[0].isupper() and nearest in content_terms(word) for word in words)
 
 
 _WORD = regex(r"[^\W\d_][\w'-]*")

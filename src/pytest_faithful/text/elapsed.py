@@ -64,7 +64,7 @@ _SPAN = regex(
 # "aged 47", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
 _AGE = regex(
     rf"\b(?:aged\s+{_N}|at\s+the\s+age\s+of\s+{_N.replace('<n>', '<n2>')}"
-    rf"|{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
+    rf"|(?:{_N.replace('<n>', '<n7>')}\s+or\s+)?{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
     rf"|was\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_N.replace('<n>', '<n4>')}"
     r"\s+when"
     # "died at around 70 or 71", "lived to 88"

@@ -35,6 +35,7 @@ _TIME = regex(
     r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
 )
 _HALF_AN_HOUR = regex(r"(?i)\bhalf[^\S\n]+an[^\S\n]+hour\b")
+_FROM_TO = regex(r"(?i)\bfrom\b[^.;\n]{1,40}?\b(?:to|until|till|through)\b")
 _HOUR_AND_A_HALF = regex(r"(?i)\b(?:an?|one)[^\S\n]+hour[^\S\n]+and[^\S\n]+a[^\S\n]+half\b")
 _THIRTY_MINUTES = regex(r"(?i)\b(?:30|thirty)[^\S\n]*(?:minutes|mins?)\b")
 _MOST = 8  # dates or times read: pairs grow as their square
@@ -114,7 +115,8 @@ def _gap_terms(working: str) -> frozenset[str]:
                 found.add(term)
         else:
             days = _day_gaps(working) if days is None else days
-            if count in days:
+            # "three days, from Friday 18 July to Sunday 20 July": a span counts both its ends
+            if count in days or (count - 1 in days and _FROM_TO.search(working) is not None):
                 found.add(term)
     return frozenset(found)
 

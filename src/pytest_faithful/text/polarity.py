@@ -83,6 +83,7 @@ def negation_clash(claim: str, evidence: str) -> bool:
 
 
 def _clash(claim: str, evidence: str) -> bool:
+    written = evidence  # as it names things: the readings below blank a speaker's "Hannah: Yes"
     claim, evidence = phrasings_read_alike(claim, evidence)
     claim, evidence = unmarked(claim), unmarked(evidence)  # "does <b>not</b> ship": "not ship"
     if "-" in claim or "-" in evidence:
@@ -110,24 +111,24 @@ def _clash(claim: str, evidence: str) -> bool:
     if not said.scopes and not shown.scopes:  # most pairs: nothing more to read
         return False
     claimed, quoted = _read(claim), _read(evidence)
-    # Evidence that states an exception to its rule ("capped at 40 per cent, except where ...")
-    # states its words outside the rule, as a claim's "does not apply" where they hold does.
+    # An exception ("capped at 40%, except where ...") states its words outside the rule.
     excepting = _EXCEPTION.search(evidence) is not None
     return any(_denies(scope, quoted, claimed) for scope in quoted.scopes) or any(
         (
             _denies(scope, claimed, quoted)
             or (not excepting and _states_most_of(scope, claimed, quoted))
         )
-        and not clauses.of_another_subject(claimed.before.get(scope.head), evidence, claim)
+        and not clauses.of_another_subject(
+            claimed.before.get(scope.head), scope.before, written, claim
+        )
         for scope in claimed.scopes
     )
 
 
-# What any reading in :func:`negation_clash` can take for a negation, as one look: a negation
-# word or the end of one (a span may open inside a word); a word :func:`_plain` writes "not" or
-# "no" ("fails to", "free of charge"), a "non-" compound, a denying frame's word ("untrue", "a
-# myth"); or a character a reading turns into one: an apostrophe ("don't"), a record's ":" or
-# "=", markup ("n<b>ot</b>"), or any non-ASCII character (curly apostrophes, "nicht").
+# What any reading in :func:`negation_clash` can take for a negation: a negation word or its
+# end (a span may open inside one); a word :func:`_plain` writes "not" ("fails to"), a "non-"
+# compound, a denying frame's word ("untrue"); or a character a reading turns into one: an
+# apostrophe ("don't"), a record's ":" or "=", markup, or any non-ASCII character.
 _NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
 _NEGATING_WORDS = (
     "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
@@ -211,8 +212,7 @@ _BOUND = regex(
     # "reached the final without dropping a frame before losing it" drops one at the final
     r"|\bwithout\b(?=(?:\s+[^\W\d_]+){1,4}\s+before\b)"
 )
-# "free of charge" is what "at no charge" says, so a text with one clashes with nothing about
-# the other, and "for a charge" still clashes with both.
+# "free of charge" is what "at no charge" says; "for a charge" still clashes with both.
 _FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
 # "costs nothing" says "free": its "nothing" negates nothing after it ("costs nothing on
 # Sundays" does not negate Sundays).
