@@ -21,6 +21,7 @@ from pytest_faithful.text.terms import (
     _term,
     content_terms,
 )
+from pytest_faithful.text.words import WORD
 
 # How many content terms either side of a word its object and its subject are read in: a
 # clause of a long list ("Kim is taller than Jo, JoA rather than KimA, ...") is read in time
@@ -103,11 +104,8 @@ def of_another_subject(
     play Hillcrest in the semi-final". A subject that is no name ("The contract bars
     soliciting clients") may be the evidence's in other words."""
     # Every word the evidence writes, a chat line's speaker label too ("Hannah: ...").
-    if not subject or not nearest or subject & content_terms(" ".join(_WORD.findall(evidence))):
+    if not subject or not nearest or subject & content_terms(" ".join(WORD.findall(evidence))):
         return False
     # Not the claim's first word: "Strong swimmers may choose not to ..." names no one.
-    words = _WORD.findall(claim)[1:]
+    words = WORD.findall(claim)[1:]
     return any(word[0].isupper() and nearest in content_terms(word) for word in words)
-
-
-_WORD = regex(r"[^\W\d_][\w'-]*")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 
@@ -124,15 +124,11 @@ def converted_partners(text: str) -> Mapping[str, frozenset[str]]:
     if not _MAYBE.search(text):
         return _NONE_PARTNERS
     found: dict[str, frozenset[str]] = {}
-    for m in _PAIR.finditer(text):
-        first, second = _reading(m[1], m[2], m[3]), _reading(m[4], m[5], m[6])
-        if first is None or second is None or not _agree(first, second):
-            continue
-        one, other = content_terms(f"{m[1]}{m[2] or ''}"), content_terms(f"{m[4]}{m[5] or ''}")
-        for term in one:
-            found[term] = found.get(term, frozenset()) | other
-        for term in other:
-            found[term] = found.get(term, frozenset()) | one
+    for one, _, other, _ in _agreeing_pairs(text):
+        for term in content_terms(one):
+            found[term] = found.get(term, frozenset()) | content_terms(other)
+        for term in content_terms(other):
+            found[term] = found.get(term, frozenset()) | content_terms(one)
     return found
 
 
@@ -239,6 +235,15 @@ def _hedged_at(text: str, at: int) -> bool:
     return _HEDGED.search(text, max(0, at - 16), at) is not None
 
 
+def _agreeing_pairs(text: str) -> Iterator[tuple[str, _Reading, str, _Reading]]:
+    """Each two measures side by side (:data:`_PAIR`) that convert each other: each one's
+    number as written, and its reading."""
+    for m in _PAIR.finditer(text):
+        first, second = _reading(m[1], m[2], m[3]), _reading(m[4], m[5], m[6])
+        if first is not None and second is not None and _agree(first, second):
+            yield f"{m[1]}{m[2] or ''}", first, f"{m[4]}{m[5] or ''}", second
+
+
 @functools.lru_cache(maxsize=1024)
 def _converted(text: str) -> Mapping[str, tuple[tuple[_Reading, Decimal], ...]]:
     """Each number term of ``text`` that converts a measure written beside it -> the measures
@@ -254,11 +259,8 @@ def _converted(text: str) -> Mapping[str, tuple[tuple[_Reading, Decimal], ...]]:
         for term in content_terms(other):
             found.setdefault(term, []).append((first, _half_place(one, first)))
 
-    for m in _PAIR.finditer(text):
-        first = _reading(m[1], m[2], m[3])
-        second = _reading(m[4], m[5], m[6])
-        if first is not None and second is not None and _agree(first, second):
-            pair(f"{m[1]}{m[2] or ''}", first, f"{m[4]}{m[5] or ''}", second)
+    for one, first, other, second in _agreeing_pairs(text):
+        pair(one, first, other, second)
     for m in _SIZE_PAIR.finditer(text) if "x" in text or "\u00d7" in text or "by" in text else ():
         sides = ([d for d in m.groups()[:3] if d], [d for d in m.groups()[4:7] if d])
         if len(sides[0]) != len(sides[1]):

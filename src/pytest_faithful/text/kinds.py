@@ -200,18 +200,7 @@ _MONTH_NAMES = frozenset((*MONTHS, *MONTH_ABBREVIATIONS))
 _DEICTIC = frozenset(("last", "this", "next"))
 # What follows a verb, not a noun an adjective in -ed counts: "412 started the race and 398
 # finished." count no "started" (but "200 licensed drivers" counts drivers).
-_AFTER_A_VERB: tuple[list[str], ...] = (
-    [],
-    ["the"],
-    ["a"],
-    ["an"],
-    ["and"],
-    ["in"],
-    ["on"],
-    ["at"],
-    ["by"],
-    ["it"],
-)
+_AFTER_A_VERB = frozenset(("", "the", "a", "an", "and", "in", "on", "at", "by", "it"))
 _MARGIN_WORDS = frozenset(("more", "fewer", "less"))
 # Words after a number that say where or how it was counted, not what: "212 aboard".
 _NO_UNITS = frozenset(("aboard", "onboard", "overall", "altogether", "combined", "apiece"))
@@ -223,7 +212,8 @@ _PERIODS = frozenset(
 def _acts(tokens: list[str], at: int) -> bool:
     """Whether the figure at ``at`` is the subject of a verb in the past: "398 finished."."""
     after = tokens[at + 1] if at + 1 < len(tokens) else ""
-    return _PAST.fullmatch(after) is not None and tokens[at + 2 : at + 3] in _AFTER_A_VERB
+    then = tokens[at + 2] if at + 2 < len(tokens) else ""
+    return _PAST.fullmatch(after) is not None and then in _AFTER_A_VERB
 
 
 def _period_after(tokens: list[str], at: int) -> bool:

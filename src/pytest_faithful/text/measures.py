@@ -49,11 +49,11 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     if "ty " in text or "een " in text:  # "for twenty years", "fifteen minutes"
         for m in _LARGER_WORDED.finditer(text):
             count = int(NUMBER_WORDS[m[1].casefold()])
-            size = _UNIT_SIZES[m[2].casefold()][1]
-            found.setdefault(str(count), set()).add((_UNIT_SIZES[m[2].casefold()][0], count * size))
-    if "ortnight" in text or "iweekly" in text or "other week" in text:
-        for _ in _FORTNIGHTLY.finditer(text):  # "collected fortnightly": every two weeks
-            found.setdefault("fortnight", set()).add(("time", _TWO_WEEKS))
+            measure, size = _UNIT_SIZES[m[2].casefold()]
+            found.setdefault(str(count), set()).add((measure, count * size))
+    fortnight = "ortnight" in text or "iweekly" in text or "other week" in text
+    if fortnight and _FORTNIGHTLY.search(text):  # "collected fortnightly": every two weeks
+        found.setdefault("fortnight", set()).add(("time", _TWO_WEEKS))
     if _DIGIT.search(text) is None:
         return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
     for parts, measure, size in _compounds(normalised(text)):

@@ -161,6 +161,12 @@ def _number(digits: str, decimals: str | None, word: str | None) -> str:
     return next(iter(terms), digits)
 
 
+def _period_of(word: str) -> str:
+    """The period an adverb or adjective names: "daily" a day, "fortnightly" a fortnight."""
+    word = word.casefold()
+    return "fortnight" if word == "fortnightly" else period_of(word)
+
+
 @functools.lru_cache(maxsize=1024)
 def unit_readings(text: str, periods_before: bool = False) -> frozenset[Reading]:
     """Each number of ``text`` with the unit, period or thing it is said in (module
@@ -184,14 +190,10 @@ def unit_readings(text: str, periods_before: bool = False) -> frozenset[Reading]
         found.add(Reading(_number(m[1], m[2], m[3]), "per", _ANNUM.get(period, period)))
         periods.append(m.span(4))
     for m in _counted(_ADVERB, text, starts):
-        word = m[4].casefold()
-        period = "fortnight" if word == "fortnightly" else period_of(word)
-        found.add(Reading(_number(m[1], m[2], m[3]), "per", period))
+        found.add(Reading(_number(m[1], m[2], m[3]), "per", _period_of(m[4])))
     if periods_before and ("ly " in text or "annual" in text):
         for m in _PERIOD_BEFORE.finditer(text):
-            word = m[1].casefold()
-            period = "fortnight" if word == "fortnightly" else period_of(word)
-            found.add(Reading(_number(m[2], m[3], m[4]), "per", period))
+            found.add(Reading(_number(m[2], m[3], m[4]), "per", _period_of(m[1])))
     for m in _counted(_PER_THING, text, starts):
         thing = m[4].casefold()
         if thing == "cent" or re.fullmatch(_KINDS_OF_PERIOD, thing):
