@@ -566,3 +566,15 @@ def test_a_part_of_a_measure_in_two_units_is_no_measure_alone(
 ) -> None:
     passage = f"The item {stated}. It was checked on Monday."
     assert_both_ways(f"The item {whole}.", f"The item {part}.", [passage], rules)
+
+
+def test_a_time_of_day_said_twice_starts_a_second_span() -> None:
+    # "from 7pm to 8pm ... from 7pm to 8:30pm": the second 7pm is read again, in its place.
+    passage = (
+        "The beginners' class runs on Mondays from 7pm to 8pm and the improvers' class on "
+        "Wednesdays from 7pm to 8:30pm.",
+    )
+    claim = "The improvers' class on Wednesdays lasts {} minutes."
+    assert derived("90", claim.format(90), passage)
+    assert not derived("100", claim.format(100), passage)
+    assert not derived("30", claim.format(30), passage)  # 8pm to 8:30pm is no span it says

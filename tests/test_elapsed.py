@@ -164,3 +164,21 @@ def test_an_age_either_side_of_a_birthday_in_years_old() -> None:
     assert elapsed("73", claim, passages)
     shifted = "She died in 1994, about 70 or 71 years old."
     assert not elapsed("70", shifted, passages)
+
+
+def test_the_year_of_an_age_from_a_birth_beside_what_the_claim_does_at_it() -> None:
+    passages = (
+        "Ynes Mexia was born in Washington, D.C., in 1870. She began collecting plants at the "
+        "age of 55 after taking courses at the University of California.",
+    )
+    claim = "She began collecting plants at age 55, around {}, after university courses."
+    assert elapsed("1925", claim.format(1925), passages)
+    assert elapsed("1926", claim.format(1926), passages)  # the birthday not yet come
+    assert not elapsed("1935", claim.format(1935), passages)
+    # Another's birth (a lifespan), or one no sentence beside the claim's event gives, is not it.
+    others = (
+        "Frank Bartleman (1871-1935) reported on the revival. He was born in 1871 in Carversville.",
+        "Seymour was 34 and a student of Charles Parham in Topeka, Kansas.",
+    )
+    seymour = "In 1905 Seymour, 34 years old, was a student of Charles Parham in Topeka."
+    assert not elapsed("1905", seymour, others)

@@ -62,6 +62,11 @@ CLUB = "This season the club fielded fourteen teams; last season it had eleven."
             "Jo Kerr ran 21:05, 45 seconds faster than last month.",
             "Jo Kerr ran 21:05, 35 seconds faster than last month.",
         ),
+        (  # a gap said before the two race times it is between
+            "Sam Ortiz set a new course record of 49:51, beating the previous record of 50:17.",
+            "By 26 seconds: he rode 49:51, against the previous record of 50:17.",
+            "By 36 seconds: he rode 49:51, against the previous record of 50:17.",
+        ),
         (  # ... and the way its word says
             "Women's 1500m final: 1. Haddad 4:01.36; 2. Moreno 4:02.52; 3. Ivers 4:03.10.",
             "Moreno was second in 4:02.52, about 1.2 seconds behind Haddad.",

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways
+from evidence_judges import assert_both_ways, quoting_the_best_passage
+from pytest_faithful import verify
 from pytest_faithful.text.own_operands import worked_in_claim
 
 STAFF = "The company employed 1,240 people at year end, up from 1,100 a year earlier."
@@ -105,6 +106,27 @@ FAMILY = {
         "The new line cuts the journey from an hour and a half to 50 minutes, saving 40 minutes.",
         "40",
         "45",
+    ),
+    "durations written short": (
+        (
+            "Vanquish finished in 2 hours 41 minutes.",
+            "Puffin's elapsed time was 3 hours 5 minutes.",
+        ),
+        "Vanquish finished in 2h 41m; Puffin took 3h 5m, 24 minutes longer.",
+        "24 minutes",
+        "34 minutes",
+    ),
+    "a part of a whole as a percent": (
+        ("Of the 600 homes, 150 will be affordable housing.",),
+        "150 of the 600 homes, which is 25%, will be affordable.",
+        "25%",
+        "35%",
+    ),
+    "a count per another": (
+        ("A total of 412 competitors from 38 clubs took part.",),
+        "412 competitors from 38 clubs took part, roughly 11 per club.",
+        "11 per",
+        "14 per",
     ),
 }
 
@@ -235,3 +257,28 @@ def test_half_or_double_an_amount_the_claim_writes(
 def test_no_half_without_a_word_that_halves() -> None:
     passages = ["An exterior wash is £8.", "Motorbikes are washed at a reduced price."]
     assert not worked_in_claim("4", "£4 for motorbikes, against £8 for cars.", tuple(passages))
+
+
+def test_what_is_no_part_average_or_restatement() -> None:
+    homes = ("Of the 600 homes, 150 will be affordable housing.",)
+    # A part is of the whole it is said of, not of one after another word ("150 of them").
+    assert not worked_in_claim("25", "150 homes of them, 600 in all, 25% of it.", homes)
+    competitors = ("A total of 412 competitors from 38 clubs took part.",)
+    # An average is per the count it divides by, not per what it counts.
+    assert not worked_in_claim(
+        "11", "412 competitors from 38 clubs, 11 per competitor.", competitors
+    )
+    claim = "412 competitors from 38 clubs, 11 of them juniors, and 2 per club coaching."
+    assert not worked_in_claim("11", claim, competitors)
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_measure_the_question_gives_restated_in_another_unit(rules: str) -> None:
+    passages = ["If your home is left unoccupied for more than 60 consecutive days, cover ends."]
+    question = "We're going abroad for 10 weeks. Anything I should know?"
+    judge = quoting_the_best_passage()
+    honest = "Yes: 10 weeks is 70 days, more than 60 consecutive days, so your cover would end."
+    result = verify(honest, passages, question=question, judge=judge, rules=rules)
+    assert result.passed, result.claim_verdicts
+    lie = honest.replace("70 days", "75 days")
+    assert not verify(lie, passages, question=question, judge=judge, rules=rules).passed

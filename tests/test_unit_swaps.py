@@ -117,6 +117,15 @@ def test_what_is_no_swap(claim: str, passage: str) -> None:
     assert swapped_units(claim, [passage]) == []
 
 
+def test_a_difference_the_passages_work_out_is_no_swap() -> None:
+    passage = (
+        "Studio A costs £45 per hour. Studio B costs £30 per hour. Strobe kits cost £15 per "
+        "session."
+    )
+    assert swapped_units("Studio B costs £15 an hour less than Studio A.", [passage]) == []
+    assert swapped_units("Studio B costs £15 a day less than Studio A.", [passage])
+
+
 def test_a_kind_of_period_or_a_worked_out_number_still_swaps_another_unit() -> None:
     passage = "Referral bonuses are limited to 5 approved referrals per calendar year."
     assert swapped_units("It is capped at 5 referrals a month.", [passage]) == [

@@ -73,6 +73,18 @@ from pytest_faithful.text.kinds import number_kinds
             "There are 85 trees now, which is 25 more than when the trust bought it.",
             "There are 85 trees now, which is 35 more than when the trust bought it.",
         ),
+        (  # a standing's bare figure after its holder counts what the leader's does
+            "In the Laser class, Tom Reid won with 12 points, ahead of Sophie Marsh on 15 and "
+            "Ali Khan on 21.",
+            "Tom Reid won the Laser class with 12 points, three points clear of Sophie Marsh.",
+            "Tom Reid won the Laser class with 12 points, five points clear of Sophie Marsh.",
+        ),
+        (  # a bare figure set against a counted one by "versus"
+            "The beginners' class runs from 7pm to 8pm and the improvers' class from 7pm to "
+            "8:30pm.",
+            "The improvers' class runs for 90 minutes versus 60 for the beginners' class.",
+            "The improvers' class runs for 90 minutes versus 50 for the beginners' class.",
+        ),
     ],
 )
 def test_worked_forms_both_ways(passage: str, honest: str, lie: str) -> None:
@@ -93,6 +105,12 @@ def test_what_each_form_reads() -> None:
     assert number_kinds("40 staff, on 3 floors")["3"] == {"unit:floor"}
     assert number_kinds("240 runners started and 227 finished.")["227"] == {"unit:runner"}
     assert number_kinds("In 1990 it opened.")["1990"] == {"year"}
+    assert number_kinds("90 minutes versus 60")["60"] == {"unit:minut"}
+    assert number_kinds("12 points, ahead of Sophie Marsh on 15")["15"] == {"unit:point"}
+    # A figure with a unit of its own, or a date, is not the standing's.
+    assert number_kinds("12 points on 3 occasions")["3"] == {"unit:occasion"}
+    assert number_kinds("12 points. It opens on 15 May.")["15"] == {"date"}
+    assert number_kinds("12 points. Then on 15, it closed.")["15"] == {"plain"}
 
 
 def test_a_storey_the_question_gives_is_its_premise() -> None:

@@ -53,7 +53,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
-from pytest_faithful.text.clock import day_time_spans
+from pytest_faithful.text.clock import clock_times, day_time_spans
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.products import bills, frequencies, percents_of, shared_out, shares
@@ -480,6 +480,8 @@ def _time_spans(sentence: str) -> Iterator[int]:
         for term, kinds in number_kinds(sentence).items()
         if "time" in kinds and (minutes := _minutes_of(term)) is not None
     ]
+    if len(ordered := clock_times(sentence, 16)) > len(times):  # "7pm to 8pm, 7pm to 8:30pm"
+        times = [minutes for minutes, _ in ordered]
     for start, end in zip(times[::2], times[1::2], strict=False):  # an odd one out: no pair
         yield abs(end - start)
     yield from day_time_spans(sentence)  # "from 6am Tuesday until 8pm Wednesday"

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from pytest_faithful.text.patterns import regex
@@ -103,3 +104,24 @@ def day_time_spans(sentence: str) -> list[int]:
         for (start_day, start), (end_day, end) in zip(read[::2], read[1::2], strict=False)
         if start_day != end_day
     ]
+
+
+# A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
+_TIME = regex(
+    r"(?i)(?<![\d:.])(\d{1,2})(?::([0-5]\d))?[^\S\n]?([ap])\.?m\.?(?![a-z])"
+    r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
+)
+
+
+def clock_times(text: str, most: int) -> list[tuple[int, bool]]:
+    """Each time of day ``text`` writes, in order and as often as written (at most ``most``):
+    its minutes after midnight, and whether it is written without "am" or "pm" ("1:15",
+    "16:00")."""
+    read = []
+    for m in itertools.islice(_TIME.finditer(text), most):
+        if m[1]:
+            hour = int(m[1]) % 12 + (12 if m[3].lower() == "p" else 0)
+            read.append((hour * 60 + int(m[2] or 0), False))
+        else:
+            read.append((int(m[4]) * 60 + int(m[5]), True))
+    return read

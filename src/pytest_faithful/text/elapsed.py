@@ -63,7 +63,7 @@ _SPAN = regex(
 )
 # "aged 47", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
 _AGE = regex(
-    rf"\b(?:aged\s+{_N}|at\s+the\s+age\s+of\s+{_N.replace('<n>', '<n2>')}"
+    rf"\b(?:aged\s+{_N}|at\s+(?:the\s+)?age\s+(?:of\s+)?{_N.replace('<n>', '<n2>')}"
     rf"|(?:{_N.replace('<n>', '<n7>')}\s+or\s+)?{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
     rf"|was\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_N.replace('<n>', '<n4>')}"
     r"\s+when"
@@ -252,7 +252,9 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
             for m in _IN_YEARS.finditer(claim)
             if m["n"] == term[:2]
         )
-    if len(term) == 4 and "born" in claim and _born_from_age(term, claim):
+    if len(term) == 4 and (
+        ("born" in claim and _born_from_age(term, claim)) or _year_at_age(term, claim, texts)
+    ):
         return True
     if not term.isdigit() or len(term) > 3:
         return False
@@ -349,3 +351,27 @@ def _born_from_age(term: str, claim: str) -> bool:
     years = {int(y.group()) for y in _YEAR.finditer(claim)} - {int(term)}
     born = int(term)
     return any(age.isdigit() and y - int(age) - born in (0, 1) for age in ages for y in years)
+
+
+def _year_at_age(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is the year of an age the claim writes, from a year of birth a passage
+    gives beside the sentence that says what the claim does at that age (half its words):
+    "at age 55, which would have been around 1925" from "was born in 1870. She began
+    collecting plants at the age of 55" (or a year later, the birthday not yet come)."""
+    _, ages, _ = _claim_readings(claim)
+    if not ages or not term.isdigit():
+        return False
+    year = int(term)
+    words = frozenset(t for t in content_terms(claim) if not t[0].isdigit()) - _UNIT_WORDS
+    for passage in passages:
+        sentences = [s.text for s in split_sentences(passage)]
+        for i, sentence in enumerate(sentences):
+            if not _BORN.search(sentence) or not any(
+                2 * len(words & content_terms(beside)) >= len(words)
+                for beside in sentences[max(0, i - 1) : i + 2]
+            ):
+                continue
+            births = {int(y) for y in _YEAR.findall(sentence)}
+            if any(a.isdigit() and year - int(a) - b in (0, 1) for a in ages for b in births):
+                return True
+    return False

@@ -17,6 +17,7 @@ import datetime
 import functools
 import itertools
 
+from pytest_faithful.text.clock import clock_times
 from pytest_faithful.text.dates import dates_in
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
@@ -28,11 +29,6 @@ _GAP = regex(
     rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
     r"(?P<half>[^\S\n]+and[^\S\n]+a[^\S\n]+half)?[^\S\n]+"
     r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month|minute)s?\b"
-)
-# A time of day: "8pm", "4 p.m.", "9:30am", or on the 24-hour clock, "16:00".
-_TIME = regex(
-    r"(?i)(?<![\d:.])(\d{1,2})(?::([0-5]\d))?[^\S\n]?([ap])\.?m\.?(?![a-z])"
-    r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
 )
 _HALF_AN_HOUR = regex(r"(?i)\bhalf[^\S\n]+an[^\S\n]+hour\b")
 _FROM_TO = regex(r"(?i)\bfrom\b[^.;\n]{1,40}?\b(?:to|until|till|through)\b")
@@ -170,13 +166,4 @@ def _times(text: str) -> list[int]:
 
 
 def _clock_times(text: str) -> list[tuple[int, bool]]:
-    """Each time of day ``text`` writes (at most :data:`_MOST`): its minutes after midnight, and
-    whether it is written without "am" or "pm" ("1:15", "16:00")."""
-    read = []
-    for m in itertools.islice(_TIME.finditer(text), _MOST):
-        if m[1]:
-            hour = int(m[1]) % 12 + (12 if m[3].lower() == "p" else 0)
-            read.append((hour * 60 + int(m[2] or 0), False))
-        else:
-            read.append((int(m[4]) * 60 + int(m[5]), True))
-    return read
+    return clock_times(text, _MOST)

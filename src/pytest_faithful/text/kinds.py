@@ -229,7 +229,9 @@ _RANGE_JOINT = regex(r"\s*(?:-|\u2013|\u2014|to|and|or|until|till|through)\s*")
 _ORDINAL = regex(r"\d+(?:st|nd|rd|th)")
 _SET_AGAINST = regex(
     r",?\s+(?:[^\W\d_]+,?\s+){0,3}?(?:instead\s+of|rather\s+than|up\s+from|down\s+from"
-    r"|compared\s+(?:with|to))\s+(?:the\s+)?(?:previous\s+|old\s+|original\s+)?"
+    r"|compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:the\s+)?(?:previous\s+|old\s+|original\s+)?"
+    # A standing's figure after its holder: "12 points, ahead of Sophie Marsh on 15".
+    r"|,?\s+(?:[^\W\d_]+,?\s+){0,5}?on\s+"
 )
 _SENTENCE_END = regex(r"[.!?;]\s")
 _MARGIN_THAN = (["more", "than"], ["fewer", "than"], ["less", "than"])

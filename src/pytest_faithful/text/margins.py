@@ -204,10 +204,13 @@ def _timed_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
         gap = m["n"] or m["by"]
         if gap != term:
             continue
-        before = [t for t, end in _race_times(claim) if m.start() - _NEAR <= end <= m.start()]
-        if not before:
+        written = _race_times(claim)
+        before = [t for t, end in written if m.start() - _NEAR <= end <= m.start()]
+        # "By 26 seconds: he rode 49:51, against the record of 50:17": the times after it.
+        after = [t for t, end in written if m.end() < end <= m.end() + _NEAR]
+        if not before and not after:
             continue
-        base, value = before[-1], Decimal(gap)
+        base, value = before[-1] if before else after[0], Decimal(gap)
         way = (m["way"] or "").casefold()
         others = (
             {base + value}

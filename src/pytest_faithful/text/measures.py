@@ -250,8 +250,16 @@ _COMPOUND = regex(
 )
 
 
+_HOURS_BY_H = regex(r"\dh\b")  # "2h 41m"
+
+
 def _add_compound_durations(text: str, found: dict[str, set[tuple[str, Decimal]]]) -> None:
-    if "hour" not in text and "hr" not in text and " h" not in text:
+    if (
+        "hour" not in text
+        and "hr" not in text
+        and " h" not in text
+        and not _HOURS_BY_H.search(text)
+    ):
         return
     for m in _COMPOUND.finditer(text):
         hours_word = m[1] or m[4]

@@ -37,7 +37,7 @@ places the claim writes it ("about 33%").
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
@@ -58,6 +58,7 @@ _MOST_NUMBERS = 8
 # The least a rounded product or quotient may be: below it, rounding excuses too much.
 _LEAST_ROUNDED = Decimal(10)
 _HUNDRED = Decimal(100)
+_PLAIN = frozenset({"plain"})
 # The kinds of a count of times one amount is another ("four times faster", "3x").
 _TIMES = frozenset({"unit:tim", "unit:x"})
 
@@ -71,6 +72,7 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     return (
         _from_amounts(term, claim, passages)
         or _measured(term, claim, passages)
+        or _restated(term, claim, passages)
         or _margin(term, claim, passages)
         or _halved_or_doubled(term, claim, passages)
     )
@@ -144,8 +146,9 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     parts = _parts(claim) | label_terms(claim)
     if term in parts:
         return False  # "4 hours 50 minutes" is one measure: _measured reads it
+    wholes = _wholes(claim, kinds) if " of " in claim else {}
     operands = {
-        other: (values, kinds.get(other, frozenset({"plain"})) or frozenset({"plain"}))
+        other: (values, wholes.get(other) or kinds.get(other) or frozenset({"plain"}))
         for other, values in written.items()
         if other != term
         and other not in parts
@@ -158,8 +161,11 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         for low, high, change in range_pairs(claim)
         if low in written and high in written
     )
+    per = _per(term, claim) if own == _PLAIN else frozenset()
     for (first, a_kinds), (second, b_kinds) in itertools.combinations(operands.values(), 2):
         if _summable(own, a_kinds, b_kinds) and sum_or_difference(values, (first, second), ranges):
+            return True
+        if per and _averaged(values, per, (first, a_kinds), (second, b_kinds)):
             return True
         if _multiplied(values, own, (first, a_kinds), (second, b_kinds)):
             return True
@@ -167,6 +173,57 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             return True
         if _ratio(values, own, (first, a_kinds), (second, b_kinds)):
             return True
+    return False
+
+
+# A part of a whole the claim counts: "150 of the 600 homes" (150 homes).
+_PART_OF = regex(
+    r"(?i)(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(?:out\s+)?of\s+(?:the|its|their|his|her|our|your|all)"
+    r"\s+(\d[\d,]*(?:\.\d+)?)(?![\d,.]\d)"
+)
+
+
+def _wholes(claim: str, kinds: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Each bare part of a counted whole the claim writes -> the whole's kinds: "150 of the
+    600 homes" counts homes. Read here only, for the claim's own working: a passage's part and
+    whole would work out their complement ("51%" from "33 of the 67")."""
+    found: dict[str, frozenset[str]] = {}
+    for m in _PART_OF.finditer(claim):
+        part, whole = content_terms(m[1]), content_terms(m[2])
+        if len(part) == 1 and len(whole) == 1:
+            (p,), (w,) = part, whole
+            whole_kinds = kinds.get(w, frozenset())
+            if kinds.get(p) == _PLAIN and whole_kinds != _PLAIN and _counts(whole_kinds):
+                found[p] = whole_kinds
+    return found
+
+
+def _per(term: str, claim: str) -> frozenset[str]:
+    """The kinds of what a bare ``term`` is per ("roughly 11 per club": ``unit:club``)."""
+    return frozenset(
+        "unit:" + unit
+        for m in _PER.finditer(claim)
+        if content_terms(m[1]) == {term}
+        for unit in content_terms(m[2])
+    )
+
+
+_PER = regex(r"(?i)(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s+(?:per|for\s+each|each|a)\s+([^\W\d_]+)")
+
+
+def _averaged(
+    values: frozenset[Decimal],
+    per: frozenset[str],
+    a: tuple[frozenset[Decimal], frozenset[str]],
+    b: tuple[frozenset[Decimal], frozenset[str]],
+) -> bool:
+    """Whether one of ``values`` is one count of the claim over another, the one it is ``per``:
+    "412 competitors from 38 clubs ... roughly 11 per club" (10.8)."""
+    for (amounts_, amount_kinds), (counts, count_kinds) in ((a, b), (b, a)):
+        if per & count_kinds and _counts(amount_kinds) and not per & amount_kinds:
+            quotients = (x / y for x, y in _pairs(amounts_, counts) if y > 1)
+            if any(same_amount(value, q) for q in quotients for value in values):
+                return True
     return False
 
 
@@ -283,6 +340,16 @@ def _pairs(
 def same_amount(value: Decimal, result: Decimal) -> bool:
     """``value`` is ``result``: exactly, or rounded to its places when it is not small."""
     return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
+
+
+def _restated(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is a measure the claim also writes in another unit, which a passage
+    (or the question) states: "We're away for 10 weeks" ... "10 weeks is 70 days"."""
+    sizes = measures(claim)
+    if len(sizes) < 2 or not (own := sizes.get(term)):
+        return False
+    said = frozenset(size for p in passages for found in measures(p).values() for size in found)
+    return any(own & found & said for other, found in sizes.items() if other != term)
 
 
 def _measured(term: str, claim: str, passages: tuple[str, ...]) -> bool:

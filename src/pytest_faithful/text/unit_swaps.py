@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
+from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.measures import measures
@@ -306,11 +307,23 @@ def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[
             swapped = readings
         bounds = bound_senses(claim).get(term, frozenset())
         swapped = [r for r in swapped if not _weaker(r, others, bounds)]
-        if swapped and worked_in_claim(term, claim, tuple(passages)):
-            continue  # "40 hours versus 30, so 10 hours less": the claim's own working states it
+        if swapped and (
+            worked_in_claim(term, claim, tuple(passages))
+            or (_in_units_given(swapped, given) and derived(term, claim, tuple(passages)))
+        ):
+            # "40 hours versus 30, so 10 hours less": the claim's own working states it; "£15 an
+            # hour less than Studio A" (£45 and £30 per hour): the passages' figures do.
+            continue
         if swapped:
             found.append((_said_as(swapped[0]), tuple(map(_said_as, sorted(others)))))
     return found
+
+
+def _in_units_given(readings: Sequence[Reading], given: _Given) -> bool:
+    """Whether the passages write some number in the unit (or per the period) of each of
+    ``readings``: a worked-out "£15 an hour" needs figures per hour, not per day."""
+    units = {(r.axis, r.unit) for found in given.readings.values() for r in found}
+    return all((r.axis, r.unit) in units for r in readings)
 
 
 def _also_per(reading: Reading, passages: Sequence[str]) -> bool:
