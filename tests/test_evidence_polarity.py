@@ -372,6 +372,25 @@ def test_restriction_after_reads_every_qualifier_and_separator(
     assert restriction_after(passage, end - len(" student")) is None  # "student" follows
     word = qualifier.split()[0]
     assert restriction_after(passage.replace(word, word + "al", 1), end) is None
+    # A quote of whole sentences ends where the next one, whatever it opens with, begins.
+    two = f"Loans are granted to {universal} student. {qualifier.capitalize()} one per year."
+    assert restriction_after(two, two.index(".") + 1) is None
+    assert restriction_after(two, two.index(".")) is None
+    assert restriction_after(two.replace(".", ",", 1), two.index(".") + 1)
+
+
+@pytest.mark.parametrize("policy", ["evidence", "standard", "strict"])
+def test_a_quote_of_a_whole_sentence_cuts_off_no_restriction_of_the_next(policy: str) -> None:
+    passage = (
+        "Grip socks cost $3 per pair and can be reused on every later visit. Only one jumper is "
+        "permitted per trampoline square."
+    )
+    quote = "Grip socks cost $3 per pair and can be reused on every later visit."
+    claim = "Grip socks can be reused on every later visit."
+    assert verify(claim, passage, rules=policy, judge=quoting(quote)).passed
+    # Cut inside its sentence, the quote still leaves out what limits it.
+    cut = passage.replace("visit. Only", "visit, except in the Air Zone. Only")
+    assert not verify(claim, cut, rules=policy, judge=quoting(quote[:-1])).passed
 
 
 @pytest.mark.parametrize(

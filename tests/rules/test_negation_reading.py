@@ -186,6 +186,8 @@ def test_an_elided_negation_before_a_contracted_subject_negates_nothing_after_it
         ("Smoking is forbidden on the premises.", "Smoking is allowed on the premises.", True),
         ("The policy forbids sharing passwords.", "Passwords must never be shared.", False),
         ("Staff are prohibited from sharing passwords.", "Staff may share passwords.", True),
+        ("Loose chalk is banned on the walls.", "Loose chalk isn't allowed on the walls.", False),
+        ("Loose chalk is banned on the walls.", "Loose chalk is allowed on the walls.", True),
     ],
 )
 def test_a_prohibition_negates_what_it_forbids(claim: str, evidence: str, clash: bool) -> None:
@@ -232,3 +234,20 @@ def test_a_hedged_no_is_read_off_in_any_case(hedge: str, no: str) -> None:
 def test_lack_denies_having_what_follows_it(evidence: str, faithful: str, lie: str) -> None:
     assert rule_of(faithful, evidence) is None
     assert rule_of(lie, evidence) == "negation"
+
+
+# A negation its condition governs, the condition said first, makes the requirement that the
+# same negation with its condition after it makes: "only if" says it too.
+@pytest.mark.parametrize(
+    ("claim", "clash"),
+    [
+        ("Without the add-on, accidental damage to contents isn't covered.", False),
+        ("Accidental damage to contents isn't covered without the add-on.", False),
+        ("Without the add-on, accidental damage to contents is covered.", True),
+        ("Accidental damage to contents isn't covered.", True),
+        ("Accidental damage to contents is covered even without the add-on.", True),
+    ],
+)
+def test_a_condition_said_first_governs_the_negation_after_it(claim: str, clash: bool) -> None:
+    evidence = "Accidental damage to contents is covered only if you have bought the add-on."
+    assert negation_clash(claim, evidence) is clash

@@ -132,6 +132,10 @@ def test_no_answer_is_read_where_its_yes_or_no_is_not_plain(passage: str) -> Non
         ("The shop will be open on Easter Monday.", False),
         # A yes in a negation's words negates nothing.
         ("Ava has no problem opening the shop on Easter Monday.", False),
+        # The side is the main clause's, not that of the reason it gives.
+        ("Ava will open the shop on Easter Monday, because Tom can't.", False),
+        ("Ava won't open the shop on Easter Monday, because she is away.", True),
+        ("Because Tom can't, Ava won't open the shop.", True),
     ],
 )
 def test_a_claim_takes_the_side_of_a_no(claim: str, refuses: bool) -> None:

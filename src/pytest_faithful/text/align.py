@@ -475,6 +475,8 @@ def restriction_after(passage: str, end: int) -> Restriction | None:
     "only", "unless", "but not", "other than", ...); None when none does. A quote that stops
     there ("The pool is open every day" out of "The pool is open every day except on
     Sundays.") leaves out what its words are limited to."""
+    if passage[:end].rstrip().endswith((".", "!", "?")):
+        return None  # a quote of whole sentences: "Only one jumper ..." opens another
     found = _RESTRICTION_AFTER.match(passage, end)
     return None if found is None else Restriction(found[1].casefold(), found[2].strip())
 

@@ -37,3 +37,46 @@ def _blank(match: re.Match[str]) -> str:
 def without_conditions(text: str) -> str:
     """``text`` with each condition clause blanked (its length kept, so offsets hold)."""
     return _CONDITION.sub(_blank, text)
+
+
+# A negation with its condition in its clause: "shall not sublet without the Landlord's
+# consent", "cannot be returned unless unused" say when the thing is done, not that it never
+# is: read as the requirement they make. A flat "can sublet without consent" still negates.
+CONDITIONED = regex(
+    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
+    r"[^\S\n]+(without|unless)\b"
+)
+# ... and with its condition said first: "Without the add-on, accidental damage isn't covered".
+_WITHOUT_FIRST = regex(
+    r"(?i)\b(without)\b[^,;.\n]{1,60},[^\S\n]*(?:[\w'\u2019-]+[^\S\n]+){0,8}?"
+    r"(not|never|cannot|\w+n['\u2019]t)\b"
+)
+# A negation's exception, read as its condition where the claim states one (above); after the
+# word a "non-" compound negates, its ";" (:mod:`~pytest_faithful.text.negated_compounds`).
+EXCEPTED = regex(
+    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
+    r"[;,]*[^\S\n]+(except|unless|without)\b"
+)
+ONLY_IF = regex(r"(?i)\bonly\b(?=(?:[^\S\n]+[\w'\u2019-]+){0,8}?[^\S\n]+(?:if|when|where)\b)")
+
+
+def conditioned(match: re.Match[str]) -> str:
+    """A match of :data:`CONDITIONED` or :data:`EXCEPTED` without its negation (nor a
+    "without"), its length kept."""
+    negation = match[0][: match.start(1) - match.start()]
+    joint = match[0][match.end(1) - match.start() : match.start(2) - match.start()]
+    condition = " " * len(match[2]) if match[2].casefold() == "without" else match[2]
+    return " " * len(negation) + match[1] + joint + condition
+
+
+def _without_first(match: re.Match[str]) -> str:
+    kept = match[0][len(match[1]) : match.start(2) - match.start()]
+    return " " * len(match[1]) + kept + " " * len(match[2])
+
+
+def as_requirements(text: str) -> str:
+    """``text`` with each negation that its condition governs read as the requirement it makes
+    (:data:`CONDITIONED`): "shall not sublet without consent" as "shall sublet consent", and a
+    condition said first the same way ("Without the add-on, damage isn't covered")."""
+    text = CONDITIONED.sub(conditioned, text)
+    return _WITHOUT_FIRST.sub(_without_first, text) if "ithout" in text else text

@@ -25,7 +25,15 @@ from typing import NamedTuple
 
 from pytest_faithful.text import clause_readings as clauses
 from pytest_faithful.text.comparisons import not_as_told_the_other_way
-from pytest_faithful.text.conditions import may_condition, without_conditions
+from pytest_faithful.text.conditions import (
+    CONDITIONED,
+    EXCEPTED,
+    ONLY_IF,
+    as_requirements,
+    conditioned,
+    may_condition,
+    without_conditions,
+)
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.negated_compounds import (
@@ -91,16 +99,16 @@ def _clash(claim: str, evidence: str) -> bool:
     if " as " in claim or " as " in evidence:  # "not as fast as" told the other way round
         claim = not_as_told_the_other_way(claim, evidence)
         evidence = not_as_told_the_other_way(evidence, claim)
-    if ("unless" in claim or "without" in claim) and _CONDITIONED.search(claim):
+    if ("unless" in claim or "without" in claim) and CONDITIONED.search(claim):
         # The claim's condition in the evidence's words: "non-refundable, except as required by
         # law" makes the requirement "not refundable unless the law requires it" makes.
         claim, evidence = (
-            _CONDITIONED.sub(_conditioned, claim),
-            _EXCEPTED.sub(_conditioned, evidence),
+            CONDITIONED.sub(conditioned, claim),
+            EXCEPTED.sub(conditioned, evidence),
         )
-    elif "only" in claim and _ONLY_IF.search(claim) and _EXCEPTED.search(evidence):
+    elif "only" in claim and ONLY_IF.search(claim) and EXCEPTED.search(evidence):
         # "only liable if caused by negligence" is "not liable except where caused by" it
-        claim, evidence = _ONLY_IF.sub(_unnegated, claim), _EXCEPTED.sub(_conditioned, evidence)
+        claim, evidence = ONLY_IF.sub(_unnegated, claim), EXCEPTED.sub(conditioned, evidence)
     claim, evidence = _plain(claim), _plain(evidence)
     said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
@@ -254,7 +262,7 @@ _PROHIBITS = regex(
     r"|\bbars?\b(?=\s+(?:[a-z]+\s+from\s+)?[a-z]{2,}ing\b)"
 )
 _PROHIBITED = regex(
-    r"(?i)\b(is|are|was|were|be|been|being)\s+(?:strictly\s+)?(?:prohibited|forbidden)\b"
+    r"(?i)\b(is|are|was|were|be|been|being)\s+(?:strictly\s+)?(?:prohibited|forbidden|banned)\b"
     r"(?!\s+from\b)"
 )
 
@@ -265,35 +273,15 @@ _PROHIBITED = regex(
 _EXCLUDED_FROM = regex(
     r"(?i)\b(?:excluded|exempt(?:ed)?|barred|prohibited|precluded)\s+from\b(?=\s+[^\W\d_])"
 )
-# A negation with its condition in its clause: "shall not sublet without the Landlord's
-# consent", "cannot be returned unless unused" say when the thing is done, not that it never
-# is: read as the requirement they make. A flat "can sublet without consent" still negates.
-_CONDITIONED = regex(
-    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
-    r"[^\S\n]+(without|unless)\b"
-)
-# A negation's exception, read as its condition where the claim states one (above); after the
-# word a "non-" compound negates, its ";" (:mod:`~pytest_faithful.text.negated_compounds`).
-_EXCEPTED = regex(
-    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
-    r"[;,]*[^\S\n]+(except|unless|without)\b"
-)
-_ONLY_IF = regex(r"(?i)\bonly\b(?=(?:[^\S\n]+[\w'\u2019-]+){0,8}?[^\S\n]+(?:if|when|where)\b)")
 # The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
 # if ..." and states nothing of its own.
 _OTHERWISE = regex(r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*")
 
 
-def _conditioned(match: re.Match[str]) -> str:
-    negation = match[0][: match.start(1) - match.start()]
-    joint = match[0][match.end(1) - match.start() : match.start(2) - match.start()]
-    condition = " " * len(match[2]) if match[2].casefold() == "without" else match[2]
-    return " " * len(negation) + match[1] + joint + condition
-
-
 def _plain(text: str) -> str:
     """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
-    :data:`_BOUND`, :data:`_CONDITIONED`, :data:`_OTHERWISE`), "free of charge" written "at no
+    :data:`_BOUND`, :data:`_OTHERWISE`; those a condition governs read as requirements:
+    :func:`~pytest_faithful.text.conditions.as_requirements`), "free of charge" written "at no
     charge", "fails to", "refuses to", "declines to" or "neglects to" before a verb, or
     "excluded from" (:data:`_EXCLUDED_FROM`), written "not", and a prohibition ("prohibits",
     "is forbidden") written "do not allow", "is not allowed" (:data:`_PROHIBITS`)."""
@@ -301,8 +289,8 @@ def _plain(text: str) -> str:
     text = _COMPOUND.sub(_unnegated, joined_non(text))
     if "therwise" in text or "else" in text:
         text = _OTHERWISE.sub(_unnegated, text)
-    if "without" in text or "unless" in text:
-        text = _CONDITIONED.sub(_conditioned, text)
+    if "ithout" in text or "unless" in text:
+        text = as_requirements(text)
     if "from" in text:
         text = _EXCLUDED_FROM.sub("not", text)
     if "than" in text or "til" in text or "before" in text:
@@ -315,7 +303,7 @@ def _plain(text: str) -> str:
         text = _ADVISES_AGAINST.sub(r"\1 not", text)
     if "prevent" in text:  # "to prevent residue from hardening" (not "does not prevent ...")
         text = _PREVENTS_FROM.sub(r"\1 not", text)
-    if "rohibit" in text or "orbid" in text or " bar" in text or "Bar" in text:
+    if any(stem in text for stem in ("rohibit", "orbid", " bar", "Bar", " banned")):
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "d to " in text or "nt to " in text:  # "supposed to", "due to", "meant to"
         text = _WAS_TO.sub(lambda m: m[0][: m.start(1) - m.start()] + " " * len(m[1]), text)

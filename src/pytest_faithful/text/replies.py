@@ -169,11 +169,17 @@ def says_no_to(
     "you" are (``asker``, ``replier``): "Emma lends Sam her bike" is the yes to Sam's "Can I
     borrow your bike?", not its opposite."""
     claim = _YES_IDIOM.sub(" ", claim)  # "Tim has no problem covering ...": no negation
+    # The side is the main clause's: "Omar is taking him, because Nadia can't" says yes.
+    claim = claim[: reason.start()] if (reason := _REASON.search(claim, 1)) else claim
     return (
         has_negation(claim)
         or _REFUSING.search(claim) is not None
         or contrast(claim, _speakers_named(question, asker, replier)) is not None
     )
+
+
+# A clause that gives a reason, not the answer: "..., because she's working late".
+_REASON = regex(r"(?i)\b(?:because|since|as\s+(?:she|he|they|i|we)\b|so\s+that)\b")
 
 
 # The question's own speaker and the one it asks, by their pronouns.
