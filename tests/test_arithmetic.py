@@ -578,3 +578,31 @@ def test_a_time_of_day_said_twice_starts_a_second_span() -> None:
     assert derived("90", claim.format(90), passage)
     assert not derived("100", claim.format(100), passage)
     assert not derived("30", claim.format(30), passage)  # 8pm to 8:30pm is no span it says
+
+
+def test_a_span_runs_forward_past_midnight_and_two_spans_differ_by_their_difference() -> None:
+    studio = ("The studio opens at 10 am and the last session must end by midnight.",)
+    claim = "The studio opens at 10 am and sessions end by midnight, so {} hours a day."
+    assert derived("14", claim.format(14), studio)
+    assert not derived("13", claim.format(13), studio)
+    market = (
+        "Trading hours are 10 am to 8 pm on Friday and Saturday, and 10 am to 6 pm on Sunday.",
+    )
+    claim = "On Sunday trading runs 10 am to 6 pm, {} hours shorter than on Friday and Saturday."
+    assert derived("2", claim.format(2), market)
+    assert not derived("3", claim.format(3), market)
+
+
+def test_a_number_is_worked_out_about_its_own_clause() -> None:
+    passages = (
+        "In our tests, the Breeze Mini was quieter than the ClearAir X: 31 dB versus 38 dB on the "
+        "medium setting.",
+        "However, the ClearAir X cleaned a 20 m2 room in 12 minutes, while the Breeze Mini took "
+        "19 minutes.",
+    )
+    claim = (
+        "The Breeze Mini is quieter (31 dB vs 38 dB on medium), but the ClearAir X is faster: it "
+        "cleaned the room {} minutes sooner."
+    )
+    assert derived("7", claim.format(7), passages)
+    assert not derived("8", claim.format(8), passages)

@@ -122,6 +122,12 @@ FAMILY = {
         "25%",
         "35%",
     ),
+    "times a period holds an interval": (
+        ("A replacement bus will run every 10 minutes between the two stops.",),
+        "A bus runs every 10 minutes, so roughly six buses an hour.",
+        "six buses",
+        "eight buses",
+    ),
     "a count per another": (
         ("A total of 412 competitors from 38 clubs took part.",),
         "412 competitors from 38 clubs took part, roughly 11 per club.",
@@ -270,6 +276,10 @@ def test_what_is_no_part_average_or_restatement() -> None:
     )
     claim = "412 competitors from 38 clubs, 11 of them juniors, and 2 per club coaching."
     assert not worked_in_claim("11", claim, competitors)
+    # An interval only the claim says, or a count the claim says of no period, works out nothing.
+    buses = ("A replacement bus will run every 10 minutes between the two stops.",)
+    assert not worked_in_claim("4", "Every 15 minutes, so four buses an hour.", buses)
+    assert not worked_in_claim("6", "Every 10 minutes, and six stops.", buses)
 
 
 @pytest.mark.parametrize("rules", ["standard", "strict"])

@@ -251,3 +251,45 @@ def test_lack_denies_having_what_follows_it(evidence: str, faithful: str, lie: s
 def test_a_condition_said_first_governs_the_negation_after_it(claim: str, clash: bool) -> None:
     evidence = "Accidental damage to contents is covered only if you have bought the add-on."
     assert negation_clash(claim, evidence) is clash
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # A negation said again of another subject negates its predicate of that subject.
+        (
+            "Routine care isn't covered, and neither are flea treatment or neutering.",
+            "Routine care, such as flea treatment and neutering, is not covered.",
+            False,
+        ),
+        (
+            "Routine care isn't covered, and neither are vaccinations.",
+            "Vaccinations are covered.",
+            True,
+        ),
+        # Both texts negating one thing is no clash, though a word of it is stated elsewhere ...
+        (
+            "Probably more than 20,000 pots, although no firing records survive.",
+            "She fired more than 20,000 pots, though no records of the firings survive.",
+            False,
+        ),
+        (
+            "Firing records survive.",
+            "She fired pots, though no records of the firings survive.",
+            True,
+        ),
+        # ... unless the claim states a part of what the evidence negates.
+        (
+            "It doesn't apply at weekends, but it does apply on public holidays.",
+            "It does not apply on weekends or public holidays.",
+            True,
+        ),
+        (
+            "It doesn't apply at weekends or on public holidays.",
+            "It does not apply on weekends or public holidays.",
+            False,
+        ),
+    ],
+)
+def test_what_both_texts_negate_is_no_clash(claim: str, evidence: str, clash: bool) -> None:
+    assert negation_clash(claim, evidence) is clash

@@ -53,7 +53,6 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
-from pytest_faithful.text.clock import clock_times, day_time_spans
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.products import bills, frequencies, percents_of, shared_out, shares
@@ -75,6 +74,7 @@ from pytest_faithful.text.rates import (
 )
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.time_spans import between_times, time_spans
 from pytest_faithful.text.totals import (
     Bound,
     Total,
@@ -201,13 +201,15 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     percent = "percent" in kinds and not points
     minutes = 1 if total is not None else _minutes_asked(kinds)
     runs = tuple(_about(about, passages))
+    if clause := _clause_about(term, claim, about):  # "quieter ..., but faster: 7 minutes sooner"
+        runs += tuple(said for said in _about(clause, passages) if said not in runs)
     # A rate is converted alone: from the sentence most about what the claim is, of all.
     rates = closest(about, tuple(rate for said in runs for rate in said.rates))
     if period is not None and at_another_period(values, kinds - _NO_SUM, period, rates):
         return True
     for said in runs:
         if minutes is not None and any(
-            _between_times(values, minutes, spans)
+            between_times(values, minutes, spans, claim)
             for spans, terms in said.time_spans
             if len(about & terms) >= MIN_SHARED * len(about) and about & _DAYS <= terms
         ):
@@ -228,6 +230,20 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if percent and any(matches(value, share) for value in values for share in said.shares):
             return True
     return False
+
+
+# Where a claim's clauses part: "A is quieter (31 dB vs 38 dB), but B is faster: ...".
+_CLAUSES = regex(r"[;:]|,?\s+but\s+|,\s+(?:while|whereas)\s+")
+
+
+def _clause_about(term: str, claim: str, about: frozenset[str]) -> frozenset[str]:
+    """The words ``about`` of the clause of ``claim`` that says ``term``, where the claim has
+    several and that one says at least two of them: what a number is worked out about."""
+    for clause in _CLAUSES.split(claim) if _CLAUSES.search(claim) else ():
+        said = content_terms(clause)
+        if term in said and len(words := about & said) >= 2:
+            return words if words != about else frozenset()
+    return frozenset()
 
 
 def _of_kind(
@@ -384,10 +400,6 @@ def _change(
     return False
 
 
-def _between_times(values: frozenset[Decimal], unit: int, spans: tuple[int, ...]) -> bool:
-    return any(matches(value, Decimal(span) / unit) for value in values for span in spans)
-
-
 def shared_runs(about: frozenset[str], passages: tuple[str, ...]) -> Iterator[str]:
     """The runs of sentences in a row (the texts :func:`derived` reads numbers from together)
     that say at least :data:`MIN_SHARED` of the words ``about``: what a claim about those words
@@ -450,7 +462,7 @@ def _said(sentences: tuple[str, ...]) -> _Said:
     ]
     return _Said(
         {kind: tuple(found[:_MOST_OPERANDS]) for kind, found in values.items()},
-        tuple((tuple(_time_spans(sentence)), content_terms(sentence)) for sentence in sentences),
+        tuple((tuple(time_spans(sentence)), content_terms(sentence)) for sentence in sentences),
         tuple(rates),
         content_terms(text),
         tuple(shares(text)),
@@ -470,25 +482,3 @@ def _said(sentences: tuple[str, ...]) -> _Said:
             if low in written and high in written
         ),
     )
-
-
-def _time_spans(sentence: str) -> Iterator[int]:
-    """The minutes from each time of day ``sentence`` says to the next, in pairs: "9 am to 5
-    pm on weekdays, 10 am to 2 pm on Saturdays" is 480 and 240 (never 5 pm to 10 am)."""
-    times = [
-        minutes
-        for term, kinds in number_kinds(sentence).items()
-        if "time" in kinds and (minutes := _minutes_of(term)) is not None
-    ]
-    if len(ordered := clock_times(sentence, 16)) > len(times):  # "7pm to 8pm, 7pm to 8:30pm"
-        times = [minutes for minutes, _ in ordered]
-    for start, end in zip(times[::2], times[1::2], strict=False):  # an odd one out: no pair
-        yield abs(end - start)
-    yield from day_time_spans(sentence)  # "from 6am Tuesday until 8pm Wednesday"
-
-
-def _minutes_of(term: str) -> int | None:
-    hour, _, minute = term.partition(":")
-    if not (hour.isdecimal() and minute.isdecimal()):
-        return None
-    return int(hour) * 60 + int(minute)

@@ -168,3 +168,18 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
             evidence = _STOPS.sub("not ", evidence)
         claim = stopped_claim
     return claim, evidence
+
+
+# A negation said again of another subject, its predicate left out: "Routine care isn't
+# covered, and neither are flea treatments" negates "covered" of them, not the treatments.
+_NEITHER_IS = regex(
+    r"(?i)(\b(?:not|never|\w+n['\u2019]t)[^\S\n]+([^\W\d_]+(?:[^\S\n]+[^\W\d_]+){0,3}?))[^\S\n]*[,;]"
+    r"[^\S\n]*(?:and[^\S\n]+)?(?:neither|nor)[^\S\n]+(is|are|was|were|do|does|did|can|could|will"
+    r"|would|should|has|have|had)[^\S\n]+([^,.;:!?\n]+)"
+)
+
+
+def neither_said_out(text: str) -> str:
+    """``text`` with a negation said again of another subject written out: "isn't covered,
+    and neither are flea treatments" as "isn't covered, and flea treatments are not covered"."""
+    return _NEITHER_IS.sub(r"\1, and \4 \3 not \2", text)

@@ -47,6 +47,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS
 
 # Kinds that are labels or positions, not amounts: no operand of arithmetic, nor its result.
 NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
@@ -73,6 +74,7 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         _from_amounts(term, claim, passages)
         or _measured(term, claim, passages)
         or _restated(term, claim, passages)
+        or _times_a_period(term, claim, passages)
         or _margin(term, claim, passages)
         or _halved_or_doubled(term, claim, passages)
     )
@@ -340,6 +342,37 @@ def _pairs(
 def same_amount(value: Decimal, result: Decimal) -> bool:
     """``value`` is ``result``: exactly, or rounded to its places when it is not small."""
     return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
+
+
+# How often: "every 10 minutes", and so many a period: "six buses an hour", "4 times a day".
+_COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
+_EVERY = regex(rf"(?i)\bevery\s+{_COUNT}\s+(minute|hour|day|week|month|year)s?\b")
+_A_PERIOD = regex(
+    rf"(?i)(?<![\d,.])\b{_COUNT}\s+(?:[^\W\d_]+\s+){{0,2}}?(?:an?|per|each)\s+"
+    r"(hour|day|week|month|year)\b"
+)
+_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080, "month": 43830, "year": 525960}
+
+
+def _times_a_period(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is how many times a period holds the interval the claim writes "every"
+    and a passage states: "every 10 minutes, so roughly six buses an hour"."""
+    if "very" not in claim:
+        return False
+    counts = [m[2].casefold() for m in _A_PERIOD.finditer(claim) if content_terms(m[1]) == {term}]
+    if not counts:
+        return False
+    said = {(content_terms(m[1]), m[2].casefold()) for p in passages for m in _EVERY.finditer(p)}
+    for m in _EVERY.finditer(claim):
+        every = (content_terms(m[1]), m[2].casefold())
+        (n,) = every[0] if len(every[0]) == 1 else ("",)
+        if every not in said or not n.isdecimal() or int(n) == 0:
+            continue
+        for period in counts:
+            times = Decimal(_MINUTES[period]) / (int(n) * _MINUTES[every[1]])
+            if any(same_amount(value, times) for value in amounts(claim).get(term, ())):
+                return True
+    return False
 
 
 def _restated(term: str, claim: str, passages: tuple[str, ...]) -> bool:

@@ -39,6 +39,7 @@ from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.negated_compounds import (
     RATHER_THAN,
     compounds_read_alike,
+    neither_said_out,
     phrasings_read_alike,
 )
 from pytest_faithful.text.patterns import regex
@@ -309,6 +310,8 @@ def _plain(text: str) -> str:
         text = _WAS_TO.sub(lambda m: m[0][: m.start(1) - m.start()] + " " * len(m[1]), text)
     if "rather" in text:
         text = RATHER_THAN.sub("and not", text)
+    if "either" in text or "nor " in text:  # "isn't covered, and neither are X": X isn't either
+        text = neither_said_out(text)
     return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
@@ -353,6 +356,12 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     found = heads & stating.asserted
     if not found:
         return False
+    # Both negate it: "no firing records survive", "though no records of the firings survive".
+    for s in stating.scopes:
+        also = _alike(s.head) | s.rest
+        covered = heads & also and len((heads | scope.rest) & also) >= _MOST * (1 + len(s.rest))
+        if covered and not (scope.rest - also) & stating.asserted:  # not "but does on holidays"
+            return False
     # "can't be shipped on their own" against "will ship together ...; cannot be shipped
     # separately": the stating text negates the head too, and states none of its object
     # ("We ship to Canada and Mexico but not to Cuba" does: against "no Mexico" it clashes).
