@@ -196,6 +196,28 @@ def test_reported_comparisons_both_ways(evidence: str, honest: str, lie: str) ->
     assert not verify(lie, [evidence], judge=judge).passed
 
 
+@pytest.mark.parametrize(
+    ("evidence", "honest", "lie"),
+    [
+        (  # a place in an order told from the other side is the same order
+            "In the men's K1, Jonas Pike won in 3 hours 12 minutes, finishing four minutes ahead "
+            "of Callum Reid.",
+            "Callum Reid finished four minutes behind Jonas Pike.",
+            "Jonas Pike finished four minutes behind Callum Reid.",
+        ),
+        (
+            "Callum Reid finished four minutes behind Jonas Pike in the men's K1.",
+            "In the men's K1, Jonas Pike finished four minutes ahead of Callum Reid.",
+            "In the men's K1, Callum Reid finished four minutes ahead of Jonas Pike.",
+        ),
+    ],
+)
+def test_an_order_told_from_the_other_side(evidence: str, honest: str, lie: str) -> None:
+    judge = quoting(evidence)
+    assert verify(honest, [evidence], judge=judge).passed
+    assert not verify(lie, [evidence], judge=judge).passed
+
+
 def test_a_list_after_than_is_read_whole() -> None:
     (found,) = comparisons("Kimura's jump of 8.21 m was longer than Adeyemi's 8.05 m and Lind's.")
     assert {"adeyemi", "lind"} <= found.second

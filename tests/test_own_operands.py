@@ -242,6 +242,11 @@ def test_a_label_s_number_is_no_operand() -> None:
             "£4, since motorbikes are washed at half the £8 exterior price.",
             "£5, since motorbikes are washed at half the £8 exterior price.",
         ),
+        (  # a total split between two people named
+            ["Josh: £28 a night, so £112 altogether."],
+            "The pitch costs £112 in total, so split between Ellie and Josh that's £56 each.",
+            "The pitch costs £112 in total, so split between Ellie and Josh that's £66 each.",
+        ),
         (  # a prize shared equally between two
             ["The Alder Prize is worth £40,000.", "The two winners share the prize equally."],
             "The two winners share the £40,000 prize equally, so each receives £20,000.",
@@ -263,6 +268,9 @@ def test_half_or_double_an_amount_the_claim_writes(
 def test_no_half_without_a_word_that_halves() -> None:
     passages = ["An exterior wash is £8.", "Motorbikes are washed at a reduced price."]
     assert not worked_in_claim("4", "£4 for motorbikes, against £8 for cars.", tuple(passages))
+    total = ("Josh: £28 a night, so £112 altogether.",)
+    three = "The pitch is £112 in total, so split between Ellie, Josh and Sam that's £56 each."
+    assert not worked_in_claim("56", three, total)
 
 
 def test_what_is_no_part_average_or_restatement() -> None:

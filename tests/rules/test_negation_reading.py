@@ -293,3 +293,50 @@ def test_a_condition_said_first_governs_the_negation_after_it(claim: str, clash:
 )
 def test_what_both_texts_negate_is_no_clash(claim: str, evidence: str, clash: bool) -> None:
     assert negation_clash(claim, evidence) is clash
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # An act kept from happening is one not done, however it is kept from happening ...
+        (
+            "The illness stopped you from travelling.",
+            "The illness prevented you from travelling.",
+            False,
+        ),
+        ("Rain kept the team from training.", "Rain prevented the team from training.", False),
+        ("Rain kept the team from training.", "The team trained in the rain.", True),
+        # ... and one a negation says was not kept from happening was done.
+        (
+            "The illness did not stop you from travelling.",
+            "The illness prevented you from travelling.",
+            True,
+        ),
+        (
+            "The illness did not prevent you from travelling.",
+            "The illness prevented you from travelling.",
+            True,
+        ),
+        # A sign's "No X in Y" says what "X is prohibited in Y" says, and nothing else does.
+        (
+            "- No glass containers in the jacuzzi area",
+            "Glass containers are prohibited in the jacuzzi area.",
+            False,
+        ),
+        (
+            "No glass containers in the jacuzzi area.",
+            "Glass containers are not allowed in the jacuzzi area.",
+            False,
+        ),
+        (
+            "Glass containers are allowed in the jacuzzi area.",
+            "Glass containers are prohibited in the jacuzzi area.",
+            True,
+        ),
+        ("No dogs.", "Dogs are welcome.", True),
+    ],
+)
+def test_a_prohibition_or_a_prevention_said_in_other_words(
+    claim: str, evidence: str, clash: bool
+) -> None:
+    assert negation_clash(claim, evidence) is clash

@@ -187,8 +187,8 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
     """Whether the claim's word at ``said_at`` and the evidence's opposite at ``shown_at`` are
     the degrees of one comparison told from either side ("smaller than Paris" and "Paris is
     larger than"): the same fact, not its opposite."""
-    mine = _holding(comparisons(claim), said_at)
-    theirs = _holding(comparisons(evidence), shown_at)
+    mine = _holding(comparisons(claim), said_at) or _placed(claim, said_at)
+    theirs = _holding(comparisons(evidence), shown_at) or _placed(evidence, shown_at)
     if mine is not None and theirs is not None:
         return _exchanged(mine, theirs, loose=True)
     # One side says what the other compares with in its question's words, not after a "than":
@@ -199,6 +199,26 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
     if theirs is None and mine is not None and _bare(evidence, shown_at):
         return _names_the_other(mine, _clause_of(evidence, shown_at))
     return False
+
+
+# A place in an order, which works as a comparative and its "than" at once: "four minutes
+# behind Pike" is "ahead of Reid" told from the other side.
+_PLACED = regex(r"(?i)\b(?:ahead[^\S\n]+of|behind|in[^\S\n]+front[^\S\n]+of)\b")
+
+
+def _placed(text: str, at: int) -> Comparison | None:
+    """The order "ahead of" or "behind" at ``at`` places two things in, read as a comparison:
+    what its sentence says before it, and what its clause says after it."""
+    word = _PLACED.match(text, at)
+    if word is None:
+        return None
+    sentence = next((s for s in split_sentences(text) if s.start <= at < s.end), None)
+    begin, end = (sentence.start, sentence.end) if sentence is not None else (0, len(text))
+    stop = _CLAUSE_END.search(text, word.end(), end)
+    first = _side(text[begin:at])
+    said = text[begin : end if stop is None else stop.start()].strip()
+    second = _side(text[word.end() : end if stop is None else stop.start()])
+    return Comparison(word[0].casefold(), at, word.end(), first, second, first, said)
 
 
 # What opens the clause of a bare comparative: "Madrid will reach 35 °C, while Lisbon will stay

@@ -167,7 +167,25 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
         if has_negation(claim) and not _STOPS.search(claim):
             evidence = _STOPS.sub("not ", evidence)
         claim = stopped_claim
+    if ("o " in claim or "O " in claim) and _PROHIBITING.search(evidence):
+        claim = _SIGN.sub(r"\1\2 not allowed", claim)  # "No glass in the pool area"
+    if ("o " in evidence or "O " in evidence) and _PROHIBITING.search(claim):
+        evidence = _SIGN.sub(r"\1\2 not allowed", evidence)
     return claim, evidence
+
+
+# A sign's prohibition, a line with no verb: "- No glass containers in the jacuzzi area", "No
+# dogs." It says what "Glass containers are prohibited ..." says, where the other text forbids.
+_SIGN = regex(
+    r"(?im)^([-*\u2022]?[^\S\n]*)no[^\S\n]+(?!(?:[\w'-]+[^\S\n]+){0,4}?(?:is|are|was|were|be|been"
+    r"|can|will|may|must|has|have|had|do|does|did|should|shall|one|longer)\b)"
+    r"((?:[^\W\d_][\w'-]*[^\S\n]+){0,4}?[^\W\d_][\w'-]*)(?=[^\S\n]+(?:in|on|at|inside|near"
+    r"|during|after|before|beyond|past)\b|[^\S\n]*[.!]?[^\S\n]*$)"
+)
+_PROHIBITING = regex(
+    r"(?i)\b(?:prohibited|forbidden|banned|(?:not|n't)[^\S\n]+(?:allowed|permitted)|must[^\S\n]+not"
+    r"|may[^\S\n]+not)\b"
+)
 
 
 # A negation said again of another subject, its predicate left out: "Routine care isn't
@@ -183,3 +201,18 @@ def neither_said_out(text: str) -> str:
     """``text`` with a negation said again of another subject written out: "isn't covered,
     and neither are flea treatments" as "isn't covered, and flea treatments are not covered"."""
     return _NEITHER_IS.sub(r"\1, and \4 \3 not \2", text)
+
+
+# An act kept from happening: "prevented you from travelling", "stopped them from entering",
+# "kept the team from training" say "you did not travel" ("to prevent residue from hardening"
+# too); and with a negation before, it happened: "did not stop you from travelling".
+_VERB = r"(?:prevent(?:s|ed|ing)?|stop(?:s|ped|ping)?|kept|keeps?)"
+_OBJECT = r"\s+((?:[\w'-]+\s+){1,4}?)from\b(?=\s+[a-z]{2,}ing\b)"
+_PREVENTS_FROM = regex(rf"(?i)(?<!not\s)(?<!n't\s)(?<!never\s)\b{_VERB}{_OBJECT}")
+_NOT_PREVENTED = regex(rf"(?i)\b(?:not|never|\w+n't)\s+{_VERB}{_OBJECT}")
+
+
+def prevented_as_not(text: str) -> str:
+    """``text`` with an act kept from happening written as a negation of it, and one a negation
+    says was not kept from happening as stated (:data:`_PREVENTS_FROM`)."""
+    return _PREVENTS_FROM.sub(r"\1 not", _NOT_PREVENTED.sub(r"\1", text))

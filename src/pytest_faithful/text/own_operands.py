@@ -82,7 +82,12 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
 
 # A word that halves an amount or shares it between two ("half the £8 price", "split the
 # prize equally with Dan"), and one that doubles it ("double the base rate", "twice").
-_HALF = regex(r"(?i)\bhalf\b|\bhalves\b|\bhalved\b|\b(?:split|shared?|divided)\b[^.;]*\bequally\b")
+_HALF = regex(
+    r"(?i)\bhalf\b|\bhalves\b|\bhalved\b|\b(?:split|shared?|divided)\b[^.;]*\bequally\b"
+    # "split between Ellie and Josh", "shared between the two of them"
+    r"|\b(?:split|shared?|divided)\s+(?:it\s+|that\s+)?between\s+(?:the\s+two|both|[^\W\d_]+\s+and\s+"
+    r"[^\W\d_]+)\b"
+)
 _DOUBLE = regex(r"(?i)\bdouble[ds]?\b|\btwice\b")
 
 

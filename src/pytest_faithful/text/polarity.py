@@ -41,6 +41,7 @@ from pytest_faithful.text.negated_compounds import (
     compounds_read_alike,
     neither_said_out,
     phrasings_read_alike,
+    prevented_as_not,
 )
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
@@ -244,10 +245,6 @@ _WAS_TO = regex(
 _ADVISES_AGAINST = regex(
     r"(?i)\b((?:advis|recommend|warn|caution|counsel)\w*)\s+against\b(?=\s+[a-z]{2,}ing\b)"
 )
-_PREVENTS_FROM = regex(
-    r"(?i)(?<!not\s)(?<!n't\s)(?<!never\s)\bprevent(?:s|ed|ing)?\s+((?:[\w'-]+\s+){1,4}?)from\b"
-    r"(?=\s+[a-z]{2,}ing\b)"
-)
 
 
 def _as_not(match: re.Match[str]) -> str:
@@ -302,8 +299,8 @@ def _plain(text: str) -> str:
         text = _FAILS_TO.sub(_as_not, text)
     if "against" in text:
         text = _ADVISES_AGAINST.sub(r"\1 not", text)
-    if "prevent" in text:  # "to prevent residue from hardening" (not "does not prevent ...")
-        text = _PREVENTS_FROM.sub(r"\1 not", text)
+    if "prevent" in text or "stop" in text or "kep" in text or "keep" in text:
+        text = prevented_as_not(text)  # "prevented you from travelling": "you not travelling"
     if any(stem in text for stem in ("rohibit", "orbid", " bar", "Bar", " banned")):
         text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
     if "d to " in text or "nt to " in text:  # "supposed to", "due to", "meant to"
