@@ -30,6 +30,9 @@ FORMS = [
     ("The Harlow Trust was founded in the early 19th century.", "19", False),
     ("The trust was founded in 1852 and closed in 2011, nearly 12 decades later.", "12", False),
     ("The trust was founded in 1852 and closed in 2011, about 16 decades later.", "16", True),
+    # An age at death beside the year of it: "died in 2011 at around 61".
+    ("Brook died in 2011 at around 61.", "61", True),
+    ("Brook died in 2011 at around 64.", "64", False),
     # An age hedged before "when": "was about 28 when".
     ("She was about 28 when she joined the Harlow Trust in 1978.", "28", True),
     ("She was about 25 when she joined the Harlow Trust in 1978.", "25", False),

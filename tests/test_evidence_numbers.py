@@ -458,3 +458,15 @@ def test_a_score_counts_down_and_a_range_counts_up(one: int, other: int) -> None
     if low < high:  # "3-5 days" is a range of days, not a score
         ranges = number_kinds(f"Delivery takes {low}-{high} days.")
         assert ranges[str(low)] == ranges[str(high)] == {"unit:day"}
+
+
+def test_a_result_s_score_bears_on_a_claim_of_that_result() -> None:
+    report = "Anchor Inn led 5-2 after the doubles but Green Lane won both triples to draw 6-6."
+    judge = quoting(report)
+    assert verify("It ended 6-6.", [report], judge=judge).passed
+    assert not verify("It ended 7-5.", [report], judge=judge).passed
+    assert not verify("It ended 3-3.", [report], judge=judge).passed
+    assert not verify("It ended 2-2.", [report], judge=judge).passed  # its figures, not its score
+    # A range of days is no score: "3-5" in both says nothing of a claim of no other word.
+    days = "Orders ship in 3-5 days from the warehouse in Leeds."
+    assert not verify("It takes 3-5.", [days], judge=quoting(days)).passed

@@ -67,6 +67,23 @@ CLUB = "This season the club fielded fourteen teams; last season it had eleven."
             "By 26 seconds: he rode 49:51, against the previous record of 50:17.",
             "By 36 seconds: he rode 49:51, against the previous record of 50:17.",
         ),
+        (  # a gap between two times the claim writes, from the one set against the other
+            "Fastest crew overall: Norwich City RC, 12:48. Last year's winning time was 13:10.",
+            "It was faster: 12:48 against last year's 13:10, 22 seconds quicker.",
+            "It was faster: 12:48 against last year's 13:10, 22 seconds slower.",
+        ),
+        (  # ... from the one before the gap, the other after it
+            "M21 Elite: 1. Erik Lund 58:14; 2. Jonas Berg 59:02; 3. Pietro Sala 61:40.",
+            "Erik Lund won in 58:14, 48 seconds ahead of Jonas Berg (59:02).",
+            "Erik Lund won in 58:14, 48 seconds behind Jonas Berg (59:02).",
+        ),
+        (  # ... or from the nearer, the subject of its clause
+            "Results: 2. Australia 6:33.85; 3. Great Britain 6:35.02; 4. Canada 6:36.40.",
+            "Australia was second in 6:33.85, and Great Britain third in 6:35.02, about 1.2 "
+            "seconds behind.",
+            "Australia was second in 6:33.85, and Great Britain third in 6:35.02, about 1.2 "
+            "seconds ahead.",
+        ),
         (  # ... and the way its word says
             "Women's 1500m final: 1. Haddad 4:01.36; 2. Moreno 4:02.52; 3. Ivers 4:03.10.",
             "Moreno was second in 4:02.52, about 1.2 seconds behind Haddad.",
@@ -103,3 +120,14 @@ def test_a_margin_is_read_only_the_way_it_is(base: int, gap: int, way: str) -> N
     passage = f"Site A counted {base + gap} birds, against {base} birds at Site B."
     claim = f"Site A counted {base + gap} birds, {gap} {way} than Site B."
     assert stated_margin(str(gap), claim, [passage]) is (way == "more")
+
+
+def test_a_gap_between_two_times_the_claim_writes_needs_no_passage_to_give_both() -> None:
+    passages = [
+        "Yare's eight finished in 14:05.",
+        "The women's course record of 14:19 was set in 2019.",
+    ]
+    claim = "Yare's 14:05 beat the women's course record of 14:19 by {} seconds."
+    assert stated_margin("14", claim.format(14), passages)
+    assert not stated_margin("16", claim.format(16), passages)
+    assert_both_ways(claim.format(14), claim.format(16), passages)

@@ -128,6 +128,18 @@ FAMILY = {
         "six buses",
         "eight buses",
     ),
+    "so many times a bare count": (
+        ("Annual members receive ten guest passes per year, while monthly members receive two.",),
+        "Annual members get ten guest passes a year, five times the two that monthly members get.",
+        "five times",
+        "four times",
+    ),
+    "the amount twice another is of": (
+        ("The hub houses 40,000 books, twice as many as the old library.",),
+        "It has 40,000 books, twice as many as the old library, which held about 20,000.",
+        "20,000",
+        "80,000",
+    ),
     "a count per another": (
         ("A total of 412 competitors from 38 clubs took part.",),
         "412 competitors from 38 clubs took part, roughly 11 per club.",

@@ -336,6 +336,27 @@ def test_a_question_turn_is_evidence_that_its_speaker_asked_it(
     assert not verify(faithful, [asked], judge=quoting(asked)).passed
 
 
+def test_a_chat_exported_a_message_a_passage_is_read_as_its_turns() -> None:
+    chat = [
+        "Sam: Morning all - the delivery arrives at 9:15, so can two people be at the back door?",
+        "Leah: I'll be there at 9:15 with Marcus.",
+    ]
+    judge = quoting(chat[0])
+    assert verify(
+        "Sam asked if two people could be at the back door at 9:15.", chat, judge=judge
+    ).passed
+    assert not verify(
+        "Leah asked if two people could be at the back door.", chat, judge=judge
+    ).passed
+    # Only a claim that reports the asking: a statement beside it is no question's.
+    stated = "Sam said he would pay for the delivery, and asked if two people could help."
+    assert not verify(stated, chat, judge=judge).passed
+    # And a lone message, with no other turn to read it among, speaks for no one.
+    assert not verify(
+        "Sam asked if two people could be at the back door.", chat[:1], judge=judge
+    ).passed
+
+
 MEETING = (
     "Professor B: So what's the state of the disk space?\n"
     "Grad A: About forty gigabytes left.\n"

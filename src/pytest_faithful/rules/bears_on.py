@@ -205,6 +205,12 @@ def _asked(case: Case, span: Aligned) -> bool:
     (the speaker's name is no such word)."""
     passage = case.passages[span.passage]
     turn = turn_of(passage, span.start, span.end)
+    if turn is None and len(case.passages) > 1 and _REPORTS_ASKING.match(case.claim.text):
+        # A chat exported a message a passage: the turn is read among the others, for a claim
+        # that only reports the asking ("Sam asked if ...", not "Raj agreed ..., but asked").
+        at = sum(len(p) + 1 for p in case.passages[: span.passage])
+        passage = "\n".join(case.passages)
+        turn = turn_of(passage, at + span.start, at + span.end)
     if turn is None or not turn.said.rstrip(" \t\n\"')\u201d").endswith("?"):
         return False
     first = first_speaker_named(passage, case.claim.text)
@@ -214,6 +220,11 @@ def _asked(case: Case, span: Aligned) -> bool:
         return False
     asked = turn.said.rstrip(" \t\n\"')\u201d")[:-1]
     return bears_on(asked, case.subject)
+
+
+_REPORTS_ASKING = regex(
+    r"\s*(?:[A-Z][\w'-]*\s+){1,3}(?:ask|propos|suggest|wonder|request|inquir|enquir|invit)\w*\b"
+)
 
 
 # A chat line's timestamp and its speaker's label: "[14:11] Jenna: ".

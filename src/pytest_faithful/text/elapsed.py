@@ -68,7 +68,8 @@ _AGE = regex(
     rf"|was\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_N.replace('<n>', '<n4>')}"
     r"\s+when"
     # "died at around 70 or 71", "lived to 88"
-    rf"|(?:died\s+at|lived\s+to(?:\s+be)?)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+    rf"|(?:died(?:\s+in\s+\d{{4}})?\s+at|lived\s+to(?:\s+be)?)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+"
+    r"|almost\s+)?"
     rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
     re.IGNORECASE,
 )

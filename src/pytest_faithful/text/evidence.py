@@ -35,6 +35,7 @@ from pytest_faithful.text.align import (
 )
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.counts import self_counts
+from pytest_faithful.text.kinds import scores
 from pytest_faithful.text.name_words import initialisms_shared
 from pytest_faithful.text.number_clash import number_clash
 from pytest_faithful.text.patterns import regex
@@ -108,7 +109,8 @@ def bears_on(quote: str, claim: str) -> bool:
     claimed = content_terms(claim)
     shared = [term for term in quoted & claimed if not term[0].isdigit()]
     if not shared and not (shared := initialisms_shared(quote, claim)):
-        return _figures_bear(quoted, quoted & claimed)
+        # "It ended 6-6." for "... won both triples games to draw 6-6.": the result's score
+        return _figures_bear(quoted, quoted & claimed) or bool(scores(claim) & scores(quote))
     # What the claim states, not its courtesies: "... Let me know if there's anything else I can
     # help with." is no subject for a quote about helping. (A courtesy has a word or two.)
     if len(shared) <= 2 and (stated := _stated_part(claim)) != claim and content_terms(stated):

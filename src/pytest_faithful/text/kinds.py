@@ -255,3 +255,15 @@ def _counted(kinds: set[str]) -> bool:
 
 def _is_day(term: str) -> bool:
     return len(term) <= 2 and term.isdecimal() and 1 <= int(term) <= 31
+
+
+def scores(text: str) -> frozenset[str]:
+    """The results ``text`` writes as scores, as written: "6-6", "18-12" ("won 3-1")."""
+    if "-" not in text and "\u2013" not in text:
+        return frozenset()
+    kinds = number_kinds(text)
+    return frozenset(
+        m[0].replace("\u2013", "-")
+        for m in _SCORE.finditer(text)
+        if "score" in kinds.get(m[0].split("-")[0].split("\u2013")[0], frozenset())
+    )

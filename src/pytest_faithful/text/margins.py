@@ -185,6 +185,8 @@ _TIME_MARGIN = regex(
     r"|\bby\s+(?P<by>\d+(?:\.\d+)?)\s*(?:seconds?|secs?)\b"
 )
 _AHEAD = frozenset({"ahead", "faster", "quicker", "clear"})
+# What sets a time against the next: "12:48 against last year's 13:10", "14:05 beat ... 14:19".
+_SET_AGAINST = regex(r"(?i)\b(?:against|versus|vs|compared|than|beat|beating|broke)\b")
 
 
 def _race_times(text: str) -> list[tuple[Decimal, int]]:
@@ -205,13 +207,21 @@ def _timed_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
         if gap != term:
             continue
         written = _race_times(claim)
-        before = [t for t, end in written if m.start() - _NEAR <= end <= m.start()]
+        near_before = [(t, end) for t, end in written if m.start() - _NEAR <= end <= m.start()]
         # "By 26 seconds: he rode 49:51, against the record of 50:17": the times after it.
-        after = [t for t, end in written if m.end() < end <= m.end() + _NEAR]
-        if not before and not after:
+        near_after = [(t, end) for t, end in written if m.end() < end <= m.end() + _NEAR]
+        if not near_before and not near_after:
             continue
-        base, value = before[-1] if before else after[0], Decimal(gap)
+        base, value = (near_before[-1] if near_before else near_after[0])[0], Decimal(gap)
         way = (m["way"] or "").casefold()
+        slack = Decimal(5) / 10 ** (len(gap.partition(".")[2]) + 1)
+        both_before = len(near_before) > 1
+        pair = near_before[-2:] if both_before else (near_before + near_after)[:2]
+        if len(pair) == 2:
+            subject, other = _subject_first(claim, pair, both_before)
+            if _between(subject, other, value, way, slack):
+                return True
+            base = subject  # "12:48 against last year's 13:10": the gap is from 12:48
         others = (
             {base + value}
             if way in _AHEAD
@@ -219,7 +229,6 @@ def _timed_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
             if way
             else {base + value, base - value}
         )
-        slack = Decimal(5) / 10 ** (len(gap.partition(".")[2]) + 1)
         # A passage, not a sentence: a results list numbers its places ("2. Australia 6:33.85;").
         for passage in passages:
             times = [t for t, _ in _race_times(passage)]
@@ -228,3 +237,22 @@ def _timed_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
             ):
                 return True
     return False
+
+
+def _subject_first(
+    claim: str, pair: list[tuple[Decimal, int]], both_before: bool
+) -> tuple[Decimal, Decimal]:
+    """The two race times a claim writes beside a gap, its subject's first: the one before the
+    gap ("in 58:14, 48 seconds ahead of Jonas Berg (59:02)"); of two before it, the one set
+    against the other ("12:48 against last year's 13:10, 22 seconds quicker"), else the nearer
+    ("Australia 6:33.85, while Great Britain was third in 6:35.02, about 1.2 seconds behind")."""
+    (first, first_end), (second, second_end) = pair
+    against = _SET_AGAINST.search(claim, first_end, second_end)
+    return (first, second) if against or not both_before else (second, first)
+
+
+def _between(subject: Decimal, other: Decimal, gap: Decimal, way: str, slack: Decimal) -> bool:
+    """Whether ``gap`` is between two race times the claim writes, the way its word says (each
+    time is held to the passages on its own)."""
+    shift = other - subject if way in _AHEAD else subject - other if way else abs(subject - other)
+    return abs(shift - gap) <= slack

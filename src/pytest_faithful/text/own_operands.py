@@ -89,6 +89,12 @@ _HALF = regex(
     r"[^\W\d_]+)\b"
 )
 _DOUBLE = regex(r"(?i)\bdouble[ds]?\b|\btwice\b")
+_TWICE_AS = regex(r"(?i)\b(?:twice|double)\s+(?:as\s+(?:many|much)|the\s+(?:number|amount))\b")
+
+
+def _written_after(term: str, claim: str, at: int) -> bool:
+    """Whether the number ``term`` is written in ``claim`` after ``at`` and not before it."""
+    return term in content_terms(claim[at:]) and term not in content_terms(claim[:at])
 
 
 def _halved_or_doubled(term: str, claim: str, passages: tuple[str, ...]) -> bool:
@@ -103,10 +109,15 @@ def _halved_or_doubled(term: str, claim: str, passages: tuple[str, ...]) -> bool
         return False
     written, kinds = amounts(claim), number_kinds(claim)
     own = kinds.get(term, frozenset()) - {"plain"}
+    factors = ([Decimal(2)] if halves else []) + ([Decimal("0.5")] if doubles else [])
+    if (times := _TWICE_AS.search(claim)) and _written_after(term, claim, times.end()):
+        # "40,000 books, twice as many as the old library, ... the old one held about 20,000":
+        # the amount after is half the one before, bare or of its kind.
+        factors = [Decimal(2)]
+        own = own or frozenset(k for o in kinds.values() for k in o if k.startswith("unit:"))
     if not own or own & NO_OPERAND:
         return False
     stated = frozenset().union(*(all_amounts(p) for p in passages))
-    factors = ([Decimal(2)] if halves else []) + ([Decimal("0.5")] if doubles else [])
     return any(
         value * factor in values
         for other, values in written.items()
@@ -245,7 +256,9 @@ def _ratio(
     more), or as so many times the other ("1,480 m/s versus 343 m/s, more than four times
     faster": the whole times, or the nearest)."""
     (firsts, a_kinds), (seconds, b_kinds) = a, b
-    if "percent" in a_kinds or not (a_kinds & b_kinds or a_kinds == b_kinds):
+    # "ten guest passes, five times the two that monthly members get": a bare one counts too.
+    bare = own & _TIMES and _PLAIN in (a_kinds, b_kinds) and _counts(a_kinds | b_kinds)
+    if "percent" in a_kinds or not (a_kinds & b_kinds or a_kinds == b_kinds or bare):
         return False
     pairs = [(x, y) for x, y in _pairs(firsts, seconds) if x > 0 and y > 0]
     if "percent" in own:
