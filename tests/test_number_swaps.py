@@ -126,3 +126,12 @@ def test_any_text_reads_without_error_and_a_swap_names_figures_of_both(
     if found is not None:
         assert found.claimed in claim
         assert found.shown in evidence
+
+
+def test_the_same_measure_in_another_unit_is_no_swap() -> None:
+    evidence = "Parties can be rescheduled free of charge if we are given at least 14 days' notice."
+    passages = [evidence, "Each party lasts two hours and costs 7 pounds a head."]
+    said = "You can reschedule for free with at least two weeks' notice."
+    assert swapped_number(said, said, evidence, passages) is None
+    changed = "You can reschedule for free with at least 7 days' notice."
+    assert swapped_number(changed, changed, evidence, passages) is not None

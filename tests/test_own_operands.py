@@ -140,6 +140,12 @@ FAMILY = {
         "20,000",
         "80,000",
     ),
+    "a rectangle's area": (
+        ("Stall pitches measure 3 metres by 3 metres and cost £45 for the day.",),
+        "Each pitch is 3 m by 3 m, which is 9 square metres, and costs £45.",
+        "9 square",
+        "12 square",
+    ),
     "a count per another": (
         ("A total of 412 competitors from 38 clubs took part.",),
         "412 competitors from 38 clubs took part, roughly 11 per club.",
@@ -258,6 +264,11 @@ def test_a_label_s_number_is_no_operand() -> None:
             ["Josh: £28 a night, so £112 altogether."],
             "The pitch costs £112 in total, so split between Ellie and Josh that's £56 each.",
             "The pitch costs £112 in total, so split between Ellie and Josh that's £66 each.",
+        ),
+        (  # a price split evenly
+            ["Jo: I saw a cordless trimmer for £120.", "Sam: Let's split it evenly."],
+            "If they split the £120 cordless trimmer evenly, they'll each pay £60.",
+            "If they split the £120 cordless trimmer evenly, they'll each pay £40.",
         ),
         (  # a prize shared equally between two
             ["The Alder Prize is worth £40,000.", "The two winners share the prize equally."],

@@ -75,6 +75,7 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         or _measured(term, claim, passages)
         or _restated(term, claim, passages)
         or _times_a_period(term, claim, passages)
+        or _area(term, claim)
         or _margin(term, claim, passages)
         or _halved_or_doubled(term, claim, passages)
     )
@@ -83,7 +84,7 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
 # A word that halves an amount or shares it between two ("half the £8 price", "split the
 # prize equally with Dan"), and one that doubles it ("double the base rate", "twice").
 _HALF = regex(
-    r"(?i)\bhalf\b|\bhalves\b|\bhalved\b|\b(?:split|shared?|divided)\b[^.;]*\bequally\b"
+    r"(?i)\bhalf\b|\bhalves\b|\bhalved\b|\b(?:split|shared?|divided)\b[^.;]*\b(?:equally|evenly)\b"
     # "split between Ellie and Josh", "shared between the two of them"
     r"|\b(?:split|shared?|divided)\s+(?:it\s+|that\s+)?between\s+(?:the\s+two|both|[^\W\d_]+\s+and\s+"
     r"[^\W\d_]+)\b"
@@ -389,6 +390,31 @@ def _times_a_period(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         for period in counts:
             times = Decimal(_MINUTES[period]) / (int(n) * _MINUTES[every[1]])
             if any(same_amount(value, times) for value in amounts(claim).get(term, ())):
+                return True
+    return False
+
+
+# A rectangle's sides and its area: "3 m x 3 m (9 square metres)", "4 by 5 metres, 20 m²".
+_SIDES = regex(
+    r"(?i)(?<![\d.,])(\d+(?:\.\d+)?)[^\S\n]*(?:m|metres?|meters?|ft|feet|cm)?[^\S\n]*(?:x|\u00d7|by)"
+    r"[^\S\n]*(\d+(?:\.\d+)?)[^\S\n]*(?:m|metres?|meters?|ft|feet|cm)\b"
+)
+_AREA = regex(
+    r"(?i)(?<![\d.,])(\d+(?:\.\d+)?)[^\S\n]*(?:square[^\S\n]+(?:metres?|meters?|feet|foot|m|ft|cm)"
+    r"|m\u00b2|m2\b|sq\.?[^\S\n]*(?:m|ft)\b)"
+)
+
+
+def _area(term: str, claim: str) -> bool:
+    """Whether ``term`` is the area of a rectangle whose sides the claim writes before it (each
+    side held to the passages on its own): "3 m x 3 m (9 square metres)"."""
+    if "quare" not in claim and "m\u00b2" not in claim and "m2" not in claim and "sq" not in claim:
+        return False
+    for area in _AREA.finditer(claim):
+        if content_terms(area[1]) != {term}:
+            continue
+        for sides in _SIDES.finditer(claim, 0, area.start()):
+            if Decimal(sides[1]) * Decimal(sides[2]) == Decimal(area[1]):
                 return True
     return False
 
