@@ -428,6 +428,9 @@ def test_a_duration_counted_in_words_states_its_size(claim: str, stated: bool) -
 def test_a_count_reads_numbers_with_thousands_separators_as_one_item() -> None:
     assert self_counts("two figures: 1,500 employees and $2 million") == frozenset({"2"})
     assert self_counts("three figures: 1,500 employees and $2 million") == frozenset()
+    # A decimal point inside an item ends no list: "vault with 13.700 and floor with 13.400".
+    assert self_counts("two of them: vault with 13.700 and floor with 13.400.") == {"2"}
+    assert self_counts("three of them: vault with 13.700 and floor with 13.400.") == frozenset()
 
 
 @pytest.mark.parametrize(

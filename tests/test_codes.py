@@ -254,3 +254,12 @@ def test_an_age_group_is_its_number_not_a_code() -> None:
     assert verify("Under-18s need a referral from their GP.", [passage], judge=judge).passed
     result = verify("Under-16s need a referral from their GP.", [passage], judge=judge)
     assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]
+
+
+def test_a_model_code_in_the_plural_is_the_code_a_passage_states() -> None:
+    passages = ["The darkroom has two Durst M605 enlargers for 35mm and medium format."]
+    judge = quoting_the_best_passage()
+    said = "The darkroom has two Durst M605s, for 35mm and medium format."
+    assert verify(said, passages, judge=judge).passed
+    assert not verify(said.replace("M605s", "M606s"), passages, judge=judge).passed
+    assert not verify(said.replace("M605s", "M60s"), passages, judge=judge).passed

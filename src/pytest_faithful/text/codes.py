@@ -358,7 +358,13 @@ def unstated_codes(claim: str, sentence: str, passages: Sequence[str]) -> list[s
     # numbers' readings' to report; here, one whose parts are all stated apart.
     terms = _passage_terms(tuple(passages))
     missing = [g for g in grades if g not in stated_grades and content_terms(g) <= terms]
-    missing += [c for c in codes if _compact(c) not in runs and content_terms(c) <= terms]
+    missing += [
+        c
+        for c in codes
+        if _compact(c) not in runs
+        and content_terms(c) <= terms
+        and not (c[-1:] == "s" and c[-2:-1].isdigit() and _compact(c[:-1]) in runs)  # "M605s"
+    ]
     # A label's value in Roman ("Level II") is no term the passages state apart.
     missing += [w for w, label, n in labelled if label in labels and n not in labels[label]]
     return list(dict.fromkeys(missing))

@@ -191,7 +191,7 @@ def _lists_of(passage: str) -> Iterator[_Listed]:
 _LISTED_COUNT = regex(
     r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[2-9]|1[0-2])\b"
     r"([^:;.!?\u2014]{0,60})(?::|\u2014|\s-\s|,?\s+(?:including|namely|such as|are|were|is))\s+"
-    r"([^.;!?]+)",
+    r"((?:[^.;!?]|(?<=\d)\.(?=\d))+)",  # "vault with 13.700 and floor with 13.400"
     re.IGNORECASE,
 )
 # Not the comma of a number ("1,500 employees and $2 million": two items).
