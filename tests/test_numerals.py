@@ -3,6 +3,8 @@ read as the amounts they are, both ways: the honest restatement passes, a change
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,3 +104,13 @@ def test_parts_keep_every_offset(text: str) -> None:
     read = parts_as_decimals(text)
     assert len(read) == len(text)
     assert parts_as_decimals(read) == read  # read once for all
+
+
+def test_a_price_and_a_half_day_is_two_things() -> None:
+    from pytest_faithful.text.amounts import amounts
+
+    assert amounts("A full day costs £32 and a half day costs £18.") == {
+        "32": {Decimal(32)},
+        "18": {Decimal(18)},
+    }
+    assert amounts("The walk takes two and a half hours.") == {"2.5": {Decimal("2.5")}}

@@ -94,3 +94,11 @@ def test_a_fraction_of_a_unit_in_words_is_its_size(count: str, part: str) -> Non
     plural = part if number == 1 else ("halves" if part == "half" else f"{part}s")
     found = measures(f"It takes {count} {plural} of an hour.")
     assert ("time", (Decimal(3600) * number / parts).normalize()) in found[str(number)]
+
+
+@pytest.mark.parametrize("rules", ["standard", "strict"])
+def test_a_length_of_time_written_the_clock_s_way_is_the_one_said_in_units(rules: str) -> None:
+    passages = ["The 100 km race was won by Hannah Okafor in 9 hours 42 minutes, a course record."]
+    assert_both_ways("1. Hannah Okafor - 9:42", "1. Hannah Okafor - 9:24", passages, rules)
+    laps = ["Her fastest lap took 4 minutes 12 seconds."]
+    assert_both_ways("Her fastest lap: 4:12.", "Her fastest lap: 4:21.", laps, rules)

@@ -340,3 +340,16 @@ def test_a_prohibition_or_a_prevention_said_in_other_words(
     claim: str, evidence: str, clash: bool
 ) -> None:
     assert negation_clash(claim, evidence) is clash
+
+
+def test_a_without_inside_an_if_clause_governs_no_negation_after_it() -> None:
+    evidence = (
+        "Learners who miss more than three sessions without notice may lose their place and "
+        "will not be refunded."
+    )
+    claim = (
+        "If you miss more than three sessions without notice, you may lose your place and you "
+        "won't get a refund."
+    )
+    assert not negation_clash(claim, evidence)
+    assert negation_clash(claim.replace("won't get", "will get"), evidence)

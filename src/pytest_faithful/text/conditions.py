@@ -48,7 +48,9 @@ CONDITIONED = regex(
 )
 # ... and with its condition said first: "Without the add-on, accidental damage isn't covered".
 _WITHOUT_FIRST = regex(
-    r"(?i)\b(without)\b[^,;.\n]{1,60},[^\S\n]*(?:[\w'\u2019-]+[^\S\n]+){0,8}?"
+    # At the clause's start: "If you miss sessions without notice, you won't ..." is no such.
+    r"(?im)(?:^|(?<=[.;:!?\u2014]\s)|(?<=[;:\u2014]))[^\S\n]*\b(without)\b[^,;.\n]{1,60},[^\S\n]*"
+    r"(?:[\w'\u2019-]+[^\S\n]+){0,8}?"
     r"(not|never|cannot|\w+n['\u2019]t)\b"
 )
 # A negation's exception, read as its condition where the claim states one (above); after the
@@ -70,8 +72,9 @@ def conditioned(match: re.Match[str]) -> str:
 
 
 def _without_first(match: re.Match[str]) -> str:
-    kept = match[0][len(match[1]) : match.start(2) - match.start()]
-    return " " * len(match[1]) + kept + " " * len(match[2])
+    at = match.start()
+    kept = match[0][match.end(1) - at : match.start(2) - at]
+    return match[0][: match.start(1) - at] + " " * len(match[1]) + kept + " " * len(match[2])
 
 
 def as_requirements(text: str) -> str:

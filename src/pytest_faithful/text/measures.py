@@ -270,3 +270,18 @@ def _add_compound_durations(text: str, found: dict[str, set[tuple[str, Decimal]]
         found.setdefault(term, set()).add(("time", Decimal(size).normalize()))
         if m[2]:
             found.setdefault(str(int(m[2])), set()).add(("time", Decimal(size).normalize()))
+
+
+_CLOCK = regex(r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?")
+
+
+def clock_measures(term: str) -> frozenset[tuple[str, Decimal]]:
+    """A length of time written the clock's way ("9:58", "1:05:40") as the measures it may be:
+    hours and minutes, or minutes and seconds (hours, minutes and seconds with three parts)."""
+    m = _CLOCK.fullmatch(term)
+    if m is None:
+        return frozenset()
+    a, b = int(m[1]), int(m[2])
+    if m[3] is not None:
+        return frozenset({("time", Decimal(a * 3600 + b * 60 + int(m[3])))})
+    return frozenset({("time", Decimal(a * 3600 + b * 60)), ("time", Decimal(a * 60 + b))})

@@ -128,9 +128,9 @@ def _after_currency(text: str, end: int) -> bool:
 
 
 # A whole number and a half, said in words or digits: "four and a half times" is 4.5 times, as
-# "4.5 times" writes it; "two and a half hours" 2.5 hours.
+# "4.5 times" writes it; "two and a half hours" 2.5 hours. Not a price: "£32 and a half day".
 _AND_A_HALF = regex(
-    r"(?i)\b(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"(?i)(?<![$\u00a3\u20ac])\b(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
     r"[^\S\n]+and[^\S\n]+a[^\S\n]+half\b"
 )
 _SMALL = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")

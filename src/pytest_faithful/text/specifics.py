@@ -58,7 +58,7 @@ from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed, relative_years
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
-from pytest_faithful.text.measures import measures, part_alone, rounded_measure
+from pytest_faithful.text.measures import clock_measures, measures, part_alone, rounded_measure
 from pytest_faithful.text.name_words import (
     caseless_names,
     dotted_initialisms,
@@ -328,6 +328,7 @@ def _stated_in_no_other_form(
         and not rounded_once(term, claim, passages)
         and not (halved and term == "50")
         and not (term in measured and measured[term] & _passage_measures(passages))
+        and not clock_measures(term) & _passage_measures(passages)  # "9:58": 9 hours 58 min
         and not rounded_measure(term, claim, passages)  # "about 8 hours" for 7 h 55 min
     ]
     if not kept:
