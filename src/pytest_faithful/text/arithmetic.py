@@ -74,7 +74,7 @@ from pytest_faithful.text.rates import (
 )
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.time_spans import between_times, time_spans
+from pytest_faithful.text.time_spans import between_times, compares, time_spans
 from pytest_faithful.text.totals import (
     Bound,
     Total,
@@ -207,9 +207,10 @@ def derived(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     rates = closest(about, tuple(rate for said in runs for rate in said.rates))
     if period is not None and at_another_period(values, kinds - _NO_SUM, period, rates):
         return True
+    compared = minutes is not None and compares(claim)
     for said in runs:
         if minutes is not None and any(
-            between_times(values, minutes, spans, claim)
+            between_times(values, minutes, spans, compared)
             for spans, terms in said.time_spans
             if len(about & terms) >= MIN_SHARED * len(about) and about & _DAYS <= terms
         ):

@@ -262,8 +262,5 @@ def scores(text: str) -> frozenset[str]:
     if "-" not in text and "\u2013" not in text:
         return frozenset()
     kinds = number_kinds(text)
-    return frozenset(
-        m[0].replace("\u2013", "-")
-        for m in _SCORE.finditer(text)
-        if "score" in kinds.get(m[0].split("-")[0].split("\u2013")[0], frozenset())
-    )
+    written = (m[0].replace("\u2013", "-") for m in _SCORE.finditer(text))
+    return frozenset(s for s in written if "score" in kinds.get(s.partition("-")[0], frozenset()))

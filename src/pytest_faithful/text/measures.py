@@ -174,7 +174,7 @@ def part_alone(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     if term not in _compound_terms(passages):
         return False
     sizes = measures(claim).get(term, frozenset())
-    return bool(sizes) and not sizes & _measured_in(passages)
+    return bool(sizes) and not sizes & measured_in(passages)
 
 
 @functools.lru_cache(maxsize=64)
@@ -194,7 +194,8 @@ def _compound_terms(passages: tuple[str, ...]) -> frozenset[str]:
 
 
 @functools.lru_cache(maxsize=64)
-def _measured_in(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
+def measured_in(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
+    """Every (measure, size) the passages write, read once per check."""
     return frozenset(size for p in passages for sizes in measures(p).values() for size in sizes)
 
 

@@ -32,7 +32,7 @@ from typing import Final, NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.measures import measures
+from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS
@@ -98,7 +98,7 @@ def swapped_number(
     if claimed:
         claimed = frozenset(t for t in claimed if not derived(t, claim, tuple(passages)))
     if claimed:  # the same measure in another unit: "two weeks' notice" for "14 days' notice"
-        sizes = frozenset(size for found in measures(evidence).values() for size in found)
+        sizes = measured_in((evidence,))
         claimed = frozenset(t for t in claimed if not measures(claim).get(t, frozenset()) & sizes)
     shown = _other_amounts(shown, evidence, sentence)
     if not claimed or not shown:

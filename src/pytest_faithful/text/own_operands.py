@@ -42,7 +42,7 @@ from decimal import Decimal
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
-from pytest_faithful.text.measures import compound_parts, measures
+from pytest_faithful.text.measures import compound_parts, measured_in, measures
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
 from pytest_faithful.text.rates import matches
@@ -384,7 +384,7 @@ def _times_a_period(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     said = {(content_terms(m[1]), m[2].casefold()) for p in passages for m in _EVERY.finditer(p)}
     for m in _EVERY.finditer(claim):
         every = (content_terms(m[1]), m[2].casefold())
-        (n,) = every[0] if len(every[0]) == 1 else ("",)
+        n = min(every[0]) if len(every[0]) == 1 else ""
         if every not in said or not n.isdecimal() or int(n) == 0:
             continue
         for period in counts:
@@ -425,7 +425,7 @@ def _restated(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     sizes = measures(claim)
     if len(sizes) < 2 or not (own := sizes.get(term)):
         return False
-    said = frozenset(size for p in passages for found in measures(p).values() for size in found)
+    said = measured_in(passages)
     return any(own & found & said for other, found in sizes.items() if other != term)
 
 
@@ -437,7 +437,7 @@ def _measured(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     sizes = measures(claim)
     if term not in sizes or len(sizes) < 3:
         return False
-    said = frozenset(size for p in passages for found in measures(p).values() for size in found)
+    said = measured_in(passages)
     ranges = {frozenset((low, high)): change for low, high, change in range_pairs(claim)}
     others = [(other, found & said) for other, found in sizes.items() if other != term]
     for (a, first), (b, second) in itertools.combinations(others, 2):

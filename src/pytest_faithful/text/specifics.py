@@ -58,7 +58,13 @@ from pytest_faithful.text.dates import unstated_dates, without_worked_out_dates
 from pytest_faithful.text.elapsed import elapsed, relative_years
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.identifiers import identifier_stated, identifiers
-from pytest_faithful.text.measures import clock_measures, measures, part_alone, rounded_measure
+from pytest_faithful.text.measures import (
+    clock_measures,
+    measured_in,
+    measures,
+    part_alone,
+    rounded_measure,
+)
 from pytest_faithful.text.name_words import (
     caseless_names,
     dotted_initialisms,
@@ -280,11 +286,6 @@ def _sorted_amounts(passages: tuple[str, ...]) -> tuple[Decimal, ...]:
     return tuple(sorted(_passage_amounts(passages)))
 
 
-@functools.lru_cache(maxsize=64)
-def _passage_measures(passages: tuple[str, ...]) -> frozenset[tuple[str, Decimal]]:
-    return frozenset(size for p in passages for sizes in measures(p).values() for size in sizes)
-
-
 def _values(term: str, claim: str) -> frozenset[Decimal]:
     """The amounts ``claim`` states with ``term``: at the scale written after it when there is
     one ("3" in "3 million parcels": 3,000,000 alone), else its own value."""
@@ -327,8 +328,8 @@ def _stated_in_no_other_form(
         and not rounds_to(term, claim, _sorted_amounts(passages))
         and not rounded_once(term, claim, passages)
         and not (halved and term == "50")
-        and not (term in measured and measured[term] & _passage_measures(passages))
-        and not clock_measures(term) & _passage_measures(passages)  # "9:58": 9 hours 58 min
+        and not (term in measured and measured[term] & measured_in(passages))
+        and not clock_measures(term) & measured_in(passages)  # "9:58": 9 hours 58 min
         and not rounded_measure(term, claim, passages)  # "about 8 hours" for 7 h 55 min
     ]
     if not kept:

@@ -45,13 +45,18 @@ def time_spans(sentence: str) -> Iterator[int]:
     yield from day_time_spans(sentence)  # "from 6am Tuesday until 8pm Wednesday"
 
 
+def compares(claim: str) -> bool:
+    """Whether ``claim`` compares two lengths of time ("two hours shorter than on Friday")."""
+    return _COMPARES.search(claim) is not None
+
+
 def between_times(
-    values: frozenset[Decimal], unit: int, spans: tuple[int, ...], claim: str
+    values: frozenset[Decimal], unit: int, spans: tuple[int, ...], compared: bool
 ) -> bool:
     """Whether one of ``values``, in ``unit`` minutes, is one of ``spans``, or the difference of
-    two of them where the ``claim`` compares ("two hours shorter than on Friday")."""
+    two of them where the claim ``compared`` them (:func:`compares`)."""
     lengths = set(spans)
-    if len(lengths) > 1 and _COMPARES.search(claim):
+    if len(lengths) > 1 and compared:
         lengths |= {abs(a - b) for a, b in itertools.combinations(lengths, 2)}
     return any(matches(value, Decimal(length) / unit) for value in values for length in lengths)
 
