@@ -38,7 +38,7 @@ from pytest_faithful.text.evidence import (
     sentence_about,
     without_no_answer,
 )
-from pytest_faithful.text.modals import exempt_and_allowed
+from pytest_faithful.text.modals import exempt_and_allowed, exempt_as_provided
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
@@ -89,6 +89,8 @@ class Negation:
         # "Members need not attend" negates the need, not the attending "Members can attend"
         # states: one action is permitted and exempt at once.
         if not negation_clash(subject, evidence) or exempt_and_allowed(subject, evidence):
+            return ruling
+        if exempt_as_provided(subject, evidence):  # "no need to bring gloves": "are provided"
             return ruling
         return ruling.demoted(
             self.name, "the evidence negates what the claim states, or states what it negates"

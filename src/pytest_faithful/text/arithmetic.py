@@ -55,7 +55,14 @@ from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.products import bills, frequencies, percents_of, shared_out, shares
+from pytest_faithful.text.products import (
+    bills,
+    frequencies,
+    percent_changes,
+    percents_of,
+    shared_out,
+    shares,
+)
 from pytest_faithful.text.ranges import (
     Range,
     at_one_scale,
@@ -473,7 +480,8 @@ def _said(sentences: tuple[str, ...]) -> _Said:
             share
             for sentence in sentences
             for share in percents_of(sentence, _NO_SUM, _MOST_OPERANDS)
-        ),
+        )
+        + tuple(percent_changes(sentences, _NO_SUM, _MOST_OPERANDS)),
         tuple(bills(text, kinds, written)),
         tuple(totals(sentences, kinds, written)),
         tuple(bounds(sentences)),

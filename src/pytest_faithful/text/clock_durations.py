@@ -50,3 +50,41 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
         if any(written in p for p in passages)
     ]
     return any(abs(a - b) in sizes for a, b in itertools.combinations(stated, 2))
+
+
+# A clock reading of two numbers ("37:42", "9:42"): minutes and seconds, or hours and minutes.
+_TWO_PART = regex(r"(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:]|\.\d)")
+
+
+def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term``, a clock reading of two numbers ("37:53"), is another reading the claim
+    writes moved by a measure of time it writes: "eleven seconds behind Reid's 37:42, so he ran
+    37:53", "leaves at 9:42 and takes 11 minutes, so it arrives at 9:53". Both readings are read
+    the same way, as minutes and seconds or as hours and minutes; the other reading and the
+    measure are each stated by a passage, so a lie that changes either is still caught."""
+    own = _TWO_PART.fullmatch(term)
+    if own is None:
+        return False
+    said = frozenset(
+        size
+        for p in passages
+        for sizes in measures(p).values()
+        for measure, size in sizes
+        if measure == "time"
+    )
+    gaps = {
+        size
+        for other, sizes in measures(claim).items()
+        for measure, size in sizes
+        if measure == "time" and size in said
+    }
+    if not gaps:
+        return False
+    target = int(own[1]) * 60 + int(own[2])
+    for m in _TWO_PART.finditer(claim):
+        if m[0] == term or not any(m[0] in p for p in passages):
+            continue
+        moved = abs(target - (int(m[1]) * 60 + int(m[2])))
+        if Decimal(moved) in gaps or Decimal(moved * 60) in gaps:  # seconds, or minutes
+            return True
+    return False

@@ -83,3 +83,17 @@ def as_requirements(text: str) -> str:
     condition said first the same way ("Without the add-on, damage isn't covered")."""
     text = CONDITIONED.sub(conditioned, text)
     return _WITHOUT_FIRST.sub(_without_first, text) if "ithout" in text else text
+
+
+# A condition the text itself says does not hold: "needs to sign unless you added a safe-place
+# instruction, which you didn't" (the signing is stated; the instruction is denied).
+_DENIED = regex(
+    r"(?i)\b(?:unless|if)\b[^,;:.!?\n]*,\s*(?:which|but|and)\s+(?:you|they|he|she|it|we|i)\s+"
+    r"(?:didn't|did\s+not|don't|do\s+not|haven't|have\s+not|hasn't|has\s+not|wasn't|was\s+not"
+    r"|isn't|is\s+not|weren't|aren't)\b"
+)
+
+
+def denies_a_condition(text: str) -> bool:
+    """Whether ``text`` says of one of its conditions that it does not hold."""
+    return _DENIED.search(text) is not None

@@ -56,19 +56,13 @@ from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.opposite_words import PAIRS, any_prefixed, prefixed
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.restrictions import no_free_choice
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.senses import DETERMINER, plain_senses
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
-# "any" after a negation, or a condition's "before", "if", "without": none, or each, not the
-# free choice that "only" opposes ("only for unopened items" against "for any item"). Within
-# 200 characters of it, so that a sentence of many negations is read in linear time.
 _ANY = frozenset({"any"})
-_ANY_LICENSED = regex(
-    r"(?i)\b(?:not|no|never|without|before|if|unless|whether|\w+n't)\b"
-    r"(?:(?!\b(?:but|however|although|though|while|yet)\b)[^;:.]){0,200}\bany\b"
-)
 # Share of the claim's other content terms (or of its fact's: :func:`_against`) the clause
 # must hold to be about the same thing as the claim (a number of the claim's is enough).
 MIN_SHARED = 0.5
@@ -214,8 +208,8 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     # Either side says both: which holds for the claim is the judge's call.
                     if own & shown or other & written or not other & shown:
                         continue
-                    if other & shown == _ANY and _ANY_LICENSED.search(sentence.text):
-                        continue  # "shall not solicit any client", "before taking up any": no
+                    if other & shown == _ANY and no_free_choice(sentence.text, claim):
+                        continue  # "shall not solicit any client"; "weekdays only" of "on weekdays"
                     # Another clause says the claim's side and is as much about the claim,
                     # figures and days included.
                     here = claimed & content_terms(clause)

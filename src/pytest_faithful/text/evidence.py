@@ -8,9 +8,8 @@ A quote found in the passage counts as evidence for a claim only when it *bears 
 not a number, compared after the lexical judge's light stemming), and it holds at least two
 content terms, or every content term of a claim that has only one. So ".", "e", "the", "30",
 "passage 1" or a lone shared word of a longer claim never verify a claim, whatever the passage
-says: a quote that short proves nothing a reader could check. A quote of words that shares no
-such word but two long figures ("a cap of $69,000 for 2024" for "the same $69,000 limit for
-2024") bears on the claim: two figures of three digits or more are not in every passage.
+says: a quote that short proves nothing a reader could check. A sentence that shares two long
+figures with the claim ("a cap of $69,000 for 2024"), and no such word, bears on it too.
 """
 
 from __future__ import annotations
@@ -85,16 +84,17 @@ def could_bear_on(passage: str, terms: frozenset[str]) -> bool:
 
 
 # The least a quote says besides its figures for two figures it shares with a claim to bear on
-# it: a sentence, not a list of numbers ("9am 1995").
+# it: a sentence, not a list of numbers ("9am 1995"). Each figure past two stands for a word.
 _LEAST_WORDS = 3
 
 
 def _figures_bear(quoted: frozenset[str], shared: frozenset[str]) -> bool:
     """Whether two long figures in common ("a cap of $69,000 for 2024" for "the same $69,000
-    limit for 2024") say what one short one ("30") cannot, in a quote of words."""
+    limit for 2024") say what one short one ("30") cannot, in a quote of words ("Shifts run
+    from 9am to 1pm or 1pm to 5pm." for "both are four hours, 9am to 1pm and 1pm to 5pm")."""
     figures = [term for term in shared if term[0].isdigit() and len(term) >= 3]
     words = [term for term in quoted if not term[0].isdigit()]
-    return len(figures) >= 2 and len(words) >= _LEAST_WORDS
+    return len(words) >= _LEAST_WORDS - max(0, len(figures) - 2) and len(figures) >= 2
 
 
 # A pure reading of its text, asked for again by several rules and steps of one check.

@@ -46,7 +46,8 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
         count, shares = _SMALL[m[1].casefold()], _PARTS[m[2].casefold().rstrip("s")]
         measure, size = _UNIT_SIZES[m[3].casefold()]
         found.setdefault(str(count), set()).add((measure, (count * size / shares).normalize()))
-    if "ty " in text or "een " in text:  # "for twenty years", "fifteen minutes"
+    # "for twenty years", "fifteen minutes", "eleven seconds"
+    if "ty " in text or "een " in text or "leven " in text or "welve " in text:
         for m in _LARGER_WORDED.finditer(text):
             count = int(NUMBER_WORDS[m[1].casefold()])
             measure, size = _UNIT_SIZES[m[2].casefold()]

@@ -276,3 +276,36 @@ def exempt_and_allowed(claim: str, evidence: str) -> bool:
         for term in modal.action
         for force in shown.get(term, ())
     )
+
+
+# Said of a thing one is given, so need not bring or buy: "overalls and gloves are provided".
+_PROVIDED = regex(
+    r"(?i)\b(?:provided|supplied|included|lent|loaned|issued|handed\s+out|available\s+(?:free"
+    r"|to\s+borrow|on\s+loan)|provides?|supplies|includes?|lends?)\b"
+)
+# The actions one is exempt from for a thing that is provided.
+_OBTAINING = frozenset(content_terms("bring buy purchase pack supply provide own hire rent carry"))
+# Where the things the action is of end: "bring overalls or gloves, because ...".
+_THINGS_END = regex(r"(?i)[,;:.!?\n()]|\b(?:because|since|as|but|so|if|unless|when)\b")
+
+
+def exempt_as_provided(claim: str, evidence: str) -> bool:
+    """Whether ``claim`` exempts from bringing or buying things ("You don't need to bring
+    overalls or gloves") that a clause of ``evidence`` says are provided ("overalls and gloves
+    are provided by the farm"): the exemption's "not" negates the need the provision takes
+    away, not the things. Every thing the claim names is in that clause, so "bring your own
+    gloves; overalls are provided" exempts from no gloves."""
+    lowered = claim.casefold()
+    for modal in _modals(claim):
+        if modal.force != "exempt" or not modal.action & _OBTAINING:
+            continue
+        at = lowered.find(modal.word.casefold())
+        rest = claim[at + len(modal.word) :] if at >= 0 else ""
+        end = _THINGS_END.search(rest)
+        things = content_terms(rest[: end.start() if end else len(rest)])
+        if things and any(
+            _PROVIDED.search(clause) and things <= content_terms(clause)
+            for clause in re.split(r"[;.!?\n]", evidence)
+        ):
+            return True
+    return False

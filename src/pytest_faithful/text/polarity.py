@@ -31,6 +31,7 @@ from pytest_faithful.text.conditions import (
     ONLY_IF,
     as_requirements,
     conditioned,
+    denies_a_condition,
     may_condition,
     without_conditions,
 )
@@ -85,8 +86,8 @@ def negation_clash(claim: str, evidence: str) -> bool:
     them is serious" says what "fail if you make ... any serious fault" says."""
     if not _clash(claim, evidence):
         return False
-    if not (may_condition(claim) and may_condition(evidence)):
-        return True
+    if not (may_condition(claim) and may_condition(evidence)):  # or "unless X, which you didn't"
+        return not denies_a_condition(evidence) or _clash(claim, without_conditions(evidence))
     return _clash(without_conditions(claim), evidence) or _clash(
         claim, without_conditions(evidence)
     )
@@ -374,6 +375,11 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         s.before in heads and s.head not in negating.asserted and ({s.head} | s.rest) & scope.rest
         for s in stating.scopes
     ):
+        return False
+    # "but not for after-school sessions" against "after-school sessions don't need one": a
+    # phrase negated with its verb left out, and the other text negates a verb of it.
+    negated_of = {s.before for s in stating.scopes if s.verbal}
+    if not scope.verbal and negated_of & ({scope.head} | scope.rest):
         return False
     if heads & negating.asserted:
         return _denies_the_object(scope, negating, stating, found)

@@ -74,6 +74,50 @@ def percents_of(sentence: str, skip: frozenset[str], most: int) -> Iterator[tupl
                     yield kind, amount * percent / 100
 
 
+_PERCENT = r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|percent\b)"
+# A percent said as a cut of what it is of ("a 25% discount on rent", "20% off", "reduced by
+# 10%") or as an addition to it ("a 15% surcharge", "raised by 8%"). Its words come next to
+# it, so "25% of members pay more" is neither.
+_CUT = regex(
+    rf"(?i){_PERCENT}\s+(?:discount|reduction|off|cheaper|less|lower|saving)\b"
+    rf"|\b(?:discount|reduction|saving)\s+of\s+{_PERCENT}"
+    rf"|\b(?:reduced|cut|lowered|discounted)\s+by\s+{_PERCENT}"
+)
+_RISE = regex(
+    rf"(?i){_PERCENT}\s+(?:surcharge|increase|rise|uplift|loading|higher|extra|premium)\b"
+    rf"|\b(?:surcharge|increase|rise|uplift|loading)\s+of\s+{_PERCENT}"
+    rf"|\b(?:increased|raised|put\s+up)\s+by\s+{_PERCENT}"
+)
+_ONE = Decimal(1)
+
+
+def percent_changes(
+    sentences: tuple[str, ...], skip: frozenset[str], most: int
+) -> Iterator[tuple[str, Decimal]]:
+    """Each amount of a run of sentences after a cut or a rise by a percent one of them says:
+    "The annual rent is \u00a380. Tenants over 65 receive a 25% discount on rent." is \u00a360 a
+    year for them (what a careful answer works out; a discount is often said in the sentence
+    after the price). Not the cut itself, which is a percent of the amount said beside it only
+    (:func:`percents_of`): "$4 more" is no 20% of the sentence before's $20. Not of a kind in
+    ``skip``; of the run's first ``most`` numbers."""
+    factors = [
+        _ONE + sign * percent / 100
+        for sentence in sentences
+        for pattern, sign in ((_CUT, -1), (_RISE, 1))
+        for m in pattern.finditer(sentence)
+        if (percent := _number(next(g for g in m.groups() if g))) is not None and percent < 100
+    ]
+    if not factors:
+        return
+    text = " ".join(sentences)
+    written = amounts(text)
+    for term, term_kinds in list(number_kinds(text).items())[:most]:
+        for kind in term_kinds - skip - {"percent"}:
+            for amount in written.get(term, ()):
+                for factor in factors:
+                    yield kind, amount * factor
+
+
 def frequencies(text: str) -> Iterator[tuple[Decimal, str]]:
     """How often ``text`` says something happens, per period: "three times a day" is 3 a
     day, "twice daily" 2 (what a dose or a fee is multiplied by)."""

@@ -44,6 +44,12 @@ SYMMETRIC_VERBS: Final = _words(
     "duel wrestle spar scrimmage shake join accompany connect link equal pair couple"
 )
 
+# Verbs whose object is a clause, not a party: in "the caller said their landlord doesn't allow
+# it" the landlord is the subject of what was said (who said it is the speaker rule's reading).
+CLAUSE_VERBS: Final = _words(
+    "say said claim state announce explain add note confirm insist mention reply suggest"
+)
+
 # A verb and the particle after it that together name a meeting of equals: "take on".
 SYMMETRIC_PHRASES: Final = frozenset(
     (verb, particle)

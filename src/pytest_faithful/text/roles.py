@@ -40,6 +40,7 @@ from pytest_faithful.text.role_words import (
     AUXILIARIES,
     BE,
     CLAUSE_BREAKS,
+    CLAUSE_VERBS,
     DETERMINERS,
     FIRST_PERSON,
     FUNCTION_WORDS,
@@ -179,6 +180,7 @@ def _tokens(sentence: str) -> list[_Token]:
 
 _SYMMETRIC: Final = frozenset(verb_stem(w) for w in SYMMETRIC_VERBS)
 _SYMMETRIC_NOUNS: Final = frozenset(verb_stem(w) for w in SYMMETRIC_NOUNS)
+_CLAUSE_VERBS: Final = frozenset(verb_stem(w) for w in CLAUSE_VERBS)
 _ROLES: Final = frozenset(ROLE_NOUNS)
 
 
@@ -384,6 +386,8 @@ def _verb_relation(
         return None
     stem = verb_stem(verb.low)
     if stem in _SYMMETRIC or (rest and (present_form(verb.low), rest[0].low) in SYMMETRIC_PHRASES):
+        return None
+    if stem in _CLAUSE_VERBS:
         return None
     if [t.low for t in rest] == [_BY] and _participle(verb.low):
         # "Acme, acquired by Bolt", a headline's "Acme acquired by Bolt": a passive.

@@ -47,7 +47,7 @@ from pytest_faithful.text.amounts import (
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import bare_hour, without_pm
-from pytest_faithful.text.clock_durations import between_clock_durations
+from pytest_faithful.text.clock_durations import between_clock_durations, moved_on_clock
 from pytest_faithful.text.conversions import (
     converted_alone,
     converted_partners,
@@ -351,6 +351,7 @@ def _stated_in_no_other_form(
             if not derived(t, claim, passages)
             and not worked_in_claim(t, claim, passages)  # from the claim's own operands
             and not between_clock_durations(t, claim, passages)  # "by 46 seconds", 2:18:57
+            and not moved_on_clock(t, claim, passages)  # "11 seconds behind 37:42": 37:53
             and not counted(t, claim, passages)
             and not across(t, claim, passages)  # one number from each of two passages
         ]

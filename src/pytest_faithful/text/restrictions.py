@@ -1,0 +1,55 @@
+"""What a claim's "only" restricts, and whether the evidence states it.
+
+"Only" against the evidence's "any" catches a restriction a passage never made ("only for
+unopened items" against "returns of any item"). But a faithful answer writes "only" of a
+condition the passage states in its own words: "hot desk access is for weekdays only" of "any
+unreserved desk ... on weekdays", "Only if you declared it" of "unless it has been declared".
+There the "any" is of something else (the desk, the claim) and the restriction is the
+passage's.
+"""
+
+from __future__ import annotations
+
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
+
+# "any" after a negation, or a condition's "before", "if", "without": none, or each, not the
+# free choice that "only" opposes ("only for unopened items" against "for any item"). Within
+# 200 characters of it, so that a sentence of many negations is read in linear time.
+_ANY_LICENSED = regex(
+    r"(?i)\b(?:not|no|never|without|before|if|unless|whether|\w+n't)\b"
+    r"(?:(?!\b(?:but|however|although|though|while|yet)\b)[^;:.]){0,200}\bany\b"
+)
+# "only", the word right before it, and the words after it up to a break.
+_ONLY = regex(
+    r"(?i)(?:\b([^\W\d_]+)\s+)?\b(?:only|solely|exclusively)\b([^,;:.!?\n\u2014\u2013()]*)"
+)
+# "only if ...": a condition, which a sentence states in its own condition words.
+_CONDITION = regex(r"(?i)^\s*(?:if|when|where|unless|provided|as\s+long\s+as)\b")
+_OWN_CONDITION = regex(r"(?i)\b(?:if|when|where|unless|provided|as\s+long\s+as)\b")
+
+
+def restricts_stated(claim: str, sentence: str) -> bool:
+    """Whether every "only" of ``claim`` restricts what ``sentence`` states: every content word
+    of the phrase after it ("only on weekdays"; not "only the desks by the window" of "any
+    desk"), the word before it where none follows ("weekdays only"), or a condition ("only if
+    you declared it") half of whose words the sentence's own condition says."""
+    shown = content_terms(sentence)
+    found = False
+    for m in _ONLY.finditer(claim):
+        after = content_terms(m[2])
+        if _CONDITION.match(m[2]):
+            if not _OWN_CONDITION.search(sentence) or 2 * len(after & shown) < len(after):
+                return False
+        elif not (restricted := after or content_terms(m[1] or "")) or not restricted <= shown:
+            return False
+        found = True
+    return found
+
+
+def no_free_choice(sentence: str, claim: str) -> bool:
+    """Whether the "any" of ``sentence`` is no free choice the "only" of
+    ``claim`` opposes: it follows a negation or a condition's word ("shall not solicit any
+    client": none; "before taking up any": each), or the claim's "only" restricts what the
+    sentence states itself (:func:`restricts_stated`)."""
+    return bool(_ANY_LICENSED.search(sentence)) or restricts_stated(claim, sentence)

@@ -1,0 +1,217 @@
+"""Forms a faithful answer takes that the rules failed, each both ways where a lie can take the
+same form: the faithful answer passes with a judge that is right, and the answer with one fact
+changed is still caught. Written from blind probes' classes (stop 57), in texts of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.clock_durations import moved_on_clock
+from pytest_faithful.text.conditions import denies_a_condition
+from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.evidence import bears_on
+from pytest_faithful.text.modals import exempt_as_provided
+from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.restrictions import restricts_stated
+from pytest_faithful.text.roles import relations
+
+
+def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
+    judge = quoting_the_best_passage()
+    return verify(answer, list(passages), question=question, judge=judge).passed
+
+
+GYM = (
+    "A monthly membership at Riverside Gym costs £40. Students receive a 15% discount on "
+    "membership. Towels are provided at reception; bring your own padlock for the lockers."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("A student pays £34 a month with the 15% discount.", True),
+        ("A student pays £36 a month with the 15% discount.", False),
+        ("A student pays £46 a month with the 15% discount.", False),  # a rise, not a cut
+    ],
+)
+def test_an_amount_after_a_discount_the_next_sentence_gives(answer: str, faithful: bool) -> None:
+    assert passes(answer, [GYM]) is faithful
+
+
+def test_a_rise_by_a_percent_and_a_cut_read_each_their_own_way() -> None:
+    passages = ("Standard parking is $12 a day. Weekend parking carries a 25% surcharge.",)
+    assert derived("15", "Weekend parking costs $15 a day.", passages)
+    assert not derived("9", "Weekend parking costs $9 a day.", passages)
+    cut = ("A return ticket is €30. Rail card holders get a third off, a 30% reduction.",)
+    assert derived("21", "With a rail card the return ticket is €21.", cut)
+    # The cut itself is a percent of the amount said beside it only (text/products.py).
+    assert not derived("9", "The return ticket costs €9 more than before.", cut)
+
+
+RACE = (
+    "The 10 km road race was won by Ayo Bello in 31:07, twenty seconds ahead of Kit Rowe. "
+    "The bus leaves the finish at 12:40 and takes 25 minutes to reach the station."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Rowe finished twenty seconds behind Bello's 31:07, in 31:27.", True),
+        ("Rowe finished twenty seconds behind Bello's 31:07, in 31:37.", False),
+        ("The bus leaves at 12:40 and takes 25 minutes, so it reaches the station at 13:05.", True),
+        (
+            "The bus leaves at 12:40 and takes 25 minutes, so it reaches the station at 13:15.",
+            False,
+        ),
+    ],
+)
+def test_a_clock_reading_moved_by_a_stated_measure(answer: str, faithful: bool) -> None:
+    assert passes(answer, [RACE]) is faithful
+
+
+def test_a_clock_reading_needs_its_operands_stated() -> None:
+    claim = "Rowe finished forty seconds behind Bello's 31:07, in 31:47."
+    assert not moved_on_clock("31:47", claim, (RACE,))  # no passage says forty seconds
+    other = "Rowe finished twenty seconds behind 31:10, in 31:30."
+    assert not moved_on_clock("31:30", other, (RACE,))  # no passage says 31:10
+    assert moved_on_clock("31:27", "twenty seconds behind 31:07, in 31:27", (RACE,))
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "stated"),
+    [
+        ("Hot desks are for weekdays only.", "Members may use any free desk on weekdays.", True),
+        ("Only on weekdays.", "Members may use any free desk on weekdays.", True),
+        ("Refunds are given only for unused tickets.", "Refunds are given for any ticket.", False),
+        ("Only members may enter.", "Any visitor may enter the gallery.", False),
+        ("Desks by the window only.", "Members may use any free desk.", False),
+        ("Only if you booked.", "Any guest may stay if they booked.", True),
+        ("Only if you booked.", "Any guest may stay after booking.", False),  # no condition
+        ("Only if you hired a guide.", "Any guest may stay if they pay.", False),
+        ("Refunds are given for any ticket.", "Refunds are given for any ticket.", False),
+    ],
+)
+def test_only_restricts_what_the_sentence_states(claim: str, sentence: str, stated: bool) -> None:
+    assert restricts_stated(claim, sentence) is stated
+
+
+def test_only_against_any_of_something_else() -> None:
+    sentence = "Members may use any free desk between 9 am and 5 pm on weekdays."
+    assert contrast("Desk access is for weekdays only, 9 am to 5 pm.", sentence) is None
+    assert contrast("Members may use only the desks by the window.", sentence) is not None
+    assert contrast("Members may only use reserved desks.", sentence) is not None
+    excluded = (
+        "Not covered: any claim from an illness unless it was declared to and accepted by us."
+    )
+    assert contrast("Only if you declared the illness and it was accepted.", excluded) is None
+
+
+SHED = "Workshop users must wear safety glasses; aprons and ear defenders are provided by the shed."
+
+
+@pytest.mark.parametrize(
+    ("claim", "exempt"),
+    [
+        ("You don't need to bring aprons or ear defenders.", True),
+        ("There's no need to buy an apron, since the shed provides them.", False),  # no modal
+        ("You needn't bring ear defenders, because the shed provides them.", True),
+        ("You don't need to bring safety glasses.", False),  # required, and not provided
+        ("You don't need to bring aprons or safety glasses.", False),  # one of them is not
+        ("You don't need to wear ear defenders.", False),  # a provision exempts from no wearing
+    ],
+)
+def test_an_exemption_from_bringing_what_is_provided(claim: str, exempt: bool) -> None:
+    assert exempt_as_provided(claim, SHED) is exempt
+
+
+def test_a_lie_exempting_from_what_must_be_brought_is_caught() -> None:
+    passages = ["Members must bring their own padlock.", "Towels are provided at reception."]
+    assert passes("You don't need to bring a towel, since towels are provided.", passages)
+    assert not passes("You don't need to bring a padlock.", passages)
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("The parcel needs a signature unless you chose a safe place, which you didn't.", True),
+        ("Entry is free if you booked online, but they did not.", True),
+        ("The parcel needs a signature unless you chose a safe place.", False),
+        ("If it rains, the match is off, which they didn't expect.", False),  # the comma ends it
+        ("Refunds are given if you cancel, you don't need a reason.", False),
+    ],
+)
+def test_a_condition_the_text_itself_denies(text: str, denied: bool) -> None:
+    assert denies_a_condition(text) is denied
+
+
+def test_a_claim_negating_the_condition_the_evidence_denies() -> None:
+    evidence = "The parcel needs a signature unless you chose a safe place, which you didn't."
+    assert not negation_clash(
+        "Since no safe place was chosen, the parcel needs a signature.", evidence
+    )
+    assert negation_clash("The parcel does not need a signature.", evidence)
+
+
+def test_a_phrase_negated_with_its_verb_left_out_and_a_verb_negated_of_it() -> None:
+    evidence = "Helpers need a permit for the main hall, but not for garden sessions."
+    assert not negation_clash("Garden sessions don't need one.", evidence)
+    assert negation_clash("Helpers don't need a permit for the main hall.", evidence)
+    # A verb negated of what the other text's verb is negated of: no phrase left without a verb.
+    assert negation_clash(
+        "Staff park in the yard; the yard isn't locked.", "Staff do not park in the yard."
+    )
+    # Two phrases negated each other's way round still clash ("X, not Y" against "Y, not X").
+    assert negation_clash(
+        "The tenant, not the landlord, pays for repairs.",
+        "The landlord, not the tenant, pays for repairs.",
+    )
+
+
+def test_a_verb_of_saying_has_no_party_for_its_object() -> None:
+    assert not any(r.key == ("say",) for r in relations("The tenant said their landlord refused."))
+    assert any(r.key[0] == "tell" for r in relations("The tenant told their landlord."))
+    passage = "Tenant: My landlord says I can't keep a cat. Can you ask her?\nAgent (Jo): I will."
+    assert passes("The tenant said their landlord doesn't allow them to keep a cat.", [passage])
+
+
+@given(
+    st.integers(min_value=0, max_value=59),
+    st.integers(min_value=0, max_value=59),
+    st.integers(min_value=1, max_value=40),
+)
+def test_a_moved_clock_reading_is_read_both_ways_round(
+    minutes: int, seconds: int, gap: int
+) -> None:
+    start = minutes * 60 + seconds
+    end = start + gap
+    if end >= 60 * 60:
+        return
+    first, second = f"{minutes}:{seconds:02d}", f"{end // 60}:{end % 60:02d}"
+    passage = f"She ran {first}, {gap} seconds ahead of him."
+    claim = f"He ran {second}, {gap} seconds behind her {first}."
+    assert moved_on_clock(second, claim, (passage,))
+    wrong = f"{(end + 1) // 60}:{(end + 1) % 60:02d}"
+    assert not moved_on_clock(wrong, claim.replace(second, wrong), (passage,))
+
+
+@given(st.text(max_size=200))
+def test_reading_restrictions_and_denied_conditions_never_fails(text: str) -> None:
+    restricts_stated(text, text)
+    denies_a_condition(text)
+    exempt_as_provided(text, text)
+
+
+def test_shared_times_stand_for_words_of_a_quote() -> None:
+    claim = "Both are two hours long: 9am to 11am and 2pm to 4pm."
+    assert bears_on("Classes run from 9am to 11am or 2pm to 4pm.", claim)
+    assert not bears_on("9am to 11am, 2pm to 4pm", claim)  # figures and no words
+    assert not bears_on("Doors open at 9am and 2pm.", claim)  # two short shared figures
