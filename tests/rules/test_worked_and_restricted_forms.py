@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import quoting, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock_durations import moved_on_clock
@@ -19,6 +19,7 @@ from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.modals import exempt_as_provided
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.replies import yes_or_no
 from pytest_faithful.text.restrictions import restricts_stated
 from pytest_faithful.text.roles import relations
 
@@ -215,3 +216,73 @@ def test_shared_times_stand_for_words_of_a_quote() -> None:
     assert bears_on("Classes run from 9am to 11am or 2pm to 4pm.", claim)
     assert not bears_on("9am to 11am, 2pm to 4pm", claim)  # figures and no words
     assert not bears_on("Doors open at 9am and 2pm.", claim)  # two short shared figures
+
+
+def test_the_hours_of_every_span_a_sentence_says_together() -> None:
+    passage = (
+        "The repair café opens on Sundays from 11 am to 2 pm and Tuesday evenings from 7 to 9 pm."
+    )
+    assert passes("It's open five hours a week in all.", [passage])
+    assert not passes("It's open six hours a week in all.", [passage])
+    assert not passes("It's open four hours a week in all.", [passage])
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("You can't renew the permit until the fine is paid.", True),
+        ("You can renew the permit while the fine is unpaid.", False),
+    ],
+)
+def test_a_state_awaited_until_is_no_statement_of_it(answer: str, faithful: bool) -> None:
+    passage = "Drivers with an unpaid fine cannot renew their permit until it is cleared."
+    assert passes(answer, [passage]) is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("She coached in Oslo for six years before moving to Bergen.", True),
+        ("She moved to Bergen before coaching in Oslo for six years.", False),
+    ],
+)
+def test_before_against_an_opening_after_told_the_other_way(answer: str, faithful: bool) -> None:
+    passage = "After six years coaching in Oslo, she moved to Bergen in 2011."
+    assert passes(answer, [passage]) is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("He joined the orchestra in 1998, aged about 24.", True),
+        ("He joined the orchestra in 1998, at the age of around 24.", True),
+        ("He joined the orchestra in 1998, aged about 30.", False),
+    ],
+)
+def test_an_age_said_about_from_a_year_of_birth(answer: str, faithful: bool) -> None:
+    passages = ["Ivo Brandt was born in Graz in 1974. He joined the orchestra in 1998."]
+    assert passes(answer, passages) is faithful
+
+
+@pytest.mark.parametrize(
+    ("reply", "answer"),
+    [
+        ("Right, so the new one is cheaper.", True),
+        ("That's correct.", True),
+        ("Exactly.", True),
+        ("Right now I can't say.", None),
+        ("Right, but not on Sundays.", None),
+        ("Alright, let me check.", None),
+    ],
+)
+def test_a_confirmation_set_off_by_itself_answers_yes(reply: str, answer: bool | None) -> None:
+    assert yes_or_no(reply) is answer
+
+
+def test_a_statement_before_a_tag_question_confirmed() -> None:
+    chat = "Mia: The new gym plan is £30 a month.\nOli: The old one was £36, right?\nMia: Right."
+    quote = "Mia: The new gym plan is £30 a month.\nOli: The old one was £36, right?"
+    honest = "The new gym plan is £30 a month against the old £36."
+    assert verify(honest, [chat], judge=quoting(quote)).passed
+    denied = chat.replace("Mia: Right.", "Mia: No, it was £33.")
+    assert not verify(honest, [denied], judge=quoting(quote)).passed

@@ -358,7 +358,9 @@ def _against(
             return None
     if pair.timed and (_RANGE.search(claim) is None) != (_RANGE.search(clause) is None):
         return None
-    if pair.converse and not _same_left(claim, word, sentence[: at + hit[0]]):
+    if pair.converse and not _same_left(
+        claim, word, sentence[: at + hit[0]], sentence[at + hit[0] :]
+    ):
         return None
     # The share is of the claim, or of the fact it joins that says the word ("..., and price
     # increases always stop" against "price increases usually slow"): a long claim says more.
@@ -467,16 +469,20 @@ def _negated_before(clause: str, hit: tuple[int, str]) -> bool:
     return any(map(is_negation, before))
 
 
-def _same_left(claim: str, word: str, before: str) -> bool:
+def _same_left(claim: str, word: str, before: str, opposite: str) -> bool:
     """Whether the content word nearest before the claim's ``word`` is the one nearest
-    ``before`` the opposite in the evidence, or either has none: "X sold to Y" and "Y bought
-    from X" do not; "Arsenal won" and "Chelsea, who lost" do not."""
+    ``before`` the ``opposite`` in the evidence, or either has none: "X sold to Y" and "Y bought
+    from X" do not; "Arsenal won" and "Chelsea, who lost" do not; nor "stayed eight years
+    before returning" and "After eight years there, he returned", whose opening phrase holds
+    the claim's word."""
     said = _first_word(claim, _keys(word))
     if said is None:
         return True
     left, right = _last_term(claim[: said[0]]), _last_term(before)
     if left is None and (comma := claim.find(",", said[0])) > 0:
         left = _last_term(claim[comma + 1 :])  # "After A, B" is "B after A"
+    if left is not None and right is None and "," in opposite:
+        return left not in content_terms(opposite[: opposite.find(",")])
     return left is None or right is None or left == right
 
 

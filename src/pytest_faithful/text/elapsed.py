@@ -61,15 +61,15 @@ _SPAN = regex(
     rf"\b{_N}[- ](?P<unit>years?|decades?)\b(?:\s+(?P<way>later|after|before|earlier|on))?",
     re.IGNORECASE,
 )
-# "aged 47", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
+_ABOUT = r"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+# "aged 47", "aged about 23", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
 _AGE = regex(
-    rf"\b(?:aged\s+{_N}|at\s+(?:the\s+)?age\s+(?:of\s+)?{_N.replace('<n>', '<n2>')}"
+    rf"\b(?:aged\s+{_ABOUT}{_N}|at\s+(?:the\s+)?age\s+(?:of\s+)?{_ABOUT}"
+    rf"{_N.replace('<n>', '<n2>')}"
     rf"|(?:{_N.replace('<n>', '<n7>')}\s+or\s+)?{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
-    rf"|was\s+(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_N.replace('<n>', '<n4>')}"
-    r"\s+when"
+    rf"|was\s+{_ABOUT}{_N.replace('<n>', '<n4>')}\s+when"
     # "died at around 70 or 71", "lived to 88"
-    rf"|(?:died(?:\s+in\s+\d{{4}})?\s+at|lived\s+to(?:\s+be)?)\s+(?:about\s+|around\s+|roughly\s+|nearly\s+"
-    r"|almost\s+)?"
+    rf"|(?:died(?:\s+in\s+\d{{4}})?\s+at|lived\s+to(?:\s+be)?)\s+{_ABOUT}"
     rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
     re.IGNORECASE,
 )

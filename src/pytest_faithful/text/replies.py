@@ -30,11 +30,14 @@ _YES = frozenset(
     | {"definitely", "gladly"}
 )
 # A yes said with a negation's words: "No problem", "Can't wait!", "Wouldn't miss it"; or in
-# a phrase: "Will do.", "On it", "Sounds good".
+# a phrase: "Will do.", "On it", "Sounds good"; or a confirmation set off by itself: "Right, so
+# the new one is cheaper.", "That's correct.", "Exactly." (not "right now", "right away").
 _YES_IDIOM = regex(
     r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
     r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b"
-    r"|(?:will|can)[ \t]+do\b|on[ \t]+it\b|sounds[ \t]+(?:good|great|fine|perfect)\b)"
+    r"|(?:will|can)[ \t]+do\b|on[ \t]+it\b|sounds[ \t]+(?:good|great|fine|perfect)\b"
+    r"|(?:that(?:'s|\u2019s|[ \t]+is)[ \t]+)?(?:right|correct|exactly|precisely)"
+    r"(?=[ \t]*[,.!;\u2014]|$))"
 )
 # "Not really", "Not yet", "Not today": a no in two words ("not sure" is no answer).
 _NOT_SO = frozenset(["really", "yet", "today", "tonight", "now", "anymore"])

@@ -12,6 +12,9 @@ writes those two senses as "during" and "per", words of no pair, so for the oppo
 (:mod:`pytest_faithful.text.contrasts`) a clause "under this Agreement" says nothing against
 "what you paid over the twelve months before the claim". The comparatives stay: "over the age
 of 65", "under 18", "under the limit".
+
+A state a sentence awaits ("you can't borrow until it's paid") is one it says does not hold
+yet, as the passage's "unpaid fines" does: its words are read as "until then", no statement.
 """
 
 from __future__ import annotations
@@ -54,10 +57,19 @@ _EITHER_EACH = regex(
 )
 
 
+# "can't borrow until it's paid", "stays closed until repairs are finished": a state awaited,
+# which the sentence says does not hold yet ("unpaid fines"); its words are no statement of it.
+_UNTIL_A_STATE = regex(
+    r"(?i)\b(?:until|till|unless\s+and\s+until)\s+(?:it|they|you|he|she|we|the\s+\w+|\w+s)"
+    r"(?:'s|'re|\s+(?:is|are|has\s+been|have\s+been|was|were|gets?|becomes?))\s+[^,;:.!?\n]*"
+)
+
+
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
     "during", "under" of an authority written "per" and "either one" written "each one"
-    (module docstring); nothing else changed."""
+    (module docstring), and a state awaited "until" written "until then"; nothing else
+    changed."""
     if "free" in text or " no " in text or "nothing" in text:
         text = _FREE.sub("free", text)
     if "over" in text.casefold():
@@ -66,4 +78,6 @@ def plain_senses(text: str) -> str:
         text = _UNDER_AN_AUTHORITY.sub("per", text)
     if "ither" in text:
         text = _EITHER_EACH.sub("each", text)
+    if "til" in text:
+        text = _UNTIL_A_STATE.sub("until then", text)
     return text

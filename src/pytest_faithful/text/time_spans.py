@@ -28,9 +28,9 @@ _MOST_TIMES = 16
 
 def time_spans(sentence: str) -> Iterator[int]:
     """The minutes from each time of day ``sentence`` says to the next, in pairs: "9 am to 5
-    pm on weekdays, 10 am to 2 pm on Saturdays" is 480 and 240 (never 5 pm to 10 am); a pair
-    whose second time is the earlier is read both as their distance and as the span forward
-    past midnight ("10 am ... by midnight": 840)."""
+    pm on weekdays, 10 am to 2 pm on Saturdays" is 480 and 240 (never 5 pm to 10 am), and
+    720 together; a pair whose second time is the earlier is read both as their distance and
+    as the span forward past midnight ("10 am ... by midnight": 840)."""
     times = [
         minutes
         for term, kinds in number_kinds(sentence).items()
@@ -38,10 +38,14 @@ def time_spans(sentence: str) -> Iterator[int]:
     ]
     if len(ordered := clock_times(sentence, _MOST_TIMES)) > len(times):  # "7pm to 8pm, 7pm to"
         times = [minutes for minutes, _ in ordered]
-    for start, end in zip(times[::2], times[1::2], strict=False):  # an odd one out: no pair
+    pairs = list(zip(times[::2], times[1::2], strict=False))  # an odd one out: no pair
+    for start, end in pairs:
         yield abs(end - start)
         if end < start:
             yield end - start + _DAY
+    if len(pairs) > 1 and all(start < end for start, end in pairs):
+        # "Saturdays from 10 am to 1 pm and Wednesday evenings from 6 to 8 pm": open 5 hours
+        yield sum(end - start for start, end in pairs)
     yield from day_time_spans(sentence)  # "from 6am Tuesday until 8pm Wednesday"
 
 
