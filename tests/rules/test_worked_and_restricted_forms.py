@@ -13,15 +13,19 @@ from hypothesis import strategies as st
 from evidence_judges import quoting, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
 from pytest_faithful.text.clock_durations import moved_on_clock
+from pytest_faithful.text.codes import labelled_only
 from pytest_faithful.text.conditions import denies_a_condition
 from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.counts import party_counts
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.modals import exempt_as_provided
 from pytest_faithful.text.polarity import negation_clash
-from pytest_faithful.text.replies import yes_or_no
+from pytest_faithful.text.replies import tag_stated, yes_or_no
 from pytest_faithful.text.restrictions import restricts_stated
 from pytest_faithful.text.roles import relations
+from pytest_faithful.text.senses import plain_senses
 
 
 def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
@@ -286,3 +290,133 @@ def test_a_statement_before_a_tag_question_confirmed() -> None:
     assert verify(honest, [chat], judge=quoting(quote)).passed
     denied = chat.replace("Mia: Right.", "Mia: No, it was £33.")
     assert not verify(honest, [denied], judge=quoting(quote)).passed
+
+
+def test_a_negated_phrase_against_a_negated_verb_of_what_the_evidence_states() -> None:
+    evidence = "Cats are welcome on rowing boats but not on motor boats."
+    claim = "Cats are welcome on motor boats, but they aren't allowed on rowing boats."
+    assert negation_clash(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    ("quote", "stated"),
+    [
+        (
+            "Ana: Going up is harder than coming down, surely?",
+            "Ana: Going up is harder than coming down.",
+        ),
+        ("The old rate was £36, right?", "The old rate was £36."),
+        ("It opens at 9, doesn't it?", "It opens at 9."),
+        ("Can we bring dogs?", None),
+        ("Is it open right now?", None),
+    ],
+)
+def test_a_statement_asked_back_with_a_tag(quote: str, stated: str | None) -> None:
+    assert tag_stated(quote) == stated
+
+
+def test_a_tag_question_is_evidence_for_what_its_speaker_thinks() -> None:
+    chat = (
+        "Ana: Plan for Sunday: up the north gully, along the ridge, down the west path.\n"
+        "Bo: How long?\nAna: Six hours or so.\nCy: Fine, but the gully is loose gravel.\n"
+        "Ana: Then we go up the west path and come down the gully.\n"
+        "Bo: Coming down gravel is worse than going up it, surely?\nCy: Not with poles."
+    )
+    judge = quoting("Bo: Coming down gravel is worse than going up it, surely?")
+    claim = "Bo thought coming down gravel would be worse than going up it."
+    assert verify(claim, [chat], judge=judge).passed
+    assert not verify("Cy will bring the stove.", [chat], judge=judge).passed
+    denied = chat.replace("Not with poles.", "No, going up is worse.")
+    assert not verify(claim, [denied], judge=judge).passed
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        (
+            "Bikes five years old or more are valued at cost",
+            "Bikes five years old are valued at cost",
+        ),
+        ("Riders 18 or over may hire", "Riders 18 may hire"),
+        ("more or less the same", "more or less the same"),
+        ("red or more blue", "red or more blue"),
+    ],
+)
+def test_a_bound_after_its_number_is_no_comparison(text: str, plain: str) -> None:
+    assert plain_senses(text) == plain
+
+
+def test_an_or_more_bound_is_no_opposite_of_less() -> None:
+    sentence = "Bikes five years old or more are valued at market price less wear and tear."
+    assert (
+        contrast("It pays less than a new bike: market price less wear and tear.", sentence) is None
+    )
+    assert (
+        contrast("Bikes pay more than a new bike.", "Bikes pay less than a new bike.") is not None
+    )
+
+
+def test_a_bracketed_number_after_a_name_is_no_part_number() -> None:
+    results = "Ana Ruiz (29) won the final. Section (3) sets the rules."
+    assert passes("Ana Ruiz, 29, won the final.", [results])
+    assert not passes("Ana Ruiz, 31, won the final.", [results])
+    assert labelled_only("Three rules apply.", [results]) == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("text", "sense"),
+    [
+        ("We will not cover: (a) lost keys; (b) drones over 250 grams in weight.", UPPER),
+        ("We cover: (a) lost keys; (b) drones over 250 grams in weight.", LOWER),
+        ("Not normally: a drone over 250 grams needs a licence.", LOWER),  # an answer, no list
+        ("Not covered at 5:30pm: drones over 250 grams.", LOWER),  # no list after the colon
+        ("No drones after 5:30pm; drones over 250 grams fly by day.", LOWER),  # a time's colon
+    ],
+)
+def test_a_list_lead_in_negates_each_item(text: str, sense: str) -> None:
+    assert bound_senses(text)["250"] == frozenset({sense})
+
+
+def test_half_of_an_amount_said_twice_the_other() -> None:
+    passage = "At 12 metres long, the new pontoon will be twice the length of the old one."
+    assert passes(
+        "The new pontoon is 12 metres, twice the length of the old, so the old was 6 metres.",
+        [passage],
+    )
+    assert not passes(
+        "The new pontoon is 12 metres, twice the length of the old, so the old was 8 metres.",
+        [passage],
+    )
+
+
+def test_a_negation_in_quotes_ends_before_and_that() -> None:
+    evidence = (
+        "The chief said the blaze was 'contained but not yet out' and that crews would stay "
+        "overnight."
+    )
+    assert not negation_clash("It's contained, and crews will stay overnight.", evidence)
+    assert negation_clash("Crews will not stay overnight.", evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "counts"),
+    [
+        ("Ana introduced Bo to Cy, and the two now meet on Sundays.", {"2"}),
+        ("Ana and Bo met in 2010; the two still play together.", {"2"}),
+        ("The two sisters run the shop.", set()),
+    ],
+)
+def test_the_two_standing_for_parties_named(sentence: str, counts: set[str]) -> None:
+    assert party_counts(sentence) == counts
+
+
+def test_a_modal_in_a_relative_clause_describes_whom() -> None:
+    evidence = "Hirers must be 21 or over and must show a driving licence."
+    assert passes("Anyone 21 or over who can show a driving licence.", [evidence])
+    assert not passes("Hirers can show a driving licence if they like.", [evidence])
+
+
+def test_an_area_in_another_unit() -> None:
+    passage = "The fire burned an estimated 450 hectares of forest."
+    assert passes("About 450 hectares burned, which is 4.5 square kilometres.", [passage])
+    assert not passes("About 450 hectares burned, which is 45 square kilometres.", [passage])

@@ -40,6 +40,7 @@ from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.replies import (
     answer_around,
     says_no_to,
+    tag_stated,
     without_asking_after,
     yes_or_no,
 )
@@ -102,6 +103,7 @@ class BearsOn:
                 and not _asked(case, span)
                 and not _states_before_asking(case, span)
                 and not _answered_yes(case, span)
+                and not _tag_stated(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
@@ -194,6 +196,19 @@ _DECIDING = regex(
 def _discussed(claim: str) -> bool:
     """Whether ``claim`` reports a discussion and no decision (:data:`_DISCUSSING`)."""
     return _DISCUSSING.search(claim) is not None and _DECIDING.search(claim) is None
+
+
+# A reply that opens by turning a statement down: "No, it was £33.", "Nope", "Not really".
+_NO_FIRST = regex(r"(?i)\s*(?:no|nope|nah|not\s+really|wrong)\b")
+
+
+def _tag_stated(case: Case, span: Aligned) -> bool:
+    """Whether ``span`` is a statement asked back with a tag ("Coming down scree is worse than
+    going up it, surely?") whose statement bears on the claim, and that the reply after it
+    does not turn down: the tag asks for agreement with what the speaker states."""
+    stated = tag_stated(span.text(case.passages))
+    reply = _reply_after(case.passages[span.passage], span.end)
+    return stated is not None and bears_on(stated, case.subject) and not _NO_FIRST.match(reply)
 
 
 def _asked(case: Case, span: Aligned) -> bool:

@@ -278,11 +278,36 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if not _compares(text, first + m.end(), start)
         and not _CONDITION_AFTER.match(text, first + m.end())
     ]
-    return spans + [
-        (end + m.start(), end + m.end())
-        for m in _NEGATION_WORD.finditer(after)
-        if not _OF_A_NOUN.search(after, 0, m.start())
-    ]
+    return (
+        spans
+        + _list_lead_negations(text, low, start)
+        + [
+            (end + m.start(), end + m.end())
+            for m in _NEGATION_WORD.finditer(after)
+            if not _OF_A_NOUN.search(after, 0, m.start())
+        ]
+    )
+
+
+# A sentence's end, past which a list's lead-in is another sentence's.
+_SENTENCE_END = regex(r"\.(?=\s)|[!?\n]")
+# A colon that ends a lead-in, not one of a time ("5:30pm").
+_LEAD_COLON = regex(r":(?!\d)")
+# What marks a list's items: "(b)", "ii)", "; ".
+_LIST_ITEM = regex(r"\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|\b(?:[a-z]|[ivx]{1,4})\)|;")
+
+
+def _list_lead_negations(text: str, low: int, start: int) -> list[tuple[int, int]]:
+    """The negations of the lead-in of a list the bound at ``start`` is an item of: "We will not
+    cover: (a) ...; (b) flights over 120 metres" negates each item, as "Flights over 120
+    metres are not covered" does (the colon ends a clause, not the list's negation)."""
+    colon = max((m.start() for m in _LEAD_COLON.finditer(text, low, start)), default=-1)
+    if colon < 0 or _SENTENCE_END.search(text, colon, start):
+        return []
+    if not _LIST_ITEM.search(text, colon, start):
+        return []  # "Not normally: a player who withdraws ...": an answer, no list
+    lead = max(low, *(text.rfind(mark, low, colon) + 1 for mark in (". ", "\n", "? ", "! ")))
+    return [(lead + m.start(), lead + m.end()) for m in _NEGATION_WORD.finditer(text[lead:colon])]
 
 
 # "Not if you're 16 or over: ...": a negation that answers no to what the condition after it

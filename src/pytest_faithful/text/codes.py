@@ -391,10 +391,26 @@ def labelled_only(claim: str, passages: Sequence[str]) -> list[str]:
     return sorted(t for t in content_terms(_PART.sub(" ", claim)) if t in labels)
 
 
+# A bracketed number right after a name is the person's age or a count, no part's number:
+# "Tom Reilly (32) passed his grading", "Leeds City AC (58)".
+_AFTER_NAME = regex(
+    r"\b(?!(?:Section|Subsection|Paragraph|Clause|Article|Part|Item|Rule|Schedule|Chapter"
+    r"|Regulation|Annex|Appendix|Step|Note)\b)[A-Z][\w'-]*[^\S\n]$"
+)
+
+
 @functools.lru_cache(maxsize=64)
 def _labelled_only(passages: tuple[str, ...]) -> frozenset[str]:
-    parts = " ".join(m[0] for p in passages for m in _PART.finditer(p))
+    found = [
+        (p, m)
+        for p in passages
+        for m in _PART.finditer(p)
+        if not (m[0].startswith("(") and _AFTER_NAME.search(p, max(0, m.start() - 40), m.start()))
+    ]
+    parts = " ".join(m[0] for _, m in found)
     if not any(c.isdigit() for c in parts):
         return frozenset()
-    amounts = frozenset().union(*(content_terms(_PART.sub(" ", p)) for p in passages))
+    labelled = [p for p, _ in found]
+    amounts = frozenset().union(*(content_terms(_PART.sub(" ", p)) for p in labelled))
+    amounts |= frozenset().union(*(content_terms(p) for p in passages if p not in labelled))
     return frozenset(t for t in content_terms(parts) if t[0].isdigit() and t not in amounts)

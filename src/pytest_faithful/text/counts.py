@@ -237,7 +237,8 @@ def self_counts(sentence: str) -> frozenset[str]:
 _PARTIES = regex(
     r"(?i)\bthe\s+(two|three|four|five)\s+(?=of\s+(?:them|us|you)\b|(?:met|are|were|have|had"
     r"|will|would|agreed|spoke|talked|shared|married|divorced|split|parted|never|later|then"
-    r"|both|together)\b|[a-z]{3,}ed\b)"
+    r"|both|together|now|still|also|often|soon|eventually|each|meet|live|work|play|remain"
+    r"|became|become|went|began|can|could|may|must|should|do|did)\b|[a-z]{3,}ed\b)"
 )
 
 

@@ -136,6 +136,10 @@ def _may_hold_modal(text: str) -> bool:
     return any(hint in folded for hint in _MODAL_HINTS) or _UP.search(folded) is not None
 
 
+# A relative pronoun right before a modal: "who can", "that may".
+_RELATIVE = regex(r"(?i)\b(?:who|whom|that|which)[ \t]+$")
+
+
 def _modals(text: str) -> list[_Modal]:
     """Each modal phrase of ``text`` that gives an action a force, unless negated before it in
     its clause. Each reading is found once in the text and looked up by where it is: linear
@@ -155,6 +159,10 @@ def _modals(text: str) -> list[_Modal]:
         action = content_terms(match["action"])
         if not action or action & _EXPECTING:
             continue  # "can expect", "should expect": how likely, not what is permitted
+        if force == "permitted" and _RELATIVE.search(
+            text, max(0, match.start() - 8), match.start()
+        ):
+            continue  # "anyone who can show photo ID": whom, by what they are able to do
         # The clause the modal is in: from the last break before it to the first after it.
         before = bisect.bisect_right(ends, match.start())
         opening = ends[before - 1] if before else 0

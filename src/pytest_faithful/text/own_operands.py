@@ -90,7 +90,12 @@ _HALF = regex(
     r"[^\W\d_]+)\b"
 )
 _DOUBLE = regex(r"(?i)\bdouble[ds]?\b|\btwice\b")
-_TWICE_AS = regex(r"(?i)\b(?:twice|double)\s+(?:as\s+(?:many|much)|the\s+(?:number|amount))\b")
+# "twice as many as", "twice as long as", "double the width of": the amount before is twice
+# the one the claim writes after.
+_TWICE_AS = regex(
+    r"(?i)\b(?:twice|double)\s+(?:as\s+(?:many|much|[^\W\d_]+\s+as)"
+    r"|the\s+(?:number|amount|[^\W\d_]+\s+of))\b"
+)
 
 
 def _written_after(term: str, claim: str, at: int) -> bool:

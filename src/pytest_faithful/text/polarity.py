@@ -376,9 +376,9 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         for s in stating.scopes
     ):
         return False
-    # "but not for after-school sessions" against "after-school sessions don't need one": a
-    # phrase negated with its verb left out, and the other text negates a verb of it.
-    negated_of = {s.before for s in stating.scopes if s.verbal}
+    # "but not for after-school sessions" against "sessions don't need one": a verb negated of
+    # a phrase negated without one, of nothing else this states ("aren't allowed on rowing").
+    negated_of = {s.before for s in stating.scopes if s.verbal and not s.rest & negating.asserted}
     if not scope.verbal and negated_of & ({scope.head} | scope.rest):
         return False
     if heads & negating.asserted:

@@ -198,3 +198,20 @@ def _speakers_named(question: str, asker: frozenset[str], replier: frozenset[str
     if replier:
         question = _SECOND.sub(" ".join(sorted(replier)), question)
     return question
+
+
+# A tag that asks for agreement with the statement before it: "..., surely?", "..., right?",
+# "..., isn't it?", "..., don't you think?".
+_TAG = regex(
+    r"(?i),[ \t]*(?:surely|right|yeah|eh|innit|correct|don't[ \t]+you[ \t]+think|"
+    r"(?:is|are|was|were|do|does|did|have|has|can|will|would|should)n't[ \t]+"
+    r"(?:it|they|he|she|we|you|i|there|that))[ \t]*\?[ \t\"'\u201d)]*$"
+)
+
+
+def tag_stated(quote: str) -> str | None:
+    """What ``quote`` states when it is a statement asked back with a tag ("Tom: Coming down
+    scree is worse than going up it, surely?" states that it is worse, as its speaker sees
+    it); else None."""
+    m = _TAG.search(quote)
+    return None if m is None else quote[: m.start()] + "."

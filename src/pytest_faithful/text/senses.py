@@ -57,6 +57,13 @@ _EITHER_EACH = regex(
 )
 
 
+# "five years old or more", "18 or over", "2 kg or less": a bound on the number before it, no
+# comparison of two things (which way a bound points is the bounds reading's: bounds.py).
+_OR_BEYOND = regex(
+    r"(?i)(\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty"
+    r"|fifty|hundred)\b(?:[ \t]+[a-z]+){0,2}?)[ \t]+or[ \t]+(?:more|less|fewer|over|under|above"
+    r"|below|older|younger|longer|shorter|higher|lower|greater)\b"
+)
 # "can't borrow until it's paid", "stays closed until repairs are finished": a state awaited,
 # which the sentence says does not hold yet ("unpaid fines"); its words are no statement of it.
 _UNTIL_A_STATE = regex(
@@ -68,8 +75,8 @@ _UNTIL_A_STATE = regex(
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
     "during", "under" of an authority written "per" and "either one" written "each one"
-    (module docstring), and a state awaited "until" written "until then"; nothing else
-    changed."""
+    (module docstring), a bound's "or more" after its number left out, and a state awaited
+    "until" written "until then"; nothing else changed."""
     if "free" in text or " no " in text or "nothing" in text:
         text = _FREE.sub("free", text)
     if "over" in text.casefold():
@@ -78,6 +85,8 @@ def plain_senses(text: str) -> str:
         text = _UNDER_AN_AUTHORITY.sub("per", text)
     if "ither" in text:
         text = _EITHER_EACH.sub("each", text)
+    if " or " in text:
+        text = _OR_BEYOND.sub(r"\1", text)
     if "til" in text:
         text = _UNTIL_A_STATE.sub("until then", text)
     return text

@@ -333,7 +333,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         if (
             token in _CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
-            or (_is_subject(token) and last in _JOINTS)
+            or ((_is_subject(token) or token == "that") and last in _JOINTS)  # "and that crews"
             or (
                 scope is not None
                 and last in _JOINTS

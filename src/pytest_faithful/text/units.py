@@ -46,6 +46,16 @@ UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
         ("volume", Decimal("0.001")),
     ),
     **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+    # Areas in square metres: "300 hectares" is "3 square kilometres".
+    **dict.fromkeys(
+        ("square metre", "square metres", "square meter", "square meters", "sq m"),
+        ("area", Decimal(1)),
+    ),
+    **dict.fromkeys(("hectare", "hectares", "ha"), ("area", Decimal(10_000))),
+    **dict.fromkeys(
+        ("square kilometre", "square kilometres", "square kilometer", "square kilometers", "sq km"),
+        ("area", Decimal(1_000_000)),
+    ),
     # The calendar's units against each other only (a month has no exact number of days):
     # "24 months" is "2 years", "a quarter" 3 months.
     **dict.fromkeys(("month", "months"), ("calendar", Decimal(1))),
