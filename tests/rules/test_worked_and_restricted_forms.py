@@ -420,3 +420,59 @@ def test_an_area_in_another_unit() -> None:
     passage = "The fire burned an estimated 450 hectares of forest."
     assert passes("About 450 hectares burned, which is 4.5 square kilometres.", [passage])
     assert not passes("About 450 hectares burned, which is 45 square kilometres.", [passage])
+
+
+def test_a_counter_case_said_with_a_trailing_otherwise() -> None:
+    evidence = "We will not pay for loss from an unlocked shed unless it was forced open."
+    assert not negation_clash(
+        "The policy won't pay for loss from an unlocked shed otherwise.", evidence
+    )
+    # Not a negation that ends its clause without the counter-case's word.
+    assert negation_clash("It won't pay for loss from a shed.", "It pays for loss from a shed.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The final is on 21 July, about three and a half weeks after the heats on 27 June.", True),
+        ("The final is on 21 July, about five and a half weeks after the heats on 27 June.", False),
+    ],
+)
+def test_half_weeks_between_two_dates(answer: str, faithful: bool) -> None:
+    passages = ["The heats are on 27 June.", "The final is on 21 July."]
+    assert passes(answer, passages) is faithful
+
+
+def test_a_volume_in_cubic_metres() -> None:
+    passage = "The tank holds 45,000 litres."
+    assert passes("The tank holds 45,000 litres, or 45 cubic metres.", [passage])
+    assert not passes("The tank holds 45,000 litres, or 450 cubic metres.", [passage])
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("A lesson is normally £30, so with the 20% weekend surcharge it costs £36.", True),
+        ("A lesson is normally £30, so with the 20% weekend surcharge it costs £40.", False),
+        ("A lesson is normally £30, so with the 20% student discount it costs £24.", True),
+        ("A lesson is normally £30, so with the 20% student discount it costs £36.", False),
+    ],
+)
+def test_a_claims_own_amount_after_a_percent_it_says(answer: str, faithful: bool) -> None:
+    passages = [
+        "A standard lesson costs £30.",
+        "Weekend lessons carry a 20% surcharge, and students get a 20% discount on weekdays.",
+    ]
+    assert passes(answer, passages) is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The hall opens at 09:00 on Tuesday and closes at 17:00 on Saturday: four days on.", True),
+        ("The hall opens at 09:00 on Tuesday and closes at 17:00 on Saturday: six days on.", False),
+    ],
+)
+def test_days_between_two_weekdays_read_forward(answer: str, faithful: bool) -> None:
+    passage = "The exhibition hall opens at 09:00 on Tuesday and closes at 17:00 on Saturday."
+    assert passes(answer, [passage]) is faithful

@@ -97,3 +97,11 @@ _DENIED = regex(
 def denies_a_condition(text: str) -> bool:
     """Whether ``text`` says of one of its conditions that it does not hold."""
     return _DENIED.search(text) is not None
+
+
+# The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
+# if ..." and states nothing of its own; nor does "The policy won't pay otherwise.".
+OTHERWISE = regex(
+    r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))(?:\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*"
+    r"|[^.;:!?\n,]*\botherwise(?=\s*(?:[.;!?]|$)))"
+)

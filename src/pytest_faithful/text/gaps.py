@@ -72,7 +72,7 @@ def _gap_terms(working: str) -> frozenset[str]:
         if len(terms) != 1 or not (term := next(iter(terms))).isdigit():
             continue
         count, unit = int(term), m[3].lower()
-        if m["half"] and unit != "hour":
+        if m["half"] and unit not in ("hour", "week"):
             continue
         if unit == "minute":
             # "from 12:30 to 1:15, so it's 45 minutes": a clock time without "am" or "pm" is
@@ -106,9 +106,11 @@ def _gap_terms(working: str) -> frozenset[str]:
         elif unit == "week":
             # "from 6 July to 19 July, about two weeks": 13 nights, 14 days counted with both
             # ends; a count of weeks is said within a day.
+            # "about three and a half weeks after 20 May": 14 June, 25 days on.
             days = _day_gaps(working) if days is None else days
-            if any(abs(gap - count * 7) <= 1 for gap in days):
-                found.add(term)
+            length = count * 7 + (3.5 if m["half"] else 0)
+            if any(abs(gap - length) <= 1 for gap in days):
+                found.add(f"{count}.5" if m["half"] else term)
         else:
             days = _day_gaps(working) if days is None else days
             # "three days, from Friday 18 July to Sunday 20 July": a span counts both its ends
@@ -129,7 +131,14 @@ def _day_gaps(text: str) -> set[int]:
             days.append(datetime.date(said.year or year, said.month, said.day))
         except ValueError:
             continue  # "30 February": no day
-    return {abs((a - b).days) for a, b in itertools.combinations(days, 2)}
+    gaps = {abs((a - b).days) for a, b in itertools.combinations(days, 2)}
+    # "open at 10:00 on Wednesday and close at 12:00 on Monday": five days on, read forward.
+    weekdays = [_WEEKDAYS.index(m[1].casefold()[:3]) for m in _WEEKDAY.finditer(text)][:_MOST]
+    return gaps | {(b - a) % 7 for a, b in itertools.pairwise(weekdays) if a != b}
+
+
+_WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_WEEKDAY = regex(r"(?i)\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b")
 
 
 def _shifted(times: list[int], by: int) -> set[str]:

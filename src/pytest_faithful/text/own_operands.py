@@ -44,6 +44,7 @@ from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import compound_parts, measured_in, measures
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.products import change_signs
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
 from pytest_faithful.text.rates import matches
 from pytest_faithful.text.terms import content_terms
@@ -186,14 +187,15 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if low in written and high in written
     )
     per = _per(term, claim) if own == _PLAIN else frozenset()
+    signs = change_signs(claim) if "%" in claim or "percent" in claim else frozenset()
     for (first, a_kinds), (second, b_kinds) in itertools.combinations(operands.values(), 2):
         if _summable(own, a_kinds, b_kinds) and sum_or_difference(values, (first, second), ranges):
             return True
         if per and _averaged(values, per, (first, a_kinds), (second, b_kinds)):
             return True
-        if _multiplied(values, own, (first, a_kinds), (second, b_kinds)):
+        if _multiplied(values, own, (first, a_kinds), (second, b_kinds), signs):
             return True
-        if _multiplied(values, own, (second, b_kinds), (first, a_kinds)):
+        if _multiplied(values, own, (second, b_kinds), (first, a_kinds), signs):
             return True
         if _ratio(values, own, (first, a_kinds), (second, b_kinds)):
             return True
@@ -336,6 +338,7 @@ def _multiplied(
     own: frozenset[str],
     amount: tuple[frozenset[Decimal], frozenset[str]],
     factor: tuple[frozenset[Decimal], frozenset[str]],
+    signs: frozenset[int] = frozenset(),
 ) -> bool:
     """Whether one of ``values`` is ``amount`` times or over ``factor``, a count of something
     (the result of the amount's kind: "500 mg" x "8 tablets" = "4,000 mg"), or a percent
@@ -345,7 +348,13 @@ def _multiplied(
     if "percent" in factor_kinds and "percent" not in amount_kinds:
         if not ((_counts(own) and _counts(amount_kinds)) or own & amount_kinds):
             return False
-        results = (a * f / _HUNDRED for a, f in _pairs(amounts_, factors))
+        # Or the amount after a cut or a rise by it the claim says: "£14, so with the 50%
+        # surcharge it would cost £21".
+        results = (
+            a * (_HUNDRED + sign * f) / _HUNDRED if sign else a * f / _HUNDRED
+            for a, f in _pairs(amounts_, factors)
+            for sign in (0, *signs)
+        )
     elif _counts(factor_kinds) and own & amount_kinds and "percent" not in own:
         results = (r for a, f in _pairs(amounts_, factors) if f > 1 for r in (a * f, a / f))
     else:

@@ -29,6 +29,7 @@ from pytest_faithful.text.conditions import (
     CONDITIONED,
     EXCEPTED,
     ONLY_IF,
+    OTHERWISE,
     as_requirements,
     conditioned,
     denies_a_condition,
@@ -272,22 +273,19 @@ _PROHIBITED = regex(
 _EXCLUDED_FROM = regex(
     r"(?i)\b(?:excluded|exempt(?:ed)?|barred|prohibited|precluded)\s+from\b(?=\s+[^\W\d_])"
 )
-# The counter-case of a condition: "..., otherwise you will not be reimbursed" restates "only
-# if ..." and states nothing of its own.
-_OTHERWISE = regex(r"(?i)(?:(?<=[,;])|(?<=^)|(?<=[.!?]\s))\s*(?:otherwise|or\s+else)\b[^.;:!?\n]*")
 
 
 def _plain(text: str) -> str:
     """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
-    :data:`_BOUND`, :data:`_OTHERWISE`; those a condition governs read as requirements:
-    :func:`~pytest_faithful.text.conditions.as_requirements`), "free of charge" written "at no
-    charge", "fails to", "refuses to", "declines to" or "neglects to" before a verb, or
-    "excluded from" (:data:`_EXCLUDED_FROM`), written "not", and a prohibition ("prohibits",
-    "is forbidden") written "do not allow", "is not allowed" (:data:`_PROHIBITS`)."""
+    :data:`_BOUND`, a condition's counter-case "otherwise"; those a condition governs read as
+    requirements: :func:`~pytest_faithful.text.conditions.as_requirements`), "free of charge"
+    written "at no charge", "fails to", "refuses to", "declines to" or "neglects to" before a
+    verb, or "excluded from" (:data:`_EXCLUDED_FROM`), written "not", and a prohibition
+    ("prohibits", "is forbidden") written "do not allow", "is not allowed" (:data:`_PROHIBITS`)."""
     # "non-transferable" is one word, the opposite of "transferable", which it does not state.
     text = _COMPOUND.sub(_unnegated, joined_non(text))
     if "therwise" in text or "else" in text:
-        text = _OTHERWISE.sub(_unnegated, text)
+        text = OTHERWISE.sub(_unnegated, text)
     if "ithout" in text or "unless" in text:
         text = as_requirements(text)
     if "from" in text:

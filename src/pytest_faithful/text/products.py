@@ -91,6 +91,21 @@ _RISE = regex(
 _ONE = Decimal(1)
 
 
+# A percent with a word or two before what it cuts or adds: "the 50% bank holiday surcharge".
+_NAMED_CUT = regex(rf"(?i){_PERCENT}\s+(?:[^\W\d_]+\s+){{1,2}}(?:discount|reduction|saving)\b")
+_NAMED_RISE = regex(rf"(?i){_PERCENT}\s+(?:[^\W\d_]+\s+){{1,2}}(?:surcharge|increase|uplift)\b")
+
+
+def change_signs(text: str) -> frozenset[int]:
+    """-1 where ``text`` says a percent cut ("a 25% discount"), 1 where it says a rise ("with
+    the 50% bank holiday surcharge")."""
+    return frozenset(
+        sign
+        for patterns, sign in (((_CUT, _NAMED_CUT), -1), ((_RISE, _NAMED_RISE), 1))
+        if any(pattern.search(text) for pattern in patterns)
+    )
+
+
 def percent_changes(
     sentences: tuple[str, ...], skip: frozenset[str], most: int
 ) -> Iterator[tuple[str, Decimal]]:

@@ -46,6 +46,9 @@ UNIT_SIZES: dict[str, tuple[str, Decimal]] = {
         ("volume", Decimal("0.001")),
     ),
     **dict.fromkeys(("litre", "litres", "liter", "liters"), ("volume", Decimal(1))),
+    **dict.fromkeys(
+        ("cubic metre", "cubic metres", "cubic meter", "cubic meters"), ("volume", Decimal(1000))
+    ),
     # Areas in square metres: "300 hectares" is "3 square kilometres".
     **dict.fromkeys(
         ("square metre", "square metres", "square meter", "square meters", "sq m"),
