@@ -18,7 +18,7 @@ from pytest_faithful.text.clock_durations import moved_on_clock
 from pytest_faithful.text.codes import labelled_only
 from pytest_faithful.text.conditions import denies_a_condition
 from pytest_faithful.text.contrasts import contrast
-from pytest_faithful.text.counts import party_counts
+from pytest_faithful.text.counts import party_counts, self_counts
 from pytest_faithful.text.evidence import bears_on
 from pytest_faithful.text.modals import exempt_as_provided
 from pytest_faithful.text.polarity import negation_clash
@@ -476,3 +476,59 @@ def test_a_claims_own_amount_after_a_percent_it_says(answer: str, faithful: bool
 def test_days_between_two_weekdays_read_forward(answer: str, faithful: bool) -> None:
     passage = "The exhibition hall opens at 09:00 on Tuesday and closes at 17:00 on Saturday."
     assert passes(answer, [passage]) is faithful
+
+
+def test_a_time_written_with_a_point() -> None:
+    passage = "Talks begin at 6.45pm in the chapel. Doors open 30 minutes before the talk starts."
+    assert passes("Doors open at 6.15pm, half an hour before the 6.45pm talk.", [passage])
+    assert not passes("Doors open at 6pm, half an hour before the 6.45pm talk.", [passage])
+
+
+def test_half_months_between_two_dates() -> None:
+    passages = ["The pool closes on 3 March and reopens on 18 May."]
+    assert passes("Roughly two and a half months, from 3 March to 18 May.", passages)
+    assert not passes("Roughly four and a half months, from 3 March to 18 May.", passages)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "counts"),
+    [
+        ("Jo pays £200 and the other three split the rest.", {"3"}),
+        ("The committee has six members: a chair, a clerk and four trustees.", {"6"}),
+        ("The committee has seven members: a chair, a clerk and four trustees.", set()),
+    ],
+)
+def test_counts_a_sentence_makes_of_what_it_names(sentence: str, counts: set[str]) -> None:
+    assert party_counts(sentence) | self_counts(sentence) == counts
+
+
+@pytest.mark.parametrize(
+    ("claim", "kept"),
+    [
+        ("Any member who has belonged for at least a year can vote at the meeting.", True),
+        ("Any member can vote at the meeting.", False),
+        ("Any member can vote at the meeting, whatever their standing.", False),
+    ],
+)
+def test_any_against_only_keeps_its_restriction(claim: str, kept: bool) -> None:
+    sentence = "Only members of at least a year's standing may vote at the meeting."
+    assert (contrast(claim, sentence) is None) is kept
+
+
+def test_a_measure_per_period_over_a_span() -> None:
+    passage = "The course runs for twelve weeks, with one 30-minute session a week."
+    assert passes("Twelve weeks of one 30-minute session a week is six hours in total.", [passage])
+    assert not passes(
+        "Twelve weeks of one 30-minute session a week is eight hours in total.", [passage]
+    )
+
+
+def test_a_span_of_no_whole_number_of_periods_is_no_count_of_them() -> None:
+    claim = "Over 36 hours at 2 litres a day, that is 3 litres."
+    assert not moved_on_clock("3", claim, ())  # no clock reading either
+    assert not passes(claim, ["The trial lasted 36 hours, with 2 litres drunk a day."])
+
+
+def test_a_short_restriction_keeps_every_word() -> None:
+    sentence = "A team may field substitutes from its registered squad only."
+    assert contrast("A team may field substitutes from any squad.", sentence) is not None

@@ -208,7 +208,7 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     # Either side says both: which holds for the claim is the judge's call.
                     if own & shown or other & written or not other & shown:
                         continue
-                    if other & shown == _ANY and no_free_choice(sentence.text, claim):
+                    if no_free_choice(sentence.text, claim, word, other & shown == _ANY):
                         continue  # "shall not solicit any client"; "weekdays only" of "on weekdays"
                     # Another clause says the claim's side and is as much about the claim,
                     # figures and days included.

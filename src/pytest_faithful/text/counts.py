@@ -226,16 +226,31 @@ def self_counts(sentence: str) -> frozenset[str]:
         term = next(iter(content_terms(m[1])), None)
         # No list is as long as a number of five digits, and int() refuses 4,300 or more.
         if (term is not None and term.isdecimal() and len(term) < 5) and (
-            int(term) == len(items) or (len(whole) > 1 and int(term) == len(whole))
+            int(term) in (len(items), _counted(items))
+            or (len(whole) > 1 and int(term) == len(whole))
         ):
             found.add(term)
     return frozenset(found)
 
 
+def _counted(items: list[str]) -> int:
+    """How many things ``items`` list, each one or the count of things it opens with: "seven
+    members: a chair, a secretary, a treasurer and four ordinary members" (not "$2 million"
+    of "three figures", an amount)."""
+    total = 0
+    for item in items:
+        first = next(iter(content_terms(" ".join(item.split()[:1]))), "")
+        kinds = number_kinds(item).get(first, frozenset())
+        things = bool(kinds) and all(kind.startswith("unit:") for kind in kinds)
+        total += int(first) if things and first.isdecimal() and len(first) < 4 else 1
+    return total
+
+
 # "the two met", "the three of them", "both": a count of the parties the sentence has named,
-# standing for them, as a pronoun does ("after the two met at a festival").
+# standing for them, as a pronoun does ("after the two met at a festival"); "the other three
+# split the difference", the rest of them.
 _PARTIES = regex(
-    r"(?i)\bthe\s+(two|three|four|five)\s+(?=of\s+(?:them|us|you)\b|(?:met|are|were|have|had"
+    r"(?i)\bthe\s+(?:other\s+)?(two|three|four|five)\s+(?=of\s+(?:them|us|you)\b|(?:met|are|were|have|had"
     r"|will|would|agreed|spoke|talked|shared|married|divorced|split|parted|never|later|then"
     r"|both|together|now|still|also|often|soon|eventually|each|meet|live|work|play|remain"
     r"|became|become|went|began|can|could|may|must|should|do|did)\b|[a-z]{3,}ed\b)"

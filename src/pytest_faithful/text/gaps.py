@@ -72,7 +72,7 @@ def _gap_terms(working: str) -> frozenset[str]:
         if len(terms) != 1 or not (term := next(iter(terms))).isdigit():
             continue
         count, unit = int(term), m[3].lower()
-        if m["half"] and unit not in ("hour", "week"):
+        if m["half"] and unit not in ("hour", "week", "month"):
             continue
         if unit == "minute":
             # "from 12:30 to 1:15, so it's 45 minutes": a clock time without "am" or "pm" is
@@ -101,8 +101,9 @@ def _gap_terms(working: str) -> frozenset[str]:
             # "about two months before the race on 12 October" from 15 August: months are no
             # fixed count of days, so within a week of the count's average length.
             days = _day_gaps(working) if days is None else days
-            if any(abs(gap / _MONTH_DAYS - count) <= _WITHIN_A_WEEK for gap in days):
-                found.add(term)
+            months = count + (0.5 if m["half"] else 0)  # "two and a half months"
+            if any(abs(gap / _MONTH_DAYS - months) <= _WITHIN_A_WEEK for gap in days):
+                found.add(f"{count}.5" if m["half"] else term)
         elif unit == "week":
             # "from 6 July to 19 July, about two weeks": 13 nights, 14 days counted with both
             # ends; a count of weeks is said within a day.

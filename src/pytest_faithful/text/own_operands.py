@@ -76,6 +76,7 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         or _measured(term, claim, passages)
         or _restated(term, claim, passages)
         or _times_a_period(term, claim, passages)
+        or _rate_over_a_span(term, claim, passages)
         or _area(term, claim)
         or _margin(term, claim, passages)
         or _halved_or_doubled(term, claim, passages)
@@ -404,6 +405,30 @@ def _times_a_period(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         for period in counts:
             times = Decimal(_MINUTES[period]) / (int(n) * _MINUTES[every[1]])
             if any(same_amount(value, times) for value in amounts(claim).get(term, ())):
+                return True
+    return False
+
+
+# A period a measure is given per: "one 45-minute lesson a week", "2 km per day".
+_PER_PERIOD = regex(r"(?i)\b(?:a|an|per|each|every)\s+(minute|hour|day|week|month|year)\b")
+
+
+def _rate_over_a_span(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is a measure the claim gives per period times a span of that period it
+    writes: "for ten weeks with one 45-minute lesson a week, so about seven and a half hours
+    of lessons"; the measure and the span each stated by a passage."""
+    periods = {Decimal(_MINUTES[m[1].casefold()] * 60) for m in _PER_PERIOD.finditer(claim)}
+    sizes = measures(claim)
+    if not periods or term not in sizes or len(sizes) < 3:
+        return False
+    said = measured_in(passages)
+    stated = [size for other, found in sizes.items() if other != term for size in found & said]
+    for (kind, amount), (span_kind, span) in itertools.permutations(stated, 2):
+        if span_kind != "time":
+            continue
+        for period in periods:
+            count = span / period
+            if count > 1 and count == int(count) and (kind, amount * count) in sizes[term]:
                 return True
     return False
 

@@ -47,9 +47,43 @@ def restricts_stated(claim: str, sentence: str) -> bool:
     return found
 
 
-def no_free_choice(sentence: str, claim: str) -> bool:
-    """Whether the "any" of ``sentence`` is no free choice the "only" of
-    ``claim`` opposes: it follows a negation or a condition's word ("shall not solicit any
-    client": none; "before taking up any": each), or the claim's "only" restricts what the
-    sentence states itself (:func:`restricts_stated`)."""
+def no_free_choice(sentence: str, claim: str, word: str, shows_any: bool) -> bool:
+    """Whether an "any" against an "only" is no free choice the "only" opposes. Where the
+    sentence ``shows_any`` against the claim's "only": it follows a negation or a condition's
+    word ("shall not solicit any client": none; "before taking up any": each), or the claim's
+    "only" restricts what the sentence states itself (:func:`restricts_stated`). Where the
+    claim's ``word`` is the "any", the other way round: "Any member who has belonged for six
+    months can stand" of "Only members of six months' standing may stand"."""
+    if word == "any":
+        return _restriction_kept(claim, sentence)
+    if not shows_any:
+        return False
     return bool(_ANY_LICENSED.search(sentence)) or restricts_stated(claim, sentence)
+
+
+# "any" and the words after it up to a break: what it ranges over.
+_ANY_PHRASE = regex(r"(?i)\bany\b([^,;:.!?\n\u2014\u2013()]*)")
+# The words before a postponed "only": "from its registered squad only".
+_BEFORE = 3
+# The fewest words of a restriction that may leave one out in the claim's words.
+_LONG = 4
+
+
+def _restriction_kept(claim: str, sentence: str) -> bool:
+    """Whether every "only" of ``sentence`` restricts what an "any" of ``claim`` ranges over,
+    in words the claim's phrase keeps: "Any member who has belonged to the society for at
+    least six months" of "Only members of at least six months' standing"; not "any session"
+    of "only during Little Bouncers sessions", nor "any squad" of "its registered squad only"."""
+    ranges = [content_terms(m[1]) for m in _ANY_PHRASE.finditer(claim)]
+    found = False
+    for m in _ONLY.finditer(sentence):
+        after = content_terms(m[2])
+        before = sentence[: m.start(2)].split()[-_BEFORE - 1 : -1]
+        restricted = after or content_terms(" ".join(before))
+        # A long restriction may keep its words but one: "of a year's standing" is "who has
+        # belonged for a year".
+        slack = 1 if len(restricted) >= _LONG else 0
+        if not restricted or not any(len(restricted - terms) <= slack for terms in ranges):
+            return False
+        found = True
+    return found
