@@ -19,8 +19,9 @@ from pytest_faithful.text.codes import labelled_only
 from pytest_faithful.text.conditions import denies_a_condition
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.counts import party_counts, self_counts
-from pytest_faithful.text.evidence import bears_on
+from pytest_faithful.text.evidence import bears_on, without_no_answer
 from pytest_faithful.text.modals import exempt_as_provided
+from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.replies import tag_stated, yes_or_no
 from pytest_faithful.text.restrictions import restricts_stated
@@ -532,3 +533,62 @@ def test_a_span_of_no_whole_number_of_periods_is_no_count_of_them() -> None:
 def test_a_short_restriction_keeps_every_word() -> None:
     sentence = "A team may field substitutes from its registered squad only."
     assert contrast("A team may field substitutes from any squad.", sentence) is not None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "statement"),
+    [
+        ("Usually not: they form slowly.", "they form slowly."),
+        ("Probably not — the trail is closed.", "the trail is closed."),
+        ("It is really not: fine", "It is really not: fine"),
+    ],
+)
+def test_an_adverb_and_not_opening_an_answer(sentence: str, statement: str) -> None:
+    assert without_no_answer(sentence) == statement
+
+
+def test_a_hedged_no_before_a_statement_that_agrees() -> None:
+    evidence = "Garden moles are not usually harmful because they eat only insects."
+    assert passes(
+        "Usually not: they eat only insects, so they aren't typically harmful.", [evidence]
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("12 points behind: Lowfield had 19 points and Eastgate had 31.", True),
+        ("15 points behind: Lowfield had 19 points and Eastgate had 31.", False),
+    ],
+)
+def test_a_bare_operand_of_the_other_ones_kind(answer: str, faithful: bool) -> None:
+    passage = "Final table: 1. Eastgate 10-1-3, 31 pts; 2. Lowfield 6-1-7, 19 pts."
+    assert passes(answer, [passage]) is faithful
+
+
+def test_a_bare_number_leaves_out_no_money_or_percent() -> None:
+    passages = ("The day pass is £19; the weekly pass covers 31 rides.",)
+    assert not worked_in_claim("12", "It costs £12 less: £19 against 31.", passages)
+    assert not worked_in_claim("12", "So 12% lower: 19% against 31.", ("19% here; 31 there.",))
+
+
+def test_a_conversion_of_a_count_the_passage_writes_in_words() -> None:
+    passage = "The nearest branch is in Ludlow, twelve miles away."
+    assert passes(
+        "The nearest branch is in Ludlow, about 12 miles (roughly 19 km) away.", [passage]
+    )
+    assert not passes(
+        "The nearest branch is in Ludlow, about 12 miles (roughly 29 km) away.", [passage]
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("She was born in 1930 and the museum opened in 1981, so she was about 51.", True),
+        ("She was born in 1930 and the museum opened in 1981, so she was about 57.", False),
+    ],
+)
+def test_an_age_said_at_the_end_of_a_clause(answer: str, faithful: bool) -> None:
+    passages = ["Ada Lund (1930-2001) designed the harbour museum, which opened in 1981."]
+    assert passes(answer, passages) is faithful

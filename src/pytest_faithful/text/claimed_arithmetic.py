@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.kinds import number_kinds
-from pytest_faithful.text.own_operands import same_amount
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
 

@@ -30,6 +30,7 @@ from types import MappingProxyType
 
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS
 
 # Each unit's kind and its size in the kind's base unit (metre, gram, litre, m², km/h); the US
 # and imperial gallons both, and degrees by their own scale below.
@@ -292,11 +293,19 @@ _MEASURE_IN_TEXT = regex(_MEASURE, re.IGNORECASE)
 _SIZE_IN_TEXT = regex(_SIZE, re.IGNORECASE)
 
 
+# A count in words before a unit: "nine miles away" states 9 miles.
+_WORDED = regex(rf"(?i)\b({'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})(?=[ -][^\W\d_])")
+
+
+def _in_digits(passage: str) -> str:
+    return _WORDED.sub(lambda m: NUMBER_WORDS[m[1].casefold()], passage)
+
+
 @functools.lru_cache(maxsize=64)
 def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
     """The measures the passages state, each end of a range ("2-8 °C") and each dimension of a
     size ("56 x 45 x 25 cm") too."""
-    found = [reading for passage in passages for _, reading, _ in _measures_in(passage)]
+    found = [reading for passage in passages for _, reading, _ in _measures_in(_in_digits(passage))]
     found.extend(
         reading
         for passage in passages

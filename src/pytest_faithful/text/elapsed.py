@@ -73,9 +73,9 @@ _AGE = regex(
     rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
     re.IGNORECASE,
 )
-# "when its author was about 41.": an age that ends its clause.
+# "when its author was about 41.", "so she was about 53.": an age that ends its clause.
 _AGE_WHEN = regex(
-    rf"\bwhen\s+(?:\w+\s+){{1,3}}was\s+(?:about\s+|nearly\s+|almost\s+)?{_N}(?=\s*[.,;]|\s*$)",
+    rf"\b(?:when\s+(?:\w+\s+){{1,3}}|so\s+(?:she|he)\s+)was\s+{_ABOUT}{_N}(?=\s*[.,;]|\s*$)",
     re.IGNORECASE,
 )
 # A century and its part: "the mid-19th century", "the middle of the 15th century", and each of

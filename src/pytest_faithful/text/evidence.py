@@ -375,7 +375,7 @@ def answers_no(sentence: str) -> bool:
 # A hedge may come first: "Generally no:", "Unfortunately, no,", "In most cases, no;".
 _NO_ANSWER = regex(
     r"\s*(?i:(?:[^\W\d_]+ly|in\s+(?:general|short|most\s+cases))\s*,?\s+)?"
-    rf"(?i:{'|'.join(sorted(NO_OPENERS))})\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
+    rf"(?i:{'|'.join(sorted(NO_OPENERS))}|(?<=ly\s)not)\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
 )
 
 

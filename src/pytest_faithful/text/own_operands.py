@@ -44,11 +44,11 @@ from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import compound_parts, measured_in, measures
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.per_period import rate_over_a_span, times_a_period
 from pytest_faithful.text.products import change_signs
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
-from pytest_faithful.text.rates import matches
+from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import NUMBER_WORDS
 
 # Kinds that are labels or positions, not amounts: no operand of arithmetic, nor its result.
 NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
@@ -57,8 +57,6 @@ _POINT_UNITS = frozenset({"unit:percentag", "unit:point", "unit:pp"})
 # The most numbers a claim may write and be read as its own working: a claim of more is a
 # table or a list of figures, and pairs grow as their square.
 _MOST_NUMBERS = 8
-# The least a rounded product or quotient may be: below it, rounding excuses too much.
-_LEAST_ROUNDED = Decimal(10)
 _HUNDRED = Decimal(100)
 _PLAIN = frozenset({"plain"})
 # The kinds of a count of times one amount is another ("four times faster", "3x").
@@ -75,8 +73,8 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         _from_amounts(term, claim, passages)
         or _measured(term, claim, passages)
         or _restated(term, claim, passages)
-        or _times_a_period(term, claim, passages)
-        or _rate_over_a_span(term, claim, passages)
+        or times_a_period(term, claim, passages)
+        or rate_over_a_span(term, claim, passages)
         or _area(term, claim)
         or _margin(term, claim, passages)
         or _halved_or_doubled(term, claim, passages)
@@ -173,8 +171,9 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     if term in parts:
         return False  # "4 hours 50 minutes" is one measure: _measured reads it
     wholes = _wholes(claim, kinds) if " of " in claim else {}
+    elided = _elided_units(claim, kinds)
     operands = {
-        other: (values, wholes.get(other) or kinds.get(other) or frozenset({"plain"}))
+        other: (values, wholes.get(other) or elided.get(other) or kinds.get(other) or _PLAIN)
         for other, values in written.items()
         if other != term
         and other not in parts
@@ -201,6 +200,27 @@ def _from_amounts(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if _ratio(values, own, (first, a_kinds), (second, b_kinds)):
             return True
     return False
+
+
+# A number written in digits, and one that ends its clause bare: "... and City had 37.".
+_DIGITS = regex(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?")
+_BARE_AT_END = regex(r"(?<![\w.,$\u00a3\u20ac])\d[\d,]*(?:\.\d+)?(?=[^\S\n]*(?:[.;,)!?]|$))")
+
+
+def _elided_units(claim: str, kinds: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Each bare number ending its clause -> the unit of the number with one before it, which
+    it leaves out: "Ashford Vale had 7 points and Harbour City had 37" (37 points); never a
+    percent or money, which a bare number does not leave out."""
+    found: dict[str, frozenset[str]] = {}
+    last: frozenset[str] = frozenset()
+    for m in _DIGITS.finditer(claim):
+        for term in content_terms(m[0]):
+            of = kinds.get(term, frozenset())
+            if any(kind.startswith("unit:") for kind in of):
+                last = of
+            elif of == _PLAIN and last and _BARE_AT_END.match(claim, m.start()):
+                found[term] = last
+    return found
 
 
 # A part of a whole the claim counts: "150 of the 600 homes" (150 homes).
@@ -371,66 +391,6 @@ def _pairs(
     yield min(first), min(second)
     if len(first) > 1 or len(second) > 1:
         yield max(first), max(second)
-
-
-def same_amount(value: Decimal, result: Decimal) -> bool:
-    """``value`` is ``result``: exactly, or rounded to its places when it is not small."""
-    return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
-
-
-# How often: "every 10 minutes", and so many a period: "six buses an hour", "4 times a day".
-_COUNT = rf"(\d+|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
-_EVERY = regex(rf"(?i)\bevery\s+{_COUNT}\s+(minute|hour|day|week|month|year)s?\b")
-_A_PERIOD = regex(
-    rf"(?i)(?<![\d,.])\b{_COUNT}\s+(?:[^\W\d_]+\s+){{0,2}}?(?:an?|per|each)\s+"
-    r"(hour|day|week|month|year)\b"
-)
-_MINUTES = {"minute": 1, "hour": 60, "day": 1440, "week": 10080, "month": 43830, "year": 525960}
-
-
-def _times_a_period(term: str, claim: str, passages: tuple[str, ...]) -> bool:
-    """Whether ``term`` is how many times a period holds the interval the claim writes "every"
-    and a passage states: "every 10 minutes, so roughly six buses an hour"."""
-    if "very" not in claim:
-        return False
-    counts = [m[2].casefold() for m in _A_PERIOD.finditer(claim) if content_terms(m[1]) == {term}]
-    if not counts:
-        return False
-    said = {(content_terms(m[1]), m[2].casefold()) for p in passages for m in _EVERY.finditer(p)}
-    for m in _EVERY.finditer(claim):
-        every = (content_terms(m[1]), m[2].casefold())
-        n = min(every[0]) if len(every[0]) == 1 else ""
-        if every not in said or not n.isdecimal() or int(n) == 0:
-            continue
-        for period in counts:
-            times = Decimal(_MINUTES[period]) / (int(n) * _MINUTES[every[1]])
-            if any(same_amount(value, times) for value in amounts(claim).get(term, ())):
-                return True
-    return False
-
-
-# A period a measure is given per: "one 45-minute lesson a week", "2 km per day".
-_PER_PERIOD = regex(r"(?i)\b(?:a|an|per|each|every)\s+(minute|hour|day|week|month|year)\b")
-
-
-def _rate_over_a_span(term: str, claim: str, passages: tuple[str, ...]) -> bool:
-    """Whether ``term`` is a measure the claim gives per period times a span of that period it
-    writes: "for ten weeks with one 45-minute lesson a week, so about seven and a half hours
-    of lessons"; the measure and the span each stated by a passage."""
-    periods = {Decimal(_MINUTES[m[1].casefold()] * 60) for m in _PER_PERIOD.finditer(claim)}
-    sizes = measures(claim)
-    if not periods or term not in sizes or len(sizes) < 3:
-        return False
-    said = measured_in(passages)
-    stated = [size for other, found in sizes.items() if other != term for size in found & said]
-    for (kind, amount), (span_kind, span) in itertools.permutations(stated, 2):
-        if span_kind != "time":
-            continue
-        for period in periods:
-            count = span / period
-            if count > 1 and count == int(count) and (kind, amount * count) in sizes[term]:
-                return True
-    return False
 
 
 # A rectangle's sides and its area: "3 m x 3 m (9 square metres)", "4 by 5 metres, 20 m²".

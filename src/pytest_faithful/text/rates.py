@@ -78,6 +78,15 @@ def matches(value: Decimal, exact: Decimal) -> bool:
     return abs(value - exact) <= Decimal(5) / Decimal(10) ** (places + 1)
 
 
+# The least a rounded product or quotient may be: below it, rounding excuses too much.
+_LEAST_ROUNDED = Decimal(10)
+
+
+def same_amount(value: Decimal, result: Decimal) -> bool:
+    """``value`` is ``result``: exactly, or rounded to its places when it is not small."""
+    return value == result or (value >= _LEAST_ROUNDED and matches(value, result))
+
+
 def at_another_period(
     values: frozenset[Decimal],
     kinds: frozenset[str],

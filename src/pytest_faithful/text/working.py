@@ -37,8 +37,9 @@ from pytest_faithful.text.amounts import all_amounts, amounts, hedged_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.listed_sums import listed_total
-from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, same_amount
+from pytest_faithful.text.own_operands import NO_OPERAND, label_terms
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
 
 _MOST_NUMBERS = 10
