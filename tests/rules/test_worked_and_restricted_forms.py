@@ -20,6 +20,7 @@ from pytest_faithful.text.conditions import denies_a_condition
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.counts import party_counts, self_counts
 from pytest_faithful.text.evidence import bears_on, without_no_answer
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.modals import exempt_as_provided
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.polarity import negation_clash
@@ -592,3 +593,37 @@ def test_a_conversion_of_a_count_the_passage_writes_in_words() -> None:
 def test_an_age_said_at_the_end_of_a_clause(answer: str, faithful: bool) -> None:
     passages = ["Ada Lund (1930-2001) designed the harbour museum, which opened in 1981."]
     assert passes(answer, passages) is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The blast chiller is colder than the fridge: -4°C versus 3°C.", True),
+        ("The blast chiller is warmer than the fridge: -4°C versus 3°C.", False),
+    ],
+)
+def test_a_figure_below_zero_keeps_its_sign(answer: str, faithful: bool) -> None:
+    passage = "The blast chiller is kept at -4°C, while the fridge is kept at 3°C."
+    assert passes(answer, [passage]) is faithful
+
+
+def test_a_range_dash_is_no_minus_sign() -> None:
+    passage = "The small tank holds 10-12 litres, while the large tank holds 40 litres."
+    assert passes("The large tank holds more than the small tank.", [passage])
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("A 30 percent deposit, with the remaining 70 percent due on delivery.", True),
+        ("A 30 percent deposit, with the remaining 60 percent due on delivery.", False),
+    ],
+)
+def test_the_rest_of_a_whole_after_a_percent(answer: str, faithful: bool) -> None:
+    passage = "Tom: The deposit is 30 percent, and the rest is due on delivery."
+    assert passes(answer, [passage]) is faithful
+
+
+def test_an_irregular_plural_counts_what_its_singular_does() -> None:
+    kinds = number_kinds("a 12-foot boat, four feet longer than the 8-foot one")
+    assert kinds["4"] == kinds["12"] == frozenset({"unit:foot"})

@@ -232,11 +232,16 @@ def _figure(number: re.Match[str], read: _Read) -> _Figure | None:
     kinds = read.kinds.get(term, frozenset())
     if not kinds or kinds & {"year", "date", "ordinal", "score", "time", "decade"}:
         return None
+    # A minus sign before the figure, not a range's dash: "kept at -20°C".
+    sign = -1 if _MINUS.search(number.string, max(0, number.start() - 2), number.end()) else 1
     sizes = read.sizes.get(term, frozenset())
     if len(sizes) == 1:
         ((measure, size),) = sizes
-        return f"measure:{measure}", size, number[0].strip()
+        return f"measure:{measure}", sign * size, number[0].strip()
     values = read.values.get(term, frozenset())
     if len(kinds) != 1 or len(values) != 1:
         return None
-    return next(iter(kinds)), next(iter(values)), number[0].strip()
+    return next(iter(kinds)), sign * next(iter(values)), number[0].strip()
+
+
+_MINUS = regex(r"(?<![\w.,])[-\u2212][^\S\n]?\d")

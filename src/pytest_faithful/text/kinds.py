@@ -34,6 +34,10 @@ _COMPARING = frozenset({"versus", "vs"})
 _CURRENCY_GAP = regex(r"[^\S\n]*")
 
 
+# Irregular plurals, whose stems are not the singular's: "three feet longer than a 38-foot".
+_SINGULAR = {"feet": "foot", "teeth": "tooth", "men": "man", "women": "woman", "children": "child"}
+
+
 # A pure reading of its text, asked for again for each number of each claim of a check (the
 # passages' kinds, by the specifics and number rules); read-only, so the memo can be shared.
 @functools.lru_cache(maxsize=1024)
@@ -115,7 +119,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
                 counted = terms[i + 2]
                 if counted and not counted[0].isdigit() and counted != _NEG:
                     unit = counted
-            kind = f"unit:{unit}"
+            kind = f"unit:{_SINGULAR.get(unit, unit)}"
         elif (
             after in _MARGIN_WORDS
             and i + 2 < len(tokens)
@@ -123,7 +127,7 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             and not counted[0].isdigit()
             and counted != _NEG
         ):
-            kind = f"unit:{counted}"  # "17 more shots" counts shots
+            kind = f"unit:{_SINGULAR.get(counted, counted)}"  # "17 more shots" counts shots
         elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
             kind = "year"
         else:

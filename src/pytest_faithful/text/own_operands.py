@@ -78,6 +78,7 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         or _area(term, claim)
         or _margin(term, claim, passages)
         or _halved_or_doubled(term, claim, passages)
+        or _complement(term, claim, passages)
     )
 
 
@@ -130,6 +131,27 @@ def _halved_or_doubled(term: str, claim: str, passages: tuple[str, ...]) -> bool
         if other != term and kinds.get(other, frozenset()) & own and _as_written(values) & stated
         for value in written[term]
         for factor in factors
+    )
+
+
+# What is left of a whole: "the remaining 75 percent", "the rest", "the balance".
+_REMAINING = regex(r"(?i)\b(?:remaining|remainder|rest|balance|other)\b")
+
+
+def _complement(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether the percent ``term`` is what is left of a whole after another percent the claim
+    writes and a passage states: "a 25 percent deposit, with the remaining 75 percent paid on
+    completion"."""
+    kinds = number_kinds(claim)
+    if "percent" not in kinds.get(term, frozenset()) or not _REMAINING.search(claim):
+        return False
+    written = amounts(claim)
+    stated = frozenset().union(*(all_amounts(p) for p in passages))
+    return any(
+        _HUNDRED - value in written[term]
+        for other, values in written.items()
+        if other != term and "percent" in kinds.get(other, frozenset())
+        for value in values & stated
     )
 
 
