@@ -627,3 +627,36 @@ def test_the_rest_of_a_whole_after_a_percent(answer: str, faithful: bool) -> Non
 def test_an_irregular_plural_counts_what_its_singular_does() -> None:
     kinds = number_kinds("a 12-foot boat, four feet longer than the 8-foot one")
     assert kinds["4"] == kinds["12"] == frozenset({"unit:foot"})
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Of the 90 members, 61 voted yes, which is about two-thirds.", True),
+        ("Of the 90 members, 61 voted yes, which is about two-fifths.", False),
+    ],
+)
+def test_a_share_in_words_of_two_amounts_the_claim_writes(answer: str, faithful: bool) -> None:
+    passage = "The club has 90 members, of whom 61 voted yes."
+    assert passes(answer, [passage]) is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Ana's 16:05 was 1 minute 35 seconds faster than Bo's 17:40.", True),
+        ("Ana's 16:05 was 1 minute 35 seconds slower than Bo's 17:40.", False),
+        ("Ana's 16:05 was 1 minute 45 seconds faster than Bo's 17:40.", False),
+        ("Ana's 16:05 was faster, but 1 minute 35 seconds slower than Bo's 17:40.", False),
+        ("Bo's 17:40 was slower, but 1 minute 35 seconds faster than Ana's 16:05.", False),
+    ],
+)
+def test_the_gap_between_two_readings_the_way_the_claim_says(answer: str, faithful: bool) -> None:
+    passage = "The 5 km was won by Ana Reyes in 16:05; Bo Lind was fourth in 17:40."
+    assert passes(answer, [passage]) is faithful
+
+
+def test_under_a_count_written_as_a_group() -> None:
+    passage = "Riders must be 12 or over. Under-16s must ride with a parent."
+    assert passes("Anyone under 16 has to ride with a parent.", [passage])
+    assert not passes("Anyone under 14 has to ride with a parent.", [passage])

@@ -49,7 +49,32 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
         for written, seconds in clock_durations(claim)
         if any(written in p for p in passages)
     ]
-    return any(abs(a - b) in sizes for a, b in itertools.combinations(stated, 2))
+    if any(abs(a - b) in sizes for a, b in itertools.combinations(stated, 2)):
+        return True
+    # Two readings of two numbers each, read the same way: "15:42 was 1 minute 28 seconds
+    # faster than 17:10" (minutes and seconds), "from 9:15 to 10:45, 1 hour 30 minutes"; the
+    # first the less where the claim says "faster", the more where it says "slower".
+    two = [
+        int(m[1]) * 60 + int(m[2])
+        for m in _TWO_PART.finditer(claim)
+        if not _HALF_DAY.match(claim, m.end()) and any(m[0] in p for p in passages)
+    ]
+    way = {sign for pattern, sign in ((_LESS, -1), (_MORE, 1)) if pattern.search(claim)}
+    if len(way) > 1:
+        return False  # "faster: ..., 22 seconds slower": which way is not said
+    return any(
+        Decimal(abs(first - second) * unit) in sizes
+        and (not way or (first - second) * next(iter(way)) > 0)
+        for first, second in itertools.combinations(two, 2)
+        for unit in (1, 60)
+    )
+
+
+# A time of day's "am" or "pm": such times are read as spans (text/time_spans.py).
+_HALF_DAY = regex(r"(?i)[^\S\n]?[ap]\.?m\b")
+# Words that say the first of two readings is the less, or the more.
+_LESS = regex(r"(?i)\b(?:faster|quicker|earlier|sooner|ahead|shorter)\b")
+_MORE = regex(r"(?i)\b(?:slower|later|behind|longer)\b")
 
 
 # A clock reading of two numbers ("37:42", "9:42"): minutes and seconds, or hours and minutes.

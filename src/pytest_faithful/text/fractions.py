@@ -68,7 +68,7 @@ def share_stated(term: str, claim: str, passages: Sequence[str]) -> bool:
     third of a mile" for "0.3 miles")."""
     said = [(value, hedged) for terms, value, hedged in shares(claim) if term in terms]
     if said:
-        written = _percentages(passages)
+        written = _percentages(passages) + _own_ratios(claim, passages)
         if any(_close(value, p, hedged) for value, hedged in said for p in written):
             return True
         return any(
@@ -86,6 +86,18 @@ def share_stated(term: str, claim: str, passages: Sequence[str]) -> bool:
         for _, value, hedged in shares(passage)
         for v in values
     )
+
+
+def _own_ratios(claim: str, passages: Sequence[str]) -> list[Decimal]:
+    """The ratio of each two amounts the claim writes and a passage states, the smaller of the
+    larger, as a percentage: "268 of the 412 opposed, about two-thirds"."""
+    stated = frozenset().union(*(v for p in passages for v in amounts(p).values()))
+    values = sorted({v for vs in amounts(claim).values() for v in vs & stated if v > 0})
+    return [a / b * 100 for i, b in enumerate(values) for a in values[:i]][:_MOST_RATIOS]
+
+
+# The most ratios read: a claim of many figures is a table, not a share.
+_MOST_RATIOS = 28
 
 
 def _percentages(passages: Sequence[str]) -> list[Decimal]:

@@ -281,7 +281,8 @@ def _initials(words: list[str]) -> set[str]:
 # ("CIFAR-10", "COVID-19", "GPT-4"). A claim that writes the number so, or after a capitalised
 # word and a space ("CIFAR 10", "Windows 11"), or after any word and a hyphen ("top-5"), does
 # not write it as a number of its own.
-_NUMBERED_NAME = regex(r"\b[A-Z]\w*-\d[\d.]*[^\W\d_]*\b")  # "Su-25s", "GPT-4o"
+# Not a bound's word: "Under-16s", "Over-65s" are people of those ages.
+_NUMBERED_NAME = regex(r"\b(?!(?i:under|over)-)[A-Z]\w*-\d[\d.]*[^\W\d_]*\b")  # "Su-25s", "GPT-4o"
 _NUMBERED_WORD = regex(r"\b(?:[^\W\d_]\w*-|[A-Z]\w*[^\S\n]?)\d[\d.]*[^\W\d_]*\b")
 
 
