@@ -660,3 +660,28 @@ def test_under_a_count_written_as_a_group() -> None:
     passage = "Riders must be 12 or over. Under-16s must ride with a parent."
     assert passes("Anyone under 16 has to ride with a parent.", [passage])
     assert not passes("Anyone under 14 has to ride with a parent.", [passage])
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Every Tuesday evening, 6 to 8pm, in Room 4.", True),
+        ("Every Tuesday evening, 6 to 8pm, in Room 5.", False),
+        ("The match starts at 3pm on court 2.", False),  # a number no range of hours opens
+        ("The match starts at 3pm on court 3.", False),  # the hour's number, but no range
+    ],
+)
+def test_a_range_of_hours_whose_first_end_borrows_pm(answer: str, faithful: bool) -> None:
+    passages = [
+        "Classes run every Tuesday from 6pm to 8pm in Room 4.",
+        "The match starts at 3pm on court 1.",
+        "Juniors use court 2 and court 3; Room 5 is closed.",
+        "Each room has 6 easels.",  # a bare 6 a passage states
+    ]
+    assert passes(answer, passages) is faithful
+
+
+def test_an_act_prevented_with_no_one_named() -> None:
+    evidence = "The ice shelf was called the Barrier because it prevented sailing further south."
+    assert not negation_clash("It stopped ships from sailing further south.", evidence)
+    assert negation_clash("Ships kept sailing further south.", evidence)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Final, NamedTuple
@@ -60,6 +61,21 @@ def _numbers(text: str) -> frozenset[str]:
     return frozenset(n for w in _WORD.findall(text) if (n := _number_of(w)) is not None)
 
 
+def _opens(number: str, claim: str) -> bool:
+    """Whether ``number`` opens a range of hours whose end says "am" or "pm": "7 to 9pm"."""
+    return re.search(rf"(?<![\d.,]){number}{_OPENS_RANGE}", claim) is not None
+
+
+_OPENS_RANGE = r"[^\S\n]*(?:to|-|\u2013|until|till)[^\S\n]*\d{1,2}(?:[:.]\d\d)?[^\S\n]*[ap]\.?m"
+
+
+def _hours(number: str) -> frozenset[str]:
+    """The times of day a bare hour may be: "7" is 7:00 or 19:00."""
+    if not number.isdecimal() or not 0 < int(number) <= 12:
+        return frozenset()
+    return frozenset({f"{int(number)}:00", f"{int(number) + 12}:00"})
+
+
 def _other_amounts(numbers: frozenset[str], text: str, other: str) -> frozenset[str]:
     """The ``numbers`` of ``text`` whose amounts (their scale's too) ``other`` does not state."""
     stated = all_amounts(other)
@@ -86,6 +102,9 @@ def swapped_number(
     claimed = _numbers(claim) - _numbers(evidence)
     if claimed:
         claimed &= frozenset().union(*map(_numbers, passages))
+    if claimed:  # "7 to 9pm": the 7 is the evidence's 7pm, read as a time with its range
+        times = {t for t in content_terms(claim) if ":" in t} & _numbers(evidence)
+        claimed = frozenset(n for n in claimed if not (_hours(n) & times and _opens(n, claim)))
     if not claimed or not evidence:
         return None
     shown = _numbers(evidence) - _numbers(sentence)

@@ -5,7 +5,10 @@ unopened items" against "returns of any item"). But a faithful answer writes "on
 condition the passage states in its own words: "hot desk access is for weekdays only" of "any
 unreserved desk ... on weekdays", "Only if you declared it" of "unless it has been declared".
 There the "any" is of something else (the desk, the claim) and the restriction is the
-passage's.
+passage's. The other way round, a claim's "any" phrase may keep the restriction of the
+evidence's "only" in its own words ("Any member who has belonged for six months" of "Only
+members of six months' standing"); a phrase that drops it ("any session" of "only during
+Little Bouncers sessions") is still the opposite.
 """
 
 from __future__ import annotations
