@@ -14,9 +14,10 @@ and seconds with a fraction ("1:42.5"); "8:45" is a time of day, whose spans
 from __future__ import annotations
 
 import itertools
+import re
 from decimal import Decimal
 
-from pytest_faithful.text.measures import measures
+from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
 
 _CLOCK = regex(
@@ -55,7 +56,7 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
     # faster than 17:10" (minutes and seconds), "from 9:15 to 10:45, 1 hour 30 minutes"; the
     # first the less where the claim says "faster", the more where it says "slower".
     two = [
-        int(m[1]) * 60 + int(m[2])
+        _read(m)
         for m in _TWO_PART.finditer(claim)
         if not _HALF_DAY.match(claim, m.end()) and any(m[0] in p for p in passages)
     ]
@@ -81,6 +82,11 @@ _MORE = regex(r"(?i)\b(?:slower|later|behind|longer)\b")
 _TWO_PART = regex(r"(?<![\d:.])(\d{1,2}):([0-5]\d)(?![\d:]|\.\d)")
 
 
+def _read(reading: re.Match[str]) -> int:
+    """A two-number reading in its smaller unit: "37:42" is 2,262 (seconds, or minutes)."""
+    return int(reading[1]) * 60 + int(reading[2])
+
+
 def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether ``term``, a clock reading of two numbers ("37:53"), is another reading the claim
     writes moved by a measure of time it writes: "eleven seconds behind Reid's 37:42, so he ran
@@ -90,26 +96,20 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     own = _TWO_PART.fullmatch(term)
     if own is None:
         return False
-    said = frozenset(
-        size
-        for p in passages
-        for sizes in measures(p).values()
-        for measure, size in sizes
-        if measure == "time"
-    )
+    said = measured_in(passages)
     gaps = {
         size
-        for other, sizes in measures(claim).items()
+        for sizes in measures(claim).values()
         for measure, size in sizes
-        if measure == "time" and size in said
+        if measure == "time" and (measure, size) in said
     }
     if not gaps:
         return False
-    target = int(own[1]) * 60 + int(own[2])
+    target = _read(own)
     for m in _TWO_PART.finditer(claim):
         if m[0] == term or not any(m[0] in p for p in passages):
             continue
-        moved = abs(target - (int(m[1]) * 60 + int(m[2])))
+        moved = abs(target - _read(m))
         if Decimal(moved) in gaps or Decimal(moved * 60) in gaps:  # seconds, or minutes
             return True
     return False

@@ -74,6 +74,7 @@ def _gap_terms(working: str) -> frozenset[str]:
         count, unit = int(term), m[3].lower()
         if m["half"] and unit not in ("hour", "week", "month"):
             continue
+        term = f"{count}.5" if m["half"] else term  # "seven and a half hours" is written "7.5"
         if unit == "minute":
             # "from 12:30 to 1:15, so it's 45 minutes": a clock time without "am" or "pm" is
             # read on either half of the day
@@ -86,7 +87,6 @@ def _gap_terms(working: str) -> frozenset[str]:
         if unit == "hour":
             # "seven and a half hours" (8:30am to 4:00pm) is 450 minutes, written "7.5"
             minutes = count * 60 + (30 if m["half"] else 0)
-            term = f"{count}.5" if m["half"] else term
             times = _times(working) if times is None else times
             if minutes in {abs(a - b) for a, b in itertools.combinations(times, 2)}:
                 found.add(term)
@@ -103,7 +103,7 @@ def _gap_terms(working: str) -> frozenset[str]:
             days = _day_gaps(working) if days is None else days
             months = count + (0.5 if m["half"] else 0)  # "two and a half months"
             if any(abs(gap / _MONTH_DAYS - months) <= _WITHIN_A_WEEK for gap in days):
-                found.add(f"{count}.5" if m["half"] else term)
+                found.add(term)
         elif unit == "week":
             # "from 6 July to 19 July, about two weeks": 13 nights, 14 days counted with both
             # ends; a count of weeks is said within a day.
@@ -111,7 +111,7 @@ def _gap_terms(working: str) -> frozenset[str]:
             days = _day_gaps(working) if days is None else days
             length = count * 7 + (3.5 if m["half"] else 0)
             if any(abs(gap - length) <= 1 for gap in days):
-                found.add(f"{count}.5" if m["half"] else term)
+                found.add(term)
         else:
             days = _day_gaps(working) if days is None else days
             # "three days, from Friday 18 July to Sunday 20 July": a span counts both its ends
