@@ -31,7 +31,7 @@ from pytest_faithful.text.align import (
     negation_before,
     negations,
 )
-from pytest_faithful.text.bounds import same_bounds, without_bounds
+from pytest_faithful.text.bounds import same_bounds, turned_over, without_bounds
 from pytest_faithful.text.evidence import (
     answers_no,
     answers_no_for_a_case,
@@ -84,7 +84,13 @@ class Negation:
         subject = without_no_answer(case.subject) if case.whole_claim else case.subject
         if same_bounds(case.claim.text, evidence):
             # "Do not take more than 2 tablets" says what "Take at most 2 tablets" says: a
-            # negation read into a bound the claim gives the same way negates nothing.
+            # negation read into a bound the claim gives the same way negates nothing. Where
+            # both texts turn their bound over with a negation, what is left of a negation the
+            # claim says again ("You may not fit, since pilots taller than 6 ft 4 in might not")
+            # says what the evidence's did: the blanking only takes a clash away.
+            both = turned_over(subject) and turned_over(evidence)
+            if both and not negation_clash(subject, evidence):
+                return ruling
             subject, evidence = without_bounds(subject), without_bounds(evidence)
         # "Members need not attend" negates the need, not the attending "Members can attend"
         # states: one action is permitted and exempt at once.

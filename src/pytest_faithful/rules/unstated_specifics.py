@@ -109,27 +109,29 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
     mg a day." (500 mg a tablet). The answer's working, told over two sentences, is its own as
     much as in one (:mod:`~pytest_faithful.text.own_operands`,
     :mod:`~pytest_faithful.text.per_item`)."""
-    working = f"{case.before} {case.claim.text}"
-    passages = tuple(case.passages)
     return [
         m
         for m in missing
-        if not (
-            (terms := content_terms(m))
-            and all(
-                worked_in_claim(t, working, passages)
-                or worked_per_item(t, working, passages)
-                or worked_in_steps(t, working, passages, case.question)
-                or listed_total(t, working, passages, case.question)
-                or stated_margin(t, case.claim.text, passages)  # "27 more than San Bernardino"
-                or between(t, working, passages)  # "two days earlier" than another date
-                or _age_asked(t, case)
-                # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
-                or (goes_on(case.claim.text) and derived(t, working, passages))
-                for t in terms
-            )
-        )
+        if not ((terms := content_terms(m)) and all(_worked(t, case) for t in terms))
     ]
+
+
+def _worked(term: str, case: Case) -> bool:
+    """Whether the claim (with the answer's sentence before it) works ``term`` out from what the
+    passages state (:func:`_worked_from_before`)."""
+    working = f"{case.before} {case.claim.text}"
+    passages = tuple(case.passages)
+    return (
+        worked_in_claim(term, working, passages)
+        or worked_per_item(term, working, passages)
+        or worked_in_steps(term, working, passages, case.question)
+        or listed_total(term, working, passages, case.question)
+        or stated_margin(term, case.claim.text, passages)  # "27 more than San Bernardino"
+        or between(term, working, passages)  # "two days earlier" than another date
+        or _age_asked(term, case)
+        # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
+        or (goes_on(case.claim.text) and derived(term, working, passages))
+    )
 
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")
@@ -296,7 +298,14 @@ def _flipped(case: Case, ruling: Ruling) -> str | None:
 
 def _swapped(case: Case, ruling: Ruling) -> str | None:
     """ "100 requests per second" where the passages say "per minute"."""
-    swaps = swapped_units(case.claim.text, case.passages)
+    swaps = [
+        (stated, shown)
+        for stated, shown in swapped_units(case.claim.text, case.passages)
+        # "9:30 to 15:30, so it lasts six hours" where a passage's other 6 is "6 months": the
+        # claim's hours are worked out, not a unit swapped for the months'.
+        if not (figures := [t for t in content_terms(stated) if t[0].isdigit()])
+        or not all(_worked(t, case) for t in figures)
+    ]
     if not swaps:
         return None
     stated, shown = swaps[0]

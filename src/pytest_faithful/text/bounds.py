@@ -169,6 +169,24 @@ def same_bounds(claim: str, evidence: str) -> bool:
     return bool(said) and all(said[t] == shown[t] for t in said.keys() & shown.keys())
 
 
+# A negation of a bound the text has just given, by a pronoun for it: "No higher than 3 metres;
+# never climb above that", "up to 2 tablets, and do not go over this".
+_NEGATED_AGAIN = regex(
+    r"(?i)\b(?:not|never|no|cannot|[a-z]+n['\u2019]t)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:above|over|beyond|exceed(?:s|ing)?|more\s+than|higher\s+than|longer\s+than)"
+    r"\s+(?:that|this|it)\b"
+)
+
+
+def turned_over(text: str) -> bool:
+    """Whether ``text`` turns a bound of its own over with a negation ("Pilots taller than 6 ft
+    4 in may not fit", "never climb above that" after the bound it stands for): one whose
+    sense read with its negations is not its sense as written."""
+    text = unmarked(text)
+    senses, _, written = _read(text)
+    return senses != written or (bool(senses) and _NEGATED_AGAIN.search(text) is not None)
+
+
 def written_senses(text: str) -> Mapping[str, frozenset[str]]:
     """Each number term ``text`` writes as a bound -> the senses of its bounds as written, no
     negation read: "Decks lower than 60 cm do not require a permit" bounds 60 from above."""

@@ -401,11 +401,8 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         return False
     # A verb phrase left out negates it for its subject: "... if the borrower cannot." what "the
     # borrower can't make the repayments" does; "but Hilltop Halls doesn't." "but not at Hilltop".
-    if (
-        (scope.verbal and scope.before in stating.elided)
-        or scope.head in stating.elided
-        or _of_other_subjects(scope, negating, stating, found)
-    ):
+    elided = (scope.verbal and scope.before in stating.elided) or scope.head in stating.elided
+    if elided or _of_other_subjects(scope, negating, stating, found):
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
     # "work against bacterial infections, not viral ones like the flu" against "do not work
@@ -430,7 +427,10 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
         return False
     if scope.rest & negated:
         return bool(scope.rest & (stated_object - negated))
-    return not scope.rest or not stated_object or bool(scope.rest & stated_object)
+    # "stores a number, not your address" against "does not store your address": the stating
+    # text negates the very object it is read to state, so both deny it.
+    kept = stated_object - ({s.head for s in stating.scopes} - stating.asserted)
+    return not scope.rest or not stated_object or bool(scope.rest & kept)
 
 
 def _denies_the_object(

@@ -302,7 +302,7 @@ def _may_say_a_time(text: str) -> bool:
         or "Noon" in text
         or "idnight" in text
         or "idday" in text
-        or "alf past" in text
+        or "alf " in text
         or "uarter" in text
     )
 
@@ -462,10 +462,16 @@ _CLOCK_HOURS = (
 _NOT_A_COUNT = r"(?![\w:.,/%-]\w|\s*(?:%|percent|[ap]\.?m\b)|\s+(?!{followers})[a-z])".format(
     followers="|".join(_CLOCK_FOLLOWERS)
 )
+# British "half seven" is half past seven (7:30): read so where no word follows that it could
+# count ("half seven hours" is not said) and not after "in" ("cut in half two more times").
+_HALF_HOUR = (
+    r"|(?<!\bin\s)\bhalf\s+(" + "|".join(_CLOCK_HOURS) + r"|1[0-2]|[1-9])"
+    r"(?![\w:.,/%-]\w|\s*(?:%|percent|[ap]\.?m\b|of\b|an?\b|(?:times|hours?|minutes?)\b))"
+)
 _CLOCK_WORDS = regex(
     rf"\b(?:(?:12{SPACE})?(noon)|(midday)|(midnight)"
     r"|(?!half\s+to\b)(half|quarter)\s+(past|to)\s+(" + "|".join(_CLOCK_HOURS) + r"|1[0-2]|0?[1-9])"
-    rf"{_NOT_A_COUNT})\b",
+    rf"{_NOT_A_COUNT}{_HALF_HOUR})\b",
     re.IGNORECASE,
 )
 
@@ -486,6 +492,9 @@ def _as_clock_time(m: re.Match[str]) -> str:
         said = "12pm"
     elif m[3]:
         said = "12am"
+    elif m[7]:
+        hour = int(m[7]) if m[7].isdigit() else _CLOCK_HOURS.index(m[7].lower()) + 1
+        said = f"{hour}:30"
     else:
         hour = int(m[6]) if m[6].isdigit() else _CLOCK_HOURS.index(m[6].lower()) + 1
         if m[5].lower() == "to":

@@ -1,0 +1,137 @@
+"""Forms a faithful answer takes that the rules failed, each both ways where a lie can take the
+same form: the faithful answer passes with a judge that is right, and the answer with one fact
+changed is still caught. Written from blind probes' classes (stop 58), in texts of their own."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.readings import clock_words_as_times
+
+
+def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
+    judge = quoting_the_best_passage()
+    return verify(answer, list(passages), question=question, judge=judge).passed
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Lights out is at half nine on school nights.", "Lights out is at 9:30 on school nights."),
+        ("Can we meet at half 6?", "Can we meet at 6:30 ?"),
+        ("Half one works for me.", "1:30 works for me."),
+    ],
+)
+def test_half_and_an_hour_is_half_past_it(text: str, read: str) -> None:
+    said = clock_words_as_times(text)
+    assert len(said) == len(text)  # offsets kept
+    assert " ".join(said.split()) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fold the sheet in half two more times.",
+        "It takes half an hour.",
+        "Half of the 12 seats are taken.",
+        "about half six hours later",
+        "We cut the price by half three times.",
+    ],
+)
+def test_half_before_a_count_is_no_time_of_day(text: str) -> None:
+    assert clock_words_as_times(text) == text
+
+
+CHAT = (
+    "Group chat, Monday.\nAmir: Choir practice is moving to Thursdays.\n"
+    "Bea: Thursdays are fine, I can stay until 10pm.\n"
+    "Amir: Great, the hall closes at half nine anyway."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Amir said the hall closes at 9:30 anyway.", True),
+        ("Amir said the hall closes at 10:30 anyway.", False),
+        ("Amir said the hall closes at 9:00 anyway.", False),
+    ],
+)
+def test_a_time_said_as_half_and_the_hour(answer: str, faithful: bool) -> None:
+    assert passes(answer, [CHAT]) is faithful
+
+
+WORKSHOP = (
+    "The pottery workshop runs on Saturdays from 10:00 to 14:00 in the old dairy.",
+    "Gift vouchers for the workshop stay valid for 4 months from the date of purchase.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("It runs from 10:00 to 14:00, so it lasts four hours.", True),
+        ("It runs from 10:00 to 14:00 on Saturdays, so it lasts 4 hours.", True),
+        ("It runs from 10:00 to 14:00, so it lasts five hours.", False),
+        ("Gift vouchers stay valid for 4 weeks from the date of purchase.", False),
+        ("Gift vouchers stay valid for 4 years from the date of purchase.", False),
+    ],
+)
+def test_a_duration_worked_out_is_no_unit_swapped_for_another_figure(
+    answer: str, faithful: bool
+) -> None:
+    """The passages' other 4 is a count of months; the claim's hours are worked out from the
+    times, so they are no months written as hours. A count of weeks for the months still is."""
+    assert passes(answer, WORKSHOP) is faithful
+
+
+def test_a_text_that_negates_the_object_it_is_read_to_state_denies_it_too() -> None:
+    evidence = "The pass does not store your name, only a booking code."
+    assert not negation_clash("The pass only stores a booking code, not your name.", evidence)
+    assert negation_clash("The pass stores your name and a booking code.", evidence)
+    # The other object of the same verb is still the claim's own: roles swapped clash.
+    swapped = "Tutors, not students, choose the essay topics."
+    assert negation_clash(swapped, "Students, not tutors, choose the essay topics.")
+
+
+SWARMS = (
+    "Swarm collectors must not enter a garden without the owner's permission, and must never "
+    "climb above 2 metres on a ladder.",
+    "Members who collect swarms are covered by the association's insurance.",
+)
+ZIP_LINE = (
+    "Riders heavier than 100 kg may not fit the zip-line harness and should call the centre "
+    "before booking.",
+    "The zip line is open from May to September.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("No higher than 2 metres; collectors must never climb above that.", SWARMS, True),
+        ("Collectors must never climb above 2 metres on a ladder.", SWARMS, True),
+        ("Collectors may climb above 2 metres on a ladder.", SWARMS, False),
+        (
+            "You may not fit the harness, since riders heavier than 100 kg might not, so you "
+            "should call the centre before booking.",
+            ZIP_LINE,
+            True,
+        ),
+        ("Riders heavier than 100 kg fit the zip-line harness.", ZIP_LINE, False),
+    ],
+)
+def test_a_bound_read_alike_takes_a_clash_away_and_never_makes_one(
+    answer: str, passages: Sequence[str], faithful: bool
+) -> None:
+    """Blanking the words of bounds given the same way removes the clash of "do not take more
+    than 2" with "at most 2". Where both texts turn their bound over with a negation, what it
+    leaves of a negation the claim says again ("never climb above that", "You may not fit")
+    is no clash it may make; where only the evidence does, it is (tests/rules/
+    test_strict_forms.py: "over 10 kg, so it may not be left alone")."""
+    assert passes(answer, passages) is faithful
