@@ -4,14 +4,19 @@ changed is still caught. Written from blind probes' classes (stop 58), in texts 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from evidence_judges import quoting_the_best_passage
 from pytest_faithful import verify
+from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.readings import clock_words_as_times
+from pytest_faithful.text.terms import content_terms
 
 
 def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
@@ -45,6 +50,19 @@ def test_half_and_an_hour_is_half_past_it(text: str, read: str) -> None:
 )
 def test_half_before_a_count_is_no_time_of_day(text: str) -> None:
     assert clock_words_as_times(text) == text
+
+
+_WORDS = st.sampled_from(
+    ["half", "Half", "past", "seven", "6", "12", "in", "an", "hour", "times", "of", "at", "pm", "."]
+)
+
+
+@given(st.lists(_WORDS, max_size=8).map(" ".join))
+def test_times_in_words_keep_every_offset(text: str) -> None:
+    """Evidence offsets are read on the rewritten text: every rewrite is padded to its length."""
+    said = clock_words_as_times(text)
+    assert len(said) == len(text)
+    assert said == text or ":" in said or "12" in said
 
 
 CHAT = (
@@ -135,3 +153,38 @@ def test_a_bound_read_alike_takes_a_clash_away_and_never_makes_one(
     is no clash it may make; where only the evidence does, it is (tests/rules/
     test_strict_forms.py: "over 10 kg, so it may not be left alone")."""
     assert passes(answer, passages) is faithful
+
+
+RAILINGS = (
+    "New parapet railings 1.4 metres high were fitted along the viaduct in March.",
+    "The viaduct reopened to walkers after 18 months of work.",
+)
+CLIMBING_WALL = ("Children must be at least 4 ft 7 in tall to use the high wall.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("The railings are 1.4 metres high, about 4 ft 7 in.", RAILINGS, True),
+        ("The railings are 1.4 metres high, which is roughly 4 feet 7 inches.", RAILINGS, True),
+        ("The railings are 1.4 metres high, about 4 ft 11 in.", RAILINGS, False),
+        ("The railings are about 5 ft 7 in high.", RAILINGS, False),
+        ("Children must be at least 1.4 m tall to use the high wall.", CLIMBING_WALL, True),
+        ("Children must be at least 1.6 m tall to use the high wall.", CLIMBING_WALL, False),
+    ],
+)
+def test_a_length_in_feet_and_inches_converts_a_metric_one(
+    answer: str, passages: Sequence[str], faithful: bool
+) -> None:
+    """ "4 ft 7 in" is one length, 55 inches (1.40 m); read as two measures, neither converts."""
+    assert passes(answer, passages) is faithful
+
+
+@given(st.text(alphabet="0123456789 ft'\"in.m", max_size=24))
+def test_feet_and_inches_read_any_text(text: str) -> None:
+    """Whatever a user writes, only figures of the text come back as converted."""
+    figures = {t for m in _FIGURE.finditer(text) for t in content_terms(m[0])}
+    assert converted_alone(text, ("It is 1.4 m tall.",)) <= figures
+
+
+_FIGURE = re.compile(r"\d+(?:\.\d+)?")

@@ -146,12 +146,34 @@ def converted_alone(claim: str, passages: Sequence[str]) -> frozenset[str]:
     if not measures:
         return frozenset()
     stated = _stated_sizes(tuple(passages))
+    lengths = stated.get("length", ((), ()))
     return frozenset(
         term
         for digits, reading, hedged in measures
         if _rounds_to(digits, reading, stated.get(reading[0], ((), ())), hedged)
         for term in content_terms(digits)
+    ) | frozenset(
+        term
+        for m in _FEET_AND_INCHES.finditer(claim)
+        if _rounds_to(str(_inches(m)), _length(m), lengths, _hedged_at(claim, m.start()))
+        for term in content_terms(f"{m[1]} {m[2]}")
     )
+
+
+# A height in feet and inches, read as one length in inches: "4 ft 7 in", "6 feet 2 inches",
+# "5'11\"" (1.4 m is "about 4 ft 7 in": 4 ft alone is no conversion of it).
+_FEET_AND_INCHES = regex(
+    r"(?i)(?<![\w.,])(\d{1,2})\s?(?:ft|feet|foot|'|\u2032)\s?(\d{1,2}(?:\.\d+)?)"
+    r"\s?(?:in\b|inch(?:es)?\b|\"|\u2033|\u201d)"
+)
+
+
+def _inches(m: re.Match[str]) -> Decimal:
+    return int(m[1]) * 12 + Decimal(m[2])
+
+
+def _length(m: re.Match[str]) -> _Reading:
+    return "length", "in", frozenset({_inches(m) * _SIZES["in"][1]})
 
 
 # "about", "around", "~" just before a measure: the answer says it rounds.
@@ -306,6 +328,7 @@ def _passage_readings(passages: tuple[str, ...]) -> tuple[_Reading, ...]:
     """The measures the passages state, each end of a range ("2-8 °C") and each dimension of a
     size ("56 x 45 x 25 cm") too."""
     found = [reading for passage in passages for _, reading, _ in _measures_in(_in_digits(passage))]
+    found.extend(_length(m) for passage in passages for m in _FEET_AND_INCHES.finditer(passage))
     found.extend(
         reading
         for passage in passages
