@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting_the_best_passage
+from evidence_judges import quoting, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.polarity import negation_clash
@@ -188,3 +188,65 @@ def test_feet_and_inches_read_any_text(text: str) -> None:
 
 
 _FIGURE = re.compile(r"\d+(?:\.\d+)?")
+
+
+NETS = (
+    "The club will apply to the county fund for a grant of up to £5,000; the remainder will "
+    "come from the club's own reserves.",
+    "The lowest quote for the new practice nets was £8,000, from Pitchcare.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "It will apply for a grant of up to £5,000 and pay the rest from reserves. With the "
+            "full grant, £3,000 of the £8,000 would come from reserves.",
+            True,
+        ),
+        (
+            "It will apply for a grant of up to £5,000 and pay the rest from reserves. With the "
+            "full grant, £4,000 of the £8,000 would come from reserves.",
+            False,
+        ),
+        ("The club will apply to the county fund for a grant of up to £8,000.", False),
+    ],
+)
+def test_a_figure_the_answer_gave_just_before_is_no_figure_swapped_out(
+    answer: str, faithful: bool
+) -> None:
+    """The claim works £3,000 out with the £5,000 the answer has just given: the £8,000 in
+    its sentence stands in no place of it."""
+    assert passes(answer, NETS) is faithful
+
+
+MOORINGS = (
+    "Mooring fees: dinghy £10, yacht or motor cruiser £15, and a visitor's buoy (no berth) £8. "
+    "Sea Scout boats with a registered group number pay half.",
+    "Berths open at 6am; the slipway opens at 7am. The marina holds up to 12 pontoons.",
+)
+
+
+def test_a_swapped_figure_the_claim_works_with_is_still_caught() -> None:
+    """The claim's £6 is worked out from its own £12, a figure the passages give of something
+    else: the £12 stands where the evidence gives £15, which the answer never gave."""
+    judge = quoting(MOORINGS[0])
+    lie = "A yacht mooring is usually £12, and Sea Scout boats pay half price, so £6."
+    assert not verify(lie, list(MOORINGS), judge=judge).passed
+    honest = "A yacht mooring is usually £15, and Sea Scout boats pay half price, so £7.50."
+    assert verify(honest, list(MOORINGS), judge=judge).passed
+
+
+BIDS = ("Three bids were received: Ashby £12,000, Brook £14,500 and Carter £11,200.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Carter's £11,200 was the lowest, below both of the other two bids.", True),
+        ("Carter's £11,200 was the lowest of the two bids.", False),
+    ],
+)
+def test_the_others_of_a_count_are_one_fewer(answer: str, faithful: bool) -> None:
+    assert passes(answer, BIDS) is faithful

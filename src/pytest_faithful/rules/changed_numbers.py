@@ -20,6 +20,8 @@ from typing import ClassVar
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.changed_names import evidence_read
 from pytest_faithful.text.number_swaps import swapped_number
+from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.terms import content_terms
 
 
 class ChangedNumbers:
@@ -35,9 +37,26 @@ class ChangedNumbers:
         swap = swapped_number(
             case.claim.text, case.claim.sentence, evidence_read(case, ruling), case.passages
         )
-        if swap is None:
+        if swap is None or _works_out(case, swap.shown):
             return ruling
         return ruling.demoted(
             self.name,
             f"the claim states {swap.claimed} where the evidence gives {swap.shown}",
         )
+
+
+def _works_out(case: Case, shown: str) -> bool:
+    """Whether the answer has given the evidence's number ``shown`` in its sentence before the
+    claim's, and the claim works a figure of its own out with it: "... a grant of up to
+    £20,000. With the full grant, £22,000 of the £42,000 would come from the reserve" puts no
+    £42,000 in the place of the £20,000 it works with."""
+    given = content_terms(shown)
+    if not given or not given <= content_terms(case.before):
+        return False
+    working = f"{case.before} {case.claim.text}"
+    passages = tuple(case.passages)
+    stated = frozenset().union(*map(content_terms, passages))
+    return any(
+        term[0].isdigit() and term not in stated and worked_in_claim(term, working, passages)
+        for term in content_terms(case.claim.text)
+    )

@@ -129,9 +129,25 @@ def _worked(term: str, case: Case) -> bool:
         or stated_margin(term, case.claim.text, passages)  # "27 more than San Bernardino"
         or between(term, working, passages)  # "two days earlier" than another date
         or _age_asked(term, case)
+        or _the_others(term, case)
         # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
         or (goes_on(case.claim.text) and derived(term, working, passages))
     )
+
+
+# "either of the other two quotes" where a passage counts three: the rest of a count the
+# passages give, less the one the claim sets apart.
+_OTHERS = regex(r"(?i)\bother\s+(\w+)\b")
+
+
+def _the_others(term: str, case: Case) -> bool:
+    """Whether ``term`` counts the others of a count a passage states, one less than it."""
+    if not term.isdigit() or not any(
+        content_terms(m[1]) == {term} for m in _OTHERS.finditer(case.claim.text)
+    ):
+        return False
+    whole = str(int(term) + 1)
+    return any(whole in content_terms(p) for p in case.passages)
 
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")
