@@ -250,3 +250,41 @@ BIDS = ("Three bids were received: Ashby £12,000, Brook £14,500 and Carter £1
 )
 def test_the_others_of_a_count_are_one_fewer(answer: str, faithful: bool) -> None:
     assert passes(answer, BIDS) is faithful
+
+
+TOURS = (
+    "Each tower tour lasts approximately 45 minutes and climbs 312 steps to the roof gallery.",
+    "Tours run Monday to Friday from November to March, and daily in summer.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("A tour takes about three-quarters of an hour.", True),
+        ("A tour takes about two-thirds of an hour.", False),
+        ("In winter tours run five days a week, Monday to Friday.", True),
+        ("In winter tours run six days a week, Monday to Friday.", False),
+        ("Weekday tours run for five months, November to March.", True),
+        ("Weekday tours run for four months, November to March.", False),
+    ],
+)
+def test_counts_a_phrase_or_a_span_of_names_states(answer: str, faithful: bool) -> None:
+    """ "three-quarters of an hour" is 45 minutes as "three quarters" is; a span of months or
+    weekdays holds so many of them, both ends counted."""
+    assert passes(answer, TOURS) is faithful
+
+
+SOLAR = (
+    "The 6.3-megawatt floating array on the reservoir near Walton was switched on in March.",
+    "It has 23,000 panels and covers a tenth of the water's surface.",
+)
+
+
+def test_a_unit_abbreviated_is_the_unit_it_stands_for() -> None:
+    assert content_terms("6.3 km") == content_terms("6.3 kilometres")
+    assert content_terms("a 6.3 MW array") == content_terms("a 6.3-megawatt array")
+    assert content_terms("5 min") != content_terms("5 minutes")  # "min" is as often "minimum"
+    assert passes("- Capacity: 6.3 MW", SOLAR)
+    assert not passes("- Capacity: 6.3 GW", SOLAR)
+    assert not passes("- Capacity: 8.3 MW", SOLAR)

@@ -142,12 +142,15 @@ _OTHERS = regex(r"(?i)\bother\s+(\w+)\b")
 
 def _the_others(term: str, case: Case) -> bool:
     """Whether ``term`` counts the others of a count a passage states, one less than it."""
-    if not term.isdigit() or not any(
-        content_terms(m[1]) == {term} for m in _OTHERS.finditer(case.claim.text)
-    ):
+    if not term.isdigit() or term not in _others_counted(case.claim.text):
         return False
     whole = str(int(term) + 1)
     return any(whole in content_terms(p) for p in case.passages)
+
+
+@functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
+def _others_counted(claim: str) -> frozenset[str]:
+    return frozenset(t for m in _OTHERS.finditer(claim) for t in content_terms(m[1]))
 
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")

@@ -21,7 +21,7 @@ from pytest_faithful.text.clock import clock_times
 from pytest_faithful.text.dates import dates_in
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import NUMBER_WORDS
+from pytest_faithful.text.words import MONTHS, NUMBER_WORDS
 
 # A count of days, weeks or hours, in figures or words, with a word of comparison or none
 # between ("two days earlier", "four extra hours", "3 more days").
@@ -98,6 +98,9 @@ def _gap_terms(working: str) -> frozenset[str]:
             # "two hours before the event, so from 4pm for an event starting at 6pm"
             found.update(_shifted(times, minutes))
         elif unit == "month":
+            # "the five months it is closed (November to March)": whole months, both ends.
+            if count in _month_spans(working):
+                found.add(term)
             # "about two months before the race on 12 October" from 15 August: months are no
             # fixed count of days, so within a week of the count's average length.
             days = _day_gaps(working) if days is None else days
@@ -118,6 +121,25 @@ def _gap_terms(working: str) -> frozenset[str]:
             if count in days or (count - 1 in days and _FROM_TO.search(working) is not None):
                 found.add(term)
     return frozenset(found)
+
+
+_MONTH_SPAN = regex(
+    r"(?i)\b([a-z]+)[^\S\n]*(?:-|\u2013|\bto\b|\buntil\b|\btill\b|\bthrough\b)[^\S\n]*([a-z]+)\b"
+)
+
+
+def _month_spans(text: str) -> set[int]:
+    """How many months each span of two month names ``text`` writes holds, both ends counted:
+    "November to March" holds five."""
+    spans = set()
+    for m in _MONTH_SPAN.finditer(text):
+        first, last = _MONTH_NAMES.get(m[1].casefold()), _MONTH_NAMES.get(m[2].casefold())
+        if first is not None and last is not None:
+            spans.add((last - first) % len(MONTHS) + 1)
+    return spans
+
+
+_MONTH_NAMES = {month: i for i, month in enumerate(MONTHS)}
 
 
 def _day_gaps(text: str) -> set[int]:

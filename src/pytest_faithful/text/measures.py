@@ -74,10 +74,10 @@ _LARGER_WORDED = regex(
     rf"({'|'.join(_WRITTEN_OUT)})(?![\w/])",
     re.IGNORECASE,
 )
-# A fraction of a unit counted in words: "three quarters of an hour", "two thirds of a mile".
+# A fraction of a unit counted in words: "three quarters of an hour", "two-thirds of a mile".
 _PARTS = {"half": 2, "halve": 2, "third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
 _FRACTION_OF = regex(
-    rf"\b({'|'.join(_SMALL)})[^\S\n]+(halves|half|thirds?|quarters?|fifths?|tenths?)[^\S\n]+of"
+    rf"\b({'|'.join(_SMALL)})(?:[^\S\n]+|-)(halves|half|thirds?|quarters?|fifths?|tenths?)[^\S\n]+of"
     rf"[^\S\n]+(?:an?|one)[^\S\n]+({'|'.join(_WRITTEN_OUT)})(?![\w/])",
     re.IGNORECASE,
 )

@@ -29,6 +29,7 @@ from pytest_faithful.text.words import (
     SPACE,
     SPACES,
     STOPWORDS,
+    UNIT_ABBREVIATIONS,
 )
 
 # --- Tokens and terms ----------------------------------------------------------------------------
@@ -140,7 +141,11 @@ def _compute_term(token: str) -> str:
         return _NEG
     if len(token) < 2 or token in STOPWORDS:
         return ""
-    short = MONTH_ABBREVIATIONS.get(token) or DAY_ABBREVIATIONS.get(token, token)
+    short = (
+        MONTH_ABBREVIATIONS.get(token)
+        or DAY_ABBREVIATIONS.get(token)
+        or UNIT_ABBREVIATIONS.get(token, token)
+    )
     return NUMBER_WORDS.get(token) or _stem(short)
 
 

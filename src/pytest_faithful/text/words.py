@@ -116,6 +116,16 @@ DAY_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
     | dict.fromkeys(("thu", "thur", "thurs"), "thursday")
     | dict.fromkeys(("fri",), "friday")
 )
+# Unit abbreviations that stand for one unit only ("km", "MW"): read as the unit's word, so
+# that "Capacity: 6.3 MW" shares a word with "a 6.3-megawatt array". Not those that are as
+# often other words or names: "m" (a million), "min" (minimum), "sec", "hr" (HR), "ft" (the
+# FT), "gb" (Great Britain), "ml" (machine learning), "mg" (a car), "cm", "mm", "tb", "lb".
+UNIT_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
+    dict.fromkeys(("km", "kms"), "kilometre")
+    | dict.fromkeys(("kg", "kgs"), "kilogram")
+    | {"hrs": "hours", "wks": "weeks", "yrs": "years", "lbs": "pounds", "oz": "ounce"}
+    | {"kw": "kilowatt", "mw": "megawatt", "gw": "gigawatt"}
+)
 
 
 # A phrase's words: a comma, a full stop or a bracket ends the phrase, a hyphen does not.

@@ -70,7 +70,7 @@ PASSAGE = (
         ("2. Shipping costs $15", {"ship", "cost", "15"}),
         ("Refunds take 30 days [2].", {"refund", "tak", "30", "day"}),
         ("as sources say [1, 3]", {"sourc"}),
-        ("It is 2.5 km long", {"2.5", "km", "long"}),
+        ("It is 2.5 km long", {"2.5", "kilometr", "long"}),  # "km" is the kilometre's word
         # Where an answer comes from is not what it states.
         ("Refunds take 30 days (Source: Refund Policy.pdf).", {"refund", "tak", "30", "day"}),
         ("See [the policy](https://acme.example/refunds).", {"see", "polici"}),
