@@ -288,3 +288,25 @@ def test_a_unit_abbreviated_is_the_unit_it_stands_for() -> None:
     assert passes("- Capacity: 6.3 MW", SOLAR)
     assert not passes("- Capacity: 6.3 GW", SOLAR)
     assert not passes("- Capacity: 8.3 MW", SOLAR)
+
+
+SETLIST = ("[19:14] Dev: and we close with 'Tidewater' like always",)
+HABITS = ("The band usually closes with 'Tidewater', and sometimes with 'Lowlands'.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("They're closing with 'Tidewater', as they usually do.", SETLIST, True),
+        ("They're closing with 'Tidewater', as they typically do.", SETLIST, True),
+        ("They sometimes close with 'Tidewater'.", SETLIST, False),
+        ("They never close with 'Tidewater'.", SETLIST, False),
+        ("The band always closes with 'Tidewater'.", HABITS, False),
+    ],
+)
+def test_a_hedge_of_always_is_no_opposite_of_it(
+    answer: str, passages: Sequence[str], faithful: bool
+) -> None:
+    """ "usually" for "always" says less, not the other side; "always" for "usually" says more,
+    and "sometimes" or "never" for "always" say another thing."""
+    assert passes(answer, passages) is faithful
