@@ -419,12 +419,13 @@ def test_a_frequency_word_is_read_against_every_other_class(
 ) -> None:
     """Words of one class restate each other; "always" and "never" clash with every other
     class, and "usually" with "rarely" ("sometimes" is left to the judge against "usually"
-    and "rarely")."""
+    and "rarely"), except a claim's "usually" for the evidence's "always": a hedge of it."""
     found = contrast(f"{subject} are {said[1]} late in winter.", f"{subject} are {shown[1]} late.")
     classes = {said[0], shown[0]}
     expected = len(classes) == 2 and (
         bool(classes & {"always", "never"}) or classes == {"usually", "rarely"}
     )
+    expected = expected and (said[0], shown[0]) != ("usually", "always")
     assert (found is not None) == expected, (said, shown, found)
 
 
