@@ -310,3 +310,40 @@ def test_a_hedge_of_always_is_no_opposite_of_it(
     """ "usually" for "always" says less, not the other side; "always" for "usually" says more,
     and "sometimes" or "never" for "always" say another thing."""
     assert passes(answer, passages) is faithful
+
+
+PLOTS = (
+    "Tenants must keep at least 75% of the plot under cultivation.",
+    "Each site has 3 water troughs, filled from April to October.",
+)
+WORKSHOP_HOURS = (
+    "The repair workshop is open 9 till 5:30 on weekdays and 10 till 4 on Saturdays.",
+    "Repairs are usually ready within 3 weeks.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("Tenants must keep at least three-quarters of the plot under cultivation.", PLOTS, True),
+        ("Tenants must keep at least two-thirds of the plot under cultivation.", PLOTS, False),
+        (
+            "It's open 9 till 5:30 on weekdays, eight and a half hours, and 10 till 4 on "
+            "Saturdays, six hours.",
+            WORKSHOP_HOURS,
+            True,
+        ),
+        (
+            "It's open 9 till 5:30 on weekdays, nine and a half hours, and 10 till 4 on "
+            "Saturdays, six hours.",
+            WORKSHOP_HOURS,
+            False,
+        ),
+    ],
+)
+def test_a_share_in_words_and_a_span_of_bare_hours(
+    answer: str, passages: Sequence[str], faithful: bool
+) -> None:
+    """ "three-quarters" is the evidence's 75%, no 3 put in its place; "9 till 5:30" with no
+    "am" or "pm" is eight and a half hours of opening (within twelve hours)."""
+    assert passes(answer, passages) is faithful

@@ -95,6 +95,8 @@ def _gap_terms(working: str) -> frozenset[str]:
             spans = [(b - a) % _DAY for a, b in zip(times[::2], times[1::2], strict=False)]
             if minutes in {abs(a - b) for a, b in itertools.combinations(spans, 2)}:
                 found.add(term)
+            if minutes in _bare_hour_spans(working):  # "open 9 till 5:30, eight and a half hours"
+                found.add(term)
             # "two hours before the event, so from 4pm for an event starting at 6pm"
             found.update(_shifted(times, minutes))
         elif unit == "month":
@@ -190,6 +192,25 @@ def _minute_gaps(text: str) -> set[int]:
         if bare:
             gaps.add((b - a) % _HALF_DAY)
     return gaps
+
+
+# Opening hours written with bare hours, no "am" or "pm": "9 till 5:30", "10 to 4". Not a
+# range of a count ("3 to 5 days", "10 to 12 people"): no word may follow but a joining one.
+_BARE_HOURS = regex(
+    r"(?i)(?<![\w.,:$\u00a3\u20ac])(1[0-2]|0?[1-9])(?::([0-5]\d))?[^\S\n]*(?:till|til|until|to|-|"
+    r"\u2013)[^\S\n]*(1[0-2]|0?[1-9])(?::([0-5]\d))?(?![\w:%]|[.,]\d)"
+    r"(?![^\S\n]+(?!(?:on|at|in|and|or|daily|every|each|most|from|for|with|but|so|which)\b)[a-z])"
+)
+
+
+def _bare_hour_spans(text: str) -> set[int]:
+    """The minutes each range of bare hours ``text`` writes lasts, within twelve hours."""
+    spans = set()
+    for m in _BARE_HOURS.finditer(text):
+        start = int(m[1]) * 60 + int(m[2] or 0)
+        end = int(m[3]) * 60 + int(m[4] or 0)
+        spans.add((end - start) % (12 * 60))
+    return spans
 
 
 def _times(text: str) -> list[int]:

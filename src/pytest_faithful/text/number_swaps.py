@@ -33,6 +33,7 @@ from typing import Final, NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
@@ -115,7 +116,12 @@ def swapped_number(
     # million in 2022 and $50 million in 2023"), whichever passage also gives it.
     claimed = _other_amounts(claimed, claim, evidence)
     if claimed:
-        claimed = frozenset(t for t in claimed if not derived(t, claim, tuple(passages)))
+        # and a share said as a fraction is the evidence's percent ("three-quarters" for 75%)
+        claimed = frozenset(
+            t
+            for t in claimed
+            if not derived(t, claim, tuple(passages)) and not share_stated(t, claim, (evidence,))
+        )
     if claimed:  # the same measure in another unit: "two weeks' notice" for "14 days' notice"
         sizes = measured_in((evidence,))
         claimed = frozenset(t for t in claimed if not measures(claim).get(t, frozenset()) & sizes)
