@@ -347,3 +347,29 @@ def test_a_share_in_words_and_a_span_of_bare_hours(
     """ "three-quarters" is the evidence's 75%, no 3 put in its place; "9 till 5:30" with no
     "am" or "pm" is eight and a half hours of opening (within twelve hours)."""
     assert passes(answer, passages) is faithful
+
+
+SHOW = (
+    "The next county show is on Saturday 12 August, with entries closing one week before.",
+    "Late entries are not accepted.",
+)
+PAPERS = ("The abstract deadline is 10 January and the full paper deadline is 17 January 2025.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("The show is on 12 August, and entries close one week before, on 5 August.", SHOW, True),
+        ("The show is on 12 August, and entries close one week before, on 6 August.", SHOW, False),
+        # A week the passages never give, moving both dates: held to its dates.
+        (
+            "Abstracts are due on 17 January and full papers a week later, on 24 January.",
+            PAPERS,
+            False,
+        ),
+    ],
+)
+def test_a_date_a_passage_s_interval_away_from_another(
+    answer: str, passages: Sequence[str], faithful: bool
+) -> None:
+    assert passes(answer, passages) is faithful

@@ -44,7 +44,7 @@ def between(term: str, working: str, passages: tuple[str, ...] = ()) -> bool:
     """Whether the count ``term`` of ``working`` ("two days", "four extra hours") is the gap
     between two dates, or two times of day, that ``working`` writes; or a time half an hour off
     another it writes, where a passage says "half an hour" (or "30 minutes") too."""
-    if term in _gap_terms(working):
+    if term in _gap_terms(working) or term in _dates_a_gap_apart(working, passages):
         return True
     # The working first: most say no half hour, and the passages are read once per check.
     if not _says_half_an_hour((working,)):
@@ -142,6 +142,49 @@ def _month_spans(text: str) -> set[int]:
 
 
 _MONTH_NAMES = {month: i for i, month in enumerate(MONTHS)}
+
+
+# A count of days or weeks, "one" and "a" included: "one week before", "a fortnight" aside.
+_COUNTED = regex(
+    rf"(?i)\b(\d{{1,3}}|an?|one|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
+    r"[^\S\n]+(day|week)s?\b"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _dates_a_gap_apart(working: str, passages: tuple[str, ...]) -> frozenset[str]:
+    """The day terms of the dates ``working`` writes that a count of days or weeks it writes,
+    and a passage writes too, puts after or before another of its dates: "due four weeks
+    before the wedding, which for a 14 September wedding is 17 August"; "entries close one
+    week before, on 5 August" after "Saturday 12 August". (A lie that moves both dates by a
+    week it makes up, "17 January and a week later, 24 January", is held to its dates.)"""
+    counts = _day_counts(working) & frozenset().union(*map(_day_counts, passages))
+    if not counts:
+        return frozenset()
+    said = list(itertools.islice(dates_in(working), _MOST))
+    years = {d.year for d in said if d.year}
+    year = next(iter(years)) if len(years) == 1 else _SAME_YEAR
+    found: set[str] = set()
+    for a, b in itertools.permutations(said, 2):
+        try:
+            gap = abs((datetime.date(a.year or year, a.month, a.day)
+                       - datetime.date(b.year or year, b.month, b.day)).days)  # fmt: skip
+        except ValueError:
+            continue
+        if gap in counts:
+            found.add(str(a.day))
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=64)
+def _day_counts(text: str) -> frozenset[int]:
+    """The counts of days ``text`` writes in days or weeks ("one week" is 7)."""
+    counts = set()
+    for m in itertools.islice(_COUNTED.finditer(text), _MOST):
+        word = m[1].casefold()
+        n = 1 if word in ("a", "an", "one") else int(NUMBER_WORDS.get(word, word))
+        counts.add(n * (7 if m[2].casefold() == "week" else 1))
+    return frozenset(counts)
 
 
 def _day_gaps(text: str) -> set[int]:
