@@ -373,3 +373,66 @@ def test_a_date_a_passage_s_interval_away_from_another(
     answer: str, passages: Sequence[str], faithful: bool
 ) -> None:
     assert passes(answer, passages) is faithful
+
+
+SHOP_CHAT = (
+    "Customer (Ana): Do you deliver on Sundays?\nShop (Raj): No, sorry.\n"
+    "Customer (Ana): OK, Saturday it is then.\nShop (Raj): Great, the driver has a card reader."
+)
+DEPLOY_CHAT = (
+    "[10:02] maya: is the release going out today?\n[10:04] jordan: yes, merging now\n"
+    "[10:45] jordan: heads up, the build is broken\n[10:46] maya: ok, so not today then?\n"
+    "[10:47] jordan: correct, pushing to tomorrow"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "passages", "faithful"),
+    [
+        ("No.", "Do they deliver on Sundays?", [SHOP_CHAT], True),
+        ("Yes.", "Do they deliver on Sundays?", [SHOP_CHAT], False),
+        # The first reply is taken back later: the bare yes is not held to it alone.
+        ("Yes.", "Did the release go out today?", [DEPLOY_CHAT], False),
+    ],
+)
+def test_a_bare_reply_read_with_the_question_line_the_judge_quotes(
+    answer: str, question: str, passages: list[str], faithful: bool
+) -> None:
+    """A judge that quotes the question line of a chat for a bare "No." is read with the
+    clear reply that line got, when no later question and clear reply can take it back."""
+    judge = quoting(passages[0].split("\n")[0])
+    assert verify(answer, passages, question=question, judge=judge).passed is faithful
+
+
+HOSEPIPE = (
+    "A hosepipe ban starts on 19 August. Customers who break the ban could face fines of up "
+    "to £1,000.",
+)
+LAKE = ("There is a ban on boats over 5 m long on the lake.",)
+RECOVERY = (
+    "Tom: For vans over 3.5 tonnes we'd need to send a specialist, but a Transit is under "
+    "that, so the standard patrol can tow it.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("Customers who break the hosepipe ban could be fined up to £1,000.", HOSEPIPE, True),
+        ("Customers who break the ban could be fined at least £1,000.", HOSEPIPE, False),
+        ("They could be fined up to £1,000.", HOSEPIPE, True),
+        ("Boats up to 5 m long are allowed on the lake.", LAKE, True),
+        ("Boats over 5 m long are allowed on the lake.", LAKE, False),
+        (
+            "A Transit weighs less than 3.5 tonnes, so the standard patrol can tow it.",
+            RECOVERY,
+            True,
+        ),
+    ],
+)
+def test_a_named_ban_turns_no_bound_and_a_pronoun_bounds_the_number_before(
+    answer: str, passages: Sequence[str], faithful: bool
+) -> None:
+    """ "who break the ban" names a ban, it prohibits no fine; "under that" bounds the 3.5 of
+    "over 3.5 tonnes" from above."""
+    assert passes(answer, passages) is faithful

@@ -39,6 +39,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.replies import (
     answer_around,
+    replied_alike,
     says_no_to,
     tag_stated,
     without_asking_after,
@@ -103,6 +104,7 @@ class BearsOn:
                 and not _asked(case, span)
                 and not _states_before_asking(case, span)
                 and not _answered_yes(case, span)
+                and (case.whole_claim or not replied_alike(*_at(case, span), case.claim.text))
                 and not _tag_stated(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
@@ -498,3 +500,7 @@ def _restricted(case: Case, span: Aligned) -> bool:
     """Whether ``span`` holds a restriction (a located span of the whole sentence does) of a
     claim that speaks of all cases."""
     return _universal(case.claim.text) and bool(_words(span.text(case.passages)) & RESTRICTING)
+
+
+def _at(case: Case, span: Aligned) -> tuple[str, int, int]:
+    return case.passages[span.passage], span.start, span.end

@@ -169,6 +169,11 @@ def same_bounds(claim: str, evidence: str) -> bool:
     return bool(said) and all(said[t] == shown[t] for t in said.keys() & shown.keys())
 
 
+# A bound on the number of a bound just given, by a pronoun for it: "under that".
+_AGAIN = regex(
+    r"(?i)\b(?:(?P<lower>over|above|(?:more|greater|higher)\s+than)"
+    r"|(?P<upper>under|below|(?:less|fewer|lower)\s+than))\s+(?:that|this|it)\b"
+)
 # A negation of a bound the text has just given, by a pronoun for it: "No higher than 3 metres;
 # never climb above that", "up to 2 tablets, and do not go over this".
 _NEGATED_AGAIN = regex(
@@ -209,6 +214,7 @@ def _read(text: str) -> _Read:
     found: dict[str, set[str]] = {}
     written: dict[str, set[str]] = {}
     blanks: list[tuple[int, int]] = []
+    placed: list[tuple[int, list[str]]] = []  # where each bound is, and its numbers
     for pattern in (_BEFORE, _AFTER):
         for match in pattern.finditer(read):
             terms = [t for t in content_terms(match["number"]) if t[0].isdigit()]
@@ -216,6 +222,7 @@ def _read(text: str) -> _Read:
             if read_sense is None:
                 continue
             sense, negations = read_sense
+            placed.append((match.start(), terms))
             for term in terms:
                 found.setdefault(term, set()).add(sense)
                 written.setdefault(term, set()).add(_OTHER[sense] if len(negations) % 2 else sense)
@@ -225,6 +232,16 @@ def _read(text: str) -> _Read:
             blanks += [words, *negations]
     if not found:
         return _NONE, (), _NONE
+    # "For vans over 3.5 tonnes we'd send a specialist, but a Transit is under that": a bound
+    # on the number of the bound before it.
+    for m in _AGAIN.finditer(read) if placed else ():
+        before = [terms for at, terms in placed if at < m.start()]
+        if before:
+            sense = LOWER if m["lower"] else UPPER
+            negations = _negations(read, m.start(), m.end())
+            for term in before[-1]:
+                found[term].add(_OTHER[sense] if len(negations) % 2 else sense)
+                written[term].add(sense)
     return (
         MappingProxyType({term: frozenset(senses) for term, senses in found.items()}),
         tuple(blanks),
@@ -295,6 +312,7 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
         for m in _NEGATION_WORD.finditer(before)
         if not _compares(text, first + m.end(), start)
         and not _CONDITION_AFTER.match(text, first + m.end())
+        and not _names_a_ban(text, first + m.start(), first + m.end())
     ]
     return (
         spans
@@ -351,6 +369,18 @@ def _compares(text: str, after: int, bound: int) -> bool:
 # A word that forbids what its clause says negates it as much as "not allowed" does: "power
 # banks over 160 Wh are forbidden" bounds what is allowed from above, as "power banks over 160
 # Wh are not allowed" and "up to 160 Wh are allowed" do.
+# "the ban" a clause only names ("Customers who break the hosepipe ban could be fined up to
+# £1,000"): no prohibition of the bound, as "a ban on boats over 5 m" is.
+_A_BAN = regex(r"(?i).*\b(?:the|this|that|a|an|any)\s+(?:[\w-]+\s+){0,2}bans?\Z")
+_BAN_ON = regex(r"(?i)\s+(?:on|of)\b")
+
+
+def _names_a_ban(text: str, start: int, end: int) -> bool:
+    return (
+        _A_BAN.match(text, max(0, start - 30), end) is not None and _BAN_ON.match(text, end) is None
+    )
+
+
 _PROHIBITIONS = frozenset(
     {"prohibit", "prohibits", "prohibited", "forbid", "forbids", "forbidden", "ban", "bans"}
     | {"banned", "disallowed", "illegal", "unlawful"}

@@ -158,6 +158,25 @@ def answer_around(passage: str, start: int, end: int) -> Answer | None:
     return None
 
 
+def replied_alike(passage: str, start: int, end: int, reply: str) -> bool:
+    """Whether the yes/no question ``passage[start:end]`` holds or touches has a clear reply
+    (:func:`answer_around`) the same way as the bare ``reply`` ("No." to "Do we let them
+    bring phones?" answered "No phones, the head was clear about that")."""
+    said = yes_or_no(reply)
+    answer = answer_around(passage, start, end) if said is not None else None
+    if answer is None or answer.yes is not said:
+        return False
+    # Only the last word: a later question answered clearly may take the reply back ("yes,
+    # deploy at 11" ... "so not today then?" "correct").
+    read = dialogue(passage)
+    after = bisect.bisect_right(read.starts, max(start, end - 1)) + 1
+    return not any(
+        _said(passage, k - 1, read.bodies, read.starts).rstrip().endswith("?")
+        and yes_or_no(_said(passage, k, read.bodies, read.starts)) is not None
+        for k in range(after, len(read.starts))
+    )
+
+
 def says_no_to(
     claim: str,
     question: str,
