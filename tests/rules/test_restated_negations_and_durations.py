@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from evidence_judges import quoting, quoting_the_best_passage
 from pytest_faithful import verify
+from pytest_faithful.text.clock_words import clock_words_as_times
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.polarity import negation_clash
-from pytest_faithful.text.readings import clock_words_as_times
 from pytest_faithful.text.terms import content_terms
 
 

@@ -23,7 +23,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-from pytest_faithful.text.readings import FULL_WIDTH, clock_word_spans, clock_words_as_times
+from pytest_faithful.text.clock_words import clock_word_spans, clock_words_as_times
+from pytest_faithful.text.readings import FULL_WIDTH
 from pytest_faithful.text.words import SPACE, SPACES
 
 # Currency symbols and codes, as the code the quantity carries.

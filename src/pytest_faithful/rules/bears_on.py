@@ -104,7 +104,7 @@ class BearsOn:
                 and not _asked(case, span)
                 and not _states_before_asking(case, span)
                 and not _answered_yes(case, span)
-                and (case.whole_claim or not replied_alike(*_at(case, span), case.claim.text))
+                and (case.whole_claim or not replied_alike(case.passages, span, case.claim.text))
                 and not _tag_stated(case, span)
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
@@ -200,8 +200,7 @@ def _discussed(claim: str) -> bool:
     return _DISCUSSING.search(claim) is not None and _DECIDING.search(claim) is None
 
 
-# A reply that opens by turning a statement down: "No, it was £33.", "Nope", "Not really".
-_NO_FIRST = regex(r"(?i)\s*(?:no|nope|nah|not\s+really|wrong)\b")
+_NO_FIRST = regex(r"(?i)\s*(?:no|nope|nah|not\s+really|wrong)\b")  # "No, it was £33."
 
 
 def _tag_stated(case: Case, span: Aligned) -> bool:
@@ -215,11 +214,10 @@ def _tag_stated(case: Case, span: Aligned) -> bool:
 
 def _asked(case: Case, span: Aligned) -> bool:
     """Whether ``span`` is a question in one turn of a dialogue that bears on a claim that
-    reports its speaker asking it: "Anna: Can we meet tomorrow to go over the budget?" for
-    "Anna proposes meeting tomorrow to go over the budget". A question asserts nothing but
-    that it was asked, so the claim must name the turn's speaker before any other speaker
-    (not "Tom proposes ...", not "Tom asks Anna ...") and share a word with what was asked
-    (the speaker's name is no such word)."""
+    reports its speaker asking it: "Anna: Can we meet tomorrow?" for "Anna proposes meeting
+    tomorrow". A question asserts nothing but that it was asked, so the claim must name the
+    turn's speaker before any other (not "Tom asks Anna ...") and share a word with what was
+    asked (the speaker's name is no such word)."""
     passage = case.passages[span.passage]
     turn = turn_of(passage, span.start, span.end)
     if turn is None and len(case.passages) > 1 and _REPORTS_ASKING.match(case.claim.text):
@@ -500,7 +498,3 @@ def _restricted(case: Case, span: Aligned) -> bool:
     """Whether ``span`` holds a restriction (a located span of the whole sentence does) of a
     claim that speaks of all cases."""
     return _universal(case.claim.text) and bool(_words(span.text(case.passages)) & RESTRICTING)
-
-
-def _at(case: Case, span: Aligned) -> tuple[str, int, int]:
-    return case.passages[span.passage], span.start, span.end

@@ -16,9 +16,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
+from pytest_faithful.text.clock_words import CLOCK_WORDS
 from pytest_faithful.text.markup import has_markup, unmark, unmarked
 from pytest_faithful.text.patterns import Regex, regex
-from pytest_faithful.text.readings import CLOCK_WORDS, ORDINAL_WORDS
+from pytest_faithful.text.readings import ORDINAL_WORDS
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS, is_negation
 

@@ -16,9 +16,10 @@ none, as its yes and no are the other way round.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from pytest_faithful.text.align import has_negation
+from pytest_faithful.text.align import Aligned, has_negation
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
@@ -158,10 +159,11 @@ def answer_around(passage: str, start: int, end: int) -> Answer | None:
     return None
 
 
-def replied_alike(passage: str, start: int, end: int, reply: str) -> bool:
-    """Whether the yes/no question ``passage[start:end]`` holds or touches has a clear reply
-    (:func:`answer_around`) the same way as the bare ``reply`` ("No." to "Do we let them
-    bring phones?" answered "No phones, the head was clear about that")."""
+def replied_alike(passages: Sequence[str], span: Aligned, reply: str) -> bool:
+    """Whether the yes/no question ``span`` holds or touches has a clear reply
+    (:func:`answer_around`) the same way as the bare ``reply`` ("No." to "Do you deliver on
+    Sundays?" answered "No, sorry.")."""
+    passage, start, end = passages[span.passage], span.start, span.end
     said = yes_or_no(reply)
     answer = answer_around(passage, start, end) if said is not None else None
     if answer is None or answer.yes is not said:
