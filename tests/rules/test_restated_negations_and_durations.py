@@ -436,3 +436,34 @@ def test_a_named_ban_turns_no_bound_and_a_pronoun_bounds_the_number_before(
     """ "who break the ban" names a ban, it prohibits no fine; "under that" bounds the 3.5 of
     "over 3.5 tonnes" from above."""
     assert passes(answer, passages) is faithful
+
+
+FEES = (
+    "Junior membership is £85 a year, and there is a one-off £15 joining fee.",
+    "Juniors also need a club shirt, which is £20 from the shop.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "Adding the £85 membership, the £15 joining fee and the £20 club shirt, the "
+            "first year comes to £120.",
+            True,
+        ),
+        (
+            "Adding the £85 membership, the £15 joining fee and the £20 club shirt, the "
+            "first year comes to £110.",
+            False,
+        ),
+        (
+            "Adding the £85 membership, the £25 joining fee and the £20 club shirt, the "
+            "first year comes to £130.",
+            False,
+        ),
+    ],
+)
+def test_parts_listed_first_then_summed_up(answer: str, faithful: bool) -> None:
+    """ "..., it comes to £120" after its three parts sums them as "£120 (85 + 15 + 20)" does."""
+    assert passes(answer, FEES) is faithful
