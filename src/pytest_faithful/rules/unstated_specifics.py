@@ -55,8 +55,9 @@ from typing import ClassVar, Final
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.clock_durations import written_the_other_way
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
-from pytest_faithful.text.elapsed import elapsed
+from pytest_faithful.text.elapsed import elapsed, era_span
 from pytest_faithful.text.gaps import between
 from pytest_faithful.text.identifiers import without_examples
 from pytest_faithful.text.listed_sums import listed_total
@@ -130,6 +131,8 @@ def _worked(term: str, case: Case) -> bool:
         or between(term, working, passages)  # "two days earlier" than another date
         or _age_asked(term, case)
         or _the_others(term, case)
+        or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
+        or era_span(term, working)  # "500 BC to AD 500, a thousand years"
         # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
         or (goes_on(case.claim.text) and derived(term, working, passages))
     )
@@ -141,11 +144,20 @@ _OTHERS = regex(r"(?i)\bother\s+(\w+)\b")
 
 
 def _the_others(term: str, case: Case) -> bool:
-    """Whether ``term`` counts the others of a count a passage states, one less than it."""
+    """Whether ``term`` counts the others of a count a passage states, one less than it, or
+    the other days of a week whose days the claim names ("on Mondays, Wednesdays and Fridays,
+    and Dev has the other four days")."""
     if not term.isdigit() or term not in _others_counted(case.claim.text):
         return False
+    named = {m[1].casefold() for m in _WEEKDAY.finditer(case.claim.text)}
+    if named and len(named) + int(term) == 7 and _OTHER_DAYS.search(case.claim.text):
+        return True
     whole = str(int(term) + 1)
     return any(whole in content_terms(p) for p in case.passages)
+
+
+_WEEKDAY = regex(r"(?i)\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b")
+_OTHER_DAYS = regex(r"(?i)\bother\s+\w+\s+days\b")
 
 
 @functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked

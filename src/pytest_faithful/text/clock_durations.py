@@ -13,6 +13,7 @@ and seconds with a fraction ("1:42.5"); "8:45" is a time of day, whose spans
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from decimal import Decimal
@@ -113,3 +114,36 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if Decimal(moved) in gaps or Decimal(moved * 60) in gaps:  # seconds, or minutes
             return True
     return False
+
+
+# Minutes and seconds, written either way: "2 min 14 s", "2 minutes 31 seconds", and "2:14"
+# (not a time of day: no "am" or "pm" after it).
+_IN_UNITS = regex(
+    r"(?i)(?<![\d.])(\d{1,3})[^\S\n]*(?:min(?:ute)?s?|m)\.?[^\S\n]*(?:and[^\S\n]+)?"
+    r"([0-5]?\d)[^\S\n]*(?:sec(?:ond)?s?|s)\b"
+)
+_ON_A_CLOCK = regex(r"(?i)(?<![\d:.])(\d{1,3}):([0-5]\d)(?![\d:]|[^\S\n]*[ap]\.?m\b)")
+
+
+@functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
+def _minutes_and_seconds(text: str) -> dict[tuple[int, int], frozenset[str]]:
+    """Each minutes-and-seconds duration ``text`` writes -> the number terms it is written with,
+    by form: the words' ("2", "14") under key (2, 14), the clock's ("2:14") under (-2, 14)."""
+    found: dict[tuple[int, int], frozenset[str]] = {}
+    for m in _IN_UNITS.finditer(text):
+        found[(int(m[1]), int(m[2]))] = frozenset({str(int(m[1])), str(int(m[2]))})
+    for m in _ON_A_CLOCK.finditer(text):
+        found[(-int(m[1]), int(m[2]))] = frozenset({f"{int(m[1])}:{m[2]}"})
+    return found
+
+
+def written_the_other_way(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is written in a duration of minutes and seconds the claim writes in one
+    form ("2 minutes 31 seconds") and a passage in the other ("2:31")."""
+    said = _minutes_and_seconds(claim)
+    if not said:
+        return False
+    shown = {key for p in passages for key in _minutes_and_seconds(p)}
+    return any(
+        term in terms and (-key[0], key[1]) in shown for key, terms in said.items() if key[0]
+    )

@@ -45,6 +45,7 @@ passages give the year after is no such pair).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -376,3 +377,37 @@ def _year_at_age(term: str, claim: str, passages: tuple[str, ...]) -> bool:
             if any(a.isdigit() and year - int(a) - b in (0, 1) for a in ages for b in births):
                 return True
     return False
+
+
+# A year with its era: "500 BC", "246 BCE", "AD 500", "79 CE". Years before Christ count back.
+_ERA_YEAR = regex(
+    r"(?i)\b(?:(?P<ad>AD|CE)\s+(?P<y1>\d{1,4})"
+    r"|(?:(?P<y0>\d{1,4})\s*[-\u2013]\s*)?(?P<y2>\d{1,4})\s*(?P<era>BCE|BC|AD|CE))\b"
+)
+
+
+def era_span(term: str, claim: str) -> bool:
+    """Whether the number of years ``term`` is the span between two years the claim writes, one
+    of them before Christ: "between 500 BC and AD 500, a span of roughly a thousand years";
+    "began in 246 BCE, ... 36 years before he was buried in 210 BCE". A span that crosses from
+    BC to AD is counted with a year zero and without."""
+    if not term.isdigit() or "year" not in claim.casefold():
+        return False
+    years = _era_years(claim)
+    if not any(y < 0 for y in years):
+        return False
+    n = int(term)
+    for a, b in itertools.combinations(years, 2):
+        gap = abs(a - b)
+        if n == gap or ((a < 0) != (b < 0) and n == gap - 1):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
+def _era_years(claim: str) -> tuple[int, ...]:
+    years: list[int] = []
+    for m in _ERA_YEAR.finditer(claim):
+        sign = -1 if (m["era"] or "").upper() in ("BC", "BCE") else 1
+        years += [sign * int(y) for y in (m["y1"], m["y0"], m["y2"]) if y]  # "210-209 BCE"
+    return tuple(years)
