@@ -146,3 +146,24 @@ def test_durations_speeds_eras_and_the_rest_of_a_week(answer: str, faithful: boo
     """ "2:31" is "2 minutes 31 seconds"; 23 m/s is 83 km/h; 500 BC to AD 500 spans a thousand
     years; three weekdays named leave four others."""
     assert passes(answer, RACES) is faithful
+
+
+TAY = (
+    "Later research identified 60 victims by name. Only 46 bodies were recovered from the estuary.",
+    "The crossing took 46 minutes and the safety briefing 60 seconds.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("60 victims were identified but only 46 bodies recovered, so 14 were never found.", True),
+        ("60 victims were identified but only 46 bodies recovered, so 16 were never found.", False),
+        ("60 victims were identified but only 40 bodies recovered, so 20 were never found.", False),
+        ("The crossing took 46 minutes and the briefing 60 seconds, so 14 were lost.", False),
+    ],
+)
+def test_the_difference_of_two_counts_of_things_given_bare(answer: str, faithful: bool) -> None:
+    """ "60 victims ... 46 bodies ..., so 14": two counts of things, their difference bare; not
+    a measure's units ("60 minutes", "46 minutes" are the same-kind reading's)."""
+    assert passes(answer, TAY) is faithful

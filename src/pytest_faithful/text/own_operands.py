@@ -49,6 +49,7 @@ from pytest_faithful.text.products import change_signs
 from pytest_faithful.text.ranges import range_pairs, sum_or_difference
 from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.units import UNIT_OF
 
 # Kinds that are labels or positions, not amounts: no operand of arithmetic, nor its result.
 NO_OPERAND = frozenset({"time", "year", "date", "decade", "24/7", "score", "ordinal"})
@@ -367,9 +368,17 @@ def _summable(own: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool
         return own == plain or _counts(own)
     if a == plain or b == plain:
         return own == plain  # "49,000 more" from "50,000 calls versus 1,000"
-    if not a & b:
-        return False
+    if not a & b:  # "60 victims ... 46 bodies ..., so 14 were never found": counts of things
+        return own == plain and _of_things(a) and _of_things(b)
     return own == plain or bool(own & a & b) or ("percent" in a & b and own <= _POINT_UNITS)
+
+
+def _of_things(kinds: frozenset[str]) -> bool:
+    """Whether ``kinds`` count things, not a measure's units ("46 bodies", not "46 minutes")."""
+    return all(k.startswith("unit:") and k[5:] not in _MEASURE_TERMS for k in kinds)
+
+
+_MEASURE_TERMS = frozenset(t for word in UNIT_OF for t in content_terms(word))
 
 
 def _counts(kinds: frozenset[str]) -> bool:
