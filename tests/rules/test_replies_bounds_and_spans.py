@@ -167,3 +167,27 @@ def test_the_difference_of_two_counts_of_things_given_bare(answer: str, faithful
     """ "60 victims ... 46 bodies ..., so 14": two counts of things, their difference bare; not
     a measure's units ("60 minutes", "46 minutes" are the same-kind reading's)."""
     assert passes(answer, TAY) is faithful
+
+
+COACH = (
+    "Ms Shaw: We'll have 47 pupils and 5 staff. Lena: Then you'll need our 57-seater; the "
+    "49-seater would be too small.",
+    "The twinning delegation arrives on Thursday and stays with host families until Tuesday.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("52 people are travelling: 47 pupils and 5 staff.", True),
+        ("54 people are travelling: 47 pupils and 5 staff.", False),
+        ("The delegation stays from Thursday until Tuesday, so five nights.", True),
+        ("The delegation stays from Thursday until Tuesday, so six nights.", False),
+    ],
+)
+def test_a_total_of_two_kinds_of_people_and_nights_between_weekdays(
+    answer: str, faithful: bool
+) -> None:
+    """ "52 people: 47 pupils and 5 staff" counts both; Thursday to Tuesday is five nights (its
+    days counted with both ends would be six)."""
+    assert passes(answer, COACH) is faithful

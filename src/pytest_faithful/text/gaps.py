@@ -28,7 +28,8 @@ from pytest_faithful.text.words import MONTHS, NUMBER_WORDS
 _GAP = regex(
     rf"(?i)\b(\d{{1,3}}|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
     r"(?P<half>[^\S\n]+and[^\S\n]+a[^\S\n]+half)?[^\S\n]+"
-    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month|minute)s?\b"
+    r"(?:(?:extra|more|fewer|additional|further|whole|full)[^\S\n]+)?(day|week|hour|month|minute"
+    r"|night)s?\b"
 )
 _HALF_AN_HOUR = regex(r"(?i)\bhalf[^\S\n]+an[^\S\n]+hour\b")
 _FROM_TO = regex(r"(?i)\bfrom\b[^.;\n]{1,40}?\b(?:to|until|till|through)\b")
@@ -119,8 +120,10 @@ def _gap_terms(working: str) -> frozenset[str]:
                 found.add(term)
         else:
             days = _day_gaps(working) if days is None else days
-            # "three days, from Friday 18 July to Sunday 20 July": a span counts both its ends
-            if count in days or (count - 1 in days and _FROM_TO.search(working) is not None):
+            # "three days, from Friday 18 July to Sunday 20 July": a span counts both its ends;
+            # its nights are the gap ("Thursday until Tuesday, so five nights")
+            ends = unit == "day" and count - 1 in days and _FROM_TO.search(working) is not None
+            if count in days or ends:
                 found.add(term)
     return frozenset(found)
 

@@ -369,7 +369,8 @@ def _summable(own: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool
     if a == plain or b == plain:
         return own == plain  # "49,000 more" from "50,000 calls versus 1,000"
     if not a & b:  # "60 victims ... 46 bodies ..., so 14 were never found": counts of things
-        return own == plain and _of_things(a) and _of_things(b)
+        # (and "52 people: 47 pupils and 5 staff", the total a count of things too)
+        return (own == plain or _of_things(own)) and _of_things(a) and _of_things(b)
     return own == plain or bool(own & a & b) or ("percent" in a & b and own <= _POINT_UNITS)
 
 
