@@ -167,6 +167,7 @@ def test_a_code_is_stated_in_any_spacing_and_not_with_a_character_changed(
     at = data.draw(st.integers(min_value=0, max_value=len(prefix) - 1))
     other = data.draw(st.sampled_from([c for c in "ABCDEFGHJKLMNPRSTUVWXYZ" if c != prefix[at]]))
     changed = prefix[:at] + other + prefix[at + 1 :]
+    assume(changed != "FY")  # "GY10" changed to "FY10": a fiscal year, read as its words
     # the changed letters are stated apart, so that only the whole code tells them apart
     passage.append(f"Section {changed} applies.")
     claim = f"The booking is {changed}{digits}."
