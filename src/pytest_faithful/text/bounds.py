@@ -366,9 +366,6 @@ def _compares(text: str, after: int, bound: int) -> bool:
     return found is not None and found.end() <= bound
 
 
-# A word that forbids what its clause says negates it as much as "not allowed" does: "power
-# banks over 160 Wh are forbidden" bounds what is allowed from above, as "power banks over 160
-# Wh are not allowed" and "up to 160 Wh are allowed" do.
 # "the ban" a clause only names ("Customers who break the hosepipe ban could be fined up to
 # £1,000"): no prohibition of the bound, as "a ban on boats over 5 m" is.
 _A_BAN = regex(r"(?i).*\b(?:the|this|that|a|an|any)\s+(?:[\w-]+\s+){0,2}bans?\Z")
@@ -381,6 +378,9 @@ def _names_a_ban(text: str, start: int, end: int) -> bool:
     )
 
 
+# A word that forbids what its clause says negates it as much as "not allowed" does: "power
+# banks over 160 Wh are forbidden" bounds what is allowed from above, as "power banks over 160
+# Wh are not allowed" and "up to 160 Wh are allowed" do.
 _PROHIBITIONS = frozenset(
     {"prohibit", "prohibits", "prohibited", "forbid", "forbids", "forbidden", "ban", "bans"}
     | {"banned", "disallowed", "illegal", "unlawful"}

@@ -16,7 +16,9 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Mapping
 from decimal import Decimal
+from types import MappingProxyType
 
 from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
@@ -126,7 +128,7 @@ _ON_A_CLOCK = regex(r"(?i)(?<![\d:.])(\d{1,3}):([0-5]\d)(?![\d:]|[^\S\n]*[ap]\.?
 
 
 @functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
-def _minutes_and_seconds(text: str) -> dict[tuple[int, int], frozenset[str]]:
+def _minutes_and_seconds(text: str) -> Mapping[tuple[int, int], frozenset[str]]:
     """Each minutes-and-seconds duration ``text`` writes -> the number terms it is written with,
     by form: the words' ("2", "14") under key (2, 14), the clock's ("2:14") under (-2, 14)."""
     found: dict[tuple[int, int], frozenset[str]] = {}
@@ -134,7 +136,7 @@ def _minutes_and_seconds(text: str) -> dict[tuple[int, int], frozenset[str]]:
         found[(int(m[1]), int(m[2]))] = frozenset({str(int(m[1])), str(int(m[2]))})
     for m in _ON_A_CLOCK.finditer(text):
         found[(-int(m[1]), int(m[2]))] = frozenset({f"{int(m[1])}:{m[2]}"})
-    return found
+    return MappingProxyType(found)  # cached: shared by every caller, so read-only
 
 
 def written_the_other_way(term: str, claim: str, passages: tuple[str, ...]) -> bool:
