@@ -16,6 +16,7 @@ from pytest_faithful.rules import Case, Rule, RuleSet, Ruling
 from pytest_faithful.rules.quote_in_passage import judge_span
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.evidence import bears_on, subject_of
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.wording import stated_word_for_word
 
 
@@ -33,7 +34,7 @@ def ruled(
     that says why (:func:`~pytest_faithful.check.claims.whole_notes`); ``answer``: the
     answer's sentences, in order."""
     claim_rules = rules.claim_rules(heuristic)
-    before = {said: answer[i - 1] for i, said in enumerate(answer) if i}
+    before = _sentences_before(answer)
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         case = Case(
@@ -54,6 +55,36 @@ def ruled(
             ruling = ruling.with_found()
         results.append(_claim_verdict(claim, verdict, ruling, passages, whole.get(claim)))
     return tuple(results)
+
+
+# An item of a list: "- Summer: nine crossings a day", "2. Pay the deposit".
+_LIST_ITEM = regex(r"[^\S\n]*(?:[-*+\u2022]|\d{1,2}[.)])[^\S\n]")
+# A sentence that says it draws on what came before: "So ...", "That means ...", "In total".
+_CONCLUDES = regex(
+    r"(?i)[^\S\n]*(?:so|therefore|thus|hence|altogether|overall|in\s+total|that(?:'s|\s+is|"
+    r"\s+means)|this\s+means)\b"
+)
+_MOST_ITEMS = 6
+
+
+def _sentences_before(answer: Sequence[str]) -> dict[str, str]:
+    """Each sentence of ``answer`` -> the answer's sentence before it, where its working may
+    begin; for a sentence that concludes from a list ("- Winter: four crossings a day / -
+    Summer: nine / So there are five fewer in winter"), the list's items together, at most
+    ``_MOST_ITEMS`` of them. Not for any sentence after a list: "The in-office option is $200
+    cheaper" after a list of two prices says which is cheaper, which no sum checks."""
+    before = {}
+    for i, said in enumerate(answer):
+        if not i:
+            continue
+        start = i - 1
+        concludes = _CONCLUDES.match(said) is not None
+        while concludes and start and i - start < _MOST_ITEMS and _LIST_ITEM.match(answer[start]):
+            if not _LIST_ITEM.match(answer[start - 1]):
+                break
+            start -= 1
+        before[said] = "\n".join(answer[start:i])
+    return before
 
 
 def _held(case: Case, ruling: Ruling, claim_rules: Sequence[Rule]) -> Ruling:

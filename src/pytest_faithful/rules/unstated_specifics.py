@@ -130,6 +130,7 @@ def _worked(term: str, case: Case) -> bool:
         or stated_margin(term, case.claim.text, passages)  # "27 more than San Bernardino"
         or between(term, working, passages)  # "two days earlier" than another date
         or _age_asked(term, case)
+        or _runner_up(term, case)
         or _the_others(term, case)
         or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
@@ -163,6 +164,21 @@ _OTHER_DAYS = regex(r"(?i)\bother\s+\w+\s+days\b")
 @functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
 def _others_counted(claim: str) -> frozenset[str]:
     return frozenset(t for m in _OTHERS.finditer(claim) for t in content_terms(m[1]))
+
+
+# A second place said in words: "finished second" where a passage names the "runners-up".
+_SECOND_PLACE = regex(r"(?i)\b(?:finish(?:ed|es|ing)?|came|placed|was|were|in)\s+(?:second|2nd)\b")
+_RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
+
+
+def _runner_up(term: str, case: Case) -> bool:
+    """Whether ``term`` is the place a claim gives a runner-up a passage names so ("Runners-up
+    Mow Problems finished 9 laps behind": "Mow Problems finished second")."""
+    return (
+        term == "2"
+        and _SECOND_PLACE.search(case.claim.text) is not None
+        and any(_RUNNER_UP.search(p) for p in case.passages)
+    )
 
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")

@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
 
 _CLOCK = regex(
     r"(?<![\d:.])(?:(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d(?:\.\d{1,3})?)"
@@ -122,20 +123,22 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
 # (not a time of day: no "am" or "pm" after it).
 _IN_UNITS = regex(
     r"(?i)(?<![\d.])(\d{1,3})[^\S\n]*(?:min(?:ute)?s?|m)\.?[^\S\n]*(?:and[^\S\n]+)?"
-    r"([0-5]?\d)[^\S\n]*(?:sec(?:ond)?s?|s)\b"
+    r"([0-5]?\d(?:\.\d{1,3})?)[^\S\n]*(?:sec(?:ond)?s?|s)\b"
 )
-_ON_A_CLOCK = regex(r"(?i)(?<![\d:.])(\d{1,3}):([0-5]\d)(?![\d:]|[^\S\n]*[ap]\.?m\b)")
+_ON_A_CLOCK = regex(r"(?i)(?<![\d:.])(\d{1,3}):([0-5]\d(?:\.\d{1,3})?)(?![\d:]|[^\S\n]*[ap]\.?m\b)")
 
 
 @functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
-def _minutes_and_seconds(text: str) -> Mapping[tuple[int, int], frozenset[str]]:
+def _minutes_and_seconds(text: str) -> Mapping[tuple[int, Decimal], frozenset[str]]:
     """Each minutes-and-seconds duration ``text`` writes -> the number terms it is written with,
-    by form: the words' ("2", "14") under key (2, 14), the clock's ("2:14") under (-2, 14)."""
-    found: dict[tuple[int, int], frozenset[str]] = {}
+    by form: the words' ("2", "14") under key (2, 14), the clock's ("2:14") under (-2, 14). A
+    fraction of a second is read too ("1 minute 24.6 seconds", "1:24.6"), its terms as the
+    clock's are read ("1:24" and "6")."""
+    found: dict[tuple[int, Decimal], frozenset[str]] = {}
     for m in _IN_UNITS.finditer(text):
-        found[(int(m[1]), int(m[2]))] = frozenset({str(int(m[1])), str(int(m[2]))})
+        found[(int(m[1]), Decimal(m[2]))] = frozenset({str(int(m[1])), *content_terms(m[2])})
     for m in _ON_A_CLOCK.finditer(text):
-        found[(-int(m[1]), int(m[2]))] = frozenset({f"{int(m[1])}:{m[2]}"})
+        found[(-int(m[1]), Decimal(m[2]))] = content_terms(m[0])
     return MappingProxyType(found)  # cached: shared by every caller, so read-only
 
 

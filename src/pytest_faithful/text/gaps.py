@@ -147,10 +147,12 @@ def _month_spans(text: str) -> set[int]:
 _MONTH_NAMES = {month: i for i, month in enumerate(MONTHS)}
 
 
-# A count of days or weeks, "one" and "a" included: "one week before", "a fortnight" aside.
+# A count of days, nights or weeks, "one" and "a" included: "one week before", "a fortnight"
+# aside. A stay's nights are the days between its first date and its last ("arriving Monday
+# 13 May for five nights", leaving on the 18th).
 _COUNTED = regex(
     rf"(?i)\b(\d{{1,3}}|an?|one|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
-    r"[^\S\n]+(day|week)s?\b"
+    r"[^\S\n]+(day|night|week)s?\b"
 )
 
 
@@ -181,7 +183,7 @@ def _dates_a_gap_apart(working: str, passages: tuple[str, ...]) -> frozenset[str
 
 @functools.lru_cache(maxsize=64)
 def _day_counts(text: str) -> frozenset[int]:
-    """The counts of days ``text`` writes in days or weeks ("one week" is 7)."""
+    """The counts of days ``text`` writes in days, nights or weeks ("one week" is 7)."""
     counts = set()
     for m in itertools.islice(_COUNTED.finditer(text), _MOST):
         word = m[1].casefold()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
@@ -101,7 +101,10 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
         elif term.endswith("s"):
             kind = "decade"
         elif _is_day(term) and (
-            before in _MONTH_NAMES
+            (
+                before in _MONTH_NAMES
+                and _DATE_GAP.fullmatch(lowered, found[i - 1].end(), found[i].start())
+            )
             or after in _MONTH_NAMES
             or (after == "of" and i + 2 < len(tokens) and tokens[i + 2] in _MONTH_NAMES)
         ):
@@ -112,6 +115,8 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
             kind = "year"
         elif before in _YEAR_OPENERS and _YEAR.fullmatch(token) and _PAST.fullmatch(after):
             kind = "year"  # "in 1868 turned the town": a verb after it, no unit
+        elif after in _MARGIN_WORDS and (counted := _counted_after_margin(tokens, terms, i + 2)):
+            kind = f"unit:{_SINGULAR.get(counted, counted)}"  # "17 more shots" counts shots
         elif after and (unit := terms[i + 1]) and not unit[0].isdigit() and unit != _NEG:
             if unit in _SCALE_TERMS and i + 2 < len(tokens):
                 # "2.5 million parcels" counts parcels, as "2,500,000 parcels" does, and
@@ -120,14 +125,6 @@ def number_kinds(text: str) -> Mapping[str, frozenset[str]]:
                 if counted and not counted[0].isdigit() and counted != _NEG:
                     unit = counted
             kind = f"unit:{_SINGULAR.get(unit, unit)}"
-        elif (
-            after in _MARGIN_WORDS
-            and i + 2 < len(tokens)
-            and (counted := terms[i + 2])
-            and not counted[0].isdigit()
-            and counted != _NEG
-        ):
-            kind = f"unit:{_SINGULAR.get(counted, counted)}"  # "17 more shots" counts shots
         elif _YEAR.fullmatch(term) and "," not in token:  # "1,200" is a count, never a year
             kind = "year"
         else:
@@ -206,8 +203,27 @@ _DEICTIC = frozenset(("last", "this", "next"))
 # finished." count no "started" (but "200 licensed drivers" counts drivers).
 _AFTER_A_VERB = frozenset(("", "the", "a", "an", "and", "in", "on", "at", "by", "it"))
 _MARGIN_WORDS = frozenset(("more", "fewer", "less"))
+# Words between a margin and what it counts: "five fewer daily crossings".
+_HOW_OFTEN = frozenset(("daily", "weekly", "monthly", "yearly", "annual", "extra", "additional"))
+# Between a month's name and the day after it: "March 4", "Mar. 4" (not "March): four").
+_DATE_GAP = regex(r"[^\S\n]*\.?[^\S\n]*")
+
+
+def _counted_after_margin(tokens: Sequence[str], terms: Sequence[str], at: int) -> str:
+    """The term of what a margin counts, the word at ``at`` or after one that says how often:
+    "17 more shots", "five fewer daily crossings"; "" where no word there counts."""
+    if at < len(tokens) and tokens[at] in _HOW_OFTEN:
+        at += 1
+    counted = terms[at] if at < len(terms) else ""
+    return counted if counted and not counted[0].isdigit() and counted != _NEG else ""
+
+
 # Words after a number that say where or how it was counted, not what: "212 aboard".
-_NO_UNITS = frozenset(("aboard", "onboard", "overall", "altogether", "combined", "apiece"))
+# Words after a number that say when or how, never what it counts: "to 450 now".
+_NO_UNITS = frozenset(
+    ("aboard", "onboard", "overall", "altogether", "combined", "apiece", "now", "today",
+     "tonight", "currently", "then", "yesterday", "tomorrow", "instead", "respectively")
+)  # fmt: skip
 _PERIODS = frozenset(
     ("year", "month", "week", "season", "quarter", "term", "time", "round", "night", "weekend")
 )

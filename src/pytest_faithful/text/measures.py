@@ -65,8 +65,11 @@ def measures(text: str) -> Mapping[str, frozenset[tuple[str, Decimal]]]:
     return MappingProxyType({term: frozenset(sizes) for term, sizes in found.items()})
 
 
-# A period of two weeks said in one word: "fortnightly", "a fortnight", "biweekly".
-_FORTNIGHTLY = regex(r"(?i)\b(?:fortnightly|an?\s+fortnight|biweekly|every\s+other\s+week)\b")
+# A period of two weeks said in one word: "fortnightly", "a fortnight", "every fortnight",
+# "biweekly".
+_FORTNIGHTLY = regex(
+    r"(?i)\b(?:fortnightly|(?:an?|one|every|each|per)\s+fortnight|biweekly|every\s+other\s+week)\b"
+)
 _TWO_WEEKS = Decimal(14 * 86400)
 # A count from eleven to ninety in words before a unit: "twenty years", "fifteen minutes".
 _LARGER_WORDED = regex(
