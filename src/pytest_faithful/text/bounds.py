@@ -55,7 +55,9 @@ _BEFORE = regex(
     r"|(?P<upper>under|below|up to|at most|within|no later than|before|until|till|by"
     r"|limited to|capped at|in the first)"
     r"|(?P<noun>minimum|maximum|max)(?:[^\S\n]+[\w'\u2019-]+){0,5}?[^\S\n]*(?:is|are|was|of|:|=)?"
-    rf")[^\S\n]+{_NUMBER}",
+    # "the over-30 cm class", "under-18 players": the bound hyphened to its number (not a
+    # group named so: "the under-12s can't", whose negation is of what the group does)
+    rf")(?:[^\S\n]+|(?<=over|nder|bove|elow)-(?!\d+s\b)){_NUMBER}",
     re.IGNORECASE,
 )
 # A bound written after its number, at most three words on: "16 years or older", "10 books or

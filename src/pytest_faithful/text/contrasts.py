@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from pytest_faithful.text.comparisons import told_the_other_way
+from pytest_faithful.text.contrast_clauses import clauses_of, read_words, words_and_terms
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.name_words import without_names
 from pytest_faithful.text.opposite_words import PAIRS, any_prefixed, prefixed
@@ -65,14 +66,6 @@ MIN_SHARED = 0.5  # to be about the claim's thing (a number of the claim's is en
 # How many words before an opposite a negation takes it back ("is not permanent").
 _NEGATION_REACH = 3
 
-# "since" before a time is a preposition, no clause: "the highest since 1992".
-_CLAUSE_BREAK = regex(
-    r"\s*[;:,\u2013\u2014]\s*|\s+(?:and|but|however|although|though|whereas|while|yet|because"
-    r"|since(?!\s+(?:\d|the\b|last\b|then\b|early\b|late\b|mid|(?:jan|feb|mar|apr|may|jun|jul"
-    r"|aug|sep|oct|nov|dec)[a-z]*\b))|unless|except|instead|when|where|so)\s+",
-    re.IGNORECASE,
-)
-_BOTH = regex(r"(?i)\bboth\b")
 # A time said as the end or start of a range: "open until 8pm" is "closes at 8pm".
 _RANGE = regex(r"\b(?:until|till|through|from)\b|\d\s*(?:-|\u2013|to)\s*\d", re.IGNORECASE)
 _DAYS = frozenset(
@@ -128,14 +121,6 @@ def opposite_terms(term: str) -> frozenset[str]:
     return frozenset().union(*(pairs[n].sides[1 - side] for n, side in where.get(term, ())))
 
 
-def _read(text: str) -> frozenset[str]:
-    return _words_and_terms(without_names(text))
-
-
-def _words_and_terms(text: str) -> frozenset[str]:
-    return frozenset([w.casefold() for w in WORD.findall(text)]) | content_terms(text)
-
-
 def may_contrast(claim: str, evidence: str) -> bool:
     """Whether :func:`contrast` may find the opposite of a word of ``claim`` in ``evidence``,
     read as written or with their bounds' words blanked (:func:`~pytest_faithful.text.bounds.
@@ -146,7 +131,7 @@ def may_contrast(claim: str, evidence: str) -> bool:
     if not (claim.isascii() and evidence.isascii()):
         return True
     claim, evidence = _plain(unmarked(claim)), _plain(unmarked(evidence))
-    return _may_oppose(_words_and_terms(claim), _words_and_terms(evidence))
+    return _may_oppose(words_and_terms(claim), words_and_terms(evidence))
 
 
 def _may_oppose(said: frozenset[str], everything: frozenset[str]) -> bool:
@@ -180,15 +165,16 @@ def _in_own_words(word: str, text: str) -> str:
 
 
 def _contrast(claim: str, evidence: str) -> Contrast | None:
-    said, written = _read(claim), _words_and_terms(claim)  # names too: "Bronze or Silver"
+    said, written = read_words(claim), words_and_terms(claim)  # names too: "Bronze or Silver"
     pairs, where = _pairs()
     # Most evidence holds no opposite of any word of its claim: one look at the whole of it.
-    everything = _read(evidence)
+    everything = read_words(evidence)
     if not _may_oppose(said, everything):
         return None
     claimed = content_terms(claim)
+    named = claimed - content_terms(without_names(claim))
     for sentence in split_sentences(evidence):
-        clauses = _clauses(sentence.text)
+        clauses = clauses_of(sentence.text)
         for at, clause, shown in clauses:
             for word in sorted(said - shown):
                 candidates = [
@@ -209,12 +195,14 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
                     if no_free_choice(sentence.text, claim, word, other & shown == _ANY):
                         continue  # "shall not solicit any client"; "weekdays only" of "on weekdays"
                     # Another clause says the claim's side and is as much about the claim,
-                    # figures and days included.
+                    # figures and days included, or names one of its names this one does not
+                    # ("the under-30 cm class was won by Hamish Rennie, and the over-30 cm
+                    # class by Sigurd Olsen" for "Sigurd Olsen won the over 30 cm class").
                     here = claimed & content_terms(clause)
                     if any(
                         own & read
-                        and len(claimed & (terms := content_terms(text))) >= len(here)
-                        and _specific(here) <= terms
+                        and _specific(here) <= (terms := content_terms(text))
+                        and (len(claimed & terms) >= len(here) or (named & terms) - here)
                         for _, text, read in clauses
                     ):
                         continue
@@ -228,8 +216,8 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
     return None
 
 
-_MOSTLY = _words_and_terms("usually typically generally normally often frequently")
-_ALWAYS = _words_and_terms("always invariably")
+_MOSTLY = words_and_terms("usually typically generally normally often frequently")
+_ALWAYS = words_and_terms("always invariably")
 # A negated word with a negating prefix: "not uncommon" says "common".
 _NOT_PREFIXED = regex(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
 
@@ -256,51 +244,6 @@ def _plain(text: str) -> str:
             lambda m: m[1] if _keys(m[1].casefold()) & where.keys() else m[0], text
         )
     return text
-
-
-def _clauses(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
-    """The clauses of ``sentence``: where each starts, its text, and its words and terms."""
-    found = []
-    start = 0
-    joints = list(_CLAUSE_BREAK.finditer(sentence))
-    inside = _appositive_commas(sentence, joints)
-    for n, joint in enumerate(joints):
-        # "both X and Y" is one clause: its "and" joins the two things "both" is about.
-        if joint[0].strip().casefold() == "and" and _BOTH.search(sentence, start, joint.start()):
-            continue
-        if n in inside:
-            continue
-        found.append(
-            (start, sentence[start : joint.start()], _read(sentence[start : joint.start()]))
-        )
-        start = joint.end()
-    found.append((start, sentence[start:], _read(sentence[start:])))
-    return found
-
-
-# A name between two commas, with a year or a note in brackets: "Glass Orchard (2006)".
-_APPOSITIVE_NAME = regex(r"[A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|\([^()]*\)))*")
-# What starts a clause of its own after a comma: "Paris, France, but fell in Lyon".
-_CLAUSE_START = regex(
-    r"(?i)(?:and|or|but|however|although|though|whereas|while|yet|because|since|unless|except"
-    r"|instead|when|where|so|which|who|whose)\b"
-)
-
-
-def _appositive_commas(sentence: str, joints: Sequence[re.Match[str]]) -> frozenset[int]:
-    """The joints that are the commas around a name said of the words before it ("Their debut
-    album, Glass Orchard (2006), was shortlisted"): one clause, not three, since the name is
-    what the clause is about."""
-    found: set[int] = set()
-    for n in range(len(joints) - 1):
-        one, two = joints[n], joints[n + 1]
-        if (
-            one[0].strip() == "," == two[0].strip()
-            and _APPOSITIVE_NAME.fullmatch(sentence[one.end() : two.start()])
-            and not _CLAUSE_START.match(sentence, two.end())
-        ):
-            found.update((n, n + 1))
-    return frozenset(found)
 
 
 def _another_swap(said: frozenset[str], shown: frozenset[str], number: int) -> bool:
@@ -379,11 +322,12 @@ def _against(
 
 
 def clause_saying(claim: str, word: str) -> frozenset[str]:
-    """The content terms of the clause of ``claim`` (:func:`_clauses`) that says ``word``, or
-    none: what a span must say to be about the word a contrast found."""
+    """The content terms of the clause of ``claim``
+    (:func:`~pytest_faithful.text.contrast_clauses.clauses_of`) that says ``word``, or none:
+    what a span must say to be about the word a contrast found."""
     keys = _keys(word)
     return next(
-        (content_terms(text) for _, text, read in _clauses(claim) if keys & read), frozenset()
+        (content_terms(text) for _, text, read in clauses_of(claim) if keys & read), frozenset()
     )
 
 
@@ -395,7 +339,7 @@ _CLAIM_BREAK = regex(
 
 def _claim_parts(claim: str) -> list[tuple[frozenset[str], frozenset[str]]]:
     """The facts ``claim`` joins (:data:`_CLAIM_BREAK`): each one's words and content terms."""
-    return [(_read(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
+    return [(read_words(part), content_terms(part)) for part in _CLAIM_BREAK.split(claim) if part]
 
 
 def _about_another_part(claim: str, word: str, clause: str) -> bool:

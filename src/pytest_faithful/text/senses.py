@@ -11,7 +11,10 @@ prepositions of time and of authority: "over the past twelve months" is "during"
 writes those two senses as "during" and "per", words of no pair, so for the opposites rule
 (:mod:`pytest_faithful.text.contrasts`) a clause "under this Agreement" says nothing against
 "what you paid over the twelve months before the claim". The comparatives stay: "over the age
-of 65", "under 18", "under the limit".
+of 65", "under 18", "orders under the limit". Said of a thing against a threshold ("the order
+is under the £40 free-shipping threshold", "that's over the limit") the word places the
+thing, not the threshold's condition, and is written "against": the passage's "free on
+orders over £40" says nothing against it, and whether the thing is under is arithmetic.
 
 A state a sentence awaits ("you can't borrow until it's paid") is one it says does not hold
 yet, as the passage's "unpaid fines" does: its words are read as "until then", no statement.
@@ -48,6 +51,15 @@ _UNDER_AN_AUTHORITY = regex(
 )
 
 
+# "the order is under the £40 free-shipping threshold": a thing placed against a threshold.
+_AGAINST_A_THRESHOLD = regex(
+    r"(?i)\b((?:is|are|was|were|'s|falls?|fell|comes?|came|stays?|sits?|remains?)\s+"
+    r"(?:still\s+|just\s+|well\s+|comfortably\s+)?)(?:under|over|below|above)(?=\s+"
+    + DETERMINER
+    + r"\s+(?:\S+\s+){0,3}?(?:threshold|limit|cut-?off|minimum|maximum|cap|allowance)s?\b)"
+)
+
+
 # "Either one takes 18 minutes", "either of them works": each of the two, not the "either ... or"
 # that "both" is the opposite of. No "or" after it in its sentence, and no obligation: "either
 # of them must sign" is one of them.
@@ -74,7 +86,8 @@ _UNTIL_A_STATE = regex(
 
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
-    "during", "under" of an authority written "per" and "either one" written "each one"
+    "during", "under" of an authority written "per", "under" a threshold written "against",
+    "either one" written "each one"
     (module docstring), a bound's "or more" after its number left out, and a state awaited
     "until" written "until then"; nothing else changed."""
     if "free" in text or " no " in text or "nothing" in text:
@@ -83,6 +96,8 @@ def plain_senses(text: str) -> str:
         text = _OVER_A_TIME.sub("during", text)
     if "under" in text.casefold():
         text = _UNDER_AN_AUTHORITY.sub("per", text)
+    if "old" in text or "limit" in text or "cap" in text or "mum" in text or "off" in text:
+        text = _AGAINST_A_THRESHOLD.sub(r"\1against", text)
     if "ither" in text:
         text = _EITHER_EACH.sub("each", text)
     if " or " in text:

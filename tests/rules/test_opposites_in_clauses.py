@@ -1,0 +1,98 @@
+"""Opposite words the opposites rule read against a faithful answer, each both ways where a
+lie can take the same form. Written from blind probes' classes (stop 59's first wave), in texts
+of their own: a thing placed against a threshold, a clause that goes on with its subject left
+out, the clause that names the claim's name, and a bound hyphened to its number."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from evidence_judges import quoting_the_best_passage
+from pytest_faithful import verify
+from pytest_faithful.text.bounds import bound_senses
+from pytest_faithful.text.contrast_clauses import clauses_of
+from pytest_faithful.text.contrasts import contrast
+from pytest_faithful.text.senses import plain_senses
+
+
+def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
+    judge = quoting_the_best_passage()
+    return verify(answer, list(passages), question=question, judge=judge).passed
+
+
+POSTAGE = ("Postage is £4.50, or free on orders over £75.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The order comes to £62, which is under the £75 free-postage threshold, so postage "
+         "is £4.50.", True),
+        ("That's below the £75 limit, so there is £4.50 postage.", True),
+        # The condition itself turned over is still the opposite of the passage's.
+        ("Orders under £75 get free postage.", False),
+    ],
+)  # fmt: skip
+def test_a_thing_placed_against_a_threshold(answer: str, faithful: bool) -> None:
+    """ "is under the £75 threshold" places the order, not the threshold's condition: the
+    passage's "free on orders over £75" says nothing against it."""
+    assert passes(answer, POSTAGE, "My order comes to £62. What is the postage?") is faithful
+
+
+def test_only_a_thing_said_to_be_under_a_threshold_is_read_so() -> None:
+    assert "against" in plain_senses("the order is under the £75 free-postage threshold")
+    assert "against" not in plain_senses("orders under the £75 threshold ship free")
+    assert "against" not in plain_senses("the order is under £75")
+
+
+DEER = ("Stags gather on the rutting ground and make low roars at dawn.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Stags gather on the rutting ground and make low roars at dawn.", True),
+        ("Stags gather on the rutting ground and make high roars at dawn.", False),
+    ],
+)
+def test_a_clause_that_goes_on_shares_the_subject_before_it(answer: str, faithful: bool) -> None:
+    assert passes(answer, DEER) is faithful
+
+
+def test_the_subject_left_out_is_read_into_the_clause_that_goes_on() -> None:
+    sentence = "Males gather in a lek and produce booming calls to attract females."
+    (_, _, first), (_, _, second) = clauses_of(sentence)
+    assert "males" in first
+    assert {"males", "females"} <= second
+    claim = "Males gather in a lek and make booming calls."
+    assert contrast(claim, sentence) is None
+    # A clause with a subject of its own keeps to it: the rise of January is no rise of March.
+    assert contrast("Prices rose in March.", "Prices rose in January and fell in March.")
+
+
+CLASSES = (
+    "The under-40 kg class was won by Mira Holt, and the over-40 kg class by Jonas Feld, "
+    "who lifted 180 kg.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Jonas Feld won the over 40 kg class, lifting 180 kg.", True),
+        ("Mira Holt won the under 40 kg class.", True),
+    ],
+)
+def test_the_clause_that_names_the_claims_name_is_the_one_about_it(
+    answer: str, faithful: bool
+) -> None:
+    assert passes(answer, CLASSES) is faithful
+
+
+def test_a_bound_hyphened_to_its_number() -> None:
+    assert bound_senses("the over-40 kg class") == {"40": frozenset({"lower"})}
+    assert bound_senses("under-18 players") == {"18": frozenset({"upper"})}
+    # A group named so is no bound: "the under-12s can't" negates what the group does.
+    assert bound_senses("the under-12s can't take a single kayak") == {}
