@@ -26,7 +26,8 @@ permitted to do one may also be exempt from ("may work" and "need not work"), an
 advised to do one may be exempt from ("should update" and "need not update"). A modal phrase
 after a negation in its clause ("No member may vote", "nobody has to") is read as none: which
 force it gives is left to the judge. "Might", "could" and "would" are read as none either:
-they hedge how likely a thing is more often than they permit it.
+they hedge how likely a thing is more often than they permit it. An obligation on one able to
+meet it ("must bring a set if they can", "wherever possible") is advice: *advised*.
 """
 
 from __future__ import annotations
@@ -172,9 +173,21 @@ def _modals(text: str) -> list[_Modal]:
         closing = starts[after] if after < len(starts) else len(text)
         limited = bisect.bisect_left(limits, closing) > bisect.bisect_left(limits, match.start())
         phrase = " ".join(match[force].split())
+        if force == "obliged" and _IF_ABLE.match(text, match.end(), match.end() + _IF_REACH):
+            force = "advised"  # "must bring their own clocks if they can": what they should
         only = "only" in match["between"].casefold().split()
         found.append(_Modal(force, phrase, action, match["action"], limited, only))
     return found
+
+
+# An obligation on one able to meet it ("must bring sets if they can", "wherever possible"),
+# in the modal's own clause (not "has to be replaced, ideally native species where possible"):
+# advice, which "should" says as well.
+_IF_ABLE = regex(
+    r"(?i)[^,;:.!?\n]*?\b(?:if|where|wherever)\s+(?:(?:they|you|he|she|we|i)\s+(?:can|are\s+able"
+    r"|is\s+able)|possible|practicable|practical|able)\b"
+)
+_IF_REACH = 120
 
 
 def _clash(one: _Modal, other: _Modal) -> bool:

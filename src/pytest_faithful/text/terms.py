@@ -337,7 +337,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
                 continue
         if (
             token in _CLAUSE_PUNCTUATION
-            or token in CLAUSE_WORDS
+            or (token in CLAUSE_WORDS and not (last == "of" and scope == []))  # "none of which"
             or ((_is_subject(token) or token == "that") and last in _JOINTS)  # "and that crews"
             or (
                 scope is not None
