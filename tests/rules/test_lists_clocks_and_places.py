@@ -163,3 +163,40 @@ def test_a_second_place_is_not_stated_by_a_runner_up_of_another_kind() -> None:
 )  # fmt: skip
 def test_a_bound_beside_another_predicates_negation(text: str, senses: dict[str, set[str]]) -> None:
     assert {k: set(v) for k, v in bound_senses(text).items()} == senses
+
+
+HEATS = (
+    "Anna Roe won the heat in 12 minutes 40 seconds, 25 seconds ahead of Bea Lund. Cara Hale "
+    "was third in 13:58.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Roe (12:40) beat Hale (13:58) by 1 minute 18 seconds.", True),
+        ("Roe (12:40) beat Hale (13:58) by 1 minute 28 seconds.", False),
+        ("Roe (12:50) beat Hale (13:58) by 1 minute 8 seconds.", False),
+        ("Lund finished 25 seconds behind Roe's 12:40, so her time was 13:05.", True),
+        ("Lund finished 25 seconds behind Roe's 12:40, so her time was 13:15.", False),
+    ],
+)
+def test_a_clock_reading_a_passage_writes_in_minutes_and_seconds(
+    answer: str, faithful: bool
+) -> None:
+    """ "12:40" is the passage's "12 minutes 40 seconds", for the gaps worked with it too."""
+    assert passes(answer, HEATS) is faithful
+
+
+FINDS = ("The hoard was found in March 2011. A second, smaller hoard was found the year before.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The smaller hoard was found the year before, in 2010.", True),
+        ("The smaller hoard was found the year before, in 2012.", False),
+    ],
+)
+def test_the_year_before_a_year_a_passage_states(answer: str, faithful: bool) -> None:
+    assert passes(answer, FINDS) is faithful

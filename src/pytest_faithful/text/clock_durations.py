@@ -50,9 +50,7 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
     if not sizes:
         return False
     stated = [
-        seconds
-        for written, seconds in clock_durations(claim)
-        if any(written in p for p in passages)
+        seconds for written, seconds in clock_durations(claim) if _on_a_passage(written, passages)
     ]
     if any(abs(a - b) in sizes for a, b in itertools.combinations(stated, 2)):
         return True
@@ -62,7 +60,7 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
     two = [
         _read(m)
         for m in _TWO_PART.finditer(claim)
-        if not _HALF_DAY.match(claim, m.end()) and any(m[0] in p for p in passages)
+        if not _HALF_DAY.match(claim, m.end()) and _on_a_passage(m[0], passages)
     ]
     way = {sign for pattern, sign in ((_LESS, -1), (_MORE, 1)) if pattern.search(claim)}
     if len(way) > 1:
@@ -111,7 +109,7 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         return False
     target = _read(own)
     for m in _TWO_PART.finditer(claim):
-        if m[0] == term or not any(m[0] in p for p in passages):
+        if m[0] == term or not _on_a_passage(m[0], passages):
             continue
         moved = abs(target - _read(m))
         if Decimal(moved) in gaps or Decimal(moved * 60) in gaps:  # seconds, or minutes
@@ -140,6 +138,18 @@ def _minutes_and_seconds(text: str) -> Mapping[tuple[int, Decimal], frozenset[st
     for m in _ON_A_CLOCK.finditer(text):
         found[(-int(m[1]), Decimal(m[2]))] = content_terms(m[0])
     return MappingProxyType(found)  # cached: shared by every caller, so read-only
+
+
+def _on_a_passage(reading: str, passages: tuple[str, ...]) -> bool:
+    """Whether a passage writes the clock reading ``reading`` ("38:12", "1:24.6"), as it is or
+    as minutes and seconds ("38 minutes 12 seconds")."""
+    if any(reading in p for p in passages):
+        return True
+    clock = _ON_A_CLOCK.fullmatch(reading)
+    if clock is None:
+        return False
+    key = (int(clock[1]), Decimal(clock[2]))
+    return any(key in _minutes_and_seconds(p) for p in passages)
 
 
 def written_the_other_way(term: str, claim: str, passages: tuple[str, ...]) -> bool:

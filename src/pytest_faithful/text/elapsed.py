@@ -304,8 +304,8 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
 # A year a passage gives relative to one it states: "last year" in an article dated 2018 is
 # 2017, "three years ago" 2015; "the following year" after 2002 is 2003, "two years later" 2004.
 _RELATIVE_YEARS = regex(
-    r"\b(?:(?P<back>last year|the (?:previous|preceding|prior) year)"
-    r"|(?P<on>next year|the (?:following|next) year)|(?P<same>this year)"
+    r"\b(?:(?P<back>last year|the (?:previous|preceding|prior) year|the year before)"
+    r"|(?P<on>next year|the (?:following|next) year|the year after)|(?P<same>this year)"
     r"|(?P<n>an?|one|\d{1,2}|[a-z]+)[- ]years?\s+(?:(?P<later>later|on)|(?P<ago>ago)|earlier))\b",
     re.IGNORECASE,
 )
@@ -317,11 +317,11 @@ _LATER_FROM = 300
 @functools.lru_cache(maxsize=256)
 def relative_years(said: str, dated: str) -> frozenset[int]:
     """The years ``said`` gives relative to a year that ``dated`` states: each year of
-    ``dated`` moved a year back, on or none ("last year", "a year earlier", "the following
-    year", "this year") or a number of years back ("three years ago"); and each year ``said``
-    writes shortly before "N years later" or "earlier" moved by N. For a passage, ``said`` and
-    ``dated`` are the passage; for a span of it, ``said`` is the span and ``dated`` its
-    passage, whose date an article's "last year" counts from."""
+    ``dated`` moved a year back, on or none ("last year", "the year before", "a year earlier",
+    "the following year", "this year") or a number of years back ("three years ago"); and each
+    year ``said`` writes shortly before "N years later" or "earlier" moved by N. For a
+    passage, ``said`` and ``dated`` are the passage; for a span of it, ``said`` is the span and
+    ``dated`` its passage, whose date an article's "last year" counts from."""
     found: set[int] = set()
     offsets: set[int] = set()
     for m in _RELATIVE_YEARS.finditer(said):

@@ -47,7 +47,11 @@ from pytest_faithful.text.amounts import (
 )
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import bare_hour, without_pm
-from pytest_faithful.text.clock_durations import between_clock_durations, moved_on_clock
+from pytest_faithful.text.clock_durations import (
+    between_clock_durations,
+    moved_on_clock,
+    written_the_other_way,
+)
 from pytest_faithful.text.conversions import (
     converted_alone,
     converted_partners,
@@ -331,6 +335,7 @@ def _stated_in_no_other_form(
         and not (term in measured and measured[term] & measured_in(passages))
         and not clock_measures(term) & measured_in(passages)  # "9:58": 9 hours 58 min
         and not rounded_measure(term, claim, passages)  # "about 8 hours" for 7 h 55 min
+        and not written_the_other_way(term, claim, passages)  # "12:40", "12 minutes 40 s"
     ]
     if not kept:
         return kept
