@@ -1,6 +1,7 @@
-"""A negation quantified over a relative ("none of which were fatal") and an obligation on one
-able to meet it ("must bring a set if they can"), read as a faithful answer says them, each
-both ways. Written from blind probes' classes (stop 59's first wave), in texts of their own."""
+"""A negation quantified over a relative ("none of which were fatal"), the reach of "without"
+and of a spaced dash, a "doesn't" whose verb is left out, and an obligation on one able to
+meet it ("must bring a set if they can"), read as a faithful answer says them, each both ways.
+Written from blind probes' classes (stop 59's first two waves), in texts of their own."""
 
 from __future__ import annotations
 
@@ -55,3 +56,40 @@ def test_a_possibility_said_of_another_clause_leaves_the_obligation() -> None:
     claim = "Each tree has to be replaced with two new ones, ideally native where possible."
     assert modal_clash(claim, evidence) is None
     assert modal_clash("Each tree should be replaced with two new ones.", evidence) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        # "without" negates its object: not past a comma, nor the clause's own verb.
+        ("Camels can go for days without drinking water, getting moisture from plants.",
+         {"drink", "water"}),
+        ("Limping without bearing weight can be a sign of a fracture.", {"bear", "weight"}),
+        # A spaced dash ends the scope, as an em dash does.
+        ("Not really - they can go for days without drinking.", {"drink"}),
+        # "doesn't" with its verb left out: the verb after it is the next clause's.
+        ("Anyone who doesn't gets a £50 fine.", set()),
+        ("He doesn't pay rent.", {"pay", "rent"}),
+        ("The cover doesn't process claims for wear.", {"process", "claim", "wear"}),
+    ],
+)  # fmt: skip
+def test_how_far_a_negation_reaches(text: str, negated: set[str]) -> None:
+    assert set(text_bag(text).negated) == negated
+
+
+CAMELS = (
+    "Camels can go for days without drinking water, getting moisture from the plants they eat.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Not much - they can survive for weeks without drinking because they get moisture "
+         "from the plants they eat.", True),
+        ("They can survive for weeks without getting moisture from the plants they eat.", False),
+    ],
+)  # fmt: skip
+def test_a_faithful_answer_with_without(answer: str, faithful: bool) -> None:
+    judge = quoting_the_best_passage()
+    assert verify(answer, list(CAMELS), judge=judge).passed is faithful

@@ -234,9 +234,16 @@ class _Bag(NamedTuple):
 # Tokens for scoping negations: the tokens above, plus the punctuation that ends a clause (a
 # table's cell border too: "| Never | 18% |" negates no figure of the next cell), and the
 # comma, which ends one only before a new subject.
-_SCOPE_TOKEN = regex(_TOKEN.pattern + r"|[;:()\[\],|\u2014]")
-# A dash ends a clause too: "Probably not — the trail will be closed" negates no trail.
-_CLAUSE_PUNCTUATION = frozenset(";:()[]|\u2014")
+_SCOPE_TOKEN = regex(_TOKEN.pattern + r"|[;:()\[\],|\u2014]|(?<=\s)[-\u2013](?=\s)")
+# A dash ends a clause too: "Probably not — the trail will be closed" negates no trail; so does
+# a spaced hyphen or en dash ("Not much - they can survive without drinking").
+_CLAUSE_PUNCTUATION = frozenset(";:()[]|\u2014-\u2013")
+# "without" negates its object, no more: its scope ends at a comma or at the verb of the
+# clause it is in ("straining without passing anything can be a sign of ..."; "without
+# drinking water, obtaining moisture from ..."). And a "doesn't" whose verb is left out ends
+# at the verb after it, which do-support would have written bare ("anyone who doesn't faces
+# a fine").
+_OBJECT_ONLY = frozenset({"without"})
 # Words that open another clause, ending a negation's scope ("is not open but the cafe is").
 CLAUSE_WORDS = frozenset(
     "but however although though whereas while yet which who whom whose because since unless "  # noqa: SIM905
@@ -299,7 +306,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
     asserted: set[str] = set()
     scopes: list[_Scope] = []
     scope: list[str] | None = None  # the content terms of the open scope
-    before = previous = last = ""
+    before = previous = last = opener = ""
     verbal = False
     pending = False  # a negation was just read; "only" may still cancel it
     conditional = False  # in a clause opened by "if" or "when", which a comma closes
@@ -328,6 +335,8 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
                 continue
             close()
             scope = []
+            if opener in _DOES_NOT and _left_out_verb(token):
+                scope = None  # "anyone who doesn't faces a fine": "faces" is no verb of it
             if token == "," and last in _ASIDE_NEGATIONS and _closes_aside(tokens, at + 1):
                 aside = True
                 last = token
@@ -347,6 +356,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             )
             or (token == "," and conditional)
             or (token in _CONTRASTING and last == "," and scope is not None)
+            or (opener in _OBJECT_ONLY and scope and (token == "," or token in _AUXILIARIES))
         ):
             close()
             conditional = token in _CONDITIONS
@@ -356,7 +366,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             term = _term(token)
             if term == _NEG:
                 pending = True
-                before = previous
+                before, opener = previous, token
                 verbal = (
                     token == "cannot" or token.endswith(("n't", "n\u2019t")) or last in _AUXILIARIES
                 )
@@ -370,6 +380,15 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
+
+
+_DOES_NOT = frozenset({"doesn't", "doesn\u2019t"})
+
+
+def _left_out_verb(word: str) -> bool:
+    """Whether ``word``, right after "doesn't", is the verb of the clause after it, written
+    with its "-s": after "doesn't" a verb is bare ("doesn't pay"), so "faces" is not its."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))
 
 
 # The most words an aside after a negation holds ("shall not, for twelve months after leaving
