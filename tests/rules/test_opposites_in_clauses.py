@@ -96,3 +96,21 @@ def test_a_bound_hyphened_to_its_number() -> None:
     assert bound_senses("under-18 players") == {"18": frozenset({"upper"})}
     # A group named so is no bound: "the under-12s can't" negates what the group does.
     assert bound_senses("the under-12s can't take a single kayak") == {}
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "opposed"),
+    [
+        # "runners" are no runner-up: the pair's word is read whole.
+        ("The Harriers won the relay.", "The Harriers won the relay with their four runners.",
+         False),
+        ("The Harriers won the relay.", "The Harriers were runners-up in the relay.", True),
+        ("Kim won the cup.", "Kim was runner-up in the cup.", True),
+        # A price's "each" is no quantifier against a claim's "only".
+        ("The lower rate only applies to 100 or more.",
+         "They are £0.45 each, or £0.38 each for 100 or more.", False),
+        ("Only members may use the gym.", "Each member may use the gym.", True),
+    ],
+)  # fmt: skip
+def test_words_of_a_pair_read_whole(claim: str, evidence: str, opposed: bool) -> None:
+    assert (contrast(claim, evidence) is not None) is opposed

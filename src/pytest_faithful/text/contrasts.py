@@ -224,6 +224,7 @@ _NOT_PREFIXED = regex(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b
 
 # "at most" and "at least" bound a number, read as the "maximum" and "minimum" they mean: their
 # "most" is no quantifier ("may carry no more than two" against "may carry at most two").
+_RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
 _AT_MOST = regex(r"(?i)\bat\s+(most|least)\b")
 _AT_MOST_MEANS = {"most": "at maximum", "least": "at minimum"}
 _AT_MEANS = {"maximum": "at most", "minimum": "at least"}
@@ -236,6 +237,8 @@ def _plain(text: str) -> str:
     prefix written as the word it negates when that word is one of a pair ("not uncommon" ->
     "common"; "not included" stays)."""
     text = plain_senses(text)
+    if "unner" in text:  # "runner-up" one word: "four runners" is no runner-up
+        text = _RUNNER_UP.sub(lambda m: m[0].replace("-", "").replace(" ", ""), text)
     if "at " in text:
         text = _AT_MOST.sub(lambda m: _AT_MOST_MEANS[m[1].casefold()], text)
     if "not " in text:

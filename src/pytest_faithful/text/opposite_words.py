@@ -40,7 +40,7 @@ front | rear
 ~ borrow | lend lent
 hire hired | fire fired
 ~ win won victory winner | lose lost loser
-win won winner | nominated nominee nomination shortlisted shortlist finalist runner-up
+win won winner | nominated nominee nomination shortlisted shortlist finalist runnerup runnersup
 gain profit surplus | loss deficit
 accept approve grant granted | reject deny denied refuse refused
 allow permit legal lawful | prohibit forbid forbidden ban banned illegal unlawful

@@ -69,6 +69,11 @@ _EITHER_EACH = regex(
 )
 
 
+# "£0.45 each", "2 each": a price or a count per item, no quantifier ("only members" is not
+# "each member"); written "apiece", a word of no pair.
+_PRICE_EACH = regex(r"(?i)(\d[^\S\n]+)each\b")
+
+
 # "five years old or more", "18 or over", "2 kg or less": a bound on the number before it, no
 # comparison of two things (which way a bound points is the bounds reading's: bounds.py).
 _OR_BEYOND = regex(
@@ -87,7 +92,7 @@ _UNTIL_A_STATE = regex(
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
     "during", "under" of an authority written "per", "under" a threshold written "against",
-    "either one" written "each one"
+    "either one" written "each one", a price's "each" written "apiece"
     (module docstring), a bound's "or more" after its number left out, and a state awaited
     "until" written "until then"; nothing else changed."""
     if "free" in text or " no " in text or "nothing" in text:
@@ -100,6 +105,8 @@ def plain_senses(text: str) -> str:
         text = _AGAINST_A_THRESHOLD.sub(r"\1against", text)
     if "ither" in text:
         text = _EITHER_EACH.sub("each", text)
+    if "each" in text:
+        text = _PRICE_EACH.sub(r"\1apiece", text)
     if " or " in text:
         text = _OR_BEYOND.sub(r"\1", text)
     if "til" in text:
