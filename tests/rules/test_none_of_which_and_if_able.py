@@ -10,6 +10,7 @@ import pytest
 from evidence_judges import quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.modals import modal_clash
+from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.terms import text_bag
 
 FLOODS = ("The storm flooded 23 homes, none of them beyond repair.",)
@@ -93,3 +94,16 @@ CAMELS = (
 def test_a_faithful_answer_with_without(answer: str, faithful: bool) -> None:
     judge = quoting_the_best_passage()
     assert verify(answer, list(CAMELS), judge=judge).passed is faithful
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "clash"),
+    [
+        # "prevent X doing" and "stop X doing" say what "stop X from doing" says.
+        ("The venom stops the blood from clotting.", "The venom prevents blood clotting.", False),
+        ("The lid stops it wasting heat.", "The lid prevents it wasting heat.", False),
+        ("The venom makes the blood clot.", "The venom prevents blood clotting.", True),
+    ],
+)
+def test_an_act_kept_from_happening_without_from(claim: str, evidence: str, clash: bool) -> None:
+    assert negation_clash(claim, evidence) is clash

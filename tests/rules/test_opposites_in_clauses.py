@@ -114,3 +114,29 @@ def test_a_bound_hyphened_to_its_number() -> None:
 )  # fmt: skip
 def test_words_of_a_pair_read_whole(claim: str, evidence: str, opposed: bool) -> None:
     assert (contrast(claim, evidence) is not None) is opposed
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "opposed"),
+    [
+        # "the most" is a superlative: no quantifier against "all", still against "fewest".
+        ("Rock was the most common throw (38% of rounds).",
+         "Rock made up 38 percent of all rounds.", False),
+        ("The cup goes to the crew with the most penalty points.",
+         "The cup goes to the crew with the fewest penalty points.", True),
+        ("The Duo plan is the most expensive of the three.",
+         "The Solo plan is the cheapest at $10, then the Duo plan at $13 and the Trio at $17.",
+         True),
+        ("Most members voted for the plan.", "All members voted for the plan.", True),
+    ],
+)  # fmt: skip
+def test_the_most_is_a_superlative(claim: str, evidence: str, opposed: bool) -> None:
+    found = contrast(claim, evidence)
+    assert (found is not None) is opposed
+    if found is not None:
+        assert found.said.casefold() != "utmost"  # reported in the claim's own words
+
+
+def test_a_bound_beside_a_reported_request_is_not_turned_over() -> None:
+    senses = bound_senses("Priya needs to be back by 6pm and asked everyone not to be late.")
+    assert senses == {"18:00": frozenset({"upper"})}

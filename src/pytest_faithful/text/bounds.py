@@ -288,9 +288,11 @@ _CLAUSE_END = regex(
     r"|\b(?:but|because|since|although|though|while|whereas|so|unless)\b"
     r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i)\b)"
     # a predicate of its own, its subject left out: "compulsory below 16°C and are not
-    # permitted above 22°C" negates no 16
+    # permitted above 22°C" negates no 16, "back by 6pm and asked everyone not to be late"
+    # no 6pm
     r"|\b(?:and|or)\s+(?=(?:not\s+)?(?:are|is|was|were|must|may|can|cannot|should|will|has|have"
-    r"|aren't|isn't|wasn't|weren't|can't|won't|mustn't|shouldn't|hasn't|haven't)(?![\w']))",
+    r"|aren't|isn't|wasn't|weren't|can't|won't|mustn't|shouldn't|hasn't|haven't"
+    r"|asked|told|said|added|warned|reminded|urged)(?![\w']))",
     re.IGNORECASE,
 )
 # A negation anywhere in a bound's clause turns it over: "Do not take more than 2 tablets",

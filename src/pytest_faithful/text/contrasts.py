@@ -161,6 +161,8 @@ def contrast(claim: str, evidence: str) -> Contrast | None:
 def _in_own_words(word: str, text: str) -> str:
     if word.casefold() in _AT_MEANS and word not in text:
         return _AT_MEANS[word.casefold()]
+    if word.casefold() == "utmost" and word not in text:  # "the most", read as a superlative
+        return "most"
     return word
 
 

@@ -214,10 +214,16 @@ _NOT_PREVENTED = regex(rf"(?i)\b(?:not|never|\w+n't)\s+{_VERB}{_OBJECT}")
 
 # "it prevented sailing further south": the act itself kept from happening, no one named.
 _PREVENTS_ACT = regex(r"(?i)(?<!not\s)(?<!n't\s)\bprevent(?:s|ed|ing)?(?=\s+[a-z]{2,}ing\b)")
+# "toxins that prevent blood clotting", "stops it wasting energy": "from" left out.
+_PREVENTS_DOING = regex(
+    r"(?i)(?<!not\s)(?<!n't\s)\b(?:prevent(?:s|ed|ing)?|stop(?:s|ped|ping)?)\s+"
+    r"((?:the\s+|its\s+|their\s+)?[a-z]+)\s+(?=[a-z]{2,}ing\b)"
+)
 
 
 def prevented_as_not(text: str) -> str:
     """``text`` with an act kept from happening written as a negation of it, and one a negation
     says was not kept from happening as stated (:data:`_PREVENTS_FROM`)."""
     text = _PREVENTS_FROM.sub(r"\1 not", _NOT_PREVENTED.sub(r"\1", text))
+    text = _PREVENTS_DOING.sub(r"\1 not ", text)
     return _PREVENTS_ACT.sub("not", text) if "revent" in text else text

@@ -19,7 +19,7 @@ increase rise rose risen grow grew grown growth climb raise boost surge soar exp
       plummet slump contract contraction cut slash
 higher highest | lower lowest
 high | low
-more most | less least fewer fewest
+more most utmost | less least fewer fewest
 large larger largest big bigger biggest | small smaller smallest
 maximum max | minimum min
 longer longest | shorter shortest

@@ -69,6 +69,9 @@ _EITHER_EACH = regex(
 )
 
 
+# "the most common throw": a superlative, not the quantifier "most" ("most members") that "all"
+# is the opposite of; written "utmost", which only "least" and "fewest" are opposites of.
+_THE_MOST = regex(r"(?i)\b(the|its|their|his|her|our)\s+most\b")
 # "£0.45 each", "2 each": a price or a count per item, no quantifier ("only members" is not
 # "each member"); written "apiece", a word of no pair.
 _PRICE_EACH = regex(r"(?i)(\d[^\S\n]+)each\b")
@@ -92,7 +95,8 @@ _UNTIL_A_STATE = regex(
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
     "during", "under" of an authority written "per", "under" a threshold written "against",
-    "either one" written "each one", a price's "each" written "apiece"
+    "either one" written "each one", a price's "each" written "apiece", a superlative's
+    "the most" written "the utmost"
     (module docstring), a bound's "or more" after its number left out, and a state awaited
     "until" written "until then"; nothing else changed."""
     if "free" in text or " no " in text or "nothing" in text:
@@ -107,6 +111,8 @@ def plain_senses(text: str) -> str:
         text = _EITHER_EACH.sub("each", text)
     if "each" in text:
         text = _PRICE_EACH.sub(r"\1apiece", text)
+    if "most" in text:
+        text = _THE_MOST.sub(r"\1 utmost", text)
     if " or " in text:
         text = _OR_BEYOND.sub(r"\1", text)
     if "til" in text:

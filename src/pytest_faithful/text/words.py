@@ -40,8 +40,8 @@ STOPWORDS = frozenset(
     few for from further get got had has have having he her here hers herself him himself his how
     i if in into is it its itself just let me more most my myself of off on once only or other our
     ours ourselves out over own same she should so some such than that the their theirs them
-    themselves then there these they this those through to too under until up upon very was we
-    were what when where which while who whom whose why will with would you your yours yourself
+    themselves then there these they this those through to too under until up upon utmost very was
+    we were what when where which while who whom whose why will with would you your yours yourself
     yourselves may might must shall us via per yet
     said say says told according
     yes yeah yep ok okay oh ah um uh hmm wow well sure really actually lol haha hi hello thanks
