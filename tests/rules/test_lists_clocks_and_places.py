@@ -142,6 +142,26 @@ def test_a_runner_up_finished_second(answer: str, faithful: bool) -> None:
     assert passes(answer, REGATTA) is faithful
 
 
+SHOW = (
+    "Results of the longest leek class: first, Ann Pike (91 cm); second, Bo Lund (88 cm); "
+    "third, Cy Hale (80 cm).",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Bo Lund came second in the longest leek class with an 88 cm leek.", True),
+        ("Cy Hale finished third with an 80 cm leek.", True),
+        ("Cy Hale finished fourth with an 80 cm leek.", False),
+    ],
+)
+def test_a_place_a_list_of_results_writes_in_a_word(answer: str, faithful: bool) -> None:
+    """ "second, Bo Lund (88 cm)" opens a list's item, which the readings take for a point's
+    "Second, ..."; the claim's "came second" is the place it names."""
+    assert passes(answer, SHOW) is faithful
+
+
 def test_a_second_place_is_not_stated_by_a_runner_up_of_another_kind() -> None:
     """ "second" counts a place only after a word of finishing; "a second season" is a 2 the
     runner-up does not state."""

@@ -49,6 +49,7 @@ passages leave to world knowledge can skip them alone. Every judge.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
@@ -67,6 +68,7 @@ from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.per_item import worked_per_item
 from pytest_faithful.text.ranges import range_pairs
+from pytest_faithful.text.readings import ORDINAL_WORDS
 from pytest_faithful.text.repeats import unstated_repeats
 from pytest_faithful.text.segment import goes_on
 from pytest_faithful.text.siblings import sibling_named
@@ -166,19 +168,30 @@ def _others_counted(claim: str) -> frozenset[str]:
     return frozenset(t for m in _OTHERS.finditer(claim) for t in content_terms(m[1]))
 
 
-# A second place said in words: "finished second" where a passage names the "runners-up".
-_SECOND_PLACE = regex(r"(?i)\b(?:finish(?:ed|es|ing)?|came|placed|was|were|in)\s+(?:second|2nd)\b")
+# A place said in words: "came second", "finished third", where a passage names the place in
+# a word ("second, Tom Ebbs (71 cm)" in a list of results) or the "runners-up".
+_PLACE = regex(
+    r"(?i)\b(?:finish(?:ed|es|ing)?|came|placed|was|were|in)\s+"
+    r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\b"
+)
 _RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
 
 
 def _runner_up(term: str, case: Case) -> bool:
-    """Whether ``term`` is the place a claim gives a runner-up a passage names so ("Runners-up
-    Mow Problems finished 9 laps behind": "Mow Problems finished second")."""
-    return (
-        term == "2"
-        and _SECOND_PLACE.search(case.claim.text) is not None
-        and any(_RUNNER_UP.search(p) for p in case.passages)
-    )
+    """Whether ``term`` is a place the claim says in a word and a passage writes in that word
+    ("second, Tom Ebbs (71 cm); third, ..." read as no ordinal, a list's opening being a
+    point's: "Tom came second"), or the second place of a runner-up a passage names so
+    ("Runners-up Mow Problems finished 9 laps behind": "Mow Problems finished second")."""
+    for m in _PLACE.finditer(case.claim.text):
+        place = m[1].casefold()
+        if content_terms(ORDINAL_WORDS.get(place, place)) != {term}:
+            continue
+        said = rf"(?i)\b{re.escape(place)}\b"
+        if any(re.search(said, p) for p in case.passages):
+            return True
+        if term == "2" and any(_RUNNER_UP.search(p) for p in case.passages):
+            return True
+    return False
 
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")
