@@ -50,7 +50,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
@@ -182,16 +183,24 @@ def _runner_up(term: str, case: Case) -> bool:
     ("second, Tom Ebbs (71 cm); third, ..." read as no ordinal, a list's opening being a
     point's: "Tom came second"), or the second place of a runner-up a passage names so
     ("Runners-up Mow Problems finished 9 laps behind": "Mow Problems finished second")."""
-    for m in _PLACE.finditer(case.claim.text):
-        place = m[1].casefold()
-        if content_terms(ORDINAL_WORDS.get(place, place)) != {term}:
-            continue
+    for place in _places(case.claim.text).get(term, ()):
         said = rf"(?i)\b{re.escape(place)}\b"
         if any(re.search(said, p) for p in case.passages):
             return True
         if term == "2" and any(_RUNNER_UP.search(p) for p in case.passages):
             return True
     return False
+
+
+@functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
+def _places(claim: str) -> Mapping[str, tuple[str, ...]]:
+    """Each number term of a place ``claim`` says in a word -> the words it says it with."""
+    found: dict[str, tuple[str, ...]] = {}
+    for m in _PLACE.finditer(claim):
+        place = m[1].casefold()
+        for term in content_terms(ORDINAL_WORDS.get(place, place)):
+            found[term] = (*found.get(term, ()), place)
+    return MappingProxyType(found)  # cached: shared by every caller, so read-only
 
 
 _HOW_OLD = regex(r"(?i)\bhow\s+old\b")
