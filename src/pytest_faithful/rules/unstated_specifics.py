@@ -133,7 +133,7 @@ def _worked(term: str, case: Case) -> bool:
         or stated_margin(term, case.claim.text, passages)  # "27 more than San Bernardino"
         or between(term, working, passages)  # "two days earlier" than another date
         or _age_asked(term, case)
-        or _runner_up(term, case)
+        or _place_named(term, case)
         or _the_others(term, case)
         or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
@@ -178,7 +178,7 @@ _PLACE = regex(
 _RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
 
 
-def _runner_up(term: str, case: Case) -> bool:
+def _place_named(term: str, case: Case) -> bool:
     """Whether ``term`` is a place the claim says in a word and a passage writes in that word
     ("second, Tom Ebbs (71 cm); third, ..." read as no ordinal, a list's opening being a
     point's: "Tom came second"), or the second place of a runner-up a passage names so

@@ -58,7 +58,7 @@ def clauses_of(sentence: str) -> list[tuple[int, str, frozenset[str]]]:
     return found
 
 
-_GOING_ON = frozenset(("and", "or", "but"))
+_GOING_ON = frozenset(("and", "but"))  # the clause breaks that join two predicates
 # What a clause whose subject is left out starts with: a lower-case word that names no thing
 # ("produce booming calls"), not a determiner, pronoun, name or figure ("and the calls").
 _LEFT_OUT = regex(

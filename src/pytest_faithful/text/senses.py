@@ -105,7 +105,8 @@ def plain_senses(text: str) -> str:
         text = _OVER_A_TIME.sub("during", text)
     if "under" in text.casefold():
         text = _UNDER_AN_AUTHORITY.sub("per", text)
-    if "old" in text or "limit" in text or "cap" in text or "mum" in text or "off" in text:
+    # A substring of each threshold word: "threshold", "limit", "cap", "minimum", "cut-off".
+    if any(hint in text for hint in ("old", "limit", "cap", "mum", "off", "allowance")):
         text = _AGAINST_A_THRESHOLD.sub(r"\1against", text)
     if "ither" in text:
         text = _EITHER_EACH.sub("each", text)
