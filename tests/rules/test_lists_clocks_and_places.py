@@ -220,3 +220,23 @@ FINDS = ("The hoard was found in March 2011. A second, smaller hoard was found t
 )
 def test_the_year_before_a_year_a_passage_states(answer: str, faithful: bool) -> None:
     assert passes(answer, FINDS) is faithful
+
+
+CANAL = ("The canal runs for 97 km, of which only a third is man-made.",)
+HIRE = ("The five of us are splitting the £780 boat hire equally; pay Sam by Friday.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "faithful"),
+    [
+        ("Only about a third of its roughly 97 km is man-made, around 32 km.", CANAL, True),
+        ("Only about a third of its roughly 97 km is man-made, around 42 km.", CANAL, False),
+        ("£156 each: an equal fifth of the £780 boat hire, paid to Sam by Friday.", HIRE, True),
+        ("£166 each: an equal fifth of the £780 boat hire, paid to Sam by Friday.", HIRE, False),
+    ],
+)
+def test_a_share_said_as_a_fraction_in_words(
+    answer: str, passages: tuple[str, ...], faithful: bool
+) -> None:
+    """ "a third of 97 km, around 32 km": the share worked out, to the places it is written."""
+    assert passes(answer, passages) is faithful

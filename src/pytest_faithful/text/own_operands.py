@@ -86,12 +86,16 @@ def worked_in_claim(term: str, claim: str, passages: tuple[str, ...]) -> bool:
 # A word that halves an amount or shares it between two ("half the £8 price", "split the
 # prize equally with Dan"), and one that doubles it ("double the base rate", "twice").
 _HALF = regex(
-    r"(?i)\bhalf\b|\bhalves\b|\bhalved\b|\b(?:split|shared?|divided)\b[^.;]*\b(?:equally|evenly)\b"
+    r"(?i)\bhal(?:f|ves|ved|ving)\b|\b(?:split|shared?|divided)\b[^.;]*\b(?:equally|evenly)\b"
     # "split between Ellie and Josh", "shared between the two of them"
     r"|\b(?:split|shared?|divided)\s+(?:it\s+|that\s+)?between\s+(?:the\s+two|both|[^\W\d_]+\s+and\s+"
     r"[^\W\d_]+)\b"
 )
 _DOUBLE = regex(r"(?i)\bdouble[ds]?\b|\btwice\b")
+# A share said as a fraction in words: "about a third of its 97 km, around 32 km", "his equal
+# fifth of the £780 hire, £156" (the claim's own: a passage's "third" is mostly a place).
+_PART = regex(r"(?i)\b(third|quarter|fifth|sixth|eighth|tenth)s?\s+of\b")
+_PARTS = {"third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "eighth": 8, "tenth": 10}
 # "twice as many as", "twice as long as", "double the width of": the amount before is twice
 # the one the claim writes after.
 _TWICE_AS = regex(
@@ -106,18 +110,21 @@ def _written_after(term: str, claim: str, at: int) -> bool:
 
 
 def _halved_or_doubled(term: str, claim: str, passages: tuple[str, ...]) -> bool:
-    """Whether ``term`` is half (or double) another amount of its kind the claim writes and a
-    passage states, where the claim or a passage says so: "£4, since motorbikes are washed at
-    half the £8 price" (the passage: "at half the standard price"); "each gets $25,000" of "the
-    $50,000 prize, split equally"."""
+    """Whether ``term`` is half (or double, or a third ...) another amount of its kind the claim
+    writes and a passage states, where the claim or a passage says so: "£4, since motorbikes
+    are washed at half the £8 price" (the passage: "at half the standard price"); "each gets
+    $25,000" of "the $50,000 prize, split equally"."""
     texts = (claim, *passages)
     halves = any(_HALF.search(text) for text in texts)
     doubles = any(_DOUBLE.search(text) for text in texts)
-    if not (halves or doubles):
+    parts = (
+        [Decimal(_PARTS[m[1].casefold()]) for m in _PART.finditer(claim)] if "of" in claim else []
+    )
+    if not (halves or doubles or parts):
         return False
     written, kinds = amounts(claim), number_kinds(claim)
     own = kinds.get(term, frozenset()) - {"plain"}
-    factors = ([Decimal(2)] if halves else []) + ([Decimal("0.5")] if doubles else [])
+    factors = ([Decimal(2)] if halves else []) + ([Decimal("0.5")] if doubles else []) + parts
     if (times := _TWICE_AS.search(claim)) and _written_after(term, claim, times.end()):
         # "40,000 books, twice as many as the old library, ... the old one held about 20,000":
         # the amount after is half the one before, bare or of its kind.
@@ -126,10 +133,11 @@ def _halved_or_doubled(term: str, claim: str, passages: tuple[str, ...]) -> bool
     if not own or own & NO_OPERAND:
         return False
     stated = frozenset().union(*(all_amounts(p) for p in passages))
-    return any(
-        value * factor in values
+    return any(  # to the places the figure is written: "around 32 km" of 97 km / 3
+        same_amount(value, other_value / factor)
         for other, values in written.items()
         if other != term and kinds.get(other, frozenset()) & own and _as_written(values) & stated
+        for other_value in values
         for value in written[term]
         for factor in factors
     )
