@@ -240,3 +240,20 @@ def test_a_share_said_as_a_fraction_in_words(
 ) -> None:
     """ "a third of 97 km, around 32 km": the share worked out, to the places it is written."""
     assert passes(answer, passages) is faithful
+
+
+REFUNDS = ("Withdrawals after the deadline are refunded at 50%, less a £3 administration charge.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("£17: half of your £40 fee is £20, minus the £3 administration charge.", True),
+        ("£18: half of your £40 fee is £20, minus the £3 administration charge.", False),
+        ("£27: half of your £40 fee is £30, minus the £3 administration charge.", False),
+    ],
+)
+def test_a_share_in_words_is_a_step_of_a_working(answer: str, faithful: bool) -> None:
+    """ "half of your £40 fee is £20" divides by two, and the next step works from the £20."""
+    question = "I paid £40 and withdrew after the deadline. How much do I get back?"
+    assert passes(answer, REFUNDS, question) is faithful

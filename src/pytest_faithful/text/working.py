@@ -76,6 +76,11 @@ _BOTH = regex(r"(?i)\bboth\b")
 # ... and only beside a price per item: "£24, both payable by 31 March" doubles nothing.
 _PER_ITEM = regex(r"(?i)\d[^\s,;]*\s+(?:per|each|apiece)\b")
 _BOTH_COUNT = frozenset({"unit:both"})
+# A share said in words, a count the working divides by: "half of your £25 fee is £12.50",
+# "a third of the £90 bill".
+_SHARE = regex(r"(?i)\b(?:(half)|(?:a|one)\s+(third|quarter|fifth))\s+of\b")
+_SHARE_COUNTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
+_SHARE_COUNT = frozenset({"unit:share"})
 # Words by which a working adds or takes away: only there is a total of a product read whose
 # value the working never writes (each unwritten step makes a chance match likelier).
 _ADDS = regex(
@@ -137,6 +142,8 @@ def worked_in_steps(
     known.extend((Decimal(count), frozenset({unit})) for p in named for unit, count in _HELD[p])
     if _BOTH.search(working) and _PER_ITEM.search(working):
         known.append((Decimal(2), _BOTH_COUNT))  # "both brakes would be $90, at $45 per brake"
+    for m in _SHARE.finditer(working) if " of " in working else ():
+        known.append((Decimal(_SHARE_COUNTS[(m[1] or m[2]).casefold()]), _SHARE_COUNT))
     for other, figure in list(pending.items()):
         if _period_count(figure, working):
             known.append(pending.pop(other))
