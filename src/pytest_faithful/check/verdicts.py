@@ -15,6 +15,7 @@ from pytest_faithful.models import Claim, ClaimVerdict, EvidenceAlignment, Label
 from pytest_faithful.rules import Case, Rule, RuleSet, Ruling
 from pytest_faithful.rules.quote_in_passage import judge_span
 from pytest_faithful.text.align import Aligned
+from pytest_faithful.text.counts import BULLET
 from pytest_faithful.text.evidence import bears_on, subject_of
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.wording import stated_word_for_word
@@ -57,8 +58,6 @@ def ruled(
     return tuple(results)
 
 
-# An item of a list: "- Summer: nine crossings a day", "2. Pay the deposit".
-_LIST_ITEM = regex(r"[^\S\n]*(?:[-*+\u2022]|\d{1,2}[.)])[^\S\n]")
 # A sentence that says it draws on what came before: "So ...", "That means ...", "In total".
 _CONCLUDES = regex(
     r"(?i)[^\S\n]*(?:so|therefore|thus|hence|altogether|overall|in\s+total|that(?:'s|\s+is|"
@@ -79,8 +78,8 @@ def _sentences_before(answer: Sequence[str]) -> dict[str, str]:
             continue
         start = i - 1
         concludes = _CONCLUDES.match(said) is not None
-        while concludes and start and i - start < _MOST_ITEMS and _LIST_ITEM.match(answer[start]):
-            if not _LIST_ITEM.match(answer[start - 1]):
+        while concludes and start and i - start < _MOST_ITEMS and BULLET.match(answer[start]):
+            if not BULLET.match(answer[start - 1]):
                 break
             start -= 1
         before[said] = "\n".join(answer[start:i])

@@ -76,6 +76,7 @@ from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.unit_swaps import swapped_units
+from pytest_faithful.text.words import RUNNER_UP
 from pytest_faithful.text.working import worked_in_steps
 
 SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation", "identifier"))
@@ -175,7 +176,6 @@ _PLACE = regex(
     r"(?i)\b(?:finish(?:ed|es|ing)?|came|placed|was|were|in)\s+"
     r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\b"
 )
-_RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
 
 
 def _place_named(term: str, case: Case) -> bool:
@@ -187,7 +187,7 @@ def _place_named(term: str, case: Case) -> bool:
         said = rf"(?i)\b{re.escape(place)}\b"
         if any(re.search(said, p) for p in case.passages):
             return True
-        if term == "2" and any(_RUNNER_UP.search(p) for p in case.passages):
+        if term == "2" and any(RUNNER_UP.search(p) for p in case.passages):
             return True
     return False
 

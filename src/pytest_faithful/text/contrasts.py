@@ -58,7 +58,7 @@ from pytest_faithful.text.restrictions import no_free_choice
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.senses import DETERMINER, plain_senses
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import WORD, is_negation
+from pytest_faithful.text.words import RUNNER_UP, WORD, is_negation
 
 _ANY = frozenset({"any"})
 # Share of the claim's other content terms (or its fact's: :func:`_against`) a clause must hold
@@ -226,7 +226,6 @@ _NOT_PREFIXED = regex(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b
 
 # "at most" and "at least" bound a number, read as the "maximum" and "minimum" they mean: their
 # "most" is no quantifier ("may carry no more than two" against "may carry at most two").
-_RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
 _AT_MOST = regex(r"(?i)\bat\s+(most|least)\b")
 _AT_MOST_MEANS = {"most": "at maximum", "least": "at minimum"}
 _AT_MEANS = {"maximum": "at most", "minimum": "at least"}
@@ -240,7 +239,7 @@ def _plain(text: str) -> str:
     "common"; "not included" stays)."""
     text = plain_senses(text)
     if "unner" in text:  # "runner-up" one word: "four runners" is no runner-up
-        text = _RUNNER_UP.sub(lambda m: m[0].replace("-", "").replace(" ", ""), text)
+        text = RUNNER_UP.sub(lambda m: m[0].replace("-", "").replace(" ", ""), text)
     if "at " in text:
         text = _AT_MOST.sub(lambda m: _AT_MOST_MEANS[m[1].casefold()], text)
     if "not " in text:

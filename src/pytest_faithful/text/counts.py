@@ -52,7 +52,8 @@ _COUNT = regex(
 _AFTER_LIST = regex(r"[,;:(\u2013\u2014]|\s-\s")
 # A line of a bulleted or numbered list, and how far it is indented.
 _ITEM_LINE = regex(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
-_BULLET = regex(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
+# The bullet or number that opens a list's item ("- ", "2. "), read by the verdicts too.
+BULLET = regex(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
 # A range of weekdays: "Monday to Friday", "Tue-Sun", "Monday through Saturday".
 _WEEKDAY = {day: i for i, day in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 _DAY_NAME = r"(mon|tue|wed|thu|fri|sat|sun)(?:(?:day|sday|nesday|rsday|urday)s?|s|\.)?"
@@ -179,7 +180,7 @@ def _lists_of(passage: str) -> Iterator[_Listed]:
             items[-1] += " " + line.strip()  # a nested item or a wrapped line
             continue
         if items:
-            each = tuple(content_terms(_BULLET.sub("", item, count=1)) for item in items)
+            each = tuple(content_terms(BULLET.sub("", item, count=1)) for item in items)
             yield _Listed(content_terms(lead), each)
             items, indent = [], None
         if line.strip():

@@ -145,3 +145,8 @@ def phrase_initialisms(text: str) -> frozenset[str]:
                 if words[end - 1] not in STOPWORDS:
                     found.add("".join(w[0] for w in words[start:end]))
     return frozenset(found)
+
+
+RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
+"""The one who finished second, in a word ("Runners-up Mow Problems", "was runner-up"): read
+whole by the opposites rule, and as a second place by ``unstated-specifics``."""
