@@ -48,6 +48,13 @@ passages do not chooses. ``unstated-names`` is ``strict``'s since stop 49 (READM
 sets"), so a test of how names are read runs under this and ``strict``, not the default."""
 
 
+def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
+    """Whether ``answer`` passes the default rules with :func:`quoting_the_best_passage`, the
+    judge that is right about every claim of a faithful answer."""
+    judge = quoting_the_best_passage()
+    return verify(answer, list(passages), question=question, judge=judge).passed
+
+
 def assert_both_ways(
     faithful: str, changed: str, passages: Sequence[str], rules: str | None = None
 ) -> None:

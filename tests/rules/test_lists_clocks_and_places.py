@@ -7,20 +7,11 @@ place, and a bound beside another predicate's negation."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from evidence_judges import quoting_the_best_passage
-from pytest_faithful import verify
+from evidence_judges import passes
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.kinds import number_kinds
-
-
-def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
-    judge = quoting_the_best_passage()
-    return verify(answer, list(passages), question=question, judge=judge).passed
-
 
 TRAINS = ("On weekdays the branch line has 14 trains a day, compared with 6 on Sundays.",)
 

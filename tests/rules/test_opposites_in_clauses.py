@@ -5,22 +5,13 @@ out, the clause that names the claim's name, and a bound hyphened to its number.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
-from evidence_judges import quoting_the_best_passage
-from pytest_faithful import verify
+from evidence_judges import passes
 from pytest_faithful.text.bounds import bound_senses
 from pytest_faithful.text.contrast_clauses import clauses_of
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.senses import plain_senses
-
-
-def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
-    judge = quoting_the_best_passage()
-    return verify(answer, list(passages), question=question, judge=judge).passed
-
 
 POSTAGE = ("Postage is £4.50, or free on orders over £75.",)
 

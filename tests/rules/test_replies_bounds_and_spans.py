@@ -10,14 +10,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from evidence_judges import quoting, quoting_the_best_passage
+from evidence_judges import passes, quoting
 from pytest_faithful import verify
-
-
-def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
-    judge = quoting_the_best_passage()
-    return verify(answer, list(passages), question=question, judge=judge).passed
-
 
 SHOP_CHAT = (
     "Customer (Ana): Do you deliver on Sundays?\nShop (Raj): No, sorry.\n"

@@ -11,17 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting, quoting_the_best_passage
+from evidence_judges import passes, quoting
 from pytest_faithful import verify
 from pytest_faithful.text.clock_words import clock_words_as_times
 from pytest_faithful.text.conversions import converted_alone
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.terms import content_terms
-
-
-def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
-    judge = quoting_the_best_passage()
-    return verify(answer, list(passages), question=question, judge=judge).passed
 
 
 @pytest.mark.parametrize(

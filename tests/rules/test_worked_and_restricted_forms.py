@@ -4,13 +4,11 @@ changed is still caught. Written from blind probes' classes (stop 57), in texts 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import quoting, quoting_the_best_passage
+from evidence_judges import passes, quoting
 from pytest_faithful import verify
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
@@ -28,12 +26,6 @@ from pytest_faithful.text.replies import tag_stated, yes_or_no
 from pytest_faithful.text.restrictions import restricts_stated
 from pytest_faithful.text.roles import relations
 from pytest_faithful.text.senses import plain_senses
-
-
-def passes(answer: str, passages: Sequence[str], question: str | None = None) -> bool:
-    judge = quoting_the_best_passage()
-    return verify(answer, list(passages), question=question, judge=judge).passed
-
 
 GYM = (
     "A monthly membership at Riverside Gym costs £40. Students receive a 15% discount on "
