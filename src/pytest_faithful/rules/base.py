@@ -10,6 +10,7 @@ verdict: no rule turns a doubt into SUPPORTED.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence, Set
 from typing import ClassVar, Literal, Protocol
 
@@ -42,6 +43,13 @@ class Case:
     before: str = ""
     """The answer's sentence before the claim's, where the claim's working may begin ("8
     tablets of 500 mg in 24 hours. That's a maximum of 4,000 mg a day.")."""
+
+    @functools.cached_property
+    def working(self) -> str:
+        """The answer's sentence before the claim and the claim, one text: where a figure of the
+        claim may be worked out. One string per case, so that every figure the rules ask about
+        hashes and reads the same text once, not a copy per figure (quadratic in a long claim)."""
+        return f"{self.before} {self.claim.text}"
 
     @property
     def whole_claim(self) -> bool:

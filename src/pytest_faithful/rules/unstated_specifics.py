@@ -124,7 +124,7 @@ def _worked_from_before(missing: list[str], case: Case) -> list[str]:
 def _worked(term: str, case: Case) -> bool:
     """Whether the claim (with the answer's sentence before it) works ``term`` out from what the
     passages state (:func:`_worked_from_before`)."""
-    working = f"{case.before} {case.claim.text}"
+    working = case.working
     passages = tuple(case.passages)
     return (
         worked_in_claim(term, working, passages)

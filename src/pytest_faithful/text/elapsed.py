@@ -255,7 +255,7 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
             if m["n"] == term[:2]
         )
     if len(term) == 4 and (
-        ("born" in claim and _born_from_age(term, claim)) or _year_at_age(term, claim, texts)
+        (_says_born(claim) and _born_from_age(term, claim)) or _year_at_age(term, claim, texts)
     ):
         return True
     if not term.isdigit() or len(term) > 3:
@@ -355,6 +355,12 @@ def _born_from_age(term: str, claim: str) -> bool:
     return any(age.isdigit() and y - int(age) - born in (0, 1) for age in ages for y in years)
 
 
+# Read once per claim, not per figure: a scan of a long claim for each figure was quadratic.
+@functools.lru_cache(maxsize=256)
+def _says_born(claim: str) -> bool:
+    return "born" in claim
+
+
 def _year_at_age(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether ``term`` is the year of an age the claim writes, from a year of birth a passage
     gives beside the sentence that says what the claim does at that age (half its words):
@@ -391,7 +397,7 @@ def era_span(term: str, claim: str) -> bool:
     of them before Christ: "between 500 BC and AD 500, a span of roughly a thousand years";
     "began in 246 BCE, ... 36 years before he was buried in 210 BCE". A span that crosses from
     BC to AD is counted with a year zero and without."""
-    if not term.isdigit() or "year" not in claim.casefold():
+    if not term.isdigit():
         return False
     years = _era_years(claim)
     if not any(y < 0 for y in years):
@@ -407,6 +413,8 @@ def era_span(term: str, claim: str) -> bool:
 @functools.lru_cache(maxsize=256)  # read once per claim, whichever of its figures is asked
 def _era_years(claim: str) -> tuple[int, ...]:
     years: list[int] = []
+    if "year" not in claim.casefold():
+        return ()
     for m in _ERA_YEAR.finditer(claim):
         sign = -1 if (m["era"] or "").upper() in ("BC", "BCE") else 1
         years += [sign * int(y) for y in (m["y1"], m["y0"], m["y2"]) if y]  # "210-209 BCE"

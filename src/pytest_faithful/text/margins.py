@@ -62,9 +62,10 @@ def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
     written = amounts(claim)
     if term not in written:
         return False
-    if ("by" in claim or "point" in claim) and _won_by(term, claim, passages):
+    by_or_points, timed = _may_state(claim)
+    if by_or_points and _won_by(term, claim, passages):
         return True
-    if ":" in claim and _timed_margin(term, claim, passages):
+    if timed and _timed_margin(term, claim, passages):
         return True
     sentences: list[str] | None = None
     for values, sign, start, thing in _margins(claim)[:_MOST_MARGINS]:
@@ -78,6 +79,14 @@ def stated_margin(term: str, claim: str, passages: Sequence[str]) -> bool:
             if any(_differs_by(s, base_value, base_kinds, margins, thing) for s in sentences):
                 return True
     return False
+
+
+# Read once per claim, as the readings below: a check asks about each of its figures in turn,
+# and a scan of a long claim for each was quadratic.
+@functools.lru_cache(maxsize=256)
+def _may_state(claim: str) -> tuple[bool, bool]:
+    """Whether ``claim`` may state a winning margin ("by", "points") and a timed one (":")."""
+    return "by" in claim or "point" in claim, ":" in claim
 
 
 # A pure reading of the claim, asked for each of its numbers.
