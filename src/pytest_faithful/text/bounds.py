@@ -287,6 +287,8 @@ _CLAUSE_END = regex(
     r"[,;:()\[\]\n\u2013\u2014!?]|\.(?=\s|$)|\s-\s"
     r"|\b(?:but|because|since|although|though|while|whereas|so|unless)\b"
     r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i)\b)"
+    # a clause whose subject a "no" opens: "14 days or less before and no refund is given"
+    r"|\b(?:and|or)\s+(?=no\s+[^\W\d_]+\s+(?:is|are|was|were|will|can|may)\b)"
     # a predicate of its own, its subject left out: "compulsory below 16°C and are not
     # permitted above 22°C" negates no 16, "back by 6pm and asked everyone not to be late"
     # no 6pm
@@ -321,6 +323,7 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if not _compares(text, first + m.end(), start)
         and not _CONDITION_AFTER.match(text, first + m.end())
         and not _names_a_ban(text, first + m.start(), first + m.end())
+        and not (_AT.search(before, 0, m.start()) and _COST.match(before, m.end()))
     ]
     return (
         spans
@@ -358,8 +361,12 @@ def _list_lead_negations(text: str, low: int, start: int) -> list[tuple[int, int
 # excepts, not one of the condition's bound.
 _CONDITION_AFTER = regex(r"(?i)\s+(?:if|unless|when|once)\b")
 # "up to 23 kg at no charge", "at least 6.5 overall with no component under 6.0": a "no" after a
-# preposition negates its own noun, as "without" does, not the clause's bound before it.
+# preposition negates its own noun, as "without" does, not the clause's bound before it. Before
+# a bound, only "at no charge" ("at no charge up to 24 hours before"): "with no rower above 72.5
+# kg" turns the rower's bound over.
 _OF_A_NOUN = regex(r"(?i)\b(?:at|with|for|of|in|on|by|from|to)\s+$")
+_AT = regex(r"(?i)\bat\s+$")
+_COST = regex(r"(?i)\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b")
 
 
 # "not as effective as the injected vaccine in adults over 50": the "not" denies a comparison

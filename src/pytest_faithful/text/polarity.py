@@ -10,10 +10,8 @@ cheaper alternatives" (another object of the same verb), nor "£85 was not an ex
 penalty" against "was fined £85" (the negation is of "excessively high"), nor a negation that
 runs on past a comma into words both texts share ("We're no heroes, just tourists,' an officer
 said"). A text that also states what it negates ("X is not free; X is free for members")
-clashes with nothing about it.
-
-Measured with benchmarks/rules.py (numbers in benchmarks/RESULTS.md): the old reading, "a term
-either side negates that the other states", failed 46 of 500 faithful dev answers and caught 123.
+clashes with nothing about it. (The old reading, "a term either side negates that the other
+states", failed 46 of 500 faithful dev answers and caught 123: benchmarks/RESULTS.md.)
 """
 
 from __future__ import annotations
@@ -181,8 +179,7 @@ def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
     """Whether a claim that states a record's key (the key as one word, or its last word and
     half its words or more) negates it where the record says yes, or states it where the record
     says no."""
-    # Each word in the form the claim says it: "HasTV" in "has no TVs" (the stemmer keeps the
-    # plural of a short word).
+    # Each word as the claim says it: "HasTV" in "has no TVs" (stems keep a short plural).
     words = frozenset(
         plural if (plural := _term(part + "s")) in said.terms else _term(part) for part in key.parts
     ) - {"", _NEG}
@@ -332,8 +329,7 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
     if stating.scopes or len(scope.rest) < 3:
         return False
     # The evidence states the opposite of what the claim negates: "Remote work isn't required
-    # for London office staff." says what "Remote work is optional for staff in the London
-    # office." says.
+    # for London office staff." says what "Remote work is optional for them" says.
     if opposite_terms(scope.head) & stating.asserted:
         return False
     stated = scope.rest & stating.asserted
@@ -379,6 +375,11 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     negated_of = {s.before for s in stating.scopes if s.verbal and not s.rest & negating.asserted}
     if not scope.verbal and negated_of & ({scope.head} | scope.rest):
         return False
+    # "only fix casks, not plastic ones" against "We don't fix plastic ones": verb left out.
+    left_out_verb = frozenset().union(*({s.head} | s.rest for s in stating.scopes if not s.verbal))
+    elsewhere = stating.after.get(scope.head, scope.rest) - scope.rest  # "fix casks"
+    if scope.verbal and scope.rest and scope.rest <= left_out_verb and elsewhere:
+        return False
     if heads & negating.asserted:
         return _denies_the_object(scope, negating, stating, found)
     # "residents who can't get to a library" against "residents who cannot visit a library":
@@ -386,16 +387,18 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     # text negates that object too, so both say one thing of it.
     if not scope.rest and heads & frozenset().union(*(s.rest for s in stating.scopes)):
         return False
-    # "Do not let the clamps touch" negates the clamps' touching, as "the clamps must not
-    # touch" does: the stating text negates a word of the scope, with the head as its subject.
+    # "Do not let the clamps touch" negates what "the clamps must not touch" does: the stating
+    # text negates a word of the scope, with the head as its subject.
     if any(s.before in heads and s.head in scope.rest for s in stating.scopes):
         return False
     # "prune cannot be run while a backup is in progress" negates the pruning that "You can't
     # prune" does: one text's negation has for its subject what the other's negates, so both
-    # negate one thing (and the "run" of "a backup is running" is no statement it denies).
+    # negate one thing (and the "run" of "a backup is running" is no statement it denies); so
+    # do "Carus, not the Novello copies" and "the Novello copies don't match".
     if any(
         (s.head == scope.before and scope.verbal)
         or (s.before in heads and s.verbal and not scope.rest)
+        or (s.verbal and not scope.verbal and s.before in scope.rest and not s.rest - scope.rest)
         for s in stating.scopes
     ):
         return False
@@ -405,9 +408,8 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     if elided or _of_other_subjects(scope, negating, stating, found):
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
-    # "work against bacterial infections, not viral ones like the flu" against "do not work
-    # against viral infections such as the flu": the stating text itself negates what tells the
-    # negated object apart, so both deny one thing.
+    # "work against bacterial infections, not viral ones" against "do not work against viral
+    # infections": the stating text negates what tells the object apart; both deny one thing.
     kept = stated_object - stating.negated
     told_apart = scope.rest - kept
     if (
@@ -438,9 +440,8 @@ def _denies_the_object(
 ) -> bool:
     """For a text that states its negation's head of one thing and negates it of another
     ("covers damage you cause to others, but not damage to your own car"): whether the stating
-    text states the head of the negated thing ("also covers damage to your own car"). Every
-    word of the negated object, none of which the negating text states, is the stating text's
-    object of the head, and not one it negates itself."""
+    text states the head of the negated thing ("also covers damage to your own car"): every word
+    of the negated object, none the negating text states, its object of the head, unnegated."""
     if not scope.rest or scope.rest & negating.asserted:
         return False
     stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))

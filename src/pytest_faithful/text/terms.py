@@ -258,6 +258,9 @@ _FINITE = frozenset("is are was were has have had".split())  # noqa: SIM905
 _SUBJECT_WORDS = 3
 # "not only X but also Y" states X.
 _NOT_NEGATING = frozenset({"only", "just", "merely", "simply"})
+# "half a turn, no more, and check it": a bound on the amount before it, said after it; the
+# clause goes on unnegated.
+_AFTERTHOUGHT_BOUNDS = frozenset({"more", "less", "fewer", "later", "earlier", "longer", "sooner"})
 
 
 def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
@@ -308,6 +311,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
     scope: list[str] | None = None  # the content terms of the open scope
     before = previous = last = opener = ""
     verbal = False
+    opened = ("", "", False)  # the before, opener and verbal of the negation just read
     pending = False  # a negation was just read; "only" may still cancel it
     conditional = False  # in a clause opened by "if" or "when", which a comma closes
     # Between the commas of an aside right after a negation: "shall not, for twelve months
@@ -330,10 +334,14 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             continue
         if pending:
             pending = False
-            if token in _NOT_NEGATING:
+            if token in _NOT_NEGATING or (
+                token in _AFTERTHOUGHT_BOUNDS
+                and (at + 1 == len(tokens) or tokens[at + 1] in _CLAUSE_PUNCTUATION | {","})
+            ):
                 last = token
                 continue
             close()
+            before, opener, verbal = opened  # this negation's: close() read the last one's
             scope = []
             if opener in _DOES_NOT and _left_out_verb(token):
                 scope = None  # "anyone who doesn't faces a fine": "faces" is no verb of it
@@ -366,9 +374,12 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             term = _term(token)
             if term == _NEG:
                 pending = True
-                before, opener = previous, token
-                verbal = (
-                    token == "cannot" or token.endswith(("n't", "n\u2019t")) or last in _AUXILIARIES
+                opened = (
+                    previous,
+                    token,
+                    token == "cannot"
+                    or token.endswith(("n't", "n\u2019t"))
+                    or last in _AUXILIARIES,
                 )
             elif term:
                 if scope is None:
