@@ -190,7 +190,7 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
     mine = _holding(comparisons(claim), said_at) or _placed(claim, said_at)
     theirs = _holding(comparisons(evidence), shown_at) or _placed(evidence, shown_at)
     if mine is not None and theirs is not None:
-        return _exchanged(mine, theirs, loose=True)
+        return _exchanged(mine, theirs, loose=True) or _unnamed_first(claim, mine, theirs)
     # One side says what the other compares with in its question's words, not after a "than":
     # "Chlorphenamine is more sedating." for "Cetirizine is less likely to cause drowsiness than
     # chlorphenamine".
@@ -199,6 +199,21 @@ def told_the_other_way(claim: str, said_at: int, evidence: str, shown_at: int) -
     if theirs is None and mine is not None and _bare(evidence, shown_at):
         return _names_the_other(mine, _clause_of(evidence, shown_at))
     return False
+
+
+# A side that names nothing but a pronoun and a measure: "He was 11 seconds" (behind ...).
+_PRONOUN_SIDE = regex(r"\W*(?:[Hh]e|[Ss]he|[Tt]hey|[Ii]t|[Ww]e|[Yy]ou|I)\b[^A-Z]*")
+
+
+def _unnamed_first(claim: str, mine: Comparison, theirs: Comparison) -> bool:
+    """Whether a claim whose compared thing is a pronoun ("He was 11 seconds behind Ridley")
+    compares it with what the evidence compares ("Ridley won, 11 seconds ahead of Tom Akers"),
+    not with what the evidence compares that with."""
+    sentence = next((s for s in split_sentences(claim) if s.start <= mine.at < s.end), None)
+    if sentence is None or not _PRONOUN_SIDE.fullmatch(claim, sentence.start, mine.at):
+        return False
+    other = mine.second - mine.first
+    return bool(other & theirs.first) and not other & theirs.second
 
 
 # A place in an order, which works as a comparative and its "than" at once: "four minutes

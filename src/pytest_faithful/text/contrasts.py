@@ -89,6 +89,9 @@ class _Pair(NamedTuple):
     timed: bool  # "@": a time tells it from either side
 
 
+_RESTRICTING = frozenset({"only", "solely", "exclusively"})
+
+
 def _keys(word: str) -> frozenset[str]:
     """How ``word`` is read on either side: as written (stopwords such as "before" have no
     content term) and as its content term."""
@@ -277,6 +280,10 @@ def _against(
     docstring); else None."""
     hit = _first_word(clause, opposites)
     if hit is None or _negated_before(clause, hit):
+        return None
+    # "Also she wants us standing for movements 1 and 11 only": the sentence restricts as the
+    # claim's "only" does, its "also" adds the whole statement to another.
+    if word.casefold() in _RESTRICTING and _first_word(sentence, _RESTRICTING) is not None:
         return None
     # The claim negates its own word: "not required" says what "optional" says.
     said = _first_word(claim, _keys(word))
