@@ -170,11 +170,15 @@ def _others_counted(claim: str) -> frozenset[str]:
     return frozenset(t for m in _OTHERS.finditer(claim) for t in content_terms(m[1]))
 
 
-# A place said in words: "came second", "finished third", where a passage names the place in
-# a word ("second, Tom Ebbs (71 cm)" in a list of results) or the "runners-up".
+# A place said in words: "came second", "finished third", "second place", where a passage
+# names the place in a word ("second, Tom Ebbs (71 cm)" in a list of results) or the
+# "runners-up".
+_ORDINAL = (
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
+)
 _PLACE = regex(
-    r"(?i)\b(?:finish(?:ed|es|ing)?|came|placed|was|were|in)\s+"
-    r"(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))\b"
+    rf"(?i)(?:\b(?:finish(?:ed|es|ing)?|came|placed|was|were|in)\s+|\b(?={_ORDINAL}\s+place\b))"
+    rf"({_ORDINAL})\b"
 )
 
 

@@ -117,11 +117,12 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     return False
 
 
-# Minutes and seconds, written either way: "2 min 14 s", "2 minutes 31 seconds", and "2:14"
-# (not a time of day: no "am" or "pm" after it).
+# Minutes and seconds, written either way: "2 min 14 s", "2 minutes 31 seconds", "8 minutes
+# 55" (two digits that end the phrase), and "2:14" (not a time of day: no "am" or "pm" after it).
 _IN_UNITS = regex(
     r"(?i)(?<![\d.])(\d{1,3})[^\S\n]*(?:min(?:ute)?s?|m)\.?[^\S\n]*(?:and[^\S\n]+)?"
     r"([0-5]?\d(?:\.\d{1,3})?)[^\S\n]*(?:sec(?:ond)?s?|s)\b"
+    r"|(?<![\d.])(\d{1,3})[^\S\n]*min(?:ute)?s?[^\S\n]+([0-5]\d)(?=[^\S\n]*(?:[,.;:!?)]|$))"
 )
 _ON_A_CLOCK = regex(r"(?i)(?<![\d:.])(\d{1,3}):([0-5]\d(?:\.\d{1,3})?)(?![\d:]|[^\S\n]*[ap]\.?m\b)")
 
@@ -134,7 +135,10 @@ def _minutes_and_seconds(text: str) -> Mapping[tuple[int, Decimal], frozenset[st
     clock's are read ("1:24" and "6")."""
     found: dict[tuple[int, Decimal], frozenset[str]] = {}
     for m in _IN_UNITS.finditer(text):
-        found[(int(m[1]), Decimal(m[2]))] = frozenset({str(int(m[1])), *content_terms(m[2])})
+        minutes, seconds = (m[1], m[2]) if m[1] else (m[3], m[4])
+        found[(int(minutes), Decimal(seconds))] = frozenset(
+            {str(int(minutes)), *content_terms(seconds)}
+        )
     for m in _ON_A_CLOCK.finditer(text):
         found[(-int(m[1]), Decimal(m[2]))] = content_terms(m[0])
     return MappingProxyType(found)  # cached: shared by every caller, so read-only

@@ -399,13 +399,47 @@ _AFTER_NAME = regex(
 )
 
 
+# And one after any word that ends its phrase: a score or a count given in passing, "a pork and
+# leek sausage (46), which also won", where a list item's "(1)" opens what follows it.
+_AFTER_WORD = regex("(?i)" + _AFTER_NAME.pattern)
+_ENDS_PHRASE = regex(r"[^\S\n]*(?:[,.;:!?]|$)")
+
+
+def _a_value(passage: str, m: re.Match[str]) -> bool:
+    """Whether the bracketed number ``m`` is a value written in passing, not a part's label."""
+    before = max(0, m.start() - 40)
+    if _AFTER_NAME.search(passage, before, m.start()):
+        return True
+    return bool(
+        m[0].count("(") == 1
+        and _AFTER_WORD.search(passage, before, m.start())
+        and _ENDS_PHRASE.match(passage, m.end())
+    )
+
+
+# A figure in brackets, "won by Corve Street Butchers (43).": the reading of a text blanks it
+# as the number of a source an answer cites (readings._NUMBERED_SOURCE), but a passage cites
+# none, and states it (where it is no part's number: :func:`_a_value`).
+_BRACKETED = regex(r"\((\d{1,3})\)")
+
+
+def bracketed(term: str, passages: Sequence[str]) -> bool:
+    """Whether a passage writes the number ``term`` alone in brackets, as a value."""
+    return any(
+        m[1] == term and _a_value(p, m)
+        for p in passages
+        if "(" in p
+        for m in _BRACKETED.finditer(p)
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def _labelled_only(passages: tuple[str, ...]) -> frozenset[str]:
     found = [
         (p, m)
         for p in passages
         for m in _PART.finditer(p)
-        if not (m[0].startswith("(") and _AFTER_NAME.search(p, max(0, m.start() - 40), m.start()))
+        if not (m[0].startswith("(") and _a_value(p, m))
     ]
     parts = " ".join(m[0] for _, m in found)
     if not any(c.isdigit() for c in parts):

@@ -52,6 +52,7 @@ from pytest_faithful.text.clock_durations import (
     moved_on_clock,
     written_the_other_way,
 )
+from pytest_faithful.text.codes import bracketed
 from pytest_faithful.text.conversions import (
     converted_alone,
     converted_partners,
@@ -336,6 +337,7 @@ def _stated_in_no_other_form(
         and not clock_measures(term) & measured_in(passages)  # "9:58": 9 hours 58 min
         and not rounded_measure(term, claim, passages)  # "about 8 hours" for 7 h 55 min
         and not written_the_other_way(term, claim, passages)  # "12:40", "12 minutes 40 s"
+        and not bracketed(term, passages)  # "Corve Street Butchers (43)."
     ]
     if not kept:
         return kept

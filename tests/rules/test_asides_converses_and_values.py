@@ -1,0 +1,157 @@
+"""Forms a faithful answer takes that the rules failed, each both ways where a lie can take the
+same form: the faithful answer passes with a judge that is right, and the answer with one fact
+changed is still caught. Written from blind probes' classes (stop 60's first wave), in texts
+of their own: "at no charge" beside a bound, a clause a "no" opens after a bound, a bound said
+as an afterthought ("a quarter turn, no more"), an object negated with its verb left out, a
+thing both texts turn down, a pronoun placed behind what the passage places ahead, a
+restricting "only" written last, a value in brackets, "second place", and minutes and seconds
+written without "seconds"."""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_judges import passes
+from pytest_faithful.text.bounds import UPPER, bound_senses, without_bounds
+from pytest_faithful.text.polarity import negation_clash
+
+
+def test_at_no_charge_is_no_negation_of_the_bound_after_it() -> None:
+    """ "at no charge up to 48 hours before" bounds the 48 hours from above; the "no" is the
+    charge's, as "without charge" would be. "with no item over 23 kg" is still turned over."""
+    passage = "Tickets may be exchanged at no charge up to 48 hours before the performance."
+    assert bound_senses(passage) == {"48": frozenset({UPPER})}
+    assert bound_senses("Bags are allowed with no item over 23 kg.") == {"23": frozenset({UPPER})}
+    assert passes("You can exchange them free of charge up to 48 hours before.", [passage])
+    assert not passes("You can exchange them free of charge up to 24 hours before.", [passage])
+
+
+def test_a_clause_opened_by_no_after_a_bound_keeps_its_negation() -> None:
+    """ "7 days or fewer before and no refund is given": the refund's negation is a clause of its
+    own, the bound's consequence, not a negation of the bound."""
+    passage = (
+        "Cancel 7 days or fewer before the course and no refund is given, though you may send "
+        "someone in your place up to 24 hours before the start."
+    )
+    assert "no refund" in without_bounds(passage)
+    answer = "You won't get a refund, but you can send someone in your place up to 24 hours before."
+    assert passes(answer, [passage])
+
+
+VALVE = ("Turn the valve a quarter turn, no more, and check the gauge every hour.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Turn the valve a quarter turn and check the gauge every hour.", True),
+        ("Turn the valve a quarter turn, but don't check the gauge every hour.", False),
+    ],
+)
+def test_no_more_after_an_amount_negates_nothing_after_it(answer: str, faithful: bool) -> None:
+    """ "a quarter turn, no more, and check" bounds the turn; the checking is still stated."""
+    assert passes(answer, VALVE) is faithful
+
+
+MOWERS = ("We don't service petrol mowers or strimmers, only electric ones.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("No, they only service electric mowers, not petrol mowers or strimmers.", True),
+        ("Yes, they service petrol mowers and strimmers as well as electric ones.", False),
+    ],
+)
+def test_an_object_negated_with_its_verb_left_out(answer: str, faithful: bool) -> None:
+    """ "service electric mowers, not petrol mowers": the claim negates the object the passage's
+    "don't service" does, and states the verb of another."""
+    assert passes(answer, MOWERS, "Can they fix a petrol mower?") is faithful
+
+
+def test_a_thing_both_texts_turn_down_is_no_clash() -> None:
+    """ "The blue van, not the old Transit" and "the old Transit's brakes don't work" both turn
+    the Transit down; "the Transit works" still clashes with the passage's negation."""
+    evidence = "Priya: The blue van, not the old Transit, its brakes don't work."
+    assert not negation_clash(
+        "Take the blue van, since the old Transit's brakes don't work.", evidence
+    )
+    assert negation_clash("Take the old Transit.", "Priya: Take the blue van, not the old Transit.")
+
+
+RESULTS = ("Mara Lind won the 10 km in 36:05, 14 seconds ahead of Jo Peck.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("She was 14 seconds behind Lind's 36:05, so she ran 36:19.", True),
+        ("She was 14 seconds behind Lind's 36:05, so she ran 36:29.", False),
+    ],
+)
+def test_a_pronoun_behind_what_the_passage_places_ahead(answer: str, faithful: bool) -> None:
+    """ "She was 14 seconds behind Lind" tells "Lind ... 14 seconds ahead of Jo Peck" from the
+    other side: the pronoun's side names nothing, and what it is behind is the passage's first."""
+    assert passes(answer, RESULTS, "What was Jo Peck's time?") is faithful
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("He wants them seated only for songs 2 and 9.", True),
+        ("He wants them seated only for songs 2 and 7.", False),
+    ],
+)
+def test_only_written_last_restricts_as_only_written_first(answer: str, faithful: bool) -> None:
+    """ "Also he wants us seated for songs 2 and 9 only": the "also" adds the statement to
+    another, and the "only" restricts as the claim's does."""
+    assert passes(answer, ["Also he wants us seated for songs 2 and 9 only."]) is faithful
+
+
+BAKES = ("The Open class was won by Harlow Bakery (48).",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Harlow Bakery won the Open class with 48.", True),
+        ("Harlow Bakery won the Open class with 46.", False),
+    ],
+)
+def test_a_value_in_brackets_after_a_name_is_stated(answer: str, faithful: bool) -> None:
+    """A passage's "Harlow Bakery (48)" states 48: a passage cites no sources by number (a
+    part's "paragraph (4)(C)" still states no amount: test_codes)."""
+    assert passes(answer, BAKES) is faithful
+
+
+PRIZES = ("Runner-up (£50): 'Blue Moon' by the Scouts. Third (£25): 'Old Tom' by the Guides.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "The Scouts' entry finished ahead of the Guides': second place and £50 against third "
+            "place and £25.",
+            True,
+        ),
+        (
+            "The Scouts' entry finished ahead of the Guides': second place and £60 against third "
+            "place and £25.",
+            False,
+        ),
+    ],
+)
+def test_second_place_is_the_runner_up(answer: str, faithful: bool) -> None:
+    assert passes(answer, PRIZES) is faithful
+
+
+LOOP = ("Kim: I did the loop in 12 minutes 40.\nSam: Nice, that's quick.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [("Kim did the loop in 12:40.", True), ("Kim did the loop in 12:50.", False)],
+)
+def test_minutes_and_seconds_without_the_word_seconds(answer: str, faithful: bool) -> None:
+    assert passes(answer, LOOP) is faithful
