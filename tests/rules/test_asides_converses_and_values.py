@@ -14,6 +14,7 @@ import pytest
 from evidence_judges import passes
 from pytest_faithful.text.bounds import UPPER, bound_senses, without_bounds
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.speakers import said_of_another
 
 
 def test_at_no_charge_is_no_negation_of_the_bound_after_it() -> None:
@@ -155,3 +156,52 @@ LOOP = ("Kim: I did the loop in 12 minutes 40.\nSam: Nice, that's quick.",)
 )
 def test_minutes_and_seconds_without_the_word_seconds(answer: str, faithful: bool) -> None:
     assert passes(answer, LOOP) is faithful
+
+
+ENGRAVING = (
+    "Priya: I need it by the 21st.\nTom: If you post it to us by the 10th, that should be "
+    "fine.\nPriya: Great.\nTom: We'll email you a proof of the layout, and we won't start "
+    "engraving until you've approved it."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "claim", "swapped"),
+    [
+        ("If you post it to us by the 10th", "It's fine if Priya posts it by the 10th.", False),
+        ("We'll email you a proof of the layout, and we won't start engraving until you've "
+         "approved it.",
+         "Priya has to approve the layout proof before engraving starts.", False),
+        ("We'll email you a proof of the layout", "Priya will email a proof of the layout.", True),
+    ],
+)  # fmt: skip
+def test_what_a_turn_says_of_you_is_said_of_the_one_it_speaks_to(
+    quote: str, claim: str, swapped: bool
+) -> None:
+    """Tom's "if you post it" says of Priya what the claim says of her; a claim that gives
+    Tom's own "we'll email you" to Priya still swaps the speakers."""
+    start = ENGRAVING.index(quote)
+    found = said_of_another(ENGRAVING, start, start + len(quote), claim)
+    assert (found == ("priya", "tom")) is swapped
+
+
+PENS = (
+    "Customer: Could you make it wetter as well?\n"
+    "Ruth: Yes, flow adjustment is included free with any grind.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("No, making it wetter is included at no charge with any grind.", True),
+        ("No, they can't make it wetter.", False),
+    ],
+)
+def test_a_yes_or_no_answers_the_checks_question_not_the_dialogues(
+    answer: str, faithful: bool
+) -> None:
+    """To "Does a flow adjustment cost extra?", the answer's "No" answers the check's question;
+    the dialogue asked another ("Could you make it wetter?"), whose yes the statement after the
+    "No" agrees with ("at no charge" says free, not no)."""
+    assert passes(answer, PENS, "Does a flow adjustment cost extra?") is faithful

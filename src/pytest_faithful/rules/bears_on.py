@@ -39,6 +39,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.replies import (
     answer_around,
+    answering_another,
     replied_alike,
     says_no_to,
     tag_stated,
@@ -132,8 +133,7 @@ def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:
     if around is None:
         return None
     start, end = around
-    # What was said bears on the claim, not only who said it ("Leo: Sure!" to "Kim: Want some
-    # tea?" says nothing of "Leo will present the budget").
+    # What was said bears on the claim, not who said it ("Leo: Sure!" to "Want tea?").
     if not bears_on(words_said(passage, start, end), case.subject):
         return None
     return ruling.shown(Aligned(span.passage, start, end, span.quality, "located"), EXCHANGE_NOTE)
@@ -150,16 +150,17 @@ _REPORTING = content_terms("says tells confirms agrees answers replies accepts")
 def answered_otherwise(case: Case, span: Aligned) -> str | None:
     """Why ``span`` does not support the claim, when it holds or touches a yes/no question of
     a dialogue whose reply answers the other way (:func:`~pytest_faithful.text.replies.
-    answer_around`): a yes ("Sure!") for a claim that takes the side of a no ("Julia refuses
-    to pick up the kids"), or a no ("Nope") for a claim that only restates the question, every
-    word of it there ("The shop will be open on Easter Monday" to "Will the shop be open on
-    Easter Monday?"). A claim that reports the asking is left alone. Else None."""
+    answer_around`): a yes ("Sure!") for a claim that sides with a no ("Julia refuses to pick
+    up the kids"), or a no ("Nope") for a claim that only restates the question ("The shop
+    will be open on Easter Monday"). A claim that reports the asking is left alone."""
     passage = case.passages[span.passage]
     if "?" not in passage:  # no question, no answer to one: most passages
         return None
     answer = answer_around(passage, span.start, span.end)
-    claim = case.claim.text
-    if answer is None or _ASKING.search(claim) or _discussed(claim):
+    if answer is None:
+        return None
+    claim = answering_another(case.claim.text, case.question, answer.question)
+    if _ASKING.search(claim) or _discussed(claim):
         return None
     refused = says_no_to(claim, answer.question, answer.asker, answer.replier)
     if answer.yes:
@@ -181,9 +182,8 @@ _ASKING = regex(
 )
 
 
-# Verbs a claim reports a discussion with ("The group discussed disk space", "They talked
-# about whether the task is useful"): a question raising the topic bears on it, unless the
-# claim also reports what was decided, which no question states.
+# Verbs a claim reports a discussion with ("The group discussed disk space"): a question raising
+# the topic bears on it, unless the claim reports what was decided, which no question states.
 _DISCUSSING = regex(
     r"\b(?:discuss(?:es|ed|ing)?|debat(?:e|es|ed|ing)|talk(?:s|ed|ing)?[ \t]+about"
     r"|rais(?:e|es|ed|ing)[ \t]+(?:the[ \t]+)?(?:question|issue|topic)|brought[ \t]+up)\b",

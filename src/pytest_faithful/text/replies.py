@@ -35,6 +35,7 @@ _YES = frozenset(
 # the new one is cheaper.", "That's correct.", "Exactly." (not "right now", "right away").
 _YES_IDIOM = regex(
     r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
+    r"|(?:at|for|with)[ \t]+no[ \t]+(?:extra[ \t]+|additional[ \t]+)?(?:charge|cost)\b"
     r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b"
     r"|(?:will|can)[ \t]+do\b|on[ \t]+it\b|sounds[ \t]+(?:good|great|fine|perfect)\b"
     r"|(?:that(?:'s|\u2019s|[ \t]+is)[ \t]+)?(?:right|correct|exactly|precisely)"
@@ -179,6 +180,23 @@ def replied_alike(passages: Sequence[str], span: Aligned, reply: str) -> bool:
     )
 
 
+# A yes or a no that opens a claim as an answer: "No, making it wetter is included ...".
+_OPENING_ANSWER = regex(r"(?i)\s*(?:yes|yeah|yep|no|nope)\b\s*[,;:.!\u2014\u2013-]\s*(?=\S)")
+
+
+def answering_another(claim: str, question: str | None, asked: str) -> str:
+    """``claim`` without the yes or no that opens it, when it answers ``question`` (the check's)
+    and not ``asked``, a dialogue's question about something else, sharing no word with it
+    ("Does a flow adjustment cost extra?", "Could you make it wetter as well?"); else ``claim``."""
+    opening = _OPENING_ANSWER.match(claim)
+    words = content_terms(asked)
+    # A question of one word of its own asks about what came before it ("Can she do that by
+    # phone?"): no other question's.
+    if opening is None or not question or len(words) < 2 or content_terms(question) & words:
+        return claim
+    return claim[opening.end() :]
+
+
 def says_no_to(
     claim: str,
     question: str,
@@ -188,10 +206,10 @@ def says_no_to(
     """Whether ``claim`` takes the side of a no to ``question``: it negates something, turns
     something down ("Ruby refuses ..."), or says the opposite of a word of the question ("The
     shop is closed" to "Will the shop be open?"). A yes said with a negation's words ("Tim has
-    no problem covering ...", "Dave can't wait to come") negates nothing. A word that tells one
-    fact from either side ("borrow"/"lend") is read with the speakers the question's "I" and
-    "you" are (``asker``, ``replier``): "Emma lends Sam her bike" is the yes to Sam's "Can I
-    borrow your bike?", not its opposite."""
+    no problem covering ...", "Dave can't wait to come", "at no charge") negates nothing. A
+    word that tells one fact from either side ("borrow"/"lend") is read with the speakers the
+    question's "I" and "you" are (``asker``, ``replier``): "Emma lends Sam her bike" is the yes
+    to Sam's "Can I borrow your bike?", not its opposite."""
     claim = _YES_IDIOM.sub(" ", claim)  # "Tim has no problem covering ...": no negation
     # The side is the main clause's: "Omar is taking him, because Nadia can't" says yes.
     claim = claim[: reason.start()] if (reason := _REASON.search(claim, 1)) else claim

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.attribution import reported_source
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.turns import FLAT_BREAK as _FLAT_BREAK
 from pytest_faithful.text.turns import dialogue, speaker_named
 
@@ -206,4 +207,24 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
         and not _reports(passage, claim, first, turn.said)
     ):
         return None
+    if _said_of_you(turn.said, claim, first):
+        return None
     return first, " ".join(sorted(turn.speaker))
+
+
+# A turn's "you" and the words after it: what the speaker says of the one they speak to.
+_OF_YOU = regex(r"(?i)\byou(?:['\u2019](?:ve|re|ll|d))?\b((?:\W+[\w'\u2019-]+){1,8})")
+_PREDICATE_TERMS = 3
+
+
+def _said_of_you(said: str, claim: str, name: str) -> bool:
+    """Whether the claim says of ``name`` what the turn says of "you" ("If the mistake was in a
+    proof you approved, we can't refund the fee" for "If the error was in a proof Priya
+    approved, ..."): the first content words after the name in the claim each follow a "you"
+    of the turn. "Tom will bring the slides" is not what "you bring the laptop" says of Tom."""
+    at = next((m.end() for m in _NAME_WORD.finditer(claim) if m[0].lower() == name), None)
+    if at is None:
+        return False
+    after = [t for w in _NAME_WORD.findall(claim, at) for t in sorted(content_terms(w))]
+    told = frozenset().union(*(content_terms(m[1]) for m in _OF_YOU.finditer(said)))
+    return bool(after) and set(after[:_PREDICATE_TERMS]) <= told
