@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from evidence_judges import passes
-from pytest_faithful.text.bounds import UPPER, bound_senses, without_bounds
+from evidence_judges import passes, quoting
+from pytest_faithful import verify
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses, without_bounds
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.speakers import said_of_another
 
@@ -205,3 +206,38 @@ def test_a_yes_or_no_answers_the_checks_question_not_the_dialogues(
     the dialogue asked another ("Could you make it wetter?"), whose yes the statement after the
     "No" agrees with ("at no charge" says free, not no)."""
     assert passes(answer, PENS, "Does a flow adjustment cost extra?") is faithful
+
+
+OFFER = "I've got a spare Coronation 2d with perf 12. Want to swap it for your perf 14 Machins?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "faithful"),
+    [
+        ("A spare Coronation 2d, perf 12, for his perf 14 Machins.", "What did Gwen offer Raj?",
+         True),
+        ("She offered him a spare Coronation 2d with perf 12 for his perf 14 Machins.", None, True),
+        ("Gwen swapped her spare Coronation 2d with perf 12 for Raj's perf 14 Machins.", None,
+         False),
+    ],
+)  # fmt: skip
+def test_a_question_that_offers_is_the_offer_a_claim_reports(
+    answer: str, question: str | None, faithful: bool
+) -> None:
+    """A quote that states the stamp and asks "Want to swap it for your perf 14 Machins?" is
+    evidence of the offer: a claim that reports it, or answers "What did Gwen offer?", takes
+    the question's words as what was offered; one that says the swap was made is still read
+    as taking them from a question."""
+    passages = [f"Gwen: {OFFER}\nRaj: Let me think about it."]
+    result = verify(answer, passages, question=question, judge=quoting(OFFER))
+    assert result.passed is faithful
+
+
+def test_a_negation_in_a_condition_after_a_bound_does_not_turn_it_over() -> None:
+    """ "cancel at least 24 hours ahead if you can't come": the "can't" is the condition's."""
+    assert bound_senses("So cancel at least 24 hours ahead if you can't come.") == {
+        "24": frozenset({LOWER})
+    }
+    passage = ["Please cancel at least 24 hours before your slot."]
+    assert passes("Cancel at least 24 hours ahead if you can't come.", passage)
+    assert not passes("Cancel at least 12 hours ahead if you can't come.", passage)

@@ -182,6 +182,8 @@ _ASKING = regex(
 )
 
 
+# An offer a question makes ("Would you take £60?"), told by the claim or the check's question.
+_OFFERED = regex(r"(?i)\boffer(?:s|ed|ing)?\b")
 # Verbs a claim reports a discussion with ("The group discussed disk space"): a question raising
 # the topic bears on it, unless the claim reports what was decided, which no question states.
 _DISCUSSING = regex(
@@ -281,11 +283,9 @@ def _answered_yes(case: Case, span: Aligned) -> bool:
 
 def _states_before_asking(case: Case, span: Aligned) -> bool:
     """Whether ``span`` ends in a question after statements that bear on the claim: "Then
-    let's order another disk. Grad A, can you get a quote by Tuesday?" for "The professor
-    decided to order another disk and asked Grad A to get a quote". What only the question
-    holds is evidence that it was asked: a claim that takes words from it reports asking
-    ("asked", "proposed"), not "decided to ... use a cheaper battery" out of "Could we use a
-    cheaper battery instead?"."""
+    let's order another disk. Grad A, can you get a quote?" for "The professor decided to order
+    another disk and asked Grad A to get a quote". A claim that takes words only the question
+    holds reports asking ("asked", "offered"), not "decided to use a cheaper battery"."""
     quote = span.text(case.passages).rstrip(" \t\n\"')\u201d")
     if not quote.endswith("?"):
         return False
@@ -298,6 +298,7 @@ def _states_before_asking(case: Case, span: Aligned) -> bool:
     return (
         not asked & claimed
         or _ASKING.search(case.claim.text) is not None
+        or _OFFERED.search(f"{case.claim.text} {case.question or ''}") is not None
         or _discussed(case.claim.text)
         # the reply after the quote answers yes, or says what the claim takes from the question:
         # "Can I take it with food?" "Yes, with or without food is fine." for "... with or
@@ -481,9 +482,8 @@ def cuts_restriction(case: Case, span: Aligned) -> bool:
     restriction = restriction_after(case.passages[span.passage], span.end)
     if restriction is None:
         return False
-    # "all"/"every" the quote itself says ("open every day" of "open every day only from 9 am")
-    # is taken back by an exception ("except on Sundays"), not by "only" or "unless", which
-    # limit the rest of the sentence.
+    # "all"/"every" the quote says ("open every day" of "open every day only from 9 am") is taken
+    # back by an exception ("except on Sundays"), not by "only" or "unless", which limit the rest.
     quoted = _words(span.text(case.passages))
     if _words(case.claim.text) & UNIVERSAL <= quoted and restriction.word not in _EXCEPTIONS:
         return False

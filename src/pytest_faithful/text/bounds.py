@@ -316,6 +316,7 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     # A bound that ends its sentence ("open until 5 p.m. We do not ...") has no words after it.
     ends = text[end - 1 : end] == "." and text[end : end + 1].isspace()
     after = "" if ends else _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
+    after = _CONDITION_OPENS.split(after, maxsplit=1)[0]  # "at least 24 hours ahead if you can't"
     first = start - len(before)
     spans = [
         (first + m.start(), first + m.end())
@@ -360,6 +361,8 @@ def _list_lead_negations(text: str, low: int, start: int) -> list[tuple[int, int
 # "Not if you're 16 or over: ...": a negation that answers no to what the condition after it
 # excepts, not one of the condition's bound.
 _CONDITION_AFTER = regex(r"(?i)\s+(?:if|unless|when|once)\b")
+# A condition after a bound is a clause of its own, its negations none of the bound's.
+_CONDITION_OPENS = regex(r"(?i)\b(?:if|when|whenever|once)\b")
 # "up to 23 kg at no charge", "at least 6.5 overall with no component under 6.0": a "no" after a
 # preposition negates its own noun, as "without" does, not the clause's bound before it. Before
 # a bound, only "at no charge" ("at no charge up to 24 hours before"): "with no rower above 72.5
