@@ -241,3 +241,19 @@ def test_a_negation_in_a_condition_after_a_bound_does_not_turn_it_over() -> None
     passage = ["Please cancel at least 24 hours before your slot."]
     assert passes("Cancel at least 24 hours ahead if you can't come.", passage)
     assert not passes("Cancel at least 12 hours ahead if you can't come.", passage)
+
+
+PANDAS = ("The zoo's best-known residents are a pair of red pandas, Kim and Lu, who came in 2015.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The two red pandas, Kim and Lu, came in 2015.", True),
+        ("The four red pandas, Kim and Lu, came in 2015.", False),
+    ],
+)
+def test_a_pair_of_is_two(answer: str, faithful: bool) -> None:
+    """ "a pair of red pandas" states two, as "a dozen" states twelve ("the pair" names no
+    number: it points back)."""
+    assert passes(answer, PANDAS) is faithful

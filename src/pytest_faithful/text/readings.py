@@ -378,8 +378,8 @@ def _as_ordinal(m: re.Match[str]) -> str:
 
 
 # Numbers said in more than one word ("twenty-five", "one hundred and fifty", "two thousand",
-# "twenty-first", "a dozen"), written as numbers; one word alone ("twenty") is a term's reading
-# already.
+# "twenty-first", "a dozen", "a pair of"), written as numbers; one word alone ("twenty") is a
+# term's reading already.
 _UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _TEENS = (
     *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
@@ -398,7 +398,7 @@ _NUMBER_IN_WORDS = regex(
     rf"\b(?:(?:a|{_BELOW_1000}|{_BELOW_100}){_GAP}thousand(?:(?:,?{_GAP}and|,)?{_GAP}"
     rf"(?:{_BELOW_1000}|{_BELOW_100}))?|{_BELOW_1000}"
     rf"|(?:{'|'.join(_TENS)}){_GAP}(?:{'|'.join(_UNITS)}|{'|'.join(_UNIT_ORDINALS)})"
-    rf"|(?:half{_GAP}a|a|{'|'.join(_UNITS)}){_GAP}dozen)\b",
+    rf"|(?:half{_GAP}a|a|{'|'.join(_UNITS)}){_GAP}dozen|a{_GAP}pair(?={_GAP}of\b))\b",
     re.IGNORECASE,
 )
 # The words' values: the number words every reading shares, and "one" and "a", which that list
@@ -416,6 +416,7 @@ def _may_say_a_number_in_words(text: str) -> bool:
         "undred" in text
         or "housand" in text
         or "dozen" in text
+        or "pair" in text
         or "enty" in text
         or "irty" in text
         or "orty" in text
@@ -438,6 +439,8 @@ def _as_number(m: re.Match[str]) -> str:
             total, part = (total + (part or 1)) * 1000, 0
         elif word == "dozen":  # "a dozen", "two dozen", "half a dozen" (not "dozens")
             part = 6 if words[0] == "half" else part * 12
+        elif word == "pair":  # "a pair of sea otters": two
+            part = 2
         elif word not in ("and", "half"):
             part += _WORD_VALUES[word]
     said = str(total + part)
