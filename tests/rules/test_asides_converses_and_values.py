@@ -257,3 +257,32 @@ def test_a_pair_of_is_two(answer: str, faithful: bool) -> None:
     """ "a pair of red pandas" states two, as "a dozen" states twelve ("the pair" names no
     number: it points back)."""
     assert passes(answer, PANDAS) is faithful
+
+
+VIEWING = ("Practice runs roughly 7:30 to 10:00; visitors must arrive by 7:45.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Practice runs from 7:30 to 10:00. Arrive by 7:45, 15 minutes after it starts.", True),
+        ("Practice runs from 7:30 to 10:00. Arrive by 7:45, 25 minutes after it starts.", False),
+    ],
+)
+def test_minutes_between_two_times_not_written_in_a_row(answer: str, faithful: bool) -> None:
+    """7:45 is 15 minutes after 7:30 though "10:00" stands between them in the answer."""
+    assert passes(answer, VIEWING) is faithful
+
+
+WORKS = ("Demolition began in March 1993 and finished in April 1994.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("It began in March 1993 and finished in April 1994, so it took about 13 months.", True),
+        ("It began in March 1993 and finished in April 1994, so it took about 17 months.", False),
+    ],
+)
+def test_months_between_two_months_of_years(answer: str, faithful: bool) -> None:
+    assert passes(answer, WORKS) is faithful

@@ -102,7 +102,7 @@ def _gap_terms(working: str) -> frozenset[str]:
             found.update(_shifted(times, minutes))
         elif unit == "month":
             # "the five months it is closed (November to March)": whole months, both ends.
-            if count in _month_spans(working):
+            if count in _month_spans(working) or count in _month_year_gaps(working):
                 found.add(term)
             # "about two months before the race on 12 October" from 15 August: months are no
             # fixed count of days, so within a week of the count's average length.
@@ -145,6 +145,17 @@ def _month_spans(text: str) -> set[int]:
 
 
 _MONTH_NAMES = {month: i for i, month in enumerate(MONTHS)}
+_MONTH_YEAR = regex(rf"(?i)\b({'|'.join(MONTHS)})[^\S\n]+(\d{{4}})\b")
+
+
+def _month_year_gaps(text: str) -> set[int]:
+    """The months between two months of years ``text`` writes ("began in March 1993 and
+    finished in April 1994": 13), and with both ends counted (14)."""
+    written = [
+        int(m[2]) * len(MONTHS) + _MONTH_NAMES[m[1].casefold()] for m in _MONTH_YEAR.finditer(text)
+    ]
+    gaps = {abs(b - a) for a, b in itertools.combinations(written[:_MOST], 2)}
+    return gaps | {gap + 1 for gap in gaps if gap}
 
 
 # A count of days, nights or weeks, "one" and "a" included: "one week before", "a fortnight"
@@ -232,14 +243,22 @@ _HALF_DAY = 12 * 60
 
 
 def _minute_gaps(text: str) -> set[int]:
-    """The minutes between two times of day ``text`` writes in a row ("12:30 to 1:15"), on
-    either half of the day where the later one says no "am" or "pm"."""
+    """The minutes between two times of day ``text`` writes ("12:30 to 1:15"; "runs from 7:30
+    to 10:00 ... arrive by 7:45, 15 minutes after it starts"), on either half of the day where
+    the later one says no "am" or "pm". Any two of a few times; in a row past that."""
     gaps = set()
-    for (a, _), (b, bare) in itertools.pairwise(_clock_times(text)):
+    times = _clock_times(text)
+    pairs = (
+        itertools.combinations(times, 2) if len(times) <= _FEW_TIMES else itertools.pairwise(times)
+    )
+    for (a, _), (b, bare) in pairs:
         gaps.add(abs(b - a))
         if bare:
             gaps.add((b - a) % _HALF_DAY)
     return gaps
+
+
+_FEW_TIMES = 4
 
 
 # Opening hours written with bare hours, no "am" or "pm": "9 till 5:30", "10 to 4". Not a
