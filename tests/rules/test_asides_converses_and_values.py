@@ -286,3 +286,20 @@ WORKS = ("Demolition began in March 1993 and finished in April 1994.",)
 )
 def test_months_between_two_months_of_years(answer: str, faithful: bool) -> None:
     assert passes(answer, WORKS) is faithful
+
+
+@pytest.mark.parametrize(
+    "passage",
+    [
+        "Within 14 days of the course, no refund is given.",
+        "Within 14 days of the course: no refund, unless someone takes your place.",
+        "No refund is given within 14 days of the course.",
+    ],
+)
+def test_a_time_window_that_opens_its_sentence_is_the_next_clauses(passage: str) -> None:
+    """ "Within 14 days, no refund is given" bounds as "No refund is given within 14 days"
+    does; "Over 65s, no charge" stays a group, not a window."""
+    assert bound_senses(passage) == {"14": frozenset({LOWER})}
+    assert passes("You won't get a refund within 14 days of the course.", [passage])
+    assert not passes("You won't get a refund within 21 days of the course.", [passage])
+    assert bound_senses("Over 65s, no charge.") == {"65": frozenset({LOWER})}

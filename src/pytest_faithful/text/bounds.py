@@ -315,7 +315,14 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
     before = _CLAUSE_END.split(text[low:start])[-1]
     # A bound that ends its sentence ("open until 5 p.m. We do not ...") has no words after it.
     ends = text[end - 1 : end] == "." and text[end : end + 1].isspace()
-    after = "" if ends else _CLAUSE_END.split(text[end : end + _REACH_CHARS])[0]
+    rest = text[end : end + _REACH_CHARS]
+    after = "" if ends else _CLAUSE_END.split(rest)[0]
+    fronted = not before.strip() and text[start : start + 6].casefold() == "within"
+    if not ends and fronted and rest[len(after) : len(after) + 1] in (",", ":"):
+        # A time window that opens its sentence, set off by a comma or a colon, is the next
+        # clause's: "Within 14 days, no refund is given" says "No refund ... within 14 days".
+        stop = _CLAUSE_END.search(rest, len(after) + 1)
+        after = rest[: stop.start() if stop else len(rest)]
     after = _CONDITION_OPENS.split(after, maxsplit=1)[0]  # "at least 24 hours ahead if you can't"
     first = start - len(before)
     spans = [
