@@ -29,6 +29,7 @@ from types import MappingProxyType
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.readings import normalised
+from pytest_faithful.text.senses import NO_CHARGE
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NEGATIONS
 
@@ -331,7 +332,7 @@ def _negations(text: str, start: int, end: int) -> list[tuple[int, int]]:
         if not _compares(text, first + m.end(), start)
         and not _CONDITION_AFTER.match(text, first + m.end())
         and not _names_a_ban(text, first + m.start(), first + m.end())
-        and not (_AT.search(before, 0, m.start()) and _COST.match(before, m.end()))
+        and not any(c.start() <= m.start() < c.end() for c in _NO_CHARGE.finditer(before))
     ]
     return (
         spans
@@ -372,11 +373,10 @@ _CONDITION_AFTER = regex(r"(?i)\s+(?:if|unless|when|once)\b")
 _CONDITION_OPENS = regex(r"(?i)\b(?:if|when|whenever|once)\b")
 # "up to 23 kg at no charge", "at least 6.5 overall with no component under 6.0": a "no" after a
 # preposition negates its own noun, as "without" does, not the clause's bound before it. Before
-# a bound, only "at no charge" ("at no charge up to 24 hours before"): "with no rower above 72.5
-# kg" turns the rower's bound over.
+# a bound, only the charge's ("at no charge up to 24 hours before", senses.NO_CHARGE): "with no
+# rower above 72.5 kg" turns the rower's bound over.
 _OF_A_NOUN = regex(r"(?i)\b(?:at|with|for|of|in|on|by|from|to)\s+$")
-_AT = regex(r"(?i)\bat\s+$")
-_COST = regex(r"(?i)\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b")
+_NO_CHARGE = regex(f"(?i){NO_CHARGE}")
 
 
 # "not as effective as the injected vaccine in adults over 50": the "not" denies a comparison

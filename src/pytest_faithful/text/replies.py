@@ -22,6 +22,7 @@ from typing import NamedTuple
 from pytest_faithful.text.align import Aligned, has_negation
 from pytest_faithful.text.contrasts import contrast
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.senses import NO_CHARGE
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.turns import dialogue
 from pytest_faithful.text.words import WORD
@@ -35,7 +36,7 @@ _YES = frozenset(
 # the new one is cheaper.", "That's correct.", "Exactly." (not "right now", "right away").
 _YES_IDIOM = regex(
     r"(?i)\b(?:no[ \t]+(?:problem|worries|prob)|can(?:no|'|\u2019)t[ \t]+wait"
-    r"|(?:at|for|with)[ \t]+no[ \t]+(?:extra[ \t]+|additional[ \t]+)?(?:charge|cost)\b"
+    rf"|{NO_CHARGE}"
     r"|would(?:n't|n\u2019t|[ \t]+not)[ \t]+miss[ \t]+it|why[ \t]+not\b"
     r"|(?:will|can)[ \t]+do\b|on[ \t]+it\b|sounds[ \t]+(?:good|great|fine|perfect)\b"
     r"|(?:that(?:'s|\u2019s|[ \t]+is)[ \t]+)?(?:right|correct|exactly|precisely)"

@@ -24,12 +24,11 @@ from __future__ import annotations
 
 from pytest_faithful.text.patterns import regex
 
+# "at no charge", "for no extra cost": free, a "no" that negates nothing but the charge (read
+# so by the replies' and the bounds' readings too).
+NO_CHARGE = r"\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
 # What says "free" in other words: "free of charge", "at no extra cost", "costs nothing".
-_FREE = regex(
-    r"(?i)\bfree\s+of\s+(?:charge|cost)\b"
-    r"|\b(?:at|for|with)\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge|fee)s?\b"
-    r"|\bcosts?\s+nothing\b"
-)
+_FREE = regex(rf"(?i)\bfree\s+of\s+(?:charge|cost)\b|{NO_CHARGE}|\bcosts?\s+nothing\b")
 
 # The words that say which thing the words after them name: "the", "its", "those".
 DETERMINER = r"(?:the|a|an|this|that|these|those|its|their|his|her|our|your|my|any|each|such)"
