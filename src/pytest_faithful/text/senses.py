@@ -41,7 +41,7 @@ _OVER_A_TIME = regex(
 )
 # "under this Agreement", "under Section 7.2", "under the terms of", "under the new law": by.
 _UNDER_AN_AUTHORITY = regex(
-    r"(?i)\bunder(?=\s+(?:"
+    r"(?i)\bunder(?=\s+(?!\d)(?:"  # not a count: "under 3 articles" is a comparative
     + DETERMINER
     + r"\s+)?(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|articles?|paragraphs?|schedules?"
     r"|agreements?|leases?|contracts?|terms|laws?|acts?|regulations?|rules?|statutes?"
