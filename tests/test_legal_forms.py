@@ -17,7 +17,7 @@ unfaithful one is still fails):
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from evidence_judges import quoting
@@ -136,6 +136,7 @@ def test_non_is_joined_to_its_word_and_nothing_else_changes(word: str, rest: str
 
 @settings(max_examples=30)
 @given(st.integers(1, 999), _WORD)
+@example(1, "article")  # "under 1 article" once read as an authority: "per 1 article"
 def test_over_and_under_a_number_stay_comparatives(number: int, unit: str) -> None:
     for text in (f"over {number} {unit}", f"under {number} {unit}", f"over the age of {number}"):
         assert plain_senses(text) == text
