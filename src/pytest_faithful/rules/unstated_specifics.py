@@ -370,10 +370,13 @@ def _flipped(case: Case, ruling: Ruling) -> str | None:
 
 
 def _swapped(case: Case, ruling: Ruling) -> str | None:
-    """ "100 requests per second" where the passages say "per minute"."""
+    """ "100 requests per second" where the passages say "per minute"; the question's measures
+    are the asker's own ("If I cancel 2 days before ..." for "Two days is within the 72-hour
+    window" where a passage's sessions "last 2 hours")."""
+    given = (*case.passages, case.question) if case.question else tuple(case.passages)
     swaps = [
         (stated, shown)
-        for stated, shown in swapped_units(case.claim.text, case.passages)
+        for stated, shown in swapped_units(case.claim.text, given)
         # "9:30 to 15:30, so it lasts six hours" where a passage's other 6 is "6 months": the
         # claim's hours are worked out, not a unit swapped for the months'.
         if not (figures := [t for t in content_terms(stated) if t[0].isdigit()])

@@ -378,11 +378,11 @@ def _summable(own: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool
         return own == plain  # "49,000 more" from "50,000 calls versus 1,000"
     if not a & b:  # "60 victims ... 46 bodies ..., so 14 were never found": counts of things
         # (and "52 people: 47 pupils and 5 staff", the total a count of things too)
-        return (own == plain or _of_things(own)) and _of_things(a) and _of_things(b)
+        return (own == plain or of_things(own)) and of_things(a) and of_things(b)
     return own == plain or bool(own & a & b) or ("percent" in a & b and own <= _POINT_UNITS)
 
 
-def _of_things(kinds: frozenset[str]) -> bool:
+def of_things(kinds: frozenset[str]) -> bool:
     """Whether ``kinds`` count things, not a measure's units ("46 bodies", not "46 minutes")."""
     return all(k.startswith("unit:") and k[5:] not in _MEASURE_TERMS for k in kinds)
 

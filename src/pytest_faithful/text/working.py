@@ -37,7 +37,7 @@ from pytest_faithful.text.amounts import all_amounts, amounts, hedged_to
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.listed_sums import listed_total
-from pytest_faithful.text.own_operands import NO_OPERAND, label_terms
+from pytest_faithful.text.own_operands import NO_OPERAND, label_terms, of_things
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
@@ -271,12 +271,19 @@ def _in_pence(text: str) -> frozenset[str]:
 def _stated_as(figure: _Figure, stated: dict[Decimal, set[str]]) -> bool:
     """Whether a passage states ``figure``'s value as a figure of its kind: a "30%" is no
     operand that only "within 30 days" states. A bare figure either side, or a value the
-    passage writes only in another form, is of any kind."""
+    passage writes only in another form, is of any kind; a count of things is one the passage
+    counts under another noun ("38 people" for its "38 entrants"), not a measure's units."""
     value, kinds = figure
     if value not in stated:
         return False
     there = stated[value]
-    return not there or bool(there & kinds) or there <= _PLAIN or kinds <= _PLAIN
+    return (
+        not there
+        or bool(there & kinds)
+        or there <= _PLAIN
+        or kinds <= _PLAIN
+        or (of_things(kinds) and any(of_things(frozenset((kind,))) for kind in there))
+    )
 
 
 def _a_figure(kinds: frozenset[str]) -> bool:

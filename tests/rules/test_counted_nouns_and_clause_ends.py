@@ -1,0 +1,98 @@
+"""Forms a faithful answer takes that the rules failed, each both ways where a lie can take the
+same form. Written from blind probes' classes (stop 61's first wave), in texts of their own: a
+count the answer names with another noun than the passage's ("38 people" for "38 entrants")
+as an operand of its working, a negation inside a relative clause ("a pump that won't prime
+is usually ..."), a negation whose verb is left out before a comma ("I can't, my van's in for
+its service"), a year before a full date ("1760 - 10 May 1849"), and a measure the question
+gives beside a passage's same number in another unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_judges import passes
+from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.terms import content_terms, text_bag
+from pytest_faithful.text.working import worked_in_steps
+
+ENTRIES = ("The quiz drew 52 teams this spring, up from 44 last autumn.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("52 groups took part this spring, eight more than the 44 last autumn.", True),
+        ("52 groups took part this spring, 8 more than the 44 last autumn.", True),
+        ("52 groups took part this spring, 10 more than the 44 last autumn.", False),
+        ("52 groups took part this spring, 8 more than the 42 last autumn.", False),
+    ],
+)
+def test_a_count_named_with_another_noun_is_an_operand(answer: str, faithful: bool) -> None:
+    """The passage counts teams and the answer groups: the same 52 and 44, whose difference
+    the answer works out. A wrong difference, or a changed operand, is still missing."""
+    assert passes(answer, ENTRIES) is faithful
+
+
+def test_a_measure_in_other_units_is_no_operand() -> None:
+    """A count of things may be named another way; a measure may not: "52 km" is not the
+    passage's "52 miles", so no step works from it."""
+    passages = ("The ride is 52 miles this year, up from 44 miles last year.",)
+    assert worked_in_steps("8", "The ride is 52 miles, 8 more than the 44 last year.", passages)
+    assert not worked_in_steps("8", "The ride is 52 km, 8 more than the 44 last year.", passages)
+
+
+@pytest.mark.parametrize(
+    ("text", "negated", "asserted"),
+    [
+        # A relative clause's negation ends at the main clause's verb.
+        ("A pump that won't prime is usually a worn impeller.", {"prim"}, {"impeller", "worn"}),
+        ("Guests who do not check in are charged a night.", {"check"}, {"charg", "night"}),
+        ("The model that doesn't have a timer has a dial.", {"timer"}, {"dial", "model"}),
+        # A negation whose verb is left out ends at its comma.
+        ("Priya: I can't, my van's in for its service.", set(), {"van", "servic"}),
+        # ... but not before an aside, a condition it holds over, nor "never, ever".
+        ("We cannot, under any terms, refund deposits.", {"refund", "deposit"}, set()),
+        ("It isn't, even if the stock is organic.", {"stock", "organic"}, set()),
+        ("Never, ever leave the stove lit.", {"stov", "lit"}, set()),
+    ],
+)
+def test_where_a_negation_ends(text: str, negated: set[str], asserted: set[str]) -> None:
+    bag = text_bag(text)
+    assert negated <= bag.negated
+    assert asserted <= bag.asserted
+    assert not asserted & bag.negated
+
+
+def test_the_negation_of_a_relative_clause_is_no_clash_with_the_main_clause() -> None:
+    evidence = "Agent: A pump that won't prime is usually a worn impeller or a cracked seal."
+    assert not negation_clash(
+        "She said that's usually a worn impeller or a cracked seal.", evidence
+    )
+    assert negation_clash("She said a pump that primes is usually a worn impeller.", evidence)
+
+
+def test_a_year_before_a_full_date_is_no_short_range() -> None:
+    """ "1760 - 10 May 1849" runs from a year to a date; "2018-19" is still two years."""
+    assert {"1760", "10", "1849"} <= content_terms("Hokusai (c. 1760 - 10 May 1849) was a painter.")
+    assert "1710" not in content_terms("Hokusai (c. 1760 - 10 May 1849) was a painter.")
+    assert {"2018", "2019"} <= content_terms("the 2018-19 season")
+
+
+REFUNDS = (
+    "Classes last 3 hours and cost £40.",
+    "Cancel more than 48 hours before a class for a full refund; within 48 hours, no refund.",
+)
+
+
+def test_a_measure_the_question_gives_is_the_askers_own() -> None:
+    """The passages' 3 is hours; the question's "3 days" is the asker's, so the answer that
+    repeats it swaps no unit. A number the question does not give is still read."""
+    question = "If I cancel 3 days before my class, do I get a refund?"
+    assert passes(
+        "Yes. 3 days is more than 48 hours before, so you get a full refund.", REFUNDS, question
+    )
+    assert not passes(
+        "Yes. 3 days is more than 48 hours before, so you get a full refund.",
+        REFUNDS,
+        "If I cancel before my class, do I get a refund?",
+    )
