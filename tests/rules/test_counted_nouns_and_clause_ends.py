@@ -3,8 +3,9 @@ same form. Written from blind probes' classes (stop 61's first wave), in texts o
 count the answer names with another noun than the passage's ("38 people" for "38 entrants")
 as an operand of its working, a negation inside a relative clause ("a pump that won't prime
 is usually ..."), a negation whose verb is left out before a comma ("I can't, my van's in for
-its service"), a year before a full date ("1760 - 10 May 1849"), and a measure the question
-gives beside a passage's same number in another unit."""
+its service"), a year before a full date ("1760 - 10 May 1849"), a measure the question
+gives beside a passage's same number in another unit, and "except" and "rather than" against
+a text that writes the contrast as "but not" or ", not" (stop 61's second wave)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,31 @@ def test_a_measure_the_question_gives_is_the_askers_own() -> None:
         REFUNDS,
         "If I cancel before my class, do I get a refund?",
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "clash"),
+    [
+        # "except" after a statement is the contrast's "but not" ...
+        ("Engraving is £12 a line, except on rings ordered after 1 June.", False),
+        ("Engraving is £12 a line on rings ordered after 1 June.", True),
+        # ... "rather than" is the contrast's ", not" ...
+        ("Use the 8 mm bit rather than the 6 mm one, or the plug splits.", False),
+        ("Use the 6 mm bit rather than the 8 mm one, or the plug splits.", True),
+    ],
+)
+def test_except_and_rather_than_read_as_the_contrast_the_evidence_writes(
+    claim: str, clash: bool
+) -> None:
+    evidence = {
+        "E": "Engraving is £12 a line, but not on rings ordered after 1 June.",
+        "U": "Use the 8 mm bit, not the 6 mm one, or the plug splits.",
+    }[claim[0]]
+    assert negation_clash(claim, evidence) is clash
+
+
+def test_an_except_after_a_negation_allows_what_it_names() -> None:
+    """ "donations, not flowers, except family flowers": the family's flowers are allowed."""
+    evidence = "Mia: Yes, donations to the hospice, not flowers, except family flowers."
+    claim = "Only family flowers; otherwise donations to the hospice instead of flowers."
+    assert not negation_clash(claim, evidence)

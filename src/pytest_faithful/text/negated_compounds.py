@@ -133,6 +133,24 @@ _STOPS = regex(
 )
 
 
+# "except on orders placed after 10 May" says what "but not to orders placed after 10 May"
+# says: against a text whose contrast negates, "except" is read as that contrast. Not "except
+# that" nor "except as", which open a clause or a manner.
+_EXCEPT = regex(r"(?i)\bexcept\b(?!\s+(?:that|as)\b)")
+_CONTRAST_NOT = regex(r"(?i)(?:,|\bbut)\s+not\s+(?!only\b|just\b)")
+
+
+def _except_as_not(text: str) -> str:
+    """Each "except" of ``text`` as "but not", where no negation comes before it in its
+    sentence: "not flowers, except family flowers" allows the family's."""
+
+    def as_not(match: re.Match[str]) -> str:
+        start = max(text.rfind(stop, 0, match.start()) for stop in ".!?;")
+        return match[0] if has_negation(text[start + 1 : match.start()]) else "but not"
+
+    return _EXCEPT.sub(as_not, text)
+
+
 def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
     """``claim`` and ``evidence`` with a negation said in other words written as the other text
     says it: "instead of" as "rather than" against a text with "rather than", and as ", not"
@@ -140,7 +158,8 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
     than" that picks one of the evidence's alternatives ("the PIN rather than the SSN digits"
     for "the SSN digits or your PIN") as no negation; a stopped action as one not done where
     the other text negates (never a clash of its own: "The last bus stops running at midnight"
-    for "The last bus runs at midnight")."""
+    for "The last bus runs at midnight"); "except" as "but not" against a text that says "but
+    not"."""
     if "instead" in claim or "instead" in evidence:
         if RATHER_THAN.search(claim):
             evidence = _INSTEAD_OF.sub("rather than", evidence)
@@ -151,6 +170,10 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
             claim = _INSTEAD_OF.sub(", not", claim)
         if _BUT_NOT.search(claim):
             evidence = _INSTEAD_OF.sub(", not", evidence)
+    if "rather" in claim and _CONTRAST_NOT.search(evidence):  # "linen rather than cotton"
+        claim = RATHER_THAN.sub(", not", claim)  # for "linen thread, not cotton, or ..."
+    if "rather" in evidence and _CONTRAST_NOT.search(claim):
+        evidence = RATHER_THAN.sub(", not", evidence)
     if (
         "rather" in claim
         and " or " in evidence
@@ -167,6 +190,10 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
         if has_negation(claim) and not _STOPS.search(claim):
             evidence = _STOPS.sub("not ", evidence)
         claim = stopped_claim
+    if "xcept" in claim and _CONTRAST_NOT.search(evidence):
+        claim = _except_as_not(claim)
+    if "xcept" in evidence and _CONTRAST_NOT.search(claim):
+        evidence = _except_as_not(evidence)
     if ("o " in claim or "O " in claim) and _PROHIBITING.search(evidence):
         claim = _SIGN.sub(r"\1\2 not allowed", claim)  # "No glass in the pool area"
     if ("o " in evidence or "O " in evidence) and _PROHIBITING.search(claim):
