@@ -14,6 +14,7 @@ import pytest
 from evidence_judges import passes
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.terms import content_terms, text_bag
+from pytest_faithful.text.turns import dialogue
 from pytest_faithful.text.working import worked_in_steps
 
 ENTRIES = ("The quiz drew 52 teams this spring, up from 44 last autumn.",)
@@ -125,3 +126,33 @@ def test_an_except_after_a_negation_allows_what_it_names() -> None:
     evidence = "Mia: Yes, donations to the hospice, not flowers, except family flowers."
     claim = "Only family flowers; otherwise donations to the hospice instead of flowers."
     assert not negation_clash(claim, evidence)
+
+
+def test_a_role_in_words_labels_a_turn_where_its_name_speaks_again() -> None:
+    """ "Site foreman (Gita): ..." opens Gita's turn where "Gita: ..." or the same label opens
+    another; a heading with a bracket ("Opening hours (Winter): 9-4") opens none."""
+    passage = (
+        "Client (Omar): Can you start on Monday?\n"
+        "Site foreman (Gita): We can. We usually need two days for the footings.\n"
+        "Omar: Great.\n"
+        "Gita: I'll bring the mixer.\n"
+        "Opening hours (Winter): 9-4."
+    )
+    labels = dialogue(passage).labels
+    assert labels[1] == {"site", "foreman", "gita"}
+    assert len(labels) == 4  # the heading opens no turn
+    assert passes("Gita said they usually need two days for the footings.", [passage])
+
+
+@pytest.mark.parametrize(
+    ("claim", "clash"),
+    [
+        ("- No glass on the terrace", False),  # "a ban on glass on the terrace"
+        ("- No jewellery", False),  # "remove all jewellery"
+        ("- Glass is not banned on the terrace", True),  # turns the ban over
+        ("Guests needn't remove their jewellery.", True),
+    ],
+)
+def test_a_ban_or_a_removal_says_what_a_no_says(claim: str, clash: bool) -> None:
+    evidence = "There is a ban on glass on the terrace, and riders must remove all jewellery."
+    assert negation_clash(claim, evidence) is clash

@@ -140,6 +140,12 @@ _EXCEPT = regex(r"(?i)\bexcept\b(?!\s+(?:that|as)\b)")
 _CONTRAST_NOT = regex(r"(?i)(?:,|\bbut)\s+not\s+(?!only\b|just\b)")
 
 
+# "a ban on blasting at weekends" says what "no blasting at weekends" says, and "remove all
+# jewellery" what "No jewellery" does: read so against a text that says it with a negation.
+_BANS = regex(r"(?i)\b(?:an?\s+)?ban\s+on\b|\bremov(?:e|es|ed|ing)\s+(?:all|any)\b")
+_BANNING = regex(r"(?i)\bban(?:s|ned|ning)?\b|\bremov(?:e|es|ed|ing|al)\b")
+
+
 def _except_as_not(text: str) -> str:
     """Each "except" of ``text`` as "but not", where no negation comes before it in its
     sentence: "not flowers, except family flowers" allows the family's."""
@@ -194,6 +200,13 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
         claim = _except_as_not(claim)
     if "xcept" in evidence and _CONTRAST_NOT.search(claim):
         evidence = _except_as_not(evidence)
+    # Not where both texts ban or remove ("blasting is not banned" turns the ban over).
+    banned_claim = _BANNING.search(claim) is not None
+    banned_evidence = _BANNING.search(evidence) is not None
+    if banned_evidence and not banned_claim and has_negation(claim):
+        evidence = _BANS.sub("no", evidence)
+    if banned_claim and not banned_evidence and has_negation(evidence):
+        claim = _BANS.sub("no", claim)
     if ("o " in claim or "O " in claim) and _PROHIBITING.search(evidence):
         claim = _SIGN.sub(r"\1\2 not allowed", claim)  # "No glass in the pool area"
     if ("o " in evidence or "O " in evidence) and _PROHIBITING.search(claim):

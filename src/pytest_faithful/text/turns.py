@@ -19,6 +19,8 @@ in one pass over the passage:
   the speaker of the body below the header block (``To:``, ``Date:``, ``Subject:`` lines),
   and ``On <date>, Kim Hale <kim@...> wrote:`` opens a quoted reply; quoted lines (``> ...``)
   are read without their markers;
+- a role in words with a name, ``Tower captain (Derek): ...``, where the name labels another
+  turn (``Derek: ...``, or the same label again): "Opening hours (Summer): 9-5" opens none;
 - turns flattened onto one line, each closed by a spaced full stop, as SAMSum dialogues are
   in SummEdits: ``Ann: Buy some butter. . Mike: Ok. . Mike: Do we have milk? . Ann: ...``.
   Such a turn starts at the spaced stop before its label, so the turn before it ends at its
@@ -50,11 +52,13 @@ _CAPITAL_WORDS = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?"
 _CAPITAL_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}"
 _ANY_NAME = r"[^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,2}"
 _ASIDE = r"(?: \([^()\n]{1,40}\))?"
+# A role in words with the speaker's name after it: "Tower captain (Derek): ...".
+_ROLE = r"[A-Z][a-z'-]+(?: [a-z][a-z'-]+){1,2}(?= \([A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?\):)"
 # "Anna: ...", "**Anna:** ...", "**Anna**: ..."; after a timestamp, "raj: ..." too; a
 # transcript's speaker tag, "#Person1#: ..." (DialogSum).
 _LABELLED = regex(
     rf"(?:(?P<stamp>{_STAMP})(?P<any>{_ANY_NAME})|\*\*(?P<bold>{_CAPITAL_NAME}){_ASIDE}"
-    rf"(?::\*\*|\*\*:)|#(?P<tag>[A-Za-z]\w{{0,20}})#|(?P<name>{_CAPITAL_NAME}))"
+    rf"(?::\*\*|\*\*:)|#(?P<tag>[A-Za-z]\w{{0,20}})#|(?P<role>{_ROLE})|(?P<name>{_CAPITAL_NAME}))"
     rf"(?P<aside>{_ASIDE})(?(bold)|:)[ \t]+"
 )
 _ZOOM = regex(
@@ -117,8 +121,9 @@ def speaker_words(label: str) -> frozenset[str]:
     return frozenset(word.lower() for word in _NAME_WORD.findall(label) if len(word) > 1)
 
 
-def _line_turn(line: str) -> tuple[int, str] | None:
-    """Where the words of a turn that ``line`` opens start (in the line) and its label."""
+def _line_turn(line: str, passage: str = "") -> tuple[int, str] | None:
+    """Where the words of a turn that ``line`` opens start (in the line) and its label; a
+    role's label only where its name labels a turn of ``passage`` too."""
     quoted = _QUOTED.match(line)
     at = quoted.end() if quoted else 0
     zoom = _ZOOM.match(line, at)
@@ -126,9 +131,17 @@ def _line_turn(line: str) -> tuple[int, str] | None:
         return zoom.end(), zoom["name"]
     labelled = _LABELLED.match(line, at)
     if labelled:
-        name = labelled["any"] or labelled["bold"] or labelled["tag"] or labelled["name"]
+        name = (
+            labelled["any"]
+            or labelled["bold"]
+            or labelled["tag"]
+            or labelled["role"]
+            or labelled["name"]
+        )
         # An aside that is a time ("Anna (10:02):") names nobody.
         aside = "" if any(c.isdigit() for c in labelled["aside"]) else labelled["aside"]
+        if labelled["role"] and not _speaks_again(labelled["role"], aside, passage):
+            return None
         return labelled.end(), name + aside
     irc = _IRC.match(line, at)
     if irc:
@@ -139,13 +152,21 @@ def _line_turn(line: str) -> tuple[int, str] | None:
     return None
 
 
+def _speaks_again(role: str, aside: str, passage: str) -> bool:
+    """Whether the name of a role's label (" (Derek)") labels another turn of ``passage``,
+    alone ("Derek: ...") or with the role again."""
+    return f"\n{aside.strip(' ()')}:" in f"\n{passage}" or passage.count(f"{role}{aside}:") > 1
+
+
 def _flattened(line: str, body: int) -> list[tuple[int, int, str]]:
     """The turns after the first of a line that flattens a dialogue (module docstring): for
     each, where its spaced stop starts, where its words start, and its label."""
     found = []
     for stop in _FLAT_TURN.finditer(line, body):
         labelled = _LABELLED.match(line, stop.end() + 1)
-        if labelled is not None and (name := labelled["tag"] or labelled["name"]):
+        if labelled is not None and (
+            name := labelled["tag"] or labelled["role"] or labelled["name"]
+        ):
             found.append((stop.start(), labelled.end(), name + labelled["aside"]))
     return found
 
@@ -186,7 +207,7 @@ def dialogue(passage: str) -> Dialogue:
             continue
         if not bare.strip():
             continue
-        if (turn := _line_turn(text)) is not None:
+        if (turn := _line_turn(text, passage)) is not None:
             pending = None
             starts.append(start)
             bodies.append(start + turn[0])
