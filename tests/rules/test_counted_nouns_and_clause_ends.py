@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from evidence_judges import passes
+from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.terms import content_terms, text_bag
 from pytest_faithful.text.turns import dialogue
@@ -156,3 +157,31 @@ def test_a_role_in_words_labels_a_turn_where_its_name_speaks_again() -> None:
 def test_a_ban_or_a_removal_says_what_a_no_says(claim: str, clash: bool) -> None:
     evidence = "There is a ban on glass on the terrace, and riders must remove all jewellery."
     assert negation_clash(claim, evidence) is clash
+
+
+def test_a_negation_in_a_clause_joined_by_and_that_leaves_the_bound() -> None:
+    """ "said more than 400 people had signed ... and that the club had not ruled out" bounds
+    the 400 from below, as the answer's "more than 400 people signed" does."""
+    passage = (
+        "The chair said more than 400 people had signed the petition and that the club had "
+        "not ruled out an appeal."
+    )
+    assert bound_senses(passage) == {"400": frozenset({LOWER})}
+    assert passes("More than 400 people signed the club's petition.", [passage])
+    assert not passes("Fewer than 400 people signed the club's petition.", [passage])
+
+
+def test_too_big_to_says_what_a_not_says() -> None:
+    """Read so only against a text with a negation: "too good to miss" says no "not"."""
+    evidence = "At 22 metres the boat was too long to fit through the lock."
+    assert not negation_clash("The boat did not fit through the lock.", evidence)
+    assert negation_clash("The boat did not fit through the lock.", "The boat fit the lock.")
+
+
+def test_a_figure_also_written_bare_is_an_operand_of_a_difference() -> None:
+    """ "on its 1-10 scale ... gave the soup 4 and the stew 10": the 10 is written bare too, so
+    "6 points higher" is their difference; "5 points higher" is not."""
+    passages = ("Judges used a 1-10 scale: the soup got 4 and the stew 10.",)
+    claim = "On the 1-10 scale the soup got 4 and the stew 10, putting the stew {} points higher."
+    assert passes(claim.format(6), passages)
+    assert not passes(claim.format(5), passages)

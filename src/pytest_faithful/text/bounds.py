@@ -287,7 +287,7 @@ _OTHER = {LOWER: UPPER, UPPER: LOWER}
 _CLAUSE_END = regex(
     r"[,;:()\[\]\n\u2013\u2014!?]|\.(?=\s|$)|\s-\s"
     r"|\b(?:but|because|since|although|though|while|whereas|so|unless)\b"
-    r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i)\b)"
+    r"|\b(?:and|or)\s+(?=(?:you|we|they|he|she|it|there|i|that)\b)"  # "... and that the group"
     # a clause whose subject a "no" opens: "14 days or less before and no refund is given"
     r"|\b(?:and|or)\s+(?=no\s+[^\W\d_]+\s+(?:is|are|was|were|will|can|may)\b)"
     # a predicate of its own, its subject left out: "compulsory below 16°C and are not

@@ -143,6 +143,8 @@ _CONTRAST_NOT = regex(r"(?i)(?:,|\bbut)\s+not\s+(?!only\b|just\b)")
 # "a ban on blasting at weekends" says what "no blasting at weekends" says, and "remove all
 # jewellery" what "No jewellery" does: read so against a text that says it with a negation.
 _BANS = regex(r"(?i)\b(?:an?\s+)?ban\s+on\b|\bremov(?:e|es|ed|ing)\s+(?:all|any)\b")
+# "too big to fit" says what "did not fit" says: read so against a text with a negation.
+_TOO_TO = regex(r"(?i)\btoo\s+[a-z]+\s+to\b")
 _BANNING = regex(r"(?i)\bban(?:s|ned|ning)?\b|\bremov(?:e|es|ed|ing|al)\b")
 
 
@@ -207,6 +209,10 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
         evidence = _BANS.sub("no", evidence)
     if banned_claim and not banned_evidence and has_negation(evidence):
         claim = _BANS.sub("no", claim)
+    if " to " in evidence and _TOO_TO.search(evidence) and not _TOO_TO.search(claim):
+        evidence = _TOO_TO.sub("not", evidence) if has_negation(claim) else evidence
+    if " to " in claim and _TOO_TO.search(claim) and not _TOO_TO.search(evidence):
+        claim = _TOO_TO.sub("not", claim) if has_negation(evidence) else claim
     if ("o " in claim or "O " in claim) and _PROHIBITING.search(evidence):
         claim = _SIGN.sub(r"\1\2 not allowed", claim)  # "No glass in the pool area"
     if ("o " in evidence or "O " in evidence) and _PROHIBITING.search(claim):

@@ -372,7 +372,9 @@ def _summable(own: frozenset[str], a: frozenset[str], b: frozenset[str]) -> bool
     ``own``: the operands of one kind, the result of that kind, bare, or percentage points of
     two percents; or one operand bare and the result bare too ("so 49,000 more")."""
     plain = frozenset({"plain"})
-    if a == plain and b == plain:  # "610 students: 320 in grade 9 and 290 in grade 10"
+    # "610 students: 320 in grade 9 and 290 in grade 10"; a figure also written bare is bare
+    # ("25 and Ramanujan 100" on a "0-100 scale")
+    if plain <= a and plain <= b and (a in (plain, b) or b == plain):
         return own == plain or _counts(own)
     if a == plain or b == plain:
         return own == plain  # "49,000 more" from "50,000 calls versus 1,000"
