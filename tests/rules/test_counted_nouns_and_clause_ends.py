@@ -185,3 +185,32 @@ def test_a_figure_also_written_bare_is_an_operand_of_a_difference() -> None:
     claim = "On the 1-10 scale the soup got 4 and the stew 10, putting the stew {} points higher."
     assert passes(claim.format(6), passages)
     assert not passes(claim.format(5), passages)
+
+
+def test_between_two_hours_reads_the_first_with_the_seconds_half_of_the_day() -> None:
+    """ "between 8 and 11am" is "8-11am": the 8 is 8:00, not a bare 8 no passage states."""
+    assert {"8:00", "11:00"} <= content_terms("Collection is between 8 and 11am.")
+    assert {"14:00", "16:00"} <= content_terms("Visits run between 2 and 4pm.")
+    passage = ("Dogs may be collected 8-11am only.",)
+    assert passes("You can collect your dog between 8 and 11am.", passage)
+    assert not passes("You can collect your dog between 9 and 11am.", passage)
+
+
+REFUND_TERMS = ("If you cancel within 14 days of the trip, no refund is given.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Within 14 days of the trip you won't get a refund.", True),
+        ("No refund is given within 14 days of the trip.", True),
+        ("Within 21 days of the trip you won't get a refund.", False),
+    ],
+)
+def test_a_bound_turned_over_by_the_claims_negation_is_the_conditions(
+    answer: str, faithful: bool
+) -> None:
+    """ "Within 14 days you won't get a refund" turns its window over with its negation; "If
+    you cancel within 14 days, no refund is given" writes it as written beside a negation of
+    its own. The same fact, no other value; another window is still missing."""
+    assert passes(answer, REFUND_TERMS) is faithful

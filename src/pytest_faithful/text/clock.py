@@ -13,7 +13,7 @@ from pytest_faithful.text.words import SPACE
 
 # A range of hours whose first end borrows the second's "am"/"pm": "2-4pm", "10 to 11 a.m.".
 _HOURS_RANGE = regex(
-    rf"\b(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till){SPACE}"
+    rf"\b(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:-|\u2013|\u2014|to|until|till|and){SPACE}"
     rf"(\d{{1,2}})(?:[:.][0-5]\d)?{SPACE}"
     r"([ap])\.?m\b"
 )
@@ -33,7 +33,8 @@ def may_say_am_or_pm(text: str, start: int, end: int) -> bool:
 def hours_ranges(text: str, start: int, end: int) -> list[tuple[int, str, str]]:
     """Each range of hours in ``text[start:end]`` whose first end has no "am"/"pm" of its own:
     where that end starts, its text, and its time of day read with the second end's
-    ("2-4pm": "2" is "14:00"; "10-2pm" and "10 to 12pm" start in the morning)."""
+    ("2-4pm" and "between 2 and 4pm": "2" is "14:00"; "10-2pm" and "10 to 12pm" start in the
+    morning)."""
     found = []
     for m in _HOURS_RANGE.finditer(text, start, end):
         first, last = int(m[1]), int(m[3])

@@ -298,15 +298,22 @@ def _written_alike(claim: str, said: Mapping[str, frozenset[str]], passages: Seq
     """Whether no negation turns the claim's bounds over, and a passage writes each of them the
     same way, as written, turned over by a negation only where the claim holds one elsewhere
     ("No permit is needed ... because it's under 60 cm"; not "You need a permit for a deck
-    under 60 cm")."""
-    if written_senses(claim) != said:
-        return False
+    under 60 cm"); or the claim's turned over by its negation, a passage writing each as written
+    with a negation of its own ("Within 14 days you won't" for "If ... within 14 days, no")."""
+    as_written = written_senses(claim)
+    turned = as_written != said
     negated = any(is_negation(word) for word in WORD.findall(claim))
-    shown = [(written_senses(p), bound_senses(p)) for p in passages]
+    shown = [
+        (written_senses(p), bound_senses(p), any(map(is_negation, WORD.findall(p))))
+        for p in passages
+    ]
     return all(
         any(
-            said[t] <= written.get(t, frozenset()) and (read.get(t) != written.get(t)) == negated
-            for written, read in shown
+            bool(as_written.get(t))
+            and as_written[t] <= written.get(t, frozenset())
+            and (read.get(t) != written.get(t)) == (negated and not turned)
+            and (says_no or not turned)
+            for written, read, says_no in shown
         )
         for t in said
     )
