@@ -14,6 +14,7 @@ import pytest
 from evidence_judges import passes
 from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.senses import plain_senses
 from pytest_faithful.text.terms import content_terms, text_bag
 from pytest_faithful.text.turns import dialogue
 from pytest_faithful.text.working import worked_in_steps
@@ -214,3 +215,12 @@ def test_a_bound_turned_over_by_the_claims_negation_is_the_conditions(
     you cancel within 14 days, no refund is given" writes it as written beside a negation of
     its own. The same fact, no other value; another window is still missing."""
     assert passes(answer, REFUND_TERMS) is faithful
+
+
+def test_the_latest_estimate_is_the_current_one_not_a_deadline() -> None:
+    """ "according to the latest estimate" says which estimate, not "at the latest": nothing
+    against the passage's "at the earliest". "the latest time" keeps its pair."""
+    assert "current estimate" in plain_senses("according to the latest estimate")
+    assert "latest time" in plain_senses("the latest time to arrive is 9pm")
+    passage = ("The new bridge is now expected to open in June at the earliest.",)
+    assert passes("Not before June, according to the latest estimate.", passage)

@@ -91,11 +91,21 @@ _UNTIL_A_STATE = regex(
 )
 
 
+# "the latest estimate" is the most recent one, not "at the latest": written "current", a
+# word of no pair, before the things that are issued anew.
+_LATEST_ISSUED = regex(
+    rf"(?i)\b({DETERMINER})\s+latest(?=\s+(?:estimate|figure|news|report|update|version|data"
+    r"|forecast|survey|census|count|number|result|model|edition|issue|release|information"
+    r"|guidance|advice|statement|announcement|poll|research|finding|review|draft|round"
+    r"|statistic|tally|projection|assessment)s?\b)"
+)
+
+
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
     "during", "under" of an authority written "per", "under" a threshold written "against",
     "either one" written "each one", a price's "each" written "apiece", a superlative's
-    "the most" written "the utmost"
+    "the most" written "the utmost", "the latest" estimate written "the current"
     (module docstring), a bound's "or more" after its number left out, and a state awaited
     "until" written "until then"; nothing else changed."""
     if "free" in text or " no " in text or "nothing" in text:
@@ -117,4 +127,6 @@ def plain_senses(text: str) -> str:
         text = _OR_BEYOND.sub(r"\1", text)
     if "til" in text:
         text = _UNTIL_A_STATE.sub("until then", text)
+    if "latest" in text:
+        text = _LATEST_ISSUED.sub(r"\1 current", text)
     return text
