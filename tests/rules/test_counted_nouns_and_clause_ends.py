@@ -15,6 +15,7 @@ from evidence_judges import passes
 from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.senses import plain_senses
+from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.terms import content_terms, text_bag
 from pytest_faithful.text.turns import dialogue
 from pytest_faithful.text.working import worked_in_steps
@@ -224,3 +225,15 @@ def test_the_latest_estimate_is_the_current_one_not_a_deadline() -> None:
     assert "latest time" in plain_senses("the latest time to arrive is 9pm")
     passage = ("The new bridge is now expected to open in June at the earliest.",)
     assert passes("Not before June, according to the latest estimate.", passage)
+
+
+def test_a_numbered_name_with_its_word_in_another_number_is_the_same_name() -> None:
+    """ "the Paris 2024 Olympic torch" names what "the Paris 2024 Olympics" names; "Route 9"
+    is still not "Route 19"."""
+    passage = ("The torch of the Paris 2024 Olympics was designed by Mathieu Lehanneur.",)
+    assert passes("The Paris 2024 Olympic torch was designed by Mathieu Lehanneur.", passage)
+    assert sibling_named(
+        "Route 9 runs every 10 minutes.",
+        "Route 19 runs every 10 minutes.",
+        ["Route 9 and Route 19 both run today. Route 19 runs every 10 minutes."],
+    ) == ("Route 9", "Route 19")

@@ -93,12 +93,14 @@ def _numbered(text: str) -> frozenset[_Numbered]:
 def _same(a: _Numbered, b: _Numbered) -> bool:
     """Whether ``a`` and ``b`` may name one thing: the same stem and number ("Kestrel X2" and
     "the X2"; "Python 3" and "Python 3.12"), the same suffix or one left out ("the S24" and
-    "Galaxy S24 Ultra")."""
+    "Galaxy S24 Ultra"), or a word's other number ("London 2012 Olympic" and "Olympics")."""
     if a.stem != b.stem:
         return False
     if a.base != b.base:
         short, long = sorted((a.base, b.base), key=len)
         return long.startswith(short + ".")
+    if len(a.extra) > 1 and len(b.extra) > 1:
+        return a.extra.casefold().removesuffix("s") == b.extra.casefold().removesuffix("s")
     return not a.extra or not b.extra or a.extra == b.extra
 
 
