@@ -237,3 +237,20 @@ def test_a_numbered_name_with_its_word_in_another_number_is_the_same_name() -> N
         "Route 19 runs every 10 minutes.",
         ["Route 9 and Route 19 both run today. Route 19 runs every 10 minutes."],
     ) == ("Route 9", "Route 19")
+
+
+COURIER = ("A courier can collect and return the frame for £35 each way.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The courier is £35 each way, which is £70 for the round trip.", True),
+        ("The courier is £35 each way, which is £75 for the round trip.", False),
+        ("The courier is £35 each way, which is £70 for the week.", False),
+    ],
+)
+def test_a_round_trip_is_two_ways(answer: str, faithful: bool) -> None:
+    """ "£35 each way" twice is the round trip's £70; a wrong total, or a double with no
+    round trip to make it, is still missing."""
+    assert passes(answer, COURIER) is faithful

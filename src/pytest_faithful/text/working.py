@@ -76,6 +76,9 @@ _BOTH = regex(r"(?i)\bboth\b")
 # ... and only beside a price per item: "£24, both payable by 31 March" doubles nothing.
 _PER_ITEM = regex(r"(?i)\d[^\s,;]*\s+(?:per|each|apiece)\b")
 _BOTH_COUNT = frozenset({"unit:both"})
+# A price each way and a round trip: two ways ("£35 each way, £70 for the round trip").
+_EACH_WAY = regex(r"(?i)\beach\s+way\b")
+_ROUND_TRIP = regex(r"(?i)\b(?:round|return)[\s-]+trip|\bboth\s+ways\b|\bthere\s+and\s+back\b")
 # A share said in words, a count the working divides by: "half of your £25 fee is £12.50",
 # "a third of the £90 bill".
 _SHARE = regex(r"(?i)\b(?:(half)|(?:a|one)\s+(third|quarter|fifth))\s+of\b")
@@ -142,6 +145,8 @@ def worked_in_steps(
     known.extend((Decimal(count), frozenset({unit})) for p in named for unit, count in _HELD[p])
     if _BOTH.search(working) and _PER_ITEM.search(working):
         known.append((Decimal(2), _BOTH_COUNT))  # "both brakes would be $90, at $45 per brake"
+    if "way" in working and _EACH_WAY.search(working) and _ROUND_TRIP.search(working):
+        known.append((Decimal(2), _BOTH_COUNT))
     for m in _SHARE.finditer(working) if " of " in working else ():
         known.append((Decimal(_SHARE_COUNTS[(m[1] or m[2]).casefold()]), _SHARE_COUNT))
     for other, figure in list(pending.items()):
