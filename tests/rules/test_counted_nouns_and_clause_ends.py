@@ -254,3 +254,25 @@ def test_a_round_trip_is_two_ways(answer: str, faithful: bool) -> None:
     """ "£35 each way" twice is the round trip's £70; a wrong total, or a double with no
     round trip to make it, is still missing."""
     assert passes(answer, COURIER) is faithful
+
+
+RESULTS = ("Junior Section: 1st Kirkby Ringers, 96 points; 2nd Selby Youth, 91.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "Kirkby Ringers won the Junior Section with 96 points, five ahead of Selby Youth on 91.",
+            True,
+        ),
+        (
+            "Kirkby Ringers won the Junior Section with 96 points, seven ahead of Selby Youth on 91.",
+            False,
+        ),
+    ],
+)
+def test_a_margin_the_claim_works_out_is_no_swapped_place(answer: str, faithful: bool) -> None:
+    """ "five ahead of Selby Youth on 91" is 96 - 91, not a number put where the evidence's
+    "2nd" stands; a wrong margin is still missing."""
+    assert passes(answer, RESULTS) is faithful

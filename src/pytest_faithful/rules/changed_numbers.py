@@ -37,12 +37,20 @@ class ChangedNumbers:
         swap = swapped_number(
             case.claim.text, case.claim.sentence, evidence_read(case, ruling), case.passages
         )
-        if swap is None or _works_out(case, swap.shown):
+        if swap is None or _works_out(case, swap.shown) or _worked(case, swap.claimed):
             return ruling
         return ruling.demoted(
             self.name,
             f"the claim states {swap.claimed} where the evidence gives {swap.shown}",
         )
+
+
+def _worked(case: Case, claimed: str) -> bool:
+    """Whether the claim works its number out from its own figures: "112 points, three ahead of
+    Lytham Juniors on 109" puts no 3 in the place of the evidence's "2nd"."""
+    terms = content_terms(claimed)
+    passages = tuple(case.passages)
+    return bool(terms) and all(worked_in_claim(t, case.claim.text, passages) for t in terms)
 
 
 def _works_out(case: Case, shown: str) -> bool:
