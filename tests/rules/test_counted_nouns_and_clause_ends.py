@@ -263,11 +263,11 @@ RESULTS = ("Junior Section: 1st Kirkby Ringers, 96 points; 2nd Selby Youth, 91."
     ("answer", "faithful"),
     [
         (
-            "Kirkby Ringers won the Junior Section with 96 points, five ahead of Selby Youth on 91.",
+            "Kirkby won the Junior Section with 96 points, five ahead of Selby Youth on 91.",
             True,
         ),
         (
-            "Kirkby Ringers won the Junior Section with 96 points, seven ahead of Selby Youth on 91.",
+            "Kirkby won the Junior Section with 96 points, seven ahead of Selby Youth on 91.",
             False,
         ),
     ],
@@ -276,3 +276,25 @@ def test_a_margin_the_claim_works_out_is_no_swapped_place(answer: str, faithful:
     """ "five ahead of Selby Youth on 91" is 96 - 91, not a number put where the evidence's
     "2nd" stands; a wrong margin is still missing."""
     assert passes(answer, RESULTS) is faithful
+
+
+TOWN = ("A storm destroyed the harbour in 1286. A painting shows the town as it was in 1610.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "The painting shows the town in 1610, more than three centuries after the 1286 storm.",
+            True,
+        ),
+        ("The painting shows the town in 1610, about three centuries after the 1286 storm.", True),
+        (
+            "The painting shows the town in 1610, more than four centuries after the 1286 storm.",
+            False,
+        ),
+    ],
+)
+def test_centuries_between_two_years_are_read_to_the_nearest(answer: str, faithful: bool) -> None:
+    """324 years are "about three centuries", as 41 years are "four decades"; four are not."""
+    assert passes(answer, TOWN) is faithful

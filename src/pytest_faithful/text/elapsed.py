@@ -14,7 +14,8 @@ careful writer does. :func:`elapsed` reads such a number as stated when it is on
   words (the events it is about). "N years later" or "after" counts back from the claim's own
   year, "N years before" or "earlier" forward from it; any other form either way;
 * a number of decades ("for four decades", "nearly six decades later"): the same, rounded to
-  whole decades (41 years are four decades, 58 nearly six);
+  whole decades (41 years are four decades, 58 nearly six); of centuries, to whole centuries
+  (314 years are "more than three centuries");
 * an age ("aged 47", "at the age of 12", "a 25-year-old", "was 25 when"): a claim's own year
   less a year of birth (a year in a sentence that says "born", or the first of a "(1911-1987)"
   span), or one less (the birthday not yet reached that year);
@@ -59,7 +60,8 @@ _N = r"(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
 # "fourteen years later", "for 35 years", "five years before", "her first 79 years".
 _SPAN = regex(
     rf"(?P<for>\bfor\s+(?:(?:about|nearly|almost|over|more\s+than|some)\s+)?)?"
-    rf"\b{_N}[- ](?P<unit>years?|decades?)\b(?:\s+(?P<way>later|after|before|earlier|on))?",
+    rf"\b{_N}[- ](?P<unit>years?|decades?|centur(?:y|ies))\b"
+    r"(?:\s+(?P<way>later|after|before|earlier|on))?",
     re.IGNORECASE,
 )
 _ABOUT = r"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
@@ -274,6 +276,8 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
     stated = {int(y.group()): y.end() for y in _YEAR.finditer(claim)}
     for m in spans:
         decades = m["unit"].casefold().startswith("decade")
+        # A century is read to the nearest: 314 years are "more than three centuries".
+        step, near = (100, 50) if m["unit"].casefold().startswith("centur") else (10, 4)
         way = "" if m["for"] else (m["way"] or "").casefold()
         # "three decades newer than", "four years older than": from another thing's year.
         compared = not way and _THAN.match(claim, m.end())
@@ -294,7 +298,11 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
                 others = [abs(o - y) for o in _years_of(claim[compared.end() :], texts)]
             else:  # how long an event lasted: between two of its own years
                 others = [abs(o - y) for o in own if o != y]
-            if any((abs(d - 10 * n) <= 4 if decades else d == n) for d in others if d > 0):
+            if any(
+                (abs(d - step * n) <= near if step == 100 or decades else d == n)
+                for d in others
+                if d > 0
+            ):
                 return True
     if ages:
         return any(y - b in (n, n + 1) for y in own for b in _births(texts))
