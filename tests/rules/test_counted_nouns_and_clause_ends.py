@@ -298,3 +298,33 @@ TOWN = ("A storm destroyed the harbour in 1286. A painting shows the town as it 
 def test_centuries_between_two_years_are_read_to_the_nearest(answer: str, faithful: bool) -> None:
     """324 years are "about three centuries", as 41 years are "four decades"; four are not."""
     assert passes(answer, TOWN) is faithful
+
+
+LIFE = ("Ada Brennan (14 March 1861 - 2 June 1930) was an Irish botanist.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("She was 69: she was born in March 1861 and died in June 1930.", True),
+        ("She was 72: she was born in March 1861 and died in June 1930.", False),
+    ],
+)
+def test_an_age_from_a_lifespan_written_with_full_dates(answer: str, faithful: bool) -> None:
+    """ "(14 March 1861 - 2 June 1930)" gives a birth year as "(1861-1930)" does, and "She was
+    69:" is an age; another age is still missing."""
+    assert passes(answer, LIFE) is faithful
+
+
+TUNING = ("The call-out fee is £85, and tuning is £40 per hour on top.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("It's £85, with £40 an hour on top, so three hours would be £205.", True),
+        ("It's £85, with £40 an hour on top, so three hours would be £225.", False),
+    ],
+)
+def test_a_rate_on_top_of_a_fee_adds_up(answer: str, faithful: bool) -> None:
+    assert passes(answer, TUNING, "What would three hours of tuning cost?") is faithful

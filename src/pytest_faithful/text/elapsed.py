@@ -76,9 +76,10 @@ _AGE = regex(
     rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
     re.IGNORECASE,
 )
-# "when its author was about 41.", "so she was about 53.": an age that ends its clause.
+# "when its author was about 41.", "so she was about 53.", "He was 48: born ...": an age that
+# ends its clause.
 _AGE_WHEN = regex(
-    rf"\b(?:when\s+(?:\w+\s+){{1,3}}|so\s+(?:she|he)\s+)was\s+{_ABOUT}{_N}(?=\s*[.,;]|\s*$)",
+    rf"\b(?:when\s+(?:\w+\s+){{1,3}}|(?:so\s+)?(?:she|he))\s*was\s+{_ABOUT}{_N}(?=\s*[.,;:]|\s*$)",
     re.IGNORECASE,
 )
 # A century and its part: "the mid-19th century", "the middle of the 15th century", and each of
@@ -108,7 +109,11 @@ def _century_part(m: re.Match[str]) -> str | None:
 _THAN = regex(r"\s+(?:older|newer|younger|earlier|later)\s+than\b", re.IGNORECASE)
 _BESIDE = regex(r"\s*,\s*(?:[a-z]+\s+)?")
 _BORN = regex(r"\bborn\b|\bbirth\b", re.IGNORECASE)
-_LIFESPAN = regex(r"\((?:[^()]*?\b)?(1[0-9]\d\d|20\d\d)\s*[-\u2013\u2014]\s*(?:1[0-9]|20)\d\d\)")
+# "(1911-1987)", and with full dates: "(23 May 1848 - 10 August 1896)".
+_LIFESPAN = regex(
+    r"\((?:[^()]*?\b)?(1[0-9]\d\d|20\d\d)\s*[-\u2013\u2014]\s*(?:\d{1,2}\s+[A-Z][a-z]+\s+)?"
+    r"(?:1[0-9]|20)\d\d\)"
+)
 _UNIT_WORDS = frozenset(
     content_terms(
         "year years decade decades later after before earlier on aged age old when first last"

@@ -87,7 +87,7 @@ _SHARE_COUNT = frozenset({"unit:share"})
 # Words by which a working adds or takes away: only there is a total of a product read whose
 # value the working never writes (each unwritten step makes a chance match likelier).
 _ADDS = regex(
-    r"\b(?:plus|in\s+total|total|altogether|together|including|on\s+top\s+of|less|minus"
+    r"\b(?:plus|in\s+total|total|altogether|together|including|on\s+top(?:\s+of)?|less|minus"
     r"|after|deducting)\b|\+",
     re.IGNORECASE,
 )
