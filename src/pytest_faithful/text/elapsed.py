@@ -64,6 +64,8 @@ _SPAN = regex(
     r"(?:\s+(?P<way>later|after|before|earlier|on))?",
     re.IGNORECASE,
 )
+# A span's unit (its first four letters) -> its size in years and how far a span may be off it.
+_ROUNDING = {"deca": (10, 4), "cent": (100, 50)}
 _ABOUT = r"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
 # "aged 47", "aged about 23", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
 _AGE = regex(
@@ -280,9 +282,9 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
     own = _own_years(claim, texts) | _event_years(claim, texts, bool(ages))
     stated = {int(y.group()): y.end() for y in _YEAR.finditer(claim)}
     for m in spans:
-        decades = m["unit"].casefold().startswith("decade")
-        # A century is read to the nearest: 314 years are "more than three centuries".
-        step, near = (100, 50) if m["unit"].casefold().startswith("centur") else (10, 4)
+        # Years exactly; decades and centuries to the nearest (41 years are four decades, 314
+        # years "more than three centuries").
+        step, near = _ROUNDING.get(m["unit"].casefold()[:4], (1, 0))
         way = "" if m["for"] else (m["way"] or "").casefold()
         # "three decades newer than", "four years older than": from another thing's year.
         compared = not way and _THAN.match(claim, m.end())
@@ -303,11 +305,7 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
                 others = [abs(o - y) for o in _years_of(claim[compared.end() :], texts)]
             else:  # how long an event lasted: between two of its own years
                 others = [abs(o - y) for o in own if o != y]
-            if any(
-                (abs(d - step * n) <= near if step == 100 or decades else d == n)
-                for d in others
-                if d > 0
-            ):
+            if any(abs(d - step * n) <= near for d in others if d > 0):
                 return True
     if ages:
         return any(y - b in (n, n + 1) for y in own for b in _births(texts))

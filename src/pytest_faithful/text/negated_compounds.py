@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from pytest_faithful.text.align import has_negation
-from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.terms import content_terms, text_bag
 
 
@@ -148,6 +148,14 @@ _TOO_TO = regex(r"(?i)\btoo\s+[a-z]+\s+to\b")
 _BANNING = regex(r"(?i)\bban(?:s|ned|ning)?\b|\bremov(?:e|es|ed|ing|al)\b")
 
 
+def _said_as_no(text: str, other: str, said: Regex, other_says: Regex, negation: str) -> str:
+    """``text`` with each match of ``said`` written ``negation`` where ``other`` says it with a
+    negation and nothing ``other_says`` matches: "a ban on glass" against "No glass"."""
+    if said.search(text) and not other_says.search(other) and has_negation(other):
+        return said.sub(negation, text)
+    return text
+
+
 def _except_as_not(text: str) -> str:
     """Each "except" of ``text`` as "but not", where no negation comes before it in its
     sentence: "not flowers, except family flowers" allows the family's."""
@@ -203,16 +211,14 @@ def phrasings_read_alike(claim: str, evidence: str) -> tuple[str, str]:
     if "xcept" in evidence and _CONTRAST_NOT.search(claim):
         evidence = _except_as_not(evidence)
     # Not where both texts ban or remove ("blasting is not banned" turns the ban over).
-    banned_claim = _BANNING.search(claim) is not None
-    banned_evidence = _BANNING.search(evidence) is not None
-    if banned_evidence and not banned_claim and has_negation(claim):
-        evidence = _BANS.sub("no", evidence)
-    if banned_claim and not banned_evidence and has_negation(evidence):
-        claim = _BANS.sub("no", claim)
-    if " to " in evidence and _TOO_TO.search(evidence) and not _TOO_TO.search(claim):
-        evidence = _TOO_TO.sub("not", evidence) if has_negation(claim) else evidence
-    if " to " in claim and _TOO_TO.search(claim) and not _TOO_TO.search(evidence):
-        claim = _TOO_TO.sub("not", claim) if has_negation(evidence) else claim
+    claim, evidence = (
+        _said_as_no(claim, evidence, _BANS, _BANNING, "no"),
+        _said_as_no(evidence, claim, _BANS, _BANNING, "no"),
+    )
+    claim, evidence = (
+        _said_as_no(claim, evidence, _TOO_TO, _TOO_TO, "not"),
+        _said_as_no(evidence, claim, _TOO_TO, _TOO_TO, "not"),
+    )
     if ("o " in claim or "O " in claim) and _PROHIBITING.search(evidence):
         claim = _SIGN.sub(r"\1\2 not allowed", claim)  # "No glass in the pool area"
     if ("o " in evidence or "O " in evidence) and _PROHIBITING.search(claim):

@@ -121,7 +121,7 @@ def speaker_words(label: str) -> frozenset[str]:
     return frozenset(word.lower() for word in _NAME_WORD.findall(label) if len(word) > 1)
 
 
-def _line_turn(line: str, passage: str = "") -> tuple[int, str] | None:
+def _line_turn(line: str, passage: str) -> tuple[int, str] | None:
     """Where the words of a turn that ``line`` opens start (in the line) and its label; a
     role's label only where its name labels a turn of ``passage`` too."""
     quoted = _QUOTED.match(line)
