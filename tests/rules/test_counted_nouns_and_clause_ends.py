@@ -328,3 +328,19 @@ TUNING = ("The call-out fee is £85, and tuning is £40 per hour on top.",)
 )
 def test_a_rate_on_top_of_a_fee_adds_up(answer: str, faithful: bool) -> None:
     assert passes(answer, TUNING, "What would three hours of tuning cost?") is faithful
+
+
+FARES = ("Tickets cost NOK 1,450 per adult and NOK 950 per child.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("NOK 3,850 in total: NOK 1,450 for each adult plus NOK 950 for the child.", True),
+        ("NOK 3,950 in total: NOK 1,450 for each adult plus NOK 950 for the child.", False),
+    ],
+)
+def test_a_currency_code_is_part_of_its_amount(answer: str, faithful: bool) -> None:
+    """ "NOK 1,450" is money, as "£1,450" is, so the working's total of money adds up."""
+    assert "nok" not in content_terms(answer)
+    assert passes(answer, FARES, "What do two adults and a child pay?") is faithful

@@ -21,6 +21,7 @@ from pytest_faithful.text.periods import read_periods
 from pytest_faithful.text.readings import normalised, without_cited_documents
 from pytest_faithful.text.records import camel_case_words
 from pytest_faithful.text.words import (
+    CURRENCY_WORDS,
     DAY_ABBREVIATIONS,
     MONTH_ABBREVIATIONS,
     MONTHS,
@@ -54,12 +55,9 @@ _TOKEN = regex(
     + r"|[a-z]+(?:'[a-z]+)*(?![^\W\d_])|[^\W\d_]+(?:'[^\W\d_]+)*|\d+(?:[.,]\d+)*|%"
 )
 _TIME = regex(rf"(\d{{1,2}})(?:[:.]([0-5]\d))?{SPACE}(?:(a)|(p))?")
-# Currencies are part of their amount, not words to cover: "$15" = "15 dollars" = "USD 15" (the
-# amount must match; ``number_kinds`` tells amounts of money from other numbers).
-_CURRENCY = MappingProxyType(
-    dict.fromkeys(("$", "\u20ac", "\u00a3", "usd", "eur", "gbp", "dollar", "dollars"), "")
-    | dict.fromkeys(("euro", "euros"), "")
-)
+# Currencies are part of their amount: "$15" = "15 dollars" = "USD 15" (``number_kinds`` tells
+# amounts of money from other numbers).
+_CURRENCY = MappingProxyType(dict.fromkeys(("$", "\u20ac", "\u00a3", *CURRENCY_WORDS), ""))
 # "$1.2bn" = "$1.2 billion"; "m" and "k" are too short to be words of their own (see ``_bag``).
 MAGNITUDES = MappingProxyType(
     dict.fromkeys(("bn", "bln", "mrd"), "billion")  # "Mio.", "Mrd.": German

@@ -150,3 +150,8 @@ def phrase_initialisms(text: str) -> frozenset[str]:
 RUNNER_UP = regex(r"(?i)\brunners?[-\s]up\b")
 """The one who finished second, in a word ("Runners-up Mow Problems", "was runner-up"): read
 whole by the opposites rule, and as a second place by ``unstated-specifics``."""
+# Currencies in words and codes beside an amount ("15 dollars", "NOK 1,450"): part of it.
+CURRENCY_WORDS = (
+    *("usd", "eur", "gbp", "dollar", "dollars", "euro", "euros"),
+    *("aud", "cad", "chf", "dkk", "isk", "inr", "jpy", "nok", "nzd", "sek", "zar"),
+)
