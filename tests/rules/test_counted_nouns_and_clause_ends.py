@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from evidence_judges import passes
+from evidence_judges import passes, quoting
+from pytest_faithful import verify
 from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.senses import plain_senses
@@ -256,26 +257,26 @@ def test_a_round_trip_is_two_ways(answer: str, faithful: bool) -> None:
     assert passes(answer, COURIER) is faithful
 
 
-RESULTS = ("Junior Section: 1st Kirkby Ringers, 96 points; 2nd Selby Youth, 91.",)
+RESULTS = (
+    "Open Section: 1st Hawes Ringers, 131 points; 2nd Sedbergh Bells, 126; 3rd Dent Youth, 120.",
+    "Junior Section: 1st Askrigg Juniors, 104 points; 2nd Bainbridge Bells, 101.",
+    "Hawes's victory was their third in a row.",
+)
+JUNIOR = "Junior Section: 1st Askrigg Juniors, 104 points; 2nd Bainbridge Bells, 101."
 
 
 @pytest.mark.parametrize(
-    ("answer", "faithful"),
-    [
-        (
-            "Kirkby won the Junior Section with 96 points, five ahead of Selby Youth on 91.",
-            True,
-        ),
-        (
-            "Kirkby won the Junior Section with 96 points, seven ahead of Selby Youth on 91.",
-            False,
-        ),
-    ],
+    ("margin", "faithful"),
+    [("three", True), ("five", False)],
 )
-def test_a_margin_the_claim_works_out_is_no_swapped_place(answer: str, faithful: bool) -> None:
-    """ "five ahead of Selby Youth on 91" is 96 - 91, not a number put where the evidence's
-    "2nd" stands; a wrong margin is still missing."""
-    assert passes(answer, RESULTS) is faithful
+def test_a_margin_the_claim_works_out_is_no_swapped_place(margin: str, faithful: bool) -> None:
+    """ "three ahead of Bainbridge Bells on 101" is 104 - 101, not a 3 the passages state
+    elsewhere ("third in a row") put where the evidence's "2nd" stands; a wrong margin is
+    still missing."""
+    answer = f"Askrigg Juniors won the Junior Section with 104 points, {margin} ahead of "
+    answer += "Bainbridge Bells on 101."
+    result = verify(answer, list(RESULTS), question="Who won?", judge=quoting(JUNIOR))
+    assert result.passed is faithful
 
 
 TOWN = ("A storm destroyed the harbour in 1286. A painting shows the town as it was in 1610.",)
