@@ -103,9 +103,9 @@ def as_english(text: str) -> str:
         text = _APOSTROPHE_GROUPS.sub(lambda m: re.sub("['\u2019]", ",", m[0]), text)
     if "," in text:
         text = _INDIAN.sub(_indian, text)
-    if " " in text or not text.isascii():
+    if (" " in text or not text.isascii()) and _SPACED_DIGITS.search(text):
         text = _SPACE_GROUPS.sub(_space_groups, text)
-    if "." in text:
+    if "." in text and _POINTED_DIGITS.search(text):
         european = _european(text)
         text = _POINT_GROUPS.sub(_point_groups, text)
         text = _ONE_POINT.sub(
@@ -114,9 +114,17 @@ def as_english(text: str) -> str:
             ),
             text,
         )
-    if "h" in text or "uhr" in text.lower():
+    if _TIME_DIGITS.search(text):
         text = _TIME.sub(_time, text)
     return text
+
+
+# What a match of each reading above holds, tested before it: a sentence's full stop, a space
+# after a number or an "h" in a word is in most texts, and each reading's pattern scans the
+# text in all its length (the space groups' and the European words' in any case).
+_SPACED_DIGITS = regex(r"\d[ \u00a0\u202f\u2009]\d{3}")
+_POINTED_DIGITS = regex(r"\d\.\d{3}")
+_TIME_DIGITS = regex(r"\d(?:h|\.)[0-5]\d")
 
 
 _CURRENCY_NEXT = regex(_CURRENCY_AFTER, re.IGNORECASE)

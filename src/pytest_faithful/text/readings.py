@@ -251,7 +251,8 @@ def without_cited_documents(text: str) -> str:
     "According to the Employee Handbook,", "The Halo FAQ says". Only a title written with a
     capital: "according to the travel policy" names nothing, and its words may be what a
     quote shares with the sentence. Read before the text is lowered."""
-    if _may_cite_a_document(text):
+    # A text with no capital (a lowered one, most often) names no title to blank.
+    if not text.islower() and _may_cite_a_document(text):
         return _DOCUMENT_FRAME.sub(_blanked_if_titled, text)
     return text
 

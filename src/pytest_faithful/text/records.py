@@ -37,7 +37,8 @@ def camel_case_words(text: str) -> list[str]:
     one ("RestaurantsTakeOut": restaurants, take, out, restaurantstake, takeout), in lower
     case."""
     words: list[str] = []
-    if not _HUMP.search(text):  # most texts: no camel case
+    # Most texts: no key (a colon or an equals sign after it), or no camel case.
+    if (":" not in text and "=" not in text) or not _HUMP.search(text):
         return words
     for m in _CAMEL_KEY.finditer(text):
         parts = [part.lower() for part in _CAMEL_PART.findall(m[1])]

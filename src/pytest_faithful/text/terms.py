@@ -268,16 +268,18 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         text.find("24", start, end) >= 0 or text.find("clock", start, end) >= 0
     ) and _ALL_DAY.search(text, start, end):
         terms.add(ALL_DAY)
-    if text.find("-", start, end) >= 0:  # an ISO date states its month
+    digits = _DIGIT.search(text, start, end) is not None  # what each reading below reads
+    if digits and text.find("-", start, end) >= 0:  # an ISO date states its month
         for m in _ISO_DATE.finditer(text, start, end):
             if 1 <= int(m[1]) <= 12:
                 terms.add(_MONTH_TERMS[int(m[1]) - 1])
-    if text.find("-", start, end) >= 0 or text.find("\u2013", start, end) >= 0:
+    if digits and (text.find("-", start, end) >= 0 or text.find("\u2013", start, end) >= 0):
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")
             terms.add(m[1] + m[3])
-    read_periods(text, start, end, terms)
-    if text.find("m", start, end) >= 0 and _DIGIT.search(text, start, end):
+    if digits:
+        read_periods(text, start, end, terms)
+    if digits and text.find("m", start, end) >= 0:
         if may_say_am_or_pm(text, start, end):
             for _, first, hour in hours_ranges(text, start, end):
                 terms.discard(_term(first))

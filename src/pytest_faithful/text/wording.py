@@ -19,6 +19,9 @@ from typing import Final
 from pytest_faithful.text.patterns import regex
 
 _SPACES = regex(r"\s+")
+# What _SPACES changes: a run of two or more, or one that is not a plain space (most texts
+# have neither, and are read as they are).
+_NOT_ONE_SPACE = regex(r"[^\S ]| \s")
 # What may stand just before the claim in the evidence: nothing, a space or an opening mark.
 # A hyphen or a letter would make the claim's first word part of another ("non-refundable").
 _OPENS: Final = frozenset("([{\"'\u201c\u2018\u00ab")
@@ -40,10 +43,10 @@ def stated_word_for_word(claim: str, evidence: str) -> bool:
     """Whether ``evidence`` writes ``claim`` (less its closing full stop) word for word, from a
     word's start to a clause's end, its spacing aside; the claim's first letter may be in
     either case ("refunds take" in "..., and refunds take")."""
-    said = _SPACES.sub(" ", claim).strip().removesuffix(".").rstrip()
+    said = _spaced(claim).strip().removesuffix(".").rstrip()
     if not said:
         return False
-    text = _SPACES.sub(" ", evidence)
+    text = _spaced(evidence)
     rest = said[1:]
     for first in dict.fromkeys((said[0], said[0].swapcase())):
         at = text.find(first + rest)
@@ -53,3 +56,8 @@ def stated_word_for_word(claim: str, evidence: str) -> bool:
                 return True
             at = text.find(first + rest, at + 1)
     return False
+
+
+def _spaced(text: str) -> str:
+    """``text`` with each run of whitespace one space."""
+    return _SPACES.sub(" ", text) if _NOT_ONE_SPACE.search(text) else text
