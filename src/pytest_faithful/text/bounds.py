@@ -174,8 +174,10 @@ def same_bounds(claim: str, evidence: str) -> bool:
 
 # A bound on the number of a bound just given, by a pronoun for it: "under that".
 _AGAIN = regex(
-    r"(?i)\b(?:(?P<lower>over|above|(?:more|greater|higher)\s+than)"
-    r"|(?P<upper>under|below|(?:less|fewer|lower)\s+than))\s+(?:that|this|it)\b"
+    r"(?i)\b(?:(?:(?P<lower>over|above|(?:more|greater|higher)\s+than)"
+    r"|(?P<upper>under|below|(?:less|fewer|lower)\s+than))\s+(?:that|this|it)"
+    # "at least 24 hours' notice ... cancellations made with less notice are charged"
+    r"|(?:less|shorter)\s+notice)\b"
 )
 # A negation of a bound the text has just given, by a pronoun for it: "No higher than 3 metres;
 # never climb above that", "up to 2 tablets, and do not go over this".
@@ -409,6 +411,8 @@ def _names_a_ban(text: str, start: int, end: int) -> bool:
 _PROHIBITIONS = frozenset(
     {"prohibit", "prohibits", "prohibited", "forbid", "forbids", "forbidden", "ban", "bans"}
     | {"banned", "disallowed", "illegal", "unlawful"}
+    # "refuses bags larger than 55 cm" is "bags over 55 cm are not accepted"
+    | {"refuse", "refuses", "refused", "reject", "rejects", "rejected"}
 )
 # A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without"), an "n't", a "fail
 # to" ("fail to beat the market over 15 years" is "don't beat ...") or a prohibition, whole,

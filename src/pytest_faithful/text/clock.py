@@ -110,7 +110,7 @@ def day_time_spans(sentence: str) -> list[int]:
 # A time of day: "8pm", "4 p.m.", "9:30am", "7.30pm", or on the 24-hour clock, "16:00".
 _TIME = regex(
     r"(?i)(?<![\d:.])(\d{1,2})(?:[:.]([0-5]\d))?[^\S\n]?([ap])\.?m\.?(?![a-z])"
-    r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])"
+    r"|(?<![\d:.])([01]?\d|2[0-3]):([0-5]\d)(?!\d|:\d)"
 )
 
 

@@ -218,7 +218,12 @@ def _unnamed_first(claim: str, mine: Comparison, theirs: Comparison) -> bool:
 
 # A place in an order, which works as a comparative and its "than" at once: "four minutes
 # behind Pike" is "ahead of Reid" told from the other side.
-_PLACED = regex(r"(?i)\b(?:ahead[^\S\n]+of|behind|in[^\S\n]+front[^\S\n]+of)\b")
+_PLACED = regex(
+    r"(?i)\b(?:ahead[^\S\n]+of|behind|in[^\S\n]+front[^\S\n]+of"
+    # and where one place lies from another: "14 miles north of Cambridge" is Cambridge "south
+    # of" it
+    r"|(?:(?:north|south)(?:-?(?:east|west))?|east|west)[^\S\n]+of)\b"
+)
 
 
 def _placed(text: str, at: int) -> Comparison | None:

@@ -278,7 +278,8 @@ def _against(
     """The contrast of ``claim``'s ``word`` with an opposite in ``clause`` (at ``at`` in
     ``sentence``, one of its ``clauses``), if the clause is about the same thing (module
     docstring); else None."""
-    hit = _first_word(clause, opposites)
+    # Not a word of a name: "North" of "the district of North Fenland, ... north of Cambridge".
+    hit = _first_word(without_names(clause), opposites)
     if hit is None or _negated_before(clause, hit):
         return None
     # "Also she wants us standing for movements 1 and 11 only": the sentence restricts as the

@@ -326,7 +326,17 @@ def _days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:
             for near in (before, after):
                 for day in _DAY_NUMBER.finditer(near):
                     found.add((month, int(day[1])))
+            # "Monday 23, Tuesday 24 and Tuesday 31 December": a list of days before their
+            # month, each named with its weekday, runs past the words read above.
+            listed = _LISTED_DAYS.search(text, max(0, m.start() - _LISTED), m.start())
+            for day in _DAY_NUMBER.finditer(listed[0] if listed else ""):
+                found.add((month, int(day[1])))
     return frozenset(found)
+
+
+_LISTED = 120  # characters of a list of days before its month
+_DAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?\d{1,2}(?:st|nd|rd|th)?"
+_LISTED_DAYS = regex(rf"(?i){_DAY}(?:(?:\s*,\s*|\s+)(?:(?:and|or|&)\s+)?{_DAY})*\s+$")
 
 
 def days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:

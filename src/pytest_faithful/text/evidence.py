@@ -370,12 +370,12 @@ def answers_no(sentence: str) -> bool:
 
 
 # A no that answers the question, set off from the statement after it by a comma, semicolon,
-# colon, "!" or a dash: "No, it's off by default.", "Nope; only in the US." ("No fees apply",
-# "No one", "No-fee" are no such answer).
-# A hedge may come first: "Generally no:", "Unfortunately, no,", "In most cases, no;".
+# colon, "!", a dash or a full stop: "No, it's off by default." ("No fees apply", "No one",
+# "No-fee" are none). A hedge may come first: "Generally no:", "In most cases, no;".
 _NO_ANSWER = regex(
     r"\s*(?i:(?:[^\W\d_]+ly|in\s+(?:general|short|most\s+cases))\s*,?\s+)?"
-    rf"(?i:{'|'.join(sorted(NO_OPENERS))}|(?<=ly\s)not)\s*(?:[,;:!\u2014\u2013]|\s-)\s*(?=\S)"
+    rf"(?i:{'|'.join(sorted(NO_OPENERS))}|(?<=ly\s)not)\s*(?:[,;:!\u2014\u2013]|\s-"
+    r"|\.(?=\s+(?!\d)))\s*(?=\S)"  # "No. `-q` ...", read as one sentence; not "No. 5"
 )
 
 

@@ -43,7 +43,7 @@ from pytest_faithful.text.words import (
 _READINGS = (
     rf"24{SPACE}/{SPACE}7(?![\d/])"
     rf"|\d{{1,2}}(?:[:.][0-5]\d)?{SPACE}(?i:a\.?m\b\.?|p\.?m\b\.?)"
-    r"|\d{1,2}:[0-5]\d(?![\d:])"
+    r"|\d{1,2}:[0-5]\d(?!\d|:\d)"  # "kick-off 10:30: ..." too, not "10:30:15"
     # A range of hours with a lone zero for no minutes, as Yelp's records write them: "11:0-22:0".
     r"|\d{1,2}:0(?=[-\u2013]\d{1,2}:\d)|(?:(?<=:\d[-\u2013])|(?<=:\d\d[-\u2013]))\d{1,2}:0(?![\d:])"
     r"|\d+(?i:st|nd|rd|th)\b"

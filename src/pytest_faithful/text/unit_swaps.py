@@ -39,6 +39,7 @@ from typing import NamedTuple
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.bounds import LOWER, bound_senses
 from pytest_faithful.text.conversions import converted_alone
+from pytest_faithful.text.elapsed import elapsed
 from pytest_faithful.text.measures import measures
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.patterns import Regex, regex
@@ -310,9 +311,12 @@ def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[
         if swapped and (
             worked_in_claim(term, claim, tuple(passages))
             or (_in_units_given(swapped, given) and derived(term, claim, tuple(passages)))
+            or elapsed(term, claim, passages)
         ):
             # "40 hours versus 30, so 10 hours less": the claim's own working states it; "£15 an
-            # hour less than Studio A" (£45 and £30 per hour): the passages' figures do.
+            # hour less than Studio A" (£45 and £30 per hour): the passages' figures do; "in
+            # 1845, three years after the fire" of 1842, beside a passage's "three months":
+            # the span of the passages' years.
             continue
         if swapped:
             found.append((_said_as(swapped[0]), tuple(map(_said_as, sorted(others)))))

@@ -1,0 +1,143 @@
+"""Forms a faithful answer takes that the rules failed, each both ways where a lie can take the
+same form. Written from blind probes' classes (stop 62's first wave), in texts of their own: a
+span of years the passages' years work out, beside a passage's same number of months; a time of
+day followed by a colon ("opens 08:45: ..."); a list of days, each with its weekday, before their
+month; where one place lies from another, told from either side, beside a name with a compass
+word in it; a no set off by a full stop in a sentence the reader did not split; a refusal
+turning a bound over; and "less notice" after the notice a passage asks for."""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_judges import passes, quoting
+from pytest_faithful import verify
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
+from pytest_faithful.text.dates import unstated_dates
+from pytest_faithful.text.evidence import without_no_answer
+from pytest_faithful.text.terms import content_terms
+
+MILL = (
+    "The old mill burned down in March 1906. Donations of £12,000 came in within four months. "
+    "A new brick mill opened on the same site in 1910.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The new mill opened in 1910, four years after the fire.", True),
+        ("The new mill opened in 1910, 4 years after the fire.", True),
+        ("The new mill opened in 1910, six years after the fire.", False),
+        ("The donations came in within four years.", False),
+    ],
+)
+def test_a_span_of_the_passages_years_is_no_swapped_unit(answer: str, faithful: bool) -> None:
+    """The passages' years work out the four years; the passage's "four months" is about the
+    donations. Four years for the donations is still another unit."""
+    assert passes(answer, MILL) is faithful
+
+
+PROGRAMME = (
+    "Saturday programme. Registration opens 08:45: please bring your printed ticket. The first "
+    "talk starts at 09:30 in Hall B.",
+)
+
+
+def test_a_time_followed_by_a_colon_is_a_time() -> None:
+    assert "8:45" in content_terms(PROGRAMME[0])
+    assert "8:45" not in content_terms("The record stands at 08:45:12 after the final lap.")
+    assert passes("Registration opens at 08:45.", PROGRAMME)
+    assert not passes("Registration opens at 08:15.", PROGRAMME)
+
+
+COLLECTIONS = ("Bulky waste collections run on Monday 3, Wednesday 12 and Friday 21 March.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("There is a bulky waste collection on Wednesday 12 March.", True),
+        ("There is a bulky waste collection on Monday 3 March.", True),
+        ("There is a bulky waste collection on Wednesday 14 March.", False),
+    ],
+)
+def test_each_day_of_a_list_before_its_month_is_a_date(answer: str, faithful: bool) -> None:
+    assert (unstated_dates(answer, COLLECTIONS) == ()) is faithful
+    assert passes(answer, COLLECTIONS) is faithful
+
+
+TOWN = (
+    "Alderby is a market town in the district of North Wexmoor, about 12 miles (19 km) north of "
+    "Castleford, on the west bank of the river.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Castleford lies about 12 miles (19 km) south of Alderby.", True),
+        ("Alderby lies about 12 miles north of Castleford.", True),
+        ("Alderby lies about 12 miles south of Castleford.", False),
+        ("Castleford, about 12 miles south of Alderby, is the nearest city.", True),
+        ("Alderby, about 12 miles south of Castleford, has a weekly market.", False),
+    ],
+)
+def test_where_a_place_lies_is_read_from_either_side(answer: str, faithful: bool) -> None:
+    """ "12 miles north of Castleford" is Castleford "12 miles south of" the town; the "North"
+    of a district's name is no compass word of the sentence. (The places exchanged with the
+    same word, "Castleford lies 12 miles north of Alderby", is no opposite: this rule does not
+    read it, before or after.)"""
+    judge = quoting(TOWN[0])
+    assert verify(answer, list(TOWN), judge=judge).passed is faithful
+
+
+@pytest.mark.parametrize(
+    ("sentence", "statement"),
+    [
+        ("No. `-v` only adds a line per file.", "`-v` only adds a line per file."),
+        ("Nope. It stays closed on Sundays.", "It stays closed on Sundays."),
+        ("No, it is off by default.", "it is off by default."),
+        # The "No." of a number stays: it answers nothing.
+        ("No. 5 is the only house with a garage.", "No. 5 is the only house with a garage."),
+        ("No.", "No."),
+    ],
+)
+def test_a_no_set_off_by_a_full_stop_answers_the_question(sentence: str, statement: str) -> None:
+    assert without_no_answer(sentence) == statement
+
+
+def test_a_no_answer_and_its_statement_in_one_sentence() -> None:
+    """The sentence reader does not end a sentence before a code span, so the no and what
+    follows it are one claim; the statement after the no is what is held to the evidence."""
+    passages = ["-v, --verbose    Print each file as it is copied; errors are always printed."]
+    judge = quoting("Print each file as it is copied; errors are always printed.")
+    answer = "No. `-v` only prints each file as it is copied; errors are always printed."
+    assert verify(answer, passages, question="Does -v hide errors?", judge=judge).passed
+    lie = "No. `-v` only prints each file as it is copied; errors are never printed."
+    assert not verify(lie, passages, question="Does -v hide errors?", judge=judge).passed
+
+
+CLOAKROOM = ("Cloakroom: £1 per item. Bags over 40 x 30 x 15 cm are not accepted.",)
+
+
+def test_a_refusal_turns_a_bound_over() -> None:
+    """Refusing bags larger than 40 cm bounds what is taken from above, as "over 40 cm are not
+    accepted" does."""
+    assert bound_senses("The cloakroom refuses bags larger than 40 x 30 x 15 cm.")["40"] == {UPPER}
+    assert passes("The cloakroom refuses bags larger than 40 x 30 x 15 cm.", CLOAKROOM)
+    assert passes("The cloakroom rejects bags over 40 x 30 x 15 cm.", CLOAKROOM)
+    assert not passes("The cloakroom refuses bags larger than 50 x 30 x 15 cm.", CLOAKROOM)
+
+
+LESSONS = (
+    "Please give at least 48 hours' notice to cancel a lesson. Cancellations made with less "
+    "notice are charged in full.",
+)
+
+
+def test_less_notice_is_a_bound_on_the_notice_just_asked_for() -> None:
+    assert bound_senses(LESSONS[0])["48"] == {LOWER, UPPER}
+    assert passes("Cancelling with less than 48 hours' notice means paying in full.", LESSONS)
+    assert passes("A lesson cancelled with under 48 hours' notice is charged in full.", LESSONS)
+    assert not passes("Cancelling with less than 24 hours' notice means paying in full.", LESSONS)
