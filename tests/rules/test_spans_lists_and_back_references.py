@@ -16,6 +16,7 @@ from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
 from pytest_faithful.text.dates import unstated_dates
 from pytest_faithful.text.evidence import without_no_answer
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.turns import dialogue
 
 MILL = (
     "The old mill burned down in March 1906. Donations of £12,000 came in within four months. "
@@ -141,3 +142,59 @@ def test_less_notice_is_a_bound_on_the_notice_just_asked_for() -> None:
     assert passes("Cancelling with less than 48 hours' notice means paying in full.", LESSONS)
     assert passes("A lesson cancelled with under 48 hours' notice is charged in full.", LESSONS)
     assert not passes("Cancelling with less than 24 hours' notice means paying in full.", LESSONS)
+
+
+BRIEFING = (
+    "Transcript: press briefing on the depot fire, 3 May.\n\n"
+    "Fire Chief Dana Okoro: Good morning. By 2 a.m. we had 40 firefighters on scene.\n"
+    "Reporter (Daily Post): Was anyone hurt?\n"
+    "Deputy Police Chief Sam Reyes: Nobody was hurt. Mill Lane stays closed until noon.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "evidence"),
+    [
+        ("Chief Okoro said 40 firefighters were on scene by 2 a.m.", "By 2 a.m. we had 40"),
+        ("Sam Reyes said Mill Lane stays closed until noon.", "Mill Lane stays closed"),
+    ],
+)
+def test_a_speaker_named_with_a_title_and_a_full_name(answer: str, evidence: str) -> None:
+    """A title before a full name, "Fire Chief Dana Okoro:", opens a turn of its own: the first
+    person of it is hers, not the "Transcript:" line's. (Her turn's words given to Sam Reyes
+    pass, as before: the "Chief" of both labels makes them one speaker's to the alias
+    reading.)"""
+    labels = dialogue(BRIEFING[0]).labels
+    assert frozenset({"fire", "chief", "dana", "okoro"}) in labels
+    assert frozenset({"deputy", "police", "chief", "sam", "reyes"}) in labels
+    quote = BRIEFING[0][BRIEFING[0].index(evidence) :].split("\n")[0]
+    assert verify(answer, list(BRIEFING), judge=quoting(quote)).passed
+
+
+SITE = ("No glass, cans or alcohol may be brought onto the site; picnics are welcome.",)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Glass and alcohol can't be brought onto the site.", True),
+        ("You must not bring alcohol onto the site.", True),
+        ("Alcohol must not be brought onto the site.", True),
+    ],
+)
+def test_a_negated_subject_of_several_things_negates_its_modal(answer: str, faithful: bool) -> None:
+    """ "No glass, cans or alcohol may be brought": the "or" joins the things the "No" negates;
+    no permission is given, as for "No member may vote". (A claim that gives the bringing a
+    force, "Alcohol may be brought", passes here as it did before: the modal rule reads no
+    force of a negated modal, and the negation rule no clash in this list.)"""
+    judge = quoting(SITE[0].split(";")[0])
+    assert verify(answer, list(SITE), judge=judge, rules="standard").passed is faithful
+
+
+def test_a_condition_on_what_one_can_do_gives_no_permission() -> None:
+    """ "unless you can show insurance" says on what the need depends, not that showing it is
+    permitted where the passage says it must be shown."""
+    passages = ["Tenants must show proof of insurance or buy the protection plan."]
+    judge = quoting(passages[0])
+    answer = "You need the protection plan unless you can show proof of insurance."
+    assert verify(answer, passages, judge=judge).passed

@@ -139,6 +139,9 @@ def _may_hold_modal(text: str) -> bool:
 
 # A relative pronoun right before a modal: "who can", "that may".
 _RELATIVE = regex(r"(?i)\b(?:who|whom|that|which)[ \t]+$")
+# A condition's subject right before a modal: "if you can", "unless the tenant can".
+_IF_ONE = regex(r"(?i)\b(?:if|unless)[ \t]+(?:the[ \t]+)?[\w'-]+[ \t]+$")
+_IF_ONE_REACH = 30
 
 
 def _modals(text: str) -> list[_Modal]:
@@ -160,15 +163,20 @@ def _modals(text: str) -> list[_Modal]:
         action = content_terms(match["action"])
         if not action or action & _EXPECTING:
             continue  # "can expect", "should expect": how likely, not what is permitted
-        if force == "permitted" and _RELATIVE.search(
-            text, max(0, match.start() - 8), match.start()
+        if force == "permitted" and (
+            _RELATIVE.search(text, max(0, match.start() - 8), match.start())
+            or _IF_ONE.search(text, max(0, match.start() - _IF_ONE_REACH), match.start())
         ):
-            continue  # "anyone who can show photo ID": whom, by what they are able to do
+            # "anyone who can show photo ID": whom, by what they are able to do; "unless you
+            # can show insurance": a condition, on what one is able to do
+            continue
         # The clause the modal is in: from the last break before it to the first after it.
         before = bisect.bisect_right(ends, match.start())
         opening = ends[before - 1] if before else 0
         if bisect.bisect_left(negated, match.start()) > bisect.bisect_left(negated, opening):
             continue  # "No member may vote": a negation before it in its clause
+        if _NEGATED_SUBJECTS.search(text, max(0, match.start() - _SUBJECTS_REACH), match.start()):
+            continue  # "No glass or alcohol may be brought": its "or" joins the things negated
         after = bisect.bisect_left(starts, match.end())
         closing = starts[after] if after < len(starts) else len(text)
         limited = bisect.bisect_left(limits, closing) > bisect.bisect_left(limits, match.start())
@@ -178,6 +186,16 @@ def _modals(text: str) -> list[_Modal]:
         only = "only" in match["between"].casefold().split()
         found.append(_Modal(force, phrase, action, match["action"], limited, only))
     return found
+
+
+# A negated subject of things joined by "or", "and" or "nor", opening its sentence or item
+# right before the modal (which the clause breaks above read as two clauses): not "There is
+# no charge, and guests may".
+_NEGATED_SUBJECTS = regex(
+    r"(?im)(?:^[ \t]*(?:[-*\u2022][ \t]+)?|[;:.!?][ \t]+)(?:no|neither)[ \t]+"
+    r"(?:[\w'-]+,?[ \t]+){0,5}?(?:or|and|nor)[ \t]+(?:[\w'-]+[ \t]+){0,3}$"
+)
+_SUBJECTS_REACH = 80
 
 
 # An obligation on one able to meet it ("must bring sets if they can", "wherever possible"),

@@ -49,7 +49,9 @@ _STAMP = (
 )
 _WORD = r"[^\W\d_][\w.'-]*"
 _CAPITAL_WORDS = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)?"
-_CAPITAL_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2}"
+# Up to five words: a title before a full name, "Fire Chief Angela Morrow", "Deputy Police
+# Chief Victor Lane", as transcripts name their speakers.
+_CAPITAL_NAME = r"[A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,4}"
 _ANY_NAME = r"[^\W\d_][\w.'-]*(?: [^\W\d_][\w.'-]*){0,2}"
 _ASIDE = r"(?: \([^()\n]{1,40}\))?"
 # A role in words with the speaker's name after it: "Tower captain (Derek): ...".
