@@ -4,7 +4,9 @@ span of years the passages' years work out, beside a passage's same number of mo
 day followed by a colon ("opens 08:45: ..."); a list of days, each with its weekday, before their
 month; where one place lies from another, told from either side, beside a name with a compass
 word in it; a no set off by a full stop in a sentence the reader did not split; a refusal
-turning a bound over; and "less notice" after the notice a passage asks for."""
+turning a bound over; "less notice" after the notice a passage asks for; a speaker named with a
+title and a full name; a negated list of things before a modal; a condition's "can"; and (a
+lie, stop 62's second wave) a likelihood told as a certainty, "will" for "may"."""
 
 from __future__ import annotations
 
@@ -198,3 +200,31 @@ def test_a_condition_on_what_one_can_do_gives_no_permission() -> None:
     judge = quoting(passages[0])
     answer = "You need the protection plan unless you can show proof of insurance."
     assert verify(answer, passages, judge=judge).passed
+
+
+RENTAL = (
+    "If a bike is not docked within 24 hours it is treated as lost, and you may be charged a "
+    "replacement fee of $1,200. Refunds may take up to 5 working days.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "A bike not docked within 24 hours is treated as lost, and you may be charged $1,200.",
+            True,
+        ),
+        ("You might be charged a $1,200 replacement fee if the bike is not docked.", True),
+        ("A refund will take up to 5 working days.", True),
+        (
+            "A bike not docked within 24 hours is treated as lost, and you will be charged $1,200.",
+            False,
+        ),
+        ("If the bike is not docked, you are guaranteed to be charged $1,200.", False),
+    ],
+)
+def test_a_likelihood_told_as_a_certainty(answer: str, faithful: bool) -> None:
+    """ "may be charged" is no "will be charged"; a limit, "up to 5 working days", is the
+    hedge of its own sentence, which "will take up to" keeps."""
+    assert passes(answer, RENTAL) is faithful

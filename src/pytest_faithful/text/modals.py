@@ -36,7 +36,7 @@ import bisect
 import re
 from typing import Final, Literal, NamedTuple
 
-from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import WORD, is_negation
 
@@ -263,6 +263,51 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
             continue
         return ModalClash(modal.phrase, same[0].phrase, modal.word)
     return None
+
+
+def hedge_dropped(claim: str, evidence: str) -> ModalClash | None:
+    """The first action ``claim`` says will happen that ``evidence`` says only may, might or
+    could happen, and never says will ("Flights will be cancelled in high winds" where they
+    "may be cancelled"): a likelihood told as a certainty; or None. Not where the claim hedges
+    it too, nor where a limit follows either ("may take up to 5 days": the limit is the
+    hedge)."""
+    lowered = claim.casefold()
+    if "will" not in lowered and "guaranteed" not in lowered:
+        return None
+    hedged = _actions(_HEDGED, evidence)
+    if not hedged:
+        return None
+    kept = _actions(_CERTAIN, evidence).keys() | _actions(_HEDGED, claim).keys()
+    for term, (phrase, action) in _actions(_CERTAIN, claim).items():
+        if term in hedged and term not in kept:
+            return ModalClash(phrase, hedged[term][0], action)
+    return None
+
+
+# "will", "is guaranteed to"; and "may", "might", "could": each with its action, as above.
+_CERTAIN = regex(
+    r"(?i)\b(?P<phrase>will|(?:is|are)\s+guaranteed\s+to)"
+    r"(?:\s+(?:always|definitely|certainly|also|still|then))*(?:\s+(?:be|have))?"
+    r"\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
+)
+_HEDGED = regex(
+    r"(?i)\b(?P<phrase>may|might|could)(?:\s+(?:also|still|then|sometimes|occasionally))*"
+    r"(?:\s+(?:be|have))?\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
+)
+_LIMIT_REACH = 40
+
+
+def _actions(pattern: Regex, text: str) -> dict[str, tuple[str, str]]:
+    """Each content term of an action ``pattern`` finds in ``text`` -> its phrase and action,
+    unless a limit follows it in its clause."""
+    found: dict[str, tuple[str, str]] = {}
+    for m in pattern.finditer(text):
+        after = _CLAUSE_BREAK.split(text[m.end() : m.end() + _LIMIT_REACH], maxsplit=1)[0]
+        if _LIMIT.search(after) or _LIMIT.search(m[0]):
+            continue
+        for term in content_terms(m["action"]):
+            found.setdefault(term, (" ".join(m["phrase"].split()), m["action"]))
+    return found
 
 
 _ONLY_IF = regex(r"(?i)\bonly\s+(?:if|when|where|for|to|on|in|after|before|under|over)\b")
