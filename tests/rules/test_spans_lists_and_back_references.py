@@ -228,3 +228,43 @@ def test_a_likelihood_told_as_a_certainty(answer: str, faithful: bool) -> None:
     """ "may be charged" is no "will be charged"; a limit, "up to 5 working days", is the
     hedge of its own sentence, which "will take up to" keeps."""
     assert passes(answer, RENTAL) is faithful
+
+
+SUPPORT_CHAT = (
+    "Agent (Nadia): Thanks for waiting, Ruth. I can see the outage started on Monday.\n"
+    "Customer (Ruth Ellis): How long will it take?\n"
+    "Agent (Nadia): I'm afraid the repair is booked for Thursday, 4pm.\n"
+    "Customer (Ruth Ellis): Do I get anything back?\n"
+    "Agent (Nadia): Yes. Under our service promise you get £4.75 for each full day without "
+    "broadband after the first day.\n"
+    "Customer (Ruth Ellis): Thanks, I'll bring my own router back to the shop.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "evidence", "faithful"),
+    [
+        (
+            "Ruth gets £4.75 for each full day without broadband after the first day.",
+            "Under our service promise you get £4.75 for each full day without broadband",
+            True,
+        ),
+        (
+            "Ruth's repair is booked for Thursday, 4pm.",
+            "I'm afraid the repair is booked for Thursday, 4pm.",
+            True,
+        ),
+        (
+            "Nadia will bring her own router back to the shop.",
+            "I'll bring my own router back to the shop",
+            False,
+        ),
+    ],
+)
+def test_what_an_agent_says_of_you_and_how_they_frame_it(
+    answer: str, evidence: str, faithful: bool
+) -> None:
+    """The agent's "you get" is said of the customer ("gets" and "get" alike, a figure taking
+    two of the words read after "you"); "I'm afraid" frames what follows and says nothing of
+    the agent; the customer's own "I'll bring" given to the agent still fails."""
+    assert verify(answer, list(SUPPORT_CHAT), judge=quoting(evidence)).passed is faithful

@@ -15,6 +15,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.turns import FLAT_BREAK as _FLAT_BREAK
 from pytest_faithful.text.turns import dialogue, speaker_named
+from pytest_faithful.text.words import STOPWORDS
 
 _NAME_WORD = regex(r"[^\W\d_][\w'-]*")
 _POSSESSIVE = regex(r"'s?$")
@@ -105,6 +106,12 @@ _YOU = regex(r"\b(?i:you|your)\b")
 _FIRST_PERSON = regex(
     r"\b(?:I|I'm|I'll|I've|I'd|(?i:me|my|mine|myself|we|we'll|we're|we've|us|our|ours))\b"
 )
+# How a speaker frames what they say, which says nothing of them: "I'm afraid the spring window
+# closed", "I can see the payment went through".
+_STANCE = regex(
+    r"(?i)\bI(?:['\u2019]m|\s+am)\s+(?:afraid|sorry\s+to\s+say)\b"
+    r"|\bI\s+(?:can\s+see|think|believe|understand)\b"
+)
 # ... as the one who acts, or owns: not "me" or "us" alone. And a claim's pronoun for the one
 # done to.
 _SUBJECT_FIRST = regex(
@@ -182,7 +189,7 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
         return None
     named = speakers_named(passage, claim)
     if not named or not (
-        _FIRST_PERSON.search(turn.said)
+        _FIRST_PERSON.search(_STANCE.sub("", turn.said))
         or _reports(passage, claim, named[0], turn.said)
         or _answers(passage, start, claim)
     ):
@@ -213,7 +220,8 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
 
 
 # A turn's "you" and the words after it: what the speaker says of the one they speak to.
-_OF_YOU = regex(r"(?i)\byou(?:['\u2019](?:ve|re|ll|d))?\b((?:\W+[\w'\u2019-]+){1,8})")
+# Ten words: a figure takes two ("you get £8.50 for each full day the fault continues").
+_OF_YOU = regex(r"(?i)\byou(?:['\u2019](?:ve|re|ll|d))?\b((?:\W+[\w'\u2019-]+){1,10})")
 _PREDICATE_TERMS = 3
 
 
@@ -225,6 +233,12 @@ def _said_of_you(said: str, claim: str, name: str) -> bool:
     at = next((m.end() for m in _NAME_WORD.finditer(claim) if m[0].lower() == name), None)
     if at is None:
         return False
-    after = [t for w in _NAME_WORD.findall(claim, at) for t in sorted(content_terms(w))]
+    # "Tom gets": "gets" reads "get", which after "you" is a stopword ("you get £3 credit").
+    after = [
+        t
+        for w in _NAME_WORD.findall(claim, at)
+        for t in sorted(content_terms(w))
+        if t not in STOPWORDS
+    ]
     told = frozenset().union(*(content_terms(m[1]) for m in _OF_YOU.finditer(said)))
     return bool(after) and set(after[:_PREDICATE_TERMS]) <= told
