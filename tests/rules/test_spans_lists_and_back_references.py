@@ -6,7 +6,8 @@ month; where one place lies from another, told from either side, beside a name w
 word in it; a no set off by a full stop in a sentence the reader did not split; a refusal
 turning a bound over; "less notice" after the notice a passage asks for; a speaker named with a
 title and a full name; a negated list of things before a modal; a condition's "can"; and (a
-lie, stop 62's second wave) a likelihood told as a certainty, "will" for "may"."""
+lie, stop 62's second wave) a likelihood told as a certainty, "will" for "may", and a list's
+item read under the lead-in that negates it."""
 
 from __future__ import annotations
 
@@ -268,3 +269,28 @@ def test_what_an_agent_says_of_you_and_how_they_frame_it(
     two of the words read after "you"); "I'm afraid" frames what follows and says nothing of
     the agent; the customer's own "I'll bring" given to the agent still fails."""
     assert verify(answer, list(SUPPORT_CHAT), judge=quoting(evidence)).passed is faithful
+
+
+WARRANTY = (
+    "3. What is covered. Repairs of the pump and the boiler for two years.\n\n"
+    "4. Exclusions. This warranty does not cover:\n"
+    "(a) damage caused by limescale;\n"
+    "(b) consumable parts, including water filters, gaskets and grinder burrs;\n"
+    "(c) commercial use in cafés.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The warranty does not cover grinder burrs, which count as consumable parts.", True),
+        ("Grinder burrs are consumable parts, so they are excluded from the warranty.", True),
+        ("Grinder burrs count as consumable parts, which the warranty covers.", False),
+    ],
+)
+def test_an_item_is_read_under_a_lead_in_that_negates(answer: str, faithful: bool) -> None:
+    """ "(b) consumable parts, ... grinder burrs;" is an item of what "This warranty does not
+    cover:" lists (a numbered line ending with a colon leads lettered items): a claim that the
+    warranty covers them is read against the lead-in's negation."""
+    item = "(b) consumable parts, including water filters, gaskets and grinder burrs;"
+    assert verify(answer, list(WARRANTY), judge=quoting(item)).passed is faithful

@@ -43,6 +43,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.tables import under_lead_in
 from pytest_faithful.text.turns import dialogue
 
 
@@ -58,7 +59,12 @@ class Negation:
         if span is None:
             return ruling
         passage = case.passages[span.passage]
-        if not may_negate(case.subject) and not may_negate(_read_from(passage, span)):
+        lead_in = _negating_lead_in(passage, span)
+        if (
+            not may_negate(case.subject)
+            and not may_negate(_read_from(passage, span))
+            and lead_in is None
+        ):
             # Neither the claim nor the span with what may be read before it holds anything a
             # negation is read from (most claims): no reading below finds a clash.
             return ruling
@@ -76,6 +82,8 @@ class Negation:
             # "Nope" for "The shop will not be open").
             return ruling
         read = _without_turns_no(passage, span, clause_read(span, case.passages, case.subject))
+        if lead_in is not None and not has_negation(read):
+            read = f"{lead_in} {read}"
         evidence = _sentence_read(read, case.subject)
         if evidence is None:
             return ruling
@@ -180,3 +188,11 @@ def _sentence_read(read: str, claim: str) -> str | None:
     ):
         return None
     return about.text
+
+
+def _negating_lead_in(passage: str, span: Aligned) -> str | None:
+    """The lead-in of the list whose item the span is, where the lead-in negates: "(b)
+    consumable parts, including ... brew-group seals;" is read under "This warranty does not
+    cover:", as a claim that the warranty covers them is read against it."""
+    found = under_lead_in(passage, span.start, span.end)
+    return found[0] if found is not None and has_negation(found[0]) else None

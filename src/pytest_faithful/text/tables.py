@@ -130,7 +130,7 @@ def rows_under(passage: str, start: int, end: int) -> tuple[tuple[int, int], ...
 
 
 # A list item's line: a bullet ("-", "*", "+", "•") or a number ("1.", "2)") and a space.
-_ITEM_LINE = regex(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+\S")
+_ITEM_LINE = regex(r"[ \t]*(?:[-*+\u2022]|\d{1,3}[.)]|\(?[a-z]\)|\(\d{1,3}\))[ \t]+\S")
 
 
 def under_lead_in(passage: str, start: int, end: int) -> tuple[str, str] | None:
@@ -147,7 +147,9 @@ def under_lead_in(passage: str, start: int, end: int) -> tuple[str, str] | None:
     while at > 0:
         above = passage.rfind("\n", 0, at - 1) + 1
         line = passage[above : at - 1]
-        if not _ITEM_LINE.match(line):
+        # A numbered line that ends with a colon heads the items under it: "4. Exclusions.
+        # This warranty does not cover:" over "(a) ...", "(b) ...".
+        if not _ITEM_LINE.match(line) or line.rstrip().endswith(":"):
             lead = line.strip()
             return (lead, passage[line_start:line_end]) if lead.endswith(":") else None
         at = above
