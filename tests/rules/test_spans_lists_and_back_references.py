@@ -294,3 +294,24 @@ def test_an_item_is_read_under_a_lead_in_that_negates(answer: str, faithful: boo
     warranty covers them is read against the lead-in's negation."""
     item = "(b) consumable parts, including water filters, gaskets and grinder burrs;"
     assert verify(answer, list(WARRANTY), judge=quoting(item)).passed is faithful
+
+
+FERRY = (
+    "Sailings may be cancelled at short notice in high winds. The 09:15 is often delayed on "
+    "Saturdays. The lounge can be noisy when school groups travel.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("Sailings can be cancelled at short notice when the wind is high.", True),
+        ("On Saturdays the 09:15 is often delayed.", True),
+        ("Sailings are always cancelled in high winds.", False),
+        ("The 09:15 is always delayed on Saturdays.", False),
+        ("The lounge is always noisy when school groups travel.", False),
+    ],
+)
+def test_how_often_told_as_always(answer: str, faithful: bool) -> None:
+    """ "may be cancelled", "is often delayed", "can be noisy" are no "always"."""
+    assert passes(answer, FERRY) is faithful

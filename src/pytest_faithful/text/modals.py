@@ -266,13 +266,14 @@ def modal_clash(claim: str, evidence: str) -> ModalClash | None:
 
 
 def hedge_dropped(claim: str, evidence: str) -> ModalClash | None:
-    """The first action ``claim`` says will happen that ``evidence`` says only may, might or
-    could happen, and never says will ("Flights will be cancelled in high winds" where they
-    "may be cancelled"): a likelihood told as a certainty; or None. Not where the claim hedges
-    it too, nor where a limit follows either ("may take up to 5 days": the limit is the
-    hedge)."""
+    """The first action ``claim`` says will (or always) happen that ``evidence`` says only may,
+    might or could happen, or happens often, usually or sometimes, and never says will
+    ("Flights will be cancelled in high winds" where they "may be cancelled", "is always
+    delayed" where it "is often delayed"): a likelihood told as a certainty; or None. Not where
+    the claim hedges it too, nor where a limit follows either ("may take up to 5 days": the
+    limit is the hedge)."""
     lowered = claim.casefold()
-    if "will" not in lowered and "guaranteed" not in lowered:
+    if "will" not in lowered and "guaranteed" not in lowered and "always" not in lowered:
         return None
     hedged = _actions(_HEDGED, evidence)
     if not hedged:
@@ -286,12 +287,14 @@ def hedge_dropped(claim: str, evidence: str) -> ModalClash | None:
 
 # "will", "is guaranteed to"; and "may", "might", "could": each with its action, as above.
 _CERTAIN = regex(
-    r"(?i)\b(?P<phrase>will|(?:is|are)\s+guaranteed\s+to)"
-    r"(?:\s+(?:always|definitely|certainly|also|still|then))*(?:\s+(?:be|have))?"
-    r"\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
+    r"(?i)\b(?P<phrase>will|(?:is|are)\s+guaranteed\s+to|(?:(?:is|are|was|were)\s+)?always)"
+    r"(?:\s+(?:always|definitely|certainly|automatically|also|still|then))*"
+    r"(?:\s+(?:be|have))?\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
 )
+# and how often: "are often delayed", "usually runs late", "can be noisy"
 _HEDGED = regex(
-    r"(?i)\b(?P<phrase>may|might|could)(?:\s+(?:also|still|then|sometimes|occasionally))*"
+    r"(?i)\b(?P<phrase>may|might|could|can(?=\s+be\b)|often|usually|sometimes|occasionally"
+    r"|typically|generally|normally)(?:\s+(?:also|still|then|sometimes|occasionally))*"
     r"(?:\s+(?:be|have))?\s+(?P<action>[^\W\d_][\w'\u2019-]*)"
 )
 _LIMIT_REACH = 40
