@@ -285,7 +285,8 @@ def hedge_dropped(claim: str, evidence: str) -> ModalClash | None:
     return None
 
 
-# "will", "is guaranteed to"; and "may", "might", "could": each with its action, as above.
+# A certainty, "will", "is guaranteed to", "always", and how likely, "may", "might", "could",
+# each with its action, read as a modal's is above.
 _CERTAIN = regex(
     r"(?i)\b(?P<phrase>will|(?:is|are)\s+guaranteed\s+to|(?:(?:is|are|was|were)\s+)?always)"
     r"(?:\s+(?:always|definitely|certainly|automatically|also|still|then))*"
