@@ -7,7 +7,7 @@ word in it; a no set off by a full stop in a sentence the reader did not split; 
 turning a bound over; "less notice" after the notice a passage asks for; a speaker named with a
 title and a full name; a negated list of things before a modal; a condition's "can"; and (a
 lie, stop 62's second wave) a likelihood told as a certainty, "will" for "may", and a list's
-item read under the lead-in that negates it."""
+item read under the lead-in that negates it, and a thing priced said to be free."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import pytest
 from evidence_judges import passes, quoting
 from pytest_faithful import verify
 from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
+from pytest_faithful.text.contrasts import priced_for_free
 from pytest_faithful.text.dates import unstated_dates
 from pytest_faithful.text.evidence import without_no_answer
 from pytest_faithful.text.terms import content_terms
@@ -315,3 +316,44 @@ FERRY = (
 def test_how_often_told_as_always(answer: str, faithful: bool) -> None:
     """ "may be cancelled", "is often delayed", "can be noisy" are no "always"."""
     assert passes(answer, FERRY) is faithful
+
+
+CLIMBING = (
+    "Adult entry £13.50. You can hire climbing shoes for £4 and chalk for £2. Under-5s climb "
+    "free with a paying adult. Members get 20% off shoe hire.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "evidence", "faithful"),
+    [
+        (
+            "Under-5s climb free with a paying adult.",
+            "Under-5s climb free with a paying adult.",
+            True,
+        ),
+        ("Shoe hire costs £4.", "You can hire climbing shoes for £4 and chalk for £2.", True),
+        ("Shoe hire is free.", "You can hire climbing shoes for £4 and chalk for £2.", False),
+        ("Members hire shoes at no extra cost.", "Members get 20% off shoe hire.", False),
+    ],
+)
+def test_a_thing_priced_is_not_free(answer: str, evidence: str, faithful: bool) -> None:
+    """A claim that gives a thing free, where its evidence prices it and says nothing free of
+    it, says another value (a located span that gives another thing free, "Under-5s climb
+    free", does not stand in for the quote)."""
+    judge = quoting(evidence)
+    assert verify(answer, list(CLIMBING), judge=judge).passed is faithful
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The flapjacks are gluten-free.",
+        "You are free to cancel at any time.",
+        "The café is free from nuts.",
+        "There is a free 7-day trial.",
+    ],
+)
+def test_a_free_of_another_sense_or_said_free_is_no_price(claim: str) -> None:
+    assert priced_for_free(claim, "Flapjacks cost £2.50 each.") is None
+    assert priced_for_free(claim, "A free 7-day trial, then £9.99 a month.") is None

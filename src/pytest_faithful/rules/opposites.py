@@ -2,6 +2,10 @@
 
 "Prices decreased in March." bears on "Prices increased in March." and holds no negation
 (:func:`~pytest_faithful.text.contrasts.contrast` reads pairs of opposites clause by clause).
+A price is the opposite of "free": "Shoe hire is free" quoting "You can hire climbing shoes for
+£4" (:func:`~pytest_faithful.text.contrasts.priced_for_free`; since stop 62: no faith-dev
+verdict changed, 4 more of 2,048 blind probes' lies caught, none of their faithful answers
+failed).
 The claim is shown with a span that covers it without the opposite when a passage has one
 that is as much about the claim's clause that says the word as the quote
 (:func:`~pytest_faithful.text.contrasts.clause_saying`); otherwise it is NOT_ENOUGH_INFO. A
@@ -17,7 +21,13 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.number_clash import other_span
 from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.bounds import same_bounds, without_bounds
-from pytest_faithful.text.contrasts import Contrast, clause_saying, contrast, may_contrast
+from pytest_faithful.text.contrasts import (
+    Contrast,
+    clause_saying,
+    contrast,
+    may_contrast,
+    priced_for_free,
+)
 from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
@@ -35,13 +45,24 @@ class Opposites:
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
     reads_wording: ClassVar[bool] = True
-    summary: ClassVar[str] = "the evidence does not say the opposite of a word of the claim"
+    summary: ClassVar[str] = (
+        "the evidence does not say the opposite of a word of the claim, nor price what it "
+        "says is free"
+    )
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
         span = ruling.span
         if span is None:
             return ruling
         claim, evidence = case.claim.text, span.text(case.passages)
+        if (priced := priced_for_free(claim, evidence)) is not None:
+            other = other_span(case, span)
+            if other is None or priced_for_free(claim, other.text(case.passages)) is not None:
+                return ruling.demoted(
+                    self.name,
+                    f"the evidence prices at {priced.shown!r} what the claim says is "
+                    f"{priced.said!r}",
+                )
         if not may_contrast(claim, evidence):  # no word of the claim has an opposite there
             return ruling
         if same_bounds(claim, evidence):

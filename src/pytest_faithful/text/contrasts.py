@@ -454,3 +454,35 @@ def _as_written(text: str, key: str) -> str:
     """The first word of ``text`` read as ``key`` (a stem such as "increas"), as written."""
     found = _first_word(text, frozenset({key}))
     return key if found is None else found[1]
+
+
+def priced_for_free(claim: str, evidence: str) -> Contrast | None:
+    """The claim's "free" and the evidence's price, where the claim gives a thing for nothing
+    ("Shoe hire is free on your first visit") and the evidence, which says nothing of it free,
+    prices it ("You can hire shoes for £4"); else None. Not a claim that prices something
+    itself, nor a "free" of another sense ("gluten-free", "free to cancel")."""
+    free = _FREE.search(claim)
+    if free is None or _PRICE.search(claim):
+        return None
+    before = [w.casefold() for w in WORD.findall(claim, max(0, free.start() - 30), free.start())]
+    if any(map(is_negation, before[-3:])):
+        return None  # "Shipping to Canada is not free": a price agrees
+    # Each sentence of the evidence about the claim's thing (a word of the claim besides its
+    # "free"): a span of two may give another thing free ("Under-5s climb free. Members get
+    # 20% off shoe hire.").
+    claimed = content_terms(claim) - content_terms(free[0])
+    about = [s.text for s in split_sentences(evidence) if content_terms(s.text) & claimed]
+    if any(_FREE.search(text) for text in about):
+        return None
+    price = next((p for text in about if (p := _PRICE.search(text))), None)
+    return None if price is None else Contrast(free[0], price[0])
+
+
+_FREE = regex(
+    r"(?i)(?<![\w-])(?:free(?![\w-]|\s+(?:to|from|of(?!\s+charge)))(?:\s+of\s+charge)?"
+    r"|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)|no\s+charge|complimentary)"
+)
+_PRICE = regex(
+    r"[$\u00a3\u20ac]\s?\d[\d,]*(?:\.\d+)?|\d(?:[.,]\d+)?\s?(?:euros?|pounds|dollars|pence|p\b)"
+    r"|(?i:\b\d+\s?%\s+off\b)"
+)
