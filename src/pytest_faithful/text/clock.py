@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.words import SPACE
@@ -126,3 +127,29 @@ def clock_times(text: str, most: int) -> list[tuple[int, bool]]:
         else:
             read.append((int(m[4]) * 60 + int(m[5]), True))
     return read
+
+
+# An hour said bare as a time of day: after a word that makes it one ("opens at 10", "closes
+# 6"), before "o'clock", or at either end of a range of hours ("9-5", "from 9 to 5", "10 to
+# 4pm"); "up to 10 days" counts days. "10.00" is a time too: the terms read it as the number 10.
+_HOUR_AFTER = r"(?:at|from|until|till|til|before|after|by|opens?|closes?)"
+# ... and not one that says its half of the day: "11 p.m." is 23:00's, read by the terms.
+_ON_THE_HOUR = rf"(?:[.:]00)?(?![\w:%]|[.,]\d|{SPACE}[ap]\.?m(?![a-z]))"
+
+
+def on_the_hour_said(term: str, passages: Sequence[str]) -> bool:
+    """Whether ``term``, a time on the hour ("10:00", "17:00"), is an hour a passage says bare
+    as a time of day: "opens at 10", "9-5" (17:00 read as 5), "10 o'clock". A bare 10 that
+    counts something ("10 working days", "£10") states no time: a claim's "10:00am" where the
+    passages' time is "9:30am" changes it."""
+    hour, _, minutes = term.partition(":")
+    if minutes != "00" or not hour.isdigit() or int(hour) > 23:
+        return False
+    hours = "|".join({hour, str(int(hour) - 12)} if int(hour) > 12 else {hour})
+    said = re.compile(
+        rf"(?i)\b{_HOUR_AFTER}{SPACE}(?:{hours}){_ON_THE_HOUR}"
+        rf"|\d{SPACE}(?:[-\u2013\u2014]|to|until|till){SPACE}(?:{hours}){_ON_THE_HOUR}"
+        rf"|(?<![\w.,:\u00a3$\u20ac])(?:{hours})(?![\w.,:]){SPACE}"
+        rf"(?:o['\u2019]?{SPACE}clock|(?:[-\u2013\u2014]|to|until|till|and){SPACE}\d{{1,2}}(?![\d%]))"
+    )
+    return any(said.search(p) for p in passages)

@@ -46,7 +46,7 @@ from pytest_faithful.text.amounts import (
     rounds_to,
 )
 from pytest_faithful.text.arithmetic import derived
-from pytest_faithful.text.clock import bare_hour, without_pm
+from pytest_faithful.text.clock import bare_hour, on_the_hour_said, without_pm
 from pytest_faithful.text.clock_durations import (
     between_clock_durations,
     moved_on_clock,
@@ -181,6 +181,7 @@ def _unstated(
         if (
             not (
                 _number_stated(t, stated)
+                or on_the_hour_said(t, passages)  # "10am" for a passage's "at 10"
                 or _pm_stated(t, passages, stated)
                 or bare_hour(t, claim, stated)
             )
@@ -275,9 +276,6 @@ def _number_stated(term: str, stated: frozenset[str]) -> bool:
         return True
     if term.endswith("0s"):  # a decade, stated by any of its years: "1990s" by "1994"
         return any(len(t) == 4 and t.isdigit() and t[:3] == term[:3] for t in stated)
-    hour, _, minutes = term.partition(":")
-    if minutes == "00":  # "10am" against a passage's "at 10"; "5pm" against its "5"
-        return hour in stated or str(int(hour) - 12) in stated
     return False
 
 
