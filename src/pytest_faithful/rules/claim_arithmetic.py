@@ -6,8 +6,11 @@ A lie that changes one figure of an answer's working can leave every figure stat
 passages, or worked out by some other pair of their figures, and every word in its evidence:
 only the claim's own sum says it is wrong. The rule reads the differences and multiples a
 claim writes out with all their figures
-(:func:`~pytest_faithful.text.claimed_arithmetic.wrong_arithmetic`); it reads no passage, so
-it costs a judge that is right nothing unless its answer miscounts. Every judge.
+(:func:`~pytest_faithful.text.claimed_arithmetic.wrong_arithmetic`), and the working it writes
+with operators, "14 + 2 x 3 = 22" (:func:`~pytest_faithful.text.written_sums.wrong_written_sum`;
+in stop 62's blind probes, 47 honest workings read and all held, 4 lies newly caught). It
+reads no passage, so it costs a judge that is right nothing unless its answer miscounts. Every
+judge.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ class ClaimArithmetic:
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
     reads_wording: ClassVar[bool] = True
-    summary: ClassVar[str] = "the claim's own working (a difference or a multiple) holds"
+    summary: ClassVar[str] = "the claim's own working (a difference, a multiple, a sum) holds"
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
         wrong = wrong_arithmetic(case.claim.text)

@@ -31,6 +31,7 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
+from pytest_faithful.text.written_sums import wrong_written_sum
 
 # A figure as written: a currency before it or a unit after it, read by the term it gives.
 _FIGURE = r"(?:[£$€¥]\s?)?\d[\d,]*(?:\.\d+)?(?![\d,.]\d)"
@@ -77,6 +78,8 @@ class WrongSum(NamedTuple):
 def wrong_arithmetic(claim: str) -> WrongSum | None:
     """The first working of ``claim`` (a difference or a multiple of figures it writes) whose
     figures do not make what it says; None where each holds or none is read."""
+    if (written := wrong_written_sum(claim)) is not None:
+        return WrongSum(written.said, written.made)
     if "than" not in claim and "times" not in claim and not _MULTIPLE_WORD.search(claim):
         return None
     kinds = number_kinds(claim)

@@ -1,0 +1,285 @@
+"""Sums a claim writes with operators and gets wrong: "14 + 2 x 3 = 22 coins" (14 + 6 is 20),
+"£24 (2 x £6 + 3 x £3)" (£21), "10 x £22.00 = £200.00" (£220).
+
+An answer that shows its working writes every figure of it: a lie that changes one of them
+(the result, or a price it multiplies) leaves each figure one the passages state, and only the
+working says it is wrong. :func:`wrong_written_sum` reads two forms, each a chain of figures
+joined by ``+``, a multiplication sign, ``÷``, "plus" or "minus", or by ``-``, a minus sign,
+``x`` or ``*`` between spaces ("9-5" is a range, "**Price:**" Markdown), with at most one
+word after each figure (its unit: "10 litres x £2.10"):
+
+* the chain, then ``=`` and its result: "4 x £2.40 = £9.60";
+* a result, then the chain in brackets: "£108 (2 x £54)".
+
+Multiplication and division bind first. A result is held to the places it is written
+(:func:`~pytest_faithful.text.rates.same_amount`). A chain is not read where its figures do
+not add up as written: figures of two currencies, or of two units summed ("4 h + 30 min"), a
+percent summed with a figure that is none, pence with pounds unless both are read ("30 x
+53.20p = £15.96" is 1,596p), a result that is part of a measure in two units ("4 hours 13
+minutes (52 + 48 + ...)"), or one hedged ("= about £30", "≈").
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, DivisionByZero, InvalidOperation
+from typing import Final, NamedTuple
+
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.rates import same_amount
+
+# A figure as written: a currency before it, pence or a percent after it.
+_FIGURE: Final = (
+    r"(?P<cur>[£$€¥]\s?)?(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?(?![\d,.]\d)"
+    r"(?P<suffix>\s?%|p\b)?"
+)
+_TOKEN: Final = regex(
+    rf"(?P<figure>{_FIGURE})"
+    r"|(?P<op>[+\u00d7\u00f7]|(?<=\s)[-\u2212x*](?=\s)|\bplus\b|\bminus\b)"
+    r"|(?P<word>[^\W\d_]+)"
+    r"|(?P<equals>=)|(?P<open>\()|(?P<close>\))|(?P<approx>≈|~)"
+    r"|(?P<other>[^\s])",
+    re.IGNORECASE,
+)
+_OPS: Final = {
+    "+": "+",
+    "plus": "+",
+    "-": "-",
+    "\u2212": "-",
+    "minus": "-",
+    "\u00d7": "*",
+    "x": "*",
+    "*": "*",
+    "÷": "/",
+}
+_HEDGES: Final = frozenset(
+    {"about", "around", "roughly", "nearly", "almost", "approximately", "approx", "some", "over"}
+)
+# Words that end a figure's unit word and start the working's next step.
+_NOT_UNITS: Final = frozenset({"plus", "minus", "x", "and", "or", "so", "which", "is", "makes"})
+
+
+class WrittenSum(NamedTuple):
+    said: str
+    """The working as the claim writes it."""
+    made: Decimal
+    """What its figures make."""
+
+
+class _Figure(NamedTuple):
+    value: Decimal
+    currency: str
+    suffix: str  # "%", "p" or ""
+    unit: str  # the word after it, lower-cased, or ""
+    start: int
+    end: int
+
+
+class _Token(NamedTuple):
+    kind: str
+    text: str
+    start: int
+    end: int
+    figure: _Figure | None
+
+
+def wrong_written_sum(claim: str) -> WrittenSum | None:
+    """The first working of ``claim`` written with operators whose figures do not make the
+    result it gives; None where each holds or none is read."""
+    if not _MAY_HOLD.search(claim):
+        return None
+    tokens = _tokens(claim)
+    for i, token in enumerate(tokens):
+        if token.kind == "equals":
+            wrong = _equation(claim, tokens, i)
+        elif token.kind == "open":
+            wrong = _bracketed(claim, tokens, i)
+        else:
+            continue
+        if wrong is not None:
+            return wrong
+    return None
+
+
+# Every form has an operator between two figures: a cheap test before reading tokens.
+_MAY_HOLD: Final = regex(r"(?i)\d\S*\s*(?:[+\u00d7\u00f7=]|[-\u2212x*]\s|plus|minus)")
+
+
+def _tokens(claim: str) -> list[_Token]:
+    found: list[_Token] = []
+    for m in _TOKEN.finditer(claim):
+        kind = m.lastgroup or "other"
+        if kind in ("cur", "num", "dec", "suffix"):
+            kind = "figure"
+        figure = None
+        if m["figure"] is not None:
+            try:
+                value = Decimal(m["num"].replace(",", "") + (m["dec"] or ""))
+            except InvalidOperation:
+                continue
+            suffix = (m["suffix"] or "").strip().lower()
+            figure = _Figure(value, (m["cur"] or "").strip(), suffix, "", m.start(), m.end())
+            kind = "figure"
+        found.append(_Token(kind, m[0], m.start(), m.end(), figure))
+    return found
+
+
+def _chain(tokens: list[_Token], start: int) -> tuple[list[_Figure], list[str], int] | None:
+    """The chain of figures and operators from ``tokens[start]``: its figures (each with the
+    unit word after it), its operators, and the index after it; None if it has no operator."""
+    figures: list[_Figure] = []
+    ops: list[str] = []
+    i = start
+    while i < len(tokens) and tokens[i].figure is not None:
+        figure = tokens[i].figure
+        assert figure is not None
+        i += 1
+        if (
+            i < len(tokens)
+            and tokens[i].kind == "word"
+            and tokens[i].text.lower() not in _NOT_UNITS
+        ):
+            figure = figure._replace(unit=tokens[i].text.lower(), end=tokens[i].end)
+            i += 1
+        figures.append(figure)
+        if i < len(tokens) and tokens[i].kind == "op" and i + 1 < len(tokens):
+            if tokens[i + 1].figure is None:
+                return None
+            ops.append(_OPS[tokens[i].text.lower()])
+            i += 1
+            continue
+        break
+    if not ops:
+        return None
+    return figures, ops, i
+
+
+def _chain_start(tokens: list[_Token], end: int) -> int | None:
+    """Where the chain that ends just before ``tokens[end]`` starts, read backwards; None if
+    no figure stands there."""
+    i, start = end - 1, None
+    while True:
+        if i >= 1 and tokens[i].kind == "word" and tokens[i - 1].figure is not None:
+            i -= 1  # a figure's unit word
+        if i < 0 or tokens[i].figure is None:
+            return start
+        start = i
+        if i < 2 or tokens[i - 1].kind != "op":
+            return start
+        i -= 2
+
+
+def _equation(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
+    start = _chain_start(tokens, at)
+    if start is None or (start > 0 and tokens[start - 1].kind in ("op", "equals", "approx")):
+        return None
+    read = _chain(tokens, start)
+    if read is None or read[2] != at:
+        return None
+    figures, ops, _ = read
+    i = at + 1
+    if i < len(tokens) and tokens[i].kind == "word" and tokens[i].text.lower() in _HEDGES:
+        return None
+    if i >= len(tokens) or (result := tokens[i].figure) is None:
+        return None
+    if i + 1 < len(tokens) and tokens[i + 1].kind == "op":
+        return None  # "= 2 x 3 = 6": a chain of equations, read from its last
+    if _compound(tokens, i):
+        return None
+    return _held(claim, figures, ops, result, figures[0].start, result.end)
+
+
+def _bracketed(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
+    read = _chain(tokens, at + 1)
+    if read is None:
+        return None
+    figures, ops, after = read
+    if after >= len(tokens) or tokens[after].kind != "close":
+        return None
+    i = at - 1
+    if i >= 0 and tokens[i].kind == "word":
+        i -= 1  # "£140 a year (...)" is read by its figure: "year" is no unit of a sum
+        if i >= 0 and tokens[i].kind == "word":
+            i -= 1
+    if i < 0 or (result := tokens[i].figure) is None:
+        return None
+    if i > 0 and (tokens[i - 1].kind in ("op", "equals", "approx") or _hedge_before(tokens, i)):
+        return None
+    if i > 1 and tokens[i - 1].kind == "word" and tokens[i - 2].figure is not None:
+        return None  # "4 hours 13 minutes (...)": a measure in two units
+    return _held(claim, figures, ops, result, result.start, tokens[after].end)
+
+
+def _hedge_before(tokens: list[_Token], i: int) -> bool:
+    return tokens[i - 1].kind == "word" and tokens[i - 1].text.lower() in _HEDGES
+
+
+def _compound(tokens: list[_Token], i: int) -> bool:
+    """Whether the figure at ``tokens[i]`` is the first part of a measure in two units ("4
+    hours 13 minutes")."""
+    return i + 2 < len(tokens) and tokens[i + 1].kind == "word" and tokens[i + 2].figure is not None
+
+
+def _held(
+    claim: str, figures: list[_Figure], ops: list[str], result: _Figure, start: int, end: int
+) -> WrittenSum | None:
+    values = _values(figures, ops, result)
+    if values is None:
+        return None
+    operands, wanted = values
+    made = _evaluate(operands, ops)
+    if made is None or same_amount(wanted, made):
+        return None
+    return WrittenSum(claim[start:end], made)
+
+
+def _values(
+    figures: list[_Figure], ops: list[str], result: _Figure
+) -> tuple[list[Decimal], Decimal] | None:
+    """The operands and the result as one kind of figure, or None where they are not."""
+    every = [*figures, result]
+    currencies = {f.currency for f in every if f.currency}
+    if len(currencies) > 1:
+        return None
+    pounds = bool(currencies)
+    if pounds and currencies != {"£"} and any(f.suffix == "p" for f in every):
+        return None
+    added = [figures[0]] + [f for f, op in zip(figures[1:], ops, strict=True) if op in "+-"]
+    if len(added) > 1:
+        units = {f.unit for f in added if f.unit and not f.currency}
+        percents = {f.suffix == "%" for f in added}
+        if len(units) > 1 or len(percents) > 1 or percents != {result.suffix == "%"}:
+            return None
+    # "20% x £1,200 = £240": a percent of a figure that is none is its share.
+    shares = result.suffix != "%"
+    operands = [_value(f, pounds, shares) for f in figures]
+    return operands, _value(result, pounds, shares)
+
+
+def _value(figure: _Figure, pounds: bool, shares: bool) -> Decimal:
+    if figure.suffix == "p" and pounds:
+        return figure.value / 100
+    if figure.suffix == "%" and shares:
+        return figure.value / 100
+    return figure.value
+
+
+def _evaluate(operands: list[Decimal], ops: list[str]) -> Decimal | None:
+    """The chain's value, multiplication and division first; None on a division by zero."""
+    try:
+        terms = [operands[0]]
+        signs: list[str] = []
+        for op, value in zip(ops, operands[1:], strict=True):
+            if op == "*":
+                terms[-1] *= value
+            elif op == "/":
+                terms[-1] /= value
+            else:
+                signs.append(op)
+                terms.append(value)
+    except (DivisionByZero, InvalidOperation):
+        return None
+    total = terms[0]
+    for sign, value in zip(signs, terms[1:], strict=True):
+        total = total + value if sign == "+" else total - value
+    return total

@@ -1,0 +1,131 @@
+"""``claim-arithmetic`` reads working written with operators, both ways: "14 + 2 x 3 = 22 coins"
+and "£24 (2 x £6 + 3 x £3)" are caught, the same working with its right result passes, and
+figures that do not add up as written are not read (text/written_sums.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from evidence_judges import quoting
+from pytest_faithful import verify
+from pytest_faithful.text.written_sums import wrong_written_sum
+
+TIMES = "\u00d7"  # the multiplication sign answers write
+MINUS = "\u2212"
+PRICES = (
+    "Adult tickets are £6 and child tickets £3. A family ticket for 2 adults and up to 3 "
+    "children is £15."
+)
+
+
+@pytest.mark.parametrize(
+    ("honest", "lie", "made"),
+    [
+        (
+            f"Tickets for 2 adults and 3 children would be £21 (2 {TIMES} £6 + 3 {TIMES} £3).",
+            f"Tickets for 2 adults and 3 children would be £24 (2 {TIMES} £6 + 3 {TIMES} £3).",
+            Decimal(21),
+        ),
+        (
+            f"Two adults and three children cost 2 {TIMES} £6 + 3 {TIMES} £3 = £21.",
+            f"Two adults and three children cost 2 {TIMES} £6 + 3 {TIMES} £3 = £24.",
+            Decimal(21),
+        ),
+        (
+            "Three adults cost 3 x £6 = £18.",
+            "Three adults cost 3 x £6 = £15.",
+            Decimal(18),
+        ),
+        (
+            "A family saves £6: £21 - £15 = £6.",
+            "A family saves £9: £21 - £15 = £9.",
+            Decimal(6),
+        ),
+    ],
+)
+def test_working_with_operators_both_ways(honest: str, lie: str, made: Decimal) -> None:
+    judge = quoting(PRICES)
+    assert verify(honest, [PRICES], judge=judge).passed
+    result = verify(lie, [PRICES], judge=judge)
+    assert [v.rule for v in result.claim_verdicts] == ["claim-arithmetic"]
+    found = wrong_written_sum(lie)
+    assert found is not None
+    assert found.made == made
+    assert verify(lie, [PRICES], judge=judge, skip_rules="claim-arithmetic").passed
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # Pence with pounds: 31 x 53.20p is £16.492, written to its places.
+        f"It's 31 {TIMES} 53.20p = £16.49 for the billing period.",
+        f"That's £12.56 per day (40 {TIMES} 31.4p).",
+        # A percent of a figure that is none is its share.
+        f"You pay 20% {TIMES} £1,200 = £240.",
+        # Multiplication first.
+        f"Your total is 14 + 2 {TIMES} 3 = 20 coins.",
+        "It comes to $140 a year ($120 + $20).",
+        "The temperature is 3,695.15 K (3,422 + 273.15).",
+        # Rounded to the places the result is written.
+        "The room is 6.1 m x 4.8 m = 29.3 m².",
+        "Each share is 100 ÷ 3 = 33.3 points.",
+    ],
+)
+def test_working_that_holds_is_not_caught(claim: str) -> None:
+    assert wrong_written_sum(claim) is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # A measure in two units: the figure before the bracket is its minutes alone.
+        "Season 2 runs 4 hours 13 minutes (52 + 48 + 50 + 47 + 56 minutes).",
+        # A hedged result is no working to hold to.
+        "The room is 6.1 m x 4.8 m = about 35 m².",
+        "It is 6.1 m x 4.8 m ≈ 30 m².",
+        # Figures of two units or two currencies summed.
+        "It weighs 2 kg + 500 g = 2.5 kg.",
+        "The total is $10 + €5 = 16.",
+        # Ranges, dimensions, Markdown and statistics are no working.
+        "Opening hours are 9-5 = eight hours.",
+        "The bag may measure 45 x 36 x 20 cm.",
+        f"**Price:** 10 {TIMES} £22.00",
+        "Recall improved by 6.3 points (95% CI 2.1 to 10.5; p = 0.004).",
+        # A division by zero makes nothing.
+        "It costs 1,200 ÷ 0 = 100 a month.",
+    ],
+)
+def test_what_is_no_working_to_read(claim: str) -> None:
+    assert wrong_written_sum(claim) is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(1, 99),
+    st.decimals(min_value=Decimal("0.01"), max_value=Decimal(999), places=2),
+    st.integers(1, 5_000),
+    st.integers(1, 999),
+)
+def test_any_written_working_both_ways(count: int, price: Decimal, fee: int, off: int) -> None:
+    total = count * price + fee
+    said = f"It comes to {count} {TIMES} £{price:,.2f} + £{fee:,} = £{total:,.2f}."
+    assert wrong_written_sum(said) is None
+    wrong = said.replace(f"= £{total:,.2f}", f"= £{total + off:,.2f}")
+    found = wrong_written_sum(wrong)
+    assert found is not None
+    assert found.made == total
+    bracketed = f"It comes to £{total:,.2f} ({count} {TIMES} £{price:,.2f} + £{fee:,})."
+    assert wrong_written_sum(bracketed) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(f"0123456789 .,£$%p=()+-{MINUS}{TIMES}x*÷abc\n"), max_size=60)
+)
+def test_any_text_is_read_without_error(text: str) -> None:
+    found = wrong_written_sum(text)
+    assert found is None or found.said in text
