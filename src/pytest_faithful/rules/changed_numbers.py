@@ -7,7 +7,10 @@ something else passes it, and a judge reading the gist passes the claim. ``numbe
 (``strict``) reads every number of the claim against the passage sentence most about it, and
 fails answers that join figures of several sentences. This rule holds only the swap: the
 claim's number, which the evidence does not state, in the place of a number of the evidence's
-that the claim's sentence does not state, between words the two share
+that the claim's sentence does not state, between words the two share; one that no passage
+writes only where it replaces the evidence's word for word, unhedged ("including 4 reports"
+for "including 3 reports", which a passage's list of four things excuses from
+``unstated-specifics``)
 (:func:`~pytest_faithful.text.number_swaps.swapped_number`). The evidence is read as
 ``changed-names`` reads it (:func:`~pytest_faithful.rules.changed_names.evidence_read`).
 Every judge.

@@ -17,7 +17,10 @@ An answer that joins two facts ("Refunds take up to 5 days, while exchanges take
 quoting the first ("Refunds take up to 5 days") is no swap: the evidence's number is the
 claim's too, and the claim's other number stands where the evidence has none. A figure the
 answer works out ("$5 more than Plan A") states the evidence's number or stands beside it, not
-in its place. Linear in the evidence's length for a claim of bounded length (the matcher's
+in its place. A claim's number that no passage writes is read as well ("including 4 reports"
+quoting "including 3 reports", where unstated-specifics counts four things a passage lists),
+but only one word for the evidence's one, with no hedge or bound before it ("about 50,000" is
+48,000 rounded). Linear in the evidence's length for a claim of bounded length (the matcher's
 work is the claim's words times their places in the evidence), and read only for a claim
 with a number that its evidence does not state.
 """
@@ -96,13 +99,21 @@ def _number_of(word: str) -> str | None:
 def swapped_number(
     claim: str, sentence: str, evidence: str, passages: Sequence[str]
 ) -> NumberSwap | None:
-    """The first number of ``claim`` that ``evidence`` does not state and a passage does,
-    standing where the evidence has a number that the claim's answer ``sentence`` does not
-    state, between words the two share; None if none does. A number no passage writes is
-    ``unstated-specifics``' to read, with the roundings and conversions that state it."""
+    """The first number of ``claim`` that ``evidence`` does not state, standing where the
+    evidence has a number that the claim's answer ``sentence`` does not state, between words
+    the two share; None if none does. A number no passage writes stands there only word for
+    word and unhedged: ``unstated-specifics`` reads it with the roundings and conversions that
+    state it."""
     claimed = _numbers(claim) - _numbers(evidence)
-    if claimed:
-        claimed &= frozenset().union(*map(_numbers, passages))
+    # A number no passage writes ("4 reports" for the evidence's "3 reports") is read only
+    # word for word in the evidence's number's place, and only where it is a figure of the
+    # claim's own terms (not the "8" of "8 pm", whose term is 20:00): unstated-specifics
+    # excuses it where a passage's list counts four things or a bound it reads meets it. Not
+    # a time of day: "opens at 10am" for "opens at 10" is the same hour (text/clock.py).
+    written = frozenset().union(*map(_numbers, passages))
+    terms = content_terms(claim)
+    unwritten = frozenset(n for n in claimed - written if n in terms and ":" not in n)
+    claimed = (claimed & written) | unwritten
     if claimed:  # "7 to 9pm": the 7 is the evidence's 7pm, read as a time with its range
         times = {t for t in content_terms(claim) if ":" in t} & _numbers(evidence)
         claimed = frozenset(n for n in claimed if not (_hours(n) & times and _opens(n, claim)))
@@ -138,7 +149,12 @@ def swapped_number(
     for n, (tag, i1, i2, j1, j2) in enumerate(codes):
         if tag != "replace" or i2 - i1 > _MOST_WORDS or j2 - j1 > _MOST_WORDS:
             continue
-        ours = [w for w in claim_words[i1:i2] if _number_of(w) in claimed]
+        ours = [
+            w
+            for w in claim_words[i1:i2]
+            if _number_of(w) in claimed
+            and (_number_of(w) not in unwritten or _in_place(a, i1, i2, j2 - j1))
+        ]
         theirs = [
             w
             for j, w in enumerate(evidence_words[j1:j2], start=j1)
@@ -151,7 +167,8 @@ def swapped_number(
     # Only where the claim states none of the evidence's numbers: one that does joins a fact of
     # the evidence's to another ("Total sales were $5.2M, the South's $2.3M the most" quoting
     # the regions' figures).
-    if shown != _numbers(evidence):
+    claimed -= unwritten
+    if shown != _numbers(evidence) or not claimed:
         return None
     # A bound of the evidence's ("more than 30 minutes") is met by a case, not swapped.
     shown = frozenset(t for t in shown if not _only_bounds(t, b, a, claimed))
@@ -161,6 +178,21 @@ def swapped_number(
             if what == measure:
                 return NumberSwap(said, other)
     return None
+
+
+# Words after which a figure is rounded or bounded: "about 50,000" for 48,000 and "more than
+# 40,000" for 48,000 are no changed figure. A bound both texts share ("up to 48 hours" for
+# "up to 24 hours") is read as a figure: the words before it are the same on both sides.
+_LOOSE: Final = frozenset(
+    {"about", "around", "roughly", "nearly", "almost", "approximately", "approx", "some"}
+    | {"circa", "over", "under", "than", "least", "most", "just", "below", "above"}
+)
+
+
+def _in_place(a: Sequence[str], i1: int, i2: int, replaced: int) -> bool:
+    """Whether the claim's word ``a[i1]``, a number no passage writes, replaces the evidence's
+    number alone, one word for one, and says it exactly: no hedge or bound before it."""
+    return i2 - i1 == 1 and replaced == 1 and (i1 == 0 or a[i1 - 1] not in _LOOSE)
 
 
 def _only_bounds(number: str, b: Sequence[str], a: Sequence[str], claimed: frozenset[str]) -> bool:
