@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evidence_judges import quoting
+from evidence_judges import passes, quoting
 from pytest_faithful import verify
 from pytest_faithful.text.written_sums import wrong_written_sum
 
@@ -129,3 +129,30 @@ def test_any_written_working_both_ways(count: int, price: Decimal, fee: int, off
 def test_any_text_is_read_without_error(text: str) -> None:
     found = wrong_written_sum(text)
     assert found is None or found.said in text
+
+
+FARES = "Day return, Kelbrook to Marlow Cross: £6.20. Weekly pass: £19.50, valid 7 days."
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        # The 5 and the £31.00 are the answer's own working from the £6.20 a passage gives.
+        (f"Five day returns would cost 5 {TIMES} £6.20 = £31.00, more than the £19.50 pass.", True),
+        (f"Five day returns would cost £31.00 (5 {TIMES} £6.20), more than the £19.50 pass.", True),
+        # A fare no passage gives vouches for nothing; a result the working does not make is
+        # claim-arithmetic's.
+        (
+            f"Five day returns would cost 5 {TIMES} £6.50 = £32.50, more than the £19.50 pass.",
+            False,
+        ),
+        (
+            f"Five day returns would cost 5 {TIMES} £6.20 = £32.00, more than the £19.50 pass.",
+            False,
+        ),
+    ],
+)
+def test_a_working_that_holds_vouches_for_its_result_and_counts(
+    answer: str, faithful: bool
+) -> None:
+    assert passes(answer, [FARES]) is faithful

@@ -78,6 +78,7 @@ from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.unit_swaps import swapped_units
 from pytest_faithful.text.words import RUNNER_UP
 from pytest_faithful.text.working import worked_in_steps
+from pytest_faithful.text.written_sums import vouched_by_working
 
 SPECIFIC_KINDS: Final[frozenset[Kind]] = frozenset(("number", "quotation", "identifier"))
 """What this rule holds a claim to; :data:`NAME_KINDS` the rest."""
@@ -138,9 +139,18 @@ def _worked(term: str, case: Case) -> bool:
         or _the_others(term, case)
         or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
+        or _written_working(term, case)  # "5 x £6.20 = £31.00"
         # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
         or (goes_on(case.claim.text) and derived(term, working, passages))
     )
+
+
+def _written_working(term: str, case: Case) -> bool:
+    """Whether ``term`` is the result or a count of a working the claim writes with operators
+    that holds, its other figures stated by the passages or the question
+    (:func:`~pytest_faithful.text.written_sums.vouched_by_working`)."""
+    texts = (*case.passages, case.question or "")
+    return vouched_by_working(term, case.claim.text, frozenset().union(*map(content_terms, texts)))
 
 
 # "either of the other two quotes" where a passage counts three: the rest of a count the

@@ -283,3 +283,49 @@ def _evaluate(operands: list[Decimal], ops: list[str]) -> Decimal | None:
     for sign, value in zip(signs, terms[1:], strict=True):
         total = total + value if sign == "+" else total - value
     return total
+
+
+def vouched_by_working(term: str, claim: str, stated: frozenset[str]) -> bool:
+    """Whether ``term`` is the result, or a count, of a working ``claim`` writes with operators
+    that holds, and whose other figures (an amount of money, a percent, pence, a figure with
+    places) are all among the ``stated`` terms: "Five day returns would cost 5 x £6.20 =
+    £31.00" states the £6.20 a passage gives, and its 5 and £31.00 are its own working. A
+    count is a whole number with no currency or percent: how many the answer multiplies."""
+    if not _MAY_HOLD.search(claim):
+        return False
+    tokens = _tokens(claim)
+    for i, token in enumerate(tokens):
+        if token.kind == "equals":
+            start = _chain_start(tokens, i)
+            read = _chain(tokens, start) if start is not None else None
+            if read is None or read[2] != i or i + 1 >= len(tokens):
+                continue
+            result = tokens[i + 1].figure
+        elif token.kind == "open":
+            read = _chain(tokens, i + 1)
+            result = tokens[i - 1].figure if i > 0 else None
+        else:
+            continue
+        if read is None or result is None:
+            continue
+        figures, ops, _ = read
+        if _held(claim, figures, ops, result, 0, 0) is not None or not _values(
+            figures, ops, result
+        ):
+            continue  # it does not hold, or was not read
+        counts = [f for f in figures if _count(f)]
+        if term not in {_term_of(result), *map(_term_of, counts)}:
+            continue
+        others = [f for f in figures if not _count(f)]
+        if others and all(_term_of(f) in stated for f in others):
+            return True
+    return False
+
+
+def _count(figure: _Figure) -> bool:
+    return not figure.currency and not figure.suffix and figure.value == figure.value.to_integral()
+
+
+def _term_of(figure: _Figure) -> str:
+    """The figure's content term: "£13.50" is "13.5", "1,288" is "1288"."""
+    return format(figure.value.normalize(), "f")
