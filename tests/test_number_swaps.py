@@ -90,12 +90,21 @@ def test_a_joined_worked_out_or_rounded_figure_is_no_swap(passages: list[str], c
     assert verify(claim, passages, judge=quoting(passages[0])).passed
 
 
-def test_the_claim_s_figure_is_read_only_where_a_passage_states_it() -> None:
+def test_a_figure_no_passage_states_is_read_only_word_for_word_and_unhedged() -> None:
     evidence = "Plan A costs $20 a month."
-    assert swapped_number("Plan A costs $25 a month.", "", evidence, [evidence]) is None
+    assert swapped_number("Plan A costs $25 a month.", "", evidence, [evidence]) == NumberSwap(
+        "25", "20"
+    )
     assert swapped_number(
         "Plan A costs $25 a month.", "", evidence, [evidence, "Plan B costs $25."]
     ) == NumberSwap("25", "20")
+    # A rounding, a bound the evidence meets, a swap of more than one word for one.
+    for claim in (
+        "Plan A costs about $25 a month.",
+        "Plan A costs under $25 a month.",
+        "Plan A costs $25 or so a month.",
+    ):
+        assert swapped_number(claim, "", evidence, [evidence]) is None, claim
     # the answer's sentence gives the evidence's figure too: a comparison, not a swap
     sentence = "Plan A costs $25 a month, up from $20."
     assert swapped_number("Plan A costs $25 a month", sentence, evidence, [evidence, "$25"]) is None

@@ -59,6 +59,7 @@ from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock_durations import written_the_other_way
 from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
+from pytest_faithful.text.dates import without_own_working
 from pytest_faithful.text.elapsed import elapsed, era_span
 from pytest_faithful.text.gaps import between
 from pytest_faithful.text.identifiers import without_examples
@@ -103,6 +104,7 @@ def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
     missing = list(_missing(case.claim.text, case.claim.sentence, tuple(case.passages), kinds))
     if missing and "number" in kinds:
         missing = _worked_from_before(missing, case)
+        missing = without_own_working(missing, case.working, tuple(case.passages), case.question)
     if missing and case.question and "number" in kinds:
         return _premises_left_out(missing, case)
     return missing
@@ -149,8 +151,7 @@ def _written_working(term: str, case: Case) -> bool:
     """Whether ``term`` is the result or a count of a working the claim writes with operators
     that holds, its other figures stated by the passages or the question
     (:func:`~pytest_faithful.text.written_sums.vouched_by_working`)."""
-    texts = (*case.passages, case.question or "")
-    return vouched_by_working(term, case.claim.text, frozenset().union(*map(content_terms, texts)))
+    return vouched_by_working(term, case.claim.text, (*case.passages, case.question or ""))
 
 
 # "either of the other two quotes" where a passage counts three: the rest of a count the

@@ -355,3 +355,62 @@ def without_worked_out_dates(
         return missing
     said = frozenset().union(*(content_terms(claim[d.start : d.end]) for d in dates))
     return [m for m in missing if not content_terms(m) <= said]
+
+
+def without_own_working(
+    missing: list[str], claim: str, passages: tuple[str, ...], question: str | None
+) -> list[str]:
+    """``missing`` less the days of the claim's dates that another date of the claim's or the
+    question's, moved by a period the claim says and a passage or the question gives, works
+    out: "the balance is due 7 days before the event, so by 5 April 2025 for a 12 April event";
+    "discard it 6 months after opening, so by 10 July" asked "I opened it on 10 January". The
+    other date is the claim's own specific, held to the passages on its own."""
+    said = tuple(dates_in(claim))
+    given = _periods_given((*passages, question or "")) if said else frozenset()
+    periods = tuple(p for p in _periods(claim) if _in_days(p) in given)
+    if not periods:
+        return missing
+    starts = (*said, *(dates_in(question) if question else ()))
+    worked = [
+        date
+        for date in said
+        if any(_moves_to(other, date, periods) for other in starts if other != date)
+    ]
+    if not worked:
+        return missing
+    terms = frozenset().union(*(content_terms(claim[d.start : d.end]) for d in worked))
+    return [m for m in missing if not content_terms(m) <= terms]
+
+
+def _moves_to(start: SaidDate, date: SaidDate, periods: tuple[tuple[int, str, int], ...]) -> bool:
+    """Whether ``start`` moved by one of ``periods`` reaches ``date``: on the day, and in the
+    year where both say one (a date without a year is read in the other's, or in 2001). No day
+    either way: the answer counts the days itself ("5 days before 26 April" is 21 April)."""
+    if (start.month, start.day) == (date.month, date.day):
+        return False
+    year = start.year or date.year or 2001
+    if not _real(year, start.month, start.day):
+        return False
+    first = datetime.date(year, start.month, start.day)
+    days = {
+        reached
+        for count, unit, direction in periods
+        for sign in ((direction,) if direction else (1, -1))
+        if (reached := _moved(first, sign * count, unit)) is not None
+    }
+    if start.year and date.year:
+        return _real(date.year, date.month, date.day) and (
+            datetime.date(date.year, date.month, date.day) in days
+        )
+    return (date.month, date.day) in {(d.month, d.day) for d in days}
+
+
+def _in_days(period: tuple[int, str, int]) -> tuple[int, str]:
+    """A period's count and unit, a week as seven days: "a week later" is "7 days after"."""
+    count, unit, _ = period
+    return (count * 7, "day") if unit == "week" else (count, unit)
+
+
+@functools.lru_cache(maxsize=64)
+def _periods_given(texts: tuple[str, ...]) -> frozenset[tuple[int, str]]:
+    return frozenset(_in_days(p) for text in texts for p in _periods(text))

@@ -36,7 +36,9 @@ from typing import Final, NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.fractions import share_stated
+from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
@@ -48,6 +50,8 @@ _WORD: Final = regex(r"[^\W_]+(?:[.,:'\u2019][^\W_]+)*")
 # The most words a replaced stretch has on either side: a number and a word around it ("25
 # euros" for "20 dollars" is a unit swap, not read here; "3 p.m." is three words).
 _MOST_WORDS: Final = 3
+# The most numbers no passage writes that a claim's swap is looked for among.
+_MOST_UNWRITTEN: Final = 3
 # A claim of more words is a paragraph, not one fact: not aligned (see name_swaps).
 _MOST_CLAIM_WORDS: Final = 120
 
@@ -109,10 +113,25 @@ def swapped_number(
     # word for word in the evidence's number's place, and only where it is a figure of the
     # claim's own terms (not the "8" of "8 pm", whose term is 20:00): unstated-specifics
     # excuses it where a passage's list counts four things or a bound it reads meets it. Not
-    # a time of day: "opens at 10am" for "opens at 10" is the same hour (text/clock.py).
+    # a time of day ("opens at 10am" for "opens at 10" is the same hour: text/clock.py), a
+    # year ("last year" in a dated article), or the day of a date the passages work out (a
+    # dateline's "March 2" and "Wednesday": March 1).
+    # At most a few, in a claim of one fact's length: a list of figures no passage writes is
+    # unstated-specifics' (and each would be read against the whole claim).
     written = frozenset().union(*map(_numbers, passages))
-    terms = content_terms(claim)
-    unwritten = frozenset(n for n in claimed - written if n in terms and ":" not in n)
+    unwritten = claimed - written
+    if len(unwritten) > _MOST_UNWRITTEN or len(_WORD.findall(claim)) > _MOST_CLAIM_WORDS:
+        unwritten = frozenset()
+    if unwritten:
+        terms, kinds = content_terms(claim), number_kinds(claim)
+        unwritten = frozenset(
+            n
+            for n in unwritten
+            if n in terms and ":" not in n and "year" not in kinds.get(n, frozenset())
+        )
+    if any("date" in kinds.get(n, frozenset()) for n in unwritten):
+        worked = worked_out_dates(claim, tuple(passages))
+        unwritten -= {str(d.day) for d in worked}
     claimed = (claimed & written) | unwritten
     if claimed:  # "7 to 9pm": the 7 is the evidence's 7pm, read as a time with its range
         times = {t for t in content_terms(claim) if ":" in t} & _numbers(evidence)

@@ -21,12 +21,14 @@ minutes (52 + 48 + ...)"), or one hedged ("= about £30", "≈").
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal, DivisionByZero, InvalidOperation
 from typing import Final, NamedTuple
 
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.rates import same_amount
+from pytest_faithful.text.terms import content_terms
 
 # A figure as written: a currency before it, pence or a percent after it.
 _FIGURE: Final = (
@@ -86,7 +88,7 @@ class _Token(NamedTuple):
 def wrong_written_sum(claim: str) -> WrittenSum | None:
     """The first working of ``claim`` written with operators whose figures do not make the
     result it gives; None where each holds or none is read."""
-    if not _MAY_HOLD.search(claim):
+    if not _may_hold(claim):
         return None
     tokens = _tokens(claim)
     for i, token in enumerate(tokens):
@@ -101,8 +103,16 @@ def wrong_written_sum(claim: str) -> WrittenSum | None:
     return None
 
 
-# Every form has an operator between two figures: a cheap test before reading tokens.
-_MAY_HOLD: Final = regex(r"(?i)\d\S*\s*(?:[+\u00d7\u00f7=]|[-\u2212x*]\s|plus|minus)")
+# Every form has an operator: substring tests before reading tokens (a pattern that looked
+# for one after a figure would rescan a long run of figures from each of its digits).
+_MARKS: Final = ("+", "\u00d7", "\u00f7", "=", " x ", " - ", " \u2212 ", " * ", "plus", "minus")
+# The most figures a chain is read with: a longer run of operators is no one working, and
+# each equals sign would read it again.
+_MOST_FIGURES: Final = 12
+
+
+def _may_hold(claim: str) -> bool:
+    return any(mark in claim for mark in _MARKS) and any(c.isdigit() for c in claim)
 
 
 def _tokens(claim: str) -> list[_Token]:
@@ -146,6 +156,8 @@ def _chain(tokens: list[_Token], start: int) -> tuple[list[_Figure], list[str], 
             if tokens[i + 1].figure is None:
                 return None
             ops.append(_OPS[tokens[i].text.lower()])
+            if len(ops) >= _MOST_FIGURES:
+                return None
             i += 1
             continue
         break
@@ -158,7 +170,7 @@ def _chain_start(tokens: list[_Token], end: int) -> int | None:
     """Where the chain that ends just before ``tokens[end]`` starts, read backwards; None if
     no figure stands there."""
     i, start = end - 1, None
-    while True:
+    for _ in range(_MOST_FIGURES):
         if i >= 1 and tokens[i].kind == "word" and tokens[i - 1].figure is not None:
             i -= 1  # a figure's unit word
         if i < 0 or tokens[i].figure is None:
@@ -167,6 +179,7 @@ def _chain_start(tokens: list[_Token], end: int) -> int | None:
         if i < 2 or tokens[i - 1].kind != "op":
             return start
         i -= 2
+    return None
 
 
 def _equation(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
@@ -285,14 +298,22 @@ def _evaluate(operands: list[Decimal], ops: list[str]) -> Decimal | None:
     return total
 
 
-def vouched_by_working(term: str, claim: str, stated: frozenset[str]) -> bool:
+def vouched_by_working(term: str, claim: str, texts: tuple[str, ...]) -> bool:
     """Whether ``term`` is the result, or a count, of a working ``claim`` writes with operators
     that holds, and whose other figures (an amount of money, a percent, pence, a figure with
     places) are all among the ``stated`` terms: "Five day returns would cost 5 x £6.20 =
     £31.00" states the £6.20 a passage gives, and its 5 and £31.00 are its own working. A
-    count is a whole number with no currency or percent: how many the answer multiplies."""
-    if not _MAY_HOLD.search(claim):
-        return False
+    count is a whole number with no currency or percent: how many the answer multiplies.
+    ``texts`` (the passages and the question) are read only for a working that holds."""
+    return term in _vouched(claim, texts)
+
+
+# Asked for each figure a claim's specifics miss: read once per claim.
+@functools.lru_cache(maxsize=256)
+def _vouched(claim: str, texts: tuple[str, ...]) -> frozenset[str]:
+    if not _may_hold(claim):
+        return frozenset()
+    found: set[str] = set()
     tokens = _tokens(claim)
     for i, token in enumerate(tokens):
         if token.kind == "equals":
@@ -313,13 +334,11 @@ def vouched_by_working(term: str, claim: str, stated: frozenset[str]) -> bool:
             figures, ops, result
         ):
             continue  # it does not hold, or was not read
-        counts = [f for f in figures if _count(f)]
-        if term not in {_term_of(result), *map(_term_of, counts)}:
-            continue
         others = [f for f in figures if not _count(f)]
-        if others and all(_term_of(f) in stated for f in others):
-            return True
-    return False
+        if others and all(any(_term_of(f) in content_terms(t) for t in texts) for f in others):
+            found.add(_term_of(result))
+            found.update(_term_of(f) for f in figures if _count(f))
+    return frozenset(found)
 
 
 def _count(figure: _Figure) -> bool:
