@@ -58,7 +58,13 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock_durations import written_the_other_way
-from pytest_faithful.text.codes import aliases_stated, labelled_only, read_dates, unstated_codes
+from pytest_faithful.text.codes import (
+    aliases_stated,
+    is_labelled,
+    labelled_only,
+    read_dates,
+    unstated_codes,
+)
 from pytest_faithful.text.dates import without_own_working
 from pytest_faithful.text.elapsed import elapsed, era_span
 from pytest_faithful.text.gaps import between
@@ -106,7 +112,10 @@ def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
         missing = _worked_from_before(missing, case)
         missing = without_own_working(missing, case.working, tuple(case.passages), case.question)
     if missing and case.question and "number" in kinds:
-        return _premises_left_out(missing, case)
+        # A labelled code the question names ("Can I resit Unit 3?") is the asker's own.
+        asked = case.question.casefold()
+        missing = [m for m in missing if not (is_labelled(m) and m.casefold() in asked)]
+        return _premises_left_out(missing, case) if missing else missing
     return missing
 
 

@@ -161,11 +161,27 @@ _UNIT = regex(
 )
 _SCALE = regex(r"\d+(?:\.\d+)?(?:M|B|BN|T)")
 _PERIOD = regex(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
-_LABEL = regex(
-    r"\b((?i:tier|level|band|grade|class|group|zone|coach|platform|gate|clinic|stage|phase"
-    r"|category|division|league|terminal|floor|ward|bay|block|unit|euro|key stage))\s+"
-    r"(\d{1,3}|[IVX]{1,5}|[A-Z][+*\u2212-]?)(?![\w.,]\w|[\w+*\u2212-])"
+_LABEL_WORDS = (
+    *("tier", "level", "band", "grade", "class", "group", "zone", "coach", "platform", "gate"),
+    *("clinic", "stage", "phase", "category", "division", "league", "terminal", "floor"),
+    *("ward", "bay", "block", "unit", "euro"),
 )
+_VALUE = r"(\d{1,3}|[IVX]{1,5}|[A-Z][+*\u2212-]?)(?![\w.,]\w|[\w+*\u2212-])"
+_LABEL = regex(rf"\b((?i:{'|'.join(_LABEL_WORDS)}|key stage))\s+{_VALUE}")
+_PLURAL = {
+    w[:-1] + "ies"
+    if w[-1] == "y" and w[-2] not in "aeiou"
+    else w + "es"
+    if w[-1] in "sh"
+    else w + "s": w
+    for w in _LABEL_WORDS
+}
+# A label's values listed after its plural: "Zones B and C", "Bands A, B or C".
+_LISTED = regex(
+    rf"\b(?i:({'|'.join(_PLURAL)}))\s+((?:[A-Z]|\d{{1,3}})(?:\s*,\s*(?:[A-Z]|\d{{1,3}}))*"
+    r",?\s+(?:and|or|&)\s+(?:[A-Z]|\d{1,3}))(?![\w.,]\w|[\w+*\u2212-])"
+)
+_LISTED_VALUE = regex(r"[A-Z]|\d{1,3}")
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 
 
@@ -306,7 +322,41 @@ def _passage_codes(
                 runs.add(run)
         for m in _LABEL.finditer(text):
             labels.setdefault(m[1].casefold(), set()).add(_number(m[2]))
+        for m in _LISTED.finditer(text):
+            said = labels.setdefault(_PLURAL[m[1].casefold()], set())
+            said.update(_number(v) for v in _LISTED_VALUE.findall(m[2]))
+        for label, value in _table_labels(text):
+            labels.setdefault(label, set()).add(_number(value))
     return frozenset(grades), frozenset(runs), {k: frozenset(v) for k, v in labels.items()}
+
+
+def is_labelled(code: str) -> bool:
+    """Whether ``code`` is a label and its value, "Unit 3", "Band C", as a whole."""
+    return _LABEL.fullmatch(code) is not None
+
+
+def _table_labels(text: str) -> Iterator[tuple[str, str]]:
+    """Each label and value a Markdown table gives in a column the label heads: "| Band |"
+    over "| C |" is "Band C"."""
+    if "|" not in text:
+        return
+    column: dict[int, str] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if "|" in line else []
+        if not cells:
+            column = {}
+        elif all(set(c) <= set("-: ") for c in cells):
+            continue  # the header's rule
+        elif not column:
+            column = {
+                i: _PLURAL.get(c.casefold(), c.casefold())
+                for i, c in enumerate(cells)
+                if c.casefold() in _LABEL_WORDS or c.casefold() in _PLURAL
+            } or {-1: ""}  # a header with no label: its rows are read as no label's
+        else:
+            for i, label in column.items():
+                if 0 <= i < len(cells) and re.fullmatch(_VALUE, cells[i]):
+                    yield label, cells[i]
 
 
 def aliases_stated(claim: str, passages: Sequence[str]) -> frozenset[str]:
