@@ -42,6 +42,7 @@ from pytest_faithful.text.modals import exempt_and_allowed, exempt_as_provided
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
+from pytest_faithful.text.restrictions import negation_restriction_implies
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.tables import under_lead_in
 from pytest_faithful.text.turns import dialogue
@@ -105,6 +106,9 @@ class Negation:
         if not negation_clash(subject, evidence) or exempt_and_allowed(subject, evidence):
             return ruling
         if exempt_as_provided(subject, evidence):  # "no need to bring gloves": "are provided"
+            return ruling
+        # "Tuesday collections aren't affected" of "Only Thursday and Friday collections are".
+        if not has_negation(evidence) and negation_restriction_implies(subject, evidence):
             return ruling
         return ruling.demoted(
             self.name, "the evidence negates what the claim states, or states what it negates"

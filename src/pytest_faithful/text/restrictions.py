@@ -90,3 +90,38 @@ def _restriction_kept(claim: str, sentence: str) -> bool:
             return False
         found = True
     return found
+
+
+# A claim's word that sets what it negates against the evidence's restriction: "Only if it is
+# unopened; otherwise it can't be returned."
+_COMPLEMENT = regex(r"(?i)\b(?:otherwise|other\s+than|any\s+other|else|except)\b")
+# How many words after "only" name what it restricts to: "Only Thursday and Friday".
+_RESTRICTED_WORDS = 3
+_WORD = regex(r"[^\W_]+")
+
+
+def negation_restriction_implies(claim: str, evidence: str) -> bool:
+    """Whether the evidence's "only" implies the negation ``claim`` says of something else:
+    "Tuesday collections aren't affected" of "Only Thursday and Friday collections are
+    affected", "otherwise knives can't be returned" of "Knives can only be returned if the box
+    is unopened". What "only" restricts to (its next words) is not in the claim unless the
+    claim sets its negation against it ("otherwise"): "Thursday collections aren't affected"
+    still clashes."""
+    if "only" not in evidence.casefold():
+        return False
+    negated = frozenset().union(*(content_terms(m[1]) for m in _NEGATED.finditer(claim)))
+    restricted: set[str] = set()
+    for m in _ONLY.finditer(evidence):
+        # The clause "only" restricts must say what the claim negates ("affected"): one about
+        # something else ("but only 400 books remain") implies nothing of it.
+        if "only" in m[0].casefold() and negated & content_terms(m[2]):
+            restricted |= content_terms(" ".join(_WORD.findall(m[2])[:_RESTRICTED_WORDS]))
+    if not restricted:
+        return False
+    if _COMPLEMENT.search(claim):
+        return True
+    return not restricted & content_terms(claim)
+
+
+# A negation and the words it negates: "aren't affected", "can't be returned".
+_NEGATED = regex(r"(?i)\b(?:not|never|cannot|\w+n't)((?:\s+[^\W\d_]+){1,3})")
