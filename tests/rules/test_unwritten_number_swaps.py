@@ -11,7 +11,7 @@ import pytest
 
 from evidence_judges import quoting
 from pytest_faithful import verify
-from pytest_faithful.text.number_swaps import swapped_number
+from pytest_faithful.text.number_swaps import NumberSwap, swapped_label, swapped_number
 
 RECALL = (
     "Brisa is recalling about 48,000 heaters. It has received 14 reports of cords overheating, "
@@ -68,3 +68,34 @@ def test_the_8_of_8_pm_is_no_figure_of_its_own() -> None:
     claim = "The campus was locked down just before 8 pm Thursday."
     evidence = "The campus was locked down just before 8pm Thursday."
     assert swapped_number(claim, claim, evidence, [evidence]) is None
+
+
+def test_a_written_numbers_swap_is_read_before_an_unwritten_one() -> None:
+    """The 60 is 100 less the 40, worked in the claim; the 40 is a passage's, in the place of
+    the evidence's 50 (stop 63's third blind wave)."""
+    evidence = "You can pay in advance instead: 50% on arrival and 50% by 6 January."
+    passages = [evidence, "The first instalment is 40% of the rent."]
+    claim = "You can pay in advance instead: 60% on arrival and the other 40% by 6 January."
+    assert swapped_number(claim, claim, evidence, passages) == NumberSwap("40", "50")
+    assert not verify(claim, passages, judge=quoting(evidence)).passed
+
+
+CHARGES = "Band A homes get a reduction of one-ninth of the Band D charge. Band B pays £1,648."
+
+
+@pytest.mark.parametrize(
+    ("claim", "caught"),
+    [
+        ("Band A homes get a reduction of one-ninth of the Band B charge.", True),
+        ("Band A homes get a reduction of one-ninth of the Band D charge.", False),
+        ("Band A homes get a reduction of one-ninth of the Band IV charge.", True),
+    ],
+)
+def test_a_labels_value_swapped_both_ways(claim: str, caught: bool) -> None:
+    # unstated-specifics held aside: its sibling reading sees "Band D" in a whole-passage quote.
+    judge = quoting(CHARGES)
+    result = verify(claim, [CHARGES], judge=judge, skip_rules="unstated-specifics")
+    assert result.passed is not caught
+    assert (swapped_label(claim, CHARGES) is not None) is caught
+    if caught:
+        assert [v.rule for v in result.claim_verdicts] == ["changed-numbers"]

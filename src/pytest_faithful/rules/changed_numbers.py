@@ -11,7 +11,9 @@ that the claim's sentence does not state, between words the two share; one that 
 writes only where it replaces the evidence's word for word, unhedged ("including 4 reports"
 for "including 3 reports", which a passage's list of four things excuses from
 ``unstated-specifics``)
-(:func:`~pytest_faithful.text.number_swaps.swapped_number`). The evidence is read as
+(:func:`~pytest_faithful.text.number_swaps.swapped_number`). A label's value is read the same
+way: "the Band B charge" quoting "the Band D charge"
+(:func:`~pytest_faithful.text.number_swaps.swapped_label`). The evidence is read as
 ``changed-names`` reads it (:func:`~pytest_faithful.rules.changed_names.evidence_read`).
 Every judge.
 """
@@ -22,7 +24,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.changed_names import evidence_read
-from pytest_faithful.text.number_swaps import swapped_number
+from pytest_faithful.text.number_swaps import swapped_label, swapped_number
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.terms import content_terms
 
@@ -37,9 +39,13 @@ class ChangedNumbers:
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
         if ruling.span is None and not ruling.quoted:
             return ruling
-        swap = swapped_number(
-            case.claim.text, case.claim.sentence, evidence_read(case, ruling), case.passages
-        )
+        evidence = evidence_read(case, ruling)
+        swap = swapped_number(case.claim.text, case.claim.sentence, evidence, case.passages)
+        if swap is None and (label := swapped_label(case.claim.text, evidence)) is not None:
+            return ruling.demoted(
+                self.name,
+                f"the claim states {label.claimed} where the evidence gives {label.shown}",
+            )
         if swap is None or _works_out(case, swap.shown) or _worked(case, swap.claimed):
             return ruling
         return ruling.demoted(

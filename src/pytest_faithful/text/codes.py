@@ -161,20 +161,20 @@ _UNIT = regex(
 )
 _SCALE = regex(r"\d+(?:\.\d+)?(?:M|B|BN|T)")
 _PERIOD = regex(r"[QH][1-4]|FY\d{2}(?:\d{2})?")
-_LABEL_WORDS = (
+LABEL_WORDS = (
     *("tier", "level", "band", "grade", "class", "group", "zone", "coach", "platform", "gate"),
     *("clinic", "stage", "phase", "category", "division", "league", "terminal", "floor"),
     *("ward", "bay", "block", "unit", "euro"),
 )
 _VALUE = r"(\d{1,3}|[IVX]{1,5}|[A-Z][+*\u2212-]?)(?![\w.,]\w|[\w+*\u2212-])"
-_LABEL = regex(rf"\b((?i:{'|'.join(_LABEL_WORDS)}|key stage))\s+{_VALUE}")
+_LABEL = regex(rf"\b((?i:{'|'.join(LABEL_WORDS)}|key stage))\s+{_VALUE}")
 _PLURAL = {
     w[:-1] + "ies"
     if w[-1] == "y" and w[-2] not in "aeiou"
     else w + "es"
     if w[-1] in "sh"
     else w + "s": w
-    for w in _LABEL_WORDS
+    for w in LABEL_WORDS
 }
 # A label's values listed after its plural: "Zones B and C", "Bands A, B or C".
 _LISTED = regex(
@@ -351,7 +351,7 @@ def _table_labels(text: str) -> Iterator[tuple[str, str]]:
             column = {
                 i: _PLURAL.get(c.casefold(), c.casefold())
                 for i, c in enumerate(cells)
-                if c.casefold() in _LABEL_WORDS or c.casefold() in _PLURAL
+                if c.casefold() in LABEL_WORDS or c.casefold() in _PLURAL
             } or {-1: ""}  # a header with no label: its rows are read as no label's
         else:
             for i, label in column.items():

@@ -36,6 +36,7 @@ from typing import Final, NamedTuple
 
 from pytest_faithful.text.amounts import all_amounts, amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.codes import LABEL_WORDS
 from pytest_faithful.text.dates import worked_out_dates
 from pytest_faithful.text.fractions import share_stated
 from pytest_faithful.text.kinds import number_kinds
@@ -165,6 +166,10 @@ def swapped_number(
     a = [w.casefold() for w in claim_words]
     b = [w.casefold() for w in evidence_words]
     codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    # A swap of a number a passage writes first: a rule that excuses the figure it reports (one
+    # the claim works out itself) must still see the swap of a written one ("60% ... and the
+    # other 40%" quoting "50% ... and 50%": the 60 is 100 less the 40, the 40 a passage's).
+    unwritten_swap = None
     for n, (tag, i1, i2, j1, j2) in enumerate(codes):
         if tag != "replace" or i2 - i1 > _MOST_WORDS or j2 - j1 > _MOST_WORDS:
             continue
@@ -180,7 +185,10 @@ def swapped_number(
             if _number_of(w) in shown and not _met(b, j, a, i1, ours)
         ]
         if ours and theirs and _placed(codes, n, a):
-            return NumberSwap(ours[0], theirs[0])
+            swap = NumberSwap(ours[0], theirs[0])
+            if _number_of(ours[0]) not in unwritten:
+                return swap
+            unwritten_swap = unwritten_swap or swap
     # A reworded sentence places its number by what it counts: "valid for 10 minutes" for
     # "expire after 30 minutes", "15%" for "0.75%", "a 14-inch screen" for "a 16-inch display".
     # Only where the claim states none of the evidence's numbers: one that does joins a fact of
@@ -188,7 +196,7 @@ def swapped_number(
     # the regions' figures).
     claimed -= unwritten
     if shown != _numbers(evidence) or not claimed:
-        return None
+        return unwritten_swap
     # A bound of the evidence's ("more than 30 minutes") is met by a case, not swapped.
     shown = frozenset(t for t in shown if not _only_bounds(t, b, a, claimed))
     given = _measured(evidence, shown)
@@ -196,7 +204,7 @@ def swapped_number(
         for other, what in given.items():
             if what == measure:
                 return NumberSwap(said, other)
-    return None
+    return unwritten_swap
 
 
 # Words after which a figure is rounded or bounded: "about 50,000" for 48,000 and "more than
@@ -310,3 +318,26 @@ def _placed(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:
 def _content(code: _Code, a: Sequence[str]) -> bool:
     tag, i1, i2, _, _ = code
     return tag == "equal" and any(w not in STOPWORDS and w.isalpha() for w in a[i1:i2])
+
+
+# A label and its value as a capital or a Roman numeral, with the word after it: "Band B
+# charge", "Tier II members".
+_LABELLED: Final = regex(
+    rf"\b(?i:({'|'.join(LABEL_WORDS)}))\s+([A-Z]|[IVX]{{1,4}})\b(?![.\-+])\s+([^\W\d_]+)"
+)
+
+
+def swapped_label(claim: str, evidence: str) -> NumberSwap | None:
+    """The claim's value of a label where the evidence gives the same label another value
+    before the same word: "one-ninth of the Band B charge" quoting "... of the Band D
+    charge". None if none, or where the evidence also gives the claim's."""
+    if not any(w in claim.casefold() for w in LABEL_WORDS):
+        return None
+    given: dict[tuple[str, str], set[str]] = {}
+    for m in _LABELLED.finditer(evidence):
+        given.setdefault((m[1].casefold(), m[3].casefold()), set()).add(m[2])
+    for m in _LABELLED.finditer(claim):
+        others = given.get((m[1].casefold(), m[3].casefold()), set())
+        if others and m[2] not in others:
+            return NumberSwap(f"{m[1]} {m[2]}", f"{m[1]} {sorted(others)[0]}")
+    return None
