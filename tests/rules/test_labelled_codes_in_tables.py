@@ -49,3 +49,12 @@ def test_a_labelled_code_the_question_names_is_the_askers() -> None:
     answer = "No. For Unit 3 you'd need to use the January window."
     assert passes(answer, RESITS, "Can I resit Unit 3 in the November window?")
     assert not passes(answer, RESITS, "Can I resit my coursework in the November window?")
+
+
+def test_a_bold_runs_closing_stars_are_no_grade_sign() -> None:
+    """ "**Screen A**" gives Screen A, not a grade "A*" (stop 63's third blind wave); a grade
+    "A*" is still read as one."""
+    programme = "**13:30 | Screen B** Little Thunder. **16:00 | Screen A** Shorts. Grade A* only."
+    assert unstated_codes("It is in Screen A.", "It is in Screen A.", [programme]) == []
+    assert unstated_codes("It is in Screen C.", "It is in Screen C.", [programme]) == ["C"]
+    assert unstated_codes("You need grade A*.", "You need grade A*.", [programme]) == []

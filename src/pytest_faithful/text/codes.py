@@ -150,7 +150,8 @@ _GRADE = regex(
     r"(?<![\w+*/.&'\u2019\u2212\u00b0-])([A-Z]{1,3})(?:([+*\u2212-])(?![\w-]))?"
     r"(?![\w'\u2019+*/&\u2212-])"
 )
-_PASSAGE_GRADE = regex(r"(?<![A-Za-z0-9])([A-Z]{1,3})([+*\u2212-]?)(?![A-Za-z0-9])")
+# A star before another is Markdown's bold closing ("**Screen A**"), no A*.
+_PASSAGE_GRADE = regex(r"(?<![A-Za-z0-9])([A-Z]{1,3})((?:[+\u2212-]|\*(?!\*))?)(?![A-Za-z0-9])")
 # A code: parts joined by hyphens, with a capital and a digit, or a part that is one capital.
 _COMPOUND = regex(r"(?<![\w.-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\w-]|\.\w)")
 _PIECES = regex(r"[A-Za-z0-9]+(?:\u00b0)?")
@@ -336,8 +337,7 @@ def is_labelled(code: str) -> bool:
 
 
 def _table_labels(text: str) -> Iterator[tuple[str, str]]:
-    """Each label and value a Markdown table gives in a column the label heads: "| Band |"
-    over "| C |" is "Band C"."""
+    """Each label and value a Markdown table gives in a column it heads: "| Band |", "| C |"."""
     if "|" not in text:
         return
     column: dict[int, str] = {}
