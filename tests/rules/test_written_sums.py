@@ -156,3 +156,34 @@ def test_a_working_that_holds_vouches_for_its_result_and_counts(
     answer: str, faithful: bool
 ) -> None:
     assert passes(answer, [FARES]) is faithful
+
+
+TIMETABLE = (
+    "| Depart | Arrive |\n|---|---|\n| 10:00 | 10:45 |\n| 13:30 | 14:15 |\n\n"
+    "Vehicles must check in at least 30 minutes before departure."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "faithful"),
+    [
+        # Stop 63's fourth blind wave (held out): two honest answers the stop's first readings
+        # failed. A time moved by the duration the claim says from the question's time.
+        ("Vehicles must check in at least 30 minutes before departure, so be there by 13:00.",
+         "When do I need to be there for the 13:30?", True),
+        ("Vehicles must check in at least 30 minutes before departure, so be there by 12:45.",
+         "When do I need to be there for the 13:30?", False),
+    ],
+)  # fmt: skip
+def test_a_time_the_answer_moves_both_ways(answer: str, question: str, faithful: bool) -> None:
+    assert passes(answer, [TIMETABLE], question) is faithful
+
+
+def test_a_workings_result_is_no_changed_figure() -> None:
+    """ "CHF 128", the result of "2 x CHF 64", stands in the place of the row's CHF 32 by word
+    alignment alone; a currency's code reads as its sign."""
+    row = "| Return, Tessbach - Alder Peak | CHF 64 | CHF 32 |"
+    claim = f"- 2 adult returns: 2 {TIMES} CHF 64 = CHF 128"
+    assert verify(claim, [row], judge=quoting(row)).passed
+    assert wrong_written_sum(f"2 {TIMES} CHF 64 = CHF 120") is not None
+    assert wrong_written_sum(f"Pay 2 {TIMES} 5 = 11") is not None  # "Pay" is no currency

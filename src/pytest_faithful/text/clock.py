@@ -153,3 +153,34 @@ def on_the_hour_said(term: str, passages: Sequence[str]) -> bool:
         rf"(?:o['\u2019]?{SPACE}clock|(?:[-\u2013\u2014]|to|until|till|and){SPACE}\d{{1,2}}(?![\d%]))"
     )
     return any(said.search(p) for p in passages)
+
+
+# A duration the answer moves a time of day by, and which way: "30 minutes before", "2 hours
+# after", "45 mins earlier".
+_MOVED_BY = re.compile(
+    r"(?i)\b(\d{1,3})\s*(minutes?|mins?|hours?|hrs?)\s+(before|earlier|ahead\s+of|prior\s+to|"
+    r"after|later)\b"
+)
+# The most times a text is read for: a timetable of many is no one working.
+_MOST_TIMES = 12
+
+
+def time_moved(term: str, claim: str, question: str | None) -> bool:
+    """Whether ``term``, a time of day ("13:00"), is another time the claim or the question
+    says moved by a duration the claim says: "at least 30 minutes before departure, so be
+    there by 13:00" asked about "the 13:30". The duration is the claim's own specific, held to
+    the passages on its own."""
+    hour, _, minutes = term.partition(":")
+    if not (hour.isdigit() and minutes.isdigit()):
+        return False
+    target = int(hour) * 60 + int(minutes)
+    moves = [
+        int(m[1])
+        * (60 if m[2].lower().startswith("h") else 1)
+        * (1 if m[3].lower() in ("after", "later") else -1)
+        for m in _MOVED_BY.finditer(claim)
+    ]
+    if not moves:
+        return False
+    times = {t for t, _ in clock_times(f"{claim}\n{question or ''}", _MOST_TIMES)}
+    return any((t + move) % 1440 == target for t in times for move in moves)

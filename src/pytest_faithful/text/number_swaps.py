@@ -44,6 +44,7 @@ from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import STOPWORDS
+from pytest_faithful.text.written_sums import worked_results
 
 # A number is one word ("1,250", "4.5", "10:15"), and so is a word with digits in it, a
 # speaker's tag or a model's name ("Person1", "X300"), which states no figure.
@@ -130,6 +131,8 @@ def swapped_number(
             for n in unwritten
             if n in terms and ":" not in n and "year" not in kinds.get(n, frozenset())
         )
+    if unwritten:  # "2 x CHF 64 = CHF 128": a working's result stands in no figure's place
+        unwritten -= worked_results(claim)
     if any("date" in kinds.get(n, frozenset()) for n in unwritten):
         worked = worked_out_dates(claim, tuple(passages))
         unwritten -= {str(d.day) for d in worked}

@@ -30,10 +30,11 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
 
-# A figure as written: a currency before it, pence or a percent after it.
+# A figure as written: a currency before it (a sign, "C$", or a code: "CHF 64"), pence or a
+# percent after it.
 _FIGURE: Final = (
-    r"(?P<cur>[£$€¥]\s?)?(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?(?![\d,.]\d)"
-    r"(?P<suffix>\s?%|p\b)?"
+    r"(?P<cur>\b(?-i:[A-Z]{3})\s?(?=\d)|(?:\b(?-i:[A-Z]{1,2}))?[£$€¥\u20b9]\s?)?"
+    r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?(?![\d,.]\d)(?P<suffix>\s?%|p\b)?"
 )
 _TOKEN: Final = regex(
     rf"(?P<figure>{_FIGURE})"
@@ -338,6 +339,33 @@ def _vouched(claim: str, texts: tuple[str, ...]) -> frozenset[str]:
         if others and all(any(_term_of(f) in content_terms(t) for t in texts) for f in others):
             found.add(_term_of(result))
             found.update(_term_of(f) for f in figures if _count(f))
+    return frozenset(found)
+
+
+def worked_results(claim: str) -> frozenset[str]:
+    """The terms of the results of the workings ``claim`` writes with operators that hold:
+    "2 x CHF 64 = CHF 128" gives "128", a figure of the answer's own making."""
+    return _held_results(claim) if _may_hold(claim) else frozenset()
+
+
+@functools.lru_cache(maxsize=256)
+def _held_results(claim: str) -> frozenset[str]:
+    tokens = _tokens(claim)
+    found = set()
+    for i, token in enumerate(tokens):
+        if token.kind != "equals" or (start := _chain_start(tokens, i)) is None:
+            continue
+        read = _chain(tokens, start)
+        if read is None or read[2] != i or i + 1 >= len(tokens):
+            continue
+        result = tokens[i + 1].figure
+        figures, ops, _ = read
+        if (
+            result is not None
+            and _values(figures, ops, result)
+            and _held(claim, figures, ops, result, 0, 0) is None
+        ):
+            found.add(_term_of(result))
     return frozenset(found)
 
 
