@@ -187,3 +187,28 @@ def test_a_workings_result_is_no_changed_figure() -> None:
     assert verify(claim, [row], judge=quoting(row)).passed
     assert wrong_written_sum(f"2 {TIMES} CHF 64 = CHF 120") is not None
     assert wrong_written_sum(f"Pay 2 {TIMES} 5 = 11") is not None  # "Pay" is no currency
+
+
+NIGHT_TRAIN = (
+    "Departs Carvel Central 21:50, arrives Port Essen 08:05 the next morning.",
+    "Tickets can be changed up to 15 days before travel.",
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        (
+            "It leaves at 21:50 and arrives at 08:05, so the journey takes 10 hours 15 minutes.",
+            True,
+        ),
+        (
+            "It leaves at 21:50 and arrives at 08:05, so the journey takes 10 hours 45 minutes.",
+            False,
+        ),
+    ],
+)
+def test_a_span_past_midnight_in_hours_and_minutes_both_ways(answer: str, faithful: bool) -> None:
+    """The times in the order said, the second past midnight; the 15 minutes are that span's,
+    not the passage's 15 days said in another unit."""
+    assert passes(answer, NIGHT_TRAIN) is faithful

@@ -58,7 +58,7 @@ from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.arithmetic import derived
 from pytest_faithful.text.clock import time_moved
-from pytest_faithful.text.clock_durations import written_the_other_way
+from pytest_faithful.text.clock_durations import between_clock_durations, written_the_other_way
 from pytest_faithful.text.codes import (
     aliases_stated,
     is_labelled,
@@ -150,6 +150,7 @@ def _worked(term: str, case: Case) -> bool:
         or _place_named(term, case)
         or _the_others(term, case)
         or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
+        or between_clock_durations(term, case.claim.text, passages)  # 21:50 to 08:05: 10 h 15
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
         or _written_working(term, case)  # "5 x £6.20 = £31.00"
         or time_moved(term, case.working, case.question)  # "30 minutes before" the 13:30

@@ -65,6 +65,13 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
     way = {sign for pattern, sign in ((_LESS, -1), (_MORE, 1)) if pattern.search(claim)}
     if len(way) > 1:
         return False  # "faster: ..., 22 seconds slower": which way is not said
+    # Times of day in the order said, the second past midnight: "leaves at 21:50 and arrives
+    # at 08:05, so the journey takes 10 hours 15 minutes".
+    if any(
+        second < first < _DAY and Decimal((second - first + _DAY) * 60) in sizes
+        for first, second in itertools.combinations(two, 2)
+    ):
+        return True
     return any(
         Decimal(abs(first - second) * unit) in sizes
         and (not way or (first - second) * next(iter(way)) > 0)
@@ -73,6 +80,8 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
     )
 
 
+# The minutes of a day: a span of times of day runs forward past midnight.
+_DAY = 24 * 60
 # A time of day's "am" or "pm": such times are read as spans (text/time_spans.py).
 _HALF_DAY = regex(r"(?i)[^\S\n]?[ap]\.?m\b")
 # Words that say the first of two readings is the less, or the more.
