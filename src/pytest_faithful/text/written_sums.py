@@ -89,19 +89,43 @@ class _Token(NamedTuple):
 def wrong_written_sum(claim: str) -> WrittenSum | None:
     """The first working of ``claim`` written with operators whose figures do not make the
     result it gives; None where each holds or none is read."""
-    if not _may_hold(claim):
-        return None
+    for working in _workings(claim):
+        made = _made(working)
+        if made is not None and not made[1]:
+            return WrittenSum(claim[working.start : working.end], made[0])
+    return None
+
+
+class _Working(NamedTuple):
+    """A chain of figures and operators and the result the claim gives it, read whole."""
+
+    figures: list[_Figure]
+    ops: list[str]
+    result: _Figure
+    start: int
+    end: int
+    equation: bool  # "a x b = c", not "c (a x b)"
+
+
+def _workings(claim: str) -> tuple[_Working, ...]:
+    """Each working ``claim`` writes in either form, in order (read once per claim)."""
+    return _read_workings(claim) if _may_hold(claim) else ()
+
+
+@functools.lru_cache(maxsize=256)
+def _read_workings(claim: str) -> tuple[_Working, ...]:
     tokens = _tokens(claim)
+    found = []
     for i, token in enumerate(tokens):
         if token.kind == "equals":
-            wrong = _equation(claim, tokens, i)
+            working = _equation(tokens, i)
         elif token.kind == "open":
-            wrong = _bracketed(claim, tokens, i)
+            working = _bracketed(tokens, i)
         else:
             continue
-        if wrong is not None:
-            return wrong
-    return None
+        if working is not None:
+            found.append(working)
+    return tuple(found)
 
 
 # Every form has an operator: substring tests before reading tokens (a pattern that looked
@@ -183,7 +207,7 @@ def _chain_start(tokens: list[_Token], end: int) -> int | None:
     return None
 
 
-def _equation(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
+def _equation(tokens: list[_Token], at: int) -> _Working | None:
     start = _chain_start(tokens, at)
     if start is None or (start > 0 and tokens[start - 1].kind in ("op", "equals", "approx")):
         return None
@@ -200,10 +224,10 @@ def _equation(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
         return None  # "= 2 x 3 = 6": a chain of equations, read from its last
     if _compound(tokens, i):
         return None
-    return _held(claim, figures, ops, result, figures[0].start, result.end)
+    return _Working(figures, ops, result, figures[0].start, result.end, equation=True)
 
 
-def _bracketed(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
+def _bracketed(tokens: list[_Token], at: int) -> _Working | None:
     read = _chain(tokens, at + 1)
     if read is None:
         return None
@@ -221,7 +245,7 @@ def _bracketed(claim: str, tokens: list[_Token], at: int) -> WrittenSum | None:
         return None
     if i > 1 and tokens[i - 1].kind == "word" and tokens[i - 2].figure is not None:
         return None  # "4 hours 13 minutes (...)": a measure in two units
-    return _held(claim, figures, ops, result, result.start, tokens[after].end)
+    return _Working(figures, ops, result, result.start, tokens[after].end, equation=False)
 
 
 def _hedge_before(tokens: list[_Token], i: int) -> bool:
@@ -234,17 +258,15 @@ def _compound(tokens: list[_Token], i: int) -> bool:
     return i + 2 < len(tokens) and tokens[i + 1].kind == "word" and tokens[i + 2].figure is not None
 
 
-def _held(
-    claim: str, figures: list[_Figure], ops: list[str], result: _Figure, start: int, end: int
-) -> WrittenSum | None:
-    values = _values(figures, ops, result)
+def _made(working: _Working) -> tuple[Decimal, bool] | None:
+    """What the working's figures make and whether that is its result, to the places the
+    result is written; None where its figures are not read as one kind or make nothing."""
+    values = _values(working.figures, working.ops, working.result)
     if values is None:
         return None
     operands, wanted = values
-    made = _evaluate(operands, ops)
-    if made is None or same_amount(wanted, made):
-        return None
-    return WrittenSum(claim[start:end], made)
+    made = _evaluate(operands, working.ops)
+    return None if made is None else (made, same_amount(wanted, made))
 
 
 def _values(
@@ -312,61 +334,26 @@ def vouched_by_working(term: str, claim: str, texts: tuple[str, ...]) -> bool:
 # Asked for each figure a claim's specifics miss: read once per claim.
 @functools.lru_cache(maxsize=256)
 def _vouched(claim: str, texts: tuple[str, ...]) -> frozenset[str]:
-    if not _may_hold(claim):
-        return frozenset()
     found: set[str] = set()
-    tokens = _tokens(claim)
-    for i, token in enumerate(tokens):
-        if token.kind == "equals":
-            start = _chain_start(tokens, i)
-            read = _chain(tokens, start) if start is not None else None
-            if read is None or read[2] != i or i + 1 >= len(tokens):
-                continue
-            result = tokens[i + 1].figure
-        elif token.kind == "open":
-            read = _chain(tokens, i + 1)
-            result = tokens[i - 1].figure if i > 0 else None
-        else:
-            continue
-        if read is None or result is None:
-            continue
-        figures, ops, _ = read
-        if _held(claim, figures, ops, result, 0, 0) is not None or not _values(
-            figures, ops, result
-        ):
+    for working in _workings(claim):
+        made = _made(working)
+        if made is None or not made[1]:
             continue  # it does not hold, or was not read
-        others = [f for f in figures if not _count(f)]
+        others = [f for f in working.figures if not _count(f)]
         if others and all(any(_term_of(f) in content_terms(t) for t in texts) for f in others):
-            found.add(_term_of(result))
-            found.update(_term_of(f) for f in figures if _count(f))
+            found.add(_term_of(working.result))
+            found.update(_term_of(f) for f in working.figures if _count(f))
     return frozenset(found)
 
 
 def worked_results(claim: str) -> frozenset[str]:
-    """The terms of the results of the workings ``claim`` writes with operators that hold:
-    "2 x CHF 64 = CHF 128" gives "128", a figure of the answer's own making."""
-    return _held_results(claim) if _may_hold(claim) else frozenset()
-
-
-@functools.lru_cache(maxsize=256)
-def _held_results(claim: str) -> frozenset[str]:
-    tokens = _tokens(claim)
-    found = set()
-    for i, token in enumerate(tokens):
-        if token.kind != "equals" or (start := _chain_start(tokens, i)) is None:
-            continue
-        read = _chain(tokens, start)
-        if read is None or read[2] != i or i + 1 >= len(tokens):
-            continue
-        result = tokens[i + 1].figure
-        figures, ops, _ = read
-        if (
-            result is not None
-            and _values(figures, ops, result)
-            and _held(claim, figures, ops, result, 0, 0) is None
-        ):
-            found.add(_term_of(result))
-    return frozenset(found)
+    """The terms of the results of the workings ``claim`` writes as equations that hold: "2 x
+    CHF 64 = CHF 128" gives "128", a figure of the answer's own making."""
+    return frozenset(
+        _term_of(working.result)
+        for working in _workings(claim)
+        if working.equation and (made := _made(working)) is not None and made[1]
+    )
 
 
 def _count(figure: _Figure) -> bool:
