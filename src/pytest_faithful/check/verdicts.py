@@ -18,6 +18,7 @@ from pytest_faithful.text.align import Aligned
 from pytest_faithful.text.counts import BULLET
 from pytest_faithful.text.evidence import bears_on, subject_of
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.wording import stated_word_for_word
 
 
@@ -36,6 +37,7 @@ def ruled(
     answer's sentences, in order."""
     claim_rules = rules.claim_rules(heuristic)
     before = _sentences_before(answer)
+    asked = content_terms(question) if question else frozenset()
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         case = Case(
@@ -47,6 +49,7 @@ def ruled(
             locating=rules.locating,
             question=question,
             before=before.get(claim.sentence, ""),
+            explained=_explained(claim, claims, asked),
         )
         span = judge_span(verdict, passages)
         ruling = Ruling(verdict.label, verdict.reason, span, found=False, quoted=verdict.evidence)
@@ -153,4 +156,12 @@ def no_context_verdict(claim: Claim) -> ClaimVerdict:
         passage_index=None,
         evidence_found=False,
         judge_label=Label.NOT_ENOUGH_INFO,
+    )
+
+
+def _explained(claim: Claim, claims: Sequence[Claim], asked: frozenset[str]) -> bool:
+    """Whether a claim after ``claim`` in the answer says something of what was ``asked``: the
+    reasons a bare "No." goes on to give, not a remark about something else."""
+    return bool(asked) and any(
+        other.start >= claim.end and content_terms(other.text) & asked for other in claims
     )

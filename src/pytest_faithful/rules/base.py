@@ -43,6 +43,9 @@ class Case:
     before: str = ""
     """The answer's sentence before the claim's, where the claim's working may begin ("8
     tablets of 500 mg in 24 hours. That's a maximum of 4,000 mg a day.")."""
+    explained: bool = False
+    """Whether the answer goes on after the claim with a claim about what was asked: a bare
+    "No." whose reasons follow, each a claim of its own."""
 
     @functools.cached_property
     def working(self) -> str:
@@ -55,6 +58,21 @@ class Case:
     def whole_claim(self) -> bool:
         """Whether the evidence is read for the claim itself (not a bare yes and its question)."""
         return self.subject == self.claim.text
+
+    @property
+    def reply_explained(self) -> bool:
+        """Whether the claim is a bare reply ("No.", "Not automatically.") that the answer goes
+        on to explain in claims of its own, each held to the rules. The reply states nothing a
+        quote could prove but the question's yes or no, and the passage sentence that answers
+        the question seldom shares enough of its words: on stops 62 and 63's blind probes
+        (5,120 faithful answers) 56 failed so alone, and no lie whose faithful twin passes was
+        caught by it. A figure ("£15.") is a specific of its own; a reply alone, or followed
+        only by remarks on something else, is still held."""
+        return (
+            not self.whole_claim
+            and self.explained
+            and not any(c.isdigit() for c in self.claim.text)
+        )
 
 
 @dataclasses.dataclass(frozen=True)

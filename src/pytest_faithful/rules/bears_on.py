@@ -1,19 +1,18 @@
 """``bears-on``: a SUPPORTED verdict's span bears on its claim.
 
-It shares a content word with the claim and holds enough of it
-(:func:`~pytest_faithful.text.evidence.bears_on`): ".", "the", "30" or "passage 1" are in
-every passage and prove nothing. A quote that bears on the claim but shows little of it is
-shown with the span that covers the claim instead, so a report shows what the claim says. A
-quote that starts just after the negation governing it ("ship to Mexico" out of "We do not
-ship to Mexico.") does not bear on a claim that the negation it left out would contradict ("We
-ship to Mexico."): the judge's evidence hides what its passage says, as an ellipsis standing
-for that negation would (:func:`~pytest_faithful.text.align.align` refuses those). So does a
-quote that stops just before the restriction of its sentence ("Free shipping is available" out
-of "Free shipping is available only for members.") for a claim that says its words hold in
-every case ("... to all customers."). A question proves nothing but its asking: one in a turn
-of a dialogue bears on a claim that reports its speaker asking it, or a discussion it raised
-and no decision (:func:`_asked`); statements before a closing question bear through themselves
-(:func:`_states_before_asking`). A trust rule: in every policy.
+It shares a content word with the claim and holds enough of it (``text.evidence.bears_on``):
+".", "the", "30" or "passage 1" are in every passage and prove nothing. A quote that bears on
+the claim but shows little of it is shown with the span that covers the claim instead. A quote
+that starts just after the negation governing it ("ship to Mexico" out of "We do not ship to
+Mexico.") does not bear on a claim that the negation it left out would contradict ("We ship to
+Mexico."), as an ellipsis for that negation would not (``text.align.align`` refuses those). So
+does a quote that stops just before the restriction of its sentence ("Free shipping is
+available" of "... only for members.") for a claim that says its words hold in every case. A
+question proves nothing but its asking: one in a turn of a dialogue bears on a claim that
+reports its speaker asking it, or a discussion it raised and no decision (:func:`_asked`);
+statements before a closing question bear through themselves (:func:`_states_before_asking`). A
+bare reply the answer goes on to explain is left to its reasons (``Case.reply_explained``). A
+trust rule: in every policy.
 """
 
 from __future__ import annotations
@@ -107,6 +106,7 @@ class BearsOn:
                 and not _answered_yes(case, span)
                 and (case.whole_claim or not replied_alike(case.passages, span, case.claim.text))
                 and not _tag_stated(case, span)
+                and not case.reply_explained  # a bare "No." and the claims with its reasons
             ):
                 other = elsewhere(case, ruling) or _exchange(case, ruling, span)
                 if other is not None:
