@@ -37,7 +37,7 @@ def ruled(
     answer's sentences, in order."""
     claim_rules = rules.claim_rules(heuristic)
     before = _sentences_before(answer)
-    asked = content_terms(question) if question else frozenset()
+    last_asked = _last_about_asked(claims, question)
     results = []
     for claim, verdict in zip(claims, verdicts, strict=True):
         case = Case(
@@ -49,7 +49,7 @@ def ruled(
             locating=rules.locating,
             question=question,
             before=before.get(claim.sentence, ""),
-            explained=_explained(claim, claims, asked),
+            explained=last_asked >= claim.end,
         )
         span = judge_span(verdict, passages)
         ruling = Ruling(verdict.label, verdict.reason, span, found=False, quoted=verdict.evidence)
@@ -159,9 +159,9 @@ def no_context_verdict(claim: Claim) -> ClaimVerdict:
     )
 
 
-def _explained(claim: Claim, claims: Sequence[Claim], asked: frozenset[str]) -> bool:
-    """Whether a claim after ``claim`` in the answer says something of what was ``asked``: the
-    reasons a bare "No." goes on to give, not a remark about something else."""
-    return bool(asked) and any(
-        other.start >= claim.end and content_terms(other.text) & asked for other in claims
-    )
+def _last_about_asked(claims: Sequence[Claim], question: str | None) -> int:
+    """Where the answer's last claim that says something of what was asked starts (-1 if
+    none): a claim that ends before it is followed by reasons, as a bare "No." whose answer
+    goes on to give them, not by a remark about something else. Read once per answer."""
+    asked = content_terms(question) if question else frozenset()
+    return max((c.start for c in claims if asked and content_terms(c.text) & asked), default=-1)
