@@ -42,7 +42,7 @@ from pytest_faithful.text.modals import exempt_and_allowed, exempt_as_provided
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
-from pytest_faithful.text.restrictions import negation_restriction_implies
+from pytest_faithful.text.restrictions import contrast_implied, negation_restriction_implies
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.tables import under_lead_in
 from pytest_faithful.text.turns import dialogue
@@ -109,6 +109,10 @@ class Negation:
             return ruling
         # "Tuesday collections aren't affected" of "Only Thursday and Friday collections are".
         if not has_negation(evidence) and negation_restriction_implies(subject, evidence):
+            return ruling
+        # "only offered at Kingsmead, not at Abbey Road" of a quote whose other sentence lists
+        # both and says "available only at Kingsmead": the whole quote's "only" implies it.
+        if not has_negation(read) and contrast_implied(subject, read):
             return ruling
         return ruling.demoted(
             self.name, "the evidence negates what the claim states, or states what it negates"

@@ -9,18 +9,15 @@ at ";", ":", a bracket, a word in ``CLAUSE_WORDS``, or a comma or "and" before a
 
 from __future__ import annotations
 
-from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.terms import (
-    _CLAUSE_PUNCTUATION,
-    _JOINTS,
-    _NEG,
-    _NOT_NEGATING,
-    _SCOPE_TOKEN,
-    _SUBJECTS,
+from pytest_faithful.text.clause_words import (
+    CLAUSE_PUNCTUATION,
     CLAUSE_WORDS,
-    _term,
-    content_terms,
+    JOINTS,
+    NOT_NEGATING,
+    SUBJECTS,
 )
+from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.terms import _NEG, _SCOPE_TOKEN, _term, content_terms
 from pytest_faithful.text.words import WORD
 
 # How many content terms either side of a word its object and its subject are read in: a
@@ -48,12 +45,12 @@ def clause_objects(
     last = ""
     for token in _SCOPE_TOKEN.findall(lowered):
         if (
-            token in _CLAUSE_PUNCTUATION
+            token in CLAUSE_PUNCTUATION
             or token in CLAUSE_WORDS
-            or (token in _SUBJECTS and last in _JOINTS)
+            or (token in SUBJECTS and last in JOINTS)
         ):
             close()
-        elif token != "," and token not in _NOT_NEGATING:
+        elif token != "," and token not in NOT_NEGATING:
             term = _term(token)
             if term and term != _NEG:
                 clause.append(term)

@@ -59,7 +59,14 @@ EXCEPTED = regex(
     r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019-]+){0,8}?)"
     r"[;,]*[^\S\n]+(except|unless|without)\b"
 )
-ONLY_IF = regex(r"(?i)\bonly\b(?=(?:[^\S\n]+[\w'\u2019-]+){0,8}?[^\S\n]+(?:if|when|where)\b)")
+# An "only" that restricts what follows to a condition: "only liable if caused by negligence".
+# After a determiner it is an adjective, "the only exception is when you leave", which
+# restricts no statement to a condition.
+ONLY_IF = regex(
+    r"(?i)(?<!\bthe\s)(?<!\ban\s)(?<!\bits\s)(?<!\bour\s)(?<!\bmy\s)(?<!\bhis\s)(?<!\bher\s)"
+    r"(?<!\byour\s)(?<!\btheir\s)"
+    r"\bonly\b(?=(?:[^\S\n]+[\w'\u2019-]+){0,8}?[^\S\n]+(?:if|when|where)\b)"
+)
 
 
 def conditioned(match: re.Match[str]) -> str:

@@ -17,7 +17,6 @@ states", failed 46 of 500 faithful dev answers and caught 123: benchmarks/RESULT
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -27,8 +26,6 @@ from pytest_faithful.text.conditions import (
     CONDITIONED,
     EXCEPTED,
     ONLY_IF,
-    OTHERWISE,
-    as_requirements,
     conditioned,
     denies_a_condition,
     may_condition,
@@ -37,13 +34,11 @@ from pytest_faithful.text.conditions import (
 from pytest_faithful.text.contrasts import opposite_terms
 from pytest_faithful.text.markup import unmarked
 from pytest_faithful.text.negated_compounds import (
-    RATHER_THAN,
     compounds_read_alike,
-    neither_said_out,
     phrasings_read_alike,
-    prevented_as_not,
 )
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.plain_negations import blanked, plain
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
     _NEG,
@@ -53,7 +48,7 @@ from pytest_faithful.text.terms import (
     _term,
     text_bag,
 )
-from pytest_faithful.text.words import NEGATIONS, STOPWORDS, joined_non
+from pytest_faithful.text.words import NEGATIONS
 
 
 class _Reading(NamedTuple):
@@ -86,9 +81,23 @@ def negation_clash(claim: str, evidence: str) -> bool:
     if not _clash(claim, evidence):
         return False
     if not (may_condition(claim) and may_condition(evidence)):  # or "unless X, which you didn't"
+        # "likely to lead to damp if it isn't repaired" of "should be repaired": every
+        # negation is in the claim's condition, which states none of them ("If you pay, a fee
+        # applies" still clashes with "Failure to pay incurs a fee").
+        stated = without_conditions(claim) if may_condition(claim) else claim
+        if stated != claim and _negations_only_in(claim, stated, evidence):
+            return _clash(stated, evidence)
         return not denies_a_condition(evidence) or _clash(claim, without_conditions(evidence))
     return _clash(without_conditions(claim), evidence) or _clash(
         claim, without_conditions(evidence)
+    )
+
+
+def _negations_only_in(claim: str, stated: str, evidence: str) -> bool:
+    """Whether the claim's negations are all in what its ``stated`` part leaves out, and the
+    evidence has none."""
+    return not (text_bag(plain(stated)).scopes or text_bag(plain(evidence)).scopes) and bool(
+        text_bag(plain(claim)).scopes
     )
 
 
@@ -110,8 +119,8 @@ def _clash(claim: str, evidence: str) -> bool:
         )
     elif "only" in claim and ONLY_IF.search(claim) and EXCEPTED.search(evidence):
         # "only liable if caused by negligence" is "not liable except where caused by" it
-        claim, evidence = ONLY_IF.sub(_unnegated, claim), EXCEPTED.sub(conditioned, evidence)
-    claim, evidence = _plain(claim), _plain(evidence)
+        claim, evidence = ONLY_IF.sub(blanked, claim), EXCEPTED.sub(conditioned, evidence)
+    claim, evidence = plain(claim), plain(evidence)
     said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
         if any(_says_otherwise(said, key) for key in keys):
@@ -136,9 +145,9 @@ def _clash(claim: str, evidence: str) -> bool:
 
 
 # What any reading in :func:`negation_clash` can take for a negation: a negation word or its
-# end (a span may open inside one); a word :func:`_plain` writes "not" ("fails to"), a "non-"
-# compound, a denying frame's word ("untrue"); or a character a reading turns into one: an
-# apostrophe ("don't"), a record's ":" or "=", markup, or any non-ASCII character.
+# end (a span may open inside one); a word `plain_negations.plain` writes "not" ("fails to"),
+# a "non-" compound, a denying frame's word ("untrue"); or a character a reading turns into
+# one: an apostrophe ("don't"), a record's ":" or "=", markup, or any non-ASCII character.
 _NEGATION_ENDINGS = tuple(sorted(w for w in NEGATIONS if w.isascii()))
 _NEGATING_WORDS = (
     "non-", "free", "fail", "refus", "declin", "neglect", "unable", "impossible", "prohibit",
@@ -170,11 +179,6 @@ def may_negate(text: str) -> bool:
 _EXCEPTION = regex(r"(?i)\b(?:except|excepting|unless|excluding|save\s+where|other\s+than)\b")
 
 
-# "no-fee", "no-risk", "non-stop": a negation joined to one word makes an adjective of it; it
-# governs no clause ("a no-fee podcast tool that lets users record" negates no recording).
-_COMPOUND = regex(r"(?i)(?<![\w-])(?:no|non)-(?=[^\W\d_])")
-
-
 def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
     """Whether a claim that states a record's key (the key as one word, or its last word and
     half its words or more) negates it where the record says yes, or states it where the record
@@ -203,109 +207,6 @@ def _without(text: str, keys: list[YesOrNo]) -> str:
         pieces += [text[at : key.start], " " * (key.end - key.start)]
         at = key.end
     return "".join([*pieces, text[at:]])
-
-
-def _unnegated(match: re.Match[str]) -> str:
-    return " " * len(match[0])
-
-
-# A negation that states a bound or an exclusion, not the opposite of what follows it: "no
-# later than Friday" (by Friday), "no more than 100 ml" (100 ml or less), "doesn't open until
-# 10 am" (opens at 10 am), "nothing other than analytics" and "do not use any charger other
-# than the supplied one" (only). Its words are read without the negation.
-_BOUND = regex(
-    r"(?i)\b(?:no|not)\s+(?=(?:more|less|fewer|later|earlier|sooner|longer|shorter|greater"
-    r"|higher|lower|older|younger|bigger|larger|smaller)\s+than\b)"
-    r"|\b(?:not|never|\w+n['\u2019]t|cannot|nothing|none|no)\b(?=(?:\s+[^\W\d_]+){0,4}"
-    r"\s+(?:until|till|other\s+than)\b)"
-    # "reached the final without dropping a frame before losing it" drops one at the final
-    r"|\bwithout\b(?=(?:\s+[^\W\d_]+){1,4}\s+before\b)"
-)
-# "free of charge" is what "at no charge" says; "for a charge" still clashes with both.
-_FREE_OF = regex(r"(?i)\bfree\s+of\s+(?=charge|cost)")
-# "costs nothing" says "free": its "nothing" negates nothing after it ("costs nothing on
-# Sundays" does not negate Sundays).
-_COSTS_NOTHING = regex(r"(?i)\bcost(?:s|ed)?\s+nothing\b")
-# A negation written as a verb: "fails to compile" is "does not compile", "refuses to retreat"
-# "will not retreat" ("failure to appear" "not appearing"), so a text with one clashes with
-# nothing the other form says. Only before a verb: "declined to 118%" says how much. An
-# adjective says it too: "is impossible to reverse", "was unable to attend".
-_FAILS_TO = regex(
-    r"(?i)\b(?:fail(?:s|ed|ing|ure)?|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)"
-    r"|neglect(?:s|ed|ing)?|unable|impossible)\s+to(?=\s+([^\W\d_]+))"
-)
-
-
-# What was to happen is not said to have: "was supposed to arrive by 2pm" states no arriving.
-_WAS_TO = regex(
-    r"(?i)\b(?:was|were)\s+(?:supposed|meant|due|expected|scheduled)\s+to\s+([^\W\d_]+)"
-)
-# Advice against an act negates it: "advises against harvesting" says "Do not harvest".
-_ADVISES_AGAINST = regex(
-    r"(?i)\b((?:advis|recommend|warn|caution|counsel)\w*)\s+against\b(?=\s+[a-z]{2,}ing\b)"
-)
-
-
-def _as_not(match: re.Match[str]) -> str:
-    return match[0] if match[1].casefold() in STOPWORDS else "not"
-
-
-# A prohibition is a negation of what it forbids: "The terms prohibit reverse engineering"
-# says what "The User may not reverse engineer" says; "bars soliciting clients" what "shall
-# not solicit clients" says. The verb before what it forbids, and the participle after a form
-# of "be" (not before "from": :data:`_EXCLUDED_FROM`). "ban" is as often a noun: left out.
-_PROHIBITS = regex(
-    r"(?i)\b(?:prohibit|forbid)s?\b(?=\s+[^\W\d_])"
-    r"|\bbars?\b(?=\s+(?:[a-z]+\s+from\s+)?[a-z]{2,}ing\b)"
-)
-_PROHIBITED = regex(
-    r"(?i)\b(is|are|was|were|be|been|being)\s+(?:strictly\s+)?(?:prohibited|forbidden|banned)\b"
-    r"(?!\s+from\b)"
-)
-
-
-# An exclusion written as a participle: "is excluded from cover" is "is not covered", "are
-# exempt from the fee" "do not pay the fee", so a text with one clashes with nothing the other
-# form says, and "is covered" still clashes with both.
-_EXCLUDED_FROM = regex(
-    r"(?i)\b(?:excluded|exempt(?:ed)?|barred|prohibited|precluded)\s+from\b(?=\s+[^\W\d_])"
-)
-
-
-def _plain(text: str) -> str:
-    """``text`` with the negations that negate nothing blanked (:data:`_COMPOUND`,
-    :data:`_BOUND`, a condition's counter-case "otherwise"; those a condition governs read as
-    requirements: :func:`~pytest_faithful.text.conditions.as_requirements`), "free of charge"
-    written "at no charge", "fails to", "refuses to", "declines to" or "neglects to" before a
-    verb, or "excluded from" (:data:`_EXCLUDED_FROM`), written "not", and a prohibition
-    ("prohibits", "is forbidden") written "do not allow", "is not allowed" (:data:`_PROHIBITS`)."""
-    # "non-transferable" is one word, the opposite of "transferable", which it does not state.
-    text = _COMPOUND.sub(_unnegated, joined_non(text))
-    if "therwise" in text or "else" in text:
-        text = OTHERWISE.sub(_unnegated, text)
-    if "ithout" in text or "unless" in text:
-        text = as_requirements(text)
-    if "from" in text:
-        text = _EXCLUDED_FROM.sub("not", text)
-    if "than" in text or "til" in text or "before" in text:
-        text = _BOUND.sub(_unnegated, text)
-    if "nothing" in text:
-        text = _COSTS_NOTHING.sub("free", text)
-    if "to" in text:
-        text = _FAILS_TO.sub(_as_not, text)
-    if "against" in text:
-        text = _ADVISES_AGAINST.sub(r"\1 not", text)
-    if "prevent" in text or "stop" in text or "kep" in text or "keep" in text:
-        text = prevented_as_not(text)  # "prevented you from travelling": "you not travelling"
-    if any(stem in text for stem in ("rohibit", "orbid", " bar", "Bar", " banned")):
-        text = _PROHIBITED.sub(r"\1 not allowed", _PROHIBITS.sub("do not allow", text))
-    if "d to " in text or "nt to " in text:  # "supposed to", "due to", "meant to"
-        text = _WAS_TO.sub(lambda m: m[0][: m.start(1) - m.start()] + " " * len(m[1]), text)
-    if "rather" in text:
-        text = RATHER_THAN.sub("and not", text)
-    if "either" in text or "nor " in text:  # "isn't covered, and neither are X": X isn't either
-        text = neither_said_out(text)
-    return _FREE_OF.sub("at no ", text) if "free" in text else text
 
 
 # Share of what a claim negates that the evidence must state, un-negated, when it does not

@@ -109,6 +109,8 @@ def negation_restriction_implies(claim: str, evidence: str) -> bool:
     still clashes."""
     if "only" not in evidence.casefold():
         return False
+    if contrast_implied(claim, evidence):
+        return True
     negated = frozenset().union(*(content_terms(m[1]) for m in _NEGATED.finditer(claim)))
     restricted: set[str] = set()
     for m in _ONLY.finditer(evidence):
@@ -125,3 +127,30 @@ def negation_restriction_implies(claim: str, evidence: str) -> bool:
 
 # A negation and the words it negates: "aren't affected", "can't be returned".
 _NEGATED = regex(r"(?i)\b(?:not|never|cannot|\w+n't)((?:\s+[^\W\d_]+){1,3})")
+
+
+# A claim's own "only" and the contrast after it: "only offered at Kingsmead Hospital, not at
+# Abbey Road Clinic", "only on weekdays and not at weekends".
+_ONLY_NOT = regex(
+    r"(?i)\bonly\b([^,;:.!?\n\u2014\u2013()]{1,80}?),?\s+(?:and\s+|but\s+)?not\s+"
+    r"((?:[^\W\d_]+\s+){0,2}[^\W\d_]+)"
+)
+
+
+def contrast_implied(claim: str, evidence: str) -> bool:
+    """Whether a contrast after the claim's "only" ("only at Kingsmead Hospital, not at Abbey
+    Road Clinic") is what the evidence's "only" implies: the evidence restricts to all the
+    claim restricts to ("available only at Kingsmead Hospital"), and not to the name the claim
+    negates."""
+    onlys = [m[2] for m in _ONLY.finditer(evidence) if "only" in m[0].casefold()]
+    first = frozenset().union(
+        *(content_terms(" ".join(_WORD.findall(o)[:_RESTRICTED_WORDS])) for o in onlys)
+    )
+    whole = frozenset().union(*map(content_terms, onlys))  # "only at X and Abbey Road" does
+    for m in _ONLY_NOT.finditer(claim):
+        own = content_terms(" ".join(_WORD.findall(m[1])[-_RESTRICTED_WORDS:]))
+        # A name set against a name: "not at weekends" is no alternative "only" excludes.
+        named = any(word[0].isupper() for word in _WORD.findall(m[2]))
+        if named and own and own <= first and not content_terms(m[2]) & whole:
+            return True
+    return False

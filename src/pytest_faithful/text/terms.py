@@ -15,6 +15,26 @@ from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 from typing import NamedTuple
 
+from pytest_faithful.text.clause_words import (
+    AFTERTHOUGHT_BOUNDS,
+    ASIDE_NEGATIONS,
+    ASIDE_WORDS,
+    AUXILIARIES,
+    CLAUSE_PUNCTUATION,
+    CLAUSE_WORDS,
+    CONDITIONS,
+    CONTRASTING,
+    DOES_NOT,
+    FINITE,
+    JOINTS,
+    NOT_NEGATING,
+    OBJECT_ONLY,
+    OPENING_MODALS,
+    RELATIVES,
+    SUBJECT_WORDS,
+    SUBJECTS,
+    WHEN,
+)
 from pytest_faithful.text.clock import hours_ranges, may_say_am_or_pm
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.periods import read_periods
@@ -231,32 +251,6 @@ class _Bag(NamedTuple):
 # table's cell border too: "| Never | 18% |" negates no figure of the next cell), and the
 # comma, which ends one only before a new subject.
 _SCOPE_TOKEN = regex(_TOKEN.pattern + r"|[;:()\[\],|\u2014]|(?<=\s)[-\u2013](?=\s)")
-# A dash ends a clause too: "Probably not — the trail will be closed" negates no trail; so does
-# a spaced hyphen or en dash ("Not much - they can survive without drinking").
-_CLAUSE_PUNCTUATION = frozenset(";:()[]|\u2014-\u2013")
-# "without" negates its object, no more: its scope ends at a comma or at the verb of the
-# clause it is in ("straining without passing anything can be a sign of ..."; "without
-# drinking water, obtaining moisture from ..."). And a "doesn't" whose verb is left out ends
-# at the verb after it, which do-support would have written bare ("anyone who doesn't faces
-# a fine").
-_OBJECT_ONLY = frozenset({"without"})
-# Words that open another clause, ending a negation's scope ("is not open but the cafe is").
-CLAUSE_WORDS = frozenset(
-    "but however although though whereas while yet which who whom whose because since unless "  # noqa: SIM905
-    "until except instead rather when where whereby so then".split()
-)
-# A comma or "and" followed by one of these starts a new clause ("..., and it is").
-_SUBJECTS = frozenset("it he she they we i you there this these those".split())  # noqa: SIM905
-_JOINTS = frozenset({",", "and", "or", "nor", "but", "so"})
-# A verb opening a predicate of its own after a comma or "and" ("has no TVs, and is good for
-# groups"; "is not required, credit cards are accepted"): no negation before it governs it.
-_FINITE = frozenset("is are was were has have had".split())  # noqa: SIM905
-_SUBJECT_WORDS = 3
-# "not only X but also Y" states X.
-_NOT_NEGATING = frozenset({"only", "just", "merely", "simply"})
-# "half a turn, no more, and check it": a bound on the amount before it, said after it; the
-# clause goes on unnegated.
-_AFTERTHOUGHT_BOUNDS = frozenset({"more", "less", "fewer", "later", "earlier", "longer", "sooner"})
 
 
 def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
@@ -332,9 +326,9 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             continue
         if pending:
             pending = False
-            if token in _NOT_NEGATING or (
-                token in _AFTERTHOUGHT_BOUNDS
-                and (at + 1 == len(tokens) or tokens[at + 1] in _CLAUSE_PUNCTUATION | {","})
+            if token in NOT_NEGATING or (
+                token in AFTERTHOUGHT_BOUNDS
+                and (at + 1 == len(tokens) or tokens[at + 1] in CLAUSE_PUNCTUATION | {","})
             ):
                 last = token
                 continue
@@ -345,47 +339,53 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
                 scope = None  # "I can't, my car's in for its MOT": the verb left out ends it
                 last = token
                 continue
-            if opener in _DOES_NOT and _left_out_verb(token):
+            if opener in DOES_NOT and _left_out_verb(token):
                 scope = None  # "anyone who doesn't faces a fine": "faces" is no verb of it
-            if token == "," and last in _ASIDE_NEGATIONS and _closes_aside(tokens, at + 1):
+            if token == "," and last in ASIDE_NEGATIONS and _closes_aside(tokens, at + 1):
                 aside = True
                 last = token
                 continue
-            if token == "yet":  # "is not yet profitable": "yet" says when, and joins nothing
-                last = token
-                continue
         if (
-            token in _CLAUSE_PUNCTUATION
-            or (token in CLAUSE_WORDS and not (last == "of" and scope == []))  # "none of which"
-            or ((_is_subject(token) or token == "that") and last in _JOINTS)  # "and that crews"
+            token in CLAUSE_PUNCTUATION
+            # "none of which"; "is not yet profitable", "none has yet been approved", "were not
+            # then awarded": a "yet" or "then" before the negated verb says when, joins nothing.
+            or (
+                token in CLAUSE_WORDS
+                and not (
+                    scope == []
+                    and (
+                        last == "of"
+                        or (token in WHEN and (last in AUXILIARIES or _term(last) == _NEG))
+                    )
+                )
+            )
+            or ((_is_subject(token) or token == "that") and last in JOINTS)  # "and that crews"
             or (
                 scope is not None
-                and last in _JOINTS
+                and last in JOINTS
                 and not (last == "or" and not verbal)  # "no money or devices are needed"
                 and _opens_clause(tokens, at)
             )
             or (token == "," and conditional)
-            or (token in _CONTRASTING and last == "," and scope is not None)
-            or (opener in _OBJECT_ONLY and scope and (token == "," or token in _AUXILIARIES))
-            or (relative and scope and token in _FINITE)
+            or (token in CONTRASTING and last == "," and scope is not None)
+            or (opener in OBJECT_ONLY and scope and (token == "," or token in AUXILIARIES))
+            or (relative and scope and token in FINITE)
         ):
             close()
-            conditional = token in _CONDITIONS
-        elif token in _CONDITIONS:
+            conditional = token in CONDITIONS
+        elif token in CONDITIONS:
             conditional = True
         elif token != ",":
             term = _term(token)
             if term == _NEG:
                 pending = True
-                opened_relative = last in _RELATIVES or (
-                    last in _AUXILIARIES and at > 1 and tokens[at - 2] in _RELATIVES
+                opened_relative = last in RELATIVES or (
+                    last in AUXILIARIES and at > 1 and tokens[at - 2] in RELATIVES
                 )
                 opened = (
                     previous,
                     token,
-                    token == "cannot"
-                    or token.endswith(("n't", "n\u2019t"))
-                    or last in _AUXILIARIES,
+                    token == "cannot" or token.endswith(("n't", "n\u2019t")) or last in AUXILIARIES,
                 )
             elif term:
                 if scope is None:
@@ -397,9 +397,6 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
         last = token
     close()
     return _Bag(terms, negated, asserted, tuple(scopes))
-
-
-_DOES_NOT, _RELATIVES = frozenset({"doesn't", "doesn\u2019t"}), frozenset({"that", "who", "which"})
 
 
 def _left_out(tokens: Sequence[str], at: int) -> bool:
@@ -414,61 +411,32 @@ def _left_out_verb(word: str) -> bool:
     return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ys"))
 
 
-# The most words an aside after a negation holds ("shall not, for twelve months after leaving
-# the company, solicit").
-_ASIDE_WORDS = 12
-
-
 def _closes_aside(tokens: Sequence[str], start: int) -> bool:
     """Whether a comma closes the aside that opens at ``tokens[start]``, within
-    :data:`_ASIDE_WORDS` words and before its clause ends: "isn't, even if the broth is
+    :data:`ASIDE_WORDS` words and before its clause ends: "isn't, even if the broth is
     gluten-free" holds no aside, and negates what follows."""
-    for token in tokens[start : start + _ASIDE_WORDS]:
+    for token in tokens[start : start + ASIDE_WORDS]:
         if token == ",":
             return True
-        if token in _CLAUSE_PUNCTUATION or _term(token) == _NEG:
+        if token in CLAUSE_PUNCTUATION or _term(token) == _NEG:
             return False
     return False
 
 
-# The negations an aside may follow: a verb's ("shall not, ...", "cannot, ..."), not an
-# answer's "No, we do not ship ..." nor a "never, ever".
-_ASIDE_NEGATIONS = frozenset({"not", "cannot"})
-
-
-# Words that open, after a comma, what a negation's clause says instead: "did not test the drug
-# in children, only in adults" negates no adults.
-_CONTRASTING = frozenset({"only", "just", "merely", "instead"})
-# Words that open a condition: its negation ends with it, at the comma before the main clause
-# ("If nobody is in, the courier will leave it with a neighbour" negates no leaving).
-_CONDITIONS = frozenset({"if", "when", "whenever", "once", "unless"})
-
-
 def _is_subject(token: str) -> bool:
-    """Whether ``token`` is a subject pronoun of :data:`_SUBJECTS`, alone or contracted with its
+    """Whether ``token`` is a subject pronoun of :data:`SUBJECTS`, alone or contracted with its
     verb: "I can't, I'm working" opens a clause at "I'm" as "I can't, I am working" does."""
-    return token in _SUBJECTS or ("'" in token and token.split("'", 1)[0] in _SUBJECTS)
-
-
-# A verb's negation follows one ("was not"); a contrast ("a refund, not a replacement") does not.
-_AUXILIARIES = _FINITE | frozenset(
-    "be been am do does did can could will would shall should must may might".split()  # noqa: SIM905
-)
-
-
-# A modal opens a predicate as a finite verb does: "free of charge, and outdoor workers should
-# wear them" negates no wearing.
-_OPENING_MODALS = frozenset("should must can will shall may might could would".split())  # noqa: SIM905
+    return token in SUBJECTS or ("'" in token and token.split("'", 1)[0] in SUBJECTS)
 
 
 def _opens_clause(tokens: Sequence[str], at: int) -> bool:
     """Whether the tokens from ``at`` (just after a comma or "and") open a predicate of their
-    own: a verb of :data:`_FINITE` or a modal within :data:`_SUBJECT_WORDS` words, no
+    own: a verb of :data:`FINITE` or a modal within :data:`SUBJECT_WORDS` words, no
     punctuation between."""
-    for token in tokens[at : at + _SUBJECT_WORDS + 1]:
-        if token in _FINITE or token in _OPENING_MODALS:
+    for token in tokens[at : at + SUBJECT_WORDS + 1]:
+        if token in FINITE or token in OPENING_MODALS:
             return True
-        if not token[0].isalnum() or token in _JOINTS or token == "that" or _term(token) == _NEG:
+        if not token[0].isalnum() or token in JOINTS or token == "that" or _term(token) == _NEG:
             return False
     return False
 
