@@ -42,8 +42,11 @@ def test_a_date_the_answer_works_out(
 def test_without_another_date_nothing_is_worked() -> None:
     claim = "The balance is due 7 days before the event, so by 5 April 2025."
     missing = ["5 April 2025"]
-    assert without_own_working(missing, claim, TERMS, None) == missing
-    assert without_own_working(missing, claim, TERMS, "The party is on 12 April 2025.") == []
+    terms = TERMS[:1]  # no passage gives the event's date
+    assert without_own_working(missing, claim, terms, None) == missing
+    assert without_own_working(missing, claim, terms, "The party is on 12 April 2025.") == []
+    # A passage's date, moved by a period the claim says the way of (stop 64).
+    assert without_own_working(missing, claim, TERMS, None) == []
 
 
 def test_a_period_no_passage_gives_works_nothing_out() -> None:
@@ -53,3 +56,34 @@ def test_a_period_no_passage_gives_works_nothing_out() -> None:
     assert without_own_working(["24 January"], claim, papers, None) == ["24 January"]
     weekly = ("Full papers are due one week after the abstracts.",)
     assert without_own_working(["24 January"], claim, weekly, None) == []
+
+
+HOTEL = ("- **Flexible rate:** free cancellation until 18:00 (hotel local time) on the day before "
+         "arrival.",)  # fmt: skip
+PREP = ("Date: Thursday 13 March 2025\nThe day before: clear fluids only after breakfast. First "
+        "dose of Moviprep: 6 pm the day before.",)  # fmt: skip
+BINS = ("From Monday 3 November, general waste will be collected every three weeks instead of "
+        "every two. Garden waste collections pause from 1 December.",)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("answer", "passages", "question", "faithful"),
+    [
+        # "the day before" is a period of one day, said the way it runs (stop 64)
+        ("You can cancel free of charge until 18:00 on Thursday 13 June, the day before you "
+         "arrive.", HOTEL, "I'm arriving Friday 14 June. Until when can I cancel?", True),
+        ("You can cancel free of charge until 18:00 on Wednesday 12 June, the day before you "
+         "arrive.", HOTEL, "I'm arriving Friday 14 June. Until when can I cancel?", False),
+        # from a passage's date, by a period the claim says the way of
+        ("Take the first dose at 6 pm on Wednesday 12 March (the day before).", PREP, None, True),
+        ("Take the first dose at 6 pm on Tuesday 11 March (the day before).", PREP, None, False),
+        # "every three weeks" runs no way from a passage's date: 1 December less three weeks is
+        # no date of the claim's
+        ("From Monday 10 November, general waste will be collected every three weeks.", BINS,
+         None, False),
+    ],
+)  # fmt: skip
+def test_a_day_before_or_after_a_date(
+    answer: str, passages: tuple[str, ...], question: str | None, faithful: bool
+) -> None:
+    assert passes(answer, passages, question) is faithful

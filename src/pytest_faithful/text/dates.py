@@ -205,9 +205,24 @@ def _weekdays_moved(start: datetime.date, count: int) -> datetime.date:
     return day
 
 
-def _periods(text: str) -> Iterator[tuple[int, str, int]]:
+# A day's period said without its count: "the day before arrival", "the night before", "the
+# next day", "the following morning".
+_ONE_DAY = regex(
+    r"\bthe\s+(?:(?:day|night|evening|morning|afternoon)\s+(?P<before>before|prior)"
+    r"|(?:day|night|evening|morning|afternoon)\s+after|(?P<previous>previous|preceding)\s+day"
+    r"|(?:next|following)\s+(?:day|night|evening|morning|afternoon))\b",
+    re.IGNORECASE,
+)
+
+
+def _periods(text: str, one_day: bool = False) -> Iterator[tuple[int, str, int]]:
     """Each period ``text`` says: its count, its unit and which way it runs from its date (1
-    after, -1 before, 0 unsaid)."""
+    after, -1 before, 0 unsaid); with ``one_day``, "the day before" and its kind too (read only
+    where the claim says the period itself: a passage's "6 pm the day before" beside its date
+    would otherwise work out every day either side of it)."""
+    if one_day and "the" in text:
+        for m in _ONE_DAY.finditer(text):
+            yield 1, "day", -1 if m["before"] or m["previous"] else 1
     for m in _PERIOD.finditer(text):
         unit = m["unit"].casefold().rstrip("s")
         if unit == "day" and (m["kind"] or "").casefold() in _WEEKDAYS_ONLY:
@@ -364,17 +379,24 @@ def without_own_working(
     question's, moved by a period the claim says and a passage or the question gives, works
     out: "the balance is due 7 days before the event, so by 5 April 2025 for a 12 April event";
     "discard it 6 months after opening, so by 10 July" asked "I opened it on 10 January". The
-    other date is the claim's own specific, held to the passages on its own."""
+    other date is the claim's own specific, held to the passages on its own; a passage's date
+    is moved only by a period the claim gives a way: "12 March (the day before)" of a passage's
+    "Thursday 13 March"."""
     said = tuple(dates_in(claim))
     given = _periods_given((*passages, question or "")) if said else frozenset()
-    periods = tuple(p for p in _periods(claim) if _in_days(p) in given)
+    periods = tuple(p for p in _periods(claim, one_day=True) if _in_days(p) in given)
     if not periods:
         return missing
     starts = (*said, *(dates_in(question) if question else ()))
+    # A passage's date only by a period the claim says which way it runs ("the day before",
+    # "7 days before"): "every three weeks" from a passage's 1 December is no date of the claim.
+    directed = tuple(p for p in periods if p[2])
+    given_dates = tuple(d for text in passages for d in dates_in(text)) if directed else ()
     worked = [
         date
         for date in said
         if any(_moves_to(other, date, periods) for other in starts if other != date)
+        or any(_moves_to(other, date, directed) for other in given_dates)
     ]
     if not worked:
         return missing
@@ -413,4 +435,4 @@ def _in_days(period: tuple[int, str, int]) -> tuple[int, str]:
 
 @functools.lru_cache(maxsize=64)
 def _periods_given(texts: tuple[str, ...]) -> frozenset[tuple[int, str]]:
-    return frozenset(_in_days(p) for text in texts for p in _periods(text))
+    return frozenset(_in_days(p) for text in texts for p in _periods(text, one_day=True))
