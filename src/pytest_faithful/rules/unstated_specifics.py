@@ -57,6 +57,7 @@ from typing import ClassVar, Final
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.cited_parts import cited_part
 from pytest_faithful.text.clock import time_moved
 from pytest_faithful.text.clock_durations import between_clock_durations, written_the_other_way
 from pytest_faithful.text.codes import (
@@ -154,6 +155,7 @@ def _worked(term: str, case: Case) -> bool:
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
         or _written_working(term, case)  # "5 x £6.20 = £31.00"
         or time_moved(term, case.working, case.question)  # "30 minutes before" the 13:30
+        or cited_part(term, case.claim.text, passages)  # "under clause 5" of a part "5."
         # "open until 9 p.m. in summer ... That's 13 hours a day" from "8 a.m. to 9 p.m."
         or (goes_on(case.claim.text) and derived(term, working, passages))
     )
