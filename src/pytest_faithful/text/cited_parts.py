@@ -12,6 +12,8 @@ cites the part that says so only when it is the fourth.
 
 from __future__ import annotations
 
+import functools
+
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 
@@ -29,14 +31,27 @@ def cited_part(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     """Whether ``term``, a number ``claim`` states, is the number of a part it cites that a
     passage numbers so and that, of the passage's numbered parts, shares the most content
     words with the claim."""
-    if not any(m[1] == term for m in _CITED.finditer(claim)):
-        return False
+    return term in _cited_parts(claim, passages)
+
+
+@functools.lru_cache(maxsize=64)
+def _cited_parts(claim: str, passages: tuple[str, ...]) -> frozenset[str]:
+    """The numbers of the parts ``claim`` cites that :func:`cited_part` reads as stated, each
+    text read once (a check asks for each number the claim states)."""
+    cited = {m[1] for m in _CITED.finditer(claim)}
+    if not cited:
+        return frozenset()
     said = frozenset(t for t in content_terms(_CITED.sub(" ", claim)) if not t[0].isdigit())
     if not said:
-        return False
+        return frozenset()
+    found: set[str] = set()
     for passage in passages:
-        parts = [(m[1], len(said & content_terms(m[2]))) for m in _NUMBERED.finditer(passage)]
-        cited = max((count for number, count in parts if number == term), default=0)
-        if cited and all(count < cited for number, count in parts if number != term):
-            return True
-    return False
+        best: dict[str, int] = {}  # each number's part most about the claim
+        for m in _NUMBERED.finditer(passage):
+            best[m[1]] = max(best.get(m[1], 0), len(said & content_terms(m[2])))
+        ranked = sorted(best.values(), reverse=True)
+        for number in cited & best.keys():
+            count = best[number]  # the one part most about the claim, no other as much
+            if count and count == ranked[0] and (len(ranked) == 1 or ranked[1] < count):
+                found.add(number)
+    return frozenset(found)
