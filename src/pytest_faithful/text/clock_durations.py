@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
 
+from pytest_faithful.text.dates import dates_in
 from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
@@ -63,12 +64,20 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
         if not _HALF_DAY.match(claim, m.end()) and _on_a_passage(m[0], passages)
     ]
     way = {sign for pattern, sign in ((_LESS, -1), (_MORE, 1)) if pattern.search(claim)}
+    if way == {1} and _EVENTS_LATER.search(claim) and not _COMPARED.search(claim):
+        # "Lena wrote at 09:12 and Marco replied at 16:40, 7 hours 28 minutes later": no "than"
+        # compares two readings; the reading said second is the later event's.
+        way = {-1}
     if len(way) > 1:
         return False  # "faster: ..., 22 seconds slower": which way is not said
     # Times of day in the order said, the second past midnight: "leaves at 21:50 and arrives
-    # at 08:05, so the journey takes 10 hours 15 minutes".
+    # at 08:05, so the journey takes 10 hours 15 minutes"; or on a later date the claim says:
+    # "collected on 11 Nov at 16:05, at the depot on 12 Nov at 18:40: 26 hours 35 minutes".
+    apart = _days_apart(claim)
     if any(
-        second < first < _DAY and Decimal((second - first + _DAY) * 60) in sizes
+        first < _DAY
+        and (apart or second < first)
+        and Decimal((second - first + (apart or 1) * _DAY) * 60) in sizes
         for first, second in itertools.combinations(two, 2)
     ):
         return True
@@ -87,6 +96,10 @@ _HALF_DAY = regex(r"(?i)[^\S\n]?[ap]\.?m\b")
 # Words that say the first of two readings is the less, or the more.
 _LESS = regex(r"(?i)\b(?:faster|quicker|earlier|sooner|ahead|shorter)\b")
 _MORE = regex(r"(?i)\b(?:slower|later|behind|longer)\b")
+# "later" of events told in order, where no comparison ("than", "behind") sets one reading
+# against the other.
+_EVENTS_LATER = regex(r"(?i)\blater\b")
+_COMPARED = regex(r"(?i)\b(?:than|slower|behind|longer)\b")
 
 
 # A clock reading of two numbers ("37:42", "9:42"): minutes and seconds, or hours and minutes.
@@ -175,3 +188,17 @@ def written_the_other_way(term: str, claim: str, passages: tuple[str, ...]) -> b
     return any(
         term in terms and (-key[0], key[1]) in shown for key, terms in said.items() if key[0]
     )
+
+
+# The most days apart two dates of a claim are read as its two readings' days.
+_MOST_DAYS = 7
+
+
+def _days_apart(claim: str) -> int:
+    """How many days the claim's two dates are apart, when it says just two, the later second
+    and within :data:`_MOST_DAYS` of the first; else 0."""
+    said = list(dates_in(claim)) if any(c.isdigit() for c in claim) else []
+    if len(said) != 2 or said[0].month != said[1].month:
+        return 0
+    apart = said[1].day - said[0].day
+    return apart if 0 < apart <= _MOST_DAYS else 0
