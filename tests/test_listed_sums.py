@@ -63,3 +63,31 @@ def test_a_total_is_read_only_when_it_adds_up(parts: list[int], right: bool) -> 
     passage = "The stages took " + ", ".join(f"{p} minutes" for p in parts) + "."
     working = f"All stages took {total} minutes: " + ", ".join(f"{p} minutes" for p in parts) + "."
     assert listed_total(str(total), working, [passage]) is right
+
+
+REPAIR = "Genuine display assembly: €189. Labour: €45. Return courier: €12."
+MEALS = "Daily meal limits (tax and tip included): breakfast $20, lunch $30, dinner $55."
+
+
+@pytest.mark.parametrize(
+    ("passage", "honest", "lie"),
+    [
+        # a colon that introduces the parts, a few words after the total (stop 64)
+        (REPAIR,
+         "€246 in total: the genuine display assembly (€189), labour (€45) and the return "
+         "courier (€12).",
+         "€256 in total: the genuine display assembly (€189), labour (€45) and the return "
+         "courier (€12)."),
+        # the parts first, summed up with "so"
+        (MEALS,
+         "The limits are $20 for breakfast, $30 for lunch and $55 for dinner, so $105 a day.",
+         "The limits are $20 for breakfast, $30 for lunch and $55 for dinner, so $115 a day."),
+    ],
+)  # fmt: skip
+def test_a_total_introduced_or_summed_up_both_ways(passage: str, honest: str, lie: str) -> None:
+    assert_both_ways(honest, lie, [passage])
+
+
+def test_a_colon_too_far_from_the_total_introduces_nothing() -> None:
+    far = "€246 was the figure quoted on the invoice that arrived by post last week, itemised: "
+    assert not listed_total("246", far + "€189, €45 and €12.", [REPAIR])

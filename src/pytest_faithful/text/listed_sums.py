@@ -33,11 +33,15 @@ _FIGURE = regex(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?
 # more than a few words.
 _BETWEEN_PARTS = regex(r"[^.!?;\n\d]{1,30}")
 _BEFORE_PARTS = regex(r"[^.!?;\n\d]{0,24}")
+# ... or a colon that introduces them, a few words either side: "€246 in total: the display
+# assembly (€189), labour (€45) and the courier (€12)", "19,650 in total, according to the
+# production table: 1,450 Model A, ...".
+_INTRODUCED = regex(r"[^.!?;:\n\d]{0,64}:[^.!?;:\n\d]{0,40}")
 # Parts listed first, then the words that sum them up: "£85, £15 and £20 ..., the first year
 # comes to £120".
 _SUMMED_UP = regex(
     r"[^.!?;\n\d]{0,32}\b(?:comes?\s+to|came\s+to|totals?|totalling|in\s+all|altogether"
-    r"|adds?\s+up\s+to|makes?|that'?s)\b[^.!?;\n\d]{0,12}"
+    r"|adds?\s+up\s+to|makes?|that'?s|so)\b[^.!?;\n\d]{0,12}"
 )
 _PLUS = regex(r"[^.!?;\n\d]{0,15}(?:\+|\bplus\b)[^.!?;\n\d]{0,15}")
 _TYPED = frozenset({"money", "percent"})
@@ -100,8 +104,10 @@ def _run(figures: list[_Figure], at: int, working: str, step: int) -> list[_Figu
         if run:
             fits = _BETWEEN_PARTS.fullmatch(gap) is not None
         else:
-            fits = _BEFORE_PARTS.fullmatch(gap) is not None or (
-                step < 0 and _SUMMED_UP.fullmatch(gap) is not None
+            fits = (
+                _BEFORE_PARTS.fullmatch(gap) is not None
+                or (step > 0 and _INTRODUCED.fullmatch(gap) is not None)
+                or (step < 0 and _SUMMED_UP.fullmatch(gap) is not None)
             )
         if not fits or part.kinds & NO_OPERAND:
             break
