@@ -87,3 +87,21 @@ def test_a_day_before_or_after_a_date(
     answer: str, passages: tuple[str, ...], question: str | None, faithful: bool
 ) -> None:
     assert passes(answer, passages, question) is faithful
+
+
+CHAT = ("Chat transcript, Northgate Bank support, 4 April 2024. Chargebacks must be raised "
+        "within 120 days of the payment.",)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("answer", "faithful"),
+    [
+        ("The payment was made on 2 April 2024, so 120 days later is 31 July 2024.", True),
+        # runs from the chat's 4 April, not from the claim's own 2 April (stop 64, held out)
+        ("The payment was made on 2 April 2024, so 120 days later is 2 August 2024.", False),
+    ],
+)
+def test_a_period_without_its_start_runs_from_the_claims_date(answer: str, faithful: bool) -> None:
+    assert passes(answer, CHAT, "When must I raise a chargeback for the 2 April payment?") is (
+        faithful
+    )

@@ -372,6 +372,11 @@ def without_worked_out_dates(
     return [m for m in missing if not content_terms(m) <= said]
 
 
+# A period's way said with nothing after it that names what it runs from: "120 days later",
+# "(the day before)".
+_UNANCHORED = regex(r"(?i)\b(?:later|earlier)\b|\b(?:before|after)[^\S\n]*(?:[).,;:!?]|$)")
+
+
 def without_own_working(
     missing: list[str], claim: str, passages: tuple[str, ...], question: str | None
 ) -> list[str]:
@@ -396,7 +401,13 @@ def without_own_working(
         date
         for date in said
         if any(_moves_to(other, date, periods) for other in starts if other != date)
-        or any(_moves_to(other, date, directed) for other in given_dates)
+        # Not where a period the claim says without what it runs from ("later", "the day
+        # before)") follows a date of the claim's own: "made on 2 April 2024, so 120 days later
+        # is 2 August 2024" runs from its 2 April, not from a passage's 4 April.
+        or (
+            not (_UNANCHORED.search(claim) and any(other.end <= date.start for other in said))
+            and any(_moves_to(other, date, directed) for other in given_dates)
+        )
     ]
     if not worked:
         return missing
