@@ -78,6 +78,12 @@ MEALS = "Daily meal limits (tax and tip included): breakfast $20, lunch $30, din
          "courier (€12).",
          "€256 in total: the genuine display assembly (€189), labour (€45) and the return "
          "courier (€12)."),
+        # or a dash
+        ("Low Water, Harrow Bay: £180,000. Gulls over the Mole: £45,000. Net Sheds: £120,000.",
+         "£345,000 — Low Water, Harrow Bay at £180,000, Gulls over the Mole at £45,000 and Net "
+         "Sheds at £120,000.",
+         "£355,000 — Low Water, Harrow Bay at £180,000, Gulls over the Mole at £45,000 and Net "
+         "Sheds at £120,000."),
         # the parts first, summed up with "so"
         (MEALS,
          "The limits are $20 for breakfast, $30 for lunch and $55 for dinner, so $105 a day.",

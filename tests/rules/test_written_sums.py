@@ -212,3 +212,11 @@ def test_a_span_past_midnight_in_hours_and_minutes_both_ways(answer: str, faithf
     """The times in the order said, the second past midnight; the 15 minutes are that span's,
     not the passage's 15 days said in another unit."""
     assert passes(answer, NIGHT_TRAIN) is faithful
+
+
+def test_a_names_plural_before_brackets_is_no_result() -> None:
+    """ "three HomeBank 10s (3 x 10.2 kWh)": the working's result is the 30.6 kWh said before
+    it, not the 10 of a product's name (stop 64)."""
+    claim = f"The maximum is 30.6 kWh, using three HomeBank 10s (3 {TIMES} 10.2 kWh)."
+    assert wrong_written_sum(claim) is None
+    assert wrong_written_sum(f"It is 32 kWh (3 {TIMES} 10.2 kWh).") is not None

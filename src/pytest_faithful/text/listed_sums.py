@@ -33,10 +33,10 @@ _FIGURE = regex(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?
 # more than a few words.
 _BETWEEN_PARTS = regex(r"[^.!?;\n\d]{1,30}")
 _BEFORE_PARTS = regex(r"[^.!?;\n\d]{0,24}")
-# ... or a colon that introduces them, a few words either side: "€246 in total: the display
-# assembly (€189), labour (€45) and the courier (€12)", "19,650 in total, according to the
-# production table: 1,450 Model A, ...".
-_INTRODUCED = regex(r"[^.!?;:\n\d]{0,64}:[^.!?;:\n\d]{0,40}")
+# ... or a colon or a dash that introduces them, a few words either side: "€246 in total: the
+# display assembly (€189), labour (€45) and the courier (€12)", "19,650 in total, according
+# to the production table: 1,450 Model A, ...", "£345,000 — Low Water, Harrow Bay at ...".
+_INTRODUCED = regex(r"[^.!?;:\n\d\u2014]{0,64}[:\u2014][^.!?;:\n\d\u2014]{0,40}")
 # Parts listed first, then the words that sum them up: "£85, £15 and £20 ..., the first year
 # comes to £120".
 _SUMMED_UP = regex(

@@ -241,6 +241,8 @@ def _bracketed(tokens: list[_Token], at: int) -> _Working | None:
             i -= 1
     if i < 0 or (result := tokens[i].figure) is None:
         return None
+    if i + 1 < len(tokens) and tokens[i + 1].text == "s" and tokens[i + 1].start == result.end:
+        return None  # "three HomeBank 10s (3 x 10.2 kWh)": a name's plural, no result
     if i > 0 and (tokens[i - 1].kind in ("op", "equals", "approx") or _hedge_before(tokens, i)):
         return None
     if i > 1 and tokens[i - 1].kind == "word" and tokens[i - 2].figure is not None:
