@@ -101,6 +101,18 @@ def test_a_bound_hyphened_to_its_number() -> None:
         ("The lower rate only applies to 100 or more.",
          "They are £0.45 each, or £0.38 each for 100 or more.", False),
         ("Only members may use the gym.", "Each member may use the gym.", True),
+        # A rate's "each" and a thing's "only" are neither (stop 64): "£15 for each day", "5%
+        # off each child's fee", "each request costs £3", "each year"; "room-only", "only child".
+        ("The tenancy only provides a reduction after 3 days without heating.",
+         "The landlord will reduce your rent by £15 for each day beyond the third.", False),
+        ("The sibling discount only applies to individual lessons.",
+         "Families receive 5% off each child's individual lesson fee.", False),
+        ("Only the fourth request would be charged.", "After that each request costs £3.", False),
+        ("Only the 5-year fix goes up to 90%.", "You can overpay up to 10% each year.", False),
+        ("Adults pay AED 120 each for the buffet.",
+         "Guests on room-only rates can add the buffet at AED 120 per adult.", False),
+        ("The welcome discount applies to each order.",
+         "The welcome discount applies only to the first order.", True),
     ],
 )  # fmt: skip
 def test_words_of_a_pair_read_whole(claim: str, evidence: str, opposed: bool) -> None:

@@ -74,6 +74,17 @@ _THE_MOST = regex(r"(?i)\b(the|its|their|his|her|our)\s+most\b")
 # "£0.45 each", "2 each": a price or a count per item, no quantifier ("only members" is not
 # "each member"); written "apiece", a word of no pair.
 _PRICE_EACH = regex(r"(?i)(\d[^\S\n]+)each\b")
+# ... and an amount for or off each thing, a few words on ("£15 for each day", "5% off each
+# child's fee", "£16.95 a week for each of the other two"), each thing an amount is charged,
+# "each request costs £3", and each period, "each year": a rate, no quantifier against a
+# claim's "only" ("only the fourth would be charged").
+_RATE_EACH = regex(
+    r"(?i)(\d[\d,.]*%?(?:[^\S\n]+[^\W\d_]+){0,3}[^\S\n]+)each\b"
+    r"|\beach(?=[^\S\n]+(?:[^\W\d_]+[^\S\n]+(?:costs?|is\s+charged)\b|(?:year|month|week|day"
+    r"|night|hour|time|term|quarter|season)\b))"
+)
+# "room-only rates", "an only child": "only" said of a thing, restricting no statement.
+_ONLY_OF_A_THING = regex(r"(?i)(?<=[^\W\d_]-)only\b|\bonly(?=[^\S\n]+child\b)")
 
 
 # "five years old or more", "18 or over", "2 kg or less": a bound on the number before it, no
@@ -104,7 +115,8 @@ _LATEST_ISSUED = regex(
 def plain_senses(text: str) -> str:
     """``text`` with "free" said in other words written "free", "over" of a time written
     "during", "under" of an authority written "per", "under" a threshold written "against",
-    "either one" written "each one", a price's "each" written "apiece", a superlative's
+    "either one" written "each one", a price's "each" written "apiece", a rate's "per", an
+    "only" said of a thing ("room-only") "lone", a superlative's
     "the most" written "the utmost", "the latest" estimate written "the current"
     (module docstring), a bound's "or more" after its number left out, and a state awaited
     "until" written "until then"; nothing else changed."""
@@ -121,6 +133,9 @@ def plain_senses(text: str) -> str:
         text = _EITHER_EACH.sub("each", text)
     if "each" in text:
         text = _PRICE_EACH.sub(r"\1apiece", text)
+        text = _RATE_EACH.sub(lambda m: f"{m[1] or ''}per", text)
+    if "only" in text:
+        text = _ONLY_OF_A_THING.sub("lone", text)
     if "most" in text:
         text = _THE_MOST.sub(r"\1 utmost", text)
     if " or " in text:
