@@ -292,6 +292,29 @@ def test_a_tables_header_quoted_for_a_value_is_shown_with_the_row_that_states_it
     assert lie.claim_verdicts[0].rule == "bears-on"
 
 
+PASSES = (
+    "| Pass | Adult, 1st class | Adult, 2nd class |\n|---|---|---|\n"
+    "| 3-day | CHF 369 | CHF 259 |\n| 5-day | CHF 489 | CHF 339 |"
+)
+
+
+def test_a_figure_worked_from_the_row_a_header_heads_is_the_other_rules() -> None:
+    """ "CHF 369, so for two adults it's CHF 738": the row states the 369; the 738 it works
+    out is held by the rules that read workings (stop 64)."""
+    header = PASSES.split("\n")[0]
+    claim = "A 3-day adult 1st-class pass is CHF 369, so for two adults it's CHF 738 in total."
+    result = verify(claim, [PASSES], judge=quoting(header))
+    assert result.passed
+    assert "CHF 369" in result.claim_verdicts[0].evidence
+    # Another row's figure is still no row's statement of the claim.
+    swapped = claim.replace("369", "489").replace("738", "978")
+    lie = verify(swapped, [PASSES], judge=quoting(header))
+    assert lie.claim_verdicts[0].rule == "bears-on"
+    # A figure no passage writes is left to unstated-specifics.
+    wrong = verify(claim.replace("738", "748"), [PASSES], judge=quoting(header))
+    assert wrong.claim_verdicts[0].rule == "unstated-specifics"
+
+
 # A question turn and the claims that report it: (dialogue, question quoted, faithful claim,
 # the same claim with another speaker asking or what was asked changed).
 ASKED = [

@@ -34,6 +34,7 @@ from pytest_faithful.text.align import (
     restriction_after,
 )
 from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
+from pytest_faithful.text.header_rows import row_stating
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.replies import (
@@ -380,26 +381,13 @@ def _rows_headed(case: Case, span: Aligned) -> tuple[tuple[int, int], ...] | Non
 def _row_for_header(
     case: Case, ruling: Ruling, span: Aligned, rows: tuple[tuple[int, int], ...]
 ) -> Ruling:
-    """A header quoted for a claim shown with the row under it that states every number of
-    the claim, bears on it read under the header and names no other row's record; the row
-    that shares most of the claim wins. Demoted when none does."""
-    passage = case.passages[span.passage]
-    claimed = content_terms(case.claim.text)
-    numbers = {term for term in claimed if term[0].isdigit()}
-    best: tuple[int, int, int] | None = None
-    for start, end in rows:
-        held = content_terms(passage[start:end])
-        if (other_records(passage, start, end) & claimed) - held:
-            continue
-        read = under_header(passage, start, end)
-        if read is None or not numbers <= content_terms(read) or not bears_on(read, case.subject):
-            continue
-        shared = len(held & claimed)
-        if best is None or shared > best[0]:
-            best = (shared, start, end)
-    if best is None:
+    """A header quoted for a claim shown with the row under it that states the claim
+    (:func:`~pytest_faithful.text.header_rows.row_stating`). Demoted when none does."""
+    written = frozenset().union(*map(content_terms, case.passages))
+    found = row_stating(case.passages[span.passage], rows, case.claim.text, case.subject, written)
+    if found is None:
         return ruling.demoted(BearsOn.name, HEADER_WHY)
-    located = Aligned(span.passage, best[1], best[2], span.quality, "located")
+    located = Aligned(span.passage, found[0], found[1], span.quality, "located")
     return ruling.shown(located, HEADER_NOTE).with_found()
 
 
