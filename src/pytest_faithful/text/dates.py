@@ -397,6 +397,7 @@ def without_own_working(
     # "7 days before"): "every three weeks" from a passage's 1 December is no date of the claim.
     directed = tuple(p for p in periods if p[2])
     given_dates = tuple(d for text in passages for d in dates_in(text)) if directed else ()
+    unanchored = given_dates and _UNANCHORED.search(claim) is not None
     worked = [
         date
         for date in said
@@ -405,7 +406,7 @@ def without_own_working(
         # before)") follows a date of the claim's own: "made on 2 April 2024, so 120 days later
         # is 2 August 2024" runs from its 2 April, not from a passage's 4 April.
         or (
-            not (_UNANCHORED.search(claim) and any(other.end <= date.start for other in said))
+            not (unanchored and any(other.end <= date.start for other in said))
             and any(_moves_to(other, date, directed) for other in given_dates)
         )
     ]
