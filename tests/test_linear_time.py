@@ -195,6 +195,21 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
         ),
         _quoting_judge,
     ),
+    # Comparisons of a claim's own figures, every form in one sentence: each read in a stretch
+    # around its comparative, each figure found by place (:mod:`pytest_faithful.text.own_order`).
+    "own figures compared": (
+        lambda n: (
+            ", ".join(
+                f"Kit{_letters(i)} is £{i + 5}, £2 more than the £{i + 3} one, it is cheaper: "
+                f"£{i} versus £{i + 1}, and Jo{_letters(i)} is £{i} and Kim{_letters(i)} is "
+                f"£{i + 1}, so Jo{_letters(i)} is £1 less"
+                for i in range(n)
+            )
+            + ".",
+            "The price list of the shop.",
+        ),
+        _quoting_judge,
+    ),
 }
 
 

@@ -8,9 +8,12 @@ only the claim's own sum says it is wrong. The rule reads the differences and mu
 claim writes out with all their figures
 (:func:`~pytest_faithful.text.claimed_arithmetic.wrong_arithmetic`), and the working it writes
 with operators, "14 + 2 x 3 = 22" (:func:`~pytest_faithful.text.written_sums.wrong_written_sum`;
-in stop 62's blind probes, 47 honest workings read and all held, 4 lies newly caught). It
-reads no passage, so it costs a judge that is right nothing unless its answer miscounts. Every
-judge.
+in stop 62's blind probes, 47 honest workings read and all held, 4 lies newly caught); and a
+comparison its own figures order the other way, "£688, which is £11 more than the model at
+£699", "Lark is £14 and Heron is £9.50, so Lark is cheaper"
+(:func:`~pytest_faithful.text.own_order.ordered_against_itself`; stop 65: on stops 62-64's
+probes no honest answer newly failed and 45 lies were newly caught). It reads no passage,
+so it costs a judge that is right nothing unless its answer miscounts. Every judge.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.claimed_arithmetic import wrong_arithmetic
+from pytest_faithful.text.own_order import ordered_against_itself
 
 
 class ClaimArithmetic:
@@ -26,10 +30,12 @@ class ClaimArithmetic:
     judges: ClassVar[RuleJudges] = "all"
     required: ClassVar[bool] = False
     reads_wording: ClassVar[bool] = True
-    summary: ClassVar[str] = "the claim's own working (a difference, a multiple, a sum) holds"
+    summary: ClassVar[str] = (
+        "the claim's own working (a difference, a multiple, a sum, a comparison) holds"
+    )
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
-        wrong = wrong_arithmetic(case.claim.text)
+        wrong = wrong_arithmetic(case.claim.text) or ordered_against_itself(case.claim.text)
         if wrong is None:
             return ruling
         return ruling.demoted(self.name, wrong.reason())
