@@ -63,6 +63,8 @@ def test_the_claims_own_working_both_ways(passage: str, honest: str, lie: str) -
         "The course runs 30 weeks, 12 more than the 9,250 GBP fee suggests.",
         # A figure with no figure beside it to hold it to.
         "Flat A costs £350 a month more than Flat B.",
+        # What a rate is per is no amount compared.
+        "Bran Flakes have 9.0 g of fibre per 100 g, three times the 3.0 g in Corn Puffs.",
     ],
 )
 def test_what_is_no_working_to_hold_to(claim: str) -> None:

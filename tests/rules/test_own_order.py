@@ -75,6 +75,8 @@ def test_a_comparison_of_the_claims_own_figures_both_ways(
         # Negated, and a comparative read by the measure.
         "Route A is not cheaper: £12 versus £10 for Route B.",
         "The express is faster: 2h 10m versus 1h 50m on the stopping train.",
+        # A preposition, not a comparison of the figure before it.
+        "It is the £495 base fee plus £3.20 for each of the 70 hectares above 50 ha (£224).",
         # Times near midnight may wrap.
         "The late bus is later: 23:50 against 00:20 for the night bus.",
     ],

@@ -95,6 +95,8 @@ def test_working_that_holds_is_not_caught(claim: str) -> None:
         "The bag may measure 45 x 36 x 20 cm.",
         f"**Price:** 10 {TIMES} £22.00",
         "Recall improved by 6.3 points (95% CI 2.1 to 10.5; p = 0.004).",
+        # One item's price before the bracket, not the bracket's total.
+        f"£6 in all: copies cost £1.50 each (4 {TIMES} £1.50).",
         # A division by zero makes nothing.
         "It costs 1,200 ÷ 0 = 100 a month.",
     ],

@@ -87,7 +87,7 @@ def wrong_arithmetic(claim: str) -> WrongSum | None:
         a, n, b = (_value(m[g], claim) for g in ("a", "n", "b"))
         if a is None or n is None or b is None or _hedged(claim, m.start("n")):
             continue
-        if not _one_kind(kinds, m["a"], m["n"], m["b"]):
+        if not _one_kind(kinds, m["a"], m["n"], m["b"]) or _PER.search(claim, 0, m.start("a")):
             continue
         made = b - a if m["cmp"].lower() in _LESS_WORDS else a - b
         if not same_amount(n, made):
@@ -96,7 +96,7 @@ def wrong_arithmetic(claim: str) -> WrongSum | None:
         a, b = _value(m["a"], claim), _value(m["b"], claim)
         if a is None or b is None or _hedged(claim, m.start("k")):
             continue
-        if not _one_kind(kinds, m["a"], m["b"]):
+        if not _one_kind(kinds, m["a"], m["b"]) or _PER.search(claim, 0, m.start("a")):
             continue
         times = m["times"]
         factor = (
@@ -108,6 +108,9 @@ def wrong_arithmetic(claim: str) -> WrongSum | None:
     return None
 
 
+# A figure after "per" is what a rate is per, no amount compared: "9.0 g per 100 g, three times
+# the 3.0 g".
+_PER = regex(r"(?i)\bper\s+\Z")
 _MULTIPLE_WORD = regex(r"(?i)\b(?:double|twice|triple|treble|half)\b")
 
 

@@ -214,9 +214,15 @@ def _figure_then_comparison(
     difference = _DIFFERENCE.search(text, max(0, m.start() - 40), m.start())
     at = difference.start() if difference else m.start()
     joint = _JOINT.search(text, max(0, at - 40), at)
-    a = _before(text, figures, joint.start()) if joint is not None else None
+    if joint is None or (plain and joint.start() == joint.end()):
+        return None  # "£3.20 for each of the 70 hectares above 50 ha": no comparison of £3.20
+    a = _before(text, figures, joint.start())
     if a is None:
         return None
+    if difference is not None and any(
+        not _differs_by(a.kind, f.kind) for f in figures.starting(difference.start(), m.start())
+    ):
+        return None  # a difference of another kind: "70 hectares above"
     rest = than.end() if than is not None else m.end()
     b = next((f for f in figures.starting(rest, rest + _REACH) if f.kind == a.kind), None)
     if b is None or not _THING.match(text, rest, b.start):
@@ -343,6 +349,16 @@ def _figures_then_comparison(
 
 def _negated(text: str, m: re.Match[str]) -> bool:
     return _NEGATED.search(text, max(0, m.start() - 20), m.start()) is not None
+
+
+def _differs_by(kind: str, difference: str) -> bool:
+    """Whether a difference of ``difference``'s kind measures figures of ``kind``: the same
+    kind, pence of pounds, points of a percent."""
+    return (
+        difference == kind
+        or (difference == "pence" and kind == "money:£")
+        or (kind == "percent" and difference in {"unit:point", "unit:pt", "unit:pts"})
+    )
 
 
 def _grades_another_word(text: str, m: re.Match[str]) -> bool:

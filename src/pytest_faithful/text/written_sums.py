@@ -55,6 +55,9 @@ _OPS: Final = {
     "*": "*",
     "÷": "/",
 }
+# What makes the figure before a bracket one item's: "£1.50 each (4 x £1.50)"; not "per",
+# whose figure may be the bracket's total for one period: "£12.56 per day (40 x 31.4p)".
+_EACH: Final = frozenset({"each", "apiece"})
 _HEDGES: Final = frozenset(
     {"about", "around", "roughly", "nearly", "almost", "approximately", "approx", "some", "over"}
 )
@@ -239,6 +242,8 @@ def _bracketed(tokens: list[_Token], at: int) -> _Working | None:
         i -= 1  # "£140 a year (...)" is read by its figure: "year" is no unit of a sum
         if i >= 0 and tokens[i].kind == "word":
             i -= 1
+        if any(t.text.lower() in _EACH for t in tokens[i + 1 : at]):
+            return None  # "£1.50 each (4 x £1.50)": one item's price, not the bracket's total
     if i < 0 or (result := tokens[i].figure) is None:
         return None
     if i + 1 < len(tokens) and tokens[i + 1].text == "s" and tokens[i + 1].start == result.end:
