@@ -123,6 +123,31 @@ def test_text_that_only_looks_like_a_log_is_no_dialogue(text: str) -> None:
     assert len(dialogue(text).starts) < 2  # a dialogue has two turns or more
 
 
+QUOTE_MAIL = (
+    "From: Ola Berg <ola@bergjoinery.co.uk>\nTo: Sam Reid\nSubject: Your quote\n\nHi Sam,\n\n"
+    "Total: £2,400 + VAT. Materials are included. We could start on 3 June.\n"
+    "**Deposit:** 20% on acceptance.\nNotes: I will bring the samples.\n\nBest,\nOla"
+)
+
+
+def test_a_records_field_labels_are_no_speakers() -> None:
+    """A quote's "Total:" and "Notes:" lines are its sender's, not turns of speakers called
+    Total and Notes: what the body says in the first person is Ola's."""
+    assert dialogue(QUOTE_MAIL).labels == (frozenset({"ola", "berg"}),)
+    judge = FunctionJudge(
+        lambda claims, passages: [
+            {
+                "claim_index": i,
+                "label": "SUPPORTED",
+                "evidence": "We could start on 3 June.",
+                "passage_index": 0,
+            }
+            for i, _ in enumerate(claims)
+        ]
+    )
+    assert verify("Ola Berg could start on 3 June.", [QUOTE_MAIL], judge=judge).passed
+
+
 @pytest.mark.parametrize(
     ("claim", "named"),
     [

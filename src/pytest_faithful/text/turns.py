@@ -21,6 +21,8 @@ in one pass over the passage:
   are read without their markers;
 - a role in words with a name, ``Tower captain (Derek): ...``, where the name labels another
   turn (``Derek: ...``, or the same label again): "Opening hours (Summer): 9-5" opens none;
+  nor does a record's field label, ``Total: £3,200 + VAT.``, ``**Fare:** £189``, ``Notes:``,
+  in a quote's email or an itinerary (no speaker is called Total);
 - turns flattened onto one line, each closed by a spaced full stop, as SAMSum dialogues are
   in SummEdits: ``Ann: Buy some butter. . Mike: Ok. . Mike: Do we have milk? . Ann: ...``.
   Such a turn starts at the spaced stop before its label, so the turn before it ends at its
@@ -88,6 +90,13 @@ _NAME_WORD = regex(r"[^\W\d_][\w'-]*")
 FLAT_BREAK = " . "
 _FLAT_TURN = regex(rf" \.(?= (?:#[A-Za-z]\w{{0,20}}#|{_CAPITAL_NAME}){_ASIDE}:[ \t])")
 _NONE: frozenset[str] = frozenset()
+# The labels of a record's fields, which open no turn (a speaker called "Total" is none).
+_FIELDS = frozenset(
+    "total subtotal grand price prices fare fares cost costs fee fees charge charges rate "  # noqa: SIM905
+    "rates amount balance deposit payment due discount tax vat note notes ps out back return "
+    "outbound inbound location address venue ref reference status phone tel email website "
+    "includes included excludes excluded warranty terms".split()
+)
 
 
 def _sender(field: str) -> str:
@@ -144,6 +153,8 @@ def _line_turn(line: str, passage: str) -> tuple[int, str] | None:
         aside = "" if any(c.isdigit() for c in labelled["aside"]) else labelled["aside"]
         if labelled["role"] and not _speaks_again(labelled["role"], aside, passage):
             return None
+        if (labelled["name"] or labelled["bold"]) and _field_label(name):
+            return None  # "Total: £3,200 + VAT." in a quote's email: a field, not a speaker
         return labelled.end(), name + aside
     irc = _IRC.match(line, at)
     if irc:
@@ -152,6 +163,13 @@ def _line_turn(line: str, passage: str) -> tuple[int, str] | None:
     if play and play["name"].split()[0] not in _PLAY_HEADINGS:
         return play.end(), play["name"]
     return None
+
+
+def _field_label(label: str) -> bool:
+    """Whether ``label`` names a field of a record, a price list or an itinerary ("Total",
+    "Fare", "Out", "Notes"), which no dialogue's speaker is called."""
+    words = label.lower().split()
+    return bool(words) and all(word in _FIELDS for word in words)
 
 
 def _speaks_again(role: str, aside: str, passage: str) -> bool:
