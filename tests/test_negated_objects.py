@@ -44,6 +44,19 @@ def test_a_negation_of_what_the_passage_negates_is_no_clash(
     assert_both_ways(faithful, changed, [passage], rules="strict")
 
 
+def test_a_date_given_elsewhere_is_no_contrast_to_a_shared_negation() -> None:
+    """Both negate the lessons of half term; the passage gives its dates in brackets, and the
+    year only with the term's end: no "but does on ..." contrast."""
+    passage = (
+        "Lessons run for 10 weeks from 5 January to 29 March 2026, with no lessons during "
+        "half term week (16-22 February)."
+    )
+    assert not negation_clash(
+        "There are no lessons in half term week, 16-22 February 2026.", passage
+    )
+    assert negation_clash("There are no lessons from 5 January.", passage)
+
+
 def test_a_shared_word_of_both_objects_is_read_by_the_other() -> None:
     # "accidental" is of both objects; "damage" only of the covered one.
     passage = "The policy covers accidental damage but does not cover accidental flooding."

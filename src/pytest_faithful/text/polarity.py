@@ -48,7 +48,7 @@ from pytest_faithful.text.terms import (
     _term,
     text_bag,
 )
-from pytest_faithful.text.words import NEGATIONS
+from pytest_faithful.text.words import MONTHS, NEGATIONS
 
 
 class _Reading(NamedTuple):
@@ -253,7 +253,10 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     for s in stating.scopes:
         also = _alike(s.head) | s.rest
         covered = heads & also and len((heads | scope.rest) & also) >= _MOST * (1 + len(s.rest))
-        if covered and not (scope.rest - also) & stating.asserted:  # not "but does on holidays"
+        # Not "but does on holidays"; a date or a figure of the claim's negated thing the stating
+        # text gives elsewhere is no such contrast: "no lessons in half term week, 17-23
+        # February" against "run to 30 March 2025, with no lessons during half term week".
+        if covered and not _words_only((scope.rest - also) & stating.asserted):
             return False
     # "can't be shipped on their own" against "will ship together ...; cannot be shipped
     # separately": the stating text negates the head too, and states none of its object
@@ -366,6 +369,16 @@ def _of_other_subjects(
         return False
     befores = [stating.before.get(head, frozenset()) for head in found]
     return all(befores) and not any(subject & b for b in befores)
+
+
+def _words_only(terms: frozenset[str]) -> frozenset[str]:
+    """``terms`` less its numbers and months: what a date or a figure says."""
+    return frozenset(t for t in terms if not t[:1].isdigit() and t not in _month_terms())
+
+
+@functools.cache
+def _month_terms() -> frozenset[str]:
+    return frozenset(term for month in MONTHS if (term := _term(month)))
 
 
 # Words that say one thing: "not allowed" negates "permitted".
