@@ -40,6 +40,16 @@ FORMS = {
         "The fund's yearly management fee is 15%.",
         ("15", "0.75"),
     ),
+    "a figure the claim writes twice, once in the evidence's place": (
+        [
+            "12-month pass: £96, payable in 8 monthly instalments of £12.",
+            "3-month pass: £30, paid upfront.",
+        ],
+        "12-month pass: £96, payable in 8 monthly instalments of £12.",
+        "The 12-month pass costs £96, payable in 8 monthly instalments of £12.",
+        "The 12-month pass costs £96, payable in 12 monthly instalments of £12.",
+        ("12", "8"),
+    ),
     "a size": (
         ["The X300 has a 16-inch display.", "The X200 has a 14-inch display."],
         "The X300 has a 16-inch display.",

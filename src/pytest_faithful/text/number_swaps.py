@@ -6,8 +6,10 @@ passage states sees it, but not the evidence's, and it stands in the evidence's 
 place. :func:`swapped_number` aligns the claim's words to the evidence's (difflib's matching
 blocks on case-folded words, a number one word: "1,250", "4.5", "$25") and reads each
 replaced stretch of at most :data:`_MOST_WORDS` words a side: a swap is a number of the
-claim's that the evidence does not state, where the evidence has a number that the claim's
-answer sentence does not state, between words the two share on both sides (a number at the
+claim's that the evidence does not state (or states fewer times than the claim writes it, one
+word for one in the evidence's number's place: "the 12-month pass ... in 12 monthly
+instalments" quoting "12-month pass ... in 8 monthly instalments"), where the evidence has a
+number that the claim's answer sentence does not state, between words the two share on both sides (a number at the
 end of either text has nothing after it to place it, and is read by the shared words before it
 alone only when both texts end there). A reworded claim that states none of the evidence's
 figures places its own by what it measures instead: the word after it, a currency before it or
@@ -30,6 +32,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Final, NamedTuple
@@ -69,6 +72,17 @@ class NumberSwap(NamedTuple):
 def _numbers(text: str) -> frozenset[str]:
     """The figures ``text`` writes, each a word of its own (not "X300"'s or "Person1"'s)."""
     return frozenset(n for w in _WORD.findall(text) if (n := _number_of(w)) is not None)
+
+
+def _repeated(claim: str, evidence: str) -> frozenset[str]:
+    """The numbers ``claim`` writes as words of their own more often than ``evidence`` does,
+    where the evidence writes them too."""
+    both = _numbers(claim) & _numbers(evidence)
+    if not both:
+        return frozenset()
+    ours = Counter(n for w in _WORD.findall(claim) if (n := _number_of(w)) in both)
+    theirs = Counter(n for w in _WORD.findall(evidence) if (n := _number_of(w)) in both)
+    return frozenset(n for n, count in ours.items() if count > theirs[n])
 
 
 def _opens(number: str, claim: str) -> bool:
@@ -111,6 +125,10 @@ def swapped_number(
     word and unhedged: ``unstated-specifics`` reads it with the roundings and conversions that
     state it."""
     claimed = _numbers(claim) - _numbers(evidence)
+    # A number the claim writes more often than the evidence does: one of its places is the
+    # evidence's, another may be a swap ("the 12-month PPC ... in 12 monthly instalments"
+    # quoting "12-month PPC ... in 10 monthly instalments").
+    repeated = _repeated(claim, evidence)
     # A number no passage writes ("4 reports" for the evidence's "3 reports") is read only
     # word for word in the evidence's number's place, and only where it is a figure of the
     # claim's own terms (not the "8" of "8 pm", whose term is 20:00): unstated-specifics
@@ -140,7 +158,7 @@ def swapped_number(
     if claimed:  # "7 to 9pm": the 7 is the evidence's 7pm, read as a time with its range
         times = {t for t in content_terms(claim) if ":" in t} & _numbers(evidence)
         claimed = frozenset(n for n in claimed if not (_hours(n) & times and _opens(n, claim)))
-    if not claimed or not evidence:
+    if not (claimed or repeated) or not evidence:
         return None
     shown = _numbers(evidence) - _numbers(sentence)
     if not shown:
@@ -160,7 +178,7 @@ def swapped_number(
         sizes = measured_in((evidence,))
         claimed = frozenset(t for t in claimed if not measures(claim).get(t, frozenset()) & sizes)
     shown = _other_amounts(shown, evidence, sentence)
-    if not claimed or not shown:
+    if not (claimed or repeated) or not shown:
         return None
     claim_words = [m[0] for m in _WORD.finditer(claim)]
     if len(claim_words) > _MOST_CLAIM_WORDS:
@@ -179,8 +197,11 @@ def swapped_number(
         ours = [
             w
             for w in claim_words[i1:i2]
-            if _number_of(w) in claimed
-            and (_number_of(w) not in unwritten or _in_place(a, i1, i2, j2 - j1))
+            if (
+                _number_of(w) in claimed
+                and (_number_of(w) not in unwritten or _in_place(a, i1, i2, j2 - j1))
+            )
+            or (_number_of(w) in repeated and _in_place(a, i1, i2, j2 - j1))
         ]
         theirs = [
             w
