@@ -2,18 +2,18 @@
 
 "Plan A costs $25 a month" quoting "Plan A costs $20 a month", where the passages give $25 for
 Plan B: the claim's figure is one the passages state, so no rule that looks for figures no
-passage states sees it, but not the evidence's, and it stands in the evidence's figure's
-place. :func:`swapped_number` aligns the claim's words to the evidence's (difflib's matching
-blocks on case-folded words, a number one word: "1,250", "4.5", "$25") and reads each
-replaced stretch of at most :data:`_MOST_WORDS` words a side: a swap is a number of the
-claim's that the evidence does not state (or states fewer times than the claim writes it, one
-word for one in the evidence's number's place: "the 12-month pass ... in 12 monthly
-instalments" quoting "12-month pass ... in 8 monthly instalments"), where the evidence has a
-number that the claim's answer sentence does not state, between words the two share on both sides (a number at the
-end of either text has nothing after it to place it, and is read by the shared words before it
-alone only when both texts end there). A reworded claim that states none of the evidence's
-figures places its own by what it measures instead: the word after it, a currency before it or
-a percent ("valid for 10 minutes" for "expire after 30 minutes").
+passage states sees it, but not the evidence's, and it stands in the evidence's figure's place.
+:func:`swapped_number` aligns the claim's words to the evidence's (difflib's matching blocks on
+case-folded words, a number one word: "1,250", "4.5", "$25") and reads each replaced stretch of
+at most :data:`_MOST_WORDS` words a side: a swap is a number of the claim's that the evidence
+does not state (or states fewer times than the claim writes it, one word for one in the
+evidence's number's place: "the 12-month pass ... in 12 monthly instalments" quoting "12-month
+pass ... in 8 monthly instalments"), where the evidence has a number that the claim's answer
+sentence does not state, between words the two share on both sides (a number at the end of
+either text has nothing after it to place it, and is read by the shared words before it alone
+only when both texts end there). A reworded claim that states none of the evidence's figures
+places its own by what it measures instead: the word after it, a currency before it or a
+percent ("valid for 10 minutes" for "expire after 30 minutes").
 
 An answer that joins two facts ("Refunds take up to 5 days, while exchanges take up to 10")
 quoting the first ("Refunds take up to 5 days") is no swap: the evidence's number is the
@@ -24,7 +24,7 @@ quoting "including 3 reports", where unstated-specifics counts four things a pas
 but only one word for the evidence's one, with no hedge or bound before it ("about 50,000" is
 48,000 rounded). Linear in the evidence's length for a claim of bounded length (the matcher's
 work is the claim's words times their places in the evidence), and read only for a claim
-with a number that its evidence does not state.
+with a number that its evidence does not state, or writes fewer times.
 """
 
 from __future__ import annotations
