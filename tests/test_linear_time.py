@@ -200,9 +200,12 @@ FAMILIES: dict[str, tuple[Callable[[int], tuple[str, str]], Callable[[], Any]]] 
     "own figures compared": (
         lambda n: (
             ", ".join(
-                f"Kit{_letters(i)} is £{i + 5}, £2 more than the £{i + 3} one, it is cheaper: "
-                f"£{i} versus £{i + 1}, and Jo{_letters(i)} is £{i} and Kim{_letters(i)} is "
-                f"£{i + 1}, so Jo{_letters(i)} is £1 less"
+                (
+                    f"Kit{_letters(i)} is £{i + 5}, £2 more than the £{i + 3} one",
+                    f"it is cheaper: £{i} versus £{i + 1}",
+                    f"Jo{_letters(i)} is £{i} and Kim{_letters(i)} is £{i + 1}, "
+                    f"so Jo{_letters(i)} is £1 less",
+                )[i % 3]
                 for i in range(n)
             )
             + ".",
