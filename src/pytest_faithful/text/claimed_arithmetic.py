@@ -30,7 +30,7 @@ from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.rates import same_amount
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import NUMBER_WORDS
+from pytest_faithful.text.words import FIGURE_HEDGES, NUMBER_WORDS
 from pytest_faithful.text.written_sums import wrong_written_sum
 
 # A figure as written: a currency before it or a unit after it, read by the term it gives.
@@ -62,7 +62,7 @@ _FACTORS = {
     "treble": Decimal(3),
     "half": Decimal("0.5"),
 }
-_HEDGE = regex(r"(?i)\b(?:about|around|roughly|nearly|almost|approximately|over|under|some)\s*$")
+_HEDGE = regex(rf"(?i)\b(?:{'|'.join(FIGURE_HEDGES)})\s*$")
 
 
 class WrongSum(NamedTuple):

@@ -35,6 +35,7 @@ from typing import Final, NamedTuple
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import FIGURE_HEDGES, NUMBER_WORDS
 
 _UP: Final = frozenset(
     "more higher greater larger bigger longer heavier dearer pricier costlier taller wider "  # noqa: SIM905
@@ -64,10 +65,8 @@ _NOT_UNITS: Final = frozenset(
     "than more less fewer higher lower over under off up down".split()
 )
 _DURATION_UNITS: Final = {"minute": 1, "min": 1, "mins": 1, "hour": 60, "hr": 60, "hrs": 60}
-_HEDGE: Final = regex(
-    r"(?i)\b(?:about|around|roughly|nearly|almost|approximately|over|under|some|up\s+to|"
-    r"at\s+least|at\s+most)\s*\Z"
-)
+# A hedge, or a bound: "up to £25,000" is no figure to order by.
+_HEDGE: Final = regex(rf"(?i)\b(?:{'|'.join(FIGURE_HEDGES)}|up\s+to|at\s+least|at\s+most)\s*\Z")
 _RANGE_AFTER: Final = regex(r"\s?(?:[-\u2013]|to\b)\s?[£$€]?\d")
 # What joins a figure to the comparison after it: "£688, which is", "(£4.80) is", "£4,600 -".
 _JOINT: Final = regex(
@@ -77,8 +76,9 @@ _JOINT: Final = regex(
 # The difference before a comparative, with its unit, or an adverb of degree: "£11 more",
 # "five fewer", "a point below", "slightly lower".
 _DIFFERENCE: Final = regex(
-    r"(?i)(?:(?<![\w.,])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|p\b)?|\b(?:a|an|one|two|three|"
-    r"four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|half)\b)\s*"
+    r"(?i)(?:(?<![\w.,])(?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?\s?(?:%|p\b)?|\b(?:a|an|half|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r")\b)\s*"
     r"(?:(?!(?:which|that|is|was|are|were)\b)[^\W\d_]+\s+){0,2}\Z"
     r"|\b(?:much|far|slightly|a\s+bit|a\s+little|well|even|still|considerably)\s+\Z"
 )

@@ -101,6 +101,12 @@ NUMBER_WORDS: Mapping[str, str] = MappingProxyType(
     | {"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70", "eighty": "80"}
     | {"ninety": "90"}
 )
+# The words before a figure that say it is not worked to the unit ("about 17,000 more"), read
+# by the rules that hold a claim to its own working.
+FIGURE_HEDGES = (
+    *("about", "around", "roughly", "nearly", "almost", "approximately", "over", "under"),
+    "some",
+)
 MONTHS = (
     *("january", "february", "march", "april", "may", "june", "july", "august"),
     *("september", "october", "november", "december"),
