@@ -80,9 +80,14 @@ def _repeated(claim: str, evidence: str) -> frozenset[str]:
     both = _numbers(claim) & _numbers(evidence)
     if not both:
         return frozenset()
+    # Only a number the (short) claim writes twice or more can be; the evidence, perhaps a
+    # whole passage, is counted only then.
     ours = Counter(n for w in _WORD.findall(claim) if (n := _number_of(w)) in both)
-    theirs = Counter(n for w in _WORD.findall(evidence) if (n := _number_of(w)) in both)
-    return frozenset(n for n, count in ours.items() if count > theirs[n])
+    twice = {n for n, count in ours.items() if count > 1}
+    if not twice:
+        return frozenset()
+    theirs = Counter(n for w in _WORD.findall(evidence) if (n := _number_of(w)) in twice)
+    return frozenset(n for n in twice if ours[n] > theirs[n])
 
 
 def _opens(number: str, claim: str) -> bool:
