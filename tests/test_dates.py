@@ -199,3 +199,33 @@ def test_a_day_named_by_its_relation_to_a_dated_passage_is_stated(
     passages: list[str], faithful: str, changed: str
 ) -> None:
     assert_both_ways(faithful, changed, passages)
+
+
+# A day said alone as an ordinal is a day of the months of the dates its passage writes before
+# it (a chat's or a call's dateline); a month named only after it, or none, is not read in.
+ORDINAL_DAYS = {
+    "a chat's dateline": (
+        ["Group chat, Tuesday 4 June\nLeila: send me £10 each by the 18th and I'll pay."],
+        "Everyone sends Leila £10 by 18 June.",
+        "Everyone sends Leila £10 by 18 July.",
+    ),
+    "a call's dateline": (
+        ["Call, Monday 10 March, 09:05\nGemma: We have Thursday the 13th or Tuesday the 18th."],
+        "The clinic offered Thursday 13 March.",
+        "The clinic offered Thursday 14 March.",
+    ),
+    "a month only after the day": (
+        ["Send it by the 18th.\nSigned, 4 June"],
+        "The 4th of June is the date it was signed.",
+        "The money is due by 18 June.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("passages", "faithful", "changed"), ORDINAL_DAYS.values(), ids=list(ORDINAL_DAYS)
+)
+def test_a_day_said_as_an_ordinal_is_of_its_passages_month_before_it(
+    passages: list[str], faithful: str, changed: str
+) -> None:
+    assert_both_ways(faithful, changed, passages)

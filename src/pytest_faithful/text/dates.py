@@ -346,7 +346,33 @@ def _days_said(passages: tuple[str, ...]) -> frozenset[tuple[int, int]]:
             listed = _LISTED_DAYS.search(text, max(0, m.start() - _LISTED), m.start())
             for day in _DAY_NUMBER.finditer(listed[0] if listed else ""):
                 found.add((month, int(day[1])))
+        found |= _ordinal_days(text)
     return frozenset(found)
+
+
+# A day of the month said alone, as an ordinal: "send me £10 each by the 18th", "We have
+# Thursday the 13th or Tuesday the 18th".
+_ORDINAL_DAY = regex(r"(?i)(?<![\d.,:/$£€])\b(\d{1,2})(?:st|nd|rd|th)\b")
+
+
+def _ordinal_days(text: str) -> set[tuple[int, int]]:
+    """The days a text says as an ordinal alone, each in the months of the dates it writes
+    before it: a chat headed "Tuesday 4 June" that asks for money "by the 18th" says 18 June,
+    and a call dated "Monday 10 March" that offers "Thursday the 13th" says 13 March. A month
+    named only after the day is not read into it."""
+    if not any(end in text for end in ("st", "nd", "rd", "th")):
+        return set()
+    ordinals = [(m.start(), int(m[1])) for m in _ORDINAL_DAY.finditer(text)]
+    if not ordinals:
+        return set()
+    dated = [(d.start, d.month) for d in dates_in(text)]
+    return {
+        (month, day)
+        for at, day in ordinals
+        if 1 <= day <= 31
+        for start, month in dated
+        if start < at
+    }
 
 
 _LISTED = 120  # characters of a list of days before its month
