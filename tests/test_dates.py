@@ -192,15 +192,6 @@ RELATIVE_DAYS = {
 }
 
 
-@pytest.mark.parametrize(
-    ("passages", "faithful", "changed"), RELATIVE_DAYS.values(), ids=list(RELATIVE_DAYS)
-)
-def test_a_day_named_by_its_relation_to_a_dated_passage_is_stated(
-    passages: list[str], faithful: str, changed: str
-) -> None:
-    assert_both_ways(faithful, changed, passages)
-
-
 # A day said alone as an ordinal is a day of the months of the dates its passage writes before
 # it (a chat's or a call's dateline); a month named only after it, or none, is not read in.
 ORDINAL_DAYS = {
@@ -223,9 +214,11 @@ ORDINAL_DAYS = {
 
 
 @pytest.mark.parametrize(
-    ("passages", "faithful", "changed"), ORDINAL_DAYS.values(), ids=list(ORDINAL_DAYS)
+    ("passages", "faithful", "changed"),
+    [*RELATIVE_DAYS.values(), *ORDINAL_DAYS.values()],
+    ids=[*RELATIVE_DAYS, *ORDINAL_DAYS],
 )
-def test_a_day_said_as_an_ordinal_is_of_its_passages_month_before_it(
+def test_a_day_named_by_its_relation_to_a_dated_passage_is_stated(
     passages: list[str], faithful: str, changed: str
 ) -> None:
     assert_both_ways(faithful, changed, passages)
