@@ -381,3 +381,25 @@ def test_a_bare_figure_reads_the_unit_of_its_parallel_only_at_its_clauses_end() 
 def test_what_each_of_a_count_gets_of_a_total(answer: str, passes: bool) -> None:
     passage = "Last year 320 volunteers contributed a total of 14,400 hours to the programme."
     assert verify(answer, [passage], judge=quoting(passage)).passed is passes
+
+
+_FARES = "Fares: Kelby to Marston single £4.20; return £7.50 (same day only)."
+_RANGE = "Since 2019, about 40% of the salamander's known range has been protected."
+
+
+@pytest.mark.parametrize(
+    ("passage", "answer", "passes"),
+    [
+        # A difference of pounds written in pence, one operand worked out before it.
+        (_FARES, "Two singles cost £8.40 (2 x £4.20) and a return £7.50, so you save 90p.", True),
+        (_FARES, "Two singles cost £8.40 (2 x £4.20) and a return £7.50, so you save 80p.", False),
+        # The rest of a whole: 100% less a percent the claim writes, where it says so.
+        (_RANGE, "About 40% of the range is protected, which leaves roughly 60% outside.", True),
+        (_RANGE, "About 40% of the range is protected, which leaves roughly 55% outside.", False),
+        (_RANGE, "About 40% of the range is protected and 60% is forest.", False),
+    ],
+)
+def test_pence_of_a_pound_working_and_the_rest_of_a_whole(
+    passage: str, answer: str, passes: bool
+) -> None:
+    assert verify(answer, [passage], judge=quoting(passage)).passed is passes

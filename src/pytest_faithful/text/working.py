@@ -84,6 +84,10 @@ _ROUND_TRIP = regex(r"(?i)\b(?:round|return)[\s-]+trip|\bboth\s+ways\b|\bthere\s
 _SHARE = regex(r"(?i)\b(?:(half)|(?:a|one)\s+(third|quarter|fifth))\s+of\b")
 _SHARE_COUNTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5}
 _SHARE_COUNT = frozenset({"unit:share"})
+# Words that take the rest of a whole: a percent 100 less another ("40% of its range is
+# protected, which leaves 60% outside it", "the remaining 35%").
+_REST = regex(r"(?i)\b(?:leav(?:e|es|ing)|left|remain(?:s|ing|der)?|rest|other|outside)\b")
+_PERCENT = frozenset({"percent"})
 # Words by which a working adds or takes away: only there is a total of a product read whose
 # value the working never writes (each unwritten step makes a chance match likelier).
 _ADDS = regex(
@@ -149,6 +153,8 @@ def worked_in_steps(
         known.append((Decimal(2), _BOTH_COUNT))
     for m in _SHARE.finditer(working) if " of " in working else ():
         known.append((Decimal(_SHARE_COUNTS[(m[1] or m[2]).casefold()]), _SHARE_COUNT))
+    if "percent" in kinds.get(term, frozenset()) and _REST.search(working):
+        known.append((_HUNDRED, _PERCENT))  # "40% of its range is protected, leaving 60%"
     for other, figure in list(pending.items()):
         if _period_count(figure, working):
             known.append(pending.pop(other))
@@ -176,12 +182,27 @@ def worked_in_steps(
                 rounded=functools.partial(hedged_to, t, working),
             )
         ]
-        if not made:
-            return False
         known.extend(pending.pop(t) for t in made)
         if term not in pending:
             return True
+        if term in pence and in_pounds_too and _pence_of_pounds(pending[term], known):
+            return True  # "£8.40 (2 x £4.20) ... a return is £7.50, so it saves you 90p"
+        if not made:
+            return False
     return False
+
+
+def _pence_of_pounds(figure: _Figure, known: list[_Figure]) -> bool:
+    """Whether ``figure``, a sum in pence, is the sum or difference of two sums of money in
+    pounds the working knows. Only that: a sum in pence beside pounds is also a rate ("5p a
+    mile" beside "£500"), no product or quotient of theirs."""
+    value = figure[0] / _HUNDRED
+    money = [a for a, a_kinds in known if "money" in a_kinds]
+    return any(
+        same_amount(value, r)
+        for a, b in itertools.combinations(money[:_MOST_NUMBERS], 2)
+        for r in (a + b, abs(a - b))
+    )
 
 
 # What a word after a figure may be that counts nothing of its own: a scale, a word that sets it
@@ -239,7 +260,7 @@ def _stated_kinds(passages: tuple[str, ...]) -> dict[Decimal, set[str]]:
 
 
 # A sum written in pence or cents: "80p", "45 pence", "99 cents" (not "10 p.m.").
-_PENCE = regex(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)[^\S\n]?(?:p(?![.\w])|pence\b|cents?\b)")
+_PENCE = regex(r"(?i)(?<![\w.,])(\d+(?:\.\d+)?)[^\S\n]?(?:p(?!\w|\.\w)|pence\b|cents?\b)")
 
 
 def _pence_between(
