@@ -84,6 +84,33 @@ def test_a_thing_said_to_have_ended_is_no_longer_so(
     assert negation_clash(claim, changed)
 
 
+@pytest.mark.parametrize(
+    "verb", ["removes", "removed", "waives", "scraps", "eliminated", "abolished"]
+)
+def test_a_thing_taken_away_is_what_a_negation_says_is_not_there(verb: str) -> None:
+    # "removes the fee" states no fee, as "pay no fee" does, whichever text is the claim.
+    plan = f"Everyday Plus {verb} the foreign transaction fee on card purchases."
+    policy = "Everyday Plus customers pay no foreign transaction fee on card purchases."
+    assert not negation_clash(plan, policy)
+    assert not negation_clash(policy, plan)
+    assert negation_clash("Everyday Plus charges the foreign transaction fee.", policy)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        # A passive takes nothing away, nor a verb followed by no object.
+        ("The battery comes out without the key.", "The battery can be removed with the key."),
+        (
+            "The fee is waived whether or not the repair goes ahead.",
+            "Fee waived if repair goes ahead.",
+        ),
+    ],
+)
+def test_a_verb_of_taking_away_with_no_object_takes_nothing_away(claim: str, evidence: str) -> None:
+    assert negation_clash(claim, evidence)
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(["files", "the job", "backups", "it"]),

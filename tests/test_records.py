@@ -100,3 +100,59 @@ def test_every_yes_or_no_key_is_read_with_its_words(
     assert found[0].yes is yes
     assert found[0].parts == tuple(parts)
     assert text[found[0].start : found[0].end].startswith((key, f'"{key}', f"'{key}"))
+
+
+CARD_SHEET = (
+    "Summary box\n"
+    "Purchase rate: 24.9% variable\n"
+    "Annual fee: none.\n"
+    "- Late payment fee: £12\n"
+    "- Exit fees: None\n"
+    "Mrs Okafor: No."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "faithful", "other_way"),
+    [
+        ("Annual fee: none.", "There's no annual fee.", "The card has an annual fee."),
+        ("- Exit fees: None", "You pay no exit fees.", "Exit fees apply if you leave."),
+        ("Annual fee: none.", "The sheet lists the annual fee as none.", "There's an annual fee."),
+    ],
+)
+def test_a_label_set_to_none_negates_its_words_both_ways(
+    quote: str, faithful: str, other_way: str
+) -> None:
+    judge = quoting(quote)
+    assert verify(faithful, [CARD_SHEET], judge=judge).passed, faithful
+    result = verify(other_way, [CARD_SHEET], judge=judge)
+    assert not result.passed, other_way
+    assert result.claim_verdicts[0].rule == "negation"
+
+
+def test_a_label_of_words_is_read_only_when_none_ends_its_line() -> None:
+    labels = [(k.parts, k.yes) for k in yes_or_no_keys(CARD_SHEET)]
+    # "Exit fees" is one label, not the key "fees" inside it; a speaker's "No." is no label.
+    assert labels == [(("annual", "fee"), False), (("exit", "fees"), False)]
+    assert yes_or_no_keys("Waiting periods: none for preventive care") == []
+    assert yes_or_no_keys("Note: none of them ship abroad.") == []
+
+
+@given(
+    words=st.lists(
+        st.sampled_from(["annual", "exit", "late", "fee", "fees", "charge"]), min_size=2, max_size=4
+    ),
+    value=st.sampled_from(["none", "None", "NONE", "nil", "Nil"]),
+    bullet=st.sampled_from(["", "- ", "* ", "  "]),
+    stop=st.sampled_from(["", ".", " "]),
+    prose=st.text(max_size=30),
+)
+def test_every_label_set_to_none_is_read_with_its_words(
+    words: list[str], value: str, bullet: str, stop: str, prose: str
+) -> None:
+    label = " ".join(words).capitalize()
+    text = f"{prose}\n{bullet}{label}: {value}{stop}\nMore text."
+    found = [k for k in yes_or_no_keys(text) if k.key == label]
+    assert len(found) == 1, text
+    assert found[0].parts == tuple(words)
+    assert found[0].yes is False

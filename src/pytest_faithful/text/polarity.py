@@ -46,6 +46,7 @@ from pytest_faithful.text.terms import (
     _lower,
     _Scope,
     _term,
+    content_terms,
     text_bag,
 )
 from pytest_faithful.text.words import MONTHS, NEGATIONS
@@ -68,6 +69,8 @@ class _Reading(NamedTuple):
     before them in their clause are their subject."""
     negated: frozenset[str]
     """The terms some negation of the text governs."""
+    taken_away: frozenset[str]
+    """The terms of what a verb of taking away is followed by ("removes the fee")."""
 
 
 def negation_clash(claim: str, evidence: str) -> bool:
@@ -123,7 +126,8 @@ def _clash(claim: str, evidence: str) -> bool:
     claim, evidence = plain(claim), plain(evidence)
     said = text_bag(claim)
     if keys := yes_or_no_keys(evidence):
-        if any(_says_otherwise(said, key) for key in keys):
+        none_said = _NONE_SAID.search(claim) is not None  # "lists the fee as none"
+        if any(_says_otherwise(said, key) for key in keys if key.yes or not none_said):
             return True
         evidence = _without(evidence, keys)  # a key's words are said yes or no, not stated
     shown = text_bag(evidence)
@@ -196,6 +200,10 @@ def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
     return bool(stated & said.negated) == key.yes
 
 
+# A claim that gives a thing the value none, as a record does: "lists the fee as none".
+_NONE_SAID = regex(r"(?i)\b(?:as|is|are|was|were|:)[^\S\n]+(?:none|nil)\b")
+
+
 def _said(word: str, said: _Bag) -> bool:
     return _term(word) in said.terms or _term(word + "s") in said.terms
 
@@ -224,6 +232,34 @@ _ENDED = frozenset(
 )  # fmt: skip
 
 
+# A verb that takes away the thing it is followed by, and the words of that thing: "removes
+# the foreign transaction fee", "waived the £15 fee", "scrapped its late fees". Only verbs
+# of taking away ("ends the agreement with no further charges" takes no charge away), in the
+# active ("can be removed with the key" takes no key away), with an object ("waived if the
+# repair goes ahead" takes no repair away).
+_TAKES_AWAY = regex(
+    r"(?i)(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bbeing )"
+    r"\b(?:remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|scrap(?:s|ped|ping)?"
+    r"|abolish(?:es|ed|ing)?|eliminat(?:e|es|ed|ing))\s+"
+    r"(?!(?:with|without|from|by|if|when|unless|whether|for|in|on|at|after|before|to|as)\b)"
+    r"((?:[\w£$€.,-]+\s+){0,3}[\w-]+)"
+)
+_CLAUSE_BREAK = regex(r"[,;:.!?]\s")
+
+
+def _taken_away(text: str) -> frozenset[str]:
+    """The content terms of what ``text``'s verbs of taking away are followed by, in their
+    clause (:data:`_TAKES_AWAY`)."""
+    lowered = text.lower()
+    if not any(stem in lowered for stem in ("remov", "waiv", "scrap", "abolish", "eliminat")):
+        return frozenset()
+    return frozenset(
+        term
+        for m in _TAKES_AWAY.finditer(text)
+        for term in content_terms(_CLAUSE_BREAK.split(m[1] + " ")[0])
+    )
+
+
 def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     """Whether the stating text (the evidence) states, with no negation of its own, most of
     what the claim's negation governs beyond its head."""
@@ -236,8 +272,11 @@ def _states_most_of(scope: _Scope, negating: _Reading, stating: _Reading) -> boo
     stated = scope.rest & stating.asserted
     # The evidence says what the claim negates came to an end: "Support for Python 3.8 was
     # dropped in version 4.2" says what "Python 3.8 is no longer supported as of version 4.2"
-    # says: what the evidence states of it is followed, in its clause, by a verb of ending.
-    if any(stating.after.get(term, frozenset()) & _ENDED for term in stated):
+    # says: what the evidence states of it is followed, in its clause, by a verb of ending,
+    # or comes after one that takes it away ("removes the fee").
+    if stated & stating.taken_away or any(
+        stating.after.get(term, frozenset()) & _ENDED for term in stated
+    ):
         return False
     return len(stated) >= _MOST * len(scope.rest) and not stated & negating.asserted
 
@@ -248,6 +287,10 @@ def _denies(scope: _Scope, negating: _Reading, stating: _Reading) -> bool:
     heads = _alike(scope.head)
     found = heads & stating.asserted
     if not found:
+        return False
+    # "removes the foreign transaction fee" says what "pay no foreign transaction fee" does:
+    # the stating text takes the thing away.
+    if found & stating.taken_away:
         return False
     # Both negate it: "no firing records survive", "though no records of the firings survive".
     for s in stating.scopes:
@@ -410,4 +453,5 @@ def _read(text: str) -> _Reading:
         before,
         after_be,
         frozenset(bag.negated),
+        _taken_away(text),
     )

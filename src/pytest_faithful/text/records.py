@@ -8,7 +8,9 @@ kids").
   of the key bears on the claim that says it in words.
 * :func:`yes_or_no_keys`: each key whose value is a yes or a no, and its words, so that a claim
   that a place has outdoor seating is told from the record that says ``"OutdoorSeating":
-  false``, and one that a car does not support fast charging from ``fastCharging: true``.
+  false``, and one that a car does not support fast charging from ``fastCharging: true``; and
+  a label of a few words on a line of its own set to none ("Annual fee: none.", "- Exit fees:
+  None"), which says there is no such thing as "There's no annual fee." does.
 """
 
 from __future__ import annotations
@@ -65,7 +67,14 @@ _YES_OR_NO = regex(
     r"""(?:["']?u["']|["'])?(?P<value>(?i:true|false|yes|no|none))["']{0,2}"""
     r"""(?=[^\S\n]*(?:[,;}\]\n]|$))"""
 )
-_NO = frozenset({"false", "no", "none"})
+_NO = frozenset({"false", "no", "none", "nil"})
+# A label of a few words on a line of its own set to none: "Annual fee: none.", "- Exit fees:
+# None". Only "none" or "nil": "Mrs Okafor: No." is a turn of a dialogue, and "Waiting periods:
+# none for preventive" says none of one case only.
+_NONE_FIELD = regex(
+    r"(?im)^[^\S\n]*(?:[-*\u2022][^\S\n]+)?(?P<key>[a-z][a-z'-]*(?:[^\S\n]+[a-z][a-z'-]*){1,3})"
+    r"[^\S\n]*:[^\S\n]*(?P<value>none|nil)\.?[^\S\n]*$"
+)
 
 
 class YesOrNo(NamedTuple):
@@ -86,11 +95,23 @@ def yes_or_no_keys(text: str) -> list[YesOrNo]:
     "seating"), no; ``auto_shutoff: true`` -> ("auto", "shutoff"), yes."""
     if ":" not in text and "=" not in text:
         return []
-    return [
+    keys = [
         YesOrNo(key, _parts(key), m["value"].lower() not in _NO, m.start(), m.end())
         for m in _YES_OR_NO.finditer(text)
         if (key := m["key"])
     ]
+    if ":" in text and any(part in text for part in ("one", "ONE", "il", "IL")):
+        labels = [
+            YesOrNo(m["key"], tuple(m["key"].lower().split()), False, m.start(), m.end())
+            for m in _NONE_FIELD.finditer(text)
+        ]
+        if labels:  # "Exit fees: None" is one label, not the key "fees" inside it
+            inside = {(k.start, k.end) for k in keys for x in labels if x.start <= k.start < x.end}
+            keys = sorted(
+                [k for k in keys if (k.start, k.end) not in inside] + labels,
+                key=lambda found: found.start,
+            )
+    return keys
 
 
 def _parts(key: str) -> tuple[str, ...]:
