@@ -185,3 +185,59 @@ def test_the_year_of_an_age_from_a_birth_beside_what_the_claim_does_at_it() -> N
     )
     seymour = "In 1905 Seymour, 34 years old, was a student of Charles Parham in Topeka."
     assert not elapsed("1905", seymour, others)
+
+
+@pytest.mark.parametrize(
+    ("claim", "term", "honest"),
+    [
+        ("She was 67 or 68 when she died in 1939.", "67", True),
+        ("She was 67 or 68 when she died in 1939.", "68", True),
+        ("She was 65 or 66 when she died in 1939.", "65", False),
+        ("She was elected to the council in 1962, aged 30 or 31.", "31", True),
+        ("She was elected to the council in 1962, aged 32 or 33.", "33", False),
+        ("She came to Port Ellis in 1938, at 6 or 7 (the month is not given).", "6", True),
+        ("She came to Port Ellis in 1938, at 8 or 9 (the month is not given).", "9", False),
+    ],
+)
+def test_two_ages_a_birthday_apart_in_each_form(claim: str, term: str, honest: bool) -> None:
+    passages = (
+        "Margaret Hale (1871-1939) was born in Port Ellis.",
+        "Hale was born in 1931. She came to Port Ellis in 1938 and was elected to the council "
+        "in 1962.",
+    )
+    if "1939" not in claim:
+        passages = passages[1:]
+    assert elapsed(term, claim, passages) is honest
+
+
+@pytest.mark.parametrize(
+    ("claim", "term", "honest"),
+    [
+        (
+            "It was patented in 1926 and made for 41 years, which puts the end at 1967.",
+            "1967",
+            True,
+        ),
+        (
+            "It was patented in 1926 and made for 41 years, which puts the end at 1977.",
+            "1977",
+            False,
+        ),
+        # The span moved with the year lands on no span a passage writes.
+        (
+            "It was patented in 1926 and made for 42 years, which puts the end at 1968.",
+            "1968",
+            False,
+        ),
+        ("Goods traffic ended in 1962, four years before passengers in 1966.", "1962", True),
+        ("Goods traffic ended in 1961, five years before passengers in 1966.", "1961", False),
+    ],
+)
+def test_a_year_is_another_moved_by_a_span_a_passage_writes(
+    claim: str, term: str, honest: bool
+) -> None:
+    passages = (
+        "1926: the Sentinel lock is patented. It stays in production for 41 years.",
+        "Passenger trains stopped in 1966; goods traffic had ended four years before.",
+    )
+    assert elapsed(term, claim, passages) is honest

@@ -16,9 +16,12 @@ careful writer does. :func:`elapsed` reads such a number as stated when it is on
 * a number of decades ("for four decades", "nearly six decades later"): the same, rounded to
   whole decades (41 years are four decades, 58 nearly six); of centuries, to whole centuries
   (314 years are "more than three centuries");
-* an age ("aged 47", "at the age of 12", "a 25-year-old", "was 25 when"): a claim's own year
-  less a year of birth (a year in a sentence that says "born", or the first of a "(1911-1987)"
-  span), or one less (the birthday not yet reached that year);
+* an age ("aged 47", "at the age of 12", "a 25-year-old", "was 25 when", and two a birthday
+  apart: "aged 30 or 31", "was 67 or 68 when", "at 6 or 7"): a claim's own year less a year of
+  birth (a year in a sentence that says "born", or the first of a "(1911-1987)" span), or one
+  less (the birthday not yet reached that year);
+* a year ("puts the end at around 1967"): one of the claim's own years moved by a number of
+  years it writes ("patented in 1926 and stayed in production for 41 years");
 * a century ("the mid-19th century", "the 14th century"), or one written in its years ("the
   1800s", "the mid-1800s"): a century one of the passages' years falls in, or that they name
   in either form; "early", "mid" or "late" hold it to that third of the century (and to a
@@ -69,10 +72,14 @@ _ROUNDING = {"deca": (10, 4), "cent": (100, 50)}
 _ABOUT = r"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
 # "aged 47", "aged about 23", "at the age of 12", "a 25-year-old", "was 25 when", "died at 70".
 _AGE = regex(
-    rf"\b(?:aged\s+{_ABOUT}{_N}|at\s+(?:the\s+)?age\s+(?:of\s+)?{_ABOUT}"
+    rf"\b(?:aged\s+{_ABOUT}{_N}(?:\s+or\s+{_N.replace('<n>', '<n8>')})?"
+    rf"|at\s+(?:the\s+)?age\s+(?:of\s+)?{_ABOUT}"
     rf"{_N.replace('<n>', '<n2>')}"
     rf"|(?:{_N.replace('<n>', '<n7>')}\s+or\s+)?{_N.replace('<n>', '<n3>')}[- ]years?[- ]old"
-    rf"|was\s+{_ABOUT}{_N.replace('<n>', '<n4>')}\s+when"
+    rf"|was\s+{_ABOUT}{_N.replace('<n>', '<n4>')}(?:\s+or\s+{_N.replace('<n>', '<n9>')})?"
+    r"\s+when"
+    # "came to Port Ellis in 1938, at 6 or 7 (...)": two ages a birthday apart, at a clause's end
+    rf"|at\s+{_ABOUT}(?P<n10>\d{{1,3}})\s+or\s+(?P<n11>\d{{1,3}})(?=\s*[(),.;:]|\s*$)"
     # "died at around 70 or 71", "lived to 88"
     rf"|(?:died(?:\s+in\s+\d{{4}})?\s+at|lived\s+to(?:\s+be)?)\s+{_ABOUT}"
     rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
@@ -264,7 +271,9 @@ def elapsed(term: str, claim: str, passages: Sequence[str]) -> bool:
             if m["n"] == term[:2]
         )
     if len(term) == 4 and (
-        (_says_born(claim) and _born_from_age(term, claim)) or _year_at_age(term, claim, texts)
+        (_says_born(claim) and _born_from_age(term, claim))
+        or _year_at_age(term, claim, texts)
+        or _year_after_span(term, claim, texts)
     ):
         return True
     if not term.isdigit() or len(term) > 3:
@@ -370,6 +379,48 @@ def _born_from_age(term: str, claim: str) -> bool:
 @functools.lru_cache(maxsize=256)
 def _says_born(claim: str) -> bool:
     return "born" in claim
+
+
+def _year_after_span(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether the year ``term`` is a year of the claim's own events (:func:`_own_years`) moved
+    by a span of years the claim writes: "patented in 1926 and stayed in production for 41
+    years, which puts the end at around 1967"; "first elected in 1962 and served 24 years,
+    which would mean she left around 1986". Forward, back for a span "before" or "earlier";
+    a passage writes the span in years."""
+    if not term.isdigit():  # "22.5" is no year
+        return False
+    spans_by, _, _ = _claim_readings(claim)
+    moves = [
+        int(n) * (-1 if (m["way"] or "").casefold() in ("before", "earlier") else 1)
+        for n, found in spans_by.items()
+        if n.isdigit()
+        for m in found
+        if m["unit"].casefold().startswith("year")
+    ]
+    if not moves:
+        return False
+    # The span as a passage writes it, in years: a lie that moves both the year and the span
+    # ("ended in 1961, five years before 1966" for 1962 and four) lands on no passage's span.
+    given = _year_spans(passages)
+    year = int(term)
+    return any(
+        y + move == year and abs(move) in given
+        for y in _own_years(claim, passages)
+        for move in moves
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _year_spans(passages: tuple[str, ...]) -> frozenset[int]:
+    """Each number of years the passages write as a span ("for 41 years", "nine more years")."""
+    return frozenset(
+        int(n)
+        for passage in passages
+        for m in _SPAN.finditer(passage)
+        if m["unit"].casefold().startswith("year")
+        for n in content_terms(m["n"])
+        if n.isdigit()
+    )
 
 
 def _year_at_age(term: str, claim: str, passages: tuple[str, ...]) -> bool:
