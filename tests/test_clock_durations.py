@@ -80,3 +80,25 @@ def test_any_text_reads_without_error(text: str) -> None:
     for written, seconds in clock_durations(text):
         assert written in text
         assert seconds >= 0
+
+
+_RACE = (
+    "Priya Nair won in 33:08, a new course record. The previous record was 34:05. "
+    "Owen Marsh: chip time 33:51, gun time 34:02. Kick-off is at 18:45; the bus leaves at 16:00."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        # The other reading is in the answer's sentence before the claim.
+        ("Nair won in 33:08. That's 57 seconds faster than the previous record of 34:05.", True),
+        ("Nair won in 33:08. That's 47 seconds faster than the previous record of 34:05.", False),
+        ("Marsh's chip time was 33:51. His gun time was 34:02, 11 seconds slower.", True),
+        ("Marsh's chip time was 33:51. His gun time was 34:02, 11 seconds faster.", False),
+        ("The bus leaves at 16:00. That's 2 hours 45 minutes before the 18:45 kick-off.", True),
+        ("The bus leaves at 16:00. That's 2 hours 35 minutes before the 18:45 kick-off.", False),
+    ],
+)
+def test_a_gap_to_a_reading_of_the_sentence_before(answer: str, passes: bool) -> None:
+    assert verify(answer, [_RACE], judge=quoting(_RACE)).passed is passes

@@ -151,7 +151,7 @@ def _worked(term: str, case: Case) -> bool:
         or _place_named(term, case)
         or _the_others(term, case)
         or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
-        or between_clock_durations(term, case.claim.text, passages)  # 21:50 to 08:05: 10 h 15
+        or between_clock_durations(term, case.claim.text, passages, case.before)  # 10 h 15
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
         or _written_working(term, case)  # "5 x £6.20 = £31.00"
         or time_moved(term, case.working, case.question)  # "30 minutes before" the 13:30

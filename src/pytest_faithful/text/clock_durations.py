@@ -44,9 +44,12 @@ def clock_durations(text: str) -> list[tuple[str, Decimal]]:
     return found
 
 
-def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+def between_clock_durations(
+    term: str, claim: str, passages: tuple[str, ...], before: str = ""
+) -> bool:
     """Whether the number ``term`` of ``claim``, a measure of time, is the gap between two clock
-    durations ``claim`` writes, each written so by one of ``passages``."""
+    durations ``claim`` writes, each written so by one of ``passages``; or between a reading of
+    the claim and one of the answer's sentence ``before`` it (:func:`_across`)."""
     sizes = {size for measure, size in measures(claim).get(term, ()) if measure == "time"}
     if not sizes:
         return False
@@ -81,12 +84,47 @@ def between_clock_durations(term: str, claim: str, passages: tuple[str, ...]) ->
         for first, second in itertools.combinations(two, 2)
     ):
         return True
-    return any(
+    if any(
         Decimal(abs(first - second) * unit) in sizes
         and (not way or (first - second) * next(iter(way)) > 0)
         for first, second in itertools.combinations(two, 2)
         for unit in (1, 60)
-    )
+    ):
+        return True
+    return bool(before) and _across(sizes, claim, before, passages)
+
+
+def _across(sizes: set[Decimal], claim: str, before: str, passages: tuple[str, ...]) -> bool:
+    """Whether a size is the gap between a reading of ``claim`` and one of the answer's sentence
+    ``before`` it, each a passage's: "... won in 33:08. That's 57 seconds faster than the
+    previous record of 34:05"; "a chip time of 33:51. ... his gun time as 34:02, 11 seconds
+    slower"; "16:00 ... That's 2 hours 45 minutes before the 18:45 kick-off". Where the claim
+    compares, the reading it compares is the one after "than", else the earlier sentence's."""
+    way = {sign for pattern, sign in ((_LESS, -1), (_MORE, 1)) if pattern.search(claim)}
+    if len(way) > 1:
+        return False
+    earlier = [
+        _read(m)
+        for m in _TWO_PART.finditer(before)
+        if not _HALF_DAY.match(before, m.end()) and _on_a_passage(m[0], passages)
+    ]
+    for m in _TWO_PART.finditer(claim) if earlier else ():
+        if _HALF_DAY.match(claim, m.end()) or not _on_a_passage(m[0], passages):
+            continue
+        compared = _THAN_READING.search(claim, 0, m.start() + 1)
+        is_compared = compared is not None and compared.end() == m.start()
+        for other in earlier:
+            # The subject less the reading it is compared with.
+            gap = other - _read(m) if is_compared else _read(m) - other
+            if any(Decimal(abs(gap) * unit) in sizes for unit in (1, 60)) and (
+                not way or gap * next(iter(way)) > 0
+            ):
+                return True
+    return False
+
+
+# "than" and the words between it and the reading it compares: "than the previous record of ".
+_THAN_READING = regex(r"(?i)\bthan\s+(?:[^\W\d]+\s+){0,5}")
 
 
 # The minutes of a day: a span of times of day runs forward past midnight.
