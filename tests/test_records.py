@@ -118,6 +118,11 @@ CARD_SHEET = (
         ("Annual fee: none.", "There's no annual fee.", "The card has an annual fee."),
         ("- Exit fees: None", "You pay no exit fees.", "Exit fees apply if you leave."),
         ("Annual fee: none.", "The sheet lists the annual fee as none.", "There's an annual fee."),
+        (
+            "Annual fee: none.",
+            'The sheet lists the annual fee as "none".',
+            "There's an annual fee.",
+        ),
     ],
 )
 def test_a_label_set_to_none_negates_its_words_both_ways(
