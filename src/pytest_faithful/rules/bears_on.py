@@ -37,6 +37,7 @@ from pytest_faithful.text.evidence import bears_on, locate, shows_little_of
 from pytest_faithful.text.header_rows import row_stating
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.polarity import negation_clash
+from pytest_faithful.text.quoted_values import states_the_value
 from pytest_faithful.text.replies import (
     answer_around,
     answering_another,
@@ -99,6 +100,10 @@ class BearsOn:
         if not ruling.found:
             if (
                 not bears_on(span.text(case.passages), case.subject)
+                and (
+                    case.whole_claim
+                    or not states_the_value(span.text(case.passages), case.claim.text)
+                )
                 and not _goes_on(case, span)
                 and not _row_with_header(case, span)
                 and not _item_with_lead_in(case, span)
