@@ -102,3 +102,27 @@ _RACE = (
 )
 def test_a_gap_to_a_reading_of_the_sentence_before(answer: str, passes: bool) -> None:
     assert verify(answer, [_RACE], judge=quoting(_RACE)).passed is passes
+
+
+_FLIGHTS = (
+    "Icelandair: departs 09:15, arrives 11:50. Direct. "
+    "SAS: departs 06:30, arrives 14:20, with a 1 h 55 min connection in Copenhagen."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        ("Icelandair lands at 11:50. That's 2 h 30 min ahead of the SAS connection (14:20).", True),
+        ("Icelandair lands at 11:50. That's 2 h 30 min behind the SAS connection (14:20).", False),
+        (
+            "Icelandair lands at 11:50. That's 2 h 20 min ahead of the SAS connection (14:20).",
+            False,
+        ),
+    ],
+)
+def test_a_gap_ahead_of_a_reading_the_quote_gives_another_duration_beside(
+    answer: str, passes: bool
+) -> None:
+    # The quote's "1 h 55 min" is no figure the claim's worked-out gap stands in place of.
+    assert verify(answer, [_FLIGHTS], judge=quoting(_FLIGHTS)).passed is passes

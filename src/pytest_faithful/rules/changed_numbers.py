@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.changed_names import evidence_read
+from pytest_faithful.text.clock_durations import between_clock_durations
 from pytest_faithful.text.number_swaps import swapped_label, swapped_number
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.terms import content_terms
@@ -59,7 +60,12 @@ def _worked(case: Case, claimed: str) -> bool:
     Lytham Juniors on 109" puts no 3 in the place of the evidence's "2nd"."""
     terms = content_terms(claimed)
     passages = tuple(case.passages)
-    return bool(terms) and all(worked_in_claim(t, case.claim.text, passages) for t in terms)
+    return bool(terms) and all(
+        worked_in_claim(t, case.claim.text, passages)
+        # "11:50. That's 2 h 30 min ahead of the SAS connection (14:20)" quoting "1 h 55 min"
+        or between_clock_durations(t, case.claim.text, passages, case.before)
+        for t in terms
+    )
 
 
 def _works_out(case: Case, shown: str) -> bool:

@@ -99,7 +99,8 @@ def _across(sizes: set[Decimal], claim: str, before: str, passages: tuple[str, .
     ``before`` it, each a passage's: "... won in 33:08. That's 57 seconds faster than the
     previous record of 34:05"; "a chip time of 33:51. ... his gun time as 34:02, 11 seconds
     slower"; "16:00 ... That's 2 hours 45 minutes before the 18:45 kick-off". Where the claim
-    compares, the reading it compares is the one after "than", else the earlier sentence's."""
+    compares, the reading it compares with is the one after "than" ("ahead of", "behind"),
+    else the earlier sentence's."""
     way = {sign for pattern, sign in ((_LESS, -1), (_MORE, 1)) if pattern.search(claim)}
     if len(way) > 1:
         return False
@@ -111,8 +112,9 @@ def _across(sizes: set[Decimal], claim: str, before: str, passages: tuple[str, .
     for m in _TWO_PART.finditer(claim) if earlier else ():
         if _HALF_DAY.match(claim, m.end()) or not _on_a_passage(m[0], passages):
             continue
-        compared = _THAN_READING.search(claim, 0, m.start() + 1)
-        is_compared = compared is not None and compared.end() == m.start()
+        is_compared = any(
+            c.end() == m.start() for c in _THAN_READING.finditer(claim, 0, m.start() + 1)
+        )
         for other in earlier:
             # The subject less the reading it is compared with.
             gap = other - _read(m) if is_compared else _read(m) - other
@@ -123,8 +125,9 @@ def _across(sizes: set[Decimal], claim: str, before: str, passages: tuple[str, .
     return False
 
 
-# "than" and the words between it and the reading it compares: "than the previous record of ".
-_THAN_READING = regex(r"(?i)\bthan\s+(?:[^\W\d]+\s+){0,5}")
+# "than" (or "ahead of", "behind") and the words between it and the reading it compares:
+# "than the previous record of ", "ahead of the SAS connection (".
+_THAN_READING = regex(r"(?i)\b(?:than|ahead\s+of|behind|before|after)\s+(?:[^\W\d]+\s+){0,5}\(?")
 
 
 # The minutes of a day: a span of times of day runs forward past midnight.
