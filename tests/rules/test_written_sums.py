@@ -45,6 +45,12 @@ PRICES = (
             "A family saves £9: £21 - £15 = £9.",
             Decimal(6),
         ),
+        # A result, a colon and the working that ends the sentence, a price per two things.
+        (
+            f"£36 for the family: £6 per adult per visit {TIMES} 2 adults {TIMES} 3 visits.",
+            f"£30 for the family: £6 per adult per visit {TIMES} 2 adults {TIMES} 3 visits.",
+            Decimal(36),
+        ),
     ],
 )
 def test_working_with_operators_both_ways(honest: str, lie: str, made: Decimal) -> None:
@@ -99,6 +105,8 @@ def test_working_that_holds_is_not_caught(claim: str) -> None:
         f"£6 in all: copies cost £1.50 each (4 {TIMES} £1.50).",
         # A division by zero makes nothing.
         "It costs 1,200 ÷ 0 = 100 a month.",
+        # After a colon, a chain that the sentence goes on from is no working of the result.
+        f"It's £25 in total: 2 {TIMES} £10, and £5 for delivery.",
     ],
 )
 def test_what_is_no_working_to_read(claim: str) -> None:
@@ -122,6 +130,11 @@ def test_any_written_working_both_ways(count: int, price: Decimal, fee: int, off
     assert found.made == total
     bracketed = f"It comes to £{total:,.2f} ({count} {TIMES} £{price:,.2f} + £{fee:,})."
     assert wrong_written_sum(bracketed) is None
+    after_colon = f"£{total:,.2f} in total: {count} {TIMES} £{price:,.2f} a month + £{fee:,}."
+    assert wrong_written_sum(after_colon) is None
+    found = wrong_written_sum(after_colon.replace(f"£{total:,.2f}", f"£{total + off:,.2f}", 1))
+    assert found is not None
+    assert found.made == total
 
 
 @settings(max_examples=200, deadline=None)

@@ -9,7 +9,11 @@ joined by ``+``, a multiplication sign, ``÷``, "plus" or "minus", or by ``-``, 
 word after each figure (its unit: "10 litres x £2.10"):
 
 * the chain, then ``=`` and its result: "4 x £2.40 = £9.60";
-* a result, then the chain in brackets: "£108 (2 x £54)".
+* a result, then the chain in brackets: "£108 (2 x £54)";
+* a result and a few words, a colon, and the chain that ends the sentence: "€33 in total:
+  €5.50 per person per night x 2 adults x 3 nights".
+
+A figure's rate words are part of its unit: "per person per night", "a month".
 
 Multiplication and division bind first. A result is held to the places it is written
 (:func:`~pytest_faithful.text.rates.same_amount`). A chain is not read where its figures do
@@ -124,6 +128,8 @@ def _read_workings(claim: str) -> tuple[_Working, ...]:
             working = _equation(tokens, i)
         elif token.kind == "open":
             working = _bracketed(tokens, i)
+        elif token.text == ":":
+            working = _after_colon(tokens, i)
         else:
             continue
         if working is not None:
@@ -179,6 +185,9 @@ def _chain(tokens: list[_Token], start: int) -> tuple[list[_Figure], list[str], 
         ):
             figure = figure._replace(unit=tokens[i].text.lower(), end=tokens[i].end)
             i += 1
+            if figure.unit in _RATE_WORDS:  # "€5.50 per person": the unit is the person
+                i = _rate_end(tokens, i - 1)
+        i = _rate_end(tokens, i)  # "... per person per night", "£8 a month"
         figures.append(figure)
         if i < len(tokens) and tokens[i].kind == "op" and i + 1 < len(tokens):
             if tokens[i + 1].figure is None:
@@ -194,11 +203,49 @@ def _chain(tokens: list[_Token], start: int) -> tuple[list[_Figure], list[str], 
     return figures, ops, i
 
 
+# Words that make a figure a rate of the word after them: "€5.50 per person per night", "£8 a
+# month"; read as part of the figure's unit.
+_RATE_WORDS: Final = frozenset({"per", "a", "an"})
+_MOST_RATES: Final = 3
+
+
+def _rate_end(tokens: list[_Token], i: int) -> int:
+    """The index after the rate words ("per person per night") from ``tokens[i]``, if any."""
+    for _ in range(_MOST_RATES):
+        if (
+            i + 1 < len(tokens)
+            and tokens[i].kind == "word"
+            and tokens[i].text.lower() in _RATE_WORDS
+            and tokens[i + 1].kind == "word"
+        ):
+            i += 2
+        else:
+            break
+    return i
+
+
+def _rate_start(tokens: list[_Token], i: int) -> int:
+    """Read backwards: the index of the last word before the rate words that end at
+    ``tokens[i]`` ("night" of "per person per night"), if any; else ``i``."""
+    for _ in range(_MOST_RATES):
+        if (
+            i >= 2
+            and tokens[i].kind == "word"
+            and tokens[i - 1].kind == "word"
+            and tokens[i - 1].text.lower() in _RATE_WORDS
+        ):
+            i -= 2
+        else:
+            break
+    return i
+
+
 def _chain_start(tokens: list[_Token], end: int) -> int | None:
     """Where the chain that ends just before ``tokens[end]`` starts, read backwards; None if
     no figure stands there."""
     i, start = end - 1, None
     for _ in range(_MOST_FIGURES):
+        i = _rate_start(tokens, i)
         if i >= 1 and tokens[i].kind == "word" and tokens[i - 1].figure is not None:
             i -= 1  # a figure's unit word
         if i < 0 or tokens[i].figure is None:
@@ -253,6 +300,33 @@ def _bracketed(tokens: list[_Token], at: int) -> _Working | None:
     if i > 1 and tokens[i - 1].kind == "word" and tokens[i - 2].figure is not None:
         return None  # "4 hours 13 minutes (...)": a measure in two units
     return _Working(figures, ops, result, result.start, tokens[after].end, equation=False)
+
+
+# The most words between a result and the colon before its working: "€33 in total:", "£252
+# for the two of you:".
+_MOST_RESULT_WORDS: Final = 5
+# What may end a working written after a colon: its sentence's end.
+_ENDS: Final = frozenset({".", ";", "!"})
+
+
+def _after_colon(tokens: list[_Token], at: int) -> _Working | None:
+    """A result, a few words, a colon and the working that ends the sentence: "€33 in total:
+    €5.50 per person per night x 2 adults x 3 nights.", "£1,152 a year: £8 per user per
+    month x 12 users x 12 months"."""
+    read = _chain(tokens, at + 1)
+    if read is None:
+        return None
+    figures, ops, after = read
+    if after < len(tokens) and tokens[after].text not in _ENDS:
+        return None  # the chain goes on in words: no working of the result alone
+    i = at - 1
+    while i >= 0 and at - i <= _MOST_RESULT_WORDS and tokens[i].kind == "word":
+        i -= 1
+    if i < 0 or (result := tokens[i].figure) is None or _hedge_before(tokens, i):
+        return None
+    if i > 0 and tokens[i - 1].kind in ("op", "equals", "approx"):
+        return None
+    return _Working(figures, ops, result, result.start, tokens[after - 1].end, equation=False)
 
 
 def _hedge_before(tokens: list[_Token], i: int) -> bool:
