@@ -274,3 +274,20 @@ def test_what_another_thing_is_says_nothing_against_a_negation(
     evidence: str, claim: str, clash: bool
 ) -> None:
     assert negation_clash(claim, evidence) is clash
+
+
+@pytest.mark.parametrize(
+    ("claim", "clash"),
+    [
+        ("Yes, cheques are accepted.", True),
+        ("Card, cash and Apple Pay are accepted.", False),
+        ("Cheques are not accepted.", False),
+    ],
+)
+def test_a_passive_states_its_subject_as_the_object_a_negation_denies(
+    claim: str, clash: bool
+) -> None:
+    # "we do not accept cheques" beside "We accept card, cash and Apple Pay": the negation is of
+    # cheques only, which "cheques are accepted" states as the thing accepted.
+    evidence = "We accept card, cash and Apple Pay; we do not accept cheques."
+    assert negation_clash(claim, evidence) is clash

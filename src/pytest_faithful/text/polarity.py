@@ -391,7 +391,12 @@ def _denies_the_object(
     of the negated object, none the negating text states, its object of the head, unnegated."""
     if not scope.rest or scope.rest & negating.asserted:
         return False
-    stated_object = frozenset().union(*(stating.after.get(head, frozenset()) for head in found))
+    # A head said right after "be" has its object before it: "cheques are accepted" states the
+    # accepting of cheques that "we do not accept cheques" negates.
+    stated_object = frozenset().union(
+        *(stating.after.get(head, frozenset()) for head in found),
+        *(stating.before.get(head, frozenset()) for head in found & stating.after_be),
+    )
     return scope.rest <= stated_object - stating.negated
 
 
