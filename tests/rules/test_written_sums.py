@@ -105,6 +105,8 @@ def test_working_that_holds_is_not_caught(claim: str) -> None:
         f"£6 in all: copies cost £1.50 each (4 {TIMES} £1.50).",
         # A division by zero makes nothing.
         "It costs 1,200 ÷ 0 = 100 a month.",
+        # Rates of two things are no one sum.
+        "The total is £10 per adult + £5 per child = £25 for the three of you.",
         # After a colon, a chain that the sentence goes on from is no working of the result.
         f"It's £25 in total: 2 {TIMES} £10, and £5 for delivery.",
     ],

@@ -360,8 +360,6 @@ def _ordinal_days(text: str) -> set[tuple[int, int]]:
     before it: a chat headed "Tuesday 4 June" that asks for money "by the 18th" says 18 June,
     and a call dated "Monday 10 March" that offers "Thursday the 13th" says 13 March. A month
     named only after the day is not read into it."""
-    if not any(end in text for end in ("st", "nd", "rd", "th")):
-        return set()
     ordinals = [(m.start(), int(m[1])) for m in _ORDINAL_DAY.finditer(text)]
     if not ordinals:
         return set()

@@ -67,7 +67,7 @@ _YES_OR_NO = regex(
     r"""(?:["']?u["']|["'])?(?P<value>(?i:true|false|yes|no|none))["']{0,2}"""
     r"""(?=[^\S\n]*(?:[,;}\]\n]|$))"""
 )
-_NO = frozenset({"false", "no", "none", "nil"})
+_NO = frozenset({"false", "no", "none"})
 # A label of a few words on a line of its own set to none: "Annual fee: none.", "- Exit fees:
 # None". Only "none" or "nil": "Mrs Okafor: No." is a turn of a dialogue, and "Waiting periods:
 # none for preventive" says none of one case only.
@@ -75,6 +75,8 @@ _NONE_FIELD = regex(
     r"(?im)^[^\S\n]*(?:[-*\u2022][^\S\n]+)?(?P<key>[a-z][a-z'-]*(?:[^\S\n]+[a-z][a-z'-]*){1,3})"
     r"[^\S\n]*:[^\S\n]*(?P<value>none|nil)\.?[^\S\n]*$"
 )
+# What a text that has such a label holds, in the cases it is written in (a pre-test).
+_NONE_WRITTEN = ("one", "ONE", "nil", "Nil", "NIL")
 
 
 class YesOrNo(NamedTuple):
@@ -100,7 +102,7 @@ def yes_or_no_keys(text: str) -> list[YesOrNo]:
         for m in _YES_OR_NO.finditer(text)
         if (key := m["key"])
     ]
-    if ":" in text and any(part in text for part in ("one", "ONE", "il", "IL")):
+    if ":" in text and any(value in text for value in _NONE_WRITTEN):
         labels = [
             YesOrNo(m["key"], tuple(m["key"].lower().split()), False, m.start(), m.end())
             for m in _NONE_FIELD.finditer(text)

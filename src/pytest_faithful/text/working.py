@@ -196,8 +196,11 @@ def _pence_of_pounds(figure: _Figure, known: list[_Figure]) -> bool:
     """Whether ``figure``, a sum in pence, is the sum or difference of two sums of money in
     pounds the working knows. Only that: a sum in pence beside pounds is also a rate ("5p a
     mile" beside "£500"), no product or quotient of theirs."""
-    value = figure[0] / _HUNDRED
-    money = [a for a, a_kinds in known if "money" in a_kinds]
+    return _added_or_taken(figure[0] / _HUNDRED, [a for a, kinds in known if "money" in kinds])
+
+
+def _added_or_taken(value: Decimal, money: list[Decimal]) -> bool:
+    """Whether ``value`` is the sum or the difference of two of the sums of ``money``."""
     return any(
         same_amount(value, r)
         for a, b in itertools.combinations(money[:_MOST_NUMBERS], 2)
@@ -279,12 +282,7 @@ def _pence_between(
         for other, values in written.items()
         if other != term and "money" in kinds.get(other, frozenset()) and values & stated
     ]
-    value = max(written[term]) / _HUNDRED
-    return any(
-        same_amount(value, r)
-        for a, b in itertools.combinations(money[:_MOST_NUMBERS], 2)
-        for r in (a + b, abs(a - b))
-    )
+    return _added_or_taken(max(written[term]) / _HUNDRED, money)
 
 
 def _in_pence(text: str) -> frozenset[str]:

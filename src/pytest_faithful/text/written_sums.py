@@ -183,11 +183,11 @@ def _chain(tokens: list[_Token], start: int) -> tuple[list[_Figure], list[str], 
             and tokens[i].kind == "word"
             and tokens[i].text.lower() not in _NOT_UNITS
         ):
-            figure = figure._replace(unit=tokens[i].text.lower(), end=tokens[i].end)
-            i += 1
-            if figure.unit in _RATE_WORDS:  # "€5.50 per person": the unit is the person
-                i = _rate_end(tokens, i - 1)
-        i = _rate_end(tokens, i)  # "... per person per night", "£8 a month"
+            # The unit word and any rate after it: "adults", "per person per night", "a month".
+            first = i
+            i = _rate_end(tokens, i if tokens[i].text.lower() in _RATE_WORDS else i + 1)
+            unit = " ".join(token.text.lower() for token in tokens[first:i])
+            figure = figure._replace(unit=unit, end=tokens[i - 1].end)
         figures.append(figure)
         if i < len(tokens) and tokens[i].kind == "op" and i + 1 < len(tokens):
             if tokens[i + 1].figure is None:
@@ -362,6 +362,8 @@ def _values(
     if pounds and currencies != {"£"} and any(f.suffix == "p" for f in every):
         return None
     added = [figures[0]] + [f for f, op in zip(figures[1:], ops, strict=True) if op in "+-"]
+    if len({f.unit for f in added if f.unit.split(" ", 1)[0] in _RATE_WORDS}) > 1:
+        return None  # "£10 per adult + £5 per child": rates of two things add to no one sum
     if len(added) > 1:
         units = {f.unit for f in added if f.unit and not f.currency}
         percents = {f.suffix == "%" for f in added}
