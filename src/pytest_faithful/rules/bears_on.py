@@ -341,7 +341,7 @@ def _row_with_header(case: Case, span: Aligned) -> bool:
     passage = case.passages[span.passage]
     row, claimed = content_terms(span.text(case.passages)), content_terms(case.claim.text)
     # The row must hold a term of the claim, and the claim name no other row's record.
-    if not row & claimed or (other_records(passage, span.start, span.end) & claimed) - row:
+    if not row & claimed or other_records(passage, span.start, span.end, claimed) - row:
         return False
     read = under_header(passage, span.start, span.end)
     return read is not None and bears_on(read, case.subject)

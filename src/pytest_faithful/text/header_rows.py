@@ -31,7 +31,7 @@ def row_stating(
     best: tuple[int, int, int] | None = None
     for start, end in rows:
         held = content_terms(passage[start:end])
-        if (other_records(passage, start, end) & claimed) - held:
+        if other_records(passage, start, end, claimed) - held:
             continue
         read = under_header(passage, start, end)
         if read is None or not numbers <= content_terms(read) or not bears_on(read, subject):

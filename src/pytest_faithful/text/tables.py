@@ -79,11 +79,14 @@ def under_header(passage: str, start: int, end: int) -> str | None:
     return "\n".join([passage[header[0] : header[1]], *rows])
 
 
-def other_records(passage: str, start: int, end: int) -> frozenset[str]:
+def other_records(passage: str, start: int, end: int, claimed: frozenset[str]) -> frozenset[str]:
     """The content terms of the first cells (past a column that numbers the rows) of the rows
-    of the table ``passage[start:end]`` is in, but for its own rows: the records a claim may
-    name other than the row quoted ("On Saturday the office closes at 17:00." against "Monday
-    | 9:00 | 17:00" names the "Saturday" row)."""
+    of the table ``passage[start:end]`` is in, but for its own rows, that a claim of the terms
+    ``claimed`` names: the records it may name other than the row quoted ("On Saturday the
+    office closes at 17:00." against "Monday | 9:00 | 17:00" names the "Saturday" row). A
+    claim names a record by more than half of its words: "a student pays the concession
+    price" names a "Student / senior (concession)" row, "takes pupils aged 11-16" no "Pupils
+    on roll" row."""
     header = header_row(passage, start, end)
     if header is None:
         return frozenset()
@@ -98,7 +101,9 @@ def other_records(passage: str, start: int, end: int) -> frozenset[str]:
         if not (start < line_end and at < end) and (cells := _cells(line)):
             # A row's record: its first cell, past a column that numbers the rows.
             named = [cell for cell in cells if cell and not _NUMBER.fullmatch(cell)]
-            found |= content_terms(named[0] if named else cells[0])
+            record = content_terms(named[0] if named else cells[0])
+            if 2 * len(record & claimed) > len(record):
+                found |= record & claimed
         at = line_end + 1
     return frozenset(found)
 
