@@ -197,6 +197,16 @@ def test_the_year_of_an_age_from_a_birth_beside_what_the_claim_does_at_it() -> N
         ("She was elected to the council in 1962, aged 32 or 33.", "33", False),
         ("She came to Port Ellis in 1938, at 6 or 7 (the month is not given).", "6", True),
         ("She came to Port Ellis in 1938, at 8 or 9 (the month is not given).", "9", False),
+        (
+            "Born in 1871, she died in 1939, so she was 67 or 68 \u2014 no dates are given.",
+            "67",
+            True,
+        ),
+        (
+            "Born in 1871, she died in 1939, so she was 65 or 66 \u2014 no dates are given.",
+            "66",
+            False,
+        ),
     ],
 )
 def test_two_ages_a_birthday_apart_in_each_form(claim: str, term: str, honest: bool) -> None:

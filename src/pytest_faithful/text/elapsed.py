@@ -85,10 +85,11 @@ _AGE = regex(
     rf"{_N.replace('<n>', '<n5>')}(?:\s+or\s+{_N.replace('<n>', '<n6>')})?)\b",
     re.IGNORECASE,
 )
-# "when its author was about 41.", "so she was about 53.", "He was 48: born ...": an age that
-# ends its clause.
+# "when its author was about 41.", "so she was about 53.", "He was 48: born ...", "so he was
+# 68 or 69 - the article ...": an age that ends its clause.
 _AGE_WHEN = regex(
-    rf"\b(?:when\s+(?:\w+\s+){{1,3}}|(?:so\s+)?(?:she|he))\s*was\s+{_ABOUT}{_N}(?=\s*[.,;:]|\s*$)",
+    rf"\b(?:when\s+(?:\w+\s+){{1,3}}|(?:so\s+)?(?:she|he))\s*was\s+{_ABOUT}{_N}"
+    rf"(?:\s+or\s+{_N.replace('<n>', '<n2>')})?(?=\s*[.,;:\u2013\u2014]|\s+-\s|\s*$)",
     re.IGNORECASE,
 )
 # A century and its part: "the mid-19th century", "the middle of the 15th century", and each of
