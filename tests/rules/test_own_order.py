@@ -79,6 +79,9 @@ def test_a_comparison_of_the_claims_own_figures_both_ways(
         "It is the £495 base fee plus £3.20 for each of the 70 hectares above 50 ha (£224).",
         # Times near midnight may wrap.
         "The late bus is later: 23:50 against 00:20 for the night bus.",
+        # A gap with no subject names no thing by its figure ("6" of "6 February").
+        "Daniel emailed at 09:14 on 6 February and Sarah replied the same day at 15:40, so 6 "
+        "hours and 26 minutes later.",
     ],
 )
 def test_what_is_not_read(claim: str) -> None:

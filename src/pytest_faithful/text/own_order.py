@@ -103,6 +103,11 @@ _PERIODS: Final = frozenset(
 _SO: Final = regex(
     r"(?i)(?:,\s*|\s)(?:so|meaning|which\s+means|making)\s+(?:that\s+)?(?!.*\b(?:so|meaning)\b)"
 )
+# A duration that opens what a comparison is said of: the gap, not a thing ("so 6 hours and 26
+# minutes later"); "the 5pm rate" is a thing.
+_GAP: Final = regex(
+    r"(?i)\d[\d.,]*\s*(?:h|hrs?|hours?|mins?|minutes?|secs?|seconds?|days?|weeks?|months?|years?)\b"
+)
 _SAID_OF: Final = regex(
     r"(?i)(?:the\s+)?(?P<subject>(?:(?!(?:is|are|was|were|costs?|pays?|works?|comes?|has|have|"
     r"runs?|takes?|weighs?|lasts?|charges?|gives?|offers?)\b)[^\W_]+['\u2019]?s?\s+){1,4}?)"
@@ -338,6 +343,8 @@ def _figures_then_comparison(
     joint = _CLAUSES.search(text, first.end, second.start)
     if joint is None:
         return None
+    if _GAP.match(said_of["subject"]):
+        return None  # "so 6 hours and 26 minutes later": the gap itself, no thing it is said of
     subject = content_terms(said_of["subject"])
     one = content_terms(text[opening : joint.start()])
     other = content_terms(text[joint.start() : so.start()])
