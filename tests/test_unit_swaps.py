@@ -205,3 +205,28 @@ def test_a_period_an_adjective_gives_the_passages_figure_is_its_period() -> None
     family = ["The plan has an annual deductible of $1,500 per person and $3,000 per family."]
     assert swapped_units("The family's annual deductible is $3,000.", family) == []
     assert swapped_units("The family's deductible is $3,000 a month.", family)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "swapped"),
+    [
+        # A price a day is no measure of days.
+        (
+            "Long Stay's drive-up rate is £15.00 a day.",
+            "| Long Stay | 15 min shuttle | £15.00 |",
+            False,
+        ),
+        # Pounds are not pence, at any rate.
+        ("It carries a £25 monthly fee.", "| Frequent | £25 | 25p/mile after 60 miles |", False),
+        ("Driving costs 25p a day.", "| Frequent | £25 | 25p/mile after 60 miles |", True),
+        # A rate per two things states the second, where the claim names the first.
+        (
+            "A bag of 23-32 kg goes in the hold for a £40 heavy bag fee per flight.",
+            "Bags of 23-32 kg are accepted for a £40 heavy bag fee per bag per flight.",
+            False,
+        ),
+        ("The heavy fee is £40 per flight.", "A £40 heavy fee per bag per flight applies.", True),
+    ],
+)
+def test_money_pence_and_rates_per_two_things(claim: str, passage: str, swapped: bool) -> None:
+    assert bool(swapped_units(claim, [passage])) is swapped

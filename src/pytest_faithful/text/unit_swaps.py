@@ -51,8 +51,11 @@ from pytest_faithful.text.words import SPACE, SPACES
 # A number, then its unit, hyphened or not, with at most one word between ("3 business days",
 # "a 12-month warranty"); the unit's words as units.py's UNIT_OF spells them.
 _UNIT_WORDS = "|".join(sorted(map(re.escape, UNIT_OF), key=len, reverse=True))
+# Not a sum of money ("£15.00 a day" is a price per day, no 15 days), nor a rate's "a", "per"
+# or "each" between ("3 tablets a day").
 _MEASURED = regex(
-    rf"(?<![\w.,])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}-?{SPACE}(?:([^\W\d_]+){SPACES})?"
+    rf"(?<![\w.,£$€¥])(?<![£$€¥][^\S\n])(\d{{1,3}}(?:,\d{{3}})+|\d+)(\.\d+)?{SPACE}-?{SPACE}"
+    rf"(?:(?!(?:a|an|per|each|every)\b)([^\W\d_]+){SPACES})?"
     rf"(?<![^\W\d_])({_UNIT_WORDS})(?![\w/])",
     re.IGNORECASE,
 )
@@ -156,11 +159,23 @@ class Reading(NamedTuple):
     unit: str
 
 
-def _number(digits: str, decimals: str | None, word: str | None) -> str:
+def _number(digits: str, decimals: str | None, word: str | None, pence: bool = False) -> str:
+    """The number's term; a sum in pence marked so ("25p" is no "£25")."""
     if word:
         return "1" if word.casefold() == "once" else "2"
     terms = content_terms(digits.replace(",", "") + (decimals or ""))
-    return next(iter(terms), digits)
+    number = next(iter(terms), digits)
+    return f"{number}p" if pence else number
+
+
+# Pence right after a number: "25p/mile", "45p per mile" (not "5 people").
+_PENCE_AFTER = regex(r"p(?![^\W\d_])")
+
+
+def _in_pence(text: str, m: re.Match[str]) -> bool:
+    """Whether the number that opens the match ``m`` is written in pence."""
+    end = m.end(2) if m[2] else m.end(1)
+    return m[1] is not None and _PENCE_AFTER.match(text, end) is not None
 
 
 def _period_of(word: str) -> str:
@@ -189,10 +204,11 @@ def unit_readings(text: str, periods_before: bool = False) -> frozenset[Reading]
         period = m[4].casefold()
         if period == "second" and _ordinal_second(text, m.start(4), m.end(4)):
             continue  # "£60 a year and a second is £90": the ordinal, no rate per second
-        found.add(Reading(_number(m[1], m[2], m[3]), "per", _ANNUM.get(period, period)))
+        number = _number(m[1], m[2], m[3], _in_pence(text, m))
+        found.add(Reading(number, "per", _ANNUM.get(period, period)))
         periods.append(m.span(4))
     for m in _counted(_ADVERB, text, starts):
-        found.add(Reading(_number(m[1], m[2], m[3]), "per", _period_of(m[4])))
+        found.add(Reading(_number(m[1], m[2], m[3], _in_pence(text, m)), "per", _period_of(m[4])))
     if periods_before and ("ly " in text or "annual" in text):
         for m in _PERIOD_BEFORE.finditer(text):
             found.add(Reading(_number(m[2], m[3], m[4]), "per", _period_of(m[1])))
@@ -202,10 +218,11 @@ def unit_readings(text: str, periods_before: bool = False) -> frozenset[Reading]
             continue  # "5 per cent"; "per calendar year" is a period (_RATE)
         # A period written short is the period: "per min", "/hr", "per annum".
         measure, period = UNIT_OF.get(thing, ("", ""))
+        number = _number(m[1], m[2], m[3], _in_pence(text, m))
         if measure == "time" or thing == "annum":
-            found.add(Reading(_number(m[1], m[2], m[3]), "per", period or "year"))
+            found.add(Reading(number, "per", period or "year"))
         else:
-            found.update(Reading(_number(m[1], m[2], m[3]), "per", t) for t in content_terms(thing))
+            found.update(Reading(number, "per", t) for t in content_terms(thing))
     for m in _counted(_MEASURED, text, starts):
         measure, unit = UNIT_OF[m[4].casefold()]
         found.add(Reading(_number(m[1], m[2], None), measure, unit))
@@ -302,6 +319,10 @@ def swapped_units(claim: str, passages: Sequence[str]) -> list[tuple[str, tuple[
                 each = frozenset(t for m in _EACH.finditer(claim) for t in content_terms(m[1]))
                 if any(content_terms(r.unit) & each for r in others):
                     swapped = [r for r in swapped if r.unit in each or not _also_per(r, passages)]
+            if swapped:
+                # "£40 heavy bag fee per flight" of a bag, for "£40 ... per bag per flight".
+                named = content_terms(claim)
+                swapped = [r for r in swapped if not _per_named_first(r, named, passages)]
         elif _measured_otherwise(claim, term, tuple(passages)):
             continue
         else:
@@ -338,6 +359,18 @@ def _also_per(reading: Reading, passages: Sequence[str]) -> bool:
         re.IGNORECASE,
     )
     return any(said.search(p) for p in passages)
+
+
+def _per_named_first(reading: Reading, named: frozenset[str], passages: Sequence[str]) -> bool:
+    """Whether a passage says ``reading``'s number per a thing and then per its thing, the
+    claim naming the first: "£40 heavy bag fee per bag per flight" states "a bag ... for a £40
+    fee per flight"; not "4 litres per plant per day" for "the field receives 4 litres a day"."""
+    said = re.compile(
+        rf"\b{re.escape(reading.term)}\b[^.;\n]*?\bper\s+([^\W\d_]+)\s+per\s+"
+        rf"{re.escape(reading.unit)}\b",
+        re.IGNORECASE,
+    )
+    return any(content_terms(m[1]) <= named for p in passages for m in said.finditer(p) if m[1])
 
 
 # The thing "each" or "every" names: "each of the 2,500 plants", "every guest".
