@@ -25,6 +25,7 @@ from typing import ClassVar
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.rules.changed_names import evidence_read
 from pytest_faithful.text.clock_durations import between_clock_durations
+from pytest_faithful.text.columns import OtherColumn, other_column_figure
 from pytest_faithful.text.number_swaps import swapped_label, swapped_number
 from pytest_faithful.text.own_operands import worked_in_claim
 from pytest_faithful.text.terms import content_terms
@@ -47,12 +48,27 @@ class ChangedNumbers:
                 self.name,
                 f"the claim states {label.claimed} where the evidence gives {label.shown}",
             )
+        if swap is None and (column := _other_column(case, ruling)) is not None:
+            return ruling.demoted(
+                self.name,
+                f"the claim states {column.figure} of {column.own}, where the evidence gives it"
+                f" for {column.column}",
+            )
         if swap is None or _works_out(case, swap.shown) or _worked(case, swap.claimed):
             return ruling
         return ruling.demoted(
             self.name,
             f"the claim states {swap.claimed} where the evidence gives {swap.shown}",
         )
+
+
+def _other_column(case: Case, ruling: Ruling) -> OtherColumn | None:
+    """A figure the claim gives its one named column's thing that the quoted table row gives
+    only in another column (:func:`~pytest_faithful.text.columns.other_column_figure`)."""
+    span = ruling.span
+    if span is None or "|" not in case.passages[span.passage]:
+        return None
+    return other_column_figure(case.claim.text, case.passages[span.passage], span.start, span.end)
 
 
 def _worked(case: Case, claimed: str) -> bool:

@@ -44,6 +44,11 @@ def _cells(line: str) -> list[str] | None:
     return [cell.strip() for cell in line.split(",")]
 
 
+def cells_of(line: str) -> list[str] | None:
+    """The cells of a table's row (one line), stripped; None where they are not read plainly."""
+    return _cells(line)
+
+
 def _column(name: str) -> str:
     """A column's name as words after a value, its unit first: "Rain (mm)" -> "mm Rain",
     "max_daily_mg" -> "mg max daily"."""
