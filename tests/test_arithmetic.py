@@ -471,6 +471,26 @@ def test_hours_and_minutes_between_two_times_are_one_span(
             "The late payment fee on the invoice is $24.80.",
             "The late payment fee on the invoice is $28.40.",
         ),
+        (
+            "Advance single £34.50. Railcard holders save 1/3 on Advance fares.",
+            "With a railcard the Advance single is £23.00.",
+            "With a railcard the Advance single is £24.00.",
+        ),
+        (
+            "Adult tickets are £12. Children travel half-price.",
+            "A child ticket is £6.",
+            "A child ticket is £8.",
+        ),
+        (
+            "The Cityline bike costs £300. Members save 20% on every bike.",
+            "A member pays £240 for the Cityline bike.",
+            "A member pays £250 for the Cityline bike.",
+        ),
+        (
+            "A day pass is €18. Students get a third off.",
+            "Students pay €12 for a day pass.",
+            "Students pay €15 for a day pass.",
+        ),
     ],
 )
 @pytest.mark.parametrize("rules", ["standard", "strict"])

@@ -81,6 +81,7 @@ _PERCENT = r"(\d+(?:\.\d+)?)\s*(?:%|per\s*cent\b|percent\b)"
 _CUT = regex(
     rf"(?i){_PERCENT}\s+(?:discount|reduction|off|cheaper|less|lower|saving)\b"
     rf"|\b(?:discount|reduction|saving)\s+of\s+{_PERCENT}"
+    rf"|\bsav(?:e|es|ing)\s+{_PERCENT}(?!\s+of\b)"
     rf"|\b(?:reduced|cut|lowered|discounted)\s+by\s+{_PERCENT}"
 )
 _RISE = regex(
@@ -89,6 +90,18 @@ _RISE = regex(
     rf"|\b(?:increased|raised|put\s+up)\s+by\s+{_PERCENT}"
 )
 _ONE = Decimal(1)
+# A cut said as a fraction ("Railcard holders save 1/3", "a third off", "half price"): the
+# same cut as its percent, "save 1/3" on a £34.50 fare leaving £23.00.
+_SHARE_OF = {
+    "half": "1/2", "a half": "1/2", "one half": "1/2", "a third": "1/3", "one third": "1/3",
+    "two thirds": "2/3", "a quarter": "1/4", "one quarter": "1/4", "three quarters": "3/4",
+    "a fifth": "1/5", "one fifth": "1/5", "a tenth": "1/10", "one tenth": "1/10",
+}  # fmt: skip
+_FRACTION = r"(\d/\d{1,2}|" + "|".join(w.replace(" ", r"[\s-]") for w in _SHARE_OF) + ")"
+_FRACTION_CUT = regex(
+    rf"(?i)\bsav(?:e|es|ing)\s+{_FRACTION}\b(?!\s+of\b)|\b{_FRACTION}\s+off\b"
+    r"|\b(half)[\s-]price\b"
+)
 
 
 # A percent with a word or two before what it cuts or adds: "the 50% bank holiday surcharge".
@@ -122,6 +135,12 @@ def percent_changes(
         for m in pattern.finditer(sentence)
         if (percent := _number(next(g for g in m.groups() if g))) is not None and percent < 100
     ]
+    factors += [
+        _ONE - share
+        for sentence in sentences
+        for m in _FRACTION_CUT.finditer(sentence)
+        if (share := _fraction(next(g for g in m.groups() if g))) is not None
+    ]
     if not factors:
         return
     text = " ".join(sentences)
@@ -151,6 +170,15 @@ def shares(text: str) -> Iterator[Decimal]:
         part, whole = _number(m[1]), _number(m[2])
         if part is not None and whole is not None and 0 < part < whole:
             yield part / whole * 100
+
+
+def _fraction(written: str) -> Decimal | None:
+    """The share a fraction of :data:`_FRACTION_CUT` is, below a whole: "a third", "1/3"."""
+    said = " ".join(written.casefold().replace("-", " ").split())
+    top, _, bottom = _SHARE_OF.get(said, said).partition("/")
+    if not (top.isdecimal() and bottom.isdecimal()) or not 0 < int(top) < int(bottom):
+        return None
+    return Decimal(top) / Decimal(bottom)
 
 
 def _number(digits: str) -> Decimal | None:
