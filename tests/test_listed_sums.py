@@ -84,6 +84,16 @@ MEALS = "Daily meal limits (tax and tip included): breakfast $20, lunch $30, din
          "Sheds at £120,000.",
          "£355,000 — Low Water, Harrow Bay at £180,000, Gulls over the Mole at £45,000 and Net "
          "Sheds at £120,000."),
+        # what each part is for, at length, up to the list's comma or "and" (stop 67)
+        ("Oven cleaning: £85. Replacement of broken bathroom blind: £40. Loft clearance: £60.",
+         "£185 in total: £85 for cleaning the oven, £40 for the broken bathroom blind and £60 "
+         "for clearing the loft.",
+         "£195 in total: £85 for cleaning the oven, £40 for the broken bathroom blind and £60 "
+         "for clearing the loft."),
+        # a total the answer opens with in words
+        ("The platter includes 5 vegetarian, 2 vegan and 1 gluten-free portion.",
+         "Eight: 5 vegetarian, 2 vegan and 1 gluten-free.",
+         "Twelve: 5 vegetarian, 2 vegan and 1 gluten-free."),
         # the parts first, summed up with "so"
         (MEALS,
          "The limits are $20 for breakfast, $30 for lunch and $55 for dinner, so $105 a day.",
@@ -97,3 +107,15 @@ def test_a_total_introduced_or_summed_up_both_ways(passage: str, honest: str, li
 def test_a_colon_too_far_from_the_total_introduces_nothing() -> None:
     far = "€246 was the figure quoted on the invoice that arrived by post last week, itemised: "
     assert not listed_total("246", far + "€189, €45 and €12.", [REPAIR])
+
+
+def test_a_long_gap_lists_a_part_only_up_to_a_comma_or_and() -> None:
+    # 20 + 2 + 10 is 32 by chance: "(2 hours a week" is no part of a list.
+    passage = "SPN-110: 2 hours twice a week for 8 weeks. Travellers: 20 hours, 2 hours a week."
+    claim = (
+        "32 hours, compared with 20 hours for Spanish for Travellers (2 hours a week for 10 weeks)"
+    )
+    assert not listed_total("32", claim, [passage + " 10 weeks."])
+    prices = "Unlimited plan £45. International Saver £5. Paper bill £2.50."
+    gone = "£52.50 a month: the £45 plan plus the £5 Roaming Saver bolt-on, with the £2.50 fee gone"
+    assert not listed_total("52.5", gone, [prices])

@@ -6,7 +6,8 @@ operation on two figures at a time, and only figures of one kind ("7 holding" co
 seconds): a sum of three or more parts, listed the way a careful answer shows its working, is
 read by neither, and a right total is failed as a number no passage writes. :func:`listed_total`
 reads ``term`` as worked out when the figures written right after it (or right before it), in a
-run with nothing but a few words between them, add up to it exactly, and a passage (or the
+run with nothing but a few words between them (or, in a list, what each part is for, up to its
+comma or "and"), add up to it exactly, and a passage (or the
 question) states every one of them. Three parts at least; two only where the answer writes the
 sum itself ("12 + 6"), since two-figure sums are the other readings' to judge, kind by kind.
 
@@ -26,12 +27,21 @@ from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.own_operands import NO_OPERAND
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.words import NUMBER_WORDS
 
 _FIGURE = regex(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?:\.\d+)?(?!\d)")
+# A total an answer opens with in words: "Eight: 5 vegetarian, 2 vegan and 1 gluten-free".
+_WORD_TOTAL = regex(
+    r"(?i)^\W*(" + "|".join(w for w in NUMBER_WORDS if w != "zero") + r")\b(?=[^.!?;\n\d]{0,24}:)"
+)
 # What may stand between two parts of a run (a unit and a few words: "seconds in, 7 holding,
 # and 8"), and between the total and its first part ("seconds: ", " ("): no sentence's end, no
 # more than a few words.
 _BETWEEN_PARTS = regex(r"[^.!?;\n\d]{1,30}")
+# ... or, in a list, what each part is for, up to a comma or an "and": "£85 for cleaning the
+# oven, £40 for the broken bathroom blind and £60". Not a longer gap that ends otherwise
+# ("£5 bolt-on, with the £2.50 charge no longer applying" lists no part).
+_LISTED_PARTS = regex(r"(?=[^.!?;\n\d]{31,48}$)[^.!?;\n\d]+?(?:,|\band)\s*(?:the\s+)?[£$€]?")
 _BEFORE_PARTS = regex(r"[^.!?;\n\d]{0,24}")
 # ... or a colon or a dash that introduces them, a few words either side: "€246 in total: the
 # display assembly (€189), labour (€45) and the courier (€12)", "19,650 in total, according
@@ -84,6 +94,9 @@ def listed_total(
 def _figures(working: str) -> list[_Figure]:
     kinds = number_kinds(working)
     found = []
+    if (said := _WORD_TOTAL.match(working)) is not None:
+        word = NUMBER_WORDS[said[1].casefold()]
+        found.append(_Figure(word, Decimal(word), said.start(1), said.end(1), frozenset()))
     for m in _FIGURE.finditer(working):
         term = next(iter(content_terms(m[0])), "")
         value = Decimal(m[0].replace(",", ""))  # the pattern writes digits only
@@ -102,7 +115,10 @@ def _run(figures: list[_Figure], at: int, working: str, step: int) -> list[_Figu
         left, right = (last, part) if step > 0 else (part, last)
         gap = working[left.end : right.start]
         if run:
-            fits = _BETWEEN_PARTS.fullmatch(gap) is not None
+            fits = (
+                _BETWEEN_PARTS.fullmatch(gap) is not None
+                or _LISTED_PARTS.fullmatch(gap) is not None
+            )
         else:
             fits = (
                 _BEFORE_PARTS.fullmatch(gap) is not None
