@@ -108,6 +108,7 @@ CARD_SHEET = (
     "Annual fee: none.\n"
     "- Late payment fee: £12\n"
     "- Exit fees: None\n"
+    "Set-up fee: £0\n"
     "Mrs Okafor: No."
 )
 
@@ -123,6 +124,9 @@ CARD_SHEET = (
             'The sheet lists the annual fee as "none".',
             "There's an annual fee.",
         ),
+        # a charge set to nothing (stop 67)
+        ("Set-up fee: £0", "There's no set-up fee (it's £0).", "There is a set-up fee."),
+        ("Set-up fee: £0", "The set-up fee is £0.", "You pay a set-up fee."),
     ],
 )
 def test_a_label_set_to_none_negates_its_words_both_ways(
@@ -138,8 +142,12 @@ def test_a_label_set_to_none_negates_its_words_both_ways(
 def test_a_label_of_words_is_read_only_when_none_ends_its_line() -> None:
     labels = [(k.parts, k.yes) for k in yes_or_no_keys(CARD_SHEET)]
     # "Exit fees" is one label, not the key "fees" inside it; a speaker's "No." is no label.
-    assert labels == [(("annual", "fee"), False), (("exit", "fees"), False)]
+    labels_read = [(("annual", "fee"), False), (("exit", "fees"), False)]
+    assert labels == [*labels_read, (("set-up", "fee"), False)]
     assert yes_or_no_keys("Waiting periods: none for preventive care") == []
+    # A price of nothing says the thing is free, not that there is none of it.
+    assert yes_or_no_keys("Monthly price: £0") == []
+    assert yes_or_no_keys("Set-up fee: £0.50") == []
     assert yes_or_no_keys("Note: none of them ship abroad.") == []
 
 

@@ -201,7 +201,9 @@ def _says_otherwise(said: _Bag, key: YesOrNo) -> bool:
 
 
 # A claim that gives a thing the value none, as a record does: "lists the fee as none".
-_NONE_SAID = regex(r"(?i)\b(?:as|is|are|was|were|:)[^\S\n]+[\"'\u201c\u2018]?(?:none|nil)\b")
+_NONE_SAID = regex(
+    r"(?i)\b(?:as|is|are|was|were|of|:)[^\S\n]+[\"'\u201c\u2018]?(?:none|nil|[£$€]0(?:\.00)?(?!\.?\d))"
+)
 
 
 def _said(word: str, said: _Bag) -> bool:

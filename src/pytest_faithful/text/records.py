@@ -73,10 +73,15 @@ _NO = frozenset({"false", "no", "none"})
 # none for preventive" says none of one case only.
 _NONE_FIELD = regex(
     r"(?im)^[^\S\n]*(?:[-*\u2022][^\S\n]+)?(?P<key>[a-z][a-z'-]*(?:[^\S\n]+[a-z][a-z'-]*){1,3})"
-    r"[^\S\n]*:[^\S\n]*(?P<value>none|nil)\.?[^\S\n]*$"
+    r"[^\S\n]*:[^\S\n]*(?P<value>none|nil|[£$€]0(?:\.00)?)\.?[^\S\n]*$"
+)
+# ... or a charge set to nothing: "Set-up fee: £0" says there is no set-up fee (not "Monthly
+# price: £0", which says the thing is free).
+_CHARGES = frozenset(
+    {"fee", "fees", "charge", "charges", "deposit", "excess", "penalty", "surcharge"}
 )
 # What a text that has such a label holds, in the cases it is written in (a pre-test).
-_NONE_WRITTEN = ("one", "ONE", "nil", "Nil", "NIL")
+_NONE_WRITTEN = ("one", "ONE", "nil", "Nil", "NIL", "0")
 
 
 class YesOrNo(NamedTuple):
@@ -106,6 +111,7 @@ def yes_or_no_keys(text: str) -> list[YesOrNo]:
         labels = [
             YesOrNo(m["key"], tuple(m["key"].lower().split()), False, m.start(), m.end())
             for m in _NONE_FIELD.finditer(text)
+            if m["value"][0].isalpha() or m["key"].lower().split()[-1] in _CHARGES
         ]
         if labels:  # "Exit fees: None" is one label, not the key "fees" inside it
             inside = {(k.start, k.end) for k in keys for x in labels if x.start <= k.start < x.end}
