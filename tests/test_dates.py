@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from evidence_judges import assert_both_ways, quoting_the_best_passage
+from evidence_judges import assert_both_ways, quoting, quoting_the_best_passage
 from pytest_faithful import verify
 from pytest_faithful.text.dates import dates_in, worked_out_dates
+from pytest_faithful.text.terms import content_terms
 
 JUDGE = quoting_the_best_passage()
 
@@ -222,3 +223,13 @@ def test_a_day_named_by_its_relation_to_a_dated_passage_is_stated(
     passages: list[str], faithful: str, changed: str
 ) -> None:
     assert_both_ways(faithful, changed, passages)
+
+
+@pytest.mark.parametrize("heading", ["## [3.2.0] - 2024-05-14", "## [3.2.0] - 14 May 2024"])
+def test_a_may_date_bears_on_a_claim_that_writes_it(heading: str) -> None:
+    # "May" is a stopword, but beside a day of the month it is the month an ISO date states.
+    changelog = f"{heading}\n### Added\n- A new export command."
+    judge = quoting(heading)
+    assert verify("quillkit 3.2.0 was released on 14 May 2024.", [changelog], judge=judge).passed
+    assert content_terms("released on 14 May 2024") >= {"may", "14", "2024"}
+    assert "may" not in content_terms("You may 2 times") | content_terms("It may rain")

@@ -566,3 +566,23 @@ def test_since_before_a_clause_still_opens_one() -> None:
     # "since demand grew" is a reason, a clause of its own: its "grew" is no word of the
     # claim's fact.
     assert contrast("Prices rose.", "Prices fell since demand grew.") is not None
+
+
+TERM_DATES = (
+    "Summer term 2026\n- Term starts: Monday 13 April\n- Bank holiday (school closed): Monday 4 "
+    "May\n- Half term: Monday 25 May \u2013 Friday 29 May"
+)
+
+
+@pytest.mark.parametrize("day", ["Monday 4 May", "4 May", "Monday 4 June"])
+def test_a_labels_date_is_when_its_fact_holds_not_a_fact_of_its_own(day: str) -> None:
+    # "Monday 4 May" after the colon says when the school is closed: the opposite in the label
+    # is about the claim's day, whichever month (stop 67: "May" is a term beside a day).
+    passage = TERM_DATES.replace("Monday 4 May", day)
+    quote = f"- Bank holiday (school closed): {day}"
+    lie = f"{day} 2026 is a bank holiday but the school is open."
+    result = verify(lie, [passage], judge=quoting(quote))
+    assert [v.rule for v in result.claim_verdicts] == ["opposites"]
+    assert verify(
+        f"{day} 2026 is a bank holiday and the school is closed.", [passage], judge=quoting(quote)
+    ).passed

@@ -57,8 +57,8 @@ from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.restrictions import no_free_choice
 from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.senses import DETERMINER, plain_senses
-from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import RUNNER_UP, WORD, is_negation
+from pytest_faithful.text.terms import MONTH_TERMS, content_terms
+from pytest_faithful.text.words import DAY_ABBREVIATIONS, RUNNER_UP, WORD, is_negation
 
 _ANY = frozenset({"any"})
 # Share of the claim's other content terms (or its fact's: :func:`_against`) a clause must hold
@@ -222,6 +222,10 @@ def _contrast(claim: str, evidence: str) -> Contrast | None:
 
 
 _MOSTLY = words_and_terms("usually typically generally normally often frequently")
+# A clause of a date alone says no fact of its own: it is when its label's fact holds.
+_DATE_TERMS = MONTH_TERMS | content_terms(
+    " ".join(DAY_ABBREVIATIONS.values()) + " saturday sunday wednesday"
+)
 _ALWAYS = words_and_terms("always invariably")
 # A negated word with a negating prefix: "not uncommon" says "common".
 _NOT_PREFIXED = regex(r"(?i)\bnot\s+(?:non|un|dis|in|im|il|ir)-?([^\W\d_]{4,})\b")
@@ -305,6 +309,8 @@ def _against(
     here, pinned = len(rest & terms), len(_specific(rest) & terms)
     for _, other, _ in clauses:
         there = content_terms(other)
+        if all(term[0].isdigit() or term in _DATE_TERMS for term in there):
+            continue  # "Bank holiday (school closed): Monday 4 May": the when of the label
         if (
             (_specific(rest) & there) - terms
             and len(rest & there) >= here

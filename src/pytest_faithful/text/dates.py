@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from pytest_faithful.text.arithmetic import shared_runs
 from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.terms import MONTH_TERMS, content_terms
 from pytest_faithful.text.words import MONTH_ABBREVIATIONS, MONTHS, NUMBER_WORDS
 
 _MONTH_OF: Mapping[str, int] = {
@@ -134,6 +134,7 @@ def worked_out_dates(claim: str, passages: tuple[str, ...]) -> tuple[SaidDate, .
 # A claim's own words for a date and a deadline: not what the passages must share.
 _DATE_WORDS = frozenset(
     content_terms(" ".join(_MONTH_OF))
+    | MONTH_TERMS
     | content_terms("until by before after on deadline last day date latest no later than")
 )
 

@@ -42,6 +42,7 @@ from pytest_faithful.text.plain_negations import blanked, plain
 from pytest_faithful.text.records import YesOrNo, yes_or_no_keys
 from pytest_faithful.text.terms import (
     _NEG,
+    MONTH_TERMS,
     _Bag,
     _lower,
     _Scope,
@@ -428,7 +429,7 @@ def _words_only(terms: frozenset[str]) -> frozenset[str]:
 
 @functools.cache
 def _month_terms() -> frozenset[str]:
-    return frozenset(term for month in MONTHS if (term := _term(month)))
+    return frozenset(term for month in MONTHS if (term := _term(month))) | MONTH_TERMS
 
 
 # Words that say one thing: "not allowed" negates "permitted".

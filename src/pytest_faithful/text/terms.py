@@ -220,6 +220,13 @@ def _stem(word: str) -> str:
 
 
 _MONTH_TERMS = tuple(_stem(month) for month in MONTHS)
+MONTH_TERMS = frozenset(_MONTH_TERMS)
+"""The months' terms, "may" among them (a stopword, but a term beside a day of the month)."""
+# "may" is a stopword, but not beside a day of the month: "14 May 2024", "May 14th".
+_MAY_DATE = regex(
+    r"\b[0-3]?\d(?:st|nd|rd|th)?[^\S\n]+may\b"
+    r"|\bmay[^\S\n]+[0-3]?\d(?:st|nd|rd|th)?(?=[,.;:)]|[^\S\n]+\d{4}|[^\S\n]*$)"
+)
 
 
 def _is_number(term: str) -> bool:
@@ -267,6 +274,8 @@ def _bag(text: str, start: int = 0, end: int | None = None) -> _Bag:
         for m in _ISO_DATE.finditer(text, start, end):
             if 1 <= int(m[1]) <= 12:
                 terms.add(_MONTH_TERMS[int(m[1]) - 1])
+    if digits and text.find("may", start, end) >= 0 and _MAY_DATE.search(text, start, end):
+        terms.add(_MONTH_TERMS[4])  # "14 May 2024" states its month as "2024-05-14" does
     if digits and (text.find("-", start, end) >= 0 or text.find("\u2013", start, end) >= 0):
         for m in _YEAR_RANGE.finditer(text, start, end):  # "2018-19" is 2018 to 2019
             terms.discard(m[3].lstrip("0") or "0")

@@ -111,7 +111,8 @@ MONTHS = (
     *("january", "february", "march", "april", "may", "june", "july", "august"),
     *("september", "october", "november", "december"),
 )
-# Month abbreviations ("Jan. 5, 2019" = "January 5, 2019"). "may" is a stopword either way.
+# Month abbreviations ("Jan. 5, 2019" = "January 5, 2019"). "may" is a stopword either way
+# (a term only beside a day of the month: text/terms.py).
 MONTH_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
     {month[:3]: month for month in MONTHS if month != "may"} | {"sept": "september"}
 )
