@@ -12,7 +12,9 @@ in stop 62's blind probes, 47 honest workings read and all held, 4 lies newly ca
 comparison its own figures order the other way, "£688, which is £11 more than the model at
 £699", "Lark is £14 and Heron is £9.50, so Lark is cheaper"
 (:func:`~pytest_faithful.text.own_order.ordered_against_itself`; stop 65: on stops 62-64's
-probes no honest answer newly failed and 45 lies were newly caught). It reads no passage,
+probes no honest answer newly failed and 45 lies were newly caught); and a length it gives
+for a range of two times of day it writes, "Six hours — from 10:00pm to 6:00am"
+(:func:`~pytest_faithful.text.own_spans.wrong_own_span`; stop 67). It reads no passage,
 so it costs a judge that is right nothing unless its answer miscounts. Every judge.
 """
 
@@ -23,6 +25,7 @@ from typing import ClassVar
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.claimed_arithmetic import wrong_arithmetic
 from pytest_faithful.text.own_order import ordered_against_itself
+from pytest_faithful.text.own_spans import wrong_own_span
 
 
 class ClaimArithmetic:
@@ -35,7 +38,8 @@ class ClaimArithmetic:
     )
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
-        wrong = wrong_arithmetic(case.claim.text) or ordered_against_itself(case.claim.text)
+        claim = case.claim.text
+        wrong = wrong_arithmetic(claim) or ordered_against_itself(claim) or wrong_own_span(claim)
         if wrong is None:
             return ruling
         return ruling.demoted(self.name, wrong.reason())

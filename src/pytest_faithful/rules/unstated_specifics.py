@@ -75,6 +75,7 @@ from pytest_faithful.text.listed_sums import listed_total
 from pytest_faithful.text.margins import stated_margin
 from pytest_faithful.text.number_clash import flipped_bound
 from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.own_spans import spanned_length
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.per_item import worked_per_item
 from pytest_faithful.text.ranges import range_pairs
@@ -152,6 +153,7 @@ def _worked(term: str, case: Case) -> bool:
         or _the_others(term, case)
         or written_the_other_way(term, case.claim.text, passages)  # "2:31", "2 min 31 s"
         or between_clock_durations(term, case.claim.text, passages, case.before)  # 10 h 15
+        or spanned_length(term, case.claim.text, passages)  # "8 hours, from 10pm to 6am"
         or era_span(term, working)  # "500 BC to AD 500, a thousand years"
         or _written_working(term, case)  # "5 x £6.20 = £31.00"
         or time_moved(term, case.working, case.question)  # "30 minutes before" the 13:30
