@@ -626,3 +626,14 @@ def test_a_number_is_worked_out_about_its_own_clause() -> None:
     )
     assert derived("7", claim.format(7), passages)
     assert not derived("8", claim.format(8), passages)
+
+
+def test_a_difference_the_claim_works_out_is_no_part_number() -> None:
+    # "4." numbers a part of the passage; 4p is 24p less 20p, worked out in the claim.
+    passage = "Mileage rates:\n| Motorcycle | 24p |\n| Bicycle | 20p |\n4. Claims close monthly."
+    answer = (
+        "Motorcycles are paid 24p a mile and bicycles 20p, so the motorcycle rate is 4p higher."
+    )
+    assert verify(answer, [passage], judge=quoting_the_best_passage()).passed
+    lie = "Motorcycles are paid 24p a mile and bicycles 20p, so the motorcycle rate is 5p higher."
+    assert not verify(lie, [passage], judge=quoting_the_best_passage()).passed

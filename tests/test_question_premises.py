@@ -65,3 +65,60 @@ def test_the_two_standing_for_things_named_before_is_no_figure(
 ) -> None:
     passage = "Collision coverage costs more than comprehensive coverage."
     assert ("2" in unstated(answer, answer, [passage])) is not referring
+
+
+POLICY = (
+    "To receive a bonus you must have joined on or before 30 September 2023. Employees who "
+    "joined between 1 April and 30 September 2023 receive a pro-rated bonus.\n"
+    "If you were under 16 when your last passport was issued, you must apply for a first adult "
+    "passport instead.\n"
+    "4. Lunch: only if you are away from your base for more than 5 hours."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "quote"),
+    [
+        # the asker's date, its month too (stop 67)
+        ("I joined on 1 December 2023. Am I eligible?",
+         "No: you must have joined on or before 30 September 2023, and 1 December 2023 is after "
+         "that cut-off.",
+         "To receive a bonus you must have joined on or before 30 September 2023."),
+        # the asker's number on the side of a bound the sentence it applies gives
+        ("I was 15 when my last passport was issued. Can I renew it?",
+         "As you were 15, you'll need to apply for a first adult passport instead.",
+         "If you were under 16 when your last passport was issued, you must apply for a first "
+         "adult passport instead."),
+        # the asker's number, which a passage writes only as a part's number ("4.")
+        ("Can I claim lunch on a visit that keeps me away for 4 hours?",
+         "Lunch can only be claimed if you're away for more than 5 hours, and a 4-hour visit "
+         "doesn't meet that.",
+         "Lunch: only if you are away from your base for more than 5 hours."),
+    ],
+)  # fmt: skip
+def test_the_askers_own_date_age_or_hours_restated_are_no_added_figures(
+    question: str, answer: str, quote: str
+) -> None:
+    assert verify(answer, [POLICY], question=question, judge=quoting(quote)).passed
+    result = verify(answer, [POLICY], judge=quoting(quote))
+    assert not result.passed
+
+
+def test_a_bound_of_another_sentence_leaves_the_askers_number_held() -> None:
+    # 45 is past the only bound about returns; "over 10 miles" is about something else.
+    passage = "Returns are accepted within 30 days. Delivery is free over 10 miles."
+    question = "Can I return it after 45 days?"
+    result = verify(
+        "Yes, you can return it within 45 days.",
+        [passage],
+        question=question,
+        judge=quoting("Returns are accepted within 30 days."),
+    )
+    assert [v.rule for v in result.claim_verdicts] == ["unstated-specifics"]
+
+
+def test_a_month_the_question_does_not_date_is_still_a_changed_name() -> None:
+    question = "I joined in the winter. Am I eligible?"
+    answer = "Yes: employees who joined between 1 December and 30 September 2023 get a bonus."
+    quote = "Employees who joined between 1 April and 30 September 2023 receive a pro-rated bonus."
+    assert not verify(answer, [POLICY], question=question, judge=quoting(quote)).passed

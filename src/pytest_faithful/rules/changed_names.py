@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
-from pytest_faithful.rules.unstated_specifics import NAME_KINDS, missing_for
+from pytest_faithful.rules.unstated_specifics import NAME_KINDS, asked_month, missing_for
 from pytest_faithful.text.evidence import sentences_around
 from pytest_faithful.text.name_swaps import Swap, swapped_name
 from pytest_faithful.text.segment import split_sentences
@@ -123,7 +123,7 @@ def _swapped_for_stated(case: Case, evidence: str, missing: Sequence[str]) -> Sw
     stated = [
         name
         for name in unstated(case.claim.text, case.claim.sentence, [evidence], NAME_KINDS)
-        if name not in missing
+        if name not in missing and not asked_month(name, case)
     ]
     if not stated:
         return None

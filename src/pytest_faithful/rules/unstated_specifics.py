@@ -51,12 +51,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from types import MappingProxyType
 from typing import ClassVar, Final
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.amounts import amounts
 from pytest_faithful.text.arithmetic import derived
+from pytest_faithful.text.bounds import LOWER, UPPER, bound_senses
 from pytest_faithful.text.cited_parts import cited_part
 from pytest_faithful.text.clock import time_moved
 from pytest_faithful.text.clock_durations import between_clock_durations, written_the_other_way
@@ -67,7 +69,7 @@ from pytest_faithful.text.codes import (
     read_dates,
     unstated_codes,
 )
-from pytest_faithful.text.dates import without_own_working
+from pytest_faithful.text.dates import dates_in, without_own_working
 from pytest_faithful.text.elapsed import elapsed, era_span
 from pytest_faithful.text.gaps import between
 from pytest_faithful.text.identifiers import without_examples
@@ -81,12 +83,12 @@ from pytest_faithful.text.per_item import worked_per_item
 from pytest_faithful.text.ranges import range_pairs
 from pytest_faithful.text.readings import ORDINAL_WORDS
 from pytest_faithful.text.repeats import unstated_repeats
-from pytest_faithful.text.segment import goes_on
+from pytest_faithful.text.segment import goes_on, split_sentences
 from pytest_faithful.text.siblings import sibling_named
 from pytest_faithful.text.specifics import Kind, unstated
-from pytest_faithful.text.terms import content_terms
+from pytest_faithful.text.terms import MONTH_TERMS, content_terms
 from pytest_faithful.text.unit_swaps import swapped_units
-from pytest_faithful.text.words import RUNNER_UP
+from pytest_faithful.text.words import MONTHS, RUNNER_UP
 from pytest_faithful.text.working import worked_in_steps
 from pytest_faithful.text.written_sums import vouched_by_working
 
@@ -114,12 +116,29 @@ def missing_for(case: Case, kinds: frozenset[Kind]) -> list[str]:
     if missing and "number" in kinds:
         missing = _worked_from_before(missing, case)
         missing = without_own_working(missing, case.working, tuple(case.passages), case.question)
+    if missing and case.question and "name" in kinds:
+        missing = [m for m in missing if not asked_month(m, case)]
     if missing and case.question and "number" in kinds:
         # A labelled code the question names ("Can I resit Unit 3?") is the asker's own.
         asked = case.question.casefold()
         missing = [m for m in missing if not (is_labelled(m) and m.casefold() in asked)]
         return _premises_left_out(missing, case) if missing else missing
     return missing
+
+
+def asked_month(name: str, case: Case) -> bool:
+    """Whether ``name`` is a month the claim writes only in dates the question gives: "1
+    December 2023 is after that cut-off" for "I joined on 1 December 2023." The asker's date,
+    restated, names no month the evidence names otherwise."""
+    if not content_terms(name) <= MONTH_TERMS:
+        return False
+    asked = {(d.month, d.day) for d in dates_in(case.question or "")}
+    said = [d for d in dates_in(case.claim.text) if content_terms(name) <= _month_term(d.month)]
+    return bool(said) and all((d.month, d.day) in asked for d in said)
+
+
+def _month_term(month: int) -> frozenset[str]:
+    return content_terms(f"1 {MONTHS[month - 1]}") & MONTH_TERMS
 
 
 def _worked_from_before(missing: list[str], case: Case) -> list[str]:
@@ -253,7 +272,9 @@ def _age_asked(term: str, case: Case) -> bool:
     return elapsed(term, f"{case.claim.text} (aged {term})", tuple(case.passages))
 
 
-def _within_a_range(missing: str, asked: frozenset[str], passages: Sequence[str]) -> bool:
+def _within_a_range(
+    missing: str, asked: frozenset[str], passages: Sequence[str], claim: str
+) -> bool:
     terms = content_terms(missing)
     if not terms or not terms <= asked:
         return False
@@ -264,16 +285,39 @@ def _within_a_range(missing: str, asked: frozenset[str], passages: Sequence[str]
         for start, end, _ in range_pairs(passage)
         if (low := amounts(passage).get(start)) and (high := amounts(passage).get(end))
     ]
+    # ... or on the side of a bound a passage sentence gives in the claim's words: "As you were
+    # 15, you'll need to apply for a first adult passport" for "If you were under 16 at the
+    # time, you must apply for a first adult passport" (a bound of something else, "over 10
+    # miles", says nothing of the asker's 40).
+    words = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
+    for passage in passages:
+        for sentence in split_sentences(passage):
+            if len(words & content_terms(sentence.text)) * 2 < len(words):
+                continue
+            _bounds_of(sentence.text, ranges)
     return all(any(low <= v <= high for v in found for low, high in ranges) for found in values)
+
+
+def _bounds_of(text: str, ranges: list[tuple[Decimal, Decimal]]) -> None:
+    """Add each bound ``text`` gives to ``ranges``, as the range it leaves open."""
+    written = amounts(text)
+    for term, senses in bound_senses(text).items():
+        for bound in written.get(term, ()):
+            if UPPER in senses:
+                ranges.append((Decimal("-Infinity"), bound))
+            if LOWER in senses:
+                ranges.append((bound, Decimal("Infinity")))
 
 
 def _premises_left_out(missing: list[str], case: Case) -> list[str]:
     """``missing`` less the numbers the question gives, where the claim applies a figure of the
     passages' to them: "your 10-year-old won't have to pay" for "Is it free for my 10-year-old?"
     against "free for children under 12"; "a single filer who is 67 gets the $14,600
-    deduction". The asker's own situation, restated, is not a fact the answer adds; a claim
-    that states only the question's number ("Yes, returns are accepted within 45 days") is held
-    to the passages as before."""
+    deduction"; the asker's date, "1 December 2023 is after that cut-off". The asker's own
+    situation, restated, is not a fact the answer adds; a claim that states only the question's
+    number ("Yes, returns are accepted within 45 days") is held to the passages as before,
+    unless it lies within a range, or on the side of a bound, that a passage sentence in the
+    claim's words gives ("As you were 15, ..." for "under 16")."""
     asked = frozenset(t for t in content_terms(case.question or "") if t[:1].isdigit())
     if not asked:
         return missing
@@ -283,17 +327,18 @@ def _premises_left_out(missing: list[str], case: Case) -> list[str]:
         # The asker's number inside a range a passage gives ("a 14-year-old" for "aged 12 to
         # 17") is applied to it, not added; one outside every range ("45 days" for "within
         # 30 days") is still the claim's own.
-        return [m for m in missing if not _within_a_range(m, asked, case.passages)]
+        return [m for m in missing if not _within_a_range(m, asked, case.passages, case.claim.text)]
     # And what the claim works out from the asker's number and the passages' ("The fee would be
     # $100 (5% of $2,000)" for "a $2,000 balance transfer" and a fee of 5%).
     with_question = (*case.passages, case.question or "")
+    words = content_terms(case.question or "")  # "1 December 2023": its month too
     return [
         m
         for m in missing
         if not (
             (terms := content_terms(m))
             and (
-                terms <= asked
+                terms <= words
                 or all(worked_in_claim(t, case.claim.text, with_question) for t in terms)
             )
         )
@@ -377,8 +422,13 @@ class UnstatedSpecifics:
 
 
 def _labelled(case: Case, ruling: Ruling) -> str | None:
-    """ "within three years" where a passage's 3 is only "paragraph (3)(C)"'s."""
+    """ "within three years" where a passage's 3 is only "paragraph (3)(C)"'s. Not the asker's
+    own number ("a 4-hour visit" for "away for 4 hours?"), nor one the claim works out as
+    :func:`missing_for` reads it ("24p and 20p, so 4p higher")."""
     labels = labelled_only(case.claim.text, case.passages)
+    if labels:
+        asked = content_terms(case.question or "")
+        labels = [label for label in labels if label not in asked and not _worked(label, case)]
     if not labels:
         return None
     return (
