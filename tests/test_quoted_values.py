@@ -49,3 +49,28 @@ def test_a_quote_stating_the_value_in_any_text(value: str, currency: str, other:
     claim = f"{currency}{value}."
     assert states_the_value(f"{other}\nThe fee is {currency}{value} a visit.", claim)
     assert not states_the_value(f"The rate is {value}% a year.", claim)
+
+
+RENTS = "| Plot size | Annual rent |\n|---|---|\n| Full plot | £96 |\n| Half plot (125 m²) | £52 |"
+
+
+@pytest.mark.parametrize(
+    ("answer", "passes"),
+    [
+        ("£52 a year.", True),  # its rate's words (stop 67)
+        ("£52 in total:", True),
+        ("£50 a year.", False),  # a figure the quote does not state
+        ("£52 for a greenhouse.", False),  # a word of its own
+    ],
+)
+def test_a_value_with_its_rates_words_bears_on_a_quote_that_states_it(
+    answer: str, passes: bool
+) -> None:
+    result = verify(answer, [RENTS], judge=quoting("| Half plot (125 m²) | £52 |"))
+    assert result.passed is passes, result.claim_verdicts
+
+
+def test_a_figure_split_off_a_longer_one_is_no_framed_value() -> None:
+    # "a £1." split off "£1.8m" writes no word of its own: read for itself, it is no value.
+    assert not states_the_value("committed £1.8m to the project", "a £1.", framed=True)
+    assert states_the_value("| Half plot | £52 |", "£52 a year.", framed=True)

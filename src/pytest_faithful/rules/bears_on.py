@@ -100,10 +100,7 @@ class BearsOn:
         if not ruling.found:
             if (
                 not bears_on(span.text(case.passages), case.subject)
-                and (
-                    case.whole_claim
-                    or not states_the_value(span.text(case.passages), case.claim.text)
-                )
+                and not _value_stated(case, span)
                 and not _goes_on(case, span)
                 and not _row_with_header(case, span)
                 and not _item_with_lead_in(case, span)
@@ -128,6 +125,16 @@ EXCHANGE_NOTE = (
     "[the judge's quote is a reply in a dialogue; the evidence is the exchange it belongs to]"
 )
 """Starts the reason of a SUPPORTED claim shown with the exchange around a short reply."""
+
+
+def _value_stated(case: Case, span: Aligned) -> bool:
+    """Whether the claim is a bare value the span states (read with the question), or, read
+    for itself, a value with its rate's words, "£26 a year." (model judges: the lexical
+    judge's own reading of such claims keeps what its accuracy needs)."""
+    quote = span.text(case.passages)
+    if not case.whole_claim:
+        return states_the_value(quote, case.claim.text)
+    return not case.heuristic and states_the_value(quote, case.claim.text, framed=True)
 
 
 def _exchange(case: Case, ruling: Ruling, span: Aligned) -> Ruling | None:

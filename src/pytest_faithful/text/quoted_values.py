@@ -19,13 +19,20 @@ from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.terms import content_terms
 
 _PLAIN = frozenset({"plain"})
+_FRAME = content_terms("year month week day night hour minute total altogether each person head")
 
 
-def states_the_value(quote: str, claim: str) -> bool:
+def states_the_value(quote: str, claim: str, framed: bool = False) -> bool:
     """Whether ``claim`` is a bare value and ``quote`` states each of its figures, one of them
-    specific (module docstring)."""
-    terms = claim_terms(claim)
-    if not terms or not all(term[0].isdigit() for term in terms):
+    specific (module docstring); ``framed``: and it writes a word of its own ("£26 a year.",
+    not a claim split off a figure, "a £1.")."""
+    said = claim_terms(claim)
+    terms = frozenset(term for term in said if term[0].isdigit())
+    if framed and said == terms:
+        return False
+    # A value with the words of its rate or its sum, "£26 a year.", "£62.00 in total:", is a
+    # bare value still; one with a word of its own ("It costs £610.") is not.
+    if not terms or not said - terms <= _FRAME:
         return False
     if not terms <= content_terms(quote):
         return False
