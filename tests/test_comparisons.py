@@ -305,3 +305,19 @@ def test_an_opposite_told_before_the_claims_own_word_in_the_quote() -> None:
     other = "Her father opens a small restaurant. The bakery next door is closing in June."
     result = verify("The father's restaurant closes.", [other], judge=quoting(other))
     assert [v.rule for v in result.claim_verdicts] == ["opposites"]
+
+
+def test_a_later_sentence_about_the_clause_that_says_the_word() -> None:
+    # "added 96" is the claim's "put on 96"; its "removed" is the next sentence's, about Moss.
+    report = (
+        "Eastleigh slipped to 42 for 4 before captain Rob Devlin and wicketkeeper Tom Ashworth "
+        "added 96 for the fifth wicket. Seamer Kieran Moss removed Ashworth with the score on 138."
+    )
+    claim = (
+        "Rob Devlin and Tom Ashworth put on 96 for the fifth wicket, taking them to 138 before "
+        "Kieran Moss removed Ashworth."
+    )
+    assert verify(claim, [report], judge=quoting(report)).passed
+    # Swapped, the clause that says "added" is about the claim's Moss: still an opposite.
+    lie = "Rob Devlin and Tom Ashworth removed 96 for the fifth wicket."
+    assert not verify(lie, [report], judge=quoting(report)).passed

@@ -120,7 +120,9 @@ def _said_in_another_sentence(claim: str, evidence: str, opposite: Contrast) -> 
     if len(sentences) < 2:
         return False
     own, other = content_terms(opposite.said), content_terms(opposite.shown)
-    claimed = content_terms(claim) - own
+    # About the claim's clause that says the word: "put on 96 ..., taking them to 138 before
+    # Kieran Moss removed Ashworth" is about Moss where it says "removed", not the 96 "added".
+    claimed = (clause_saying(claim, opposite.said) or content_terms(claim)) - own
     read = [(s.text, content_terms(s.text)) for s in sentences]
     opposing = [at for at, (_, terms) in enumerate(read) if other & terms]
     if not opposing:
