@@ -380,6 +380,26 @@ def test_a_chat_exported_a_message_a_passage_is_read_as_its_turns() -> None:
     ).passed
 
 
+def test_an_email_thread_one_message_a_passage_is_read_as_its_turns() -> None:
+    thread = [
+        "From: Priya Natarajan <priya@halcyon.example>\nTo: orders@greenfork.example\n\n"
+        "Could you quote for a sandwich platter for 24?\n\nPriya",
+        "From: Tom Whitaker <tom@greenfork.example>\nTo: Priya Natarajan\n\n"
+        "Here's the quote: £228.\n\nTom",
+        "From: Priya Natarajan\nTo: Tom Whitaker\n\n"
+        "One change: could you swap the water for 24 cans of elderflower?\n\nPriya",
+    ]
+    judge = quoting("One change: could you swap the water for 24 cans of elderflower?")
+    # Named with what she is of (stop 67): "Priya Natarajan of Halcyon Architects asked".
+    asked = "Priya Natarajan of Halcyon Architects asked Tom to swap the water for elderflower."
+    assert verify(asked, thread, judge=judge).passed
+    assert not verify(
+        "Tom Whitaker of Greenfork asked Priya to swap the water for elderflower.",
+        thread,
+        judge=judge,
+    ).passed
+
+
 MEETING = (
     "Professor B: So what's the state of the disk space?\n"
     "Grad A: About forty gigabytes left.\n"

@@ -128,9 +128,8 @@ EXCHANGE_NOTE = (
 
 
 def _value_stated(case: Case, span: Aligned) -> bool:
-    """Whether the claim is a bare value the span states (read with the question), or, read
-    for itself, a value with its rate's words, "£26 a year." (model judges: the lexical
-    judge's own reading of such claims keeps what its accuracy needs)."""
+    """Whether the claim is a bare value the span states (read with the question), or, read for
+    itself, one with its rate's words, "£26 a year." (model judges: the lexical judge's own)."""
     quote = span.text(case.passages)
     if not case.whole_claim:
         return states_the_value(quote, case.claim.text)
@@ -253,7 +252,8 @@ def _asked(case: Case, span: Aligned) -> bool:
 
 
 _REPORTS_ASKING = regex(
-    r"\s*(?:[A-Z][\w'-]*\s+){1,3}(?:ask|propos|suggest|wonder|request|inquir|enquir|invit)\w*\b"
+    r"\s*(?:[A-Z][\w'-]*\s+){1,3}(?:(?:of|at|from)\s+(?:[A-Z][\w'&-]*\s+){1,4})?"
+    r"(?:ask|propos|suggest|wonder|request|inquir|enquir|invit)\w*\b"
 )
 
 
