@@ -14,6 +14,9 @@ CLAUSE_PUNCTUATION = frozenset(";:()[]|\u2014-\u2013")
 # at the verb after it, which do-support would have written bare ("anyone who doesn't faces
 # a fine").
 OBJECT_ONLY = frozenset({"without"})
+# A negation of a pronoun alone, set off by a comma, negates that and no more: "please contact
+# us, not them, on 0800 ..." negates no number.
+OBJECT_PRONOUNS = frozenset("it them this that these those him her us me you".split())  # noqa: SIM905
 # Words that open another clause, ending a negation's scope ("is not open but the cafe is").
 CLAUSE_WORDS = frozenset(
     "but however although though whereas while yet which who whom whose because since unless "  # noqa: SIM905

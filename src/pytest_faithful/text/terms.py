@@ -29,6 +29,7 @@ from pytest_faithful.text.clause_words import (
     JOINTS,
     NOT_NEGATING,
     OBJECT_ONLY,
+    OBJECT_PRONOUNS,
     OPENING_MODALS,
     RELATIVES,
     SUBJECT_WORDS,
@@ -378,6 +379,7 @@ def _negated_bag(terms: set[str], tokens: Sequence[str]) -> _Bag:
             or (token == "," and conditional)
             or (token in CONTRASTING and last == "," and scope is not None)
             or (opener in OBJECT_ONLY and scope and (token == "," or token in AUXILIARIES))
+            or (scope == [] and token == "," and last in OBJECT_PRONOUNS)
             or (relative and scope and token in FINITE)
         ):
             close()
