@@ -19,6 +19,7 @@ from pytest_faithful.text.conditions import without_conditions
 from pytest_faithful.text.evidence import locate
 from pytest_faithful.text.polarity import negation_clash
 from pytest_faithful.text.tables import under_lead_in
+from pytest_faithful.text.terms import text_bag
 
 FAQ = "Q: Do you ship to Canada?\nA: No, we do not ship outside the US. We do not ship to Cuba."
 POLICY = "We do not ship to Canada. Refunds are accepted within 30 days."
@@ -836,3 +837,40 @@ def test_a_negation_said_of_a_subject_the_evidence_never_names() -> None:
 def test_a_speaker_the_evidence_labels_is_a_subject_it_names() -> None:
     line = "Hannah: Yes, but nothing with lilies, she's allergic."
     assert negation_clash("Hannah said Mum isn't allergic to lilies.", line)
+
+
+NOTICE = (
+    "Your electricity supplier isn't involved in this work, so please contact us, not them, on "
+    "0800 31 63 105 with any questions, quoting reference PPC-55817."
+)
+TENANCY = (
+    "7.3 The Tenant may hang pictures using small hooks but shall not paint, wallpaper or drill "
+    "into tiled surfaces without written consent."
+)
+
+
+@pytest.mark.parametrize(
+    ("passage", "claim", "passes"),
+    [
+        # "not them," negates the pronoun alone, not the number after it (stop 67)
+        (NOTICE, "Contact Northgrid on 0800 31 63 105, quoting reference PPC-55817.", True),
+        (NOTICE, "Your supplier is involved in this work.", False),
+        # a negated list of actions under one condition makes one requirement (stop 67)
+        (TENANCY, "Painting, wallpapering or drilling into tiles needs written consent.", True),
+        (TENANCY, "The tenant may paint without consent.", False),
+    ],
+)
+def test_a_negation_of_a_pronoun_or_a_list_reads_as_written(
+    passage: str, claim: str, passes: bool
+) -> None:
+    result = verify(claim, [passage], judge=quoting(passage))
+    assert result.passed is passes, result.claim_verdicts
+
+
+def test_a_negated_pronoun_set_off_by_commas_governs_nothing_after_it() -> None:
+    scopes = text_bag("Call us, not them, on 0800 31 63 105.").scopes
+    assert scopes == ()
+    # A pronoun that a negated verb takes is no such aside.
+    assert [s.head for s in text_bag("We do not refund it, or any part of it.").scopes] == [
+        "refund"
+    ]

@@ -43,7 +43,9 @@ def without_conditions(text: str) -> str:
 # consent", "cannot be returned unless unused" say when the thing is done, not that it never
 # is: read as the requirement they make. A flat "can sublet without consent" still negates.
 CONDITIONED = regex(
-    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019]+(?:-[\w'\u2019]+)*){0,8}?)"
+    # A list of actions the negation governs: "shall not paint, wallpaper or drill ... without".
+    r"(?i)\b(?:not|never|no|cannot|\w+n['\u2019]t)((?:[^\S\n]+[\w'\u2019]+(?:-[\w'\u2019]+)*"
+    r"(?:,(?=[^\S\n]+[\w'\u2019]+(?:,|[^\S\n]+(?:or|and)\b)))?){0,10}?)"
     r"[^\S\n]+(without|unless)\b"
 )
 # ... and with its condition said first: "Without the add-on, accidental damage isn't covered".
