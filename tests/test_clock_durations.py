@@ -126,3 +126,21 @@ def test_a_gap_ahead_of_a_reading_the_quote_gives_another_duration_beside(
 ) -> None:
     # The quote's "1 h 55 min" is no figure the claim's worked-out gap stands in place of.
     assert verify(answer, [_FLIGHTS], judge=quoting(_FLIGHTS)).passed is passes
+
+
+RECORD = (
+    "At the County Championships, Priya Nair lowered the girls' 200 m individual medley record "
+    "to 2:24.61, taking 1.9 seconds off the mark Ella Graves set in 2017."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passes"),
+    [
+        ("The old record was 2:26.51, set by Ella Graves in 2017.", True),  # 2:24.61 + 1.9 s
+        ("The old record was 2:26.41, set by Ella Graves in 2017.", False),
+        ("The old record was 2:22.71, set by Ella Graves in 2017.", False),  # "off": above it
+    ],
+)
+def test_a_passages_reading_moved_by_the_measure_it_says_with_it(claim: str, passes: bool) -> None:
+    assert verify(claim, [RECORD], judge=quoting(RECORD)).passed is passes

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from pytest_faithful.text.dates import dates_in
 from pytest_faithful.text.measures import measured_in, measures
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.segment import split_sentences
 from pytest_faithful.text.terms import content_terms
 
 _CLOCK = regex(
@@ -158,6 +159,8 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
     37:53", "leaves at 9:42 and takes 11 minutes, so it arrives at 9:53". Both readings are read
     the same way, as minutes and seconds or as hours and minutes; the other reading and the
     measure are each stated by a passage, so a lie that changes either is still caught."""
+    if _moved_in_passage(term, claim, passages):
+        return True
     own = _TWO_PART.fullmatch(term)
     if own is None:
         return False
@@ -178,6 +181,40 @@ def moved_on_clock(term: str, claim: str, passages: tuple[str, ...]) -> bool:
         if Decimal(moved) in gaps or Decimal(moved * 60) in gaps:  # seconds, or minutes
             return True
     return False
+
+
+def _moved_in_passage(term: str, claim: str, passages: tuple[str, ...]) -> bool:
+    """Whether ``term`` is of a clock duration of the claim that a passage sentence's clock
+    duration moved by a measure of time it says with it makes: "the record was 2:26.51" from
+    "lowered the record to 2:24.61, taking 1.9 seconds off the mark"."""
+    own = [size for written, size in clock_durations(claim) if term in content_terms(written)]
+    if not own:
+        return False
+    for passage in passages:
+        for sentence in split_sentences(passage) if ":" in passage else ():
+            durations = [size for _, size in clock_durations(sentence.text)]
+            if not durations:
+                continue
+            gaps = [
+                size
+                for sizes in measures(sentence.text).values()
+                for measure, size in sizes
+                if measure == "time"
+            ]
+            # Which way: "taking 1.9 seconds off the mark", "1.9 s ahead of" put the other
+            # reading above the sentence's; "behind", "slower" below it; neither, either.
+            signs = {
+                sign
+                for pattern, sign in ((_BELOW_OTHER, 1), (_ABOVE_OTHER, -1))
+                if pattern.search(sentence.text)
+            } or {1, -1}
+            if any(d + sign * g in own for d in durations for g in gaps for sign in signs):
+                return True
+    return False
+
+
+_BELOW_OTHER = regex(r"(?i)\b(?:lowered|off|faster|quicker|ahead|improved|cut|under)\b")
+_ABOVE_OTHER = regex(r"(?i)\b(?:slower|behind|outside|over|added)\b")
 
 
 # Minutes and seconds, written either way: "2 min 14 s", "2 minutes 31 seconds", "8 minutes
