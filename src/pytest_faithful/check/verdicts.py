@@ -15,9 +15,9 @@ from pytest_faithful.models import Claim, ClaimVerdict, EvidenceAlignment, Label
 from pytest_faithful.rules import Case, Rule, RuleSet, Ruling
 from pytest_faithful.rules.quote_in_passage import judge_span
 from pytest_faithful.text.align import Aligned
-from pytest_faithful.text.counts import BULLET
 from pytest_faithful.text.evidence import bears_on, subject_of
 from pytest_faithful.text.patterns import regex
+from pytest_faithful.text.segment import BULLET
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.wording import stated_word_for_word
 

@@ -39,6 +39,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from pytest_faithful.text.lead_ins import leads_in
 from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import Sentence, is_fence, is_heading, is_table_header
 from pytest_faithful.text.terms import content_terms
@@ -329,6 +330,13 @@ def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, in
     fences = frozenset(
         (s.start, s.end) for s in sentences if is_fence(s.text) or is_table_header(s.text)
     )
+    # A lead-in that counts or totals the list under it, "Two things:" (text/lead_ins.py).
+    fences |= {
+        (s.start, s.end)
+        for k, s in enumerate(sentences)
+        if s.text.rstrip().endswith(":")
+        and leads_in(sentences, k, _EXCHANGE_TERMS | _FRAMING_TERMS)
+    }
     # The framing sentences' places (a set: a list's membership test for every sentence took
     # time quadratic in an answer of many headings).
     framing = {

@@ -32,7 +32,7 @@ from pytest_faithful.text.arithmetic import MIN_SHARED, shared_runs
 from pytest_faithful.text.kinds import number_kinds
 from pytest_faithful.text.measures import measures
 from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.segment import split_sentences
+from pytest_faithful.text.segment import BULLET, split_sentences
 from pytest_faithful.text.terms import content_terms
 from pytest_faithful.text.words import NUMBER_WORDS
 
@@ -53,7 +53,6 @@ _AFTER_LIST = regex(r"[,;:(\u2013\u2014]|\s-\s")
 # A line of a bulleted or numbered list, and how far it is indented.
 _ITEM_LINE = regex(r"^([ \t]*)(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\S")
 # The bullet or number that opens a list's item ("- ", "2. "), read by the verdicts too.
-BULLET = regex(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
 # A range of weekdays: "Monday to Friday", "Tue-Sun", "Monday through Saturday".
 _WEEKDAY = {day: i for i, day in enumerate(("mon", "tue", "wed", "thu", "fri", "sat", "sun"))}
 _DAY_NAME = r"(mon|tue|wed|thu|fri|sat|sun)(?:(?:day|sday|nesday|rsday|urday)s?|s|\.)?"

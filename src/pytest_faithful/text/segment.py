@@ -80,6 +80,8 @@ _LINE_START = regex(
     rf"(?:(?P<item>[-*+{_BULLETS}]|(?:\d{{1,3}}|{ROMAN})[.)]|\|)(?=[^\S\n])"
     rf"|(?P<head>\#{{1,6}}(?=[^\S\n])|```|~~~|(?={_BOLD_LINE}(?:\n|\Z))))?"
 )
+# A list item's marker at a line's start: "- ", "* ", "• ", "1. ", "2) ".
+BULLET = regex(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+")
 _HEADING = regex(rf"\s*(?:\#{{1,6}}[^\S\n]+[^\n]*|{_BOLD_LINE})\s*")
 _FENCE = regex(r"\s*(?:```|~~~)[\w+.#-]*\s*")
 # The row that rules off a markdown table's header: "|---|:---:|", "--- | ---".
