@@ -297,3 +297,26 @@ _SAID = st.text("abc ,.?!'", min_size=1, max_size=30).map(lambda t: "ok" + t)
 def test_each_tagged_line_is_a_turn_of_its_tag(turns: list[tuple[str, str]]) -> None:
     passage = "\n".join(f"#{tag}#: {said}" for tag, said in turns)
     assert list(dialogue(passage).labels) == [frozenset({tag.lower()}) for tag, _ in turns]
+
+
+PHARMACY = (
+    "Tom: Where is my repeat prescription? I ordered it on 4 March.\n"
+    "Agent (Priya): Your GP approved it on 6 March, but we were out of stock of the 5 mg "
+    "capsules until yesterday. We'll send it today."
+)
+
+
+def test_the_first_person_is_read_in_the_clause_the_claim_is_about() -> None:
+    # "we were out of stock" is the pharmacy's; "Your GP approved it" is said of Tom's GP (and
+    # "ordered it" is a purchase, no order the claim reports Tom giving). Stop 67.
+    quote = "Your GP approved it on 6 March, but we were out of stock of the 5 mg capsules"
+    claim = "Tom ordered it on 4 March and his GP approved it on 6 March."
+    assert verify(claim, [PHARMACY], judge=quoting(quote)).passed
+    # Said of Tom, the pharmacy's own clause is still another speaker's.
+    lie = "Tom was out of stock of the 5 mg capsules."
+    assert not verify(lie, [PHARMACY], judge=quoting(quote)).passed
+
+
+def test_a_notices_starts_line_is_no_speaker() -> None:
+    notice = "Hosepipe ban (Temporary Use Ban): Southdown Water\nStarts: 00:01 on Monday 7 August."
+    assert len(dialogue(notice).labels) < 2

@@ -52,6 +52,12 @@ _AGREEING_WORDS = (
 )
 _AGREEING = frozenset(_AGREEING_WORDS.split())
 _ASKING = frozenset(("asked", "asks"))
+# "ordered" of a thing bought, not of an instruction: "ordered it", "ordered two boxes".
+_BUYING = frozenset(("ordered", "orders"))
+_BOUGHT = regex(
+    r"[ \t]+(?:it|them|one|some|a|an|the|his|her|their|my|our|your|another|more|\d+"
+    r"|two|three|four|five|six|seven|eight|nine|ten)\b(?![ \t]+to\b)"
+)
 
 
 class Source(NamedTuple):
@@ -84,6 +90,8 @@ def sources(text: str) -> list[Source]:
     for pattern in (_ACCORDING, _SUBJECT, _AFTER):
         for match in pattern.finditer(text):
             verb = match.groupdict().get("verb") or "according to"
+            if verb in _BUYING and _BOUGHT.match(text, match.end()):
+                continue  # "Tom ordered it on 4 March": a purchase, not an order given
             source = _source(match["name"], verb)
             if source is not None:
                 found.append((match.start("name"), source))

@@ -189,7 +189,7 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
         return None
     named = speakers_named(passage, claim)
     if not named or not (
-        _FIRST_PERSON.search(_STANCE.sub("", turn.said))
+        _in_the_first_person(turn.said, passage[start:end], claim)
         or _reports(passage, claim, named[0], turn.said)
         or _answers(passage, start, claim)
     ):
@@ -217,6 +217,26 @@ def said_of_another(passage: str, start: int, end: int, claim: str) -> tuple[str
     if _said_of_you(turn.said, claim, first):
         return None
     return first, " ".join(sorted(turn.speaker))
+
+
+# Where a turn's sentence goes on to another clause: "Your GP approved it on 6 March, but we
+# were out of stock" says of the pharmacy only what follows its "but".
+_CLAUSE_BREAK = regex(r"(?i)[;:]|,?\s+(?:but|and|so|because|although|though|while|whereas)\s+")
+
+
+def _in_the_first_person(said: str, quoted: str, claim: str) -> bool:
+    """Whether the turn speaks in the first person where the quote says what the claim does:
+    in the clause of the quote that shares most of the claim's words (where the quote spans
+    clauses), else anywhere in the turn ("Anna: Great, I will bring the slides." quoted from
+    "will bring")."""
+    said, quoted = _STANCE.sub("", said), _STANCE.sub("", quoted)
+    clauses = [c for c in _CLAUSE_BREAK.split(quoted) if c and c.strip()]
+    if len(clauses) > 1:
+        claimed = frozenset(t for t in content_terms(claim) if not t[0].isdigit())
+        shares = [len(content_terms(c) & claimed) for c in clauses]
+        if max(shares) and shares.count(max(shares)) == 1:
+            return _FIRST_PERSON.search(clauses[shares.index(max(shares))]) is not None
+    return _FIRST_PERSON.search(said) is not None
 
 
 # A turn's "you" and the words after it: what the speaker says of the one they speak to.

@@ -95,7 +95,7 @@ _FIELDS = frozenset(
     "total subtotal grand price prices fare fares cost costs fee fees charge charges rate "  # noqa: SIM905
     "rates amount balance deposit payment due discount tax vat note notes ps out back return "
     "outbound inbound location address venue ref reference status phone tel email website "
-    "includes included excludes excluded warranty terms".split()
+    "includes included excludes excluded warranty terms starts ends applies expires".split()
 )
 
 
