@@ -14,7 +14,9 @@ comparison its own figures order the other way, "£688, which is £11 more than 
 (:func:`~pytest_faithful.text.own_order.ordered_against_itself`; stop 65: on stops 62-64's
 probes no honest answer newly failed and 45 lies were newly caught); and a length it gives
 for a range of two times of day it writes, "Six hours — from 10:00pm to 6:00am"
-(:func:`~pytest_faithful.text.own_spans.wrong_own_span`; stop 67). It reads no passage,
+(:func:`~pytest_faithful.text.own_spans.wrong_own_span`; stop 67), and a count of days it
+gives between two dates it writes, "on 18 June and on 2 July, 12 days later"
+(:func:`~pytest_faithful.text.own_gaps.wrong_own_gap`; stop 67). It reads no passage,
 so it costs a judge that is right nothing unless its answer miscounts. Every judge.
 """
 
@@ -24,6 +26,7 @@ from typing import ClassVar
 
 from pytest_faithful.rules.base import Case, RuleJudges, Ruling
 from pytest_faithful.text.claimed_arithmetic import wrong_arithmetic
+from pytest_faithful.text.own_gaps import wrong_own_gap
 from pytest_faithful.text.own_order import ordered_against_itself
 from pytest_faithful.text.own_spans import wrong_own_span
 
@@ -39,7 +42,12 @@ class ClaimArithmetic:
 
     def apply(self, case: Case, ruling: Ruling) -> Ruling:
         claim = case.claim.text
-        wrong = wrong_arithmetic(claim) or ordered_against_itself(claim) or wrong_own_span(claim)
+        wrong = (
+            wrong_arithmetic(claim)
+            or ordered_against_itself(claim)
+            or wrong_own_span(claim)
+            or wrong_own_gap(claim)
+        )
         if wrong is None:
             return ruling
         return ruling.demoted(self.name, wrong.reason())
