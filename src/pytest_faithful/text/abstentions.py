@@ -330,12 +330,11 @@ def restating_headings(sentences: Sequence[Sentence]) -> frozenset[tuple[int, in
     fences = frozenset(
         (s.start, s.end) for s in sentences if is_fence(s.text) or is_table_header(s.text)
     )
-    # A lead-in that counts or totals the list under it, "Two things:" (text/lead_ins.py).
+    # A lead-in that counts the list under it, "Two things:" (text/lead_ins.py).
     fences |= {
         (s.start, s.end)
         for k, s in enumerate(sentences)
-        if s.text.rstrip().endswith(":")
-        and leads_in(sentences, k, _EXCHANGE_TERMS | _FRAMING_TERMS)
+        if s.text.rstrip().endswith(":") and leads_in(sentences, k, _OWN)
     }
     # The framing sentences' places (a set: a list's membership test for every sentence took
     # time quadratic in an answer of many headings).
@@ -376,6 +375,9 @@ def _labels(text: str) -> bool:
 _FRAMING_TERMS = content_terms(
     "here summary overview key main points following below above brief short nutshell glance"
 )
+
+
+_OWN = _EXCHANGE_TERMS | _FRAMING_TERMS  # an answer's words about the exchange and itself
 
 
 def states_something(text: str, extra: Iterable[str] = ()) -> bool:

@@ -76,7 +76,7 @@ class OwnSpan(NamedTuple):
     said: str
     """The range and its length as the claim writes them."""
     minutes: int
-    """What the range spans, in minutes (of its first reading)."""
+    """What the range spans, in minutes (the shortest of its readings)."""
 
     def reason(self) -> str:
         hours, minutes = divmod(self.minutes, 60)
