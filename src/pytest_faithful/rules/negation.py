@@ -6,7 +6,9 @@ before it in its sentence (:func:`~pytest_faithful.text.align.negation_before`),
 that leaves out the "not" governing it still says what the passage says. A bare yes is held
 to the question it answers; a bare no is left to the judge, since it negates the question as
 a whole, and a no set off before a statement ("No, it's off by default.") is read as the
-statement alone. A quote of several sentences is read in the one most about the claim
+statement alone. A comparison table's row is read in the column of the thing the claim names
+(:func:`~pytest_faithful.text.columns.column_said`): "| Drain hose | No | Yes |" says no of the
+first column's thing only. A quote of several sentences is read in the one most about the claim
 (:func:`~pytest_faithful.text.evidence.sentence_about`), where it is the only sentence of the
 quote a negating claim can take its negation from. An exemption beside a permission ("need
 not attend", "can attend") negates no action. Model judges only (the lexical judge reads
@@ -32,6 +34,7 @@ from pytest_faithful.text.align import (
     negations,
 )
 from pytest_faithful.text.bounds import same_bounds, turned_over, without_bounds
+from pytest_faithful.text.columns import column_said
 from pytest_faithful.text.evidence import (
     answers_no,
     answers_no_for_a_case,
@@ -40,7 +43,7 @@ from pytest_faithful.text.evidence import (
 )
 from pytest_faithful.text.modals import exempt_and_allowed, exempt_as_provided
 from pytest_faithful.text.patterns import regex
-from pytest_faithful.text.polarity import may_negate, negation_clash
+from pytest_faithful.text.polarity import cell_contradicted, may_negate, negation_clash
 from pytest_faithful.text.replies import answer_around
 from pytest_faithful.text.restrictions import contrast_implied, negation_restriction_implies
 from pytest_faithful.text.segment import split_sentences
@@ -60,6 +63,20 @@ class Negation:
         if span is None:
             return ruling
         passage = case.passages[span.passage]
+        cell = column_said(case.subject, passage, span.start, span.end)
+        if cell is not None:
+            # A comparison table's row says yes of one column's thing and no of another's
+            # ("| Drain hose | No | Yes |"): read whole, its "No" negates the feature for all
+            # of them. It is read in the column of the one thing the claim names, or not at all.
+            if _no_to_the_question(case) or cell.yes is None:
+                return ruling
+            subject = without_no_answer(case.subject) if case.whole_claim else case.subject
+            if not cell_contradicted(subject, cell.label, cell.column, cell.yes, cell.word):
+                return ruling
+            yes_or_no = "yes" if cell.yes else "no"
+            return ruling.demoted(
+                self.name, f"the table's row {cell.label!r} says {yes_or_no} for {cell.column}"
+            )
         lead_in = _negating_lead_in(passage, span)
         if (
             not may_negate(case.subject)
@@ -69,10 +86,6 @@ class Negation:
             # Neither the claim nor the span with what may be read before it holds anything a
             # negation is read from (most claims): no reading below finds a clash.
             return ruling
-        if not case.whole_claim and (
-            answers_no(case.claim.text) or answers_no_for_a_case(case.claim.text)
-        ):
-            return ruling  # "No." or "Not this year.": the no is the question's, read by bears-on
         # One sentence: a span of several holds negations about other things that share a word
         # with the claim (on faith-dev's lexical windows, every span held to the rule changed 24
         # outcomes, 0.733 -> 0.723; one-sentence spans 4, 0.733 -> 0.729). A span of several is
@@ -88,35 +101,49 @@ class Negation:
         evidence = _sentence_read(read, case.subject)
         if evidence is None:
             return ruling
-        evidence = _without_turns_opening_no(evidence)
-        # "No, it's off by default.": the no answers the question; the statement is read alone.
-        subject = without_no_answer(case.subject) if case.whole_claim else case.subject
-        if same_bounds(case.claim.text, evidence):
-            # "Do not take more than 2 tablets" says what "Take at most 2 tablets" says: a
-            # negation read into a bound the claim gives the same way negates nothing. Where
-            # both texts turn their bound over with a negation, what is left of a negation the
-            # claim says again ("You may not fit, since pilots taller than 6 ft 4 in might not")
-            # says what the evidence's did: the blanking only takes a clash away.
-            both = turned_over(subject) and turned_over(evidence)
-            if both and not negation_clash(subject, evidence):
-                return ruling
-            subject, evidence = without_bounds(subject), without_bounds(evidence)
-        # "Members need not attend" negates the need, not the attending "Members can attend"
-        # states: one action is permitted and exempt at once.
-        if not negation_clash(subject, evidence) or exempt_and_allowed(subject, evidence):
+        return _held_to(ruling, self.name, case, _without_turns_opening_no(evidence), read)
+
+
+def _no_to_the_question(case: Case) -> bool:
+    return not case.whole_claim and (
+        answers_no(case.claim.text) or answers_no_for_a_case(case.claim.text)
+    )
+
+
+def _held_to(ruling: Ruling, name: str, case: Case, evidence: str, read: str) -> Ruling:
+    """``ruling`` demoted where ``evidence`` (the sentence of the span the claim is held to, in
+    ``read``, the span as its negations are read) negates what the claim states or states what
+    it negates."""
+    if _no_to_the_question(case):
+        return ruling  # "No." or "Not this year.": the no is the question's, read by bears-on
+    # "No, it's off by default.": the no answers the question; the statement is read alone.
+    subject = without_no_answer(case.subject) if case.whole_claim else case.subject
+    if same_bounds(case.claim.text, evidence):
+        # "Do not take more than 2 tablets" says what "Take at most 2 tablets" says: a
+        # negation read into a bound the claim gives the same way negates nothing. Where
+        # both texts turn their bound over with a negation, what is left of a negation the
+        # claim says again ("You may not fit, since pilots taller than 6 ft 4 in might not")
+        # says what the evidence's did: the blanking only takes a clash away.
+        both = turned_over(subject) and turned_over(evidence)
+        if both and not negation_clash(subject, evidence):
             return ruling
-        if exempt_as_provided(subject, evidence):  # "no need to bring gloves": "are provided"
-            return ruling
-        # "Tuesday collections aren't affected" of "Only Thursday and Friday collections are".
-        if not has_negation(evidence) and negation_restriction_implies(subject, evidence):
-            return ruling
-        # "only offered at Kingsmead, not at Abbey Road" of a quote whose other sentence lists
-        # both and says "available only at Kingsmead": the whole quote's "only" implies it.
-        if not has_negation(read) and contrast_implied(subject, read):
-            return ruling
-        return ruling.demoted(
-            self.name, "the evidence negates what the claim states, or states what it negates"
-        )
+        subject, evidence = without_bounds(subject), without_bounds(evidence)
+    # "Members need not attend" negates the need, not the attending "Members can attend"
+    # states: one action is permitted and exempt at once.
+    if not negation_clash(subject, evidence) or exempt_and_allowed(subject, evidence):
+        return ruling
+    if exempt_as_provided(subject, evidence):  # "no need to bring gloves": "are provided"
+        return ruling
+    # "Tuesday collections aren't affected" of "Only Thursday and Friday collections are".
+    if not has_negation(evidence) and negation_restriction_implies(subject, evidence):
+        return ruling
+    # "only offered at Kingsmead, not at Abbey Road" of a quote whose other sentence lists
+    # both and says "available only at Kingsmead": the whole quote's "only" implies it.
+    if not has_negation(read) and contrast_implied(subject, read):
+        return ruling
+    return ruling.demoted(
+        name, "the evidence negates what the claim states, or states what it negates"
+    )
 
 
 def _read_from(passage: str, span: Aligned) -> str:

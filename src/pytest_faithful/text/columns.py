@@ -10,12 +10,18 @@ none of its cell's figures, and writes a figure of another column's cell. A clai
 two columns, or gives its own figure beside another's, compares them, and is left to the
 readings of comparisons; a table whose header names
 its first column ("| Train | Departs | Arrives |") lists records, whose columns are no things.
+
+The same row tells yes from no by column: "| Continuous drain hose | No | Yes |" says the first
+column's thing has none, the second's has one. Read whole, its "No" would negate the feature of
+both; :func:`column_said` reads it in the column of the one thing the claim names, and reads a
+row of yes and no cells as saying neither of a claim that names no one column.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.segment import header_row
 from pytest_faithful.text.tables import cells_of
 from pytest_faithful.text.terms import content_terms
@@ -30,9 +36,30 @@ class OtherColumn(NamedTuple):
     """The column of the thing the claim names."""
 
 
-def other_column_figure(claim: str, passage: str, start: int, end: int) -> OtherColumn | None:
-    """The first figure of ``claim`` that the single row ``passage[start:end]`` gives only in
-    another column than that of the one thing the claim names (module docstring); None."""
+# A first header cell that says the rows are features and the columns the things compared.
+_FEATURES = frozenset(
+    {"feature", "features", "spec", "specs", "specification", "specifications", "benefit",
+     "benefits", "what's included", "included"}
+)  # fmt: skip
+
+
+class _Row(NamedTuple):
+    head: list[str]
+    """The header's cells, the first empty."""
+    row: list[str]
+    """The row's cells, its label first."""
+    named: tuple[int, ...]
+    """The columns whose thing the claim names, by a word no other column's name has."""
+
+
+def _row_under_things(
+    claim: str, passage: str, start: int, end: int, *, records: bool = False
+) -> _Row | None:
+    """The single row ``passage[start:end]`` of a comparison table (module docstring), with
+    the columns the claim names; None for any other span. With ``records``, also a row of a
+    table whose header names its first column as the features its rows are ("| Feature | Free
+    | Team |"), not as records ("| Room type | Price | Breakfast |", where a column is a field
+    and "Not included" says the dorm bed comes without breakfast, not that none is sold)."""
     header = header_row(passage, start, end)
     if header is None:
         return None
@@ -43,7 +70,9 @@ def other_column_figure(claim: str, passage: str, start: int, end: int) -> Other
         return None  # several rows: which is the claim's is not read here
     head = cells_of(passage[header[0] : header[1]])
     row = cells_of(passage[line_start:line_end])
-    if head is None or row is None or len(head) != len(row) or len(head) < 3 or head[0]:
+    if head is None or row is None or len(head) != len(row) or len(head) < 3:
+        return None
+    if head[0] and not (records and head[0].lower() in _FEATURES):
         return None
     names = [content_terms(cell) for cell in head]
     # Each column's own words: "Pro" of "Aero 14 Pro" beside "Aero 14 Standard".
@@ -52,10 +81,18 @@ def other_column_figure(claim: str, passage: str, start: int, end: int) -> Other
         for i in range(len(head))
     ]
     claimed = content_terms(claim)
-    named = [i for i in range(1, len(head)) if own_words[i] & claimed]
-    if len(named) != 1:
+    named = tuple(i for i in range(1, len(head)) if own_words[i] & claimed)
+    return _Row(head, row, named)
+
+
+def other_column_figure(claim: str, passage: str, start: int, end: int) -> OtherColumn | None:
+    """The first figure of ``claim`` that the single row ``passage[start:end]`` gives only in
+    another column than that of the one thing the claim names (module docstring); None."""
+    found = _row_under_things(claim, passage, start, end)
+    if found is None or len(found.named) != 1:
         return None
-    own = named[0]
+    head, row, (own,) = found
+    claimed = content_terms(claim)
     figures = {term for term in claimed if term[0].isdigit()}
     cells = [content_terms(cell) for cell in row]
     own_cell = cells[own]
@@ -67,4 +104,60 @@ def other_column_figure(claim: str, passage: str, start: int, end: int) -> Other
             continue
         for figure in sorted((figures & cells[i]) - own_cell):
             return OtherColumn(figure, head[i], head[own])
+    return None
+
+
+# A cell that says a thing has the row's feature: "Yes (static pad)", "✓", "Included".
+_YES_CELL = regex(r"(?i)(?:yes|included|available|supported|standard)\b|[\u2713\u2714\u2705]")
+# ... or has it not, and nothing more: "No", "None", "✗", "—", "No (taxes refundable)"; not
+# "Not included (€35 online)", which says what having it costs.
+_NO_CELL = regex(
+    r"(?i)(?:no|none|nil|not[^\S\n]+(?P<word>included|available|supported|offered)"
+    r"|un(?P<un>available)|[\u2717\u2718\u274c\u00d7\u2013\u2014-])\.?"
+    r"(?:[^\S\n]*\([^()\d]*\))?\.?"
+)
+
+
+class ColumnSaid(NamedTuple):
+    """What a comparison table's row says of the one thing a claim names."""
+
+    label: str
+    """The row's label, its feature: "Continuous drain hose"."""
+    column: str
+    """The header's name of the thing: "AeroDry 12"."""
+    yes: bool | None
+    """Whether the thing has the feature; None where the claim names no one column of a row
+    whose cells say both, which says nothing of the claim's thing."""
+    word: str = ""
+    """The word a cell that says no negates, where it is not the feature itself: "included" of
+    "Not included", which denies no claim that a checked bag can be bought on the fare."""
+
+
+def column_said(claim: str, passage: str, start: int, end: int) -> ColumnSaid | None:
+    """What the single row ``passage[start:end]`` of a comparison table says of the one thing
+    ``claim`` names: "| Continuous drain hose | No | Yes |" under "| | AeroDry 12 | AeroDry 20
+    |" says no of the AeroDry 12 and yes of the 20. A row read whole says yes and no at once,
+    of different things, so a claim that names no one column of a row whose cells say both is
+    read as saying neither (``yes`` None). None for any other span, or a row whose cells say
+    no yes or no."""
+    found = _row_under_things(claim, passage, start, end, records=True)
+    if found is None:
+        return None
+    label, cells = found.row[0], found.row[1:]
+    said = [_yes_or_no(cell) for cell in cells]
+    if len(found.named) == 1:
+        own = found.named[0]
+        if said[own - 1] is None:
+            return None
+        no = _NO_CELL.fullmatch(cells[own - 1])
+        word = "" if no is None else no["word"] or no["un"] or ""
+        return ColumnSaid(label, found.head[own], said[own - 1], word)
+    return ColumnSaid(label, "", None) if True in said and False in said else None
+
+
+def _yes_or_no(cell: str) -> bool | None:
+    if _NO_CELL.fullmatch(cell):
+        return False
+    if _YES_CELL.match(cell):
+        return True
     return None

@@ -97,6 +97,24 @@ def negation_clash(claim: str, evidence: str) -> bool:
     )
 
 
+def cell_contradicted(claim: str, label: str, column: str, yes: bool, word: str = "") -> bool:
+    """Whether ``claim`` says the opposite of a comparison table's cell that says ``yes`` or no
+    of the row's feature (``label``) for the ``column``'s thing
+    (:func:`~pytest_faithful.text.columns.column_said`): it negates the feature's words or the
+    thing's ("pool and sauna access isn't part of Off-Peak") where the cell says yes, or states
+    the feature negating neither where it says no. A claim that does not state half the
+    feature's words says nothing of it, nor, of a cell that says no only of the ``word`` it
+    negates ("Not included"), one that does not say that word."""
+    said = text_bag(plain(unmarked(claim)))
+    feature = content_terms(label) - {_NEG}
+    if not feature or 2 * len(feature & said.terms) < len(feature):
+        return False
+    said_word = content_terms(word)
+    if not said_word <= said.terms:
+        return False
+    return bool((feature | content_terms(column) | said_word) & said.negated) == yes
+
+
 def _negations_only_in(claim: str, stated: str, evidence: str) -> bool:
     """Whether the claim's negations are all in what its ``stated`` part leaves out, and the
     evidence has none."""
