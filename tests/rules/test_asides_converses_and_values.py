@@ -19,13 +19,14 @@ from pytest_faithful.text.speakers import said_of_another
 
 
 def test_at_no_charge_is_no_negation_of_the_bound_after_it() -> None:
-    """ "at no charge up to 48 hours before" bounds the 48 hours from above; the "no" is the
-    charge's, as "without charge" would be. "with no item over 23 kg" is still turned over."""
-    passage = "Tickets may be exchanged at no charge up to 48 hours before the performance."
+    """ "at no charge up to 48 hours after purchase" bounds the 48 hours from above; the "no" is
+    the charge's, as "without charge" would be. "with no item over 23 kg" is still turned over.
+    (Before an event, "up to 48 hours before" reads both ways: tests/test_bound_deadlines.py.)"""
+    passage = "Tickets may be exchanged at no charge up to 48 hours after purchase."
     assert bound_senses(passage) == {"48": frozenset({UPPER})}
     assert bound_senses("Bags are allowed with no item over 23 kg.") == {"23": frozenset({UPPER})}
-    assert passes("You can exchange them free of charge up to 48 hours before.", [passage])
-    assert not passes("You can exchange them free of charge up to 24 hours before.", [passage])
+    assert passes("You can exchange them free up to 48 hours after buying.", [passage])
+    assert not passes("You can exchange them free up to 24 hours after buying.", [passage])
 
 
 def test_a_clause_opened_by_no_after_a_bound_keeps_its_negation() -> None:

@@ -31,7 +31,7 @@ from pytest_faithful.text.patterns import Regex, regex
 from pytest_faithful.text.readings import normalised
 from pytest_faithful.text.senses import NO_CHARGE
 from pytest_faithful.text.terms import content_terms
-from pytest_faithful.text.words import NEGATIONS
+from pytest_faithful.text.words import NEGATIONS, WORD, is_negation
 
 LOWER = "lower"
 UPPER = "upper"
@@ -112,6 +112,17 @@ def _counted_back(text: str, match: re.Match[str]) -> bool:
     number counts back from an event."""
     word = (match["cmp"] or match["upper"] or "").casefold()
     return word in _MOMENT and _COUNTED_BACK.match(text, match.end()) is not None
+
+
+def _either_way(text: str, match: re.Match[str]) -> bool:
+    """Whether the bound of ``match`` is an "up to" on a period counted back from an event by
+    "before", which reads both ways: "cancel free up to 48 hours before" ends the window 48
+    hours before (at least 48 hours' notice), "book up to 30 days before" opens it then (at
+    most 30 days). "Book up to 48 hours ahead" (or "in advance") opens a window only."""
+    if (match["upper"] or "").casefold() != "up to":
+        return False
+    back = _COUNTED_BACK.match(text, match.end())
+    return back is not None and back[0].casefold().endswith("before")
 
 
 def _sense_after(match: re.Match[str]) -> str:
@@ -228,9 +239,13 @@ def _read(text: str) -> _Read:
                 continue
             sense, negations = read_sense
             placed.append((match.start(), terms))
+            either = pattern is _BEFORE and _either_way(read, match)
             for term in terms:
                 found.setdefault(term, set()).add(sense)
                 written.setdefault(term, set()).add(_OTHER[sense] if len(negations) % 2 else sense)
+                if either:
+                    found[term].add(_OTHER[sense])
+                    written[term].add(_OTHER[sense])
             words = (
                 match.span("tail") if pattern is _AFTER else (match.start(), match.start("number"))
             )
@@ -413,6 +428,8 @@ _PROHIBITIONS = frozenset(
     | {"banned", "disallowed", "illegal", "unlawful"}
     # "refuses bags larger than 55 cm" is "bags over 55 cm are not accepted"
     | {"refuse", "refuses", "refused", "reject", "rejects", "rejected"}
+    # "We are unable to vaccinate children under 18" is "can't vaccinate anyone under 18"
+    | {"unable"}
 )
 # A word of :data:`~pytest_faithful.text.words.NEGATIONS` (but "without"), an "n't", a "fail
 # to" ("fail to beat the market over 15 years" is "don't beat ...") or a prohibition, whole,
@@ -427,6 +444,12 @@ _NEGATION_WORD = regex(
     r"(?!\s+(?:(?:more|less|fewer|greater|later|earlier|sooner|longer)\s+than|exceed))",
     re.IGNORECASE,
 )
+
+
+def says_no(text: str) -> bool:
+    """Whether ``text`` holds a word that may turn a bound over: a negation or a prohibition
+    ("Smoking is prohibited on all trails, and also within 10 metres")."""
+    return any(is_negation(word) or word.lower() in _PROHIBITIONS for word in WORD.findall(text))
 
 
 def other_way(claim_senses: frozenset[str], shown: frozenset[str]) -> bool:

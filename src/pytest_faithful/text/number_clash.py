@@ -32,6 +32,7 @@ from pytest_faithful.text.bounds import (
     bound_senses,
     bounded_units,
     other_way,
+    says_no,
     written_senses,
 )
 from pytest_faithful.text.clock import without_pm
@@ -45,7 +46,7 @@ from pytest_faithful.text.records import FIELD
 from pytest_faithful.text.segment import is_row, split_sentences
 from pytest_faithful.text.terms import MAGNITUDES, content_terms
 from pytest_faithful.text.units import UNIT_OF
-from pytest_faithful.text.words import SPACE, WORD, is_negation
+from pytest_faithful.text.words import SPACE
 
 # A number that counts nothing in particular ("3 of them") is no value of anything to compare.
 _PLAIN = "plain"
@@ -302,11 +303,8 @@ def _written_alike(claim: str, said: Mapping[str, frozenset[str]], passages: Seq
     with a negation of its own ("Within 14 days you won't" for "If ... within 14 days, no")."""
     as_written = written_senses(claim)
     turned = as_written != said
-    negated = any(is_negation(word) for word in WORD.findall(claim))
-    shown = [
-        (written_senses(p), bound_senses(p), any(map(is_negation, WORD.findall(p))))
-        for p in passages
-    ]
+    negated = says_no(claim)
+    shown = [(written_senses(p), bound_senses(p), says_no(p)) for p in passages]
     return all(
         any(
             bool(as_written.get(t))
