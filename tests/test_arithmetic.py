@@ -83,6 +83,10 @@ WORKED_OUT = {
         "The drug reduced symptoms in about 30% of patients.",
         "The drug reduced symptoms in about 35% of patients.",
     ),
+    "a month's price over a full year": (
+        "The Basic plan comes to $144 over a full year.",
+        "The Basic plan comes to $148 over a full year.",
+    ),
     "hours a day as hours a week": (
         "The support line is staffed 168 hours a week.",
         "The support line is staffed 158 hours a week.",

@@ -35,12 +35,12 @@ _HOLDS: Mapping[tuple[str, str], int] = {
     ("quarter", "year"): 4,
 }
 # A number, then up to three words, then the period it is a rate of: "$12 per month", "1.5% a
-# month", "18 percent per annum", "$5/day", "18 days of paid leave a year"; or the period as an
-# adverb: "$12 monthly"; or as the adjective of what the number is ("monthly HOA fees are $310",
-# "an annual fee of 0.45%").
+# month", "18 percent per annum", "$5/day", "18 days of paid leave a year", "£240 over a full
+# year"; or the period as an adverb: "$12 monthly"; or as the adjective of what the number is
+# ("monthly HOA fees are $310", "an annual fee of 0.45%").
 _RATE = regex(
     r"(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b|[^\W\d_]+\b)?(?:\s+[^\W\d_]+){0,3}?"
-    r"\s*(?:\b(?:per|a|an|each|every)\s+|/\s*)"
+    r"\s*(?:\b(?:per|a|an|each|every)\s+(?:(?:full|whole|entire|calendar)\s+)?|/\s*)"
     r"(minute|hour|day|week|month|quarter|year|annum)s?\b"
     r"|(?<![\d,.])(\d[\d,]*(?:\.\d+)?)\s*(?:%|percent\b)?(?:\s+[^\W\d_]+)?\s+"
     r"(hourly|daily|weekly|monthly|quarterly|yearly|annually)\b"
