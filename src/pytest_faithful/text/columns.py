@@ -144,20 +144,16 @@ def column_said(claim: str, passage: str, start: int, end: int) -> ColumnSaid | 
     if found is None:
         return None
     label, cells = found.row[0], found.row[1:]
-    said = [_yes_or_no(cell) for cell in cells]
     if len(found.named) == 1:
         own = found.named[0]
-        if said[own - 1] is None:
-            return None
-        no = _NO_CELL.fullmatch(cells[own - 1])
-        word = "" if no is None else no["word"] or no["un"] or ""
-        return ColumnSaid(label, found.head[own], said[own - 1], word)
-    return ColumnSaid(label, "", None) if True in said and False in said else None
+        yes, word = _yes_or_no(cells[own - 1])
+        return None if yes is None else ColumnSaid(label, found.head[own], yes, word)
+    said = {_yes_or_no(cell)[0] for cell in cells}
+    return ColumnSaid(label, "", None) if {True, False} <= said else None
 
 
-def _yes_or_no(cell: str) -> bool | None:
-    if _NO_CELL.fullmatch(cell):
-        return False
-    if _YES_CELL.match(cell):
-        return True
-    return None
+def _yes_or_no(cell: str) -> tuple[bool | None, str]:
+    """Whether ``cell`` says yes or no (None: neither), and the word its no negates."""
+    if (no := _NO_CELL.fullmatch(cell)) is not None:
+        return False, no["word"] or no["un"] or ""
+    return (True if _YES_CELL.match(cell) else None), ""
