@@ -92,6 +92,12 @@ ABSTAINING = [
     "Confidence: high",
     "(Confidence: 0.92)",
     "Confidence level: 85%",
+    # The sources named by their kind, with a verb of saying: their silence.
+    "The brochure doesn't say whether it's refunded if you pull out.",
+    "The minutes don't give a count of affected customers.",
+    "The emails don't say.",
+    "No, the page doesn't say that.",
+    "It doesn't say whether she was the first woman in the university.",
 ]
 
 STATING = [
@@ -143,6 +149,13 @@ STATING = [
     "I hope your child feels better after 2 tablets.",
     "I'm sorry to hear about the 3-week delay.",
     "If you have questions about pay, contact HR.",
+    # A source's kind with any other verb states a term of the world; a number is a figure.
+    "The policy doesn't cover flood damage.",
+    "The package doesn't include transfers.",
+    "The contract does not allow subletting.",
+    "The letter doesn't give a yearly figure, but 52 weeks come to 4,331.60.",
+    "The report doesn't give the 2024 figure.",
+    "Tom said it doesn't matter.",
 ]
 
 
@@ -397,3 +410,18 @@ LONG_ANSWER = (
 def test_a_long_answers_framing_and_closing_words_are_not_judged(answer: str, passes: bool) -> None:
     result = verify(answer, LEAVE, judge="lexical", threshold=1.0)
     assert result.passed is passes
+
+
+def test_a_source_named_by_its_kind_is_silent_only_with_a_verb_of_saying() -> None:
+    """ "The brochure doesn't say ..." is not judged; "The policy doesn't cover ..." is, both
+    ways: held to a passage that says the policy covers it, it is caught."""
+    passage = "The policy covers flood damage up to 5,000. Cancellations are refunded in full."
+    silent = verify(
+        "The policy covers flood damage. The brochure doesn't say whether pets are covered.",
+        [passage],
+        judge=LexicalJudge(),
+    )
+    assert [v.claim.text for v in silent.claim_verdicts] == ["The policy covers flood damage."]
+    stated = verify("The policy doesn't cover flood damage.", [passage], judge=LexicalJudge())
+    assert stated.claim_verdicts
+    assert stated.passed is False

@@ -10,21 +10,23 @@ The rule: a sentence is an abstention when it contains at least one phrase of
 :data:`ABSTENTIONS` and, once every such phrase is taken out, nothing is left but words about
 the exchange itself (:data:`EXCHANGE_WORDS`: the question, the answer, the context and its
 information), so "I don't know *the answer to that question*." and "No information
-*available*." abstain. Any other content word (:func:`~pytest_faithful.text.terms.content_terms`)
-is something the sentence states. A phrase that declines to say something about the sources
-("the passages do not mention *the refund window*", "there is no information *about
-shipping*", "I cannot answer *that based on the context*") takes the rest of its clause with
-it, up to a comma, ``;``, ``:``, a sentence end or a word that opens another clause ("but",
-"however", ...), unless that rest holds a number (a figure a reader could check); one whose
-verb has the sources' silence as its predicate ("*the refund window* is not mentioned in the
-passages") takes its clause's subject the same way. A personal one does not: "I don't know
-*how much those flags weigh*" and "I'm not aware *of any store in Paris*" keep their topic
-and are judged. (Measured on faith-dev with the lexical judge: letting "I don't know" / "I'm
-not sure" take their clause made one more BEGIN answer vacuous that its annotators call not
-attributable, 0.730 -> 0.729 overall.) A phrase with no subject ("No information available.",
-"Cannot be determined from the context.", "Unknown.") counts only as a whole sentence: "No
-data is sent to third parties." states a fact, and its "no" stays a negation for the
-verifier's checks.
+*available*." abstain. Any other content word
+(:func:`~pytest_faithful.text.terms.content_terms`) is something the sentence states. A phrase
+that declines to say something about the sources ("the passages do not mention *the refund
+window*", "there is no information *about shipping*", "I cannot answer *that based on the
+context*") takes the rest of its clause with it, up to a comma, ``;``, ``:``, a sentence end or
+a word that opens another clause ("but", "however", ...), unless that rest holds a number (a
+figure a reader could check); one whose verb has the sources' silence as its predicate ("*the
+refund window* is not mentioned in the passages") takes its clause's subject the same way. A
+personal one does not: "I don't know *how much those flags weigh*" and "I'm not aware *of any
+store in Paris*" keep their topic and are judged. The sources may be named by their kind ("The
+brochure doesn't say *whether it's refunded*", "The minutes don't give *a count*"), with a verb
+of saying only: "The policy doesn't cover flood damage" states a term of the world. (Measured
+on faith-dev with the lexical judge: letting "I don't know" / "I'm not sure" take their clause
+made one more BEGIN answer vacuous that its annotators call not attributable, 0.730 -> 0.729
+overall.) A phrase with no subject ("No information available.", "Cannot be determined from the
+context.", "Unknown.") counts only as a whole sentence: "No data is sent to third parties."
+states a fact, and its "no" stays a negation for the verifier's checks.
 
 Extending the list: :data:`ABSTENTIONS` is a tuple of regular expressions (matched on the
 lowercased sentence with straight apostrophes, at word boundaries). A judge object may carry
@@ -66,6 +68,18 @@ _INFO = (
     r"(?:information|info|data|details|detail|answer|answers|knowledge|idea|clue|record|records"
     r"|context|mention|reference|indication|evidence)"
 )
+# The sources named by their kind, as an answer about a page, a chat or a letter names them.
+_SOURCE_KIND = (
+    r"(?:the |this |that |these |those |your |their |her |his )?(?:(?:web ?)?page|website|site"
+    r"|article|brochure|leaflet|notice|letter|e-?mails?|messages?|thread|chat|conversation"
+    r"|transcript|minutes|report|policy|handbook|guide|faq|advert|listing|changelog|release notes"
+    r"|notes|spec sheet|price list|timetable|schedule|menu|terms|agreement|contract|biography"
+    r"|statement|announcement|update|summary|booking conditions|visitor information|estimate"
+    r"|quote|invoice|table|entry)"
+)
+# ... and only its verbs of saying: "The policy doesn't cover flood damage" and "The package
+# doesn't include transfers" state a term of the world, not the sources' silence.
+_SAY_ONLY = r"(?:say|mention|specify|specifie|state|give|list|tell|indicate|explain|confirm)s?"
 # Clause boundaries and the words that open another clause: a declining phrase takes its clause
 # with it, never the next one.
 _OPENS_CLAUSE = r"(?!\b(?:but|however|although|though|yet|whereas|while|because|since|and)\b)"
@@ -158,6 +172,10 @@ ABSTENTIONS: tuple[str, ...] = (
     rf"|(?:has|have|contains?|gives?|provides?|offers?|includes?) no {_INFO}|(?:is|are) silent\b)"
     rf"{_REST}",
     rf"\bnothing in {_CONTEXT}{_REST}",
+    # ... and by their kind ("The brochure doesn't say whether it's refunded", "The minutes
+    # don't give a count of affected customers", "It doesn't say whether she was the first").
+    rf"\b{_SOURCE_KIND} {_NOT} {_SAY_ONLY}{_REST}",
+    rf"(?:^|(?<=[,;:]))\W*it {_NOT} (?:say|mention|specify|state)s?{_REST}",
     # The participle is needed: "The bug is not in the source code." states where the bug is.
     rf"{_LEAD}\b(?:{_ISNT} |not )(?:mentioned|specified|stated|provided|given|covered|addressed"
     rf"|included|available|found|present|contained|listed|described|discussed) (?:in|within) "
