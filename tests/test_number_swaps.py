@@ -50,6 +50,17 @@ FORMS = {
         "The 12-month pass costs £96, payable in 12 monthly instalments of £12.",
         ("12", "8"),
     ),
+    "a figure the passages' figures happen to make, said as a plain fact": (
+        [
+            "After 3 months you can be charged £10 a day, up to a maximum of £900. An initial "
+            "£100 penalty applies if your return is up to 3 months late.",
+            "If your last tax bill was more than £1,000, you'll make payments on account.",
+        ],
+        "After 3 months you can be charged £10 a day, up to a maximum of £900.",
+        "After 3 months it's £10 a day, up to a maximum of £900.",
+        "After 3 months it's £10 a day, up to a maximum of £1,000.",
+        ("1,000", "900"),
+    ),
     "a size": (
         ["The X300 has a 16-inch display.", "The X200 has a 14-inch display."],
         "The X300 has a 16-inch display.",
@@ -93,6 +104,10 @@ def test_a_figure_the_passages_give_for_something_else_fails_where_it_stands_for
         # the same figure in another form
         (["Support answers within 48 hours.", "Phone lines open at 9 am."],
          "Support answers within two days."),
+        # a figure the claim works out that a passage also writes for something else
+        (["The set fine for flying a drone without a permit is $300.",
+          "The fine for a second offence of obstruction is $600."],
+         "The fine is $300, so a second offence would cost $600."),
     ],
 )  # fmt: skip
 def test_a_joined_worked_out_or_rounded_figure_is_no_swap(passages: list[str], claim: str) -> None:
@@ -154,3 +169,15 @@ def test_the_same_measure_in_another_unit_is_no_swap() -> None:
     assert swapped_number(said, said, evidence, passages) is None
     changed = "You can reschedule for free with at least 7 days' notice."
     assert swapped_number(changed, changed, evidence, passages) is not None
+
+
+def test_the_askers_own_figure_restated_stands_in_no_figures_place() -> None:
+    """ "For two adults and two children aged 6 and 9:" restates the question, whose figures
+    are the asker's; the same number said of another thing is still read."""
+    passages = ["Return tickets cost €24 for adults and €12 for children aged 4-15."]
+    question = "What's the cheapest way for two adults and two kids aged 6 and 9 to get there?"
+    claim = "For two adults and two children aged 6 and 9:"
+    judge = quoting(passages[0])
+    assert verify(claim, passages, judge=judge, question=question).passed
+    lie = "Return tickets cost €24 for adults and €9 for children aged 4-15."
+    assert not verify(lie, passages, judge=judge, question=question).passed

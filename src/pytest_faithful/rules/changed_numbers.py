@@ -8,14 +8,16 @@ something else passes it, and a judge reading the gist passes the claim. ``numbe
 fails answers that join figures of several sentences. This rule holds only the swap: the
 claim's number, which the evidence does not state, in the place of a number of the evidence's
 that the claim's sentence does not state, between words the two share; one that no passage
-writes only where it replaces the evidence's word for word, unhedged ("including 4 reports"
-for "including 3 reports", which a passage's list of four things excuses from
-``unstated-specifics``)
-(:func:`~pytest_faithful.text.number_swaps.swapped_number`). A label's value is read the same
-way: "the Band B charge" quoting "the Band D charge"
-(:func:`~pytest_faithful.text.number_swaps.swapped_label`). The evidence is read as
-``changed-names`` reads it (:func:`~pytest_faithful.rules.changed_names.evidence_read`).
-Every judge.
+writes only where it replaces the evidence's word for word, unhedged ("including 4 reports" for
+"including 3 reports", which a passage's list of four things excuses from
+``unstated-specifics``) (:func:`~pytest_faithful.text.number_swaps.swapped_number`). A label's
+value is read the same way: "the Band B charge" quoting "the Band D charge"
+(:func:`~pytest_faithful.text.number_swaps.swapped_label`). A figure the passages' figures
+happen to make is excused as worked out only where the claim says it works it out ("$300, so a
+second offence would cost $600"), not said as a plain fact ("up to a maximum of £1,000" for the
+evidence's £900); the asker's own figure restated with its word ("For two adults") is none. The
+evidence is read as ``changed-names`` reads it
+(:func:`~pytest_faithful.rules.changed_names.evidence_read`). Every judge.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pytest_faithful.text.clock_durations import between_clock_durations
 from pytest_faithful.text.columns import OtherColumn, other_column_figure
 from pytest_faithful.text.number_swaps import swapped_label, swapped_number
 from pytest_faithful.text.own_operands import worked_in_claim
+from pytest_faithful.text.patterns import regex
 from pytest_faithful.text.terms import content_terms
 
 
@@ -56,6 +59,8 @@ class ChangedNumbers:
             )
         if swap is None or _works_out(case, swap.shown) or _worked(case, swap.claimed):
             return ruling
+        if _asked(case, swap.claimed):  # "For two adults and two children aged 6 and 9:"
+            return ruling
         return ruling.demoted(
             self.name,
             f"the claim states {swap.claimed} where the evidence gives {swap.shown}",
@@ -69,6 +74,24 @@ def _other_column(case: Case, ruling: Ruling) -> OtherColumn | None:
     if span is None or "|" not in case.passages[span.passage]:
         return None
     return other_column_figure(case.claim.text, case.passages[span.passage], span.start, span.end)
+
+
+def _asked(case: Case, claimed: str) -> bool:
+    """Whether the claim restates the question's number with the word after it ("For two
+    adults" of "for two adults and two kids"): the asker's own figure stands in no figure's
+    place of the evidence. Only so: a lie that swaps in the asker's number for the passage's
+    ("children under 7 qualify" for an asker of 7) says it of another thing."""
+    if case.question is None:
+        return False
+    question = case.question.lower()
+    return any(
+        f"{m[1].lower()} {m[2].lower()}" in question
+        for m in _NUMBER_AND_WORD.finditer(case.claim.text)
+        if m[1] == claimed
+    )
+
+
+_NUMBER_AND_WORD = regex(r"(?<![\w.,£$€])([\w.,£$€]+)(?=\s+([^\W\d_]+))")
 
 
 def _worked(case: Case, claimed: str) -> bool:

@@ -121,6 +121,22 @@ def _number_of(word: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+# What says a claim works a figure out: a passage's figure it arrives at by arithmetic is
+# then its working's ("$300, so a second offence would cost $600", "£14 more per person",
+# "grew by $10 million"). A figure said as a plain fact ("up to a maximum of £1,000" for the
+# evidence's "£900") that a passage writes for something else, and that the passages' figures
+# happen to make, is a swap.
+_WORKING: Final = regex(
+    r"(?i)\b(?:so|thus|that(?:'s|\s+is|\s+means|\s+makes|\s+gives|\s+comes\s+to)"
+    r"|which\s+(?:is|makes|means|comes\s+to)|in\s+total|totals?|totalling|altogether|combined"
+    r"|(?:more|less|cheaper|dearer|higher|lower|longer|shorter)\s+(?:than|per|a|each)"
+    r"|per\s+(?:person|head|adult|child)|made\s+up\s+of|comes?\s+to|works?\s+out|twice"
+    r"|double|half|difference|(?:grew|grown|rose|risen|fell|fallen|dropped|increased|decreased"
+    r"|climbed|declined|gained|lost|cut|reduced|raised|up|down)\s+by)\b"
+    r"|[=\u00d7\u00f7+]|\d\s*[x*]\s*[£$€\d]"
+)
+
+
 def swapped_number(
     claim: str, sentence: str, evidence: str, passages: Sequence[str]
 ) -> NumberSwap | None:
@@ -177,7 +193,11 @@ def swapped_number(
         claimed = frozenset(
             t
             for t in claimed
-            if not derived(t, claim, tuple(passages)) and not share_stated(t, claim, (evidence,))
+            if not (
+                (t not in written or _WORKING.search(claim) is not None)
+                and derived(t, claim, tuple(passages))
+            )
+            and not share_stated(t, claim, (evidence,))
         )
     if claimed:  # the same measure in another unit: "two weeks' notice" for "14 days' notice"
         sizes = measured_in((evidence,))
