@@ -61,6 +61,13 @@ FORMS = {
         "After 3 months it's £10 a day, up to a maximum of £1,000.",
         ("1,000", "900"),
     ),
+    "a length in a one-letter unit": (
+        ["Tariff 2 - Sundays.\n- Flag fall (first 400 m): £4.00", "Each additional 200 m: £0.40"],
+        "- Flag fall (first 400 m): £4.00",
+        "On Tariff 2 the flag fall covers the first 400 m.",
+        "On Tariff 2 the flag fall covers the first 200 m.",
+        ("200", "400"),
+    ),
     "a size": (
         ["The X300 has a 16-inch display.", "The X200 has a 14-inch display."],
         "The X300 has a 16-inch display.",

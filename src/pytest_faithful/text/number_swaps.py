@@ -366,7 +366,14 @@ def _placed(codes: Sequence[_Code], n: int, a: Sequence[str]) -> bool:
 
 def _content(code: _Code, a: Sequence[str]) -> bool:
     tag, i1, i2, _, _ = code
-    return tag == "equal" and any(w not in STOPWORDS and w.isalpha() for w in a[i1:i2])
+    return tag == "equal" and any(
+        (w not in STOPWORDS and w.isalpha()) or w in _UNIT_LETTERS for w in a[i1:i2]
+    )
+
+
+# A unit written as one letter, which the stopwords hold ("m" of "I'm"): after a figure both
+# texts give, it is what the figure measures ("the first 200 m" for "first 400 m").
+_UNIT_LETTERS: Final = frozenset({"m", "g", "l"})
 
 
 # A label and its value as a capital or a Roman numeral, with the word after it: "Band B
