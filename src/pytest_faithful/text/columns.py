@@ -140,6 +140,8 @@ def column_said(claim: str, passage: str, start: int, end: int) -> ColumnSaid | 
     of different things, so a claim that names no one column of a row whose cells say both is
     read as saying neither (``yes`` None). None for any other span, or a row whose cells say
     no yes or no."""
+    if not any(mark in passage[start:end] for mark in _CELL_MARKS):
+        return None  # most spans: no table's row, read before the header is looked for
     found = _row_under_things(claim, passage, start, end, records=True)
     if found is None:
         return None
@@ -150,6 +152,10 @@ def column_said(claim: str, passage: str, start: int, end: int) -> ColumnSaid | 
         return None if yes is None else ColumnSaid(label, found.head[own], yes, word)
     said = {_yes_or_no(cell)[0] for cell in cells}
     return ColumnSaid(label, "", None) if {True, False} <= said else None
+
+
+# What a row quoted from a Markdown, tab-separated or HTML table holds between its cells.
+_CELL_MARKS = ("|", "\t", "<t")
 
 
 def _yes_or_no(cell: str) -> tuple[bool | None, str]:
