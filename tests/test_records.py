@@ -109,6 +109,8 @@ CARD_SHEET = (
     "- Late payment fee: £12\n"
     "- Exit fees: None\n"
     "Set-up fee: £0\n"
+    "Entry/exit charge: None\n"
+    "Air conditioning: none (ceiling fan provided)\n"
     "Mrs Okafor: No."
 )
 
@@ -127,6 +129,13 @@ CARD_SHEET = (
         # a charge set to nothing (stop 67)
         ("Set-up fee: £0", "There's no set-up fee (it's £0).", "There is a set-up fee."),
         ("Set-up fee: £0", "The set-up fee is £0.", "You pay a set-up fee."),
+        # a label of words joined by a slash, and a remark in brackets after the none (stop 68)
+        ("Entry/exit charge: None", "There's no entry or exit charge.", "There is an exit charge."),
+        (
+            "Air conditioning: none (ceiling fan provided)",
+            "There's no air conditioning; a ceiling fan is provided instead.",
+            "The room has air conditioning.",
+        ),
     ],
 )
 def test_a_label_set_to_none_negates_its_words_both_ways(
@@ -143,8 +152,11 @@ def test_a_label_of_words_is_read_only_when_none_ends_its_line() -> None:
     labels = [(k.parts, k.yes) for k in yes_or_no_keys(CARD_SHEET)]
     # "Exit fees" is one label, not the key "fees" inside it; a speaker's "No." is no label.
     labels_read = [(("annual", "fee"), False), (("exit", "fees"), False)]
-    assert labels == [*labels_read, (("set-up", "fee"), False)]
+    slashed, remarked = (("entry/exit", "charge"), False), (("air", "conditioning"), False)
+    assert labels == [*labels_read, (("set-up", "fee"), False), slashed, remarked]
     assert yes_or_no_keys("Waiting periods: none for preventive care") == []
+    # A remark with a figure says what the thing costs: no label set to none.
+    assert yes_or_no_keys("Deposit: none (£50 if you pay late)") == []
     # A price of nothing says the thing is free, not that there is none of it.
     assert yes_or_no_keys("Monthly price: £0") == []
     assert yes_or_no_keys("Set-up fee: £0.50") == []

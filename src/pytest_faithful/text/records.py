@@ -69,11 +69,15 @@ _YES_OR_NO = regex(
 )
 _NO = frozenset({"false", "no", "none"})
 # A label of a few words on a line of its own set to none: "Annual fee: none.", "- Exit fees:
-# None". Only "none" or "nil": "Mrs Okafor: No." is a turn of a dialogue, and "Waiting periods:
-# none for preventive" says none of one case only.
+# None", "Entry/exit charge: None", "Air conditioning: none (ceiling fan provided)". Only
+# "none" or "nil": "Mrs Okafor: No." is a turn of a dialogue, and "Waiting periods: none for
+# preventive" says none of one case only.
 _NONE_FIELD = regex(
-    r"(?im)^[^\S\n]*(?:[-*\u2022][^\S\n]+)?(?P<key>[a-z][a-z'-]*(?:[^\S\n]+[a-z][a-z'-]*){1,3})"
-    r"[^\S\n]*:[^\S\n]*(?P<value>none|nil|[£$€]0(?:\.00)?)\.?[^\S\n]*$"
+    r"(?im)^[^\S\n]*(?:[-*\u2022][^\S\n]+)?"
+    r"(?P<key>[a-z][a-z'/-]*(?:[^\S\n]+[a-z][a-z'/-]*){1,3})"
+    r"[^\S\n]*:[^\S\n]*(?P<value>none|nil|[£$€]0(?:\.00)?)\.?"
+    # a remark in brackets after it, no figure in it: "none (ceiling fan provided)"
+    r"(?:[^\S\n]*\([^()\d\n]*\))?\.?[^\S\n]*$"
 )
 # ... or a charge set to nothing: "Set-up fee: £0" says there is no set-up fee (not "Monthly
 # price: £0", which says the thing is free).
